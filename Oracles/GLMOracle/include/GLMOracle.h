@@ -1,0 +1,1 @@
+int glm_oracle_placeholder(void);

@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+// ARScene: a headless AR geometry and scene engine. Module layout and conventions: README.md
+// ("Architecture") and docs/CONVENTIONS.md. Imports only point down the list below.
+import PackageDescription
+
+let package = Package(
+  name: "ARScene",
+  products: [
+    .library(name: "ARMath", targets: ["ARMath"]),
+    .executable(name: "arscene", targets: ["arscene"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+  ],
+  targets: [
+    // MARK: Product
+    .target(
+      name: "ARMath",
+      dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+    ),
+    .systemLibrary(
+      name: "CPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]
+    ),
+    .executableTarget(
+      name: "arscene",
+      dependencies: [
+        "ARMath",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // MARK: Oracles and benchmarks (never part of a product)
+    // GLM (Debian libglm-dev) behind a C ABI, so Swift tests and benchmarks can call it without
+    // C++ interop leaking into every dependent target. Always -O2: it is the benchmark peer.
+    .target(
+      name: "GLMOracle",
+      path: "Oracles/GLMOracle",
+      cxxSettings: [.unsafeFlags(["-O2", "-std=c++17"])],
+      linkerSettings: [.linkedLibrary("m")]
+    ),
+    .executableTarget(
+      name: "arscene-bench",
+      dependencies: ["ARMath", "GLMOracle"],
+      path: "Benchmarks/arscene-bench"
+    ),
+
+    // MARK: Tests
+    .testTarget(
+      name: "ARMathTests",
+      dependencies: ["ARMath", "GLMOracle"]
+    ),
+    .testTarget(
+      name: "arsceneTests",
+      dependencies: ["arscene"]
+    ),
+  ]
+)
