@@ -48,9 +48,14 @@ let package = Package(
     ),
 
     // MARK: Tests
+    .target(
+      name: "ARTestSupport",
+      dependencies: ["ARMath"],
+      path: "Tests/ARTestSupport"
+    ),
     .testTarget(
       name: "ARMathTests",
-      dependencies: ["ARMath", "GLMOracle"]
+      dependencies: ["ARMath", "ARTestSupport", "GLMOracle"]
     ),
     .testTarget(
       name: "arsceneTests",

@@ -1,0 +1,16 @@
+/// A tiny seeded random number generator (Steele, Lea & Flood's SplitMix64), so that every
+/// property test replays the same cases: a failure message names its seed and case index.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  /// A generator whose sequence is fixed by `seed`.
+  public init(seed: UInt64) { state = seed }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
