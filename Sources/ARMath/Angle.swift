@@ -36,7 +36,8 @@ public struct Angle<Scalar: ARScalar>: Hashable, Comparable, Sendable, Codable {
   @inlinable public var wrappedToZeroTwoPi: Angle {
     var r = radians.remainder(dividingBy: 2 * Scalar.pi)
     if r < 0 { r += 2 * Scalar.pi }
-    return Angle(radians: r)
+    // A tiny negative angle plus 2π rounds to 2π itself, which is outside [0, 2π).
+    return Angle(radians: r < 2 * Scalar.pi ? r : 0)
   }
 
   @inlinable public static func < (a: Angle, b: Angle) -> Bool { a.radians < b.radians }
