@@ -1,0 +1,92 @@
+/// Numbers as people type them at the edges: comma lists on the command line (`500,500,320,240`)
+/// and lines of columns on standard input (`1.5 2 -3`, spaces or commas). Every failure names the
+/// source, the line and the field, so a user can find the bad number.
+public enum NumberText {
+  /// Parses a comma-separated list such as `--intrinsics 500,500,320,240`.
+  ///
+  /// - Parameters:
+  ///   - text: The list; spaces around the commas are allowed.
+  ///   - count: The required number of values, or `nil` for any.
+  ///   - name: What the list is (an option name), for the error message.
+  /// - Throws: ``NumberTextError`` for a wrong count or a value that is not a finite number.
+  public static func parseList(_ text: String, count: Int?, name: String) throws(NumberTextError) -> [Double] {
+    let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+    if let count, fields.count != count {
+      throw .wrongCount(source: name, line: nil, expected: count, got: fields.count)
+    }
+    var values: [Double] = []
+    values.reserveCapacity(fields.count)
+    for (index, field) in fields.enumerated() {
+      values.append(try number(field, source: name, line: nil, field: index + 1))
+    }
+    return values
+  }
+
+  /// Parses one line of `columns` numbers separated by spaces, tabs or commas.
+  ///
+  /// - Returns: The numbers, or `nil` for a blank line or a comment (`#` first).
+  /// - Throws: ``NumberTextError`` naming `source`, `lineNumber` and the 1-based field.
+  public static func parseLine(
+    _ line: some StringProtocol, columns: Int, source: String, lineNumber: Int
+  ) throws(NumberTextError) -> [Double]? {
+    let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\r" })
+    guard let first = fields.first, !first.hasPrefix("#") else { return nil }
+    guard fields.count == columns else {
+      throw .wrongCount(source: source, line: lineNumber, expected: columns, got: fields.count)
+    }
+    var values: [Double] = []
+    values.reserveCapacity(columns)
+    for (index, field) in fields.enumerated() {
+      values.append(try number(field, source: source, line: lineNumber, field: index + 1))
+    }
+    return values
+  }
+
+  /// One finite number, or an error that says where it was.
+  static func number(_ text: some StringProtocol, source: String, line: Int?, field: Int) throws(NumberTextError) -> Double {
+    let trimmed = text.trimmingSpaces
+    guard let value = Double(trimmed) else {
+      throw .notANumber(source: source, line: line, field: field, text: String(trimmed))
+    }
+    guard value.isFinite else {
+      throw .notFinite(source: source, line: line, field: field, text: String(trimmed))
+    }
+    return value
+  }
+}
+
+/// Why text does not hold the numbers expected. `line` is 1-based, or `nil` for a single value
+/// such as a command-line option; `field` is the 1-based position in the line or list.
+public enum NumberTextError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The line or list has the wrong number of values.
+  case wrongCount(source: String, line: Int?, expected: Int, got: Int)
+  /// A field is not a number.
+  case notANumber(source: String, line: Int?, field: Int, text: String)
+  /// A field is NaN or infinite.
+  case notFinite(source: String, line: Int?, field: Int, text: String)
+
+  public var description: String {
+    switch self {
+    case .wrongCount(let source, let line, let expected, let got):
+      "\(Self.place(source, line)): expected \(expected) numbers, got \(got)"
+    case .notANumber(let source, let line, let field, let text):
+      "\(Self.place(source, line)): field \(field) '\(text)' is not a number"
+    case .notFinite(let source, let line, let field, let text):
+      "\(Self.place(source, line)): field \(field) '\(text)' is not a finite number"
+    }
+  }
+
+  private static func place(_ source: String, _ line: Int?) -> String {
+    line.map { "\(source):\($0)" } ?? source
+  }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing spaces and tabs.
+  fileprivate var trimmingSpaces: SubSequence {
+    let isSpace = { (c: Character) in c == " " || c == "\t" }
+    guard let start = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
+    let end = lastIndex(where: { !isSpace($0) })!
+    return self[start...end]
+  }
+}

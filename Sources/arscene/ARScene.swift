@@ -1,2 +1,0 @@
-import ArgumentParser
-@main struct ARScene: ParsableCommand { func run() {} }

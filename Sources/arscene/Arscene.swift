@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `arscene` command line: one subcommand a file, each a thin layer over the libraries.
+@main
+struct Arscene: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "arscene",
+    abstract: "A headless AR geometry and scene engine.",
+    discussion: """
+      Units are metres, seconds and degrees (where a name says so). Camera poses follow the \
+      ARKit convention (x right, y up, looking down -Z) unless --convention says otherwise; \
+      matrices are 16 numbers, column-major; pixels have their origin at the image's top-left \
+      corner with pixel centres at +0.5.
+      """,
+    version: "0.1.0",
+    subcommands: [ProjectCommand.self]
+  )
+}

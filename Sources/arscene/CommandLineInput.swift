@@ -1,0 +1,41 @@
+import ARMath
+import ArgumentParser
+
+import Foundation
+
+/// Parses an option's comma-separated numbers (`--size 640,480`); a failure names the option
+/// and the field, and exits with code 2 like any other bad input.
+func numbers(_ text: String, count: Int, option: String) throws -> [Double] {
+  do { return try NumberText.parseList(text, count: count, name: option) } catch { throw InputFailure(error) }
+}
+
+/// A failure the user caused (bad input): printed as one line, exit code 2.
+struct InputFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ error: some Error) { description = String(describing: error) }
+  init(message: String) { description = message }
+}
+
+extension ParsableCommand {
+  /// Runs `body`, turning input failures into one line on standard error and exit code 2.
+  func reportingInputFailures(_ body: () throws -> Void) throws {
+    do {
+      try body()
+    } catch let failure as InputFailure {
+      FileHandleOutput.standardError.write("arscene: \(failure.description)\n")
+      throw ExitCode(2)
+    }
+  }
+}
+
+/// Writes to the standard streams: stdout buffered (fast for many lines), stderr at once.
+enum FileHandleOutput {
+  case standardOutput, standardError
+
+  func write(_ text: String) {
+    switch self {
+    case .standardOutput: print(text, terminator: "")
+    case .standardError: FileHandle.standardError.write(Data(text.utf8))
+    }
+  }
+}

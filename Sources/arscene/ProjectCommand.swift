@@ -1,0 +1,87 @@
+import ARMath
+import ArgumentParser
+import Foundation
+
+/// `arscene project`: world points through a posed camera to pixels.
+struct ProjectCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "project",
+    abstract: "Project world points (x y z per line on stdin, metres) to pixels.",
+    discussion: """
+      Writes one line per input point: `u v depth status`, pixel coordinates (top-left origin, \
+      pixel centres at +0.5), depth in metres in front of the camera, and status `inside` or \
+      `outside` the image; a point behind the camera gives `nan nan nan behind`. Blank lines and \
+      lines starting with # are skipped. A bad line stops with an error naming it, exit code 2.
+      """
+  )
+
+  @Option(help: "Camera intrinsics FX,FY,CX,CY in pixels.")
+  var intrinsics: String
+
+  @Option(help: "Image size W,H in pixels.")
+  var size: String
+
+  @Option(name: .customLong("world-from-camera"), help: "Camera pose: 16 numbers, column-major.")
+  var worldFromCamera: String
+
+  @Option(help: "Camera frame convention of the pose: arkit (looks down -Z) or opencv (+Z).")
+  var convention: CameraConvention = .arkit
+
+  @Option(help: "Decimals in the output (0 to 17).")
+  var decimals: Int = 6
+
+  func validate() throws {
+    guard (0...17).contains(decimals) else { throw ValidationError("--decimals must be from 0 to 17") }
+  }
+
+  func run() throws {
+    try reportingInputFailures {
+      let camera = try makeCamera()
+      var lineNumber = 0
+      while let line = readLine(strippingNewline: true) {
+        lineNumber += 1
+        let fields: [Double]?
+        do {
+          fields = try NumberText.parseLine(line, columns: 3, source: "stdin", lineNumber: lineNumber)
+        } catch { throw InputFailure(error) }
+        guard let p = fields else { continue }
+        guard let projection = camera.project(SIMD3(p[0], p[1], p[2])) else {
+          FileHandleOutput.standardOutput.write("nan nan nan behind\n")
+          continue
+        }
+        let columns = [projection.pixel.x, projection.pixel.y, projection.depth].map { fixed($0, decimals) }
+        FileHandleOutput.standardOutput.write(
+          columns.joined(separator: " ") + (projection.isInside ? " inside\n" : " outside\n"))
+      }
+    }
+  }
+
+  private func makeCamera() throws -> PinholeCamera<Double> {
+    let k = try numbers(intrinsics, count: 4, option: "--intrinsics")
+    let wh = try numbers(size, count: 2, option: "--size")
+    let m = try numbers(worldFromCamera, count: 16, option: "--world-from-camera")
+    guard wh.allSatisfy({ $0 >= 1 && $0 == $0.rounded() && $0 <= Double(1 << 20) }) else {
+      throw InputFailure(message: "--size: width and height must be whole numbers from 1 to 1048576")
+    }
+    do {
+      let intrinsics = try CameraIntrinsics(
+        validatingFx: k[0], fy: k[1], cx: k[2], cy: k[3], width: Int(wh[0]), height: Int(wh[1]))
+      let matrix = try Matrix4(validatingColumnMajor: m)
+      let pose = try RigidTransform(validatingMatrix: matrix)
+      return PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose, convention: convention)
+    } catch let error as CameraIntrinsicsError {
+      throw InputFailure(message: "--intrinsics: \(error)")
+    } catch let error as MatrixInputError {
+      throw InputFailure(message: "--world-from-camera: \(error)")
+    } catch let error as RigidTransformError {
+      throw InputFailure(message: "--world-from-camera: \(error)")
+    }
+  }
+}
+
+extension CameraConvention: ExpressibleByArgument {}
+
+/// `value` with exactly `decimals` digits after the point (C's `%.*f`), or `nan`.
+func fixed(_ value: Double, _ decimals: Int) -> String {
+  value.isFinite ? String(format: "%.*f", decimals, value) : "nan"
+}

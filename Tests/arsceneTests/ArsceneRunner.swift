@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// Runs the built `arscene` binary, as a user or script would.
+struct ArsceneRunner {
+  struct Outcome {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The `arscene` executable beside this test bundle (SwiftPM builds it first, since the test
+  /// target depends on it).
+  static var executable: URL {
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    // On Linux the test runner is `…/debug/ARScenePackageTests.xctest`; on macOS a bundle deeper.
+    for _ in 0..<4 where !FileManager.default.fileExists(atPath: dir.appendingPathComponent("arscene").path) {
+      dir.deleteLastPathComponent()
+    }
+    return dir.appendingPathComponent("arscene")
+  }
+
+  /// Runs `arscene arguments…` with `stdin` as standard input, from `directory` (default: the
+  /// package root, so relative paths such as `Scenes/…` work).
+  static func run(_ arguments: [String], stdin: String = "", directory: URL? = nil) throws -> Outcome {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory ?? packageRoot
+    let input = Pipe(), output = Pipe(), error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Feed stdin on another thread so a large input cannot deadlock against a full stdout pipe.
+    let data = Data(stdin.utf8)
+    let writer = Thread {
+      input.fileHandleForWriting.write(data)
+      try? input.fileHandleForWriting.close()
+    }
+    writer.start()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Outcome(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  /// The package's root folder, found from this source file's path.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
