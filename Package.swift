@@ -43,7 +43,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "arscene-bench",
-      dependencies: ["ARMath", "GLMOracle"],
+      dependencies: ["ARMath", "ARTestSupport", "GLMOracle"],
       path: "Benchmarks/arscene-bench"
     ),
 

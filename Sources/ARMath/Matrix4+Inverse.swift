@@ -31,16 +31,23 @@ extension Matrix4 {
   @inlinable
   public var determinant: Scalar { Minors(self).determinant }
 
-  /// The inverse, or `nil` when the matrix is singular or nearly so: `|det|` at or below
-  /// `Scalar.degeneracyTolerance` times the Hadamard bound `∏‖cᵢ‖`, or not finite.
+  /// The inverse, or `nil` when the matrix is singular or nearly so.
   ///
-  /// General (projective) inverse by cofactors; for rigid or affine matrices
-  /// ``affineInverse`` is cheaper and more accurate.
+  /// Affine matrices (last row `0 0 0 1`) go through ``affineInverse``: only their linear part
+  /// can be singular, and a large translation (world coordinates far from the origin) must not
+  /// make a regular matrix look singular. Other (projective) matrices are inverted by cofactors
+  /// and are singular when `|det|` is at or below `Scalar.degeneracyTolerance` times the
+  /// Hadamard bound `∏‖cᵢ‖`, or not finite.
   @inlinable
   public var inverse: Matrix4? {
+    if isAffine { return affineInverse }
     let k = Minors(self)
     let det = k.determinant
-    let bound = columns.0.length * columns.1.length * columns.2.length * columns.3.length
+    // The Hadamard bound with two square roots instead of four; pairing the squared lengths
+    // keeps every intermediate in the range of det itself (no early overflow in Float).
+    let bound =
+      (columns.0.lengthSquared * columns.1.lengthSquared).squareRoot()
+      * (columns.2.lengthSquared * columns.3.lengthSquared).squareRoot()
     guard det.isFinite, abs(det) > Scalar.degeneracyTolerance * bound else { return nil }
     return adjugate(k) * (1 / det)
   }

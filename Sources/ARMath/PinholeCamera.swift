@@ -8,13 +8,22 @@ public struct PinholeCamera<Scalar: ARScalar>: Hashable, Sendable {
   /// Focal lengths, principal point and image size.
   public var intrinsics: CameraIntrinsics<Scalar>
   /// The camera's pose: camera-frame (ARKit convention) points to world points.
-  public var worldFromCamera: RigidTransform<Scalar>
+  public var worldFromCamera: RigidTransform<Scalar> {
+    didSet { storedCameraFromWorld = worldFromCamera.inverse.matrix }
+  }
+  /// The view transform, precomputed once per pose as a matrix: projecting a point is then one
+  /// affine product and one divide.
+  @usableFromInline var storedCameraFromWorld: Matrix4<Scalar>
+
+  /// The view matrix `cameraFromWorld` (ARKit camera convention), as OpenGL and GLM use it.
+  @inlinable public var cameraFromWorld: Matrix4<Scalar> { storedCameraFromWorld }
 
   /// A camera with the given intrinsics and pose (ARKit convention).
   @inlinable
   public init(intrinsics: CameraIntrinsics<Scalar>, worldFromCamera: RigidTransform<Scalar>) {
     self.intrinsics = intrinsics
     self.worldFromCamera = worldFromCamera
+    storedCameraFromWorld = worldFromCamera.inverse.matrix
   }
 
   /// A camera whose pose is given in `convention`: an OpenCV pose (`worldFromCamera` with the
@@ -48,9 +57,9 @@ public struct PinholeCamera<Scalar: ARScalar>: Hashable, Sendable {
 
   /// Projects a world point; `nil` when the point is not in front of the camera (on or behind
   /// the camera's image plane through its centre).
-  @inlinable
+  @inlinable @inline(__always)
   public func project(_ worldPoint: SIMD3<Scalar>) -> Projection? {
-    let inCamera = worldFromCamera.inverse.transformPoint(worldPoint)
+    let inCamera = cameraFromWorld.transformPoint(worldPoint)
     guard let pixel = intrinsics.projectARKit(inCamera) else { return nil }
     return Projection(pixel: pixel, depth: -inCamera.z, isInside: intrinsics.contains(pixel))
   }
@@ -64,7 +73,4 @@ public struct PinholeCamera<Scalar: ARScalar>: Hashable, Sendable {
       direction: worldFromCamera.transformDirection(inCamera).normalized())
   }
 
-  /// The view matrix `cameraFromWorld`, as OpenGL and GLM use it.
-  @inlinable
-  public var viewMatrix: Matrix4<Scalar> { worldFromCamera.inverse.matrix }
 }

@@ -73,10 +73,13 @@ extension Quaternion {
     if cosTheta > 1 - Scalar.ulpOfOne.squareRoot() * 8 {
       return Quaternion(vector: vector.lerp(to: target, t).normalized())
     }
+    // sin((1−t)θ) = sinθ·cos(tθ) − cosθ·sin(tθ) saves one sine over the textbook form, and
+    // sinθ = √((1−c)(1+c)) needs none; 1 − c is exact here (Sterbenz), so sinθ is accurate.
     let theta = Scalar.acos(cosTheta)
-    let sinTheta = Scalar.sin(theta)
-    let a = Scalar.sin((1 - t) * theta) / sinTheta
-    let b = Scalar.sin(t * theta) / sinTheta
+    let sinTheta = ((1 - cosTheta) * (1 + cosTheta)).squareRoot()
+    let (sinT, cosT) = (Scalar.sin(t * theta), Scalar.cos(t * theta))
+    let b = sinT / sinTheta
+    let a = cosT - cosTheta * b
     return Quaternion(vector: vector * a + target * b)
   }
 }

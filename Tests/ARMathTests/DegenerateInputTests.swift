@@ -113,3 +113,15 @@ struct DegenerateInputTests {
     #expect(!camera.contains([640, 10]) && camera.contains([0, 0]) && !camera.contains([-0.001, 3]))
   }
 }
+
+@Suite("ARMath range")
+struct RangeTests {
+  @Test("large but regular Float matrices still invert (no overflow in the singularity test)")
+  func largeFloatMatrices() throws {
+    let m = Matrix4<Float>(linear: Matrix3(diagonal: [2e4, 3e4, 1e4]), translation: [1e6, -2e6, 5e5])
+    let inverse = try #require(m.inverse)
+    // The translation is 2e6, where one Float ulp is 0.125: the product is I to that.
+    #expect((m * inverse).isApproximatelyEqual(to: .identity, absoluteTolerance: 2 * Float(2e6).ulp))
+    #expect(try #require(m.affineInverse).isApproximatelyEqual(to: inverse, relativeTolerance: 1e-5))
+  }
+}

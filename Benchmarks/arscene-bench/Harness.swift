@@ -1,0 +1,65 @@
+import Foundation
+
+/// One benchmark row: a workload timed for ARScene and for its peer library, side by side.
+struct Row: Codable {
+  var workload: String
+  var ours_s: Double
+  var peer: String
+  var peer_s: Double
+  var ratio: Double
+}
+
+/// Times `ours` and `peer` alternately, `rounds` times each, and keeps each side's median: the
+/// alternation spreads machine noise (another process, frequency changes) over both sides.
+func compare(
+  _ workload: String, peer: String, rounds: Int = 9, ours: () -> Void, peerRun: () -> Void
+) -> Row {
+  ours()  // warm caches and page in buffers once before timing
+  peerRun()
+  var oursTimes: [Double] = [], peerTimes: [Double] = []
+  for _ in 0..<rounds {
+    oursTimes.append(seconds(ours))
+    peerTimes.append(seconds(peerRun))
+  }
+  let o = median(oursTimes), p = median(peerTimes)
+  return Row(workload: workload, ours_s: o, peer: peer, peer_s: p, ratio: o / p)
+}
+
+func seconds(_ body: () -> Void) -> Double {
+  let clock = ContinuousClock()
+  let d = clock.measure(body)
+  return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+}
+
+func median(_ xs: [Double]) -> Double {
+  let s = xs.sorted()
+  return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+/// Keeps a result alive so the optimiser cannot drop the work that made it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+func printTable(_ rows: [Row]) {
+  let header = ["workload", "ours", "peer", "peer time", "ratio (ours/peer)"]
+  let cells = rows.map {
+    [$0.workload, milliseconds($0.ours_s), $0.peer, milliseconds($0.peer_s), String(format: "%.2f", $0.ratio)]
+  }
+  let widths = (0..<header.count).map { c in ([header] + cells).map { $0[c].count }.max()! }
+  func line(_ r: [String]) -> String {
+    r.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+  }
+  print(line(header))
+  print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+  for r in cells { print(line(r)) }
+}
+
+func milliseconds(_ s: Double) -> String { String(format: "%.2f ms", s * 1e3) }
+
+func printJSON(_ rows: [Row]) {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  print(String(decoding: try! encoder.encode(rows), as: UTF8.self))
+}
