@@ -9,10 +9,11 @@ struct Row: Codable {
   var ratio: Double
 }
 
-/// Times `ours` and `peer` alternately, `rounds` times each, and keeps each side's median: the
-/// alternation spreads machine noise (another process, frequency changes) over both sides.
+/// Times `ours` and `peer` alternately, `rounds` times each, and keeps each side's fastest run.
+/// Alternating spreads slow phases of a shared machine over both sides; the minimum is the run
+/// least disturbed by them (noise only ever adds time), as Python's timeit advises.
 func compare(
-  _ workload: String, peer: String, rounds: Int = 9, ours: () -> Void, peerRun: () -> Void
+  _ workload: String, peer: String, rounds: Int = 15, ours: () -> Void, peerRun: () -> Void
 ) -> Row {
   ours()  // warm caches and page in buffers once before timing
   peerRun()
@@ -21,7 +22,7 @@ func compare(
     oursTimes.append(seconds(ours))
     peerTimes.append(seconds(peerRun))
   }
-  let o = median(oursTimes), p = median(peerTimes)
+  let o = oursTimes.min()!, p = peerTimes.min()!
   return Row(workload: workload, ours_s: o, peer: peer, peer_s: p, ratio: o / p)
 }
 
@@ -29,11 +30,6 @@ func seconds(_ body: () -> Void) -> Double {
   let clock = ContinuousClock()
   let d = clock.measure(body)
   return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-}
-
-func median(_ xs: [Double]) -> Double {
-  let s = xs.sorted()
-  return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
 }
 
 /// Keeps a result alive so the optimiser cannot drop the work that made it.

@@ -127,7 +127,10 @@ public struct Matrix4<Scalar: ARScalar>: Hashable, Sendable {
 
   /// Whether the last row is `(0, 0, 0, 1)` exactly, i.e. the matrix is affine.
   @inlinable
-  public var isAffine: Bool { row(3) == SIMD4(0, 0, 0, 1) }
+  public var isAffine: Bool {
+    // Scalar compares: a SIMD `==` on a gathered row costs more than the whole test.
+    columns.0.w == 0 && columns.1.w == 0 && columns.2.w == 0 && columns.3.w == 1
+  }
 
   /// The matrix–vector product `self · v`.
   @inlinable @inline(__always)
