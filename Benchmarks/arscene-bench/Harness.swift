@@ -41,11 +41,15 @@ func blackHole<T>(_ value: T) {
 func printTable(_ rows: [Row]) {
   let header = ["workload", "ours", "peer", "peer time", "ratio (ours/peer)"]
   let cells = rows.map {
-    [$0.workload, milliseconds($0.ours_s), $0.peer, milliseconds($0.peer_s), String(format: "%.2f", $0.ratio)]
+    [
+      $0.workload, milliseconds($0.ours_s), $0.peer, milliseconds($0.peer_s),
+      String(format: "%.2f", $0.ratio),
+    ]
   }
   let widths = (0..<header.count).map { c in ([header] + cells).map { $0[c].count }.max()! }
   func line(_ r: [String]) -> String {
-    r.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+    r.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(
+      separator: "  ")
   }
   print(line(header))
   print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))

@@ -7,7 +7,8 @@ import Foundation
 let arguments = Set(CommandLine.arguments.dropFirst())
 let unknown = arguments.subtracting(["--json", "--quick"])
 guard unknown.isEmpty else {
-  FileHandle.standardError.write(Data("arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick]\n".utf8))
+  FileHandle.standardError.write(
+    Data("arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick]\n".utf8))
   exit(64)
 }
 // --quick: a smoke run with small inputs (for CI-like checks that the bench still works).

@@ -69,8 +69,10 @@ public struct Matrix3<Scalar: ARScalar>: Hashable, Sendable {
   /// The nine elements in column-major order.
   @inlinable
   public var columnMajorElements: [Scalar] {
-    [columns.0.x, columns.0.y, columns.0.z, columns.1.x, columns.1.y, columns.1.z,
-     columns.2.x, columns.2.y, columns.2.z]
+    [
+      columns.0.x, columns.0.y, columns.0.z, columns.1.x, columns.1.y, columns.1.z,
+      columns.2.x, columns.2.y, columns.2.z,
+    ]
   }
 
   /// A matrix from nine column-major numbers, checked: exactly nine, all finite.

@@ -1,6 +1,5 @@
 import ARMath
 import ArgumentParser
-
 import Foundation
 
 /// Parses an option's comma-separated numbers (`--size 640,480`); a failure names the option

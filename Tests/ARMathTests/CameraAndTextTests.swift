@@ -9,7 +9,8 @@ struct CameraAndTextTests {
     var rng = SplitMix64(seed: 301)
     for i in 0..<1_000 {
       let camera = PinholeCamera<Double>(
-        intrinsics: CameraIntrinsics(fx: rng.scalar(300...2000), fy: rng.scalar(300...2000), cx: 320, cy: 240, width: 640, height: 480),
+        intrinsics: CameraIntrinsics(
+          fx: rng.scalar(300...2000), fy: rng.scalar(300...2000), cx: 320, cy: 240, width: 640, height: 480),
         worldFromCamera: rng.rigidTransform(extent: 50))
       let pixel = SIMD2<Double>(rng.scalar(0...640), rng.scalar(0...480))
       let ray = camera.ray(through: pixel)

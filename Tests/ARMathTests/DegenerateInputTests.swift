@@ -5,15 +5,17 @@ import Testing
 /// error) instead of returning NaNs.
 @Suite("ARMath degenerate input")
 struct DegenerateInputTests {
-  @Test("singular and nearly singular matrices have no inverse", arguments: [
-    Matrix4<Double>(diagonal: [1, 1, 1, 0]),
-    Matrix4<Double>(rows: [1, 2, 3, 4], [2, 4, 6, 8], [0, 1, 0, 0], [0, 0, 1, 0]),
-    // Two columns parallel to within round-off: the inverse would be all noise.
-    Matrix4<Double>(rows: [1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 1], [0, 0, 1, 1 + 1e-15]),
-    Matrix4<Double>(diagonal: .zero),
-    Matrix4<Double>(diagonal: [1, .nan, 1, 1]),
-    Matrix4<Double>(diagonal: [1, .infinity, 1, 1]),
-  ])
+  @Test(
+    "singular and nearly singular matrices have no inverse",
+    arguments: [
+      Matrix4<Double>(diagonal: [1, 1, 1, 0]),
+      Matrix4<Double>(rows: [1, 2, 3, 4], [2, 4, 6, 8], [0, 1, 0, 0], [0, 0, 1, 0]),
+      // Two columns parallel to within round-off: the inverse would be all noise.
+      Matrix4<Double>(rows: [1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 1], [0, 0, 1, 1 + 1e-15]),
+      Matrix4<Double>(diagonal: .zero),
+      Matrix4<Double>(diagonal: [1, .nan, 1, 1]),
+      Matrix4<Double>(diagonal: [1, .infinity, 1, 1]),
+    ])
   func singularMatrix4(_ m: Matrix4<Double>) {
     #expect(m.inverse == nil)
   }
@@ -29,8 +31,10 @@ struct DegenerateInputTests {
   func singularMatrix3() {
     #expect(Matrix3<Double>(rows: [1, 2, 3], [2, 4, 6], [0, 0, 1]).inverse == nil)
     #expect(Matrix3<Float>.zero.inverse == nil)
-    #expect(Matrix4<Double>(rows: [1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 1, 1]).affineInverse == nil)
-    #expect(Matrix4<Double>(linear: Matrix3(diagonal: [1, 0, 1]), translation: [1, 2, 3]).affineInverse == nil)
+    #expect(
+      Matrix4<Double>(rows: [1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 1, 1]).affineInverse == nil)
+    #expect(
+      Matrix4<Double>(linear: Matrix3(diagonal: [1, 0, 1]), translation: [1, 2, 3]).affineInverse == nil)
   }
 
   @Test("zero, tiny and non-finite vectors do not normalise")
@@ -87,17 +91,23 @@ struct DegenerateInputTests {
       try RigidTransform(validatingMatrix: Matrix4<Double>.scale([1, 1, -1]))
     }
     #expect(throws: RigidTransformError.notAffine) {
-      try RigidTransform(validatingMatrix: Matrix4<Double>.perspective(verticalFieldOfView: .degrees(60), aspect: 1, near: 1, far: 2))
+      try RigidTransform(
+        validatingMatrix: Matrix4<Double>.perspective(
+          verticalFieldOfView: .degrees(60), aspect: 1, near: 1, far: 2))
     }
     #expect(throws: RigidTransformError.notFinite) {
       try RigidTransform(validatingMatrix: Matrix4<Double>.translation([.nan, 0, 0]))
     }
-    #expect(throws: RigidTransformError.self) { try RigidTransform(validatingMatrix: Matrix4<Double>.scale([2, 2, 2])) }
+    #expect(throws: RigidTransformError.self) {
+      try RigidTransform(validatingMatrix: Matrix4<Double>.scale([2, 2, 2]))
+    }
   }
 
   @Test("camera intrinsics from outside are checked field by field")
   func intrinsicsValidation() {
-    #expect(throws: CameraIntrinsicsError.invalid(field: "fx", reason: "must be a positive finite number of pixels")) {
+    #expect(
+      throws: CameraIntrinsicsError.invalid(field: "fx", reason: "must be a positive finite number of pixels")
+    ) {
       try CameraIntrinsics<Double>(validatingFx: 0, fy: 500, cx: 320, cy: 240, width: 640, height: 480)
     }
     #expect(throws: CameraIntrinsicsError.self) {

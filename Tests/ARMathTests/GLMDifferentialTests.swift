@@ -19,7 +19,9 @@ struct GLMDifferentialTests {
     for i in 0..<Self.cases {
       let a: Matrix4<Double> = rng.matrix4(-100...100), b: Matrix4<Double> = rng.matrix4(-100...100)
       let ours = a * b
-      let glm: Matrix4<Double> = glmMatrix4 { out in withElements(a) { pa in withElements(b) { pb in glm_oracle_mat4_mul_d(pa, pb, out) } } }
+      let glm: Matrix4<Double> = glmMatrix4 { out in
+        withElements(a) { pa in withElements(b) { pb in glm_oracle_mat4_mul_d(pa, pb, out) } }
+      }
       // Each entry is a sum of 4 products bounded by ‖a‖∞‖b‖∞.
       let bound = 4 * eps * 4 * a.maxMagnitude * b.maxMagnitude
       #expect(ours.isApproximatelyEqual(to: glm, absoluteTolerance: bound), "case \(i)")
@@ -32,7 +34,9 @@ struct GLMDifferentialTests {
     for i in 0..<Self.cases {
       let a: Matrix4<Float> = rng.matrix4(-10...10), b: Matrix4<Float> = rng.matrix4(-10...10)
       let ours = a * b
-      let glm: Matrix4<Float> = glmMatrix4 { out in withElements(a) { pa in withElements(b) { pb in glm_oracle_mat4_mul_f(pa, pb, out) } } }
+      let glm: Matrix4<Float> = glmMatrix4 { out in
+        withElements(a) { pa in withElements(b) { pb in glm_oracle_mat4_mul_f(pa, pb, out) } }
+      }
       let bound = 4 * Float.ulpOfOne * 4 * a.maxMagnitude * b.maxMagnitude
       #expect(ours.isApproximatelyEqual(to: glm, absoluteTolerance: bound), "case \(i)")
     }
@@ -68,7 +72,8 @@ struct GLMDifferentialTests {
     for i in 0..<Self.cases {
       let fovy: Double = rng.scalar(0.1...3.0), aspect: Double = rng.scalar(0.3...3)
       let near: Double = rng.scalar(0.001...1), far = near + rng.scalar(0.1...1000)
-      let ours = Matrix4.perspective(verticalFieldOfView: .radians(fovy), aspect: aspect, near: near, far: far)
+      let ours = Matrix4.perspective(
+        verticalFieldOfView: .radians(fovy), aspect: aspect, near: near, far: far)
       let glm: Matrix4<Double> = glmMatrix4 { glm_oracle_perspective_d(fovy, aspect, near, far, $0) }
       #expect(ours.isApproximatelyEqual(to: glm, relativeTolerance: 4 * eps), "perspective case \(i)")
 
@@ -90,12 +95,16 @@ struct GLMDifferentialTests {
       guard (target - eye).normalized().cross(up).length > 0.05 else { continue }
       let ours = Matrix4.lookAt(eye: eye, target: target, up: up)
       let glm: Matrix4<Double> = glmMatrix4 { out in
-        withElements(eye) { e in withElements(target) { c in withElements(up) { u in glm_oracle_look_at_d(e, c, u, out) } } }
+        withElements(eye) { e in
+          withElements(target) { c in withElements(up) { u in glm_oracle_look_at_d(e, c, u, out) } }
+        }
       }
       #expect(ours.isApproximatelyEqual(to: glm, relativeTolerance: 64 * eps), "case \(i)")
       // Our checked rigid version is the inverse of the view matrix.
       let pose = RigidTransform.lookAt(eye: eye, target: target, up: up)!
-      #expect((pose.matrix * glm).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-13 * Swift.max(1, eye.maxMagnitude)), "case \(i)")
+      #expect(
+        (pose.matrix * glm).isApproximatelyEqual(
+          to: .identity, absoluteTolerance: 1e-13 * Swift.max(1, eye.maxMagnitude)), "case \(i)")
     }
   }
 
@@ -110,7 +119,8 @@ struct GLMDifferentialTests {
     }
     for (i, q) in rotations.enumerated() {
       let glmMatrix = glmMatrix3 { out in withElements(q) { glm_oracle_mat3_from_quat_d($0, out) } }
-      #expect(q.matrix.isApproximatelyEqual(to: glmMatrix, absoluteTolerance: 8 * eps), "to matrix, case \(i)")
+      #expect(
+        q.matrix.isApproximatelyEqual(to: glmMatrix, absoluteTolerance: 8 * eps), "to matrix, case \(i)")
       let glmQ = glmQuaternion { out in withElements(glmMatrix) { glm_oracle_quat_from_mat3_d($0, out) } }
       let ours = Quaternion(rotationMatrix: glmMatrix)
       #expect(ours.isSameRotation(as: glmQ, tolerance: 8 * eps), "from matrix, case \(i)")
@@ -125,18 +135,25 @@ struct GLMDifferentialTests {
       let angle: Double = rng.scalar(-7...7), axis: SIMD3<Double> = rng.unitVector3()
       let q = Quaternion(angle: .radians(angle), axis: axis)
       let glmQ = glmQuaternion { out in withElements(axis) { glm_oracle_angle_axis_d(angle, $0, out) } }
-      #expect(q.vector.isApproximatelyEqual(to: glmQ.vector, absoluteTolerance: 4 * eps), "angle-axis, case \(i)")
+      #expect(
+        q.vector.isApproximatelyEqual(to: glmQ.vector, absoluteTolerance: 4 * eps), "angle-axis, case \(i)")
 
       let v: SIMD3<Double> = rng.vector3(-10...10)
-      let glmV = glmVector3 { out in withElements(q) { pq in withElements(v) { glm_oracle_quat_rotate_d(pq, $0, out) } } }
-      #expect(q.act(v).isApproximatelyEqual(to: glmV, absoluteTolerance: 16 * eps * v.length), "rotate, case \(i)")
+      let glmV = glmVector3 { out in
+        withElements(q) { pq in withElements(v) { glm_oracle_quat_rotate_d(pq, $0, out) } }
+      }
+      #expect(
+        q.act(v).isApproximatelyEqual(to: glmV, absoluteTolerance: 16 * eps * v.length), "rotate, case \(i)")
 
       let forward: SIMD3<Double> = rng.unitVector3(), up: SIMD3<Double> = rng.unitVector3()
       guard forward.cross(up).length > 0.05 else { continue }
       let look = try #require(Quaternion.lookRotation(forward: forward, up: up))
-      let glmLook = glmQuaternion { out in withElements(forward) { f in withElements(up) { glm_oracle_quat_look_at_d(f, $0, out) } } }
+      let glmLook = glmQuaternion { out in
+        withElements(forward) { f in withElements(up) { glm_oracle_quat_look_at_d(f, $0, out) } }
+      }
       #expect(look.isSameRotation(as: glmLook, tolerance: 64 * eps), "lookRotation, case \(i)")
-      #expect(look.act([0, 0, -1]).isApproximatelyEqual(to: forward, absoluteTolerance: 16 * eps), "case \(i)")
+      #expect(
+        look.act([0, 0, -1]).isApproximatelyEqual(to: forward, absoluteTolerance: 16 * eps), "case \(i)")
     }
   }
 
@@ -147,7 +164,9 @@ struct GLMDifferentialTests {
       let a: Quaternion<Double> = rng.rotation(), b: Quaternion<Double> = rng.rotation()
       let t: Double = rng.scalar(0...1)
       let ours = a.slerp(to: b, t)
-      let glm = glmQuaternion { out in withElements(a) { pa in withElements(b) { glm_oracle_quat_slerp_d(pa, $0, t, out) } } }
+      let glm = glmQuaternion { out in
+        withElements(a) { pa in withElements(b) { glm_oracle_quat_slerp_d(pa, $0, t, out) } }
+      }
       #expect(ours.isSameRotation(as: glm, tolerance: 1e-12), "case \(i)")
       // Constant angular speed: the angle covered is t times the whole.
       let whole = a.angle(to: b).radians
@@ -170,8 +189,13 @@ struct GLMDifferentialTests {
       let view = worldFromCamera.inverse.matrix, projection = camera.projectionMatrix(near: 0.1, far: 100)
       let viewport: [Double] = [0, 0, 1000, 800]
       let window = glmVector3 { out in
-        withElements(world) { w in withElements(view) { v in withElements(projection) { p in
-          viewport.withUnsafeBufferPointer { glm_oracle_project_d(w, v, p, $0.baseAddress!, out) } } } }
+        withElements(world) { w in
+          withElements(view) { v in
+            withElements(projection) { p in
+              viewport.withUnsafeBufferPointer { glm_oracle_project_d(w, v, p, $0.baseAddress!, out) }
+            }
+          }
+        }
       }
       let glmPixel = SIMD2(window.x, 800 - window.y)
       #expect(pixel.isApproximatelyEqual(to: glmPixel, absoluteTolerance: 1e-9), "case \(i)")

@@ -16,10 +16,14 @@ struct NumericsTests {
       let a = r.matrix * Matrix3(diagonal: lambda) * r.matrix.transposed
       let e = SymmetricEigen3(a)
       let sorted = [lambda.x, lambda.y, lambda.z].sorted()
-      #expect(e.values.isApproximatelyEqual(to: SIMD3(sorted[0], sorted[1], sorted[2]), absoluteTolerance: 1e-13), "case \(i)")
+      #expect(
+        e.values.isApproximatelyEqual(to: SIMD3(sorted[0], sorted[1], sorted[2]), absoluteTolerance: 1e-13),
+        "case \(i)")
       let back = e.vectors * Matrix3(diagonal: e.values) * e.vectors.transposed
       #expect(back.isApproximatelyEqual(to: a, absoluteTolerance: 1e-13), "case \(i)")
-      #expect((e.vectors.transposed * e.vectors).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-14), "case \(i)")
+      #expect(
+        (e.vectors.transposed * e.vectors).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-14),
+        "case \(i)")
       #expect(abs(e.vectors.determinant - 1) < 1e-14, "case \(i)")
     }
     // The normal of a flat point covariance is the eigenvector of the smallest value.
@@ -36,9 +40,13 @@ struct NumericsTests {
       if i % 11 == 0 { a = Matrix3.outer(rng.vector3(), rng.vector3()) }  // rank 1
       let s = SVD3(a)
       let back = s.u * Matrix3(diagonal: s.singularValues) * s.v.transposed
-      #expect(back.isApproximatelyEqual(to: a, absoluteTolerance: 1e-13 * Swift.max(1, a.maxMagnitude)), "case \(i)")
-      #expect((s.u.transposed * s.u).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-13), "case \(i)")
-      #expect((s.v.transposed * s.v).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-13), "case \(i)")
+      #expect(
+        back.isApproximatelyEqual(to: a, absoluteTolerance: 1e-13 * Swift.max(1, a.maxMagnitude)), "case \(i)"
+      )
+      #expect(
+        (s.u.transposed * s.u).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-13), "case \(i)")
+      #expect(
+        (s.v.transposed * s.v).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-13), "case \(i)")
       let sv = s.singularValues
       #expect(sv.x >= sv.y && sv.y >= sv.z && sv.z >= 0, "case \(i)")
       if i % 5 == 0 { #expect(sv.z < 1e-13 * sv.x, "case \(i)") }
@@ -51,7 +59,8 @@ struct NumericsTests {
     var rng = SplitMix64(seed: 203)
     for i in 0..<500 {
       let q: Quaternion<Double> = rng.rotation()
-      let noisy = q.matrix + Matrix3(rng.vector3(-1e-3...1e-3), rng.vector3(-1e-3...1e-3), rng.vector3(-1e-3...1e-3))
+      let noisy =
+        q.matrix + Matrix3(rng.vector3(-1e-3...1e-3), rng.vector3(-1e-3...1e-3), rng.vector3(-1e-3...1e-3))
       let r = noisy.nearestRotation
       #expect(abs(r.determinant - 1) < 1e-13, "case \(i)")
       #expect(Quaternion(rotationMatrix: r).angle(to: q).degrees < 0.2, "case \(i)")
@@ -107,8 +116,10 @@ struct NumericsTests {
     let jacobian = { (p: [Double]) in
       DenseMatrix(ts.map { [Double.exp(p[1] * $0), p[0] * $0 * Double.exp(p[1] * $0)] })
     }
-    for fit in [solver.minimize(from: [1, 0], residuals: residuals, jacobian: jacobian),
-                solver.minimize(from: [1, 0], residuals: residuals)] {
+    for fit in [
+      solver.minimize(from: [1, 0], residuals: residuals, jacobian: jacobian),
+      solver.minimize(from: [1, 0], residuals: residuals),
+    ] {
       #expect(abs(fit.parameters[0] - 2.5) < 1e-9 && abs(fit.parameters[1] + 1.3) < 1e-9)
       #expect(fit.cost < 1e-20)
       #expect(fit.normalMatrix.rows == 2)

@@ -13,8 +13,11 @@ struct PropertyTests {
     for i in 0..<Self.cases {
       let t: RigidTransform<Double> = rng.rigidTransform(extent: 100)
       let p: SIMD3<Double> = rng.vector3(-100...100)
-      #expect((t * t.inverse).transformPoint(p).isApproximatelyEqual(to: p, absoluteTolerance: 1e-12), "case \(i)")
-      #expect(t.inverse.transformPoint(t.transformPoint(p)).isApproximatelyEqual(to: p, absoluteTolerance: 1e-12), "case \(i)")
+      #expect(
+        (t * t.inverse).transformPoint(p).isApproximatelyEqual(to: p, absoluteTolerance: 1e-12), "case \(i)")
+      #expect(
+        t.inverse.transformPoint(t.transformPoint(p)).isApproximatelyEqual(to: p, absoluteTolerance: 1e-12),
+        "case \(i)")
       let m = t.matrix
       let affine = try #require(m.affineInverse)
       #expect((m * affine).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-13), "case \(i)")
@@ -30,10 +33,15 @@ struct PropertyTests {
     for i in 0..<Self.cases {
       let a: RigidTransform<Double> = rng.rigidTransform(), b: RigidTransform<Double> = rng.rigidTransform()
       let c: RigidTransform<Double> = rng.rigidTransform()
-      #expect(((a * b) * c).matrix.isApproximatelyEqual(to: (a * (b * c)).matrix, absoluteTolerance: 1e-12), "case \(i)")
-      #expect((a * b).matrix.isApproximatelyEqual(to: a.matrix * b.matrix, absoluteTolerance: 1e-12), "case \(i)")
+      #expect(
+        ((a * b) * c).matrix.isApproximatelyEqual(to: (a * (b * c)).matrix, absoluteTolerance: 1e-12),
+        "case \(i)")
+      #expect(
+        (a * b).matrix.isApproximatelyEqual(to: a.matrix * b.matrix, absoluteTolerance: 1e-12), "case \(i)")
       let d: SIMD3<Double> = rng.unitVector3()
-      #expect((a * b).transformDirection(d).isApproximatelyEqual(to: a.transformDirection(b.transformDirection(d)), absoluteTolerance: 1e-14), "case \(i)")
+      #expect(
+        (a * b).transformDirection(d).isApproximatelyEqual(
+          to: a.transformDirection(b.transformDirection(d)), absoluteTolerance: 1e-14), "case \(i)")
     }
   }
 
@@ -79,7 +87,9 @@ struct PropertyTests {
       #expect(back.isApproximatelyEqual(to: pixel, absoluteTolerance: 1e-9), "case \(i)")
       let point = SIMD3<Double>(rng.scalar(-5...5), rng.scalar(-5...5), rng.scalar(0.1...50))
       let projected = try #require(camera.project(point))
-      #expect(camera.unproject(projected, depth: point.z).isApproximatelyEqual(to: point, relativeTolerance: 1e-13), "case \(i)")
+      #expect(
+        camera.unproject(projected, depth: point.z).isApproximatelyEqual(to: point, relativeTolerance: 1e-13),
+        "case \(i)")
     }
   }
 
@@ -94,7 +104,9 @@ struct PropertyTests {
       let p = SIMD3<Double>(rng.scalar(-5...5), rng.scalar(-5...5), rng.scalar(-50 ... -0.2))
       let ndc = camera.projectionMatrix(near: 0.1, far: 100).projectPoint(p)
       let pixel = SIMD2((ndc.x + 1) * Double(w) / 2, (1 - ndc.y) * Double(h) / 2)
-      #expect(pixel.isApproximatelyEqual(to: try #require(camera.projectARKit(p)), absoluteTolerance: 1e-9), "case \(i)")
+      #expect(
+        pixel.isApproximatelyEqual(to: try #require(camera.projectARKit(p)), absoluteTolerance: 1e-9),
+        "case \(i)")
     }
     // Depth: near maps to −1, far to +1.
     let camera = CameraIntrinsics<Double>(verticalFieldOfView: .degrees(60), width: 640, height: 480)
@@ -110,7 +122,9 @@ struct PropertyTests {
     for i in 0..<Self.cases {
       let v: SIMD3<Double> = rng.vector3(-10...10)
       for (a, b) in [(CameraConvention.arkit, CameraConvention.opencv), (.opencv, .arkit), (.arkit, .arkit)] {
-        #expect(CameraConvention.convert(CameraConvention.convert(v, from: a, to: b), from: b, to: a) == v, "case \(i)")
+        #expect(
+          CameraConvention.convert(CameraConvention.convert(v, from: a, to: b), from: b, to: a) == v,
+          "case \(i)")
         let flip: RigidTransform<Double> = CameraConvention.cameraFromCamera(from: a, to: b)
         let back: RigidTransform<Double> = CameraConvention.cameraFromCamera(from: b, to: a)
         #expect((flip * back).matrix.isApproximatelyEqual(to: .identity, absoluteTolerance: 0), "case \(i)")
@@ -136,7 +150,9 @@ struct PropertyTests {
       let a: SIMD3<Double> = rng.vector3(), b: SIMD3<Double> = rng.vector3()
       let c = a.cross(b)
       #expect(abs(c.dot(a)) < 1e-15 && abs(c.dot(b)) < 1e-15, "case \(i)")
-      #expect(a.lerp(to: b, 0) == a && a.lerp(to: b, 1).isApproximatelyEqual(to: b, absoluteTolerance: 1e-15), "case \(i)")
+      #expect(
+        a.lerp(to: b, 0) == a && a.lerp(to: b, 1).isApproximatelyEqual(to: b, absoluteTolerance: 1e-15),
+        "case \(i)")
       let p = a.anyPerpendicular()
       #expect(abs(p.dot(a)) < 1e-14 && abs(p.length - 1) < 1e-15, "case \(i)")
       #expect(abs(a.normalized().length - 1) < 1e-15, "case \(i)")

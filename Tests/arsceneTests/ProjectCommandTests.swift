@@ -13,13 +13,14 @@ struct ProjectCommandTests {
       stdin: "0 0 -5\n1,1,-5\n# a comment\n\n0 0 5\n100 0 -1\n")
     #expect(outcome.status == 0)
     #expect(outcome.stderr == "")
-    #expect(outcome.stdout == """
-      320.000000 240.000000 5.000000 inside
-      420.000000 140.000000 5.000000 inside
-      nan nan nan behind
-      50320.000000 240.000000 1.000000 outside
+    #expect(
+      outcome.stdout == """
+        320.000000 240.000000 5.000000 inside
+        420.000000 140.000000 5.000000 inside
+        nan nan nan behind
+        50320.000000 240.000000 1.000000 outside
 
-      """)
+        """)
   }
 
   @Test("a pose in the OpenCV convention looks down +Z")
@@ -34,14 +35,18 @@ struct ProjectCommandTests {
     #expect(outcome.stdout == "320.000 240.000 2.000 inside\n320.000 115.000 2.000 inside\n")
   }
 
-  @Test("bad input names the place and exits 2 without output", arguments: [
-    ("1 2\n", Self.identity, "arscene: stdin:1: expected 3 numbers, got 2\n"),
-    ("0 0 -1\n1 2 x\n", Self.identity, "arscene: stdin:2: field 3 'x' is not a number\n"),
-    ("1 nan 2\n", Self.identity, "arscene: stdin:1: field 2 'nan' is not a finite number\n"),
-    ("", "1,0,0,0,0,1,0,0,0,0,1,0,0,0,0", "arscene: --world-from-camera: expected 16 numbers, got 15\n"),
-    ("", "2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,1",
-     "arscene: --world-from-camera: the rotation part is not orthonormal (|RᵀR − I| up to 3.0)\n"),
-  ])
+  @Test(
+    "bad input names the place and exits 2 without output",
+    arguments: [
+      ("1 2\n", Self.identity, "arscene: stdin:1: expected 3 numbers, got 2\n"),
+      ("0 0 -1\n1 2 x\n", Self.identity, "arscene: stdin:2: field 3 'x' is not a number\n"),
+      ("1 nan 2\n", Self.identity, "arscene: stdin:1: field 2 'nan' is not a finite number\n"),
+      ("", "1,0,0,0,0,1,0,0,0,0,1,0,0,0,0", "arscene: --world-from-camera: expected 16 numbers, got 15\n"),
+      (
+        "", "2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,1",
+        "arscene: --world-from-camera: the rotation part is not orthonormal (|RᵀR − I| up to 3.0)\n"
+      ),
+    ])
   func badInput(stdin: String, pose: String, message: String) throws {
     let outcome = try ArsceneRunner.run(Self.camera + ["--world-from-camera", pose], stdin: stdin)
     #expect(outcome.status == 2)
@@ -54,7 +59,10 @@ struct ProjectCommandTests {
     for (intrinsics, size, message) in [
       ("0,500,320,240", "640,480", "arscene: --intrinsics: fx must be a positive finite number of pixels\n"),
       ("500,500,320", "640,480", "arscene: --intrinsics: expected 4 numbers, got 3\n"),
-      ("500,500,320,240", "0,480", "arscene: --size: width and height must be whole numbers from 1 to 1048576\n"),
+      (
+        "500,500,320,240", "0,480",
+        "arscene: --size: width and height must be whole numbers from 1 to 1048576\n"
+      ),
     ] {
       let outcome = try ArsceneRunner.run(
         ["project", "--intrinsics", intrinsics, "--size", size, "--world-from-camera", Self.identity])

@@ -48,7 +48,8 @@ public struct DenseMatrix<Scalar: ARScalar>: Hashable, Sendable {
 
   /// The matrix product.
   public static func * (a: DenseMatrix, b: DenseMatrix) -> DenseMatrix {
-    precondition(a.columns == b.rows, "DenseMatrix product of \(a.rows)×\(a.columns) and \(b.rows)×\(b.columns)")
+    precondition(
+      a.columns == b.rows, "DenseMatrix product of \(a.rows)×\(a.columns) and \(b.rows)×\(b.columns)")
     var p = DenseMatrix(rows: a.rows, columns: b.columns)
     for r in 0..<a.rows {
       for k in 0..<a.columns {

@@ -9,7 +9,8 @@ public enum NumberText {
   ///   - count: The required number of values, or `nil` for any.
   ///   - name: What the list is (an option name), for the error message.
   /// - Throws: ``NumberTextError`` for a wrong count or a value that is not a finite number.
-  public static func parseList(_ text: String, count: Int?, name: String) throws(NumberTextError) -> [Double] {
+  public static func parseList(_ text: String, count: Int?, name: String) throws(NumberTextError) -> [Double]
+  {
     let fields = text.split(separator: ",", omittingEmptySubsequences: false)
     if let count, fields.count != count {
       throw .wrongCount(source: name, line: nil, expected: count, got: fields.count)
@@ -43,7 +44,9 @@ public enum NumberText {
   }
 
   /// One finite number, or an error that says where it was.
-  static func number(_ text: some StringProtocol, source: String, line: Int?, field: Int) throws(NumberTextError) -> Double {
+  static func number(_ text: some StringProtocol, source: String, line: Int?, field: Int)
+    throws(NumberTextError) -> Double
+  {
     let trimmed = text.trimmingSpaces
     guard let value = Double(trimmed) else {
       throw .notANumber(source: source, line: line, field: field, text: String(trimmed))
