@@ -7,6 +7,7 @@ let package = Package(
   name: "ARScene",
   products: [
     .library(name: "ARMath", targets: ["ARMath"]),
+    .library(name: "ARAssets", targets: ["ARAssets"]),
     .executable(name: "arscene", targets: ["arscene"]),
   ],
   dependencies: [
@@ -19,15 +20,32 @@ let package = Package(
       name: "ARMath",
       dependencies: [.product(name: "RealModule", package: "swift-numerics")]
     ),
+    .target(
+      name: "ARAssets",
+      dependencies: [
+        "ARMath", "CImageCodecs", .product(name: "RealModule", package: "swift-numerics"),
+      ]
+    ),
     .systemLibrary(
       name: "CPNG",
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]
     ),
+    .systemLibrary(
+      name: "CJPEG",
+      pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"])]
+    ),
+    // libpng reports errors by longjmp, which must not cross Swift frames: the codecs are C.
+    .target(
+      name: "CImageCodecs",
+      dependencies: ["CPNG", "CJPEG"]
+    ),
     .executableTarget(
       name: "arscene",
       dependencies: [
         "ARMath",
+        "ARAssets",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,0 +1,22 @@
+import CImageCodecs
+
+/// JPEG reading through libjpeg-turbo (baseline and progressive, grey, YCbCr and CMYK).
+public enum JPEG {
+  /// Decodes a JPEG to 8-bit RGBA (alpha 255).
+  ///
+  /// - Parameter path: Named in errors only.
+  /// - Throws: ``ImageError/invalid(path:format:reason:)``: damaged or truncated data is an error,
+  ///   never a partly grey image.
+  public static func decodeRGBA8(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> RGBA8Image {
+    var image = arscene_image()
+    var message = [CChar](repeating: 0, count: 256)
+    let status = bytes.withUnsafeBufferPointer { buffer in
+      arscene_jpeg_decode(buffer.baseAddress, buffer.count, 4, &image, &message, message.count)
+    }
+    guard status == 0 else { throw .invalid(path: path, format: "JPEG", reason: codecMessage(message)) }
+    defer { arscene_image_free(&image) }
+    let count = Int(image.width) * Int(image.height)
+    let pixels = Array(UnsafeBufferPointer(start: image.pixels.assumingMemoryBound(to: SIMD4<UInt8>.self), count: count))
+    return RGBA8Image(width: Int(image.width), height: Int(image.height), pixels: pixels)
+  }
+}

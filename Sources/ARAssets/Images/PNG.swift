@@ -1,0 +1,158 @@
+import CImageCodecs
+
+/// PNG reading and writing through libpng.
+///
+/// Reads every PNG colour type (grey, grey+alpha, RGB, RGBA, palette, with tRNS transparency),
+/// 1 to 16 bits, interlaced or not. Writes grey, grey+alpha, RGB or RGBA at 8 or 16 bits, tagged
+/// sRGB. 16-bit samples round-trip exactly.
+public enum PNG {
+  /// The channel layout of a PNG file.
+  public enum Channels: Int, Sendable, CaseIterable {
+    case grey = 1, greyAlpha = 2, rgb = 3, rgba = 4
+  }
+
+  /// A PNG's samples as stored (after palette expansion): `channels` samples a pixel, 8 or 16
+  /// bits each (8-bit samples widened to `UInt16` unchanged).
+  public struct Samples: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var channels: Channels
+    public var bitDepth: Int
+    /// Whether the file was Adam7-interlaced.
+    public var interlaced: Bool
+    /// Row-major samples, top row first, `width × height × channels` of them.
+    public var samples: [UInt16]
+  }
+
+  /// Decodes a PNG into its stored samples.
+  ///
+  /// - Parameter path: Named in errors only.
+  /// - Throws: ``ImageError/invalid(path:format:reason:)`` with libpng's reason (bad signature,
+  ///   CRC error, truncated data, …).
+  public static func decodeSamples(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> Samples {
+    var image = arscene_image()
+    var message = [CChar](repeating: 0, count: 256)
+    let status = bytes.withUnsafeBufferPointer { buffer in
+      arscene_png_decode(buffer.baseAddress, buffer.count, &image, &message, message.count)
+    }
+    guard status == 0 else {
+      throw .invalid(path: path, format: "PNG", reason: codecMessage(message))
+    }
+    defer { arscene_image_free(&image) }
+    let count = Int(image.width) * Int(image.height) * Int(image.channels)
+    let samples: [UInt16]
+    if image.bit_depth == 16 {
+      samples = Array(UnsafeBufferPointer(start: image.pixels.assumingMemoryBound(to: UInt16.self), count: count))
+    } else {
+      samples = UnsafeBufferPointer(start: image.pixels.assumingMemoryBound(to: UInt8.self), count: count).map(UInt16.init)
+    }
+    return Samples(
+      width: Int(image.width), height: Int(image.height), channels: Channels(rawValue: Int(image.channels))!,
+      bitDepth: Int(image.bit_depth), interlaced: image.interlaced != 0, samples: samples)
+  }
+
+  /// Decodes any PNG to 8-bit RGBA: grey is copied to R, G and B; missing alpha is opaque;
+  /// 16-bit samples are rounded to 8 bits.
+  public static func decodeRGBA8(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> RGBA8Image {
+    let s = try decodeSamples(bytes, path: path)
+    let toByte: (UInt16) -> UInt8 =
+      s.bitDepth == 16 ? { UInt8((UInt32($0) * 255 + 32767) / 65535) } : { UInt8($0) }
+    return rgba(s, opaque: 255, convert: toByte)
+  }
+
+  /// Decodes any PNG to 16-bit RGBA: 8-bit samples are widened exactly (`× 257`).
+  public static func decodeRGBA16(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> RGBA16Image {
+    let s = try decodeSamples(bytes, path: path)
+    let widen: (UInt16) -> UInt16 = s.bitDepth == 16 ? { $0 } : { $0 &* 257 }
+    return rgba(s, opaque: 65535, convert: widen)
+  }
+
+  private static func rgba<T: FixedWidthInteger & Sendable>(
+    _ s: Samples, opaque: T, convert: (UInt16) -> T
+  ) -> Image<SIMD4<T>> {
+    let n = s.channels.rawValue
+    var pixels = [SIMD4<T>](repeating: .zero, count: s.width * s.height)
+    s.samples.withUnsafeBufferPointer { src in
+      for i in 0..<pixels.count {
+        let p = src.baseAddress! + i * n
+        switch s.channels {
+        case .grey: let g = convert(p[0]); pixels[i] = SIMD4(g, g, g, opaque)
+        case .greyAlpha: let g = convert(p[0]); pixels[i] = SIMD4(g, g, g, convert(p[1]))
+        case .rgb: pixels[i] = SIMD4(convert(p[0]), convert(p[1]), convert(p[2]), opaque)
+        case .rgba: pixels[i] = SIMD4(convert(p[0]), convert(p[1]), convert(p[2]), convert(p[3]))
+        }
+      }
+    }
+    return Image(width: s.width, height: s.height, pixels: pixels)
+  }
+
+  /// Encodes an 8-bit image. With `.grey` or `.greyAlpha` the red channel is the grey value.
+  ///
+  /// - Parameters:
+  ///   - channels: The file's layout (default RGBA).
+  ///   - interlaced: Write Adam7 interlacing.
+  ///   - compression: zlib level 0–9; 6 is libpng's default.
+  public static func encode(
+    _ image: RGBA8Image, channels: Channels = .rgba, interlaced: Bool = false, compression: Int = 6
+  ) throws(ImageError) -> [UInt8] {
+    let samples = pick(image.pixels, channels)
+    let result = samples.withUnsafeBytes { raw in
+      Result { () throws(ImageError) in
+        try encodeRaw(raw.baseAddress!, image.width, image.height, channels, bitDepth: 8, interlaced, compression)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Encodes a 16-bit image. With `.grey` or `.greyAlpha` the red channel is the grey value.
+  public static func encode(
+    _ image: RGBA16Image, channels: Channels = .rgba, interlaced: Bool = false, compression: Int = 6
+  ) throws(ImageError) -> [UInt8] {
+    let samples = pick(image.pixels, channels)
+    let result = samples.withUnsafeBytes { raw in
+      Result { () throws(ImageError) in
+        try encodeRaw(raw.baseAddress!, image.width, image.height, channels, bitDepth: 16, interlaced, compression)
+      }
+    }
+    return try result.get()
+  }
+
+  /// The samples of `channels` from RGBA pixels, interleaved.
+  private static func pick<T: FixedWidthInteger>(_ pixels: [SIMD4<T>], _ channels: Channels) -> [T] {
+    if channels == .rgba { return pixels.withUnsafeBufferPointer { Array(UnsafeRawBufferPointer($0).bindMemory(to: T.self)) } }
+    var out = [T]()
+    out.reserveCapacity(pixels.count * channels.rawValue)
+    for p in pixels {
+      switch channels {
+      case .grey: out.append(p.x)
+      case .greyAlpha: out.append(p.x); out.append(p.w)
+      case .rgb: out.append(p.x); out.append(p.y); out.append(p.z)
+      case .rgba: break
+      }
+    }
+    return out
+  }
+
+  private static func encodeRaw(
+    _ pixels: UnsafeRawPointer, _ width: Int, _ height: Int, _ channels: Channels, bitDepth: Int,
+    _ interlaced: Bool, _ compression: Int
+  ) throws(ImageError) -> [UInt8] {
+    guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16 else {
+      throw .unwritable(path: nil, reason: "PNG size \(width)×\(height) outside 1…65536")
+    }
+    var out: UnsafeMutablePointer<UInt8>? = nil
+    var count = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let status = arscene_png_encode(
+      pixels, UInt32(width), UInt32(height), UInt32(channels.rawValue), UInt32(bitDepth),
+      Int32(Swift.min(Swift.max(compression, 0), 9)), interlaced ? 1 : 0, &out, &count, &message, message.count)
+    guard status == 0, let out else { throw .unwritable(path: nil, reason: codecMessage(message)) }
+    defer { arscene_buffer_free(out) }
+    return Array(UnsafeBufferPointer(start: out, count: count))
+  }
+}
+
+/// The text of a NUL-terminated message buffer filled by the C codecs.
+func codecMessage(_ buffer: [CChar]) -> String {
+  String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

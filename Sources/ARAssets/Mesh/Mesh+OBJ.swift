@@ -1,0 +1,162 @@
+import ARMath
+
+extension Mesh {
+  /// The renderable mesh of an OBJ model: faces triangulated (concave ones by ear clipping),
+  /// vertices unified per distinct (position, texture coordinate, normal) corner, missing normals
+  /// computed, and one submesh per run of faces with the same material.
+  ///
+  /// Normals the file lacks are area-weighted averages of the faces around a position within
+  /// the same smoothing group (`s N`); faces with smoothing off (`s off`, `s 0`, or no `s`, the
+  /// OBJ default) get their flat face normal.
+  ///
+  /// - Parameters:
+  ///   - obj: The parsed model.
+  ///   - materials: The materials `usemtl` names resolve to, by name; a name not found, and faces
+  ///     before any `usemtl`, use ``Material/fallback``.
+  public init(obj: OBJModel, materials library: [Material] = []) {
+    var builder = MeshBuilder(obj: obj, library: library)
+    self = builder.build()
+  }
+}
+
+/// The work of `Mesh(obj:materials:)`, step by step.
+struct MeshBuilder {
+  let obj: OBJModel
+  let library: [String: Material]
+
+  init(obj: OBJModel, library: [Material]) {
+    self.obj = obj
+    var byName: [String: Material] = [:]
+    for m in library where byName[m.name] == nil { byName[m.name] = m }
+    self.library = byName
+  }
+
+  /// A unified vertex: which attributes it takes. `normalKey` is the `vn` index when the file
+  /// gives one, else `−1 − accumulator` for a computed normal.
+  struct VertexKey: Hashable {
+    var position: Int32, texcoord: Int32, normalKey: Int64
+  }
+
+  mutating func build() -> Mesh {
+    let faceCount = obj.faceCount
+    // Materials: one slot per usemtl name in first-use order, plus the fallback if needed.
+    var materials: [Material] = obj.materialNames.map { library[$0] ?? Material(name: $0) }
+    var fallbackIndex: Int? = nil
+
+    // Triangulate every face, and compute face normals (Newell: area-weighted).
+    var triangleCorners: [Int] = []  // indices into obj.corners, 3 per triangle
+    triangleCorners.reserveCapacity(obj.triangleCount * 3)
+    var faceNormals = [SIMD3<Float>](repeating: .zero, count: faceCount)
+    var points: [SIMD3<Float>] = []
+    for f in 0..<faceCount {
+      let start = obj.faceStarts[f], end = obj.faceStarts[f + 1]
+      points.removeAll(keepingCapacity: true)
+      for c in start..<end { points.append(obj.positions[Int(obj.corners[c].position)]) }
+      faceNormals[f] = Triangulation.newellNormal(points)
+      for (a, b, c) in Triangulation.triangulate(points) {
+        triangleCorners.append(start + a)
+        triangleCorners.append(start + b)
+        triangleCorners.append(start + c)
+      }
+    }
+
+    // Computed-normal accumulators: one per (position, smoothing group), or per face corner when
+    // smoothing is off (flat).
+    var accumulatorOf: [Int64: Int] = [:]
+    var accumulators: [SIMD3<Float>] = []
+    var cornerNormalKey = [Int64](repeating: 0, count: obj.corners.count)
+    var runIndex = 0
+    for f in 0..<faceCount {
+      while runIndex + 1 < obj.faceRuns.count && obj.faceRuns[runIndex + 1].firstFace <= f { runIndex += 1 }
+      let smoothing = obj.faceRuns.isEmpty ? 0 : obj.faceRuns[runIndex].smoothingGroup
+      for c in obj.faceStarts[f]..<obj.faceStarts[f + 1] {
+        let corner = obj.corners[c]
+        if corner.normal >= 0 {
+          cornerNormalKey[c] = Int64(corner.normal)
+          continue
+        }
+        let slot: Int
+        if smoothing == 0 {
+          slot = accumulators.count
+          accumulators.append(faceNormals[f])  // flat: a slot per corner, shared by nothing else
+        } else {
+          let key = Int64(smoothing) << 32 | Int64(corner.position)
+          if let existing = accumulatorOf[key] {
+            slot = existing
+            accumulators[slot] += faceNormals[f]
+          } else {
+            slot = accumulators.count
+            accumulatorOf[key] = slot
+            accumulators.append(faceNormals[f])
+          }
+        }
+        cornerNormalKey[c] = -1 - Int64(slot)
+      }
+    }
+
+    // Unify vertices.
+    var vertexOf: [VertexKey: UInt32] = [:]
+    vertexOf.reserveCapacity(obj.positions.count)
+    var positions: [SIMD3<Float>] = [], normals: [SIMD3<Float>] = []
+    var texcoords: [SIMD2<Float>] = [], colors: [SIMD3<Float>] = []
+    let hasTexcoords = obj.corners.contains { $0.texcoord >= 0 }
+    let hasColors = !obj.colors.isEmpty
+    var indices: [UInt32] = []
+    indices.reserveCapacity(triangleCorners.count)
+    for c in triangleCorners {
+      let corner = obj.corners[c]
+      let key = VertexKey(position: corner.position, texcoord: corner.texcoord, normalKey: cornerNormalKey[c])
+      if let v = vertexOf[key] {
+        indices.append(v)
+        continue
+      }
+      let v = UInt32(positions.count)
+      vertexOf[key] = v
+      positions.append(obj.positions[Int(corner.position)])
+      let raw = key.normalKey >= 0 ? obj.normals[Int(key.normalKey)] : accumulators[Int(-1 - key.normalKey)]
+      normals.append(Self.unit(raw))
+      if hasTexcoords {
+        let t = corner.texcoord >= 0 ? obj.texcoords[Int(corner.texcoord)] : .zero
+        texcoords.append(SIMD2(t.x, t.y))
+      }
+      if hasColors { colors.append(obj.colors[Int(corner.position)]) }
+      indices.append(v)
+    }
+
+    // Submeshes: consecutive triangles with the same material.
+    var submeshes: [Mesh.Submesh] = []
+    var triangle = 0
+    for (r, run) in obj.faceRuns.enumerated() {
+      let lastFace = r + 1 < obj.faceRuns.count ? obj.faceRuns[r + 1].firstFace : faceCount
+      var triangles = 0
+      for f in run.firstFace..<lastFace { triangles += obj.faceStarts[f + 1] - obj.faceStarts[f] - 2 }
+      guard triangles > 0 else { continue }
+      let material: Int
+      if run.material >= 0 {
+        material = run.material
+      } else {
+        if fallbackIndex == nil {
+          materials.append(.fallback)
+          fallbackIndex = materials.count - 1
+        }
+        material = fallbackIndex!
+      }
+      if let last = submeshes.last, last.material == material, last.triangles.upperBound == triangle {
+        submeshes[submeshes.count - 1].triangles = last.triangles.lowerBound..<(triangle + triangles)
+      } else {
+        submeshes.append(Mesh.Submesh(triangles: triangle..<(triangle + triangles), material: material))
+      }
+      triangle += triangles
+    }
+    if materials.isEmpty { materials = [.fallback] }
+    return Mesh(
+      positions: positions, normals: normals, texcoords: texcoords, colors: colors, indices: indices,
+      submeshes: submeshes, materials: materials)
+  }
+
+  /// `v` normalised, or +Z for a zero or non-finite vector (a degenerate face has no direction).
+  static func unit(_ v: SIMD3<Float>) -> SIMD3<Float> {
+    let l = (v * v).sum().squareRoot()
+    return l > 0 && l.isFinite ? v / l : SIMD3(0, 0, 1)
+  }
+}

@@ -1,0 +1,66 @@
+import ARMath
+
+/// An indexed triangle mesh in the compact layout the rasterizer and the BVH read directly:
+/// parallel per-vertex arrays and three `UInt32` indices a triangle, counter-clockwise front
+/// faces, grouped into submeshes by material.
+///
+/// Positions in metres (model space), normals unit length, texture coordinates with v up (OBJ's
+/// convention: v = 0 at the image's bottom row).
+public struct Mesh: Sendable, Equatable {
+  /// Vertex positions.
+  public var positions: [SIMD3<Float>]
+  /// Unit vertex normals, one per position.
+  public var normals: [SIMD3<Float>]
+  /// Texture coordinates `(u, v)`, one per position, or empty when the mesh has none.
+  public var texcoords: [SIMD2<Float>]
+  /// Linear RGB vertex colours, one per position, or empty when the mesh has none.
+  public var colors: [SIMD3<Float>]
+  /// Three indices into the vertex arrays per triangle.
+  public var indices: [UInt32]
+  /// Triangle ranges by material, covering all triangles in order.
+  public var submeshes: [Submesh]
+  /// The materials the submeshes refer to.
+  public var materials: [Material]
+
+  /// A run of triangles drawn with one material.
+  public struct Submesh: Hashable, Sendable {
+    /// Triangles `triangles.lowerBound ..< triangles.upperBound` (indices `3·t …`).
+    public var triangles: Range<Int>
+    /// Index into ``Mesh/materials``.
+    public var material: Int
+
+    public init(triangles: Range<Int>, material: Int) {
+      self.triangles = triangles
+      self.material = material
+    }
+  }
+
+  /// A mesh from its arrays; the caller guarantees consistent counts and indices in range.
+  public init(
+    positions: [SIMD3<Float>], normals: [SIMD3<Float>], texcoords: [SIMD2<Float>] = [], colors: [SIMD3<Float>] = [],
+    indices: [UInt32], submeshes: [Submesh]? = nil, materials: [Material] = [.fallback]
+  ) {
+    self.positions = positions
+    self.normals = normals
+    self.texcoords = texcoords
+    self.colors = colors
+    self.indices = indices
+    self.submeshes = submeshes ?? [Submesh(triangles: 0..<(indices.count / 3), material: 0)]
+    self.materials = materials
+  }
+
+  /// Number of vertices.
+  public var vertexCount: Int { positions.count }
+
+  /// Number of triangles.
+  public var triangleCount: Int { indices.count / 3 }
+
+  /// The three vertex indices of triangle `t`.
+  @inlinable
+  public func triangle(_ t: Int) -> (Int, Int, Int) {
+    (Int(indices[3 * t]), Int(indices[3 * t + 1]), Int(indices[3 * t + 2]))
+  }
+
+  /// The axis-aligned bounds of the positions (``AxisAlignedBox/empty`` for no vertices).
+  public var bounds: AxisAlignedBox<Float> { AxisAlignedBox(enclosing: positions) }
+}

@@ -1,0 +1,79 @@
+/// Splits a simple polygon (convex or concave, possibly non-planar) into triangles by ear
+/// clipping in the plane of its Newell normal, keeping the polygon's winding.
+enum Triangulation {
+  /// Triangles of the polygon with vertices `points`, as index triples into `points`;
+  /// always `points.count − 2` of them. Degenerate polygons (collinear, repeated points) fall back
+  /// to a fan, which is as good as any split of zero area.
+  static func triangulate(_ points: [SIMD3<Float>]) -> [(Int, Int, Int)] {
+    let n = points.count
+    if n == 3 { return [(0, 1, 2)] }
+    let normal = newellNormal(points)
+    let length = (normal * normal).sum().squareRoot()
+    guard length > 0, length.isFinite else { return fan(n) }
+    // Project onto the plane: drop the normal's dominant axis, flipping to keep CCW positive.
+    let a = SIMD3(abs(normal.x), abs(normal.y), abs(normal.z))
+    let axis = a.x >= a.y && a.x >= a.z ? 0 : (a.y >= a.z ? 1 : 2)
+    let (u, v) = axis == 0 ? (1, 2) : (axis == 1 ? (2, 0) : (0, 1))
+    let sign: Float = normal[axis] >= 0 ? 1 : -1
+    let flat = points.map { SIMD2($0[u], $0[v] * sign) }
+    if n == 4 { return quad(flat) }
+    var remaining = Array(0..<n)
+    var triangles: [(Int, Int, Int)] = []
+    triangles.reserveCapacity(n - 2)
+    var guardCount = 0
+    var i = 0
+    while remaining.count > 3 {
+      let m = remaining.count
+      let (ia, ib, ic) = (remaining[(i + m - 1) % m], remaining[i % m], remaining[(i + 1) % m])
+      if isEar(flat, ia, ib, ic, remaining) {
+        triangles.append((ia, ib, ic))
+        remaining.remove(at: i % m)
+        guardCount = 0
+      } else {
+        i += 1
+        guardCount += 1
+        if guardCount > m {  // no ear: self-intersecting or degenerate; finish with a fan
+          for k in 1..<(remaining.count - 1) { triangles.append((remaining[0], remaining[k], remaining[k + 1])) }
+          return triangles
+        }
+      }
+      i %= Swift.max(remaining.count, 1)
+    }
+    triangles.append((remaining[0], remaining[1], remaining[2]))
+    return triangles
+  }
+
+  /// A quad: split along the diagonal that keeps both triangles counter-clockwise (the one
+  /// through the reflex vertex for a concave quad).
+  static func quad(_ p: [SIMD2<Float>]) -> [(Int, Int, Int)] {
+    let first = cross(p[0], p[1], p[2]) > 0 && cross(p[0], p[2], p[3]) > 0
+    return first ? [(0, 1, 2), (0, 2, 3)] : [(1, 2, 3), (1, 3, 0)]
+  }
+
+  static func fan(_ n: Int) -> [(Int, Int, Int)] { (1..<(n - 1)).map { (0, $0, $0 + 1) } }
+
+  /// Newell's normal: twice the area vector, robust for non-planar polygons.
+  static func newellNormal(_ p: [SIMD3<Float>]) -> SIMD3<Float> {
+    var n = SIMD3<Float>.zero
+    for i in 0..<p.count {
+      let a = p[i], b = p[(i + 1) % p.count]
+      n += SIMD3((a.y - b.y) * (a.z + b.z), (a.z - b.z) * (a.x + b.x), (a.x - b.x) * (a.y + b.y))
+    }
+    return n
+  }
+
+  @inline(__always)
+  static func cross(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ c: SIMD2<Float>) -> Float {
+    (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+  }
+
+  /// Whether `b` is a convex corner whose triangle `a b c` contains no other remaining vertex.
+  static func isEar(_ p: [SIMD2<Float>], _ a: Int, _ b: Int, _ c: Int, _ remaining: [Int]) -> Bool {
+    guard cross(p[a], p[b], p[c]) > 0 else { return false }
+    for k in remaining where k != a && k != b && k != c {
+      if p[k] == p[a] || p[k] == p[b] || p[k] == p[c] { continue }
+      if cross(p[a], p[b], p[k]) >= 0 && cross(p[b], p[c], p[k]) >= 0 && cross(p[c], p[a], p[k]) >= 0 { return false }
+    }
+    return true
+  }
+}

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Fast decimal-to-binary conversion for the OBJ and MTL readers' hot loops.
+///
+/// Decimal numbers with at most 19 significant digits and a decimal exponent within ±22 convert
+/// exactly with one multiplication or division by an exact power of ten (Clinger's fast path,
+/// which covers everything exporters write); anything else goes to the C library's `strtod`,
+/// so every result is correctly rounded.
+enum DecimalParser {
+  /// 10⁰ … 10²², all exactly representable in a Double.
+  static let powersOfTen: [Double] = (0...22).map { e in (0..<e).reduce(1.0) { r, _ in r * 10 } }
+
+  /// Parses a number starting at `start` and ending before the first whitespace, `/`, or
+  /// `end`: `[+-] digits [. digits] [(e|E) [+-] digits]`, or `.5`, `5.`.
+  ///
+  /// - Returns: The value and the index after it, or `nil` when the token is not such a number
+  ///   (including `nan` and `inf`, which OBJ does not allow).
+  @inline(__always)
+  static func parse(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (value: Double, next: Int)? {
+    var i = start
+    var negative = false
+    if i < end && (p[i] == UInt8(ascii: "-") || p[i] == UInt8(ascii: "+")) {
+      negative = p[i] == UInt8(ascii: "-")
+      i += 1
+    }
+    var mantissa: UInt64 = 0
+    var digits = 0, significant = 0, exponent = 0
+    var exact = true
+    while i < end, p[i] &- 48 < 10 {
+      if significant < 19 {
+        mantissa = mantissa &* 10 &+ UInt64(p[i] &- 48)
+        if mantissa != 0 { significant += 1 }
+      } else {
+        exponent += 1  // digits beyond 19 only scale (and make the fast path inexact)
+        exact = false
+      }
+      digits += 1
+      i += 1
+    }
+    if i < end && p[i] == UInt8(ascii: ".") {
+      i += 1
+      while i < end, p[i] &- 48 < 10 {
+        if significant < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(p[i] &- 48)
+          if mantissa != 0 { significant += 1 }
+          exponent -= 1
+        } else {
+          exact = false
+        }
+        digits += 1
+        i += 1
+      }
+    }
+    guard digits > 0 else { return nil }
+    if i < end && (p[i] | 0x20) == UInt8(ascii: "e") {
+      var j = i + 1
+      var expNegative = false
+      if j < end && (p[j] == UInt8(ascii: "-") || p[j] == UInt8(ascii: "+")) {
+        expNegative = p[j] == UInt8(ascii: "-")
+        j += 1
+      }
+      var e = 0, expDigits = 0
+      while j < end, p[j] &- 48 < 10 {
+        if e < 100_000 { e = e * 10 + Int(p[j] &- 48) }
+        expDigits += 1
+        j += 1
+      }
+      guard expDigits > 0 else { return nil }
+      exponent += expNegative ? -e : e
+      i = j
+    }
+    // The token must end here.
+    if i < end {
+      let c = p[i]
+      guard c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "/") || c == UInt8(ascii: "\r")
+      else { return nil }
+    }
+    if exact && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
+      var value = Double(mantissa)
+      value = exponent < 0 ? value / powersOfTen[-exponent] : value * powersOfTen[exponent]
+      return (negative ? -value : value, i)
+    }
+    return slowPath(p, from: start, to: i)
+  }
+
+  /// Correctly rounded conversion by `strtod` of the token `p[start..<end]`.
+  static func slowPath(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (value: Double, next: Int)? {
+    var buffer = [CChar](repeating: 0, count: end - start + 1)
+    for k in start..<end { buffer[k - start] = CChar(bitPattern: p[k]) }
+    let value = buffer.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
+    guard value.isFinite else { return nil }
+    return (value, end)
+  }
+}

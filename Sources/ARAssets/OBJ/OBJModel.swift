@@ -1,0 +1,106 @@
+/// One corner of an OBJ face, line or point: 0-based indices into the model's arrays, or −1
+/// where the statement gave none (`v//vn` has no texture coordinate).
+@frozen
+public struct OBJCorner: Hashable, Sendable {
+  /// Index into ``OBJModel/positions``.
+  public var position: Int32
+  /// Index into ``OBJModel/texcoords``, or −1.
+  public var texcoord: Int32
+  /// Index into ``OBJModel/normals``, or −1.
+  public var normal: Int32
+
+  @inlinable
+  public init(position: Int32, texcoord: Int32 = -1, normal: Int32 = -1) {
+    self.position = position
+    self.texcoord = texcoord
+    self.normal = normal
+  }
+}
+
+/// The state in force from face ``firstFace`` on, until the next run: which object, group,
+/// material and smoothing group the faces belong to.
+public struct OBJFaceRun: Hashable, Sendable {
+  /// The first face (index into the model's faces) of the run.
+  public var firstFace: Int
+  /// Index into ``OBJModel/objectNames``, or −1 before any `o`.
+  public var object: Int
+  /// Index into ``OBJModel/groupNames``, or −1 before any `g`.
+  public var group: Int
+  /// Index into ``OBJModel/materialNames`` (the `usemtl` names), or −1 before any `usemtl`.
+  public var material: Int
+  /// The smoothing group; 0 means off (`s off`, `s 0`, or no `s` yet: the OBJ default).
+  public var smoothingGroup: UInt32
+}
+
+/// An OBJ file as written, before triangulation: the `v`/`vt`/`vn` arrays, faces as lists of
+/// corners, lines, points and the names in force. Built by ``OBJReader``; turned into a
+/// renderable ``Mesh`` by `Mesh(obj:materials:)`.
+///
+/// Coordinates are in the file's units (ARScene treats them as metres).
+public struct OBJModel: Sendable {
+  /// `v` positions.
+  public var positions: [SIMD3<Float>] = []
+  /// `v` colours (`v x y z r g b`), one per position, or empty when no vertex has one. Positions
+  /// written without a colour in a file that has some get white.
+  public var colors: [SIMD3<Float>] = []
+  /// `vt` texture coordinates `(u, v, w)`; missing components are 0.
+  public var texcoords: [SIMD3<Float>] = []
+  /// `vn` normals as written (not normalised).
+  public var normals: [SIMD3<Float>] = []
+  /// The corners of all faces, face after face.
+  public var corners: [OBJCorner] = []
+  /// Face `i` has corners `corners[faceStarts[i] ..< faceStarts[i + 1]]`; one more entry than faces.
+  public var faceStarts: [Int] = [0]
+  /// The object, group, material and smoothing state of the faces, in runs.
+  public var faceRuns: [OBJFaceRun] = []
+  /// `l` polylines, each a list of corners (position and optional texture coordinate).
+  public var lines: [[OBJCorner]] = []
+  /// `p` points.
+  public var points: [OBJCorner] = []
+  /// `o` names in order of first appearance.
+  public var objectNames: [String] = []
+  /// `g` names in order of first appearance (`g a b` is one group named `a b`).
+  public var groupNames: [String] = []
+  /// `usemtl` names in order of first use.
+  public var materialNames: [String] = []
+  /// The line of each `usemtl` name's first use, parallel to ``materialNames``.
+  public var materialNameLines: [Int] = []
+  /// `mtllib` arguments as written, in order.
+  public var materialLibraries: [String] = []
+  /// The line of each `mtllib`, parallel to ``materialLibraries``.
+  public var materialLibraryLines: [Int] = []
+  /// Statements that were read but have no effect here (free-form geometry, display
+  /// attributes), with where they were: nothing is skipped silently.
+  public var warnings: [OBJWarning] = []
+
+  /// Number of faces.
+  public var faceCount: Int { faceStarts.count - 1 }
+
+  /// Number of triangles after triangulation: a face of `n` corners becomes `n − 2`.
+  public var triangleCount: Int { corners.count - 2 * faceCount }
+
+  /// The corners of face `index`.
+  public func face(_ index: Int) -> ArraySlice<OBJCorner> { corners[faceStarts[index]..<faceStarts[index + 1]] }
+
+  /// The run in force at face `index` (binary search).
+  public func run(ofFace index: Int) -> OBJFaceRun? {
+    var lo = 0, hi = faceRuns.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if faceRuns[mid].firstFace <= index { lo = mid + 1 } else { hi = mid }
+    }
+    return lo == 0 ? nil : faceRuns[lo - 1]
+  }
+}
+
+/// A statement that was read but not used, or a lenient-mode fallback.
+public struct OBJWarning: Hashable, Sendable, CustomStringConvertible {
+  /// The file.
+  public var path: String
+  /// 1-based line (0 when not tied to a line).
+  public var line: Int
+  /// What happened.
+  public var message: String
+
+  public var description: String { line > 0 ? "\(path):\(line): warning: \(message)" : "\(path): warning: \(message)" }
+}

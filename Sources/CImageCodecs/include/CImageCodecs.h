@@ -1,0 +1,50 @@
+// PNG (libpng) and JPEG (libjpeg-turbo) codecs behind a small C API that never longjmps into
+// Swift: libpng reports errors by longjmp, so that stays inside these C functions, and every
+// failure comes back as a return code with a message.
+#ifndef ARSCENE_IMAGE_CODECS_H
+#define ARSCENE_IMAGE_CODECS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A decoded image: `channels` samples a pixel (1 grey, 2 grey+alpha, 3 RGB, 4 RGBA), each
+/// `bit_depth` bits (8 or 16; 16-bit samples are native-endian uint16), rows top to bottom.
+/// Palette images come out as RGB or RGBA, low-bit grey as 8-bit grey.
+typedef struct {
+  uint32_t width;
+  uint32_t height;
+  uint32_t channels;
+  uint32_t bit_depth;
+  uint32_t interlaced;    // the file was Adam7-interlaced (decoding handles it)
+  uint32_t srgb_or_gamma; // 1 when the file declares sRGB or a gamma of about 1/2.2 (or says nothing)
+  void *pixels;           // malloc'ed; release with arscene_image_free
+  size_t byte_count;
+} arscene_image;
+
+void arscene_image_free(arscene_image *image);
+
+/// Releases a buffer returned by arscene_png_encode.
+void arscene_buffer_free(void *buffer);
+
+/// Decodes a PNG from memory. Returns 0 on success; otherwise fills `message` (NUL-terminated).
+int arscene_png_decode(const uint8_t *bytes, size_t count, arscene_image *out, char *message,
+                       size_t message_size);
+
+/// Encodes `pixels` (layout as in arscene_image) as PNG into a malloc'ed buffer (`*out`,
+/// `*out_count`; release with arscene_buffer_free). `compression` 0–9 (6 is libpng's default), `interlace` 0/1.
+int arscene_png_encode(const void *pixels, uint32_t width, uint32_t height, uint32_t channels,
+                       uint32_t bit_depth, int compression, int interlace, uint8_t **out,
+                       size_t *out_count, char *message, size_t message_size);
+
+/// Decodes a JPEG from memory to 8-bit RGBA (alpha 255) or grey, as `channels` asks (4 or 1).
+int arscene_jpeg_decode(const uint8_t *bytes, size_t count, uint32_t channels, arscene_image *out,
+                        char *message, size_t message_size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
