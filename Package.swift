@@ -76,8 +76,12 @@ let package = Package(
       dependencies: ["ARMath", "ARTestSupport", "GLMOracle"]
     ),
     .testTarget(
+      name: "ARAssetsTests",
+      dependencies: ["ARAssets", "ARTestSupport"]
+    ),
+    .testTarget(
       name: "arsceneTests",
-      dependencies: ["arscene"]
+      dependencies: ["arscene", "ARAssets", "ARTestSupport"]
     ),
   ]
 )

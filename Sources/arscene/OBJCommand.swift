@@ -12,7 +12,8 @@ struct OBJCommand: ParsableCommand {
 
   /// Options both subcommands take.
   struct Loading: ParsableArguments {
-    @Flag(help: "Warn instead of failing on a missing MTL library, material or texture, or an unknown statement.")
+    @Flag(
+      help: "Warn instead of failing on a missing MTL library, material or texture, or an unknown statement.")
     var lenient = false
 
     /// Loads the asset, printing its warnings to stderr.
@@ -43,7 +44,8 @@ struct OBJCommand: ParsableCommand {
         let stats = OBJStatistics(try loading.load(file))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        FileHandleOutput.standardOutput.write(String(decoding: try encoder.encode(stats), as: UTF8.self) + "\n")
+        FileHandleOutput.standardOutput.write(
+          String(decoding: try encoder.encode(stats), as: UTF8.self) + "\n")
       }
     }
   }

@@ -23,7 +23,8 @@ public struct Image<Pixel: Sendable & Hashable>: Sendable, Hashable {
 
   /// An image from its pixels; `pixels.count` must be `width × height`.
   public init(width: Int, height: Int, pixels: [Pixel]) {
-    precondition(width >= 0 && height >= 0 && pixels.count == width * height, "pixel count must be width × height")
+    precondition(
+      width >= 0 && height >= 0 && pixels.count == width * height, "pixel count must be width × height")
     self.width = width
     self.height = height
     self.pixels = pixels

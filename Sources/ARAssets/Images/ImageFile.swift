@@ -8,7 +8,8 @@ public enum ImageFile {
     do { bytes = try FileIO.read(path) } catch {
       switch error {
       case .missing: throw .unreadable(path: path, reason: "no such file")
-      case .unreadable(_, let reason), .unwritable(_, let reason): throw .unreadable(path: path, reason: reason)
+      case .unreadable(_, let reason), .unwritable(_, let reason):
+        throw .unreadable(path: path, reason: reason)
       }
     }
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNG.decodeRGBA8(bytes, path: path) }
@@ -17,7 +18,9 @@ public enum ImageFile {
   }
 
   /// Writes an 8-bit RGBA image as a PNG file, atomically (temporary file, then rename).
-  public static func writePNG(_ image: RGBA8Image, to path: String, channels: PNG.Channels = .rgba) throws(ImageError) {
+  public static func writePNG(_ image: RGBA8Image, to path: String, channels: PNG.Channels = .rgba)
+    throws(ImageError)
+  {
     let bytes = try PNG.encode(image, channels: channels)
     do { try FileIO.writeAtomically(bytes, to: path) } catch {
       throw .unwritable(path: path, reason: error.description)

@@ -16,7 +16,8 @@ public enum JPEG {
     guard status == 0 else { throw .invalid(path: path, format: "JPEG", reason: codecMessage(message)) }
     defer { arscene_image_free(&image) }
     let count = Int(image.width) * Int(image.height)
-    let pixels = Array(UnsafeBufferPointer(start: image.pixels.assumingMemoryBound(to: SIMD4<UInt8>.self), count: count))
+    let pixels = Array(
+      UnsafeBufferPointer(start: image.pixels.assumingMemoryBound(to: SIMD4<UInt8>.self), count: count))
     return RGBA8Image(width: Int(image.width), height: Int(image.height), pixels: pixels)
   }
 }

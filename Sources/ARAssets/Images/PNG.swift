@@ -42,9 +42,11 @@ public enum PNG {
     let count = Int(image.width) * Int(image.height) * Int(image.channels)
     let samples: [UInt16]
     if image.bit_depth == 16 {
-      samples = Array(UnsafeBufferPointer(start: image.pixels.assumingMemoryBound(to: UInt16.self), count: count))
+      samples = Array(
+        UnsafeBufferPointer(start: image.pixels.assumingMemoryBound(to: UInt16.self), count: count))
     } else {
-      samples = UnsafeBufferPointer(start: image.pixels.assumingMemoryBound(to: UInt8.self), count: count).map(UInt16.init)
+      samples = UnsafeBufferPointer(start: image.pixels.assumingMemoryBound(to: UInt8.self), count: count)
+        .map(UInt16.init)
     }
     return Samples(
       width: Int(image.width), height: Int(image.height), channels: Channels(rawValue: Int(image.channels))!,
@@ -98,7 +100,8 @@ public enum PNG {
     let samples = pick(image.pixels, channels)
     let result = samples.withUnsafeBytes { raw in
       Result { () throws(ImageError) in
-        try encodeRaw(raw.baseAddress!, image.width, image.height, channels, bitDepth: 8, interlaced, compression)
+        try encodeRaw(
+          raw.baseAddress!, image.width, image.height, channels, bitDepth: 8, interlaced, compression)
       }
     }
     return try result.get()
@@ -111,7 +114,8 @@ public enum PNG {
     let samples = pick(image.pixels, channels)
     let result = samples.withUnsafeBytes { raw in
       Result { () throws(ImageError) in
-        try encodeRaw(raw.baseAddress!, image.width, image.height, channels, bitDepth: 16, interlaced, compression)
+        try encodeRaw(
+          raw.baseAddress!, image.width, image.height, channels, bitDepth: 16, interlaced, compression)
       }
     }
     return try result.get()
@@ -119,7 +123,9 @@ public enum PNG {
 
   /// The samples of `channels` from RGBA pixels, interleaved.
   private static func pick<T: FixedWidthInteger>(_ pixels: [SIMD4<T>], _ channels: Channels) -> [T] {
-    if channels == .rgba { return pixels.withUnsafeBufferPointer { Array(UnsafeRawBufferPointer($0).bindMemory(to: T.self)) } }
+    if channels == .rgba {
+      return pixels.withUnsafeBufferPointer { Array(UnsafeRawBufferPointer($0).bindMemory(to: T.self)) }
+    }
     var out = [T]()
     out.reserveCapacity(pixels.count * channels.rawValue)
     for p in pixels {
@@ -145,7 +151,8 @@ public enum PNG {
     var message = [CChar](repeating: 0, count: 256)
     let status = arscene_png_encode(
       pixels, UInt32(width), UInt32(height), UInt32(channels.rawValue), UInt32(bitDepth),
-      Int32(Swift.min(Swift.max(compression, 0), 9)), interlaced ? 1 : 0, &out, &count, &message, message.count)
+      Int32(Swift.min(Swift.max(compression, 0), 9)), interlaced ? 1 : 0, &out, &count, &message,
+      message.count)
     guard status == 0, let out else { throw .unwritable(path: nil, reason: codecMessage(message)) }
     defer { arscene_buffer_free(out) }
     return Array(UnsafeBufferPointer(start: out, count: count))

@@ -113,8 +113,10 @@ struct MeshBuilder {
       let v = UInt32(positions.count)
       vertexOf[key] = v
       positions.append(obj.positions[Int(corner.position)])
-      let raw = key.normalKey >= 0 ? obj.normals[Int(key.normalKey)] : accumulators[Int(-1 - key.normalKey)]
-      normals.append(Self.unit(raw))
+      normals.append(
+        key.normalKey >= 0
+          ? Self.unitKeepingExact(obj.normals[Int(key.normalKey)])
+          : Self.unit(accumulators[Int(-1 - key.normalKey)]))
       if hasTexcoords {
         let t = corner.texcoord >= 0 ? obj.texcoords[Int(corner.texcoord)] : .zero
         texcoords.append(SIMD2(t.x, t.y))
@@ -152,6 +154,12 @@ struct MeshBuilder {
     return Mesh(
       positions: positions, normals: normals, texcoords: texcoords, colors: colors, indices: indices,
       submeshes: submeshes, materials: materials)
+  }
+
+  /// A file's normal as written when it is already unit length to within a few ulps (so a
+  /// written mesh reads back bit for bit), else normalised.
+  static func unitKeepingExact(_ v: SIMD3<Float>) -> SIMD3<Float> {
+    abs((v * v).sum() - 1) <= 8 * Float.ulpOfOne ? v : unit(v)
   }
 
   /// `v` normalised, or +Z for a zero or non-finite vector (a degenerate face has no direction).

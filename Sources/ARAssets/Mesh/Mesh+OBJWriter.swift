@@ -36,7 +36,8 @@ extension Mesh {
     func color(_ c: SIMD3<Float>) -> String { "\(c.x) \(c.y) \(c.z)" }
     for m in materials {
       out += "\nnewmtl \(m.name)\nKa \(color(m.ambient))\nKd \(color(m.diffuse))\nKs \(color(m.specular))\n"
-      out += "Ke \(color(m.emissive))\nNs \(m.shininess)\nNi \(m.refractionIndex)\nd \(m.opacity)\nillum \(m.illuminationModel)\n"
+      out +=
+        "Ke \(color(m.emissive))\nNs \(m.shininess)\nNi \(m.refractionIndex)\nd \(m.opacity)\nillum \(m.illuminationModel)\n"
       let maps: [(String, TextureReference?)] = [
         ("map_Kd", m.diffuseTexture), ("map_d", m.opacityTexture), ("map_Bump", m.bumpTexture),
         ("map_Ks", m.specularTexture), ("map_Ke", m.emissiveTexture),

@@ -12,7 +12,8 @@ extension Mesh {
     struct Cell: Hashable { var x, y, z: Int32 }
     func cellOf(_ p: SIMD3<Float>) -> Cell {
       let q = (p / cell).rounded(.down)
-      return Cell(x: Int32(clamping: Int64(q.x)), y: Int32(clamping: Int64(q.y)), z: Int32(clamping: Int64(q.z)))
+      return Cell(
+        x: Int32(clamping: Int64(q.x)), y: Int32(clamping: Int64(q.y)), z: Int32(clamping: Int64(q.z)))
     }
     func close<V: SIMD>(_ a: V, _ b: V, _ tolerance: Float) -> Bool where V.Scalar == Float {
       for i in a.indices where Swift.abs(a[i] - b[i]) > tolerance { return false }
@@ -29,7 +30,8 @@ extension Mesh {
           for dz in -1...1 {
             for candidate in grid[Cell(x: c.x &+ Int32(dx), y: c.y &+ Int32(dy), z: c.z &+ Int32(dz))] ?? [] {
               let k = Int(candidate)
-              if close(out.positions[k], p, positionTolerance) && close(out.normals[k], normals[v], attributeTolerance)
+              if close(out.positions[k], p, positionTolerance)
+                && close(out.normals[k], normals[v], attributeTolerance)
                 && (texcoords.isEmpty || close(out.texcoords[k], texcoords[v], attributeTolerance))
                 && (colors.isEmpty || close(out.colors[k], colors[v], attributeTolerance))
               {
@@ -55,7 +57,9 @@ extension Mesh {
     for submesh in submeshes {
       let first = out.triangleCount
       for t in submesh.triangles {
-        let (a, b, c) = (remap[Int(indices[3 * t])], remap[Int(indices[3 * t + 1])], remap[Int(indices[3 * t + 2])])
+        let (a, b, c) = (
+          remap[Int(indices[3 * t])], remap[Int(indices[3 * t + 1])], remap[Int(indices[3 * t + 2])]
+        )
         guard a != b && b != c && a != c else { continue }
         out.indices += [a, b, c]
       }

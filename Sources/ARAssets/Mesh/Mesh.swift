@@ -37,7 +37,8 @@ public struct Mesh: Sendable, Equatable {
 
   /// A mesh from its arrays; the caller guarantees consistent counts and indices in range.
   public init(
-    positions: [SIMD3<Float>], normals: [SIMD3<Float>], texcoords: [SIMD2<Float>] = [], colors: [SIMD3<Float>] = [],
+    positions: [SIMD3<Float>], normals: [SIMD3<Float>], texcoords: [SIMD2<Float>] = [],
+    colors: [SIMD3<Float>] = [],
     indices: [UInt32], submeshes: [Submesh]? = nil, materials: [Material] = [.fallback]
   ) {
     self.positions = positions

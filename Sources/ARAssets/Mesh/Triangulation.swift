@@ -33,7 +33,9 @@ enum Triangulation {
         i += 1
         guardCount += 1
         if guardCount > m {  // no ear: self-intersecting or degenerate; finish with a fan
-          for k in 1..<(remaining.count - 1) { triangles.append((remaining[0], remaining[k], remaining[k + 1])) }
+          for k in 1..<(remaining.count - 1) {
+            triangles.append((remaining[0], remaining[k], remaining[k + 1]))
+          }
           return triangles
         }
       }
@@ -72,7 +74,9 @@ enum Triangulation {
     guard cross(p[a], p[b], p[c]) > 0 else { return false }
     for k in remaining where k != a && k != b && k != c {
       if p[k] == p[a] || p[k] == p[b] || p[k] == p[c] { continue }
-      if cross(p[a], p[b], p[k]) >= 0 && cross(p[b], p[c], p[k]) >= 0 && cross(p[c], p[a], p[k]) >= 0 { return false }
+      if cross(p[a], p[b], p[k]) >= 0 && cross(p[b], p[c], p[k]) >= 0 && cross(p[c], p[a], p[k]) >= 0 {
+        return false
+      }
     }
     return true
   }

@@ -76,7 +76,8 @@ enum DecimalParser {
     // The token must end here.
     if i < end {
       let c = p[i]
-      guard c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "/") || c == UInt8(ascii: "\r")
+      guard
+        c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "/") || c == UInt8(ascii: "\r")
       else { return nil }
     }
     if exact && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
@@ -88,7 +89,8 @@ enum DecimalParser {
   }
 
   /// Correctly rounded conversion by `strtod` of the token `p[start..<end]`.
-  static func slowPath(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (value: Double, next: Int)? {
+  static func slowPath(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (value: Double, next: Int)?
+  {
     var buffer = [CChar](repeating: 0, count: end - start + 1)
     for k in start..<end { buffer[k - start] = CChar(bitPattern: p[k]) }
     let value = buffer.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }

@@ -12,12 +12,16 @@ public enum MTLReader {
   /// - Parameters:
   ///   - text: The file's contents.
   ///   - path: The file, for messages and to resolve texture paths.
-  public static func parse(_ bytes: [UInt8], path: String) throws(OBJError) -> (materials: [Material], warnings: [OBJWarning]) {
+  public static func parse(_ bytes: [UInt8], path: String) throws(OBJError) -> (
+    materials: [Material], warnings: [OBJWarning]
+  ) {
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
       throw .encoding(path: path, line: 1, column: 1, reason: "UTF-16 text; MTL files must be UTF-8 or ASCII")
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw .encoding(path: path, line: firstInvalidLine(bytes), column: 1, reason: "text is not valid UTF-8 (Latin-1?); save the file as UTF-8")
+      throw .encoding(
+        path: path, line: firstInvalidLine(bytes), column: 1,
+        reason: "text is not valid UTF-8 (Latin-1?); save the file as UTF-8")
     }
     let directory = (path as NSString).deletingLastPathComponent
     var materials: [Material] = []
@@ -30,17 +34,24 @@ public enum MTLReader {
       let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
       guard let keyword = fields.first.map(String.init) else { continue }
       if let bad = line.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" }) {
-        throw .encoding(path: path, line: lineNumber, column: 1, reason: "binary data (byte 0x\(String(bad.value, radix: 16))); not an MTL text file")
+        throw .encoding(
+          path: path, line: lineNumber, column: 1,
+          reason: "binary data (byte 0x\(String(bad.value, radix: 16))); not an MTL text file")
       }
       let args = Array(fields.dropFirst())
       let column = line.distance(from: line.startIndex, to: fields[0].endIndex) + 2
       func numbers(_ allowed: ClosedRange<Int>) throws(OBJError) -> [Float] {
         guard allowed.contains(args.count) else {
-          throw .badArity(path: path, line: lineNumber, column: column, statement: keyword, expected: allowed.count == 1 ? "\(allowed.lowerBound)" : "\(allowed.lowerBound) to \(allowed.upperBound)", got: args.count)
+          throw .badArity(
+            path: path, line: lineNumber, column: column, statement: keyword,
+            expected: allowed.count == 1
+              ? "\(allowed.lowerBound)" : "\(allowed.lowerBound) to \(allowed.upperBound)", got: args.count)
         }
         var out: [Float] = []
         for a in args {
-          guard let v = Double(a), v.isFinite else { throw .badNumber(path: path, line: lineNumber, column: column, text: String(a)) }
+          guard let v = Double(a), v.isFinite else {
+            throw .badNumber(path: path, line: lineNumber, column: column, text: String(a))
+          }
           out.append(Float(v))
         }
         return out
@@ -50,16 +61,20 @@ public enum MTLReader {
           throw .badNumber(path: path, line: lineNumber, column: column, text: args.joined(separator: " "))
         }
         let v = try numbers(1...3)
-        return v.count == 1 ? SIMD3(repeating: v[0]) : (v.count == 3 ? SIMD3(v[0], v[1], v[2]) : SIMD3(v[0], v[1], v[1]))
+        return v.count == 1
+          ? SIMD3(repeating: v[0]) : (v.count == 3 ? SIMD3(v[0], v[1], v[2]) : SIMD3(v[0], v[1], v[1]))
       }
       if keyword == "newmtl" {
         let name = args.joined(separator: " ")
-        guard !name.isEmpty else { throw .missingArgument(path: path, line: lineNumber, column: column, statement: "newmtl") }
+        guard !name.isEmpty else {
+          throw .missingArgument(path: path, line: lineNumber, column: column, statement: "newmtl")
+        }
         materials.append(Material(name: name))
         continue
       }
       guard !materials.isEmpty else {
-        throw .unknownStatement(path: path, line: lineNumber, column: 1, keyword: "\(keyword) (before any newmtl)")
+        throw .unknownStatement(
+          path: path, line: lineNumber, column: 1, keyword: "\(keyword) (before any newmtl)")
       }
       let m = materials.count - 1
       switch keyword {
@@ -77,7 +92,8 @@ public enum MTLReader {
         }
         materials[m].illuminationModel = n
       case "map_Kd", "map_d", "map_Bump", "map_bump", "bump", "norm", "map_Ks", "map_Ke":
-        let texture = try textureReference(args, directory: directory, path: path, line: lineNumber, column: column, keyword: keyword)
+        let texture = try textureReference(
+          args, directory: directory, path: path, line: lineNumber, column: column, keyword: keyword)
         switch keyword {
         case "map_Kd": materials[m].diffuseTexture = texture
         case "map_d": materials[m].opacityTexture = texture
@@ -85,9 +101,12 @@ public enum MTLReader {
         case "map_Ke": materials[m].emissiveTexture = texture
         default: materials[m].bumpTexture = texture
         }
-      case "Tf", "sharpness", "map_Ka", "map_Ns", "disp", "decal", "refl", "Pr", "Pm", "Ps", "Pc", "Pcr", "aniso",
+      case "Tf", "sharpness", "map_Ka", "map_Ns", "disp", "decal", "refl", "Pr", "Pm", "Ps", "Pc", "Pcr",
+        "aniso",
         "anisor", "map_Pr", "map_Pm", "map_Ps", "map_RMA", "map_ORM":
-        warnings.append(OBJWarning(path: path, line: lineNumber, message: "'\(keyword)' is not used by ARScene and was ignored"))
+        warnings.append(
+          OBJWarning(
+            path: path, line: lineNumber, message: "'\(keyword)' is not used by ARScene and was ignored"))
       default:
         throw .unknownStatement(path: path, line: lineNumber, column: 1, keyword: keyword)
       }
@@ -116,7 +135,9 @@ public enum MTLReader {
         out.append(Float(v))
         i += 1
       }
-      guard out.count >= n.lowerBound else { throw .badNumber(path: path, line: line, column: column, text: i < args.count ? String(args[i]) : "") }
+      guard out.count >= n.lowerBound else {
+        throw .badNumber(path: path, line: line, column: column, text: i < args.count ? String(args[i]) : "")
+      }
       return out
     }
     while i < args.count, args[i].hasPrefix("-"), args.count - i > 1 {
@@ -125,14 +146,16 @@ public enum MTLReader {
       switch option {
       case "-o", "-s", "-t":
         let v = try floats(1...3)
-        let vector = SIMD3(v[0], v.count > 1 ? v[1] : (option == "-s" ? 1 : 0), v.count > 2 ? v[2] : (option == "-s" ? 1 : 0))
+        let vector = SIMD3(
+          v[0], v.count > 1 ? v[1] : (option == "-s" ? 1 : 0), v.count > 2 ? v[2] : (option == "-s" ? 1 : 0))
         if option == "-o" { reference.offset = vector } else if option == "-s" { reference.scale = vector }
       case "-bm": reference.bumpMultiplier = try floats(1...1)[0]
       case "-boost", "-texres": _ = try floats(1...1)
       case "-mm": _ = try floats(2...2)
       case "-clamp", "-blendu", "-blendv", "-cc":
         guard i < args.count, args[i] == "on" || args[i] == "off" else {
-          throw .badNumber(path: path, line: line, column: column, text: "\(option) \(i < args.count ? args[i] : "")")
+          throw .badNumber(
+            path: path, line: line, column: column, text: "\(option) \(i < args.count ? args[i] : "")")
         }
         let on = args[i] == "on"
         if option == "-clamp" { reference.clamp = on }
@@ -147,11 +170,14 @@ public enum MTLReader {
         i += 1
       case "-type": i += 1
       default:
-        throw .unknownStatement(path: path, line: line, column: column, keyword: "\(keyword) option \(option)")
+        throw .unknownStatement(
+          path: path, line: line, column: column, keyword: "\(keyword) option \(option)")
       }
     }
     let name = args[i...].joined(separator: " ")
-    guard !name.isEmpty else { throw .missingArgument(path: path, line: line, column: column, statement: keyword) }
+    guard !name.isEmpty else {
+      throw .missingArgument(path: path, line: line, column: column, statement: keyword)
+    }
     reference.path = resolve(name.replacingOccurrences(of: "\\", with: "/"), against: directory)
     return reference
   }

@@ -31,8 +31,13 @@ public struct OBJAsset: Sendable {
     for (library, line) in zip(model.materialLibraries, model.materialLibraryLines) {
       let files = libraryFiles(library, directory: directory)
       guard !files.isEmpty else {
-        guard lenient else { throw .missingFile(path: path, line: line, referenced: library, what: "material library") }
-        warnings.append(OBJWarning(path: path, line: line, message: "material library '\(library)' not found; using the default material"))
+        guard lenient else {
+          throw .missingFile(path: path, line: line, referenced: library, what: "material library")
+        }
+        warnings.append(
+          OBJWarning(
+            path: path, line: line,
+            message: "material library '\(library)' not found; using the default material"))
         continue
       }
       for file in files {
@@ -44,17 +49,27 @@ public struct OBJAsset: Sendable {
     let defined = Set(materials.map(\.name))
     for (name, line) in zip(model.materialNames, model.materialNameLines) where !defined.contains(name) {
       guard lenient else { throw .unknownMaterial(path: path, line: line, name: name) }
-      warnings.append(OBJWarning(path: path, line: line, message: "material '\(name)' is not defined; using the default material"))
+      warnings.append(
+        OBJWarning(
+          path: path, line: line, message: "material '\(name)' is not defined; using the default material"))
     }
     for m in materials.indices {
-      for keyPath in [\Material.diffuseTexture, \.opacityTexture, \.bumpTexture, \.specularTexture, \.emissiveTexture] {
-        guard let texture = materials[m][keyPath: keyPath], !FileManager.default.fileExists(atPath: texture.path) else { continue }
+      for keyPath in [
+        \Material.diffuseTexture, \.opacityTexture, \.bumpTexture, \.specularTexture, \.emissiveTexture,
+      ] {
+        guard let texture = materials[m][keyPath: keyPath],
+          !FileManager.default.fileExists(atPath: texture.path)
+        else { continue }
         guard lenient else {
           let (mtl, line) = texture.declaredIn
-          throw .missingFile(path: mtl, line: line, referenced: texture.path, what: "texture of material '\(materials[m].name)'")
+          throw .missingTexture(path: mtl, line: line, texture: texture.path, material: materials[m].name)
         }
         let (mtl, line) = texture.declaredIn
-        warnings.append(OBJWarning(path: mtl, line: line, message: "texture '\(texture.path)' of material '\(materials[m].name)' not found; drawn without it"))
+        warnings.append(
+          OBJWarning(
+            path: mtl, line: line,
+            message:
+              "texture '\(texture.path)' of material '\(materials[m].name)' not found; drawn without it"))
         materials[m][keyPath: keyPath] = nil
       }
     }

@@ -19,6 +19,8 @@ public enum OBJError: Error, Equatable, Sendable, CustomStringConvertible {
   case missingArgument(path: String, line: Int, column: Int, statement: String)
   /// An `mtllib` file or a texture is missing (strict mode).
   case missingFile(path: String, line: Int, referenced: String, what: String)
+  /// A material's texture is missing (strict mode); `path` and `line` are the MTL's.
+  case missingTexture(path: String, line: Int, texture: String, material: String)
   /// `usemtl` names a material no library defines (strict mode).
   case unknownMaterial(path: String, line: Int, name: String)
 
@@ -42,6 +44,8 @@ public enum OBJError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path):\(line):\(column): '\(statement)' needs an argument"
     case .missingFile(let path, let line, let referenced, let what):
       "\(path):\(line): \(what) '\(referenced)' not found"
+    case .missingTexture(let path, let line, let texture, let material):
+      "\(path):\(line): texture '\(texture)' of material '\(material)' not found"
     case .unknownMaterial(let path, let line, let name):
       "\(path):\(line): material '\(name)' is not defined by any mtllib"
     }

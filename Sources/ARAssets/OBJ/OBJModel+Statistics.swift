@@ -34,6 +34,11 @@ public struct OBJStatistics: Codable, Equatable, Sendable {
   public struct Bounds: Codable, Equatable, Sendable {
     public var min: [Float]
     public var max: [Float]
+
+    public init(min: [Float], max: [Float]) {
+      self.min = min
+      self.max = max
+    }
   }
 
   enum CodingKeys: String, CodingKey {
@@ -57,7 +62,9 @@ public struct OBJStatistics: Codable, Equatable, Sendable {
     materials = asset.libraryMaterials.map(\.name)
     usedMaterials = m.materialNames
     let box = AxisAlignedBox(enclosing: m.positions)
-    bounds = box.isEmpty ? nil : Bounds(min: [box.min.x, box.min.y, box.min.z], max: [box.max.x, box.max.y, box.max.z])
+    bounds =
+      box.isEmpty
+      ? nil : Bounds(min: [box.min.x, box.min.y, box.min.z], max: [box.max.x, box.max.y, box.max.z])
     warnings = asset.warnings.count
   }
 }

@@ -80,7 +80,9 @@ public struct OBJModel: Sendable {
   public var triangleCount: Int { corners.count - 2 * faceCount }
 
   /// The corners of face `index`.
-  public func face(_ index: Int) -> ArraySlice<OBJCorner> { corners[faceStarts[index]..<faceStarts[index + 1]] }
+  public func face(_ index: Int) -> ArraySlice<OBJCorner> {
+    corners[faceStarts[index]..<faceStarts[index + 1]]
+  }
 
   /// The run in force at face `index` (binary search).
   public func run(ofFace index: Int) -> OBJFaceRun? {
@@ -102,5 +104,7 @@ public struct OBJWarning: Hashable, Sendable, CustomStringConvertible {
   /// What happened.
   public var message: String
 
-  public var description: String { line > 0 ? "\(path):\(line): warning: \(message)" : "\(path): warning: \(message)" }
+  public var description: String {
+    line > 0 ? "\(path):\(line): warning: \(message)" : "\(path): warning: \(message)"
+  }
 }

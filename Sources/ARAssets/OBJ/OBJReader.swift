@@ -19,7 +19,8 @@ public struct OBJReader {
   ///   - bytes: The file's contents (UTF-8 or ASCII; a UTF-8 byte-order mark is skipped).
   ///   - path: The file name, for messages.
   ///   - lenient: Report unknown statements as warnings instead of errors.
-  public static func parse(_ bytes: [UInt8], path: String, lenient: Bool = false) throws(OBJError) -> OBJModel {
+  public static func parse(_ bytes: [UInt8], path: String, lenient: Bool = false) throws(OBJError) -> OBJModel
+  {
     var reader = OBJReader(path: path, lenient: lenient)
     let result = bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(OBJError) in try reader.run(buffer) }
@@ -76,7 +77,8 @@ public struct OBJReader {
           var stop = e
           if stop > s && base[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
           let isContinued = stop > s && base[stop - 1] == UInt8(ascii: "\\")
-          joined.append(contentsOf: UnsafeBufferPointer(start: base + s, count: (isContinued ? stop - 1 : stop) - s))
+          joined.append(
+            contentsOf: UnsafeBufferPointer(start: base + s, count: (isContinued ? stop - 1 : stop) - s))
           guard isContinued, e < count else { break }
           joined.append(UInt8(ascii: " "))
           s = e + 1
@@ -128,23 +130,32 @@ public struct OBJReader {
       try vertex(p, i, end, lineStart)
     case (2, UInt8(ascii: "v"), UInt8(ascii: "t")):
       let (values, count) = try numbers(p, i, end, lineStart, max: 3, statement: "vt", allowed: "1 to 3")
-      guard count >= 1 else { throw .badArity(path: path, line: lineNumber, column: column(i), statement: "vt", expected: "1 to 3", got: 0) }
+      guard count >= 1 else {
+        throw .badArity(
+          path: path, line: lineNumber, column: column(i), statement: "vt", expected: "1 to 3", got: 0)
+      }
       model.texcoords.append(SIMD3(Float(values.0), Float(values.1), Float(values.2)))
     case (2, UInt8(ascii: "v"), UInt8(ascii: "n")):
       let (values, count) = try numbers(p, i, end, lineStart, max: 3, statement: "vn", allowed: "3")
-      guard count == 3 else { throw .badArity(path: path, line: lineNumber, column: column(i), statement: "vn", expected: "3", got: count) }
+      guard count == 3 else {
+        throw .badArity(
+          path: path, line: lineNumber, column: column(i), statement: "vn", expected: "3", got: count)
+      }
       model.normals.append(SIMD3(Float(values.0), Float(values.1), Float(values.2)))
     case (1, UInt8(ascii: "f"), _), (2, UInt8(ascii: "f"), UInt8(ascii: "o")):
       try face(p, i, end, lineStart)
     case (1, UInt8(ascii: "l"), _):
       let corners = try cornerList(p, i, end, lineStart, statement: "l")
       guard corners.count >= 2 else {
-        throw .tooFewCorners(path: path, line: lineNumber, column: column(keywordStart), statement: "l", count: corners.count)
+        throw .tooFewCorners(
+          path: path, line: lineNumber, column: column(keywordStart), statement: "l", count: corners.count)
       }
       model.lines.append(corners)
     case (1, UInt8(ascii: "p"), _):
       let corners = try cornerList(p, i, end, lineStart, statement: "p")
-      guard !corners.isEmpty else { throw .missingArgument(path: path, line: lineNumber, column: column(keywordStart), statement: "p") }
+      guard !corners.isEmpty else {
+        throw .missingArgument(path: path, line: lineNumber, column: column(keywordStart), statement: "p")
+      }
       model.points.append(contentsOf: corners)
     case (1, UInt8(ascii: "o"), _):
       let name = try restOfLine(p, i, end, lineStart, statement: "o", defaultName: "default")
@@ -166,31 +177,40 @@ public struct OBJReader {
         if model.materialNames.count > before { model.materialNameLines.append(lineNumber) }
         stateChanged = true
       case "mtllib":
-        model.materialLibraries.append(try restOfLine(p, i, end, lineStart, statement: "mtllib", defaultName: nil))
+        model.materialLibraries.append(
+          try restOfLine(p, i, end, lineStart, statement: "mtllib", defaultName: nil))
         model.materialLibraryLines.append(lineNumber)
-      case "vp", "cstype", "deg", "bmat", "step", "curv", "curv2", "surf", "parm", "trim", "hole", "scrv", "sp", "end",
+      case "vp", "cstype", "deg", "bmat", "step", "curv", "curv2", "surf", "parm", "trim", "hole", "scrv",
+        "sp", "end",
         "con", "rat":
         warnOnce(keyword, "free-form geometry ('\(keyword)') is not supported and was ignored")
-      case "mg", "bevel", "c_interp", "d_interp", "lod", "maplib", "usemap", "shadow_obj", "trace_obj", "ctech", "stech":
+      case "mg", "bevel", "c_interp", "d_interp", "lod", "maplib", "usemap", "shadow_obj", "trace_obj",
+        "ctech", "stech":
         warnOnce(keyword, "display attribute '\(keyword)' has no effect here and was ignored")
       default:
         guard lenient else {
-          throw .unknownStatement(path: path, line: lineNumber, column: column(keywordStart), keyword: keyword)
+          throw .unknownStatement(
+            path: path, line: lineNumber, column: column(keywordStart), keyword: keyword)
         }
         warnOnce(keyword, "unknown statement '\(keyword)' ignored (lenient)")
       }
     }
   }
 
-  mutating func vertex(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int) throws(OBJError) {
+  mutating func vertex(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int) throws(OBJError)
+  {
     var values: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
     var count = 0
     var i = skipSpaces(p, from, end)
     while i < end {
       guard count < 6 else {
-        throw .badArity(path: path, line: lineNumber, column: i - lineStart + 1, statement: "v", expected: "3, 4 or 6", got: count + 1)
+        throw .badArity(
+          path: path, line: lineNumber, column: i - lineStart + 1, statement: "v", expected: "3, 4 or 6",
+          got: count + 1)
       }
-      guard let (value, next) = DecimalParser.parse(p, from: i, to: end) else { throw badNumber(p, i, end, lineStart) }
+      guard let (value, next) = DecimalParser.parse(p, from: i, to: end) else {
+        throw badNumber(p, i, end, lineStart)
+      }
       switch count {
       case 0: values.0 = value
       case 1: values.1 = value
@@ -203,12 +223,15 @@ public struct OBJReader {
       i = skipSpaces(p, next, end)
     }
     guard count == 3 || count == 4 || count == 6 else {
-      throw .badArity(path: path, line: lineNumber, column: from - lineStart + 1, statement: "v", expected: "3, 4 or 6", got: count)
+      throw .badArity(
+        path: path, line: lineNumber, column: from - lineStart + 1, statement: "v", expected: "3, 4 or 6",
+        got: count)
     }
     model.positions.append(SIMD3(Float(values.0), Float(values.1), Float(values.2)))
     if count == 6 {
       if model.colors.count < model.positions.count - 1 {
-        model.colors.append(contentsOf: repeatElement(SIMD3(1, 1, 1), count: model.positions.count - 1 - model.colors.count))
+        model.colors.append(
+          contentsOf: repeatElement(SIMD3(1, 1, 1), count: model.positions.count - 1 - model.colors.count))
       }
       model.colors.append(SIMD3(Float(values.3), Float(values.4), Float(values.5)))
     } else if !model.colors.isEmpty {
@@ -227,7 +250,8 @@ public struct OBJReader {
     let count = model.corners.count - before
     guard count >= 3 else {
       model.corners.removeLast(count)
-      throw .tooFewCorners(path: path, line: lineNumber, column: from - lineStart + 1, statement: "f", count: count)
+      throw .tooFewCorners(
+        path: path, line: lineNumber, column: from - lineStart, statement: "f", count: count)
     }
     if stateChanged {
       let run = OBJFaceRun(
@@ -244,7 +268,8 @@ public struct OBJReader {
   }
 
   func sameState(_ a: OBJFaceRun, _ b: OBJFaceRun) -> Bool {
-    a.object == b.object && a.group == b.group && a.material == b.material && a.smoothingGroup == b.smoothingGroup
+    a.object == b.object && a.group == b.group && a.material == b.material
+      && a.smoothingGroup == b.smoothingGroup
   }
 
   mutating func cornerList(
@@ -266,16 +291,21 @@ public struct OBJReader {
   ) throws(OBJError) -> OBJCorner {
     let tokenStart = i
     var result = OBJCorner(position: -1)
-    result.position = try index(p, &i, end, lineStart, tokenStart, count: model.positions.count, what: "vertex")
+    result.position = try index(
+      p, &i, end, lineStart, tokenStart, count: model.positions.count, what: "vertex")
     if i < end && p[i] == UInt8(ascii: "/") {
       i += 1
       if i < end && p[i] != UInt8(ascii: "/") {
-        result.texcoord = try index(p, &i, end, lineStart, tokenStart, count: model.texcoords.count, what: "texture coordinate")
+        result.texcoord = try index(
+          p, &i, end, lineStart, tokenStart, count: model.texcoords.count, what: "texture coordinate")
       }
       if i < end && p[i] == UInt8(ascii: "/") {
         i += 1
-        guard statement == "f" else { throw badIndex(p, tokenStart, end, lineStart, "'\(statement)' takes no normals") }
-        result.normal = try index(p, &i, end, lineStart, tokenStart, count: model.normals.count, what: "normal")
+        guard statement == "f" else {
+          throw badIndex(p, tokenStart, end, lineStart, "'\(statement)' takes no normals")
+        }
+        result.normal = try index(
+          p, &i, end, lineStart, tokenStart, count: model.normals.count, what: "normal")
       }
     }
     if i < end && p[i] != UInt8(ascii: " ") && p[i] != UInt8(ascii: "\t") {
@@ -287,7 +317,8 @@ public struct OBJReader {
   /// A 1-based index (negative: relative to the end so far) resolved to 0-based.
   @inline(__always)
   func index(
-    _ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, _ lineStart: Int, _ tokenStart: Int, count: Int, what: String
+    _ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, _ lineStart: Int, _ tokenStart: Int, count: Int,
+    what: String
   ) throws(OBJError) -> Int32 {
     var negative = false
     if i < end && p[i] == UInt8(ascii: "-") {
@@ -301,26 +332,35 @@ public struct OBJReader {
       i += 1
     }
     guard digits > 0 else { throw badIndex(p, tokenStart, end, lineStart, "not an index") }
-    guard value != 0 else { throw badIndex(p, tokenStart, end, lineStart, "indices start at 1 (0 is not allowed)") }
+    guard value != 0 else {
+      throw badIndex(p, tokenStart, end, lineStart, "indices start at 1 (0 is not allowed)")
+    }
     let resolved = negative ? count - value : value - 1
     guard resolved >= 0 && resolved < count else {
-      throw badIndex(p, tokenStart, end, lineStart, "refers to \(what) \(negative ? -value : value), but \(count) \(what)s are defined so far")
+      throw badIndex(
+        p, tokenStart, end, lineStart,
+        "refers to \(what) \(negative ? -value : value), but only \(count) defined before this line")
     }
     return Int32(resolved)
   }
 
   /// Up to `max` numbers; more is an error.
   func numbers(
-    _ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int, max: Int, statement: String, allowed: String
+    _ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int, max: Int, statement: String,
+    allowed: String
   ) throws(OBJError) -> ((Double, Double, Double), Int) {
     var values: (Double, Double, Double) = (0, 0, 0)
     var count = 0
     var i = skipSpaces(p, from, end)
     while i < end {
       guard count < max else {
-        throw .badArity(path: path, line: lineNumber, column: from - lineStart + 1, statement: statement, expected: allowed, got: count + 1)
+        throw .badArity(
+          path: path, line: lineNumber, column: from - lineStart + 1, statement: statement, expected: allowed,
+          got: count + 1)
       }
-      guard let (value, next) = DecimalParser.parse(p, from: i, to: end) else { throw badNumber(p, i, end, lineStart) }
+      guard let (value, next) = DecimalParser.parse(p, from: i, to: end) else {
+        throw badNumber(p, i, end, lineStart)
+      }
       switch count {
       case 0: values.0 = value
       case 1: values.1 = value
@@ -332,14 +372,17 @@ public struct OBJReader {
     return (values, count)
   }
 
-  mutating func smoothing(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int) throws(OBJError) {
+  mutating func smoothing(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int)
+    throws(OBJError)
+  {
     let value = try restOfLine(p, from, end, lineStart, statement: "s", defaultName: nil)
     if value == "off" {
       currentSmoothing = 0
     } else if let n = UInt32(value) {
       currentSmoothing = n
     } else {
-      throw .badNumber(path: path, line: lineNumber, column: skipSpaces(p, from, end) - lineStart + 1, text: value)
+      throw .badNumber(
+        path: path, line: lineNumber, column: skipSpaces(p, from, end) - lineStart + 1, text: value)
     }
     stateChanged = true
   }
@@ -355,7 +398,8 @@ public struct OBJReader {
 
   /// The trimmed rest of the line as a name; `defaultName` when empty (or an error if `nil`).
   func restOfLine(
-    _ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int, statement: String, defaultName: String?
+    _ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int, statement: String,
+    defaultName: String?
   ) throws(OBJError) -> String {
     var s = skipSpaces(p, from, end), e = end
     while e > s, p[e - 1] == UInt8(ascii: " ") || p[e - 1] == UInt8(ascii: "\t") { e -= 1 }
@@ -381,7 +425,9 @@ public struct OBJReader {
         reason: "binary data (byte 0x\(String(bytes[bad], radix: 16))); not an OBJ text file")
     }
     guard let string = String(validating: bytes, as: UTF8.self) else {
-      throw .encoding(path: path, line: lineNumber, column: from - lineStart + 1, reason: "text is not valid UTF-8 (Latin-1?); save the file as UTF-8")
+      throw .encoding(
+        path: path, line: lineNumber, column: from - lineStart + 1,
+        reason: "text is not valid UTF-8 (Latin-1?); save the file as UTF-8")
     }
     return string
   }
@@ -408,7 +454,10 @@ public struct OBJReader {
     .badNumber(path: path, line: lineNumber, column: at - lineStart + 1, text: token(p, at, end))
   }
 
-  func badIndex(_ p: UnsafePointer<UInt8>, _ at: Int, _ end: Int, _ lineStart: Int, _ reason: String) -> OBJError {
-    .badIndex(path: path, line: lineNumber, column: at - lineStart + 1, text: token(p, at, end), reason: reason)
+  func badIndex(_ p: UnsafePointer<UInt8>, _ at: Int, _ end: Int, _ lineStart: Int, _ reason: String)
+    -> OBJError
+  {
+    .badIndex(
+      path: path, line: lineNumber, column: at - lineStart + 1, text: token(p, at, end), reason: reason)
   }
 }
