@@ -163,6 +163,11 @@ struct MeshTests {
     #expect(welded.vertexCount == 4)
     #expect(welded.triangleCount == 2)  // the third collapses (0 and 6 merge)
     #expect(welded.submeshes == [Mesh.Submesh(triangles: 0..<2, material: 0)])
+    // Found by fuzzing: a coordinate of 1e23 trapped converting its grid cell to an integer.
+    let far = Mesh(
+      positions: [[1.2345679e23, 0, 0], [1.2345679e23, 0, 0], [-1e30, .infinity, 0]],
+      normals: [[0, 0, 1], [0, 0, 1], [0, 0, 1]], indices: [0, 1, 2])
+    #expect(far.welded().vertexCount == 2)
     let differentNormals = Mesh(
       positions: [[0, 0, 0], [0, 0, 0]], normals: [[0, 0, 1], [0, 1, 0]], indices: [])
     #expect(differentNormals.welded().vertexCount == 2)

@@ -11,9 +11,10 @@ extension Mesh {
     let cell = Swift.max(positionTolerance, Float.leastNormalMagnitude)
     struct Cell: Hashable { var x, y, z: Int32 }
     func cellOf(_ p: SIMD3<Float>) -> Cell {
+      // Clamp before converting: far-out coordinates (1e23 in a file, found by fuzzing) would
+      // trap in the integer conversion. Clamped cells only crowd the grid's edge.
       let q = (p / cell).rounded(.down)
-      return Cell(
-        x: Int32(clamping: Int64(q.x)), y: Int32(clamping: Int64(q.y)), z: Int32(clamping: Int64(q.z)))
+      return Cell(x: gridIndex(q.x), y: gridIndex(q.y), z: gridIndex(q.z))
     }
     func close<V: SIMD>(_ a: V, _ b: V, _ tolerance: Float) -> Bool where V.Scalar == Float {
       for i in a.indices where Swift.abs(a[i] - b[i]) > tolerance { return false }
@@ -69,4 +70,9 @@ extension Mesh {
     }
     return out
   }
+}
+
+/// A grid coordinate as an integer, clamped to ±2e9 (NaN becomes the lower bound).
+private func gridIndex(_ x: Float) -> Int32 {
+  x >= -2e9 ? (x <= 2e9 ? Int32(x) : 2_000_000_000) : -2_000_000_000
 }
