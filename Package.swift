@@ -59,9 +59,22 @@ let package = Package(
       cxxSettings: [.unsafeFlags(["-O2", "-std=c++17"])],
       linkerSettings: [.linkedLibrary("m")]
     ),
+    // tinyobjloader's header (Debian libtinyobjloader-dev) compiled at -O2, and libpng's
+    // simplified API: the peers of the OBJ and PNG benchmarks.
+    .target(
+      name: "TinyOBJOracle",
+      path: "Oracles/TinyOBJOracle",
+      cxxSettings: [.unsafeFlags(["-O2", "-std=c++17"])]
+    ),
+    .target(
+      name: "LibPNGOracle",
+      dependencies: ["CPNG"],
+      path: "Oracles/LibPNGOracle",
+      cSettings: [.unsafeFlags(["-O2"])]
+    ),
     .executableTarget(
       name: "arscene-bench",
-      dependencies: ["ARMath", "ARTestSupport", "GLMOracle"],
+      dependencies: ["ARMath", "ARAssets", "ARTestSupport", "GLMOracle", "TinyOBJOracle", "LibPNGOracle"],
       path: "Benchmarks/arscene-bench"
     ),
 

@@ -5,14 +5,30 @@
 import Foundation
 
 let arguments = Set(CommandLine.arguments.dropFirst())
-let unknown = arguments.subtracting(["--json", "--quick"])
+let groups = ["--math", "--assets"]
+let unknown = arguments.subtracting(["--json", "--quick"] + groups)
 guard unknown.isEmpty else {
   FileHandle.standardError.write(
-    Data("arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick]\n".utf8))
+    Data(
+      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--assets]\n"
+        .utf8))
   exit(64)
 }
 // --quick: a smoke run with small inputs (for CI-like checks that the bench still works).
 let count = arguments.contains("--quick") ? 10_000 : 1_000_000
 
-let rows = mathWorkloads(count: count)
-if arguments.contains("--json") { printJSON(rows) } else { printTable(rows) }
+// --math, --assets: only those workloads (default: all).
+let all = arguments.isDisjoint(with: groups)
+var rows: [Row] = []
+if all || arguments.contains("--math") { rows += mathWorkloads(count: count) }
+if all || arguments.contains("--assets") { rows += assetWorkloads(quick: arguments.contains("--quick")) }
+if arguments.contains("--json") {
+  printJSON(rows)
+} else {
+  printTable(rows)
+  if pngSizes.0 > 0 {
+    print(
+      "PNG sizes: ours \(pngSizes.0) bytes (level 6), \(pngSizes.1) bytes (level 2); libpng default \(pngSizes.2) bytes"
+    )
+  }
+}

@@ -41,8 +41,8 @@ void arscene_image_free(arscene_image *image) {
   }
 }
 
-int arscene_png_decode(const uint8_t *bytes, size_t count, arscene_image *out, char *message,
-                       size_t message_size) {
+static int decode(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
+                  uint8_t *caller_buffer, size_t capacity, char *message, size_t message_size) {
   memset(out, 0, sizeof *out);
   if (count < 8 || png_sig_cmp(bytes, 0, 8)) {
     snprintf(message, message_size, "not a PNG file (bad signature)");
@@ -60,7 +60,7 @@ int arscene_png_decode(const uint8_t *bytes, size_t count, arscene_image *out, c
   png_bytepp rows = NULL;
   if (setjmp(png_jmpbuf(png))) {
     free(rows);
-    free(pixels);
+    if (pixels != caller_buffer) free(pixels);
     png_destroy_read_struct(&png, &info, NULL);
     memset(out, 0, sizeof *out);
     return 1;
@@ -78,7 +78,13 @@ int arscene_png_decode(const uint8_t *bytes, size_t count, arscene_image *out, c
   if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
   if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
   if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
-  if (depth == 16) png_set_swap(png);  // PNG stores big-endian; hand out native uint16
+  if (as_rgba8) {
+    if (depth == 16) png_set_scale_16(png);  // rounds v·255/65535, unlike strip_16's truncation
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    png_set_filler(png, 0xFF, PNG_FILLER_AFTER);  // opaque alpha where the file has none
+  } else if (depth == 16) {
+    png_set_swap(png);  // PNG stores big-endian; hand out native uint16
+  }
   int passes = png_set_interlace_handling(png);
   (void)passes;
   png_read_update_info(png, info);
@@ -91,7 +97,8 @@ int arscene_png_decode(const uint8_t *bytes, size_t count, arscene_image *out, c
   size_t row_bytes = png_get_rowbytes(png, info);
   size_t channels = png_get_channels(png, info);
   size_t out_depth = png_get_bit_depth(png, info);
-  pixels = (png_bytep)malloc(row_bytes * height);
+  if (caller_buffer && row_bytes * height > capacity) png_error(png, "the output buffer is too small");
+  pixels = caller_buffer ? caller_buffer : (png_bytep)malloc(row_bytes * height);
   rows = (png_bytepp)malloc(sizeof(png_bytep) * height);
   if (!pixels || !rows) png_error(png, "out of memory for the image");
   for (png_uint_32 y = 0; y < height; ++y) rows[y] = pixels + y * row_bytes;
@@ -109,6 +116,21 @@ int arscene_png_decode(const uint8_t *bytes, size_t count, arscene_image *out, c
   out->pixels = pixels;
   out->byte_count = row_bytes * height;
   return 0;
+}
+
+int arscene_png_decode(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
+                       char *message, size_t message_size) {
+  return decode(bytes, count, as_rgba8, out, NULL, 0, message, message_size);
+}
+
+int arscene_png_decode_rgba8_into(const uint8_t *bytes, size_t count, uint8_t *out, size_t capacity,
+                                  uint32_t *width, uint32_t *height, char *message,
+                                  size_t message_size) {
+  arscene_image image;
+  int status = decode(bytes, count, 1, &image, out, capacity, message, message_size);
+  *width = image.width;
+  *height = image.height;
+  return status;
 }
 
 typedef struct {

@@ -30,14 +30,7 @@ public enum PNG {
   /// - Throws: ``ImageError/invalid(path:format:reason:)`` with libpng's reason (bad signature,
   ///   CRC error, truncated data, …).
   public static func decodeSamples(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> Samples {
-    var image = arscene_image()
-    var message = [CChar](repeating: 0, count: 256)
-    let status = bytes.withUnsafeBufferPointer { buffer in
-      arscene_png_decode(buffer.baseAddress, buffer.count, &image, &message, message.count)
-    }
-    guard status == 0 else {
-      throw .invalid(path: path, format: "PNG", reason: codecMessage(message))
-    }
+    var image = try decode(bytes, asRGBA8: false, path: path)
     defer { arscene_image_free(&image) }
     let count = Int(image.width) * Int(image.height) * Int(image.channels)
     let samples: [UInt16]
@@ -54,12 +47,53 @@ public enum PNG {
   }
 
   /// Decodes any PNG to 8-bit RGBA: grey is copied to R, G and B; missing alpha is opaque;
-  /// 16-bit samples are rounded to 8 bits.
+  /// 16-bit samples are rounded to 8 bits. libpng does all of it while decoding, in one pass.
   public static func decodeRGBA8(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> RGBA8Image {
-    let s = try decodeSamples(bytes, path: path)
-    let toByte: (UInt16) -> UInt8 =
-      s.bitDepth == 16 ? { UInt8((UInt32($0) * 255 + 32767) / 65535) } : { UInt8($0) }
-    return rgba(s, opaque: 255, convert: toByte)
+    // The size from the IHDR chunk (always first) lets libpng decode straight into the array.
+    guard let (width, height) = headerSize(bytes) else {
+      var image = try decode(bytes, asRGBA8: true, path: path)  // reports libpng's reason
+      arscene_image_free(&image)
+      throw .invalid(path: path, format: "PNG", reason: "unreadable header")
+    }
+    let count = width * height
+    var status: Int32 = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var w: UInt32 = 0, h: UInt32 = 0
+      status = bytes.withUnsafeBufferPointer { png in
+        UnsafeMutableRawBufferPointer(buffer).withMemoryRebound(to: UInt8.self) { out in
+          arscene_png_decode_rgba8_into(
+            png.baseAddress, png.count, out.baseAddress, out.count, &w, &h, &message, message.count)
+        }
+      }
+      initialized = status == 0 ? count : 0
+    }
+    guard status == 0 else { throw .invalid(path: path, format: "PNG", reason: codecMessage(message)) }
+    return RGBA8Image(width: width, height: height, pixels: pixels)
+  }
+
+  /// Width and height from a PNG's signature and IHDR chunk, or `nil` when they are not there
+  /// or exceed the decoder's 65536 limit.
+  static func headerSize(_ bytes: [UInt8]) -> (Int, Int)? {
+    guard bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+      bytes[12..<16].elementsEqual("IHDR".utf8)
+    else { return nil }
+    let be = { (i: Int) in bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    let (w, h) = (be(16), be(20))
+    return (1...65536).contains(w) && (1...65536).contains(h) ? (w, h) : nil
+  }
+
+  /// The C decoder's image (the caller frees it), or the error it reported.
+  private static func decode(_ bytes: [UInt8], asRGBA8: Bool, path: String?) throws(ImageError)
+    -> arscene_image
+  {
+    var image = arscene_image()
+    var message = [CChar](repeating: 0, count: 256)
+    let status = bytes.withUnsafeBufferPointer { buffer in
+      arscene_png_decode(buffer.baseAddress, buffer.count, asRGBA8 ? 1 : 0, &image, &message, message.count)
+    }
+    guard status == 0 else { throw .invalid(path: path, format: "PNG", reason: codecMessage(message)) }
+    return image
   }
 
   /// Decodes any PNG to 16-bit RGBA: 8-bit samples are widened exactly (`× 257`).

@@ -31,11 +31,8 @@ struct MeshBuilder {
     self.library = byName
   }
 
-  /// A unified vertex: which attributes it takes. `normalKey` is the `vn` index when the file
-  /// gives one, else `−1 − accumulator` for a computed normal.
-  struct VertexKey: Hashable {
-    var position: Int32, texcoord: Int32, normalKey: Int64
-  }
+  // A corner's normal key is its `vn` index when the file gives one, else `−1 − accumulator`
+  // for a computed normal: corners share a vertex when position, texcoord and key agree.
 
   mutating func build() -> Mesh {
     let faceCount = obj.faceCount
@@ -53,6 +50,10 @@ struct MeshBuilder {
       points.removeAll(keepingCapacity: true)
       for c in start..<end { points.append(obj.positions[Int(obj.corners[c].position)]) }
       faceNormals[f] = Triangulation.newellNormal(points)
+      if end - start == 3 {  // the common case, without the triangulator's allocations
+        triangleCorners += [start, start + 1, start + 2]
+        continue
+      }
       for (a, b, c) in Triangulation.triangulate(points) {
         triangleCorners.append(start + a)
         triangleCorners.append(start + b)
@@ -61,9 +62,11 @@ struct MeshBuilder {
     }
 
     // Computed-normal accumulators: one per (position, smoothing group), or per face corner when
-    // smoothing is off (flat).
-    var accumulatorOf: [Int64: Int] = [:]
+    // smoothing is off (flat). Accumulators of one position are chained through `nextSlot`, so
+    // finding a group's slot is a short walk instead of a hash look-up.
     var accumulators: [SIMD3<Float>] = []
+    var slotGroup: [UInt32] = [], nextSlot: [Int32] = []
+    var firstSlot = [Int32](repeating: -1, count: obj.positions.count)
     var cornerNormalKey = [Int64](repeating: 0, count: obj.corners.count)
     var runIndex = 0
     for f in 0..<faceCount {
@@ -75,28 +78,31 @@ struct MeshBuilder {
           cornerNormalKey[c] = Int64(corner.normal)
           continue
         }
-        let slot: Int
-        if smoothing == 0 {
-          slot = accumulators.count
-          accumulators.append(faceNormals[f])  // flat: a slot per corner, shared by nothing else
+        var slot = -1
+        if smoothing != 0 {
+          var s = firstSlot[Int(corner.position)]
+          while s >= 0 && slotGroup[Int(s)] != smoothing { s = nextSlot[Int(s)] }
+          slot = Int(s)
+        }
+        if slot >= 0 {
+          accumulators[slot] += faceNormals[f]
         } else {
-          let key = Int64(smoothing) << 32 | Int64(corner.position)
-          if let existing = accumulatorOf[key] {
-            slot = existing
-            accumulators[slot] += faceNormals[f]
-          } else {
-            slot = accumulators.count
-            accumulatorOf[key] = slot
-            accumulators.append(faceNormals[f])
-          }
+          // A new slot; flat corners get one each and are never found again (group 0).
+          slot = accumulators.count
+          accumulators.append(faceNormals[f])
+          slotGroup.append(smoothing)
+          nextSlot.append(smoothing == 0 ? -1 : firstSlot[Int(corner.position)])
+          if smoothing != 0 { firstSlot[Int(corner.position)] = Int32(slot) }
         }
         cornerNormalKey[c] = -1 - Int64(slot)
       }
     }
 
-    // Unify vertices.
-    var vertexOf: [VertexKey: UInt32] = [:]
-    vertexOf.reserveCapacity(obj.positions.count)
+    // Unify vertices: corners with the same position, texture coordinate and normal share one.
+    // Vertices of one position are chained through `nextVertex` (most positions have one or a
+    // few), which is much faster than hashing every corner.
+    var firstVertex = [Int32](repeating: -1, count: obj.positions.count)
+    var nextVertex: [Int32] = [], vertexTexcoord: [Int32] = [], vertexNormalKey: [Int64] = []
     var positions: [SIMD3<Float>] = [], normals: [SIMD3<Float>] = []
     var texcoords: [SIMD2<Float>] = [], colors: [SIMD3<Float>] = []
     let hasTexcoords = obj.corners.contains { $0.texcoord >= 0 }
@@ -105,24 +111,30 @@ struct MeshBuilder {
     indices.reserveCapacity(triangleCorners.count)
     for c in triangleCorners {
       let corner = obj.corners[c]
-      let key = VertexKey(position: corner.position, texcoord: corner.texcoord, normalKey: cornerNormalKey[c])
-      if let v = vertexOf[key] {
-        indices.append(v)
+      let normalKey = cornerNormalKey[c]
+      var v = firstVertex[Int(corner.position)]
+      while v >= 0 && (vertexTexcoord[Int(v)] != corner.texcoord || vertexNormalKey[Int(v)] != normalKey) {
+        v = nextVertex[Int(v)]
+      }
+      if v >= 0 {
+        indices.append(UInt32(v))
         continue
       }
-      let v = UInt32(positions.count)
-      vertexOf[key] = v
+      let new = Int32(positions.count)
+      nextVertex.append(firstVertex[Int(corner.position)])
+      firstVertex[Int(corner.position)] = new
+      vertexTexcoord.append(corner.texcoord)
+      vertexNormalKey.append(normalKey)
       positions.append(obj.positions[Int(corner.position)])
       normals.append(
-        key.normalKey >= 0
-          ? Self.unitKeepingExact(obj.normals[Int(key.normalKey)])
-          : Self.unit(accumulators[Int(-1 - key.normalKey)]))
+        normalKey >= 0
+          ? Self.unitKeepingExact(obj.normals[Int(normalKey)]) : Self.unit(accumulators[Int(-1 - normalKey)]))
       if hasTexcoords {
         let t = corner.texcoord >= 0 ? obj.texcoords[Int(corner.texcoord)] : .zero
         texcoords.append(SIMD2(t.x, t.y))
       }
       if hasColors { colors.append(obj.colors[Int(corner.position)]) }
-      indices.append(v)
+      indices.append(UInt32(new))
     }
 
     // Submeshes: consecutive triangles with the same material.

@@ -73,6 +73,9 @@ public struct OBJModel: Sendable {
   /// attributes), with where they were: nothing is skipped silently.
   public var warnings: [OBJWarning] = []
 
+  /// An empty model.
+  public init() {}
+
   /// Number of faces.
   public var faceCount: Int { faceStarts.count - 1 }
 

@@ -31,8 +31,18 @@ void arscene_image_free(arscene_image *image);
 void arscene_buffer_free(void *buffer);
 
 /// Decodes a PNG from memory. Returns 0 on success; otherwise fills `message` (NUL-terminated).
-int arscene_png_decode(const uint8_t *bytes, size_t count, arscene_image *out, char *message,
-                       size_t message_size);
+/// With `as_rgba8` set, every colour type comes out as 8-bit RGBA (grey copied to R, G and B,
+/// opaque alpha added, 16-bit samples scaled with rounding) in one pass; otherwise samples
+/// keep their stored layout and depth.
+int arscene_png_decode(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
+                       char *message, size_t message_size);
+
+/// Decodes a PNG straight into the caller's `out` buffer of `capacity` bytes as 8-bit RGBA
+/// (as `arscene_png_decode` with `as_rgba8`), avoiding a second allocation and copy. Fails if
+/// the image needs more than `capacity` bytes. Returns 0 on success.
+int arscene_png_decode_rgba8_into(const uint8_t *bytes, size_t count, uint8_t *out, size_t capacity,
+                                  uint32_t *width, uint32_t *height, char *message,
+                                  size_t message_size);
 
 /// Encodes `pixels` (layout as in arscene_image) as PNG into a malloc'ed buffer (`*out`,
 /// `*out_count`; release with arscene_buffer_free). `compression` 0–9 (6 is libpng's default), `interlace` 0/1.
