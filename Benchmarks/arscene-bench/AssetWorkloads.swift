@@ -36,17 +36,20 @@ func assetWorkloads(quick: Bool) -> [Row] {
   var encoded: [UInt8] = []
   var peerEncoded = [UInt8](repeating: 0, count: side * side * 5 + 1024)
   var peerSize = 0
+  func peerEncode() {
+    peerSize = image.pixels.withUnsafeBytes { raw in
+      peerEncoded.withUnsafeMutableBufferPointer { out in
+        libpng_oracle_encode_rgba8(
+          raw.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(side), UInt32(side),
+          out.baseAddress!, out.count)
+      }
+    }
+  }
   rows.append(
     compare("PNG encode \(side)x\(side) RGBA8", peer: "libpng (simplified API)", rounds: 5) {
       encoded = try! PNG.encode(image)
     } peerRun: {
-      peerSize = image.pixels.withUnsafeBytes { raw in
-        peerEncoded.withUnsafeMutableBufferPointer { out in
-          libpng_oracle_encode_rgba8(
-            raw.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(side), UInt32(side),
-            out.baseAddress!, out.count)
-        }
-      }
+      peerEncode()
     })
   precondition(peerSize > 0)
   // The same encoder at zlib level 2: the trade a renderer writing many frames may prefer.
@@ -55,26 +58,23 @@ func assetWorkloads(quick: Bool) -> [Row] {
     compare("PNG encode \(side)x\(side) RGBA8, zlib level 2", peer: "libpng (simplified API)", rounds: 5) {
       fastSize = try! PNG.encode(image, compression: 2).count
     } peerRun: {
-      peerSize = image.pixels.withUnsafeBytes { raw in
-        peerEncoded.withUnsafeMutableBufferPointer { out in
-          libpng_oracle_encode_rgba8(
-            raw.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(side), UInt32(side),
-            out.baseAddress!, out.count)
-        }
-      }
+      peerEncode()
     })
   pngSizes = (encoded.count, fastSize, peerSize)
   var decoded = RGBA8Image(width: 0, height: 0, pixels: [])
-  var peerDecoded = [UInt8](repeating: 0, count: side * side * 4)
+  var peerDecoded: [UInt8] = []
   let peerBytes = Array(peerEncoded.prefix(peerSize))
   rows.append(
     compare("PNG decode \(side)x\(side) RGBA8", peer: "libpng (simplified API)", rounds: 5) {
       decoded = try! PNG.decodeRGBA8(peerBytes)
     } peerRun: {
-      _ = peerBytes.withUnsafeBufferPointer { png in
-        peerDecoded.withUnsafeMutableBufferPointer { out in
+      // A fresh image each run, as ours returns: reusing one warm buffer would spare libpng the
+      // page faults of a new 64 MB allocation that ours pays.
+      peerDecoded = [UInt8](unsafeUninitializedCapacity: side * side * 4) { out, initialized in
+        _ = peerBytes.withUnsafeBufferPointer { png in
           libpng_oracle_decode_rgba8(png.baseAddress!, png.count, out.baseAddress!, out.count)
         }
+        initialized = out.count
       }
     })
   precondition(decoded == image, "PNG round trip differs")
