@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .library(name: "ARMath", targets: ["ARMath"]),
     .library(name: "ARAssets", targets: ["ARAssets"]),
+    .library(name: "ARRender", targets: ["ARRender"]),
+    .library(name: "ARScene", targets: ["ARScene"]),
     .executable(name: "arscene", targets: ["arscene"]),
   ],
   dependencies: [
@@ -25,6 +27,14 @@ let package = Package(
       dependencies: [
         "ARMath", "CImageCodecs", .product(name: "RealModule", package: "swift-numerics"),
       ]
+    ),
+    .target(
+      name: "ARRender",
+      dependencies: ["ARMath", "ARAssets", .product(name: "RealModule", package: "swift-numerics")]
+    ),
+    .target(
+      name: "ARScene",
+      dependencies: ["ARMath", "ARAssets", "ARRender"]
     ),
     .systemLibrary(
       name: "CPNG",
@@ -46,6 +56,8 @@ let package = Package(
       dependencies: [
         "ARMath",
         "ARAssets",
+        "ARRender",
+        "ARScene",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -91,6 +103,10 @@ let package = Package(
     .testTarget(
       name: "ARAssetsTests",
       dependencies: ["ARAssets", "ARTestSupport"]
+    ),
+    .testTarget(
+      name: "ARRenderTests",
+      dependencies: ["ARRender", "ARAssets", "ARMath", "ARTestSupport"]
     ),
     .testTarget(
       name: "arsceneTests",

@@ -21,7 +21,7 @@ public struct RigidTransform<Scalar: ARScalar>: Hashable, Sendable {
   /// A transform from a rotation matrix (re-orthonormalised through the quaternion) and a
   /// translation.
   @inlinable
-  public init(rotation: Matrix3<Scalar>, translation: SIMD3<Scalar>) {
+  public init(rotationMatrix rotation: Matrix3<Scalar>, translation: SIMD3<Scalar>) {
     self.init(rotation: Quaternion(rotationMatrix: rotation), translation: translation)
   }
 
@@ -68,7 +68,7 @@ public struct RigidTransform<Scalar: ARScalar>: Hashable, Sendable {
     let worst = [gram.columns.0, gram.columns.1, gram.columns.2].map { Swift.max($0.max(), -$0.min()) }.max()!
     guard worst <= tolerance else { throw .notOrthonormal(deviation: Double(worst)) }
     guard r.determinant > 0 else { throw .reflection }
-    self.init(rotation: r, translation: m.translation)
+    self.init(rotationMatrix: r, translation: m.translation)
   }
 
   /// Whether the rotation and translation are finite.

@@ -1,0 +1,29 @@
+import ARMath
+
+/// The camera a frame is rendered with: pinhole intrinsics, a pose in the ARKit convention and
+/// near/far planes in metres.
+public struct RenderCamera: Sendable {
+  /// Focal lengths, principal point and image size (pixels, top-left origin, centres at +0.5).
+  public var intrinsics: CameraIntrinsics<Float>
+  /// Camera-frame (ARKit convention: x right, y up, looking down −Z) to world.
+  public var worldFromCamera: RigidTransform<Float>
+  /// Near-plane distance in metres (> 0). Geometry closer than this is clipped away.
+  public var near: Float
+  /// Far-plane distance in metres (> near).
+  public var far: Float
+
+  public init(
+    intrinsics: CameraIntrinsics<Float>, worldFromCamera: RigidTransform<Float>, near: Float = 0.05,
+    far: Float = 1000
+  ) {
+    self.intrinsics = intrinsics
+    self.worldFromCamera = worldFromCamera
+    self.near = near
+    self.far = far
+  }
+
+  /// World to OpenGL clip space: the view matrix, then the projection of the intrinsics.
+  public var clipFromWorld: Matrix4<Float> {
+    intrinsics.projectionMatrix(near: near, far: far) * worldFromCamera.inverse.matrix
+  }
+}

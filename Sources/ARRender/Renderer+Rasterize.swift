@@ -1,0 +1,171 @@
+import ARMath
+import Dispatch
+
+extension Renderer {
+  /// The side of a square tile, in samples. Triangles are binned per tile; each tile is drawn
+  /// by one thread, in triangle order, so the result never depends on the thread count.
+  static let tileSize = 64
+
+  /// Pointers into the render target that worker threads share; tiles never overlap, so no two
+  /// threads touch the same sample.
+  struct SharedTarget: @unchecked Sendable {
+    let color: UnsafeMutablePointer<SIMD4<Float>>
+    let depth: UnsafeMutablePointer<Float>
+    let width: Int, height: Int
+  }
+
+  static func rasterize(
+    _ triangles: [SetupTriangle], into target: inout RenderTarget, frame: Frame, threads: Int
+  ) {
+    let tilesX = (target.width + tileSize - 1) / tileSize, tilesY = (target.height + tileSize - 1) / tileSize
+    // Bin: each triangle into every tile its bounding box touches, in order.
+    var bins = [[Int32]](repeating: [], count: tilesX * tilesY)
+    for (i, t) in triangles.enumerated() {
+      for ty in (t.minY / tileSize)...(t.maxY / tileSize) {
+        for tx in (t.minX / tileSize)...(t.maxX / tileSize) { bins[ty * tilesX + tx].append(Int32(i)) }
+      }
+    }
+    let (width, height) = (target.width, target.height)
+    target.color.withUnsafeMutableBufferPointer { color in
+      target.depth.withUnsafeMutableBufferPointer { depth in
+        let shared = SharedTarget(
+          color: color.baseAddress!, depth: depth.baseAddress!, width: width, height: height)
+        triangles.withUnsafeBufferPointer { tris in
+          let tris = UnsafeSendableBuffer(tris)
+          let bins = bins
+          DispatchQueue.concurrentPerform(iterations: threads) { worker in
+            var tile = worker
+            while tile < tilesX * tilesY {  // tiles dealt round-robin: a fixed split per worker
+              let x0 = (tile % tilesX) * tileSize, y0 = (tile / tilesX) * tileSize
+              let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
+              for index in bins[tile] {
+                drawTriangle(
+                  tris.buffer[Int(index)], tileX: x0...x1, tileY: y0...y1, target: shared, frame: frame)
+              }
+              tile += threads
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Covers the pixel centres of `t` inside the tile: edge functions stepped incrementally in
+  /// fixed point, the top-left rule through the per-edge bias, depth test, perspective-correct
+  /// attributes, shading.
+  @inline(__always)
+  static func drawTriangle(
+    _ t: SetupTriangle, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>, target: SharedTarget, frame: Frame
+  ) {
+    let minX = Swift.max(t.minX, tileX.lowerBound), maxX = Swift.min(t.maxX, tileX.upperBound)
+    let minY = Swift.max(t.minY, tileY.lowerBound), maxY = Swift.min(t.maxY, tileY.upperBound)
+    guard minX <= maxX, minY <= maxY else { return }
+    let one = SetupTriangle.one
+    // Edge k's start and end vertices, and its change per pixel step in x and in y.
+    let ay = SIMD3(t.y.y, t.y.z, t.y.x), by = SIMD3(t.y.z, t.y.x, t.y.y)
+    let ax = SIMD3(t.x.y, t.x.z, t.x.x), bx = SIMD3(t.x.z, t.x.x, t.x.y)
+    let stepX = (ay &- by) &* one, stepY = (bx &- ax) &* one
+    var rowEdges = t.edges(Int64(minX) * one + one / 2, Int64(minY) * one + one / 2)
+    let flatNormal = flatNormalOf(t)
+    for py in minY...maxY {
+      var e = rowEdges
+      for px in minX...maxX {
+        let biased = e &+ t.bias
+        if biased.x >= 0 && biased.y >= 0 && biased.z >= 0 {
+          let lambda = SIMD3(Float(e.x), Float(e.y), Float(e.z)) * t.inverseArea  // weights of v0, v1, v2
+          let z = (lambda * t.z).sum()
+          let index = py * target.width + px
+          if z < target.depth[index] {
+            // Perspective-correct weights: interpolate a/w and 1/w linearly, then divide.
+            let q = lambda * t.inverseW
+            let mu = q / q.sum()
+            if let color = shade(t, mu, flatNormal: flatNormal, frame: frame, under: target.color[index]) {
+              if color.w >= 0.999 || isComparisonMode(frame.shading) {
+                target.depth[index] = z
+                target.color[index] = color
+              } else {
+                target.color[index] = color  // blended, no depth write (translucent)
+              }
+            }
+          }
+        }
+        e = e &+ stepX
+      }
+      rowEdges = rowEdges &+ stepY
+    }
+  }
+
+  @inline(__always)
+  static func isComparisonMode(_ mode: ShadingMode) -> Bool {
+    if case .lit = mode { return false }
+    return true
+  }
+
+  /// The unit face normal from the world positions by the counter-clockwise rule, in the
+  /// file's winding (undoing setup's swap).
+  @inline(__always)
+  static func flatNormalOf(_ t: SetupTriangle) -> SIMD3<Float> {
+    let p0 = SIMD3(t.v0.worldAndU.x, t.v0.worldAndU.y, t.v0.worldAndU.z)
+    let p1 = SIMD3(t.v1.worldAndU.x, t.v1.worldAndU.y, t.v1.worldAndU.z)
+    let p2 = SIMD3(t.v2.worldAndU.x, t.v2.worldAndU.y, t.v2.worldAndU.z)
+    let n = (p1 - p0).cross(p2 - p0)
+    let l = n.length
+    guard l > 0 else { return .zero }
+    return t.swapped ? -n / l : n / l
+  }
+
+  /// The fragment's colour, or `nil` to discard it. `under` is the colour already there.
+  @inline(__always)
+  static func shade(
+    _ t: SetupTriangle, _ mu: SIMD3<Float>, flatNormal: SIMD3<Float>, frame: Frame, under: SIMD4<Float>
+  ) -> SIMD4<Float>? {
+    switch frame.shading {
+    case .unlit:
+      return SIMD4(1, 1, 1, 1)
+    case .lambert(let l):
+      let g = Swift.max(0, flatNormal.dot(l))
+      return SIMD4(g, g, g, 1)
+    case .lit(let lighting):
+      let worldAndU = t.v0.worldAndU * mu.x + t.v1.worldAndU * mu.y + t.v2.worldAndU * mu.z
+      let normalAndV = t.v0.normalAndV * mu.x + t.v1.normalAndV * mu.y + t.v2.normalAndV * mu.z
+      let vertexColor = t.v0.color * mu.x + t.v1.color * mu.y + t.v2.color * mu.z
+      let material = frame.draws[Int(t.draw)].materials[Int(t.material)]
+      var base = SIMD4(
+        material.diffuse * SIMD3(vertexColor.x, vertexColor.y, vertexColor.z), material.opacity)
+      if let texture = material.texture { base *= texture.sample(SIMD2(worldAndU.w, normalAndV.w)) }
+      if base.w < 1.0 / 255 { return nil }
+      let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
+      var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? flatNormal
+      if t.backFacing { n = -n }
+      let view = (frame.cameraPosition - position).normalizedOrNil() ?? SIMD3(0, 0, 1)
+      let albedo = SIMD3(base.x, base.y, base.z)
+      var rgb = lighting.ambient * albedo + material.emissive
+      func add(_ towardsLight: SIMD3<Float>, _ radiance: SIMD3<Float>) {
+        let nl = n.dot(towardsLight)
+        guard nl > 0 else { return }
+        let h = (towardsLight + view).normalizedOrNil() ?? n
+        let specular = material.specular * Float.pow(Swift.max(0, n.dot(h)), material.shininess)
+        rgb += (albedo * nl + specular) * radiance
+      }
+      for light in lighting.directional {
+        if let l = (-light.direction).normalizedOrNil() { add(l, light.color) }
+      }
+      for light in lighting.point {
+        let d = light.position - position
+        let d2 = d.lengthSquared
+        if d2 > 0 { add(d / d2.squareRoot(), light.color / d2) }
+      }
+      // "Over" compositing for translucent surfaces, in linear light.
+      let a = base.w
+      let out = SIMD3(rgb.x, rgb.y, rgb.z) * a + SIMD3(under.x, under.y, under.z) * (1 - a)
+      return SIMD4(out, a + under.w * (1 - a))
+    }
+  }
+}
+
+/// A buffer pointer that worker threads may read concurrently (the triangles are not mutated
+/// while drawing).
+struct UnsafeSendableBuffer<T>: @unchecked Sendable {
+  let buffer: UnsafeBufferPointer<T>
+  init(_ buffer: UnsafeBufferPointer<T>) { self.buffer = buffer }
+}

@@ -1,0 +1,198 @@
+import ARAssets
+import ARMath
+import Dispatch
+
+/// One mesh placed in the world, with its textures loaded.
+public struct DrawCall: @unchecked Sendable {
+  /// The mesh (model space).
+  public var mesh: Mesh
+  /// Model to world (any invertible affine matrix; normals use its inverse transpose).
+  public var worldFromModel: Matrix4<Float>
+  /// Skip triangles facing away from the camera.
+  public var cullBackFaces: Bool
+  let materials: [ShadingMaterial]
+
+  /// A draw call for `mesh`, loading the diffuse textures its materials name.
+  ///
+  /// - Throws: ``ImageError`` for a texture that cannot be read.
+  public init(mesh: Mesh, worldFromModel: Matrix4<Float> = .identity, cullBackFaces: Bool = true)
+    throws(ImageError)
+  {
+    self.mesh = mesh
+    self.worldFromModel = worldFromModel
+    self.cullBackFaces = cullBackFaces
+    var materials: [ShadingMaterial] = []
+    for m in mesh.materials {
+      var texture: LinearTexture? = nil
+      if let reference = m.diffuseTexture {
+        texture = LinearTexture(try ImageFile.readRGBA8(reference.path), reference: reference)
+      }
+      materials.append(ShadingMaterial(m, texture: texture))
+    }
+    self.materials = materials
+  }
+}
+
+/// Output size, anti-aliasing and threads of a render.
+public struct RenderSettings: Sendable {
+  /// Supersampling factor per axis (1 = none; 2 = 4 samples a pixel).
+  public var supersampling: Int
+  /// Worker threads (≥ 1). The output is identical byte for byte for any count.
+  public var threads: Int
+  /// The largest output side accepted, in pixels, so a typo cannot exhaust memory.
+  public static let maximumSide = 16384
+
+  public init(supersampling: Int = 1, threads: Int = 2) {
+    self.supersampling = supersampling
+    self.threads = threads
+  }
+}
+
+/// Why a frame could not be rendered.
+public enum RenderError: Error, Equatable, CustomStringConvertible {
+  case invalidSize(width: Int, height: Int)
+  case invalidSettings(String)
+  case notFinite(String)
+
+  public var description: String {
+    switch self {
+    case .invalidSize(let w, let h):
+      "output size \(w)×\(h) is outside 1…\(RenderSettings.maximumSide) per side"
+    case .invalidSettings(let why): why
+    case .notFinite(let what): "\(what) has a NaN or infinite value"
+    }
+  }
+}
+
+/// A tiled software rasterizer: homogeneous clipping, fixed-point edge functions with the
+/// top-left fill rule, a depth buffer, perspective-correct interpolation and per-pixel shading,
+/// tiles rendered on several threads.
+public enum Renderer {
+  /// Renders `draws` seen by `camera` over `background` (linear RGBA at the output size, or one
+  /// colour), returning 8-bit RGBA: sRGB-encoded for ``ShadingMode/lit(_:)``, raw values for the
+  /// comparison modes.
+  public static func render(
+    _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage? = nil,
+    backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings()
+  ) throws(RenderError) -> RGBA8Image {
+    let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
+    guard (1...RenderSettings.maximumSide).contains(width), (1...RenderSettings.maximumSide).contains(height)
+    else {
+      throw .invalidSize(width: width, height: height)
+    }
+    guard (1...8).contains(settings.supersampling) else {
+      throw .invalidSettings("supersampling must be 1 to 8")
+    }
+    guard (1...256).contains(settings.threads) else { throw .invalidSettings("threads must be 1 to 256") }
+    guard camera.near > 0, camera.far > camera.near, camera.near.isFinite, camera.far.isFinite else {
+      throw .invalidSettings("near must be > 0 and far > near")
+    }
+    guard camera.worldFromCamera.isFinite else { throw .notFinite("the camera pose") }
+    for d in draws where !d.worldFromModel.isFinite { throw .notFinite("a model transform") }
+    if let background, background.width != width || background.height != height {
+      throw .invalidSettings(
+        "the background is \(background.width)×\(background.height), the output \(width)×\(height)")
+    }
+
+    let s = settings.supersampling
+    var sampleCamera = camera
+    sampleCamera.intrinsics = camera.intrinsics.scaled(toWidth: width * s, height: height * s)
+    let (sw, sh) = (width * s, height * s)
+    var backgroundSamples = [SIMD4<Float>](repeating: backgroundColor, count: sw * sh)
+    if let background {
+      for y in 0..<sh { for x in 0..<sw { backgroundSamples[y * sw + x] = background[x / s, y / s] } }
+    }
+    var target = RenderTarget(width: sw, height: sh, background: backgroundSamples)
+    let triangles = setUp(draws, camera: sampleCamera, width: sw, height: sh)
+    let frame = Frame(draws: draws, shading: shading, cameraPosition: camera.worldFromCamera.translation)
+    rasterize(triangles, into: &target, frame: frame, threads: settings.threads)
+    return resolve(target, factor: s, encodeSRGB: { if case .lit = shading { true } else { false } }())
+  }
+
+  /// What every fragment of a frame needs.
+  struct Frame: @unchecked Sendable {
+    let draws: [DrawCall]
+    let shading: ShadingMode
+    let cameraPosition: SIMD3<Float>
+  }
+
+  // MARK: - Geometry
+
+  /// Vertex stage, clipping and triangle setup, in draw and triangle order.
+  static func setUp(_ draws: [DrawCall], camera: RenderCamera, width: Int, height: Int) -> [SetupTriangle] {
+    let clipFromWorld = camera.clipFromWorld
+    var out: [SetupTriangle] = []
+    var polygon: [ClipVertex] = []
+    polygon.reserveCapacity(9)
+    for (d, draw) in draws.enumerated() {
+      let mesh = draw.mesh
+      let clipFromModel = clipFromWorld * draw.worldFromModel
+      let normalMatrix = draw.worldFromModel.linear.inverse?.transposed ?? .identity
+      let vertices: [ClipVertex] = (0..<mesh.vertexCount).map { i in
+        let p = mesh.positions[i]
+        let world = draw.worldFromModel.transformPoint(p)
+        let n = normalMatrix * mesh.normals[i]
+        let uv = mesh.texcoords.isEmpty ? SIMD2<Float>(0, 0) : mesh.texcoords[i]
+        let color = mesh.colors.isEmpty ? SIMD3<Float>(1, 1, 1) : mesh.colors[i]
+        return ClipVertex(
+          clip: clipFromModel * SIMD4(p, 1), worldAndU: SIMD4(world, uv.x), normalAndV: SIMD4(n, uv.y),
+          color: SIMD4(color, 1))
+      }
+      let outcodes = vertices.map { FrustumClipper.outcode($0.clip) }
+      for submesh in mesh.submeshes {
+        for t in submesh.triangles {
+          let (ia, ib, ic) = mesh.triangle(t)
+          let (oa, ob, oc) = (outcodes[ia], outcodes[ib], outcodes[ic])
+          if oa & ob & oc != 0 { continue }  // wholly outside one plane
+          let material = Int32(submesh.material)
+          if oa | ob | oc == 0 {
+            if let tri = SetupTriangle(
+              vertices[ia], vertices[ib], vertices[ic], width: width, height: height,
+              cullBackFaces: draw.cullBackFaces, draw: Int32(d), material: material)
+            {
+              out.append(tri)
+            }
+            continue
+          }
+          FrustumClipper.clip(
+            vertices[ia], vertices[ib], vertices[ic], outcodes: oa | ob | oc, into: &polygon)
+          guard polygon.count >= 3 else { continue }
+          for k in 1..<(polygon.count - 1) {  // the clipped polygon is convex: a fan
+            if let tri = SetupTriangle(
+              polygon[0], polygon[k], polygon[k + 1], width: width, height: height,
+              cullBackFaces: draw.cullBackFaces, draw: Int32(d), material: material)
+            {
+              out.append(tri)
+            }
+          }
+        }
+      }
+    }
+    return out
+  }
+
+  // MARK: - Resolve
+
+  /// Averages each `factor × factor` block (box filter in linear light) and encodes 8 bits.
+  static func resolve(_ target: RenderTarget, factor s: Int, encodeSRGB: Bool) -> RGBA8Image {
+    let (width, height) = (target.width / s, target.height / s)
+    var pixels = [SIMD4<UInt8>](repeating: .zero, count: width * height)
+    let scale = 1 / Float(s * s)
+    for y in 0..<height {
+      for x in 0..<width {
+        var sum = SIMD4<Float>.zero
+        for sy in 0..<s { for sx in 0..<s { sum += target.color[(y * s + sy) * target.width + x * s + sx] } }
+        let c = sum * scale
+        let alpha = UInt8((Swift.min(Swift.max(c.w, 0), 1) * 255).rounded())
+        if encodeSRGB {
+          pixels[y * width + x] = SIMD4(SRGB.encode8(c.x), SRGB.encode8(c.y), SRGB.encode8(c.z), alpha)
+        } else {
+          let v = (c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) * 255).rounded(
+            .toNearestOrEven)
+          pixels[y * width + x] = SIMD4(UInt8(v.x), UInt8(v.y), UInt8(v.z), alpha)
+        }
+      }
+    }
+    return RGBA8Image(width: width, height: height, pixels: pixels)
+  }
+}

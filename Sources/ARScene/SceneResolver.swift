@@ -1,0 +1,174 @@
+import ARAssets
+import ARMath
+import ARRender
+import Foundation
+
+/// Turns a decoded scene file into renderable parts, checking every field on the way.
+struct SceneResolver {
+  let path: String
+  let file: SceneFile
+  var directory: String { (path as NSString).deletingLastPathComponent }
+
+  func fail(_ field: String, _ reason: String) -> SceneError {
+    .invalidField(path: path, field: field, reason: reason)
+  }
+
+  func vector(_ values: [Float]?, _ count: Int, _ field: String) throws(SceneError) -> SIMD3<Float>? {
+    guard let values else { return nil }
+    guard values.count == count, values.allSatisfy(\.isFinite) else {
+      throw fail(field, "expected \(count) finite numbers, got \(values.count)")
+    }
+    return SIMD3(values[0], values[1], values[2])
+  }
+
+  func matrix(_ values: [Float], _ field: String) throws(SceneError) -> Matrix4<Float> {
+    do { return try Matrix4(validatingColumnMajor: values) } catch { throw fail(field, error.description) }
+  }
+
+  func resolvePath(_ relative: String) -> String {
+    relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
+  }
+
+  func resolve(width: Int?, height: Int?) throws(SceneError) -> Scene {
+    let (fileWidth, fileHeight) = (file.output.width, file.output.height)
+    guard fileWidth > 0, fileHeight > 0 else { throw fail("output", "width and height must be positive") }
+    let (w, h) = (width ?? fileWidth, height ?? fileHeight)
+    guard (1...RenderSettings.maximumSide).contains(w), (1...RenderSettings.maximumSide).contains(h) else {
+      throw fail("output", "size \(w)×\(h) is outside 1…\(RenderSettings.maximumSide)")
+    }
+    let camera = try resolveCamera(width: fileWidth, height: fileHeight)
+    var scaled = camera
+    scaled.intrinsics = camera.intrinsics.scaled(toWidth: w, height: h)
+
+    var background: LinearImage? = nil
+    var backgroundColor = SIMD4<Float>(0, 0, 0, 1)
+    if let color = try vector(file.background?.color, 3, "background.color") {
+      backgroundColor = SIMD4(color, 1)
+    }
+    if let image = file.background?.image {
+      do {
+        let frame = try ImageFile.readRGBA8(resolvePath(image))
+        background = Self.resample(frame.linear, width: w, height: h)
+      } catch { throw .model(path: path, field: "background.image", reason: error.description) }
+    }
+
+    var draws: [DrawCall] = []
+    for (i, object) in file.objects.enumerated() {
+      let field = "objects[\(i)]"
+      let worldFromModel: Matrix4<Float>
+      if let m = object.worldFromModel {
+        worldFromModel = try matrix(m, field + ".world_from_model")
+      } else {
+        worldFromModel = try transform(object.transform, field + ".transform")
+      }
+      do {
+        let asset = try OBJAsset.load(path: resolvePath(object.model))
+        draws.append(
+          try DrawCall(
+            mesh: asset.mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true))
+      } catch let error as OBJError {
+        throw .model(path: path, field: field + ".model", reason: error.description)
+      } catch let error as ImageError {
+        throw .model(path: path, field: field + ".model", reason: error.description)
+      } catch {
+        throw .model(path: path, field: field + ".model", reason: "\(error)")
+      }
+    }
+    return Scene(
+      path: path, file: file, camera: scaled, lighting: try lighting(), draws: draws, background: background,
+      backgroundColor: backgroundColor)
+  }
+
+  func resolveCamera(width: Int, height: Int) throws(SceneError) -> RenderCamera {
+    let c = file.camera
+    let intrinsics: CameraIntrinsics<Float>
+    if let k = c.intrinsics {
+      do {
+        intrinsics = try CameraIntrinsics(
+          validatingFx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: width, height: height)
+      } catch { throw fail("camera.intrinsics", error.description) }
+    } else if let fov = c.verticalFovDeg {
+      guard fov > 0, fov < 180 else { throw fail("camera.vertical_fov_deg", "must be in (0, 180)") }
+      intrinsics = CameraIntrinsics(verticalFieldOfView: .degrees(fov), width: width, height: height)
+    } else {
+      throw fail("camera", "needs intrinsics or vertical_fov_deg")
+    }
+    let pose: RigidTransform<Float>
+    if let m = c.worldFromCamera {
+      do { pose = try RigidTransform(validatingMatrix: matrix(m, "camera.world_from_camera")) } catch let e
+        as SceneError
+      {
+        throw e
+      } catch { throw fail("camera.world_from_camera", "\(error)") }
+    } else if let look = c.lookAt {
+      let eye = try vector(look.eye, 3, "camera.look_at.eye")!,
+        target = try vector(look.target, 3, "camera.look_at.target")!
+      let up = try vector(look.up, 3, "camera.look_at.up") ?? SIMD3(0, 1, 0)
+      guard let p = RigidTransform.lookAt(eye: eye, target: target, up: up) else {
+        throw fail("camera.look_at", "eye equals target, or up is parallel to the view direction")
+      }
+      pose = p
+    } else {
+      throw fail("camera", "needs world_from_camera or look_at")
+    }
+    let near = c.near ?? 0.05, far = c.far ?? 1000
+    guard near > 0, far > near, far.isFinite else { throw fail("camera", "needs 0 < near < far") }
+    return RenderCamera(intrinsics: intrinsics, worldFromCamera: pose, near: near, far: far)
+  }
+
+  func transform(_ t: SceneFile.Transform?, _ field: String) throws(SceneError) -> Matrix4<Float> {
+    guard let t else { return .identity }
+    let translation = try vector(t.translation, 3, field + ".translation") ?? .zero
+    let scale = try vector(t.scale, 3, field + ".scale") ?? SIMD3(1, 1, 1)
+    var rotation = Quaternion<Float>.identity
+    if let q = t.rotationXYZW {
+      guard q.count == 4, let unit = Quaternion(vector: SIMD4(q[0], q[1], q[2], q[3])).normalizedOrNil()
+      else {
+        throw fail(field + ".rotation_xyzw", "expected a non-zero quaternion [x, y, z, w]")
+      }
+      rotation = unit
+    } else if let yaw = t.yawDeg {
+      guard yaw.isFinite else { throw fail(field + ".yaw_deg", "not a finite number") }
+      rotation = Quaternion(angle: .degrees(yaw), axis: [0, 1, 0])
+    }
+    return Matrix4(linear: rotation.matrix * Matrix3(diagonal: scale), translation: translation)
+  }
+
+  func lighting() throws(SceneError) -> Lighting {
+    guard let l = file.lights else { return Lighting() }
+    var lighting = Lighting(
+      ambient: try vector(l.ambient, 3, "lights.ambient") ?? .zero, directional: [], point: [])
+    for (i, d) in (l.directional ?? []).enumerated() {
+      let f = "lights.directional[\(i)]"
+      let color = (try vector(d.color, 3, f + ".color") ?? SIMD3(1, 1, 1)) * (d.intensity ?? 1)
+      lighting.directional.append((try vector(d.direction, 3, f + ".direction")!, color))
+    }
+    for (i, p) in (l.point ?? []).enumerated() {
+      let f = "lights.point[\(i)]"
+      let color = (try vector(p.color, 3, f + ".color") ?? SIMD3(1, 1, 1)) * (p.intensity ?? 1)
+      lighting.point.append((try vector(p.position, 3, f + ".position")!, color))
+    }
+    return lighting
+  }
+
+  /// Bilinear resampling of a camera frame to the output size (pixel centres aligned).
+  static func resample(_ image: LinearImage, width: Int, height: Int) -> LinearImage {
+    if image.width == width && image.height == height { return image }
+    var out = LinearImage(width: width, height: height, fill: .zero)
+    for y in 0..<height {
+      for x in 0..<width {
+        let sx = (Float(x) + 0.5) * Float(image.width) / Float(width) - 0.5
+        let sy = (Float(y) + 0.5) * Float(image.height) / Float(height) - 0.5
+        let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+        let ax = sx - Float(x0), ay = sy - Float(y0)
+        func at(_ x: Int, _ y: Int) -> SIMD4<Float> {
+          image[Swift.min(Swift.max(x, 0), image.width - 1), Swift.min(Swift.max(y, 0), image.height - 1)]
+        }
+        let top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * ax
+        let bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * ax
+        out[x, y] = top + (bottom - top) * ay
+      }
+    }
+    return out
+  }
+}

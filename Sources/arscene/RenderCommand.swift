@@ -1,0 +1,140 @@
+import ARAssets
+import ARMath
+import ARRender
+import ARScene
+import ArgumentParser
+import Foundation
+
+/// `arscene render`: a scene file, or one model with a camera given on the command line, to PNG.
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Render a scene file, or one OBJ model seen by a camera, to a PNG.",
+    discussion: """
+      Scene mode: arscene render SCENE.json -o out.png [--width W --height H --samples N --threads T].
+      Model mode: arscene render --model FILE.obj --size W,H --intrinsics FX,FY,CX,CY \
+      --world-from-camera M00,M10,…,M33 [--world-from-model …] [--near N --far F] \
+      [--shading unlit|lambert] [--light X,Y,Z] -o out.png. Matrices are 16 numbers, column-major; \
+      the camera follows the ARKit convention (x right, y up, looks down -Z); pixel origin top-left, \
+      centres at +0.5. unlit draws white on black; lambert writes round(255*max(0, n.l)) with n the \
+      flat face normal (counter-clockwise front) and l the --light direction (world, towards the \
+      light; default: from the camera), no sRGB, no culling, no anti-aliasing unless --samples asks. \
+      The PNG is written to a temporary file and renamed: a failure leaves no partial file.
+      """
+  )
+
+  @Argument(help: "Scene file (JSON). Omit it to render --model instead.")
+  var scene: String?
+
+  @Option(name: .shortAndLong, help: "Output PNG file.")
+  var output: String
+
+  @Option(help: "Override the scene's output width in pixels.") var width: Int?
+  @Option(help: "Override the scene's output height in pixels.") var height: Int?
+  @Option(help: "Anti-aliasing samples a pixel: 1, 4, 9, 16, … (supersampling on a square grid).")
+  var samples: Int = 1
+  @Option(help: "Worker threads (default: all cores). The image is the same for any count.")
+  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Option(help: "Model mode: the OBJ file.") var model: String?
+  @Option(help: "Model mode: image size W,H in pixels.") var size: String?
+  @Option(help: "Model mode: FX,FY,CX,CY in pixels.") var intrinsics: String?
+  @Option(name: .customLong("world-from-camera"), help: "Model mode: camera pose, 16 numbers, column-major.")
+  var worldFromCamera: String?
+  @Option(
+    name: .customLong("world-from-model"), help: "Model mode: model pose, 16 numbers (default identity).")
+  var worldFromModel: String?
+  @Option(help: "Model mode: near plane in metres.") var near: Float = 0.05
+  @Option(help: "Model mode: far plane in metres.") var far: Float = 1000
+  @Option(help: "Model mode: unlit or lambert.") var shading: String = "lambert"
+  @Option(help: "Model mode: direction towards the light, world frame X,Y,Z.") var light: String?
+
+  func validate() throws {
+    let root = Int(Double(samples).squareRoot().rounded())
+    guard samples >= 1, root * root == samples, root <= 8 else {
+      throw ValidationError("--samples must be a square number from 1 to 64 (1, 4, 9, 16, …)")
+    }
+    guard (1...256).contains(threads) else { throw ValidationError("--threads must be from 1 to 256") }
+    guard (scene == nil) != (model == nil) else {
+      throw ValidationError("give either a scene file or --model, not both or neither")
+    }
+  }
+
+  func run() throws {
+    try reportingInputFailures {
+      let settings = RenderSettings(
+        supersampling: Int(Double(samples).squareRoot().rounded()), threads: threads)
+      let image: RGBA8Image
+      do {
+        if let scene {
+          let loaded = try Scene.load(path: scene, width: width, height: height)
+          image = try Renderer.render(
+            loaded.draws, camera: loaded.camera, shading: .lit(loaded.lighting),
+            background: loaded.background,
+            backgroundColor: loaded.backgroundColor, settings: settings)
+        } else {
+          image = try renderModel(settings: settings)
+        }
+        try ImageFile.writePNG(image, to: output)
+      } catch let failure as InputFailure {
+        throw failure
+      } catch { throw InputFailure(error) }
+    }
+  }
+
+  func renderModel(settings: RenderSettings) throws -> RGBA8Image {
+    guard let model, let size, let intrinsics, let worldFromCamera else {
+      throw InputFailure(message: "--model needs --size, --intrinsics and --world-from-camera")
+    }
+    let wh = try numbers(size, count: 2, option: "--size")
+    guard wh.allSatisfy({ $0 >= 1 && $0 == $0.rounded() && $0 <= Double(RenderSettings.maximumSide) }) else {
+      throw InputFailure(
+        message: "--size: width and height must be whole numbers from 1 to \(RenderSettings.maximumSide)")
+    }
+    let k = try numbers(intrinsics, count: 4, option: "--intrinsics").map(Float.init)
+    let cameraK: CameraIntrinsics<Float>
+    do {
+      cameraK = try CameraIntrinsics(
+        validatingFx: k[0], fy: k[1], cx: k[2], cy: k[3], width: Int(wh[0]), height: Int(wh[1]))
+    } catch { throw InputFailure(message: "--intrinsics: \(error)") }
+    let pose: RigidTransform<Float>
+    do {
+      let m = try numbers(worldFromCamera, count: 16, option: "--world-from-camera").map(Float.init)
+      pose = try RigidTransform(validatingMatrix: Matrix4(validatingColumnMajor: m))
+    } catch let failure as InputFailure { throw failure } catch {
+      throw InputFailure(message: "--world-from-camera: \(error)")
+    }
+    var modelMatrix = Matrix4<Float>.identity
+    if let worldFromModel {
+      let m = try numbers(worldFromModel, count: 16, option: "--world-from-model").map(Float.init)
+      modelMatrix = try Matrix4(validatingColumnMajor: m)
+      guard modelMatrix.inverse != nil else {
+        throw InputFailure(message: "--world-from-model: the matrix is singular")
+      }
+    }
+    guard near > 0, far > near, far.isFinite else {
+      throw InputFailure(message: "--near and --far: need 0 < near < far")
+    }
+    let mode: ShadingMode
+    switch shading {
+    case "unlit": mode = .unlit
+    case "lambert":
+      var l = pose.transformDirection([0, 0, 1])  // from the camera towards the scene's viewer side
+      if let light {
+        let v = try numbers(light, count: 3, option: "--light").map(Float.init)
+        guard let unit = SIMD3(v[0], v[1], v[2]).normalizedOrNil() else {
+          throw InputFailure(message: "--light: the direction must not be zero")
+        }
+        l = unit
+      }
+      mode = .lambert(towardsLight: l)
+    default: throw InputFailure(message: "--shading: expected unlit or lambert, got '\(shading)'")
+    }
+    let mesh = try OBJAsset.load(path: model, lenient: true).mesh
+    let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: pose, near: near, far: far)
+    return try Renderer.render(
+      [try DrawCall(mesh: mesh, worldFromModel: modelMatrix, cullBackFaces: false)], camera: camera,
+      shading: mode,
+      settings: settings)
+  }
+}

@@ -1,0 +1,185 @@
+import ARAssets
+import ARMath
+import ARTestSupport
+import Testing
+
+@testable import ARRender
+
+/// The rasterization rules, checked exactly.
+@Suite("Rasterizer rules")
+struct RasterRuleTests {
+  /// A camera 1 m in front of the z = 0 plane looking down −Z, with 1 pixel = 1 cm there when
+  /// `fx = fy = 100` on a `size × size` image centred on the origin.
+  func camera(size: Int, focal: Float = 100) -> RenderCamera {
+    RenderCamera(
+      intrinsics: CameraIntrinsics(
+        fx: focal, fy: focal, cx: Float(size) / 2, cy: Float(size) / 2, width: size, height: size),
+      worldFromCamera: RigidTransform(rotation: .identity, translation: [0, 0, 1]), near: 0.1, far: 10)
+  }
+
+  /// Counts how many triangles cover each pixel, by rendering each triangle alone.
+  func coverage(_ mesh: Mesh, camera: RenderCamera) throws -> [Int] {
+    var counts = [Int](repeating: 0, count: camera.intrinsics.width * camera.intrinsics.height)
+    for t in 0..<mesh.triangleCount {
+      let (a, b, c) = mesh.triangle(t)
+      let one = Mesh(
+        positions: [mesh.positions[a], mesh.positions[b], mesh.positions[c]],
+        normals: [[0, 0, 1], [0, 0, 1], [0, 0, 1]], indices: [0, 1, 2])
+      let image = try Renderer.render(
+        [try DrawCall(mesh: one, cullBackFaces: false)], camera: camera, shading: .unlit)
+      for (i, p) in image.pixels.enumerated() where p.x == 255 { counts[i] += 1 }
+    }
+    return counts
+  }
+
+  @Test("abutting triangles of a random fan-and-grid mesh cover every pixel of their area exactly once")
+  func fillRule() throws {
+    var rng = SplitMix64(seed: 701)
+    // A 6×6 grid of jittered points spanning the image, every cell split into two triangles
+    // along a random diagonal: shared edges at every angle, vertices at sub-pixel positions.
+    let n = 6
+    var points: [SIMD3<Float>] = []
+    for j in 0...n {
+      for i in 0...n {
+        let inner = i > 0 && i < n && j > 0 && j < n
+        let jitter: SIMD2<Float> = inner ? SIMD2(rng.scalar(-0.05...0.05), rng.scalar(-0.05...0.05)) : .zero
+        points.append(
+          SIMD3(Float(i) / Float(n) * 0.6 - 0.3 + jitter.x, Float(j) / Float(n) * 0.6 - 0.3 + jitter.y, 0))
+      }
+    }
+    var indices: [UInt32] = []
+    for j in 0..<n {
+      for i in 0..<n {
+        let a = UInt32(j * (n + 1) + i), b = a + 1, c = a + UInt32(n + 1) + 1, d = a + UInt32(n + 1)
+        indices += Bool.random(using: &rng) ? [a, b, c, a, c, d] : [a, b, d, b, c, d]
+      }
+    }
+    let mesh = Mesh(
+      positions: points, normals: Array(repeating: [0, 0, 1], count: points.count), indices: indices)
+    let counts = try coverage(mesh, camera: camera(size: 64))
+    // The square spans x, y in [−0.3, 0.3] m = pixels [2, 62): inside, exactly once; outside, never.
+    for y in 0..<64 {
+      for x in 0..<64 {
+        let inside = (2..<62).contains(x) && (2..<62).contains(y)
+        #expect(counts[y * 64 + x] == (inside ? 1 : 0), "pixel \(x), \(y)")
+      }
+    }
+  }
+
+  @Test("a triangle crossing the near plane is clipped, not wrapped around")
+  func nearPlane() throws {
+    // A floor triangle from 2 m behind the camera (at z = 1) to 6 m in front of it.
+    let floor = Mesh(
+      positions: [[-1, -0.5, 3], [1, -0.5, 3], [0, -0.5, -5]],
+      normals: Array(repeating: [0, 1, 0], count: 3),
+      indices: [0, 2, 1])
+    let cam = camera(size: 64)
+    let image = try Renderer.render(
+      [try DrawCall(mesh: floor, cullBackFaces: false)], camera: cam, shading: .unlit)
+    // The floor is below the horizon (y > 32) only; nothing above it, and the bottom rows near
+    // the camera are covered (the near-plane cut runs across the bottom of the image).
+    for y in 0..<32 { for x in 0..<64 { #expect(image[x, y].x == 0, "pixel \(x), \(y) above the horizon") } }
+    #expect(image[32, 63].x == 255)
+    #expect(image[32, 50].x == 255)
+    // Geometry entirely behind the camera draws nothing.
+    let behind = Mesh(
+      positions: [[-1, 0, 2], [1, 0, 2], [0, 1, 2]], normals: Array(repeating: [0, 0, 1], count: 3),
+      indices: [0, 1, 2])
+    let none = try Renderer.render(
+      [try DrawCall(mesh: behind, cullBackFaces: false)], camera: cam, shading: .unlit)
+    #expect(none.pixels.allSatisfy { $0.x == 0 })
+  }
+
+  @Test("perspective-correct texturing of a checkerboard plane matches the analytic pattern")
+  func perspectiveCorrect() throws {
+    // A 2×20 m floor textured with an 8×8 checker (texture scaled ×5 → 40×... squares), seen at
+    // a grazing angle. For each pixel centre, intersect its ray with the floor and compare the
+    // analytic checker colour; only pixels near a square boundary may differ (bilinear filter).
+    let size = 96
+    let texturePath = Fixtures.path("obj/textures/checker board.png")
+    var material = Material(name: "floor")
+    material.diffuse = [1, 1, 1]
+    var reference = TextureReference(path: texturePath)
+    reference.scale = [1, 1, 1]
+    material.diffuseTexture = reference
+    let floor = Mesh(
+      positions: [[-1, 0, 0], [1, 0, 0], [1, 0, -20], [-1, 0, -20]],
+      normals: Array(repeating: [0, 1, 0], count: 4),
+      texcoords: [[0, 0], [1, 0], [1, 1], [0, 1]], indices: [0, 1, 2, 0, 2, 3], materials: [material])
+    let cam = RenderCamera(
+      intrinsics: CameraIntrinsics(fx: 80, fy: 80, cx: 48, cy: 48, width: size, height: size),
+      worldFromCamera: RigidTransform.lookAt(eye: [0, 0.6, 0.5], target: [0, 0, -4], up: [0, 1, 0])!,
+      near: 0.05, far: 50)
+    let lighting = Lighting(ambient: [1, 1, 1], directional: [], point: [])
+    let image = try Renderer.render([try DrawCall(mesh: floor)], camera: cam, shading: .lit(lighting))
+    let pinhole = PinholeCamera(
+      intrinsics: CameraIntrinsics<Double>(fx: 80, fy: 80, cx: 48, cy: 48, width: size, height: size),
+      worldFromCamera: RigidTransform(
+        rotation: Quaternion(vector: SIMD4<Double>(cam.worldFromCamera.rotation.vector)),
+        translation: SIMD3<Double>(cam.worldFromCamera.translation)))
+    var compared = 0, mismatched = 0
+    for y in 0..<size {
+      for x in 0..<size {
+        let ray = pinhole.ray(through: [Double(x) + 0.5, Double(y) + 0.5])
+        guard ray.direction.y < -1e-3 else { continue }
+        let t = -ray.origin.y / ray.direction.y
+        let p = ray.point(at: t)
+        guard abs(p.x) < 0.98, p.z < -0.02, p.z > -19.9 else { continue }
+        let (u, v) = ((p.x + 1) / 2, -p.z / 20)
+        let (tx, ty) = (u * 8, (1 - v) * 8)  // texel coordinates, rows from the top
+        // Squares are 2 texels: skip pixels whose footprint straddles a square boundary.
+        let fu = (tx / 2).truncatingRemainder(dividingBy: 1), fv = (ty / 2).truncatingRemainder(dividingBy: 1)
+        guard min(fu, 1 - fu) > 0.3, min(fv, 1 - fv) > 0.3 else { continue }
+        let light = (Int(tx / 2) + Int(ty / 2)) % 2 == 0
+        compared += 1
+        if (image[x, y].x > 128) != light { mismatched += 1 }
+      }
+    }
+    #expect(compared > 250)
+    #expect(mismatched == 0)
+  }
+
+  @Test("the thread count does not change a single byte")
+  func threadIndependence() throws {
+    var rng = SplitMix64(seed: 702)
+    var positions: [SIMD3<Float>] = [], indices: [UInt32] = []
+    for k in 0..<120 {
+      let c: SIMD3<Float> = SIMD3(rng.scalar(-1...1), rng.scalar(-1...1), rng.scalar(-3 ... -0.5))
+      for _ in 0..<3 { positions.append(c + SIMD3<Float>(rng.vector3(-0.3...0.3))) }
+      indices += [UInt32(3 * k), UInt32(3 * k + 1), UInt32(3 * k + 2)]
+    }
+    let normals: [SIMD3<Float>] = positions.map { _ in rng.unitVector3() }
+    let mesh = Mesh(positions: positions, normals: normals, indices: indices)
+    let cam = RenderCamera(
+      intrinsics: CameraIntrinsics(fx: 150, fy: 150, cx: 80, cy: 60, width: 160, height: 120),
+      worldFromCamera: RigidTransform(rotation: .identity, translation: [0, 0, 1]))
+    let draw = try DrawCall(mesh: mesh, cullBackFaces: false)
+    let reference = try Renderer.render(
+      [draw], camera: cam, shading: .lit(Lighting()), settings: RenderSettings(supersampling: 2, threads: 1))
+    for threads in [2, 3, 7, 16] {
+      let image = try Renderer.render(
+        [draw], camera: cam, shading: .lit(Lighting()),
+        settings: RenderSettings(supersampling: 2, threads: threads))
+      #expect(image == reference, "\(threads) threads")
+    }
+  }
+
+  @Test("bad sizes, settings and NaN transforms are refused")
+  func badInput() throws {
+    var cam = camera(size: 8)
+    cam.intrinsics.width = 0
+    #expect(throws: RenderError.invalidSize(width: 0, height: 8)) {
+      try Renderer.render([], camera: cam, shading: .unlit)
+    }
+    cam = camera(size: 8)
+    cam.near = 0
+    #expect(throws: RenderError.self) { try Renderer.render([], camera: cam, shading: .unlit) }
+    let mesh = Mesh(
+      positions: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], normals: Array(repeating: [0, 0, 1], count: 3),
+      indices: [0, 1, 2])
+    let draw = try DrawCall(mesh: mesh, worldFromModel: .translation([.nan, 0, 0]))
+    #expect(throws: RenderError.notFinite("a model transform")) {
+      try Renderer.render([draw], camera: camera(size: 8), shading: .unlit)
+    }
+  }
+}
