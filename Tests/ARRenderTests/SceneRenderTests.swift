@@ -1,0 +1,71 @@
+import ARAssets
+import ARMath
+import ARRender
+import ARScene
+import ARTestSupport
+import Foundation
+import Testing
+
+@Suite("Scenes and golden images")
+struct SceneRenderTests {
+  static let packageRoot = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+  /// Compares with the golden PNG beside this file; `ARSCENE_RECORD_GOLDEN=1` re-records it
+  /// (never silently: the test then fails, saying so).
+  func expectGolden(_ image: RGBA8Image, _ name: String, minimumPSNR: Double = 40) throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "Golden/\(name).png"
+    ).path
+    if ProcessInfo.processInfo.environment["ARSCENE_RECORD_GOLDEN"] == "1" {
+      try ImageFile.writePNG(image, to: path)
+      Issue.record("re-recorded \(path); unset ARSCENE_RECORD_GOLDEN and run again")
+      return
+    }
+    let golden = try ImageFile.readRGBA8(path)
+    #expect(golden.width == image.width && golden.height == image.height)
+    var squared = 0.0
+    for (a, b) in zip(golden.pixels, image.pixels) {
+      let d =
+        SIMD4<Double>(Double(a.x), Double(a.y), Double(a.z), Double(a.w))
+        - SIMD4(Double(b.x), Double(b.y), Double(b.z), Double(b.w))
+      squared += (d * d).sum() / 4
+    }
+    let mse = squared / Double(image.pixels.count)
+    let psnr = mse == 0 ? Double.infinity : 10 * Double.log10(255 * 255 / mse)
+    #expect(psnr >= minimumPSNR, "PSNR \(psnr) dB against \(path)")
+  }
+
+  @Test("the Závist scene matches its golden image")
+  func zavistGolden() throws {
+    let scene = try Scene.load(path: Self.packageRoot + "/Scenes/zavist.json", width: 240, height: 180)
+    let image = try Renderer.render(
+      scene.draws, camera: scene.camera, shading: .lit(scene.lighting), background: scene.background,
+      backgroundColor: scene.backgroundColor, settings: RenderSettings(supersampling: 2, threads: 2))
+    try expectGolden(image, "zavist-240x180")
+  }
+
+  @Test(
+    "scene errors name the file and the JSON field",
+    arguments: [
+      ("missing_field.json", "objects[0].model: missing"),
+      ("bad_transform.json", "objects[0].transform.translation: expected 3 finite numbers, got 2"),
+      ("missing_model.json", "objects[1].model: "),
+      ("truncated.json", "truncated.json: "),
+    ])
+  func errors(_ name: String, _ message: String) {
+    let path = Fixtures.path("scenes/\(name)")
+    #expect {
+      try Scene.load(path: path)
+    } throws: { error in
+      let text = String(describing: error)
+      return text.hasPrefix(path) && text.contains(message)
+    }
+  }
+
+  @Test("the output size can be overridden; the intrinsics scale with it")
+  func sizeOverride() throws {
+    let scene = try Scene.load(path: Self.packageRoot + "/Scenes/zavist.json", width: 480, height: 360)
+    #expect(scene.camera.intrinsics.width == 480 && abs(scene.camera.intrinsics.cx - 240) < 1e-3)
+  }
+}

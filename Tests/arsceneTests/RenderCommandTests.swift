@@ -1,0 +1,97 @@
+import ARAssets
+import ARTestSupport
+import Foundation
+import Testing
+
+/// `arscene render`: the model mode's contract, exactly, and scene mode end to end.
+@Suite("arscene render")
+struct RenderCommandTests {
+  static func temporaryDirectory() throws -> String {
+    let dir = NSTemporaryDirectory() + "arscene-render-\(UInt64.random(in: 0 ... .max))"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  /// A camera at z = 2 looking down −Z at the origin: 100 px focal length on 64×64.
+  static let camera = [
+    "--size", "64,64", "--intrinsics", "100,100,32,32",
+    "--world-from-camera", "1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,2,1",
+  ]
+
+  @Test("lambert writes round(255·max(0, n·l)) on black; unlit white; the cube's front face fills its square")
+  func lambertContract() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let model = Fixtures.path("obj/cube_quads.obj")  // unit cube [0, 1]³, front face at z = 1
+    // Move the cube so its front face spans x, y in [−0.5, 0.5] at z = 0.
+    let place = ["--world-from-model", "1,0,0,0, 0,1,0,0, 0,0,1,0, -0.5,-0.5,-1,1"]
+    let lit = try ArsceneRunner.run(
+      ["render", "--model", model] + Self.camera + place + [
+        "--light", "0,0.6,0.8", "-o", dir + "/lambert.png",
+      ])
+    #expect(lit.status == 0 && lit.stderr == "")
+    let image = try ImageFile.readRGBA8(dir + "/lambert.png")
+    // The face spans ±0.5 m at 2 m: ±25 px around the centre → pixels 7…56.
+    #expect(image[32, 32] == [204, 204, 204, 255])  // 255 · 0.8 = 204
+    #expect(image[7, 7] == [204, 204, 204, 255] && image[56, 56] == [204, 204, 204, 255])
+    #expect(image[6, 32] == [0, 0, 0, 255] && image[57, 32] == [0, 0, 0, 255])
+    let covered = image.pixels.filter { $0.x != 0 }.count
+    #expect(covered == 50 * 50)
+
+    let unlit = try ArsceneRunner.run(
+      ["render", "--model", model] + Self.camera + place + ["--shading", "unlit", "-o", dir + "/unlit.png"])
+    #expect(unlit.status == 0)
+    let white = try ImageFile.readRGBA8(dir + "/unlit.png")
+    #expect(white[32, 32] == [255, 255, 255, 255] && white[0, 0] == [0, 0, 0, 255])
+  }
+
+  @Test("bad input exits 2 with one line and writes no file")
+  func badInput() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let model = Fixtures.path("obj/cube_quads.obj")
+    let cases: [([String], String)] = [
+      (["render", "--model", dir + "/none.obj"] + Self.camera, "none.obj"),
+      (
+        [
+          "render", "--model", model, "--size", "0,64", "--intrinsics", "100,100,32,32",
+          "--world-from-camera", "1,0,0,0,0,1,0,0,0,0,1,0,0,0,2,1",
+        ], "--size"
+      ),
+      (
+        [
+          "render", "--model", model, "--size", "99999,64", "--intrinsics", "100,100,32,32",
+          "--world-from-camera", "1,0,0,0,0,1,0,0,0,0,1,0,0,0,2,1",
+        ], "--size"
+      ),
+      (
+        [
+          "render", "--model", model, "--size", "64,64", "--intrinsics", "100,100,32,32",
+          "--world-from-camera", "1,0,0,0,0,1,0,0,0,0,1,0,nan,0,2,1",
+        ], "--world-from-camera"
+      ),
+      (["render", Fixtures.path("scenes/missing_model.json")], "objects[1].model"),
+    ]
+    for (arguments, fragment) in cases {
+      let outcome = try ArsceneRunner.run(arguments + ["-o", dir + "/out.png"])
+      #expect(outcome.status == 2, "\(arguments)")
+      #expect(outcome.stderr.hasPrefix("arscene: ") && outcome.stderr.contains(fragment), "\(outcome.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
+    }
+  }
+
+  @Test("a scene renders to a PNG of the requested size")
+  func scene() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let outcome = try ArsceneRunner.run(
+      [
+        "render", "Scenes/zavist.json", "-o", dir + "/z.png", "--width", "120", "--height", "90", "--threads",
+        "1",
+      ])
+    #expect(outcome.status == 0 && outcome.stderr == "")
+    let image = try ImageFile.readRGBA8(dir + "/z.png")
+    #expect(image.width == 120 && image.height == 90)
+    #expect(image[60, 5].z > image[60, 5].x)  // sky at the top
+  }
+}
