@@ -29,6 +29,11 @@ public struct Scene: @unchecked Sendable {
     let bytes: [UInt8]
     do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
     let file: SceneFile
+    if let json = try? JSONSerialization.jsonObject(with: Data(bytes)),
+      let (field, reason) = SceneFile.firstUnknownField(json)
+    {
+      throw .invalidField(path: path, field: field, reason: reason)
+    }
     do {
       file = try JSONDecoder().decode(SceneFile.self, from: Data(bytes))
     } catch let DecodingError.keyNotFound(key, context) {

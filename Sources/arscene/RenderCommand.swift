@@ -130,7 +130,11 @@ struct RenderCommand: ParsableCommand {
       mode = .lambert(towardsLight: l)
     default: throw InputFailure(message: "--shading: expected unlit or lambert, got '\(shading)'")
     }
-    let mesh = try OBJAsset.load(path: model, lenient: true).mesh
+    // Lenient: a quick look at a model should not fail over a missing texture (it draws no
+    // textures anyway); the warnings still go to stderr.
+    let asset = try OBJAsset.load(path: model, lenient: true)
+    for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
+    let mesh = asset.mesh
     let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: pose, near: near, far: far)
     return try Renderer.render(
       [try DrawCall(mesh: mesh, worldFromModel: modelMatrix, cullBackFaces: false)], camera: camera,

@@ -52,6 +52,11 @@ struct SceneRenderTests {
       ("bad_transform.json", "objects[0].transform.translation: expected 3 finite numbers, got 2"),
       ("missing_model.json", "objects[1].model: "),
       ("truncated.json", "truncated.json: "),
+      (
+        "typo.json",
+        "objects[0].tranform: unknown field (allowed: cull_back_faces, model, name, transform, world_from_model)"
+      ),
+      ("anchor.json", "objects[0].anchor: anchors (geo, plane, marker) are not supported yet"),
     ])
   func errors(_ name: String, _ message: String) {
     let path = Fixtures.path("scenes/\(name)")

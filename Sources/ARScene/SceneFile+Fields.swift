@@ -1,0 +1,60 @@
+import Foundation
+
+extension SceneFile {
+  /// The fields a scene file may have, as a tree. Decoding alone ignores unknown keys, so a typo
+  /// (`tranform`) would silently drop a setting: every key is checked against this first.
+  indirect enum Shape: Sendable {
+    case object([String: Shape])
+    case array(Shape)
+    case value
+  }
+
+  static let shape: Shape = .object([
+    "output": .object(["width": .value, "height": .value]),
+    "background": .object(["color": .value, "image": .value]),
+    "camera": .object([
+      "intrinsics": .object(["fx": .value, "fy": .value, "cx": .value, "cy": .value]),
+      "vertical_fov_deg": .value, "world_from_camera": .value,
+      "look_at": .object(["eye": .value, "target": .value, "up": .value]), "near": .value, "far": .value,
+    ]),
+    "lights": .object([
+      "ambient": .value,
+      "directional": .array(.object(["direction": .value, "color": .value, "intensity": .value])),
+      "point": .array(.object(["position": .value, "color": .value, "intensity": .value])),
+    ]),
+    "objects": .array(
+      .object([
+        "name": .value, "model": .value, "world_from_model": .value, "cull_back_faces": .value,
+        "transform": .object([
+          "translation": .value, "rotation_xyzw": .value, "yaw_deg": .value, "scale": .value,
+        ]),
+      ])),
+  ])
+
+  /// The JSON path of the first key that `shape` does not allow, with why; `nil` when all fit.
+  static func firstUnknownField(_ json: Any, _ shape: Shape = shape, at path: String = "") -> (
+    String, String
+  )? {
+    switch (shape, json) {
+    case (.object(let fields), let dictionary as [String: Any]):
+      for key in dictionary.keys.sorted() {
+        let here = path.isEmpty ? key : path + "." + key
+        guard let inner = fields[key] else {
+          let reason =
+            key == "anchor"
+            ? "anchors (geo, plane, marker) are not supported yet; place the model with transform or world_from_model"
+            : "unknown field (allowed: \(fields.keys.sorted().joined(separator: ", ")))"
+          return (here, reason)
+        }
+        if let found = firstUnknownField(dictionary[key]!, inner, at: here) { return found }
+      }
+    case (.array(let element), let array as [Any]):
+      for (i, item) in array.enumerated() {
+        if let found = firstUnknownField(item, element, at: path + "[\(i)]") { return found }
+      }
+    default:
+      break  // values, and type mismatches, which decoding reports with their own message
+    }
+    return nil
+  }
+}
