@@ -84,9 +84,25 @@ let package = Package(
       path: "Oracles/LibPNGOracle",
       cSettings: [.unsafeFlags(["-O2"])]
     ),
+    // Mesa's llvmpipe through OSMesa (Debian libosmesa6-dev): the rasterizer's cross-check and
+    // benchmark peer.
+    .systemLibrary(
+      name: "COSMesa",
+      pkgConfig: "osmesa",
+      providers: [.apt(["libosmesa6-dev"])]
+    ),
+    .target(
+      name: "MesaOracle",
+      dependencies: ["COSMesa"],
+      path: "Oracles/MesaOracle",
+      cSettings: [.unsafeFlags(["-O2"])]
+    ),
     .executableTarget(
       name: "arscene-bench",
-      dependencies: ["ARMath", "ARAssets", "ARTestSupport", "GLMOracle", "TinyOBJOracle", "LibPNGOracle"],
+      dependencies: [
+        "ARMath", "ARAssets", "ARRender", "ARScene", "ARTestSupport", "GLMOracle", "TinyOBJOracle", "LibPNGOracle",
+        "MesaOracle",
+      ],
       path: "Benchmarks/arscene-bench"
     ),
 

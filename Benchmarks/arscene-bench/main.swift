@@ -5,23 +5,26 @@
 import Foundation
 
 let arguments = Set(CommandLine.arguments.dropFirst())
-let groups = ["--math", "--assets"]
-let unknown = arguments.subtracting(["--json", "--quick"] + groups)
+let groups = ["--math", "--assets", "--render"]
+let unknown = arguments.subtracting(["--json", "--quick", "--crosscheck"] + groups)
 guard unknown.isEmpty else {
   FileHandle.standardError.write(
     Data(
-      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--assets]\n"
+      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--assets] [--render] [--crosscheck]\n"
         .utf8))
   exit(64)
 }
 // --quick: a smoke run with small inputs (for CI-like checks that the bench still works).
 let count = arguments.contains("--quick") ? 10_000 : 1_000_000
 
-// --math, --assets: only those workloads (default: all).
+// --crosscheck: compare the rasterizer with llvmpipe instead of timing (Tools/crosscheck-llvmpipe).
+if arguments.contains("--crosscheck") { exit(crosscheckLlvmpipe() ? 0 : 1) }
+// --math, --assets, --render: only those workloads (default: all).
 let all = arguments.isDisjoint(with: groups)
 var rows: [Row] = []
 if all || arguments.contains("--math") { rows += mathWorkloads(count: count) }
 if all || arguments.contains("--assets") { rows += assetWorkloads(quick: arguments.contains("--quick")) }
+if all || arguments.contains("--render") { rows += renderWorkloads(quick: arguments.contains("--quick")) }
 if arguments.contains("--json") {
   printJSON(rows)
 } else {

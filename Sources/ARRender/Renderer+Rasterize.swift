@@ -14,8 +14,10 @@ extension Renderer {
     let width: Int, height: Int
   }
 
-  static func rasterize(
-    _ triangles: [SetupTriangle], into target: inout RenderTarget, frame: Frame, threads: Int
+  /// Draws the triangles with the fragment shader `shader`, a generic parameter so that each
+  /// shader gets its own specialised inner loop (no per-pixel dispatch).
+  static func rasterize<Shader: FragmentShader>(
+    _ triangles: [SetupTriangle], into target: inout RenderTarget, shader: Shader, threads: Int
   ) {
     let tilesX = (target.width + tileSize - 1) / tileSize, tilesY = (target.height + tileSize - 1) / tileSize
     // Bin: each triangle into every tile its bounding box touches, in order.
@@ -40,7 +42,7 @@ extension Renderer {
               let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
               for index in bins[tile] {
                 drawTriangle(
-                  tris.buffer[Int(index)], tileX: x0...x1, tileY: y0...y1, target: shared, frame: frame)
+                  tris.buffer[Int(index)], tileX: x0...x1, tileY: y0...y1, target: shared, shader: shader)
               }
               tile += threads
             }
@@ -54,8 +56,8 @@ extension Renderer {
   /// fixed point, the top-left rule through the per-edge bias, depth test, perspective-correct
   /// attributes, shading.
   @inline(__always)
-  static func drawTriangle(
-    _ t: SetupTriangle, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>, target: SharedTarget, frame: Frame
+  static func drawTriangle<Shader: FragmentShader>(
+    _ t: SetupTriangle, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>, target: SharedTarget, shader: Shader
   ) {
     let minX = Swift.max(t.minX, tileX.lowerBound), maxX = Swift.min(t.maxX, tileX.upperBound)
     let minY = Swift.max(t.minY, tileY.lowerBound), maxY = Swift.min(t.maxY, tileY.upperBound)
@@ -66,7 +68,7 @@ extension Renderer {
     let ax = SIMD3(t.x.y, t.x.z, t.x.x), bx = SIMD3(t.x.z, t.x.x, t.x.y)
     let stepX = (ay &- by) &* one, stepY = (bx &- ax) &* one
     var rowEdges = t.edges(Int64(minX) * one + one / 2, Int64(minY) * one + one / 2)
-    let flatNormal = flatNormalOf(t)
+    let state = shader.begin(t)
     for py in minY...maxY {
       var e = rowEdges
       for px in minX...maxX {
@@ -76,16 +78,16 @@ extension Renderer {
           let z = (lambda * t.z).sum()
           let index = py * target.width + px
           if z < target.depth[index] {
-            // Perspective-correct weights: interpolate a/w and 1/w linearly, then divide.
-            let q = lambda * t.inverseW
-            let mu = q / q.sum()
-            if let color = shade(t, mu, flatNormal: flatNormal, frame: frame, under: target.color[index]) {
-              if color.w >= 0.999 || isComparisonMode(frame.shading) {
-                target.depth[index] = z
-                target.color[index] = color
-              } else {
-                target.color[index] = color  // blended, no depth write (translucent)
-              }
+            // Perspective-correct weights: interpolate a/w and 1/w linearly, then divide (only
+            // for shaders that read attributes; flat ones skip the division).
+            var mu = lambda
+            if Shader.readsAttributes {
+              let q = lambda * t.inverseW
+              mu = q / q.sum()
+            }
+            if let color = shader.shade(t, state, mu, under: target.color[index]) {
+              if color.w >= 0.999 { target.depth[index] = z }  // opaque: write depth
+              target.color[index] = color  // translucent colours arrive blended, without depth
             }
           }
         }
@@ -93,12 +95,6 @@ extension Renderer {
       }
       rowEdges = rowEdges &+ stepY
     }
-  }
-
-  @inline(__always)
-  static func isComparisonMode(_ mode: ShadingMode) -> Bool {
-    if case .lit = mode { return false }
-    return true
   }
 
   /// The unit face normal from the world positions by the counter-clockwise rule, in the
@@ -112,54 +108,6 @@ extension Renderer {
     let l = n.length
     guard l > 0 else { return .zero }
     return t.swapped ? -n / l : n / l
-  }
-
-  /// The fragment's colour, or `nil` to discard it. `under` is the colour already there.
-  @inline(__always)
-  static func shade(
-    _ t: SetupTriangle, _ mu: SIMD3<Float>, flatNormal: SIMD3<Float>, frame: Frame, under: SIMD4<Float>
-  ) -> SIMD4<Float>? {
-    switch frame.shading {
-    case .unlit:
-      return SIMD4(1, 1, 1, 1)
-    case .lambert(let l):
-      let g = Swift.max(0, flatNormal.dot(l))
-      return SIMD4(g, g, g, 1)
-    case .lit(let lighting):
-      let worldAndU = t.v0.worldAndU * mu.x + t.v1.worldAndU * mu.y + t.v2.worldAndU * mu.z
-      let normalAndV = t.v0.normalAndV * mu.x + t.v1.normalAndV * mu.y + t.v2.normalAndV * mu.z
-      let vertexColor = t.v0.color * mu.x + t.v1.color * mu.y + t.v2.color * mu.z
-      let material = frame.draws[Int(t.draw)].materials[Int(t.material)]
-      var base = SIMD4(
-        material.diffuse * SIMD3(vertexColor.x, vertexColor.y, vertexColor.z), material.opacity)
-      if let texture = material.texture { base *= texture.sample(SIMD2(worldAndU.w, normalAndV.w)) }
-      if base.w < 1.0 / 255 { return nil }
-      let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
-      var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? flatNormal
-      if t.backFacing { n = -n }
-      let view = (frame.cameraPosition - position).normalizedOrNil() ?? SIMD3(0, 0, 1)
-      let albedo = SIMD3(base.x, base.y, base.z)
-      var rgb = lighting.ambient * albedo + material.emissive
-      func add(_ towardsLight: SIMD3<Float>, _ radiance: SIMD3<Float>) {
-        let nl = n.dot(towardsLight)
-        guard nl > 0 else { return }
-        let h = (towardsLight + view).normalizedOrNil() ?? n
-        let specular = material.specular * Float.pow(Swift.max(0, n.dot(h)), material.shininess)
-        rgb += (albedo * nl + specular) * radiance
-      }
-      for light in lighting.directional {
-        if let l = (-light.direction).normalizedOrNil() { add(l, light.color) }
-      }
-      for light in lighting.point {
-        let d = light.position - position
-        let d2 = d.lengthSquared
-        if d2 > 0 { add(d / d2.squareRoot(), light.color / d2) }
-      }
-      // "Over" compositing for translucent surfaces, in linear light.
-      let a = base.w
-      let out = SIMD3(rgb.x, rgb.y, rgb.z) * a + SIMD3(under.x, under.y, under.z) * (1 - a)
-      return SIMD4(out, a + under.w * (1 - a))
-    }
   }
 }
 

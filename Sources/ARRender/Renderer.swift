@@ -104,16 +104,17 @@ public enum Renderer {
     }
     var target = RenderTarget(width: sw, height: sh, background: backgroundSamples)
     let triangles = setUp(draws, camera: sampleCamera, width: sw, height: sh)
-    let frame = Frame(draws: draws, shading: shading, cameraPosition: camera.worldFromCamera.translation)
-    rasterize(triangles, into: &target, frame: frame, threads: settings.threads)
+    switch shading {
+    case .unlit:
+      rasterize(triangles, into: &target, shader: FlatShader(lambertTowards: nil), threads: settings.threads)
+    case .lambert(let l):
+      rasterize(triangles, into: &target, shader: FlatShader(lambertTowards: l), threads: settings.threads)
+    case .lit(let lighting):
+      let shader = LitShader(
+        draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation)
+      rasterize(triangles, into: &target, shader: shader, threads: settings.threads)
+    }
     return resolve(target, factor: s, encodeSRGB: { if case .lit = shading { true } else { false } }())
-  }
-
-  /// What every fragment of a frame needs.
-  struct Frame: @unchecked Sendable {
-    let draws: [DrawCall]
-    let shading: ShadingMode
-    let cameraPosition: SIMD3<Float>
   }
 
   // MARK: - Geometry

@@ -1,0 +1,208 @@
+import ARAssets
+import ARMath
+import ARRender
+import ARScene
+import ARTestSupport
+import Foundation
+import MesaOracle
+
+/// World-space triangles of draw calls, flattened for OSMesa, with per-triangle Lambert colours
+/// computed exactly as ARScene's `.lambert` mode computes them.
+struct FlatTriangles {
+  var positions: [Float] = []
+  var colors: [UInt8] = []
+  var count: Int { positions.count / 9 }
+
+  init(_ draws: [DrawCall], towardsLight l: SIMD3<Float>?) {
+    for draw in draws {
+      let mesh = draw.mesh
+      for t in 0..<mesh.triangleCount {
+        let (a, b, c) = mesh.triangle(t)
+        let p = [a, b, c].map { draw.worldFromModel.transformPoint(mesh.positions[$0]) }
+        var byte: UInt8 = 255
+        if let l {
+          let n = (p[1] - p[0]).cross(p[2] - p[0])
+          let g = n.length > 0 ? Swift.max(0, (n / n.length).dot(l)) : 0
+          byte = UInt8((Swift.min(g, 1) * 255).rounded(.toNearestOrEven))
+        }
+        for v in p { positions += [v.x, v.y, v.z] }
+        colors += [UInt8](repeating: byte, count: 9)
+      }
+    }
+  }
+}
+
+/// Renders with llvmpipe through OSMesa.
+final class Mesa {
+  let context: OpaquePointer
+  let width: Int, height: Int
+
+  init(width: Int, height: Int) {
+    setenv("LP_NUM_THREADS", "2", 0)
+    context = mesa_oracle_create(Int32(width), Int32(height))!
+    self.width = width
+    self.height = height
+  }
+
+  deinit { mesa_oracle_destroy(context) }
+
+  func draw(_ triangles: FlatTriangles, clipFromWorld: Matrix4<Float>) {
+    mesa_oracle_draw(
+      context, triangles.positions, triangles.colors, triangles.count, clipFromWorld.columnMajorElements)
+  }
+
+  func read() -> RGBA8Image {
+    var pixels = [SIMD4<UInt8>](repeating: .zero, count: width * height)
+    pixels.withUnsafeMutableBytes {
+      mesa_oracle_read(context, $0.baseAddress!.assumingMemoryBound(to: UInt8.self))
+    }
+    return RGBA8Image(width: width, height: height, pixels: pixels)
+  }
+}
+
+/// How two images differ: the share of pixels within ±2 in every channel, PSNR, exact matches.
+struct ImageComparison: CustomStringConvertible {
+  var withinTwo: Double, psnr: Double, identical: Int, total: Int
+  init(_ a: RGBA8Image, _ b: RGBA8Image) {
+    var within = 0, same = 0, squared = 0.0
+    for (p, q) in zip(a.pixels, b.pixels) {
+      let d = SIMD4<Int32>(truncatingIfNeeded: p) &- SIMD4<Int32>(truncatingIfNeeded: q)
+      let m = Swift.max(Swift.max(abs(d.x), abs(d.y)), abs(d.z))
+      if m <= 2 { within += 1 }
+      if m == 0 { same += 1 }
+      squared += Double(d.x * d.x + d.y * d.y + d.z * d.z) / 3
+    }
+    total = a.pixels.count
+    withinTwo = Double(within) / Double(total)
+    identical = same
+    let mse = squared / Double(total)
+    psnr = mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+  }
+  var description: String {
+    String(
+      format: "%.3f%% of pixels within ±2, PSNR %.1f dB, %d of %d identical", withinTwo * 100, psnr,
+      identical, total)
+  }
+}
+
+/// Tools/crosscheck-llvmpipe: the shipped scenes, and an unlit coverage test, rendered by ARScene
+/// and by llvmpipe without anti-aliasing. Returns whether every check passes.
+func crosscheckLlvmpipe() -> Bool {
+  var ok = true
+  let light = SIMD3<Float>(0.3, 0.8, 0.5).normalized()
+  for path in ["Scenes/zavist.json"] {
+    let scene = try! Scene.load(path: path)
+    let draws = scene.draws.map { d -> DrawCall in
+      var d = d
+      d.cullBackFaces = false  // GL's default: no culling
+      return d
+    }
+    let mesa = Mesa(width: scene.camera.intrinsics.width, height: scene.camera.intrinsics.height)
+    for (mode, shading, l) in [
+      ("unlit", ShadingMode.unlit, nil), ("lambert", .lambert(towardsLight: light), light),
+    ] {
+      let ours = try! Renderer.render(draws, camera: scene.camera, shading: shading)
+      mesa.draw(FlatTriangles(draws, towardsLight: l), clipFromWorld: scene.camera.clipFromWorld)
+      let theirs = mesa.read()
+      let c = ImageComparison(ours, theirs)
+      let pass = mode == "unlit" ? c.identical == c.total : (c.withinTwo >= 0.995 && c.psnr >= 40)
+      ok = ok && pass
+      print("\(path) \(mode): \(c) \(pass ? "ok" : "FAIL")")
+      if !pass {
+        try? ImageFile.writePNG(ours, to: ".build/crosscheck-\(mode)-ours.png")
+        try? ImageFile.writePNG(theirs, to: ".build/crosscheck-\(mode)-llvmpipe.png")
+      }
+    }
+  }
+  return ok
+}
+
+/// The rasterizer against llvmpipe (2 threads each), same triangles, same resolution.
+func renderWorkloads(quick: Bool) -> [Row] {
+  var rows: [Row] = []
+  var rng = SplitMix64(seed: 77)
+  let (w, h) = quick ? (320, 240) : (1280, 720)
+  let camera = RenderCamera(
+    intrinsics: CameraIntrinsics(
+      fx: Float(w), fy: Float(w), cx: Float(w) / 2, cy: Float(h) / 2, width: w, height: h),
+    worldFromCamera: RigidTransform(rotation: .identity, translation: [0, 0, 2]), near: 0.1, far: 100)
+  let settings = RenderSettings(supersampling: 1, threads: 2)
+
+  // Small triangles: ~2 px each, scattered over the image at 1 m in front of the camera.
+  let smallCount = quick ? 20_000 : 500_000
+  var positions: [SIMD3<Float>] = [], indices: [UInt32] = []
+  let pixel = 1 / Float(w)  // metres per pixel at z = 0 (2 m from the camera; fx = w)
+  for k in 0..<smallCount {
+    let c = SIMD3<Float>(rng.scalar(-0.9...0.9), rng.scalar(-0.5...0.5), rng.scalar(-0.5...0.5))
+    positions += [c, c + SIMD3(2 * 2 * pixel, 0, 0), c + SIMD3(0, 2 * 2 * pixel, 0)]
+    indices += [UInt32(3 * k), UInt32(3 * k + 1), UInt32(3 * k + 2)]
+  }
+  let small = try! DrawCall(
+    mesh: Mesh(
+      positions: positions, normals: Array(repeating: [0, 0, 1], count: positions.count), indices: indices),
+    cullBackFaces: false)
+  rows.append(
+    renderRow("\(smallCount / 1000)k small triangles (~2 px) at \(w)x\(h), unlit", small, camera, settings))
+
+  // Full-screen fill: 32 overlapping screen-sized quads back to front (every one passes depth).
+  var fillPositions: [SIMD3<Float>] = [], fillIndices: [UInt32] = []
+  for layer in 0..<32 {
+    let z = -Float(layer) * 0.01
+    let b = UInt32(fillPositions.count)
+    fillPositions += [[-3, -2, z], [3, -2, z], [3, 2, z], [-3, 2, z]]
+    fillIndices += [b, b + 1, b + 2, b, b + 2, b + 3]
+  }
+  fillIndices = stride(from: fillIndices.count - 6, through: 0, by: -6).flatMap {
+    Array(fillIndices[$0..<($0 + 6)])
+  }
+  let fill = try! DrawCall(
+    mesh: Mesh(
+      positions: fillPositions, normals: Array(repeating: [0, 0, 1], count: fillPositions.count),
+      indices: fillIndices),
+    cullBackFaces: false)
+  rows.append(renderRow("32 full-screen layers at \(w)x\(h), untextured", fill, camera, settings))
+
+  // A 100k-triangle model: a sphere of 224×224 quads.
+  let sphere = sphereMesh(segments: quick ? 60 : 224)
+  let model = try! DrawCall(mesh: sphere, worldFromModel: .scale([0.8, 0.8, 0.8]), cullBackFaces: false)
+  rows.append(
+    renderRow(
+      "\(sphere.triangleCount / 1000)k-triangle model at \(w)x\(h), lambert", model, camera, settings,
+      lambert: true))
+  return rows
+}
+
+func renderRow(
+  _ name: String, _ draw: DrawCall, _ camera: RenderCamera, _ settings: RenderSettings, lambert: Bool = false
+) -> Row {
+  let light = SIMD3<Float>(0.3, 0.8, 0.5).normalized()
+  let shading: ShadingMode = lambert ? .lambert(towardsLight: light) : .unlit
+  let triangles = FlatTriangles([draw], towardsLight: lambert ? light : nil)
+  let mesa = Mesa(width: camera.intrinsics.width, height: camera.intrinsics.height)
+  let clip = camera.clipFromWorld
+  var image = RGBA8Image(width: 0, height: 0, pixels: [])
+  let row = compare(name, peer: "Mesa llvmpipe (2 threads)", rounds: 5) {
+    image = try! Renderer.render([draw], camera: camera, shading: shading, settings: settings)
+  } peerRun: {
+    mesa.draw(triangles, clipFromWorld: clip)
+  }
+  blackHole(image)
+  return row
+}
+
+func sphereMesh(segments n: Int) -> Mesh {
+  var positions: [SIMD3<Float>] = [], indices: [UInt32] = []
+  for j in 0...n {
+    for i in 0...n {
+      let theta = Float(j) / Float(n) * .pi, phi = Float(i) / Float(n) * 2 * .pi
+      positions.append([sin(theta) * cos(phi), cos(theta), sin(theta) * sin(phi)])
+    }
+  }
+  for j in 0..<n {
+    for i in 0..<n {
+      let a = UInt32(j * (n + 1) + i), b = a + 1, c = a + UInt32(n + 1), d = c + 1
+      indices += [a, c, b, b, c, d]
+    }
+  }
+  return Mesh(positions: positions, normals: positions, indices: indices)
+}

@@ -1,0 +1,32 @@
+// Mesa's llvmpipe through OSMesa and fixed-function OpenGL: the reference the rasterizer is
+// cross-checked and benchmarked against (Tools/crosscheck-llvmpipe, Tools/bench). Not part of
+// any ARScene product.
+#ifndef ARSCENE_MESA_ORACLE_H
+#define ARSCENE_MESA_ORACLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct mesa_oracle mesa_oracle;
+
+/// An off-screen RGBA8 context with a 24-bit depth buffer. Set LP_NUM_THREADS before the first.
+mesa_oracle *mesa_oracle_create(int width, int height);
+void mesa_oracle_destroy(mesa_oracle *context);
+
+/// Draws `triangle_count` triangles (3 unshared vertices each: `positions` xyz, `colors` RGB
+/// bytes) transformed by `clip_from_world` (16 floats, column-major) with depth test GL_LESS, no
+/// culling, flat colours; clears to opaque black first. Waits for completion (glFinish).
+void mesa_oracle_draw(mesa_oracle *context, const float *positions, const uint8_t *colors,
+                      size_t triangle_count, const float *clip_from_world);
+
+/// The image as RGBA8, rows top to bottom (GL's bottom-up rows flipped).
+void mesa_oracle_read(mesa_oracle *context, uint8_t *rgba);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

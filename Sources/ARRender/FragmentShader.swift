@@ -1,0 +1,88 @@
+import ARMath
+import RealModule
+
+/// Colours the fragments of a triangle. The rasterizer is generic over it, so each shader's
+/// inner loop is compiled on its own.
+protocol FragmentShader: Sendable {
+  /// What the shader computes once per triangle.
+  associatedtype TriangleState
+  /// Whether `shade` reads interpolated attributes (else the perspective division is skipped).
+  static var readsAttributes: Bool { get }
+  func begin(_ t: SetupTriangle) -> TriangleState
+  /// The fragment's colour (alpha < 0.999: blended, no depth write), or `nil` to discard it.
+  /// `mu` are the perspective-correct weights of the three vertices; `under` the colour there.
+  func shade(_ t: SetupTriangle, _ state: TriangleState, _ mu: SIMD3<Float>, under: SIMD4<Float>) -> SIMD4<
+    Float
+  >?
+}
+
+/// One colour per triangle: white (unlit), or `max(0, n·l)` grey from the flat face normal by
+/// the counter-clockwise rule (Lambert comparison mode).
+struct FlatShader: FragmentShader {
+  let lambertTowards: SIMD3<Float>?
+  static var readsAttributes: Bool { false }
+
+  func begin(_ t: SetupTriangle) -> SIMD4<Float> {
+    guard let l = lambertTowards else { return SIMD4(1, 1, 1, 1) }
+    let g = Swift.max(0, Renderer.flatNormalOf(t).dot(l))
+    return SIMD4(g, g, g, 1)
+  }
+
+  @inline(__always)
+  func shade(_ t: SetupTriangle, _ color: SIMD4<Float>, _ mu: SIMD3<Float>, under: SIMD4<Float>) -> SIMD4<
+    Float
+  >? {
+    color
+  }
+}
+
+/// Blinn–Phong in linear light with material colour, vertex colour and texture.
+struct LitShader: FragmentShader, @unchecked Sendable {
+  let draws: [DrawCall]
+  let lighting: Lighting
+  let cameraPosition: SIMD3<Float>
+  static var readsAttributes: Bool { true }
+
+  func begin(_ t: SetupTriangle) -> (material: ShadingMaterial, flatNormal: SIMD3<Float>) {
+    (draws[Int(t.draw)].materials[Int(t.material)], Renderer.flatNormalOf(t))
+  }
+
+  @inline(__always)
+  func shade(
+    _ t: SetupTriangle, _ state: (material: ShadingMaterial, flatNormal: SIMD3<Float>), _ mu: SIMD3<Float>,
+    under: SIMD4<Float>
+  ) -> SIMD4<Float>? {
+    let material = state.material
+    let worldAndU = t.v0.worldAndU * mu.x + t.v1.worldAndU * mu.y + t.v2.worldAndU * mu.z
+    let normalAndV = t.v0.normalAndV * mu.x + t.v1.normalAndV * mu.y + t.v2.normalAndV * mu.z
+    let vertexColor = t.v0.color * mu.x + t.v1.color * mu.y + t.v2.color * mu.z
+    var base = SIMD4(material.diffuse * SIMD3(vertexColor.x, vertexColor.y, vertexColor.z), material.opacity)
+    if let texture = material.texture { base *= texture.sample(SIMD2(worldAndU.w, normalAndV.w)) }
+    if base.w < 1.0 / 255 { return nil }
+    let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
+    var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? state.flatNormal
+    if t.backFacing { n = -n }  // two-sided lighting for faces drawn from behind
+    let view = (cameraPosition - position).normalizedOrNil() ?? SIMD3(0, 0, 1)
+    let albedo = SIMD3(base.x, base.y, base.z)
+    var rgb = lighting.ambient * albedo + material.emissive
+    func add(_ towardsLight: SIMD3<Float>, _ radiance: SIMD3<Float>) {
+      let nl = n.dot(towardsLight)
+      guard nl > 0 else { return }
+      let h = (towardsLight + view).normalizedOrNil() ?? n
+      let specular = material.specular * Float.pow(Swift.max(0, n.dot(h)), material.shininess)
+      rgb += (albedo * nl + specular) * radiance
+    }
+    for light in lighting.directional {
+      if let l = (-light.direction).normalizedOrNil() { add(l, light.color) }
+    }
+    for light in lighting.point {
+      let d = light.position - position
+      let d2 = d.lengthSquared
+      if d2 > 0 { add(d / d2.squareRoot(), light.color / d2) }
+    }
+    // "Over" compositing for translucent surfaces, in linear light.
+    let a = base.w
+    let out = rgb * a + SIMD3(under.x, under.y, under.z) * (1 - a)
+    return SIMD4(out, a + under.w * (1 - a))
+  }
+}

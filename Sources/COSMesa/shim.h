@@ -1,0 +1,2 @@
+#include <GL/osmesa.h>
+#include <GL/gl.h>
