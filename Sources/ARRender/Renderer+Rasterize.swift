@@ -69,29 +69,32 @@ extension Renderer {
     let stepX = (ay &- by) &* one, stepY = (bx &- ax) &* one
     var rowEdges = t.edges(Int64(minX) * one + one / 2, Int64(minY) * one + one / 2)
     let state = shader.begin(t)
+    // Depth is affine in screen space: step it along a row instead of rebuilding it from the
+    // barycentrics at every pixel (at most a tile's 64 steps, so drift stays within a few ulps).
+    let zWeights = t.z * t.inverseArea
+    let dzdx = (SIMD3(Float(stepX.x), Float(stepX.y), Float(stepX.z)) * zWeights).sum()
     for py in minY...maxY {
       var e = rowEdges
+      var z = (SIMD3(Float(e.x), Float(e.y), Float(e.z)) * zWeights).sum()
+      let row = py * target.width
       for px in minX...maxX {
         let biased = e &+ t.bias
-        if biased.x >= 0 && biased.y >= 0 && biased.z >= 0 {
-          let lambda = SIMD3(Float(e.x), Float(e.y), Float(e.z)) * t.inverseArea  // weights of v0, v1, v2
-          let z = (lambda * t.z).sum()
-          let index = py * target.width + px
-          if z < target.depth[index] {
-            // Perspective-correct weights: interpolate a/w and 1/w linearly, then divide (only
-            // for shaders that read attributes; flat ones skip the division).
-            var mu = lambda
-            if Shader.readsAttributes {
-              let q = lambda * t.inverseW
-              mu = q / q.sum()
-            }
-            if let color = shader.shade(t, state, mu, under: target.color[index]) {
-              if color.w >= 0.999 { target.depth[index] = z }  // opaque: write depth
-              target.color[index] = color  // translucent colours arrive blended, without depth
-            }
+        if biased.x >= 0 && biased.y >= 0 && biased.z >= 0 && z < target.depth[row + px] {
+          let index = row + px
+          // Perspective-correct weights: interpolate a/w and 1/w linearly, then divide (only
+          // for shaders that read attributes; flat ones need no weights at all).
+          var mu = SIMD3<Float>.zero
+          if Shader.readsAttributes {
+            let q = SIMD3(Float(e.x), Float(e.y), Float(e.z)) * t.inverseW
+            mu = q / q.sum()
+          }
+          if let color = shader.shade(t, state, mu, under: target.color[index]) {
+            if color.w >= 0.999 { target.depth[index] = z }  // opaque: write depth
+            target.color[index] = color  // translucent colours arrive blended, without depth
           }
         }
         e = e &+ stepX
+        z += dzdx
       }
       rowEdges = rowEdges &+ stepY
     }
