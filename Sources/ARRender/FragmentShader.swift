@@ -10,10 +10,18 @@ protocol FragmentShader: Sendable {
   static var readsAttributes: Bool { get }
   func begin(_ t: SetupTriangle) -> TriangleState
   /// The fragment's colour (alpha < 0.999: blended, no depth write), or `nil` to discard it.
-  /// `mu` are the perspective-correct weights of the three vertices; `under` the colour there.
-  func shade(_ t: SetupTriangle, _ state: TriangleState, _ mu: SIMD3<Float>, under: SIMD4<Float>) -> SIMD4<
+  /// `weights` are the perspective-correct vertex weights at the pixel and at its neighbours
+  /// right and below (for texture footprints); `under` is the colour already there.
+  func shade(_ t: SetupTriangle, _ state: TriangleState, _ weights: Weights, under: SIMD4<Float>) -> SIMD4<
     Float
   >?
+}
+
+/// Perspective-correct vertex weights at a pixel centre and at its right and lower neighbours.
+struct Weights {
+  var here: SIMD3<Float>
+  var right: SIMD3<Float>
+  var below: SIMD3<Float>
 }
 
 /// One colour per triangle: white (unlit), or `max(0, n·l)` grey from the flat face normal by
@@ -29,7 +37,7 @@ struct FlatShader: FragmentShader {
   }
 
   @inline(__always)
-  func shade(_ t: SetupTriangle, _ color: SIMD4<Float>, _ mu: SIMD3<Float>, under: SIMD4<Float>) -> SIMD4<
+  func shade(_ t: SetupTriangle, _ color: SIMD4<Float>, _ weights: Weights, under: SIMD4<Float>) -> SIMD4<
     Float
   >? {
     color
@@ -49,15 +57,23 @@ struct LitShader: FragmentShader, @unchecked Sendable {
 
   @inline(__always)
   func shade(
-    _ t: SetupTriangle, _ state: (material: ShadingMaterial, flatNormal: SIMD3<Float>), _ mu: SIMD3<Float>,
+    _ t: SetupTriangle, _ state: (material: ShadingMaterial, flatNormal: SIMD3<Float>), _ weights: Weights,
     under: SIMD4<Float>
   ) -> SIMD4<Float>? {
     let material = state.material
+    let mu = weights.here
     let worldAndU = t.v0.worldAndU * mu.x + t.v1.worldAndU * mu.y + t.v2.worldAndU * mu.z
     let normalAndV = t.v0.normalAndV * mu.x + t.v1.normalAndV * mu.y + t.v2.normalAndV * mu.z
     let vertexColor = t.v0.color * mu.x + t.v1.color * mu.y + t.v2.color * mu.z
     var base = SIMD4(material.diffuse * SIMD3(vertexColor.x, vertexColor.y, vertexColor.z), material.opacity)
-    if let texture = material.texture { base *= texture.sample(SIMD2(worldAndU.w, normalAndV.w)) }
+    if let texture = material.texture {
+      func uv(_ m: SIMD3<Float>) -> SIMD2<Float> {
+        SIMD2(
+          t.v0.worldAndU.w * m.x + t.v1.worldAndU.w * m.y + t.v2.worldAndU.w * m.z,
+          t.v0.normalAndV.w * m.x + t.v1.normalAndV.w * m.y + t.v2.normalAndV.w * m.z)
+      }
+      base *= texture.sample(SIMD2(worldAndU.w, normalAndV.w), uv(weights.right), uv(weights.below))
+    }
     if base.w < 1.0 / 255 { return nil }
     let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
     var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? state.flatNormal

@@ -83,10 +83,13 @@ extension Renderer {
           let index = row + px
           // Perspective-correct weights: interpolate a/w and 1/w linearly, then divide (only
           // for shaders that read attributes; flat ones need no weights at all).
-          var mu = SIMD3<Float>.zero
+          var mu = Weights(here: .zero, right: .zero, below: .zero)
           if Shader.readsAttributes {
-            let q = SIMD3(Float(e.x), Float(e.y), Float(e.z)) * t.inverseW
-            mu = q / q.sum()
+            @inline(__always) func weights(_ e: SIMD3<Int64>) -> SIMD3<Float> {
+              let q = SIMD3(Float(e.x), Float(e.y), Float(e.z)) * t.inverseW
+              return q / q.sum()
+            }
+            mu = Weights(here: weights(e), right: weights(e &+ stepX), below: weights(e &+ stepY))
           }
           if let color = shader.shade(t, state, mu, under: target.color[index]) {
             if color.w >= 0.999 { target.depth[index] = z }  // opaque: write depth

@@ -23,9 +23,9 @@ public struct DrawCall: @unchecked Sendable {
     self.cullBackFaces = cullBackFaces
     var materials: [ShadingMaterial] = []
     for m in mesh.materials {
-      var texture: LinearTexture? = nil
+      var texture: MipmappedTexture? = nil
       if let reference = m.diffuseTexture {
-        texture = LinearTexture(try ImageFile.readRGBA8(reference.path), reference: reference)
+        texture = MipmappedTexture(try ImageFile.readRGBA8(reference.path), reference: reference)
       }
       materials.append(ShadingMaterial(m, texture: texture))
     }

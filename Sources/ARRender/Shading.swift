@@ -43,57 +43,14 @@ struct ShadingMaterial: @unchecked Sendable {
   var emissive: SIMD3<Float>
   var shininess: Float
   var opacity: Float
-  var texture: LinearTexture?
+  var texture: MipmappedTexture?
 
-  init(_ m: Material, texture: LinearTexture?) {
+  init(_ m: Material, texture: MipmappedTexture?) {
     diffuse = m.diffuse
     specular = m.specular
     emissive = m.emissive
     shininess = Swift.max(m.shininess, 1)
     opacity = m.opacity
     self.texture = texture
-  }
-}
-
-/// A texture in linear light, sampled bilinearly with OBJ's texture coordinates (v up).
-final class LinearTexture: @unchecked Sendable {
-  let width: Int, height: Int
-  let texels: [SIMD4<Float>]
-  let clamp: Bool
-  let scale: SIMD2<Float>, offset: SIMD2<Float>
-
-  init(_ image: RGBA8Image, reference: TextureReference) {
-    width = image.width
-    height = image.height
-    texels = image.linear.pixels
-    clamp = reference.clamp
-    scale = SIMD2(reference.scale.x, reference.scale.y)
-    offset = SIMD2(reference.offset.x, reference.offset.y)
-  }
-
-  /// The bilinearly filtered texel at `uv` (texel centres at `(i + 0.5) / width`).
-  @inline(__always)
-  func sample(_ uv: SIMD2<Float>) -> SIMD4<Float> {
-    let t = uv * scale + offset
-    let x = t.x * Float(width) - 0.5, y = (1 - t.y) * Float(height) - 0.5
-    let fx = x.rounded(.down), fy = y.rounded(.down)
-    let ax = x - fx, ay = y - fy
-    let x0 = Int(fx), y0 = Int(fy)
-    let c00 = texel(x0, y0), c10 = texel(x0 + 1, y0), c01 = texel(x0, y0 + 1), c11 = texel(x0 + 1, y0 + 1)
-    let top = c00 + (c10 - c00) * ax, bottom = c01 + (c11 - c01) * ax
-    return top + (bottom - top) * ay
-  }
-
-  @inline(__always)
-  func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
-    let ix: Int, iy: Int
-    if clamp {
-      ix = Swift.min(Swift.max(x, 0), width - 1)
-      iy = Swift.min(Swift.max(y, 0), height - 1)
-    } else {
-      ix = ((x % width) + width) % width
-      iy = ((y % height) + height) % height
-    }
-    return texels[iy * width + ix]
   }
 }

@@ -139,6 +139,33 @@ struct RasterRuleTests {
     #expect(mismatched == 0)
   }
 
+  @Test("mipmapping: a fine checker far away averages to grey instead of aliasing")
+  func mipmaps() throws {
+    var material = Material(name: "fine")
+    material.diffuse = [1, 1, 1]
+    var reference = TextureReference(path: Fixtures.path("obj/textures/checker board.png"))
+    reference.scale = [40, 40, 1]  // 160 squares across 20 m
+    material.diffuseTexture = reference
+    let floor = Mesh(
+      positions: [[-10, 0, 0], [10, 0, 0], [10, 0, -200], [-10, 0, -200]],
+      normals: Array(repeating: [0, 1, 0], count: 4),
+      texcoords: [[0, 0], [1, 0], [1, 10], [0, 10]], indices: [0, 1, 2, 0, 2, 3], materials: [material])
+    let cam = RenderCamera(
+      intrinsics: CameraIntrinsics(fx: 100, fy: 100, cx: 64, cy: 64, width: 128, height: 128),
+      worldFromCamera: RigidTransform.lookAt(eye: [0, 1.5, 0], target: [0, 0, -30], up: [0, 1, 0])!,
+      near: 0.05, far: 500)
+    let image = try Renderer.render(
+      [try DrawCall(mesh: floor)], camera: cam,
+      shading: .lit(Lighting(ambient: [1, 1, 1], directional: [], point: [])))
+    // Far rows (just below the horizon): every square is much smaller than a pixel, so each pixel
+    // should be close to the mean of light and dark in linear light, encoded: about 170.
+    let linearMean = (SRGB.decode(230 / 255) + SRGB.decode(40 / 255)) / 2
+    let expected = Float(SRGB.encode8(linearMean))
+    var worst: Float = 0
+    for y in 70..<76 { for x in 20..<108 { worst = Swift.max(worst, abs(Float(image[x, y].x) - expected)) } }
+    #expect(worst < 24, "largest deviation from the mean \(expected): \(worst)")
+  }
+
   @Test("the thread count does not change a single byte")
   func threadIndependence() throws {
     var rng = SplitMix64(seed: 702)
