@@ -169,20 +169,40 @@ func renderWorkloads(quick: Bool) -> [Row] {
     renderRow(
       "\(sphere.triangleCount / 1000)k-triangle model at \(w)x\(h), lambert", model, camera, settings,
       lambert: true))
+
+  // The shipped Závist scene at the phone-frame size, flat Lambert on both sides (OSMesa has no
+  // multisampling, so no anti-aliasing here), no culling as in GL.
+  let scene = try! Scene.load(
+    path: "Scenes/zavist.json", width: quick ? 480 : 1920, height: quick ? 360 : 1440)
+  let draws = scene.draws.map { d -> DrawCall in
+    var d = d
+    d.cullBackFaces = false
+    return d
+  }
+  let size = "\(scene.camera.intrinsics.width)x\(scene.camera.intrinsics.height)"
+  rows.append(
+    renderRow("Závist scene at \(size), lambert, no AA", draws, scene.camera, settings, lambert: true))
   return rows
 }
 
 func renderRow(
   _ name: String, _ draw: DrawCall, _ camera: RenderCamera, _ settings: RenderSettings, lambert: Bool = false
 ) -> Row {
+  renderRow(name, [draw], camera, settings, lambert: lambert)
+}
+
+func renderRow(
+  _ name: String, _ draws: [DrawCall], _ camera: RenderCamera, _ settings: RenderSettings,
+  lambert: Bool = false
+) -> Row {
   let light = SIMD3<Float>(0.3, 0.8, 0.5).normalized()
   let shading: ShadingMode = lambert ? .lambert(towardsLight: light) : .unlit
-  let triangles = FlatTriangles([draw], towardsLight: lambert ? light : nil)
+  let triangles = FlatTriangles(draws, towardsLight: lambert ? light : nil)
   let mesa = Mesa(width: camera.intrinsics.width, height: camera.intrinsics.height)
   let clip = camera.clipFromWorld
   var image = RGBA8Image(width: 0, height: 0, pixels: [])
   let row = compare(name, peer: "Mesa llvmpipe (2 threads)", rounds: 5) {
-    image = try! Renderer.render([draw], camera: camera, shading: shading, settings: settings)
+    image = try! Renderer.render(draws, camera: camera, shading: shading, settings: settings)
   } peerRun: {
     mesa.draw(triangles, clipFromWorld: clip)
   }

@@ -177,22 +177,31 @@ public enum Renderer {
   /// Averages each `factor × factor` block (box filter in linear light) and encodes 8 bits.
   static func resolve(_ target: RenderTarget, factor s: Int, encodeSRGB: Bool) -> RGBA8Image {
     let (width, height) = (target.width / s, target.height / s)
-    var pixels = [SIMD4<UInt8>](repeating: .zero, count: width * height)
     let scale = 1 / Float(s * s)
-    for y in 0..<height {
-      for x in 0..<width {
-        var sum = SIMD4<Float>.zero
-        for sy in 0..<s { for sx in 0..<s { sum += target.color[(y * s + sy) * target.width + x * s + sx] } }
-        let c = sum * scale
-        let alpha = UInt8((Swift.min(Swift.max(c.w, 0), 1) * 255).rounded())
-        if encodeSRGB {
-          pixels[y * width + x] = SIMD4(SRGB.encode8(c.x), SRGB.encode8(c.y), SRGB.encode8(c.z), alpha)
-        } else {
-          let v = (c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) * 255).rounded(
-            .toNearestOrEven)
-          pixels[y * width + x] = SIMD4(UInt8(v.x), UInt8(v.y), UInt8(v.z), alpha)
+    // Scalar per-channel conversions: SIMD clamping and rounding are several times slower here.
+    let encode = SRGB.encodeTable
+    @inline(__always) func raw(_ v: Float) -> UInt8 { UInt8((v > 0 ? (v < 1 ? v : 1) : 0) * 255 + 0.5) }
+    @inline(__always) func srgb(_ v: Float) -> UInt8 {
+      encode[Int((v > 0 ? (v < 1 ? v : 1) : 0) * 65535 + 0.5)]
+    }
+    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
+      target.color.withUnsafeBufferPointer { color in
+        for y in 0..<height {
+          for x in 0..<width {
+            var c = color[y * s * target.width + x * s]
+            if s > 1 {
+              c = .zero
+              for sy in 0..<s { for sx in 0..<s { c += color[(y * s + sy) * target.width + x * s + sx] } }
+              c *= scale
+            }
+            out[y * width + x] =
+              encodeSRGB
+              ? SIMD4(srgb(c.x), srgb(c.y), srgb(c.z), raw(c.w))
+              : SIMD4(raw(c.x), raw(c.y), raw(c.z), raw(c.w))
+          }
         }
       }
+      initialized = width * height
     }
     return RGBA8Image(width: width, height: height, pixels: pixels)
   }

@@ -21,6 +21,10 @@ public enum SRGB {
   /// The linear value of each 8-bit code, so decoding an image is a table look-up.
   public static let decodeTable: [Float] = (0..<256).map { decode(Float($0) / 255) }
 
+  /// The 8-bit sRGB code of every linear value `i / 65535`: encoding through it is a look-up
+  /// instead of a power function (exact but for values within 1/131070 of a rounding boundary).
+  public static let encodeTable: [UInt8] = (0...65535).map { encode8(Float($0) / 65535) }
+
   /// The 8-bit code nearest to the sRGB encoding of `linear`.
   @inlinable
   public static func encode8(_ linear: Float) -> UInt8 {
