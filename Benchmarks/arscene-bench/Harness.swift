@@ -15,6 +15,10 @@ struct Row: Codable {
 func compare(
   _ workload: String, peer: String, rounds: Int = 15, ours: () -> Void, peerRun: () -> Void
 ) -> Row {
+  // ARSCENE_BENCH_ONLY=text: time only the workloads whose name contains it (for profiling).
+  if let only = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ONLY"], !workload.contains(only) {
+    return Row(workload: workload + " (skipped)", ours_s: .nan, peer: peer, peer_s: .nan, ratio: .nan)
+  }
   ours()  // warm caches and page in buffers once before timing
   peerRun()
   var oursTimes: [Double] = [], peerTimes: [Double] = []

@@ -1,18 +1,48 @@
+import ARAssets
+
 /// The colour and depth buffers a frame is drawn into, at the sampling resolution (output size
 /// times the supersampling factor), row-major from the top.
-struct RenderTarget {
+///
+/// The buffers start uninitialised: each tile clears its own region just before drawing into it,
+/// on the thread that draws it, so clearing runs in parallel and touches memory while it is hot.
+final class RenderTarget: @unchecked Sendable {
   let width: Int
   let height: Int
   /// Linear-light RGBA (or raw values for the unlit and Lambert comparison modes).
-  var color: [SIMD4<Float>]
+  let color: UnsafeMutablePointer<SIMD4<Float>>
   /// NDC depth in [−1, 1]; +∞ where nothing was drawn.
-  var depth: [Float]
+  let depth: UnsafeMutablePointer<Float>
+  /// What a cleared sample holds: a camera frame (output size, each pixel covering
+  /// `factor × factor` samples) or one colour.
+  let background: LinearImage?
+  let backgroundColor: SIMD4<Float>
+  let factor: Int
 
-  init(width: Int, height: Int, background: [SIMD4<Float>]) {
-    precondition(background.count == width * height)
+  init(width: Int, height: Int, factor: Int, background: LinearImage?, backgroundColor: SIMD4<Float>) {
     self.width = width
     self.height = height
-    color = background
-    depth = Array(repeating: .infinity, count: width * height)
+    self.factor = factor
+    self.background = background
+    self.backgroundColor = backgroundColor
+    color = .allocate(capacity: width * height)
+    depth = .allocate(capacity: width * height)
+  }
+
+  deinit {
+    color.deallocate()
+    depth.deallocate()
+  }
+
+  /// Clears the samples `xs × ys` to the background and infinite depth.
+  func clear(_ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>) {
+    for y in ys {
+      let row = y * width
+      (depth + row + xs.lowerBound).initialize(repeating: .infinity, count: xs.count)
+      if let background {
+        for x in xs { (color + row + x).initialize(to: background[x / factor, y / factor]) }
+      } else {
+        (color + row + xs.lowerBound).initialize(repeating: backgroundColor, count: xs.count)
+      }
+    }
   }
 }

@@ -6,18 +6,10 @@ extension Renderer {
   /// by one thread, in triangle order, so the result never depends on the thread count.
   static let tileSize = 64
 
-  /// Pointers into the render target that worker threads share; tiles never overlap, so no two
-  /// threads touch the same sample.
-  struct SharedTarget: @unchecked Sendable {
-    let color: UnsafeMutablePointer<SIMD4<Float>>
-    let depth: UnsafeMutablePointer<Float>
-    let width: Int, height: Int
-  }
-
   /// Draws the triangles with the fragment shader `shader`, a generic parameter so that each
   /// shader gets its own specialised inner loop (no per-pixel dispatch).
   static func rasterize<Shader: FragmentShader>(
-    _ triangles: [SetupTriangle], into target: inout RenderTarget, shader: Shader, threads: Int
+    _ triangles: [SetupTriangle], into target: RenderTarget, shader: Shader, threads: Int
   ) {
     let tilesX = (target.width + tileSize - 1) / tileSize, tilesY = (target.height + tileSize - 1) / tileSize
     // Bin: each triangle into every tile its bounding box touches, in order.
@@ -28,25 +20,20 @@ extension Renderer {
       }
     }
     let (width, height) = (target.width, target.height)
-    target.color.withUnsafeMutableBufferPointer { color in
-      target.depth.withUnsafeMutableBufferPointer { depth in
-        let shared = SharedTarget(
-          color: color.baseAddress!, depth: depth.baseAddress!, width: width, height: height)
-        triangles.withUnsafeBufferPointer { tris in
-          let tris = UnsafeSendableBuffer(tris)
-          let bins = bins
-          DispatchQueue.concurrentPerform(iterations: threads) { worker in
-            var tile = worker
-            while tile < tilesX * tilesY {  // tiles dealt round-robin: a fixed split per worker
-              let x0 = (tile % tilesX) * tileSize, y0 = (tile / tilesX) * tileSize
-              let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
-              for index in bins[tile] {
-                drawTriangle(
-                  tris.buffer[Int(index)], tileX: x0...x1, tileY: y0...y1, target: shared, shader: shader)
-              }
-              tile += threads
-            }
+    triangles.withUnsafeBufferPointer { tris in
+      let tris = UnsafeSendableBuffer(tris)
+      let bins = bins
+      DispatchQueue.concurrentPerform(iterations: threads) { worker in
+        var tile = worker
+        while tile < tilesX * tilesY {  // tiles dealt round-robin: a fixed split per worker
+          let x0 = (tile % tilesX) * tileSize, y0 = (tile / tilesX) * tileSize
+          let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
+          target.clear(x0...x1, y0...y1)
+          for index in bins[tile] {
+            drawTriangle(
+              tris.buffer[Int(index)], tileX: x0...x1, tileY: y0...y1, target: target, shader: shader)
           }
+          tile += threads
         }
       }
     }
@@ -57,7 +44,7 @@ extension Renderer {
   /// attributes, shading.
   @inline(__always)
   static func drawTriangle<Shader: FragmentShader>(
-    _ t: SetupTriangle, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>, target: SharedTarget, shader: Shader
+    _ t: SetupTriangle, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>, target: RenderTarget, shader: Shader
   ) {
     let minX = Swift.max(t.minX, tileX.lowerBound), maxX = Swift.min(t.maxX, tileX.upperBound)
     let minY = Swift.max(t.minY, tileY.lowerBound), maxY = Swift.min(t.maxY, tileY.upperBound)
@@ -115,6 +102,12 @@ extension Renderer {
     guard l > 0 else { return .zero }
     return t.swapped ? -n / l : n / l
   }
+}
+
+/// A pointer that worker threads write through, each to its own elements.
+struct UnsafeSendableMutablePointer<T>: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<T>
+  init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
 }
 
 /// A buffer pointer that worker threads may read concurrently (the triangles are not mutated

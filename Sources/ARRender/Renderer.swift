@@ -98,23 +98,22 @@ public enum Renderer {
     var sampleCamera = camera
     sampleCamera.intrinsics = camera.intrinsics.scaled(toWidth: width * s, height: height * s)
     let (sw, sh) = (width * s, height * s)
-    var backgroundSamples = [SIMD4<Float>](repeating: backgroundColor, count: sw * sh)
-    if let background {
-      for y in 0..<sh { for x in 0..<sw { backgroundSamples[y * sw + x] = background[x / s, y / s] } }
-    }
-    var target = RenderTarget(width: sw, height: sh, background: backgroundSamples)
+    let target = RenderTarget(
+      width: sw, height: sh, factor: s, background: background, backgroundColor: backgroundColor)
     let triangles = setUp(draws, camera: sampleCamera, width: sw, height: sh)
     switch shading {
     case .unlit:
-      rasterize(triangles, into: &target, shader: FlatShader(lambertTowards: nil), threads: settings.threads)
+      rasterize(triangles, into: target, shader: FlatShader(lambertTowards: nil), threads: settings.threads)
     case .lambert(let l):
-      rasterize(triangles, into: &target, shader: FlatShader(lambertTowards: l), threads: settings.threads)
+      rasterize(triangles, into: target, shader: FlatShader(lambertTowards: l), threads: settings.threads)
     case .lit(let lighting):
       let shader = LitShader(
         draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation)
-      rasterize(triangles, into: &target, shader: shader, threads: settings.threads)
+      rasterize(triangles, into: target, shader: shader, threads: settings.threads)
     }
-    return resolve(target, factor: s, encodeSRGB: { if case .lit = shading { true } else { false } }())
+    return resolve(
+      target, factor: s, encodeSRGB: { if case .lit = shading { true } else { false } }(),
+      threads: settings.threads)
   }
 
   // MARK: - Geometry
@@ -175,29 +174,38 @@ public enum Renderer {
   // MARK: - Resolve
 
   /// Averages each `factor × factor` block (box filter in linear light) and encodes 8 bits.
-  static func resolve(_ target: RenderTarget, factor s: Int, encodeSRGB: Bool) -> RGBA8Image {
+  static func resolve(_ target: RenderTarget, factor s: Int, encodeSRGB: Bool, threads: Int) -> RGBA8Image {
     let (width, height) = (target.width / s, target.height / s)
     let scale = 1 / Float(s * s)
     // Scalar per-channel conversions: SIMD clamping and rounding are several times slower here.
     let encode = SRGB.encodeTable
-    @inline(__always) func raw(_ v: Float) -> UInt8 { UInt8((v > 0 ? (v < 1 ? v : 1) : 0) * 255 + 0.5) }
-    @inline(__always) func srgb(_ v: Float) -> UInt8 {
-      encode[Int((v > 0 ? (v < 1 ? v : 1) : 0) * 65535 + 0.5)]
-    }
     let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
-      target.color.withUnsafeBufferPointer { color in
-        for y in 0..<height {
-          for x in 0..<width {
-            var c = color[y * s * target.width + x * s]
-            if s > 1 {
-              c = .zero
-              for sy in 0..<s { for sx in 0..<s { c += color[(y * s + sy) * target.width + x * s + sx] } }
-              c *= scale
+      let out = UnsafeSendableMutablePointer(out.baseAddress!)
+      encode.withUnsafeBufferPointer { table in
+        let table = UnsafeSendableBuffer(table)
+        // Rows are dealt round-robin to the workers; each output pixel is written by one.
+        DispatchQueue.concurrentPerform(iterations: threads) { worker in
+          @inline(__always) func raw(_ v: Float) -> UInt8 { UInt8((v > 0 ? (v < 1 ? v : 1) : 0) * 255 + 0.5) }
+          @inline(__always) func srgb(_ v: Float) -> UInt8 {
+            table.buffer[Int((v > 0 ? (v < 1 ? v : 1) : 0) * 65535 + 0.5)]
+          }
+          var y = worker
+          while y < height {
+            for x in 0..<width {
+              var c = target.color[y * s * target.width + x * s]
+              if s > 1 {
+                c = .zero
+                for sy in 0..<s {
+                  for sx in 0..<s { c += target.color[(y * s + sy) * target.width + x * s + sx] }
+                }
+                c *= scale
+              }
+              out.pointer[y * width + x] =
+                encodeSRGB
+                ? SIMD4(srgb(c.x), srgb(c.y), srgb(c.z), raw(c.w))
+                : SIMD4(raw(c.x), raw(c.y), raw(c.z), raw(c.w))
             }
-            out[y * width + x] =
-              encodeSRGB
-              ? SIMD4(srgb(c.x), srgb(c.y), srgb(c.z), raw(c.w))
-              : SIMD4(raw(c.x), raw(c.y), raw(c.z), raw(c.w))
+            y += threads
           }
         }
       }
