@@ -29,9 +29,9 @@ extension Renderer {
           let x0 = (tile % tilesX) * tileSize, y0 = (tile / tilesX) * tileSize
           let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
           target.clear(x0...x1, y0...y1)
+          let view = TargetView(color: target.color, depth: target.depth, width: width)
           for index in bins[tile] {
-            drawTriangle(
-              tris.buffer[Int(index)], tileX: x0...x1, tileY: y0...y1, target: target, shader: shader)
+            drawTriangle(tris.buffer[Int(index)], tileX: x0...x1, tileY: y0...y1, target: view, shader: shader)
           }
           tile += threads
         }
@@ -44,7 +44,7 @@ extension Renderer {
   /// attributes, shading.
   @inline(__always)
   static func drawTriangle<Shader: FragmentShader>(
-    _ t: SetupTriangle, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>, target: RenderTarget, shader: Shader
+    _ t: SetupTriangle, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>, target: TargetView, shader: Shader
   ) {
     let minX = Swift.max(t.minX, tileX.lowerBound), maxX = Swift.min(t.maxX, tileX.upperBound)
     let minY = Swift.max(t.minY, tileY.lowerBound), maxY = Swift.min(t.maxY, tileY.upperBound)
@@ -102,6 +102,14 @@ extension Renderer {
     guard l > 0 else { return .zero }
     return t.swapped ? -n / l : n / l
   }
+}
+
+/// The render target's buffers as plain pointers: passing them per triangle costs no reference
+/// counting, unlike the class that owns them.
+struct TargetView {
+  let color: UnsafeMutablePointer<SIMD4<Float>>
+  let depth: UnsafeMutablePointer<Float>
+  let width: Int
 }
 
 /// A pointer that worker threads write through, each to its own elements.
