@@ -31,7 +31,8 @@ extension Renderer {
           target.clear(x0...x1, y0...y1)
           let view = TargetView(color: target.color, depth: target.depth, width: width)
           for index in bins[tile] {
-            drawTriangle(tris.buffer[Int(index)], tileX: x0...x1, tileY: y0...y1, target: view, shader: shader)
+            drawTriangle(
+              tris.buffer[Int(index)], tileX: x0...x1, tileY: y0...y1, target: view, shader: shader)
           }
           tile += threads
         }

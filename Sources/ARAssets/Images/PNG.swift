@@ -131,25 +131,29 @@ public enum PNG {
   public static func encode(
     _ image: RGBA8Image, channels: Channels = .rgba, interlaced: Bool = false, compression: Int = 6
   ) throws(ImageError) -> [UInt8] {
-    let samples = pick(image.pixels, channels)
-    let result = samples.withUnsafeBytes { raw in
-      Result { () throws(ImageError) in
-        try encodeRaw(
-          raw.baseAddress!, image.width, image.height, channels, bitDepth: 8, interlaced, compression)
-      }
-    }
-    return try result.get()
+    try encodeSamples(image, channels, interlaced, compression)
   }
 
   /// Encodes a 16-bit image. With `.grey` or `.greyAlpha` the red channel is the grey value.
   public static func encode(
     _ image: RGBA16Image, channels: Channels = .rgba, interlaced: Bool = false, compression: Int = 6
   ) throws(ImageError) -> [UInt8] {
+    try encodeSamples(image, channels, interlaced, compression)
+  }
+
+  /// Both depths: the samples `channels` keeps, at the bit depth of the sample type.
+  private static func encodeSamples<T: FixedWidthInteger & Sendable>(
+    _ image: Image<SIMD4<T>>, _ channels: Channels, _ interlaced: Bool, _ compression: Int
+  ) throws(ImageError) -> [UInt8] {
+    guard image.width > 0, image.height > 0 else {
+      throw .unwritable(path: nil, reason: "PNG size \(image.width)×\(image.height) outside 1…65536")
+    }
     let samples = pick(image.pixels, channels)
     let result = samples.withUnsafeBytes { raw in
       Result { () throws(ImageError) in
         try encodeRaw(
-          raw.baseAddress!, image.width, image.height, channels, bitDepth: 16, interlaced, compression)
+          raw.baseAddress!, image.width, image.height, channels, bitDepth: T.bitWidth, interlaced, compression
+        )
       }
     }
     return try result.get()

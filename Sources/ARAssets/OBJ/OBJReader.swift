@@ -134,14 +134,14 @@ public struct OBJReader {
         throw .badArity(
           path: path, line: lineNumber, column: column(i), statement: "vt", expected: "1 to 3", got: 0)
       }
-      model.texcoords.append(SIMD3(Float(values.0), Float(values.1), Float(values.2)))
+      model.texcoords.append(SIMD3(Float(values[0]), Float(values[1]), Float(values[2])))
     case (2, UInt8(ascii: "v"), UInt8(ascii: "n")):
       let (values, count) = try numbers(p, i, end, lineStart, max: 3, statement: "vn", allowed: "3")
       guard count == 3 else {
         throw .badArity(
           path: path, line: lineNumber, column: column(i), statement: "vn", expected: "3", got: count)
       }
-      model.normals.append(SIMD3(Float(values.0), Float(values.1), Float(values.2)))
+      model.normals.append(SIMD3(Float(values[0]), Float(values[1]), Float(values[2])))
     case (1, UInt8(ascii: "f"), _), (2, UInt8(ascii: "f"), UInt8(ascii: "o")):
       try face(p, i, end, lineStart)
     case (1, UInt8(ascii: "l"), _):
@@ -199,41 +199,19 @@ public struct OBJReader {
 
   mutating func vertex(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int) throws(OBJError)
   {
-    var values: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
-    var count = 0
-    var i = skipSpaces(p, from, end)
-    while i < end {
-      guard count < 6 else {
-        throw .badArity(
-          path: path, line: lineNumber, column: i - lineStart + 1, statement: "v", expected: "3, 4 or 6",
-          got: count + 1)
-      }
-      guard let (value, next) = DecimalParser.parse(p, from: i, to: end) else {
-        throw badNumber(p, i, end, lineStart)
-      }
-      switch count {
-      case 0: values.0 = value
-      case 1: values.1 = value
-      case 2: values.2 = value
-      case 3: values.3 = value
-      case 4: values.4 = value
-      default: values.5 = value
-      }
-      count += 1
-      i = skipSpaces(p, next, end)
-    }
+    let (values, count) = try numbers(p, from, end, lineStart, max: 6, statement: "v", allowed: "3, 4 or 6")
     guard count == 3 || count == 4 || count == 6 else {
       throw .badArity(
         path: path, line: lineNumber, column: from - lineStart + 1, statement: "v", expected: "3, 4 or 6",
         got: count)
     }
-    model.positions.append(SIMD3(Float(values.0), Float(values.1), Float(values.2)))
+    model.positions.append(SIMD3(Float(values[0]), Float(values[1]), Float(values[2])))
     if count == 6 {
       if model.colors.count < model.positions.count - 1 {
         model.colors.append(
           contentsOf: repeatElement(SIMD3(1, 1, 1), count: model.positions.count - 1 - model.colors.count))
       }
-      model.colors.append(SIMD3(Float(values.3), Float(values.4), Float(values.5)))
+      model.colors.append(SIMD3(Float(values[3]), Float(values[4]), Float(values[5])))
     } else if !model.colors.isEmpty {
       model.colors.append(SIMD3(1, 1, 1))
     }
@@ -344,28 +322,24 @@ public struct OBJReader {
     return Int32(resolved)
   }
 
-  /// Up to `max` numbers; more is an error.
+  /// Up to `max` (at most 8) numbers, in the lanes of the result; more is an error.
   func numbers(
     _ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int, max: Int, statement: String,
     allowed: String
-  ) throws(OBJError) -> ((Double, Double, Double), Int) {
-    var values: (Double, Double, Double) = (0, 0, 0)
+  ) throws(OBJError) -> (SIMD8<Double>, Int) {
+    var values = SIMD8<Double>()
     var count = 0
     var i = skipSpaces(p, from, end)
     while i < end {
       guard count < max else {
         throw .badArity(
-          path: path, line: lineNumber, column: from - lineStart + 1, statement: statement, expected: allowed,
+          path: path, line: lineNumber, column: i - lineStart + 1, statement: statement, expected: allowed,
           got: count + 1)
       }
       guard let (value, next) = DecimalParser.parse(p, from: i, to: end) else {
         throw badNumber(p, i, end, lineStart)
       }
-      switch count {
-      case 0: values.0 = value
-      case 1: values.1 = value
-      default: values.2 = value
-      }
+      values[count] = value
       count += 1
       i = skipSpaces(p, next, end)
     }
