@@ -201,8 +201,10 @@ func renderRow(
   let mesa = Mesa(width: camera.intrinsics.width, height: camera.intrinsics.height)
   let clip = camera.clipFromWorld
   var image = RGBA8Image(width: 0, height: 0, pixels: [])
+  // Both sides keep their framebuffers between frames: llvmpipe its context, ours a FrameRenderer.
+  let renderer = FrameRenderer()
   let row = compare(name, peer: "Mesa llvmpipe (2 threads)", rounds: 5) {
-    image = try! Renderer.render(draws, camera: camera, shading: shading, settings: settings)
+    image = try! renderer.render(draws, camera: camera, shading: shading, settings: settings)
   } peerRun: {
     mesa.draw(triangles, clipFromWorld: clip)
   }

@@ -14,16 +14,14 @@ final class RenderTarget: @unchecked Sendable {
   let depth: UnsafeMutablePointer<Float>
   /// What a cleared sample holds: a camera frame (output size, each pixel covering
   /// `factor × factor` samples) or one colour.
-  let background: LinearImage?
-  let backgroundColor: SIMD4<Float>
+  var background: LinearImage? = nil
+  var backgroundColor = SIMD4<Float>(0, 0, 0, 1)
   let factor: Int
 
-  init(width: Int, height: Int, factor: Int, background: LinearImage?, backgroundColor: SIMD4<Float>) {
+  init(width: Int, height: Int, factor: Int) {
     self.width = width
     self.height = height
     self.factor = factor
-    self.background = background
-    self.backgroundColor = backgroundColor
     color = .allocate(capacity: width * height)
     depth = .allocate(capacity: width * height)
   }

@@ -70,8 +70,27 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
 public enum Renderer {
   /// Renders `draws` seen by `camera` over `background` (linear RGBA at the output size, or one
   /// colour), returning 8-bit RGBA: sRGB-encoded for ``ShadingMode/lit(_:)``, raw values for the
-  /// comparison modes.
+  /// comparison modes. For many frames (a recording), a ``FrameRenderer`` reuses its buffers.
   public static func render(
+    _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage? = nil,
+    backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings()
+  ) throws(RenderError) -> RGBA8Image {
+    try FrameRenderer().render(
+      draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
+      settings: settings)
+  }
+}
+
+/// Renders frame after frame, keeping its colour and depth buffers between frames of the same
+/// size: a recording's frames then cost no allocation or page faults for the buffers.
+/// Not thread-safe: one frame at a time per instance (each frame already uses every thread).
+public final class FrameRenderer {
+  private var target: RenderTarget?
+
+  public init() {}
+
+  /// Renders one frame; see ``Renderer/render(_:camera:shading:background:backgroundColor:settings:)``.
+  public func render(
     _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage? = nil,
     backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings()
   ) throws(RenderError) -> RGBA8Image {
@@ -98,24 +117,33 @@ public enum Renderer {
     var sampleCamera = camera
     sampleCamera.intrinsics = camera.intrinsics.scaled(toWidth: width * s, height: height * s)
     let (sw, sh) = (width * s, height * s)
-    let target = RenderTarget(
-      width: sw, height: sh, factor: s, background: background, backgroundColor: backgroundColor)
-    let triangles = setUp(draws, camera: sampleCamera, width: sw, height: sh)
+    if target?.width != sw || target?.height != sh || target?.factor != s {
+      target = RenderTarget(width: sw, height: sh, factor: s)
+    }
+    let target = self.target!
+    target.background = background
+    target.backgroundColor = backgroundColor
+    let triangles = Renderer.setUp(draws, camera: sampleCamera, width: sw, height: sh)
     switch shading {
     case .unlit:
-      rasterize(triangles, into: target, shader: FlatShader(lambertTowards: nil), threads: settings.threads)
+      Renderer.rasterize(
+        triangles, into: target, shader: FlatShader(lambertTowards: nil), threads: settings.threads)
     case .lambert(let l):
-      rasterize(triangles, into: target, shader: FlatShader(lambertTowards: l), threads: settings.threads)
+      Renderer.rasterize(
+        triangles, into: target, shader: FlatShader(lambertTowards: l), threads: settings.threads)
     case .lit(let lighting):
       let shader = LitShader(
         draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation)
-      rasterize(triangles, into: target, shader: shader, threads: settings.threads)
+      Renderer.rasterize(triangles, into: target, shader: shader, threads: settings.threads)
     }
-    return resolve(
+    return Renderer.resolve(
       target, factor: s, encodeSRGB: { if case .lit = shading { true } else { false } }(),
       threads: settings.threads)
   }
 
+}
+
+extension Renderer {
   // MARK: - Geometry
 
   /// Vertex stage, clipping and triangle setup, in draw and triangle order.

@@ -183,6 +183,14 @@ struct RasterRuleTests {
     let draw = try DrawCall(mesh: mesh, cullBackFaces: false)
     let reference = try Renderer.render(
       [draw], camera: cam, shading: .lit(Lighting()), settings: RenderSettings(supersampling: 2, threads: 1))
+    // A reused renderer clears its kept buffers: the second frame equals the first.
+    let renderer = FrameRenderer()
+    for _ in 0..<2 {
+      let again = try renderer.render(
+        [draw], camera: cam, shading: .lit(Lighting()), settings: RenderSettings(supersampling: 2, threads: 1)
+      )
+      #expect(again == reference)
+    }
     for threads in [2, 3, 7, 16] {
       let image = try Renderer.render(
         [draw], camera: cam, shading: .lit(Lighting()),
