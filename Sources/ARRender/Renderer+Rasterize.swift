@@ -61,18 +61,22 @@ extension Renderer {
     // barycentrics at every pixel (at most a tile's 64 steps, so drift stays within a few ulps).
     let zWeights = t.z * t.inverseArea
     let dzdx = (SIMD3(Float(stepX.x), Float(stepX.y), Float(stepX.z)) * zWeights).sum()
+    // The coverage test runs on scalars: the three biased edge values are all ≥ 0 exactly when
+    // their bitwise OR is (no sign bit set), one branch instead of three.
+    let (bias0, bias1, bias2) = (t.bias.x, t.bias.y, t.bias.z)
+    let (step0, step1, step2) = (stepX.x, stepX.y, stepX.z)
     for py in minY...maxY {
-      var e = rowEdges
-      var z = (SIMD3(Float(e.x), Float(e.y), Float(e.z)) * zWeights).sum()
+      var (e0, e1, e2) = (rowEdges.x &+ bias0, rowEdges.y &+ bias1, rowEdges.z &+ bias2)
+      var z = (SIMD3(Float(rowEdges.x), Float(rowEdges.y), Float(rowEdges.z)) * zWeights).sum()
       let row = py * target.width
       for px in minX...maxX {
-        let biased = e &+ t.bias
-        if biased.x >= 0 && biased.y >= 0 && biased.z >= 0 && z < target.depth[row + px] {
+        if (e0 | e1 | e2) >= 0 && z < target.depth[row + px] {
           let index = row + px
           // Perspective-correct weights: interpolate a/w and 1/w linearly, then divide (only
           // for shaders that read attributes; flat ones need no weights at all).
           var mu = Weights(here: .zero, right: .zero, below: .zero)
           if Shader.readsAttributes {
+            let e = SIMD3(e0, e1, e2) &- t.bias
             @inline(__always) func weights(_ e: SIMD3<Int64>) -> SIMD3<Float> {
               let q = SIMD3(Float(e.x), Float(e.y), Float(e.z)) * t.inverseW
               return q / q.sum()
@@ -84,7 +88,9 @@ extension Renderer {
             target.color[index] = color  // translucent colours arrive blended, without depth
           }
         }
-        e = e &+ stepX
+        e0 &+= step0
+        e1 &+= step1
+        e2 &+= step2
         z += dzdx
       }
       rowEdges = rowEdges &+ stepY
