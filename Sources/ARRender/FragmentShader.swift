@@ -66,15 +66,25 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     let normalAndV = t.v0.normalAndV * mu.x + t.v1.normalAndV * mu.y + t.v2.normalAndV * mu.z
     let vertexColor = t.v0.color * mu.x + t.v1.color * mu.y + t.v2.color * mu.z
     var base = SIMD4(material.diffuse * SIMD3(vertexColor.x, vertexColor.y, vertexColor.z), material.opacity)
+    func uv(_ m: SIMD3<Float>) -> SIMD2<Float> {
+      SIMD2(
+        t.v0.worldAndU.w * m.x + t.v1.worldAndU.w * m.y + t.v2.worldAndU.w * m.z,
+        t.v0.normalAndV.w * m.x + t.v1.normalAndV.w * m.y + t.v2.normalAndV.w * m.z)
+    }
     if let texture = material.texture {
-      func uv(_ m: SIMD3<Float>) -> SIMD2<Float> {
-        SIMD2(
-          t.v0.worldAndU.w * m.x + t.v1.worldAndU.w * m.y + t.v2.worldAndU.w * m.z,
-          t.v0.normalAndV.w * m.x + t.v1.normalAndV.w * m.y + t.v2.normalAndV.w * m.z)
-      }
       base *= texture.sample(SIMD2(worldAndU.w, normalAndV.w), uv(weights.right), uv(weights.below))
     }
-    if base.w < 1.0 / 255 { return nil }
+    if let opacity = material.opacityTexture {
+      base.w *= opacity.sample(SIMD2(worldAndU.w, normalAndV.w), uv(weights.right), uv(weights.below)).x
+    }
+    switch material.alphaMode {
+    case .opaque: base.w = 1
+    case .mask:
+      if base.w < 0.5 { return nil }  // cut out
+      base.w = 1
+    case .blend:
+      if base.w < 1.0 / 255 { return nil }
+    }
     let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
     var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? state.flatNormal
     if t.backFacing { n = -n }  // two-sided lighting for faces drawn from behind

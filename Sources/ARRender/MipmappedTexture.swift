@@ -14,10 +14,13 @@ final class MipmappedTexture: @unchecked Sendable {
   }
 
   let levels: [Level]
+  /// Whether any texel is not fully opaque (the material then cuts out or blends).
+  let hasTransparency: Bool
   let clamp: Bool
   let scale: SIMD2<Float>, offset: SIMD2<Float>
 
   init(_ image: RGBA8Image, reference: TextureReference) {
+    hasTransparency = image.pixels.contains { $0.w < 255 }
     var levels = [Level(width: image.width, height: image.height, texels: image.linear.pixels)]
     while let last = levels.last, last.width > 1 || last.height > 1 {
       let w = (last.width + 1) / 2, h = (last.height + 1) / 2

@@ -23,11 +23,14 @@ public struct DrawCall: @unchecked Sendable {
     self.cullBackFaces = cullBackFaces
     var materials: [ShadingMaterial] = []
     for m in mesh.materials {
-      var texture: MipmappedTexture? = nil
+      var texture: MipmappedTexture? = nil, opacity: MipmappedTexture? = nil
       if let reference = m.diffuseTexture {
         texture = MipmappedTexture(try ImageFile.readRGBA8(reference.path), reference: reference)
       }
-      materials.append(ShadingMaterial(m, texture: texture))
+      if let reference = m.opacityTexture {
+        opacity = MipmappedTexture(try ImageFile.readRGBA8(reference.path), reference: reference)
+      }
+      materials.append(ShadingMaterial(m, texture: texture, opacityTexture: opacity))
     }
     self.materials = materials
   }
@@ -123,7 +126,8 @@ public final class FrameRenderer {
     let target = self.target!
     target.background = background
     target.backgroundColor = backgroundColor
-    let triangles = Renderer.setUp(draws, camera: sampleCamera, width: sw, height: sh)
+    let isLit = { if case .lit = shading { true } else { false } }()
+    let triangles = Renderer.setUp(draws, camera: sampleCamera, width: sw, height: sh, sortTranslucent: isLit)
     switch shading {
     case .unlit:
       Renderer.rasterize(
@@ -137,7 +141,7 @@ public final class FrameRenderer {
       Renderer.rasterize(triangles, into: target, shader: shader, threads: settings.threads)
     }
     return Renderer.resolve(
-      target, factor: s, encodeSRGB: { if case .lit = shading { true } else { false } }(),
+      target, factor: s, encodeSRGB: isLit,
       threads: settings.threads)
   }
 
@@ -147,9 +151,16 @@ extension Renderer {
   // MARK: - Geometry
 
   /// Vertex stage, clipping and triangle setup, in draw and triangle order.
-  static func setUp(_ draws: [DrawCall], camera: RenderCamera, width: Int, height: Int) -> [SetupTriangle] {
+  /// - Parameter sortTranslucent: Draw blended materials last, back to front (lit mode); the
+  ///   comparison modes keep GL's plain draw order.
+  static func setUp(
+    _ draws: [DrawCall], camera: RenderCamera, width: Int, height: Int, sortTranslucent: Bool
+  ) -> [SetupTriangle] {
     let clipFromWorld = camera.clipFromWorld
     var out: [SetupTriangle] = []
+    // Translucent triangles wait, with their distance, to be drawn after everything opaque,
+    // farthest first, so each blends over what is really behind it.
+    var blended: [(distance: Float, triangle: SetupTriangle)] = []
     var polygon: [ClipVertex] = []
     polygon.reserveCapacity(9)
     for (d, draw) in draws.enumerated() {
@@ -167,6 +178,14 @@ extension Renderer {
           color: SIMD4(color, 1))
       }
       let outcodes = vertices.map { FrustumClipper.outcode($0.clip) }
+      func emit(_ tri: SetupTriangle) {
+        if sortTranslucent && draw.materials[Int(tri.material)].alphaMode == .blend {
+          // Distance from the camera plane: clip w is the eye-space depth.
+          blended.append(((tri.v0.clip.w + tri.v1.clip.w + tri.v2.clip.w) / 3, tri))
+        } else {
+          out.append(tri)
+        }
+      }
       for submesh in mesh.submeshes {
         for t in submesh.triangles {
           let (ia, ib, ic) = mesh.triangle(t)
@@ -178,7 +197,7 @@ extension Renderer {
               vertices[ia], vertices[ib], vertices[ic], width: width, height: height,
               cullBackFaces: draw.cullBackFaces, draw: Int32(d), material: material)
             {
-              out.append(tri)
+              emit(tri)
             }
             continue
           }
@@ -190,12 +209,17 @@ extension Renderer {
               polygon[0], polygon[k], polygon[k + 1], width: width, height: height,
               cullBackFaces: draw.cullBackFaces, draw: Int32(d), material: material)
             {
-              out.append(tri)
+              emit(tri)
             }
           }
         }
       }
     }
+    // Farthest first; equal distances keep their draw order, so the result is deterministic.
+    let order = blended.indices.sorted { a, b in
+      blended[a].distance != blended[b].distance ? blended[a].distance > blended[b].distance : a < b
+    }
+    out += order.map { blended[$0].triangle }
     return out
   }
 

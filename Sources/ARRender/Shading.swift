@@ -44,13 +44,36 @@ struct ShadingMaterial: @unchecked Sendable {
   var shininess: Float
   var opacity: Float
   var texture: MipmappedTexture?
+  /// `map_d`: opacity from its red channel (linear), multiplied into the alpha.
+  var opacityTexture: MipmappedTexture?
+  var alphaMode: AlphaMode
 
-  init(_ m: Material, texture: MipmappedTexture?) {
+  /// How a material's alpha is used, as glTF names the cases.
+  enum AlphaMode {
+    /// Fully opaque.
+    case opaque
+    /// Cut-out: a texture's alpha (or `map_d`) decides per pixel, drawn (opaque) at ≥ 0.5,
+    /// discarded below; leaves, fences, hair cards.
+    case mask
+    /// Translucent (`d` < 1): blended "over" what is behind, drawn after all opaque surfaces,
+    /// back to front.
+    case blend
+  }
+
+  init(_ m: Material, texture: MipmappedTexture?, opacityTexture: MipmappedTexture?) {
     diffuse = m.diffuse
     specular = m.specular
     emissive = m.emissive
     shininess = Swift.max(m.shininess, 1)
     opacity = m.opacity
     self.texture = texture
+    self.opacityTexture = opacityTexture
+    if m.opacity < 1 {
+      alphaMode = .blend
+    } else if opacityTexture != nil || texture?.hasTransparency == true {
+      alphaMode = .mask
+    } else {
+      alphaMode = .opaque
+    }
   }
 }

@@ -1,6 +1,7 @@
 import ARAssets
 import ARMath
 import ARTestSupport
+import Foundation
 import Testing
 
 @testable import ARRender
@@ -216,5 +217,66 @@ struct RasterRuleTests {
     #expect(throws: RenderError.notFinite("a model transform")) {
       try Renderer.render([draw], camera: camera(size: 8), shading: .unlit)
     }
+  }
+}
+
+@Suite("Transparency")
+struct TransparencyTests {
+  func quad(z: Float, color: SIMD3<Float>, opacity: Float) -> Mesh {
+    var material = Material(name: "glass")
+    material.diffuse = color
+    material.opacity = opacity
+    return Mesh(
+      positions: [[-1, -1, z], [1, -1, z], [1, 1, z], [-1, 1, z]],
+      normals: Array(repeating: [0, 0, 1], count: 4),
+      indices: [0, 1, 2, 0, 2, 3], materials: [material])
+  }
+
+  let camera = RenderCamera(
+    intrinsics: CameraIntrinsics(fx: 20, fy: 20, cx: 8, cy: 8, width: 16, height: 16),
+    worldFromCamera: RigidTransform(rotation: .identity, translation: [0, 0, 3]))
+  let light = Lighting(ambient: [1, 1, 1], directional: [], point: [])
+
+  @Test("translucent surfaces blend back to front whatever their draw order")
+  func sorted() throws {
+    let near = try DrawCall(mesh: quad(z: 0.5, color: [1, 0, 0], opacity: 0.5))
+    let far = try DrawCall(mesh: quad(z: -0.5, color: [0, 0, 1], opacity: 0.5))
+    let a = try Renderer.render([near, far], camera: camera, shading: .lit(light))
+    let b = try Renderer.render([far, near], camera: camera, shading: .lit(light))
+    #expect(a == b)
+    // Red over (blue over black): linear red 0.5, blue 0.25, encoded.
+    #expect(a[8, 8] == SIMD4(SRGB.encode8(0.5), 0, SRGB.encode8(0.25), 255))
+  }
+
+  @Test("an opaque surface in front hides a translucent one behind it")
+  func opaqueHides() throws {
+    let wall = try DrawCall(mesh: quad(z: 0.5, color: [0, 1, 0], opacity: 1))
+    let glass = try DrawCall(mesh: quad(z: -0.5, color: [1, 0, 0], opacity: 0.5))
+    let image = try Renderer.render([glass, wall], camera: camera, shading: .lit(light))
+    #expect(image[8, 8] == [0, 255, 0, 255])
+  }
+
+  @Test("a texture with alpha cuts out: pixels below 0.5 are discarded, the rest opaque")
+  func cutOut() throws {
+    // Left half of the texture transparent, right half opaque white.
+    let texture = RGBA8Image(
+      width: 4, height: 1,
+      pixels: [[255, 255, 255, 0], [255, 255, 255, 0], [255, 255, 255, 255], [255, 255, 255, 255]])
+    let path = NSTemporaryDirectory() + "cutout-\(UInt32.random(in: 0 ... .max)).png"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try ImageFile.writePNG(texture, to: path)
+    var material = Material(name: "leaf")
+    material.diffuse = [1, 1, 1]
+    var reference = TextureReference(path: path)
+    reference.clamp = true
+    material.diffuseTexture = reference
+    let mesh = Mesh(
+      positions: [[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]],
+      normals: Array(repeating: [0, 0, 1], count: 4),
+      texcoords: [[0, 0], [1, 0], [1, 1], [0, 1]], indices: [0, 1, 2, 0, 2, 3], materials: [material])
+    let image = try Renderer.render(
+      [try DrawCall(mesh: mesh)], camera: camera, shading: .lit(light), backgroundColor: [0, 0, 1, 1])
+    #expect(image[4, 8] == [0, 0, 255, 255])  // cut out: background shows
+    #expect(image[12, 8] == [255, 255, 255, 255])  // kept, fully opaque
   }
 }
