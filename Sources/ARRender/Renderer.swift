@@ -8,7 +8,8 @@ public struct DrawCall: @unchecked Sendable {
   public var mesh: Mesh
   /// Model to world (any invertible affine matrix; normals use its inverse transpose).
   public var worldFromModel: Matrix4<Float>
-  /// Skip triangles facing away from the camera.
+  /// Skip triangles facing away from the camera. Cut-out and translucent materials are drawn
+  /// two-sided regardless, as thin see-through surfaces should be.
   public var cullBackFaces: Bool
   let materials: [ShadingMaterial]
 
@@ -192,10 +193,12 @@ extension Renderer {
           let (oa, ob, oc) = (outcodes[ia], outcodes[ib], outcodes[ic])
           if oa & ob & oc != 0 { continue }  // wholly outside one plane
           let material = Int32(submesh.material)
+          // Thin see-through surfaces (cut-out leaves, glass panes) show both sides.
+          let cull = draw.cullBackFaces && draw.materials[submesh.material].alphaMode == .opaque
           if oa | ob | oc == 0 {
             if let tri = SetupTriangle(
               vertices[ia], vertices[ib], vertices[ic], width: width, height: height,
-              cullBackFaces: draw.cullBackFaces, draw: Int32(d), material: material)
+              cullBackFaces: cull, draw: Int32(d), material: material)
             {
               emit(tri)
             }
@@ -207,7 +210,7 @@ extension Renderer {
           for k in 1..<(polygon.count - 1) {  // the clipped polygon is convex: a fan
             if let tri = SetupTriangle(
               polygon[0], polygon[k], polygon[k + 1], width: width, height: height,
-              cullBackFaces: draw.cullBackFaces, draw: Int32(d), material: material)
+              cullBackFaces: cull, draw: Int32(d), material: material)
             {
               emit(tri)
             }
