@@ -161,6 +161,7 @@ func renderWorkloads(quick: Bool) -> [Row] {
       indices: fillIndices),
     cullBackFaces: false)
   rows.append(renderRow("32 full-screen layers at \(w)x\(h), untextured", fill, camera, settings))
+  rows.append(texturedFillRow(layers: fillPositions, indices: fillIndices, camera: camera, settings: settings))
 
   // A 100k-triangle model: a sphere of 224×224 quads.
   let sphere = sphereMesh(segments: quick ? 60 : 224)
@@ -209,6 +210,57 @@ func renderRow(
     mesa.draw(triangles, clipFromWorld: clip)
   }
   blackHole(image)
+  return row
+}
+
+/// The same 32 layers with a 256² texture repeated 8 times across the screen (minified a
+/// little, so mipmaps are used), trilinear on both sides; ours lit by ambient light only, which
+/// returns the texture colour, llvmpipe modulating white.
+func texturedFillRow(
+  layers positions: [SIMD3<Float>], indices: [UInt32], camera: RenderCamera, settings: RenderSettings
+) -> Row {
+  let side = 256
+  let image = RGBA8Image(
+    width: side, height: side,
+    pixels: (0..<(side * side)).map { i in
+      let (x, y) = (i % side, i / side)
+      return SIMD4(UInt8(x), UInt8(y), UInt8((x ^ y) & 255), 255)
+    })
+  let path = ".build/bench-data/texture-256.png"
+  try! FileManager.default.createDirectory(atPath: ".build/bench-data", withIntermediateDirectories: true)
+  try! ImageFile.writePNG(image, to: path)
+  var material = Material(name: "textured")
+  material.diffuse = [1, 1, 1]
+  material.diffuseTexture = TextureReference(path: path)
+  // Quads: uv 0…8 across each layer.
+  let texcoords: [SIMD2<Float>] = positions.indices.map { i in
+    [[0, 0], [8, 0], [8, 4.5], [0, 4.5]][i % 4]
+  }
+  let mesh = Mesh(
+    positions: positions, normals: Array(repeating: [0, 0, 1], count: positions.count), texcoords: texcoords,
+    indices: indices, materials: [material])
+  let draw = try! DrawCall(mesh: mesh, cullBackFaces: false)
+  let flat = FlatTriangles([draw], towardsLight: nil)
+  var uv: [Float] = []
+  for t in 0..<mesh.triangleCount {
+    let (a, b, c) = mesh.triangle(t)
+    for v in [a, b, c] { uv += [texcoords[v].x, 1 - texcoords[v].y] }  // GL rows start at the bottom
+  }
+  let mesa = Mesa(width: camera.intrinsics.width, height: camera.intrinsics.height)
+  let renderer = FrameRenderer()
+  let lighting = Lighting(ambient: [1, 1, 1], directional: [], point: [])
+  var out = RGBA8Image(width: 0, height: 0, pixels: [])
+  let (w, h) = (camera.intrinsics.width, camera.intrinsics.height)
+  let row = compare("32 full-screen layers at \(w)x\(h), trilinear textured", peer: "Mesa llvmpipe (2 threads)", rounds: 5) {
+    out = try! renderer.render([draw], camera: camera, shading: .lit(lighting), settings: settings)
+  } peerRun: {
+    image.pixels.withUnsafeBytes { texels in
+      mesa_oracle_draw_textured(
+        mesa.context, flat.positions, flat.colors, uv, flat.count, camera.clipFromWorld.columnMajorElements,
+        texels.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(side), Int32(side))
+    }
+  }
+  blackHole(out)
   return row
 }
 

@@ -57,6 +57,30 @@ void mesa_oracle_draw(mesa_oracle *m, const float *positions, const uint8_t *col
   glFinish();
 }
 
+void mesa_oracle_draw_textured(mesa_oracle *m, const float *positions, const uint8_t *colors,
+                               const float *texcoords, size_t triangle_count,
+                               const float *clip_from_world, const uint8_t *texture,
+                               int texture_width, int texture_height) {
+  OSMesaMakeCurrent(m->context, m->buffer, GL_UNSIGNED_BYTE, m->width, m->height);
+  static GLuint name = 0;
+  if (!name) glGenTextures(1, &name);
+  glBindTexture(GL_TEXTURE_2D, name);
+  glTexParameteri(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, GL_TRUE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, texture_width, texture_height, 0, GL_RGBA,
+               GL_UNSIGNED_BYTE, texture);
+  glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+  glEnable(GL_TEXTURE_2D);
+  glEnableClientState(GL_TEXTURE_COORD_ARRAY);
+  glTexCoordPointer(2, GL_FLOAT, 0, texcoords);
+  mesa_oracle_draw(m, positions, colors, triangle_count, clip_from_world);
+  glDisableClientState(GL_TEXTURE_COORD_ARRAY);
+  glDisable(GL_TEXTURE_2D);
+}
+
 void mesa_oracle_read(mesa_oracle *m, uint8_t *rgba) {
   size_t row = (size_t)m->width * 4;
   for (int y = 0; y < m->height; ++y)

@@ -23,6 +23,14 @@ void mesa_oracle_destroy(mesa_oracle *context);
 void mesa_oracle_draw(mesa_oracle *context, const float *positions, const uint8_t *colors,
                       size_t triangle_count, const float *clip_from_world);
 
+/// Like mesa_oracle_draw, textured: `texcoords` (u, v per vertex) into an RGBA8 texture
+/// (`texture_width` × `texture_height`, rows top to bottom) with trilinear filtering and
+/// mipmaps (GL_LINEAR_MIPMAP_LINEAR, repeat), modulating the vertex colours.
+void mesa_oracle_draw_textured(mesa_oracle *context, const float *positions, const uint8_t *colors,
+                               const float *texcoords, size_t triangle_count,
+                               const float *clip_from_world, const uint8_t *texture,
+                               int texture_width, int texture_height);
+
 /// The image as RGBA8, rows top to bottom (GL's bottom-up rows flipped).
 void mesa_oracle_read(mesa_oracle *context, uint8_t *rgba);
 
