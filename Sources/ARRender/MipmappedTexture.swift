@@ -8,12 +8,17 @@ import RealModule
 /// filtering alone; each level halves the previous one with a 2×2 box filter in linear light,
 /// and the sampler blends the two levels around the pixel's footprint.
 final class MipmappedTexture: @unchecked Sendable {
+  /// One level's texels live in memory this texture owns, reached through a plain pointer: the
+  /// sampler runs per pixel on several threads, and copying an array reference there would
+  /// retain and release it atomically on every sample, from every thread.
   struct Level {
     let width: Int, height: Int
-    let texels: [SIMD4<Float>]
+    let texels: UnsafeMutablePointer<SIMD4<Float>>
   }
 
   let levels: [Level]
+  /// The levels as a plain buffer, for the same reason.
+  private let levelBuffer: UnsafeMutableBufferPointer<Level>
   /// Whether any texel is not fully opaque (the material then cuts out or blends).
   let hasTransparency: Bool
   let clamp: Bool
@@ -21,7 +26,12 @@ final class MipmappedTexture: @unchecked Sendable {
 
   init(_ image: RGBA8Image, reference: TextureReference) {
     hasTransparency = image.pixels.contains { $0.w < 255 }
-    var levels = [Level(width: image.width, height: image.height, texels: image.linear.pixels)]
+    func owned(_ texels: [SIMD4<Float>]) -> UnsafeMutablePointer<SIMD4<Float>> {
+      let p = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: texels.count)
+      p.initialize(from: texels, count: texels.count)
+      return p
+    }
+    var levels = [Level(width: image.width, height: image.height, texels: owned(image.linear.pixels))]
     while let last = levels.last, last.width > 1 || last.height > 1 {
       let w = (last.width + 1) / 2, h = (last.height + 1) / 2
       var texels = [SIMD4<Float>](repeating: .zero, count: w * h)
@@ -36,56 +46,73 @@ final class MipmappedTexture: @unchecked Sendable {
           texels[y * w + x] = sum * 0.25
         }
       }
-      levels.append(Level(width: w, height: h, texels: texels))
+      levels.append(Level(width: w, height: h, texels: owned(texels)))
     }
     self.levels = levels
+    levelBuffer = .allocate(capacity: levels.count)
+    _ = levelBuffer.initialize(from: levels)
     clamp = reference.clamp
     scale = SIMD2(reference.scale.x, reference.scale.y)
     offset = SIMD2(reference.offset.x, reference.offset.y)
+  }
+
+  deinit {
+    for level in levels { level.texels.deallocate() }
+    levelBuffer.deallocate()
   }
 
   /// The trilinearly filtered colour at `uv`, for a pixel whose neighbours to the right and
   /// below sample `uvX` and `uvY` (their differences are the footprint).
   @inline(__always)
   func sample(_ uv: SIMD2<Float>, _ uvX: SIMD2<Float>, _ uvY: SIMD2<Float>) -> SIMD4<Float> {
-    let size = SIMD2(Float(levels[0].width), Float(levels[0].height)) * scale
+    let size = SIMD2(Float(levelBuffer[0].width), Float(levelBuffer[0].height)) * scale
     let dx = (uvX - uv) * size, dy = (uvY - uv) * size
     let footprint = Swift.max((dx * dx).sum(), (dy * dy).sum())
     // log2 of the footprint in texels: ½·log2 of its square.
     let lod = footprint > 1 ? 0.5 * Float.log2(footprint) : 0
     guard lod.isFinite, lod > 0 else { return sample(uv, level: 0) }
-    let top = Float(levels.count - 1)
+    let top = Float(levelBuffer.count - 1)
     let l = Swift.min(lod, top)
     let l0 = Int(l), t = l - Float(l0)
     let a = sample(uv, level: l0)
-    return t > 0 && l0 + 1 < levels.count ? a + (sample(uv, level: l0 + 1) - a) * t : a
+    return t > 0 && l0 + 1 < levelBuffer.count ? a + (sample(uv, level: l0 + 1) - a) * t : a
   }
 
   /// The bilinearly filtered colour of one level at `uv`.
+  ///
+  /// Wrapping is done on the coordinate before it becomes a texel index, so the four texels
+  /// need no integer division (a modulo per texel cost more than the rest of the sample).
   @inline(__always)
   func sample(_ uv: SIMD2<Float>, level index: Int) -> SIMD4<Float> {
-    let level = levels[index]
-    let t = uv * scale + offset
-    let x = t.x * Float(level.width) - 0.5, y = (1 - t.y) * Float(level.height) - 0.5
+    let level = levelBuffer[index]
+    var t = uv * scale + offset
+    t.y = 1 - t.y  // v up in OBJ, rows down in memory
+    if clamp {
+      t = SIMD2(Swift.min(Swift.max(t.x, 0), 1), Swift.min(Swift.max(t.y, 0), 1))
+    } else {
+      t -= t.rounded(.down)  // repeat: the fractional part, in [0, 1)
+    }
+    let (w, h) = (level.width, level.height)
+    let x = t.x * Float(w) - 0.5, y = t.y * Float(h) - 0.5
     let fx = x.rounded(.down), fy = y.rounded(.down)
+    guard fx.isFinite, fy.isFinite else { return level.texels[0] }
     let ax = x - fx, ay = y - fy
-    guard let x0 = Int(exactly: fx), let y0 = Int(exactly: fy) else { return level.texels[0] }
-    let c00 = texel(level, x0, y0), c10 = texel(level, x0 + 1, y0)
-    let c01 = texel(level, x0, y0 + 1), c11 = texel(level, x0 + 1, y0 + 1)
+    // x0 in −1…w−1: the neighbours across the edge wrap (repeat) or stick (clamp).
+    var x0 = Int(fx), y0 = Int(fy), x1 = x0 + 1, y1 = y0 + 1
+    if clamp {
+      x0 = Swift.max(x0, 0)
+      y0 = Swift.max(y0, 0)
+      x1 = Swift.min(x1, w - 1)
+      y1 = Swift.min(y1, h - 1)
+    } else {
+      if x0 < 0 { x0 = w - 1 }
+      if y0 < 0 { y0 = h - 1 }
+      if x1 >= w { x1 = 0 }
+      if y1 >= h { y1 = 0 }
+    }
+    let p = level.texels
+    let c00 = p[y0 * w + x0], c10 = p[y0 * w + x1], c01 = p[y1 * w + x0], c11 = p[y1 * w + x1]
     let top = c00 + (c10 - c00) * ax, bottom = c01 + (c11 - c01) * ax
     return top + (bottom - top) * ay
-  }
-
-  @inline(__always)
-  func texel(_ level: Level, _ x: Int, _ y: Int) -> SIMD4<Float> {
-    let ix: Int, iy: Int
-    if clamp {
-      ix = Swift.min(Swift.max(x, 0), level.width - 1)
-      iy = Swift.min(Swift.max(y, 0), level.height - 1)
-    } else {
-      ix = ((x % level.width) + level.width) % level.width
-      iy = ((y % level.height) + level.height) % level.height
-    }
-    return level.texels[iy * level.width + ix]
   }
 }

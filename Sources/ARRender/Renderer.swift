@@ -12,6 +12,8 @@ public struct DrawCall: @unchecked Sendable {
   /// two-sided regardless, as thin see-through surfaces should be.
   public var cullBackFaces: Bool
   let materials: [ShadingMaterial]
+  /// Owns the textures the materials refer to without retaining.
+  let textures: [MipmappedTexture]
 
   /// A draw call for `mesh`, loading the diffuse textures its materials name.
   ///
@@ -23,6 +25,7 @@ public struct DrawCall: @unchecked Sendable {
     self.worldFromModel = worldFromModel
     self.cullBackFaces = cullBackFaces
     var materials: [ShadingMaterial] = []
+    var textures: [MipmappedTexture] = []
     for m in mesh.materials {
       var texture: MipmappedTexture? = nil, opacity: MipmappedTexture? = nil
       if let reference = m.diffuseTexture {
@@ -31,9 +34,11 @@ public struct DrawCall: @unchecked Sendable {
       if let reference = m.opacityTexture {
         opacity = MipmappedTexture(try ImageFile.readRGBA8(reference.path), reference: reference)
       }
+      textures += [texture, opacity].compactMap { $0 }
       materials.append(ShadingMaterial(m, texture: texture, opacityTexture: opacity))
     }
     self.materials = materials
+    self.textures = textures
   }
 }
 

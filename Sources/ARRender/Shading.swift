@@ -43,9 +43,11 @@ struct ShadingMaterial: @unchecked Sendable {
   var emissive: SIMD3<Float>
   var shininess: Float
   var opacity: Float
-  var texture: MipmappedTexture?
+  // Unowned: the draw call keeps the textures alive; a strong reference here would be retained
+  // and released for every pixel shaded, on every thread.
+  unowned(unsafe) var texture: MipmappedTexture?
   /// `map_d`: opacity from its red channel (linear), multiplied into the alpha.
-  var opacityTexture: MipmappedTexture?
+  unowned(unsafe) var opacityTexture: MipmappedTexture?
   var alphaMode: AlphaMode
 
   /// How a material's alpha is used, as glTF names the cases.
