@@ -45,14 +45,53 @@ struct FlatShader: FragmentShader {
 }
 
 /// Blinn–Phong in linear light with material colour, vertex colour and texture.
+///
+/// Everything it reads per pixel is reached through plain buffer pointers (valid for the frame,
+/// see ``make(draws:lighting:cameraPosition:_:)``): arrays copied or iterated per pixel were
+/// retained and released atomically on every fragment, from both threads.
 struct LitShader: FragmentShader, @unchecked Sendable {
-  let draws: [DrawCall]
-  let lighting: Lighting
+  /// All draws' materials, one after another; draw `d` starts at `materialStart[d]`.
+  let materials: UnsafeBufferPointer<ShadingMaterial>
+  let materialStart: UnsafeBufferPointer<Int>
+  /// Directional lights as (towards the light, unit; radiance).
+  let directional: UnsafeBufferPointer<(SIMD3<Float>, SIMD3<Float>)>
+  /// Point lights as (position, radiance).
+  let point: UnsafeBufferPointer<(SIMD3<Float>, SIMD3<Float>)>
+  let ambient: SIMD3<Float>
   let cameraPosition: SIMD3<Float>
   static var readsAttributes: Bool { true }
 
+  /// Calls `body` with a shader whose buffers live for the duration of the call.
+  static func make<R>(
+    draws: [DrawCall], lighting: Lighting, cameraPosition: SIMD3<Float>, _ body: (LitShader) -> R
+  ) -> R {
+    let materials = draws.flatMap(\.materials)
+    var starts: [Int] = []
+    var start = 0
+    for d in draws {
+      starts.append(start)
+      start += d.materials.count
+    }
+    let directional = lighting.directional.compactMap { light in
+      (-light.direction).normalizedOrNil().map { ($0, light.color) }
+    }
+    let point = lighting.point.map { ($0.position, $0.color) }
+    return materials.withUnsafeBufferPointer { m in
+      starts.withUnsafeBufferPointer { st in
+        directional.withUnsafeBufferPointer { dl in
+          point.withUnsafeBufferPointer { pl in
+            body(
+              LitShader(
+                materials: m, materialStart: st, directional: dl, point: pl, ambient: lighting.ambient,
+                cameraPosition: cameraPosition))
+          }
+        }
+      }
+    }
+  }
+
   func begin(_ t: SetupTriangle) -> (material: ShadingMaterial, flatNormal: SIMD3<Float>) {
-    (draws[Int(t.draw)].materials[Int(t.material)], Renderer.flatNormalOf(t))
+    (materials[materialStart[Int(t.draw)] + Int(t.material)], Renderer.flatNormalOf(t))
   }
 
   @inline(__always)
@@ -90,7 +129,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     if t.backFacing { n = -n }  // two-sided lighting for faces drawn from behind
     let view = (cameraPosition - position).normalizedOrNil() ?? SIMD3(0, 0, 1)
     let albedo = SIMD3(base.x, base.y, base.z)
-    var rgb = lighting.ambient * albedo + material.emissive
+    var rgb = ambient * albedo + material.emissive
     func add(_ towardsLight: SIMD3<Float>, _ radiance: SIMD3<Float>) {
       let nl = n.dot(towardsLight)
       guard nl > 0 else { return }
@@ -98,13 +137,11 @@ struct LitShader: FragmentShader, @unchecked Sendable {
       let specular = material.specular * Float.pow(Swift.max(0, n.dot(h)), material.shininess)
       rgb += (albedo * nl + specular) * radiance
     }
-    for light in lighting.directional {
-      if let l = (-light.direction).normalizedOrNil() { add(l, light.color) }
-    }
-    for light in lighting.point {
-      let d = light.position - position
+    for (towardsLight, radiance) in directional { add(towardsLight, radiance) }
+    for (lightPosition, radiance) in point {
+      let d = lightPosition - position
       let d2 = d.lengthSquared
-      if d2 > 0 { add(d / d2.squareRoot(), light.color / d2) }
+      if d2 > 0 { add(d / d2.squareRoot(), radiance / d2) }
     }
     // "Over" compositing for translucent surfaces, in linear light.
     let a = base.w

@@ -61,6 +61,19 @@ final class MipmappedTexture: @unchecked Sendable {
     levelBuffer.deallocate()
   }
 
+  /// A view for sampling: plain values and pointers, so the per-pixel path touches no
+  /// reference count. Valid while this texture lives.
+  var view: TextureView {
+    TextureView(levelBuffer: UnsafeBufferPointer(levelBuffer), clamp: clamp, scale: scale, offset: offset)
+  }
+}
+
+/// Samples a ``MipmappedTexture`` (see there) without reference counting.
+struct TextureView {
+  let levelBuffer: UnsafeBufferPointer<MipmappedTexture.Level>
+  let clamp: Bool
+  let scale: SIMD2<Float>, offset: SIMD2<Float>
+
   /// The trilinearly filtered colour at `uv`, for a pixel whose neighbours to the right and
   /// below sample `uvX` and `uvY` (their differences are the footprint).
   @inline(__always)

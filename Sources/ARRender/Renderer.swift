@@ -142,9 +142,10 @@ public final class FrameRenderer {
       Renderer.rasterize(
         triangles, into: target, shader: FlatShader(lambertTowards: l), threads: settings.threads)
     case .lit(let lighting):
-      let shader = LitShader(
-        draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation)
-      Renderer.rasterize(triangles, into: target, shader: shader, threads: settings.threads)
+      LitShader.make(draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation) {
+        shader in
+        Renderer.rasterize(triangles, into: target, shader: shader, threads: settings.threads)
+      }
     }
     return Renderer.resolve(
       target, factor: s, encodeSRGB: isLit,

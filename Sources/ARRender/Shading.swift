@@ -43,11 +43,11 @@ struct ShadingMaterial: @unchecked Sendable {
   var emissive: SIMD3<Float>
   var shininess: Float
   var opacity: Float
-  // Unowned: the draw call keeps the textures alive; a strong reference here would be retained
-  // and released for every pixel shaded, on every thread.
-  unowned(unsafe) var texture: MipmappedTexture?
+  // Views, not references: the draw call keeps the textures alive, and a class reference here
+  // would be retained and released for every pixel shaded, on every thread.
+  var texture: TextureView?
   /// `map_d`: opacity from its red channel (linear), multiplied into the alpha.
-  unowned(unsafe) var opacityTexture: MipmappedTexture?
+  var opacityTexture: TextureView?
   var alphaMode: AlphaMode
 
   /// How a material's alpha is used, as glTF names the cases.
@@ -68,8 +68,8 @@ struct ShadingMaterial: @unchecked Sendable {
     emissive = m.emissive
     shininess = Swift.max(m.shininess, 1)
     opacity = m.opacity
-    self.texture = texture
-    self.opacityTexture = opacityTexture
+    self.texture = texture?.view
+    self.opacityTexture = opacityTexture?.view
     if m.opacity < 1 {
       alphaMode = .blend
     } else if opacityTexture != nil || texture?.hasTransparency == true {
