@@ -124,24 +124,32 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     case .blend:
       if base.w < 1.0 / 255 { return nil }
     }
-    let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
-    var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? state.flatNormal
-    if t.backFacing { n = -n }  // two-sided lighting for faces drawn from behind
-    let view = (cameraPosition - position).normalizedOrNil() ?? SIMD3(0, 0, 1)
     let albedo = SIMD3(base.x, base.y, base.z)
     var rgb = ambient * albedo + material.emissive
-    func add(_ towardsLight: SIMD3<Float>, _ radiance: SIMD3<Float>) {
-      let nl = n.dot(towardsLight)
-      guard nl > 0 else { return }
-      let h = (towardsLight + view).normalizedOrNil() ?? n
-      let specular = material.specular * Float.pow(Swift.max(0, n.dot(h)), material.shininess)
-      rgb += (albedo * nl + specular) * radiance
-    }
-    for (towardsLight, radiance) in directional { add(towardsLight, radiance) }
-    for (lightPosition, radiance) in point {
-      let d = lightPosition - position
-      let d2 = d.lengthSquared
-      if d2 > 0 { add(d / d2.squareRoot(), radiance / d2) }
+    // Ambient light needs no normal and no view direction: compute them only for real lights,
+    // and the specular power only for materials that have a specular colour.
+    if !directional.isEmpty || !point.isEmpty {
+      let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
+      var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? state.flatNormal
+      if t.backFacing { n = -n }  // two-sided lighting for faces drawn from behind
+      let shiny = material.specular != .zero
+      let view = shiny ? (cameraPosition - position).normalizedOrNil() ?? n : n
+      func add(_ towardsLight: SIMD3<Float>, _ radiance: SIMD3<Float>) {
+        let nl = n.dot(towardsLight)
+        guard nl > 0 else { return }
+        var reflected = albedo * nl
+        if shiny {
+          let h = (towardsLight + view).normalizedOrNil() ?? n
+          reflected += material.specular * Float.pow(Swift.max(0, n.dot(h)), material.shininess)
+        }
+        rgb += reflected * radiance
+      }
+      for (towardsLight, radiance) in directional { add(towardsLight, radiance) }
+      for (lightPosition, radiance) in point {
+        let d = lightPosition - position
+        let d2 = d.lengthSquared
+        if d2 > 0 { add(d / d2.squareRoot(), radiance / d2) }
+      }
     }
     // "Over" compositing for translucent surfaces, in linear light.
     let a = base.w
