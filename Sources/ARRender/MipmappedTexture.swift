@@ -105,11 +105,11 @@ struct TextureView {
     if clamp {
       t = SIMD2(Swift.min(Swift.max(t.x, 0), 1), Swift.min(Swift.max(t.y, 0), 1))
     } else {
-      t -= t.rounded(.down)  // repeat: the fractional part, in [0, 1)
+      t -= SIMD2(floorFast(t.x), floorFast(t.y))  // repeat: the fractional part, in [0, 1)
     }
     let (w, h) = (level.width, level.height)
     let x = t.x * Float(w) - 0.5, y = t.y * Float(h) - 0.5
-    let fx = x.rounded(.down), fy = y.rounded(.down)
+    let fx = floorFast(x), fy = floorFast(y)
     guard fx.isFinite, fy.isFinite else { return level.texels[0] }
     let ax = x - fx, ay = y - fy
     // x0 in −1…w−1: the neighbours across the edge wrap (repeat) or stick (clamp).
@@ -130,4 +130,14 @@ struct TextureView {
     let top = c00 + (c10 - c00) * ax, bottom = c01 + (c11 - c01) * ax
     return top + (bottom - top) * ay
   }
+}
+
+/// `floor(x)` without a library call: the portable (SSE2) build has no rounding instruction, so
+/// `rounded(.down)` calls `floorf`, eight times per trilinear sample. Values of 2²² and more
+/// are whole already (and NaN passes through).
+@inline(__always)
+func floorFast(_ x: Float) -> Float {
+  guard Swift.abs(x) < 4_194_304 else { return x }
+  let truncated = Float(Int32(x))
+  return truncated > x ? truncated - 1 : truncated
 }
