@@ -68,6 +68,25 @@ struct SceneRenderTests {
     }
   }
 
+  @Test("a camera frame composites behind the model (AR overlay), resampled to the output size")
+  func cameraFrame() throws {
+    let scene = try Scene.load(path: Fixtures.path("scenes/camera_frame.json"))
+    let frame = try ImageFile.readRGBA8(Fixtures.path("images/gradient.jpg"))  // 16×8, scaled ×2
+    let image = try Renderer.render(
+      scene.draws, camera: scene.camera, shading: .lit(scene.lighting), background: scene.background,
+      backgroundColor: scene.backgroundColor)
+    // Corners show the frame (within sRGB round trip and resampling), the centre the white cube.
+    for (x, y) in [(0, 0), (31, 0), (0, 15), (31, 15)] {
+      let want = SIMD4<Int>(truncatingIfNeeded: frame[x / 2, y / 2]),
+        got = SIMD4<Int>(truncatingIfNeeded: image[x, y])
+      let d = want &- got
+      #expect(max(abs(d.x), abs(d.y), abs(d.z)) <= 12, "pixel \(x), \(y): \(got) vs frame \(want)")
+    }
+    // The cube has no MTL: the default material's Kd 0.8 under ambient light 1, sRGB-encoded.
+    let grey = SRGB.encode8(0.8)
+    #expect(image[16, 8] == SIMD4(grey, grey, grey, 255))
+  }
+
   @Test("the output size can be overridden; the intrinsics scale with it")
   func sizeOverride() throws {
     let scene = try Scene.load(path: Self.packageRoot + "/Scenes/zavist.json", width: 480, height: 360)
