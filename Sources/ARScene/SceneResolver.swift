@@ -95,11 +95,11 @@ struct SceneResolver {
     }
     let pose: RigidTransform<Float>
     if let m = c.worldFromCamera {
-      do { pose = try RigidTransform(validatingMatrix: matrix(m, "camera.world_from_camera")) } catch let e
-        as SceneError
-      {
-        throw e
-      } catch { throw fail("camera.world_from_camera", "\(error)") }
+      let field = "camera.world_from_camera"
+      let worldFromCamera = try matrix(m, field)
+      do { pose = try RigidTransform(validatingMatrix: worldFromCamera) } catch {
+        throw fail(field, error.description)
+      }
     } else if let look = c.lookAt {
       let eye = try vector(look.eye, 3, "camera.look_at.eye")!,
         target = try vector(look.target, 3, "camera.look_at.target")!
