@@ -7,6 +7,7 @@ let package = Package(
   name: "ARScene",
   products: [
     .library(name: "ARMath", targets: ["ARMath"]),
+    .library(name: "ARGeo", targets: ["ARGeo"]),
     .library(name: "ARAssets", targets: ["ARAssets"]),
     .library(name: "ARRender", targets: ["ARRender"]),
     .library(name: "ARScene", targets: ["ARScene"]),
@@ -21,6 +22,11 @@ let package = Package(
     .target(
       name: "ARMath",
       dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+    ),
+    .target(
+      name: "ARGeo",
+      dependencies: ["ARMath", .product(name: "RealModule", package: "swift-numerics")],
+      exclude: ["Magnetic/WMM2025.COF", "Magnetic/README.md"]
     ),
     .target(
       name: "ARAssets",
@@ -100,7 +106,8 @@ let package = Package(
     .executableTarget(
       name: "arscene-bench",
       dependencies: [
-        "ARMath", "ARAssets", "ARRender", "ARScene", "ARTestSupport", "GLMOracle", "TinyOBJOracle", "LibPNGOracle",
+        "ARMath", "ARAssets", "ARRender", "ARScene", "ARTestSupport", "GLMOracle", "TinyOBJOracle",
+        "LibPNGOracle",
         "MesaOracle",
       ],
       path: "Benchmarks/arscene-bench"
@@ -109,12 +116,16 @@ let package = Package(
     // MARK: Tests
     .target(
       name: "ARTestSupport",
-      dependencies: ["ARMath"],
+      dependencies: ["ARMath", .product(name: "RealModule", package: "swift-numerics")],
       path: "Tests/ARTestSupport"
     ),
     .testTarget(
       name: "ARMathTests",
       dependencies: ["ARMath", "ARTestSupport", "GLMOracle"]
+    ),
+    .testTarget(
+      name: "ARGeoTests",
+      dependencies: ["ARGeo", "ARMath", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARAssetsTests",

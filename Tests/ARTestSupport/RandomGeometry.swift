@@ -1,4 +1,5 @@
 import ARMath
+import RealModule
 
 /// Random geometry for seeded property tests.
 extension SplitMix64 {
@@ -59,5 +60,14 @@ extension SplitMix64 {
     var m: Matrix4<S> = matrix4(-0.5...0.5)
     for i in 0..<4 { m[i, i] += 3 * (scalar(0...1) < 0.5 ? -1 : 1) }
     return m
+  }
+}
+
+extension RandomNumberGenerator {
+  /// A standard normal sample (Box–Muller), for simulated sensor noise.
+  public mutating func gaussian() -> Double {
+    let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
+    let u2 = Double.random(in: 0..<1, using: &self)
+    return (-2 * Double.log(u1)).squareRoot() * Double.cos(2 * .pi * u2)
   }
 }

@@ -1,0 +1,51 @@
+import RealModule
+
+/// Sine and cosine of an angle in degrees, exact at multiples of 90° (sin 180° is 0, not 1.2e−16)
+/// and accurate to round-off for any size of argument: the reduction to ±45° happens in degrees,
+/// where it is exact, before the conversion to radians.
+@inlinable
+func sinCos(degrees x: Double) -> (sin: Double, cos: Double) {
+  if x == 0 { return (x, 1) }  // keeps the sign of zero, which the geodesic's canonical form uses
+  var r = x.remainder(dividingBy: 360)  // exact, in [−180, 180]
+  let quadrant = (r / 90).rounded(.toNearestOrEven)
+  r -= 90 * quadrant  // exact, in [−45, 45]
+  let radians = r * (Double.pi / 180)
+  let s = Double.sin(radians), c = Double.cos(radians)
+  switch Int(quadrant) & 3 {
+  case 0: return (s, c)
+  case 1: return (c, 0 - s)
+  case 2: return (0 - s, 0 - c)
+  default: return (0 - c, s)
+  }
+}
+
+/// `atan2(y, x)` in degrees, in (−180, 180], exact at the axes and diagonals: the quadrant is
+/// taken out first so that the arctangent only sees arguments in [0, 1].
+@inlinable
+func atan2Degrees(_ y: Double, _ x: Double) -> Double {
+  var y = y, x = x
+  var quadrant = 0
+  if abs(y) > abs(x) {  // swap to keep the angle within ±45°
+    (x, y) = (y, x)
+    quadrant = 2
+  }
+  if x.sign == .minus {
+    x = -x
+    quadrant += 1
+  }
+  var angle = Double.atan2(y: y, x: x) * (180 / Double.pi)
+  switch quadrant {
+  case 1: angle = (y.sign == .minus ? -180 : 180) - angle
+  case 2: angle = 90 - angle
+  case 3: angle = -90 + angle
+  default: break
+  }
+  return angle
+}
+
+/// An angle in degrees wrapped into (−180, 180].
+@inlinable
+func wrappedDegrees(_ x: Double) -> Double {
+  let r = x.remainder(dividingBy: 360)
+  return r == -180 ? 180 : r
+}

@@ -1,0 +1,61 @@
+/// A position given by geodetic latitude, longitude and ellipsoidal height, as GPS reports it.
+///
+/// Angles are kept in degrees, as every GPS source and file gives them, because the degree to
+/// radian conversion is not exact and reducing in degrees keeps the poles and the antimeridian
+/// exact. Heights are metres above the ellipsoid (WGS84 unless stated), not above mean sea level.
+public struct GeodeticCoordinate: Hashable, Sendable, Codable {
+  /// Geodetic latitude in degrees, −90…90, north positive.
+  public var latitudeDegrees: Double
+  /// Longitude in degrees, east positive; any value is accepted and means the same as its
+  /// wrap into (−180, 180].
+  public var longitudeDegrees: Double
+  /// Height above the ellipsoid, metres.
+  public var height: Double
+
+  /// A coordinate; no validation (see ``validated()``).
+  public init(latitudeDegrees: Double, longitudeDegrees: Double, height: Double = 0) {
+    self.latitudeDegrees = latitudeDegrees
+    self.longitudeDegrees = longitudeDegrees
+    self.height = height
+  }
+
+  /// The coordinate if all fields are finite and the latitude is within ±90°.
+  public func validated() throws(GeoError) -> GeodeticCoordinate {
+    guard latitudeDegrees.isFinite, abs(latitudeDegrees) <= 90 else {
+      throw .invalidCoordinate(
+        field: "latitude", value: latitudeDegrees, reason: "must be finite and within ±90°")
+    }
+    guard longitudeDegrees.isFinite else {
+      throw .invalidCoordinate(field: "longitude", value: longitudeDegrees, reason: "must be finite")
+    }
+    guard height.isFinite else {
+      throw .invalidCoordinate(field: "height", value: height, reason: "must be finite")
+    }
+    return self
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case latitudeDegrees = "latitude", longitudeDegrees = "longitude", height
+  }
+}
+
+/// Errors of the geodesy API: invalid input named by field.
+public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A coordinate field out of range or not finite.
+  case invalidCoordinate(field: String, value: Double, reason: String)
+  /// Input that leaves the problem without a unique answer (too few fixes, a degenerate sampling).
+  case degenerate(String)
+  /// A date outside the magnetic model's validity.
+  case outOfValidity(String)
+  /// A coefficient file that cannot be read.
+  case badCoefficientFile(line: Int, reason: String)
+
+  public var description: String {
+    switch self {
+    case .invalidCoordinate(let field, let value, let reason): "\(field) \(value) \(reason)"
+    case .degenerate(let why): why
+    case .outOfValidity(let why): why
+    case .badCoefficientFile(let line, let reason): "line \(line): \(reason)"
+    }
+  }
+}
