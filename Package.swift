@@ -61,6 +61,7 @@ let package = Package(
       name: "arscene",
       dependencies: [
         "ARMath",
+        "ARGeo",
         "ARAssets",
         "ARRender",
         "ARScene",

@@ -1,0 +1,174 @@
+import ARGeo
+import ARMath
+import ArgumentParser
+import Foundation
+
+/// `arscene geo`: WGS84 conversions, geodesics and magnetic declination.
+struct GeoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "geo",
+    abstract: "WGS84 geodesy: local ENU conversions, distance and bearing, magnetic declination.",
+    discussion: """
+      Latitudes and longitudes are degrees (north and east positive), heights metres above the \
+      WGS84 ellipsoid (not above mean sea level). Input lines take spaces or commas; blank lines \
+      and lines starting with # are skipped; a bad line stops with an error naming it, exit code 2.
+      """,
+    subcommands: [ToENU.self, FromENU.self, Declination.self, Distance.self]
+  )
+
+  /// Parses `LAT,LON[,H]` for an option or argument.
+  static func coordinate(_ text: String, name: String, withHeight: Bool) throws -> GeodeticCoordinate {
+    let v = try numbers(text, count: withHeight ? 3 : 2, option: name)
+    do {
+      return try GeodeticCoordinate(
+        latitudeDegrees: v[0], longitudeDegrees: v[1], height: withHeight ? v[2] : 0
+      )
+      .validated()
+    } catch { throw InputFailure(message: "\(name): \(error)") }
+  }
+
+  /// Reads `columns` numbers per line of standard input and writes what `convert` makes of them.
+  static func convertLines(columns: Int, _ convert: ([Double], Int) throws -> String) throws {
+    var lineNumber = 0
+    while let line = readLine(strippingNewline: true) {
+      lineNumber += 1
+      let fields: [Double]?
+      do {
+        fields = try NumberText.parseLine(line, columns: columns, source: "stdin", lineNumber: lineNumber)
+      } catch { throw InputFailure(error) }
+      guard let values = fields else { continue }
+      FileHandleOutput.standardOutput.write(try convert(values, lineNumber) + "\n")
+    }
+  }
+
+  struct ToENU: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "to-enu",
+      abstract: "Geodetic `lat lon h` lines on stdin to local `e n u` lines (metres, 10 decimals).")
+
+    @Option(parsing: .unconditional, help: "The ENU origin LAT,LON,H (degrees, degrees, metres).")
+    var origin: String
+
+    func run() throws {
+      try reportingInputFailures {
+        let frame = try LocalTangentFrame(
+          origin: GeoCommand.coordinate(origin, name: "--origin", withHeight: true))
+        try GeoCommand.convertLines(columns: 3) { v, line in
+          let p: GeodeticCoordinate
+          do {
+            p = try GeodeticCoordinate(latitudeDegrees: v[0], longitudeDegrees: v[1], height: v[2])
+              .validated()
+          } catch { throw InputFailure(message: "stdin:\(line): \(error)") }
+          let enu = frame.enu(p)
+          return [enu.x, enu.y, enu.z].map { fixed($0, 10) }.joined(separator: " ")
+        }
+      }
+    }
+  }
+
+  struct FromENU: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "from-enu",
+      abstract: "Local `e n u` lines (metres) on stdin to geodetic `lat lon h` lines.",
+      discussion: "Latitude and longitude get 12 decimals (0.1 µm), heights 10.")
+
+    @Option(parsing: .unconditional, help: "The ENU origin LAT,LON,H (degrees, degrees, metres).")
+    var origin: String
+
+    func run() throws {
+      try reportingInputFailures {
+        let frame = try LocalTangentFrame(
+          origin: GeoCommand.coordinate(origin, name: "--origin", withHeight: true))
+        try GeoCommand.convertLines(columns: 3) { v, _ in
+          let p = frame.geodetic(enu: SIMD3(v[0], v[1], v[2]))
+          return [fixed(p.latitudeDegrees, 12), fixed(p.longitudeDegrees, 12), fixed(p.height, 10)]
+            .joined(separator: " ")
+        }
+      }
+    }
+  }
+
+  struct Declination: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Magnetic declination in degrees (east positive) from the World Magnetic Model 2025.",
+      discussion:
+        "True heading = magnetic heading + declination. Valid for dates from 2025-01-01 to 2029-12-31.")
+
+    @Option(
+      parsing: .unconditional, help: "Position LAT,LON,H (degrees, degrees, metres above the ellipsoid).")
+    var at: String
+
+    @Option(help: "Date YYYY-MM-DD (UTC); today when omitted.")
+    var date: String?
+
+    @Flag(help: "Print the whole field as JSON (nT and degrees) instead of the declination alone.")
+    var json = false
+
+    func run() throws {
+      try reportingInputFailures {
+        let position = try GeoCommand.coordinate(at, name: "--at", withHeight: true)
+        let year = try decimalYear()
+        let field: MagneticField
+        do { field = try MagneticModel.wmm2025.field(at: position, decimalYear: year) } catch {
+          throw InputFailure(message: "--date: \(error)")
+        }
+        if json {
+          let values: [(String, Double)] = [
+            ("declination_deg", field.declination.degrees), ("inclination_deg", field.inclination.degrees),
+            ("north_nt", field.north), ("east_nt", field.east), ("down_nt", field.down),
+            ("total_nt", field.totalIntensity), ("decimal_year", year),
+          ]
+          let body = values.map { "\"\($0.0)\":\(fixed($0.1, 6))" }.joined(separator: ",")
+          FileHandleOutput.standardOutput.write("{\"model\":\"\(MagneticModel.wmm2025.name)\",\(body)}\n")
+        } else {
+          FileHandleOutput.standardOutput.write(fixed(field.declination.degrees, 6) + "\n")
+        }
+      }
+    }
+
+    private func decimalYear() throws -> Double {
+      guard let date else {
+        let now = Calendar(identifier: .gregorian).dateComponents(
+          in: TimeZone(identifier: "UTC")!, from: Date())
+        return try MagneticModel.decimalYear(year: now.year!, month: now.month!, day: now.day!)
+      }
+      let parts = date.split(separator: "-", omittingEmptySubsequences: false)
+      guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+        let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+      else { throw InputFailure(message: "--date: expected YYYY-MM-DD, got \(date)") }
+      do { return try MagneticModel.decimalYear(year: y, month: m, day: d) } catch {
+        throw InputFailure(message: "--date: \(error)")
+      }
+    }
+  }
+
+  struct Distance: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Geodesic distance and bearings between two points on the WGS84 ellipsoid.",
+      discussion: """
+        Prints `distance_m initial_bearing_deg final_bearing_deg`: the shortest path's length in \
+        metres and its azimuths at A and at B (direction of travel), degrees clockwise from north, \
+        in (-180, 180]. Accurate to nanometres anywhere, nearly antipodal points included.
+        """)
+
+    // Collected as unrecognised input so that southern and western points (-33.9,151.2) are
+    // not taken for options.
+    @Argument(parsing: .allUnrecognized, help: "Points A and B, each as LAT,LON (degrees).")
+    var points: [String] = []
+
+    func validate() throws {
+      guard points.count == 2 else { throw ValidationError("expected two points A_LAT,A_LON B_LAT,B_LON") }
+    }
+
+    func run() throws {
+      try reportingInputFailures {
+        let from = try GeoCommand.coordinate(points[0], name: "A", withHeight: false)
+        let to = try GeoCommand.coordinate(points[1], name: "B", withHeight: false)
+        let line = try Geodesic().inverse(from: from, to: to)
+        FileHandleOutput.standardOutput.write(
+          "\(fixed(line.distance, 9)) \(fixed(line.initialBearingDegrees, 12)) \(fixed(line.finalBearingDegrees, 12))\n"
+        )
+      }
+    }
+  }
+}
