@@ -27,6 +27,14 @@ struct GeoCommand: ParsableCommand {
     } catch { throw InputFailure(message: "\(name): \(error)") }
   }
 
+  /// Converts stdin line by line in the local frame at `origin` (an `--origin` option's text).
+  static func convertInFrame(
+    origin: String, _ convert: (LocalTangentFrame, [Double], Int) throws -> String
+  ) throws {
+    let frame = try LocalTangentFrame(origin: coordinate(origin, name: "--origin", withHeight: true))
+    try convertLines(columns: 3) { values, line in try convert(frame, values, line) }
+  }
+
   /// Reads `columns` numbers per line of standard input and writes what `convert` makes of them.
   static func convertLines(columns: Int, _ convert: ([Double], Int) throws -> String) throws {
     var lineNumber = 0
@@ -51,9 +59,7 @@ struct GeoCommand: ParsableCommand {
 
     func run() throws {
       try reportingInputFailures {
-        let frame = try LocalTangentFrame(
-          origin: GeoCommand.coordinate(origin, name: "--origin", withHeight: true))
-        try GeoCommand.convertLines(columns: 3) { v, line in
+        try GeoCommand.convertInFrame(origin: origin) { frame, v, line in
           let p: GeodeticCoordinate
           do {
             p = try GeodeticCoordinate(latitudeDegrees: v[0], longitudeDegrees: v[1], height: v[2])
@@ -77,9 +83,7 @@ struct GeoCommand: ParsableCommand {
 
     func run() throws {
       try reportingInputFailures {
-        let frame = try LocalTangentFrame(
-          origin: GeoCommand.coordinate(origin, name: "--origin", withHeight: true))
-        try GeoCommand.convertLines(columns: 3) { v, _ in
+        try GeoCommand.convertInFrame(origin: origin) { frame, v, _ in
           let p = frame.geodetic(enu: SIMD3(v[0], v[1], v[2]))
           return [fixed(p.latitudeDegrees, 12), fixed(p.longitudeDegrees, 12), fixed(p.height, 10)]
             .joined(separator: " ")
