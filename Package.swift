@@ -40,7 +40,7 @@ let package = Package(
     ),
     .target(
       name: "ARScene",
-      dependencies: ["ARMath", "ARAssets", "ARRender"]
+      dependencies: ["ARMath", "ARGeo", "ARAssets", "ARRender"]
     ),
     .systemLibrary(
       name: "CPNG",

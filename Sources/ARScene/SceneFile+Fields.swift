@@ -28,7 +28,14 @@ extension SceneFile {
         "transform": .object([
           "translation": .value, "rotation_xyzw": .value, "yaw_deg": .value, "scale": .value,
         ]),
+        "anchor": .object([
+          "geo": .object(["latitude": .value, "longitude": .value, "height": .value, "heading_deg": .value])
+        ]),
       ])),
+    "geo": .object([
+      "origin": .object(["latitude": .value, "longitude": .value, "height": .value]),
+      "session_alignment": .object(["yaw_deg": .value, "origin_enu": .value]),
+    ]),
   ])
 
   /// The JSON path of the first key that `shape` does not allow, with why; `nil` when all fit.
@@ -41,8 +48,8 @@ extension SceneFile {
         let here = path.isEmpty ? key : path + "." + key
         guard let inner = fields[key] else {
           let reason =
-            key == "anchor"
-            ? "anchors (geo, plane, marker) are not supported yet; place the model with transform or world_from_model"
+            path.hasSuffix(".anchor") && (key == "plane" || key == "marker")
+            ? "\(key) anchors are not supported yet (geo anchors are)"
             : "unknown field (allowed: \(fields.keys.sorted().joined(separator: ", ")))"
           return (here, reason)
         }

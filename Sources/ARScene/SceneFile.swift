@@ -14,6 +14,62 @@ public struct SceneFile: Codable, Sendable, Equatable {
   public var lights: Lights?
   /// The models.
   public var objects: [Object]
+  /// Where the scene is on Earth, for geo-anchored objects.
+  public var geo: Geo?
+
+  /// The scene's place on Earth. The scene's world frame is the AR session's: with the default
+  /// alignment it is the ARKit gravity-and-heading frame at `origin` (x = east, y = up,
+  /// z = south); `session_alignment` turns and shifts it as a session started with `.gravity`
+  /// alignment would be.
+  public struct Geo: Codable, Sendable, Equatable {
+    /// The local ENU frame's origin (WGS84; height above the ellipsoid).
+    public var origin: GeoPosition
+    public var sessionAlignment: SessionAlignment?
+
+    public struct SessionAlignment: Codable, Sendable, Equatable {
+      /// Compass heading of the session's −Z axis, degrees clockwise from north.
+      public var yawDeg: Double?
+      /// The session origin in ENU metres (east, north, up).
+      public var originENU: [Double]?
+
+      enum CodingKeys: String, CodingKey {
+        case yawDeg = "yaw_deg"
+        case originENU = "origin_enu"
+      }
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case origin
+      case sessionAlignment = "session_alignment"
+    }
+  }
+
+  /// A WGS84 position: degrees and metres above the ellipsoid.
+  public struct GeoPosition: Codable, Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    public var height: Double?
+  }
+
+  /// What an object is attached to; its `transform` then applies in the anchor's frame.
+  public struct Anchor: Codable, Sendable, Equatable {
+    /// A geo-anchor: a position and the compass heading of the anchor's −Z axis.
+    public var geo: GeoAnchor?
+
+    public struct GeoAnchor: Codable, Sendable, Equatable {
+      public var latitude: Double
+      public var longitude: Double
+      /// Metres above the ellipsoid.
+      public var height: Double?
+      /// Compass heading of the anchor's −Z axis, degrees clockwise from north.
+      public var headingDeg: Double?
+
+      enum CodingKeys: String, CodingKey {
+        case latitude, longitude, height
+        case headingDeg = "heading_deg"
+      }
+    }
+  }
 
   public struct Output: Codable, Sendable, Equatable {
     public var width: Int
@@ -80,19 +136,21 @@ public struct SceneFile: Codable, Sendable, Equatable {
     }
   }
 
-  /// A model placed in the world: by `world_from_model`, or by `transform`, or at the origin.
-  /// (Geo, plane and marker anchors join as the geo and pose modules land: `anchor` is reserved.)
+  /// A model placed in the world: by `world_from_model`, or by `transform`, or at the origin;
+  /// or attached to an `anchor`, with `transform` relative to it. (Plane and marker anchors join
+  /// as the pose module lands.)
   public struct Object: Codable, Sendable, Equatable {
     public var name: String?
     /// OBJ file, relative to the scene file.
     public var model: String
     public var worldFromModel: [Float]?
     public var transform: Transform?
+    public var anchor: Anchor?
     /// Skip faces pointing away from the camera (default true).
     public var cullBackFaces: Bool?
 
     enum CodingKeys: String, CodingKey {
-      case name, model, transform
+      case name, model, transform, anchor
       case worldFromModel = "world_from_model"
       case cullBackFaces = "cull_back_faces"
     }

@@ -1,4 +1,5 @@
 import ARAssets
+import ARGeo
 import ARMath
 import ARRender
 import Foundation
@@ -52,14 +53,19 @@ struct SceneResolver {
       } catch { throw .model(path: path, field: "background.image", reason: error.description) }
     }
 
+    let geoPlacement = try geoPlacement()
     var draws: [DrawCall] = []
     for (i, object) in file.objects.enumerated() {
       let field = "objects[\(i)]"
-      let worldFromModel: Matrix4<Float>
+      var worldFromModel: Matrix4<Float>
       if let m = object.worldFromModel {
+        if object.anchor != nil { throw fail(field, "world_from_model and anchor exclude each other") }
         worldFromModel = try matrix(m, field + ".world_from_model")
       } else {
         worldFromModel = try transform(object.transform, field + ".transform")
+      }
+      if let anchor = object.anchor?.geo {
+        worldFromModel = try worldFromGeoAnchor(anchor, geoPlacement, field + ".anchor.geo") * worldFromModel
       }
       do {
         let asset = try OBJAsset.load(path: resolvePath(object.model))

@@ -54,9 +54,11 @@ struct SceneRenderTests {
       ("truncated.json", "truncated.json: "),
       (
         "typo.json",
-        "objects[0].tranform: unknown field (allowed: cull_back_faces, model, name, transform, world_from_model)"
+        "objects[0].tranform: unknown field (allowed: anchor, cull_back_faces, model, name, transform, world_from_model)"
       ),
-      ("anchor.json", "objects[0].anchor: anchors (geo, plane, marker) are not supported yet"),
+      ("anchor.json", "objects[0].anchor.geo: a geo anchor needs the scene's geo.origin"),
+      ("far_anchor.json", "objects[0].anchor.geo: is 13"),
+      ("marker_anchor.json", "objects[0].anchor.marker: marker anchors are not supported yet"),
     ])
   func errors(_ name: String, _ message: String) {
     let path = Fixtures.path("scenes/\(name)")
@@ -91,5 +93,20 @@ struct SceneRenderTests {
   func sizeOverride() throws {
     let scene = try Scene.load(path: Self.packageRoot + "/Scenes/zavist.json", width: 480, height: 360)
     #expect(scene.camera.intrinsics.width == 480 && abs(scene.camera.intrinsics.cx - 240) < 1e-3)
+  }
+}
+
+/// Geo-anchored objects land where their coordinates say.
+@Suite("Geo anchors in scenes")
+struct GeoAnchorSceneTests {
+  @Test("the Závist buildings sit at their ENU positions, turned by their headings")
+  func zavistPlacement() throws {
+    let scene = try Scene.load(path: Fixtures.path("../../Scenes/zavist.json"))
+    // house 1 is 9 m west and 18 m north of the gate: world (−9, 0, −18), heading −10° (yaw +10°).
+    let house = scene.draws[2].worldFromModel
+    let t = house.columns.3
+    #expect(abs(t.x + 9) < 1e-3 && abs(t.y) < 1e-3 && abs(t.z + 18) < 1e-3)
+    let forward = house * SIMD4<Float>(0, 0, -1, 0)
+    #expect(abs(atan2(forward.x, -forward.z) * 180 / .pi + 10) < 1e-3)
   }
 }
