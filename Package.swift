@@ -25,7 +25,7 @@ let package = Package(
     ),
     .target(
       name: "ARGeo",
-      dependencies: ["ARMath", .product(name: "RealModule", package: "swift-numerics")],
+      dependencies: ["ARMath", "CMathShims", .product(name: "RealModule", package: "swift-numerics")],
       exclude: ["Magnetic/WMM2025.COF", "Magnetic/README.md"]
     ),
     .target(
@@ -52,6 +52,7 @@ let package = Package(
       pkgConfig: "libturbojpeg",
       providers: [.apt(["libturbojpeg0-dev"])]
     ),
+    .target(name: "CMathShims"),
     // libpng reports errors by longjmp, which must not cross Swift frames: the codecs are C.
     .target(
       name: "CImageCodecs",
@@ -104,12 +105,19 @@ let package = Package(
       path: "Oracles/MesaOracle",
       cSettings: [.unsafeFlags(["-O2"])]
     ),
+    // GeographicLib (Debian libgeographiclib-dev): the geodesy benchmark peer.
+    .target(
+      name: "GeographicLibOracle",
+      path: "Oracles/GeographicLibOracle",
+      cxxSettings: [.unsafeFlags(["-O2", "-std=c++17"])],
+      linkerSettings: [.linkedLibrary("GeographicLib")]
+    ),
     .executableTarget(
       name: "arscene-bench",
       dependencies: [
         "ARMath", "ARAssets", "ARRender", "ARScene", "ARTestSupport", "GLMOracle", "TinyOBJOracle",
         "LibPNGOracle",
-        "MesaOracle",
+        "MesaOracle", "ARGeo", "GeographicLibOracle",
       ],
       path: "Benchmarks/arscene-bench"
     ),

@@ -161,7 +161,8 @@ func renderWorkloads(quick: Bool) -> [Row] {
       indices: fillIndices),
     cullBackFaces: false)
   rows.append(renderRow("32 full-screen layers at \(w)x\(h), untextured", fill, camera, settings))
-  rows.append(texturedFillRow(layers: fillPositions, indices: fillIndices, camera: camera, settings: settings))
+  rows.append(
+    texturedFillRow(layers: fillPositions, indices: fillIndices, camera: camera, settings: settings))
 
   // A 100k-triangle model: a sphere of 224×224 quads.
   let sphere = sphereMesh(segments: quick ? 60 : 224)
@@ -251,7 +252,9 @@ func texturedFillRow(
   let lighting = Lighting(ambient: [1, 1, 1], directional: [], point: [])
   var out = RGBA8Image(width: 0, height: 0, pixels: [])
   let (w, h) = (camera.intrinsics.width, camera.intrinsics.height)
-  let row = compare("32 full-screen layers at \(w)x\(h), trilinear textured", peer: "Mesa llvmpipe (2 threads)", rounds: 5) {
+  let row = compare(
+    "32 full-screen layers at \(w)x\(h), trilinear textured", peer: "Mesa llvmpipe (2 threads)", rounds: 5
+  ) {
     out = try! renderer.render([draw], camera: camera, shading: .lit(lighting), settings: settings)
   } peerRun: {
     image.pixels.withUnsafeBytes { texels in

@@ -5,12 +5,12 @@
 import Foundation
 
 let arguments = Set(CommandLine.arguments.dropFirst())
-let groups = ["--math", "--assets", "--render"]
+let groups = ["--math", "--geo", "--assets", "--render"]
 let unknown = arguments.subtracting(["--json", "--quick", "--crosscheck"] + groups)
 guard unknown.isEmpty else {
   FileHandle.standardError.write(
     Data(
-      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--assets] [--render] [--crosscheck]\n"
+      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--geo] [--assets] [--render] [--crosscheck]\n"
         .utf8))
   exit(64)
 }
@@ -23,12 +23,18 @@ if arguments.contains("--crosscheck") { exit(crosscheckLlvmpipe() ? 0 : 1) }
 let all = arguments.isDisjoint(with: groups)
 var rows: [Row] = []
 if all || arguments.contains("--math") { rows += mathWorkloads(count: count) }
+if all || arguments.contains("--geo") { rows += geoWorkloads(count: count) }
 if all || arguments.contains("--assets") { rows += assetWorkloads(quick: arguments.contains("--quick")) }
 if all || arguments.contains("--render") { rows += renderWorkloads(quick: arguments.contains("--quick")) }
 if arguments.contains("--json") {
   printJSON(rows)
 } else {
   printTable(rows)
+  if geoAgreement != (0, 0) {
+    print(
+      "Geo agreement with GeographicLib: ENU/height within \(geoAgreement.0) m, geodesic distance within \(geoAgreement.1) m"
+    )
+  }
   if pngSizes.0 > 0 {
     print(
       "PNG sizes: ours \(pngSizes.0) bytes (level 6), \(pngSizes.1) bytes (level 2); libpng default \(pngSizes.2) bytes"

@@ -1,3 +1,4 @@
+import CMathShims
 import RealModule
 
 /// Sine and cosine of an angle in degrees, exact at multiples of 90° (sin 180° is 0, not 1.2e−16)
@@ -6,11 +7,15 @@ import RealModule
 @inlinable
 func sinCos(degrees x: Double) -> (sin: Double, cos: Double) {
   if x == 0 { return (x, 1) }  // keeps the sign of zero, which the geodesic's canonical form uses
-  var r = x.remainder(dividingBy: 360)  // exact, in [−180, 180]
-  let quadrant = (r / 90).rounded(.toNearestOrEven)
+  // Exact reduction to [−180, 180]; latitudes and most longitudes are there already, and libm's
+  // remainder costs as much as the rest of a conversion.
+  var r = abs(x) <= 180 ? x : x.remainder(dividingBy: 360)
+  // Round r / 90 (within ±2) to the nearest integer by the 1.5·2⁵² trick, exact and branch-free.
+  let quadrant = (r / 90 + 0x1.8p52) - 0x1.8p52
   r -= 90 * quadrant  // exact, in [−45, 45]
   let radians = r * (Double.pi / 180)
-  let s = Double.sin(radians), c = Double.cos(radians)
+  var s = 0.0, c = 0.0
+  arscene_sincos(radians, &s, &c)  // one libm call for both
   switch Int(quadrant) & 3 {
   case 0: return (s, c)
   case 1: return (c, 0 - s)

@@ -1,0 +1,9 @@
+// Math library calls that Swift's Glibc module does not expose.
+#ifndef ARSCENE_CMATHSHIMS_H
+#define ARSCENE_CMATHSHIMS_H
+
+/// Sine and cosine of `x` (radians) in one libm call (glibc's sincos): the pair costs little
+/// more than one of them. Geodesy converts every latitude and longitude this way.
+static inline void arscene_sincos(double x, double *s, double *c) { __builtin_sincos(x, s, c); }
+
+#endif
