@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ARMath", targets: ["ARMath"]),
     .library(name: "ARGeo", targets: ["ARGeo"]),
     .library(name: "ARAssets", targets: ["ARAssets"]),
+    .library(name: "ARHit", targets: ["ARHit"]),
     .library(name: "ARRender", targets: ["ARRender"]),
     .library(name: "ARScene", targets: ["ARScene"]),
     .executable(name: "arscene", targets: ["arscene"]),
@@ -33,6 +34,10 @@ let package = Package(
       dependencies: [
         "ARMath", "CImageCodecs", .product(name: "RealModule", package: "swift-numerics"),
       ]
+    ),
+    .target(
+      name: "ARHit",
+      dependencies: ["ARMath", "ARAssets", .product(name: "RealModule", package: "swift-numerics")]
     ),
     .target(
       name: "ARRender",
@@ -135,6 +140,10 @@ let package = Package(
     .testTarget(
       name: "ARGeoTests",
       dependencies: ["ARGeo", "ARMath", "ARTestSupport"]
+    ),
+    .testTarget(
+      name: "ARHitTests",
+      dependencies: ["ARHit", "ARMath", "ARAssets", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARAssetsTests",

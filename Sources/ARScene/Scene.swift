@@ -19,6 +19,8 @@ public struct Scene: @unchecked Sendable {
   public var background: LinearImage?
   /// The background colour when there is no frame.
   public var backgroundColor: SIMD4<Float>
+  /// Named points of the objects (`objects[i].points`), placed in the world: tap targets.
+  public var targets: [SceneTarget] = []
 
   /// Reads and checks a scene file, loading every model and texture it names.
   ///
@@ -34,27 +36,24 @@ public struct Scene: @unchecked Sendable {
     {
       throw .invalidField(path: path, field: field, reason: reason)
     }
-    do {
-      file = try JSONDecoder().decode(SceneFile.self, from: Data(bytes))
-    } catch let DecodingError.keyNotFound(key, context) {
-      throw .invalidField(path: path, field: fieldPath(context.codingPath + [key]), reason: "missing")
-    } catch let DecodingError.typeMismatch(_, context) {
-      throw .invalidField(path: path, field: fieldPath(context.codingPath), reason: context.debugDescription)
-    } catch let DecodingError.valueNotFound(_, context) {
-      throw .invalidField(path: path, field: fieldPath(context.codingPath), reason: "is null")
-    } catch let DecodingError.dataCorrupted(context) {
-      throw .invalidJSON(
-        path: path, reason: context.underlyingError.map { "\($0)" } ?? context.debugDescription)
-    } catch {
-      throw .invalidJSON(path: path, reason: "\(error)")
+    do { file = try JSONDecoder().decode(SceneFile.self, from: Data(bytes)) } catch {
+      throw SceneError(decoding: error, path: path)
     }
     return try SceneResolver(path: path, file: file).resolve(width: width, height: height)
   }
+}
 
-  static func fieldPath(_ keys: [any CodingKey]) -> String {
-    keys.reduce("") { path, key in
-      if let index = key.intValue { return path + "[\(index)]" }
-      return path.isEmpty ? key.stringValue : path + "." + key.stringValue
-    }
-  }
+/// A named point of a scene object, placed in the world.
+public struct SceneTarget: Sendable, Equatable {
+  /// The point's code (`LI4`).
+  public var code: String
+  /// Its full name and location text, if the point file has them.
+  public var name: String?
+  public var location: String?
+  /// The centre in world metres.
+  public var center: SIMD3<Double>
+  /// The radius in world metres.
+  public var radius: Double
+  /// The index of the object it belongs to.
+  public var object: Int
 }

@@ -28,6 +28,7 @@ extension SceneFile {
         "transform": .object([
           "translation": .value, "rotation_xyzw": .value, "yaw_deg": .value, "scale": .value,
         ]),
+        "points": .object(["file": .value, "color": .value]),
         "anchor": .object([
           "geo": .object(["latitude": .value, "longitude": .value, "height": .value, "heading_deg": .value])
         ]),

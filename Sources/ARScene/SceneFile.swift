@@ -146,14 +146,24 @@ public struct SceneFile: Codable, Sendable, Equatable {
     public var worldFromModel: [Float]?
     public var transform: Transform?
     public var anchor: Anchor?
+    /// Named points on this model (a point file), drawn as spheres and used as tap targets.
+    public var points: Points?
     /// Skip faces pointing away from the camera (default true).
     public var cullBackFaces: Bool?
 
     enum CodingKeys: String, CodingKey {
-      case name, model, transform, anchor
+      case name, model, transform, anchor, points
       case worldFromModel = "world_from_model"
       case cullBackFaces = "cull_back_faces"
     }
+  }
+
+  /// A point file (docs/points.schema.json) in the object's model frame, and how to draw it.
+  public struct Points: Codable, Sendable, Equatable {
+    /// The file, relative to the scene file.
+    public var file: String
+    /// Linear RGB colour of the markers (default a strong red).
+    public var color: [Float]?
   }
 
   /// Translation (metres), rotation (`[x, y, z, w]`) or yaw (degrees about +Y), and scale.

@@ -55,6 +55,7 @@ struct SceneResolver {
 
     let geoPlacement = try geoPlacement()
     var draws: [DrawCall] = []
+    var targets: [SceneTarget] = []
     for (i, object) in file.objects.enumerated() {
       let field = "objects[\(i)]"
       var worldFromModel: Matrix4<Float>
@@ -79,10 +80,18 @@ struct SceneResolver {
       } catch {
         throw .model(path: path, field: field + ".model", reason: "\(error)")
       }
+      if let points = object.points {
+        let (markers, placed) = try pointMarkers(
+          points, object: i, worldFromModel: worldFromModel, field + ".points")
+        draws += markers
+        targets += placed
+      }
     }
-    return Scene(
+    var scene = Scene(
       path: path, file: file, camera: scaled, lighting: try lighting(), draws: draws, background: background,
       backgroundColor: backgroundColor)
+    scene.targets = targets
+    return scene
   }
 
   func resolveCamera(width: Int, height: Int) throws(SceneError) -> RenderCamera {

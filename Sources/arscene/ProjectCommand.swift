@@ -15,13 +15,15 @@ struct ProjectCommand: ParsableCommand {
       """
   )
 
-  @Option(help: "Camera intrinsics FX,FY,CX,CY in pixels.")
+  @Option(parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels.")
   var intrinsics: String
 
   @Option(help: "Image size W,H in pixels.")
   var size: String
 
-  @Option(name: .customLong("world-from-camera"), help: "Camera pose: 16 numbers, column-major.")
+  @Option(
+    name: .customLong("world-from-camera"), parsing: .unconditional,
+    help: "Camera pose: 16 numbers, column-major.")
   var worldFromCamera: String
 
   @Option(help: "Camera frame convention of the pose: arkit (looks down -Z) or opencv (+Z).")

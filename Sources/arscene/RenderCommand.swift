@@ -38,16 +38,20 @@ struct RenderCommand: ParsableCommand {
 
   @Option(help: "Model mode: the OBJ file.") var model: String?
   @Option(help: "Model mode: image size W,H in pixels.") var size: String?
-  @Option(help: "Model mode: FX,FY,CX,CY in pixels.") var intrinsics: String?
-  @Option(name: .customLong("world-from-camera"), help: "Model mode: camera pose, 16 numbers, column-major.")
+  @Option(parsing: .unconditional, help: "Model mode: FX,FY,CX,CY in pixels.") var intrinsics: String?
+  @Option(
+    name: .customLong("world-from-camera"), parsing: .unconditional,
+    help: "Model mode: camera pose, 16 numbers, column-major.")
   var worldFromCamera: String?
   @Option(
-    name: .customLong("world-from-model"), help: "Model mode: model pose, 16 numbers (default identity).")
+    name: .customLong("world-from-model"), parsing: .unconditional,
+    help: "Model mode: model pose, 16 numbers (default identity).")
   var worldFromModel: String?
   @Option(help: "Model mode: near plane in metres.") var near: Float = 0.05
   @Option(help: "Model mode: far plane in metres.") var far: Float = 1000
   @Option(help: "Model mode: unlit or lambert.") var shading: String = "lambert"
-  @Option(help: "Model mode: direction towards the light, world frame X,Y,Z.") var light: String?
+  @Option(parsing: .unconditional, help: "Model mode: direction towards the light, world frame X,Y,Z.")
+  var light: String?
 
   func validate() throws {
     let root = Int(Double(samples).squareRoot().rounded())

@@ -1,0 +1,36 @@
+import ARAssets
+import ARMath
+import ARRender
+
+extension SceneResolver {
+  /// Sphere draws and world targets for an object's point file.
+  func pointMarkers(
+    _ points: SceneFile.Points, object: Int, worldFromModel: Matrix4<Float>, _ field: String
+  ) throws(SceneError) -> ([DrawCall], [SceneTarget]) {
+    let set = try PointSet.load(path: resolvePath(points.file))
+    var material = Material(name: "marker")
+    material.diffuse = try vector(points.color, 3, field + ".color") ?? SIMD3(0.85, 0.05, 0.05)
+    material.specular = SIMD3(repeating: 0.3)
+    material.shininess = 40
+    // Radii scale with the object (uniform scale assumed: the largest axis scale).
+    let linear = worldFromModel.linear
+    let scale = max(linear.columns.0.length, linear.columns.1.length, linear.columns.2.length)
+    var draws: [DrawCall] = []
+    var targets: [SceneTarget] = []
+    for point in set.points {
+      let p = SIMD3<Float>(Float(point.position[0]), Float(point.position[1]), Float(point.position[2]))
+      let sphere = Mesh.sphere(center: p, radius: Float(point.radius), material: material)
+      do { draws.append(try DrawCall(mesh: sphere, worldFromModel: worldFromModel)) } catch {
+        throw fail(field, "\(error)")
+      }
+      let world = worldFromModel * SIMD4<Float>(p, 1)
+      targets.append(
+        SceneTarget(
+          code: point.code, name: point.name, location: point.location,
+          center: SIMD3(Double(world.x), Double(world.y), Double(world.z)),
+          radius: point.radius * Double(scale),
+          object: object))
+    }
+    return (draws, targets)
+  }
+}
