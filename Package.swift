@@ -143,7 +143,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ARHitTests",
-      dependencies: ["ARHit", "ARMath", "ARAssets", "ARTestSupport"]
+      dependencies: [
+        "ARHit", "ARMath", "ARAssets", "ARTestSupport", .product(name: "RealModule", package: "swift-numerics"),
+      ]
     ),
     .testTarget(
       name: "ARAssetsTests",

@@ -1,0 +1,130 @@
+import ARAssets
+import ARHit
+import ARTestSupport
+import Dispatch
+import RealModule
+import Testing
+
+/// The BVH against brute force, and watertightness on a closed mesh.
+@Suite struct BVHTests {
+  /// A soup of random triangles in a 10 m cube, of mixed sizes.
+  static func soup(_ count: Int, rng: inout SplitMix64) -> ([SIMD3<Double>], [Int]) {
+    var positions: [SIMD3<Double>] = []
+    for _ in 0..<count {
+      let base: SIMD3<Double> = rng.vector3(-5...5)
+      let size: Double = rng.scalar(0.01...2)
+      for _ in 0..<3 { positions.append(base + size * (rng.vector3(-1...1) as SIMD3<Double>)) }
+    }
+    return (positions, Array(0..<(3 * count)))
+  }
+
+  static func randomRay(_ rng: inout SplitMix64) throws -> HitRay {
+    let origin: SIMD3<Double> = rng.vector3(-8...8)
+    let target: SIMD3<Double> = rng.vector3(-5...5)
+    return try HitRay(origin: origin, direction: target - origin)
+  }
+
+  @Test func closestHitsEqualBruteForce() throws {
+    var rng = SplitMix64(seed: 17)
+    let (positions, indices) = Self.soup(600, rng: &rng)
+    let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices)
+    for _ in 0..<1200 {
+      let ray = try Self.randomRay(&rng)
+      let prepared = WatertightRay(ray)
+      var brute: (t: Double, triangle: Int)? = nil
+      for t in 0..<(indices.count / 3) {
+        if let h = prepared.intersect(positions[3 * t], positions[3 * t + 1], positions[3 * t + 2]),
+          brute == nil || h.t < brute!.t
+        {
+          brute = (h.t, t)
+        }
+      }
+      let hit = bvh.closestHit(ray)
+      #expect(
+        hit?.t == brute?.t, "BVH \(String(describing: hit)) vs brute force \(String(describing: brute))")
+      if let hit {
+        // The hit lies on its triangle's plane, to 1e-9 relative.
+        let a = positions[3 * hit.triangle], b = positions[3 * hit.triangle + 1],
+          c = positions[3 * hit.triangle + 2]
+        let p = ray.point(at: hit.t)
+        let n = (b - a).cross(c - a).normalized()
+        let scale = max(p.length, 1)
+        #expect(abs((p - a).dot(n)) <= 1e-9 * scale)
+        let q = (1 - hit.u - hit.v) * a + hit.u * b + hit.v * c
+        #expect((q - p).length <= 1e-9 * scale)
+        // Any-hit agrees that something is there.
+        #expect(bvh.anyHit(ray) != nil)
+      } else {
+        #expect(bvh.anyHit(ray) == nil)
+      }
+    }
+  }
+
+  @Test func batchQueriesMatchSingleOnes() throws {
+    var rng = SplitMix64(seed: 18)
+    let (positions, indices) = Self.soup(2000, rng: &rng)
+    let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices)
+    let rays = try (0..<20_000).map { _ in try Self.randomRay(&rng) }
+    let batch = bvh.closestHits(rays, threads: 2)
+    #expect(batch == rays.map { bvh.closestHit($0) })
+  }
+
+  /// A million rays aimed exactly at the shared edges and vertices of a closed sphere mesh, from
+  /// random places in front of the aimed point (within 60° of the surface normal, so that the
+  /// ray enters there rather than grazing a silhouette, where a miss would be right): every one
+  /// must hit. A gap between neighbouring triangles would let some through.
+  @Test func noRayThroughAnEdgeOrVertexEscapes() throws {
+    let mesh = Mesh.sphere(radius: 1, subdivisions: 3)  // 1,280 triangles, closed
+    let positions = mesh.positions.map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
+    let indices = mesh.indices.map { Int($0) }
+    let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices)
+    var edgeList: [(Int, Int)] = []
+    for t in 0..<(indices.count / 3) {
+      for (i, j) in [(0, 1), (1, 2), (2, 0)] {
+        let a = indices[3 * t + i], b = indices[3 * t + j]
+        if a < b { edgeList.append((a, b)) }
+      }
+    }
+    let edges = edgeList
+    let total = 1_000_000
+    let misses = Counter()
+    let chunks = 20
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+      var rng = SplitMix64(seed: UInt64(100 + chunk))
+      var local = 0
+      for k in 0..<(total / chunks) {
+        let aim: SIMD3<Double>
+        if k % 4 == 0 {
+          aim = positions[Int.random(in: 0..<positions.count, using: &rng)]  // a vertex
+        } else {
+          let (i, j) = edges[Int.random(in: 0..<edges.count, using: &rng)]
+          let s = Double.random(in: 0...1, using: &rng)
+          aim = positions[i] + s * (positions[j] - positions[i])  // a point on an edge
+        }
+        // A direction within 60° of the outward normal (the sphere's normal at the aim point).
+        let normal = aim.normalized()
+        var offset: SIMD3<Double> = rng.unitVector3()
+        offset -= offset.dot(normal) * normal
+        let angle = Double.random(in: 0...(Double.pi / 3), using: &rng)
+        let towards = Double.cos(angle) * normal + Double.sin(angle) * offset.normalized()
+        let origin = aim + Double.random(in: 0.5...10, using: &rng) * towards
+        guard let ray = try? HitRay(origin: origin, direction: aim - origin) else { continue }
+        if bvh.closestHit(ray) == nil { local += 1 }
+      }
+      misses.add(local)
+    }
+    #expect(misses.value == 0, "\(misses.value) of \(total) rays escaped")
+  }
+}
+
+/// A thread-safe tally for concurrent test loops.
+final class Counter: @unchecked Sendable {
+  private var count = 0
+  private let lock = DispatchSemaphore(value: 1)
+  func add(_ n: Int) {
+    lock.wait()
+    count += n
+    lock.signal()
+  }
+  var value: Int { count }
+}
