@@ -45,7 +45,7 @@ let package = Package(
     ),
     .target(
       name: "ARScene",
-      dependencies: ["ARMath", "ARGeo", "ARAssets", "ARRender"]
+      dependencies: ["ARMath", "ARGeo", "ARAssets", "ARHit", "ARRender"]
     ),
     .systemLibrary(
       name: "CPNG",
@@ -68,6 +68,7 @@ let package = Package(
       dependencies: [
         "ARMath",
         "ARGeo",
+        "ARHit",
         "ARAssets",
         "ARRender",
         "ARScene",
@@ -144,7 +145,8 @@ let package = Package(
     .testTarget(
       name: "ARHitTests",
       dependencies: [
-        "ARHit", "ARMath", "ARAssets", "ARTestSupport", .product(name: "RealModule", package: "swift-numerics"),
+        "ARHit", "ARMath", "ARAssets", "ARTestSupport",
+        .product(name: "RealModule", package: "swift-numerics"),
       ]
     ),
     .testTarget(

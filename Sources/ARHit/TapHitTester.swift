@@ -41,9 +41,9 @@ public enum TapVerdict: Hashable, Sendable {
   case missed(byMetres: Double)
   /// The mesh is in front of the target at this distance along the ray (metres).
   case occluded(meshDistance: Double)
-  /// The target is this far from the tap (points, or metres for ``TapPolicy/meshProximity(factor:)``),
-  /// beyond the tolerance.
-  case outsideTolerance(distance: Double, tolerance: Double)
+  /// The target is this far from the tap, beyond the tolerance: in points on screen, or in
+  /// metres from the mesh hit for ``TapPolicy/meshProximity(factor:)`` (`unit` says which).
+  case outsideTolerance(distance: Double, tolerance: Double, unit: String)
   /// The target is behind the camera.
   case behindCamera
   /// The tap ray hits no mesh, which ``TapPolicy/meshProximity(factor:)`` needs.
@@ -67,8 +67,8 @@ public enum TapVerdict: Hashable, Sendable {
     case .accepted: "accepted"
     case .missed(let m): "the tap ray passes \(formatted(m * 1000)) mm outside the sphere"
     case .occluded(let d): "hidden behind the mesh, which the ray meets at \(formatted(d)) m"
-    case .outsideTolerance(let d, let tolerance):
-      "\(formatted(d)) from the tap, beyond the tolerance of \(formatted(tolerance))"
+    case .outsideTolerance(let d, let tolerance, let unit):
+      "\(formatted(d)) \(unit) from the tap, beyond the tolerance of \(formatted(tolerance)) \(unit)"
     case .behindCamera: "behind the camera"
     case .noMeshHit: "the tap ray hits no mesh"
     }
@@ -161,7 +161,8 @@ public struct TapHitTester: Sendable {
           // The sphere's radius on screen, from its depth and the focal length.
           let radiusPoints = radius / projected.depth * camera.camera.intrinsics.fx * camera.viewport.scale
           if screenDistance > tolerance + radiusPoints {
-            verdict = .outsideTolerance(distance: screenDistance, tolerance: tolerance + radiusPoints)
+            verdict = .outsideTolerance(
+              distance: screenDistance, tolerance: tolerance + radiusPoints, unit: "points")
           } else if let blocker = occluder(from: eye, to: center, radius: radius) {
             verdict = .occluded(meshDistance: blocker)
           } else {
@@ -177,7 +178,8 @@ public struct TapHitTester: Sendable {
           let distance = (point - center).length
           let tolerance = factor * m.t + radius
           verdict =
-            distance <= tolerance ? .accepted : .outsideTolerance(distance: distance, tolerance: tolerance)
+            distance <= tolerance
+            ? .accepted : .outsideTolerance(distance: distance, tolerance: tolerance, unit: "m")
           score = distance
         } else {
           verdict = .noMeshHit

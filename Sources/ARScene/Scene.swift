@@ -21,6 +21,8 @@ public struct Scene: @unchecked Sendable {
   public var backgroundColor: SIMD4<Float>
   /// Named points of the objects (`objects[i].points`), placed in the world: tap targets.
   public var targets: [SceneTarget] = []
+  /// The objects' own models (no point markers), in file order: what occludes taps.
+  public var models: [DrawCall] = []
 
   /// Reads and checks a scene file, loading every model and texture it names.
   ///

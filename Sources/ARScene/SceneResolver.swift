@@ -56,6 +56,7 @@ struct SceneResolver {
     let geoPlacement = try geoPlacement()
     var draws: [DrawCall] = []
     var targets: [SceneTarget] = []
+    var models: [DrawCall] = []
     for (i, object) in file.objects.enumerated() {
       let field = "objects[\(i)]"
       var worldFromModel: Matrix4<Float>
@@ -70,9 +71,10 @@ struct SceneResolver {
       }
       do {
         let asset = try OBJAsset.load(path: resolvePath(object.model))
-        draws.append(
-          try DrawCall(
-            mesh: asset.mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true))
+        let draw = try DrawCall(
+          mesh: asset.mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true)
+        draws.append(draw)
+        models.append(draw)
       } catch let error as OBJError {
         throw .model(path: path, field: field + ".model", reason: error.description)
       } catch let error as ImageError {
@@ -91,6 +93,7 @@ struct SceneResolver {
       path: path, file: file, camera: scaled, lighting: try lighting(), draws: draws, background: background,
       backgroundColor: backgroundColor)
     scene.targets = targets
+    scene.models = models
     return scene
   }
 

@@ -13,6 +13,9 @@ struct Arscene: ParsableCommand {
       corner with pixel centres at +0.5.
       """,
     version: "0.1.0",
-    subcommands: [RenderCommand.self, ProjectCommand.self, OBJCommand.self, GeoCommand.self]
+    subcommands: [
+      RenderCommand.self, ProjectCommand.self, OBJCommand.self, GeoCommand.self, RaycastCommand.self,
+      HitCommand.self,
+    ]
   )
 }

@@ -7,7 +7,8 @@ import Testing
 func readmeGeoExample() throws {
   let site = try LocalTangentFrame(
     origin: GeodeticCoordinate(latitudeDegrees: 49.9587, longitudeDegrees: 14.3953, height: 437))
-  let house = GeodeticCoordinate(latitudeDegrees: 49.958861818199, longitudeDegrees: 14.395174585120, height: 437)
+  let house = GeodeticCoordinate(
+    latitudeDegrees: 49.958861818199, longitudeDegrees: 14.395174585120, height: 437)
   let enu = site.enu(house)
   #expect(abs(enu.x + 9) < 1e-6 && abs(enu.y - 18) < 1e-6 && abs(enu.z) < 1e-4)
   let line = try Geodesic().inverse(from: site.origin, to: house)
@@ -16,7 +17,8 @@ func readmeGeoExample() throws {
   #expect(abs(declination.degrees - 5.17) < 0.01)
 
   let alignment = SessionAlignment(yaw: .degrees(20))
-  let pose = GeoAnchor(coordinate: house, heading: .degrees(-10)).sessionFromAnchor(in: site, alignment: alignment)
+  let pose = GeoAnchor(coordinate: house, heading: .degrees(-10)).sessionFromAnchor(
+    in: site, alignment: alignment)
   #expect(abs(pose.translation.length - enu.length) < 1e-9)  // a yaw turns, it does not move
 
   let fixes: [PositionFix] = []

@@ -1,0 +1,54 @@
+import ARAssets
+import ARHit
+import ARMath
+import ARRender
+
+extension Scene {
+  /// The scene's camera in `Double`, as hit-testing uses it.
+  public var hitCamera: PinholeCamera<Double> {
+    let k = camera.intrinsics
+    let pose = camera.worldFromCamera
+    let q = pose.rotation.vector
+    return PinholeCamera(
+      intrinsics: CameraIntrinsics(
+        fx: Double(k.fx), fy: Double(k.fy), cx: Double(k.cx), cy: Double(k.cy), width: k.width,
+        height: k.height),
+      worldFromCamera: RigidTransform(
+        rotation: Quaternion(vector: SIMD4(Double(q.x), Double(q.y), Double(q.z), Double(q.w))),
+        translation: SIMD3(Double(pose.translation.x), Double(pose.translation.y), Double(pose.translation.z))
+      ))
+  }
+
+  /// One hierarchy over all the objects' models in world coordinates (the tap occluder), and
+  /// for each of its triangles the index of the object it came from; nil without models.
+  public func occluder() throws(HitError) -> (hierarchy: BoundingVolumeHierarchy, objectOfTriangle: [Int])? {
+    guard !models.isEmpty else { return nil }
+    var positions: [SIMD3<Double>] = []
+    var indices: [Int] = []
+    var objectOfTriangle: [Int] = []
+    for (object, draw) in models.enumerated() {
+      let base = positions.count
+      for p in draw.mesh.positions {
+        let w = draw.worldFromModel * SIMD4<Float>(p, 1)
+        positions.append(SIMD3(Double(w.x), Double(w.y), Double(w.z)))
+      }
+      indices += draw.mesh.indices.map { base + Int($0) }
+      objectOfTriangle += Array(repeating: object, count: draw.mesh.triangleCount)
+    }
+    return (try BoundingVolumeHierarchy(positions: positions, indices: indices), objectOfTriangle)
+  }
+
+  /// A tap hit-tester for the scene's targets behind its models, seen through its camera in a
+  /// view of `viewSize` points shown in `orientation` (default: the output image itself).
+  public func tapHitTester(
+    viewSize: SIMD2<Double>? = nil, orientation: InterfaceOrientation = .landscapeRight
+  ) throws(HitError) -> TapHitTester {
+    let camera = hitCamera
+    let size = viewSize ?? SIMD2(Double(camera.intrinsics.width), Double(camera.intrinsics.height))
+    let taps = try TapCamera(camera: camera, viewSize: size, orientation: orientation)
+    let targets = self.targets.map {
+      TapTarget(name: $0.code, sphere: Sphere(center: $0.center, radius: $0.radius))
+    }
+    return try TapHitTester(camera: taps, targets: targets, mesh: try occluder()?.hierarchy)
+  }
+}

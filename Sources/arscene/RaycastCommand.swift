@@ -1,0 +1,77 @@
+import ARAssets
+import ARHit
+import ARMath
+import ArgumentParser
+import Foundation
+
+/// `arscene raycast`: closest hits of rays with a mesh.
+struct RaycastCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "raycast",
+    abstract: "Closest hits of rays (ox oy oz dx dy dz per line on stdin) with an OBJ mesh.",
+    discussion: """
+      Writes one line per ray: `t triangle u v`, the ray parameter of the closest hit (metres when \
+      the direction has unit length), the triangle's index in the mesh (triangulated, in file \
+      order), and the barycentric coordinates of its second and third vertex; or `miss`. \
+      Watertight: a ray through a shared edge or vertex of a closed mesh never misses. Blank lines \
+      and # comments are skipped; a bad line (or a zero-length or non-finite ray) stops with an \
+      error naming it, exit code 2.
+      """
+  )
+
+  @Option(help: "The OBJ mesh (its materials are not needed).")
+  var mesh: String
+
+  @Option(help: "Decimals of t, u and v (0 to 17).")
+  var decimals: Int = 9
+
+  @Option(help: "Worker threads for the batch (default: all cores).")
+  var threads: Int?
+
+  func validate() throws {
+    guard (0...17).contains(decimals) else { throw ValidationError("--decimals must be from 0 to 17") }
+    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+  }
+
+  func run() throws {
+    try reportingInputFailures {
+      let bvh: BoundingVolumeHierarchy
+      do {
+        let model = try OBJAsset.load(path: mesh, lenient: true)  // materials do not matter here
+        bvh = try BoundingVolumeHierarchy(mesh: model.mesh)
+      } catch let error as HitError {
+        throw InputFailure(message: "\(mesh): \(error)")
+      } catch {
+        throw InputFailure(error)
+      }
+      // Read all rays first (batch on all cores), refusing the first bad line.
+      var rays: [HitRay] = []
+      var lineNumber = 0
+      while let line = readLine(strippingNewline: true) {
+        lineNumber += 1
+        let fields: [Double]?
+        do {
+          fields = try NumberText.parseLine(line, columns: 6, source: "stdin", lineNumber: lineNumber)
+        } catch { throw InputFailure(error) }
+        guard let v = fields else { continue }
+        do {
+          rays.append(try HitRay(origin: SIMD3(v[0], v[1], v[2]), direction: SIMD3(v[3], v[4], v[5])))
+        } catch {
+          throw InputFailure(message: "stdin:\(lineNumber): \(error)")
+        }
+      }
+      let hits = bvh.closestHits(rays, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+      var output = ""
+      output.reserveCapacity(hits.count * 40)
+      for hit in hits {
+        if let hit {
+          output +=
+            "\(fixed(hit.t, decimals)) \(hit.triangle) \(fixed(hit.u, decimals)) \(fixed(hit.v, decimals))\n"
+        } else {
+          output += "miss\n"
+        }
+      }
+      FileHandleOutput.standardOutput.write(output)
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `arscene raycast` and `arscene hit` end to end.
+@Suite("arscene raycast and hit")
+struct HitCommandTests {
+  @Test("raycast prints t triangle u v, or miss")
+  func raycast() throws {
+    // The cube fixture spans 0…1; a ray down through (0.5, 0.5) hits its top at t = 1.
+    let outcome = try ArsceneRunner.run(
+      ["raycast", "--mesh", "Tests/Fixtures/obj/cube_quads.obj", "--decimals", "6"],
+      stdin: "0.25 2 0.5 0 -1 0\n# comment\n5 5 5 0 1 0\n")
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let lines = outcome.stdout.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines[0].hasPrefix("1.000000 "))
+    #expect(lines[1] == "miss")
+  }
+
+  @Test("raycast refuses a zero-length ray, naming its line")
+  func badRay() throws {
+    let outcome = try ArsceneRunner.run(
+      ["raycast", "--mesh", "Tests/Fixtures/obj/cube_quads.obj"], stdin: "0 2 0 0 -1 0\n0 0 0 0 0 0\n")
+    #expect(outcome.status == 2 && outcome.stdout.isEmpty)
+    #expect(outcome.stderr.contains("stdin:2") && outcome.stderr.contains("zero length"))
+  }
+
+  @Test("hit selects LI4 on the shipped hand scene and explains the rest")
+  func hit() throws {
+    let outcome = try ArsceneRunner.run([
+      "hit", "--scene", "Scenes/acupressure-hand.json", "--tap", "430,292",
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    #expect(json["hit"] as? String == "LI4")
+    let candidates = try #require(json["candidates"] as? [[String: Any]])
+    #expect(candidates.count == 11)
+    #expect(candidates[0]["verdict"] as? String == "accepted")
+    #expect(candidates.dropFirst().allSatisfy { $0["accepted"] as? Bool == false })
+    // At 0.34 m the 5 mm sphere is about 30 pixels across: the exact policy hits it too.
+    let exact = try ArsceneRunner.run(
+      ["hit", "--scene", "Scenes/acupressure-hand.json", "--tap", "430,292", "--policy", "exact"])
+    #expect(exact.stdout.contains("\"hit\":\"LI4\""))
+  }
+
+  @Test("hit refuses a tap outside the view and an unknown policy")
+  func hitErrors() throws {
+    let outside = try ArsceneRunner.run(["hit", "--scene", "Scenes/acupressure-hand.json", "--tap", "-5,10"])
+    #expect(outside.status == 2 && outside.stderr.contains("outside"))
+    let policy = try ArsceneRunner.run(
+      ["hit", "--scene", "Scenes/acupressure-hand.json", "--tap", "5,10", "--policy", "cone"])
+    #expect(policy.status == 2 && policy.stderr.contains("--policy"))
+  }
+}
