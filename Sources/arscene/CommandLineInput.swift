@@ -38,3 +38,18 @@ enum FileHandleOutput {
     }
   }
 }
+
+/// Calls `body` with each line of standard input that holds `columns` numbers (spaces or commas;
+/// blank lines and `#` comments skipped) and its line number; a bad line is an input failure
+/// naming it (`stdin:3: …`).
+func forEachNumberLine(columns: Int, _ body: ([Double], Int) throws -> Void) throws {
+  var lineNumber = 0
+  while let line = readLine(strippingNewline: true) {
+    lineNumber += 1
+    let fields: [Double]?
+    do {
+      fields = try NumberText.parseLine(line, columns: columns, source: "stdin", lineNumber: lineNumber)
+    } catch { throw InputFailure(error) }
+    if let values = fields { try body(values, lineNumber) }
+  }
+}

@@ -37,15 +37,8 @@ struct GeoCommand: ParsableCommand {
 
   /// Reads `columns` numbers per line of standard input and writes what `convert` makes of them.
   static func convertLines(columns: Int, _ convert: ([Double], Int) throws -> String) throws {
-    var lineNumber = 0
-    while let line = readLine(strippingNewline: true) {
-      lineNumber += 1
-      let fields: [Double]?
-      do {
-        fields = try NumberText.parseLine(line, columns: columns, source: "stdin", lineNumber: lineNumber)
-      } catch { throw InputFailure(error) }
-      guard let values = fields else { continue }
-      FileHandleOutput.standardOutput.write(try convert(values, lineNumber) + "\n")
+    try forEachNumberLine(columns: columns) { values, line in
+      FileHandleOutput.standardOutput.write(try convert(values, line) + "\n")
     }
   }
 

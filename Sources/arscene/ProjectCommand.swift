@@ -39,17 +39,10 @@ struct ProjectCommand: ParsableCommand {
   func run() throws {
     try reportingInputFailures {
       let camera = try makeCamera()
-      var lineNumber = 0
-      while let line = readLine(strippingNewline: true) {
-        lineNumber += 1
-        let fields: [Double]?
-        do {
-          fields = try NumberText.parseLine(line, columns: 3, source: "stdin", lineNumber: lineNumber)
-        } catch { throw InputFailure(error) }
-        guard let p = fields else { continue }
+      try forEachNumberLine(columns: 3) { p, _ in
         guard let projection = camera.project(SIMD3(p[0], p[1], p[2])) else {
           FileHandleOutput.standardOutput.write("nan nan nan behind\n")
-          continue
+          return
         }
         let columns = [projection.pixel.x, projection.pixel.y, projection.depth].map { fixed($0, decimals) }
         FileHandleOutput.standardOutput.write(

@@ -46,14 +46,7 @@ struct RaycastCommand: ParsableCommand {
       }
       // Read all rays first (batch on all cores), refusing the first bad line.
       var rays: [HitRay] = []
-      var lineNumber = 0
-      while let line = readLine(strippingNewline: true) {
-        lineNumber += 1
-        let fields: [Double]?
-        do {
-          fields = try NumberText.parseLine(line, columns: 6, source: "stdin", lineNumber: lineNumber)
-        } catch { throw InputFailure(error) }
-        guard let v = fields else { continue }
+      try forEachNumberLine(columns: 6) { v, lineNumber in
         do {
           rays.append(try HitRay(origin: SIMD3(v[0], v[1], v[2]), direction: SIMD3(v[3], v[4], v[5])))
         } catch {
