@@ -118,12 +118,19 @@ let package = Package(
       cxxSettings: [.unsafeFlags(["-O2", "-std=c++17"])],
       linkerSettings: [.linkedLibrary("GeographicLib")]
     ),
+    // Embree (Debian libembree-dev): the ray-casting benchmark peer.
+    .target(
+      name: "EmbreeOracle",
+      path: "Oracles/EmbreeOracle",
+      cSettings: [.unsafeFlags(["-O2"])],
+      linkerSettings: [.linkedLibrary("embree3")]
+    ),
     .executableTarget(
       name: "arscene-bench",
       dependencies: [
         "ARMath", "ARAssets", "ARRender", "ARScene", "ARTestSupport", "GLMOracle", "TinyOBJOracle",
         "LibPNGOracle",
-        "MesaOracle", "ARGeo", "GeographicLibOracle",
+        "MesaOracle", "ARGeo", "GeographicLibOracle", "ARHit", "EmbreeOracle",
       ],
       path: "Benchmarks/arscene-bench"
     ),

@@ -1,171 +1,267 @@
 import ARMath
 
-/// Top-down binned-SAH construction for ``BoundingVolumeHierarchy``.
+/// Top-down binned-SAH construction for ``BoundingVolumeHierarchy`` (Wald 2007).
+///
+/// One pass over a node's triangles fills 16 centroid bins on all three axes at once; sweeping
+/// the bins gives the best split, the children's boxes, and no second pass is needed for them.
+/// Scratch bins are reused for every node, so the build allocates only its outputs. Below
+/// ``maxSAHDepth`` levels (only reachable with adversarial input) splits fall back to the median,
+/// which caps the depth the traversal stack must hold at ``maxDepth``.
 struct BVHBuilder {
   typealias Node = BoundingVolumeHierarchy.Node
   static let bins = 16
   static let maxLeafSize = 4
+  static let maxSAHDepth = 48
+  /// No tree is deeper: 48 SAH levels, then median splits of at most 2³² triangles.
+  static let maxDepth = maxSAHDepth + 33
   // Relative costs of a node visit and a triangle test (SAH).
   static let traversalCost = 1.0, intersectionCost = 1.0
 
-  private let boxes: [AxisAlignedBox<Double>]
+  private let boxMin: [SIMD3<Double>], boxMax: [SIMD3<Double>]
   private let centroids: [SIMD3<Double>]
   /// Triangle indices, partitioned in place into leaf order.
-  private(set) var order: [Int]
+  private(set) var order: [Int32]
   private(set) var nodes: [Node] = []
   private(set) var rootBounds = AxisAlignedBox<Double>.empty
+  // Scratch: per axis and bin, box and count.
+  private var binMin = [SIMD3<Double>](repeating: .zero, count: 3 * bins)
+  private var binMax = [SIMD3<Double>](repeating: .zero, count: 3 * bins)
+  private var binCount = [Int](repeating: 0, count: 3 * bins)
 
   init(positions: [SIMD3<Double>], indices: [Int]) {
     let count = indices.count / 3
-    var boxes = [AxisAlignedBox<Double>](repeating: .empty, count: count)
-    var centroids = [SIMD3<Double>](repeating: .zero, count: count)
+    var boxMin = [SIMD3<Double>](repeating: .zero, count: count)
+    var boxMax = boxMin, centroids = boxMin
     for t in 0..<count {
       let p0 = positions[indices[3 * t]], p1 = positions[indices[3 * t + 1]],
         p2 = positions[indices[3 * t + 2]]
-      let box = AxisAlignedBox(
-        min: pointwiseMin(pointwiseMin(p0, p1), p2), max: pointwiseMax(pointwiseMax(p0, p1), p2))
-      boxes[t] = box
-      centroids[t] = box.center
+      boxMin[t] = lanesMin(lanesMin(p0, p1), p2)
+      boxMax[t] = lanesMax(lanesMax(p0, p1), p2)
+      centroids[t] = (boxMin[t] + boxMax[t]) * 0.5
     }
-    self.boxes = boxes
+    self.boxMin = boxMin
+    self.boxMax = boxMax
     self.centroids = centroids
-    order = Array(0..<count)
+    order = (0..<Int32(count)).map { $0 }
   }
 
-  private func bounds(_ range: Range<Int>) -> (box: AxisAlignedBox<Double>, centroids: AxisAlignedBox<Double>)
-  {
-    var box = AxisAlignedBox<Double>.empty, centroidBox = AxisAlignedBox<Double>.empty
-    for i in range {
-      box = box.union(boxes[order[i]])
-      centroidBox.formUnion(centroids[order[i]])
-    }
-    return (box, centroidBox)
+  /// A set of triangles with its bounds and centroid bounds.
+  struct Span {
+    var range: Range<Int>
+    var lower: SIMD3<Double>, upper: SIMD3<Double>
+    var centroidLower: SIMD3<Double>, centroidUpper: SIMD3<Double>
   }
 
   mutating func build() {
     let count = order.count
-    nodes.reserveCapacity(2 * count / Self.maxLeafSize + 1)
-    let (box, centroidBox) = bounds(0..<count)
-    rootBounds = box
+    nodes.reserveCapacity(2 * count / Self.maxLeafSize + 2)
+    var span = Span(
+      range: 0..<count, lower: SIMD3(repeating: .infinity), upper: SIMD3(repeating: -.infinity),
+      centroidLower: SIMD3(repeating: .infinity), centroidUpper: SIMD3(repeating: -.infinity))
+    for t in 0..<count {
+      span.lower = lanesMin(span.lower, boxMin[t])
+      span.upper = lanesMax(span.upper, boxMax[t])
+      span.centroidLower = lanesMin(span.centroidLower, centroids[t])
+      span.centroidUpper = lanesMax(span.centroidUpper, centroids[t])
+    }
+    rootBounds = AxisAlignedBox(min: span.lower, max: span.upper)
     nodes.append(Node())
-    // The root node's two children: split the whole set (a single small set becomes one leaf
-    // on the left and an empty right child).
-    buildChildren(of: 0, range: 0..<count, centroidBox: centroidBox)
+    if count <= Self.maxLeafSize {
+      setChild(of: 0, side: 0, span: span, leaf: true)
+      setEmpty(of: 0, side: 1, at: count)
+      return
+    }
+    buildChildren(of: 0, span, depth: 1)
   }
 
-  /// Chooses a split of `range` (or none, if a leaf is cheaper) by binned SAH.
-  private func split(_ range: Range<Int>, centroidBox: AxisAlignedBox<Double>) -> (
-    axis: Int, position: Double
-  )? {
-    let n = range.count
-    let extent = centroidBox.max - centroidBox.min
-    var best: (cost: Double, axis: Int, position: Double)? = nil
-    for axis in 0..<3 where extent[axis] > 0 {
-      var binBoxes = [AxisAlignedBox<Double>](repeating: .empty, count: Self.bins)
-      var binCounts = [Int](repeating: 0, count: Self.bins)
-      let scale = Double(Self.bins) / extent[axis]
-      for i in range {
-        let t = order[i]
-        let bin = min(Self.bins - 1, Int((centroids[t][axis] - centroidBox.min[axis]) * scale))
-        binCounts[bin] += 1
-        binBoxes[bin] = binBoxes[bin].union(boxes[t])
-      }
-      // Sweep from the right to get the right-side areas, then from the left.
-      var rightArea = [Double](repeating: 0, count: Self.bins),
-        rightCount = [Int](repeating: 0, count: Self.bins)
-      var box = AxisAlignedBox<Double>.empty, total = 0
-      for bin in stride(from: Self.bins - 1, to: 0, by: -1) {
-        box = box.union(binBoxes[bin])
-        total += binCounts[bin]
-        rightArea[bin] = Self.area(box)
-        rightCount[bin] = total
-      }
-      box = .empty
-      total = 0
-      for bin in 0..<(Self.bins - 1) {
-        box = box.union(binBoxes[bin])
-        total += binCounts[bin]
-        guard total > 0, rightCount[bin + 1] > 0 else { continue }
-        let cost = Self.area(box) * Double(total) + rightArea[bin + 1] * Double(rightCount[bin + 1])
-        if best == nil || cost < best!.cost {
-          best = (cost, axis, centroidBox.min[axis] + Double(bin + 1) / scale)
+  static func halfArea(_ lower: SIMD3<Double>, _ upper: SIMD3<Double>) -> Double {
+    let d = upper - lower
+    return d.x * d.y + d.y * d.z + d.z * d.x
+  }
+
+  /// The best binned-SAH split of `span` (axis and first bin of the right side), or nil when
+  /// every centroid is the same.
+  private mutating func bestSplit(_ span: Span) -> (axis: Int, bin: Int, cost: Double)? {
+    let extent = span.centroidUpper - span.centroidLower
+    let bins = Self.bins
+    let scale = SIMD3<Double>(
+      extent.x > 0 ? Double(bins) * (1 - 1e-12) / extent.x : 0,
+      extent.y > 0 ? Double(bins) * (1 - 1e-12) / extent.y : 0,
+      extent.z > 0 ? Double(bins) * (1 - 1e-12) / extent.z : 0)
+    var best: (axis: Int, bin: Int, cost: Double)? = nil
+    let total = span.range.count
+    binMin.withUnsafeMutableBufferPointer { binMin in
+      binMax.withUnsafeMutableBufferPointer { binMax in
+        binCount.withUnsafeMutableBufferPointer { binCount in
+          for i in 0..<(3 * bins) {
+            binMin[i] = SIMD3(repeating: .infinity)
+            binMax[i] = SIMD3(repeating: -.infinity)
+            binCount[i] = 0
+          }
+          order.withUnsafeBufferPointer { order in
+            centroids.withUnsafeBufferPointer { centroids in
+              boxMin.withUnsafeBufferPointer { boxMin in
+                boxMax.withUnsafeBufferPointer { boxMax in
+                  for i in span.range {
+                    let t = Int(order[i])
+                    let b = (centroids[t] - span.centroidLower) * scale
+                    let lo = boxMin[t], hi = boxMax[t]
+                    let x = min(bins - 1, Int(b.x)), y = bins + min(bins - 1, Int(b.y))
+                    let z = 2 * bins + min(bins - 1, Int(b.z))
+                    binMin[x] = lanesMin(binMin[x], lo)
+                    binMax[x] = lanesMax(binMax[x], hi)
+                    binCount[x] += 1
+                    binMin[y] = lanesMin(binMin[y], lo)
+                    binMax[y] = lanesMax(binMax[y], hi)
+                    binCount[y] += 1
+                    binMin[z] = lanesMin(binMin[z], lo)
+                    binMax[z] = lanesMax(binMax[z], hi)
+                    binCount[z] += 1
+                  }
+                }
+              }
+            }
+          }
+          withUnsafeTemporaryAllocation(of: Double.self, capacity: bins) { rightArea in
+            for axis in 0..<3 where extent[axis] > 0 {
+              let base = axis * bins
+              var lo = SIMD3<Double>(repeating: .infinity), hi = SIMD3<Double>(repeating: -.infinity)
+              var rightCount = 0
+              for bin in stride(from: bins - 1, to: 0, by: -1) {
+                lo = lanesMin(lo, binMin[base + bin])
+                hi = lanesMax(hi, binMax[base + bin])
+                rightCount += binCount[base + bin]
+                rightArea[bin] = rightCount == 0 ? 0 : Self.halfArea(lo, hi)
+              }
+              lo = SIMD3(repeating: .infinity)
+              hi = SIMD3(repeating: -.infinity)
+              var leftCount = 0
+              for bin in 1..<bins {
+                lo = lanesMin(lo, binMin[base + bin - 1])
+                hi = lanesMax(hi, binMax[base + bin - 1])
+                leftCount += binCount[base + bin - 1]
+                guard leftCount > 0, leftCount < total else { continue }
+                let cost =
+                  Self.halfArea(lo, hi) * Double(leftCount) + rightArea[bin] * Double(total - leftCount)
+                if best == nil || cost < best!.cost { best = (axis, bin, cost) }
+              }
+            }
+          }
         }
       }
     }
-    guard let best else { return nil }
-    // Compare with not splitting: SAH cost of the leaf relative to the parent's area.
-    let parentArea = Self.area(bounds(range).box)
-    let splitCost =
-      Self.traversalCost + Self.intersectionCost * best.cost / max(parentArea, .leastNormalMagnitude)
-    if n <= Self.maxLeafSize && splitCost >= Self.intersectionCost * Double(n) { return nil }
-    return (best.axis, best.position)
+    return best
   }
 
-  static func area(_ box: AxisAlignedBox<Double>) -> Double {
-    guard !box.isEmpty else { return 0 }
-    let d = box.max - box.min
-    return 2 * (d.x * d.y + d.y * d.z + d.z * d.x)
-  }
-
-  /// Partitions `range` by the split, or in the middle when the split cannot separate it.
-  private mutating func partition(_ range: Range<Int>, axis: Int, position: Double) -> Int {
-    var i = range.lowerBound, j = range.upperBound - 1
-    while i <= j {
-      if centroids[order[i]][axis] < position {
-        i += 1
-      } else {
-        order.swapAt(i, j)
-        j -= 1
+  /// Splits `span` into two spans (in place in `order`), by SAH or by the median.
+  private mutating func split(_ span: Span, depth: Int) -> (Span, Span)? {
+    var axis = 0, position = 0.0
+    let n = span.range.count
+    let extent = span.centroidUpper - span.centroidLower
+    if depth < Self.maxSAHDepth, let best = bestSplit(span) {
+      let leafCost = Self.intersectionCost * Double(n)
+      let splitCost =
+        Self.traversalCost + Self.intersectionCost * best.cost
+        / max(Self.halfArea(span.lower, span.upper), .leastNormalMagnitude)
+      if n <= Self.maxLeafSize && splitCost >= leafCost { return nil }
+      axis = best.axis
+      position =
+        span.centroidLower[axis] + Double(best.bin) * extent[axis] / (Double(Self.bins) * (1 - 1e-12))
+    } else {
+      if n <= Self.maxLeafSize { return nil }
+      axis = extent.x >= extent.y ? (extent.x >= extent.z ? 0 : 2) : (extent.y >= extent.z ? 1 : 2)
+      position = .nan  // median by count below
+    }
+    var middle = span.range.lowerBound
+    if position.isNaN || extent[axis] == 0 {
+      middle = (span.range.lowerBound + span.range.upperBound) / 2
+    } else {
+      var i = span.range.lowerBound, j = span.range.upperBound - 1
+      while i <= j {
+        if centroids[Int(order[i])][axis] < position {
+          i += 1
+        } else {
+          order.swapAt(i, j)
+          j -= 1
+        }
+      }
+      middle = i
+      if middle == span.range.lowerBound || middle == span.range.upperBound {
+        middle = (span.range.lowerBound + span.range.upperBound) / 2
       }
     }
-    if i == range.lowerBound || i == range.upperBound { return (range.lowerBound + range.upperBound) / 2 }
-    return i
+    return (self.span(span.range.lowerBound..<middle), self.span(middle..<span.range.upperBound))
   }
 
-  /// Fills node `index`'s children from `range`.
-  private mutating func buildChildren(
-    of index: Int, range: Range<Int>, centroidBox: AxisAlignedBox<Double>
-  ) {
-    let middle: Int
-    if let (axis, position) = split(range, centroidBox: centroidBox) {
-      middle = partition(range, axis: axis, position: position)
-    } else if range.count > Self.maxLeafSize {
-      middle = (range.lowerBound + range.upperBound) / 2  // identical centroids: split by count
-    } else {
-      // Small enough for one leaf: it becomes the left child, the right one stays empty.
-      let (box, _) = bounds(range)
-      setChild(of: index, side: 0, box: box, child: ~Int32(range.lowerBound), count: Int32(range.count))
-      setChild(of: index, side: 1, box: .empty, child: ~Int32(range.upperBound), count: 0)
+  private func span(_ range: Range<Int>) -> Span {
+    var s = Span(
+      range: range, lower: SIMD3(repeating: .infinity), upper: SIMD3(repeating: -.infinity),
+      centroidLower: SIMD3(repeating: .infinity), centroidUpper: SIMD3(repeating: -.infinity))
+    for i in range {
+      let t = Int(order[i])
+      s.lower = lanesMin(s.lower, boxMin[t])
+      s.upper = lanesMax(s.upper, boxMax[t])
+      s.centroidLower = lanesMin(s.centroidLower, centroids[t])
+      s.centroidUpper = lanesMax(s.centroidUpper, centroids[t])
+    }
+    return s
+  }
+
+  /// Fills node `index`'s two children from `span`, which is split in two.
+  private mutating func buildChildren(of index: Int, _ span: Span, depth: Int) {
+    guard let (left, right) = split(span, depth: depth) else {
+      setChild(of: index, side: 0, span: span, leaf: true)
+      setEmpty(of: index, side: 1, at: span.range.upperBound)
       return
     }
-    for (side, part) in [range.lowerBound..<middle, middle..<range.upperBound].enumerated() {
-      let (box, centroids) = bounds(part)
-      if part.count <= Self.maxLeafSize && (part.count == 1 || split(part, centroidBox: centroids) == nil) {
-        setChild(of: index, side: side, box: box, child: ~Int32(part.lowerBound), count: Int32(part.count))
+    for (side, part) in [left, right].enumerated() {
+      if part.range.count <= Self.maxLeafSize {
+        setChild(of: index, side: side, span: part, leaf: true)
       } else {
         let child = nodes.count
         nodes.append(Node())
-        setChild(of: index, side: side, box: box, child: Int32(child), count: 0)
-        buildChildren(of: child, range: part, centroidBox: centroids)
+        setChild(of: index, side: side, span: part, leaf: false, child: Int32(child))
+        buildChildren(of: child, part, depth: depth + 1)
       }
     }
   }
 
-  private mutating func setChild(
-    of index: Int, side: Int, box: AxisAlignedBox<Double>, child: Int32, count: Int32
-  ) {
-    nodes[index].minX[side] = box.min.x
-    nodes[index].minY[side] = box.min.y
-    nodes[index].minZ[side] = box.min.z
-    nodes[index].maxX[side] = box.max.x
-    nodes[index].maxY[side] = box.max.y
-    nodes[index].maxZ[side] = box.max.z
+  private mutating func setChild(of index: Int, side: Int, span: Span, leaf: Bool, child: Int32 = 0) {
+    nodes[index].minX[side] = Self.floatBelow(span.lower.x)
+    nodes[index].minY[side] = Self.floatBelow(span.lower.y)
+    nodes[index].minZ[side] = Self.floatBelow(span.lower.z)
+    nodes[index].maxX[side] = Self.floatAbove(span.upper.x)
+    nodes[index].maxY[side] = Self.floatAbove(span.upper.y)
+    nodes[index].maxZ[side] = Self.floatAbove(span.upper.z)
+    let reference = leaf ? ~Int32(span.range.lowerBound) : child
+    let count = leaf ? Int32(span.range.count) : 0
     if side == 0 {
-      nodes[index].left = child
+      nodes[index].left = reference
       nodes[index].leftCount = count
     } else {
-      nodes[index].right = child
+      nodes[index].right = reference
       nodes[index].rightCount = count
     }
+  }
+
+  /// The largest `Float` ≤ x (boxes grow outwards when narrowed to `Float`).
+  static func floatBelow(_ x: Double) -> Float {
+    let f = Float(x)
+    return Double(f) > x ? f.nextDown : f
+  }
+
+  /// The smallest `Float` ≥ x.
+  static func floatAbove(_ x: Double) -> Float {
+    let f = Float(x)
+    return Double(f) < x ? f.nextUp : f
+  }
+
+  /// An empty leaf (a node with a single child): never hit, nothing to test.
+  private mutating func setEmpty(of index: Int, side: Int, at position: Int) {
+    setChild(
+      of: index, side: side,
+      span: Span(
+        range: position..<position, lower: SIMD3(repeating: .infinity), upper: SIMD3(repeating: -.infinity),
+        centroidLower: .zero, centroidUpper: .zero), leaf: true)
   }
 }

@@ -41,7 +41,8 @@ extension BoundingVolumeHierarchy {
 
   /// Stack-based traversal, nearer child first; the box test is Ize's robust slab test (the far
   /// distance widened by 2γ₃, "Robust BVH Ray Traversal", JCGT 2013), so rounding never culls a
-  /// box the ray touches.
+  /// box the ray touches. Pushed nodes carry their entry distance and are skipped when a nearer
+  /// hit has been found since.
   @usableFromInline
   func traverse(_ ray: HitRay, tMin: Double, tMax: Double, anyHit: Bool) -> MeshHit? {
     let watertight = WatertightRay(ray)
@@ -50,76 +51,86 @@ extension BoundingVolumeHierarchy {
     func reciprocal(_ d: Double) -> Double {
       d == 0 ? (d.sign == .minus ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude) : 1 / d
     }
-    let inv = SIMD3(reciprocal(ray.direction.x), reciprocal(ray.direction.y), reciprocal(ray.direction.z))
+    let ix = SIMD2(repeating: reciprocal(ray.direction.x)), iy = SIMD2(repeating: reciprocal(ray.direction.y))
+    let iz = SIMD2(repeating: reciprocal(ray.direction.z))
     let ox = SIMD2(repeating: o.x), oy = SIMD2(repeating: o.y), oz = SIMD2(repeating: o.z)
-    let ix = SIMD2(repeating: inv.x), iy = SIMD2(repeating: inv.y), iz = SIMD2(repeating: inv.z)
+    let lowest = SIMD2(repeating: tMin)
     let widen = 1 + 2 * (3 * Double.ulpOfOne / 2) / (1 - 3 * Double.ulpOfOne / 2)
 
     var best: MeshHit? = nil
-    var tFarLimit = tMax
-    // Explicit stack of (node, entry distance); depth is bounded by the build (≤ 64 for any
-    // realistic mesh; the array grows if not).
-    var stack = [Int32](repeating: 0, count: 64)
-    var top = 0
-    var node: Int32 = 0
-    return nodes.withUnsafeBufferPointer { nodes in
-      a.withUnsafeBufferPointer { va in
-        b.withUnsafeBufferPointer { vb in
-          c.withUnsafeBufferPointer { vc in
-            while true {
-              let n = nodes[Int(node)]
-              // Both children's slabs at once.
-              var tx0 = (n.minX - ox) * ix, tx1 = (n.maxX - ox) * ix
-              if inv.x < 0 { swap(&tx0, &tx1) }
-              var ty0 = (n.minY - oy) * iy, ty1 = (n.maxY - oy) * iy
-              if inv.y < 0 { swap(&ty0, &ty1) }
-              var tz0 = (n.minZ - oz) * iz, tz1 = (n.maxZ - oz) * iz
-              if inv.z < 0 { swap(&tz0, &tz1) }
-              let near = pointwiseMax(pointwiseMax(tx0, ty0), pointwiseMax(tz0, SIMD2(repeating: tMin)))
-              let far =
-                pointwiseMin(pointwiseMin(tx1, ty1), pointwiseMin(tz1, SIMD2(repeating: tFarLimit))) * widen
-              let hitLeft = near[0] <= far[0], hitRight = near[1] <= far[1]
+    var tFar = tMax
+    // The stack lives on the machine stack; the builder caps the depth (``BVHBuilder/maxDepth``).
+    return withUnsafeTemporaryAllocation(
+      of: (node: Int32, near: Double).self, capacity: BVHBuilder.maxDepth + 2
+    ) {
+      stack in
+      nodes.withUnsafeBufferPointer { nodes in
+        a.withUnsafeBufferPointer { va in
+          b.withUnsafeBufferPointer { vb in
+            c.withUnsafeBufferPointer { vc in
+              var top = 0
+              var node: Int32 = 0
+              while true {
+                let n = nodes[Int(node)]
+                // Both children's slabs at once (Float boxes widen to Double exactly).
+                let tx0 = (SIMD2<Double>(n.minX) - ox) * ix, tx1 = (SIMD2<Double>(n.maxX) - ox) * ix
+                let ty0 = (SIMD2<Double>(n.minY) - oy) * iy, ty1 = (SIMD2<Double>(n.maxY) - oy) * iy
+                let tz0 = (SIMD2<Double>(n.minZ) - oz) * iz, tz1 = (SIMD2<Double>(n.maxZ) - oz) * iz
+                let near = lanesMax(
+                  lanesMax(lanesMin(tx0, tx1), lanesMin(ty0, ty1)), lanesMax(lanesMin(tz0, tz1), lowest))
+                let far =
+                  lanesMin(
+                    lanesMin(lanesMax(tx0, tx1), lanesMax(ty0, ty1)),
+                    lanesMin(lanesMax(tz0, tz1), SIMD2(repeating: tFar))) * widen
+                let hitLeft = near.x <= far.x, hitRight = near.y <= far.y
 
-              // Up to two children to visit, nearer first.
-              var first = (child: n.left, count: n.leftCount), second = (child: n.right, count: n.rightCount)
-              var visits = 0
-              if hitLeft && hitRight {
-                visits = 2
-                if near[1] < near[0] { swap(&first, &second) }
-              } else if hitLeft {
-                visits = 1
-              } else if hitRight {
-                visits = 1
-                first = second
-              }
-              var descend: Int32 = -1
-              for visit in 0..<visits {
-                let entry = visit == 0 ? first : second
-                if entry.child < 0 {
-                  // A leaf: test its triangles.
-                  let start = Int(~entry.child)
-                  for k in start..<(start + Int(entry.count)) {
-                    if let h = watertight.intersect(va[k], vb[k], vc[k], tMin: tMin, tMax: tFarLimit) {
-                      best = MeshHit(t: h.t, triangle: Int(originalIndex[k]), u: h.u, v: h.v)
-                      tFarLimit = h.t
-                      if anyHit { return best }
-                    }
-                  }
-                } else if descend < 0 {
-                  descend = entry.child
-                } else {
-                  if top == stack.count { stack.append(0) }
-                  stack[top] = entry.child
-                  top += 1
+                // Up to two children to visit, nearer first.
+                var first = (child: n.left, count: n.leftCount, near: near.x)
+                var second = (child: n.right, count: n.rightCount, near: near.y)
+                var visits = 0
+                if hitLeft && hitRight {
+                  visits = 2
+                  if second.near < first.near { swap(&first, &second) }
+                } else if hitLeft {
+                  visits = 1
+                } else if hitRight {
+                  visits = 1
+                  first = second
                 }
-              }
-              if descend >= 0 {
-                node = descend
-              } else if top > 0 {
-                top -= 1
-                node = stack[top]
-              } else {
-                return best
+                var descend: Int32 = -1
+                for visit in 0..<visits {
+                  let entry = visit == 0 ? first : second
+                  if entry.child < 0 {
+                    // A leaf: test its triangles.
+                    let start = Int(~entry.child)
+                    for k in start..<(start + Int(entry.count)) {
+                      if let h = watertight.intersect(va[k], vb[k], vc[k], tMin: tMin, tMax: tFar) {
+                        best = MeshHit(t: h.t, triangle: Int(originalIndex[k]), u: h.u, v: h.v)
+                        tFar = h.t
+                        if anyHit { return best }
+                      }
+                    }
+                  } else if descend < 0 {
+                    descend = entry.child
+                  } else {
+                    stack[top] = (entry.child, entry.near)
+                    top += 1
+                  }
+                }
+                if descend >= 0 {
+                  node = descend
+                  continue
+                }
+                // Pop the next node still nearer than the best hit so far.
+                while top > 0 {
+                  top -= 1
+                  if stack[top].near <= tFar * widen {
+                    node = stack[top].node
+                    descend = node
+                    break
+                  }
+                }
+                if descend < 0 { return best }
               }
             }
           }

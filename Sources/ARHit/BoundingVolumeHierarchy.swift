@@ -23,15 +23,16 @@ public struct MeshHit: Hashable, Sendable {
 public final class BoundingVolumeHierarchy: Sendable {
   /// A node: the boxes of its two children as (left, right) lanes and where they are. A child
   /// index ≥ 0 is an inner node; a leaf is `~first` with its triangle count in `leftCount` or
-  /// `rightCount`.
+  /// `rightCount`. Boxes are `Float` rounded outwards (so they still contain their triangles)
+  /// and widened back to `Double` exactly in the test: a node is 64 bytes, one cache line,
+  /// which is what incoherent rays wait for.
   @usableFromInline
   struct Node: Sendable {
-    @usableFromInline var minX = SIMD2<Double>(repeating: .infinity),
-      minY = SIMD2<Double>(repeating: .infinity)
-    @usableFromInline var minZ = SIMD2<Double>(repeating: .infinity)
-    @usableFromInline var maxX = SIMD2<Double>(repeating: -.infinity),
-      maxY = SIMD2<Double>(repeating: -.infinity)
-    @usableFromInline var maxZ = SIMD2<Double>(repeating: -.infinity)
+    @usableFromInline var minX = SIMD2<Float>(repeating: .infinity), minY = SIMD2<Float>(repeating: .infinity)
+    @usableFromInline var minZ = SIMD2<Float>(repeating: .infinity)
+    @usableFromInline var maxX = SIMD2<Float>(repeating: -.infinity),
+      maxY = SIMD2<Float>(repeating: -.infinity)
+    @usableFromInline var maxZ = SIMD2<Float>(repeating: -.infinity)
     @usableFromInline var left: Int32 = 0, right: Int32 = 0
     @usableFromInline var leftCount: Int32 = 0, rightCount: Int32 = 0
   }
@@ -69,11 +70,11 @@ public final class BoundingVolumeHierarchy: Sendable {
     var builder = BVHBuilder(positions: positions, indices: indices)
     builder.build()
     nodes = builder.nodes
-    let order = builder.order
+    let order = builder.order.map { Int($0) }
     a = order.map { positions[indices[3 * $0]] }
     b = order.map { positions[indices[3 * $0 + 1]] }
     c = order.map { positions[indices[3 * $0 + 2]] }
-    originalIndex = order.map { Int32($0) }
+    originalIndex = builder.order
     bounds = builder.rootBounds
   }
 }

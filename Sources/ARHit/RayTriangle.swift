@@ -9,8 +9,12 @@
 public struct WatertightRay: Sendable {
   /// The ray.
   public let ray: HitRay
-  @usableFromInline let kx: Int, ky: Int, kz: Int
-  @usableFromInline let sx: Double, sy: Double, sz: Double
+  // The shear as three row vectors: x′ = p·rowX, y′ = p·rowY, z′ = p·rowZ for p relative to the
+  // origin. Each row has at most two non-zero entries (1 and −s), so the dot product rounds
+  // exactly like Woop's p[kx] − s·p[kz]: the transform of a vertex depends only on the vertex
+  // and the ray, which is what makes shared edges agree. Rows instead of permuted indices keep
+  // the inner loop free of variable subscripts.
+  @usableFromInline let rowX: SIMD3<Double>, rowY: SIMD3<Double>, rowZ: SIMD3<Double>
 
   /// Prepares `ray`.
   public init(_ ray: HitRay) {
@@ -21,34 +25,36 @@ public struct WatertightRay: Sendable {
     let kz = ad.x >= ad.y ? (ad.x >= ad.z ? 0 : 2) : (ad.y >= ad.z ? 1 : 2)
     var kx = (kz + 1) % 3, ky = (kx + 1) % 3
     if d[kz] < 0 { swap(&kx, &ky) }
-    self.kx = kx
-    self.ky = ky
-    self.kz = kz
-    sx = d[kx] / d[kz]
-    sy = d[ky] / d[kz]
-    sz = 1 / d[kz]
+    var rx = SIMD3<Double>.zero, ry = SIMD3<Double>.zero, rz = SIMD3<Double>.zero
+    rx[kx] = 1
+    rx[kz] = -(d[kx] / d[kz])
+    ry[ky] = 1
+    ry[kz] = -(d[ky] / d[kz])
+    rz[kz] = 1 / d[kz]
+    rowX = rx
+    rowY = ry
+    rowZ = rz
   }
 
   /// The hit of the ray with triangle (a, b, c) in `tRange`: the ray parameter and the
   /// barycentric coordinates (u, v) of b and c (the hit is (1 − u − v)·a + u·b + v·c). Both
   /// windings are hit. Nil if the ray misses or the hit is outside `tRange`.
-  @inlinable
+  @inlinable @inline(__always)
   public func intersect(
     _ a: SIMD3<Double>, _ b: SIMD3<Double>, _ c: SIMD3<Double>, tMin: Double = 0, tMax: Double = .infinity
   ) -> (t: Double, u: Double, v: Double)? {
     let o = ray.origin
     let pa = a - o, pb = b - o, pc = c - o
-    let ax = pa[kx] - sx * pa[kz], ay = pa[ky] - sy * pa[kz]
-    let bx = pb[kx] - sx * pb[kz], by = pb[ky] - sy * pb[kz]
-    let cx = pc[kx] - sx * pc[kz], cy = pc[ky] - sy * pc[kz]
+    let ax = Self.dot(pa, rowX), ay = Self.dot(pa, rowY)
+    let bx = Self.dot(pb, rowX), by = Self.dot(pb, rowY)
+    let cx = Self.dot(pc, rowX), cy = Self.dot(pc, rowY)
     let u = cx * by - cy * bx
     let v = ax * cy - ay * cx
     let w = bx * ay - by * ax
     if (u < 0 || v < 0 || w < 0) && (u > 0 || v > 0 || w > 0) { return nil }
     let det = u + v + w
     if det == 0 { return nil }  // the ray lies in the triangle's plane
-    let az = sz * pa[kz], bz = sz * pb[kz], cz = sz * pc[kz]
-    let tScaled = u * az + v * bz + w * cz
+    let tScaled = u * Self.dot(pa, rowZ) + v * Self.dot(pb, rowZ) + w * Self.dot(pc, rowZ)
     // t = tScaled / det within [tMin, tMax], compared without dividing (sign of det matters).
     if det > 0 {
       if tScaled < tMin * det || tScaled > tMax * det { return nil }
@@ -58,4 +64,8 @@ public struct WatertightRay: Sendable {
     let inverse = 1 / det
     return (tScaled * inverse, v * inverse, w * inverse)
   }
+
+  /// p·r summed in a fixed order (x, y, z), so the same vertex always rounds the same way.
+  @inlinable @inline(__always)
+  static func dot(_ p: SIMD3<Double>, _ r: SIMD3<Double>) -> Double { (p.x * r.x + p.y * r.y) + p.z * r.z }
 }
