@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "ARMath", targets: ["ARMath"]),
     .library(name: "ARGeo", targets: ["ARGeo"]),
+    .library(name: "ARPose", targets: ["ARPose"]),
     .library(name: "ARAssets", targets: ["ARAssets"]),
     .library(name: "ARHit", targets: ["ARHit"]),
     .library(name: "ARRender", targets: ["ARRender"]),
@@ -28,6 +29,10 @@ let package = Package(
       name: "ARGeo",
       dependencies: ["ARMath", "CMathShims", .product(name: "RealModule", package: "swift-numerics")],
       exclude: ["Magnetic/WMM2025.COF", "Magnetic/README.md"]
+    ),
+    .target(
+      name: "ARPose",
+      dependencies: ["ARMath", .product(name: "RealModule", package: "swift-numerics")]
     ),
     .target(
       name: "ARAssets",
@@ -155,6 +160,10 @@ let package = Package(
         "ARHit", "ARMath", "ARAssets", "ARTestSupport",
         .product(name: "RealModule", package: "swift-numerics"),
       ]
+    ),
+    .testTarget(
+      name: "ARPoseTests",
+      dependencies: ["ARPose", "ARMath", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARAssetsTests",
