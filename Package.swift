@@ -74,6 +74,7 @@ let package = Package(
         "ARMath",
         "ARGeo",
         "ARHit",
+        "ARPose",
         "ARAssets",
         "ARRender",
         "ARScene",

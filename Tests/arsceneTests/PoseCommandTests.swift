@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `arscene pose marker` end to end: the JSON contract.
+@Suite("arscene pose")
+struct PoseCommandTests {
+  // The first view of Tests/Fixtures/pose/markers.txt, and its true pose.
+  static let arguments = [
+    "pose", "marker", "--size", "0.0642301264813794", "--intrinsics",
+    "604.99324702101,607.7811302382217,979.3597516215018,721.510762587178", "--corners",
+    "754.9109002043103,597.8151186406391,707.4880700295184,580.3325016824101,753.7075269124957,552.0299284402533,799.7792036116865,567.3762228593462",
+  ]
+  static let trueTranslation = [-0.22904517023077933, -0.14965946940455452, 0.6156485248475098]
+
+  @Test("prints both solutions, best first, in the OpenCV convention")
+  func marker() throws {
+    let outcome = try ArsceneRunner.run(Self.arguments)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    let solutions = try #require(json["solutions"] as? [[String: Any]])
+    #expect(solutions.count == 2)
+    #expect(json["ambiguous"] as? Bool == false)
+    let t = try #require(solutions[0]["translation"] as? [Double])
+    #expect(zip(t, Self.trueTranslation).allSatisfy { abs($0 - $1) < 1e-9 })
+    let r = try #require(solutions[0]["rotation"] as? [[Double]])
+    #expect(r.count == 3 && r.allSatisfy { $0.count == 3 })
+    let e0 = try #require(solutions[0]["reprojection_error_px"] as? Double)
+    let e1 = try #require(solutions[1]["reprojection_error_px"] as? Double)
+    #expect(e0 < 1e-9 && e1 > e0)
+  }
+
+  @Test("--convention arkit turns the camera frame by π about x")
+  func arkit() throws {
+    let outcome = try ArsceneRunner.run(Self.arguments + ["--convention", "arkit"])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    let t = try #require((json["solutions"] as? [[String: Any]])?.first?["translation"] as? [Double])
+    #expect(abs(t[0] - Self.trueTranslation[0]) < 1e-9 && abs(t[1] + Self.trueTranslation[1]) < 1e-9)
+    #expect(abs(t[2] + Self.trueTranslation[2]) < 1e-9)  // in front of an ARKit camera: negative z
+  }
+
+  @Test("degenerate corners exit 2 with a reason")
+  func degenerate() throws {
+    let repeated = try ArsceneRunner.run([
+      "pose", "marker", "--size", "0.1", "--intrinsics", "1000,1000,960,720", "--corners",
+      "900,660,900,660,1020,780,900,780",
+    ])
+    #expect(repeated.status == 2 && repeated.stderr.contains("coincide") && repeated.stdout.isEmpty)
+    let collinear = try ArsceneRunner.run([
+      "pose", "marker", "--size", "0.1", "--intrinsics", "1000,1000,960,720", "--corners",
+      "900,660,1000,660,1100,660,900,780",
+    ])
+    #expect(collinear.status == 2 && collinear.stderr.contains("collinear"))
+    let outside = try ArsceneRunner.run([
+      "pose", "marker", "--size", "0.1", "--intrinsics", "1000,1000,960,720", "--corners",
+      "900,660,1020,660,1020,780,900,780",
+      "--image-size", "1000,700",
+    ])
+    #expect(outside.status == 2 && outside.stderr.contains("outside"))
+  }
+}
