@@ -1,0 +1,289 @@
+import ARMath
+import RealModule
+
+/// Multi-plane extraction from a point cloud, as ARKit's plane detection does from its feature
+/// points: adaptive RANSAC for the largest plane, a least-squares refit on its inliers (twice,
+/// re-gathering inliers in between), remove them, repeat; then merge planes that are the same
+/// surface, and describe each (classification against gravity, convex hull, smallest
+/// rectangle). Deterministic for a given seed.
+public struct PlaneDetector: Sendable {
+  /// Inlier distance, metres: about 3σ of the depth noise (default 1 cm for phone depth).
+  public var threshold: Double
+  /// The up direction (opposite to gravity), unit.
+  public var up: SIMD3<Double>
+  /// Smallest plane worth reporting, in points.
+  public var minimumInliers: Int
+  /// Points with a lower confidence are ignored (when the cloud has confidences).
+  public var minimumConfidence: Double
+  /// RANSAC's probability of having drawn an all-inlier sample.
+  public var confidence = 0.999
+  /// Upper bound on RANSAC samples per plane.
+  public var maxIterations = 3000
+  /// The seed of the sampling.
+  public var seed: UInt64
+
+  /// A detector.
+  public init(
+    threshold: Double = 0.01, up: SIMD3<Double> = [0, 1, 0], minimumInliers: Int = 100,
+    minimumConfidence: Double = 0,
+    seed: UInt64 = 1
+  ) throws(PoseError) {
+    guard threshold > 0, threshold.isFinite else {
+      throw .invalidInput(field: "threshold", reason: "must be a positive number of metres")
+    }
+    guard up.x.isFinite, up.y.isFinite, up.z.isFinite, up.length > 0 else {
+      throw .invalidInput(field: "gravity", reason: "must be a non-zero, finite direction")
+    }
+    self.threshold = threshold
+    self.up = up.normalized()
+    self.minimumInliers = max(3, minimumInliers)
+    self.minimumConfidence = minimumConfidence
+    self.seed = seed
+  }
+
+  /// The planes in `cloud`, largest first. An empty result means "no plane", not an error.
+  /// - Throws: ``PoseError/invalidInput(field:reason:)`` for non-finite points.
+  public func detect(_ cloud: PointCloud) throws(PoseError) -> [DetectedPlane] {
+    for (i, p) in cloud.points.enumerated() where !(p.x.isFinite && p.y.isFinite && p.z.isFinite) {
+      throw .invalidInput(field: "points[\(i)]", reason: "not finite")
+    }
+    var remaining = cloud.points.indices.filter {
+      cloud.confidences.isEmpty || cloud.confidences[$0] >= minimumConfidence
+    }
+    var rng = SplitMix(seed: seed)
+    var found: [(normal: SIMD3<Double>, offset: Double, inliers: [Int])] = []
+    while remaining.count >= minimumInliers {
+      guard let plane = ransac(cloud.points, remaining, &rng), plane.inliers.count >= minimumInliers else {
+        break
+      }
+      found.append(plane)
+      let taken = Set(plane.inliers)
+      remaining.removeAll { taken.contains($0) }
+    }
+    return merge(found, cloud.points).map { describe($0.inliers, cloud.points) }.sorted {
+      $0.inliers.count > $1.inliers.count
+    }
+  }
+
+  /// The largest plane among `indices` by adaptive RANSAC, refit by least squares.
+  func ransac(_ points: [SIMD3<Double>], _ indices: [Int], _ rng: inout SplitMix)
+    -> (normal: SIMD3<Double>, offset: Double, inliers: [Int])?
+  {
+    let n = indices.count
+    guard n >= 3 else { return nil }
+    // Hypotheses are scored on a fixed random subset (an unbiased estimate of the inlier
+    // fraction at a fraction of the cost); the few best are then counted on all points.
+    let subsetSize = min(n, 2000)
+    let subset = (0..<subsetSize).map { _ in points[indices[rng.below(n)]] }
+    var top: [(count: Int, normal: SIMD3<Double>, offset: Double)] = []
+    var needed = maxIterations
+    var iteration = 0
+    let grid = NeighbourGrid(points, indices, cellSize: cellSize(points, indices))
+    while iteration < min(needed, maxIterations) {
+      iteration += 1
+      // NAPSAC: the second and third points come from the first one's neighbourhood, where they
+      // likely lie on the same surface; a uniform draw would need three inliers by chance.
+      let first = indices[rng.below(n)]
+      let a = points[first], b = points[grid.neighbour(of: first, &rng)],
+        c = points[grid.neighbour(of: first, &rng)]
+      let normal = (b - a).cross(c - a)
+      let length = normal.length
+      guard length > 1e-12 else { continue }
+      let unit = normal / length, d = unit.dot(a)
+      var count = 0
+      for p in subset where abs(unit.dot(p) - d) <= threshold { count += 1 }
+      if top.count < 5 || count > top[top.count - 1].count {
+        top.append((count, unit, d))
+        top.sort { $0.count > $1.count }
+        if top.count > 5 { top.removeLast() }
+        // Adaptive: samples needed so an all-inlier draw happened with the set confidence (the
+        // neighbours are taken as inliers with probability ½ each given the first is: cautious).
+        let w = Double(top[0].count) / Double(subsetSize)
+        let p = w * 0.25
+        needed =
+          p >= 1
+          ? 1 : (p <= 0 ? maxIterations : Int((Double.log(1 - confidence) / Double.log(1 - p)).rounded(.up)))
+      }
+    }
+    var best: (SIMD3<Double>, Double)? = nil
+    var bestCount = 0
+    for hypothesis in top {
+      var count = 0
+      for i in indices where abs(hypothesis.normal.dot(points[i]) - hypothesis.offset) <= threshold {
+        count += 1
+      }
+      if count > bestCount {
+        bestCount = count
+        best = (hypothesis.normal, hypothesis.offset)
+      }
+    }
+    guard var (normal, offset) = best else { return nil }
+    var inliers: [Int] = []
+    for _ in 0..<2 {  // refit, re-gather, refit
+      inliers = indices.filter { abs(normal.dot(points[$0]) - offset) <= threshold }
+      guard let fit = PlaneGeometry.fit(points, inliers) else { return nil }
+      normal = fit.normal
+      offset = normal.dot(fit.centroid)
+    }
+    inliers = largestComponent(
+      indices.filter { abs(normal.dot(points[$0]) - offset) <= threshold }, normal, points)
+    guard let fit = PlaneGeometry.fit(points, inliers) else { return nil }
+    return (fit.normal, fit.normal.dot(fit.centroid), inliers)
+  }
+
+  /// The largest connected patch of a plane's inliers: a surface is contiguous, while outliers
+  /// that happen to lie in its band are scattered over the whole scene. Inliers are binned into
+  /// square cells of twice their typical spacing (from the 5–95% range of their coordinates, so
+  /// stray points do not inflate it) and cells are joined to their 4 neighbours.
+  func largestComponent(_ inliers: [Int], _ normal: SIMD3<Double>, _ points: [SIMD3<Double>]) -> [Int] {
+    guard inliers.count >= 3 else { return inliers }
+    let (u, v) = PlaneGeometry.basis(normal)
+    let flat = inliers.map { SIMD2(points[$0].dot(u), points[$0].dot(v)) }
+    func range(_ values: [Double]) -> Double {
+      let sorted = values.sorted()
+      return sorted[sorted.count * 95 / 100] - sorted[sorted.count * 5 / 100]
+    }
+    let area = max(range(flat.map(\.x)) * range(flat.map(\.y)), threshold * threshold)
+    let cell = max(2 * (area / Double(inliers.count)).squareRoot(), threshold)
+    var cells: [SIMD2<Int32>: [Int]] = [:]
+    for (k, p) in flat.enumerated() {
+      cells[SIMD2(Int32((p.x / cell).rounded(.down)), Int32((p.y / cell).rounded(.down))), default: []]
+        .append(k)
+    }
+    var seen = Set<SIMD2<Int32>>()
+    var best: [Int] = []
+    for start in cells.keys where !seen.contains(start) {
+      var component: [Int] = []
+      var stack = [start]
+      seen.insert(start)
+      while let c = stack.popLast() {
+        component += cells[c]!
+        for d in [SIMD2<Int32>(1, 0), SIMD2(-1, 0), SIMD2(0, 1), SIMD2(0, -1)] {
+          let next = c &+ d
+          if cells[next] != nil && !seen.contains(next) {
+            seen.insert(next)
+            stack.append(next)
+          }
+        }
+      }
+      if component.count > best.count { best = component }
+    }
+    return best.map { inliers[$0] }.sorted()
+  }
+
+  /// The neighbourhood size for NAPSAC sampling: a twentieth of the cloud's extent, at least
+  /// 20 thresholds.
+  func cellSize(_ points: [SIMD3<Double>], _ indices: [Int]) -> Double {
+    var lo = SIMD3<Double>(repeating: .infinity), hi = SIMD3<Double>(repeating: -.infinity)
+    for i in indices {
+      lo = pointwiseMin(lo, points[i])
+      hi = pointwiseMax(hi, points[i])
+    }
+    return max(20 * threshold, (hi - lo).length / 20)
+  }
+
+  /// Planes whose normals agree within 2° and whose offsets within the threshold are one surface.
+  func merge(_ planes: [(normal: SIMD3<Double>, offset: Double, inliers: [Int])], _ points: [SIMD3<Double>])
+    -> [(normal: SIMD3<Double>, offset: Double, inliers: [Int])]
+  {
+    var result: [(normal: SIMD3<Double>, offset: Double, inliers: [Int])] = []
+    let cosine = Double.cos(2 * .pi / 180)
+    for plane in planes {
+      if let j = result.firstIndex(where: { other in
+        let dot = other.normal.dot(plane.normal)
+        return abs(dot) >= cosine
+          && abs(other.offset - (dot >= 0 ? plane.offset : -plane.offset)) <= threshold
+      }) {
+        let union = result[j].inliers + plane.inliers
+        if let fit = PlaneGeometry.fit(points, union) {
+          result[j] = (fit.normal, fit.normal.dot(fit.centroid), union)
+        }
+      } else {
+        result.append(plane)
+      }
+    }
+    return result
+  }
+
+  /// Everything about a plane from its inliers.
+  func describe(_ inliers: [Int], _ points: [SIMD3<Double>]) -> DetectedPlane {
+    let fit = PlaneGeometry.fit(points, inliers)!
+    var normal = fit.normal
+    let along = normal.dot(up)
+    let classification: DetectedPlane.Classification
+    if abs(along) >= Double.cos(10 * .pi / 180) {
+      classification = .horizontal
+    } else if abs(along) <= Double.sin(10 * .pi / 180) {
+      classification = .vertical
+    } else {
+      classification = .other
+    }
+    if classification == .horizontal {
+      if along < 0 { normal = -normal }
+    } else if normal.dot(-fit.centroid) < 0 {
+      normal = -normal  // face the origin
+    }
+    let offset = normal.dot(fit.centroid)
+    let rms =
+      (inliers.reduce(0) { $0 + Double.pow(normal.dot(points[$1]) - offset, 2) } / Double(inliers.count))
+      .squareRoot()
+    let (u, v) = PlaneGeometry.basis(normal)
+    let flat = inliers.map { i -> SIMD2<Double> in
+      let d = points[i] - fit.centroid
+      return SIMD2(d.dot(u), d.dot(v))
+    }
+    let hull2 = PlaneGeometry.hull(flat)
+    let hull = hull2.map { fit.centroid + u * $0.x + v * $0.y }
+    let rectangle = PlaneGeometry.minimumRectangle(hull2)
+    let axisX = (u * rectangle.direction.x + v * rectangle.direction.y).normalized()
+    return DetectedPlane(
+      normal: normal, offset: offset, centroid: fit.centroid, inliers: inliers.sorted(), rms: rms,
+      classification: classification, hull: hull,
+      extentCenter: fit.centroid + u * rectangle.center.x + v * rectangle.center.y, axisX: axisX,
+      axisY: normal.cross(axisX), width: rectangle.size.x, length: rectangle.size.y)
+  }
+}
+
+/// A small seeded generator (SplitMix64) for deterministic sampling.
+struct SplitMix: Sendable {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  /// Uniform in 0..<n.
+  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+/// Points hashed into cubic cells, for drawing a point's neighbours.
+struct NeighbourGrid {
+  private var cells: [SIMD3<Int32>: [Int]] = [:]
+  private let cellOf: [Int: SIMD3<Int32>]
+
+  init(_ points: [SIMD3<Double>], _ indices: [Int], cellSize: Double) {
+    var cellOf: [Int: SIMD3<Int32>] = [:]
+    for i in indices {
+      let c = points[i] / cellSize
+      let key = SIMD3<Int32>(Int32(c.x.rounded(.down)), Int32(c.y.rounded(.down)), Int32(c.z.rounded(.down)))
+      cells[key, default: []].append(i)
+      cellOf[i] = key
+    }
+    self.cellOf = cellOf
+  }
+
+  /// A point from the cell of `i` or one of its 26 neighbours (a random cell, then a random
+  /// point in it; `i` itself when they are all empty).
+  func neighbour(of i: Int, _ rng: inout SplitMix) -> Int {
+    let home = cellOf[i]!
+    for _ in 0..<4 {
+      let offset = SIMD3<Int32>(Int32(rng.below(3)) - 1, Int32(rng.below(3)) - 1, Int32(rng.below(3)) - 1)
+      if let cell = cells[home &+ offset], !cell.isEmpty { return cell[rng.below(cell.count)] }
+    }
+    let cell = cells[home]!
+    return cell[rng.below(cell.count)]
+  }
+}
