@@ -60,3 +60,41 @@ struct PoseCommandTests {
     #expect(outside.status == 2 && outside.stderr.contains("outside"))
   }
 }
+
+/// `arscene plane detect` end to end.
+@Suite("arscene plane")
+struct PlaneCommandTests {
+  @Test("detects the floor and the table of a small committed cloud")
+  func detect() throws {
+    let outcome = try ArsceneRunner.run(
+      [
+        "plane", "detect", "Tests/Fixtures/pointclouds/floor-table.xyz", "--threshold", "0.008", "--gravity",
+        "0,1,0",
+      ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    let planes = try #require(json["planes"] as? [[String: Any]])
+    #expect(planes.count == 2)
+    let offsets = planes.compactMap { $0["offset"] as? Double }.sorted()
+    #expect(abs(offsets[0]) < 0.002 && abs(offsets[1] - 0.75) < 0.002)
+    #expect(planes.allSatisfy { $0["classification"] as? String == "horizontal" })
+    #expect(planes.allSatisfy { ($0["hull"] as? [[Double]])?.count ?? 0 >= 4 })
+  }
+
+  @Test("a bad line names the file and line; an empty cloud is no plane")
+  func errors() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arscene-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bad = dir.appendingPathComponent("bad.xyz")
+    try "0 0 0\n0 nan 0\n".write(to: bad, atomically: true, encoding: .utf8)
+    let outcome = try ArsceneRunner.run(["plane", "detect", bad.path])
+    #expect(outcome.status == 2 && outcome.stderr.contains("bad.xyz:2"))
+    let empty = dir.appendingPathComponent("empty.xyz")
+    try "# nothing\n".write(to: empty, atomically: true, encoding: .utf8)
+    let none = try ArsceneRunner.run(["plane", "detect", empty.path])
+    #expect(none.status == 0 && none.stdout == "{\"planes\":[]}\n")
+  }
+}

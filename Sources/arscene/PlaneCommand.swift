@@ -1,0 +1,69 @@
+import ARPose
+import ArgumentParser
+import Foundation
+
+/// `arscene plane detect`: planes in a point cloud file.
+struct PlaneCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "plane",
+    abstract: "Planes in point clouds.",
+    subcommands: [Detect.self]
+  )
+
+  struct Detect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Detect planes in a .ply (ASCII or binary) or .xyz point cloud (metres).",
+      discussion: """
+        Prints JSON {"planes":[{"normal":[…],"offset":d,"centroid":[…],"inliers":n, \
+        "classification":"horizontal|vertical|other","rms_m":…,"hull":[[x,y,z],…], \
+        "extent":{"center":[…],"axis_x":[…],"axis_y":[…],"width":w,"length":l}},…]}, largest \
+        first; the plane is normal·x = offset, the normal points up for horizontal planes and \
+        towards the origin otherwise. No plane is an empty list, not an error.
+        """)
+
+    @Argument(help: "The point cloud file.")
+    var file: String
+
+    @Option(parsing: .unconditional, help: "The up direction X,Y,Z (opposite to gravity).")
+    var gravity: String = "0,1,0"
+
+    @Option(help: "Inlier distance in metres (about 3σ of the depth noise).")
+    var threshold: Double = 0.01
+
+    @Option(help: "Smallest plane worth reporting, in points.")
+    var minPoints: Int = 100
+
+    @Option(help: "Ignore points with a lower confidence (when the file has them).")
+    var minConfidence: Double = 0
+
+    @Option(help: "Random seed (the result is the same for the same seed).")
+    var seed: UInt64 = 1
+
+    func run() throws {
+      try reportingInputFailures {
+        let up = try numbers(gravity, count: 3, option: "--gravity")
+        let planes: [DetectedPlane]
+        do {
+          let cloud = try PointCloud.read(path: file)
+          let detector = try PlaneDetector(
+            threshold: threshold, up: SIMD3(up[0], up[1], up[2]), minimumInliers: minPoints,
+            minimumConfidence: minConfidence, seed: seed)
+          planes = try detector.detect(cloud)
+        } catch { throw InputFailure(message: "\(error)") }
+        FileHandleOutput.standardOutput.write(json(planes) + "\n")
+      }
+    }
+
+    private func json(_ planes: [DetectedPlane]) -> String {
+      func v(_ p: SIMD3<Double>) -> String { "[\(p.x),\(p.y),\(p.z)]" }
+      let items = planes.map { p in
+        "{\"normal\":\(v(p.normal)),\"offset\":\(p.offset),\"centroid\":\(v(p.centroid)),\"inliers\":\(p.inliers.count),"
+          + "\"classification\":\"\(p.classification.rawValue)\",\"rms_m\":\(p.rms),"
+          + "\"hull\":[\(p.hull.map(v).joined(separator: ","))],"
+          + "\"extent\":{\"center\":\(v(p.extentCenter)),\"axis_x\":\(v(p.axisX)),\"axis_y\":\(v(p.axisY)),"
+          + "\"width\":\(p.width),\"length\":\(p.length)}}"
+      }
+      return "{\"planes\":[\(items.joined(separator: ","))]}"
+    }
+  }
+}
