@@ -50,7 +50,7 @@ let package = Package(
     ),
     .target(
       name: "ARScene",
-      dependencies: ["ARMath", "ARGeo", "ARAssets", "ARHit", "ARRender"]
+      dependencies: ["ARMath", "ARGeo", "ARPose", "ARAssets", "ARHit", "ARRender"]
     ),
     .systemLibrary(
       name: "CPNG",

@@ -30,7 +30,9 @@ extension SceneFile {
         ]),
         "points": .object(["file": .value, "color": .value]),
         "anchor": .object([
-          "geo": .object(["latitude": .value, "longitude": .value, "height": .value, "heading_deg": .value])
+          "geo": .object(["latitude": .value, "longitude": .value, "height": .value, "heading_deg": .value]),
+          "marker": .object(["size": .value, "corners": .value]),
+          "plane": .object(["points": .value, "threshold": .value, "select": .value, "position": .value]),
         ]),
       ])),
     "geo": .object([
@@ -48,10 +50,7 @@ extension SceneFile {
       for key in dictionary.keys.sorted() {
         let here = path.isEmpty ? key : path + "." + key
         guard let inner = fields[key] else {
-          let reason =
-            path.hasSuffix(".anchor") && (key == "plane" || key == "marker")
-            ? "\(key) anchors are not supported yet (geo anchors are)"
-            : "unknown field (allowed: \(fields.keys.sorted().joined(separator: ", ")))"
+          let reason = "unknown field (allowed: \(fields.keys.sorted().joined(separator: ", ")))"
           return (here, reason)
         }
         if let found = firstUnknownField(dictionary[key]!, inner, at: here) { return found }

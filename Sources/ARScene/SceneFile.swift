@@ -55,6 +55,28 @@ public struct SceneFile: Codable, Sendable, Equatable {
   public struct Anchor: Codable, Sendable, Equatable {
     /// A geo-anchor: a position and the compass heading of the anchor's −Z axis.
     public var geo: GeoAnchor?
+    /// A square marker seen by the scene's camera: its side and its four corners in output
+    /// pixels (IPPE_SQUARE order). The anchor frame is the marker's: x right, y up, z out of it.
+    public var marker: MarkerAnchor?
+    /// A plane detected in a point cloud (world metres): the object stands on it at the plane's
+    /// centre (or `position`), +Y along the plane's normal.
+    public var plane: PlaneAnchor?
+
+    public struct MarkerAnchor: Codable, Sendable, Equatable {
+      public var size: Double
+      public var corners: [Double]
+    }
+
+    public struct PlaneAnchor: Codable, Sendable, Equatable {
+      /// The .ply or .xyz file, relative to the scene file.
+      public var points: String
+      /// Inlier distance, metres (default 0.01).
+      public var threshold: Double?
+      /// Which plane: `largest`, `horizontal` (largest horizontal, the default) or `vertical`.
+      public var select: String?
+      /// Where on the plane (world metres; projected onto it); default the plane's extent centre.
+      public var position: [Double]?
+    }
 
     public struct GeoAnchor: Codable, Sendable, Equatable {
       public var latitude: Double

@@ -52,10 +52,6 @@ extension SceneResolver {
       throw fail(
         field, "is \(Int(pose.translation.length)) m from the scene's geo.origin; keep anchors within 10 km")
     }
-    let r = pose.rotation.matrix
-    func float(_ v: SIMD3<Double>) -> SIMD3<Float> { SIMD3(Float(v.x), Float(v.y), Float(v.z)) }
-    return Matrix4(
-      linear: Matrix3(float(r.columns.0), float(r.columns.1), float(r.columns.2)),
-      translation: float(pose.translation))
+    return Self.floatMatrix(pose)
   }
 }

@@ -66,8 +66,17 @@ struct SceneResolver {
       } else {
         worldFromModel = try transform(object.transform, field + ".transform")
       }
-      if let anchor = object.anchor?.geo {
-        worldFromModel = try worldFromGeoAnchor(anchor, geoPlacement, field + ".anchor.geo") * worldFromModel
+      if let anchor = object.anchor {
+        let anchors = [anchor.geo != nil, anchor.marker != nil, anchor.plane != nil].filter { $0 }.count
+        guard anchors == 1 else { throw fail(field + ".anchor", "give exactly one of geo, marker, plane") }
+        if let geo = anchor.geo {
+          worldFromModel = try worldFromGeoAnchor(geo, geoPlacement, field + ".anchor.geo") * worldFromModel
+        } else if let marker = anchor.marker {
+          worldFromModel =
+            try worldFromMarkerAnchor(marker, camera: camera, field + ".anchor.marker") * worldFromModel
+        } else if let plane = anchor.plane {
+          worldFromModel = try worldFromPlaneAnchor(plane, field + ".anchor.plane") * worldFromModel
+        }
       }
       do {
         let asset = try OBJAsset.load(path: resolvePath(object.model))

@@ -54,11 +54,11 @@ struct SceneRenderTests {
       ("truncated.json", "truncated.json: "),
       (
         "typo.json",
-        "objects[0].tranform: unknown field (allowed: anchor, cull_back_faces, model, name, transform, world_from_model)"
+        "objects[0].tranform: unknown field (allowed: anchor, cull_back_faces, model, name, points, transform, world_from_model)"
       ),
       ("anchor.json", "objects[0].anchor.geo: a geo anchor needs the scene's geo.origin"),
       ("far_anchor.json", "objects[0].anchor.geo: is 13"),
-      ("marker_anchor.json", "objects[0].anchor.marker: marker anchors are not supported yet"),
+      ("marker_anchor.json", "objects[0].anchor.marker.corners: missing"),
     ])
   func errors(_ name: String, _ message: String) {
     let path = Fixtures.path("scenes/\(name)")
@@ -108,5 +108,64 @@ struct GeoAnchorSceneTests {
     #expect(abs(t.x + 9) < 1e-3 && abs(t.y) < 1e-3 && abs(t.z + 18) < 1e-3)
     let forward = house * SIMD4<Float>(0, 0, -1, 0)
     #expect(abs(atan2(forward.x, -forward.z) * 180 / .pi + 10) < 1e-3)
+  }
+}
+
+/// Marker and plane anchors in scenes.
+@Suite("Pose anchors in scenes")
+struct PoseAnchorSceneTests {
+  @Test("a marker-anchored card projects back onto the corners it was placed by")
+  func markerCard() throws {
+    let scene = try Scene.load(path: Fixtures.path("../../Scenes/marker-card.json"))
+    let card = scene.models[0].worldFromModel
+    let corners = scene.file.objects[0].anchor!.marker!.corners
+    let camera = scene.hitCamera
+    for (i, c) in [SIMD2<Float>(-0.03, 0.03), [0.03, 0.03], [0.03, -0.03], [-0.03, -0.03]].enumerated() {
+      let world = card * SIMD4<Float>(c.x, c.y, 0, 1)
+      let pixel = try #require(camera.project(SIMD3(Double(world.x), Double(world.y), Double(world.z)))).pixel
+      #expect(
+        abs(pixel.x - corners[2 * i]) < 0.01 && abs(pixel.y - corners[2 * i + 1]) < 0.01,
+        "corner \(i): \(pixel)")
+    }
+  }
+
+  @Test("a plane-anchored hand stands on the table found in the scan, not on the floor")
+  func handOnTable() throws {
+    let scene = try Scene.load(path: Fixtures.path("../../Scenes/hand-on-table.json"))
+    let anchorY = scene.models[1].worldFromModel.columns.3.y
+    #expect(abs(anchorY - (0.74 + 0.016)) < 0.002, "the hand's origin is at y = \(anchorY)")
+    #expect(scene.targets.count == 11)
+  }
+
+  @Test("anchors are exclusive and their fields checked")
+  func anchorErrors() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arscene-anchor-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let model = Fixtures.path("obj/cube_quads.obj")
+    let camera =
+      "\"camera\": {\"vertical_fov_deg\": 60, \"look_at\": {\"eye\": [0, 1, 5], \"target\": [0, 0, 0]}}"
+    let cases: [(String, String)] = [
+      ("{\"marker\": {\"size\": 0.1, \"corners\": [1, 2, 3]}}", "objects[0].anchor.marker.corners"),
+      (
+        "{\"marker\": {\"size\": 0.1, \"corners\": [10, 10, 10, 10, 20, 20, 10, 20]}}",
+        "objects[0].anchor.marker"
+      ),
+      ("{\"plane\": {\"points\": \"missing.xyz\"}}", "objects[0].anchor.plane.points"),
+      (
+        "{\"plane\": {\"points\": \"x.xyz\"}, \"marker\": {\"size\": 0.1, \"corners\": [1,2,3,4,5,6,7,8]}}",
+        "exactly one"
+      ),
+    ]
+    for (anchor, expected) in cases {
+      let path = dir.appendingPathComponent("s.json").path
+      try
+        "{\"output\": {\"width\": 64, \"height\": 48}, \(camera), \"objects\": [{\"model\": \"\(model)\", \"anchor\": \(anchor)}]}"
+        .write(toFile: path, atomically: true, encoding: .utf8)
+      #expect {
+        try Scene.load(path: path)
+      } throws: { String(describing: $0).contains(expected) }
+    }
   }
 }
