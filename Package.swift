@@ -136,7 +136,7 @@ let package = Package(
       dependencies: [
         "ARMath", "ARAssets", "ARRender", "ARScene", "ARTestSupport", "GLMOracle", "TinyOBJOracle",
         "LibPNGOracle",
-        "MesaOracle", "ARGeo", "GeographicLibOracle", "ARHit", "EmbreeOracle",
+        "MesaOracle", "ARGeo", "GeographicLibOracle", "ARHit", "EmbreeOracle", "ARPose",
       ],
       path: "Benchmarks/arscene-bench"
     ),

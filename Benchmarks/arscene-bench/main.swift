@@ -5,12 +5,12 @@
 import Foundation
 
 let arguments = Set(CommandLine.arguments.dropFirst())
-let groups = ["--math", "--geo", "--hit", "--assets", "--render"]
+let groups = ["--math", "--geo", "--hit", "--pose", "--assets", "--render"]
 let unknown = arguments.subtracting(["--json", "--quick", "--crosscheck"] + groups)
 guard unknown.isEmpty else {
   FileHandle.standardError.write(
     Data(
-      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--geo] [--hit] [--assets] [--render] [--crosscheck]\n"
+      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--geo] [--hit] [--pose] [--assets] [--render] [--crosscheck]\n"
         .utf8))
   exit(64)
 }
@@ -25,12 +25,16 @@ var rows: [Row] = []
 if all || arguments.contains("--math") { rows += mathWorkloads(count: count) }
 if all || arguments.contains("--geo") { rows += geoWorkloads(count: count) }
 if all || arguments.contains("--hit") { rows += hitWorkloads(quick: arguments.contains("--quick")) }
+if all || arguments.contains("--pose") { rows += poseWorkloads(quick: arguments.contains("--quick")) }
 if all || arguments.contains("--assets") { rows += assetWorkloads(quick: arguments.contains("--quick")) }
 if all || arguments.contains("--render") { rows += renderWorkloads(quick: arguments.contains("--quick")) }
 if arguments.contains("--json") {
   printJSON(rows)
 } else {
   printTable(rows)
+  if let (ours, open3d) = poseAgreement {
+    print("Floor normal error: ours \(ours)°, Open3D \(open3d)°")
+  }
   if hitAgreement.1 > 0 {
     print("Hit agreement with Embree: \(hitAgreement.0) of \(hitAgreement.1) rays differ in hit/miss")
   }

@@ -33,18 +33,18 @@ public struct Homography: Sendable, Equatable {
       throw .invalidInput(field: "point \(i % source.count)", reason: "not finite")
     }
     let ns = try normalisation(source), nt = try normalisation(target)
-    var a = DenseMatrix<Double>(rows: 2 * source.count, columns: 8)
-    var b = [Double](repeating: 0, count: 2 * source.count)
+    // The normal equations AᵀA·h = Aᵀb of the 2n×8 system (well conditioned after the
+    // normalisation), accumulated row by row in SIMD8 registers.
+    var rows = [SIMD8<Double>](repeating: .zero, count: 8), rhs = SIMD8<Double>.zero
     for i in 0..<source.count {
       let s = ns * SIMD3(source[i].x, source[i].y, 1), t = nt * SIMD3(target[i].x, target[i].y, 1)
       let (x, y, u, v) = (s.x, s.y, t.x, t.y)
-      let r = 2 * i
-      for (j, value) in [x, y, 1, 0, 0, 0, -u * x, -u * y].enumerated() { a[r, j] = value }
-      for (j, value) in [0, 0, 0, x, y, 1, -v * x, -v * y].enumerated() { a[r + 1, j] = value }
-      b[r] = u
-      b[r + 1] = v
+      let ru = SIMD8(x, y, 1, 0, 0, 0, -u * x, -u * y), rv = SIMD8(0, 0, 0, x, y, 1, -v * x, -v * y)
+      rhs += ru * u + rv * v
+      for j in 0..<8 { rows[j] += ru * ru[j] + rv * rv[j] }
     }
-    guard let qr = HouseholderQR(a), qr.isFullRank, let h = qr.solve(b) else {
+    let ata = rows.flatMap { row in (0..<8).map { row[$0] } }, atb = (0..<8).map { rhs[$0] }
+    guard let h = SmallLinearAlgebra.solve(ata, atb, n: 8) else {
       throw .degenerate("the points do not determine a homography (three collinear, or repeated)")
     }
     let normalised = Matrix3<Double>(

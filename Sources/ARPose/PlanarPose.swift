@@ -141,54 +141,76 @@ public enum PlanarPose {
     intrinsics k: SIMD4<Double>, pixelSigma: Double
   ) -> PoseSolution {
     let r0 = initial.rotation
-    func pose(_ p: [Double]) -> RigidTransform<Double> {
+    func pose(_ p: SIMD8<Double>) -> RigidTransform<Double> {
       let w = SIMD3(p[0], p[1], p[2])
       let angle = w.length
       let dq =
         angle > 0 ? Quaternion(angle: Angle(radians: angle), axis: w / angle) : Quaternion<Double>.identity
       return RigidTransform(rotation: (dq * r0).normalized(), translation: SIMD3(p[3], p[4], p[5]))
     }
-    func residuals(_ p: [Double]) -> [Double] {
+    // Levenberg–Marquardt with the analytic Jacobian: c = R·X + t, and a rotation-vector
+    // perturbation ω moves c by ω × (R·X), so ∂r/∂ω = (R·X) × ∂r/∂c. The 6×6 normal equations
+    // live in SIMD8 rows (lanes 6 and 7 unused): no allocation per iteration.
+    func evaluate(_ p: SIMD8<Double>) -> (cost: Double, jtj: [SIMD8<Double>], jtr: SIMD8<Double>) {
       let t = pose(p)
-      var r: [Double] = []
-      r.reserveCapacity(2 * targetPoints.count)
+      var cost = 0.0
+      var jtj = [SIMD8<Double>](repeating: .zero, count: 6), jtr = SIMD8<Double>.zero
       for (x, u) in zip(targetPoints, imagePoints) {
-        let c = t.transformPoint(x)
-        r.append(k.x * c.x / c.z + k.z - u.x)
-        r.append(k.y * c.y / c.z + k.w - u.y)
-      }
-      return r
-    }
-    // The analytic Jacobian: c = R·X + t, a rotation-vector perturbation ω moves c by ω × (R·X).
-    func jacobian(_ p: [Double]) -> DenseMatrix<Double> {
-      let t = pose(p)
-      var j = DenseMatrix<Double>(rows: 2 * targetPoints.count, columns: 6)
-      for (i, x) in targetPoints.enumerated() {
         let a = t.rotation.act(x), c = a + t.translation
-        let du = SIMD3(k.x / c.z, 0, -k.x * c.x / (c.z * c.z))
-        let dv = SIMD3(0, k.y / c.z, -k.y * c.y / (c.z * c.z))
-        let axes: [SIMD3<Double>] = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
-        for m in 0..<3 {
-          let dc = axes[m].cross(a)
-          j[2 * i, m] = du.dot(dc)
-          j[2 * i + 1, m] = dv.dot(dc)
-          j[2 * i, 3 + m] = du[m]
-          j[2 * i + 1, 3 + m] = dv[m]
-        }
+        let iz = 1 / c.z
+        let ru = k.x * c.x * iz + k.z - u.x, rv = k.y * c.y * iz + k.w - u.y
+        cost += ru * ru + rv * rv
+        let du = SIMD3(k.x * iz, 0, -k.x * c.x * iz * iz), dv = SIMD3(0, k.y * iz, -k.y * c.y * iz * iz)
+        let au = a.cross(du), av = a.cross(dv)
+        let ju = SIMD8(au.x, au.y, au.z, du.x, du.y, du.z, 0, 0)
+        let jv = SIMD8(av.x, av.y, av.z, dv.x, dv.y, dv.z, 0, 0)
+        jtr += ju * ru + jv * rv
+        for i in 0..<6 { jtj[i] += ju * ju[i] + jv * jv[i] }
       }
-      return j
+      return (cost, jtj, jtr)
     }
-    let start = [0, 0, 0, initial.translation.x, initial.translation.y, initial.translation.z]
-    let result = LevenbergMarquardt<Double>(maxIterations: 100).minimize(
-      from: start, residuals: residuals, jacobian: jacobian)
-    let startCost = residuals(start).reduce(0) { $0 + $1 * $1 } / 2
-    let best = result.cost <= startCost ? result.parameters : start
-    let final = residuals(best)
-    let rms = (final.reduce(0) { $0 + $1 * $1 } / Double(targetPoints.count)).squareRoot()
-    let normal = jacobian(best).gram
-    let covariance = (Cholesky(normal)?.inverse.elements ?? [Double](repeating: .infinity, count: 36)).map {
-      $0 * pixelSigma * pixelSigma
+    func flat(_ rows: [SIMD8<Double>]) -> [Double] { rows.flatMap { row in (0..<6).map { row[$0] } } }
+    var parameters = SIMD8<Double>(
+      0, 0, 0, initial.translation.x, initial.translation.y, initial.translation.z, 0, 0)
+    var current = evaluate(parameters)
+    var lambda = 1e-3 * (0..<6).map { current.jtj[$0][$0] }.max()!
+    var rejections = 0
+    for _ in 0..<100 {
+      if current.jtr.max() <= 1e-14 * max(1, current.cost)
+        && -current.jtr.min() <= 1e-14 * max(1, current.cost)
+      {
+        break
+      }
+      var damped = current.jtj
+      for i in 0..<6 { damped[i][i] += lambda * max(current.jtj[i][i], 1e-12) }
+      let rhs = (0..<6).map { -current.jtr[$0] }
+      guard let step = SmallLinearAlgebra.solve(flat(damped), rhs, n: 6) else {
+        lambda *= 10
+        continue
+      }
+      let delta = SIMD8(step[0], step[1], step[2], step[3], step[4], step[5], 0, 0)
+      let trial = parameters + delta
+      let next = evaluate(trial)
+      if next.cost < current.cost {
+        // Converged when the step is at round-off or the cost stopped falling meaningfully.
+        let small = (0..<6).allSatisfy { abs(delta[$0]) <= 1e-15 * max(1, abs(trial[$0])) }
+        let stalled = current.cost - next.cost <= 1e-12 * current.cost
+        parameters = trial
+        current = next
+        lambda = max(lambda / 3, 1e-12)
+        rejections = 0
+        if small || stalled { break }
+      } else {
+        // At the minimum every step is rejected: a few in a row end it.
+        lambda *= 4
+        rejections += 1
+        if rejections >= 4 { break }
+      }
     }
-    return PoseSolution(cameraFromTarget: pose(best), reprojectionError: rms, covariance: covariance)
+    let rms = (current.cost / Double(targetPoints.count)).squareRoot()
+    let covariance =
+      (SmallLinearAlgebra.inverseSPD(flat(current.jtj), n: 6) ?? [Double](repeating: .infinity, count: 36))
+      .map { $0 * pixelSigma * pixelSigma }
+    return PoseSolution(cameraFromTarget: pose(parameters), reprojectionError: rms, covariance: covariance)
   }
 }

@@ -65,6 +65,19 @@ public struct PlaneDetector: Sendable {
     }
   }
 
+  /// The largest plane alone (one RANSAC search, refits and the connected patch), as Open3D's
+  /// `segment_plane` finds one; nil when there is none of ``minimumInliers`` points.
+  public func largestPlane(_ cloud: PointCloud) throws(PoseError) -> DetectedPlane? {
+    for (i, p) in cloud.points.enumerated() where !(p.x.isFinite && p.y.isFinite && p.z.isFinite) {
+      throw .invalidInput(field: "points[\(i)]", reason: "not finite")
+    }
+    var rng = SplitMix(seed: seed)
+    guard let plane = ransac(cloud.points, Array(cloud.points.indices), &rng),
+      plane.inliers.count >= minimumInliers
+    else { return nil }
+    return describe(plane.inliers, cloud.points)
+  }
+
   /// The largest plane among `indices` by adaptive RANSAC, refit by least squares.
   func ransac(_ points: [SIMD3<Double>], _ indices: [Int], _ rng: inout SplitMix)
     -> (normal: SIMD3<Double>, offset: Double, inliers: [Int])?
