@@ -34,16 +34,26 @@ public struct Homography: Sendable, Equatable {
     }
     let ns = try normalisation(source), nt = try normalisation(target)
     // The normal equations AᵀA·h = Aᵀb of the 2n×8 system (well conditioned after the
-    // normalisation), accumulated row by row in SIMD8 registers.
-    var rows = [SIMD8<Double>](repeating: .zero, count: 8), rhs = SIMD8<Double>.zero
-    for i in 0..<source.count {
-      let s = ns * SIMD3(source[i].x, source[i].y, 1), t = nt * SIMD3(target[i].x, target[i].y, 1)
-      let (x, y, u, v) = (s.x, s.y, t.x, t.y)
-      let ru = SIMD8(x, y, 1, 0, 0, 0, -u * x, -u * y), rv = SIMD8(0, 0, 0, x, y, 1, -v * x, -v * y)
-      rhs += ru * u + rv * v
-      for j in 0..<8 { rows[j] += ru * ru[j] + rv * rv[j] }
+    // normalisation), accumulated row by row with scalar indices.
+    var ata = [Double](repeating: 0, count: 64), atb = [Double](repeating: 0, count: 8)
+    ata.withUnsafeMutableBufferPointer { ata in
+      atb.withUnsafeMutableBufferPointer { atb in
+        for i in 0..<source.count {
+          let s = ns * SIMD3(source[i].x, source[i].y, 1), t = nt * SIMD3(target[i].x, target[i].y, 1)
+          let (x, y, u, v) = (s.x, s.y, t.x, t.y)
+          let ru = (x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y), rv = (0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y)
+          withUnsafeBytes(of: ru) { rub in
+            withUnsafeBytes(of: rv) { rvb in
+              let ru = rub.bindMemory(to: Double.self), rv = rvb.bindMemory(to: Double.self)
+              for j in 0..<8 {
+                atb[j] += ru[j] * u + rv[j] * v
+                for k in 0..<8 { ata[j * 8 + k] += ru[j] * ru[k] + rv[j] * rv[k] }
+              }
+            }
+          }
+        }
+      }
     }
-    let ata = rows.flatMap { row in (0..<8).map { row[$0] } }, atb = (0..<8).map { rhs[$0] }
     guard let h = SmallLinearAlgebra.solve(ata, atb, n: 8) else {
       throw .degenerate("the points do not determine a homography (three collinear, or repeated)")
     }

@@ -111,8 +111,12 @@ public enum PlanarPose {
     let b1 = (m01 >= 0 ? 1.0 : -1.0) * max(0, m11).squareRoot()
     return [1.0, -1.0].map { sign in
       let col0 = SIMD3(r00, r10, sign * b0), col1 = SIMD3(r01, r11, sign * b1)
-      let local = Matrix3(col0, col1, col0.cross(col1))
-      return (rv * local).nearestRotation
+      // Orthonormal up to rounding already (b completes R22's columns); Gram–Schmidt removes
+      // the rounding without an SVD.
+      let r = rv * Matrix3(col0, col1, col0.cross(col1))
+      let x = r.columns.0.normalized()
+      let y = (r.columns.1 - x * x.dot(r.columns.1)).normalized()
+      return Matrix3(x, y, x.cross(y))
     }
   }
 
@@ -150,67 +154,81 @@ public enum PlanarPose {
     }
     // Levenberg–Marquardt with the analytic Jacobian: c = R·X + t, and a rotation-vector
     // perturbation ω moves c by ω × (R·X), so ∂r/∂ω = (R·X) × ∂r/∂c. The 6×6 normal equations
-    // live in SIMD8 rows (lanes 6 and 7 unused): no allocation per iteration.
-    func evaluate(_ p: SIMD8<Double>) -> (cost: Double, jtj: [SIMD8<Double>], jtr: SIMD8<Double>) {
-      let t = pose(p)
-      var cost = 0.0
-      var jtj = [SIMD8<Double>](repeating: .zero, count: 6), jtr = SIMD8<Double>.zero
-      for (x, u) in zip(targetPoints, imagePoints) {
-        let a = t.rotation.act(x), c = a + t.translation
-        let iz = 1 / c.z
-        let ru = k.x * c.x * iz + k.z - u.x, rv = k.y * c.y * iz + k.w - u.y
-        cost += ru * ru + rv * rv
-        let du = SIMD3(k.x * iz, 0, -k.x * c.x * iz * iz), dv = SIMD3(0, k.y * iz, -k.y * c.y * iz * iz)
-        let au = a.cross(du), av = a.cross(dv)
-        let ju = SIMD8(au.x, au.y, au.z, du.x, du.y, du.z, 0, 0)
-        let jv = SIMD8(av.x, av.y, av.z, dv.x, dv.y, dv.z, 0, 0)
-        jtr += ju * ru + jv * rv
-        for i in 0..<6 { jtj[i] += ju * ju[i] + jv * jv[i] }
+    // live in scratch buffers on the stack, written with scalar indices: no allocation and no
+    // generic SIMD subscripts in the loop (both showed in the profile).
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * 36 + 3 * 6) { buffer in
+      let jtj = buffer.baseAddress!, trialJtj = jtj + 36, damped = jtj + 72
+      let jtr = jtj + 108, trialJtr = jtj + 114, step = jtj + 120
+      func evaluate(
+        _ p: SIMD8<Double>, _ jtj: UnsafeMutablePointer<Double>, _ jtr: UnsafeMutablePointer<Double>
+      ) -> Double {
+        let t = pose(p)
+        var cost = 0.0
+        jtj.update(repeating: 0, count: 36)
+        jtr.update(repeating: 0, count: 6)
+        for (x, u) in zip(targetPoints, imagePoints) {
+          let a = t.rotation.act(x), c = a + t.translation
+          let iz = 1 / c.z
+          let ru = k.x * c.x * iz + k.z - u.x, rv = k.y * c.y * iz + k.w - u.y
+          cost += ru * ru + rv * rv
+          let du = SIMD3(k.x * iz, 0, -k.x * c.x * iz * iz), dv = SIMD3(0, k.y * iz, -k.y * c.y * iz * iz)
+          let au = a.cross(du), av = a.cross(dv)
+          let ju = (au.x, au.y, au.z, du.x, du.y, du.z), jv = (av.x, av.y, av.z, dv.x, dv.y, dv.z)
+          withUnsafeBytes(of: ju) { jub in
+            withUnsafeBytes(of: jv) { jvb in
+              let ju = jub.bindMemory(to: Double.self), jv = jvb.bindMemory(to: Double.self)
+              for i in 0..<6 {
+                jtr[i] += ju[i] * ru + jv[i] * rv
+                for j in 0..<6 { jtj[i * 6 + j] += ju[i] * ju[j] + jv[i] * jv[j] }
+              }
+            }
+          }
+        }
+        return cost
       }
-      return (cost, jtj, jtr)
+      var parameters = SIMD8<Double>(
+        0, 0, 0, initial.translation.x, initial.translation.y, initial.translation.z, 0, 0)
+      var cost = evaluate(parameters, jtj, jtr)
+      var lambda = 1e-3 * (0..<6).map { jtj[$0 * 7] }.max()!
+      var rejections = 0
+      for _ in 0..<100 {
+        var gradient = 0.0
+        for i in 0..<6 { gradient = max(gradient, abs(jtr[i])) }
+        if gradient <= 1e-14 * max(1, cost) { break }
+        damped.update(from: jtj, count: 36)
+        for i in 0..<6 { damped[i * 7] += lambda * max(jtj[i * 7], 1e-12) }
+        for i in 0..<6 { step[i] = -jtr[i] }
+        guard SmallLinearAlgebra.choleskySolve(damped, step, n: 6) else {
+          lambda *= 10
+          continue
+        }
+        let delta = SIMD8(step[0], step[1], step[2], step[3], step[4], step[5], 0, 0)
+        let trial = parameters + delta
+        let trialCost = evaluate(trial, trialJtj, trialJtr)
+        if trialCost < cost {
+          // Converged when the step is at round-off or the cost stopped falling meaningfully.
+          let small = (0..<6).allSatisfy { abs(step[$0]) <= 1e-15 * max(1, abs(trial[$0])) }
+          let stalled = cost - trialCost <= 1e-12 * cost
+          parameters = trial
+          cost = trialCost
+          jtj.update(from: trialJtj, count: 36)
+          jtr.update(from: trialJtr, count: 6)
+          lambda = max(lambda / 3, 1e-12)
+          rejections = 0
+          if small || stalled { break }
+        } else {
+          // At the minimum every step is rejected: a few in a row end it.
+          lambda *= 4
+          rejections += 1
+          if rejections >= 4 { break }
+        }
+      }
+      let rms = (cost / Double(targetPoints.count)).squareRoot()
+      let normal = Array(UnsafeBufferPointer(start: jtj, count: 36))
+      let covariance =
+        (SmallLinearAlgebra.inverseSPD(normal, n: 6) ?? [Double](repeating: .infinity, count: 36))
+        .map { $0 * pixelSigma * pixelSigma }
+      return PoseSolution(cameraFromTarget: pose(parameters), reprojectionError: rms, covariance: covariance)
     }
-    func flat(_ rows: [SIMD8<Double>]) -> [Double] { rows.flatMap { row in (0..<6).map { row[$0] } } }
-    var parameters = SIMD8<Double>(
-      0, 0, 0, initial.translation.x, initial.translation.y, initial.translation.z, 0, 0)
-    var current = evaluate(parameters)
-    var lambda = 1e-3 * (0..<6).map { current.jtj[$0][$0] }.max()!
-    var rejections = 0
-    for _ in 0..<100 {
-      if current.jtr.max() <= 1e-14 * max(1, current.cost)
-        && -current.jtr.min() <= 1e-14 * max(1, current.cost)
-      {
-        break
-      }
-      var damped = current.jtj
-      for i in 0..<6 { damped[i][i] += lambda * max(current.jtj[i][i], 1e-12) }
-      let rhs = (0..<6).map { -current.jtr[$0] }
-      guard let step = SmallLinearAlgebra.solve(flat(damped), rhs, n: 6) else {
-        lambda *= 10
-        continue
-      }
-      let delta = SIMD8(step[0], step[1], step[2], step[3], step[4], step[5], 0, 0)
-      let trial = parameters + delta
-      let next = evaluate(trial)
-      if next.cost < current.cost {
-        // Converged when the step is at round-off or the cost stopped falling meaningfully.
-        let small = (0..<6).allSatisfy { abs(delta[$0]) <= 1e-15 * max(1, abs(trial[$0])) }
-        let stalled = current.cost - next.cost <= 1e-12 * current.cost
-        parameters = trial
-        current = next
-        lambda = max(lambda / 3, 1e-12)
-        rejections = 0
-        if small || stalled { break }
-      } else {
-        // At the minimum every step is rejected: a few in a row end it.
-        lambda *= 4
-        rejections += 1
-        if rejections >= 4 { break }
-      }
-    }
-    let rms = (current.cost / Double(targetPoints.count)).squareRoot()
-    let covariance =
-      (SmallLinearAlgebra.inverseSPD(flat(current.jtj), n: 6) ?? [Double](repeating: .infinity, count: 36))
-      .map { $0 * pixelSigma * pixelSigma }
-    return PoseSolution(cameraFromTarget: pose(parameters), reprojectionError: rms, covariance: covariance)
   }
 }

@@ -32,6 +32,36 @@ enum SmallLinearAlgebra {
     return x
   }
 
+  /// Solves `A·x = b` in place (`b` becomes `x`) for a symmetric positive-definite row-major
+  /// `n×n` matrix, overwriting `a` with its Cholesky factor; false if `a` is not positive definite.
+  static func choleskySolve(_ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, n: Int)
+    -> Bool
+  {
+    for i in 0..<n {
+      for j in 0...i {
+        var s = a[i * n + j]
+        for k in 0..<j { s -= a[i * n + k] * a[j * n + k] }
+        if i == j {
+          guard s > 0 else { return false }
+          a[i * n + i] = s.squareRoot()
+        } else {
+          a[i * n + j] = s / a[j * n + j]
+        }
+      }
+    }
+    for i in 0..<n {
+      var s = b[i]
+      for k in 0..<i { s -= a[i * n + k] * b[k] }
+      b[i] = s / a[i * n + i]
+    }
+    for i in stride(from: n - 1, through: 0, by: -1) {
+      var s = b[i]
+      for k in (i + 1)..<n { s -= a[k * n + i] * b[k] }
+      b[i] = s / a[i * n + i]
+    }
+    return true
+  }
+
   /// The inverse of a symmetric positive-definite `n×n` matrix (row-major) by Cholesky; nil if
   /// it is not positive definite.
   static func inverseSPD(_ a: [Double], n: Int) -> [Double]? {
