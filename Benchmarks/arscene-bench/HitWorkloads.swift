@@ -29,6 +29,14 @@ func hitWorkloads(quick: Bool) -> [Row] {
       embree = embree_oracle_build(flatVertices, mesh.positions.count, mesh.indices, triangles)
     })
 
+  rows.append(
+    compare("BVH build, \(label) triangles (ours: Morton order)", peer: "Embree", rounds: 5) {
+      blackHole(try! BoundingVolumeHierarchy(positions: positions, indices: indices, quality: .fast))
+    } peerRun: {
+      if let e = embree { embree_oracle_release(e) }
+      embree = embree_oracle_build(flatVertices, mesh.positions.count, mesh.indices, triangles)
+    })
+
   // (When the build row is skipped by ARSCENE_BENCH_ONLY, build once here.)
   if bvh == nil { bvh = try! BoundingVolumeHierarchy(positions: positions, indices: indices) }
   if embree == nil {
@@ -83,8 +91,10 @@ func hitWorkloads(quick: Bool) -> [Row] {
   var tapT = [Float](repeating: 0, count: taps.count)
   var tapTriangle = [Int32](repeating: 0, count: taps.count)
   rows.append(
-    compare("taps: build + 1,000 taps × 12 rays, \(label) triangles", peer: "Embree", rounds: 5) {
-      let hierarchy = try! BoundingVolumeHierarchy(positions: positions, indices: indices)
+    compare(
+      "taps: build + 1,000 taps × 12 rays, \(label) triangles (ours: Morton build)", peer: "Embree", rounds: 5
+    ) {
+      let hierarchy = try! BoundingVolumeHierarchy(positions: positions, indices: indices, quality: .fast)
       var hits = 0
       for ray in taps where hierarchy.closestHit(ray) != nil { hits += 1 }
       blackHole(hits)

@@ -52,7 +52,7 @@ struct BVHBuilder {
     var centroidLower: SIMD3<Double>, centroidUpper: SIMD3<Double>
   }
 
-  mutating func build() {
+  mutating func build(quality: BVHQuality = .high) {
     let count = order.count
     nodes.reserveCapacity(2 * count / Self.maxLeafSize + 2)
     var span = Span(
@@ -71,7 +71,90 @@ struct BVHBuilder {
       setEmpty(of: 0, side: 1, at: count)
       return
     }
-    buildChildren(of: 0, span, depth: 1)
+    switch quality {
+    case .high: buildChildren(of: 0, span, depth: 1)
+    case .fast:
+      sortByMortonCode(span)
+      let middle = mortonSplit(0..<count, depth: 0)
+      let left = mortonSubtree(0..<middle, depth: 1), right = mortonSubtree(middle..<count, depth: 1)
+      setChild(
+        of: 0, side: 0, lower: left.lower, upper: left.upper, reference: left.reference, count: left.count)
+      setChild(
+        of: 0, side: 1, lower: right.lower, upper: right.upper, reference: right.reference, count: right.count
+      )
+    }
+  }
+
+  // MARK: Morton-order (LBVH) build
+
+  /// The triangles' Morton codes (centroids quantised to 10 bits an axis within the root's
+  /// centroid box, bits interleaved), sorted; `order` follows them.
+  private var codes: [UInt32] = []
+
+  private mutating func sortByMortonCode(_ span: Span) {
+    let extent = span.centroidUpper - span.centroidLower
+    let scale = SIMD3<Double>(
+      extent.x > 0 ? 1023 / extent.x : 0, extent.y > 0 ? 1023 / extent.y : 0,
+      extent.z > 0 ? 1023 / extent.z : 0)
+    func spread(_ v: UInt32) -> UInt32 {  // 10 bits → every third bit
+      var x = v & 0x3FF
+      x = (x | (x << 16)) & 0x0300_00FF
+      x = (x | (x << 8)) & 0x0300_F00F
+      x = (x | (x << 4)) & 0x030C_30C3
+      x = (x | (x << 2)) & 0x0924_9249
+      return x
+    }
+    var keyed = [UInt64](repeating: 0, count: order.count)
+    for i in 0..<order.count {
+      let q = (centroids[i] - span.centroidLower) * scale
+      let code = spread(UInt32(q.x)) << 2 | spread(UInt32(q.y)) << 1 | spread(UInt32(q.z))
+      keyed[i] = UInt64(code) << 32 | UInt64(i)
+    }
+    keyed.sort()
+    order = keyed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+    codes = keyed.map { UInt32($0 >> 32) }
+  }
+
+  /// Where a sorted range splits: where its Morton codes first differ (the highest differing
+  /// bit, a spatial median); identical codes split by count.
+  private func mortonSplit(_ range: Range<Int>, depth: Int) -> Int {
+    let first = codes[range.lowerBound], last = codes[range.upperBound - 1]
+    guard first != last && depth < Self.maxSAHDepth else { return (range.lowerBound + range.upperBound) / 2 }
+    let bit = UInt32(1) << (31 - (first ^ last).leadingZeroBitCount)
+    // The first position whose code has `bit` set (codes are sorted, so a binary search).
+    var lo = range.lowerBound, hi = range.upperBound - 1
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if codes[mid] & bit != 0 { hi = mid } else { lo = mid + 1 }
+    }
+    return lo
+  }
+
+  /// Builds the subtree of a sorted range and returns how its parent refers to it and its
+  /// bounds, which come up from the leaves: one pass over the triangles in all.
+  private mutating func mortonSubtree(_ range: Range<Int>, depth: Int)
+    -> (reference: Int32, count: Int32, lower: SIMD3<Double>, upper: SIMD3<Double>)
+  {
+    if range.count <= Self.maxLeafSize {
+      var lo = SIMD3<Double>(repeating: .infinity), hi = SIMD3<Double>(repeating: -.infinity)
+      for i in range {
+        let t = Int(order[i])
+        lo = lanesMin(lo, boxMin[t])
+        hi = lanesMax(hi, boxMax[t])
+      }
+      return (~Int32(range.lowerBound), Int32(range.count), lo, hi)
+    }
+    let index = nodes.count
+    nodes.append(Node())
+    let middle = mortonSplit(range, depth: depth)
+    let left = mortonSubtree(range.lowerBound..<middle, depth: depth + 1)
+    let right = mortonSubtree(middle..<range.upperBound, depth: depth + 1)
+    setChild(
+      of: index, side: 0, lower: left.lower, upper: left.upper, reference: left.reference, count: left.count)
+    setChild(
+      of: index, side: 1, lower: right.lower, upper: right.upper, reference: right.reference,
+      count: right.count)
+    return (Int32(index), 0, lanesMin(left.lower, right.lower), lanesMax(left.upper, right.upper))
   }
 
   static func halfArea(_ lower: SIMD3<Double>, _ upper: SIMD3<Double>) -> Double {
@@ -227,14 +310,20 @@ struct BVHBuilder {
   }
 
   private mutating func setChild(of index: Int, side: Int, span: Span, leaf: Bool, child: Int32 = 0) {
-    nodes[index].minX[side] = Self.floatBelow(span.lower.x)
-    nodes[index].minY[side] = Self.floatBelow(span.lower.y)
-    nodes[index].minZ[side] = Self.floatBelow(span.lower.z)
-    nodes[index].maxX[side] = Self.floatAbove(span.upper.x)
-    nodes[index].maxY[side] = Self.floatAbove(span.upper.y)
-    nodes[index].maxZ[side] = Self.floatAbove(span.upper.z)
-    let reference = leaf ? ~Int32(span.range.lowerBound) : child
-    let count = leaf ? Int32(span.range.count) : 0
+    setChild(
+      of: index, side: side, lower: span.lower, upper: span.upper,
+      reference: leaf ? ~Int32(span.range.lowerBound) : child, count: leaf ? Int32(span.range.count) : 0)
+  }
+
+  private mutating func setChild(
+    of index: Int, side: Int, lower: SIMD3<Double>, upper: SIMD3<Double>, reference: Int32, count: Int32
+  ) {
+    nodes[index].minX[side] = Self.floatBelow(lower.x)
+    nodes[index].minY[side] = Self.floatBelow(lower.y)
+    nodes[index].minZ[side] = Self.floatBelow(lower.z)
+    nodes[index].maxX[side] = Self.floatAbove(upper.x)
+    nodes[index].maxY[side] = Self.floatAbove(upper.y)
+    nodes[index].maxZ[side] = Self.floatAbove(upper.z)
     if side == 0 {
       nodes[index].left = reference
       nodes[index].leftCount = count

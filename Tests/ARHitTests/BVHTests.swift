@@ -24,10 +24,11 @@ import Testing
     return try HitRay(origin: origin, direction: target - origin)
   }
 
-  @Test func closestHitsEqualBruteForce() throws {
+  @Test(arguments: [BVHQuality.high, .fast])
+  func closestHitsEqualBruteForce(quality: BVHQuality) throws {
     var rng = SplitMix64(seed: 17)
     let (positions, indices) = Self.soup(600, rng: &rng)
-    let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices)
+    let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices, quality: quality)
     for _ in 0..<1200 {
       let ray = try Self.randomRay(&rng)
       let prepared = WatertightRay(ray)
