@@ -1,5 +1,6 @@
 import ARAssets
 import ARHit
+import ARMath
 import ARTestSupport
 import Dispatch
 import EmbreeOracle
@@ -114,34 +115,22 @@ private func embreeClosestHits(
   _ scene: UnsafeMutableRawPointer, _ rays: [Float], count: Int, t: inout [Float], triangle: inout [Int32]
 ) {
   let chunks = 64
-  let scenePointer = UnsafeSendableRaw(scene)
+  let scenePointer = UnsafeSendableMutablePointer(scene.assumingMemoryBound(to: UInt8.self))
   rays.withUnsafeBufferPointer { r in
-    let raysPointer = UnsafeSendableFloats(r.baseAddress!)
+    let raysPointer = UnsafeSendablePointer(r.baseAddress!)
     t.withUnsafeMutableBufferPointer { tOut in
       triangle.withUnsafeMutableBufferPointer { triangleOut in
-        let tPointer = UnsafeSendableMutableFloats(tOut.baseAddress!)
-        let trianglePointer = UnsafeSendableMutableInts(triangleOut.baseAddress!)
+        let tPointer = UnsafeSendableMutablePointer(tOut.baseAddress!)
+        let trianglePointer = UnsafeSendableMutablePointer(triangleOut.baseAddress!)
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
           let begin = c * count / chunks, end = (c + 1) * count / chunks
           embree_oracle_intersect(
-            scenePointer.pointer, raysPointer.pointer, begin, end, tPointer.pointer, trianglePointer.pointer)
+            UnsafeMutableRawPointer(scenePointer.pointer), raysPointer.pointer, begin, end, tPointer.pointer,
+            trianglePointer.pointer)
         }
       }
     }
   }
-}
-
-private struct UnsafeSendableRaw: @unchecked Sendable {
-  let pointer: UnsafeMutableRawPointer; init(_ p: UnsafeMutableRawPointer) { pointer = p }
-}
-private struct UnsafeSendableFloats: @unchecked Sendable {
-  let pointer: UnsafePointer<Float>; init(_ p: UnsafePointer<Float>) { pointer = p }
-}
-private struct UnsafeSendableMutableFloats: @unchecked Sendable {
-  let pointer: UnsafeMutablePointer<Float>; init(_ p: UnsafeMutablePointer<Float>) { pointer = p }
-}
-private struct UnsafeSendableMutableInts: @unchecked Sendable {
-  let pointer: UnsafeMutablePointer<Int32>; init(_ p: UnsafeMutablePointer<Int32>) { pointer = p }
 }
 
 /// A sphere of `segments`² quads with a bumpy radius (so rays meet it at many depths).

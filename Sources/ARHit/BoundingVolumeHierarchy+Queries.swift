@@ -1,3 +1,4 @@
+import ARMath
 import Dispatch
 import Foundation
 
@@ -14,14 +15,14 @@ extension BoundingVolumeHierarchy {
   }
 
   /// Closest hits of many rays, on `threads` threads (default: all cores); results in order.
-  public func closestHits(_ rays: [HitRay], threads: Int = ProcessInfo.activeProcessorCountForHits)
+  public func closestHits(_ rays: [HitRay], threads: Int = ProcessInfo.processInfo.activeProcessorCount)
     -> [MeshHit?]
   {
     var results = [MeshHit?](repeating: nil, count: rays.count)
     let chunk = 4096
     let chunks = (rays.count + chunk - 1) / chunk
     results.withUnsafeMutableBufferPointer { output in
-      let out = UnsafeMutableSendablePointer(output.baseAddress!)
+      let out = UnsafeSendableMutablePointer(output.baseAddress!)
       rays.withUnsafeBufferPointer { input in
         let inp = UnsafeSendablePointer(input.baseAddress!)
         let work: @Sendable (Int) -> Void = { c in
@@ -138,21 +139,4 @@ extension BoundingVolumeHierarchy {
       }
     }
   }
-}
-
-extension ProcessInfo {
-  /// The number of cores batch queries use by default.
-  public static var activeProcessorCountForHits: Int { ProcessInfo.processInfo.activeProcessorCount }
-}
-
-/// A pointer that may cross into concurrent work items (each writes disjoint elements).
-struct UnsafeMutableSendablePointer<T>: @unchecked Sendable {
-  let pointer: UnsafeMutablePointer<T>
-  init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
-}
-
-/// A read-only pointer shared by concurrent work items.
-struct UnsafeSendablePointer<T>: @unchecked Sendable {
-  let pointer: UnsafePointer<T>
-  init(_ pointer: UnsafePointer<T>) { self.pointer = pointer }
 }

@@ -32,11 +32,9 @@ enum SmallLinearAlgebra {
     return x
   }
 
-  /// Solves `A·x = b` in place (`b` becomes `x`) for a symmetric positive-definite row-major
-  /// `n×n` matrix, overwriting `a` with its Cholesky factor; false if `a` is not positive definite.
-  static func choleskySolve(_ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, n: Int)
-    -> Bool
-  {
+  /// Overwrites the lower triangle of a symmetric positive-definite row-major `n×n` matrix with
+  /// its Cholesky factor L (A = L·Lᵀ); false if it is not positive definite.
+  static func choleskyFactor(_ a: UnsafeMutablePointer<Double>, n: Int) -> Bool {
     for i in 0..<n {
       for j in 0...i {
         var s = a[i * n + j]
@@ -49,6 +47,15 @@ enum SmallLinearAlgebra {
         }
       }
     }
+    return true
+  }
+
+  /// Solves `A·x = b` in place (`b` becomes `x`) for a symmetric positive-definite row-major
+  /// `n×n` matrix, overwriting `a` with its Cholesky factor; false if `a` is not positive definite.
+  static func choleskySolve(_ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, n: Int)
+    -> Bool
+  {
+    guard choleskyFactor(a, n: n) else { return false }
     for i in 0..<n {
       var s = b[i]
       for k in 0..<i { s -= a[i * n + k] * b[k] }
@@ -65,19 +72,9 @@ enum SmallLinearAlgebra {
   /// The inverse of a symmetric positive-definite `n×n` matrix (row-major) by Cholesky; nil if
   /// it is not positive definite.
   static func inverseSPD(_ a: [Double], n: Int) -> [Double]? {
-    var l = [Double](repeating: 0, count: n * n)
-    for i in 0..<n {
-      for j in 0...i {
-        var s = a[i * n + j]
-        for k in 0..<j { s -= l[i * n + k] * l[j * n + k] }
-        if i == j {
-          guard s > 0 else { return nil }
-          l[i * n + i] = s.squareRoot()
-        } else {
-          l[i * n + j] = s / l[j * n + j]
-        }
-      }
-    }
+    var l = a
+    let factored = l.withUnsafeMutableBufferPointer { choleskyFactor($0.baseAddress!, n: n) }
+    guard factored else { return nil }
     var inverse = [Double](repeating: 0, count: n * n)
     for column in 0..<n {
       // Solve L·y = e, then Lᵀ·x = y.
@@ -95,4 +92,5 @@ enum SmallLinearAlgebra {
     }
     return inverse
   }
+
 }

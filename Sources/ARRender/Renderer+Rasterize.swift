@@ -118,16 +118,3 @@ struct TargetView {
   let depth: UnsafeMutablePointer<Float>
   let width: Int
 }
-
-/// A pointer that worker threads write through, each to its own elements.
-struct UnsafeSendableMutablePointer<T>: @unchecked Sendable {
-  let pointer: UnsafeMutablePointer<T>
-  init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
-}
-
-/// A buffer pointer that worker threads may read concurrently (the triangles are not mutated
-/// while drawing).
-struct UnsafeSendableBuffer<T>: @unchecked Sendable {
-  let buffer: UnsafeBufferPointer<T>
-  init(_ buffer: UnsafeBufferPointer<T>) { self.buffer = buffer }
-}

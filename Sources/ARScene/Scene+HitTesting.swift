@@ -36,7 +36,9 @@ extension Scene {
       objectOfTriangle += Array(repeating: object, count: draw.mesh.triangleCount)
     }
     // Taps cast a few rays per build: the Morton-order build is the quicker whole.
-    return (try BoundingVolumeHierarchy(positions: positions, indices: indices, quality: .fast), objectOfTriangle)
+    return (
+      try BoundingVolumeHierarchy(positions: positions, indices: indices, quality: .fast), objectOfTriangle
+    )
   }
 
   /// A tap hit-tester for the scene's targets behind its models, seen through its camera in a
