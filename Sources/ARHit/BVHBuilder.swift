@@ -104,15 +104,30 @@ struct BVHBuilder {
       x = (x | (x << 2)) & 0x0924_9249
       return x
     }
-    var keyed = [UInt64](repeating: 0, count: order.count)
+    var keys = [UInt32](repeating: 0, count: order.count)
     for i in 0..<order.count {
       let q = (centroids[i] - span.centroidLower) * scale
-      let code = spread(UInt32(q.x)) << 2 | spread(UInt32(q.y)) << 1 | spread(UInt32(q.z))
-      keyed[i] = UInt64(code) << 32 | UInt64(i)
+      keys[i] = spread(UInt32(q.x)) << 2 | spread(UInt32(q.y)) << 1 | spread(UInt32(q.z))
     }
-    keyed.sort()
-    order = keyed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
-    codes = keyed.map { UInt32($0 >> 32) }
+    // A stable LSD radix sort of the 30-bit codes, 10 bits a pass: linear, where a comparison
+    // sort was a fifth of the whole Morton build. Equal codes keep their triangle order.
+    var indices = (0..<Int32(order.count)).map { $0 }
+    var keysOut = keys, indicesOut = indices
+    for shift in stride(from: UInt32(0), to: 30, by: 10) {
+      var counts = [Int](repeating: 0, count: 1025)
+      for key in keys { counts[Int((key >> shift) & 1023) + 1] += 1 }
+      for b in 1...1024 { counts[b] += counts[b - 1] }
+      for (key, index) in zip(keys, indices) {
+        let bucket = Int((key >> shift) & 1023)
+        keysOut[counts[bucket]] = key
+        indicesOut[counts[bucket]] = index
+        counts[bucket] += 1
+      }
+      swap(&keys, &keysOut)
+      swap(&indices, &indicesOut)
+    }
+    order = indices
+    codes = keys
   }
 
   /// Where a sorted range splits: where its Morton codes first differ (the highest differing
