@@ -194,7 +194,8 @@ public enum PlanarPose {
       for _ in 0..<100 {
         var gradient = 0.0
         for i in 0..<6 { gradient = max(gradient, abs(jtr[i])) }
-        if gradient <= 1e-14 * max(1, cost) { break }
+        // Converged: the gradient vanished, or the fit is exact to far below a pixel's rounding.
+        if gradient <= 1e-14 * max(1, cost) || cost <= 1e-24 * Double(targetPoints.count) { break }
         damped.update(from: jtj, count: 36)
         for i in 0..<6 { damped[i * 7] += lambda * max(jtj[i * 7], 1e-12) }
         for i in 0..<6 { step[i] = -jtr[i] }
@@ -220,7 +221,7 @@ public enum PlanarPose {
           // At the minimum every step is rejected: a few in a row end it.
           lambda *= 4
           rejections += 1
-          if rejections >= 4 { break }
+          if rejections >= 3 { break }
         }
       }
       let rms = (cost / Double(targetPoints.count)).squareRoot()
