@@ -195,22 +195,26 @@ public struct PlaneDetector: Sendable {
     return max(20 * threshold, (hi - lo).length / 20)
   }
 
-  /// Planes whose normals agree within 2° and whose offsets within the threshold are one surface.
+  /// Planes whose normals agree within 2°, whose offsets agree within the threshold, and whose
+  /// points form one connected patch are one surface.
   func merge(_ planes: [(normal: SIMD3<Double>, offset: Double, inliers: [Int])], _ points: [SIMD3<Double>])
     -> [(normal: SIMD3<Double>, offset: Double, inliers: [Int])]
   {
     var result: [(normal: SIMD3<Double>, offset: Double, inliers: [Int])] = []
     let cosine = Double.cos(2 * .pi / 180)
     for plane in planes {
-      if let j = result.firstIndex(where: { other in
+      // Same orientation and offset, and touching: two tables at one height stay two planes.
+      let j = result.firstIndex { other in
         let dot = other.normal.dot(plane.normal)
-        return abs(dot) >= cosine
-          && abs(other.offset - (dot >= 0 ? plane.offset : -plane.offset)) <= threshold
-      }) {
-        let union = result[j].inliers + plane.inliers
-        if let fit = PlaneGeometry.fit(points, union) {
-          result[j] = (fit.normal, fit.normal.dot(fit.centroid), union)
+        guard abs(dot) >= cosine, abs(other.offset - (dot >= 0 ? plane.offset : -plane.offset)) <= threshold
+        else {
+          return false
         }
+        let union = other.inliers + plane.inliers
+        return largestComponent(union, other.normal, points).count >= union.count * 9 / 10
+      }
+      if let j, let fit = PlaneGeometry.fit(points, result[j].inliers + plane.inliers) {
+        result[j] = (fit.normal, fit.normal.dot(fit.centroid), result[j].inliers + plane.inliers)
       } else {
         result.append(plane)
       }

@@ -151,3 +151,21 @@ import Testing
     }
   }
 }
+
+extension PlaneDetectorTests {
+  @Test func twoTablesAtOneHeightStayTwoPlanes() throws {
+    var rng = SplitMix64(seed: 44)
+    var points: [SIMD3<Double>] = []
+    for centreX in [-1.0, 1.0] {
+      for _ in 0..<800 {
+        points.append([
+          centreX + Double.random(in: -0.4...0.4, using: &rng), 0.74 + 0.002 * rng.gaussian(),
+          Double.random(in: -0.3...0.3, using: &rng),
+        ])
+      }
+    }
+    let planes = try PlaneDetector(threshold: 0.008, minimumInliers: 300).detect(PointCloud(points: points))
+    #expect(planes.count == 2)
+    #expect(planes.allSatisfy { abs(max($0.width, $0.length) - 0.8) < 0.05 })
+  }
+}
