@@ -18,6 +18,15 @@ public struct RigidTransform<Scalar: ARScalar>: Hashable, Sendable {
     self.translation = translation
   }
 
+  /// The same transform in another precision (e.g. a renderer's `Float` camera pose widened to
+  /// `Double` for hit-testing or pose estimation).
+  @inlinable
+  public init<Other: ARScalar>(_ other: RigidTransform<Other>) {
+    self.init(
+      rotation: Quaternion(vector: SIMD4<Scalar>(other.rotation.vector)),
+      translation: SIMD3<Scalar>(other.translation))
+  }
+
   /// A transform from a rotation matrix (re-orthonormalised through the quaternion) and a
   /// translation.
   @inlinable

@@ -42,15 +42,7 @@ public struct Homography: Sendable, Equatable {
           let s = ns * SIMD3(source[i].x, source[i].y, 1), t = nt * SIMD3(target[i].x, target[i].y, 1)
           let (x, y, u, v) = (s.x, s.y, t.x, t.y)
           let ru = (x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y), rv = (0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y)
-          withUnsafeBytes(of: ru) { rub in
-            withUnsafeBytes(of: rv) { rvb in
-              let ru = rub.bindMemory(to: Double.self), rv = rvb.bindMemory(to: Double.self)
-              for j in 0..<8 {
-                atb[j] += ru[j] * u + rv[j] * v
-                for k in 0..<8 { ata[j * 8 + k] += ru[j] * ru[k] + rv[j] * rv[k] }
-              }
-            }
-          }
+          SmallLinearAlgebra.addRows(ru, u, rv, v, n: 8, normal: ata.baseAddress!, rhs: atb.baseAddress!)
         }
       }
     }

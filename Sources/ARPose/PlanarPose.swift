@@ -174,15 +174,7 @@ public enum PlanarPose {
           let du = SIMD3(k.x * iz, 0, -k.x * c.x * iz * iz), dv = SIMD3(0, k.y * iz, -k.y * c.y * iz * iz)
           let au = a.cross(du), av = a.cross(dv)
           let ju = (au.x, au.y, au.z, du.x, du.y, du.z), jv = (av.x, av.y, av.z, dv.x, dv.y, dv.z)
-          withUnsafeBytes(of: ju) { jub in
-            withUnsafeBytes(of: jv) { jvb in
-              let ju = jub.bindMemory(to: Double.self), jv = jvb.bindMemory(to: Double.self)
-              for i in 0..<6 {
-                jtr[i] += ju[i] * ru + jv[i] * rv
-                for j in 0..<6 { jtj[i * 6 + j] += ju[i] * ju[j] + jv[i] * jv[j] }
-              }
-            }
-          }
+          SmallLinearAlgebra.addRows(ju, ru, jv, rv, n: 6, normal: jtj, rhs: jtr)
         }
         return cost
       }

@@ -2,6 +2,25 @@
 /// homographies), written out for `Double` so the hot paths do not go through generic matrix
 /// types (which, across modules, ran unspecialised: 40× slower in the marker benchmark).
 enum SmallLinearAlgebra {
+  /// Adds two equations to the normal equations of a least-squares system: `AᵀA += aᵀa + bᵀb`
+  /// (`n×n`, row-major) and `Aᵀy += aᵀ·aValue + bᵀ·bValue`, where the rows `a` and `b` are
+  /// tuples of `n` doubles (kept in registers by the caller, read here by scalar index).
+  @inline(__always)
+  static func addRows<Row>(
+    _ a: Row, _ aValue: Double, _ b: Row, _ bValue: Double, n: Int, normal: UnsafeMutablePointer<Double>,
+    rhs: UnsafeMutablePointer<Double>
+  ) {
+    withUnsafeBytes(of: a) { aBytes in
+      withUnsafeBytes(of: b) { bBytes in
+        let a = aBytes.bindMemory(to: Double.self), b = bBytes.bindMemory(to: Double.self)
+        for i in 0..<n {
+          rhs[i] += a[i] * aValue + b[i] * bValue
+          for j in 0..<n { normal[i * n + j] += a[i] * a[j] + b[i] * b[j] }
+        }
+      }
+    }
+  }
+
   /// Solves `A·x = b` for a square row-major `n×n` matrix by Gaussian elimination with partial
   /// pivoting; nil when a pivot is below `1e-13` of the matrix's largest entry (singular).
   static func solve(_ a: [Double], _ b: [Double], n: Int) -> [Double]? {

@@ -7,16 +7,11 @@ extension Scene {
   /// The scene's camera in `Double`, as hit-testing uses it.
   public var hitCamera: PinholeCamera<Double> {
     let k = camera.intrinsics
-    let pose = camera.worldFromCamera
-    let q = pose.rotation.vector
     return PinholeCamera(
       intrinsics: CameraIntrinsics(
         fx: Double(k.fx), fy: Double(k.fy), cx: Double(k.cx), cy: Double(k.cy), width: k.width,
         height: k.height),
-      worldFromCamera: RigidTransform(
-        rotation: Quaternion(vector: SIMD4(Double(q.x), Double(q.y), Double(q.z), Double(q.w))),
-        translation: SIMD3(Double(pose.translation.x), Double(pose.translation.y), Double(pose.translation.z))
-      ))
+      worldFromCamera: RigidTransform<Double>(camera.worldFromCamera))
   }
 
   /// One hierarchy over all the objects' models in world coordinates (the tap occluder), and

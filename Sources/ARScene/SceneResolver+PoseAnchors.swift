@@ -22,7 +22,7 @@ extension SceneResolver {
     let cameraFromMarker = result.solutions[0].cameraFromTarget
     // OpenCV camera → ARKit camera: the rotation by π about x.
     let flip = RigidTransform<Double>(rotation: Quaternion(angle: .degrees(180), axis: [1, 0, 0]))
-    return Self.floatMatrix(Self.doubleTransform(camera.worldFromCamera) * flip * cameraFromMarker)
+    return Self.floatMatrix(RigidTransform<Double>(camera.worldFromCamera) * flip * cameraFromMarker)
   }
 
   /// `world_from_anchor` of a plane anchor: detect planes in the cloud, pick one, and stand the
@@ -61,13 +61,6 @@ extension SceneResolver {
     let x = chosen.axisX, y = chosen.normal
     let pose = RigidTransform(rotationMatrix: Matrix3(x, y, x.cross(y)), translation: origin)
     return Self.floatMatrix(pose)
-  }
-
-  static func doubleTransform(_ t: RigidTransform<Float>) -> RigidTransform<Double> {
-    let q = t.rotation.vector
-    return RigidTransform(
-      rotation: Quaternion(vector: SIMD4(Double(q.x), Double(q.y), Double(q.z), Double(q.w))),
-      translation: SIMD3(Double(t.translation.x), Double(t.translation.y), Double(t.translation.z)))
   }
 
   static func floatMatrix(_ pose: RigidTransform<Double>) -> Matrix4<Float> {
