@@ -46,7 +46,9 @@ let package = Package(
     ),
     .target(
       name: "ARRender",
-      dependencies: ["ARMath", "ARAssets", .product(name: "RealModule", package: "swift-numerics")]
+      dependencies: [
+        "ARMath", "ARAssets", "CMathShims", .product(name: "RealModule", package: "swift-numerics"),
+      ]
     ),
     .target(
       name: "ARScene",

@@ -8,13 +8,14 @@ protocol FragmentShader: Sendable {
   associatedtype TriangleState
   /// Whether `shade` reads interpolated attributes (else the perspective division is skipped).
   static var readsAttributes: Bool { get }
-  func begin(_ t: SetupTriangle) -> TriangleState
+  /// Whether `begin` reads the triangle's vertices (the rasterizer then fetches them early).
+  var readsVertices: Bool { get }
+  /// What `shade` needs of triangle `t`, whose vertices are in `vertices`.
+  func begin(_ t: SetupTriangle, _ vertices: FrameVertices) -> TriangleState
   /// The fragment's colour (alpha < 0.999: blended, no depth write), or `nil` to discard it.
   /// `weights` are the perspective-correct vertex weights at the pixel and at its neighbours
   /// right and below (for texture footprints); `under` is the colour already there.
-  func shade(_ t: SetupTriangle, _ state: TriangleState, _ weights: Weights, under: SIMD4<Float>) -> SIMD4<
-    Float
-  >?
+  func shade(_ state: TriangleState, _ weights: Weights, under: SIMD4<Float>) -> SIMD4<Float>?
 }
 
 /// Perspective-correct vertex weights at a pixel centre and at its right and lower neighbours.
@@ -29,17 +30,16 @@ struct Weights {
 struct FlatShader: FragmentShader {
   let lambertTowards: SIMD3<Float>?
   static var readsAttributes: Bool { false }
+  var readsVertices: Bool { lambertTowards != nil }
 
-  func begin(_ t: SetupTriangle) -> SIMD4<Float> {
+  func begin(_ t: SetupTriangle, _ vertices: FrameVertices) -> SIMD4<Float> {
     guard let l = lambertTowards else { return SIMD4(1, 1, 1, 1) }
-    let g = Swift.max(0, Renderer.flatNormalOf(t).dot(l))
+    let g = Swift.max(0, Renderer.flatNormal(vertices.of(t), swapped: t.swapped).dot(l))
     return SIMD4(g, g, g, 1)
   }
 
   @inline(__always)
-  func shade(_ t: SetupTriangle, _ color: SIMD4<Float>, _ weights: Weights, under: SIMD4<Float>) -> SIMD4<
-    Float
-  >? {
+  func shade(_ color: SIMD4<Float>, _ weights: Weights, under: SIMD4<Float>) -> SIMD4<Float>? {
     color
   }
 }
@@ -90,16 +90,27 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     }
   }
 
-  func begin(_ t: SetupTriangle) -> (material: ShadingMaterial, flatNormal: SIMD3<Float>) {
-    (materials[materialStart[Int(t.draw)] + Int(t.material)], Renderer.flatNormalOf(t))
+  /// What the lit shader keeps per triangle.
+  struct Triangle {
+    let material: ShadingMaterial
+    let flatNormal: SIMD3<Float>
+    let v0: ClipVertex, v1: ClipVertex, v2: ClipVertex
+    let backFacing: Bool
+  }
+
+  var readsVertices: Bool { true }
+
+  func begin(_ t: SetupTriangle, _ frame: FrameVertices) -> Triangle {
+    let vertices = frame.of(t)
+    return Triangle(
+      material: materials[materialStart[Int(t.draw)] + Int(t.material)],
+      flatNormal: Renderer.flatNormal(vertices, swapped: t.swapped), v0: vertices.0, v1: vertices.1,
+      v2: vertices.2, backFacing: t.backFacing)
   }
 
   @inline(__always)
-  func shade(
-    _ t: SetupTriangle, _ state: (material: ShadingMaterial, flatNormal: SIMD3<Float>), _ weights: Weights,
-    under: SIMD4<Float>
-  ) -> SIMD4<Float>? {
-    let material = state.material
+  func shade(_ t: Triangle, _ weights: Weights, under: SIMD4<Float>) -> SIMD4<Float>? {
+    let material = t.material
     let mu = weights.here
     let worldAndU = t.v0.worldAndU * mu.x + t.v1.worldAndU * mu.y + t.v2.worldAndU * mu.z
     let normalAndV = t.v0.normalAndV * mu.x + t.v1.normalAndV * mu.y + t.v2.normalAndV * mu.z
@@ -130,7 +141,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     // and the specular power only for materials that have a specular colour.
     if !directional.isEmpty || !point.isEmpty {
       let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
-      var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? state.flatNormal
+      var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? t.flatNormal
       if t.backFacing { n = -n }  // two-sided lighting for faces drawn from behind
       let shiny = material.specular != .zero
       let view = shiny ? (cameraPosition - position).normalizedOrNil() ?? n : n

@@ -1,113 +1,159 @@
 import ARMath
+import CMathShims
 import Dispatch
 
 extension Renderer {
-  /// The side of a square tile, in samples. Triangles are binned per tile; each tile is drawn
-  /// by one thread, in triangle order, so the result never depends on the thread count.
+  /// The side of a square tile, in samples (a power of two). Triangles are binned per tile;
+  /// each tile is drawn by one thread, in triangle order, so the result never depends on the
+  /// thread count.
   static let tileSize = 64
 
-  /// Draws the triangles with the fragment shader `shader`, a generic parameter so that each
-  /// shader gets its own specialised inner loop (no per-pixel dispatch).
+  /// Draws the frame's triangles with the fragment shader `shader`, a generic parameter so that
+  /// each shader gets its own specialised inner loop (no per-pixel dispatch).
   static func rasterize<Shader: FragmentShader>(
-    _ triangles: [SetupTriangle], into target: RenderTarget, shader: Shader, threads: Int
+    _ geometry: GeometryStage, into target: RenderTarget, shader: Shader, threads: Int
   ) {
-    let tilesX = (target.width + tileSize - 1) / tileSize, tilesY = (target.height + tileSize - 1) / tileSize
-    // Bin: each triangle into every tile its bounding box touches, in order.
-    var bins = [[Int32]](repeating: [], count: tilesX * tilesY)
-    for (i, t) in triangles.enumerated() {
-      for ty in (t.minY / tileSize)...(t.maxY / tileSize) {
-        for tx in (t.minX / tileSize)...(t.maxX / tileSize) { bins[ty * tilesX + tx].append(Int32(i)) }
-      }
-    }
+    let grid = TileGrid(width: target.width, height: target.height, tileSize: tileSize)
     let (width, height) = (target.width, target.height)
-    triangles.withUnsafeBufferPointer { tris in
-      let tris = UnsafeSendableBuffer(tris)
-      let bins = bins
-      DispatchQueue.concurrentPerform(iterations: threads) { worker in
-        var tile = worker
-        while tile < tilesX * tilesY {  // tiles dealt round-robin: a fixed split per worker
-          let x0 = (tile % tilesX) * tileSize, y0 = (tile / tilesX) * tileSize
-          let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
-          target.clear(x0...x1, y0...y1)
-          let view = TargetView(color: target.color, depth: target.depth, width: width)
-          for index in bins[tile] {
-            drawTriangle(
-              tris.buffer[Int(index)], tileX: x0...x1, tileY: y0...y1, target: view, shader: shader)
+    let vertices = geometry.frameVertices
+    // Every batch's triangles and bins as plain pointers: the workers touch no reference count.
+    let batches = (geometry.batches + [geometry.translucent]).filter { !$0.triangles.isEmpty }
+    let views = batches.map { BinnedTriangles($0) }
+    withExtendedLifetime(batches) {
+      views.withUnsafeBufferPointer { views in
+        let views = UnsafeSendableBuffer(views)
+        DispatchQueue.concurrentPerform(iterations: threads) { worker in
+          var tile = worker
+          while tile < grid.count {  // tiles dealt round-robin: a fixed split per worker
+            let x0 = (tile % grid.tilesX) * tileSize, y0 = (tile / grid.tilesX) * tileSize
+            let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
+            target.clear(x0...x1, y0...y1)
+            let view = TargetView(color: target.color, depth: target.depth, width: width)
+            for batch in views.buffer {
+              let bin = Int(batch.binStart[tile])..<Int(batch.binStart[tile + 1])
+              for k in bin {
+                // A bin's triangles (and their vertices) lie anywhere in memory: ask for the
+                // triangle a few ahead, and for the vertices of the one after this.
+                if k + 8 < bin.upperBound { arscene_prefetch(batch.triangles + Int(batch.binned[k + 8])) }
+                if shader.readsVertices && k + 1 < bin.upperBound {
+                  vertices.prefetch(batch.triangles[Int(batch.binned[k + 1])])
+                }
+                let t = batch.triangles[Int(batch.binned[k])]
+                drawTriangle(
+                  t, vertices: vertices, tileX: x0...x1, tileY: y0...y1, target: view, shader: shader)
+              }
+            }
+            tile += threads
           }
-          tile += threads
         }
       }
     }
   }
 
-  /// Covers the pixel centres of `t` inside the tile: edge functions stepped incrementally in
-  /// fixed point, the top-left rule through the per-edge bias, depth test, perspective-correct
-  /// attributes, shading.
+  /// Covers the sample centres of `t` inside the tile: per row, the span the three edge
+  /// functions allow (found by division, exactly as testing every sample would, top-left rule
+  /// included), then depth test, perspective-correct attributes and shading along the span.
   @inline(__always)
   static func drawTriangle<Shader: FragmentShader>(
-    _ t: SetupTriangle, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>, target: TargetView, shader: Shader
+    _ t: SetupTriangle, vertices: FrameVertices, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>,
+    target: TargetView, shader: Shader
   ) {
-    let minX = Swift.max(t.minX, tileX.lowerBound), maxX = Swift.min(t.maxX, tileX.upperBound)
-    let minY = Swift.max(t.minY, tileY.lowerBound), maxY = Swift.min(t.maxY, tileY.upperBound)
+    let minX = Swift.max(Int(t.minX), tileX.lowerBound), maxX = Swift.min(Int(t.maxX), tileX.upperBound)
+    let minY = Swift.max(Int(t.minY), tileY.lowerBound), maxY = Swift.min(Int(t.maxY), tileY.upperBound)
     guard minX <= maxX, minY <= maxY else { return }
     let one = SetupTriangle.one
-    // Edge k's start and end vertices, and its change per pixel step in x and in y.
-    let ay = SIMD3(t.y.y, t.y.z, t.y.x), by = SIMD3(t.y.z, t.y.x, t.y.y)
-    let ax = SIMD3(t.x.y, t.x.z, t.x.x), bx = SIMD3(t.x.z, t.x.x, t.x.y)
-    let stepX = (ay &- by) &* one, stepY = (bx &- ax) &* one
+    let (stepX, stepY) = t.edgeSteps
+    let bias = t.bias
     var rowEdges = t.edges(Int64(minX) * one + one / 2, Int64(minY) * one + one / 2)
-    let state = shader.begin(t)
-    // Depth is affine in screen space: step it along a row instead of rebuilding it from the
-    // barycentrics at every pixel (at most a tile's 64 steps, so drift stays within a few ulps).
+    let state = shader.begin(t, vertices)
+    // Depth is affine in screen space: step it along a span instead of rebuilding it from the
+    // barycentrics at every sample (at most a tile's 64 steps, so drift stays within a few ulps).
     let zWeights = t.z * t.inverseArea
-    let dzdx = (SIMD3(Float(stepX.x), Float(stepX.y), Float(stepX.z)) * zWeights).sum()
-    // The coverage test runs on scalars: the three biased edge values are all ≥ 0 exactly when
-    // their bitwise OR is (no sign bit set), one branch instead of three.
-    let (bias0, bias1, bias2) = (t.bias.x, t.bias.y, t.bias.z)
-    let (step0, step1, step2) = (stepX.x, stepX.y, stepX.z)
+    let dzdx = (SIMD3<Float>(stepX) * zWeights).sum()
+    // Perspective-correct weights: the edge functions times 1/w are linear in screen space;
+    // normalised, they weight the vertices. Only shaders that read attributes pay for them.
+    let dqx = SIMD3<Float>(stepX) * t.inverseW, dqy = SIMD3<Float>(stepY) * t.inverseW
+    let count = maxX - minX + 1
     for py in minY...maxY {
-      var (e0, e1, e2) = (rowEdges.x &+ bias0, rowEdges.y &+ bias1, rowEdges.z &+ bias2)
-      var z = (SIMD3(Float(rowEdges.x), Float(rowEdges.y), Float(rowEdges.z)) * zWeights).sum()
-      let row = py * target.width
-      for px in minX...maxX {
-        if (e0 | e1 | e2) >= 0 && z < target.depth[row + px] {
-          let index = row + px
-          // Perspective-correct weights: interpolate a/w and 1/w linearly, then divide (only
-          // for shaders that read attributes; flat ones need no weights at all).
-          var mu = Weights(here: .zero, right: .zero, below: .zero)
-          if Shader.readsAttributes {
-            let e = SIMD3(e0, e1, e2) &- t.bias
-            @inline(__always) func weights(_ e: SIMD3<Int64>) -> SIMD3<Float> {
-              let q = SIMD3(Float(e.x), Float(e.y), Float(e.z)) * t.inverseW
-              return q / q.sum()
+      let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
+      if lo <= hi {
+        let start = rowEdges &+ stepX &* Int64(lo)
+        var z = (SIMD3<Float>(start) * zWeights).sum()
+        let q0 = SIMD3<Float>(start) * t.inverseW
+        let row = py * target.width + minX
+        for i in lo...hi {
+          let index = row + i
+          if z < target.depth[index] {
+            var mu = Weights(here: .zero, right: .zero, below: .zero)
+            if Shader.readsAttributes {
+              let q = q0 + dqx * Float(i - lo)
+              let r = 1 / q.sum()
+              mu = Weights(here: q * r, right: (q + dqx) * r, below: (q + dqy) * r)
             }
-            mu = Weights(here: weights(e), right: weights(e &+ stepX), below: weights(e &+ stepY))
+            if let color = shader.shade(state, mu, under: target.color[index]) {
+              if color.w >= 0.999 { target.depth[index] = z }  // opaque: write depth
+              target.color[index] = color  // translucent colours arrive blended, without depth
+            }
           }
-          if let color = shader.shade(t, state, mu, under: target.color[index]) {
-            if color.w >= 0.999 { target.depth[index] = z }  // opaque: write depth
-            target.color[index] = color  // translucent colours arrive blended, without depth
-          }
+          z += dzdx
         }
-        e0 &+= step0
-        e1 &+= step1
-        e2 &+= step2
-        z += dzdx
       }
       rowEdges = rowEdges &+ stepY
     }
   }
 
+  /// The samples `lo...hi` (offsets from the row's first) where all three biased edge
+  /// functions `e + i·step` are ≥ 0, among `0..<count`; empty when `lo > hi`.
+  ///
+  /// Each edge bounds the span on one side; the bound is a division, done only when the edge
+  /// really crosses the row inside the span so far (rows in a triangle's interior need none).
+  @inline(__always)
+  static func coveredSpan(_ e: SIMD3<Int64>, step: SIMD3<Int64>, count: Int) -> (Int, Int) {
+    var lo: Int64 = 0, hi = Int64(count - 1)
+    for k in 0..<3 {
+      let ek = e[k], s = step[k]
+      if s > 0 {
+        // Rising along the row: covered from the first i with ek + i·s ≥ 0.
+        if ek + s &* lo < 0 {
+          if ek + s &* hi < 0 { return (0, -1) }
+          lo = (-ek + s - 1) / s
+        }
+      } else if s < 0 {
+        // Falling: covered up to the last i with ek + i·s ≥ 0.
+        if ek + s &* lo < 0 { return (0, -1) }
+        if ek + s &* hi < 0 { hi = ek / -s }
+      } else if ek < 0 {
+        return (0, -1)
+      }
+    }
+    return (Int(lo), Int(hi))
+  }
+
   /// The unit face normal from the world positions by the counter-clockwise rule, in the
   /// file's winding (undoing setup's swap).
   @inline(__always)
-  static func flatNormalOf(_ t: SetupTriangle) -> SIMD3<Float> {
-    let p0 = SIMD3(t.v0.worldAndU.x, t.v0.worldAndU.y, t.v0.worldAndU.z)
-    let p1 = SIMD3(t.v1.worldAndU.x, t.v1.worldAndU.y, t.v1.worldAndU.z)
-    let p2 = SIMD3(t.v2.worldAndU.x, t.v2.worldAndU.y, t.v2.worldAndU.z)
+  static func flatNormal(_ v: (ClipVertex, ClipVertex, ClipVertex), swapped: Bool) -> SIMD3<Float> {
+    let p0 = SIMD3(v.0.worldAndU.x, v.0.worldAndU.y, v.0.worldAndU.z)
+    let p1 = SIMD3(v.1.worldAndU.x, v.1.worldAndU.y, v.1.worldAndU.z)
+    let p2 = SIMD3(v.2.worldAndU.x, v.2.worldAndU.y, v.2.worldAndU.z)
     let n = (p1 - p0).cross(p2 - p0)
     let l = n.length
     guard l > 0 else { return .zero }
-    return t.swapped ? -n / l : n / l
+    return swapped ? -n / l : n / l
+  }
+}
+
+/// One batch's triangles and tile bins as plain pointers (valid while the batch is unchanged).
+struct BinnedTriangles {
+  let triangles: UnsafePointer<SetupTriangle>
+  let binStart: UnsafePointer<Int32>
+  let binned: UnsafePointer<Int32>
+
+  init(_ batch: SetupBatch) {
+    // The arrays are not modified while the frame is rasterized: their storage stays put.
+    triangles = batch.triangles.withUnsafeBufferPointer { $0.baseAddress! }
+    binStart = batch.binStart.withUnsafeBufferPointer { $0.baseAddress! }
+    binned = batch.binnedTriangles.withUnsafeBufferPointer { $0.baseAddress ?? UnsafePointer(bitPattern: 8)! }
   }
 }
 

@@ -50,6 +50,8 @@ public struct RenderSettings: Sendable {
   public var threads: Int
   /// The largest output side accepted, in pixels, so a typo cannot exhaust memory.
   public static let maximumSide = 16384
+  /// The most worker threads accepted.
+  public static let maximumThreads = 256
 
   public init(supersampling: Int = 1, threads: Int = 2) {
     self.supersampling = supersampling
@@ -95,6 +97,7 @@ public enum Renderer {
 /// Not thread-safe: one frame at a time per instance (each frame already uses every thread).
 public final class FrameRenderer {
   private var target: RenderTarget?
+  private let geometry = GeometryStage()
 
   public init() {}
 
@@ -111,7 +114,9 @@ public final class FrameRenderer {
     guard (1...8).contains(settings.supersampling) else {
       throw .invalidSettings("supersampling must be 1 to 8")
     }
-    guard (1...256).contains(settings.threads) else { throw .invalidSettings("threads must be 1 to 256") }
+    guard (1...RenderSettings.maximumThreads).contains(settings.threads) else {
+      throw .invalidSettings("threads must be 1 to \(RenderSettings.maximumThreads)")
+    }
     guard camera.near > 0, camera.far > camera.near, camera.near.isFinite, camera.far.isFinite else {
       throw .invalidSettings("near must be > 0 and far > near")
     }
@@ -133,7 +138,10 @@ public final class FrameRenderer {
     target.background = background
     target.backgroundColor = backgroundColor
     let isLit = { if case .lit = shading { true } else { false } }()
-    let triangles = Renderer.setUp(draws, camera: sampleCamera, width: sw, height: sh, sortTranslucent: isLit)
+    geometry.run(
+      draws, clipFromWorld: sampleCamera.clipFromWorld, width: sw, height: sh, tileSize: Renderer.tileSize,
+      sortTranslucent: isLit, threads: settings.threads)
+    let triangles = geometry
     switch shading {
     case .unlit:
       Renderer.rasterize(
@@ -155,83 +163,6 @@ public final class FrameRenderer {
 }
 
 extension Renderer {
-  // MARK: - Geometry
-
-  /// Vertex stage, clipping and triangle setup, in draw and triangle order.
-  /// - Parameter sortTranslucent: Draw blended materials last, back to front (lit mode); the
-  ///   comparison modes keep GL's plain draw order.
-  static func setUp(
-    _ draws: [DrawCall], camera: RenderCamera, width: Int, height: Int, sortTranslucent: Bool
-  ) -> [SetupTriangle] {
-    let clipFromWorld = camera.clipFromWorld
-    var out: [SetupTriangle] = []
-    // Translucent triangles wait, with their distance, to be drawn after everything opaque,
-    // farthest first, so each blends over what is really behind it.
-    var blended: [(distance: Float, triangle: SetupTriangle)] = []
-    var polygon: [ClipVertex] = []
-    polygon.reserveCapacity(9)
-    for (d, draw) in draws.enumerated() {
-      let mesh = draw.mesh
-      let clipFromModel = clipFromWorld * draw.worldFromModel
-      let normalMatrix = draw.worldFromModel.linear.inverse?.transposed ?? .identity
-      let vertices: [ClipVertex] = (0..<mesh.vertexCount).map { i in
-        let p = mesh.positions[i]
-        let world = draw.worldFromModel.transformPoint(p)
-        let n = normalMatrix * mesh.normals[i]
-        let uv = mesh.texcoords.isEmpty ? SIMD2<Float>(0, 0) : mesh.texcoords[i]
-        let color = mesh.colors.isEmpty ? SIMD3<Float>(1, 1, 1) : mesh.colors[i]
-        return ClipVertex(
-          clip: clipFromModel * SIMD4(p, 1), worldAndU: SIMD4(world, uv.x), normalAndV: SIMD4(n, uv.y),
-          color: SIMD4(color, 1))
-      }
-      let outcodes = vertices.map { FrustumClipper.outcode($0.clip) }
-      func emit(_ tri: SetupTriangle) {
-        if sortTranslucent && draw.materials[Int(tri.material)].alphaMode == .blend {
-          // Distance from the camera plane: clip w is the eye-space depth.
-          blended.append(((tri.v0.clip.w + tri.v1.clip.w + tri.v2.clip.w) / 3, tri))
-        } else {
-          out.append(tri)
-        }
-      }
-      for submesh in mesh.submeshes {
-        for t in submesh.triangles {
-          let (ia, ib, ic) = mesh.triangle(t)
-          let (oa, ob, oc) = (outcodes[ia], outcodes[ib], outcodes[ic])
-          if oa & ob & oc != 0 { continue }  // wholly outside one plane
-          let material = Int32(submesh.material)
-          // Thin see-through surfaces (cut-out leaves, glass panes) show both sides.
-          let cull = draw.cullBackFaces && draw.materials[submesh.material].alphaMode == .opaque
-          if oa | ob | oc == 0 {
-            if let tri = SetupTriangle(
-              vertices[ia], vertices[ib], vertices[ic], width: width, height: height,
-              cullBackFaces: cull, draw: Int32(d), material: material)
-            {
-              emit(tri)
-            }
-            continue
-          }
-          FrustumClipper.clip(
-            vertices[ia], vertices[ib], vertices[ic], outcodes: oa | ob | oc, into: &polygon)
-          guard polygon.count >= 3 else { continue }
-          for k in 1..<(polygon.count - 1) {  // the clipped polygon is convex: a fan
-            if let tri = SetupTriangle(
-              polygon[0], polygon[k], polygon[k + 1], width: width, height: height,
-              cullBackFaces: cull, draw: Int32(d), material: material)
-            {
-              emit(tri)
-            }
-          }
-        }
-      }
-    }
-    // Farthest first; equal distances keep their draw order, so the result is deterministic.
-    let order = blended.indices.sorted { a, b in
-      blended[a].distance != blended[b].distance ? blended[a].distance > blended[b].distance : a < b
-    }
-    out += order.map { blended[$0].triangle }
-    return out
-  }
-
   // MARK: - Resolve
 
   /// Averages each `factor × factor` block (box filter in linear light) and encodes 8 bits.

@@ -1,99 +1,137 @@
-/// A screen-space triangle ready to rasterize: vertices in fixed point, edge-function constants
-/// and the per-vertex values interpolated across it.
+/// A screen-space triangle ready to rasterize: vertices in fixed point, the values interpolated
+/// across it, and where its vertices' attributes live.
+///
+/// Kept small (112 bytes) on purpose: a frame of small triangles is mostly this record, written
+/// once by setup, read by binning and by every tile the triangle touches. The attributes stay in
+/// the frame's vertex buffers (see ``FrameVertices``) and are fetched once per triangle and tile.
 struct SetupTriangle {
   /// Sub-pixel precision: 8 bits, so positions snap to 1/256 pixel, as GPUs do.
   static let subpixelBits: Int64 = 8
   static let one: Int64 = 1 << subpixelBits
 
-  /// Fixed-point vertex positions (pixels × 256, y down).
-  var x: SIMD3<Int64>, y: SIMD3<Int64>
-  /// Pixel bounding box, inclusive, clamped to the target.
-  var minX: Int, minY: Int, maxX: Int, maxY: Int
-  /// Twice the signed area in fixed point (> 0 after setup) and its reciprocal.
-  var area: Int64
-  var inverseArea: Float
-  /// Bias per edge: 0 for top and left edges, −1 otherwise (the top-left fill rule).
-  var bias: SIMD3<Int64>
+  /// Fixed-point vertex positions (samples × 256, y down). The largest target (16384 × 8
+  /// samples a side) needs 2²⁵, so 32 bits hold them; edge functions are evaluated in 64 bits.
+  var x: SIMD3<Int32>, y: SIMD3<Int32>
   /// NDC depth and 1/w of the three vertices.
   var z: SIMD3<Float>, inverseW: SIMD3<Float>
-  /// The vertices' attributes.
-  var v0: ClipVertex, v1: ClipVertex, v2: ClipVertex
+  /// Indices of the three vertices in the frame's vertex buffers (``FrameVertices``), in the
+  /// order rasterized (after setup's swap).
+  var vertex: SIMD3<Int32>
+  /// Sample bounding box, inclusive, clamped to the target.
+  var minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
+  /// The reciprocal of twice the signed area in fixed point (the area is > 0 after setup).
+  var inverseArea: Float
   /// Index of the draw call and of its material.
   var draw: Int32, material: Int32
-  /// Whether the triangle faces away from the camera (drawn only when culling is off).
-  var backFacing: Bool
-  /// Whether setup swapped v1 and v2 to make the area positive (front faces).
-  var swapped: Bool
+  /// The setup batch whose clipped vertices this triangle may use (see ``FrameVertices``).
+  var batch: UInt16
+  /// Bit k: edge k is neither top nor left, so the top-left rule excludes samples on it.
+  private var exclusiveEdges: UInt8
+  private var flags: UInt8
 
-  /// Sets up the triangle `a b c` (clip space, counter-clockwise = front), or returns `nil`
-  /// when it covers no pixel centre's neighbourhood (zero area, off the target) or is culled.
+  /// Whether the triangle faces away from the camera (drawn only when culling is off).
+  var backFacing: Bool { flags & 1 != 0 }
+  /// Whether setup swapped v1 and v2 to make the area positive (front faces).
+  var swapped: Bool { flags & 2 != 0 }
+
+  /// Sets up the triangle `a b c` (clip space, counter-clockwise = front) whose vertices have
+  /// indices `indices` in the frame's buffers, or returns `nil` when it covers no sample centre's
+  /// neighbourhood (zero area, off the target) or is culled.
+  @inline(__always)
   init?(
-    _ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex, width: Int, height: Int, cullBackFaces: Bool,
-    draw: Int32, material: Int32
+    _ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex, indices: SIMD3<Int32>, width: Int, height: Int,
+    cullBackFaces: Bool, draw: Int32, material: Int32, batch: UInt16
   ) {
     // Perspective divide and viewport: NDC x −1…1 → 0…width, y 1…−1 → 0…height (y down).
-    func screen(_ v: ClipVertex) -> (Int64, Int64, Float, Float) {
-      let iw = 1 / v.clip.w
-      let sx = (v.clip.x * iw + 1) * 0.5 * Float(width)
-      let sy = (1 - v.clip.y * iw) * 0.5 * Float(height)
-      return (
-        Int64((sx * Float(Self.one)).rounded()), Int64((sy * Float(Self.one)).rounded()), v.clip.z * iw, iw
-      )
-    }
-    let (x0, y0, z0, w0) = screen(a)
-    var (x1, y1, z1, w1) = screen(b)
-    var (x2, y2, z2, w2) = screen(c)
-    let p0 = a
-    var (p1, p2) = (b, c)
-    var area = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)
+    let w = SIMD3(a.clip.w, b.clip.w, c.clip.w)
+    let iw = 1 / w
+    let sx = (SIMD3(a.clip.x, b.clip.x, c.clip.x) * iw + 1) * (0.5 * Float(width) * Float(Self.one))
+    let sy = (1 - SIMD3(a.clip.y, b.clip.y, c.clip.y) * iw) * (0.5 * Float(height) * Float(Self.one))
+    var x = SIMD3(Self.snap(sx.x), Self.snap(sx.y), Self.snap(sx.z))
+    var y = SIMD3(Self.snap(sy.x), Self.snap(sy.y), Self.snap(sy.z))
+    var z = SIMD3(a.clip.z, b.clip.z, c.clip.z) * iw
+    var inverseW = iw
+    var vertex = indices
+    var area = (x.y - x.x) * (y.z - y.x) - (y.y - y.x) * (x.z - x.x)
     guard area != 0 else { return nil }
     // Counter-clockwise in NDC (y up) is clockwise in y-down pixels, where this edge function is
     // negative: front faces have area < 0. Rasterization wants area > 0, so front faces swap two
     // vertices (`swapped` remembers it for the face normal).
-    backFacing = area > 0
+    let backFacing = area > 0
     if backFacing && cullBackFaces { return nil }
-    swapped = area < 0
+    let swapped = area < 0
     if swapped {
-      swap(&x1, &x2)
-      swap(&y1, &y2)
-      swap(&z1, &z2)
-      swap(&w1, &w2)
-      swap(&p1, &p2)
+      x = SIMD3(x.x, x.z, x.y)
+      y = SIMD3(y.x, y.z, y.y)
+      z = SIMD3(z.x, z.z, z.y)
+      inverseW = SIMD3(inverseW.x, inverseW.z, inverseW.y)
+      vertex = SIMD3(vertex.x, vertex.z, vertex.y)
       area = -area
     }
-    x = SIMD3(x0, x1, x2)
-    y = SIMD3(y0, y1, y2)
-    // Pixel centres (i + 0.5) inside the fixed-point bounding box.
+    // Sample centres (i + 0.5) inside the fixed-point bounding box.
     let half = Self.one / 2
-    minX = Swift.max(0, Int((x.min() - half + Self.one - 1) >> Self.subpixelBits))
-    minY = Swift.max(0, Int((y.min() - half + Self.one - 1) >> Self.subpixelBits))
-    maxX = Swift.min(width - 1, Int((x.max() - half) >> Self.subpixelBits))
-    maxY = Swift.min(height - 1, Int((y.max() - half) >> Self.subpixelBits))
+    let minX = Swift.max(0, (x.min() - half + Self.one - 1) >> Self.subpixelBits)
+    let minY = Swift.max(0, (y.min() - half + Self.one - 1) >> Self.subpixelBits)
+    let maxX = Swift.min(Int64(width - 1), (x.max() - half) >> Self.subpixelBits)
+    let maxY = Swift.min(Int64(height - 1), (y.max() - half) >> Self.subpixelBits)
     guard minX <= maxX, minY <= maxY else { return nil }
-    self.area = area
-    inverseArea = 1 / Float(area)
     // Edge k runs from vertex k+1 to k+2 (edge 0: v1→v2, 1: v2→v0, 2: v0→v1). With positive
     // area, a top edge is horizontal going right (dy = 0, dx > 0) and a left edge goes up (dy < 0).
-    func bias(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64) -> Int64 {
+    func exclusive(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64) -> UInt8 {
       let dx = bx - ax, dy = by - ay
-      return (dy < 0 || (dy == 0 && dx > 0)) ? 0 : -1
+      return (dy < 0 || (dy == 0 && dx > 0)) ? 0 : 1
     }
-    self.bias = SIMD3(bias(x1, y1, x2, y2), bias(x2, y2, x0, y0), bias(x0, y0, x1, y1))
-    z = SIMD3(z0, z1, z2)
-    inverseW = SIMD3(w0, w1, w2)
-    v0 = p0
-    v1 = p1
-    v2 = p2
+    self.x = SIMD3(truncatingIfNeeded: x)
+    self.y = SIMD3(truncatingIfNeeded: y)
+    self.z = z
+    self.inverseW = inverseW
+    self.vertex = vertex
+    self.minX = Int32(minX)
+    self.minY = Int32(minY)
+    self.maxX = Int32(maxX)
+    self.maxY = Int32(maxY)
+    inverseArea = 1 / Float(area)
     self.draw = draw
     self.material = material
+    self.batch = batch
+    exclusiveEdges =
+      exclusive(x.y, y.y, x.z, y.z) | exclusive(x.z, y.z, x.x, y.x) << 1 | exclusive(x.x, y.x, x.y, y.y) << 2
+    flags = (backFacing ? 1 : 0) | (swapped ? 2 : 0)
+  }
+
+  /// `v` rounded to the nearest integer, halves away from zero (as `rounded()`), without the
+  /// library call the portable build makes for it: in Double, `v ± 0.5` is exact for any Float
+  /// below 2⁵², so truncating it rounds correctly. Clipping keeps `v` far inside Int64.
+  @inline(__always)
+  static func snap(_ v: Float) -> Int64 {
+    let d = Double(v)
+    return Int64(d + (d < 0 ? -0.5 : 0.5))
+  }
+
+  /// Per edge, what is added to its function before the coverage test: 0 for top and left
+  /// edges, −1 otherwise, so that a sample exactly on a shared edge belongs to one triangle.
+  @inline(__always)
+  var bias: SIMD3<Int64> {
+    let bits = Int64(exclusiveEdges)
+    return SIMD3(-(bits & 1), -((bits >> 1) & 1), -((bits >> 2) & 1))
   }
 
   /// The three edge functions at the fixed-point point `(px, py)`: `e.k` is twice the area of
   /// the triangle the point makes with edge `k`, so `e / area` are the barycentric weights.
   @inline(__always)
   func edges(_ px: Int64, _ py: Int64) -> SIMD3<Int64> {
+    let x = SIMD3<Int64>(truncatingIfNeeded: self.x), y = SIMD3<Int64>(truncatingIfNeeded: self.y)
     let ax = SIMD3(x.y, x.z, x.x), ay = SIMD3(y.y, y.z, y.x)  // edge starts: v1, v2, v0
     let bx = SIMD3(x.z, x.x, x.y), by = SIMD3(y.z, y.x, y.y)  // edge ends: v2, v0, v1
     return (bx &- ax) &* (SIMD3(repeating: py) &- ay) &- (by &- ay) &* (SIMD3(repeating: px) &- ax)
+  }
+
+  /// How the edge functions change per sample step right (`x`) and down (`y`).
+  @inline(__always)
+  var edgeSteps: (x: SIMD3<Int64>, y: SIMD3<Int64>) {
+    let x = SIMD3<Int64>(truncatingIfNeeded: self.x), y = SIMD3<Int64>(truncatingIfNeeded: self.y)
+    let ay = SIMD3(y.y, y.z, y.x), by = SIMD3(y.z, y.x, y.y)
+    let ax = SIMD3(x.y, x.z, x.x), bx = SIMD3(x.z, x.x, x.y)
+    return ((ay &- by) &* Self.one, (bx &- ax) &* Self.one)
   }
 }

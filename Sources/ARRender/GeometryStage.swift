@@ -1,0 +1,317 @@
+import ARAssets
+import ARMath
+import CMathShims
+import Dispatch
+
+/// The vertex stage, clipping, triangle setup and binning of one frame, run on all workers.
+///
+/// Work is split by position in the frame's triangle sequence (every draw's triangles in
+/// order): worker `k` sets up the `k`-th slice into its own ``SetupBatch``, and the rasterizer
+/// walks the batches in order, so each tile still sees the triangles in draw order, whatever the
+/// number of workers. Buffers are kept from frame to frame: a recording's frames allocate nothing.
+final class GeometryStage: @unchecked Sendable {
+  /// Every draw's vertices after the vertex stage, one draw after another.
+  private var vertices = UnsafeMutablePointer<ClipVertex>.allocate(capacity: 0)
+  /// Their frustum outcodes (bit i: outside plane i).
+  private var outcodes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+  private var vertexCapacity = 0
+  /// Where each batch's clipped vertices are, for ``frameVertices``.
+  private let clippedBases = UnsafeMutablePointer<UnsafePointer<ClipVertex>?>.allocate(
+    capacity: RenderSettings.maximumThreads)
+  private(set) var vertexCount = 0
+  /// One batch per worker, in triangle order, then the sorted translucent triangles.
+  private(set) var batches: [SetupBatch] = []
+  let translucent = SetupBatch()
+
+  deinit {
+    vertices.deallocate()
+    outcodes.deallocate()
+    clippedBases.deallocate()
+  }
+
+  /// Runs the stage for `draws` seen through `clipFromWorld` on a `width × height` sample grid
+  /// binned into square tiles of `tileSize`.
+  /// - Parameter sortTranslucent: Draw blended materials last, back to front (lit mode); the
+  ///   comparison modes keep GL's plain draw order.
+  func run(
+    _ draws: [DrawCall], clipFromWorld: Matrix4<Float>, width: Int, height: Int, tileSize: Int,
+    sortTranslucent: Bool, threads: Int
+  ) {
+    let layout = DrawLayout(draws, clipFromWorld: clipFromWorld)
+    reserveVertices(layout.vertexCount)
+    vertexCount = layout.vertexCount
+    while batches.count < threads { batches.append(SetupBatch()) }
+    let grid = TileGrid(width: width, height: height, tileSize: tileSize)
+    let (vertices, outcodes) = (UnsafeSendableMutablePointer(vertices), UnsafeSendableMutablePointer(outcodes))
+    let batches = self.batches
+    DispatchQueue.concurrentPerform(iterations: threads) { worker in
+      let share = { (total: Int) in (total * worker / threads)..<(total * (worker + 1) / threads) }
+      layout.transformVertices(share(layout.vertexCount), into: vertices.pointer, outcodes: outcodes.pointer)
+    }
+    DispatchQueue.concurrentPerform(iterations: threads) { worker in
+      let batch = batches[worker]
+      batch.reset(index: worker)
+      batch.setUp(
+        layout, triangles: layout.triangleCount * worker / threads..<layout.triangleCount * (worker + 1) / threads,
+        vertices: vertices.pointer, outcodes: outcodes.pointer, width: width, height: height,
+        sortTranslucent: sortTranslucent)
+      batch.bin(grid)
+    }
+    for batch in batches[threads...] { batch.reset(index: 0) }
+    collectTranslucent(grid)
+  }
+
+  /// The frame's vertex buffers, valid until the next `run`.
+  var frameVertices: FrameVertices {
+    for (b, batch) in batches.enumerated() {
+      // The arrays are not modified while the frame is rasterized: their storage stays put.
+      clippedBases[b] = batch.clippedVertices.withUnsafeBufferPointer { $0.baseAddress }
+    }
+    return FrameVertices(shared: vertices, sharedCount: vertexCount, clipped: clippedBases)
+  }
+
+  /// Blended triangles from every batch, farthest first; equal distances keep their draw order
+  /// (batch, then position), so the result is deterministic.
+  private func collectTranslucent(_ grid: TileGrid) {
+    translucent.reset(index: 0)
+    var all: [(distance: Float, batch: Int, index: Int)] = []
+    for (b, batch) in batches.enumerated() {
+      for (i, entry) in batch.blended.enumerated() { all.append((entry.distance, b, i)) }
+    }
+    guard !all.isEmpty else { return }
+    all.sort { p, q in p.distance != q.distance ? p.distance > q.distance : (p.batch, p.index) < (q.batch, q.index) }
+    translucent.triangles = all.map { batches[$0.batch].blended[$0.index].triangle }
+    translucent.bin(grid)
+  }
+
+  private func reserveVertices(_ count: Int) {
+    guard count > vertexCapacity else { return }
+    let capacity = Swift.max(count, vertexCapacity * 3 / 2)
+    vertices.deallocate()
+    outcodes.deallocate()
+    vertices = .allocate(capacity: capacity)
+    outcodes = .allocate(capacity: capacity)
+    vertexCapacity = capacity
+  }
+}
+
+/// Where a frame's triangles come from: each draw's transforms and its place in the frame's
+/// vertex and triangle sequences.
+struct DrawLayout: @unchecked Sendable {
+  struct Entry {
+    let draw: DrawCall
+    let clipFromModel: Matrix4<Float>
+    let normalMatrix: Matrix3<Float>
+    /// The draw's first vertex and first triangle in the frame's sequences.
+    let vertexStart: Int, triangleStart: Int
+  }
+  let entries: [Entry]
+  let vertexCount: Int, triangleCount: Int
+
+  init(_ draws: [DrawCall], clipFromWorld: Matrix4<Float>) {
+    var entries: [Entry] = []
+    var (vertices, triangles) = (0, 0)
+    for draw in draws {
+      entries.append(
+        Entry(
+          draw: draw, clipFromModel: clipFromWorld * draw.worldFromModel,
+          normalMatrix: draw.worldFromModel.linear.inverse?.transposed ?? .identity, vertexStart: vertices,
+          triangleStart: triangles))
+      vertices += draw.mesh.vertexCount
+      triangles += draw.mesh.triangleCount
+    }
+    self.entries = entries
+    vertexCount = vertices
+    triangleCount = triangles
+  }
+
+  /// The vertex stage for the frame's vertices `range`: clip position, world position and
+  /// normal, texture coordinates and colour, and the outcodes for clipping.
+  func transformVertices(
+    _ range: Range<Int>, into out: UnsafeMutablePointer<ClipVertex>, outcodes: UnsafeMutablePointer<UInt8>
+  ) {
+    for entry in entries {
+      let mesh = entry.draw.mesh
+      let own = range.clamped(to: entry.vertexStart..<entry.vertexStart + mesh.vertexCount)
+      guard !own.isEmpty else { continue }
+      let worldFromModel = entry.draw.worldFromModel
+      mesh.positions.withUnsafeBufferPointer { positions in
+        mesh.normals.withUnsafeBufferPointer { normals in
+          mesh.texcoords.withUnsafeBufferPointer { texcoords in
+            mesh.colors.withUnsafeBufferPointer { colors in
+              for g in own {
+                let i = g - entry.vertexStart
+                let p = positions[i]
+                let world = worldFromModel.transformPoint(p)
+                let n = entry.normalMatrix * normals[i]
+                let uv = texcoords.isEmpty ? SIMD2<Float>(0, 0) : texcoords[i]
+                let color = colors.isEmpty ? SIMD3<Float>(1, 1, 1) : colors[i]
+                let clip = entry.clipFromModel * SIMD4(p, 1)
+                (out + g).initialize(
+                  to: ClipVertex(
+                    clip: clip, worldAndU: SIMD4(world, uv.x), normalAndV: SIMD4(n, uv.y), color: SIMD4(color, 1)))
+                outcodes[g] = FrustumClipper.outcode(clip)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/// The square tiles a target is cut into.
+struct TileGrid {
+  let tileSize: Int, tilesX: Int, tilesY: Int
+  var count: Int { tilesX * tilesY }
+
+  init(width: Int, height: Int, tileSize: Int) {
+    self.tileSize = tileSize
+    tilesX = (width + tileSize - 1) / tileSize
+    tilesY = (height + tileSize - 1) / tileSize
+  }
+}
+
+/// The triangles one worker set up, in draw order, the vertices its clipping created, and the
+/// triangles binned per tile.
+final class SetupBatch: @unchecked Sendable {
+  /// The triangles drawn in draw order.
+  var triangles: [SetupTriangle] = []
+  /// Blended triangles, held back to be sorted across batches.
+  var blended: [(distance: Float, triangle: SetupTriangle)] = []
+  /// Vertices made by clipping, referred to as `FrameVertices.sharedCount + i`.
+  var clippedVertices: [ClipVertex] = []
+  /// Bin of tile `k`: `binnedTriangles[binStart[k] ..< binStart[k + 1]]`, indices into `triangles`.
+  var binStart: [Int32] = []
+  var binnedTriangles: [Int32] = []
+  private(set) var index = 0
+
+  func reset(index: Int) {
+    self.index = index
+    triangles.removeAll(keepingCapacity: true)
+    blended.removeAll(keepingCapacity: true)
+    clippedVertices.removeAll(keepingCapacity: true)
+    binStart.removeAll(keepingCapacity: true)
+    binnedTriangles.removeAll(keepingCapacity: true)
+  }
+
+  /// Clips and sets up the frame's triangles `range`.
+  func setUp(
+    _ layout: DrawLayout, triangles range: Range<Int>, vertices: UnsafePointer<ClipVertex>,
+    outcodes: UnsafePointer<UInt8>, width: Int, height: Int, sortTranslucent: Bool
+  ) {
+    var polygon: [ClipVertex] = []
+    polygon.reserveCapacity(9)
+    let sharedCount = layout.vertexCount
+    for (d, entry) in layout.entries.enumerated() {
+      let draw = entry.draw
+      for submesh in draw.mesh.submeshes {
+        let start = entry.triangleStart + submesh.triangles.lowerBound
+        let own = range.clamped(to: start..<start + submesh.triangles.count)
+        guard !own.isEmpty else { continue }
+        let material = draw.materials[submesh.material]
+        // Thin see-through surfaces (cut-out leaves, glass panes) show both sides.
+        let cull = draw.cullBackFaces && material.alphaMode == .opaque
+        let isBlended = sortTranslucent && material.alphaMode == .blend
+        let materialIndex = Int32(submesh.material)
+        @inline(__always) func emit(_ triangle: SetupTriangle?) {
+          guard let triangle else { return }
+          if isBlended {
+            // Distance from the camera plane: 1/w is the reciprocal of the eye-space depth.
+            let depth = (1 / triangle.inverseW).sum() / 3
+            blended.append((depth, triangle))
+          } else {
+            triangles.append(triangle)
+          }
+        }
+        draw.mesh.indices.withUnsafeBufferPointer { indices in
+          for g in own {
+            let t = g - entry.triangleStart
+            let ia = Int(indices[3 * t]) + entry.vertexStart, ib = Int(indices[3 * t + 1]) + entry.vertexStart
+            let ic = Int(indices[3 * t + 2]) + entry.vertexStart
+            let (oa, ob, oc) = (outcodes[ia], outcodes[ib], outcodes[ic])
+            if oa & ob & oc != 0 { continue }  // wholly outside one plane
+            if oa | ob | oc == 0 {
+              emit(
+                SetupTriangle(
+                  vertices[ia], vertices[ib], vertices[ic], indices: SIMD3(Int32(ia), Int32(ib), Int32(ic)),
+                  width: width, height: height, cullBackFaces: cull, draw: Int32(d), material: materialIndex,
+                  batch: UInt16(index)))
+              continue
+            }
+            FrustumClipper.clip(
+              vertices[ia], vertices[ib], vertices[ic], outcodes: oa | ob | oc, into: &polygon)
+            guard polygon.count >= 3 else { continue }
+            let first = Int32(sharedCount + clippedVertices.count)
+            clippedVertices += polygon
+            for k in 1..<Int32(polygon.count - 1) {  // the clipped polygon is convex: a fan
+              let p = Int(k)
+              emit(
+                SetupTriangle(
+                  polygon[0], polygon[p], polygon[p + 1], indices: SIMD3(first, first + k, first + k + 1),
+                  width: width, height: height, cullBackFaces: cull, draw: Int32(d), material: materialIndex,
+                  batch: UInt16(index)))
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Bins `triangles` into the tiles their bounding boxes touch, keeping their order: a count,
+  /// a prefix sum, a fill.
+  func bin(_ grid: TileGrid) {
+    binStart.removeAll(keepingCapacity: true)
+    binStart.append(contentsOf: repeatElement(0, count: grid.count + 1))
+    let shift = grid.tileSize.trailingZeroBitCount
+    binStart.withUnsafeMutableBufferPointer { start in
+      for t in triangles {
+        for ty in Int(t.minY) >> shift...Int(t.maxY) >> shift {
+          for tx in Int(t.minX) >> shift...Int(t.maxX) >> shift { start[ty * grid.tilesX + tx + 1] += 1 }
+        }
+      }
+      for k in 0..<grid.count { start[k + 1] += start[k] }
+      // Reused from frame to frame: fresh pages for a large frame cost more than filling them.
+      binnedTriangles.removeAll(keepingCapacity: true)
+      binnedTriangles.append(contentsOf: repeatElement(0, count: Int(start[grid.count])))
+      binnedTriangles.withUnsafeMutableBufferPointer { items in
+        var next = Array(start[0..<grid.count])
+        for (i, t) in triangles.enumerated() {
+          for ty in Int(t.minY) >> shift...Int(t.maxY) >> shift {
+            for tx in Int(t.minX) >> shift...Int(t.maxX) >> shift {
+              let k = ty * grid.tilesX + tx
+              items[Int(next[k])] = Int32(i)
+              next[k] += 1
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/// A frame's vertex buffers as plain pointers, for the rasterizer's workers.
+struct FrameVertices: @unchecked Sendable {
+  let shared: UnsafePointer<ClipVertex>
+  let sharedCount: Int
+  /// Each batch's clipped vertices.
+  let clipped: UnsafePointer<UnsafePointer<ClipVertex>?>
+
+  /// The three vertices of `t`, in its rasterization order.
+  @inline(__always)
+  func of(_ t: SetupTriangle) -> (ClipVertex, ClipVertex, ClipVertex) {
+    @inline(__always) func at(_ i: Int32) -> ClipVertex {
+      let i = Int(i)
+      return i < sharedCount ? shared[i] : clipped[Int(t.batch)].unsafelyUnwrapped[i - sharedCount]
+    }
+    return (at(t.vertex.x), at(t.vertex.y), at(t.vertex.z))
+  }
+
+  /// Starts loading the vertices of `t` into the cache.
+  @inline(__always)
+  func prefetch(_ t: SetupTriangle) {
+    for i in [t.vertex.x, t.vertex.y, t.vertex.z] where Int(i) < sharedCount {
+      arscene_prefetch(shared + Int(i))
+    }
+  }
+}
