@@ -181,7 +181,9 @@ public enum PlanarPose {
       var parameters = SIMD8<Double>(
         0, 0, 0, initial.translation.x, initial.translation.y, initial.translation.z, 0, 0)
       var cost = evaluate(parameters, jtj, jtr)
-      var lambda = 1e-3 * (0..<6).map { jtj[$0 * 7] }.max()!
+      // Marquardt's damping scales each diagonal entry, so λ is relative: 10⁻³ is a mild start
+      // (IPPE is close already), not 10⁻³ of the largest entry, which made the first steps crawl.
+      var lambda = 1e-3
       var rejections = 0
       for _ in 0..<100 {
         var gradient = 0.0
@@ -195,6 +197,16 @@ public enum PlanarPose {
           lambda *= 10
           continue
         }
+        // The reduction the local quadratic model promises, 2·δ·Jᵀr + δᵀJᵀJδ with the sign
+        // flipped: when it is at round-off of the cost, no step can do better; stop without
+        // spending evaluations on steps that would be rejected.
+        var promised = 0.0
+        for i in 0..<6 {
+          var row = 0.0
+          for j in 0..<6 { row += jtj[i * 6 + j] * step[j] }
+          promised -= step[i] * (2 * jtr[i] + row)
+        }
+        if promised <= 1e-10 * cost { break }
         let delta = SIMD8(step[0], step[1], step[2], step[3], step[4], step[5], 0, 0)
         let trial = parameters + delta
         let trialCost = evaluate(trial, trialJtj, trialJtr)
@@ -206,7 +218,7 @@ public enum PlanarPose {
           cost = trialCost
           jtj.update(from: trialJtj, count: 36)
           jtr.update(from: trialJtr, count: 6)
-          lambda = max(lambda / 3, 1e-12)
+          lambda = max(lambda / 10, 1e-12)
           rejections = 0
           if small || stalled { break }
         } else {
