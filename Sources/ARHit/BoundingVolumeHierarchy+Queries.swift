@@ -66,74 +66,72 @@ extension BoundingVolumeHierarchy {
     ) {
       stack in
       nodes.withUnsafeBufferPointer { nodes in
-        a.withUnsafeBufferPointer { va in
-          b.withUnsafeBufferPointer { vb in
-            c.withUnsafeBufferPointer { vc in
-              var top = 0
-              var node: Int32 = 0
-              while true {
-                let n = nodes[Int(node)]
-                // Both children's slabs at once (Float boxes widen to Double exactly).
-                let tx0 = (SIMD2<Double>(n.minX) - ox) * ix, tx1 = (SIMD2<Double>(n.maxX) - ox) * ix
-                let ty0 = (SIMD2<Double>(n.minY) - oy) * iy, ty1 = (SIMD2<Double>(n.maxY) - oy) * iy
-                let tz0 = (SIMD2<Double>(n.minZ) - oz) * iz, tz1 = (SIMD2<Double>(n.maxZ) - oz) * iz
-                let near = lanesMax(
-                  lanesMax(lanesMin(tx0, tx1), lanesMin(ty0, ty1)), lanesMax(lanesMin(tz0, tz1), lowest))
-                let far =
-                  lanesMin(
-                    lanesMin(lanesMax(tx0, tx1), lanesMax(ty0, ty1)),
-                    lanesMin(lanesMax(tz0, tz1), SIMD2(repeating: tFar))) * widen
-                let hitLeft = near.x <= far.x, hitRight = near.y <= far.y
+        packedVertices.withUnsafeBufferPointer { packed in
+          var top = 0
+          var node: Int32 = 0
+          while true {
+            let n = nodes[Int(node)]
+            // Both children's slabs at once (Float boxes widen to Double exactly).
+            let tx0 = (SIMD2<Double>(n.minX) - ox) * ix, tx1 = (SIMD2<Double>(n.maxX) - ox) * ix
+            let ty0 = (SIMD2<Double>(n.minY) - oy) * iy, ty1 = (SIMD2<Double>(n.maxY) - oy) * iy
+            let tz0 = (SIMD2<Double>(n.minZ) - oz) * iz, tz1 = (SIMD2<Double>(n.maxZ) - oz) * iz
+            let near = lanesMax(
+              lanesMax(lanesMin(tx0, tx1), lanesMin(ty0, ty1)), lanesMax(lanesMin(tz0, tz1), lowest))
+            let far =
+              lanesMin(
+                lanesMin(lanesMax(tx0, tx1), lanesMax(ty0, ty1)),
+                lanesMin(lanesMax(tz0, tz1), SIMD2(repeating: tFar))) * widen
+            let hitLeft = near.x <= far.x, hitRight = near.y <= far.y
 
-                // Up to two children to visit, nearer first.
-                var first = (child: n.left, count: n.leftCount, near: near.x)
-                var second = (child: n.right, count: n.rightCount, near: near.y)
-                var visits = 0
-                if hitLeft && hitRight {
-                  visits = 2
-                  if second.near < first.near { swap(&first, &second) }
-                } else if hitLeft {
-                  visits = 1
-                } else if hitRight {
-                  visits = 1
-                  first = second
-                }
-                var descend: Int32 = -1
-                for visit in 0..<visits {
-                  let entry = visit == 0 ? first : second
-                  if entry.child < 0 {
-                    // A leaf: test its triangles.
-                    let start = Int(~entry.child)
-                    for k in start..<(start + Int(entry.count)) {
-                      if let h = watertight.intersect(va[k], vb[k], vc[k], tMin: tMin, tMax: tFar) {
-                        best = MeshHit(t: h.t, triangle: Int(originalIndex[k]), u: h.u, v: h.v)
-                        tFar = h.t
-                        if anyHit { return best }
-                      }
-                    }
-                  } else if descend < 0 {
-                    descend = entry.child
-                  } else {
-                    stack[top] = (entry.child, entry.near)
-                    top += 1
+            // Up to two children to visit, nearer first.
+            var first = (child: n.left, count: n.leftCount, near: near.x)
+            var second = (child: n.right, count: n.rightCount, near: near.y)
+            var visits = 0
+            if hitLeft && hitRight {
+              visits = 2
+              if second.near < first.near { swap(&first, &second) }
+            } else if hitLeft {
+              visits = 1
+            } else if hitRight {
+              visits = 1
+              first = second
+            }
+            var descend: Int32 = -1
+            for visit in 0..<visits {
+              let entry = visit == 0 ? first : second
+              if entry.child < 0 {
+                // A leaf: test its triangles.
+                let start = Int(~entry.child)
+                for k in start..<(start + Int(entry.count)) {
+                  let p = packed.baseAddress! + 9 * k
+                  let a = SIMD3(p[0], p[1], p[2]), b = SIMD3(p[3], p[4], p[5]), c = SIMD3(p[6], p[7], p[8])
+                  if let h = watertight.intersect(a, b, c, tMin: tMin, tMax: tFar) {
+                    best = MeshHit(t: h.t, triangle: Int(originalIndex[k]), u: h.u, v: h.v)
+                    tFar = h.t
+                    if anyHit { return best }
                   }
                 }
-                if descend >= 0 {
-                  node = descend
-                  continue
-                }
-                // Pop the next node still nearer than the best hit so far.
-                while top > 0 {
-                  top -= 1
-                  if stack[top].near <= tFar * widen {
-                    node = stack[top].node
-                    descend = node
-                    break
-                  }
-                }
-                if descend < 0 { return best }
+              } else if descend < 0 {
+                descend = entry.child
+              } else {
+                stack[top] = (entry.child, entry.near)
+                top += 1
               }
             }
+            if descend >= 0 {
+              node = descend
+              continue
+            }
+            // Pop the next node still nearer than the best hit so far.
+            while top > 0 {
+              top -= 1
+              if stack[top].near <= tFar * widen {
+                node = stack[top].node
+                descend = node
+                break
+              }
+            }
+            if descend < 0 { return best }
           }
         }
       }
