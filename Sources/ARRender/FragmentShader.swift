@@ -12,10 +12,14 @@ protocol FragmentShader: Sendable {
   var readsVertices: Bool { get }
   /// What `shade` needs of triangle `t`, whose vertices are in `vertices`.
   func begin(_ t: SetupTriangle, _ vertices: FrameVertices) -> TriangleState
-  /// The fragment's colour (alpha < 0.999: blended, no depth write), or `nil` to discard it.
-  /// `weights` are the perspective-correct vertex weights at the pixel and at its neighbours
-  /// right and below (for texture footprints); `under` is the colour already there.
-  func shade(_ state: TriangleState, _ weights: Weights, under: SIMD4<Float>) -> SIMD4<Float>?
+  /// The fragment's colour with straight alpha (below 1: blended "over" what is there by the
+  /// rasterizer; below 0.999 also no depth write), or `nil` to discard it. `weights` are the
+  /// perspective-correct vertex weights at the pixel and at its neighbours right and below (for
+  /// texture footprints).
+  func shade(_ state: TriangleState, _ weights: Weights) -> SIMD4<Float>?
+  /// The one opaque colour of every fragment of the triangle, when it has one (flat shading):
+  /// the rasterizer then fills without calling `shade`.
+  func flatColor(_ state: TriangleState) -> SIMD4<Float>?
 }
 
 /// Perspective-correct vertex weights at a pixel centre and at its right and lower neighbours.
@@ -39,9 +43,12 @@ struct FlatShader: FragmentShader {
   }
 
   @inline(__always)
-  func shade(_ color: SIMD4<Float>, _ weights: Weights, under: SIMD4<Float>) -> SIMD4<Float>? {
+  func shade(_ color: SIMD4<Float>, _ weights: Weights) -> SIMD4<Float>? {
     color
   }
+
+  @inline(__always)
+  func flatColor(_ color: SIMD4<Float>) -> SIMD4<Float>? { color }
 }
 
 /// Blinn–Phong in linear light with material colour, vertex colour and texture.
@@ -109,7 +116,10 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   }
 
   @inline(__always)
-  func shade(_ t: Triangle, _ weights: Weights, under: SIMD4<Float>) -> SIMD4<Float>? {
+  func flatColor(_ t: Triangle) -> SIMD4<Float>? { nil }
+
+  @inline(__always)
+  func shade(_ t: Triangle, _ weights: Weights) -> SIMD4<Float>? {
     let material = t.material
     let mu = weights.here
     let worldAndU = t.v0.worldAndU * mu.x + t.v1.worldAndU * mu.y + t.v2.worldAndU * mu.z
@@ -162,9 +172,6 @@ struct LitShader: FragmentShader, @unchecked Sendable {
         if d2 > 0 { add(d / d2.squareRoot(), radiance / d2) }
       }
     }
-    // "Over" compositing for translucent surfaces, in linear light.
-    let a = base.w
-    let out = rgb * a + SIMD3(under.x, under.y, under.z) * (1 - a)
-    return SIMD4(out, a + under.w * (1 - a))
+    return SIMD4(rgb, base.w)
   }
 }

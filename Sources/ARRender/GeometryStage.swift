@@ -42,7 +42,9 @@ final class GeometryStage: @unchecked Sendable {
     vertexCount = layout.vertexCount
     while batches.count < threads { batches.append(SetupBatch()) }
     let grid = TileGrid(width: width, height: height, tileSize: tileSize)
-    let (vertices, outcodes) = (UnsafeSendableMutablePointer(vertices), UnsafeSendableMutablePointer(outcodes))
+    let (vertices, outcodes) = (
+      UnsafeSendableMutablePointer(vertices), UnsafeSendableMutablePointer(outcodes)
+    )
     let batches = self.batches
     DispatchQueue.concurrentPerform(iterations: threads) { worker in
       let share = { (total: Int) in (total * worker / threads)..<(total * (worker + 1) / threads) }
@@ -52,7 +54,8 @@ final class GeometryStage: @unchecked Sendable {
       let batch = batches[worker]
       batch.reset(index: worker)
       batch.setUp(
-        layout, triangles: layout.triangleCount * worker / threads..<layout.triangleCount * (worker + 1) / threads,
+        layout,
+        triangles: layout.triangleCount * worker / threads..<layout.triangleCount * (worker + 1) / threads,
         vertices: vertices.pointer, outcodes: outcodes.pointer, width: width, height: height,
         sortTranslucent: sortTranslucent)
       batch.bin(grid)
@@ -79,7 +82,9 @@ final class GeometryStage: @unchecked Sendable {
       for (i, entry) in batch.blended.enumerated() { all.append((entry.distance, b, i)) }
     }
     guard !all.isEmpty else { return }
-    all.sort { p, q in p.distance != q.distance ? p.distance > q.distance : (p.batch, p.index) < (q.batch, q.index) }
+    all.sort { p, q in
+      p.distance != q.distance ? p.distance > q.distance : (p.batch, p.index) < (q.batch, q.index)
+    }
     translucent.triangles = all.map { batches[$0.batch].blended[$0.index].triangle }
     translucent.bin(grid)
   }
@@ -149,7 +154,8 @@ struct DrawLayout: @unchecked Sendable {
                 let clip = entry.clipFromModel * SIMD4(p, 1)
                 (out + g).initialize(
                   to: ClipVertex(
-                    clip: clip, worldAndU: SIMD4(world, uv.x), normalAndV: SIMD4(n, uv.y), color: SIMD4(color, 1)))
+                    clip: clip, worldAndU: SIMD4(world, uv.x), normalAndV: SIMD4(n, uv.y),
+                    color: SIMD4(color, 1)))
                 outcodes[g] = FrustumClipper.outcode(clip)
               }
             }

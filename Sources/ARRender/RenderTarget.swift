@@ -5,11 +5,10 @@ import ARAssets
 ///
 /// The buffers start uninitialised: each tile clears its own region just before drawing into it,
 /// on the thread that draws it, so clearing runs in parallel and touches memory while it is hot.
+/// Colour lives in one of two forms (``SampleStore``), each allocated when a frame first needs it.
 final class RenderTarget: @unchecked Sendable {
   let width: Int
   let height: Int
-  /// Linear-light RGBA (or raw values for the unlit and Lambert comparison modes).
-  let color: UnsafeMutablePointer<SIMD4<Float>>
   /// NDC depth in [−1, 1]; +∞ where nothing was drawn.
   let depth: UnsafeMutablePointer<Float>
   /// What a cleared sample holds: a camera frame (output size, each pixel covering
@@ -17,29 +16,45 @@ final class RenderTarget: @unchecked Sendable {
   var background: LinearImage? = nil
   var backgroundColor = SIMD4<Float>(0, 0, 0, 1)
   let factor: Int
+  private var linear: UnsafeMutablePointer<SIMD4<Float>>?
+  private var bytes: UnsafeMutablePointer<SIMD4<UInt8>>?
 
   init(width: Int, height: Int, factor: Int) {
     self.width = width
     self.height = height
     self.factor = factor
-    color = .allocate(capacity: width * height)
     depth = .allocate(capacity: width * height)
   }
 
   deinit {
-    color.deallocate()
     depth.deallocate()
+    linear?.deallocate()
+    bytes?.deallocate()
   }
 
-  /// Clears the samples `xs × ys` to the background and infinite depth.
-  func clear(_ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>) {
+  /// Linear-light float samples (or raw values in the comparison modes).
+  var linearSamples: LinearSamples {
+    if linear == nil { linear = .allocate(capacity: width * height) }
+    return LinearSamples(color: linear!)
+  }
+
+  /// Samples in the output's 8-bit encoding; `srgb` is ``SRGB/encodeTable``'s storage for lit
+  /// frames, nil for raw comparison values.
+  func encodedSamples(srgb: UnsafePointer<UInt8>?) -> EncodedSamples {
+    if bytes == nil { bytes = .allocate(capacity: width * height) }
+    return EncodedSamples(bytes: bytes!, srgb: srgb)
+  }
+
+  /// Clears the samples `xs × ys` of `store` to the background and infinite depth.
+  func clear<Store: SampleStore>(_ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>, in store: Store) {
+    let fill = store.encode(backgroundColor)
     for y in ys {
       let row = y * width
       (depth + row + xs.lowerBound).initialize(repeating: .infinity, count: xs.count)
       if let background {
-        for x in xs { (color + row + x).initialize(to: background[x / factor, y / factor]) }
+        for x in xs { store.write(store.encode(background[x / factor, y / factor]), at: row + x) }
       } else {
-        (color + row + xs.lowerBound).initialize(repeating: backgroundColor, count: xs.count)
+        for x in xs { store.write(fill, at: row + x) }
       }
     }
   }

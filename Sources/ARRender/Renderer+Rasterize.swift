@@ -10,8 +10,8 @@ extension Renderer {
 
   /// Draws the frame's triangles with the fragment shader `shader`, a generic parameter so that
   /// each shader gets its own specialised inner loop (no per-pixel dispatch).
-  static func rasterize<Shader: FragmentShader>(
-    _ geometry: GeometryStage, into target: RenderTarget, shader: Shader, threads: Int
+  static func rasterize<Shader: FragmentShader, Store: SampleStore>(
+    _ geometry: GeometryStage, into target: RenderTarget, store: Store, shader: Shader, threads: Int
   ) {
     let grid = TileGrid(width: target.width, height: target.height, tileSize: tileSize)
     let (width, height) = (target.width, target.height)
@@ -27,8 +27,8 @@ extension Renderer {
           while tile < grid.count {  // tiles dealt round-robin: a fixed split per worker
             let x0 = (tile % grid.tilesX) * tileSize, y0 = (tile / grid.tilesX) * tileSize
             let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
-            target.clear(x0...x1, y0...y1)
-            let view = TargetView(color: target.color, depth: target.depth, width: width)
+            target.clear(x0...x1, y0...y1, in: store)
+            let view = TargetView(store: store, depth: target.depth, width: width)
             for batch in views.buffer {
               let bin = Int(batch.binStart[tile])..<Int(batch.binStart[tile + 1])
               for k in bin {
@@ -54,9 +54,9 @@ extension Renderer {
   /// functions allow (found by division, exactly as testing every sample would, top-left rule
   /// included), then depth test, perspective-correct attributes and shading along the span.
   @inline(__always)
-  static func drawTriangle<Shader: FragmentShader>(
+  static func drawTriangle<Shader: FragmentShader, Store: SampleStore>(
     _ t: SetupTriangle, vertices: FrameVertices, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>,
-    target: TargetView, shader: Shader
+    target: TargetView<Store>, shader: Shader
   ) {
     let minX = Swift.max(Int(t.minX), tileX.lowerBound), maxX = Swift.min(Int(t.maxX), tileX.upperBound)
     let minY = Swift.max(Int(t.minY), tileY.lowerBound), maxY = Swift.min(Int(t.maxY), tileY.upperBound)
@@ -74,6 +74,8 @@ extension Renderer {
     // normalised, they weight the vertices. Only shaders that read attributes pay for them.
     let dqx = SIMD3<Float>(stepX) * t.inverseW, dqy = SIMD3<Float>(stepY) * t.inverseW
     let count = maxX - minX + 1
+    // A flat colour is encoded once for the whole triangle.
+    let flat = shader.flatColor(state).map { target.store.encode($0) }
     for py in minY...maxY {
       let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
       if lo <= hi {
@@ -81,6 +83,17 @@ extension Renderer {
         var z = (SIMD3<Float>(start) * zWeights).sum()
         let q0 = SIMD3<Float>(start) * t.inverseW
         let row = py * target.width + minX
+        if let flat {
+          for i in lo...hi {
+            if z < target.depth[row + i] {
+              target.depth[row + i] = z
+              target.store.write(flat, at: row + i)
+            }
+            z += dzdx
+          }
+          rowEdges = rowEdges &+ stepY
+          continue
+        }
         for i in lo...hi {
           let index = row + i
           if z < target.depth[index] {
@@ -90,9 +103,16 @@ extension Renderer {
               let r = 1 / q.sum()
               mu = Weights(here: q * r, right: (q + dqx) * r, below: (q + dqy) * r)
             }
-            if let color = shader.shade(state, mu, under: target.color[index]) {
+            if var color = shader.shade(state, mu) {
+              if color.w < 1 {
+                // "Over" compositing for translucent surfaces, in linear light.
+                let under = target.store.color(at: index), a = color.w
+                color = SIMD4(
+                  SIMD3(color.x, color.y, color.z) * a + SIMD3(under.x, under.y, under.z) * (1 - a),
+                  a + under.w * (1 - a))
+              }
               if color.w >= 0.999 { target.depth[index] = z }  // opaque: write depth
-              target.color[index] = color  // translucent colours arrive blended, without depth
+              target.store.write(target.store.encode(color), at: index)
             }
           }
           z += dzdx
@@ -159,8 +179,8 @@ struct BinnedTriangles {
 
 /// The render target's buffers as plain pointers: passing them per triangle costs no reference
 /// counting, unlike the class that owns them.
-struct TargetView {
-  let color: UnsafeMutablePointer<SIMD4<Float>>
+struct TargetView<Store: SampleStore> {
+  let store: Store
   let depth: UnsafeMutablePointer<Float>
   let width: Int
 }

@@ -141,65 +141,89 @@ public final class FrameRenderer {
     geometry.run(
       draws, clipFromWorld: sampleCamera.clipFromWorld, width: sw, height: sh, tileSize: Renderer.tileSize,
       sortTranslucent: isLit, threads: settings.threads)
-    let triangles = geometry
-    switch shading {
-    case .unlit:
-      Renderer.rasterize(
-        triangles, into: target, shader: FlatShader(lambertTowards: nil), threads: settings.threads)
-    case .lambert(let l):
-      Renderer.rasterize(
-        triangles, into: target, shader: FlatShader(lambertTowards: l), threads: settings.threads)
-    case .lit(let lighting):
-      LitShader.make(draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation) {
-        shader in
-        Renderer.rasterize(triangles, into: target, shader: shader, threads: settings.threads)
-      }
+    // Samples can hold the output bytes directly when each is a pixel and none blends over
+    // another (``SampleStore``); otherwise linear floats, averaged and encoded by `resolve`.
+    let blends = isLit && draws.contains { $0.materials.contains { $0.alphaMode == .blend } }
+    // The table is a global constant: its storage never moves or changes.
+    let srgb = isLit ? SRGB.encodeTable.withUnsafeBufferPointer { $0.baseAddress } : nil
+    if s == 1 && !blends {
+      let store = target.encodedSamples(srgb: srgb)
+      rasterize(
+        draws, shading: shading, camera: camera, into: target, store: store, threads: settings.threads)
+      return Renderer.copy(store, width: sw, height: sh, threads: settings.threads)
     }
+    let store = target.linearSamples
+    rasterize(draws, shading: shading, camera: camera, into: target, store: store, threads: settings.threads)
     return Renderer.resolve(
-      target, factor: s, encodeSRGB: isLit,
+      store, width: sw, height: sh, factor: s, encoding: target.encodedSamples(srgb: srgb),
       threads: settings.threads)
   }
 
+  /// Rasterizes the frame's set-up triangles with the shader `shading` asks for.
+  private func rasterize<Store: SampleStore>(
+    _ draws: [DrawCall], shading: ShadingMode, camera: RenderCamera, into target: RenderTarget, store: Store,
+    threads: Int
+  ) {
+    switch shading {
+    case .unlit:
+      Renderer.rasterize(
+        geometry, into: target, store: store, shader: FlatShader(lambertTowards: nil), threads: threads)
+    case .lambert(let l):
+      Renderer.rasterize(
+        geometry, into: target, store: store, shader: FlatShader(lambertTowards: l), threads: threads)
+    case .lit(let lighting):
+      LitShader.make(draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation) {
+        shader in
+        Renderer.rasterize(geometry, into: target, store: store, shader: shader, threads: threads)
+      }
+    }
+  }
 }
 
 extension Renderer {
   // MARK: - Resolve
 
-  /// Averages each `factor × factor` block (box filter in linear light) and encodes 8 bits.
-  static func resolve(_ target: RenderTarget, factor s: Int, encodeSRGB: Bool, threads: Int) -> RGBA8Image {
-    let (width, height) = (target.width / s, target.height / s)
+  /// Averages each `factor × factor` block of `samples` (box filter in linear light) and encodes
+  /// it as `encoding` does.
+  static func resolve(
+    _ samples: LinearSamples, width sw: Int, height sh: Int, factor s: Int, encoding: EncodedSamples,
+    threads: Int
+  ) -> RGBA8Image {
+    let (width, height) = (sw / s, sh / s)
     let scale = 1 / Float(s * s)
-    // Scalar per-channel conversions: SIMD clamping and rounding are several times slower here.
-    let encode = SRGB.encodeTable
     let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
       let out = UnsafeSendableMutablePointer(out.baseAddress!)
-      encode.withUnsafeBufferPointer { table in
-        let table = UnsafeSendableBuffer(table)
-        // Rows are dealt round-robin to the workers; each output pixel is written by one.
-        DispatchQueue.concurrentPerform(iterations: threads) { worker in
-          @inline(__always) func raw(_ v: Float) -> UInt8 { UInt8((v > 0 ? (v < 1 ? v : 1) : 0) * 255 + 0.5) }
-          @inline(__always) func srgb(_ v: Float) -> UInt8 {
-            table.buffer[Int((v > 0 ? (v < 1 ? v : 1) : 0) * 65535 + 0.5)]
-          }
-          var y = worker
-          while y < height {
-            for x in 0..<width {
-              var c = target.color[y * s * target.width + x * s]
-              if s > 1 {
-                c = .zero
-                for sy in 0..<s {
-                  for sx in 0..<s { c += target.color[(y * s + sy) * target.width + x * s + sx] }
-                }
-                c *= scale
+      // Rows are dealt round-robin to the workers; each output pixel is written by one.
+      DispatchQueue.concurrentPerform(iterations: threads) { worker in
+        var y = worker
+        while y < height {
+          for x in 0..<width {
+            var c = samples.color[y * s * sw + x * s]
+            if s > 1 {
+              c = .zero
+              for sy in 0..<s {
+                for sx in 0..<s { c += samples.color[(y * s + sy) * sw + x * s + sx] }
               }
-              out.pointer[y * width + x] =
-                encodeSRGB
-                ? SIMD4(srgb(c.x), srgb(c.y), srgb(c.z), raw(c.w))
-                : SIMD4(raw(c.x), raw(c.y), raw(c.z), raw(c.w))
+              c *= scale
             }
-            y += threads
+            out.pointer[y * width + x] = encoding.encode(c)
           }
+          y += threads
         }
+      }
+      initialized = width * height
+    }
+    return RGBA8Image(width: width, height: height, pixels: pixels)
+  }
+
+  /// The image of samples already encoded, one per pixel.
+  static func copy(_ samples: EncodedSamples, width: Int, height: Int, threads: Int) -> RGBA8Image {
+    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
+      let out = UnsafeSendableMutablePointer(out.baseAddress!)
+      DispatchQueue.concurrentPerform(iterations: threads) { worker in
+        let rows = (height * worker / threads)..<(height * (worker + 1) / threads)
+        (out.pointer + rows.lowerBound * width).update(
+          from: samples.bytes + rows.lowerBound * width, count: rows.count * width)
       }
       initialized = width * height
     }
