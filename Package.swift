@@ -117,7 +117,9 @@ let package = Package(
       name: "MesaOracle",
       dependencies: ["COSMesa"],
       path: "Oracles/MesaOracle",
-      cSettings: [.unsafeFlags(["-O2"])]
+      cSettings: [.unsafeFlags(["-O2"])],
+      // EGL and GLES 3 (Debian libegl-dev, libgles-dev): the multisampled peer.
+      linkerSettings: [.linkedLibrary("EGL"), .linkedLibrary("GLESv2")]
     ),
     // GeographicLib (Debian libgeographiclib-dev): the geodesy benchmark peer.
     .target(

@@ -43,6 +43,9 @@ if arguments.contains("--json") {
       "Geo agreement with GeographicLib: ENU/height within \(geoAgreement.0) m, geodesic distance within \(geoAgreement.1) m"
     )
   }
+  if let antialiased = antialiasedAgreement {
+    print("Anti-aliased Závist, ours against llvmpipe 4x MSAA: \(antialiased)")
+  }
   if pngSizes.0 > 0 {
     print(
       "PNG sizes: ours \(pngSizes.0) bytes (level 6), \(pngSizes.1) bytes (level 2); libpng default \(pngSizes.2) bytes"

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "MesaEGLOracle.h"  // the multisampled peer, in the same module
+
 #ifdef __cplusplus
 extern "C" {
 #endif

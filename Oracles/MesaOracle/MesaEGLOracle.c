@@ -1,0 +1,153 @@
+// llvmpipe through EGL on Mesa's surfaceless platform and OpenGL ES 3: the multisampled peer
+// (OSMesa has no multisampling). See MesaEGLOracle.h.
+#include "MesaEGLOracle.h"
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES3/gl3.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mesa_egl_oracle {
+  EGLDisplay display;
+  EGLContext context;
+  int width, height, samples;
+  GLuint program, buffers[2], multisampled, resolved, renderbuffers[3];
+  GLint clip_from_world;
+};
+
+static const char *vertex_source =
+    "#version 300 es\n"
+    "uniform mat4 clip_from_world;\n"
+    "in vec3 position;\n"
+    "in vec4 color;\n"
+    "flat out vec4 flat_color;\n"
+    "void main() { gl_Position = clip_from_world * vec4(position, 1.0); flat_color = color; }\n";
+
+static const char *fragment_source =
+    "#version 300 es\n"
+    "precision mediump float;\n"
+    "flat in vec4 flat_color;\n"
+    "out vec4 out_color;\n"
+    "void main() { out_color = flat_color; }\n";
+
+static GLuint compile(GLenum kind, const char *source) {
+  GLuint shader = glCreateShader(kind);
+  glShaderSource(shader, 1, &source, NULL);
+  glCompileShader(shader);
+  GLint ok = 0;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  return ok ? shader : 0;
+}
+
+static void make_current(mesa_egl_oracle *m) {
+  eglMakeCurrent(m->display, EGL_NO_SURFACE, EGL_NO_SURFACE, m->context);
+}
+
+mesa_egl_oracle *mesa_egl_oracle_create(int width, int height, int samples) {
+  mesa_egl_oracle *m = calloc(1, sizeof *m);
+  if (!m) return NULL;
+  m->width = width;
+  m->height = height;
+  m->samples = samples;
+  PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
+      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+  if (!get_display) goto fail;
+  m->display = get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+  if (m->display == EGL_NO_DISPLAY || !eglInitialize(m->display, NULL, NULL)) goto fail;
+  eglBindAPI(EGL_OPENGL_ES_API);
+  EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
+  m->context = eglCreateContext(m->display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, context_attributes);
+  if (m->context == EGL_NO_CONTEXT) goto fail;
+  make_current(m);
+
+  GLuint vs = compile(GL_VERTEX_SHADER, vertex_source), fs = compile(GL_FRAGMENT_SHADER, fragment_source);
+  if (!vs || !fs) goto fail;
+  m->program = glCreateProgram();
+  glAttachShader(m->program, vs);
+  glAttachShader(m->program, fs);
+  glBindAttribLocation(m->program, 0, "position");
+  glBindAttribLocation(m->program, 1, "color");
+  glLinkProgram(m->program);
+  GLint linked = 0;
+  glGetProgramiv(m->program, GL_LINK_STATUS, &linked);
+  if (!linked) goto fail;
+  m->clip_from_world = glGetUniformLocation(m->program, "clip_from_world");
+  glGenBuffers(2, m->buffers);
+
+  // The multisampled colour and depth buffers drawn into, and the single-sample colour buffer
+  // they resolve to.
+  glGenRenderbuffers(3, m->renderbuffers);
+  glGenFramebuffers(1, &m->multisampled);
+  glGenFramebuffers(1, &m->resolved);
+  glBindRenderbuffer(GL_RENDERBUFFER, m->renderbuffers[0]);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, width, height);
+  glBindRenderbuffer(GL_RENDERBUFFER, m->renderbuffers[1]);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, width, height);
+  glBindFramebuffer(GL_FRAMEBUFFER, m->multisampled);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, m->renderbuffers[0]);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, m->renderbuffers[1]);
+  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) goto fail;
+  glBindRenderbuffer(GL_RENDERBUFFER, m->renderbuffers[2]);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+  glBindFramebuffer(GL_FRAMEBUFFER, m->resolved);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, m->renderbuffers[2]);
+  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) goto fail;
+  return m;
+fail:
+  mesa_egl_oracle_destroy(m);
+  return NULL;
+}
+
+void mesa_egl_oracle_destroy(mesa_egl_oracle *m) {
+  if (!m) return;
+  if (m->context != EGL_NO_CONTEXT && m->context) {
+    eglMakeCurrent(m->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(m->display, m->context);
+  }
+  free(m);
+}
+
+void mesa_egl_oracle_draw(mesa_egl_oracle *m, const float *positions, const uint8_t *colors,
+                          size_t triangle_count, const float *clip_from_world) {
+  make_current(m);
+  GLsizei vertices = (GLsizei)(triangle_count * 3);
+  glBindFramebuffer(GL_FRAMEBUFFER, m->multisampled);
+  glViewport(0, 0, m->width, m->height);
+  glClearColor(0, 0, 0, 1);
+  glClearDepthf(1);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_DITHER);
+  glUseProgram(m->program);
+  glUniformMatrix4fv(m->clip_from_world, 1, GL_FALSE, clip_from_world);
+  // The triangles are uploaded with every draw, as the OSMesa peer's client arrays are.
+  glBindBuffer(GL_ARRAY_BUFFER, m->buffers[0]);
+  glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)vertices * 3 * sizeof(float), positions, GL_STREAM_DRAW);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, 0);
+  glEnableVertexAttribArray(0);
+  glBindBuffer(GL_ARRAY_BUFFER, m->buffers[1]);
+  glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)vertices * 3, colors, GL_STREAM_DRAW);
+  glVertexAttribPointer(1, 3, GL_UNSIGNED_BYTE, GL_TRUE, 0, 0);
+  glEnableVertexAttribArray(1);
+  glVertexAttrib4f(1, 0, 0, 0, 1);
+  glDrawArrays(GL_TRIANGLES, 0, vertices);
+  // Resolve the samples into one colour a pixel.
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, m->multisampled);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m->resolved);
+  glBlitFramebuffer(0, 0, m->width, m->height, 0, 0, m->width, m->height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glFinish();
+}
+
+void mesa_egl_oracle_read(mesa_egl_oracle *m, uint8_t *rgba) {
+  make_current(m);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, m->resolved);
+  size_t row = (size_t)m->width * 4;
+  uint8_t *bottom_up = malloc(row * m->height);
+  if (!bottom_up) return;
+  glReadPixels(0, 0, m->width, m->height, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up);
+  for (int y = 0; y < m->height; ++y) memcpy(rgba + (size_t)y * row, bottom_up + (size_t)(m->height - 1 - y) * row, row);
+  free(bottom_up);
+}
