@@ -193,10 +193,11 @@ func renderWorkloads(quick: Bool) -> [Row] {
     compare(
       "32 full-screen layers at \(w)x\(h), untextured, 2 threads", peer: "ours on 1 thread", rounds: 5
     ) {
-      image = try! double.render([fill], camera: camera, shading: .unlit, settings: settings)
+      try! double.render([fill], camera: camera, shading: .unlit, settings: settings, into: &image)
     } peerRun: {
-      image = try! single.render(
-        [fill], camera: camera, shading: .unlit, settings: RenderSettings(supersampling: 1, threads: 1))
+      try! single.render(
+        [fill], camera: camera, shading: .unlit, settings: RenderSettings(supersampling: 1, threads: 1),
+        into: &image)
     })
   blackHole(image)
   return rows
@@ -220,9 +221,9 @@ func antialiasedRow(_ draws: [DrawCall], _ camera: RenderCamera, label: String) 
   var image = RGBA8Image(width: 0, height: 0, pixels: [])
   let clip = camera.clipFromWorld.columnMajorElements
   let row = compare(name, peer: "Mesa llvmpipe 4x MSAA, EGL (2 threads)", rounds: 5) {
-    image = try! renderer.render(
+    try! renderer.render(
       draws, camera: camera, shading: .lambert(towardsLight: light),
-      settings: RenderSettings(supersampling: 2, threads: 2))
+      settings: RenderSettings(supersampling: 2, threads: 2), into: &image)
   } peerRun: {
     mesa_egl_oracle_draw(mesa, triangles.positions, triangles.colors, triangles.count, clip)
   }
@@ -254,10 +255,11 @@ func renderRow(
   let mesa = Mesa(width: camera.intrinsics.width, height: camera.intrinsics.height)
   let clip = camera.clipFromWorld
   var image = RGBA8Image(width: 0, height: 0, pixels: [])
-  // Both sides keep their framebuffers between frames: llvmpipe its context, ours a FrameRenderer.
+  // Both sides keep their framebuffers between frames: llvmpipe its context, ours a FrameRenderer
+  // and the image it renders into.
   let renderer = FrameRenderer()
   let row = compare(name, peer: "Mesa llvmpipe (2 threads)", rounds: 5) {
-    image = try! renderer.render(draws, camera: camera, shading: shading, settings: settings)
+    try! renderer.render(draws, camera: camera, shading: shading, settings: settings, into: &image)
   } peerRun: {
     mesa.draw(triangles, clipFromWorld: clip)
   }
@@ -306,7 +308,7 @@ func texturedFillRow(
   let row = compare(
     "32 full-screen layers at \(w)x\(h), trilinear textured", peer: "Mesa llvmpipe (2 threads)", rounds: 5
   ) {
-    out = try! renderer.render([draw], camera: camera, shading: .lit(lighting), settings: settings)
+    try! renderer.render([draw], camera: camera, shading: .lit(lighting), settings: settings, into: &out)
   } peerRun: {
     image.pixels.withUnsafeBytes { texels in
       mesa_oracle_draw_textured(

@@ -5,7 +5,8 @@ import ARAssets
 ///
 /// The buffers start uninitialised: each tile clears its own region just before drawing into it,
 /// on the thread that draws it, so clearing runs in parallel and touches memory while it is hot.
-/// Colour lives in one of two forms (``SampleStore``), each allocated when a frame first needs it.
+/// Colour lives in one of two forms (``SampleStore``): linear floats here, allocated when a frame
+/// first needs them, or 8-bit samples written straight into the output image.
 final class RenderTarget: @unchecked Sendable {
   let width: Int
   let height: Int
@@ -17,7 +18,6 @@ final class RenderTarget: @unchecked Sendable {
   var backgroundColor = SIMD4<Float>(0, 0, 0, 1)
   let factor: Int
   private var linear: UnsafeMutablePointer<SIMD4<Float>>?
-  private var bytes: UnsafeMutablePointer<SIMD4<UInt8>>?
 
   init(width: Int, height: Int, factor: Int) {
     self.width = width
@@ -29,20 +29,12 @@ final class RenderTarget: @unchecked Sendable {
   deinit {
     depth.deallocate()
     linear?.deallocate()
-    bytes?.deallocate()
   }
 
   /// Linear-light float samples (or raw values in the comparison modes).
   var linearSamples: LinearSamples {
     if linear == nil { linear = .allocate(capacity: width * height) }
     return LinearSamples(color: linear!)
-  }
-
-  /// Samples in the output's 8-bit encoding; `srgb` is ``SRGB/encodeTable``'s storage for lit
-  /// frames, nil for raw comparison values.
-  func encodedSamples(srgb: UnsafePointer<UInt8>?) -> EncodedSamples {
-    if bytes == nil { bytes = .allocate(capacity: width * height) }
-    return EncodedSamples(bytes: bytes!, srgb: srgb)
   }
 
   /// Clears the samples `xs × ys` of `store` to the background and infinite depth.

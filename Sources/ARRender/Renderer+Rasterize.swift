@@ -23,8 +23,12 @@ extension Renderer {
       views.withUnsafeBufferPointer { views in
         let views = UnsafeSendableBuffer(views)
         DispatchQueue.concurrentPerform(iterations: threads) { worker in
-          var tile = worker
-          while tile < grid.count {  // tiles dealt round-robin: a fixed split per worker
+          // Whole rows of tiles are dealt round-robin (a fixed split per worker): neighbours
+          // across a vertical tile edge share cache lines of the buffers, so they are drawn by
+          // the same worker, or every row of both tiles would bounce between the cores.
+          for tile in stride(from: worker, to: grid.tilesY, by: threads).lazy.flatMap({ row in
+            (row * grid.tilesX)..<((row + 1) * grid.tilesX)
+          }) {
             let x0 = (tile % grid.tilesX) * tileSize, y0 = (tile / grid.tilesX) * tileSize
             let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
             target.clear(x0...x1, y0...y1, in: store)
@@ -43,7 +47,6 @@ extension Renderer {
                   t, vertices: vertices, tileX: x0...x1, tileY: y0...y1, target: view, shader: shader)
               }
             }
-            tile += threads
           }
         }
       }

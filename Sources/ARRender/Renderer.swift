@@ -106,6 +106,41 @@ public final class FrameRenderer {
     _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage? = nil,
     backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings()
   ) throws(RenderError) -> RGBA8Image {
+    try validate(draws, camera: camera, background: background, settings: settings)
+    let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
+    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
+      draw(
+        draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
+        settings: settings, output: out.baseAddress!)
+      initialized = width * height
+    }
+    return RGBA8Image(width: width, height: height, pixels: pixels)
+  }
+
+  /// Renders one frame into `image`, reusing its pixels when it already has the camera's size
+  /// (and is not shared): frame after frame of a recording then allocates nothing at all.
+  public func render(
+    _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage? = nil,
+    backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings(),
+    into image: inout RGBA8Image
+  ) throws(RenderError) {
+    guard image.width == camera.intrinsics.width, image.height == camera.intrinsics.height else {
+      image = try render(
+        draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
+        settings: settings)
+      return
+    }
+    try validate(draws, camera: camera, background: background, settings: settings)
+    image.pixels.withUnsafeMutableBufferPointer { out in
+      draw(
+        draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
+        settings: settings, output: out.baseAddress!)
+    }
+  }
+
+  private func validate(
+    _ draws: [DrawCall], camera: RenderCamera, background: LinearImage?, settings: RenderSettings
+  ) throws(RenderError) {
     let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
     guard (1...RenderSettings.maximumSide).contains(width), (1...RenderSettings.maximumSide).contains(height)
     else {
@@ -126,7 +161,14 @@ public final class FrameRenderer {
       throw .invalidSettings(
         "the background is \(background.width)×\(background.height), the output \(width)×\(height)")
     }
+  }
 
+  /// Renders a validated frame into `output` (the camera's width × height pixels).
+  private func draw(
+    _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage?,
+    backgroundColor: SIMD4<Float>, settings: RenderSettings, output: UnsafeMutablePointer<SIMD4<UInt8>>
+  ) {
+    let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
     let s = settings.supersampling
     var sampleCamera = camera
     sampleCamera.intrinsics = camera.intrinsics.scaled(toWidth: width * s, height: height * s)
@@ -146,17 +188,16 @@ public final class FrameRenderer {
     let blends = isLit && draws.contains { $0.materials.contains { $0.alphaMode == .blend } }
     // The table is a global constant: its storage never moves or changes.
     let srgb = isLit ? SRGB.encodeTable.withUnsafeBufferPointer { $0.baseAddress } : nil
+    let encoding = EncodedSamples(bytes: output, srgb: srgb)
     if s == 1 && !blends {
-      let store = target.encodedSamples(srgb: srgb)
+      // Straight into the output image: no copy, no resolve.
       rasterize(
-        draws, shading: shading, camera: camera, into: target, store: store, threads: settings.threads)
-      return Renderer.copy(store, width: sw, height: sh, threads: settings.threads)
+        draws, shading: shading, camera: camera, into: target, store: encoding, threads: settings.threads)
+      return
     }
     let store = target.linearSamples
     rasterize(draws, shading: shading, camera: camera, into: target, store: store, threads: settings.threads)
-    return Renderer.resolve(
-      store, width: sw, height: sh, factor: s, encoding: target.encodedSamples(srgb: srgb),
-      threads: settings.threads)
+    Renderer.resolve(store, width: sw, height: sh, factor: s, into: encoding, threads: settings.threads)
   }
 
   /// Rasterizes the frame's set-up triangles with the shader `shading` asks for.
@@ -183,16 +224,15 @@ public final class FrameRenderer {
 extension Renderer {
   // MARK: - Resolve
 
-  /// Averages each `factor × factor` block of `samples` (box filter in linear light) and encodes
-  /// it as `encoding` does.
+  /// Averages each `factor × factor` block of `samples` (box filter in linear light) into the
+  /// output pixels of `output`, encoded as it encodes.
   static func resolve(
-    _ samples: LinearSamples, width sw: Int, height sh: Int, factor s: Int, encoding: EncodedSamples,
+    _ samples: LinearSamples, width sw: Int, height sh: Int, factor s: Int, into output: EncodedSamples,
     threads: Int
-  ) -> RGBA8Image {
+  ) {
     let (width, height) = (sw / s, sh / s)
     let scale = 1 / Float(s * s)
-    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
-      let out = UnsafeSendableMutablePointer(out.baseAddress!)
+    do {
       // Rows are dealt round-robin to the workers; each output pixel is written by one.
       DispatchQueue.concurrentPerform(iterations: threads) { worker in
         var y = worker
@@ -206,27 +246,11 @@ extension Renderer {
               }
               c *= scale
             }
-            out.pointer[y * width + x] = encoding.encode(c)
+            output.write(output.encode(c), at: y * width + x)
           }
           y += threads
         }
       }
-      initialized = width * height
     }
-    return RGBA8Image(width: width, height: height, pixels: pixels)
-  }
-
-  /// The image of samples already encoded, one per pixel.
-  static func copy(_ samples: EncodedSamples, width: Int, height: Int, threads: Int) -> RGBA8Image {
-    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
-      let out = UnsafeSendableMutablePointer(out.baseAddress!)
-      DispatchQueue.concurrentPerform(iterations: threads) { worker in
-        let rows = (height * worker / threads)..<(height * (worker + 1) / threads)
-        (out.pointer + rows.lowerBound * width).update(
-          from: samples.bytes + rows.lowerBound * width, count: rows.count * width)
-      }
-      initialized = width * height
-    }
-    return RGBA8Image(width: width, height: height, pixels: pixels)
   }
 }

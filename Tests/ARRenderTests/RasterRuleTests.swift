@@ -182,21 +182,31 @@ struct RasterRuleTests {
       intrinsics: CameraIntrinsics(fx: 150, fy: 150, cx: 80, cy: 60, width: 160, height: 120),
       worldFromCamera: RigidTransform(rotation: .identity, translation: [0, 0, 1]))
     let draw = try DrawCall(mesh: mesh, cullBackFaces: false)
-    let reference = try Renderer.render(
-      [draw], camera: cam, shading: .lit(Lighting()), settings: RenderSettings(supersampling: 2, threads: 1))
-    // A reused renderer clears its kept buffers: the second frame equals the first.
-    let renderer = FrameRenderer()
-    for _ in 0..<2 {
-      let again = try renderer.render(
-        [draw], camera: cam, shading: .lit(Lighting()), settings: RenderSettings(supersampling: 2, threads: 1)
-      )
-      #expect(again == reference)
-    }
-    for threads in [2, 3, 7, 16] {
-      let image = try Renderer.render(
+    // Both sample forms: 8-bit straight into the image (no supersampling) and linear floats.
+    for factor in [1, 2] {
+      let reference = try Renderer.render(
         [draw], camera: cam, shading: .lit(Lighting()),
-        settings: RenderSettings(supersampling: 2, threads: threads))
-      #expect(image == reference, "\(threads) threads")
+        settings: RenderSettings(supersampling: factor, threads: 1))
+      // A reused renderer clears its kept buffers: the second frame equals the first, also when
+      // it renders into the image of the previous frame.
+      let renderer = FrameRenderer()
+      var reused = RGBA8Image(width: 0, height: 0, pixels: [])
+      for _ in 0..<2 {
+        let again = try renderer.render(
+          [draw], camera: cam, shading: .lit(Lighting()),
+          settings: RenderSettings(supersampling: factor, threads: 1))
+        #expect(again == reference)
+        try renderer.render(
+          [draw], camera: cam, shading: .lit(Lighting()),
+          settings: RenderSettings(supersampling: factor, threads: 2), into: &reused)
+        #expect(reused == reference)
+      }
+      for threads in [2, 3, 7, 16] {
+        let image = try Renderer.render(
+          [draw], camera: cam, shading: .lit(Lighting()),
+          settings: RenderSettings(supersampling: factor, threads: threads))
+        #expect(image == reference, "\(threads) threads, supersampling \(factor)")
+      }
     }
   }
 
