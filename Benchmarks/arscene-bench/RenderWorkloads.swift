@@ -171,6 +171,17 @@ func renderWorkloads(quick: Bool) -> [Row] {
     renderRow(
       "\(sphere.triangleCount / 1000)k-triangle model at \(w)x\(h), lambert", model, camera, settings,
       lambert: true))
+  // The same model textured (the texture wraps 4 times around, twice pole to pole).
+  var texturedSphere = sphere
+  let n = quick ? 60 : 224
+  texturedSphere.texcoords = (0...n).flatMap { j in
+    (0...n).map { i in SIMD2(Float(i) / Float(n) * 4, Float(j) / Float(n) * 2) }
+  }
+  rows.append(
+    texturedRow(
+      "\(sphere.triangleCount / 1000)k-triangle model at \(w)x\(h), trilinear textured", texturedSphere,
+      camera,
+      settings, worldFromModel: .scale([0.8, 0.8, 0.8])))
 
   // The shipped Závist scene at the phone-frame size, flat Lambert on both sides (OSMesa has no
   // multisampling, so no anti-aliasing here), no culling as in GL.
@@ -268,10 +279,27 @@ func renderRow(
 }
 
 /// The same 32 layers with a 256² texture repeated 8 times across the screen (minified a
-/// little, so mipmaps are used), trilinear on both sides; ours lit by ambient light only, which
-/// returns the texture colour, llvmpipe modulating white.
+/// little, so mipmaps are used).
 func texturedFillRow(
   layers positions: [SIMD3<Float>], indices: [UInt32], camera: RenderCamera, settings: RenderSettings
+) -> Row {
+  // Quads: uv 0…8 across each layer.
+  let texcoords: [SIMD2<Float>] = positions.indices.map { i in
+    [[0, 0], [8, 0], [8, 4.5], [0, 4.5]][i % 4]
+  }
+  let mesh = Mesh(
+    positions: positions, normals: Array(repeating: [0, 0, 1], count: positions.count), texcoords: texcoords,
+    indices: indices)
+  let (w, h) = (camera.intrinsics.width, camera.intrinsics.height)
+  return texturedRow("32 full-screen layers at \(w)x\(h), trilinear textured", mesh, camera, settings)
+}
+
+/// `mesh` (with texture coordinates) under a 256² texture, trilinear with mipmaps on both
+/// sides; ours lit by ambient light only, which returns the texture colour, llvmpipe modulating
+/// white.
+func texturedRow(
+  _ name: String, _ textured: Mesh, _ camera: RenderCamera, _ settings: RenderSettings,
+  worldFromModel: Matrix4<Float> = .identity
 ) -> Row {
   let side = 256
   let image = RGBA8Image(
@@ -286,14 +314,10 @@ func texturedFillRow(
   var material = Material(name: "textured")
   material.diffuse = [1, 1, 1]
   material.diffuseTexture = TextureReference(path: path)
-  // Quads: uv 0…8 across each layer.
-  let texcoords: [SIMD2<Float>] = positions.indices.map { i in
-    [[0, 0], [8, 0], [8, 4.5], [0, 4.5]][i % 4]
-  }
-  let mesh = Mesh(
-    positions: positions, normals: Array(repeating: [0, 0, 1], count: positions.count), texcoords: texcoords,
-    indices: indices, materials: [material])
-  let draw = try! DrawCall(mesh: mesh, cullBackFaces: false)
+  var mesh = textured
+  mesh.materials = [material]
+  let texcoords = mesh.texcoords
+  let draw = try! DrawCall(mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: false)
   let flat = FlatTriangles([draw], towardsLight: nil)
   var uv: [Float] = []
   for t in 0..<mesh.triangleCount {
@@ -304,10 +328,7 @@ func texturedFillRow(
   let renderer = FrameRenderer()
   let lighting = Lighting(ambient: [1, 1, 1], directional: [], point: [])
   var out = RGBA8Image(width: 0, height: 0, pixels: [])
-  let (w, h) = (camera.intrinsics.width, camera.intrinsics.height)
-  let row = compare(
-    "32 full-screen layers at \(w)x\(h), trilinear textured", peer: "Mesa llvmpipe (2 threads)", rounds: 5
-  ) {
+  let row = compare(name, peer: "Mesa llvmpipe (2 threads)", rounds: 5) {
     try! renderer.render([draw], camera: camera, shading: .lit(lighting), settings: settings, into: &out)
   } peerRun: {
     image.pixels.withUnsafeBytes { texels in
