@@ -158,24 +158,25 @@ public struct PlaneDetector: Sendable {
     }
     let area = max(range(flat.map(\.x)) * range(flat.map(\.y)), threshold * threshold)
     let cell = max(2 * (area / Double(inliers.count)).squareRoot(), threshold)
-    var cells: [SIMD2<Int32>: [Int]] = [:]
-    for (k, p) in flat.enumerated() {
-      cells[SIMD2(Int32((p.x / cell).rounded(.down)), Int32((p.y / cell).rounded(.down))), default: []]
-        .append(k)
+    let cells = SortedCells(Array(flat.indices)) { k in
+      SortedCells.key(Int64((flat[k].x / cell).rounded(.down)), Int64((flat[k].y / cell).rounded(.down)))
     }
-    var seen = Set<SIMD2<Int32>>()
+    // Connected cells (4-neighbourhood) by a flood fill over cell indices, first cells first.
+    let step = UInt64(1) << 21  // one cell in y; one in x is step << 21
+    var seen = [Bool](repeating: false, count: cells.cellCount)
     var best: [Int] = []
-    for start in cells.keys where !seen.contains(start) {
+    var stack: [Int] = []
+    for start in 0..<cells.cellCount where !seen[start] {
       var component: [Int] = []
-      var stack = [start]
-      seen.insert(start)
+      stack.append(start)
+      seen[start] = true
       while let c = stack.popLast() {
-        component += cells[c]!
-        for d in [SIMD2<Int32>(1, 0), SIMD2(-1, 0), SIMD2(0, 1), SIMD2(0, -1)] {
-          let next = c &+ d
-          if cells[next] != nil && !seen.contains(next) {
-            seen.insert(next)
-            stack.append(next)
+        component += cells.items(ofCell: c)
+        let key = cells.keys[c]
+        for next in [key &+ (step << 21), key &- (step << 21), key &+ step, key &- step] {
+          if let n = cells.cell(next), !seen[n] {
+            seen[n] = true
+            stack.append(n)
           }
         }
       }
@@ -276,31 +277,37 @@ struct SplitMix: Sendable {
   mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
 
-/// Points hashed into cubic cells, for drawing a point's neighbours.
+/// Points grouped into cubic cells, for drawing a point's neighbours.
 struct NeighbourGrid {
-  private var cells: [SIMD3<Int32>: [Int]] = [:]
-  private let cellOf: [Int: SIMD3<Int32>]
+  private let cells: SortedCells
+  /// Each point's cell key (indexed by point, meaningful for the points given).
+  private let keyOf: [UInt64]
 
   init(_ points: [SIMD3<Double>], _ indices: [Int], cellSize: Double) {
-    var cellOf: [Int: SIMD3<Int32>] = [:]
+    var keyOf = [UInt64](repeating: 0, count: points.count)
     for i in indices {
       let c = points[i] / cellSize
-      let key = SIMD3<Int32>(Int32(c.x.rounded(.down)), Int32(c.y.rounded(.down)), Int32(c.z.rounded(.down)))
-      cells[key, default: []].append(i)
-      cellOf[i] = key
+      keyOf[i] = SortedCells.key(
+        Int64(c.x.rounded(.down)), Int64(c.y.rounded(.down)), Int64(c.z.rounded(.down)))
     }
-    self.cellOf = cellOf
+    cells = SortedCells(indices) { keyOf[$0] }
+    self.keyOf = keyOf
   }
 
   /// A point from the cell of `i` or one of its 26 neighbours (a random cell, then a random
   /// point in it; `i` itself when they are all empty).
   func neighbour(of i: Int, _ rng: inout SplitMix) -> Int {
-    let home = cellOf[i]!
+    let home = keyOf[i]
     for _ in 0..<4 {
-      let offset = SIMD3<Int32>(Int32(rng.below(3)) - 1, Int32(rng.below(3)) - 1, Int32(rng.below(3)) - 1)
-      if let cell = cells[home &+ offset], !cell.isEmpty { return cell[rng.below(cell.count)] }
+      // Offsets −1…1 an axis, added to the biased coordinates the key packs.
+      let dx = UInt64(rng.below(3)) &- 1, dy = UInt64(rng.below(3)) &- 1, dz = UInt64(rng.below(3)) &- 1
+      let key = home &+ (dx << 42) &+ (dy << 21) &+ dz
+      if let cell = cells.cell(key) {
+        let members = cells.items(ofCell: cell)
+        return members[members.startIndex + rng.below(members.count)]
+      }
     }
-    let cell = cells[home]!
-    return cell[rng.below(cell.count)]
+    let members = cells.items(ofCell: cells.cell(home)!)
+    return members[members.startIndex + rng.below(members.count)]
   }
 }
