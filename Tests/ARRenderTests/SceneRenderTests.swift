@@ -39,10 +39,15 @@ struct SceneRenderTests {
   @Test("the Závist scene matches its golden image")
   func zavistGolden() throws {
     let scene = try Scene.load(path: Self.packageRoot + "/Scenes/zavist.json", width: 240, height: 180)
-    let image = try Renderer.render(
+    let renderer = FrameRenderer()  // as the README shows it
+    let image = try renderer.render(
       scene.draws, camera: scene.camera, shading: .lit(scene.lighting), background: scene.background,
       backgroundColor: scene.backgroundColor, settings: RenderSettings(supersampling: 2, threads: 2))
     try expectGolden(image, "zavist-240x180")
+    // The next frame of a recording, drawn into the last one's pixels (8-bit samples, no AA).
+    var frame = image
+    try renderer.render(scene.draws, camera: scene.camera, shading: .lit(scene.lighting), into: &frame)
+    #expect(frame == (try Renderer.render(scene.draws, camera: scene.camera, shading: .lit(scene.lighting))))
   }
 
   @Test(
