@@ -46,18 +46,20 @@ final class GeometryStage: @unchecked Sendable {
       UnsafeSendableMutablePointer(vertices), UnsafeSendableMutablePointer(outcodes)
     )
     let batches = self.batches
+    // Worker k's contiguous share of `total` items.
+    @Sendable func share(_ total: Int, _ worker: Int) -> Range<Int> {
+      (total * worker / threads)..<(total * (worker + 1) / threads)
+    }
     DispatchQueue.concurrentPerform(iterations: threads) { worker in
-      let share = { (total: Int) in (total * worker / threads)..<(total * (worker + 1) / threads) }
-      layout.transformVertices(share(layout.vertexCount), into: vertices.pointer, outcodes: outcodes.pointer)
+      layout.transformVertices(
+        share(layout.vertexCount, worker), into: vertices.pointer, outcodes: outcodes.pointer)
     }
     DispatchQueue.concurrentPerform(iterations: threads) { worker in
       let batch = batches[worker]
       batch.reset(index: worker)
       batch.setUp(
-        layout,
-        triangles: layout.triangleCount * worker / threads..<layout.triangleCount * (worker + 1) / threads,
-        vertices: vertices.pointer, outcodes: outcodes.pointer, width: width, height: height,
-        sortTranslucent: sortTranslucent)
+        layout, triangles: share(layout.triangleCount, worker), vertices: vertices.pointer,
+        outcodes: outcodes.pointer, width: width, height: height, sortTranslucent: sortTranslucent)
       batch.bin(grid)
     }
     for batch in batches[threads...] { batch.reset(index: 0) }
