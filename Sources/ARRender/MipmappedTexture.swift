@@ -14,6 +14,15 @@ final class MipmappedTexture: @unchecked Sendable {
   struct Level {
     let width: Int, height: Int
     let texels: UnsafeMutablePointer<SIMD4<Float>>
+    /// Both sides are powers of two: repeating wraps texel indices with a mask.
+    let isPowerOfTwo: Bool
+
+    init(width: Int, height: Int, texels: UnsafeMutablePointer<SIMD4<Float>>) {
+      self.width = width
+      self.height = height
+      self.texels = texels
+      isPowerOfTwo = width & (width - 1) == 0 && height & (height - 1) == 0
+    }
   }
 
   let levels: [Level]
@@ -95,11 +104,37 @@ struct TextureView {
 
   /// The bilinearly filtered colour of one level at `uv`.
   ///
-  /// Wrapping is done on the coordinate before it becomes a texel index, so the four texels
-  /// need no integer division (a modulo per texel cost more than the rest of the sample).
+  /// The usual texture repeats and has power-of-two sides: its position goes to fixed point with
+  /// 8 fractional bits (the filter weights GPUs use), one conversion an axis, and the texel
+  /// indices wrap with a mask. This path was half the lit shader's instructions when it went
+  /// through floors, checked conversions and branches per coordinate (kept below for the rest).
   @inline(__always)
   func sample(_ uv: SIMD2<Float>, level index: Int) -> SIMD4<Float> {
     let level = levelBuffer[index]
+    let t = uv * scale + offset
+    // v up in OBJ, rows down in memory; texel centres at +0.5. Scaling by 256 is exact.
+    let x = (t.x * Float(level.width) - 0.5) * 256, y = ((1 - t.y) * Float(level.height) - 0.5) * 256
+    guard !clamp, level.isPowerOfTwo, Swift.abs(x) < 0x1p40, Swift.abs(y) < 0x1p40 else {
+      return sampleAnyWrap(uv, level: level)
+    }
+    // Truncation, then one step down for negative fractions: the floor in fixed point.
+    var xi = Int64(x), yi = Int64(y)
+    if Float(xi) > x { xi -= 1 }
+    if Float(yi) > y { yi -= 1 }
+    let (wMask, hMask) = (level.width - 1, level.height - 1)
+    let x0 = Int(xi >> 8) & wMask, y0 = Int(yi >> 8) & hMask
+    let x1 = (x0 + 1) & wMask, y1 = (y0 + 1) & hMask
+    let ax = Float(xi & 255) * (1 / 256), ay = Float(yi & 255) * (1 / 256)
+    let p = level.texels, w = level.width
+    let c00 = p[y0 * w + x0], c10 = p[y0 * w + x1], c01 = p[y1 * w + x0], c11 = p[y1 * w + x1]
+    let top = c00 + (c10 - c00) * ax, bottom = c01 + (c11 - c01) * ax
+    return top + (bottom - top) * ay
+  }
+
+  /// ``sample(_:level:)`` for clamped textures, other sizes and coordinates far out: the
+  /// coordinate is wrapped before it becomes a texel index, so the four texels need no integer
+  /// division.
+  func sampleAnyWrap(_ uv: SIMD2<Float>, level: MipmappedTexture.Level) -> SIMD4<Float> {
     var t = uv * scale + offset
     t.y = 1 - t.y  // v up in OBJ, rows down in memory
     if clamp {
