@@ -173,11 +173,19 @@ struct TileGrid {
   let tileSize: Int, tilesX: Int, tilesY: Int
   var count: Int { tilesX * tilesY }
 
+  /// log2 of the tile size when it is a power of two (a shift then finds the tile), else −1.
+  private let shift: Int
+
   init(width: Int, height: Int, tileSize: Int) {
     self.tileSize = tileSize
     tilesX = (width + tileSize - 1) / tileSize
     tilesY = (height + tileSize - 1) / tileSize
+    shift = tileSize & (tileSize - 1) == 0 ? tileSize.trailingZeroBitCount : -1
   }
+
+  /// The tile row or column of sample row or column `i`.
+  @inline(__always)
+  func tile(_ i: Int) -> Int { shift >= 0 ? i >> shift : i / tileSize }
 }
 
 /// The triangles one worker set up, in draw order, the vertices its clipping created, and the
@@ -271,11 +279,10 @@ final class SetupBatch: @unchecked Sendable {
   func bin(_ grid: TileGrid) {
     binStart.removeAll(keepingCapacity: true)
     binStart.append(contentsOf: repeatElement(0, count: grid.count + 1))
-    let shift = grid.tileSize.trailingZeroBitCount
     binStart.withUnsafeMutableBufferPointer { start in
       for t in triangles {
-        for ty in Int(t.minY) >> shift...Int(t.maxY) >> shift {
-          for tx in Int(t.minX) >> shift...Int(t.maxX) >> shift { start[ty * grid.tilesX + tx + 1] += 1 }
+        for ty in grid.tile(Int(t.minY))...grid.tile(Int(t.maxY)) {
+          for tx in grid.tile(Int(t.minX))...grid.tile(Int(t.maxX)) { start[ty * grid.tilesX + tx + 1] += 1 }
         }
       }
       for k in 0..<grid.count { start[k + 1] += start[k] }
@@ -285,8 +292,8 @@ final class SetupBatch: @unchecked Sendable {
       binnedTriangles.withUnsafeMutableBufferPointer { items in
         var next = Array(start[0..<grid.count])
         for (i, t) in triangles.enumerated() {
-          for ty in Int(t.minY) >> shift...Int(t.maxY) >> shift {
-            for tx in Int(t.minX) >> shift...Int(t.maxX) >> shift {
+          for ty in grid.tile(Int(t.minY))...grid.tile(Int(t.maxY)) {
+            for tx in grid.tile(Int(t.minX))...grid.tile(Int(t.maxX)) {
               let k = ty * grid.tilesX + tx
               items[Int(next[k])] = Int32(i)
               next[k] += 1

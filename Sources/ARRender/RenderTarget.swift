@@ -1,53 +1,85 @@
 import ARAssets
 
-/// The colour and depth buffers a frame is drawn into, at the sampling resolution (output size
-/// times the supersampling factor), row-major from the top.
+/// What a frame is drawn into: the output image, and each worker's tile memory.
 ///
-/// The buffers start uninitialised: each tile clears its own region just before drawing into it,
-/// on the thread that draws it, so clearing runs in parallel and touches memory while it is hot.
-/// Colour lives in one of two forms (``SampleStore``): linear floats here, allocated when a frame
-/// first needs them, or 8-bit samples written straight into the output image.
+/// Depth, and linear colour when samples are averaged or blended, live only in a tile-sized
+/// scratch buffer per worker, as on a tiled GPU: a tile is cleared, drawn and resolved into the
+/// output while it is in the cache, and a frame needs no sample buffers of its own (a 4K frame
+/// with 4 samples a pixel would need 660 MB of them). Without supersampling or blending, colour
+/// goes straight into the output image in its 8-bit encoding (``SampleStore``).
 final class RenderTarget: @unchecked Sendable {
+  /// The sampling resolution (output size times the supersampling factor).
   let width: Int
   let height: Int
-  /// NDC depth in [−1, 1]; +∞ where nothing was drawn.
-  let depth: UnsafeMutablePointer<Float>
+  /// Samples per pixel along each axis.
+  let factor: Int
+  /// The side of a tile, in samples: a multiple of `factor`, so tiles resolve on their own.
+  let tileSize: Int
   /// What a cleared sample holds: a camera frame (output size, each pixel covering
   /// `factor × factor` samples) or one colour.
   var background: LinearImage? = nil
   var backgroundColor = SIMD4<Float>(0, 0, 0, 1)
-  let factor: Int
-  private var linear: UnsafeMutablePointer<SIMD4<Float>>?
+  private var workers = 0
+  /// Per worker, `tileSize²` depths (NDC, +∞ when empty) and linear colours.
+  private var depth = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+  private var linear = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 0)
 
   init(width: Int, height: Int, factor: Int) {
     self.width = width
     self.height = height
     self.factor = factor
-    depth = .allocate(capacity: width * height)
+    // The largest multiple of the factor up to 64; a power of two for factors 1, 2, 4 and 8.
+    tileSize = 64 / factor * factor
   }
 
   deinit {
     depth.deallocate()
-    linear?.deallocate()
+    linear.deallocate()
   }
 
-  /// Linear-light float samples (or raw values in the comparison modes).
-  var linearSamples: LinearSamples {
-    if linear == nil { linear = .allocate(capacity: width * height) }
-    return LinearSamples(color: linear!)
+  /// Makes room for `count` workers' tiles.
+  func reserveWorkers(_ count: Int) {
+    guard count > workers else { return }
+    depth.deallocate()
+    linear.deallocate()
+    depth = .allocate(capacity: count * tileSize * tileSize)
+    linear = .allocate(capacity: count * tileSize * tileSize)
+    workers = count
   }
 
-  /// Clears the samples `xs × ys` of `store` to the background and infinite depth.
-  func clear<Store: SampleStore>(_ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>, in store: Store) {
-    let fill = store.encode(backgroundColor)
+  /// Worker `worker`'s depth for the tile at `(x0, y0)`, indexed by frame sample coordinates
+  /// as `y · tileSize + x` (the base is shifted so that the tile's own samples land in the
+  /// buffer; only those are ever read or written).
+  func tileDepth(worker: Int, x0: Int, y0: Int) -> UnsafeMutablePointer<Float> {
+    depth + worker * tileSize * tileSize - (y0 * tileSize + x0)
+  }
+
+  /// Worker `worker`'s linear colour for the tile at `(x0, y0)`, indexed as ``tileDepth``.
+  func tileColor(worker: Int, x0: Int, y0: Int) -> LinearSamples {
+    LinearSamples(color: linear + worker * tileSize * tileSize - (y0 * tileSize + x0))
+  }
+
+  /// Clears the samples `xs × ys` of `view` to the background and infinite depth.
+  func clear<Store: SampleStore>(_ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>, in view: TargetView<Store>) {
+    let fill = view.store.encode(backgroundColor)
     for y in ys {
-      let row = y * width
-      (depth + row + xs.lowerBound).initialize(repeating: .infinity, count: xs.count)
+      (view.depth + y * view.depthWidth + xs.lowerBound).initialize(repeating: .infinity, count: xs.count)
+      let row = y * view.colorWidth
       if let background {
-        for x in xs { store.write(store.encode(background[x / factor, y / factor]), at: row + x) }
+        for x in xs { view.store.write(view.store.encode(background[x / factor, y / factor]), at: row + x) }
       } else {
-        for x in xs { store.write(fill, at: row + x) }
+        for x in xs { view.store.write(fill, at: row + x) }
       }
     }
   }
+}
+
+/// One tile's buffers as plain pointers, indexed by frame sample coordinates: colour at
+/// `y · colorWidth + x`, depth at `y · depthWidth + x` (a tile buffer and the output image have
+/// different row lengths). Passing them per triangle costs no reference counting.
+struct TargetView<Store: SampleStore> {
+  let store: Store
+  let colorWidth: Int
+  let depth: UnsafeMutablePointer<Float>
+  let depthWidth: Int
 }

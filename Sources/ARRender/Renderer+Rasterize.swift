@@ -3,18 +3,53 @@ import CMathShims
 import Dispatch
 
 extension Renderer {
-  /// The side of a square tile, in samples (a power of two). Triangles are binned per tile;
-  /// each tile is drawn by one thread, in triangle order, so the result never depends on the
-  /// thread count.
-  static let tileSize = 64
+  /// Where a frame's samples go: straight into the output image (8-bit, one sample a pixel,
+  /// nothing blends), or into each worker's tile of linear colour, resolved into the output
+  /// when the tile is done.
+  enum SampleRoute {
+    case direct(EncodedSamples)
+    case resolved(into: EncodedSamples)
+  }
 
   /// Draws the frame's triangles with the fragment shader `shader`, a generic parameter so that
-  /// each shader gets its own specialised inner loop (no per-pixel dispatch).
-  static func rasterize<Shader: FragmentShader, Store: SampleStore>(
-    _ geometry: GeometryStage, into target: RenderTarget, store: Store, shader: Shader, threads: Int
+  /// each shader gets its own specialised inner loop (no per-pixel dispatch). Triangles are
+  /// binned per tile; each tile is drawn by one thread, in triangle order, so the result never
+  /// depends on the thread count.
+  static func rasterize<Shader: FragmentShader>(
+    _ geometry: GeometryStage, into target: RenderTarget, route: SampleRoute, shader: Shader, threads: Int
   ) {
+    switch route {
+    case .direct(let output):
+      rasterize(geometry, into: target, shader: shader, threads: threads) { _, _, _, depth in
+        TargetView(store: output, colorWidth: target.width, depth: depth, depthWidth: target.tileSize)
+      } finish: { _, _, _ in
+      }
+    case .resolved(let output):
+      rasterize(geometry, into: target, shader: shader, threads: threads) { worker, x0, y0, depth in
+        TargetView(
+          store: target.tileColor(worker: worker, x0: x0, y0: y0), colorWidth: target.tileSize, depth: depth,
+          depthWidth: target.tileSize)
+      } finish: { view, xs, ys in
+        resolve(
+          view.store, width: view.colorWidth, factor: target.factor, xs, ys, into: output,
+          outputWidth: target.width / target.factor)
+      }
+    }
+  }
+
+  /// The tile loop: `view` gives a worker's buffers for the tile at `(x0, y0)` (its depth
+  /// given), `finish` runs when the tile is drawn.
+  private static func rasterize<Shader: FragmentShader, Store: SampleStore>(
+    _ geometry: GeometryStage, into target: RenderTarget, shader: Shader, threads: Int,
+    view makeView:
+      @Sendable (_ worker: Int, _ x0: Int, _ y0: Int, _ depth: UnsafeMutablePointer<Float>) ->
+      TargetView<Store>,
+    finish: @Sendable (TargetView<Store>, ClosedRange<Int>, ClosedRange<Int>) -> Void
+  ) {
+    let tileSize = target.tileSize
     let grid = TileGrid(width: target.width, height: target.height, tileSize: tileSize)
     let (width, height) = (target.width, target.height)
+    target.reserveWorkers(threads)
     let vertices = geometry.frameVertices
     // Every batch's triangles and bins as plain pointers: the workers touch no reference count.
     let batches = (geometry.batches + [geometry.translucent]).filter { !$0.triangles.isEmpty }
@@ -24,15 +59,15 @@ extension Renderer {
         let views = UnsafeSendableBuffer(views)
         DispatchQueue.concurrentPerform(iterations: threads) { worker in
           // Whole rows of tiles are dealt round-robin (a fixed split per worker): neighbours
-          // across a vertical tile edge share cache lines of the buffers, so they are drawn by
+          // across a vertical tile edge share cache lines of the output, so they are drawn by
           // the same worker, or every row of both tiles would bounce between the cores.
           for tile in stride(from: worker, to: grid.tilesY, by: threads).lazy.flatMap({ row in
             (row * grid.tilesX)..<((row + 1) * grid.tilesX)
           }) {
             let x0 = (tile % grid.tilesX) * tileSize, y0 = (tile / grid.tilesX) * tileSize
             let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
-            target.clear(x0...x1, y0...y1, in: store)
-            let view = TargetView(store: store, depth: target.depth, width: width)
+            let view = makeView(worker, x0, y0, target.tileDepth(worker: worker, x0: x0, y0: y0))
+            target.clear(x0...x1, y0...y1, in: view)
             for batch in views.buffer {
               let bin = Int(batch.binStart[tile])..<Int(batch.binStart[tile + 1])
               for k in bin {
@@ -47,8 +82,27 @@ extension Renderer {
                   t, vertices: vertices, tileX: x0...x1, tileY: y0...y1, target: view, shader: shader)
               }
             }
+            finish(view, x0...x1, y0...y1)
           }
         }
+      }
+    }
+  }
+
+  /// Averages each `factor × factor` block of the samples `xs × ys` (box filter in linear light)
+  /// into the output pixels they cover, encoded as `output` encodes.
+  static func resolve(
+    _ samples: LinearSamples, width: Int, factor s: Int, _ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>,
+    into output: EncodedSamples, outputWidth: Int
+  ) {
+    let scale = 1 / Float(s * s)
+    for y in stride(from: ys.lowerBound, to: ys.upperBound + 1, by: s) {
+      for x in stride(from: xs.lowerBound, to: xs.upperBound + 1, by: s) {
+        var c = SIMD4<Float>.zero
+        for sy in 0..<s {
+          for sx in 0..<s { c += samples.color[(y + sy) * width + x + sx] }
+        }
+        output.write(output.encode(c * scale), at: (y / s) * outputWidth + x / s)
       }
     }
   }
@@ -85,11 +139,11 @@ extension Renderer {
         let start = rowEdges &+ stepX &* Int64(lo)
         var z = (SIMD3<Float>(start) * zWeights).sum()
         let q0 = SIMD3<Float>(start) * t.inverseW
-        let row = py * target.width + minX
+        let row = py * target.colorWidth + minX, depthRow = py * target.depthWidth + minX
         if let flat {
           for i in lo...hi {
-            if z < target.depth[row + i] {
-              target.depth[row + i] = z
+            if z < target.depth[depthRow + i] {
+              target.depth[depthRow + i] = z
               target.store.write(flat, at: row + i)
             }
             z += dzdx
@@ -99,7 +153,7 @@ extension Renderer {
         }
         for i in lo...hi {
           let index = row + i
-          if z < target.depth[index] {
+          if z < target.depth[depthRow + i] {
             var mu = Weights(here: .zero, right: .zero, below: .zero)
             if Shader.readsAttributes {
               let q = q0 + dqx * Float(i - lo)
@@ -114,7 +168,7 @@ extension Renderer {
                   SIMD3(color.x, color.y, color.z) * a + SIMD3(under.x, under.y, under.z) * (1 - a),
                   a + under.w * (1 - a))
               }
-              if color.w >= 0.999 { target.depth[index] = z }  // opaque: write depth
+              if color.w >= 0.999 { target.depth[depthRow + i] = z }  // opaque: write depth
               target.store.write(target.store.encode(color), at: index)
             }
           }
@@ -178,12 +232,4 @@ struct BinnedTriangles {
     binStart = batch.binStart.withUnsafeBufferPointer { $0.baseAddress! }
     binned = batch.binnedTriangles.withUnsafeBufferPointer { $0.baseAddress ?? UnsafePointer(bitPattern: 8)! }
   }
-}
-
-/// The render target's buffers as plain pointers: passing them per triangle costs no reference
-/// counting, unlike the class that owns them.
-struct TargetView<Store: SampleStore> {
-  let store: Store
-  let depth: UnsafeMutablePointer<Float>
-  let width: Int
 }

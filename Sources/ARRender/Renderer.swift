@@ -181,75 +181,27 @@ public final class FrameRenderer {
     target.backgroundColor = backgroundColor
     let isLit = { if case .lit = shading { true } else { false } }()
     geometry.run(
-      draws, clipFromWorld: sampleCamera.clipFromWorld, width: sw, height: sh, tileSize: Renderer.tileSize,
+      draws, clipFromWorld: sampleCamera.clipFromWorld, width: sw, height: sh, tileSize: target.tileSize,
       sortTranslucent: isLit, threads: settings.threads)
-    // Samples can hold the output bytes directly when each is a pixel and none blends over
-    // another (``SampleStore``); otherwise linear floats, averaged and encoded by `resolve`.
+    // Samples go straight into the output bytes when each is a pixel and none blends over
+    // another (``SampleStore``); otherwise into linear tiles, resolved tile by tile.
     let blends = isLit && draws.contains { $0.materials.contains { $0.alphaMode == .blend } }
     // The table is a global constant: its storage never moves or changes.
     let srgb = isLit ? SRGB.encodeTable.withUnsafeBufferPointer { $0.baseAddress } : nil
     let encoding = EncodedSamples(bytes: output, srgb: srgb)
-    if s == 1 && !blends {
-      // Straight into the output image: no copy, no resolve.
-      rasterize(
-        draws, shading: shading, camera: camera, into: target, store: encoding, threads: settings.threads)
-      return
-    }
-    let store = target.linearSamples
-    rasterize(draws, shading: shading, camera: camera, into: target, store: store, threads: settings.threads)
-    Renderer.resolve(store, width: sw, height: sh, factor: s, into: encoding, threads: settings.threads)
-  }
-
-  /// Rasterizes the frame's set-up triangles with the shader `shading` asks for.
-  private func rasterize<Store: SampleStore>(
-    _ draws: [DrawCall], shading: ShadingMode, camera: RenderCamera, into target: RenderTarget, store: Store,
-    threads: Int
-  ) {
+    let route: Renderer.SampleRoute = s == 1 && !blends ? .direct(encoding) : .resolved(into: encoding)
+    let threads = settings.threads
     switch shading {
     case .unlit:
       Renderer.rasterize(
-        geometry, into: target, store: store, shader: FlatShader(lambertTowards: nil), threads: threads)
+        geometry, into: target, route: route, shader: FlatShader(lambertTowards: nil), threads: threads)
     case .lambert(let l):
       Renderer.rasterize(
-        geometry, into: target, store: store, shader: FlatShader(lambertTowards: l), threads: threads)
+        geometry, into: target, route: route, shader: FlatShader(lambertTowards: l), threads: threads)
     case .lit(let lighting):
       LitShader.make(draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation) {
         shader in
-        Renderer.rasterize(geometry, into: target, store: store, shader: shader, threads: threads)
-      }
-    }
-  }
-}
-
-extension Renderer {
-  // MARK: - Resolve
-
-  /// Averages each `factor × factor` block of `samples` (box filter in linear light) into the
-  /// output pixels of `output`, encoded as it encodes.
-  static func resolve(
-    _ samples: LinearSamples, width sw: Int, height sh: Int, factor s: Int, into output: EncodedSamples,
-    threads: Int
-  ) {
-    let (width, height) = (sw / s, sh / s)
-    let scale = 1 / Float(s * s)
-    do {
-      // Rows are dealt round-robin to the workers; each output pixel is written by one.
-      DispatchQueue.concurrentPerform(iterations: threads) { worker in
-        var y = worker
-        while y < height {
-          for x in 0..<width {
-            var c = samples.color[y * s * sw + x * s]
-            if s > 1 {
-              c = .zero
-              for sy in 0..<s {
-                for sx in 0..<s { c += samples.color[(y * s + sy) * sw + x * s + sx] }
-              }
-              c *= scale
-            }
-            output.write(output.encode(c), at: y * width + x)
-          }
-          y += threads
-        }
+        Renderer.rasterize(geometry, into: target, route: route, shader: shader, threads: threads)
       }
     }
   }

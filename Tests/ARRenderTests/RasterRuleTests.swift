@@ -182,8 +182,9 @@ struct RasterRuleTests {
       intrinsics: CameraIntrinsics(fx: 150, fy: 150, cx: 80, cy: 60, width: 160, height: 120),
       worldFromCamera: RigidTransform(rotation: .identity, translation: [0, 0, 1]))
     let draw = try DrawCall(mesh: mesh, cullBackFaces: false)
-    // Both sample forms: 8-bit straight into the image (no supersampling) and linear floats.
-    for factor in [1, 2] {
+    // Both sample routes: 8-bit straight into the image (no supersampling) and linear tiles
+    // resolved one by one (tiles of 64 samples, or 63 for a factor of 3).
+    for factor in [1, 2, 3] {
       let reference = try Renderer.render(
         [draw], camera: cam, shading: .lit(Lighting()),
         settings: RenderSettings(supersampling: factor, threads: 1))
