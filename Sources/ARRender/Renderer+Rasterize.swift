@@ -73,7 +73,12 @@ extension Renderer {
               for k in bin {
                 // A bin's triangles (and their vertices) lie anywhere in memory: ask for the
                 // triangle a few ahead, and for the vertices of the one after this.
-                if k + 8 < bin.upperBound { arscene_prefetch(batch.triangles + Int(batch.binned[k + 8])) }
+                if k + 8 < bin.upperBound {
+                  // A 112-byte record spans two or three cache lines: ask for its first and last.
+                  let ahead = UnsafeRawPointer(batch.triangles + Int(batch.binned[k + 8]))
+                  arscene_prefetch(ahead)
+                  arscene_prefetch(ahead + MemoryLayout<SetupTriangle>.size - 1)
+                }
                 if shader.readsVertices && k + 1 < bin.upperBound {
                   vertices.prefetch(batch.triangles[Int(batch.binned[k + 1])])
                 }
