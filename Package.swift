@@ -42,7 +42,7 @@ let package = Package(
     ),
     .target(
       name: "ARHit",
-      dependencies: ["ARMath", "ARAssets", .product(name: "RealModule", package: "swift-numerics")]
+      dependencies: ["ARMath", "ARAssets", "CMathShims", .product(name: "RealModule", package: "swift-numerics")]
     ),
     .target(
       name: "ARRender",

@@ -58,13 +58,14 @@ func hitWorkloads(quick: Bool) -> [Row] {
       Float($0.direction.z),
     ]
   }
+  // Both sides write into result arrays kept between rounds.
   var ours: [MeshHit?] = []
   var peerT = [Float](repeating: 0, count: rayCount)
   var peerTriangle = [Int32](repeating: 0, count: rayCount)
   let raysLabel = rayCount >= 1_000_000 ? "\(rayCount / 1_000_000)M" : "\(rayCount / 1000)k"
   rows.append(
     compare("\(raysLabel) incoherent closest-hit rays, 2 threads", peer: "Embree", rounds: 5) {
-      ours = bvh!.closestHits(rays, threads: 2)
+      bvh!.closestHits(rays, into: &ours, threads: 2)
     } peerRun: {
       embreeClosestHits(embree!, flatRays, count: rayCount, t: &peerT, triangle: &peerTriangle)
     })

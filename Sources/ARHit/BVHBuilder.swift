@@ -96,38 +96,15 @@ struct BVHBuilder {
     let scale = SIMD3<Double>(
       extent.x > 0 ? 1023 / extent.x : 0, extent.y > 0 ? 1023 / extent.y : 0,
       extent.z > 0 ? 1023 / extent.z : 0)
-    func spread(_ v: UInt32) -> UInt32 {  // 10 bits → every third bit
-      var x = v & 0x3FF
-      x = (x | (x << 16)) & 0x0300_00FF
-      x = (x | (x << 8)) & 0x0300_F00F
-      x = (x | (x << 4)) & 0x030C_30C3
-      x = (x | (x << 2)) & 0x0924_9249
-      return x
-    }
+    let spread = RadixSort.spread3
     var keys = [UInt32](repeating: 0, count: order.count)
     for i in 0..<order.count {
       let q = (centroids[i] - span.centroidLower) * scale
       keys[i] = spread(UInt32(q.x)) << 2 | spread(UInt32(q.y)) << 1 | spread(UInt32(q.z))
     }
-    // A stable LSD radix sort of the 30-bit codes, 10 bits a pass: linear, where a comparison
-    // sort was a fifth of the whole Morton build. Equal codes keep their triangle order.
-    var indices = (0..<Int32(order.count)).map { $0 }
-    var keysOut = keys, indicesOut = indices
-    for shift in stride(from: UInt32(0), to: 30, by: 10) {
-      var counts = [Int](repeating: 0, count: 1025)
-      for key in keys { counts[Int((key >> shift) & 1023) + 1] += 1 }
-      for b in 1...1024 { counts[b] += counts[b - 1] }
-      for (key, index) in zip(keys, indices) {
-        let bucket = Int((key >> shift) & 1023)
-        keysOut[counts[bucket]] = key
-        indicesOut[counts[bucket]] = index
-        counts[bucket] += 1
-      }
-      swap(&keys, &keysOut)
-      swap(&indices, &indicesOut)
-    }
+    let (sortedKeys, indices) = RadixSort.sort30(keys)
     order = indices
-    codes = keys
+    codes = sortedKeys
   }
 
   /// Where a sorted range splits: where its Morton codes first differ (the highest differing
@@ -333,12 +310,12 @@ struct BVHBuilder {
   private mutating func setChild(
     of index: Int, side: Int, lower: SIMD3<Double>, upper: SIMD3<Double>, reference: Int32, count: Int32
   ) {
-    nodes[index].minX[side] = Self.floatBelow(lower.x)
-    nodes[index].minY[side] = Self.floatBelow(lower.y)
-    nodes[index].minZ[side] = Self.floatBelow(lower.z)
-    nodes[index].maxX[side] = Self.floatAbove(upper.x)
-    nodes[index].maxY[side] = Self.floatAbove(upper.y)
-    nodes[index].maxZ[side] = Self.floatAbove(upper.z)
+    nodes[index].minX[side] = lower.x.floatBelow
+    nodes[index].minY[side] = lower.y.floatBelow
+    nodes[index].minZ[side] = lower.z.floatBelow
+    nodes[index].maxX[side] = upper.x.floatAbove
+    nodes[index].maxY[side] = upper.y.floatAbove
+    nodes[index].maxZ[side] = upper.z.floatAbove
     if side == 0 {
       nodes[index].left = reference
       nodes[index].leftCount = count
@@ -346,18 +323,6 @@ struct BVHBuilder {
       nodes[index].right = reference
       nodes[index].rightCount = count
     }
-  }
-
-  /// The largest `Float` ≤ x (boxes grow outwards when narrowed to `Float`).
-  static func floatBelow(_ x: Double) -> Float {
-    let f = Float(x)
-    return Double(f) > x ? f.nextDown : f
-  }
-
-  /// The smallest `Float` ≥ x.
-  static func floatAbove(_ x: Double) -> Float {
-    let f = Float(x)
-    return Double(f) < x ? f.nextUp : f
   }
 
   /// An empty leaf (a node with a single child): never hit, nothing to test.

@@ -1,4 +1,5 @@
 import ARMath
+import CMathShims
 import Dispatch
 import Foundation
 
@@ -18,123 +19,149 @@ extension BoundingVolumeHierarchy {
   public func closestHits(_ rays: [HitRay], threads: Int = ProcessInfo.processInfo.activeProcessorCount)
     -> [MeshHit?]
   {
-    var results = [MeshHit?](repeating: nil, count: rays.count)
+    // Written by the workers straight into uninitialised storage: zero-filling a million results
+    // first was a serial pass over 40 MB, page faults included.
+    [MeshHit?](unsafeUninitializedCapacity: rays.count) { output, initialized in
+      closestHits(rays, into: output.baseAddress!, threads: threads)
+      initialized = rays.count
+    }
+  }
+
+  /// Closest hits of many rays into `results`, whose storage is reused when it already holds
+  /// `rays.count` results (for callers that cast batch after batch).
+  public func closestHits(
+    _ rays: [HitRay], into results: inout [MeshHit?],
+    threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) {
+    guard results.count == rays.count else {
+      results = closestHits(rays, threads: threads)
+      return
+    }
+    results.withUnsafeMutableBufferPointer { closestHits(rays, into: $0.baseAddress!, threads: threads) }
+  }
+
+  /// Writes the closest hit of `rays[i]` to `output[i]` (initialised or not: `MeshHit?` is
+  /// trivial), in chunks shared by `threads` threads.
+  private func closestHits(_ rays: [HitRay], into output: UnsafeMutablePointer<MeshHit?>, threads: Int) {
     let chunk = 4096
     let chunks = (rays.count + chunk - 1) / chunk
-    results.withUnsafeMutableBufferPointer { output in
-      let out = UnsafeSendableMutablePointer(output.baseAddress!)
-      rays.withUnsafeBufferPointer { input in
-        let inp = UnsafeSendablePointer(input.baseAddress!)
-        let work: @Sendable (Int) -> Void = { c in
-          for i in (c * chunk)..<min(rays.count, (c + 1) * chunk) {
-            out.pointer[i] = self.closestHit(inp.pointer[i])
-          }
-        }
-        if threads <= 1 || chunks <= 1 {
-          for c in 0..<chunks { work(c) }
-        } else {
-          DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
+    let out = UnsafeSendableMutablePointer(output)
+    rays.withUnsafeBufferPointer { input in
+      guard let first = input.baseAddress else { return }
+      let inp = UnsafeSendablePointer(first)
+      let work: @Sendable (Int) -> Void = { c in
+        for i in (c * chunk)..<min(rays.count, (c + 1) * chunk) {
+          (out.pointer + i).initialize(to: self.closestHit(inp.pointer[i]))
         }
       }
+      if threads <= 1 || chunks <= 1 {
+        for c in 0..<chunks { work(c) }
+      } else {
+        DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
+      }
     }
-    return results
   }
 
-  /// Stack-based traversal, nearer child first; the box test is Ize's robust slab test (the far
-  /// distance widened by 2γ₃, "Robust BVH Ray Traversal", JCGT 2013), so rounding never culls a
-  /// box the ray touches. Pushed nodes carry their entry distance and are skipped when a nearer
-  /// hit has been found since.
+  /// Stack-based traversal of the 4-wide tree: one visit tests a node's four boxes in `Float`
+  /// (conservatively, ``WideBoxRay``), tests the triangles of the leaves it hits at once, goes
+  /// on into the nearest inner child it hits and stacks the others, nearest on top. Stacked
+  /// nodes carry their entry distance and are skipped when a nearer hit has been found since.
   @usableFromInline
   func traverse(_ ray: HitRay, tMin: Double, tMax: Double, anyHit: Bool) -> MeshHit? {
-    let watertight = WatertightRay(ray)
-    let o = ray.origin
-    // Reciprocal direction; a zero component becomes a huge finite number, so 0·∞ never makes NaN.
-    func reciprocal(_ d: Double) -> Double {
-      d == 0 ? (d.sign == .minus ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude) : 1 / d
+    switch leafTriangles {
+    case .float(let records):
+      records.withUnsafeBufferPointer { traverse(ray, tMin: tMin, tMax: tMax, anyHit: anyHit, records: $0) }
+    case .double(let records):
+      records.withUnsafeBufferPointer { traverse(ray, tMin: tMin, tMax: tMax, anyHit: anyHit, records: $0) }
     }
-    let ix = SIMD2(repeating: reciprocal(ray.direction.x)), iy = SIMD2(repeating: reciprocal(ray.direction.y))
-    let iz = SIMD2(repeating: reciprocal(ray.direction.z))
-    let ox = SIMD2(repeating: o.x), oy = SIMD2(repeating: o.y), oz = SIMD2(repeating: o.z)
-    let lowest = SIMD2(repeating: tMin)
-    let widen = 1 + 2 * (3 * Double.ulpOfOne / 2) / (1 - 3 * Double.ulpOfOne / 2)
+  }
 
+  private func traverse<S: LeafScalar>(
+    _ ray: HitRay, tMin: Double, tMax: Double, anyHit: Bool, records: UnsafeBufferPointer<S>
+  ) -> MeshHit? {
+    let watertight = WatertightRay(ray)
+    let boxRay = WideBoxRay(ray)
+    let near = boxRay.scaledBelow(tMin)
     var best: MeshHit? = nil
     var tFar = tMax
-    // The stack lives on the machine stack; the builder caps the depth (``BVHBuilder/maxDepth``).
-    return withUnsafeTemporaryAllocation(
-      of: (node: Int32, near: Double).self, capacity: BVHBuilder.maxDepth + 2
-    ) {
-      stack in
-      nodes.withUnsafeBufferPointer { nodes in
-        packedVertices.withUnsafeBufferPointer { packed in
-          var top = 0
-          var node: Int32 = 0
-          while true {
-            let n = nodes[Int(node)]
-            // Both children's slabs at once (Float boxes widen to Double exactly).
-            let tx0 = (SIMD2<Double>(n.minX) - ox) * ix, tx1 = (SIMD2<Double>(n.maxX) - ox) * ix
-            let ty0 = (SIMD2<Double>(n.minY) - oy) * iy, ty1 = (SIMD2<Double>(n.maxY) - oy) * iy
-            let tz0 = (SIMD2<Double>(n.minZ) - oz) * iz, tz1 = (SIMD2<Double>(n.maxZ) - oz) * iz
-            let near = lanesMax(
-              lanesMax(lanesMin(tx0, tx1), lanesMin(ty0, ty1)), lanesMax(lanesMin(tz0, tz1), lowest))
-            let far =
-              lanesMin(
-                lanesMin(lanesMax(tx0, tx1), lanesMax(ty0, ty1)),
-                lanesMin(lanesMax(tz0, tz1), SIMD2(repeating: tFar))) * widen
-            let hitLeft = near.x <= far.x, hitRight = near.y <= far.y
-
-            // Up to two children to visit, nearer first.
-            var first = (child: n.left, count: n.leftCount, near: near.x)
-            var second = (child: n.right, count: n.rightCount, near: near.y)
-            var visits = 0
-            if hitLeft && hitRight {
-              visits = 2
-              if second.near < first.near { swap(&first, &second) }
-            } else if hitLeft {
-              visits = 1
-            } else if hitRight {
-              visits = 1
-              first = second
+    var far = boxRay.scaledAbove(tMax)
+    // The stack lives on the machine stack (a large temporary allocation would go to the heap,
+    // a malloc per ray): a visit pushes at most three nodes a level (``stackCapacity``).
+    return withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: stackCapacity) { stack in
+      nodes.withUnsafeBytes { nodeBytes in
+        let base = nodeBytes.baseAddress!
+        var top = 0
+        var node: Int32 = 0
+        while true {
+          let n = base + Int(node) * MemoryLayout<WideNode>.stride
+          let (entry, hits) = boxRay.test(n, near: near, far: far)
+          let child = n.load(fromByteOffset: WideNode.childOffset, as: SIMD4<Int32>.self)
+          let count = n.load(fromByteOffset: WideNode.countOffset, as: SIMD4<Int32>.self)
+          let stackedBefore = top
+          // Incoherent rays wait on memory, not arithmetic: ask for everything this visit will
+          // read (leaf triangles) or may read next (child nodes) before using any of it.
+          for lane in 0..<4 where hits & (1 << lane) != 0 {
+            if child[lane] < 0 {
+              let first = UnsafeRawPointer(
+                records.baseAddress! + LeafTriangles.recordLength * Int(~child[lane]))
+              let bytes = LeafTriangles.recordLength * MemoryLayout<S>.stride * Int(count[lane])
+              for offset in stride(from: 0, to: bytes, by: 64) { arscene_prefetch(first + offset) }
+              arscene_prefetch(first + (bytes - 1))
+            } else {
+              let next = base + Int(child[lane]) * MemoryLayout<WideNode>.stride
+              arscene_prefetch(next)
+              arscene_prefetch(next + 64)
             }
-            var descend: Int32 = -1
-            for visit in 0..<visits {
-              let entry = visit == 0 ? first : second
-              if entry.child < 0 {
-                // A leaf: test its triangles.
-                let start = Int(~entry.child)
-                for k in start..<(start + Int(entry.count)) {
-                  let p = packed.baseAddress! + 9 * k
-                  let a = SIMD3(p[0], p[1], p[2]), b = SIMD3(p[3], p[4], p[5]), c = SIMD3(p[6], p[7], p[8])
-                  if let h = watertight.intersect(a, b, c, tMin: tMin, tMax: tFar) {
-                    best = MeshHit(t: h.t, triangle: Int(originalIndex[k]), u: h.u, v: h.v)
-                    tFar = h.t
-                    if anyHit { return best }
-                  }
-                }
-              } else if descend < 0 {
-                descend = entry.child
-              } else {
-                stack[top] = (entry.child, entry.near)
-                top += 1
-              }
-            }
-            if descend >= 0 {
-              node = descend
-              continue
-            }
-            // Pop the next node still nearer than the best hit so far.
-            while top > 0 {
-              top -= 1
-              if stack[top].near <= tFar * widen {
-                node = stack[top].node
-                descend = node
-                break
-              }
-            }
-            if descend < 0 { return best }
           }
+          for lane in 0..<4 where hits & (1 << lane) != 0 {
+            if child[lane] < 0 {
+              // A leaf: test its triangles now, so the hits shorten the ray for the rest.
+              let start = Int(~child[lane])
+              for k in start..<(start + Int(count[lane])) {
+                let p = records.baseAddress! + LeafTriangles.recordLength * k
+                let a = SIMD3(p[0].widened, p[1].widened, p[2].widened)
+                let b = SIMD3(p[3].widened, p[4].widened, p[5].widened)
+                let c = SIMD3(p[6].widened, p[7].widened, p[8].widened)
+                if let h = watertight.intersect(a, b, c, tMin: tMin, tMax: tFar) {
+                  best = MeshHit(t: h.t, triangle: p[9].triangleIndex, u: h.u, v: h.v)
+                  tFar = h.t
+                  far = boxRay.scaledAbove(tFar)
+                  if anyHit { return best }
+                }
+              }
+            } else {
+              // Stacked in order of entry, farthest at the bottom (insertion among at most four).
+              var i = top
+              while i > stackedBefore && stack[i - 1].entry < entry[lane] {
+                stack[i] = stack[i - 1]
+                i -= 1
+              }
+              stack[i] = StackEntry(node: child[lane], entry: entry[lane])
+              top += 1
+            }
+          }
+          // Next: the nearest stacked node not beyond the best hit so far.
+          let limit = far * WideBoxRay.widen
+          var next: Int32 = -1
+          while top > 0 {
+            top -= 1
+            if stack[top].entry <= limit {
+              next = stack[top].node
+              break
+            }
+          }
+          if next < 0 { return best }
+          node = next
         }
       }
     }
   }
+}
+
+/// A node waiting on the traversal stack, with the scaled distance at which the ray enters it.
+/// (A named struct: a tuple element type made the runtime look up tuple metadata on every ray.)
+@usableFromInline
+struct StackEntry {
+  @usableFromInline var node: Int32
+  @usableFromInline var entry: Float
 }

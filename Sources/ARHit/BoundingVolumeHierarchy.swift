@@ -17,38 +17,36 @@ public struct MeshHit: Hashable, Sendable {
 /// hits the mesh is lost in traversal.
 ///
 /// Built top-down with the surface area heuristic over 16 centroid bins per axis (binned SAH,
-/// Wald 2007); leaves hold up to 4 triangles. Each node stores both children's boxes, laid out
-/// as (left, right) lanes, so one node visit tests both children with 2-wide SIMD. Immutable
-/// once built; queries from many threads at once are safe.
+/// Wald 2007), or in Morton order; leaves hold up to 4 triangles. The binary tree is then
+/// collapsed into a 4-wide one (``WideNode``) whose `Float` boxes are tested four at a time,
+/// conservatively (``WideBoxRay``); triangles are tested in `Double`. Immutable once built;
+/// queries from many threads at once are safe.
 public final class BoundingVolumeHierarchy: Sendable {
-  /// A node: the boxes of its two children as (left, right) lanes and where they are. A child
-  /// index ≥ 0 is an inner node; a leaf is `~first` with its triangle count in `leftCount` or
-  /// `rightCount`. Boxes are `Float` rounded outwards (so they still contain their triangles)
-  /// and widened back to `Double` exactly in the test: a node is 64 bytes, one cache line,
-  /// which is what incoherent rays wait for.
-  @usableFromInline
+  /// A node of the binary tree the builder makes: the boxes of its two children as (left,
+  /// right) lanes and where they are. A child index ≥ 0 is an inner node; a leaf is `~first`
+  /// with its triangle count in `leftCount` or `rightCount`. Boxes are `Float` rounded outwards
+  /// (so they still contain their triangles). Queries use the collapsed ``WideNode``s.
   struct Node: Sendable {
-    @usableFromInline var minX = SIMD2<Float>(repeating: .infinity), minY = SIMD2<Float>(repeating: .infinity)
-    @usableFromInline var minZ = SIMD2<Float>(repeating: .infinity)
-    @usableFromInline var maxX = SIMD2<Float>(repeating: -.infinity),
+    var minX = SIMD2<Float>(repeating: .infinity), minY = SIMD2<Float>(repeating: .infinity)
+    var minZ = SIMD2<Float>(repeating: .infinity)
+    var maxX = SIMD2<Float>(repeating: -.infinity),
       maxY = SIMD2<Float>(repeating: -.infinity)
-    @usableFromInline var maxZ = SIMD2<Float>(repeating: -.infinity)
-    @usableFromInline var left: Int32 = 0, right: Int32 = 0
-    @usableFromInline var leftCount: Int32 = 0, rightCount: Int32 = 0
+    var maxZ = SIMD2<Float>(repeating: -.infinity)
+    var left: Int32 = 0, right: Int32 = 0
+    var leftCount: Int32 = 0, rightCount: Int32 = 0
   }
 
-  @usableFromInline let nodes: [Node]
-  /// Triangle vertices in leaf order, packed as nine coordinates a triangle (a, b, c): one
-  /// triangle spans 72 bytes, two cache lines at most, where three separate vertex arrays made
-  /// an incoherent ray miss the cache three times per triangle.
-  @usableFromInline let packedVertices: [Double]
-  /// Each leaf triangle's index in the mesh.
-  @usableFromInline let originalIndex: [Int32]
+  /// The 4-wide tree, root first.
+  @usableFromInline let nodes: [WideNode]
+  /// The triangles in leaf order with their mesh indices.
+  @usableFromInline let leafTriangles: LeafTriangles
   /// Bounds of the whole mesh.
   public let bounds: AxisAlignedBox<Double>
   /// Number of triangles.
-  public var triangleCount: Int { originalIndex.count }
-  /// Number of nodes (for statistics and tests).
+  public let triangleCount: Int
+  /// Entries the traversal stack needs: three a level of the 4-wide tree, and one.
+  @usableFromInline let stackCapacity: Int
+  /// Number of (4-wide) nodes, for statistics and tests.
   public var nodeCount: Int { nodes.count }
 
   /// Builds a hierarchy over `mesh`'s triangles (positions widened to `Double`).
@@ -73,19 +71,11 @@ public final class BoundingVolumeHierarchy: Sendable {
     }
     var builder = BVHBuilder(positions: positions, indices: indices)
     builder.build(quality: quality)
-    nodes = builder.nodes
-    packedVertices = [Double](unsafeUninitializedCapacity: 9 * builder.order.count) { out, initialized in
-      for (k, t) in builder.order.enumerated() {
-        for corner in 0..<3 {
-          let p = positions[indices[3 * Int(t) + corner]]
-          out[9 * k + 3 * corner] = p.x
-          out[9 * k + 3 * corner + 1] = p.y
-          out[9 * k + 3 * corner + 2] = p.z
-        }
-      }
-      initialized = 9 * builder.order.count
-    }
-    originalIndex = builder.order
+    let (wide, depth) = builder.wideNodes()
+    nodes = wide
+    stackCapacity = 3 * depth + 1
+    leafTriangles = LeafTriangles(order: builder.order, positions: positions, indices: indices)
+    triangleCount = builder.order.count
     bounds = builder.rootBounds
   }
 }

@@ -129,3 +129,77 @@ final class Counter: @unchecked Sendable {
   }
   var value: Int { count }
 }
+
+/// The `Float` box test of the 4-wide tree against brute force on the rays most likely to be
+/// culled by rounding: axis-parallel ones, rays along the faces of an axis-aligned grid (boxes
+/// of zero thickness), directions of extreme scale, origins that are not `Float`s, and limited
+/// `tMin`/`tMax` ranges.
+@Suite struct WideBoxTestRobustness {
+  /// A flat grid of unit quads in the plane y = `height`, with a bump row so boxes vary.
+  static func grid(height: Double) -> ([SIMD3<Double>], [Int]) {
+    var positions: [SIMD3<Double>] = [], indices: [Int] = []
+    let n = 12
+    for j in 0...n {
+      for i in 0...n {
+        positions.append(SIMD3(Double(i) * 0.1, height + (j == 6 ? 0.05 : 0), Double(j) * 0.1))
+      }
+    }
+    for j in 0..<n {
+      for i in 0..<n {
+        let a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1
+        indices += [a, c, b, b, c, d]
+      }
+    }
+    return (positions, indices)
+  }
+
+  static func bruteForce(
+    _ ray: HitRay, _ positions: [SIMD3<Double>], _ indices: [Int], tMin: Double, tMax: Double
+  )
+    -> Double?
+  {
+    let prepared = WatertightRay(ray)
+    var best: Double? = nil
+    for t in 0..<(indices.count / 3) {
+      if let h = prepared.intersect(
+        positions[indices[3 * t]], positions[indices[3 * t + 1]], positions[indices[3 * t + 2]], tMin: tMin,
+        tMax: tMax), best == nil || h.t < best!
+      {
+        best = h.t
+      }
+    }
+    return best
+  }
+
+  @Test(arguments: [0.0, 0.1, 1e-40, 12_345.678_9])
+  func extremeRaysAgreeWithBruteForce(height: Double) throws {
+    let (positions, indices) = Self.grid(height: height)
+    let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices)
+    var rng = SplitMix64(seed: 77)
+    var checked = 0
+    for _ in 0..<3000 {
+      let x: Double = rng.scalar(-0.1...1.3), z: Double = rng.scalar(-0.1...1.3)
+      let above: Double = rng.scalar(1e-9...2)
+      var direction: SIMD3<Double> = [rng.scalar(-1...1), -1, rng.scalar(-1...1)]
+      switch checked % 5 {
+      case 0: direction = [0, -1, 0]  // straight down, axis-parallel
+      case 1: direction *= 1e200  // huge components
+      case 2: direction *= 1e-200  // tiny components
+      case 3: direction.x = 0  // parallel to the x slabs
+      default: break
+      }
+      let ray = try HitRay(origin: [x, height + above, z], direction: direction)
+      let tMax: Double = checked % 7 == 0 ? rng.scalar(0...3) * above / abs(direction.y) : .infinity
+      let expected = Self.bruteForce(ray, positions, indices, tMin: 0, tMax: tMax)
+      #expect(bvh.closestHit(ray, tMax: tMax)?.t == expected, "ray \(ray), tMax \(tMax)")
+      #expect((bvh.anyHit(ray, tMax: tMax) != nil) == (expected != nil))
+      checked += 1
+    }
+    // Rays lying in the grid's plane, along its rows: every triangle is edge-on (no hit), and
+    // the zero-thickness boxes must not trip the test into a false one either.
+    for k in 0...12 {
+      let ray = try HitRay(origin: [-1, height, Double(k) * 0.1], direction: [1, 0, 0])
+      #expect(bvh.closestHit(ray)?.t == Self.bruteForce(ray, positions, indices, tMin: 0, tMax: .infinity))
+    }
+  }
+}

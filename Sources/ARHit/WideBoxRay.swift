@@ -1,0 +1,113 @@
+/// A ray prepared for conservative slab tests against ``WideNode``'s `Float` boxes.
+///
+/// The box test runs in `Float`, four boxes at a time, yet never culls a box the `Double` ray
+/// touches:
+/// - The direction is scaled by a power of two (exact) so its largest component is in [1, 2);
+///   ray parameters are scaled by the same factor (``scaled(_:)``), so `Float` holds them.
+/// - The origin is bracketed by the `Float`s just below and above it; each slab's near plane is
+///   measured from the bracket end that makes its distance smaller, the far plane from the one
+///   that makes it larger (which end depends on the direction's sign).
+/// - The remaining error, three roundings per distance (subtraction, reciprocal, product), is
+///   covered by widening the far distance by 1 + 2γ₄ before comparing (Ize, "Robust BVH Ray
+///   Traversal", JCGT 2013, with one rounding to spare).
+/// Which bound of a box is the near plane depends only on the direction's signs, so the
+/// traversal loads the near and far vectors from byte offsets chosen once per ray, with no
+/// per-lane minimum and maximum.
+@usableFromInline
+struct WideBoxRay {
+  /// Byte offsets of the near and far bound vectors of each axis in a ``WideNode``.
+  @usableFromInline let nearOffset: SIMD3<Int>, farOffset: SIMD3<Int>
+  /// The origin, per axis, as the near and the far plane measure from it.
+  @usableFromInline let nearOrigin: SIMD3<Float>, farOrigin: SIMD3<Float>
+  /// The reciprocal of the scaled direction; ±`greatestFiniteMagnitude` for a zero component.
+  @usableFromInline let inverse: SIMD3<Float>
+  /// Ray parameter → scaled parameter: multiply by this power of two.
+  @usableFromInline let parameterScale: Double
+  /// 1 + 2γ₄ in `Float`, rounded up.
+  @usableFromInline static let widen: Float = {
+    let e = Double(Float.ulpOfOne) / 2
+    return (1 + 2 * (4 * e) / (1 - 4 * e)).floatAbove
+  }()
+
+  @usableFromInline
+  init(_ ray: HitRay) {
+    let d = ray.direction
+    let largest = max(abs(d.x), max(abs(d.y), abs(d.z)))
+    // 2^-e with e the exponent of the largest component; exact to multiply by. Read off the
+    // bits (`exponent` is a library call); extreme exponents take the general initialiser.
+    let exponent = Int((largest.bitPattern >> 52) & 0x7FF) - 1023
+    let scale =
+      (-1022...1022).contains(exponent)
+      ? Double(bitPattern: UInt64(1023 - exponent) << 52)
+      : Double(sign: .plus, exponent: -largest.exponent, significand: 1)
+    parameterScale = 1 / scale
+    let scaled = d * scale
+    func reciprocal(_ v: Double) -> Float {
+      let r = 1 / v
+      if v == 0 || abs(r) > Double(Float.greatestFiniteMagnitude) {
+        // Parallel to the slab (or within 2⁻¹²⁸ of it): a huge finite value, so that 0·∞
+        // never makes NaN.
+        return (v.sign == .minus ? -1 : 1) * .greatestFiniteMagnitude
+      }
+      return Float(r)
+    }
+    inverse = SIMD3(reciprocal(scaled.x), reciprocal(scaled.y), reciprocal(scaled.z))
+    let o = ray.origin
+    let below = SIMD3(o.x.floatBelow, o.y.floatBelow, o.z.floatBelow)
+    let above = SIMD3(o.x.floatAbove, o.y.floatAbove, o.z.floatAbove)
+    var nearOrigin = below, farOrigin = above
+    var nearOffset = WideNode.upperOffsets, farOffset = WideNode.lowerOffsets
+    for axis in 0..<3 where !(d[axis].sign == .minus) {
+      // Travelling up the axis: the lower bound is met first; measured from above the origin,
+      // its distance only shrinks, and the upper bound's, from below, only grows.
+      nearOrigin[axis] = above[axis]
+      farOrigin[axis] = below[axis]
+      nearOffset[axis] = WideNode.lowerOffsets[axis]
+      farOffset[axis] = WideNode.upperOffsets[axis]
+    }
+    self.nearOrigin = nearOrigin
+    self.farOrigin = farOrigin
+    self.nearOffset = nearOffset
+    self.farOffset = farOffset
+  }
+
+  /// The scaled parameter at or above ray parameter `t`, for far limits.
+  @inlinable @inline(__always)
+  func scaledAbove(_ t: Double) -> Float { (t * parameterScale).floatAbove }
+
+  /// The scaled parameter at or below ray parameter `t`, for near limits.
+  @inlinable @inline(__always)
+  func scaledBelow(_ t: Double) -> Float { (t * parameterScale).floatBelow }
+
+  /// Per lane, the scaled entry distance into the four boxes of the node at `node`, and whether
+  /// the ray meets the box between `near` and `far` (scaled parameters).
+  @inlinable @inline(__always)
+  func test(_ node: UnsafeRawPointer, near: Float, far: Float) -> (entry: SIMD4<Float>, hits: Int) {
+    @inline(__always) func slab(_ axis: Int) -> (SIMD4<Float>, SIMD4<Float>) {
+      let n = node.load(fromByteOffset: nearOffset[axis], as: SIMD4<Float>.self)
+      let f = node.load(fromByteOffset: farOffset[axis], as: SIMD4<Float>.self)
+      let i = SIMD4(repeating: inverse[axis])
+      return ((n - SIMD4(repeating: nearOrigin[axis])) * i, (f - SIMD4(repeating: farOrigin[axis])) * i)
+    }
+    let (nx, fx) = slab(0), (ny, fy) = slab(1), (nz, fz) = slab(2)
+    let entry = lanesMax(lanesMax(nx, ny), lanesMax(nz, SIMD4(repeating: near)))
+    let exit = lanesMin(lanesMin(fx, fy), lanesMin(fz, SIMD4(repeating: far))) * Self.widen
+    var hits = 0
+    for lane in 0..<4 where entry[lane] <= exit[lane] { hits |= 1 << lane }
+    return (entry, hits)
+  }
+}
+
+extension Double {
+  /// The largest `Float` ≤ self (boxes and brackets grow outwards when narrowed to `Float`).
+  @inlinable var floatBelow: Float {
+    let f = Float(self)
+    return Double(f) > self ? f.nextDown : f
+  }
+
+  /// The smallest `Float` ≥ self.
+  @inlinable var floatAbove: Float {
+    let f = Float(self)
+    return Double(f) < self ? f.nextUp : f
+  }
+}

@@ -1,0 +1,120 @@
+/// A node of the 4-wide tree that ``BoundingVolumeHierarchy`` traverses: the boxes of up to four
+/// children, one `SIMD4` lane a child, so one visit tests all four boxes at once.
+///
+/// Boxes are `Float`, rounded outwards from the build's `Double` boxes (so they still contain
+/// their triangles). 128 bytes: two cache lines that incoherent rays fetch together, where the
+/// binary tree made them wait for twice as many nodes one after another.
+@usableFromInline
+struct WideNode: Sendable {
+  // Lower and upper bounds of the four children per axis. Unused lanes hold an empty box
+  // (lower +∞, upper −∞), which no ray hits.
+  @usableFromInline var lowerX = SIMD4<Float>(repeating: .infinity)
+  @usableFromInline var upperX = SIMD4<Float>(repeating: -.infinity)
+  @usableFromInline var lowerY = SIMD4<Float>(repeating: .infinity)
+  @usableFromInline var upperY = SIMD4<Float>(repeating: -.infinity)
+  @usableFromInline var lowerZ = SIMD4<Float>(repeating: .infinity)
+  @usableFromInline var upperZ = SIMD4<Float>(repeating: -.infinity)
+  /// Per lane: an inner node's index (≥ 0), or a leaf as `~first` (< 0) with its triangles
+  /// `first ..< first + count` in leaf order.
+  @usableFromInline var child = SIMD4<Int32>(repeating: 0)
+  @usableFromInline var count = SIMD4<Int32>(repeating: 0)
+
+  /// Byte offsets of the bound vectors, for the traversal's per-ray choice of the near and far
+  /// planes (``WideBoxRay``).
+  @usableFromInline static let lowerOffsets = SIMD3(
+    MemoryLayout<WideNode>.offset(of: \.lowerX)!, MemoryLayout<WideNode>.offset(of: \.lowerY)!,
+    MemoryLayout<WideNode>.offset(of: \.lowerZ)!)
+  @usableFromInline static let upperOffsets = SIMD3(
+    MemoryLayout<WideNode>.offset(of: \.upperX)!, MemoryLayout<WideNode>.offset(of: \.upperY)!,
+    MemoryLayout<WideNode>.offset(of: \.upperZ)!)
+  @usableFromInline static let childOffset = MemoryLayout<WideNode>.offset(of: \.child)!
+  @usableFromInline static let countOffset = MemoryLayout<WideNode>.offset(of: \.count)!
+}
+
+extension WideNode {
+  /// Surface area of lane `lane`'s box, halved.
+  func halfArea(_ lane: Int) -> Float {
+    let d = SIMD3(upperX[lane] - lowerX[lane], upperY[lane] - lowerY[lane], upperZ[lane] - lowerZ[lane])
+    return d.x * d.y + d.y * d.z + d.z * d.x
+  }
+
+  /// Copies lane `source` into lane `target`.
+  mutating func copyLane(_ source: Int, to target: Int) {
+    lowerX[target] = lowerX[source]
+    lowerY[target] = lowerY[source]
+    lowerZ[target] = lowerZ[source]
+    upperX[target] = upperX[source]
+    upperY[target] = upperY[source]
+    upperZ[target] = upperZ[source]
+    child[target] = child[source]
+    count[target] = count[source]
+  }
+}
+
+extension BVHBuilder {
+  /// The binary tree collapsed into ``WideNode``s, depth first from the root, and the wide
+  /// tree's depth. Each wide node takes a binary node's two children and keeps opening the inner
+  /// child with the largest surface area until it has four (as Embree and Wald et al. collapse
+  /// a BVH2 into a BVH4). Leaves and their triangle order are unchanged.
+  func wideNodes() -> (nodes: [WideNode], depth: Int) {
+    var wide: [WideNode] = []
+    wide.reserveCapacity(nodes.count / 2 + 1)
+    let depth = collapse(0, into: &wide).depth
+    return (wide, depth)
+  }
+
+  /// Appends the wide node for binary node `index` and its subtree; returns its index and the
+  /// subtree's depth. Allocates nothing but the output: taps build a tree per frame.
+  private func collapse(_ index: Int32, into wide: inout [WideNode]) -> (index: Int32, depth: Int) {
+    var node = WideNode()
+    var lanes = 0
+    // Lanes hold binary references until the subtrees below are collapsed.
+    func appendChildren(of index: Int32) {
+      let n = nodes[Int(index)]
+      for side in 0..<2 {
+        let reference = side == 0 ? n.left : n.right, count = side == 0 ? n.leftCount : n.rightCount
+        if reference < 0 && count == 0 { continue }  // an empty leaf
+        node.lowerX[lanes] = n.minX[side]
+        node.lowerY[lanes] = n.minY[side]
+        node.lowerZ[lanes] = n.minZ[side]
+        node.upperX[lanes] = n.maxX[side]
+        node.upperY[lanes] = n.maxY[side]
+        node.upperZ[lanes] = n.maxZ[side]
+        node.child[lanes] = reference
+        node.count[lanes] = count
+        lanes += 1
+      }
+    }
+    appendChildren(of: index)
+    while lanes < 4 {
+      // Open the inner child most likely to be entered: the last lane takes its place, and its
+      // children join at the end.
+      var open = -1, largest: Float = -1
+      for lane in 0..<lanes where node.child[lane] >= 0 && node.halfArea(lane) > largest {
+        (open, largest) = (lane, node.halfArea(lane))
+      }
+      guard open >= 0 else { break }
+      let reference = node.child[open]
+      node.copyLane(lanes - 1, to: open)
+      node.lowerX[lanes - 1] = .infinity
+      node.lowerY[lanes - 1] = .infinity
+      node.lowerZ[lanes - 1] = .infinity
+      node.upperX[lanes - 1] = -.infinity
+      node.upperY[lanes - 1] = -.infinity
+      node.upperZ[lanes - 1] = -.infinity
+      node.child[lanes - 1] = 0
+      node.count[lanes - 1] = 0
+      lanes -= 1
+      appendChildren(of: reference)
+    }
+    let position = wide.count
+    wide.append(node)
+    var depth = 1
+    for lane in 0..<lanes where node.child[lane] >= 0 {
+      let subtree = collapse(node.child[lane], into: &wide)
+      wide[position].child[lane] = subtree.index
+      depth = max(depth, subtree.depth + 1)
+    }
+    return (Int32(position), depth)
+  }
+}
