@@ -159,7 +159,6 @@ extension BoundingVolumeHierarchy {
 }
 
 /// A node waiting on the traversal stack, with the scaled distance at which the ray enters it.
-/// (A named struct: a tuple element type made the runtime look up tuple metadata on every ray.)
 @usableFromInline
 struct StackEntry {
   @usableFromInline var node: Int32
