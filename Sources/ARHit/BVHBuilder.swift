@@ -96,15 +96,38 @@ struct BVHBuilder {
     let scale = SIMD3<Double>(
       extent.x > 0 ? 1023 / extent.x : 0, extent.y > 0 ? 1023 / extent.y : 0,
       extent.z > 0 ? 1023 / extent.z : 0)
-    let spread = RadixSort.spread3
+    func spread(_ v: UInt32) -> UInt32 {  // 10 bits → every third bit
+      var x = v & 0x3FF
+      x = (x | (x << 16)) & 0x0300_00FF
+      x = (x | (x << 8)) & 0x0300_F00F
+      x = (x | (x << 4)) & 0x030C_30C3
+      x = (x | (x << 2)) & 0x0924_9249
+      return x
+    }
     var keys = [UInt32](repeating: 0, count: order.count)
     for i in 0..<order.count {
       let q = (centroids[i] - span.centroidLower) * scale
       keys[i] = spread(UInt32(q.x)) << 2 | spread(UInt32(q.y)) << 1 | spread(UInt32(q.z))
     }
-    let (sortedKeys, indices) = RadixSort.sort30(keys)
+    // A stable LSD radix sort of the 30-bit codes, 10 bits a pass: linear, where a comparison
+    // sort was a fifth of the whole Morton build. Equal codes keep their triangle order.
+    var indices = (0..<Int32(order.count)).map { $0 }
+    var keysOut = keys, indicesOut = indices
+    for shift in stride(from: UInt32(0), to: 30, by: 10) {
+      var counts = [Int](repeating: 0, count: 1025)
+      for key in keys { counts[Int((key >> shift) & 1023) + 1] += 1 }
+      for b in 1...1024 { counts[b] += counts[b - 1] }
+      for (key, index) in zip(keys, indices) {
+        let bucket = Int((key >> shift) & 1023)
+        keysOut[counts[bucket]] = key
+        indicesOut[counts[bucket]] = index
+        counts[bucket] += 1
+      }
+      swap(&keys, &keysOut)
+      swap(&indices, &indicesOut)
+    }
     order = indices
-    codes = sortedKeys
+    codes = keys
   }
 
   /// Where a sorted range splits: where its Morton codes first differ (the highest differing

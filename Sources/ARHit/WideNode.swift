@@ -38,16 +38,17 @@ extension WideNode {
     return d.x * d.y + d.y * d.z + d.z * d.x
   }
 
-  /// Copies lane `source` into lane `target`.
-  mutating func copyLane(_ source: Int, to target: Int) {
-    lowerX[target] = lowerX[source]
-    lowerY[target] = lowerY[source]
-    lowerZ[target] = lowerZ[source]
-    upperX[target] = upperX[source]
-    upperY[target] = upperY[source]
-    upperZ[target] = upperZ[source]
-    child[target] = child[source]
-    count[target] = count[source]
+  /// Copies lane `source` of `node` (default: this node) into lane `target`.
+  mutating func copyLane(_ source: Int, of node: WideNode? = nil, to target: Int) {
+    let from = node ?? self
+    lowerX[target] = from.lowerX[source]
+    lowerY[target] = from.lowerY[source]
+    lowerZ[target] = from.lowerZ[source]
+    upperX[target] = from.upperX[source]
+    upperY[target] = from.upperY[source]
+    upperZ[target] = from.upperZ[source]
+    child[target] = from.child[source]
+    count[target] = from.count[source]
   }
 }
 
@@ -96,14 +97,7 @@ extension BVHBuilder {
       guard open >= 0 else { break }
       let reference = node.child[open]
       node.copyLane(lanes - 1, to: open)
-      node.lowerX[lanes - 1] = .infinity
-      node.lowerY[lanes - 1] = .infinity
-      node.lowerZ[lanes - 1] = .infinity
-      node.upperX[lanes - 1] = -.infinity
-      node.upperY[lanes - 1] = -.infinity
-      node.upperZ[lanes - 1] = -.infinity
-      node.child[lanes - 1] = 0
-      node.count[lanes - 1] = 0
+      node.copyLane(0, of: WideNode(), to: lanes - 1)  // empty again
       lanes -= 1
       appendChildren(of: reference)
     }
