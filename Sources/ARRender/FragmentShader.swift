@@ -12,21 +12,16 @@ protocol FragmentShader: Sendable {
   var readsVertices: Bool { get }
   /// What `shade` needs of triangle `t`, whose vertices are in `vertices`.
   func begin(_ t: SetupTriangle, _ vertices: FrameVertices) -> TriangleState
-  /// The fragment's colour with straight alpha (below 1: blended "over" what is there by the
-  /// rasterizer; below 0.999 also no depth write), or `nil` to discard it. `weights` are the
-  /// perspective-correct vertex weights at the pixel and at its neighbours right and below (for
-  /// texture footprints).
-  func shade(_ state: TriangleState, _ weights: Weights) -> SIMD4<Float>?
+  /// Fills what `shade` reads of a span's samples beyond their weights (texture coordinates
+  /// and mip levels), for the span's first `count` samples, whose weights are filled. Called
+  /// only when `readsAttributes`.
+  func prepare(_ state: TriangleState, _ span: SpanSamples, count: Int)
+  /// The colour of sample `k` of `span` with straight alpha (below 1: blended "over" what is
+  /// there by the rasterizer; below 0.999 also no depth write), or `nil` to discard it.
+  func shade(_ state: TriangleState, _ span: SpanSamples, _ k: Int) -> SIMD4<Float>?
   /// The one opaque colour of every fragment of the triangle, when it has one (flat shading):
   /// the rasterizer then fills without calling `shade`.
   func flatColor(_ state: TriangleState) -> SIMD4<Float>?
-}
-
-/// Perspective-correct vertex weights at a pixel centre and at its right and lower neighbours.
-struct Weights {
-  var here: SIMD3<Float>
-  var right: SIMD3<Float>
-  var below: SIMD3<Float>
 }
 
 /// One colour per triangle: white (unlit), or `max(0, n·l)` grey from the flat face normal by
@@ -43,7 +38,10 @@ struct FlatShader: FragmentShader {
   }
 
   @inline(__always)
-  func shade(_ color: SIMD4<Float>, _ weights: Weights) -> SIMD4<Float>? {
+  func prepare(_ color: SIMD4<Float>, _ span: SpanSamples, count: Int) {}
+
+  @inline(__always)
+  func shade(_ color: SIMD4<Float>, _ span: SpanSamples, _ k: Int) -> SIMD4<Float>? {
     color
   }
 
@@ -102,6 +100,11 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     let material: ShadingMaterial
     let flatNormal: SIMD3<Float>
     let v0: ClipVertex, v1: ClipVertex, v2: ClipVertex
+    /// The vertices' texture coordinates, u and v by vertex.
+    let u: SIMD3<Float>, v: SIMD3<Float>
+    /// The material's colour and opacity times the vertex colour, when the three vertices share
+    /// one (nearly always: white when the mesh has none); nil when it varies.
+    let uniformBase: SIMD4<Float>?
     let backFacing: Bool
   }
 
@@ -109,33 +112,54 @@ struct LitShader: FragmentShader, @unchecked Sendable {
 
   func begin(_ t: SetupTriangle, _ frame: FrameVertices) -> Triangle {
     let vertices = frame.of(t)
+    let (v0, v1, v2) = vertices
+    let material = materials[materialStart[Int(t.draw)] + Int(t.material)]
+    let sharedColor = v0.color == v1.color && v1.color == v2.color
     return Triangle(
-      material: materials[materialStart[Int(t.draw)] + Int(t.material)],
-      flatNormal: Renderer.flatNormal(vertices, swapped: t.swapped), v0: vertices.0, v1: vertices.1,
-      v2: vertices.2, backFacing: t.backFacing)
+      material: material, flatNormal: Renderer.flatNormal(vertices, swapped: t.swapped), v0: v0, v1: v1, v2: v2,
+      u: SIMD3(v0.worldAndU.w, v1.worldAndU.w, v2.worldAndU.w),
+      v: SIMD3(v0.normalAndV.w, v1.normalAndV.w, v2.normalAndV.w),
+      uniformBase: sharedColor
+        ? SIMD4(material.diffuse * SIMD3(v0.color.x, v0.color.y, v0.color.z), material.opacity) : nil,
+      backFacing: t.backFacing)
   }
 
   @inline(__always)
   func flatColor(_ t: Triangle) -> SIMD4<Float>? { nil }
 
+  /// Texture coordinates and mip levels for the whole span, sized for the diffuse texture
+  /// (or the opacity texture when that is the only one).
   @inline(__always)
-  func shade(_ t: Triangle, _ weights: Weights) -> SIMD4<Float>? {
+  func prepare(_ t: Triangle, _ span: SpanSamples, count: Int) {
+    guard let texture = t.material.texture ?? t.material.opacityTexture else { return }
+    span.fillTextureCoordinates(us: t.u, vs: t.v, size: texture.texelsPerUV, count: count)
+  }
+
+  @inline(__always)
+  func shade(_ t: Triangle, _ span: SpanSamples, _ k: Int) -> SIMD4<Float>? {
     let material = t.material
-    let mu = weights.here
-    let worldAndU = t.v0.worldAndU * mu.x + t.v1.worldAndU * mu.y + t.v2.worldAndU * mu.z
-    let normalAndV = t.v0.normalAndV * mu.x + t.v1.normalAndV * mu.y + t.v2.normalAndV * mu.z
-    let vertexColor = t.v0.color * mu.x + t.v1.color * mu.y + t.v2.color * mu.z
-    var base = SIMD4(material.diffuse * SIMD3(vertexColor.x, vertexColor.y, vertexColor.z), material.opacity)
-    func uv(_ m: SIMD3<Float>) -> SIMD2<Float> {
-      SIMD2(
-        t.v0.worldAndU.w * m.x + t.v1.worldAndU.w * m.y + t.v2.worldAndU.w * m.z,
-        t.v0.normalAndV.w * m.x + t.v1.normalAndV.w * m.y + t.v2.normalAndV.w * m.z)
+    let mu = SIMD3(span.w0[k], span.w1[k], span.w2[k])
+    var base: SIMD4<Float>
+    if let uniform = t.uniformBase {
+      base = uniform
+    } else {
+      let vertexColor = t.v0.color * mu.x + t.v1.color * mu.y + t.v2.color * mu.z
+      base = SIMD4(material.diffuse * SIMD3(vertexColor.x, vertexColor.y, vertexColor.z), material.opacity)
     }
-    if let texture = material.texture {
-      base *= texture.sample(SIMD2(worldAndU.w, normalAndV.w), uv(weights.right), uv(weights.below))
-    }
-    if let opacity = material.opacityTexture {
-      base.w *= opacity.sample(SIMD2(worldAndU.w, normalAndV.w), uv(weights.right), uv(weights.below)).x
+    if material.texture != nil || material.opacityTexture != nil {
+      let uv = SIMD2(span.u[k], span.v[k])
+      if let texture = material.texture {
+        base *= texture.sample(uv, level: span.level[k])
+        if let opacity = material.opacityTexture {
+          // Its own footprint: the span's levels are sized for the diffuse texture.
+          let w = span.weights(k)
+          let (dx, dy) = (w.dx, w.dy)
+          let uvX = SIMD2((t.u * dx).sum(), (t.v * dx).sum()), uvY = SIMD2((t.u * dy).sum(), (t.v * dy).sum())
+          base.w *= opacity.sample(uv, uvX, uvY).x
+        }
+      } else if let opacity = material.opacityTexture {
+        base.w *= opacity.sample(uv, level: span.level[k]).x
+      }
     }
     switch material.alphaMode {
     case .opaque: base.w = 1
@@ -150,6 +174,8 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     // Ambient light needs no normal and no view direction: compute them only for real lights,
     // and the specular power only for materials that have a specular colour.
     if !directional.isEmpty || !point.isEmpty {
+      let worldAndU = t.v0.worldAndU * mu.x + t.v1.worldAndU * mu.y + t.v2.worldAndU * mu.z
+      let normalAndV = t.v0.normalAndV * mu.x + t.v1.normalAndV * mu.y + t.v2.normalAndV * mu.z
       let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
       var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? t.flatNormal
       if t.backFacing { n = -n }  // two-sided lighting for faces drawn from behind

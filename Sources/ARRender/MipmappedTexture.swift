@@ -16,13 +16,19 @@ final class MipmappedTexture: @unchecked Sendable {
     let texels: UnsafeMutablePointer<SIMD4<Float>>
     /// Both sides are powers of two: repeating wraps texel indices with a mask.
     let isPowerOfTwo: Bool
+    /// `(width, height)` as floats.
+    let size: SIMD2<Float>
 
     init(width: Int, height: Int, texels: UnsafeMutablePointer<SIMD4<Float>>) {
       self.width = width
       self.height = height
       self.texels = texels
       isPowerOfTwo = width & (width - 1) == 0 && height & (height - 1) == 0
+      size = SIMD2(Float(width), Float(height))
     }
+
+    /// Texel `i` in linear light.
+    @inline(__always) func texel(_ i: Int) -> SIMD4<Float> { texels[i] }
   }
 
   let levels: [Level]
@@ -40,22 +46,22 @@ final class MipmappedTexture: @unchecked Sendable {
       p.initialize(from: texels, count: texels.count)
       return p
     }
-    var levels = [Level(width: image.width, height: image.height, texels: owned(image.linear.pixels))]
-    while let last = levels.last, last.width > 1 || last.height > 1 {
-      let w = (last.width + 1) / 2, h = (last.height + 1) / 2
-      var texels = [SIMD4<Float>](repeating: .zero, count: w * h)
+    var level = image.linear.pixels, (width, height) = (image.width, image.height)
+    var levels = [Level(width: width, height: height, texels: owned(level))]
+    while width > 1 || height > 1 {
+      let w = (width + 1) / 2, h = (height + 1) / 2
+      var next = [SIMD4<Float>](repeating: .zero, count: w * h)
       for y in 0..<h {
         for x in 0..<w {
           // A 2×2 box, clamped at the edge of odd-sized levels.
-          let x0 = 2 * x, y0 = 2 * y, x1 = Swift.min(x0 + 1, last.width - 1),
-            y1 = Swift.min(y0 + 1, last.height - 1)
+          let x0 = 2 * x, y0 = 2 * y, x1 = Swift.min(x0 + 1, width - 1), y1 = Swift.min(y0 + 1, height - 1)
           let sum =
-            last.texels[y0 * last.width + x0] + last.texels[y0 * last.width + x1]
-            + last.texels[y1 * last.width + x0] + last.texels[y1 * last.width + x1]
-          texels[y * w + x] = sum * 0.25
+            level[y0 * width + x0] + level[y0 * width + x1] + level[y1 * width + x0] + level[y1 * width + x1]
+          next[y * w + x] = sum * 0.25
         }
       }
-      levels.append(Level(width: w, height: h, texels: owned(texels)))
+      (level, width, height) = (next, w, h)
+      levels.append(Level(width: w, height: h, texels: owned(level)))
     }
     self.levels = levels
     levelBuffer = .allocate(capacity: levels.count)
@@ -83,23 +89,29 @@ struct TextureView {
   let clamp: Bool
   let scale: SIMD2<Float>, offset: SIMD2<Float>
 
-  /// The trilinearly filtered colour at `uv`, for a pixel whose neighbours to the right and
-  /// below sample `uvX` and `uvY` (their differences are the footprint).
+  /// The base level's size in texels times the coordinate scale: texels per unit of uv.
+  @inline(__always) var texelsPerUV: SIMD2<Float> { levelBuffer[0].size * scale }
+
+  /// The trilinearly filtered colour at `uv` for mip level `level` (fractional; 0 or below is
+  /// the base level), as ``SpanSamples/fillTextureCoordinates(us:vs:size:count:)`` finds it.
   @inline(__always)
-  func sample(_ uv: SIMD2<Float>, _ uvX: SIMD2<Float>, _ uvY: SIMD2<Float>) -> SIMD4<Float> {
-    let size = SIMD2(Float(levelBuffer[0].width), Float(levelBuffer[0].height)) * scale
-    let dx = (uvX - uv) * size, dy = (uvY - uv) * size
-    let footprint = Swift.max((dx * dx).sum(), (dy * dy).sum())
-    // log2 of the footprint in texels: ½·log2 of its square. The level only needs to be
-    // roughly right, so log2 is read off the float's exponent and a linear mantissa
-    // (error < 0.09 of a level) instead of calling the library's log2.
-    let lod = footprint > 1 ? 0.5 * (Float(footprint.exponent) + footprint.significand - 1) : 0
-    guard lod.isFinite, lod > 0 else { return sample(uv, level: 0) }
-    let top = Float(levelBuffer.count - 1)
-    let l = Swift.min(lod, top)
+  func sample(_ uv: SIMD2<Float>, level: Float) -> SIMD4<Float> {
+    guard level > 0 else { return bilinear(uv, level: 0) }
+    let l = Swift.min(level, Float(levelBuffer.count &- 1))
     let l0 = Int(l), t = l - Float(l0)
-    let a = sample(uv, level: l0)
-    return t > 0 && l0 + 1 < levelBuffer.count ? a + (sample(uv, level: l0 + 1) - a) * t : a
+    let a = bilinear(uv, level: l0)
+    return t > 0 ? a + (bilinear(uv, level: l0 &+ 1) - a) * t : a
+  }
+
+  /// The trilinearly filtered colour at `uv`, for a sample whose coordinates change by `dx`
+  /// per sample to the right and `dy` per sample down (the footprint's sides, in uv units).
+  @inline(__always)
+  func sample(_ uv: SIMD2<Float>, _ dx: SIMD2<Float>, _ dy: SIMD2<Float>) -> SIMD4<Float> {
+    let sx = dx * texelsPerUV, sy = dy * texelsPerUV
+    let footprint = Swift.max((sx * sx).sum(), (sy * sy).sum())
+    // As SpanSamples finds the level: log2 off the float's bits; NaN takes level 0.
+    guard footprint > 1 else { return bilinear(uv, level: 0) }
+    return sample(uv, level: 0.5 * (Float(Int32(bitPattern: footprint.bitPattern)) * 0x1p-23 - 127))
   }
 
   /// The bilinearly filtered colour of one level at `uv`.
@@ -109,29 +121,30 @@ struct TextureView {
   /// indices wrap with a mask. This path was half the lit shader's instructions when it went
   /// through floors, checked conversions and branches per coordinate (kept below for the rest).
   @inline(__always)
-  func sample(_ uv: SIMD2<Float>, level index: Int) -> SIMD4<Float> {
+  func bilinear(_ uv: SIMD2<Float>, level index: Int) -> SIMD4<Float> {
     let level = levelBuffer[index]
     let t = uv * scale + offset
     // v up in OBJ, rows down in memory; texel centres at +0.5. Scaling by 256 is exact.
-    let x = (t.x * Float(level.width) - 0.5) * 256, y = ((1 - t.y) * Float(level.height) - 0.5) * 256
-    guard !clamp, level.isPowerOfTwo, Swift.abs(x) < 0x1p40, Swift.abs(y) < 0x1p40 else {
+    let x = (t.x * level.size.x - 0.5) * 256, y = ((1 - t.y) * level.size.y - 0.5) * 256
+    guard !clamp, level.isPowerOfTwo, Swift.abs(x) < 0x1p30, Swift.abs(y) < 0x1p30 else {
       return sampleAnyWrap(uv, level: level)
     }
     // Truncation, then one step down for negative fractions: the floor in fixed point.
-    var xi = Int64(x), yi = Int64(y)
-    if Float(xi) > x { xi -= 1 }
-    if Float(yi) > y { yi -= 1 }
-    let (wMask, hMask) = (level.width - 1, level.height - 1)
+    var xi = Int32(x), yi = Int32(y)
+    if Float(xi) > x { xi &-= 1 }
+    if Float(yi) > y { yi &-= 1 }
+    let (wMask, hMask) = (level.width &- 1, level.height &- 1)
     let x0 = Int(xi >> 8) & wMask, y0 = Int(yi >> 8) & hMask
-    let x1 = (x0 + 1) & wMask, y1 = (y0 + 1) & hMask
+    let x1 = (x0 &+ 1) & wMask, y1 = (y0 &+ 1) & hMask
     let ax = Float(xi & 255) * (1 / 256), ay = Float(yi & 255) * (1 / 256)
-    let p = level.texels, w = level.width
-    let c00 = p[y0 * w + x0], c10 = p[y0 * w + x1], c01 = p[y1 * w + x0], c11 = p[y1 * w + x1]
+    let row0 = y0 &* level.width, row1 = y1 &* level.width
+    let c00 = level.texel(row0 &+ x0), c10 = level.texel(row0 &+ x1)
+    let c01 = level.texel(row1 &+ x0), c11 = level.texel(row1 &+ x1)
     let top = c00 + (c10 - c00) * ax, bottom = c01 + (c11 - c01) * ax
     return top + (bottom - top) * ay
   }
 
-  /// ``sample(_:level:)`` for clamped textures, other sizes and coordinates far out: the
+  /// ``bilinear(_:level:)`` for clamped textures, other sizes and coordinates far out: the
   /// coordinate is wrapped before it becomes a texel index, so the four texels need no integer
   /// division.
   func sampleAnyWrap(_ uv: SIMD2<Float>, level: MipmappedTexture.Level) -> SIMD4<Float> {
@@ -145,7 +158,7 @@ struct TextureView {
     let (w, h) = (level.width, level.height)
     let x = t.x * Float(w) - 0.5, y = t.y * Float(h) - 0.5
     let fx = floorFast(x), fy = floorFast(y)
-    guard fx.isFinite, fy.isFinite else { return level.texels[0] }
+    guard fx.isFinite, fy.isFinite else { return level.texel(0) }
     let ax = x - fx, ay = y - fy
     // x0 in −1…w−1: the neighbours across the edge wrap (repeat) or stick (clamp).
     var x0 = Int(fx), y0 = Int(fy), x1 = x0 + 1, y1 = y0 + 1
@@ -160,8 +173,8 @@ struct TextureView {
       if x1 >= w { x1 = 0 }
       if y1 >= h { y1 = 0 }
     }
-    let p = level.texels
-    let c00 = p[y0 * w + x0], c10 = p[y0 * w + x1], c01 = p[y1 * w + x0], c11 = p[y1 * w + x1]
+    let c00 = level.texel(y0 * w + x0), c10 = level.texel(y0 * w + x1)
+    let c01 = level.texel(y1 * w + x0), c11 = level.texel(y1 * w + x1)
     let top = c00 + (c10 - c00) * ax, bottom = c01 + (c11 - c01) * ax
     return top + (bottom - top) * ay
   }

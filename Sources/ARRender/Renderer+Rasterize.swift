@@ -58,6 +58,9 @@ extension Renderer {
       views.withUnsafeBufferPointer { views in
         let views = UnsafeSendableBuffer(views)
         DispatchQueue.concurrentPerform(iterations: threads) { worker in
+          let spanStorage = UnsafeMutablePointer<Float>.allocate(capacity: SpanSamples.capacity * SpanSamples.arrays)
+          defer { spanStorage.deallocate() }
+          let span = SpanSamples(storage: spanStorage)
           // Whole rows of tiles are dealt round-robin (a fixed split per worker): neighbours
           // across a vertical tile edge share cache lines of the output, so they are drawn by
           // the same worker, or every row of both tiles would bounce between the cores.
@@ -84,7 +87,8 @@ extension Renderer {
                 }
                 let t = batch.triangles[Int(batch.binned[k])]
                 drawTriangle(
-                  t, vertices: vertices, tileX: x0...x1, tileY: y0...y1, target: view, shader: shader)
+                  t, vertices: vertices, tileX: x0...x1, tileY: y0...y1, target: view, shader: shader,
+                  span: span)
               }
             }
             finish(view, x0...x1, y0...y1)
@@ -118,7 +122,7 @@ extension Renderer {
   @inline(__always)
   static func drawTriangle<Shader: FragmentShader, Store: SampleStore>(
     _ t: SetupTriangle, vertices: FrameVertices, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>,
-    target: TargetView<Store>, shader: Shader
+    target: TargetView<Store>, shader: Shader, span: SpanSamples
   ) {
     let minX = Swift.max(Int(t.minX), tileX.lowerBound), maxX = Swift.min(Int(t.maxX), tileX.upperBound)
     let minY = Swift.max(Int(t.minY), tileY.lowerBound), maxY = Swift.min(Int(t.maxY), tileY.upperBound)
@@ -135,6 +139,8 @@ extension Renderer {
     // Perspective-correct weights: the edge functions times 1/w are linear in screen space;
     // normalised, they weight the vertices. Only shaders that read attributes pay for them.
     let dqx = SIMD3<Float>(stepX) * t.inverseW, dqy = SIMD3<Float>(stepY) * t.inverseW
+    var span = span
+    (span.stepX, span.stepY, span.stepSums) = (dqx, dqy, SIMD2(dqx.sum(), dqy.sum()))
     let count = maxX - minX + 1
     // A flat colour is encoded once for the whole triangle.
     let flat = shader.flatColor(state).map { target.store.encode($0) }
@@ -156,16 +162,17 @@ extension Renderer {
           rowEdges = rowEdges &+ stepY
           continue
         }
+        if Shader.readsAttributes {
+          // The span's weights, then what the shader derives from them, each in one vector
+          // pass over the span (samples that fail the depth test below included: cheaper than
+          // doing it sample by sample).
+          span.fillWeights(from: q0, count: hi &- lo &+ 1)
+          shader.prepare(state, span, count: hi &- lo &+ 1)
+        }
         for i in lo...hi {
           let index = row + i
           if z < target.depth[depthRow + i] {
-            var mu = Weights(here: .zero, right: .zero, below: .zero)
-            if Shader.readsAttributes {
-              let q = q0 + dqx * Float(i - lo)
-              let r = 1 / q.sum()
-              mu = Weights(here: q * r, right: (q + dqx) * r, below: (q + dqy) * r)
-            }
-            if var color = shader.shade(state, mu) {
+            if var color = shader.shade(state, span, i &- lo) {
               if color.w < 1 {
                 // "Over" compositing for translucent surfaces, in linear light.
                 let under = target.store.color(at: index), a = color.w

@@ -39,7 +39,11 @@ struct EncodedSamples: SampleStore, @unchecked Sendable {
     @inline(__always) func raw(_ v: Float) -> UInt8 { UInt8((v > 0 ? (v < 1 ? v : 1) : 0) * 255 + 0.5) }
     guard let srgb else { return SIMD4(raw(c.x), raw(c.y), raw(c.z), raw(c.w)) }
     @inline(__always) func encoded(_ v: Float) -> UInt8 {
-      srgb[Int((v > 0 ? (v < 1 ? v : 1) : 0) * 65535 + 0.5)]
+      // The table index round(v·65535) without a checked conversion (three compares and two
+      // traps a channel, per pixel): adding 2²³ leaves the rounded integer in the low mantissa
+      // bits. NaN and negatives clamp to 0.
+      let index = (v > 0 ? (v < 1 ? v : 1) : 0) * 65535 + 0x1p23
+      return srgb[Int(index.bitPattern &- (0x1p23 as Float).bitPattern)]
     }
     return SIMD4(encoded(c.x), encoded(c.y), encoded(c.z), raw(c.w))
   }

@@ -1,0 +1,103 @@
+/// The perspective-correct vertex weights of a run of samples along one row of a triangle (a
+/// span), computed for the whole span at once before any sample is shaded, plus what the
+/// shader derives from them for the whole span (texture coordinates and mip level).
+///
+/// Structure of arrays, one `Float` a sample: the passes over a span are plain loops over
+/// these arrays, which the compiler turns into 4-wide vector code. The same arithmetic done
+/// sample by sample inside the shader kept some 100 values live across the texture fetch and
+/// spilled them to the stack on every pixel.
+struct SpanSamples {
+  /// Samples a span can hold: the widest tile.
+  static let capacity = 64
+  /// The number of `Float` arrays below.
+  static let arrays = 7
+
+  /// Vertex weights (they sum to 1) at each sample.
+  let w0: UnsafeMutablePointer<Float>, w1: UnsafeMutablePointer<Float>, w2: UnsafeMutablePointer<Float>
+  /// `1 / Σq` at each sample (`q`: the edge functions times 1/w, linear in screen space).
+  let reciprocal: UnsafeMutablePointer<Float>
+  /// Filled by the shader's `prepare` when it samples a texture: the texture coordinates and
+  /// the texture's mip level (fractional, 0 for magnification) at each sample.
+  let u: UnsafeMutablePointer<Float>, v: UnsafeMutablePointer<Float>, level: UnsafeMutablePointer<Float>
+  /// `q`'s change per sample step in x and y, and their sums: constant over the triangle.
+  var stepX: SIMD3<Float> = .zero, stepY: SIMD3<Float> = .zero, stepSums: SIMD2<Float> = .zero
+
+  /// Carves the arrays out of `storage`, which holds `capacity · arrays` floats.
+  init(storage: UnsafeMutablePointer<Float>) {
+    let c = Self.capacity
+    (w0, w1, w2, reciprocal) = (storage, storage + c, storage + 2 * c, storage + 3 * c)
+    (u, v, level) = (storage + 4 * c, storage + 5 * c, storage + 6 * c)
+  }
+
+  /// Fills the weights of `count` samples, the first with unnormalised weights `q0`, each next
+  /// one `stepX` further.
+  @inline(__always)
+  func fillWeights(from q0: SIMD3<Float>, count: Int) {
+    let (a0, b0, c0) = (q0.x, q0.y, q0.z)
+    let (da, db, dc) = (stepX.x, stepX.y, stepX.z)
+    for k in 0..<count {
+      let s = Float(k)
+      let a = a0 + da * s, b = b0 + db * s, c = c0 + dc * s
+      let r = 1 / (a + b + c)
+      w0[k] = a * r
+      w1[k] = b * r
+      w2[k] = c * r
+      reciprocal[k] = r
+    }
+  }
+
+  /// The weights of sample `k`, with their derivatives.
+  @inline(__always)
+  func weights(_ k: Int) -> Weights {
+    Weights(
+      here: SIMD3(w0[k], w1[k], w2[k]), reciprocal: reciprocal[k], stepX: stepX, stepY: stepY,
+      stepSums: stepSums)
+  }
+
+  /// Fills `u`, `v` and `level` for `count` samples of a triangle whose vertices have texture
+  /// coordinates `us`, `vs`, for a texture of `size` texels (scale included).
+  ///
+  /// The level is ½·log2 of the footprint's longer side squared, in texels, from the exact
+  /// screen-space derivatives of the coordinates: `∂u/∂x = (Σ uᵢ·∂qᵢ/∂x − u·Σ ∂qᵢ/∂x) / Σq`.
+  /// log2 is read off the float's bits, exponent plus a linear mantissa (exact at powers of two,
+  /// at most 0.086 low between): the level only needs to be roughly right.
+  @inline(__always)
+  func fillTextureCoordinates(us: SIMD3<Float>, vs: SIMD3<Float>, size: SIMD2<Float>, count: Int) {
+    let ux = (us * stepX).sum(), vx = (vs * stepX).sum(), uy = (us * stepY).sum(), vy = (vs * stepY).sum()
+    let (sx, sy) = (stepSums.x, stepSums.y)
+    for k in 0..<count {
+      let a = w0[k], b = w1[k], c = w2[k], r = reciprocal[k]
+      let uk = us.x * a + us.y * b + us.z * c, vk = vs.x * a + vs.y * b + vs.z * c
+      let dux = (ux - uk * sx) * r * size.x, dvx = (vx - vk * sx) * r * size.y
+      let duy = (uy - uk * sy) * r * size.x, dvy = (vy - vk * sy) * r * size.y
+      let alongX = dux * dux + dvx * dvx, alongY = duy * duy + dvy * dvy
+      let footprint = alongX > alongY ? alongX : alongY
+      let log2Footprint = Float(Int32(truncatingIfNeeded: footprint.bitPattern)) * 0x1p-23 - 127
+      // NaN fails the test and takes level 0.
+      level[k] = footprint > 1 ? 0.5 * log2Footprint : 0
+      u[k] = uk
+      v[k] = vk
+    }
+  }
+}
+
+/// Perspective-correct vertex weights at a sample centre, and how they change from one sample
+/// to the next: the screen-space derivatives that size a texture's footprint.
+///
+/// The weights are `q / Σq` with `q` (the edge functions times 1/w) linear in screen space, so
+/// their derivatives are exact: `∂(q/Σq)/∂x = (∂q/∂x − here · Σ∂q/∂x) / Σq`.
+struct Weights {
+  /// The three vertices' weights at the sample (they sum to 1).
+  let here: SIMD3<Float>
+  /// `1 / Σq` at the sample.
+  let reciprocal: Float
+  /// `q`'s change per sample step in x and in y.
+  let stepX: SIMD3<Float>, stepY: SIMD3<Float>
+  /// `Σ stepX` and `Σ stepY`.
+  let stepSums: SIMD2<Float>
+
+  /// The weights' change per sample step to the right.
+  @inline(__always) var dx: SIMD3<Float> { (stepX - here * stepSums.x) * reciprocal }
+  /// The weights' change per sample step down.
+  @inline(__always) var dy: SIMD3<Float> { (stepY - here * stepSums.y) * reciprocal }
+}
