@@ -47,6 +47,8 @@ extension Renderer {
     finish: @Sendable (TargetView<Store>, ClosedRange<Int>, ClosedRange<Int>) -> Void
   ) {
     let tileSize = target.tileSize
+    // A span (one row of a triangle within a tile) must fit the per-worker span arrays.
+    precondition(tileSize <= SpanSamples.capacity, "tiles wider than a span's arrays")
     let grid = TileGrid(width: target.width, height: target.height, tileSize: tileSize)
     let (width, height) = (target.width, target.height)
     target.reserveWorkers(threads)

@@ -290,4 +290,36 @@ struct TransparencyTests {
     #expect(image[4, 8] == [0, 0, 255, 255])  // cut out: background shows
     #expect(image[12, 8] == [255, 255, 255, 255])  // kept, fully opaque
   }
+
+  @Test(
+    "an opacity map (map_d) cuts out, alone and under a diffuse texture",
+    arguments: [false, true])
+  func opacityMap(withDiffuseTexture: Bool) throws {
+    // Opacity: left half 0, right half 1 (grey values; the red channel is read). Diffuse: a
+    // uniform orange texture, so the kept half shows its colour.
+    let directory = NSTemporaryDirectory() + "opacity-\(UInt32.random(in: 0 ... .max))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let mask = RGBA8Image(
+      width: 4, height: 1,
+      pixels: [[0, 0, 0, 255], [0, 0, 0, 255], [255, 255, 255, 255], [255, 255, 255, 255]])
+    let orange = RGBA8Image(width: 2, height: 2, pixels: Array(repeating: [255, 128, 0, 255], count: 4))
+    try ImageFile.writePNG(mask, to: directory + "/mask.png")
+    try ImageFile.writePNG(orange, to: directory + "/orange.png")
+    var material = Material(name: "stencil")
+    material.diffuse = [1, 1, 1]
+    var maskReference = TextureReference(path: directory + "/mask.png")
+    maskReference.clamp = true
+    material.opacityTexture = maskReference
+    if withDiffuseTexture { material.diffuseTexture = TextureReference(path: directory + "/orange.png") }
+    let mesh = Mesh(
+      positions: [[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]],
+      normals: Array(repeating: [0, 0, 1], count: 4),
+      texcoords: [[0, 0], [1, 0], [1, 1], [0, 1]], indices: [0, 1, 2, 0, 2, 3], materials: [material])
+    let image = try Renderer.render(
+      [try DrawCall(mesh: mesh)], camera: camera, shading: .lit(light), backgroundColor: [0, 0, 1, 1])
+    #expect(image[4, 8] == [0, 0, 255, 255])  // cut out: background shows
+    let kept: SIMD4<UInt8> = withDiffuseTexture ? [255, 128, 0, 255] : [255, 255, 255, 255]
+    #expect(image[12, 8] == kept)
+  }
 }
