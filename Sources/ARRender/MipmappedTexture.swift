@@ -109,9 +109,9 @@ struct TextureView {
   func sample(_ uv: SIMD2<Float>, _ dx: SIMD2<Float>, _ dy: SIMD2<Float>) -> SIMD4<Float> {
     let sx = dx * texelsPerUV, sy = dy * texelsPerUV
     let footprint = Swift.max((sx * sx).sum(), (sy * sy).sum())
-    // As SpanSamples finds the level: log2 off the float's bits; NaN takes level 0.
+    // As SpanSamples finds the level; NaN takes level 0.
     guard footprint > 1 else { return bilinear(uv, level: 0) }
-    return sample(uv, level: 0.5 * (Float(Int32(bitPattern: footprint.bitPattern)) * 0x1p-23 - 127))
+    return sample(uv, level: 0.5 * roughLog2(footprint))
   }
 
   /// The bilinearly filtered colour of one level at `uv`.

@@ -248,6 +248,16 @@ struct TransparencyTests {
     worldFromCamera: RigidTransform(rotation: .identity, translation: [0, 0, 3]))
   let light = Lighting(ambient: [1, 1, 1], directional: [], point: [])
 
+  /// A screen-filling quad with uv 0…1 in `material`, lit by ambient white, over blue.
+  func renderTexturedQuad(_ material: Material) throws -> RGBA8Image {
+    let mesh = Mesh(
+      positions: [[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]],
+      normals: Array(repeating: [0, 0, 1], count: 4),
+      texcoords: [[0, 0], [1, 0], [1, 1], [0, 1]], indices: [0, 1, 2, 0, 2, 3], materials: [material])
+    return try Renderer.render(
+      [try DrawCall(mesh: mesh)], camera: camera, shading: .lit(light), backgroundColor: [0, 0, 1, 1])
+  }
+
   @Test("translucent surfaces blend back to front whatever their draw order")
   func sorted() throws {
     let near = try DrawCall(mesh: quad(z: 0.5, color: [1, 0, 0], opacity: 0.5))
@@ -281,12 +291,7 @@ struct TransparencyTests {
     var reference = TextureReference(path: path)
     reference.clamp = true
     material.diffuseTexture = reference
-    let mesh = Mesh(
-      positions: [[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]],
-      normals: Array(repeating: [0, 0, 1], count: 4),
-      texcoords: [[0, 0], [1, 0], [1, 1], [0, 1]], indices: [0, 1, 2, 0, 2, 3], materials: [material])
-    let image = try Renderer.render(
-      [try DrawCall(mesh: mesh)], camera: camera, shading: .lit(light), backgroundColor: [0, 0, 1, 1])
+    let image = try renderTexturedQuad(material)
     #expect(image[4, 8] == [0, 0, 255, 255])  // cut out: background shows
     #expect(image[12, 8] == [255, 255, 255, 255])  // kept, fully opaque
   }
@@ -312,12 +317,7 @@ struct TransparencyTests {
     maskReference.clamp = true
     material.opacityTexture = maskReference
     if withDiffuseTexture { material.diffuseTexture = TextureReference(path: directory + "/orange.png") }
-    let mesh = Mesh(
-      positions: [[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]],
-      normals: Array(repeating: [0, 0, 1], count: 4),
-      texcoords: [[0, 0], [1, 0], [1, 1], [0, 1]], indices: [0, 1, 2, 0, 2, 3], materials: [material])
-    let image = try Renderer.render(
-      [try DrawCall(mesh: mesh)], camera: camera, shading: .lit(light), backgroundColor: [0, 0, 1, 1])
+    let image = try renderTexturedQuad(material)
     #expect(image[4, 8] == [0, 0, 255, 255])  // cut out: background shows
     let kept: SIMD4<UInt8> = withDiffuseTexture ? [255, 128, 0, 255] : [255, 255, 255, 255]
     #expect(image[12, 8] == kept)
