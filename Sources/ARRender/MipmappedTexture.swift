@@ -26,9 +26,6 @@ final class MipmappedTexture: @unchecked Sendable {
       isPowerOfTwo = width & (width - 1) == 0 && height & (height - 1) == 0
       size = SIMD2(Float(width), Float(height))
     }
-
-    /// Texel `i` in linear light.
-    @inline(__always) func texel(_ i: Int) -> SIMD4<Float> { texels[i] }
   }
 
   let levels: [Level]
@@ -137,9 +134,8 @@ struct TextureView {
     let x0 = Int(xi >> 8) & wMask, y0 = Int(yi >> 8) & hMask
     let x1 = (x0 &+ 1) & wMask, y1 = (y0 &+ 1) & hMask
     let ax = Float(xi & 255) * (1 / 256), ay = Float(yi & 255) * (1 / 256)
-    let row0 = y0 &* level.width, row1 = y1 &* level.width
-    let c00 = level.texel(row0 &+ x0), c10 = level.texel(row0 &+ x1)
-    let c01 = level.texel(row1 &+ x0), c11 = level.texel(row1 &+ x1)
+    let row0 = level.texels + y0 &* level.width, row1 = level.texels + y1 &* level.width
+    let c00 = row0[x0], c10 = row0[x1], c01 = row1[x0], c11 = row1[x1]
     let top = c00 + (c10 - c00) * ax, bottom = c01 + (c11 - c01) * ax
     return top + (bottom - top) * ay
   }
@@ -158,7 +154,7 @@ struct TextureView {
     let (w, h) = (level.width, level.height)
     let x = t.x * Float(w) - 0.5, y = t.y * Float(h) - 0.5
     let fx = floorFast(x), fy = floorFast(y)
-    guard fx.isFinite, fy.isFinite else { return level.texel(0) }
+    guard fx.isFinite, fy.isFinite else { return level.texels[0] }
     let ax = x - fx, ay = y - fy
     // x0 in −1…w−1: the neighbours across the edge wrap (repeat) or stick (clamp).
     var x0 = Int(fx), y0 = Int(fy), x1 = x0 + 1, y1 = y0 + 1
@@ -173,8 +169,8 @@ struct TextureView {
       if x1 >= w { x1 = 0 }
       if y1 >= h { y1 = 0 }
     }
-    let c00 = level.texel(y0 * w + x0), c10 = level.texel(y0 * w + x1)
-    let c01 = level.texel(y1 * w + x0), c11 = level.texel(y1 * w + x1)
+    let p = level.texels
+    let c00 = p[y0 * w + x0], c10 = p[y0 * w + x1], c01 = p[y1 * w + x0], c11 = p[y1 * w + x1]
     let top = c00 + (c10 - c00) * ax, bottom = c01 + (c11 - c01) * ax
     return top + (bottom - top) * ay
   }

@@ -168,8 +168,9 @@ extension Renderer {
           // The span's weights, then what the shader derives from them, each in one vector
           // pass over the span (samples that fail the depth test below included: cheaper than
           // doing it sample by sample).
-          span.fillWeights(from: q0, count: hi &- lo &+ 1)
-          shader.prepare(state, span, count: hi &- lo &+ 1)
+          let length = hi &- lo &+ 1
+          span.fillWeights(from: q0, count: length)
+          shader.prepare(state, span, count: length)
         }
         for i in lo...hi {
           let index = row + i
