@@ -21,6 +21,8 @@ func compare(
   }
   ours()  // warm caches and page in buffers once before timing
   peerRun()
+  // ARSCENE_BENCH_ROUNDS=n: more rounds, so a profile of one workload is not its set-up.
+  let rounds = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ROUNDS"].flatMap { Int($0) } ?? rounds
   var oursTimes: [Double] = [], peerTimes: [Double] = []
   for _ in 0..<rounds {
     oursTimes.append(seconds(ours))

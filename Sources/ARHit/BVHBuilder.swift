@@ -52,7 +52,7 @@ struct BVHBuilder {
     var centroidLower: SIMD3<Double>, centroidUpper: SIMD3<Double>
   }
 
-  mutating func build(quality: BVHQuality = .high) {
+  mutating func build() {
     let count = order.count
     nodes.reserveCapacity(2 * count / Self.maxLeafSize + 2)
     var span = Span(
@@ -71,105 +71,7 @@ struct BVHBuilder {
       setEmpty(of: 0, side: 1, at: count)
       return
     }
-    switch quality {
-    case .high: buildChildren(of: 0, span, depth: 1)
-    case .fast:
-      sortByMortonCode(span)
-      let middle = mortonSplit(0..<count, depth: 0)
-      let left = mortonSubtree(0..<middle, depth: 1), right = mortonSubtree(middle..<count, depth: 1)
-      setChild(
-        of: 0, side: 0, lower: left.lower, upper: left.upper, reference: left.reference, count: left.count)
-      setChild(
-        of: 0, side: 1, lower: right.lower, upper: right.upper, reference: right.reference, count: right.count
-      )
-    }
-  }
-
-  // MARK: Morton-order (LBVH) build
-
-  /// The triangles' Morton codes (centroids quantised to 10 bits an axis within the root's
-  /// centroid box, bits interleaved), sorted; `order` follows them.
-  private var codes: [UInt32] = []
-
-  private mutating func sortByMortonCode(_ span: Span) {
-    let extent = span.centroidUpper - span.centroidLower
-    let scale = SIMD3<Double>(
-      extent.x > 0 ? 1023 / extent.x : 0, extent.y > 0 ? 1023 / extent.y : 0,
-      extent.z > 0 ? 1023 / extent.z : 0)
-    func spread(_ v: UInt32) -> UInt32 {  // 10 bits → every third bit
-      var x = v & 0x3FF
-      x = (x | (x << 16)) & 0x0300_00FF
-      x = (x | (x << 8)) & 0x0300_F00F
-      x = (x | (x << 4)) & 0x030C_30C3
-      x = (x | (x << 2)) & 0x0924_9249
-      return x
-    }
-    var keys = [UInt32](repeating: 0, count: order.count)
-    for i in 0..<order.count {
-      let q = (centroids[i] - span.centroidLower) * scale
-      keys[i] = spread(UInt32(q.x)) << 2 | spread(UInt32(q.y)) << 1 | spread(UInt32(q.z))
-    }
-    // A stable LSD radix sort of the 30-bit codes, 10 bits a pass: linear, where a comparison
-    // sort was a fifth of the whole Morton build. Equal codes keep their triangle order.
-    var indices = (0..<Int32(order.count)).map { $0 }
-    var keysOut = keys, indicesOut = indices
-    for shift in stride(from: UInt32(0), to: 30, by: 10) {
-      var counts = [Int](repeating: 0, count: 1025)
-      for key in keys { counts[Int((key >> shift) & 1023) + 1] += 1 }
-      for b in 1...1024 { counts[b] += counts[b - 1] }
-      for (key, index) in zip(keys, indices) {
-        let bucket = Int((key >> shift) & 1023)
-        keysOut[counts[bucket]] = key
-        indicesOut[counts[bucket]] = index
-        counts[bucket] += 1
-      }
-      swap(&keys, &keysOut)
-      swap(&indices, &indicesOut)
-    }
-    order = indices
-    codes = keys
-  }
-
-  /// Where a sorted range splits: where its Morton codes first differ (the highest differing
-  /// bit, a spatial median); identical codes split by count.
-  private func mortonSplit(_ range: Range<Int>, depth: Int) -> Int {
-    let first = codes[range.lowerBound], last = codes[range.upperBound - 1]
-    guard first != last && depth < Self.maxSAHDepth else { return (range.lowerBound + range.upperBound) / 2 }
-    let bit = UInt32(1) << (31 - (first ^ last).leadingZeroBitCount)
-    // The first position whose code has `bit` set (codes are sorted, so a binary search).
-    var lo = range.lowerBound, hi = range.upperBound - 1
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if codes[mid] & bit != 0 { hi = mid } else { lo = mid + 1 }
-    }
-    return lo
-  }
-
-  /// Builds the subtree of a sorted range and returns how its parent refers to it and its
-  /// bounds, which come up from the leaves: one pass over the triangles in all.
-  private mutating func mortonSubtree(_ range: Range<Int>, depth: Int)
-    -> (reference: Int32, count: Int32, lower: SIMD3<Double>, upper: SIMD3<Double>)
-  {
-    if range.count <= Self.maxLeafSize {
-      var lo = SIMD3<Double>(repeating: .infinity), hi = SIMD3<Double>(repeating: -.infinity)
-      for i in range {
-        let t = Int(order[i])
-        lo = lanesMin(lo, boxMin[t])
-        hi = lanesMax(hi, boxMax[t])
-      }
-      return (~Int32(range.lowerBound), Int32(range.count), lo, hi)
-    }
-    let index = nodes.count
-    nodes.append(Node())
-    let middle = mortonSplit(range, depth: depth)
-    let left = mortonSubtree(range.lowerBound..<middle, depth: depth + 1)
-    let right = mortonSubtree(middle..<range.upperBound, depth: depth + 1)
-    setChild(
-      of: index, side: 0, lower: left.lower, upper: left.upper, reference: left.reference, count: left.count)
-    setChild(
-      of: index, side: 1, lower: right.lower, upper: right.upper, reference: right.reference,
-      count: right.count)
-    return (Int32(index), 0, lanesMin(left.lower, right.lower), lanesMax(left.upper, right.upper))
+    buildChildren(of: 0, span, depth: 1)
   }
 
   static func halfArea(_ lower: SIMD3<Double>, _ upper: SIMD3<Double>) -> Double {

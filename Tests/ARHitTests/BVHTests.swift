@@ -61,6 +61,27 @@ import Testing
     }
   }
 
+  /// Many triangles with one centroid (identical Morton codes, no spatial split possible) among a
+  /// few others: both builds still find every closest hit, and stay shallow enough to traverse.
+  @Test(arguments: [BVHQuality.high, .fast])
+  func identicalCentroidsSplitByCount(quality: BVHQuality) throws {
+    var rng = SplitMix64(seed: 19)
+    var positions: [SIMD3<Double>] = []
+    for _ in 0..<3000 {  // triangles (r, -r, c) with c inside r's box: all boxes centred on 0
+      let r: SIMD3<Double> = rng.vector3(-1...1)
+      positions += [r, -r, r * (rng.vector3(-1...1) as SIMD3<Double>)]
+    }
+    let (others, _) = Self.soup(50, rng: &rng)
+    positions += others
+    let indices = Array(0..<positions.count)
+    let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices, quality: quality)
+    for _ in 0..<300 {
+      let ray = try Self.randomRay(&rng)
+      let expected = WideBoxTestRobustness.bruteForce(ray, positions, indices, tMin: 0, tMax: .infinity)
+      #expect(bvh.closestHit(ray)?.t == expected)
+    }
+  }
+
   @Test func batchQueriesMatchSingleOnes() throws {
     var rng = SplitMix64(seed: 18)
     let (positions, indices) = Self.soup(2000, rng: &rng)
@@ -171,10 +192,10 @@ final class Counter: @unchecked Sendable {
     return best
   }
 
-  @Test(arguments: [0.0, 0.1, 1e-40, 12_345.678_9])
-  func extremeRaysAgreeWithBruteForce(height: Double) throws {
+  @Test(arguments: [0.0, 0.1, 1e-40, 12_345.678_9], [BVHQuality.high, .fast])
+  func extremeRaysAgreeWithBruteForce(height: Double, quality: BVHQuality) throws {
     let (positions, indices) = Self.grid(height: height)
-    let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices)
+    let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices, quality: quality)
     var rng = SplitMix64(seed: 77)
     var checked = 0
     for _ in 0..<3000 {
