@@ -32,6 +32,26 @@ struct WideNode: Sendable {
 }
 
 extension WideNode {
+  /// Lane `lane`'s child reference in the node at `node`.
+  @inlinable @inline(__always)
+  static func child(_ node: UnsafeRawPointer, _ lane: Int) -> Int32 {
+    node.load(fromByteOffset: childOffset + 4 * lane, as: Int32.self)
+  }
+
+  /// Lane `lane`'s triangle count in the node at `node` (0 for an inner child).
+  @inlinable @inline(__always)
+  static func count(_ node: UnsafeRawPointer, _ lane: Int) -> Int32 {
+    node.load(fromByteOffset: countOffset + 4 * lane, as: Int32.self)
+  }
+
+  /// The lanes of the node at `node` that are leaves, a bit each (lane 0 the lowest): the sign
+  /// bits of the child references.
+  @inlinable @inline(__always)
+  static func leafLanes(_ node: UnsafeRawPointer) -> Int {
+    let signs = node.load(fromByteOffset: childOffset, as: SIMD4<UInt32>.self) &>> 31
+    return Int(signs.x | signs.y &<< 1 | signs.z &<< 2 | signs.w &<< 3)
+  }
+
   /// Surface area of lane `lane`'s box, halved.
   func halfArea(_ lane: Int) -> Float {
     let d = SIMD3(upperX[lane] - lowerX[lane], upperY[lane] - lowerY[lane], upperZ[lane] - lowerZ[lane])
