@@ -14,8 +14,6 @@ struct BVHBuilder {
   static let maxSAHDepth = 48
   /// No tree is deeper: 48 SAH levels, then median splits of at most 2³² triangles.
   static let maxDepth = maxSAHDepth + 33
-  // Relative costs of a node visit and a triangle test (SAH).
-  static let traversalCost = 1.0, intersectionCost = 1.0
 
   private let boxMin: [SIMD3<Double>], boxMax: [SIMD3<Double>]
   private let centroids: [SIMD3<Double>]
@@ -73,6 +71,9 @@ struct BVHBuilder {
     }
     buildChildren(of: 0, span, depth: 1)
   }
+
+  /// The cost of testing `count` triangles, in packet tests (four triangles each).
+  static func packets(_ count: Int) -> Double { Double((count + 3) / 4) }
 
   static func halfArea(_ lower: SIMD3<Double>, _ upper: SIMD3<Double>) -> Double {
     let d = upper - lower
@@ -142,7 +143,8 @@ struct BVHBuilder {
                 leftCount += binCount[base + bin - 1]
                 guard leftCount > 0, leftCount < total else { continue }
                 let cost =
-                  Self.halfArea(lo, hi) * Double(leftCount) + rightArea[bin] * Double(total - leftCount)
+                  Self.halfArea(lo, hi) * Self.packets(leftCount) + rightArea[bin]
+                  * Self.packets(total - leftCount)
                 if best == nil || cost < best!.cost { best = (axis, bin, cost) }
               }
             }
@@ -158,17 +160,14 @@ struct BVHBuilder {
     var axis = 0, position = 0.0
     let n = span.range.count
     let extent = span.centroidUpper - span.centroidLower
+    // A leaf's triangles are tested four at once (``LeafTriangles``): up to four cost one test,
+    // which no split can beat.
+    if n <= Self.maxLeafSize { return nil }
     if depth < Self.maxSAHDepth, let best = bestSplit(span) {
-      let leafCost = Self.intersectionCost * Double(n)
-      let splitCost =
-        Self.traversalCost + Self.intersectionCost * best.cost
-        / max(Self.halfArea(span.lower, span.upper), .leastNormalMagnitude)
-      if n <= Self.maxLeafSize && splitCost >= leafCost { return nil }
       axis = best.axis
       position =
         span.centroidLower[axis] + Double(best.bin) * extent[axis] / (Double(Self.bins) * (1 - 1e-12))
     } else {
-      if n <= Self.maxLeafSize { return nil }
       axis = extent.x >= extent.y ? (extent.x >= extent.z ? 0 : 2) : (extent.y >= extent.z ? 1 : 2)
       position = .nan  // median by count below
     }

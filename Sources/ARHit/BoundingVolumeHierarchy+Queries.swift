@@ -99,9 +99,19 @@ extension BoundingVolumeHierarchy {
           // was the costliest line of the traversal (mispredicted), more than any arithmetic.
           let leafLanes = WideNode.leafLanes(n)
           var leaves = hits & leafLanes, inner = hits & ~leafLanes
-          // Incoherent rays wait on memory: ask for the children this visit may enter next
-          // before testing the leaves.
-          var lanes = inner
+          // Incoherent rays wait on memory: ask for every leaf this visit tests and every child
+          // it may enter next before using any of them.
+          var lanes = leaves
+          while lanes != 0 {
+            let packet = UnsafeRawPointer(
+              records.baseAddress! + LeafTriangles.packetLength * Int(~WideNode.child(n, lanes.trailingZeroBitCount)))
+            for offset in stride(from: 0, to: LeafTriangles.packetBytes(S.self), by: 64) {
+              arscene_prefetch(packet + offset)
+            }
+            arscene_prefetch(packet + (LeafTriangles.packetBytes(S.self) - 1))
+            lanes &= lanes - 1
+          }
+          lanes = inner
           while lanes != 0 {
             let next = base + Int(WideNode.child(n, lanes.trailingZeroBitCount)) * MemoryLayout<WideNode>.stride
             arscene_prefetch(next)
@@ -112,18 +122,13 @@ extension BoundingVolumeHierarchy {
             // A leaf: test its triangles now, so the hits shorten the ray for the rest.
             let lane = leaves.trailingZeroBitCount
             leaves &= leaves - 1
-            let start = Int(~WideNode.child(n, lane))
-            for k in start..<(start + Int(WideNode.count(n, lane))) {
-              let p = records.baseAddress! + LeafTriangles.recordLength * k
-              let a = SIMD3(p[0].widened, p[1].widened, p[2].widened)
-              let b = SIMD3(p[3].widened, p[4].widened, p[5].widened)
-              let c = SIMD3(p[6].widened, p[7].widened, p[8].widened)
-              if let h = watertight.intersect(a, b, c, tMin: tMin, tMax: tFar) {
-                best = MeshHit(t: h.t, triangle: p[9].triangleIndex, u: h.u, v: h.v)
-                tFar = h.t
-                far = boxRay.scaledAbove(tFar)
-                if anyHit { return best }
-              }
+            let packet = records.baseAddress! + LeafTriangles.packetLength * Int(~WideNode.child(n, lane))
+            if let h = watertight.intersect(packet: packet, tMin: tMin, tMax: tFar) {
+              best = MeshHit(
+                t: h.t, triangle: packet[LeafTriangles.indexOffset + h.lane].triangleIndex, u: h.u, v: h.v)
+              tFar = h.t
+              far = boxRay.scaledAbove(tFar)
+              if anyHit { return best }
             }
           }
           // Inner children stacked in order of entry, farthest at the bottom (insertion among

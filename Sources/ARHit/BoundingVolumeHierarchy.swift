@@ -72,23 +72,22 @@ public final class BoundingVolumeHierarchy: Sendable {
     }
     triangleCount = indices.count / 3
     let depth: Int
+    let order: [Int32]
+    var wide: [WideNode]
     switch quality {
     case .high:
       var builder = BVHBuilder(positions: positions, indices: indices)
       builder.build()
-      (nodes, depth) = builder.wideNodes()
-      leafTriangles = LeafTriangles(order: builder.order, positions: positions, indices: indices)
+      (wide, depth) = builder.wideNodes()
+      order = builder.order
       bounds = builder.rootBounds
     case .fast:
       let builder = MortonBuilder(positions: positions, indices: indices)
-      leafTriangles = LeafTriangles(order: builder.order, positions: positions, indices: indices)
-      switch leafTriangles {
-      case .float(let records):
-        (nodes, depth, bounds) = records.withUnsafeBufferPointer { builder.wideNodes(records: $0) }
-      case .double(let records):
-        (nodes, depth, bounds) = records.withUnsafeBufferPointer { builder.wideNodes(records: $0) }
-      }
+      (wide, depth, bounds) = builder.wideNodes(positions: positions, indices: indices)
+      order = builder.order
     }
+    leafTriangles = LeafTriangles(packing: &wide, order: order, positions: positions, indices: indices)
+    nodes = wide
     stackCapacity = 3 * depth + 1
   }
 }

@@ -1,51 +1,75 @@
-/// The triangles of a ``BoundingVolumeHierarchy`` in leaf order, one record each: the three
-/// vertices (a, b, c) and the triangle's index in the mesh, together, so that testing a leaf
-/// and reporting its hit touch one stretch of memory (an incoherent ray misses the cache on
-/// every leaf it opens; a separate index array cost a second miss per hit).
+/// The triangles of a ``BoundingVolumeHierarchy``'s leaves, one packet a leaf: four triangles
+/// side by side (structure of arrays), so one test covers the whole leaf in `SIMD4` arithmetic
+/// (``WatertightRay/intersect(packet:tMin:tMax:)``), and the triangles' indices in the mesh in the
+/// same stretch of memory (an incoherent ray misses the cache on every leaf it opens; a separate
+/// index array cost a second miss per hit).
 ///
-/// Meshes come as `Float` (OBJ, ``Mesh``): when every coordinate is exactly a `Float`, records
-/// hold `Float`s (40 bytes a triangle) and widen them exactly to `Double` for the test, so hits
-/// are bit for bit those of `Double` records (80 bytes), which other input keeps.
+/// A packet is ``packetLength`` scalars: for each vertex (a, b, c) and axis (x, y, z) the four
+/// triangles' coordinates, then their four mesh indices. A leaf of fewer than four triangles
+/// repeats its last one in the spare lanes (same triangle, same hit).
+///
+/// Meshes come as `Float` (OBJ, ``Mesh``): when every coordinate is exactly a `Float`, packets
+/// hold `Float`s (160 bytes) and widen them exactly to `Double` for the test, so hits are bit
+/// for bit those of `Double` packets (320 bytes), which other input keeps.
 @usableFromInline
 enum LeafTriangles: Sendable {
   case float([Float])
   case double([Double])
 
-  /// Scalars a record: nine coordinates and the index.
-  @usableFromInline static let recordLength = 10
+  /// Scalars a packet: 36 coordinates and four indices.
+  @usableFromInline static let packetLength = 40
+  /// Offset of the first index in a packet, in scalars.
+  @usableFromInline static let indexOffset = 36
 
-  init(order: [Int32], positions: [SIMD3<Double>], indices: [Int]) {
+  /// Bytes a packet of `S` scalars.
+  @inlinable @inline(__always)
+  static func packetBytes<S: LeafScalar>(_: S.Type) -> Int { packetLength * MemoryLayout<S>.stride }
+
+  /// Packs the leaves of `nodes` (lanes `~first` with `count` triangles of `order`) into one
+  /// packet each, in node order, and points each leaf lane at its packet instead.
+  init(packing nodes: inout [WideNode], order: [Int32], positions: [SIMD3<Double>], indices: [Int]) {
+    var leaves: [(first: Int, count: Int)] = []
+    leaves.reserveCapacity(order.count / 2)
+    for n in nodes.indices {
+      for lane in 0..<4 where nodes[n].child[lane] < 0 {
+        precondition(nodes[n].count[lane] > 0, "a leaf without triangles")
+        leaves.append((Int(~nodes[n].child[lane]), Int(nodes[n].count[lane])))
+        nodes[n].child[lane] = ~Int32(leaves.count - 1)
+      }
+    }
     let exact = positions.allSatisfy { p in
       Double(Float(p.x)) == p.x && Double(Float(p.y)) == p.y && Double(Float(p.z)) == p.z
     }
     self =
       exact
-      ? .float(Self.records(order, positions, indices)) : .double(Self.records(order, positions, indices))
+      ? .float(Self.packets(leaves, order, positions, indices))
+      : .double(Self.packets(leaves, order, positions, indices))
   }
 
-  private static func records<S: LeafScalar>(_ order: [Int32], _ positions: [SIMD3<Double>], _ indices: [Int])
-    -> [S]
-  {
-    [S](unsafeUninitializedCapacity: recordLength * order.count) { out, initialized in
-      for (k, t) in order.enumerated() {
-        let record = recordLength * k
-        for corner in 0..<3 {
-          let p = positions[indices[3 * Int(t) + corner]]
-          out[record + 3 * corner] = S(p.x)
-          out[record + 3 * corner + 1] = S(p.y)
-          out[record + 3 * corner + 2] = S(p.z)
+  private static func packets<S: LeafScalar>(
+    _ leaves: [(first: Int, count: Int)], _ order: [Int32], _ positions: [SIMD3<Double>], _ indices: [Int]
+  ) -> [S] {
+    [S](unsafeUninitializedCapacity: packetLength * leaves.count) { out, initialized in
+      for (packet, leaf) in leaves.enumerated() {
+        let base = packetLength * packet
+        for lane in 0..<4 {
+          let t = Int(order[leaf.first + min(lane, leaf.count - 1)])
+          for vertex in 0..<3 {
+            let p = positions[indices[3 * t + vertex]]
+            for axis in 0..<3 { out[base + 12 * vertex + 4 * axis + lane] = S(p[axis]) }
+          }
+          out[base + indexOffset + lane] = S(triangleIndex: Int32(t))
         }
-        out[record + 9] = S(triangleIndex: t)
       }
-      initialized = recordLength * order.count
+      initialized = packetLength * leaves.count
     }
   }
 }
 
-/// A scalar that ``LeafTriangles`` records are made of.
+/// A scalar that ``LeafTriangles`` packets are made of.
 @usableFromInline
 protocol LeafScalar: BinaryFloatingPoint {
-  /// The record's index field holding `index`.
+  /// The packet's index field holding `index`.
   init(triangleIndex index: Int32)
   /// The triangle index this index field holds.
   var triangleIndex: Int { get }

@@ -6,7 +6,7 @@ import ARMath
 ///
 /// Triangles are sorted by the Morton code of their centroids (a radix sort, linear in the
 /// count); the tree is then the sorted codes split where their highest differing bit changes,
-/// emitted straight into 4-wide nodes, with boxes that come up from the leaf records. No
+/// emitted straight into 4-wide nodes, with boxes that come up from the leaves. No
 /// per-triangle boxes, no binary tree to collapse: a build allocates its sort keys and its
 /// outputs, which kept both the work and the page faults of a fresh build small.
 struct MortonBuilder {
@@ -124,15 +124,23 @@ struct MortonBuilder {
     return lo
   }
 
-  /// The 4-wide tree over `records` (``LeafTriangles`` in ``order``), root first and depth
-  /// first; its depth in wide levels; and the bounds of the whole mesh.
-  func wideNodes<S: LeafScalar>(records: UnsafeBufferPointer<S>)
+  /// The 4-wide tree over the triangles (leaves refer to ranges of ``order``), root first and
+  /// depth first; its depth in wide levels; and the bounds of the whole mesh.
+  func wideNodes(positions: [SIMD3<Double>], indices: [Int])
     -> (nodes: [WideNode], depth: Int, bounds: AxisAlignedBox<Double>)
   {
     var nodes: [WideNode] = []
     nodes.reserveCapacity(order.count / 2 + 1)
     let root = codes.withUnsafeBufferPointer { codes in
-      emit(0..<order.count, depth: 0, codes: codes, records: records, into: &nodes)
+      order.withUnsafeBufferPointer { order in
+        positions.withUnsafeBufferPointer { positions in
+          indices.withUnsafeBufferPointer { indices in
+            emit(
+              0..<order.count, depth: 0, codes: codes, triangles: Triangles(order, positions, indices),
+              into: &nodes)
+          }
+        }
+      }
     }
     return (nodes, root.height, AxisAlignedBox(min: root.lower, max: root.upper))
   }
@@ -142,8 +150,8 @@ struct MortonBuilder {
   /// triangles (a binary LBVH collapsed four-wide, opened by count where the SAH tree's collapse
   /// opens by area: no boxes are known yet). Returns the node's index, the subtree's height in
   /// wide levels, and its bounds.
-  private func emit<S: LeafScalar>(
-    _ range: Range<Int>, depth: Int, codes: UnsafeBufferPointer<UInt32>, records: UnsafeBufferPointer<S>,
+  private func emit(
+    _ range: Range<Int>, depth: Int, codes: UnsafeBufferPointer<UInt32>, triangles: Triangles,
     into nodes: inout [WideNode]
   ) -> (index: Int32, height: Int, lower: SIMD3<Double>, upper: SIMD3<Double>) {
     var starts = SIMD4<Int>(range.lowerBound, 0, 0, 0), ends = SIMD4<Int>(range.upperBound, 0, 0, 0)
@@ -172,9 +180,9 @@ struct MortonBuilder {
       var laneLower = SIMD3<Double>(repeating: .infinity), laneUpper = SIMD3<Double>(repeating: -.infinity)
       if part.count <= Self.maxLeafSize {
         for k in part {
-          let p = records.baseAddress! + LeafTriangles.recordLength * k
+          let t = 3 * Int(triangles.order[k])
           for corner in 0..<3 {
-            let v = SIMD3(p[3 * corner].widened, p[3 * corner + 1].widened, p[3 * corner + 2].widened)
+            let v = triangles.positions[triangles.indices[t + corner]]
             laneLower = lanesMin(laneLower, v)
             laneUpper = lanesMax(laneUpper, v)
           }
@@ -182,7 +190,7 @@ struct MortonBuilder {
         node.child[lane] = ~Int32(part.lowerBound)
         node.count[lane] = Int32(part.count)
       } else {
-        let subtree = emit(part, depth: depths[lane], codes: codes, records: records, into: &nodes)
+        let subtree = emit(part, depth: depths[lane], codes: codes, triangles: triangles, into: &nodes)
         (laneLower, laneUpper) = (subtree.lower, subtree.upper)
         node.child[lane] = subtree.index
         height = max(height, subtree.height + 1)
@@ -199,5 +207,18 @@ struct MortonBuilder {
     }
     nodes[position] = node
     return (Int32(position), height, lower, upper)
+  }
+
+  /// The mesh as the emission reads it: triangles in leaf order, their vertex indices, positions.
+  private struct Triangles {
+    let order: UnsafeBufferPointer<Int32>
+    let positions: UnsafeBufferPointer<SIMD3<Double>>
+    let indices: UnsafeBufferPointer<Int>
+    init(
+      _ order: UnsafeBufferPointer<Int32>, _ positions: UnsafeBufferPointer<SIMD3<Double>>,
+      _ indices: UnsafeBufferPointer<Int>
+    ) {
+      (self.order, self.positions, self.indices) = (order, positions, indices)
+    }
   }
 }
