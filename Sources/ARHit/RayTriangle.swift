@@ -100,8 +100,8 @@ public struct WatertightRay: Sendable {
     let w = b.x * a.y - b.y * a.x
     // Lanes whose edge functions do not have mixed signs: few, usually none.
     let lowest = lanesMin(lanesMin(u, v), w), highest = lanesMax(lanesMax(u, v), w)
-    var candidates = 0
-    for lane in 0..<4 where !(lowest[lane] < 0 && highest[lane] > 0) { candidates |= 1 << lane }
+    let mixed = lanesBelow(lowest, .zero) & lanesBelow(.zero, highest)
+    var candidates = ~mixed & 0b1111
     var best: (lane: Int, t: Double, u: Double, v: Double)? = nil
     var tFar = tMax
     while candidates != 0 {

@@ -91,10 +91,8 @@ struct WideBoxRay {
     }
     let (nx, fx) = slab(0), (ny, fy) = slab(1), (nz, fz) = slab(2)
     let entry = lanesMax(lanesMax(nx, ny), lanesMax(nz, SIMD4(repeating: near)))
-    let exit = lanesMin(lanesMin(fx, fy), lanesMin(fz, SIMD4(repeating: far))) * Self.widen
-    var hits = 0
-    for lane in 0..<4 where entry[lane] <= exit[lane] { hits |= 1 << lane }
-    return (entry, hits)
+    let exit = lanesMin(lanesMin(lanesMin(fx, fy), fz), SIMD4(repeating: far)) * Self.widen
+    return (entry, lanesAtMost(entry, exit))
   }
 }
 
