@@ -71,6 +71,7 @@ public final class BoundingVolumeHierarchy: Sendable {
       throw .invalidMesh("a triangle refers to a vertex that does not exist")
     }
     triangleCount = indices.count / 3
+    assert({ WideNode.checkLayout(); WideBoxRay.checkWiden(); return true }())
     let depth: Int
     let order: [Int32]
     var wide: [WideNode]

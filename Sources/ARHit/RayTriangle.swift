@@ -31,21 +31,31 @@ public struct WatertightRay: Sendable {
     // The dominant axis becomes z; swap x and y to keep the frame's handedness (winding).
     let kz = ad.x >= ad.y ? (ad.x >= ad.z ? 0 : 2) : (ad.y >= ad.z ? 1 : 2)
     var kx = (kz + 1) % 3, ky = (kx + 1) % 3
-    if d[kz] < 0 { swap(&kx, &ky) }
-    var rx = SIMD3<Double>.zero, ry = SIMD3<Double>.zero, rz = SIMD3<Double>.zero
-    rx[kx] = 1
-    rx[kz] = -(d[kx] / d[kz])
-    ry[ky] = 1
-    ry[kz] = -(d[ky] / d[kz])
-    rz[kz] = 1 / d[kz]
-    rowX = rx
-    rowY = ry
-    rowZ = rz
+    if Self.component(d, kz) < 0 { swap(&kx, &ky) }
+    let dz = Self.component(d, kz)
+    let sx = -(Self.component(d, kx) / dz), sy = -(Self.component(d, ky) / dz), sz = 1 / dz
+    // Built by selects, not by storing into vector lanes at run-time indices: those stores and
+    // the vector loads after them stalled on store forwarding, a tenth of a ray's cost.
+    func row(_ one: Int, _ shear: Double) -> SIMD3<Double> {
+      SIMD3(
+        0 == one ? 1 : (0 == kz ? shear : 0), 1 == one ? 1 : (1 == kz ? shear : 0),
+        2 == one ? 1 : (2 == kz ? shear : 0))
+    }
+    rowX = row(kx, sx)
+    rowY = row(ky, sy)
+    rowZ = SIMD3(0 == kz ? sz : 0, 1 == kz ? sz : 0, 2 == kz ? sz : 0)
     axes = SIMD3(kx, ky, kz)
-    axisOrigin = SIMD3(ray.origin[kx], ray.origin[ky], ray.origin[kz])
-    shearX = rx[kz]
-    shearY = ry[kz]
-    scaleZ = rz[kz]
+    let o = ray.origin
+    axisOrigin = SIMD3(Self.component(o, kx), Self.component(o, ky), Self.component(o, kz))
+    shearX = sx
+    shearY = sy
+    scaleZ = sz
+  }
+
+  /// `v[axis]` by selects.
+  @inline(__always)
+  private static func component(_ v: SIMD3<Double>, _ axis: Int) -> Double {
+    axis == 0 ? v.x : (axis == 1 ? v.y : v.z)
   }
 
   /// The hit of the ray with triangle (a, b, c) in `tRange`: the ray parameter and the

@@ -23,11 +23,15 @@ struct WideBoxRay {
   @usableFromInline let inverse: SIMD3<Float>
   /// Ray parameter → scaled parameter: multiply by this power of two.
   @usableFromInline let parameterScale: Double
-  /// 1 + 2γ₄ in `Float`, rounded up.
-  @usableFromInline static let widen: Float = {
-    let e = Double(Float.ulpOfOne) / 2
-    return (1 + 2 * (4 * e) / (1 - 4 * e)).floatAbove
-  }()
+  /// 1 + 2γ₄ in `Float`, rounded up: 1 + 5·2⁻²³ (a literal, as a `static let` cost a lazy
+  /// initialisation check per use; ``checkWiden()`` holds it to the formula).
+  @usableFromInline static var widen: Float { Float(bitPattern: 0x3F80_0005) }
+
+  /// Traps unless ``widen`` is 1 + 2γ₄ rounded up (γₙ = n·u/(1 − n·u), u = 2⁻²⁴).
+  static func checkWiden() {
+    let u = Double(Float.ulpOfOne) / 2
+    precondition(widen == (1 + 2 * (4 * u) / (1 - 4 * u)).floatAbove, "WideBoxRay.widen is not 1 + 2γ₄")
+  }
 
   @usableFromInline
   init(_ ray: HitRay) {
@@ -55,20 +59,15 @@ struct WideBoxRay {
     let o = ray.origin
     let below = SIMD3(o.x.floatBelow, o.y.floatBelow, o.z.floatBelow)
     let above = SIMD3(o.x.floatAbove, o.y.floatAbove, o.z.floatAbove)
-    var nearOrigin = below, farOrigin = above
-    var nearOffset = WideNode.upperOffsets, farOffset = WideNode.lowerOffsets
-    for axis in 0..<3 where !(d[axis].sign == .minus) {
-      // Travelling up the axis: the lower bound is met first; measured from above the origin,
-      // its distance only shrinks, and the upper bound's, from below, only grows.
-      nearOrigin[axis] = above[axis]
-      farOrigin[axis] = below[axis]
-      nearOffset[axis] = WideNode.lowerOffsets[axis]
-      farOffset[axis] = WideNode.upperOffsets[axis]
-    }
-    self.nearOrigin = nearOrigin
-    self.farOrigin = farOrigin
-    self.nearOffset = nearOffset
-    self.farOffset = farOffset
+    // Travelling up an axis, the lower bound is met first; measured from above the origin its
+    // distance only shrinks, and the upper bound's, from below, only grows. Chosen per axis by
+    // selects (stores into lanes at run-time indices stalled on store forwarding).
+    let up = (d.x.sign == .plus, d.y.sign == .plus, d.z.sign == .plus)
+    nearOrigin = SIMD3(up.0 ? above.x : below.x, up.1 ? above.y : below.y, up.2 ? above.z : below.z)
+    farOrigin = SIMD3(up.0 ? below.x : above.x, up.1 ? below.y : above.y, up.2 ? below.z : above.z)
+    let lower = WideNode.lowerOffsets, upper = WideNode.upperOffsets
+    nearOffset = SIMD3(up.0 ? lower.x : upper.x, up.1 ? lower.y : upper.y, up.2 ? lower.z : upper.z)
+    farOffset = SIMD3(up.0 ? upper.x : lower.x, up.1 ? upper.y : lower.y, up.2 ? upper.z : lower.z)
   }
 
   /// The scaled parameter at or above ray parameter `t`, for far limits.

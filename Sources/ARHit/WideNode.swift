@@ -19,16 +19,27 @@ struct WideNode: Sendable {
   @usableFromInline var child = SIMD4<Int32>(repeating: 0)
   @usableFromInline var count = SIMD4<Int32>(repeating: 0)
 
-  /// Byte offsets of the bound vectors, for the traversal's per-ray choice of the near and far
-  /// planes (``WideBoxRay``).
-  @usableFromInline static let lowerOffsets = SIMD3(
-    MemoryLayout<WideNode>.offset(of: \.lowerX)!, MemoryLayout<WideNode>.offset(of: \.lowerY)!,
-    MemoryLayout<WideNode>.offset(of: \.lowerZ)!)
-  @usableFromInline static let upperOffsets = SIMD3(
-    MemoryLayout<WideNode>.offset(of: \.upperX)!, MemoryLayout<WideNode>.offset(of: \.upperY)!,
-    MemoryLayout<WideNode>.offset(of: \.upperZ)!)
-  @usableFromInline static let childOffset = MemoryLayout<WideNode>.offset(of: \.child)!
-  @usableFromInline static let countOffset = MemoryLayout<WideNode>.offset(of: \.count)!
+  // Byte offsets of the fields, as literals: read through `static let`s, each use in the
+  // traversal paid a lazy-initialisation check (3% of a ray). `checkLayout()` holds them to
+  // the real layout.
+  /// Byte offsets of the lower bound vectors (x, y, z), for the traversal's per-ray choice of
+  /// the near and far planes (``WideBoxRay``).
+  @usableFromInline static var lowerOffsets: SIMD3<Int> { SIMD3(0, 32, 64) }
+  /// Byte offsets of the upper bound vectors (x, y, z).
+  @usableFromInline static var upperOffsets: SIMD3<Int> { SIMD3(16, 48, 80) }
+  @usableFromInline static var childOffset: Int { 96 }
+  @usableFromInline static var countOffset: Int { 112 }
+
+  /// Traps unless the offset literals match the layout (checked in debug builds, once a build).
+  static func checkLayout() {
+    let layout = MemoryLayout<WideNode>.self
+    precondition(
+      lowerOffsets == SIMD3(layout.offset(of: \.lowerX)!, layout.offset(of: \.lowerY)!, layout.offset(of: \.lowerZ)!)
+        && upperOffsets
+          == SIMD3(layout.offset(of: \.upperX)!, layout.offset(of: \.upperY)!, layout.offset(of: \.upperZ)!)
+        && childOffset == layout.offset(of: \.child)! && countOffset == layout.offset(of: \.count)!
+        && layout.stride == 128, "WideNode's offset literals do not match its layout")
+  }
 }
 
 extension WideNode {
