@@ -104,7 +104,8 @@ extension BoundingVolumeHierarchy {
           var lanes = leaves
           while lanes != 0 {
             let packet = UnsafeRawPointer(
-              records.baseAddress! + LeafTriangles.packetLength * Int(~WideNode.child(n, lanes.trailingZeroBitCount)))
+              records.baseAddress! + LeafTriangles.packetLength
+                * Int(~WideNode.child(n, lanes.trailingZeroBitCount)))
             for offset in stride(from: 0, to: LeafTriangles.packetBytes(S.self), by: 64) {
               arscene_prefetch(packet + offset)
             }
@@ -113,7 +114,8 @@ extension BoundingVolumeHierarchy {
           }
           lanes = inner
           while lanes != 0 {
-            let next = base + Int(WideNode.child(n, lanes.trailingZeroBitCount)) * MemoryLayout<WideNode>.stride
+            let next =
+              base + Int(WideNode.child(n, lanes.trailingZeroBitCount)) * MemoryLayout<WideNode>.stride
             arscene_prefetch(next)
             arscene_prefetch(next + 64)
             lanes &= lanes - 1

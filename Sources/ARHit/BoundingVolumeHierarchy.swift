@@ -71,7 +71,8 @@ public final class BoundingVolumeHierarchy: Sendable {
       throw .invalidMesh("a triangle refers to a vertex that does not exist")
     }
     triangleCount = indices.count / 3
-    assert({ WideNode.checkLayout(); WideBoxRay.checkWiden(); return true }())
+    assert(WideNode.offsetsMatchLayout(), "WideNode's offset literals do not match its layout")
+    assert(WideBoxRay.widenMatchesFormula(), "WideBoxRay.widen is not 1 + 2γ₄")
     let depth: Int
     let order: [Int32]
     var wide: [WideNode]

@@ -114,7 +114,9 @@ struct MortonBuilder {
   /// median); identical codes, or a path deeper than ``maxSplitDepth``, split at the middle.
   private func split(_ range: Range<Int>, depth: Int, codes: UnsafeBufferPointer<UInt32>) -> Int {
     let first = codes[range.lowerBound], last = codes[range.upperBound - 1]
-    guard first != last && depth < Self.maxSplitDepth else { return (range.lowerBound + range.upperBound) / 2 }
+    guard first != last && depth < Self.maxSplitDepth else {
+      return (range.lowerBound + range.upperBound) / 2
+    }
     let bit = UInt32(1) << (31 - (first ^ last).leadingZeroBitCount)
     var lo = range.lowerBound, hi = range.upperBound - 1  // the first code with `bit` set
     while lo < hi {

@@ -24,13 +24,13 @@ struct WideBoxRay {
   /// Ray parameter → scaled parameter: multiply by this power of two.
   @usableFromInline let parameterScale: Double
   /// 1 + 2γ₄ in `Float`, rounded up: 1 + 5·2⁻²³ (a literal, as a `static let` cost a lazy
-  /// initialisation check per use; ``checkWiden()`` holds it to the formula).
+  /// initialisation check per use; ``widenMatchesFormula()`` holds it to the formula).
   @usableFromInline static var widen: Float { Float(bitPattern: 0x3F80_0005) }
 
-  /// Traps unless ``widen`` is 1 + 2γ₄ rounded up (γₙ = n·u/(1 − n·u), u = 2⁻²⁴).
-  static func checkWiden() {
+  /// Whether ``widen`` is 1 + 2γ₄ rounded up (γₙ = n·u/(1 − n·u), u = 2⁻²⁴).
+  static func widenMatchesFormula() -> Bool {
     let u = Double(Float.ulpOfOne) / 2
-    precondition(widen == (1 + 2 * (4 * u) / (1 - 4 * u)).floatAbove, "WideBoxRay.widen is not 1 + 2γ₄")
+    return widen == (1 + 2 * (4 * u) / (1 - 4 * u)).floatAbove
   }
 
   @usableFromInline

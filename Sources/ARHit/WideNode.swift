@@ -20,7 +20,7 @@ struct WideNode: Sendable {
   @usableFromInline var count = SIMD4<Int32>(repeating: 0)
 
   // Byte offsets of the fields, as literals: read through `static let`s, each use in the
-  // traversal paid a lazy-initialisation check (3% of a ray). `checkLayout()` holds them to
+  // traversal paid a lazy-initialisation check (3% of a ray). `offsetsMatchLayout()` holds them to
   // the real layout.
   /// Byte offsets of the lower bound vectors (x, y, z), for the traversal's per-ray choice of
   /// the near and far planes (``WideBoxRay``).
@@ -30,15 +30,15 @@ struct WideNode: Sendable {
   @usableFromInline static var childOffset: Int { 96 }
   @usableFromInline static var countOffset: Int { 112 }
 
-  /// Traps unless the offset literals match the layout (checked in debug builds, once a build).
-  static func checkLayout() {
+  /// Whether the offset literals match the layout (asserted in debug builds, at each build).
+  static func offsetsMatchLayout() -> Bool {
     let layout = MemoryLayout<WideNode>.self
-    precondition(
-      lowerOffsets == SIMD3(layout.offset(of: \.lowerX)!, layout.offset(of: \.lowerY)!, layout.offset(of: \.lowerZ)!)
-        && upperOffsets
-          == SIMD3(layout.offset(of: \.upperX)!, layout.offset(of: \.upperY)!, layout.offset(of: \.upperZ)!)
-        && childOffset == layout.offset(of: \.child)! && countOffset == layout.offset(of: \.count)!
-        && layout.stride == 128, "WideNode's offset literals do not match its layout")
+    return lowerOffsets
+      == SIMD3(layout.offset(of: \.lowerX)!, layout.offset(of: \.lowerY)!, layout.offset(of: \.lowerZ)!)
+      && upperOffsets
+        == SIMD3(layout.offset(of: \.upperX)!, layout.offset(of: \.upperY)!, layout.offset(of: \.upperZ)!)
+      && childOffset == layout.offset(of: \.child)! && countOffset == layout.offset(of: \.count)!
+      && layout.stride == 128
   }
 }
 
