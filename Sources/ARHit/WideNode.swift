@@ -14,8 +14,10 @@ struct WideNode: Sendable {
   @usableFromInline var upperY = SIMD4<Float>(repeating: -.infinity)
   @usableFromInline var lowerZ = SIMD4<Float>(repeating: .infinity)
   @usableFromInline var upperZ = SIMD4<Float>(repeating: -.infinity)
-  /// Per lane: an inner node's index (≥ 0), or a leaf as `~first` (< 0) with its triangles
-  /// `first ..< first + count` in leaf order.
+  /// Per lane: an inner node's index (≥ 0), or a leaf as `~packet` (< 0): its
+  /// ``LeafTriangles`` packet, holding `count` triangles. (The builders first write `~first`,
+  /// the leaf's triangles being `first ..< first + count` in their leaf order; packing the
+  /// leaves replaces it.)
   @usableFromInline var child = SIMD4<Int32>(repeating: 0)
   @usableFromInline var count = SIMD4<Int32>(repeating: 0)
 
@@ -28,7 +30,6 @@ struct WideNode: Sendable {
   /// Byte offsets of the upper bound vectors (x, y, z).
   @usableFromInline static var upperOffsets: SIMD3<Int> { SIMD3(16, 48, 80) }
   @usableFromInline static var childOffset: Int { 96 }
-  @usableFromInline static var countOffset: Int { 112 }
 
   /// Whether the offset literals match the layout (asserted in debug builds, at each build).
   static func offsetsMatchLayout() -> Bool {
@@ -37,7 +38,7 @@ struct WideNode: Sendable {
       == SIMD3(layout.offset(of: \.lowerX)!, layout.offset(of: \.lowerY)!, layout.offset(of: \.lowerZ)!)
       && upperOffsets
         == SIMD3(layout.offset(of: \.upperX)!, layout.offset(of: \.upperY)!, layout.offset(of: \.upperZ)!)
-      && childOffset == layout.offset(of: \.child)! && countOffset == layout.offset(of: \.count)!
+      && childOffset == layout.offset(of: \.child)!
       && layout.stride == 128
   }
 }
@@ -47,12 +48,6 @@ extension WideNode {
   @inlinable @inline(__always)
   static func child(_ node: UnsafeRawPointer, _ lane: Int) -> Int32 {
     node.load(fromByteOffset: childOffset + 4 * lane, as: Int32.self)
-  }
-
-  /// Lane `lane`'s triangle count in the node at `node` (0 for an inner child).
-  @inlinable @inline(__always)
-  static func count(_ node: UnsafeRawPointer, _ lane: Int) -> Int32 {
-    node.load(fromByteOffset: countOffset + 4 * lane, as: Int32.self)
   }
 
   /// The lanes of the node at `node` that are leaves, a bit each (lane 0 the lowest): the sign
