@@ -31,8 +31,8 @@ public struct WatertightRay: Sendable {
     // The dominant axis becomes z; swap x and y to keep the frame's handedness (winding).
     let kz = ad.x >= ad.y ? (ad.x >= ad.z ? 0 : 2) : (ad.y >= ad.z ? 1 : 2)
     var kx = (kz + 1) % 3, ky = (kx + 1) % 3
-    if Self.component(d, kz) < 0 { swap(&kx, &ky) }
     let dz = Self.component(d, kz)
+    if dz < 0 { swap(&kx, &ky) }
     let sx = -(Self.component(d, kx) / dz), sy = -(Self.component(d, ky) / dz), sz = 1 / dz
     // Built by selects, not by storing into vector lanes at run-time indices: those stores and
     // the vector loads after them stalled on store forwarding, a tenth of a ray's cost.
