@@ -12,13 +12,13 @@ protocol FragmentShader: Sendable {
   var readsVertices: Bool { get }
   /// What `shade` needs of triangle `t`, whose vertices are in `vertices`.
   func begin(_ t: SetupTriangle, _ vertices: FrameVertices) -> TriangleState
-  /// Fills what `shade` reads of a span's samples beyond their weights (texture coordinates
-  /// and mip levels), for the span's first `count` samples, whose weights are filled. Called
-  /// only when `readsAttributes`.
-  func prepare(_ state: TriangleState, _ span: SpanSamples, count: Int)
-  /// The colour of sample `k` of `span` with straight alpha (below 1: blended "over" what is
-  /// there by the rasterizer; below 0.999 also no depth write), or `nil` to discard it.
-  func shade(_ state: TriangleState, _ span: SpanSamples, _ k: Int) -> SIMD4<Float>?
+  /// Fills `span.color` for the span's first `count` samples (whose weights are filled when
+  /// `readsAttributes`): straight alpha (below 1: blended "over" what is there by the
+  /// rasterizer; below 0.999 also no depth write), or ``SpanSamples/discarded``.
+  ///
+  /// Span by span, each step a short loop over the samples: decisions that hold for the whole
+  /// triangle (texture or not, alpha mode, lights) are taken once, outside the loops.
+  func shade(_ state: TriangleState, _ span: SpanSamples, count: Int)
   /// The one opaque colour of every fragment of the triangle, when it has one (flat shading):
   /// the rasterizer then fills without calling `shade`.
   func flatColor(_ state: TriangleState) -> SIMD4<Float>?
@@ -38,11 +38,8 @@ struct FlatShader: FragmentShader {
   }
 
   @inline(__always)
-  func prepare(_ color: SIMD4<Float>, _ span: SpanSamples, count: Int) {}
-
-  @inline(__always)
-  func shade(_ color: SIMD4<Float>, _ span: SpanSamples, _ k: Int) -> SIMD4<Float>? {
-    color
+  func shade(_ color: SIMD4<Float>, _ span: SpanSamples, count: Int) {
+    for k in 0..<count { span.color[k] = color }
   }
 
   @inline(__always)
@@ -116,7 +113,8 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     let material = materials[materialStart[Int(t.draw)] + Int(t.material)]
     let sharedColor = v0.color == v1.color && v1.color == v2.color
     return Triangle(
-      material: material, flatNormal: Renderer.flatNormal(vertices, swapped: t.swapped), v0: v0, v1: v1, v2: v2,
+      material: material, flatNormal: Renderer.flatNormal(vertices, swapped: t.swapped), v0: v0, v1: v1,
+      v2: v2,
       u: SIMD3(v0.worldAndU.w, v1.worldAndU.w, v2.worldAndU.w),
       v: SIMD3(v0.normalAndV.w, v1.normalAndV.w, v2.normalAndV.w),
       uniformBase: sharedColor
@@ -127,59 +125,79 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   @inline(__always)
   func flatColor(_ t: Triangle) -> SIMD4<Float>? { nil }
 
-  /// Texture coordinates and mip levels for the whole span, sized for the diffuse texture
-  /// (or the opacity texture when that is the only one).
   @inline(__always)
-  func prepare(_ t: Triangle, _ span: SpanSamples, count: Int) {
-    guard let texture = t.material.texture ?? t.material.opacityTexture else { return }
-    span.fillTextureCoordinates(us: t.u, vs: t.v, size: texture.texelsPerUV, count: count)
-  }
-
-  @inline(__always)
-  func shade(_ t: Triangle, _ span: SpanSamples, _ k: Int) -> SIMD4<Float>? {
+  func shade(_ t: Triangle, _ span: SpanSamples, count: Int) {
     let material = t.material
-    let mu = SIMD3(span.w0[k], span.w1[k], span.w2[k])
-    var base: SIMD4<Float>
+    let color = span.color
+    // Base colour and opacity: the material's times the vertex colour.
     if let uniform = t.uniformBase {
-      base = uniform
+      for k in 0..<count { color[k] = uniform }
     } else {
-      let vertexColor = t.v0.color * mu.x + t.v1.color * mu.y + t.v2.color * mu.z
-      base = SIMD4(material.diffuse * SIMD3(vertexColor.x, vertexColor.y, vertexColor.z), material.opacity)
+      let diffuse = SIMD4(material.diffuse, material.opacity)
+      for k in 0..<count {
+        let c = t.v0.color * span.w0[k] + t.v1.color * span.w1[k] + t.v2.color * span.w2[k]
+        color[k] = diffuse * SIMD4(c.x, c.y, c.z, 1)
+      }
     }
-    if material.texture != nil || material.opacityTexture != nil {
-      let uv = SIMD2(span.u[k], span.v[k])
-      if let texture = material.texture {
-        base *= texture.sample(uv, level: span.level[k])
+    // Textures: the diffuse one (or the opacity one alone) sampled for the whole span, sized
+    // for its own footprint.
+    if let texture = material.texture ?? material.opacityTexture {
+      span.fillTextureCoordinates(us: t.u, vs: t.v, size: texture.texelsPerUV, count: count)
+      texture.sample(u: span.u, v: span.v, level: span.level, count: count, into: span.texel)
+      if material.texture != nil {
+        for k in 0..<count { color[k] *= span.texel[k] }
         if let opacity = material.opacityTexture {
           // Its own footprint: the span's levels are sized for the diffuse texture.
-          let w = span.weights(k)
-          let (dx, dy) = (w.dx, w.dy)
-          let uvX = SIMD2((t.u * dx).sum(), (t.v * dx).sum()), uvY = SIMD2((t.u * dy).sum(), (t.v * dy).sum())
-          base.w *= opacity.sample(uv, uvX, uvY).x
+          for k in 0..<count {
+            let w = span.weights(k)
+            let (dx, dy) = (w.dx, w.dy)
+            let uvX = SIMD2((t.u * dx).sum(), (t.v * dx).sum()),
+              uvY = SIMD2((t.u * dy).sum(), (t.v * dy).sum())
+            color[k].w *= opacity.sample(SIMD2(span.u[k], span.v[k]), uvX, uvY).x
+          }
         }
-      } else if let opacity = material.opacityTexture {
-        base.w *= opacity.sample(uv, level: span.level[k]).x
+      } else {
+        for k in 0..<count { color[k].w *= span.texel[k].x }
       }
     }
     switch material.alphaMode {
-    case .opaque: base.w = 1
+    case .opaque:
+      for k in 0..<count { color[k].w = 1 }
     case .mask:
-      if base.w < 0.5 { return nil }  // cut out
-      base.w = 1
+      // Cut out below one half, opaque above.
+      for k in 0..<count {
+        color[k] = color[k].w < 0.5 ? SpanSamples.discarded : SIMD4(color[k].x, color[k].y, color[k].z, 1)
+      }
     case .blend:
-      if base.w < 1.0 / 255 { return nil }
+      for k in 0..<count where color[k].w < 1.0 / 255 { color[k] = SpanSamples.discarded }
     }
-    let albedo = SIMD3(base.x, base.y, base.z)
-    var rgb = ambient * albedo + material.emissive
-    // Ambient light needs no normal and no view direction: compute them only for real lights,
-    // and the specular power only for materials that have a specular colour.
-    if !directional.isEmpty || !point.isEmpty {
-      let worldAndU = t.v0.worldAndU * mu.x + t.v1.worldAndU * mu.y + t.v2.worldAndU * mu.z
-      let normalAndV = t.v0.normalAndV * mu.x + t.v1.normalAndV * mu.y + t.v2.normalAndV * mu.z
+    light(t, span, count: count)
+  }
+
+  /// Replaces each kept sample's albedo in `span.color` by the light it reflects towards the
+  /// camera (alpha kept).
+  @inline(__always)
+  func light(_ t: Triangle, _ span: SpanSamples, count: Int) {
+    let material = t.material
+    let color = span.color
+    // Ambient light needs no normal and no view direction: computed alone when it is all.
+    let ambient = SIMD4(self.ambient, 1), emissive = SIMD4(material.emissive, 0)
+    guard !directional.isEmpty || !point.isEmpty else {
+      // Discarded samples stay so: their alpha is kept, negative.
+      for k in 0..<count { color[k] = ambient * color[k] + emissive }
+      return
+    }
+    let shiny = material.specular != .zero
+    for k in 0..<count where color[k].w >= 0 {
+      let base = color[k]
+      let albedo = SIMD3(base.x, base.y, base.z)
+      var rgb = self.ambient * albedo + material.emissive
+      let (a, b, c) = (span.w0[k], span.w1[k], span.w2[k])
+      let worldAndU = t.v0.worldAndU * a + t.v1.worldAndU * b + t.v2.worldAndU * c
+      let normalAndV = t.v0.normalAndV * a + t.v1.normalAndV * b + t.v2.normalAndV * c
       let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
       var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? t.flatNormal
       if t.backFacing { n = -n }  // two-sided lighting for faces drawn from behind
-      let shiny = material.specular != .zero
       let view = shiny ? (cameraPosition - position).normalizedOrNil() ?? n : n
       func add(_ towardsLight: SIMD3<Float>, _ radiance: SIMD3<Float>) {
         let nl = n.dot(towardsLight)
@@ -197,7 +215,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
         let d2 = d.lengthSquared
         if d2 > 0 { add(d / d2.squareRoot(), radiance / d2) }
       }
+      color[k] = SIMD4(rgb, base.w)
     }
-    return SIMD4(rgb, base.w)
   }
 }

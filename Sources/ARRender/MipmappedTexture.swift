@@ -1,5 +1,4 @@
 import ARAssets
-import RealModule
 
 /// A texture in linear light with its mip chain, sampled trilinearly with OBJ's texture
 /// coordinates (v up; texel centres at `(i + 0.5) / width`).
@@ -7,181 +6,262 @@ import RealModule
 /// Minified textures (a wall far away, a floor at a grazing angle) would alias with bilinear
 /// filtering alone; each level halves the previous one with a 2×2 box filter in linear light,
 /// and the sampler blends the two levels around the pixel's footprint.
+///
+/// Texels are stored the way the filter reads them, as GPUs do: linear light in 15-bit fixed
+/// point (`round(value · 32767)`; the darkest 8-bit sRGB step is still ten units), and each entry
+/// holds one texel and its right-hand neighbour with their channels interleaved,
+/// `(r₀, r₁, g₀, g₁, b₀, b₁, a₀, a₁)`. One 16-byte load and one multiply-add of 16-bit pairs
+/// then give a row's two taps of all four channels. A border of one texel on every side, copied
+/// as the wrap mode says (the opposite edge for repeat, the same edge for clamp), means the
+/// filter never wraps an index itself, for any size.
 final class MipmappedTexture: @unchecked Sendable {
-  /// One level's texels live in memory this texture owns, reached through a plain pointer: the
-  /// sampler runs per pixel on several threads, and copying an array reference there would
-  /// retain and release it atomically on every sample, from every thread.
+  /// Where one level's entries lie in ``entries``.
   struct Level {
     let width: Int, height: Int
-    let texels: UnsafeMutablePointer<SIMD4<Float>>
-    /// Both sides are powers of two: repeating wraps texel indices with a mask.
-    let isPowerOfTwo: Bool
     /// `(width, height)` as floats.
     let size: SIMD2<Float>
-
-    init(width: Int, height: Int, texels: UnsafeMutablePointer<SIMD4<Float>>) {
-      self.width = width
-      self.height = height
-      self.texels = texels
-      isPowerOfTwo = width & (width - 1) == 0 && height & (height - 1) == 0
-      size = SIMD2(Float(width), Float(height))
-    }
+    /// The index of the entry for texel (−1, −1), the border's corner.
+    let base: Int32
+    /// Entries per row: `width + 1` (x from −1 to `width − 1`; each entry reaches one right).
+    let stride: Int32
   }
 
-  let levels: [Level]
-  /// The levels as a plain buffer, for the same reason.
+  /// Every level's entries, one after another, in memory this texture owns: the sampler runs
+  /// per pixel on several threads, and an array reference there would be retained and released
+  /// atomically on every sample.
+  private let entries: UnsafeMutableBufferPointer<SIMD8<Int16>>
   private let levelBuffer: UnsafeMutableBufferPointer<Level>
   /// Whether any texel is not fully opaque (the material then cuts out or blends).
   let hasTransparency: Bool
   let clamp: Bool
   let scale: SIMD2<Float>, offset: SIMD2<Float>
 
+  /// Scale of the stored fixed-point values.
+  static let unit: Float = 32767
+
   init(_ image: RGBA8Image, reference: TextureReference) {
     hasTransparency = image.pixels.contains { $0.w < 255 }
-    func owned(_ texels: [SIMD4<Float>]) -> UnsafeMutablePointer<SIMD4<Float>> {
-      let p = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: texels.count)
-      p.initialize(from: texels, count: texels.count)
-      return p
-    }
-    var level = image.linear.pixels, (width, height) = (image.width, image.height)
-    var levels = [Level(width: width, height: height, texels: owned(level))]
-    while width > 1 || height > 1 {
-      let w = (width + 1) / 2, h = (height + 1) / 2
-      var next = [SIMD4<Float>](repeating: .zero, count: w * h)
-      for y in 0..<h {
-        for x in 0..<w {
-          // A 2×2 box, clamped at the edge of odd-sized levels.
-          let x0 = 2 * x, y0 = 2 * y, x1 = Swift.min(x0 + 1, width - 1), y1 = Swift.min(y0 + 1, height - 1)
-          let sum =
-            level[y0 * width + x0] + level[y0 * width + x1] + level[y1 * width + x0] + level[y1 * width + x1]
-          next[y * w + x] = sum * 0.25
-        }
-      }
-      (level, width, height) = (next, w, h)
-      levels.append(Level(width: w, height: h, texels: owned(level)))
-    }
-    self.levels = levels
-    levelBuffer = .allocate(capacity: levels.count)
-    _ = levelBuffer.initialize(from: levels)
     clamp = reference.clamp
     scale = SIMD2(reference.scale.x, reference.scale.y)
     offset = SIMD2(reference.offset.x, reference.offset.y)
+    var chain = [(texels: image.linear.pixels, width: image.width, height: image.height)]
+    while chain.last!.width > 1 || chain.last!.height > 1 {
+      chain.append(Self.halved(chain.last!.texels, width: chain.last!.width, height: chain.last!.height))
+    }
+    var levels: [Level] = []
+    var count = 0
+    for level in chain {
+      levels.append(
+        Level(
+          width: level.width, height: level.height, size: SIMD2(Float(level.width), Float(level.height)),
+          base: Int32(count), stride: Int32(level.width + 1)))
+      count += (level.width + 1) * (level.height + 2)
+    }
+    entries = .allocate(capacity: count)
+    for (level, texels) in zip(levels, chain.map(\.texels)) {
+      Self.fillEntries(level, texels, clamp: clamp, into: entries.baseAddress! + Int(level.base))
+    }
+    levelBuffer = .allocate(capacity: levels.count)
+    _ = levelBuffer.initialize(from: levels)
   }
 
   deinit {
-    for level in levels { level.texels.deallocate() }
+    entries.deallocate()
     levelBuffer.deallocate()
+  }
+
+  /// The next level: each texel the mean of a 2×2 block, clamped at the edge of odd sizes.
+  private static func halved(_ level: [SIMD4<Float>], width: Int, height: Int) -> (
+    texels: [SIMD4<Float>], width: Int, height: Int
+  ) {
+    let w = (width + 1) / 2, h = (height + 1) / 2
+    var next = [SIMD4<Float>](repeating: .zero, count: w * h)
+    for y in 0..<h {
+      for x in 0..<w {
+        let x0 = 2 * x, y0 = 2 * y, x1 = Swift.min(x0 + 1, width - 1), y1 = Swift.min(y0 + 1, height - 1)
+        let sum =
+          level[y0 * width + x0] + level[y0 * width + x1] + level[y1 * width + x0] + level[y1 * width + x1]
+        next[y * w + x] = sum * 0.25
+      }
+    }
+    return (next, w, h)
+  }
+
+  /// Writes `level`'s entries, border included (see the type's description), from `texels`.
+  private static func fillEntries(
+    _ level: Level, _ texels: [SIMD4<Float>], clamp: Bool, into out: UnsafeMutablePointer<SIMD8<Int16>>
+  ) {
+    let (w, h) = (level.width, level.height)
+    func wrapped(_ i: Int, _ n: Int) -> Int { clamp ? Swift.min(Swift.max(i, 0), n - 1) : (i + n) % n }
+    func fixed(_ c: SIMD4<Float>) -> SIMD4<Int16> {
+      func channel(_ v: Float) -> Int16 { Int16((Swift.min(Swift.max(v, 0), 1) * unit).rounded()) }
+      return SIMD4(channel(c.x), channel(c.y), channel(c.z), channel(c.w))
+    }
+    var index = 0
+    for y in -1...h {
+      let row = wrapped(y, h) * w
+      for x in -1..<w {
+        let left = fixed(texels[row + wrapped(x, w)]), right = fixed(texels[row + wrapped(x + 1, w)])
+        out[index] = SIMD8(left.x, right.x, left.y, right.y, left.z, right.z, left.w, right.w)
+        index += 1
+      }
+    }
   }
 
   /// A view for sampling: plain values and pointers, so the per-pixel path touches no
   /// reference count. Valid while this texture lives.
   var view: TextureView {
-    TextureView(levelBuffer: UnsafeBufferPointer(levelBuffer), clamp: clamp, scale: scale, offset: offset)
+    TextureView(
+      entries: UnsafePointer(entries.baseAddress!), levels: UnsafeBufferPointer(levelBuffer), clamp: clamp,
+      scale: scale, offset: offset)
   }
 }
 
 /// Samples a ``MipmappedTexture`` (see there) without reference counting.
 struct TextureView {
-  let levelBuffer: UnsafeBufferPointer<MipmappedTexture.Level>
+  let entries: UnsafePointer<SIMD8<Int16>>
+  let levels: UnsafeBufferPointer<MipmappedTexture.Level>
   let clamp: Bool
   let scale: SIMD2<Float>, offset: SIMD2<Float>
 
   /// The base level's size in texels times the coordinate scale: texels per unit of uv.
-  @inline(__always) var texelsPerUV: SIMD2<Float> { levelBuffer[0].size * scale }
+  @inline(__always) var texelsPerUV: SIMD2<Float> { levels[0].size * scale }
 
-  /// The trilinearly filtered colour at `uv` for mip level `level` (fractional; 0 or below is
-  /// the base level), as ``SpanSamples/fillTextureCoordinates(us:vs:size:count:)`` finds it.
+  /// Samples `count` texture coordinates `(u[k], v[k])` at mip levels `level[k]` (fractional;
+  /// 0 or below, or NaN, is the base level) into `out`, four at a time.
+  ///
+  /// Every array must have room for `count` rounded up to a multiple of 4: the last group reads
+  /// and writes whole. Any input is safe: coordinates that are not finite sample as 0.
   @inline(__always)
+  func sample(
+    u: UnsafePointer<Float>, v: UnsafePointer<Float>, level: UnsafePointer<Float>, count: Int,
+    into out: UnsafeMutablePointer<SIMD4<Float>>
+  ) {
+    @inline(__always) func four(_ p: UnsafePointer<Float>, _ k: Int) -> SIMD4<Float> {
+      UnsafeRawPointer(p + k).loadUnaligned(as: SIMD4<Float>.self)
+    }
+    var k = 0
+    while k < count {
+      sampleFour(u: four(u, k), v: four(v, k), level: four(level, k), into: out + k)
+      k &+= 4
+    }
+  }
+
+  /// The trilinearly filtered colour at `uv` for mip level `level`, as the span sampler above
+  /// computes it.
   func sample(_ uv: SIMD2<Float>, level: Float) -> SIMD4<Float> {
-    guard level > 0 else { return bilinear(uv, level: 0) }
-    let l = Swift.min(level, Float(levelBuffer.count &- 1))
-    let l0 = Int(l), t = l - Float(l0)
-    let a = bilinear(uv, level: l0)
-    return t > 0 ? a + (bilinear(uv, level: l0 &+ 1) - a) * t : a
+    withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: 4) { out in
+      sampleFour(
+        u: SIMD4(repeating: uv.x), v: SIMD4(repeating: uv.y), level: SIMD4(repeating: level),
+        into: out.baseAddress!)
+      return out[0]
+    }
   }
 
   /// The trilinearly filtered colour at `uv`, for a sample whose coordinates change by `dx`
   /// per sample to the right and `dy` per sample down (the footprint's sides, in uv units).
-  @inline(__always)
   func sample(_ uv: SIMD2<Float>, _ dx: SIMD2<Float>, _ dy: SIMD2<Float>) -> SIMD4<Float> {
     let sx = dx * texelsPerUV, sy = dy * texelsPerUV
     let footprint = Swift.max((sx * sx).sum(), (sy * sy).sum())
     // As SpanSamples finds the level; NaN takes level 0.
-    guard footprint > 1 else { return bilinear(uv, level: 0) }
-    return sample(uv, level: 0.5 * roughLog2(footprint))
+    return sample(uv, level: footprint > 1 ? 0.5 * roughLog2(footprint) : 0)
   }
 
-  /// The bilinearly filtered colour of one level at `uv`.
-  ///
-  /// The usual texture repeats and has power-of-two sides: its position goes to fixed point with
-  /// 8 fractional bits (the filter weights GPUs use), one conversion an axis, and the texel
-  /// indices wrap with a mask. This path was half the lit shader's instructions when it went
-  /// through floors, checked conversions and branches per coordinate (kept below for the rest).
+  /// Where four samples read one level: each lane's entry index for the top row of its 2×2
+  /// texels and its two rows' weight pairs, packed for ``LaneMath/multiplyAddPairs(_:_:)``.
+  private struct Taps {
+    let top: SIMD4<Int32>, bottom: SIMD4<Int32>
+    let topWeights: SIMD4<Int32>, bottomWeights: SIMD4<Int32>
+  }
+
+  /// The taps of level `index` (per lane) for coordinates `(s, t)` in [0, 1] (t down), the
+  /// level's share of the trilinear blend being `share / 512` (in 1/256ths, times ½).
   @inline(__always)
-  func bilinear(_ uv: SIMD2<Float>, level index: Int) -> SIMD4<Float> {
-    let level = levelBuffer[index]
-    let t = uv * scale + offset
-    // v up in OBJ, rows down in memory; texel centres at +0.5. Scaling by 256 is exact.
-    let x = (t.x * level.size.x - 0.5) * 256, y = ((1 - t.y) * level.size.y - 0.5) * 256
-    guard !clamp, level.isPowerOfTwo, Swift.abs(x) < 0x1p30, Swift.abs(y) < 0x1p30 else {
-      return sampleAnyWrap(uv, level: level)
+  private func taps(
+    _ s: SIMD4<Float>, _ t: SIMD4<Float>, level index: SIMD4<Int32>, uniform: Bool, share: SIMD4<Float>
+  ) -> Taps {
+    var size: (SIMD4<Float>, SIMD4<Float>), base: SIMD4<Int32>, stride: SIMD4<Int32>
+    if uniform {
+      let l = levels[Int(index.x)]
+      size = (SIMD4(repeating: l.size.x), SIMD4(repeating: l.size.y))
+      (base, stride) = (SIMD4(repeating: l.base), SIMD4(repeating: l.stride))
+    } else {
+      let l = (levels[Int(index.x)], levels[Int(index.y)], levels[Int(index.z)], levels[Int(index.w)])
+      size = (
+        SIMD4(l.0.size.x, l.1.size.x, l.2.size.x, l.3.size.x),
+        SIMD4(l.0.size.y, l.1.size.y, l.2.size.y, l.3.size.y)
+      )
+      base = SIMD4(l.0.base, l.1.base, l.2.base, l.3.base)
+      stride = SIMD4(l.0.stride, l.1.stride, l.2.stride, l.3.stride)
     }
-    // Truncation, then one step down for negative fractions: the floor in fixed point.
-    var xi = Int32(x), yi = Int32(y)
-    if Float(xi) > x { xi &-= 1 }
-    if Float(yi) > y { yi &-= 1 }
-    let (wMask, hMask) = (level.width &- 1, level.height &- 1)
-    let x0 = Int(xi >> 8) & wMask, y0 = Int(yi >> 8) & hMask
-    let x1 = (x0 &+ 1) & wMask, y1 = (y0 &+ 1) & hMask
-    let ax = Float(xi & 255) * (1 / 256), ay = Float(yi & 255) * (1 / 256)
-    let row0 = level.texels + y0 &* level.width, row1 = level.texels + y1 &* level.width
-    let c00 = row0[x0], c10 = row0[x1], c01 = row1[x0], c11 = row1[x1]
-    let top = c00 + (c10 - c00) * ax, bottom = c01 + (c11 - c01) * ax
-    return top + (bottom - top) * ay
+    // Positions in 1/256ths of a texel from texel (0, 0)'s centre, rounded down: the whole part
+    // picks the texels, the fraction (8 bits, as GPUs filter) weighs them. In [−128, 256·size).
+    let x = LaneMath.floored((s * size.0 - 0.5) * 256), y = LaneMath.floored((t * size.1 - 0.5) * 256)
+    let top = base &+ ((y &>> 8) &+ 1) &* stride &+ (x &>> 8) &+ 1
+    let ax = LaneMath.float(x & 255), ay = LaneMath.float(y & 255)
+    let bx = 256 - ax, by = 256 - ay
+    // Products of whole numbers up to 2²⁴ times a power of two: exact, and truncated to integers
+    // they are the weights (at most 2¹⁵, which alone does not fit 16 bits: clamped).
+    let upper = by * share, lower = ay * share
+    @inline(__always) func pair(_ left: SIMD4<Float>, _ right: SIMD4<Float>) -> SIMD4<Int32> {
+      LaneMath.truncated(LaneMath.atMost(left, 32767))
+        | (LaneMath.truncated(LaneMath.atMost(right, 32767)) &<< 16)
+    }
+    return Taps(
+      top: top, bottom: top &+ stride, topWeights: pair(bx * upper, ax * upper),
+      bottomWeights: pair(bx * lower, ax * lower))
   }
 
-  /// ``bilinear(_:level:)`` for clamped textures, other sizes and coordinates far out: the
-  /// coordinate is wrapped before it becomes a texel index, so the four texels need no integer
-  /// division.
-  func sampleAnyWrap(_ uv: SIMD2<Float>, level: MipmappedTexture.Level) -> SIMD4<Float> {
-    var t = uv * scale + offset
-    t.y = 1 - t.y  // v up in OBJ, rows down in memory
+  /// Samples four coordinates (see ``sample(u:v:level:count:into:)``) into `out[0...3]`.
+  @inline(__always)
+  private func sampleFour(
+    u: SIMD4<Float>, v: SIMD4<Float>, level: SIMD4<Float>, into out: UnsafeMutablePointer<SIMD4<Float>>
+  ) {
+    var s = u * scale.x + offset.x, t = v * scale.y + offset.y
     if clamp {
-      t = SIMD2(Swift.min(Swift.max(t.x, 0), 1), Swift.min(Swift.max(t.y, 0), 1))
+      s = LaneMath.atMost(LaneMath.atLeastZero(s), 1)
+      t = LaneMath.atMost(LaneMath.atLeastZero(t), 1)
     } else {
-      t -= SIMD2(floorFast(t.x), floorFast(t.y))  // repeat: the fractional part, in [0, 1)
+      // The fractional part; beyond 2²³ every Float is whole already, and NaN becomes 0.
+      s = LaneMath.zeroUnlessBelow(s, magnitude: 0x1p23)
+      t = LaneMath.zeroUnlessBelow(t, magnitude: 0x1p23)
+      s -= LaneMath.float(LaneMath.floored(s))
+      t -= LaneMath.float(LaneMath.floored(t))
     }
-    let (w, h) = (level.width, level.height)
-    let x = t.x * Float(w) - 0.5, y = t.y * Float(h) - 0.5
-    let fx = floorFast(x), fy = floorFast(y)
-    guard fx.isFinite, fy.isFinite else { return level.texels[0] }
-    let ax = x - fx, ay = y - fy
-    // x0 in −1…w−1: the neighbours across the edge wrap (repeat) or stick (clamp).
-    var x0 = Int(fx), y0 = Int(fy), x1 = x0 + 1, y1 = y0 + 1
-    if clamp {
-      x0 = Swift.max(x0, 0)
-      y0 = Swift.max(y0, 0)
-      x1 = Swift.min(x1, w - 1)
-      y1 = Swift.min(y1, h - 1)
-    } else {
-      if x0 < 0 { x0 = w - 1 }
-      if y0 < 0 { y0 = h - 1 }
-      if x1 >= w { x1 = 0 }
-      if y1 >= h { y1 = 0 }
+    t = 1 - t  // v up in OBJ, rows down in memory
+    let last = Int32(levels.count &- 1)
+    let l = LaneMath.atMost(LaneMath.atLeastZero(level), Float(last))
+    let near = LaneMath.truncated(l)
+    // The blend towards the next level, in 1/256ths; 0 at the last level.
+    let blend = LaneMath.float(LaneMath.truncated((l - LaneMath.float(near)) * 256))
+    let uniform = near.x == near.y && near.x == near.z && near.x == near.w
+    let first = taps(s, t, level: near, uniform: uniform, share: (256 - blend) * 0x1p-9)
+    // Magnified, or exactly on a level: the next level adds nothing, so it is not read.
+    let blends = blend.sum() > 0
+    let second =
+      blends
+      ? taps(
+        s, t,
+        level: SIMD4(
+          near.x < last ? near.x &+ 1 : near.x, near.y < last ? near.y &+ 1 : near.y,
+          near.z < last ? near.z &+ 1 : near.z, near.w < last ? near.w &+ 1 : near.w),
+        uniform: uniform, share: blend * 0x1p-9) : first
+    @inline(__always) func lane(_ k: Int) -> SIMD4<Float> {
+      @inline(__always) func row(_ entry: Int32, _ weights: Int32) -> SIMD4<Int32> {
+        LaneMath.multiplyAddPairs(
+          entries[Int(entry)], unsafeBitCast(SIMD4<Int32>(repeating: weights), to: SIMD8<Int16>.self))
+      }
+      var sum = row(first.top[k], first.topWeights[k]) &+ row(first.bottom[k], first.bottomWeights[k])
+      if blends {
+        sum =
+          sum &+ row(second.top[k], second.topWeights[k]) &+ row(second.bottom[k], second.bottomWeights[k])
+      }
+      // Weights sum to 2¹⁵, texels to 32767 at most.
+      return LaneMath.float(sum) * (1 / (MipmappedTexture.unit * 32768))
     }
-    let p = level.texels
-    let c00 = p[y0 * w + x0], c10 = p[y0 * w + x1], c01 = p[y1 * w + x0], c11 = p[y1 * w + x1]
-    let top = c00 + (c10 - c00) * ax, bottom = c01 + (c11 - c01) * ax
-    return top + (bottom - top) * ay
+    out[0] = lane(0)
+    out[1] = lane(1)
+    out[2] = lane(2)
+    out[3] = lane(3)
   }
-}
-
-/// `floor(x)` without a library call: the portable (SSE2) build has no rounding instruction, so
-/// `rounded(.down)` calls `floorf`, eight times per trilinear sample. Values of 2²² and more
-/// are whole already (and NaN passes through).
-@inline(__always)
-func floorFast(_ x: Float) -> Float {
-  guard Swift.abs(x) < 4_194_304 else { return x }
-  let truncated = Float(Int32(x))
-  return truncated > x ? truncated - 1 : truncated
 }

@@ -60,7 +60,8 @@ extension Renderer {
       views.withUnsafeBufferPointer { views in
         let views = UnsafeSendableBuffer(views)
         DispatchQueue.concurrentPerform(iterations: threads) { worker in
-          let spanStorage = UnsafeMutablePointer<Float>.allocate(capacity: SpanSamples.capacity * SpanSamples.arrays)
+          let spanStorage = UnsafeMutableRawPointer.allocate(
+            byteCount: SpanSamples.storageBytes, alignment: 16)
           defer { spanStorage.deallocate() }
           let span = SpanSamples(storage: spanStorage)
           // Whole rows of tiles are dealt round-robin (a fixed split per worker): neighbours
@@ -150,48 +151,59 @@ extension Renderer {
       let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
       if lo <= hi {
         let start = rowEdges &+ stepX &* Int64(lo)
-        var z = (SIMD3<Float>(start) * zWeights).sum()
-        let q0 = SIMD3<Float>(start) * t.inverseW
-        let row = py * target.colorWidth + minX, depthRow = py * target.depthWidth + minX
+        // Each sample's depth from the span's first, not by adding the step sample after
+        // sample: the same arithmetic in every pass over the span.
+        let z0 = (SIMD3<Float>(start) * zWeights).sum()
+        let row = py * target.colorWidth + minX + lo, depthRow = py * target.depthWidth + minX + lo
+        let depth = target.depth + depthRow
+        let length = hi &- lo &+ 1
         if let flat {
-          for i in lo...hi {
-            if z < target.depth[depthRow + i] {
-              target.depth[depthRow + i] = z
+          for i in 0..<length {
+            let z = z0 + dzdx * Float(i)
+            if z < depth[i] {
+              depth[i] = z
               target.store.write(flat, at: row + i)
             }
-            z += dzdx
           }
-          rowEdges = rowEdges &+ stepY
-          continue
-        }
-        if Shader.readsAttributes {
-          // The span's weights, then what the shader derives from them, each in one vector
-          // pass over the span (samples that fail the depth test below included: cheaper than
-          // doing it sample by sample).
-          let length = hi &- lo &+ 1
-          span.fillWeights(from: q0, count: length)
-          shader.prepare(state, span, count: length)
-        }
-        for i in lo...hi {
-          let index = row + i
-          if z < target.depth[depthRow + i] {
-            if var color = shader.shade(state, span, i &- lo) {
-              if color.w < 1 {
-                // "Over" compositing for translucent surfaces, in linear light.
-                let under = target.store.color(at: index), a = color.w
-                color = SIMD4(
-                  SIMD3(color.x, color.y, color.z) * a + SIMD3(under.x, under.y, under.z) * (1 - a),
-                  a + under.w * (1 - a))
-              }
-              if color.w >= 0.999 { target.depth[depthRow + i] = z }  // opaque: write depth
-              target.store.write(target.store.encode(color), at: index)
+        } else if isVisible(z0, dzdx, depth, count: length) {
+          // Passes over the whole span, each a short loop whose samples do not wait on one
+          // another: weights, what the shader derives from them (texture coordinates and
+          // texels), colours, then depth test and output. One long loop doing all of it per
+          // sample had some 150 instructions of mostly serial work a sample and kept few
+          // samples in flight. Samples that fail the depth test are shaded too: cheaper than
+          // branching per sample.
+          if Shader.readsAttributes {
+            span.fillWeights(from: SIMD3<Float>(start) * t.inverseW, count: length)
+          }
+          shader.shade(state, span, count: length)
+          for i in 0..<length {
+            let z = z0 + dzdx * Float(i)
+            guard z < depth[i] else { continue }
+            var color = span.color[i]
+            if color.w < 1 {
+              if color.w < 0 { continue }  // discarded
+              // "Over" compositing for translucent surfaces, in linear light.
+              let under = target.store.color(at: row + i), a = color.w
+              color = SIMD4(
+                SIMD3(color.x, color.y, color.z) * a + SIMD3(under.x, under.y, under.z) * (1 - a),
+                a + under.w * (1 - a))
             }
+            if color.w >= 0.999 { depth[i] = z }  // opaque: write depth
+            target.store.write(target.store.encode(color), at: row + i)
           }
-          z += dzdx
         }
       }
       rowEdges = rowEdges &+ stepY
     }
+  }
+
+  /// Whether any of `count` samples at depths `z0 + i·dzdx` lies in front of `depth[i]`: a span
+  /// hidden behind what is drawn costs no shading.
+  @inline(__always)
+  static func isVisible(_ z0: Float, _ dzdx: Float, _ depth: UnsafeMutablePointer<Float>, count: Int) -> Bool
+  {
+    for i in 0..<count where z0 + dzdx * Float(i) < depth[i] { return true }
+    return false
   }
 
   /// The samples `lo...hi` (offsets from the row's first) where all three biased edge

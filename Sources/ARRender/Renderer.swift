@@ -183,13 +183,12 @@ public final class FrameRenderer {
     geometry.run(
       draws, clipFromWorld: sampleCamera.clipFromWorld, width: sw, height: sh, tileSize: target.tileSize,
       sortTranslucent: isLit, threads: settings.threads)
-    // Samples go straight into the output bytes when each is a pixel and none blends over
-    // another (``SampleStore``); otherwise into linear tiles, resolved tile by tile.
-    let blends = isLit && draws.contains { $0.materials.contains { $0.alphaMode == .blend } }
-    // The table is a global constant: its storage never moves or changes.
-    let srgb = isLit ? SRGB.encodeTable.withUnsafeBufferPointer { $0.baseAddress } : nil
-    let encoding = EncodedSamples(bytes: output, srgb: srgb)
-    let route: Renderer.SampleRoute = s == 1 && !blends ? .direct(encoding) : .resolved(into: encoding)
+    // Lit samples go into each worker's linear tile, encoded once per pixel when the tile is
+    // done: they may blend or be supersampled, and a pixel drawn over several times (a wall in
+    // front of a wall) is encoded once, not per layer. Flat colours are encoded once per
+    // triangle, so they go straight into the output bytes when each sample is a pixel.
+    let encoding = EncodedSamples(bytes: output, srgb: isLit ? SRGB.Encoder.shared : nil)
+    let route: Renderer.SampleRoute = s == 1 && !isLit ? .direct(encoding) : .resolved(into: encoding)
     let threads = settings.threads
     switch shading {
     case .unlit:

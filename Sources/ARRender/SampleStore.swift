@@ -2,10 +2,11 @@ import ARAssets
 
 /// Where the rasterizer keeps the colour of each sample, and in what form.
 ///
-/// Two forms, chosen per frame: linear-light floats (16 bytes a sample), needed when samples are
-/// averaged (supersampling) or blended; or the output's own 8-bit encoding (4 bytes), when each
-/// sample is a pixel and nothing blends, so the frame needs no resolve pass and moves a quarter
-/// of the memory. A flat-coloured triangle then encodes its colour once, not per pixel.
+/// Two forms, chosen per frame: linear-light floats (16 bytes a sample), for lit shading (samples
+/// may be averaged, blended, or drawn over many times, and are encoded once a pixel when their
+/// tile is done); or the output's own 8-bit encoding (4 bytes), for flat colours when each
+/// sample is a pixel, so the frame needs no resolve pass and moves a quarter of the memory; a
+/// flat-coloured triangle then encodes its colour once, not per pixel.
 /// Stores are plain pointers shared by the tile workers, each writing its own tiles' samples.
 protocol SampleStore: Sendable {
   /// A sample's stored form.
@@ -31,21 +32,22 @@ struct LinearSamples: SampleStore, @unchecked Sendable {
 /// (comparison modes), alpha raw (see ``SampleStore``).
 struct EncodedSamples: SampleStore, @unchecked Sendable {
   let bytes: UnsafeMutablePointer<SIMD4<UInt8>>
-  /// ``SRGB/encodeTable`` for sRGB output, nil for raw values.
-  let srgb: UnsafePointer<UInt8>?
+  /// The sRGB encoder's tables for sRGB output, nil for raw values.
+  let srgb: SRGB.Encoder?
 
+  /// Branch-free but for the tables' last comparison, one vector a pixel: the clamp and scale
+  /// of all four channels at once. (Channel by channel, with Swift's checked conversions, this
+  /// was a fifth of the textured fill.)
   @inline(__always)
   func encode(_ c: SIMD4<Float>) -> SIMD4<UInt8> {
-    @inline(__always) func raw(_ v: Float) -> UInt8 { UInt8((v > 0 ? (v < 1 ? v : 1) : 0) * 255 + 0.5) }
-    guard let srgb else { return SIMD4(raw(c.x), raw(c.y), raw(c.z), raw(c.w)) }
-    @inline(__always) func encoded(_ v: Float) -> UInt8 {
-      // The table index round(v·65535) without a checked conversion (three compares and two
-      // traps a channel, per pixel): adding 2²³ leaves the rounded integer in the low mantissa
-      // bits. NaN and negatives clamp to 0.
-      let index = (v > 0 ? (v < 1 ? v : 1) : 0) * 65535 + 0x1p23
-      return srgb[Int(index.bitPattern &- (0x1p23 as Float).bitPattern)]
-    }
-    return SIMD4(encoded(c.x), encoded(c.y), encoded(c.z), raw(c.w))
+    let unit = LaneMath.unitClamped(c)
+    guard let srgb else { return SIMD4(truncatingIfNeeded: LaneMath.roundedSmall(unit * 255)) }
+    // Colour: the encoder's buckets; alpha raw, rounded.
+    let scaled = LaneMath.truncated(unit * SIMD4(4096, 4096, 4096, 255) + SIMD4(0, 0, 0, 0.5))
+    return SIMD4(
+      srgb.code(unit.x, bucket: scaled.x), srgb.code(unit.y, bucket: scaled.y),
+      srgb.code(unit.z, bucket: scaled.z),
+      UInt8(truncatingIfNeeded: scaled.w))
   }
 
   @inline(__always) func write(_ value: SIMD4<UInt8>, at index: Int) { bytes[index] = value }

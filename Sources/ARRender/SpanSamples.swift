@@ -1,6 +1,7 @@
 /// The perspective-correct vertex weights of a run of samples along one row of a triangle (a
 /// span), computed for the whole span at once before any sample is shaded, plus what the
-/// shader derives from them for the whole span (texture coordinates and mip level).
+/// shader derives from them for the whole span (texture coordinates, mip levels, texels) and
+/// the colours it gives them.
 ///
 /// Structure of arrays, one `Float` a sample: the passes over a span are plain loops over
 /// these arrays, which the compiler turns into 4-wide vector code. The same arithmetic done
@@ -16,17 +17,32 @@ struct SpanSamples {
   let w0: UnsafeMutablePointer<Float>, w1: UnsafeMutablePointer<Float>, w2: UnsafeMutablePointer<Float>
   /// `1 / Σq` at each sample (`q`: the edge functions times 1/w, linear in screen space).
   let reciprocal: UnsafeMutablePointer<Float>
-  /// Filled by the shader's `prepare` when it samples a texture: the texture coordinates and
+  /// Filled by the shader when it samples a texture: the texture coordinates and
   /// the texture's mip level (fractional, 0 for magnification) at each sample.
   let u: UnsafeMutablePointer<Float>, v: UnsafeMutablePointer<Float>, level: UnsafeMutablePointer<Float>
   /// `q`'s change per sample step in x and y, and their sums: constant over the triangle.
   var stepX: SIMD3<Float> = .zero, stepY: SIMD3<Float> = .zero, stepSums: SIMD2<Float> = .zero
 
-  /// Carves the arrays out of `storage`, which holds `capacity · arrays` floats.
-  init(storage: UnsafeMutablePointer<Float>) {
+  /// Filled by the shader when it samples a texture: the filtered texel at each
+  /// sample (linear colour and alpha).
+  let texel: UnsafeMutablePointer<SIMD4<Float>>
+  /// The shaded colour of each sample (straight alpha), or ``discarded``.
+  let color: UnsafeMutablePointer<SIMD4<Float>>
+  /// The colour of a sample the shader discarded: negative alpha.
+  static let discarded = SIMD4<Float>(0, 0, 0, -1)
+
+  /// The bytes a span's arrays take, 16-byte aligned.
+  static let storageBytes = capacity * (arrays + 8) * MemoryLayout<Float>.stride
+
+  /// Carves the arrays out of `storage`: ``storageBytes`` bytes, 16-byte aligned.
+  init(storage: UnsafeMutableRawPointer) {
     let c = Self.capacity
-    (w0, w1, w2, reciprocal) = (storage, storage + c, storage + 2 * c, storage + 3 * c)
-    (u, v, level) = (storage + 4 * c, storage + 5 * c, storage + 6 * c)
+    let floats = storage.bindMemory(to: Float.self, capacity: c * Self.arrays)
+    (w0, w1, w2, reciprocal) = (floats, floats + c, floats + 2 * c, floats + 3 * c)
+    (u, v, level) = (floats + 4 * c, floats + 5 * c, floats + 6 * c)
+    let vectors = (storage + c * Self.arrays * MemoryLayout<Float>.stride).bindMemory(
+      to: SIMD4<Float>.self, capacity: 2 * c)
+    (texel, color) = (vectors, vectors + c)
   }
 
   /// Fills the weights of `count` samples, the first with unnormalised weights `q0`, each next

@@ -98,6 +98,30 @@ struct ImageTests {
     #expect(image.linear.sRGB8 == image)
   }
 
+  @Test("the table encoder gives encode8's code for every value: a dense sweep, thresholds, random")
+  func srgbEncoder() {
+    let encoder = SRGB.Encoder.shared
+    var mismatches = 0
+    func check(_ v: Float) {
+      if encoder.code(v) != SRGB.encode8(v) { mismatches += 1 }
+    }
+    for i in 0...(1 << 20) { check(Float(i) / Float(1 << 20)) }
+    // Either side of every threshold, where a rounding slip would show.
+    for code in 1...255 {
+      let t = encoder.thresholds[code]
+      check(t)
+      check(t.nextDown)
+      check(t.nextUp)
+    }
+    var rng = SplitMix64(seed: 41)
+    for _ in 0..<100_000 { check(Float.random(in: 0...1, using: &rng)) }
+    let specials: [Float] = [
+      -1, -0.0, .nan, .infinity, -.infinity, 2, .leastNonzeroMagnitude, Float(1).nextDown,
+    ]
+    for v in specials { check(v) }
+    #expect(mismatches == 0)
+  }
+
   @Test("atomic writes leave the old file or the new one, never a partial one")
   func atomicWrite() throws {
     let dir = NSTemporaryDirectory() + "arscene-\(UInt64.random(in: 0 ... .max))"

@@ -11,19 +11,15 @@ public enum SRGB {
     encoded <= 0.04045 ? encoded / 12.92 : Float.pow((encoded + 0.055) / 1.055, 2.4)
   }
 
-  /// Encoded value in [0, 1] of a linear value (clamped to [0, 1] first).
+  /// Encoded value in [0, 1] of a linear value (clamped to [0, 1] first; NaN encodes as 0).
   @inlinable
   public static func encode(_ linear: Float) -> Float {
-    let x = Swift.min(Swift.max(linear, 0), 1)
+    let x = linear > 0 ? Swift.min(linear, 1) : 0
     return x <= 0.0031308 ? x * 12.92 : 1.055 * Float.pow(x, 1 / 2.4) - 0.055
   }
 
   /// The linear value of each 8-bit code, so decoding an image is a table look-up.
   public static let decodeTable: [Float] = (0..<256).map { decode(Float($0) / 255) }
-
-  /// The 8-bit sRGB code of every linear value `i / 65535`: encoding through it is a look-up
-  /// instead of a power function (exact but for values within 1/131070 of a rounding boundary).
-  public static let encodeTable: [UInt8] = (0...65535).map { encode8(Float($0) / 65535) }
 
   /// The 8-bit code nearest to the sRGB encoding of `linear`.
   @inlinable
@@ -41,12 +37,12 @@ extension Image where Pixel == SIMD4<UInt8> {
 }
 
 extension Image where Pixel == SIMD4<Float> {
-  /// This linear image encoded as 8-bit sRGB (colour clamped to [0, 1]; alpha rounded).
+  /// This linear image encoded as 8-bit sRGB (colour clamped to [0, 1]; alpha rounded; NaN as 0).
   public var sRGB8: RGBA8Image {
     map { p in
       SIMD4(
         SRGB.encode8(p.x), SRGB.encode8(p.y), SRGB.encode8(p.z),
-        UInt8((Swift.min(Swift.max(p.w, 0), 1) * 255).rounded()))
+        UInt8(((p.w > 0 ? Swift.min(p.w, 1) : 0) * 255).rounded()))
     }
   }
 }

@@ -1,0 +1,103 @@
+#if arch(x86_64)
+  import _Builtin_intrinsics.intel
+#endif
+
+/// Lane-wise steps of the texture filter and the output encoding that Swift's SIMD types do
+/// not reach directly: conversions, compares as masks, and the 16-bit multiply-add. On x86-64
+/// each is one SSE2 instruction (the portable baseline); elsewhere the same arithmetic lane by
+/// lane, so both give the same bits.
+///
+/// The generic SIMD conversions and mask operations compiled to a loop over the lanes with
+/// range checks, per pixel; see issue #4's measurements.
+enum LaneMath {
+  /// Each lane truncated towards zero. Lanes must lie within `Int32`'s range.
+  @inline(__always)
+  static func truncated(_ v: SIMD4<Float>) -> SIMD4<Int32> {
+    #if arch(x86_64)
+      unsafeBitCast(_mm_cvttps_epi32(v), to: SIMD4<Int32>.self)
+    #else
+      SIMD4(Int32(v.x), Int32(v.y), Int32(v.z), Int32(v.w))
+    #endif
+  }
+
+  /// Each lane rounded down. Lanes must lie within `Int32`'s range.
+  @inline(__always)
+  static func floored(_ v: SIMD4<Float>) -> SIMD4<Int32> {
+    let t = truncated(v)
+    // Truncation went up for negative fractions: one step down there (the mask is −1).
+    return t &+ greaterMask(float(t), v)
+  }
+
+  /// Each lane as a `Float` (exact below 2²⁴).
+  @inline(__always)
+  static func float(_ v: SIMD4<Int32>) -> SIMD4<Float> {
+    #if arch(x86_64)
+      _mm_cvtepi32_ps(unsafeBitCast(v, to: __m128i.self))
+    #else
+      SIMD4(Float(v.x), Float(v.y), Float(v.z), Float(v.w))
+    #endif
+  }
+
+  /// −1 in each lane where `a > b`, else 0 (0 where either is NaN).
+  @inline(__always)
+  static func greaterMask(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Int32> {
+    #if arch(x86_64)
+      unsafeBitCast(_mm_cmpgt_ps(a, b), to: SIMD4<Int32>.self)
+    #else
+      SIMD4(a.x > b.x ? -1 : 0, a.y > b.y ? -1 : 0, a.z > b.z ? -1 : 0, a.w > b.w ? -1 : 0)
+    #endif
+  }
+
+  /// `v` where `|v| < limit`, else 0 (also for NaN and infinities).
+  @inline(__always)
+  static func zeroUnlessBelow(_ v: SIMD4<Float>, magnitude limit: Float) -> SIMD4<Float> {
+    let bits = unsafeBitCast(v, to: SIMD4<Int32>.self)
+    let magnitude = unsafeBitCast(bits & 0x7FFF_FFFF, to: SIMD4<Float>.self)
+    return unsafeBitCast(bits & greaterMask(SIMD4(repeating: limit), magnitude), to: SIMD4<Float>.self)
+  }
+
+  /// `max(v, 0)` lane-wise, with NaN taken as 0.
+  @inline(__always)
+  static func atLeastZero(_ v: SIMD4<Float>) -> SIMD4<Float> {
+    #if arch(x86_64)
+      _mm_max_ps(v, .zero)  // MAXPS returns its second operand when either is NaN
+    #else
+      SIMD4(v.x > 0 ? v.x : 0, v.y > 0 ? v.y : 0, v.z > 0 ? v.z : 0, v.w > 0 ? v.w : 0)
+    #endif
+  }
+
+  /// `min(v, limit)` lane-wise (lanes are not NaN).
+  @inline(__always)
+  static func atMost(_ v: SIMD4<Float>, _ limit: Float) -> SIMD4<Float> {
+    #if arch(x86_64)
+      _mm_min_ps(v, SIMD4(repeating: limit))
+    #else
+      SIMD4(Swift.min(v.x, limit), Swift.min(v.y, limit), Swift.min(v.z, limit), Swift.min(v.w, limit))
+    #endif
+  }
+
+  /// Each lane clamped to [0, 1], NaN taken as 0.
+  @inline(__always)
+  static func unitClamped(_ v: SIMD4<Float>) -> SIMD4<Float> { atMost(atLeastZero(v), 1) }
+
+  /// Each lane of `v` (within [0, 2²²]) rounded to the nearest integer, ties to even, without
+  /// a conversion instruction: adding 2²³ leaves the rounded integer in the low mantissa bits.
+  @inline(__always)
+  static func roundedSmall(_ v: SIMD4<Float>) -> SIMD4<Int32> {
+    let magic = SIMD4<Float>(repeating: 0x1p23)
+    return unsafeBitCast(v + magic, to: SIMD4<Int32>.self) &- unsafeBitCast(magic, to: SIMD4<Int32>.self)
+  }
+
+  /// The sums of adjacent products, `a[2i]·b[2i] + a[2i+1]·b[2i+1]`, exact in 32 bits.
+  @inline(__always)
+  static func multiplyAddPairs(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {
+    #if arch(x86_64)
+      unsafeBitCast(
+        _mm_madd_epi16(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self)),
+        to: SIMD4<Int32>.self)
+    #else
+      let p = SIMD8<Int32>(truncatingIfNeeded: a) &* SIMD8<Int32>(truncatingIfNeeded: b)
+      return p.evenHalf &+ p.oddHalf
+    #endif
+  }
+}

@@ -1,0 +1,123 @@
+import ARAssets
+import ARTestSupport
+import Testing
+
+@testable import ARRender
+
+/// The fixed-point trilinear sampler against a plain floating-point one written from the
+/// definition (texel centres at +0.5, v up, 8-bit sub-texel and level fractions as GPUs use).
+@Suite("Texture sampling")
+struct TextureSamplerTests {
+  /// Linear levels by halving with a 2×2 box, clamped at odd edges.
+  func levels(_ image: RGBA8Image) -> [(texels: [SIMD4<Float>], width: Int, height: Int)] {
+    var chain = [(image.linear.pixels, image.width, image.height)]
+    while chain.last!.1 > 1 || chain.last!.2 > 1 {
+      let (level, width, height) = chain.last!
+      let w = (width + 1) / 2, h = (height + 1) / 2
+      var next: [SIMD4<Float>] = []
+      for y in 0..<h {
+        for x in 0..<w {
+          let x1 = min(2 * x + 1, width - 1), y1 = min(2 * y + 1, height - 1)
+          next.append(
+            (level[2 * y * width + 2 * x] + level[2 * y * width + x1] + level[y1 * width + 2 * x]
+              + level[y1 * width + x1]) * 0.25)
+        }
+      }
+      chain.append((next, w, h))
+    }
+    return chain.map { (texels: $0.0, width: $0.1, height: $0.2) }
+  }
+
+  func reference(
+    _ chain: [(texels: [SIMD4<Float>], width: Int, height: Int)], clamp: Bool, _ uv: SIMD2<Float>,
+    level: Float
+  ) -> SIMD4<Float> {
+    func bilinear(_ index: Int) -> SIMD4<Float> {
+      let (texels, w, h) = chain[index]
+      var s = uv.x, t = uv.y
+      if clamp {
+        (s, t) = (min(max(s, 0), 1), min(max(t, 0), 1))
+      } else {
+        (s, t) = (s - s.rounded(.down), t - t.rounded(.down))
+      }
+      t = 1 - t
+      let x = ((s * Float(w) - 0.5) * 256).rounded(.down) / 256,
+        y = ((t * Float(h) - 0.5) * 256).rounded(.down) / 256
+      let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+      let ax = x - Float(x0), ay = y - Float(y0)
+      func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
+        let ii = clamp ? min(max(i, 0), w - 1) : (i + w) % w, jj = clamp ? min(max(j, 0), h - 1) : (j + h) % h
+        return texels[jj * w + ii]
+      }
+      let top = texel(x0, y0) * (1 - ax) + texel(x0 + 1, y0) * ax
+      let bottom = texel(x0, y0 + 1) * (1 - ax) + texel(x0 + 1, y0 + 1) * ax
+      return top * (1 - ay) + bottom * ay
+    }
+    let l = min(max(level, 0), Float(chain.count - 1))
+    let l0 = Int(l), f = ((l - Float(l0)) * 256).rounded(.down) / 256
+    return f > 0 ? bilinear(l0) * (1 - f) + bilinear(l0 + 1) * f : bilinear(l0)
+  }
+
+  func randomImage(_ rng: inout SplitMix64, _ w: Int, _ h: Int) -> RGBA8Image {
+    RGBA8Image(
+      width: w, height: h,
+      pixels: (0..<(w * h)).map { _ in
+        SIMD4(
+          UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
+          UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng))
+      })
+  }
+
+  @Test("matches floating-point trilinear filtering, repeat and clamp, odd and power-of-two sizes")
+  func matchesFloatingPoint() {
+    var rng = SplitMix64(seed: 4404)
+    var worst: Float = 0
+    for (w, h) in [(1, 1), (3, 5), (8, 8), (16, 4), (7, 32)] {
+      let image = randomImage(&rng, w, h)
+      let chain = levels(image)
+      for clamp in [false, true] {
+        var reference = TextureReference(path: "unused.png")
+        reference.clamp = clamp
+        let texture = MipmappedTexture(image, reference: reference)
+        let view = texture.view
+        for _ in 0..<2000 {
+          let uv = SIMD2(Float.random(in: -3...3, using: &rng), Float.random(in: -3...3, using: &rng))
+          let level = Float.random(in: -1...Float(chain.count), using: &rng)
+          let e = view.sample(uv, level: level) - self.reference(chain, clamp: clamp, uv, level: level)
+          let d = max(e.max(), -e.min())
+          worst = max(worst, d)
+        }
+      }
+    }
+    // 15-bit texels and weights truncated to 15 bits: well below half an 8-bit step.
+    #expect(worst < 5e-4, "largest difference \(worst)")
+  }
+
+  @Test("four at a time, lanes on different levels, equals one at a time; any input is safe")
+  func spansMatchSingleSamples() {
+    var rng = SplitMix64(seed: 4405)
+    let texture = MipmappedTexture(randomImage(&rng, 64, 16), reference: TextureReference(path: "unused.png"))
+    let view = texture.view
+    let n = 64
+    var u = (0..<n).map { _ in Float.random(in: -2...2, using: &rng) }
+    var v = (0..<n).map { _ in Float.random(in: -2...2, using: &rng) }
+    var level = (0..<n).map { _ in Float.random(in: -1...8, using: &rng) }
+    // Coordinates and levels no sampler should trip on.
+    let hostile: [Float] = [
+      .nan, .infinity, -.infinity, 1e30, -1e30, 0x1p23, -0x1p22, .greatestFiniteMagnitude,
+    ]
+    for (k, x) in hostile.enumerated() {
+      u[k] = x
+      v[n - 1 - k] = x
+      level[8 + k] = x
+    }
+    var out = [SIMD4<Float>](repeating: .zero, count: n)
+    out.withUnsafeMutableBufferPointer { o in
+      view.sample(u: u, v: v, level: level, count: n, into: o.baseAddress!)
+    }
+    for k in 0..<n {
+      #expect(out[k] == view.sample(SIMD2(u[k], v[k]), level: level[k]), "sample \(k)")
+      #expect(out[k].min() >= 0 && out[k].max() <= 1, "sample \(k): \(out[k])")
+    }
+  }
+}
