@@ -6,14 +6,12 @@ import RealModule
 protocol FragmentShader: Sendable {
   /// What the shader computes once per triangle.
   associatedtype TriangleState
-  /// Whether `shade` reads interpolated attributes (else the perspective division is skipped).
-  static var readsAttributes: Bool { get }
   /// Whether `begin` reads the triangle's vertices (the rasterizer then fetches them early).
   var readsVertices: Bool { get }
   /// What `shade` needs of triangle `t`, whose vertices are in `vertices`.
   func begin(_ t: SetupTriangle, _ vertices: FrameVertices) -> TriangleState
-  /// Fills `span.color` for the span's first `count` samples (whose weights are filled when
-  /// `readsAttributes`): straight alpha (below 1: blended "over" what is there by the
+  /// Fills `span.color` for the span's first `count` samples (computing their weights from
+  /// `span.q0` when it needs them): straight alpha (below 1: blended "over" what is there by the
   /// rasterizer; below 0.999 also no depth write), or ``SpanSamples/discarded``.
   ///
   /// Span by span, each step a short loop over the samples: decisions that hold for the whole
@@ -28,7 +26,6 @@ protocol FragmentShader: Sendable {
 /// the counter-clockwise rule (Lambert comparison mode).
 struct FlatShader: FragmentShader {
   let lambertTowards: SIMD3<Float>?
-  static var readsAttributes: Bool { false }
   var readsVertices: Bool { lambertTowards != nil }
 
   func begin(_ t: SetupTriangle, _ vertices: FrameVertices) -> SIMD4<Float> {
@@ -61,7 +58,6 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   let point: UnsafeBufferPointer<(SIMD3<Float>, SIMD3<Float>)>
   let ambient: SIMD3<Float>
   let cameraPosition: SIMD3<Float>
-  static var readsAttributes: Bool { true }
 
   /// Calls `body` with a shader whose buffers live for the duration of the call.
   static func make<R>(
@@ -129,6 +125,11 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   func shade(_ t: Triangle, _ span: SpanSamples, count: Int) {
     let material = t.material
     let color = span.color
+    // The vertex weights, for what interpolates more than texture coordinates.
+    let lit = !directional.isEmpty || !point.isEmpty
+    if t.uniformBase == nil || lit || (material.texture != nil && material.opacityTexture != nil) {
+      span.fillWeights(count: count)
+    }
     // Base colour and opacity: the material's times the vertex colour.
     if let uniform = t.uniformBase {
       for k in 0..<count { color[k] = uniform }
@@ -171,18 +172,18 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     case .blend:
       for k in 0..<count where color[k].w < 1.0 / 255 { color[k] = SpanSamples.discarded }
     }
-    light(t, span, count: count)
+    light(t, span, count: count, lit: lit)
   }
 
   /// Replaces each kept sample's albedo in `span.color` by the light it reflects towards the
-  /// camera (alpha kept).
+  /// camera (alpha kept); `lit` when there are lights besides the ambient one.
   @inline(__always)
-  func light(_ t: Triangle, _ span: SpanSamples, count: Int) {
+  func light(_ t: Triangle, _ span: SpanSamples, count: Int, lit: Bool) {
     let material = t.material
     let color = span.color
     // Ambient light needs no normal and no view direction: computed alone when it is all.
     let ambient = SIMD4(self.ambient, 1), emissive = SIMD4(material.emissive, 0)
-    guard !directional.isEmpty || !point.isEmpty else {
+    guard lit else {
       // Discarded samples stay so: their alpha is kept, negative.
       for k in 0..<count { color[k] = ambient * color[k] + emissive }
       return

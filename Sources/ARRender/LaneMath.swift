@@ -88,6 +88,29 @@ enum LaneMath {
     return unsafeBitCast(v + magic, to: SIMD4<Int32>.self) &- unsafeBitCast(magic, to: SIMD4<Int32>.self)
   }
 
+  /// Each lane shifted right by 8 bits, arithmetically (rounding down). Swift's `&>>` takes a
+  /// count per lane, which SSE2 cannot shift by: it went lane by lane through scalar registers.
+  @inline(__always)
+  static func shiftedRight8(_ v: SIMD4<Int32>) -> SIMD4<Int32> {
+    #if arch(x86_64)
+      unsafeBitCast(_mm_srai_epi32(unsafeBitCast(v, to: __m128i.self), 8), to: SIMD4<Int32>.self)
+    #else
+      v &>> 8
+    #endif
+  }
+
+  /// `low | high << 16` lane by lane, for lanes in 0...32767: two 16-bit halves in one lane.
+  @inline(__always)
+  static func packedPairs(low: SIMD4<Int32>, high: SIMD4<Int32>) -> SIMD4<Int32> {
+    #if arch(x86_64)
+      let l = unsafeBitCast(low, to: __m128i.self), h = unsafeBitCast(high, to: __m128i.self)
+      return unsafeBitCast(
+        _mm_unpacklo_epi16(_mm_packs_epi32(l, l), _mm_packs_epi32(h, h)), to: SIMD4<Int32>.self)
+    #else
+      low | high &<< 16
+    #endif
+  }
+
   /// The sums of adjacent products, `a[2i]·b[2i] + a[2i+1]·b[2i+1]`, exact in 32 bits.
   @inline(__always)
   static func multiplyAddPairs(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {

@@ -132,7 +132,7 @@ struct TextureView {
   ///
   /// Every array must have room for `count` rounded up to a multiple of 4: the last group reads
   /// and writes whole. Any input is safe: coordinates that are not finite sample as 0.
-  @inline(__always)
+  @inline(never)
   func sample(
     u: UnsafePointer<Float>, v: UnsafePointer<Float>, level: UnsafePointer<Float>, count: Int,
     into out: UnsafeMutablePointer<SIMD4<Float>>
@@ -197,15 +197,16 @@ struct TextureView {
     // Positions in 1/256ths of a texel from texel (0, 0)'s centre, rounded down: the whole part
     // picks the texels, the fraction (8 bits, as GPUs filter) weighs them. In [−128, 256·size).
     let x = LaneMath.floored((s * size.0 - 0.5) * 256), y = LaneMath.floored((t * size.1 - 0.5) * 256)
-    let top = base &+ ((y &>> 8) &+ 1) &* stride &+ (x &>> 8) &+ 1
+    let top = base &+ (LaneMath.shiftedRight8(y) &+ 1) &* stride &+ LaneMath.shiftedRight8(x) &+ 1
     let ax = LaneMath.float(x & 255), ay = LaneMath.float(y & 255)
     let bx = 256 - ax, by = 256 - ay
     // Products of whole numbers up to 2²⁴ times a power of two: exact, and truncated to integers
     // they are the weights (at most 2¹⁵, which alone does not fit 16 bits: clamped).
     let upper = by * share, lower = ay * share
     @inline(__always) func pair(_ left: SIMD4<Float>, _ right: SIMD4<Float>) -> SIMD4<Int32> {
-      LaneMath.truncated(LaneMath.atMost(left, 32767))
-        | (LaneMath.truncated(LaneMath.atMost(right, 32767)) &<< 16)
+      LaneMath.packedPairs(
+        low: LaneMath.truncated(LaneMath.atMost(left, 32767)),
+        high: LaneMath.truncated(LaneMath.atMost(right, 32767)))
     }
     return Taps(
       top: top, bottom: top &+ stride, topWeights: pair(bx * upper, ax * upper),

@@ -140,7 +140,7 @@ extension Renderer {
     let zWeights = t.z * t.inverseArea
     let dzdx = (SIMD3<Float>(stepX) * zWeights).sum()
     // Perspective-correct weights: the edge functions times 1/w are linear in screen space;
-    // normalised, they weight the vertices. Only shaders that read attributes pay for them.
+    // normalised, they weight the vertices. Shaders compute them when they need them.
     let dqx = SIMD3<Float>(stepX) * t.inverseW, dqy = SIMD3<Float>(stepY) * t.inverseW
     var span = span
     (span.stepX, span.stepY, span.stepSums) = (dqx, dqy, SIMD2(dqx.sum(), dqy.sum()))
@@ -167,14 +167,11 @@ extension Renderer {
           }
         } else if isVisible(z0, dzdx, depth, count: length) {
           // Passes over the whole span, each a short loop whose samples do not wait on one
-          // another: weights, what the shader derives from them (texture coordinates and
-          // texels), colours, then depth test and output. One long loop doing all of it per
-          // sample had some 150 instructions of mostly serial work a sample and kept few
-          // samples in flight. Samples that fail the depth test are shaded too: cheaper than
-          // branching per sample.
-          if Shader.readsAttributes {
-            span.fillWeights(from: SIMD3<Float>(start) * t.inverseW, count: length)
-          }
+          // another: the shader's (weights, texture coordinates, texels, colours), then depth
+          // test and output. One long loop doing all of it per sample had some 150
+          // instructions of mostly serial work a sample and kept few samples in flight.
+          // Samples that fail the depth test are shaded too: cheaper than branching per sample.
+          span.q0 = SIMD3<Float>(start) * t.inverseW
           shader.shade(state, span, count: length)
           for i in 0..<length {
             let z = z0 + dzdx * Float(i)

@@ -22,6 +22,8 @@ struct SpanSamples {
   let u: UnsafeMutablePointer<Float>, v: UnsafeMutablePointer<Float>, level: UnsafeMutablePointer<Float>
   /// `q`'s change per sample step in x and y, and their sums: constant over the triangle.
   var stepX: SIMD3<Float> = .zero, stepY: SIMD3<Float> = .zero, stepSums: SIMD2<Float> = .zero
+  /// `q` at the span's first sample.
+  var q0: SIMD3<Float> = .zero
 
   /// Filled by the shader when it samples a texture: the filtered texel at each
   /// sample (linear colour and alpha).
@@ -45,10 +47,10 @@ struct SpanSamples {
     (texel, color) = (vectors, vectors + c)
   }
 
-  /// Fills the weights of `count` samples, the first with unnormalised weights `q0`, each next
-  /// one `stepX` further.
+  /// Fills the weights of `count` samples, the first with unnormalised weights ``q0``, each
+  /// next one ``stepX`` further.
   @inline(__always)
-  func fillWeights(from q0: SIMD3<Float>, count: Int) {
+  func fillWeights(count: Int) {
     let (a0, b0, c0) = (q0.x, q0.y, q0.z)
     let (da, db, dc) = (stepX.x, stepX.y, stepX.z)
     for k in 0..<count {
@@ -71,26 +73,35 @@ struct SpanSamples {
   }
 
   /// Fills `u`, `v` and `level` for `count` samples of a triangle whose vertices have texture
-  /// coordinates `us`, `vs`, for a texture of `size` texels (scale included).
+  /// coordinates `us`, `vs`, for a texture of `size` texels (scale included). Needs no weights.
   ///
-  /// The level is ½·log2 of the footprint's longer side squared, in texels, from the exact
-  /// screen-space derivatives of the coordinates: `∂u/∂x = (Σ uᵢ·∂qᵢ/∂x − u·Σ ∂qᵢ/∂x) / Σq`.
-  /// log2 is ``roughLog2(_:)``: the level only needs to be roughly right.
+  /// A coordinate is `N/D`, with `N = Σ uᵢqᵢ` and `D = Σ qᵢ` both linear along the span, so one
+  /// reciprocal a sample gives it. Its screen-space derivatives are `(N'·D − N·D')/D²`; along x
+  /// the numerator is constant over the span, along y linear. The level is ½·log2 of the
+  /// footprint's longer side squared, in texels, from these exact derivatives; log2 is
+  /// ``roughLog2(_:)``: the level only needs to be roughly right.
   @inline(__always)
   func fillTextureCoordinates(us: SIMD3<Float>, vs: SIMD3<Float>, size: SIMD2<Float>, count: Int) {
+    let (sx, sy) = (stepSums.x, stepSums.y), d0 = q0.sum()
+    let nu0 = (us * q0).sum(), nv0 = (vs * q0).sum()
     let ux = (us * stepX).sum(), vx = (vs * stepX).sum(), uy = (us * stepY).sum(), vy = (vs * stepY).sum()
-    let (sx, sy) = (stepSums.x, stepSums.y)
+    // Derivative numerators in texels: along x constant, along y `first + i · growth`.
+    let dux = (ux * d0 - nu0 * sx) * size.x, dvx = (vx * d0 - nv0 * sx) * size.y
+    let duy0 = (uy * d0 - nu0 * sy) * size.x, dvy0 = (vy * d0 - nv0 * sy) * size.y
+    let duyGrowth = (uy * sx - ux * sy) * size.x, dvyGrowth = (vy * sx - vx * sy) * size.y
     for k in 0..<count {
-      let a = w0[k], b = w1[k], c = w2[k], r = reciprocal[k]
-      let uk = us.x * a + us.y * b + us.z * c, vk = vs.x * a + vs.y * b + vs.z * c
-      let dux = (ux - uk * sx) * r * size.x, dvx = (vx - vk * sx) * r * size.y
-      let duy = (uy - uk * sy) * r * size.x, dvy = (vy - vk * sy) * r * size.y
-      let alongX = dux * dux + dvx * dvx, alongY = duy * duy + dvy * dvy
+      let i = Float(k)
+      let r = 1 / (d0 + sx * i)
+      // Each derivative scaled before it is squared: `q` runs to 10¹² and more, so r⁴ would
+      // fall into the subnormals (slow, and imprecise).
+      let r2 = r * r
+      let dx = SIMD2(dux, dvx) * r2, dy = SIMD2(duy0 + duyGrowth * i, dvy0 + dvyGrowth * i) * r2
+      let alongX = dx.x * dx.x + dx.y * dx.y, alongY = dy.x * dy.x + dy.y * dy.y
       let footprint = alongX > alongY ? alongX : alongY
       // NaN fails the test and takes level 0.
       level[k] = footprint > 1 ? 0.5 * roughLog2(footprint) : 0
-      u[k] = uk
-      v[k] = vk
+      u[k] = (nu0 + ux * i) * r
+      v[k] = (nv0 + vx * i) * r
     }
   }
 }
