@@ -74,6 +74,23 @@ final class RenderTarget: @unchecked Sendable {
   }
 }
 
+extension RenderTarget {
+  /// Writes the background into the output pixels of the samples `xs × ys` (a tile no triangle
+  /// touches: nothing to clear, draw or resolve), `output` being `outputWidth` pixels wide.
+  func fillBackground(
+    _ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>, into output: EncodedSamples, outputWidth: Int
+  ) {
+    let fill = output.encode(backgroundColor)
+    for y in stride(from: ys.lowerBound, through: ys.upperBound, by: factor) {
+      let py = y / factor, row = py * outputWidth
+      for x in stride(from: xs.lowerBound, through: xs.upperBound, by: factor) {
+        let px = x / factor
+        output.write(background.map { output.encode($0[px, py]) } ?? fill, at: row + px)
+      }
+    }
+  }
+}
+
 /// One tile's buffers as plain pointers, indexed by frame sample coordinates: colour at
 /// `y · colorWidth + x`, depth at `y · depthWidth + x` (a tile buffer and the output image have
 /// different row lengths). Passing them per triangle costs no reference counting.

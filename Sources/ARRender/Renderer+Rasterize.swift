@@ -20,12 +20,13 @@ extension Renderer {
   ) {
     switch route {
     case .direct(let output):
-      rasterize(geometry, into: target, shader: shader, threads: threads) { _, _, _, depth in
+      rasterize(geometry, into: target, shader: shader, threads: threads, output: output) { _, _, _, depth in
         TargetView(store: output, colorWidth: target.width, depth: depth, depthWidth: target.tileSize)
       } finish: { _, _, _ in
       }
     case .resolved(let output):
-      rasterize(geometry, into: target, shader: shader, threads: threads) { worker, x0, y0, depth in
+      rasterize(geometry, into: target, shader: shader, threads: threads, output: output) {
+        worker, x0, y0, depth in
         TargetView(
           store: target.tileColor(worker: worker, x0: x0, y0: y0), colorWidth: target.tileSize, depth: depth,
           depthWidth: target.tileSize)
@@ -38,9 +39,11 @@ extension Renderer {
   }
 
   /// The tile loop: `view` gives a worker's buffers for the tile at `(x0, y0)` (its depth
-  /// given), `finish` runs when the tile is drawn.
+  /// given), `finish` runs when the tile is drawn; tiles no triangle touches get the
+  /// background in `output` directly.
   private static func rasterize<Shader: FragmentShader, Store: SampleStore>(
     _ geometry: GeometryStage, into target: RenderTarget, shader: Shader, threads: Int,
+    output: EncodedSamples,
     view makeView:
       @Sendable (_ worker: Int, _ x0: Int, _ y0: Int, _ depth: UnsafeMutablePointer<Float>) ->
       TargetView<Store>,
@@ -72,6 +75,10 @@ extension Renderer {
           }) {
             let x0 = (tile % grid.tilesX) * tileSize, y0 = (tile / grid.tilesX) * tileSize
             let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
+            if views.buffer.allSatisfy({ $0.binStart[tile] == $0.binStart[tile + 1] }) {
+              target.fillBackground(x0...x1, y0...y1, into: output, outputWidth: width / target.factor)
+              continue
+            }
             let view = makeView(worker, x0, y0, target.tileDepth(worker: worker, x0: x0, y0: y0))
             target.clear(x0...x1, y0...y1, in: view)
             for batch in views.buffer {
@@ -107,6 +114,14 @@ extension Renderer {
     _ samples: LinearSamples, width: Int, factor s: Int, _ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>,
     into output: EncodedSamples, outputWidth: Int
   ) {
+    if s == 1 {
+      // One sample a pixel: a plain encoding pass.
+      for y in ys {
+        let row = y * width, outputRow = y * outputWidth
+        for x in xs { output.write(output.encode(samples.color[row + x]), at: outputRow + x) }
+      }
+      return
+    }
     let scale = 1 / Float(s * s)
     for y in stride(from: ys.lowerBound, to: ys.upperBound + 1, by: s) {
       for x in stride(from: xs.lowerBound, to: xs.upperBound + 1, by: s) {
