@@ -11,6 +11,28 @@ struct ClipVertex {
   /// Vertex colour in `xyz` (white when the mesh has none).
   var color: SIMD4<Float>
 
+  init(clip: SIMD4<Float>, worldAndU: SIMD4<Float>, normalAndV: SIMD4<Float>, color: SIMD4<Float>) {
+    (self.clip, self.worldAndU, self.normalAndV, self.color) = (clip, worldAndU, normalAndV, color)
+  }
+
+  init(clip: SIMD4<Float>, _ a: VertexAttributes) {
+    self.init(clip: clip, worldAndU: a.worldAndU, normalAndV: a.normalAndV, color: a.color)
+  }
+}
+
+/// What a vertex carries besides its clip position, kept apart from it in the frame's vertex
+/// buffers: triangle setup reads positions only, and flat shading needs no attributes at all,
+/// so a frame of small triangles moves a quarter of the bytes through the vertex stage.
+struct VertexAttributes {
+  /// World position in `xyz`, texture u in `w`.
+  var worldAndU: SIMD4<Float>
+  /// World normal (not normalised) in `xyz`, texture v in `w`.
+  var normalAndV: SIMD4<Float>
+  /// Vertex colour in `xyz` (white when the mesh has none).
+  var color: SIMD4<Float>
+}
+
+extension ClipVertex {
   /// The vertex a fraction `t` of the way from `a` to `b`: clip-space attributes are linear
   /// along an edge, so a clipped edge's new vertex interpolates them linearly.
   @inline(__always)

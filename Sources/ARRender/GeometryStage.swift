@@ -10,8 +10,11 @@ import Dispatch
 /// walks the batches in order, so each tile still sees the triangles in draw order, whatever the
 /// number of workers. Buffers are kept from frame to frame: a recording's frames allocate nothing.
 final class GeometryStage: @unchecked Sendable {
-  /// Every draw's vertices after the vertex stage, one draw after another.
-  private var vertices = UnsafeMutablePointer<ClipVertex>.allocate(capacity: 0)
+  /// Every draw's vertices after the vertex stage, one draw after another: clip positions, and
+  /// the other attributes when the frame's shading reads them.
+  private var positions = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 0)
+  private var attributes = UnsafeMutablePointer<VertexAttributes>.allocate(capacity: 0)
+  private var hasAttributes = false
   /// Their frustum outcodes (bit i: outside plane i).
   private var outcodes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
   private var vertexCapacity = 0
@@ -24,27 +27,33 @@ final class GeometryStage: @unchecked Sendable {
   let translucent = SetupBatch()
 
   deinit {
-    vertices.deallocate()
+    positions.deallocate()
+    attributes.deallocate()
     outcodes.deallocate()
     clippedBases.deallocate()
   }
 
   /// Runs the stage for `draws` seen through `clipFromWorld` on a `width × height` sample grid
   /// binned into square tiles of `tileSize`.
-  /// - Parameter sortTranslucent: Draw blended materials last, back to front (lit mode); the
-  ///   comparison modes keep GL's plain draw order.
+  /// - Parameters:
+  ///   - sortTranslucent: Draw blended materials last, back to front (lit mode); the
+  ///     comparison modes keep GL's plain draw order.
+  ///   - attributes: Compute the vertices' attributes besides their clip positions (any shading
+  ///     but unlit reads them).
   func run(
     _ draws: [DrawCall], clipFromWorld: Matrix4<Float>, width: Int, height: Int, tileSize: Int,
-    sortTranslucent: Bool, threads: Int
+    sortTranslucent: Bool, attributes: Bool, threads: Int
   ) {
     let layout = DrawLayout(draws, clipFromWorld: clipFromWorld)
     reserveVertices(layout.vertexCount)
     vertexCount = layout.vertexCount
     while batches.count < threads { batches.append(SetupBatch()) }
     let grid = TileGrid(width: width, height: height, tileSize: tileSize)
-    let (vertices, outcodes) = (
-      UnsafeSendableMutablePointer(vertices), UnsafeSendableMutablePointer(outcodes)
+    hasAttributes = attributes
+    let (positions, outcodes) = (
+      UnsafeSendableMutablePointer(positions), UnsafeSendableMutablePointer(outcodes)
     )
+    let attributes = attributes ? UnsafeSendableMutablePointer(self.attributes) : nil
     let batches = self.batches
     // Worker k's contiguous share of `total` items.
     @Sendable func share(_ total: Int, _ worker: Int) -> Range<Int> {
@@ -52,13 +61,15 @@ final class GeometryStage: @unchecked Sendable {
     }
     DispatchQueue.concurrentPerform(iterations: threads) { worker in
       layout.transformVertices(
-        share(layout.vertexCount, worker), into: vertices.pointer, outcodes: outcodes.pointer)
+        share(layout.vertexCount, worker), positions: positions.pointer, attributes: attributes?.pointer,
+        outcodes: outcodes.pointer)
     }
     DispatchQueue.concurrentPerform(iterations: threads) { worker in
       let batch = batches[worker]
       batch.reset(index: worker)
       batch.setUp(
-        layout, triangles: share(layout.triangleCount, worker), vertices: vertices.pointer,
+        layout, triangles: share(layout.triangleCount, worker), positions: positions.pointer,
+        attributes: attributes?.pointer,
         outcodes: outcodes.pointer, width: width, height: height, sortTranslucent: sortTranslucent)
       batch.bin(grid)
     }
@@ -72,7 +83,9 @@ final class GeometryStage: @unchecked Sendable {
       // The arrays are not modified while the frame is rasterized: their storage stays put.
       clippedBases[b] = batch.clippedVertices.withUnsafeBufferPointer { $0.baseAddress }
     }
-    return FrameVertices(shared: vertices, sharedCount: vertexCount, clipped: clippedBases)
+    return FrameVertices(
+      positions: positions, attributes: hasAttributes ? attributes : nil, sharedCount: vertexCount,
+      clipped: clippedBases)
   }
 
   /// Blended triangles from every batch, farthest first; equal distances keep their draw order
@@ -94,9 +107,11 @@ final class GeometryStage: @unchecked Sendable {
   private func reserveVertices(_ count: Int) {
     guard count > vertexCapacity else { return }
     let capacity = Swift.max(count, vertexCapacity * 3 / 2)
-    vertices.deallocate()
+    positions.deallocate()
+    attributes.deallocate()
     outcodes.deallocate()
-    vertices = .allocate(capacity: capacity)
+    positions = .allocate(capacity: capacity)
+    attributes = .allocate(capacity: capacity)
     outcodes = .allocate(capacity: capacity)
     vertexCapacity = capacity
   }
@@ -132,15 +147,25 @@ struct DrawLayout: @unchecked Sendable {
     triangleCount = triangles
   }
 
-  /// The vertex stage for the frame's vertices `range`: clip position, world position and
-  /// normal, texture coordinates and colour, and the outcodes for clipping.
+  /// The vertex stage for the frame's vertices `range`: clip positions and the outcodes for
+  /// clipping, and into `attributes` (when given) world position and normal, texture
+  /// coordinates and colour.
   func transformVertices(
-    _ range: Range<Int>, into out: UnsafeMutablePointer<ClipVertex>, outcodes: UnsafeMutablePointer<UInt8>
+    _ range: Range<Int>, positions out: UnsafeMutablePointer<SIMD4<Float>>,
+    attributes: UnsafeMutablePointer<VertexAttributes>?, outcodes: UnsafeMutablePointer<UInt8>
   ) {
     for entry in entries {
       let mesh = entry.draw.mesh
       let own = range.clamped(to: entry.vertexStart..<entry.vertexStart + mesh.vertexCount)
       guard !own.isEmpty else { continue }
+      mesh.positions.withUnsafeBufferPointer { positions in
+        for g in own {
+          let clip = entry.clipFromModel * SIMD4(positions[g - entry.vertexStart], 1)
+          out[g] = clip
+          outcodes[g] = FrustumClipper.outcode(clip)
+        }
+      }
+      guard let attributes else { continue }
       let worldFromModel = entry.draw.worldFromModel
       mesh.positions.withUnsafeBufferPointer { positions in
         mesh.normals.withUnsafeBufferPointer { normals in
@@ -148,17 +173,12 @@ struct DrawLayout: @unchecked Sendable {
             mesh.colors.withUnsafeBufferPointer { colors in
               for g in own {
                 let i = g - entry.vertexStart
-                let p = positions[i]
-                let world = worldFromModel.transformPoint(p)
+                let world = worldFromModel.transformPoint(positions[i])
                 let n = entry.normalMatrix * normals[i]
                 let uv = texcoords.isEmpty ? SIMD2<Float>(0, 0) : texcoords[i]
                 let color = colors.isEmpty ? SIMD3<Float>(1, 1, 1) : colors[i]
-                let clip = entry.clipFromModel * SIMD4(p, 1)
-                (out + g).initialize(
-                  to: ClipVertex(
-                    clip: clip, worldAndU: SIMD4(world, uv.x), normalAndV: SIMD4(n, uv.y),
-                    color: SIMD4(color, 1)))
-                outcodes[g] = FrustumClipper.outcode(clip)
+                attributes[g] = VertexAttributes(
+                  worldAndU: SIMD4(world, uv.x), normalAndV: SIMD4(n, uv.y), color: SIMD4(color, 1))
               }
             }
           }
@@ -213,11 +233,15 @@ final class SetupBatch: @unchecked Sendable {
 
   /// Clips and sets up the frame's triangles `range`.
   func setUp(
-    _ layout: DrawLayout, triangles range: Range<Int>, vertices: UnsafePointer<ClipVertex>,
+    _ layout: DrawLayout, triangles range: Range<Int>, positions: UnsafePointer<SIMD4<Float>>,
+    attributes: UnsafePointer<VertexAttributes>?,
     outcodes: UnsafePointer<UInt8>, width: Int, height: Int, sortTranslucent: Bool
   ) {
     var polygon: [ClipVertex] = []
     polygon.reserveCapacity(9)
+    // A whole vertex, for clipping (its attributes are interpolated too, when there are any).
+    let none = VertexAttributes(worldAndU: .zero, normalAndV: .zero, color: .zero)
+    func vertex(_ i: Int) -> ClipVertex { ClipVertex(clip: positions[i], attributes?[i] ?? none) }
     let sharedCount = layout.vertexCount
     for (d, entry) in layout.entries.enumerated() {
       let draw = entry.draw
@@ -250,13 +274,14 @@ final class SetupBatch: @unchecked Sendable {
             if oa | ob | oc == 0 {
               emit(
                 SetupTriangle(
-                  vertices[ia], vertices[ib], vertices[ic], indices: SIMD3(Int32(ia), Int32(ib), Int32(ic)),
+                  positions[ia], positions[ib], positions[ic],
+                  indices: SIMD3(Int32(ia), Int32(ib), Int32(ic)),
                   width: width, height: height, cullBackFaces: cull, draw: Int32(d), material: materialIndex,
                   batch: UInt16(index)))
               continue
             }
             FrustumClipper.clip(
-              vertices[ia], vertices[ib], vertices[ic], outcodes: oa | ob | oc, into: &polygon)
+              vertex(ia), vertex(ib), vertex(ic), outcodes: oa | ob | oc, into: &polygon)
             guard polygon.count >= 3 else { continue }
             let first = Int32(sharedCount + clippedVertices.count)
             clippedVertices += polygon
@@ -264,7 +289,8 @@ final class SetupBatch: @unchecked Sendable {
               let p = Int(k)
               emit(
                 SetupTriangle(
-                  polygon[0], polygon[p], polygon[p + 1], indices: SIMD3(first, first + k, first + k + 1),
+                  polygon[0].clip, polygon[p].clip, polygon[p + 1].clip,
+                  indices: SIMD3(first, first + k, first + k + 1),
                   width: width, height: height, cullBackFaces: cull, draw: Int32(d), material: materialIndex,
                   batch: UInt16(index)))
             }
@@ -307,26 +333,31 @@ final class SetupBatch: @unchecked Sendable {
 
 /// A frame's vertex buffers as plain pointers, for the rasterizer's workers.
 struct FrameVertices: @unchecked Sendable {
-  let shared: UnsafePointer<ClipVertex>
+  let positions: UnsafePointer<SIMD4<Float>>
+  /// Nil when the frame's shading reads only clip positions.
+  let attributes: UnsafePointer<VertexAttributes>?
   let sharedCount: Int
   /// Each batch's clipped vertices.
   let clipped: UnsafePointer<UnsafePointer<ClipVertex>?>
 
-  /// The three vertices of `t`, in its rasterization order.
+  /// The three vertices of `t`, in its rasterization order. Only for frames with attributes.
   @inline(__always)
   func of(_ t: SetupTriangle) -> (ClipVertex, ClipVertex, ClipVertex) {
     @inline(__always) func at(_ i: Int32) -> ClipVertex {
       let i = Int(i)
-      return i < sharedCount ? shared[i] : clipped[Int(t.batch)].unsafelyUnwrapped[i - sharedCount]
+      return i < sharedCount
+        ? ClipVertex(clip: positions[i], attributes.unsafelyUnwrapped[i])
+        : clipped[Int(t.batch)].unsafelyUnwrapped[i - sharedCount]
     }
     return (at(t.vertex.x), at(t.vertex.y), at(t.vertex.z))
   }
 
-  /// Starts loading the vertices of `t` into the cache.
+  /// Starts loading the attributes of `t`'s vertices into the cache.
   @inline(__always)
   func prefetch(_ t: SetupTriangle) {
+    guard let attributes else { return }
     for i in [t.vertex.x, t.vertex.y, t.vertex.z] where Int(i) < sharedCount {
-      arscene_prefetch(shared + Int(i))
+      arscene_prefetch(attributes + Int(i))
     }
   }
 }

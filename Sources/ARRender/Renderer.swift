@@ -180,9 +180,10 @@ public final class FrameRenderer {
     target.background = background
     target.backgroundColor = backgroundColor
     let isLit = { if case .lit = shading { true } else { false } }()
+    let isUnlit = { if case .unlit = shading { true } else { false } }()
     geometry.run(
       draws, clipFromWorld: sampleCamera.clipFromWorld, width: sw, height: sh, tileSize: target.tileSize,
-      sortTranslucent: isLit, threads: settings.threads)
+      sortTranslucent: isLit, attributes: !isUnlit, threads: settings.threads)
     // Lit samples go into each worker's linear tile, encoded once per pixel when the tile is
     // done: they may blend or be supersampled, and a pixel drawn over several times (a wall in
     // front of a wall) is encoded once, not per layer. Flat colours are encoded once per

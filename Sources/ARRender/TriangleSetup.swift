@@ -34,22 +34,22 @@ struct SetupTriangle {
   /// Whether setup swapped v1 and v2 to make the area positive (front faces).
   var swapped: Bool { flags & 2 != 0 }
 
-  /// Sets up the triangle `a b c` (clip space, counter-clockwise = front) whose vertices have
+  /// Sets up the triangle `a b c` (clip positions, counter-clockwise = front) whose vertices have
   /// indices `indices` in the frame's buffers, or returns `nil` when it covers no sample centre's
   /// neighbourhood (zero area, off the target) or is culled.
   @inline(__always)
   init?(
-    _ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex, indices: SIMD3<Int32>, width: Int, height: Int,
+    _ a: SIMD4<Float>, _ b: SIMD4<Float>, _ c: SIMD4<Float>, indices: SIMD3<Int32>, width: Int, height: Int,
     cullBackFaces: Bool, draw: Int32, material: Int32, batch: UInt16
   ) {
     // Perspective divide and viewport: NDC x −1…1 → 0…width, y 1…−1 → 0…height (y down).
-    let w = SIMD3(a.clip.w, b.clip.w, c.clip.w)
+    let w = SIMD3(a.w, b.w, c.w)
     let iw = 1 / w
-    let sx = (SIMD3(a.clip.x, b.clip.x, c.clip.x) * iw + 1) * (0.5 * Float(width) * Float(Self.one))
-    let sy = (1 - SIMD3(a.clip.y, b.clip.y, c.clip.y) * iw) * (0.5 * Float(height) * Float(Self.one))
+    let sx = (SIMD3(a.x, b.x, c.x) * iw + 1) * (0.5 * Float(width) * Float(Self.one))
+    let sy = (1 - SIMD3(a.y, b.y, c.y) * iw) * (0.5 * Float(height) * Float(Self.one))
     var x = SIMD3(Self.snap(sx.x), Self.snap(sx.y), Self.snap(sx.z))
     var y = SIMD3(Self.snap(sy.x), Self.snap(sy.y), Self.snap(sy.z))
-    var z = SIMD3(a.clip.z, b.clip.z, c.clip.z) * iw
+    var z = SIMD3(a.z, b.z, c.z) * iw
     var inverseW = iw
     var vertex = indices
     var area = (x.y - x.x) * (y.z - y.x) - (y.y - y.x) * (x.z - x.x)
