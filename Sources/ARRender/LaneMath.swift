@@ -20,6 +20,19 @@ enum LaneMath {
     #endif
   }
 
+  /// Each lane rounded to the nearest integer, ties to even. Lanes must lie within `Int32`'s
+  /// range (NaN gives some value, not a trap).
+  @inline(__always)
+  static func rounded(_ v: SIMD4<Float>) -> SIMD4<Int32> {
+    #if arch(x86_64)
+      unsafeBitCast(_mm_cvtps_epi32(v), to: SIMD4<Int32>.self)  // the default rounding mode
+    #else
+      let r = v.rounded(.toNearestOrEven)
+      @inline(__always) func lane(_ x: Float) -> Int32 { Int32(exactly: x) ?? .min }
+      return SIMD4(lane(r.x), lane(r.y), lane(r.z), lane(r.w))
+    #endif
+  }
+
   /// Each lane rounded down. Lanes must lie within `Int32`'s range.
   @inline(__always)
   static func floored(_ v: SIMD4<Float>) -> SIMD4<Int32> {
