@@ -220,6 +220,8 @@ final class SetupBatch: @unchecked Sendable {
   /// Bin of tile `k`: `binnedTriangles[binStart[k] ..< binStart[k + 1]]`, indices into `triangles`.
   var binStart: [Int32] = []
   var binnedTriangles: [Int32] = []
+  /// Each triangle's tiles as (first x, first y, last x, last y), for binning.
+  private var tileRects: [SIMD4<UInt16>] = []
   private(set) var index = 0
 
   func reset(index: Int) {
@@ -305,10 +307,20 @@ final class SetupBatch: @unchecked Sendable {
   func bin(_ grid: TileGrid) {
     binStart.removeAll(keepingCapacity: true)
     binStart.append(contentsOf: repeatElement(0, count: grid.count + 1))
+    // Each triangle's tile rectangle, found while counting: the fill pass then reads 8 bytes a
+    // triangle instead of its whole record again (a frame of small triangles is mostly records).
+    tileRects.removeAll(keepingCapacity: true)
+    tileRects.reserveCapacity(triangles.count)
     binStart.withUnsafeMutableBufferPointer { start in
       for t in triangles {
-        for ty in grid.tile(Int(t.minY))...grid.tile(Int(t.maxY)) {
-          for tx in grid.tile(Int(t.minX))...grid.tile(Int(t.maxX)) { start[ty * grid.tilesX + tx + 1] += 1 }
+        let rect = SIMD4(
+          UInt16(truncatingIfNeeded: grid.tile(Int(t.minX))),
+          UInt16(truncatingIfNeeded: grid.tile(Int(t.minY))),
+          UInt16(truncatingIfNeeded: grid.tile(Int(t.maxX))),
+          UInt16(truncatingIfNeeded: grid.tile(Int(t.maxY))))
+        tileRects.append(rect)
+        for ty in Int(rect.y)...Int(rect.w) {
+          for tx in Int(rect.x)...Int(rect.z) { start[ty &* grid.tilesX &+ tx &+ 1] &+= 1 }
         }
       }
       for k in 0..<grid.count { start[k + 1] += start[k] }
@@ -317,18 +329,19 @@ final class SetupBatch: @unchecked Sendable {
       binnedTriangles.append(contentsOf: repeatElement(0, count: Int(start[grid.count])))
       binnedTriangles.withUnsafeMutableBufferPointer { items in
         var next = Array(start[0..<grid.count])
-        for (i, t) in triangles.enumerated() {
-          for ty in grid.tile(Int(t.minY))...grid.tile(Int(t.maxY)) {
-            for tx in grid.tile(Int(t.minX))...grid.tile(Int(t.maxX)) {
-              let k = ty * grid.tilesX + tx
+        for (i, rect) in tileRects.enumerated() {
+          for ty in Int(rect.y)...Int(rect.w) {
+            for tx in Int(rect.x)...Int(rect.z) {
+              let k = ty &* grid.tilesX &+ tx
               items[Int(next[k])] = Int32(i)
-              next[k] += 1
+              next[k] &+= 1
             }
           }
         }
       }
     }
   }
+
 }
 
 /// A frame's vertex buffers as plain pointers, for the rasterizer's workers.
