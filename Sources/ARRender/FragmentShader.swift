@@ -10,13 +10,13 @@ protocol FragmentShader: Sendable {
   var readsVertices: Bool { get }
   /// What `shade` needs of triangle `t`, whose vertices are in `vertices`.
   func begin(_ t: SetupTriangle, _ vertices: FrameVertices) -> TriangleState
-  /// Fills `span.color` for the span's first `count` samples (computing their weights from
-  /// `span.q0` when it needs them): straight alpha (below 1: blended "over" what is there by the
-  /// rasterizer; below 0.999 also no depth write), or ``SpanSamples/discarded``.
+  /// Fills `batch.color` for the batch's first `count` samples (computing their weights when
+  /// it needs them): straight alpha (below 1: blended "over" what is there by the
+  /// rasterizer; below 0.999 also no depth write), or ``FragmentBatch/discarded``.
   ///
-  /// Span by span, each step a short loop over the samples: decisions that hold for the whole
+  /// Batch by batch, each step a short loop over the samples: decisions that hold for the whole
   /// triangle (texture or not, alpha mode, lights) are taken once, outside the loops.
-  func shade(_ state: TriangleState, _ span: SpanSamples, count: Int)
+  func shade(_ state: TriangleState, _ batch: FragmentBatch, count: Int)
   /// The one opaque colour of every fragment of the triangle, when it has one (flat shading):
   /// the rasterizer then fills without calling `shade`.
   func flatColor(_ state: TriangleState) -> SIMD4<Float>?
@@ -35,8 +35,8 @@ struct FlatShader: FragmentShader {
   }
 
   @inline(__always)
-  func shade(_ color: SIMD4<Float>, _ span: SpanSamples, count: Int) {
-    for k in 0..<count { span.color[k] = color }
+  func shade(_ color: SIMD4<Float>, _ batch: FragmentBatch, count: Int) {
+    for k in 0..<count { batch.color[k] = color }
   }
 
   @inline(__always)
@@ -122,13 +122,13 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   func flatColor(_ t: Triangle) -> SIMD4<Float>? { nil }
 
   @inline(__always)
-  func shade(_ t: Triangle, _ span: SpanSamples, count: Int) {
+  func shade(_ t: Triangle, _ batch: FragmentBatch, count: Int) {
     let material = t.material
-    let color = span.color
+    let color = batch.color
     // The vertex weights, for what interpolates more than texture coordinates.
     let lit = !directional.isEmpty || !point.isEmpty
     if t.uniformBase == nil || lit || (material.texture != nil && material.opacityTexture != nil) {
-      span.fillWeights(count: count)
+      batch.fillWeights(count: count)
     }
     // Base colour and opacity: the material's times the vertex colour.
     if let uniform = t.uniformBase {
@@ -136,29 +136,29 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     } else {
       let diffuse = SIMD4(material.diffuse, material.opacity)
       for k in 0..<count {
-        let c = t.v0.color * span.w0[k] + t.v1.color * span.w1[k] + t.v2.color * span.w2[k]
+        let c = t.v0.color * batch.w0[k] + t.v1.color * batch.w1[k] + t.v2.color * batch.w2[k]
         color[k] = diffuse * SIMD4(c.x, c.y, c.z, 1)
       }
     }
-    // Textures: the diffuse one (or the opacity one alone) sampled for the whole span, sized
+    // Textures: the diffuse one (or the opacity one alone) sampled for the whole batch, sized
     // for its own footprint.
     if let texture = material.texture ?? material.opacityTexture {
-      span.fillTextureCoordinates(us: t.u, vs: t.v, size: texture.texelsPerUV, count: count)
-      texture.sample(u: span.u, v: span.v, level: span.level, count: count, into: span.texel)
+      batch.fillTextureCoordinates(us: t.u, vs: t.v, size: texture.texelsPerUV, count: count)
+      texture.sample(u: batch.u, v: batch.v, level: batch.level, count: count, into: batch.texel)
       if material.texture != nil {
-        for k in 0..<count { color[k] *= span.texel[k] }
+        for k in 0..<count { color[k] *= batch.texel[k] }
         if let opacity = material.opacityTexture {
-          // Its own footprint: the span's levels are sized for the diffuse texture.
+          // Its own footprint: the batch's levels are sized for the diffuse texture.
           for k in 0..<count {
-            let w = span.weights(k)
+            let w = batch.weights(k)
             let (dx, dy) = (w.dx, w.dy)
             let uvX = SIMD2((t.u * dx).sum(), (t.v * dx).sum()),
               uvY = SIMD2((t.u * dy).sum(), (t.v * dy).sum())
-            color[k].w *= opacity.sample(SIMD2(span.u[k], span.v[k]), uvX, uvY).x
+            color[k].w *= opacity.sample(SIMD2(batch.u[k], batch.v[k]), uvX, uvY).x
           }
         }
       } else {
-        for k in 0..<count { color[k].w *= span.texel[k].x }
+        for k in 0..<count { color[k].w *= batch.texel[k].x }
       }
     }
     switch material.alphaMode {
@@ -167,20 +167,20 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     case .mask:
       // Cut out below one half, opaque above.
       for k in 0..<count {
-        color[k] = color[k].w < 0.5 ? SpanSamples.discarded : SIMD4(color[k].x, color[k].y, color[k].z, 1)
+        color[k] = color[k].w < 0.5 ? FragmentBatch.discarded : SIMD4(color[k].x, color[k].y, color[k].z, 1)
       }
     case .blend:
-      for k in 0..<count where color[k].w < 1.0 / 255 { color[k] = SpanSamples.discarded }
+      for k in 0..<count where color[k].w < 1.0 / 255 { color[k] = FragmentBatch.discarded }
     }
-    light(t, span, count: count, lit: lit)
+    light(t, batch, count: count, lit: lit)
   }
 
-  /// Replaces each kept sample's albedo in `span.color` by the light it reflects towards the
+  /// Replaces each kept sample's albedo in `batch.color` by the light it reflects towards the
   /// camera (alpha kept); `lit` when there are lights besides the ambient one.
   @inline(__always)
-  func light(_ t: Triangle, _ span: SpanSamples, count: Int, lit: Bool) {
+  func light(_ t: Triangle, _ batch: FragmentBatch, count: Int, lit: Bool) {
     let material = t.material
-    let color = span.color
+    let color = batch.color
     // Ambient light needs no normal and no view direction: computed alone when it is all.
     let ambient = SIMD4(self.ambient, 1), emissive = SIMD4(material.emissive, 0)
     guard lit else {
@@ -193,7 +193,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
       let base = color[k]
       let albedo = SIMD3(base.x, base.y, base.z)
       var rgb = self.ambient * albedo + material.emissive
-      let (a, b, c) = (span.w0[k], span.w1[k], span.w2[k])
+      let (a, b, c) = (batch.w0[k], batch.w1[k], batch.w2[k])
       let worldAndU = t.v0.worldAndU * a + t.v1.worldAndU * b + t.v2.worldAndU * c
       let normalAndV = t.v0.normalAndV * a + t.v1.normalAndV * b + t.v2.normalAndV * c
       let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)

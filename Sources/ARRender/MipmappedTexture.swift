@@ -147,7 +147,7 @@ struct TextureView {
     }
   }
 
-  /// The trilinearly filtered colour at `uv` for mip level `level`, as the span sampler above
+  /// The trilinearly filtered colour at `uv` for mip level `level`, as the batch sampler above
   /// computes it.
   func sample(_ uv: SIMD2<Float>, level: Float) -> SIMD4<Float> {
     withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: 4) { out in
@@ -163,7 +163,7 @@ struct TextureView {
   func sample(_ uv: SIMD2<Float>, _ dx: SIMD2<Float>, _ dy: SIMD2<Float>) -> SIMD4<Float> {
     let sx = dx * texelsPerUV, sy = dy * texelsPerUV
     let footprint = Swift.max((sx * sx).sum(), (sy * sy).sum())
-    // As SpanSamples finds the level; NaN takes level 0.
+    // As FragmentBatch finds the level; NaN takes level 0.
     return sample(uv, level: footprint > 1 ? 0.5 * roughLog2(footprint) : 0)
   }
 

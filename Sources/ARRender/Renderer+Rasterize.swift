@@ -50,8 +50,6 @@ extension Renderer {
     finish: @Sendable (TargetView<Store>, ClosedRange<Int>, ClosedRange<Int>) -> Void
   ) {
     let tileSize = target.tileSize
-    // A span (one row of a triangle within a tile) must fit the per-worker span arrays.
-    precondition(tileSize <= SpanSamples.capacity, "tiles wider than a span's arrays")
     let grid = TileGrid(width: target.width, height: target.height, tileSize: tileSize)
     let (width, height) = (target.width, target.height)
     target.reserveWorkers(threads)
@@ -63,10 +61,10 @@ extension Renderer {
       views.withUnsafeBufferPointer { views in
         let views = UnsafeSendableBuffer(views)
         DispatchQueue.concurrentPerform(iterations: threads) { worker in
-          let spanStorage = UnsafeMutableRawPointer.allocate(
-            byteCount: SpanSamples.storageBytes, alignment: 16)
-          defer { spanStorage.deallocate() }
-          let span = SpanSamples(storage: spanStorage)
+          let batchStorage = UnsafeMutableRawPointer.allocate(
+            byteCount: FragmentBatch.storageBytes, alignment: 16)
+          defer { batchStorage.deallocate() }
+          let fragments = FragmentBatch(storage: batchStorage)
           // Whole rows of tiles are dealt round-robin (a fixed split per worker): neighbours
           // across a vertical tile edge share cache lines of the output, so they are drawn by
           // the same worker, or every row of both tiles would bounce between the cores.
@@ -81,24 +79,24 @@ extension Renderer {
             }
             let view = makeView(worker, x0, y0, target.tileDepth(worker: worker, x0: x0, y0: y0))
             target.clear(x0...x1, y0...y1, in: view)
-            for batch in views.buffer {
-              let bin = Int(batch.binStart[tile])..<Int(batch.binStart[tile + 1])
+            for setup in views.buffer {
+              let bin = Int(setup.binStart[tile])..<Int(setup.binStart[tile + 1])
               for k in bin {
                 // A bin's triangles (and their vertices) lie anywhere in memory: ask for the
                 // triangle a few ahead, and for the vertices of the one after this.
                 if k + 8 < bin.upperBound {
                   // A 112-byte record spans two or three cache lines: ask for its first and last.
-                  let ahead = UnsafeRawPointer(batch.triangles + Int(batch.binned[k + 8]))
+                  let ahead = UnsafeRawPointer(setup.triangles + Int(setup.binned[k + 8]))
                   arscene_prefetch(ahead)
                   arscene_prefetch(ahead + MemoryLayout<SetupTriangle>.size - 1)
                 }
                 if shader.readsVertices && k + 1 < bin.upperBound {
-                  vertices.prefetch(batch.triangles[Int(batch.binned[k + 1])])
+                  vertices.prefetch(setup.triangles[Int(setup.binned[k + 1])])
                 }
-                let t = batch.triangles[Int(batch.binned[k])]
+                let t = setup.triangles[Int(setup.binned[k])]
                 drawTriangle(
                   t, vertices: vertices, tileX: x0...x1, tileY: y0...y1, target: view, shader: shader,
-                  span: span)
+                  batch: fragments)
               }
             }
             finish(view, x0...x1, y0...y1)
@@ -134,13 +132,14 @@ extension Renderer {
     }
   }
 
-  /// Covers the sample centres of `t` inside the tile: per row, the span the three edge
-  /// functions allow (found by division, exactly as testing every sample would, top-left rule
-  /// included), then depth test, perspective-correct attributes and shading along the span.
+  /// Covers the sample centres of `t` inside the tile: per row, the run the three edge
+  /// functions allow (found exactly as testing every sample would, top-left rule included),
+  /// then the depth test; the samples in front are gathered into `batch` and shaded together
+  /// (perspective-correct attributes, textures, lights), then written.
   @inline(__always)
   static func drawTriangle<Shader: FragmentShader, Store: SampleStore>(
     _ t: SetupTriangle, vertices: FrameVertices, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>,
-    target: TargetView<Store>, shader: Shader, span: SpanSamples
+    target: TargetView<Store>, shader: Shader, batch: FragmentBatch
   ) {
     let minX = Swift.max(Int(t.minX), tileX.lowerBound), maxX = Swift.min(Int(t.maxX), tileX.upperBound)
     let minY = Swift.max(Int(t.minY), tileY.lowerBound), maxY = Swift.min(Int(t.maxY), tileY.upperBound)
@@ -148,74 +147,98 @@ extension Renderer {
     let one = SetupTriangle.one
     let (stepX, stepY) = t.edgeSteps
     let bias = t.bias
-    var rowEdges = t.edges(Int64(minX) * one + one / 2, Int64(minY) * one + one / 2)
+    let originEdges = t.edges(Int64(minX) * one + one / 2, Int64(minY) * one + one / 2)
+    var rowEdges = originEdges
     let state = shader.begin(t, vertices)
-    // Depth is affine in screen space: step it along a span instead of rebuilding it from the
-    // barycentrics at every sample (at most a tile's 64 steps, so drift stays within a few ulps).
+    // Depth is affine in screen space: each sample's from its row's first sample.
     let zWeights = t.z * t.inverseArea
     let dzdx = (SIMD3<Float>(stepX) * zWeights).sum()
-    // Perspective-correct weights: the edge functions times 1/w are linear in screen space;
-    // normalised, they weight the vertices. Shaders compute them when they need them.
-    let dqx = SIMD3<Float>(stepX) * t.inverseW, dqy = SIMD3<Float>(stepY) * t.inverseW
-    var span = span
-    (span.stepX, span.stepY, span.stepSums) = (dqx, dqy, SIMD2(dqx.sum(), dqy.sum()))
     let count = maxX - minX + 1
-    // A flat colour is encoded once for the whole triangle.
-    let flat = shader.flatColor(state).map { target.store.encode($0) }
-    for py in minY...maxY {
-      let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
-      if lo <= hi {
-        let start = rowEdges &+ stepX &* Int64(lo)
-        // Each sample's depth from the span's first, not by adding the step sample after
-        // sample: the same arithmetic in every pass over the span.
-        let z0 = (SIMD3<Float>(start) * zWeights).sum()
-        let row = py * target.colorWidth + minX + lo, depthRow = py * target.depthWidth + minX + lo
-        let depth = target.depth + depthRow
-        let length = hi &- lo &+ 1
-        if let flat {
-          for i in 0..<length {
+    // A flat colour is encoded once for the whole triangle, and needs no batch.
+    if let flat = shader.flatColor(state).map({ target.store.encode($0) }) {
+      for py in minY...maxY {
+        let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
+        if lo <= hi {
+          let z0 = (SIMD3<Float>(rowEdges &+ stepX &* Int64(lo)) * zWeights).sum()
+          let row = py * target.colorWidth + minX + lo,
+            depth = target.depth + py * target.depthWidth + minX + lo
+          for i in 0...(hi &- lo) {
             let z = z0 + dzdx * Float(i)
             if z < depth[i] {
               depth[i] = z
               target.store.write(flat, at: row + i)
             }
           }
-        } else if isVisible(z0, dzdx, depth, count: length) {
-          // Passes over the whole span, each a short loop whose samples do not wait on one
-          // another: the shader's (weights, texture coordinates, texels, colours), then depth
-          // test and output. One long loop doing all of it per sample had some 150
-          // instructions of mostly serial work a sample and kept few samples in flight.
-          // Samples that fail the depth test are shaded too: cheaper than branching per sample.
-          span.q0 = SIMD3<Float>(start) * t.inverseW
-          shader.shade(state, span, count: length)
-          for i in 0..<length {
-            let z = z0 + dzdx * Float(i)
-            guard z < depth[i] else { continue }
-            var color = span.color[i]
-            if color.w < 1 {
-              if color.w < 0 { continue }  // discarded
-              // "Over" compositing for translucent surfaces, in linear light.
-              let under = target.store.color(at: row + i), a = color.w
-              color = SIMD4(
-                SIMD3(color.x, color.y, color.z) * a + SIMD3(under.x, under.y, under.z) * (1 - a),
-                a + under.w * (1 - a))
+        }
+        rowEdges = rowEdges &+ stepY
+      }
+      return
+    }
+    // Perspective-correct weights: the edge functions times 1/w (`q`) are linear in screen
+    // space; normalised, they weight the vertices. The batch's origin is the first sample.
+    var batch = batch
+    let dqx = SIMD3<Float>(stepX) * t.inverseW, dqy = SIMD3<Float>(stepY) * t.inverseW
+    (batch.stepX, batch.stepY, batch.stepSums) = (dqx, dqy, SIMD2(dqx.sum(), dqy.sum()))
+    batch.q0 = SIMD3<Float>(originEdges) * t.inverseW
+    var gathered = 0
+    for py in minY...maxY {
+      let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
+      if lo <= hi {
+        let z0 = (SIMD3<Float>(rowEdges &+ stepX &* Int64(lo)) * zWeights).sum()
+        let row = py * target.colorWidth + minX, depthRow = py * target.depthWidth + minX
+        let dy = Float(py - minY)
+        // Counters kept as the types they are stored in: Swift's conversions from Int are
+        // checked, and SSE2 has no vector ones, so converting per sample cost more than the
+        // rest of the gathering.
+        var i: Float = 0, x = Float(lo)
+        var colorIndex = Int32(truncatingIfNeeded: row + lo),
+          depthIndex = Int32(truncatingIfNeeded: depthRow + lo)
+        for _ in lo...hi {
+          let z = z0 + dzdx * i
+          if z < target.depth[Int(depthIndex)] {
+            if gathered == FragmentBatch.capacity {
+              shadeAndWrite(batch, count: gathered, state: state, shader: shader, target: target)
+              gathered = 0
             }
-            if color.w >= 0.999 { depth[i] = z }  // opaque: write depth
-            target.store.write(target.store.encode(color), at: row + i)
+            batch.dx[gathered] = x
+            batch.dy[gathered] = dy
+            batch.z[gathered] = z
+            batch.colorIndex[gathered] = colorIndex
+            batch.depthIndex[gathered] = depthIndex
+            gathered &+= 1
           }
+          i += 1
+          x += 1
+          colorIndex &+= 1
+          depthIndex &+= 1
         }
       }
       rowEdges = rowEdges &+ stepY
     }
+    if gathered > 0 { shadeAndWrite(batch, count: gathered, state: state, shader: shader, target: target) }
   }
 
-  /// Whether any of `count` samples at depths `z0 + i·dzdx` lies in front of `depth[i]`: a span
-  /// hidden behind what is drawn costs no shading.
+  /// Shades the first `count` samples of `batch` and writes them: depth (opaque samples), and
+  /// colour, blended "over" what is there when translucent.
   @inline(__always)
-  static func isVisible(_ z0: Float, _ dzdx: Float, _ depth: UnsafeMutablePointer<Float>, count: Int) -> Bool
-  {
-    for i in 0..<count where z0 + dzdx * Float(i) < depth[i] { return true }
-    return false
+  static func shadeAndWrite<Shader: FragmentShader, Store: SampleStore>(
+    _ batch: FragmentBatch, count: Int, state: Shader.TriangleState, shader: Shader, target: TargetView<Store>
+  ) {
+    shader.shade(state, batch, count: count)
+    for k in 0..<count {
+      var color = batch.color[k]
+      let index = Int(batch.colorIndex[k])
+      if color.w < 1 {
+        if color.w < 0 { continue }  // discarded
+        // "Over" compositing for translucent surfaces, in linear light.
+        let under = target.store.color(at: index), a = color.w
+        color = SIMD4(
+          SIMD3(color.x, color.y, color.z) * a + SIMD3(under.x, under.y, under.z) * (1 - a),
+          a + under.w * (1 - a))
+      }
+      if color.w >= 0.999 { target.depth[Int(batch.depthIndex[k])] = batch.z[k] }  // opaque: write depth
+      target.store.write(target.store.encode(color), at: index)
+    }
   }
 
   /// The samples `lo...hi` (offsets from the row's first) where all three biased edge
