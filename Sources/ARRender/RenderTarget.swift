@@ -5,8 +5,8 @@ import ARAssets
 /// Depth, and linear colour when samples are averaged or blended, live only in a tile-sized
 /// scratch buffer per worker, as on a tiled GPU: a tile is cleared, drawn and resolved into the
 /// output while it is in the cache, and a frame needs no sample buffers of its own (a 4K frame
-/// with 4 samples a pixel would need 660 MB of them). Without supersampling or blending, colour
-/// goes straight into the output image in its 8-bit encoding (``SampleStore``).
+/// with 4 samples a pixel would need 660 MB of them). Flat colours without supersampling go
+/// straight into the output image in its 8-bit encoding (``SampleStore``).
 final class RenderTarget: @unchecked Sendable {
   /// The sampling resolution (output size times the supersampling factor).
   let width: Int

@@ -35,8 +35,8 @@ struct EncodedSamples: SampleStore, @unchecked Sendable {
   /// The sRGB encoder's tables for sRGB output, nil for raw values.
   let srgb: SRGB.Encoder?
 
-  /// Branch-free but for the tables' last comparison, one vector a pixel: the clamp and scale
-  /// of all four channels at once. (Channel by channel, with Swift's checked conversions, this
+  /// Branch-free, one vector a pixel: the clamp and scale of all four channels at once, then
+  /// the sRGB encoder's table reads. (Channel by channel, with Swift's checked conversions, this
   /// was a fifth of the textured fill.)
   @inline(__always)
   func encode(_ c: SIMD4<Float>) -> SIMD4<UInt8> {
