@@ -4,25 +4,26 @@
 struct ClipVertex {
   /// OpenGL clip coordinates `(x, y, z, w)`.
   var clip: SIMD4<Float>
-  /// World position in `xyz`, texture u in `w`.
-  var worldAndU: SIMD4<Float>
-  /// World normal (not normalised) in `xyz`, texture v in `w`.
-  var normalAndV: SIMD4<Float>
-  /// Vertex colour in `xyz` (white when the mesh has none).
-  var color: SIMD4<Float>
+  var attributes: VertexAttributes
 
-  init(clip: SIMD4<Float>, worldAndU: SIMD4<Float>, normalAndV: SIMD4<Float>, color: SIMD4<Float>) {
-    (self.clip, self.worldAndU, self.normalAndV, self.color) = (clip, worldAndU, normalAndV, color)
-  }
-
-  init(clip: SIMD4<Float>, _ a: VertexAttributes) {
-    self.init(clip: clip, worldAndU: a.worldAndU, normalAndV: a.normalAndV, color: a.color)
+  /// The vertex a fraction `t` of the way from `a` to `b`: clip-space attributes are linear
+  /// along an edge, so a clipped edge's new vertex interpolates them linearly.
+  @inline(__always)
+  static func lerp(_ a: ClipVertex, _ b: ClipVertex, _ t: Float) -> ClipVertex {
+    @inline(__always) func mix(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> SIMD4<Float> { x + (y - x) * t }
+    let (p, q) = (a.attributes, b.attributes)
+    return ClipVertex(
+      clip: mix(a.clip, b.clip),
+      attributes: VertexAttributes(
+        worldAndU: mix(p.worldAndU, q.worldAndU), normalAndV: mix(p.normalAndV, q.normalAndV),
+        color: mix(p.color, q.color)))
   }
 }
 
 /// What a vertex carries besides its clip position, kept apart from it in the frame's vertex
-/// buffers: triangle setup reads positions only, and flat shading needs no attributes at all,
-/// so a frame of small triangles moves a quarter of the bytes through the vertex stage.
+/// buffers: triangle setup reads positions only, shaders attributes only, and flat shading
+/// needs none, so a frame of small triangles moves a quarter of the bytes through the vertex
+/// stage.
 struct VertexAttributes {
   /// World position in `xyz`, texture u in `w`.
   var worldAndU: SIMD4<Float>
@@ -30,17 +31,6 @@ struct VertexAttributes {
   var normalAndV: SIMD4<Float>
   /// Vertex colour in `xyz` (white when the mesh has none).
   var color: SIMD4<Float>
-}
-
-extension ClipVertex {
-  /// The vertex a fraction `t` of the way from `a` to `b`: clip-space attributes are linear
-  /// along an edge, so a clipped edge's new vertex interpolates them linearly.
-  @inline(__always)
-  static func lerp(_ a: ClipVertex, _ b: ClipVertex, _ t: Float) -> ClipVertex {
-    ClipVertex(
-      clip: a.clip + (b.clip - a.clip) * t, worldAndU: a.worldAndU + (b.worldAndU - a.worldAndU) * t,
-      normalAndV: a.normalAndV + (b.normalAndV - a.normalAndV) * t, color: a.color + (b.color - a.color) * t)
-  }
 }
 
 /// Homogeneous clipping (Sutherland–Hodgman) of a triangle against the view frustum's planes

@@ -92,7 +92,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   struct Triangle {
     let material: ShadingMaterial
     let flatNormal: SIMD3<Float>
-    let v0: ClipVertex, v1: ClipVertex, v2: ClipVertex
+    let v0: VertexAttributes, v1: VertexAttributes, v2: VertexAttributes
     /// The vertices' texture coordinates, u and v by vertex.
     let u: SIMD3<Float>, v: SIMD3<Float>
     /// The material's colour and opacity times the vertex colour, when the three vertices share

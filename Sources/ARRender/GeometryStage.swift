@@ -243,7 +243,7 @@ final class SetupBatch: @unchecked Sendable {
     polygon.reserveCapacity(9)
     // A whole vertex, for clipping (its attributes are interpolated too, when there are any).
     let none = VertexAttributes(worldAndU: .zero, normalAndV: .zero, color: .zero)
-    func vertex(_ i: Int) -> ClipVertex { ClipVertex(clip: positions[i], attributes?[i] ?? none) }
+    func vertex(_ i: Int) -> ClipVertex { ClipVertex(clip: positions[i], attributes: attributes?[i] ?? none) }
     let sharedCount = layout.vertexCount
     for (d, entry) in layout.entries.enumerated() {
       let draw = entry.draw
@@ -353,14 +353,15 @@ struct FrameVertices: @unchecked Sendable {
   /// Each batch's clipped vertices.
   let clipped: UnsafePointer<UnsafePointer<ClipVertex>?>
 
-  /// The three vertices of `t`, in its rasterization order. Only for frames with attributes.
+  /// The attributes of `t`'s three vertices, in its rasterization order. Only for frames with
+  /// attributes.
   @inline(__always)
-  func of(_ t: SetupTriangle) -> (ClipVertex, ClipVertex, ClipVertex) {
-    @inline(__always) func at(_ i: Int32) -> ClipVertex {
+  func of(_ t: SetupTriangle) -> (VertexAttributes, VertexAttributes, VertexAttributes) {
+    @inline(__always) func at(_ i: Int32) -> VertexAttributes {
       let i = Int(i)
       return i < sharedCount
-        ? ClipVertex(clip: positions[i], attributes.unsafelyUnwrapped[i])
-        : clipped[Int(t.batch)].unsafelyUnwrapped[i - sharedCount]
+        ? attributes.unsafelyUnwrapped[i]
+        : clipped[Int(t.batch)].unsafelyUnwrapped[i - sharedCount].attributes
     }
     return (at(t.vertex.x), at(t.vertex.y), at(t.vertex.z))
   }

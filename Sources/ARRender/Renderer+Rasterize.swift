@@ -287,7 +287,9 @@ extension Renderer {
   /// The unit face normal from the world positions by the counter-clockwise rule, in the
   /// file's winding (undoing setup's swap).
   @inline(__always)
-  static func flatNormal(_ v: (ClipVertex, ClipVertex, ClipVertex), swapped: Bool) -> SIMD3<Float> {
+  static func flatNormal(
+    _ v: (VertexAttributes, VertexAttributes, VertexAttributes), swapped: Bool
+  ) -> SIMD3<Float> {
     let p0 = SIMD3(v.0.worldAndU.x, v.0.worldAndU.y, v.0.worldAndU.z)
     let p1 = SIMD3(v.1.worldAndU.x, v.1.worldAndU.y, v.1.worldAndU.z)
     let p2 = SIMD3(v.2.worldAndU.x, v.2.worldAndU.y, v.2.worldAndU.z)
