@@ -161,8 +161,11 @@ func renderWorkloads(quick: Bool) -> [Row] {
       indices: fillIndices),
     cullBackFaces: false)
   rows.append(renderRow("32 full-screen layers at \(w)x\(h), untextured", fill, camera, settings))
-  rows.append(
-    texturedFillRow(layers: fillPositions, indices: fillIndices, camera: camera, settings: settings))
+  for filter in [TextureFilter.bilinear, .trilinear] {
+    rows.append(
+      texturedFillRow(
+        layers: fillPositions, indices: fillIndices, filter: filter, camera: camera, settings: settings))
+  }
 
   // A 100k-triangle model: a sphere of 224×224 quads.
   let sphere = sphereMesh(segments: quick ? 60 : 224)
@@ -278,20 +281,34 @@ func renderRow(
   return row
 }
 
-/// The same 32 layers with a 256² texture repeated 8 times across the screen (minified a
-/// little, so mipmaps are used).
+/// How the textured fill maps its 256² texture: both sides filter the same way.
+enum TextureFilter: String {
+  /// Magnified (0.53 texels a pixel), so the base level is the only one read, bilinearly.
+  case bilinear
+  /// Minified (1.6 texels a pixel: level 0.68), so two levels are read and blended.
+  case trilinear
+
+  /// How many times the texture repeats across a layer (6 m wide, a third of it on screen:
+  /// the camera sees 2 m at the layers' depth).
+  var repeats: Float { self == .bilinear ? 8 : 24 }
+}
+
+/// The same 32 layers with a 256² texture repeated across the screen as `filter` says.
 func texturedFillRow(
-  layers positions: [SIMD3<Float>], indices: [UInt32], camera: RenderCamera, settings: RenderSettings
+  layers positions: [SIMD3<Float>], indices: [UInt32], filter: TextureFilter, camera: RenderCamera,
+  settings: RenderSettings
 ) -> Row {
-  // Quads: uv 0…8 across each layer.
+  // Quads: uv 0…n across each layer, the screen's aspect ratio kept.
+  let (w, h) = (camera.intrinsics.width, camera.intrinsics.height)
+  let n = filter.repeats, m = n * Float(h) / Float(w)
   let texcoords: [SIMD2<Float>] = positions.indices.map { i in
-    [[0, 0], [8, 0], [8, 4.5], [0, 4.5]][i % 4]
+    [[0, 0], [n, 0], [n, m], [0, m]][i % 4]
   }
   let mesh = Mesh(
     positions: positions, normals: Array(repeating: [0, 0, 1], count: positions.count), texcoords: texcoords,
     indices: indices)
-  let (w, h) = (camera.intrinsics.width, camera.intrinsics.height)
-  return texturedRow("32 full-screen layers at \(w)x\(h), trilinear textured", mesh, camera, settings)
+  return texturedRow(
+    "32 full-screen layers at \(w)x\(h), \(filter.rawValue) textured", mesh, camera, settings)
 }
 
 /// `mesh` (with texture coordinates) under a 256² texture, trilinear with mipmaps on both
