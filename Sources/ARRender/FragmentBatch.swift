@@ -26,10 +26,8 @@ struct FragmentBatch {
   /// Filled by the shader when it samples a texture: the texture coordinates and the texture's
   /// mip level (fractional, 0 for magnification) at each sample.
   let u: UnsafeMutablePointer<Float>, v: UnsafeMutablePointer<Float>, level: UnsafeMutablePointer<Float>
-  /// `q`'s change per sample step in x and y, and their sums: constant over the triangle.
-  var stepX: SIMD3<Float> = .zero, stepY: SIMD3<Float> = .zero, stepSums: SIMD2<Float> = .zero
-  /// `q` at the origin.
-  var q0: SIMD3<Float> = .zero
+  /// `q` over the batch's triangle, from the batch's origin.
+  var planes = PerspectivePlanes()
 
   /// Filled by the shader when it samples a texture: the filtered texel at each sample (linear
   /// colour and alpha).
@@ -42,7 +40,8 @@ struct FragmentBatch {
   /// The bytes a batch's arrays take, 16-byte aligned.
   static let storageBytes = capacity * (arrays + 8) * 4
 
-  /// Carves the arrays out of `storage`: ``storageBytes`` bytes, 16-byte aligned.
+  /// Carves the arrays out of `storage`: ``storageBytes`` bytes, 16-byte aligned, zeroed (so
+  /// that the lanes past a batch's count, which the four-wide passes read, hold finite values).
   init(storage: UnsafeMutableRawPointer) {
     let c = Self.capacity
     let floats = storage.bindMemory(to: Float.self, capacity: c * 10)
@@ -58,6 +57,7 @@ struct FragmentBatch {
   /// Fills the weights of the first `count` samples: `q = q0 + dx·stepX + dy·stepY`, normalised.
   @inline(__always)
   func fillWeights(count: Int) {
+    let (q0, stepX, stepY) = (planes.q0, planes.stepX, planes.stepY)
     let (a0, b0, c0) = (q0.x, q0.y, q0.z)
     let (ax, bx, cx) = (stepX.x, stepX.y, stepX.z), (ay, by, cy) = (stepY.x, stepY.y, stepY.z)
     for k in 0..<count {
@@ -75,44 +75,85 @@ struct FragmentBatch {
   @inline(__always)
   func weights(_ k: Int) -> Weights {
     Weights(
-      here: SIMD3(w0[k], w1[k], w2[k]), reciprocal: reciprocal[k], stepX: stepX, stepY: stepY,
-      stepSums: stepSums)
+      here: SIMD3(w0[k], w1[k], w2[k]), reciprocal: reciprocal[k], stepX: planes.stepX,
+      stepY: planes.stepY, stepSums: planes.stepSums)
   }
 
-  /// Fills `u`, `v` and `level` for the first `count` samples of a triangle whose vertices have
-  /// texture coordinates `us`, `vs`, for a texture of `size` texels (scale included). Needs no
-  /// weights.
-  ///
-  /// A coordinate is `N/D`, with `N = Σ uᵢqᵢ` and `D = Σ qᵢ` both linear in screen space, so one
-  /// reciprocal a sample gives it. Its screen-space derivatives are `(N'·D − N·D')/D²`, whose
-  /// numerator along x is linear in the row alone and along y in the column alone. The level is
-  /// ½·log2 of the footprint's longer side squared, in texels, from these exact derivatives;
-  /// log2 is ``roughLog2(_:)``: the level only needs to be roughly right.
+  /// Fills `u`, `v` and `level` for the first `count` samples (four at a time: the arrays
+  /// have room) from a triangle's texture coordinate planes.
   @inline(__always)
-  func fillTextureCoordinates(us: SIMD3<Float>, vs: SIMD3<Float>, size: SIMD2<Float>, count: Int) {
-    let (sx, sy) = (stepSums.x, stepSums.y), d0 = q0.sum()
-    let nu0 = (us * q0).sum(), nv0 = (vs * q0).sum()
-    let ux = (us * stepX).sum(), vx = (vs * stepX).sum(), uy = (us * stepY).sum(), vy = (vs * stepY).sum()
-    // Derivative numerators in texels: along x `first + row · growth`, along y
-    // `first + column · growth` (the two growths are opposite).
-    let dux0 = (ux * d0 - nu0 * sx) * size.x, dvx0 = (vx * d0 - nv0 * sx) * size.y
-    let duy0 = (uy * d0 - nu0 * sy) * size.x, dvy0 = (vy * d0 - nv0 * sy) * size.y
-    let uGrowth = (uy * sx - ux * sy), vGrowth = (vy * sx - vx * sy)
-    for k in 0..<count {
-      let (i, j) = (dx[k], dy[k])
-      let r = 1 / (d0 + sx * i + sy * j)
-      // Each derivative scaled before it is squared: `q` runs to 10¹² and more, so r⁴ would
-      // fall into the subnormals (slow, and imprecise).
-      let r2 = r * r
-      let alongX = SIMD2(dux0 - uGrowth * size.x * j, dvx0 - vGrowth * size.y * j) * r2
-      let alongY = SIMD2(duy0 + uGrowth * size.x * i, dvy0 + vGrowth * size.y * i) * r2
-      let x2 = alongX.x * alongX.x + alongX.y * alongX.y, y2 = alongY.x * alongY.x + alongY.y * alongY.y
-      let footprint = x2 > y2 ? x2 : y2
-      // NaN fails the test and takes level 0.
-      level[k] = footprint > 1 ? 0.5 * roughLog2(footprint) : 0
-      u[k] = (nu0 + ux * i + uy * j) * r
-      v[k] = (nv0 + vx * i + vy * j) * r
+  func fillTextureCoordinates(_ coordinates: TextureCoordinatePlanes, count: Int) {
+    @inline(__always) func four(_ p: UnsafeMutablePointer<Float>, _ k: Int) -> SIMD4<Float> {
+      UnsafeRawPointer(p + k).load(as: SIMD4<Float>.self)
     }
+    @inline(__always) func store(_ value: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>, _ k: Int) {
+      UnsafeMutableRawPointer(p + k).storeBytes(of: value, as: SIMD4<Float>.self)
+    }
+    var k = 0
+    while k < count {
+      let (u, v, level) = coordinates.at(x: four(dx, k), y: four(dy, k))
+      store(u, self.u, k)
+      store(v, self.v, k)
+      store(level, self.level, k)
+      k &+= 4
+    }
+  }
+}
+
+/// `q`, the three edge functions times 1/w, over a triangle: linear in screen space, so
+/// `q = q0 + x·stepX + y·stepY` at sample offset `(x, y)` from an origin; normalised, `q`
+/// weighs the vertices perspective-correctly.
+struct PerspectivePlanes {
+  /// `q` at the origin.
+  var q0: SIMD3<Float> = .zero
+  /// `q`'s change per sample step in x and y, and their sums.
+  var stepX: SIMD3<Float> = .zero, stepY: SIMD3<Float> = .zero, stepSums: SIMD2<Float> = .zero
+}
+
+/// A triangle's texture coordinates and mip level as functions of the sample offset, for a
+/// texture of `size` texels per unit of uv.
+///
+/// A coordinate is `N/D`, with `N = Σ uᵢqᵢ` and `D = Σ qᵢ` both linear in screen space, so one
+/// reciprocal a sample gives it. Its screen-space derivatives are `(N'·D − N·D')/D²`, whose
+/// numerator along x is linear in the row alone and along y in the column alone. The level is
+/// ½·log2 of the footprint's longer side squared, in texels, from these exact derivatives;
+/// log2 is ``roughLog2(_:)``: the level only needs to be roughly right.
+struct TextureCoordinatePlanes {
+  let d0: Float, dx: Float, dy: Float
+  let nu0: Float, ux: Float, uy: Float, nv0: Float, vx: Float, vy: Float
+  /// Derivative numerators in texels: along x `first + row · growth`, along y
+  /// `first + column · growth` (the two growths are opposite).
+  let dux0: Float, dvx0: Float, duy0: Float, dvy0: Float, uGrowth: Float, vGrowth: Float
+
+  /// The planes of a triangle whose vertices have texture coordinates `us`, `vs`.
+  init(us: SIMD3<Float>, vs: SIMD3<Float>, size: SIMD2<Float>, planes: PerspectivePlanes) {
+    let q0 = planes.q0
+    (dx, dy, d0) = (planes.stepSums.x, planes.stepSums.y, q0.sum())
+    (nu0, nv0) = ((us * q0).sum(), (vs * q0).sum())
+    (ux, vx) = ((us * planes.stepX).sum(), (vs * planes.stepX).sum())
+    (uy, vy) = ((us * planes.stepY).sum(), (vs * planes.stepY).sum())
+    (dux0, dvx0) = ((ux * d0 - nu0 * dx) * size.x, (vx * d0 - nv0 * dx) * size.y)
+    (duy0, dvy0) = ((uy * d0 - nu0 * dy) * size.x, (vy * d0 - nv0 * dy) * size.y)
+    (uGrowth, vGrowth) = ((uy * dx - ux * dy) * size.x, (vy * dx - vx * dy) * size.y)
+  }
+
+  /// The coordinates and level at four samples' offsets `(x, y)`; NaN levels become 0.
+  @inline(__always)
+  func at(x i: SIMD4<Float>, y j: SIMD4<Float>) -> (
+    u: SIMD4<Float>, v: SIMD4<Float>, level: SIMD4<Float>
+  ) {
+    let r = 1 / (d0 + dx * i + dy * j)
+    // Each derivative scaled before it is squared: `q` runs to 10¹² and more, so r⁴ would fall
+    // into the subnormals (slow, and imprecise).
+    let r2 = r * r
+    let ux = (dux0 - uGrowth * j) * r2, vx = (dvx0 - vGrowth * j) * r2
+    let uy = (duy0 + uGrowth * i) * r2, vy = (dvy0 + vGrowth * i) * r2
+    let x2 = ux * ux + vx * vx, y2 = uy * uy + vy * vy
+    let footprint = LaneMath.larger(x2, y2)
+    // NaN fails the test and takes level 0.
+    let level = LaneMath.masked(
+      0.5 * roughLog2(footprint), LaneMath.greaterMask(footprint, SIMD4(repeating: 1)))
+    return ((nu0 + self.ux * i + self.uy * j) * r, (nv0 + self.vx * i + self.vy * j) * r, level)
   }
 }
 
@@ -143,4 +184,10 @@ struct Weights {
 @inline(__always)
 func roughLog2(_ x: Float) -> Float {
   Float(Int32(truncatingIfNeeded: x.bitPattern)) * 0x1p-23 - 127
+}
+
+/// ``roughLog2(_:)`` lane by lane.
+@inline(__always)
+func roughLog2(_ x: SIMD4<Float>) -> SIMD4<Float> {
+  LaneMath.float(unsafeBitCast(x, to: SIMD4<Int32>.self)) * 0x1p-23 - 127
 }

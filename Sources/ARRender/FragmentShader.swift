@@ -1,15 +1,28 @@
 import ARMath
 import RealModule
 
+/// Four samples' colours (linear light, straight alpha), left to right.
+typealias FourColors = (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
+
 /// Colours the fragments of a triangle. The rasterizer is generic over it, so each shader's
 /// inner loop is compiled on its own.
+///
+/// Two ways to shade: four neighbouring samples of a row that all passed the depth test, in
+/// registers (``shadeFour(_:x:y:)``), when the triangle's material allows it (opaque, the common
+/// lights); otherwise batches of gathered samples (``shade(_:_:count:)``).
 protocol FragmentShader: Sendable {
   /// What the shader computes once per triangle.
   associatedtype TriangleState
   /// Whether `begin` reads the triangle's vertices (the rasterizer then fetches them early).
   var readsVertices: Bool { get }
-  /// What `shade` needs of triangle `t`, whose vertices are in `vertices`.
-  func begin(_ t: SetupTriangle, _ vertices: FrameVertices) -> TriangleState
+  /// What `shade` needs of triangle `t`, whose vertices are in `vertices`, with `q` over it
+  /// given by `planes` (origin: the triangle's first sample in the tile).
+  func begin(_ t: SetupTriangle, _ vertices: FrameVertices, _ planes: PerspectivePlanes) -> TriangleState
+  /// Whether ``shadeFour(_:x:y:)`` shades the triangle: its samples are opaque, and the same
+  /// as the batch path would give them.
+  func shadesFour(_ state: TriangleState) -> Bool
+  /// The opaque colours of four samples at offsets `(x, y)` from the planes' origin.
+  func shadeFour(_ state: TriangleState, x: SIMD4<Float>, y: SIMD4<Float>) -> FourColors
   /// Fills `batch.color` for the batch's first `count` samples (computing their weights when
   /// it needs them): straight alpha (below 1: blended "over" what is there by the
   /// rasterizer; below 0.999 also no depth write), or ``FragmentBatch/discarded``.
@@ -28,10 +41,17 @@ struct FlatShader: FragmentShader {
   let lambertTowards: SIMD3<Float>?
   var readsVertices: Bool { lambertTowards != nil }
 
-  func begin(_ t: SetupTriangle, _ vertices: FrameVertices) -> SIMD4<Float> {
+  func begin(_ t: SetupTriangle, _ vertices: FrameVertices, _ planes: PerspectivePlanes) -> SIMD4<Float> {
     guard let l = lambertTowards else { return SIMD4(1, 1, 1, 1) }
     let g = Swift.max(0, Renderer.flatNormal(vertices.of(t), swapped: t.swapped).dot(l))
     return SIMD4(g, g, g, 1)
+  }
+
+  @inline(__always) func shadesFour(_ color: SIMD4<Float>) -> Bool { true }
+
+  @inline(__always)
+  func shadeFour(_ color: SIMD4<Float>, x: SIMD4<Float>, y: SIMD4<Float>) -> FourColors {
+    (color, color, color, color)
   }
 
   @inline(__always)
@@ -58,10 +78,13 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   let point: UnsafeBufferPointer<(SIMD3<Float>, SIMD3<Float>)>
   let ambient: SIMD3<Float>
   let cameraPosition: SIMD3<Float>
+  /// Whether ``shadeFour(_:x:y:)`` is used where it can be (see ``RenderSettings``).
+  let inFours: Bool
 
   /// Calls `body` with a shader whose buffers live for the duration of the call.
   static func make<R>(
-    draws: [DrawCall], lighting: Lighting, cameraPosition: SIMD3<Float>, _ body: (LitShader) -> R
+    draws: [DrawCall], lighting: Lighting, cameraPosition: SIMD3<Float>, inFours: Bool = true,
+    _ body: (LitShader) -> R
   ) -> R {
     let materials = draws.flatMap(\.materials)
     var starts: [Int] = []
@@ -81,7 +104,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
             body(
               LitShader(
                 materials: m, materialStart: st, directional: dl, point: pl, ambient: lighting.ambient,
-                cameraPosition: cameraPosition))
+                cameraPosition: cameraPosition, inFours: inFours))
           }
         }
       }
@@ -99,27 +122,59 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     /// one (nearly always: white when the mesh has none); nil when it varies.
     let uniformBase: SIMD4<Float>?
     let backFacing: Bool
+    /// The texture coordinates and level of the texture sampled (the diffuse one, or the
+    /// opacity one alone), when there is one.
+    let coordinates: TextureCoordinatePlanes?
+    /// Whether ``shadeFour(_:x:y:)`` shades it: opaque, one base colour, ambient light only.
+    let shadesFour: Bool
   }
 
   var readsVertices: Bool { true }
 
-  func begin(_ t: SetupTriangle, _ frame: FrameVertices) -> Triangle {
+  func begin(_ t: SetupTriangle, _ frame: FrameVertices, _ planes: PerspectivePlanes) -> Triangle {
     let vertices = frame.of(t)
     let (v0, v1, v2) = vertices
     let material = materials[materialStart[Int(t.draw)] + Int(t.material)]
     let sharedColor = v0.color == v1.color && v1.color == v2.color
+    let u = SIMD3(v0.worldAndU.w, v1.worldAndU.w, v2.worldAndU.w),
+      v = SIMD3(v0.normalAndV.w, v1.normalAndV.w, v2.normalAndV.w)
+    let sampled = material.texture ?? material.opacityTexture
     return Triangle(
       material: material, flatNormal: Renderer.flatNormal(vertices, swapped: t.swapped), v0: v0, v1: v1,
-      v2: v2,
-      u: SIMD3(v0.worldAndU.w, v1.worldAndU.w, v2.worldAndU.w),
-      v: SIMD3(v0.normalAndV.w, v1.normalAndV.w, v2.normalAndV.w),
+      v2: v2, u: u, v: v,
       uniformBase: sharedColor
         ? SIMD4(material.diffuse * SIMD3(v0.color.x, v0.color.y, v0.color.z), material.opacity) : nil,
-      backFacing: t.backFacing)
+      backFacing: t.backFacing,
+      coordinates: sampled.map {
+        TextureCoordinatePlanes(us: u, vs: v, size: $0.texelsPerUV, planes: planes)
+      },
+      shadesFour: inFours && sharedColor && material.alphaMode == .opaque && material.opacityTexture == nil
+        && directional.isEmpty && point.isEmpty)
   }
 
   @inline(__always)
   func flatColor(_ t: Triangle) -> SIMD4<Float>? { nil }
+
+  @inline(__always) func shadesFour(_ t: Triangle) -> Bool { t.shadesFour }
+
+  /// The batch path's arithmetic for the materials ``Triangle/shadesFour`` admits (so both
+  /// give the same bits): base colour times texture, opaque, lit by the ambient light.
+  @inline(__always)
+  func shadeFour(_ t: Triangle, x: SIMD4<Float>, y: SIMD4<Float>) -> FourColors {
+    let material = t.material
+    let base = t.uniformBase!
+    var colors = (base, base, base, base)
+    if let texture = material.texture, let coordinates = t.coordinates {
+      let (u, v, level) = coordinates.at(x: x, y: y)
+      let texels = texture.sampleFour(u: u, v: v, level: level)
+      colors = (base * texels.0, base * texels.1, base * texels.2, base * texels.3)
+    }
+    let ambient = SIMD4(self.ambient, 1), emissive = SIMD4(material.emissive, 0)
+    @inline(__always) func lit(_ c: SIMD4<Float>) -> SIMD4<Float> {
+      ambient * SIMD4(c.x, c.y, c.z, 1) + emissive
+    }
+    return (lit(colors.0), lit(colors.1), lit(colors.2), lit(colors.3))
+  }
 
   @inline(__always)
   func shade(_ t: Triangle, _ batch: FragmentBatch, count: Int) {
@@ -142,8 +197,8 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     }
     // Textures: the diffuse one (or the opacity one alone) sampled for the whole batch, sized
     // for its own footprint.
-    if let texture = material.texture ?? material.opacityTexture {
-      batch.fillTextureCoordinates(us: t.u, vs: t.v, size: texture.texelsPerUV, count: count)
+    if let texture = material.texture ?? material.opacityTexture, let coordinates = t.coordinates {
+      batch.fillTextureCoordinates(coordinates, count: count)
       texture.sample(u: batch.u, v: batch.v, level: batch.level, count: count, into: batch.texel)
       if material.texture != nil {
         for k in 0..<count { color[k] *= batch.texel[k] }

@@ -89,6 +89,32 @@ enum LaneMath {
     #endif
   }
 
+  /// `a > b ? a : b` lane-wise: `b` where either is NaN.
+  @inline(__always)
+  static func larger(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+    #if arch(x86_64)
+      _mm_max_ps(a, b)
+    #else
+      SIMD4(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z, a.w > b.w ? a.w : b.w)
+    #endif
+  }
+
+  /// `v` in the lanes where `mask` is −1, 0 where it is 0.
+  @inline(__always)
+  static func masked(_ v: SIMD4<Float>, _ mask: SIMD4<Int32>) -> SIMD4<Float> {
+    unsafeBitCast(unsafeBitCast(v, to: SIMD4<Int32>.self) & mask, to: SIMD4<Float>.self)
+  }
+
+  /// Whether `a < b` in all four lanes (false where either is NaN).
+  @inline(__always)
+  static func allLess(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Bool {
+    #if arch(x86_64)
+      _mm_movemask_ps(_mm_cmplt_ps(a, b)) == 15
+    #else
+      a.x < b.x && a.y < b.y && a.z < b.z && a.w < b.w
+    #endif
+  }
+
   /// Each lane clamped to [0, 1], NaN taken as 0.
   @inline(__always)
   static func unitClamped(_ v: SIMD4<Float>) -> SIMD4<Float> { atMost(atLeastZero(v), 1) }

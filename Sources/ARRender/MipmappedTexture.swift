@@ -142,7 +142,8 @@ struct TextureView {
     }
     var k = 0
     while k < count {
-      sampleFour(u: four(u, k), v: four(v, k), level: four(level, k), into: out + k)
+      (out[k], out[k + 1], out[k + 2], out[k + 3]) = sampleFour(
+        u: four(u, k), v: four(v, k), level: four(level, k))
       k &+= 4
     }
   }
@@ -150,12 +151,7 @@ struct TextureView {
   /// The trilinearly filtered colour at `uv` for mip level `level`, as the batch sampler above
   /// computes it.
   func sample(_ uv: SIMD2<Float>, level: Float) -> SIMD4<Float> {
-    withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: 4) { out in
-      sampleFour(
-        u: SIMD4(repeating: uv.x), v: SIMD4(repeating: uv.y), level: SIMD4(repeating: level),
-        into: out.baseAddress!)
-      return out[0]
-    }
+    sampleFour(u: SIMD4(repeating: uv.x), v: SIMD4(repeating: uv.y), level: SIMD4(repeating: level)).0
   }
 
   /// The trilinearly filtered colour at `uv`, for a sample whose coordinates change by `dx`
@@ -213,11 +209,9 @@ struct TextureView {
       bottomWeights: pair(bx * lower, ax * lower))
   }
 
-  /// Samples four coordinates (see ``sample(u:v:level:count:into:)``) into `out[0...3]`.
+  /// Samples four coordinates (see ``sample(u:v:level:count:into:)``).
   @inline(__always)
-  private func sampleFour(
-    u: SIMD4<Float>, v: SIMD4<Float>, level: SIMD4<Float>, into out: UnsafeMutablePointer<SIMD4<Float>>
-  ) {
+  func sampleFour(u: SIMD4<Float>, v: SIMD4<Float>, level: SIMD4<Float>) -> FourColors {
     var s = u * scale.x + offset.x, t = v * scale.y + offset.y
     if clamp {
       s = LaneMath.atMost(LaneMath.atLeastZero(s), 1)
@@ -260,9 +254,6 @@ struct TextureView {
       // Weights sum to 2¹⁵, texels to 32767 at most.
       return LaneMath.float(sum) * (1 / (MipmappedTexture.unit * 32768))
     }
-    out[0] = lane(0)
-    out[1] = lane(1)
-    out[2] = lane(2)
-    out[3] = lane(3)
+    return (lane(0), lane(1), lane(2), lane(3))
   }
 }

@@ -52,6 +52,10 @@ public struct RenderSettings: Sendable {
   public static let maximumSide = 16384
   /// The most worker threads accepted.
   public static let maximumThreads = 256
+  /// Whether runs of four visible samples are shaded together in registers when the material
+  /// allows (see ``FragmentShader``); off, every sample takes the batch path. The image is the
+  /// same either way: tests turn it off to check so.
+  var shadesInFours = true
 
   public init(supersampling: Int = 1, threads: Int = 2) {
     self.supersampling = supersampling
@@ -199,8 +203,10 @@ public final class FrameRenderer {
       Renderer.rasterize(
         geometry, into: target, route: route, shader: FlatShader(lambertTowards: l), threads: threads)
     case .lit(let lighting):
-      LitShader.make(draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation) {
-        shader in
+      LitShader.make(
+        draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation,
+        inFours: settings.shadesInFours
+      ) { shader in
         Renderer.rasterize(geometry, into: target, route: route, shader: shader, threads: threads)
       }
     }

@@ -1,5 +1,6 @@
 import ARAssets
 import ARMath
+import ARScene
 import ARTestSupport
 import Foundation
 import Testing
@@ -207,6 +208,33 @@ struct RasterRuleTests {
           [draw], camera: cam, shading: .lit(Lighting()),
           settings: RenderSettings(supersampling: factor, threads: threads))
         #expect(image == reference, "\(threads) threads, supersampling \(factor)")
+      }
+    }
+  }
+
+  @Test(
+    "runs of four samples shaded in registers give the batch path's bytes",
+    arguments: ["zavist", "acupressure-hand", "marker-card", "hand-on-table"])
+  func fourWideEqualsBatches(_ name: String) throws {
+    let root = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent().deletingLastPathComponent()
+    let scene = try Scene.load(
+      path: root.appendingPathComponent("Scenes/\(name).json").path, width: 200, height: 150)
+    // The scene's own lights, and ambient light alone (textures and base colours only).
+    for lighting in [scene.lighting, Lighting(ambient: scene.lighting.ambient, directional: [])] {
+      for factor in [1, 2] {
+        var batches = RenderSettings(supersampling: factor, threads: 2)
+        batches.shadesInFours = false
+        let expected = try Renderer.render(
+          scene.draws, camera: scene.camera, shading: .lit(lighting), background: scene.background,
+          backgroundColor: scene.backgroundColor, settings: batches)
+        let image = try Renderer.render(
+          scene.draws, camera: scene.camera, shading: .lit(lighting), background: scene.background,
+          backgroundColor: scene.backgroundColor, settings: RenderSettings(supersampling: factor, threads: 2))
+        let differing = zip(image.pixels, expected.pixels).count { $0 != $1 }
+        #expect(
+          differing == 0,
+          "\(name), \(lighting.directional.count) directional lights, factor \(factor): \(differing) pixels differ"
+        )
       }
     }
   }
