@@ -125,8 +125,12 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     /// The texture coordinates and level of the texture sampled (the diffuse one, or the
     /// opacity one alone), when there is one.
     let coordinates: TextureCoordinatePlanes?
-    /// Whether ``shadeFour(_:x:y:)`` shades it: opaque, one base colour, ambient light only.
+    /// Whether ``shadeFour(_:x:y:)`` shades it: opaque, one base colour.
     let shadesFour: Bool
+    /// Whether there are lights besides the ambient one.
+    let lit: Bool
+    /// `q` over the triangle, for the vertex weights.
+    let planes: PerspectivePlanes
   }
 
   var readsVertices: Bool { true }
@@ -148,8 +152,8 @@ struct LitShader: FragmentShader, @unchecked Sendable {
       coordinates: sampled.map {
         TextureCoordinatePlanes(us: u, vs: v, size: $0.texelsPerUV, planes: planes)
       },
-      shadesFour: inFours && sharedColor && material.alphaMode == .opaque && material.opacityTexture == nil
-        && directional.isEmpty && point.isEmpty)
+      shadesFour: inFours && sharedColor && material.alphaMode == .opaque && material.opacityTexture == nil,
+      lit: !directional.isEmpty || !point.isEmpty, planes: planes)
   }
 
   @inline(__always)
@@ -169,11 +173,23 @@ struct LitShader: FragmentShader, @unchecked Sendable {
       let texels = texture.sampleFour(u: u, v: v, level: level)
       colors = (base * texels.0, base * texels.1, base * texels.2, base * texels.3)
     }
-    let ambient = SIMD4(self.ambient, 1), emissive = SIMD4(material.emissive, 0)
-    @inline(__always) func lit(_ c: SIMD4<Float>) -> SIMD4<Float> {
-      ambient * SIMD4(c.x, c.y, c.z, 1) + emissive
+    guard t.lit else {
+      let ambient = SIMD4(self.ambient, 1), emissive = SIMD4(material.emissive, 0)
+      @inline(__always) func lit(_ c: SIMD4<Float>) -> SIMD4<Float> {
+        ambient * SIMD4(c.x, c.y, c.z, 1) + emissive
+      }
+      return (lit(colors.0), lit(colors.1), lit(colors.2), lit(colors.3))
     }
-    return (lit(colors.0), lit(colors.1), lit(colors.2), lit(colors.3))
+    // The vertex weights as ``FragmentBatch/fillWeights(count:)`` finds them, lane by lane.
+    let q = t.planes
+    let a = q.q0.x + q.stepX.x * x + q.stepY.x * y, b = q.q0.y + q.stepX.y * x + q.stepY.y * y
+    let c = q.q0.z + q.stepX.z * x + q.stepY.z * y
+    let r = 1 / (a + b + c)
+    let (w0, w1, w2) = (a * r, b * r, c * r)
+    @inline(__always) func lit(_ color: SIMD4<Float>, _ k: Int) -> SIMD4<Float> {
+      SIMD4(reflected(t, albedo: SIMD3(color.x, color.y, color.z), a: w0[k], b: w1[k], c: w2[k]), 1)
+    }
+    return (lit(colors.0, 0), lit(colors.1, 1), lit(colors.2, 2), lit(colors.3, 3))
   }
 
   @inline(__always)
@@ -181,7 +197,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     let material = t.material
     let color = batch.color
     // The vertex weights, for what interpolates more than texture coordinates.
-    let lit = !directional.isEmpty || !point.isEmpty
+    let lit = t.lit
     if t.uniformBase == nil || lit || (material.texture != nil && material.opacityTexture != nil) {
       batch.fillWeights(count: count)
     }
@@ -243,35 +259,43 @@ struct LitShader: FragmentShader, @unchecked Sendable {
       for k in 0..<count { color[k] = ambient * color[k] + emissive }
       return
     }
-    let shiny = material.specular != .zero
     for k in 0..<count where color[k].w >= 0 {
       let base = color[k]
-      let albedo = SIMD3(base.x, base.y, base.z)
-      var rgb = self.ambient * albedo + material.emissive
-      let (a, b, c) = (batch.w0[k], batch.w1[k], batch.w2[k])
-      let worldAndU = t.v0.worldAndU * a + t.v1.worldAndU * b + t.v2.worldAndU * c
-      let normalAndV = t.v0.normalAndV * a + t.v1.normalAndV * b + t.v2.normalAndV * c
-      let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
-      var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? t.flatNormal
-      if t.backFacing { n = -n }  // two-sided lighting for faces drawn from behind
-      let view = shiny ? (cameraPosition - position).normalizedOrNil() ?? n : n
-      func add(_ towardsLight: SIMD3<Float>, _ radiance: SIMD3<Float>) {
-        let nl = n.dot(towardsLight)
-        guard nl > 0 else { return }
-        var reflected = albedo * nl
-        if shiny {
-          let h = (towardsLight + view).normalizedOrNil() ?? n
-          reflected += material.specular * Float.pow(Swift.max(0, n.dot(h)), material.shininess)
-        }
-        rgb += reflected * radiance
-      }
-      for (towardsLight, radiance) in directional { add(towardsLight, radiance) }
-      for (lightPosition, radiance) in point {
-        let d = lightPosition - position
-        let d2 = d.lengthSquared
-        if d2 > 0 { add(d / d2.squareRoot(), radiance / d2) }
-      }
+      let rgb = reflected(
+        t, albedo: SIMD3(base.x, base.y, base.z), a: batch.w0[k], b: batch.w1[k], c: batch.w2[k])
       color[k] = SIMD4(rgb, base.w)
     }
+  }
+
+  /// The light a sample with `albedo` reflects towards the camera (ambient, directional and
+  /// point lights, Blinn–Phong), its vertex weights being `a`, `b`, `c`.
+  @inline(__always)
+  func reflected(_ t: Triangle, albedo: SIMD3<Float>, a: Float, b: Float, c: Float) -> SIMD3<Float> {
+    let material = t.material
+    let shiny = material.specular != .zero
+    var rgb = self.ambient * albedo + material.emissive
+    let worldAndU = t.v0.worldAndU * a + t.v1.worldAndU * b + t.v2.worldAndU * c
+    let normalAndV = t.v0.normalAndV * a + t.v1.normalAndV * b + t.v2.normalAndV * c
+    let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
+    var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? t.flatNormal
+    if t.backFacing { n = -n }  // two-sided lighting for faces drawn from behind
+    let view = shiny ? (cameraPosition - position).normalizedOrNil() ?? n : n
+    func add(_ towardsLight: SIMD3<Float>, _ radiance: SIMD3<Float>) {
+      let nl = n.dot(towardsLight)
+      guard nl > 0 else { return }
+      var reflected = albedo * nl
+      if shiny {
+        let h = (towardsLight + view).normalizedOrNil() ?? n
+        reflected += material.specular * Float.pow(Swift.max(0, n.dot(h)), material.shininess)
+      }
+      rgb += reflected * radiance
+    }
+    for (towardsLight, radiance) in directional { add(towardsLight, radiance) }
+    for (lightPosition, radiance) in point {
+      let d = lightPosition - position
+      let d2 = d.lengthSquared
+      if d2 > 0 { add(d / d2.squareRoot(), radiance / d2) }
+    }
+    return rgb
   }
 }
