@@ -93,5 +93,25 @@ struct RenderCommandTests {
     let image = try ImageFile.readRGBA8(dir + "/z.png")
     #expect(image.width == 120 && image.height == 90)
     #expect(image[60, 5].z > image[60, 5].x)  // sky at the top
+    // The PNG level changes the file, not the pixels.
+    for level in ["0", "9"] {
+      let again = try ArsceneRunner.run(
+        [
+          "render", "Scenes/zavist.json", "-o", dir + "/\(level).png", "--width", "120", "--height", "90",
+          "--png-level", level,
+        ])
+      #expect(again.status == 0)
+      #expect(try ImageFile.readRGBA8(dir + "/\(level).png") == image, "--png-level \(level)")
+    }
+    // Out of range: a usage error, as for the other options.
+    let bad = try ArsceneRunner.run([
+      "render", "Scenes/zavist.json", "-o", dir + "/bad.png", "--png-level", "10",
+    ])
+    #expect(bad.status == 64 && bad.stderr.contains("--png-level must be from 0 to 9"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/bad.png"))
+    let sizes = try ["0", "9"].map {
+      try FileManager.default.attributesOfItem(atPath: dir + "/\($0).png")[.size] as! Int
+    }
+    #expect(sizes[0] > sizes[1])
   }
 }

@@ -18,10 +18,12 @@ public enum ImageFile {
   }
 
   /// Writes an 8-bit RGBA image as a PNG file, atomically (temporary file, then rename).
-  public static func writePNG(_ image: RGBA8Image, to path: String, channels: PNG.Channels = .rgba)
-    throws(ImageError)
-  {
-    let bytes = try PNG.encode(image, channels: channels)
+  ///
+  /// - Parameter compression: zlib level 0–9 (see ``PNG/encode(_:channels:interlaced:compression:)``).
+  public static func writePNG(
+    _ image: RGBA8Image, to path: String, channels: PNG.Channels = .rgba, compression: Int = 6
+  ) throws(ImageError) {
+    let bytes = try PNG.encode(image, channels: channels, compression: compression)
     do { try FileIO.writeAtomically(bytes, to: path) } catch {
       throw .unwritable(path: path, reason: error.description)
     }
