@@ -150,6 +150,34 @@ enum LaneMath {
     #endif
   }
 
+  /// `a &* b` lane-wise for lanes in `0..<2¹⁵`: one `pmaddwd` (each lane's high half is zero),
+  /// where a 32-bit multiply takes SSE2 two `pmuludq` and four shuffles.
+  @inline(__always)
+  static func smallProduct(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
+    multiplyAddPairs(unsafeBitCast(a, to: SIMD8<Int16>.self), unsafeBitCast(b, to: SIMD8<Int16>.self))
+  }
+
+  /// Whether all four lanes are equal.
+  @inline(__always)
+  static func allEqual(_ v: SIMD4<Int32>) -> Bool {
+    #if arch(x86_64)
+      let first = unsafeBitCast(SIMD4<Int32>(repeating: v.x), to: __m128i.self)
+      return _mm_movemask_epi8(_mm_cmpeq_epi32(unsafeBitCast(v, to: __m128i.self), first)) == 0xFFFF
+    #else
+      v.x == v.y && v.x == v.z && v.x == v.w
+    #endif
+  }
+
+  /// Whether any lane is above zero.
+  @inline(__always)
+  static func anyPositive(_ v: SIMD4<Float>) -> Bool {
+    #if arch(x86_64)
+      _mm_movemask_ps(_mm_cmpgt_ps(v, .zero)) != 0
+    #else
+      v.x > 0 || v.y > 0 || v.z > 0 || v.w > 0
+    #endif
+  }
+
   /// The sums of adjacent products, `a[2i]·b[2i] + a[2i+1]·b[2i+1]`, exact in 32 bits.
   @inline(__always)
   static func multiplyAddPairs(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {

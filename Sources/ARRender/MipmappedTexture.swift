@@ -193,7 +193,9 @@ struct TextureView {
     // Positions in 1/256ths of a texel from texel (0, 0)'s centre, rounded down: the whole part
     // picks the texels, the fraction (8 bits, as GPUs filter) weighs them. In [−128, 256·size).
     let x = LaneMath.floored((s * size.0 - 0.5) * 256), y = LaneMath.floored((t * size.1 - 0.5) * 256)
-    let top = base &+ (LaneMath.shiftedRight8(y) &+ 1) &* stride &+ LaneMath.shiftedRight8(x) &+ 1
+    // Rows from 0 to the level's height + 1 (the border), strides at most 2¹⁴ + 1.
+    let top =
+      base &+ LaneMath.smallProduct(LaneMath.shiftedRight8(y) &+ 1, stride) &+ LaneMath.shiftedRight8(x) &+ 1
     let ax = LaneMath.float(x & 255), ay = LaneMath.float(y & 255)
     let bx = 256 - ax, by = 256 - ay
     // Products of whole numbers up to 2²⁴ times a power of two: exact, and truncated to integers
@@ -229,10 +231,10 @@ struct TextureView {
     let near = LaneMath.truncated(l)
     // The blend towards the next level, in 1/256ths; 0 at the last level.
     let blend = LaneMath.float(LaneMath.truncated((l - LaneMath.float(near)) * 256))
-    let uniform = near.x == near.y && near.x == near.z && near.x == near.w
+    let uniform = LaneMath.allEqual(near)
     let first = taps(s, t, level: near, uniform: uniform, share: (256 - blend) * 0x1p-9)
     // Magnified, or exactly on a level: the next level adds nothing, so it is not read.
-    let blends = blend.sum() > 0
+    let blends = LaneMath.anyPositive(blend)
     let second =
       blends
       ? taps(
