@@ -38,6 +38,22 @@ final class MipmappedTexture: @unchecked Sendable {
 
   /// Scale of the stored fixed-point values.
   static let unit: Float = 32767
+  /// The largest side accepted, in texels, as GPUs commonly limit textures: the sampler's row
+  /// indices and strides then fit 15 bits, and its entry indices 32.
+  static let maximumSide = 16384
+
+  /// Reads and prepares the texture `reference` names.
+  ///
+  /// - Throws: ``ImageError`` naming the file when it cannot be read or is too large.
+  static func load(_ reference: TextureReference) throws(ImageError) -> MipmappedTexture {
+    let image = try ImageFile.readRGBA8(reference.path)
+    guard image.width <= maximumSide, image.height <= maximumSide else {
+      throw .invalid(
+        path: reference.path, format: "texture",
+        reason: "\(image.width)×\(image.height) is larger than \(maximumSide) texels a side")
+    }
+    return MipmappedTexture(image, reference: reference)
+  }
 
   init(_ image: RGBA8Image, reference: TextureReference) {
     hasTransparency = image.pixels.contains { $0.w < 255 }

@@ -17,7 +17,8 @@ public struct DrawCall: @unchecked Sendable {
 
   /// A draw call for `mesh`, loading the diffuse textures its materials name.
   ///
-  /// - Throws: ``ImageError`` for a texture that cannot be read.
+  /// - Throws: ``ImageError`` for a texture that cannot be read, or that is larger than 16384
+  ///   texels a side (as GPUs commonly limit them).
   public init(mesh: Mesh, worldFromModel: Matrix4<Float> = .identity, cullBackFaces: Bool = true)
     throws(ImageError)
   {
@@ -28,12 +29,8 @@ public struct DrawCall: @unchecked Sendable {
     var textures: [MipmappedTexture] = []
     for m in mesh.materials {
       var texture: MipmappedTexture? = nil, opacity: MipmappedTexture? = nil
-      if let reference = m.diffuseTexture {
-        texture = MipmappedTexture(try ImageFile.readRGBA8(reference.path), reference: reference)
-      }
-      if let reference = m.opacityTexture {
-        opacity = MipmappedTexture(try ImageFile.readRGBA8(reference.path), reference: reference)
-      }
+      if let reference = m.diffuseTexture { texture = try MipmappedTexture.load(reference) }
+      if let reference = m.opacityTexture { opacity = try MipmappedTexture.load(reference) }
       textures += [texture, opacity].compactMap { $0 }
       materials.append(ShadingMaterial(m, texture: texture, opacityTexture: opacity))
     }

@@ -1,5 +1,6 @@
 import ARAssets
 import ARTestSupport
+import Foundation
 import Testing
 
 @testable import ARRender
@@ -118,6 +119,27 @@ struct TextureSamplerTests {
     for k in 0..<n {
       #expect(out[k] == view.sample(SIMD2(u[k], v[k]), level: level[k]), "sample \(k)")
       #expect(out[k].min() >= 0 && out[k].max() <= 1, "sample \(k): \(out[k])")
+    }
+  }
+
+  @Test("a texture wider or taller than 16384 texels is refused, naming its file")
+  func oversizedTexture() throws {
+    let path = NSTemporaryDirectory() + "arscene-wide-\(getpid()).png"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let side = MipmappedTexture.maximumSide
+    try ImageFile.writePNG(
+      RGBA8Image(width: side + 1, height: 1, pixels: Array(repeating: SIMD4(9, 9, 9, 255), count: side + 1)),
+      to: path)
+    var material = Material(name: "wide")
+    material.diffuseTexture = TextureReference(path: path)
+    var mesh = Mesh(
+      positions: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], normals: [], texcoords: [[0, 0], [1, 0], [0, 1]],
+      indices: [0, 1, 2])
+    mesh.materials = [material]
+    #expect {
+      _ = try DrawCall(mesh: mesh)
+    } throws: { error in
+      "\(error)".contains(path) && "\(error)".contains("16385×1 is larger than 16384 texels a side")
     }
   }
 }
