@@ -113,7 +113,9 @@ struct LitShader: FragmentShader, @unchecked Sendable {
 
   /// What the lit shader keeps per triangle.
   struct Triangle {
-    let material: ShadingMaterial
+    /// The triangle's material, in the shader's buffer (read, not copied, per triangle).
+    let materialPointer: UnsafePointer<ShadingMaterial>
+    @inline(__always) var material: ShadingMaterial { materialPointer.pointee }
     let flatNormal: SIMD3<Float>
     let v0: VertexAttributes, v1: VertexAttributes, v2: VertexAttributes
     /// The vertices' texture coordinates, u and v by vertex.
@@ -138,13 +140,17 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   func begin(_ t: SetupTriangle, _ frame: FrameVertices, _ planes: PerspectivePlanes) -> Triangle {
     let vertices = frame.of(t)
     let (v0, v1, v2) = vertices
-    let material = materials[materialStart[Int(t.draw)] + Int(t.material)]
+    let materialPointer = materials.baseAddress! + materialStart[Int(t.draw)] + Int(t.material)
+    let material = materialPointer.pointee
     let sharedColor = v0.color == v1.color && v1.color == v2.color
     let u = SIMD3(v0.worldAndU.w, v1.worldAndU.w, v2.worldAndU.w),
       v = SIMD3(v0.normalAndV.w, v1.normalAndV.w, v2.normalAndV.w)
     let sampled = material.texture ?? material.opacityTexture
+    let lit = !directional.isEmpty || !point.isEmpty
     return Triangle(
-      material: material, flatNormal: Renderer.flatNormal(vertices, swapped: t.swapped), v0: v0, v1: v1,
+      materialPointer: materialPointer,
+      // Only lights use it (for samples whose interpolated normal vanishes).
+      flatNormal: lit ? Renderer.flatNormal(vertices, swapped: t.swapped) : .zero, v0: v0, v1: v1,
       v2: v2, u: u, v: v,
       uniformBase: sharedColor
         ? SIMD4(material.diffuse * SIMD3(v0.color.x, v0.color.y, v0.color.z), material.opacity) : nil,
@@ -153,7 +159,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
         TextureCoordinatePlanes(us: u, vs: v, size: $0.texelsPerUV, planes: planes)
       },
       shadesFour: inFours && sharedColor && material.alphaMode == .opaque && material.opacityTexture == nil,
-      lit: !directional.isEmpty || !point.isEmpty, planes: planes)
+      lit: lit, planes: planes)
   }
 
   @inline(__always)
