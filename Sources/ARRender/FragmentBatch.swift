@@ -54,21 +54,27 @@ struct FragmentBatch {
     (texel, color) = (vectors, vectors + c)
   }
 
-  /// Fills the weights of the first `count` samples: `q = q0 + dx·stepX + dy·stepY`, normalised.
+  /// Fills the weights of the first `count` samples (four at a time: the arrays have room).
   @inline(__always)
   func fillWeights(count: Int) {
-    let (q0, stepX, stepY) = (planes.q0, planes.stepX, planes.stepY)
-    let (a0, b0, c0) = (q0.x, q0.y, q0.z)
-    let (ax, bx, cx) = (stepX.x, stepX.y, stepX.z), (ay, by, cy) = (stepY.x, stepY.y, stepY.z)
-    for k in 0..<count {
-      let (i, j) = (dx[k], dy[k])
-      let a = a0 + ax * i + ay * j, b = b0 + bx * i + by * j, c = c0 + cx * i + cy * j
-      let r = 1 / (a + b + c)
-      w0[k] = a * r
-      w1[k] = b * r
-      w2[k] = c * r
-      reciprocal[k] = r
+    var k = 0
+    while k < count {
+      let (a, b, c, r) = planes.weights(x: Self.four(dx, k), y: Self.four(dy, k))
+      Self.store(a, w0, k)
+      Self.store(b, w1, k)
+      Self.store(c, w2, k)
+      Self.store(r, reciprocal, k)
+      k &+= 4
     }
+  }
+
+  @inline(__always) private static func four(_ p: UnsafeMutablePointer<Float>, _ k: Int) -> SIMD4<Float> {
+    UnsafeRawPointer(p + k).load(as: SIMD4<Float>.self)
+  }
+
+  @inline(__always)
+  private static func store(_ value: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>, _ k: Int) {
+    UnsafeMutableRawPointer(p + k).storeBytes(of: value, as: SIMD4<Float>.self)
   }
 
   /// The weights of sample `k`, with their derivatives.
@@ -83,18 +89,12 @@ struct FragmentBatch {
   /// have room) from a triangle's texture coordinate planes.
   @inline(__always)
   func fillTextureCoordinates(_ coordinates: TextureCoordinatePlanes, count: Int) {
-    @inline(__always) func four(_ p: UnsafeMutablePointer<Float>, _ k: Int) -> SIMD4<Float> {
-      UnsafeRawPointer(p + k).load(as: SIMD4<Float>.self)
-    }
-    @inline(__always) func store(_ value: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>, _ k: Int) {
-      UnsafeMutableRawPointer(p + k).storeBytes(of: value, as: SIMD4<Float>.self)
-    }
     var k = 0
     while k < count {
-      let (u, v, level) = coordinates.at(x: four(dx, k), y: four(dy, k))
-      store(u, self.u, k)
-      store(v, self.v, k)
-      store(level, self.level, k)
+      let (u, v, level) = coordinates.at(x: Self.four(dx, k), y: Self.four(dy, k))
+      Self.store(u, self.u, k)
+      Self.store(v, self.v, k)
+      Self.store(level, self.level, k)
       k &+= 4
     }
   }
@@ -108,6 +108,17 @@ struct PerspectivePlanes {
   var q0: SIMD3<Float> = .zero
   /// `q`'s change per sample step in x and y, and their sums.
   var stepX: SIMD3<Float> = .zero, stepY: SIMD3<Float> = .zero, stepSums: SIMD2<Float> = .zero
+
+  /// The vertex weights (`q` normalised) at four samples' offsets `(x, y)`, and `1 / Σq`.
+  @inline(__always)
+  func weights(x: SIMD4<Float>, y: SIMD4<Float>) -> (
+    SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, reciprocal: SIMD4<Float>
+  ) {
+    let a = q0.x + stepX.x * x + stepY.x * y, b = q0.y + stepX.y * x + stepY.y * y
+    let c = q0.z + stepX.z * x + stepY.z * y
+    let r = 1 / (a + b + c)
+    return (a * r, b * r, c * r, r)
+  }
 }
 
 /// A triangle's texture coordinates and mip level as functions of the sample offset, for a

@@ -168,7 +168,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   @inline(__always) func shadesFour(_ t: Triangle) -> Bool { t.shadesFour }
 
   /// The batch path's arithmetic for the materials ``Triangle/shadesFour`` admits (so both
-  /// give the same bits): base colour times texture, opaque, lit by the ambient light.
+  /// give the same bits): base colour times texture, opaque, then the lights.
   @inline(__always)
   func shadeFour(_ t: Triangle, x: SIMD4<Float>, y: SIMD4<Float>) -> FourColors {
     let material = t.material
@@ -186,12 +186,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
       }
       return (lit(colors.0), lit(colors.1), lit(colors.2), lit(colors.3))
     }
-    // The vertex weights as ``FragmentBatch/fillWeights(count:)`` finds them, lane by lane.
-    let q = t.planes
-    let a = q.q0.x + q.stepX.x * x + q.stepY.x * y, b = q.q0.y + q.stepX.y * x + q.stepY.y * y
-    let c = q.q0.z + q.stepX.z * x + q.stepY.z * y
-    let r = 1 / (a + b + c)
-    let (w0, w1, w2) = (a * r, b * r, c * r)
+    let (w0, w1, w2, _) = t.planes.weights(x: x, y: y)
     @inline(__always) func lit(_ color: SIMD4<Float>, _ k: Int) -> SIMD4<Float> {
       SIMD4(reflected(t, albedo: SIMD3(color.x, color.y, color.z), a: w0[k], b: w1[k], c: w2[k]), 1)
     }
