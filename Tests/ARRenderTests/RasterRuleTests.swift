@@ -216,9 +216,8 @@ struct RasterRuleTests {
     "runs of four samples shaded in registers give the batch path's bytes",
     arguments: ["zavist", "acupressure-hand", "marker-card", "hand-on-table"])
   func fourWideEqualsBatches(_ name: String) throws {
-    let root = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent().deletingLastPathComponent()
     let scene = try Scene.load(
-      path: root.appendingPathComponent("Scenes/\(name).json").path, width: 200, height: 150)
+      path: SceneRenderTests.packageRoot + "/Scenes/\(name).json", width: 200, height: 150)
     // The scene's own lights, and ambient light alone (textures and base colours only).
     for lighting in [scene.lighting, Lighting(ambient: scene.lighting.ambient, directional: [])] {
       for factor in [1, 2] {
