@@ -1,6 +1,7 @@
-import ARHit
 import ARTestSupport
 import Testing
+
+@testable import ARHit
 
 @Suite struct RaySphereTests {
   @Test func analyticEntryAndExit() throws {
@@ -62,5 +63,42 @@ import Testing
     #expect(throws: HitError.self) {
       try BoundingVolumeHierarchy(positions: [[0, 0, .nan], [1, 0, 0], [0, 1, 0]], indices: [0, 1, 2])
     }
+  }
+}
+
+@Suite struct FloatBracketTests {
+  /// The box bounds and ray brackets round a `Double` to the neighbouring `Float`s by stepping
+  /// bit patterns; held here to the definition (the largest `Float` ≤ x, the smallest ≥ x) at
+  /// the edges (zeros, subnormals, beyond Float's range) and on a million seeded doubles of
+  /// every magnitude.
+  @Test func roundingsAreTheNeighbouringFloats() {
+    func below(_ x: Double) -> Float {
+      let f = Float(x)
+      return Double(f) > x ? f.nextDown : f
+    }
+    func above(_ x: Double) -> Float {
+      let f = Float(x)
+      return Double(f) < x ? f.nextUp : f
+    }
+    var values: [Double] = [
+      0, -0.0, 1e-50, -1e-50, Double(Float.leastNonzeroMagnitude), 1e300, -1e300,
+      Double(Float.greatestFiniteMagnitude), -Double(Float.greatestFiniteMagnitude), 3.4028235677973366e38,
+      0.1, -0.1, 1, -1, .infinity, -.infinity,
+    ]
+    var rng = SplitMix64(seed: 77)
+    for _ in 0..<1_000_000 {
+      let bits = rng.next()
+      // Exponents across Float's whole range and a little beyond, either sign, any significand.
+      let exponent = UInt64(1023 - 160 + Int(bits >> 56) % 320) << 52
+      values.append(Double(bitPattern: bits & 0x800F_FFFF_FFFF_FFFF | exponent))
+      values.append(Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))))  // exact Floats
+    }
+    var wrong = 0
+    for x in values where !x.isNaN {
+      if x.floatBelow.bitPattern != below(x).bitPattern || x.floatAbove.bitPattern != above(x).bitPattern {
+        wrong += 1
+      }
+    }
+    #expect(wrong == 0)
   }
 }
