@@ -86,34 +86,26 @@ extension BoundingVolumeHierarchy {
           nodes.withUnsafeBytes { nodeBytes in
             let base = nodeBytes.baseAddress!
             var next = range.lowerBound, running = 0
-            // Slot k walks ray rayOf[k], or none (-1).
-            for k in 0..<slots {
-              if next < range.upperBound {
-                (walks.baseAddress! + k).initialize(
-                  to: RayTraversal(
-                    rays[next], tMin: 0, tMax: .infinity, anyHit: false,
-                    stack: stacks.baseAddress! + k * stackCapacity))
-                rayOf[k] = next
-                next += 1
-                running += 1
-              } else {
+            // Slot k walks ray rayOf[k], or none (-1). Starts the next ray in slot k, if any.
+            func start(_ k: Int) -> Bool {
+              guard next < range.upperBound else {
                 rayOf[k] = -1
+                return false
               }
+              (walks.baseAddress! + k).initialize(
+                to: RayTraversal(
+                  rays[next], tMin: 0, tMax: .infinity, anyHit: false,
+                  stack: stacks.baseAddress! + k * stackCapacity))
+              rayOf[k] = next
+              next += 1
+              return true
             }
+            for k in 0..<slots where start(k) { running += 1 }
             while running > 0 {
               for k in 0..<slots where rayOf[k] >= 0 {
                 if walks[k].step(nodes: base, records: records) { continue }
                 (output + rayOf[k]).initialize(to: walks[k].best)
-                if next < range.upperBound {
-                  walks[k] = RayTraversal(
-                    rays[next], tMin: 0, tMax: .infinity, anyHit: false,
-                    stack: stacks.baseAddress! + k * stackCapacity)
-                  rayOf[k] = next
-                  next += 1
-                } else {
-                  rayOf[k] = -1
-                  running -= 1
-                }
+                if !start(k) { running -= 1 }
               }
             }
           }

@@ -15,7 +15,6 @@ import CMathShims
 /// distance and are skipped once a nearer hit has been found. A node chosen before the last
 /// leaves were tested is checked again against their hits, so deferring the leaves only ever
 /// costs a box test, never a hit.
-
 struct RayTraversal {
   /// Walks one batch query keeps going on a thread.
   static var inFlight: Int { 8 }
