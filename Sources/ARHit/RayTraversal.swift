@@ -131,6 +131,7 @@ struct RayTraversal {
     return true
   }
 
+  /// Where node `node` of the tree at `nodes` lies.
   @inline(__always)
   func address(_ node: Int32, _ nodes: UnsafeRawPointer) -> UnsafeRawPointer {
     nodes + Int(node) * MemoryLayout<WideNode>.stride
@@ -138,7 +139,6 @@ struct RayTraversal {
 }
 
 /// A node waiting on the traversal stack, with the scaled distance at which the ray enters it.
-
 struct StackEntry {
   var node: Int32
   var entry: Float

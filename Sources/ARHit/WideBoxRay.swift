@@ -3,7 +3,8 @@
 /// The box test runs in `Float`, four boxes at a time, yet never culls a box the `Double` ray
 /// touches:
 /// - The direction is scaled by a power of two (exact) so its largest component is in [1, 2);
-///   ray parameters are scaled by the same factor (``scaledAbove(_:)``, ``scaledBelow(_:)``), so `Float` holds them.
+///   ray parameters are scaled by the same factor (``scaledAbove(_:)``, ``scaledBelow(_:)``), so
+///   `Float` holds them.
 /// - The origin is bracketed by the `Float`s just below and above it; each slab's near plane is
 ///   measured from the bracket end that makes its distance smaller, the far plane from the one
 ///   that makes it larger (which end depends on the direction's sign).
