@@ -127,8 +127,8 @@ struct PerspectivePlanes {
 /// A coordinate is `N/D`, with `N = Σ uᵢqᵢ` and `D = Σ qᵢ` both linear in screen space, so one
 /// reciprocal a sample gives it. Its screen-space derivatives are `(N'·D − N·D')/D²`, whose
 /// numerator along x is linear in the row alone and along y in the column alone. The level is
-/// ½·log2 of the footprint's longer side squared, in texels, from these exact derivatives;
-/// log2 is ``roughLog2(_:)``: the level only needs to be roughly right.
+/// ``mipLevel(footprint:)`` of the footprint's longer side squared, in texels, from these exact
+/// derivatives.
 struct TextureCoordinatePlanes {
   let d0: Float, dx: Float, dy: Float
   let nu0: Float, ux: Float, uy: Float, nv0: Float, vx: Float, vy: Float
@@ -160,10 +160,7 @@ struct TextureCoordinatePlanes {
     let ux = (dux0 - uGrowth * j) * r2, vx = (dvx0 - vGrowth * j) * r2
     let uy = (duy0 + uGrowth * i) * r2, vy = (dvy0 + vGrowth * i) * r2
     let x2 = ux * ux + vx * vx, y2 = uy * uy + vy * vy
-    let footprint = LaneMath.larger(x2, y2)
-    // NaN fails the test and takes level 0.
-    let level = LaneMath.masked(
-      0.5 * roughLog2(footprint), LaneMath.greaterMask(footprint, SIMD4(repeating: 1)))
+    let level = mipLevel(footprint: LaneMath.larger(x2, y2))
     return ((nu0 + self.ux * i + self.uy * j) * r, (nv0 + self.vx * i + self.vy * j) * r, level)
   }
 }
@@ -189,16 +186,12 @@ struct Weights {
   @inline(__always) var dy: SIMD3<Float> { (stepY - here * stepSums.y) * reciprocal }
 }
 
-/// log2 of a positive, finite `x` read off its bits: the exponent plus the mantissa taken as
-/// linear (exact at powers of two, at most 0.086 low between). Enough to pick a mip level, and
-/// no library call (`Float.exponent` and `significand` are two), so loops around it vectorise.
+/// The mip level, lane by lane, of footprints whose longer side squared is `footprint` texels²:
+/// ½·log2 of it, 0 where it is at most 1 (magnified) or NaN. The log2 is read off the bits: the
+/// exponent plus the mantissa taken as linear (exact at powers of two, at most 0.086 low
+/// between), enough to pick a level, and no library call.
 @inline(__always)
-func roughLog2(_ x: Float) -> Float {
-  Float(Int32(truncatingIfNeeded: x.bitPattern)) * 0x1p-23 - 127
-}
-
-/// ``roughLog2(_:)`` lane by lane.
-@inline(__always)
-func roughLog2(_ x: SIMD4<Float>) -> SIMD4<Float> {
-  LaneMath.float(unsafeBitCast(x, to: SIMD4<Int32>.self)) * 0x1p-23 - 127
+func mipLevel(footprint: SIMD4<Float>) -> SIMD4<Float> {
+  let log2 = LaneMath.float(unsafeBitCast(footprint, to: SIMD4<Int32>.self)) * 0x1p-23 - 127
+  return LaneMath.masked(0.5 * log2, LaneMath.greaterMask(footprint, SIMD4(repeating: 1)))
 }

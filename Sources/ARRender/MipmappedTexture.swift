@@ -175,8 +175,7 @@ struct TextureView {
   func sample(_ uv: SIMD2<Float>, _ dx: SIMD2<Float>, _ dy: SIMD2<Float>) -> SIMD4<Float> {
     let sx = dx * texelsPerUV, sy = dy * texelsPerUV
     let footprint = Swift.max((sx * sx).sum(), (sy * sy).sum())
-    // As FragmentBatch finds the level; NaN takes level 0.
-    return sample(uv, level: footprint > 1 ? 0.5 * roughLog2(footprint) : 0)
+    return sample(uv, level: mipLevel(footprint: SIMD4(repeating: footprint)).x)
   }
 
   /// Where four samples read one level: each lane's entry index for the top row of its 2×2
