@@ -85,11 +85,21 @@ struct FragmentBatch {
       stepY: planes.stepY, stepSums: planes.stepSums)
   }
 
-  /// Fills `u`, `v` and `level` for the first `count` samples (four at a time: the arrays
-  /// have room) from a triangle's texture coordinate planes.
+  /// Fills `u`, `v` and (unless the triangle is ``TextureCoordinatePlanes/magnified``)
+  /// `level` for the first `count` samples (four at a time: the arrays have room) from a
+  /// triangle's texture coordinate planes.
   @inline(__always)
   func fillTextureCoordinates(_ coordinates: TextureCoordinatePlanes, count: Int) {
     var k = 0
+    if coordinates.magnified {
+      while k < count {
+        let (u, v) = coordinates.uv(x: Self.four(dx, k), y: Self.four(dy, k))
+        Self.store(u, self.u, k)
+        Self.store(v, self.v, k)
+        k &+= 4
+      }
+      return
+    }
     while k < count {
       let (u, v, level) = coordinates.at(x: Self.four(dx, k), y: Self.four(dy, k))
       Self.store(u, self.u, k)
@@ -108,6 +118,12 @@ struct PerspectivePlanes {
   var q0: SIMD3<Float> = .zero
   /// `q`'s change per sample step in x and y, and their sums.
   var stepX: SIMD3<Float> = .zero, stepY: SIMD3<Float> = .zero, stepSums: SIMD2<Float> = .zero
+  /// The largest offsets of the samples drawn with these planes: every one lies in
+  /// `[0, extent.x] × [0, extent.y]`.
+  var extent: SIMD2<Float> = .zero
+  /// `Σq`'s least value over the triangle, for bounds: `Σq` is linear, so it is the value at a
+  /// vertex, where one edge function is twice the area and the others 0.
+  var smallestSum: Float = 0
 
   /// The vertex weights (`q` normalised) at four samples' offsets `(x, y)`, and `1 / Σq`.
   @inline(__always)
@@ -135,6 +151,9 @@ struct TextureCoordinatePlanes {
   /// Derivative numerators in texels: along x `first + row · growth`, along y
   /// `first + column · growth` (the two growths are opposite).
   let dux0: Float, dvx0: Float, duy0: Float, dvy0: Float, uGrowth: Float, vGrowth: Float
+  /// Whether the texture is magnified at every sample of the planes' extent, so that every
+  /// level is 0 and need not be computed (see ``magnifiedEverywhere()``).
+  private(set) var magnified = false
 
   /// The planes of a triangle whose vertices have texture coordinates `us`, `vs`.
   init(us: SIMD3<Float>, vs: SIMD3<Float>, size: SIMD2<Float>, planes: PerspectivePlanes) {
@@ -146,6 +165,43 @@ struct TextureCoordinatePlanes {
     (dux0, dvx0) = ((ux * d0 - nu0 * dx) * size.x, (vx * d0 - nv0 * dx) * size.y)
     (duy0, dvy0) = ((uy * d0 - nu0 * dy) * size.x, (vy * d0 - nv0 * dy) * size.y)
     (uGrowth, vGrowth) = ((uy * dx - ux * dy) * size.x, (vy * dx - vx * dy) * size.y)
+    magnified = magnifiedEverywhere(planes)
+  }
+
+  /// Whether the footprint is below one texel at every sample of the triangle inside the
+  /// planes' extent, with a margin beyond ``at(x:y:)``'s rounding.
+  ///
+  /// A derivative is its numerator over `D²`. Each numerator is linear in the row or in the
+  /// column alone, so over the extent it is largest at an end. `D` is linear, so it is least at
+  /// a corner of the extent or, inside the triangle, at a vertex: the larger of the two is a
+  /// lower bound. Each value is widened by what its evaluation in `Float` may be off, as
+  /// cancelling terms leave it.
+  private func magnifiedEverywhere(_ planes: PerspectivePlanes) -> Bool {
+    let (i, j) = (Double(planes.extent.x), Double(planes.extent.y))
+    let (d0, dx, dy) = (Double(self.d0), Double(self.dx), Double(self.dy))
+    let corners = Swift.min(Swift.min(d0, d0 + dx * i), Swift.min(d0 + dy * j, d0 + dx * i + dy * j))
+    // Rounding of D in Float: of the three planes' terms and their sums (a few ulps each).
+    let q = planes.q0, sx = planes.stepX, sy = planes.stepY
+    let magnitude =
+      Double(abs(q.x) + abs(q.y) + abs(q.z)) + Double(abs(sx.x) + abs(sx.y) + abs(sx.z)) * i
+      + Double(abs(sy.x) + abs(sy.y) + abs(sy.z)) * j
+    let smallest = Swift.max(corners, Double(planes.smallestSum)) - 0x1p-19 * magnitude
+    guard smallest > 0 else { return false }
+    func largest(_ first: Float, _ growth: Float, _ to: Double) -> Double {
+      let (a, g) = (Double(first), Double(growth))
+      return (Swift.max(abs(a), abs(a + g * to)) + 0x1p-20 * (abs(a) + abs(g) * to)) / smallest / smallest
+    }
+    let ux = largest(dux0, -uGrowth, j), vx = largest(dvx0, -vGrowth, j)
+    let uy = largest(duy0, uGrowth, i), vy = largest(dvy0, vGrowth, i)
+    let footprint = Swift.max(ux * ux + vx * vx, uy * uy + vy * vy)
+    return footprint < 0.99  // false for NaN
+  }
+
+  /// The coordinates at four samples' offsets `(x, y)`, as ``at(x:y:)`` gives them.
+  @inline(__always)
+  func uv(x i: SIMD4<Float>, y j: SIMD4<Float>) -> (u: SIMD4<Float>, v: SIMD4<Float>) {
+    let r = 1 / (d0 + dx * i + dy * j)
+    return ((nu0 + ux * i + uy * j) * r, (nv0 + vx * i + vy * j) * r)
   }
 
   /// The coordinates and level at four samples' offsets `(x, y)`; NaN levels become 0.

@@ -175,15 +175,20 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     let base = t.uniformBase!
     var colors = (base, base, base, base)
     if let texture = material.texture, let coordinates = t.coordinates {
-      let (u, v, level) = coordinates.at(x: x, y: y)
-      let texels = texture.sampleFour(u: u, v: v, level: level)
+      let texels: FourColors
+      if coordinates.magnified {
+        let (u, v) = coordinates.uv(x: x, y: y)
+        texels = texture.sampleBaseFour(u: u, v: v)
+      } else {
+        let (u, v, level) = coordinates.at(x: x, y: y)
+        texels = texture.sampleFour(u: u, v: v, level: level)
+      }
       colors = (base * texels.0, base * texels.1, base * texels.2, base * texels.3)
     }
     guard t.lit else {
-      let ambient = SIMD4(self.ambient, 1), emissive = SIMD4(material.emissive, 0)
-      @inline(__always) func lit(_ c: SIMD4<Float>) -> SIMD4<Float> {
-        ambient * SIMD4(c.x, c.y, c.z, 1) + emissive
-      }
+      // Alpha becomes 0·a + 1 = 1 (the colours are finite), with no lane shuffled.
+      let ambient = SIMD4(self.ambient, 0), emissive = SIMD4(material.emissive, 1)
+      @inline(__always) func lit(_ c: SIMD4<Float>) -> SIMD4<Float> { ambient * c + emissive }
       return (lit(colors.0), lit(colors.1), lit(colors.2), lit(colors.3))
     }
     let (w0, w1, w2, _) = t.planes.weights(x: x, y: y)
@@ -216,7 +221,9 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     // for its own footprint.
     if let texture = material.texture ?? material.opacityTexture, let coordinates = t.coordinates {
       batch.fillTextureCoordinates(coordinates, count: count)
-      texture.sample(u: batch.u, v: batch.v, level: batch.level, count: count, into: batch.texel)
+      texture.sample(
+        u: batch.u, v: batch.v, level: coordinates.magnified ? nil : batch.level, count: count,
+        into: batch.texel)
       if material.texture != nil {
         for k in 0..<count { color[k] *= batch.texel[k] }
         if let opacity = material.opacityTexture {

@@ -144,23 +144,31 @@ struct TextureView {
   @inline(__always) var texelsPerUV: SIMD2<Float> { levels[0].size * scale }
 
   /// Samples `count` texture coordinates `(u[k], v[k])` at mip levels `level[k]` (fractional;
-  /// 0 or below, or NaN, is the base level) into `out`, four at a time.
+  /// 0 or below, or NaN, is the base level), or all at the base level when `level` is nil,
+  /// into `out`, four at a time.
   ///
   /// Every array must have room for `count` rounded up to a multiple of 4: the last group reads
   /// and writes whole. Any input is safe: coordinates that are not finite sample as 0.
   @inline(never)
   func sample(
-    u: UnsafePointer<Float>, v: UnsafePointer<Float>, level: UnsafePointer<Float>, count: Int,
+    u: UnsafePointer<Float>, v: UnsafePointer<Float>, level: UnsafePointer<Float>?, count: Int,
     into out: UnsafeMutablePointer<SIMD4<Float>>
   ) {
     @inline(__always) func four(_ p: UnsafePointer<Float>, _ k: Int) -> SIMD4<Float> {
       UnsafeRawPointer(p + k).loadUnaligned(as: SIMD4<Float>.self)
     }
     var k = 0
-    while k < count {
-      (out[k], out[k + 1], out[k + 2], out[k + 3]) = sampleFour(
-        u: four(u, k), v: four(v, k), level: four(level, k))
-      k &+= 4
+    if let level {
+      while k < count {
+        (out[k], out[k + 1], out[k + 2], out[k + 3]) = sampleFour(
+          u: four(u, k), v: four(v, k), level: four(level, k))
+        k &+= 4
+      }
+    } else {
+      while k < count {
+        (out[k], out[k + 1], out[k + 2], out[k + 3]) = sampleBaseFour(u: four(u, k), v: four(v, k))
+        k &+= 4
+      }
     }
   }
 
@@ -226,9 +234,9 @@ struct TextureView {
       bottomWeights: pair(bx * lower, ax * lower))
   }
 
-  /// Samples four coordinates (see ``sample(u:v:level:count:into:)``).
+  /// Texture coordinates as positions in [0, 1], t down, as the wrap mode says.
   @inline(__always)
-  func sampleFour(u: SIMD4<Float>, v: SIMD4<Float>, level: SIMD4<Float>) -> FourColors {
+  private func wrapped(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> (s: SIMD4<Float>, t: SIMD4<Float>) {
     var s = u * scale.x + offset.x, t = v * scale.y + offset.y
     if clamp {
       s = LaneMath.atMost(LaneMath.atLeastZero(s), 1)
@@ -240,7 +248,22 @@ struct TextureView {
       s -= LaneMath.float(LaneMath.floored(s))
       t -= LaneMath.float(LaneMath.floored(t))
     }
-    t = 1 - t  // v up in OBJ, rows down in memory
+    return (s, 1 - t)  // v up in OBJ, rows down in memory
+  }
+
+  /// Samples four coordinates at the base level: the same colours as ``sampleFour(u:v:level:)``
+  /// for levels of 0 or below (the whole share to one level), without the level's arithmetic.
+  @inline(__always)
+  func sampleBaseFour(u: SIMD4<Float>, v: SIMD4<Float>) -> FourColors {
+    let (s, t) = wrapped(u, v)
+    let base = taps(s, t, level: .zero, uniform: true, share: SIMD4(repeating: 256 * 0x1p-9))
+    return filtered(base, base, blends: false)
+  }
+
+  /// Samples four coordinates (see ``sample(u:v:level:count:into:)``).
+  @inline(__always)
+  func sampleFour(u: SIMD4<Float>, v: SIMD4<Float>, level: SIMD4<Float>) -> FourColors {
+    let (s, t) = wrapped(u, v)
     let last = Int32(levels.count &- 1)
     let l = LaneMath.atMost(LaneMath.atLeastZero(level), Float(last))
     let near = LaneMath.truncated(l)
@@ -258,6 +281,13 @@ struct TextureView {
           near.x < last ? near.x &+ 1 : near.x, near.y < last ? near.y &+ 1 : near.y,
           near.z < last ? near.z &+ 1 : near.z, near.w < last ? near.w &+ 1 : near.w),
         uniform: uniform, share: blend * 0x1p-9) : first
+    return filtered(first, second, blends: blends)
+  }
+
+  /// The four lanes' colours: the sum of the `first` level's taps and, when `blends`, the
+  /// `second`'s, their weights summing to 2¹⁵.
+  @inline(__always)
+  private func filtered(_ first: Taps, _ second: Taps, blends: Bool) -> FourColors {
     @inline(__always) func lane(_ k: Int) -> SIMD4<Float> {
       @inline(__always) func row(_ entry: Int32, _ weights: Int32) -> SIMD4<Int32> {
         LaneMath.multiplyAddPairs(

@@ -155,7 +155,8 @@ extension Renderer {
     let dqx = SIMD3<Float>(stepX) * t.inverseW, dqy = SIMD3<Float>(stepY) * t.inverseW
     let planes = PerspectivePlanes(
       q0: SIMD3<Float>(originEdges) * t.inverseW, stepX: dqx, stepY: dqy,
-      stepSums: SIMD2(dqx.sum(), dqy.sum()))
+      stepSums: SIMD2(dqx.sum(), dqy.sum()), extent: SIMD2(Float(maxX - minX), Float(maxY - minY)),
+      smallestSum: t.inverseW.min() / t.inverseArea)
     let state = shader.begin(t, vertices, planes)
     // Depth is affine in screen space: each sample's from its row's first sample.
     let zWeights = t.z * t.inverseArea

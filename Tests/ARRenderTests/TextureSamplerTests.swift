@@ -120,6 +120,63 @@ struct TextureSamplerTests {
       #expect(out[k] == view.sample(SIMD2(u[k], v[k]), level: level[k]), "sample \(k)")
       #expect(out[k].min() >= 0 && out[k].max() <= 1, "sample \(k): \(out[k])")
     }
+    // The base level alone (magnified triangles): as level 0 would give.
+    out.withUnsafeMutableBufferPointer { o in
+      view.sample(u: u, v: v, level: nil, count: n, into: o.baseAddress!)
+    }
+    for k in 0..<n { #expect(out[k] == view.sample(SIMD2(u[k], v[k]), level: 0), "base sample \(k)") }
+  }
+
+  @Test("a triangle found magnified everywhere has level 0 at every sample offset of its extent")
+  func magnifiedBound() {
+    var rng = SplitMix64(seed: 4406)
+    var magnified = 0
+    let trials = 300
+    for trial in 0..<trials {
+      // A triangle in a 64-sample tile, its vertices at depths w, and q = edge functions / w as
+      // the rasterizer sets them up, from the bounding box's corner.
+      let p = (0..<3).map { _ in
+        SIMD2<Float>(Float.random(in: 0...63, using: &rng), Float.random(in: 0...63, using: &rng))
+      }
+      // Depths close together (most triangles), or far apart (strong perspective).
+      let depths: ClosedRange<Float> = trial.isMultiple(of: 2) ? 1...1.3 : 0.3...6
+      let w = SIMD3<Float>(
+        Float.random(in: depths, using: &rng), Float.random(in: depths, using: &rng),
+        Float.random(in: depths, using: &rng))
+      let lo = pointwiseMin(pointwiseMin(p[0], p[1]), p[2]), hi = pointwiseMax(pointwiseMax(p[0], p[1]), p[2])
+      let area = (p[1] - p[0]).x * (p[2] - p[0]).y - (p[1] - p[0]).y * (p[2] - p[0]).x
+      guard abs(area) > 1 else { continue }
+      // The edge opposite vertex k, positive inside: e(x) = sign · (b − a) × (x − a).
+      func edge(_ k: Int) -> (at: Float, dx: Float, dy: Float) {
+        let a = p[(k + 1) % 3], b = p[(k + 2) % 3], d = (b - a) * (area > 0 ? 1 : -1)
+        return (d.x * (lo.y - a.y) - d.y * (lo.x - a.x), -d.y, d.x)
+      }
+      let e = (0..<3).map(edge)
+      let q0 = SIMD3(e[0].at, e[1].at, e[2].at) / w
+      let stepX = SIMD3(e[0].dx, e[1].dx, e[2].dx) / w, stepY = SIMD3(e[0].dy, e[1].dy, e[2].dy) / w
+      let planes = PerspectivePlanes(
+        q0: q0, stepX: stepX, stepY: stepY, stepSums: SIMD2(stepX.sum(), stepY.sum()),
+        extent: (hi - lo).rounded(.down), smallestSum: abs(area) / w.max())
+      let span = Float.random(in: 0.01...0.15, using: &rng)
+      let us = SIMD3<Float>((0..<3).map { _ in Float.random(in: -span...span, using: &rng) })
+      let vs = SIMD3<Float>((0..<3).map { _ in Float.random(in: -span...span, using: &rng) })
+      let coordinates = TextureCoordinatePlanes(us: us, vs: vs, size: [256, 256], planes: planes)
+      guard coordinates.magnified else { continue }
+      magnified += 1
+      // Every sample offset inside the triangle (the bound holds there, not in all the box).
+      for j in 0...Int(planes.extent.y) {
+        for i in stride(from: 0, through: Int(planes.extent.x), by: 4) {
+          let x = SIMD4<Float>(0, 1, 2, 3) + Float(i), y = SIMD4<Float>(repeating: Float(j))
+          let (u, v, level) = coordinates.at(x: x, y: y)
+          #expect(coordinates.uv(x: x, y: y) == (u, v))
+          for k in 0..<4 where e.allSatisfy({ $0.at + $0.dx * x[k] + $0.dy * y[k] >= 0 }) {
+            #expect(level[k] == 0, "trial \(trial) at (\(x[k]), \(j)): \(level[k])")
+          }
+        }
+      }
+    }
+    // Neither answer is a foregone conclusion in this mix.
+    #expect(magnified > trials / 10 && magnified < trials * 9 / 10, "\(magnified) of \(trials)")
   }
 
   @Test("a texture wider or taller than 16384 texels is refused, naming its file")
