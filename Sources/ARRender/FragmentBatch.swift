@@ -36,9 +36,12 @@ struct FragmentBatch {
   let color: UnsafeMutablePointer<SIMD4<Float>>
   /// The colour of a sample the shader discarded: negative alpha.
   static let discarded = SIMD4<Float>(0, 0, 0, -1)
+  /// The texture sampler's scratch (see ``TextureView/sample(u:v:level:count:scratch:into:)``).
+  let samplerScratch: UnsafeMutablePointer<SIMD4<Int32>>
 
-  /// The bytes a batch's arrays take, 16-byte aligned.
-  static let storageBytes = capacity * (arrays + 8) * 4
+  /// The bytes a batch's arrays take, 16-byte aligned: the 4-byte arrays, `texel` and
+  /// `color`, and the sampler's scratch.
+  static let storageBytes = capacity * (arrays + 8) * 4 + capacity / 4 * TextureView.scratchGroups * 16
 
   /// Carves the arrays out of `storage`: ``storageBytes`` bytes, 16-byte aligned, zeroed (so
   /// that the lanes past a batch's count, which the four-wide passes read, hold finite values).
@@ -52,6 +55,22 @@ struct FragmentBatch {
     (colorIndex, depthIndex) = (indices, indices + c)
     let vectors = (storage + Self.arrays * c * 4).bindMemory(to: SIMD4<Float>.self, capacity: 2 * c)
     (texel, color) = (vectors, vectors + c)
+    samplerScratch = (storage + (Self.arrays + 8) * c * 4).bindMemory(
+      to: SIMD4<Int32>.self, capacity: c / 4 * TextureView.scratchGroups)
+  }
+
+  /// Stores four samples of a row, side by side, from index `k`: at offsets `x` and `y`, with
+  /// depths `z`, the first at indices `colorIndex` and `depthIndex`.
+  @inline(__always)
+  func gatherFour(
+    at k: Int, x: SIMD4<Float>, y: Float, z: SIMD4<Float>, colorIndex: Int32, depthIndex: Int32
+  ) {
+    let lanes = SIMD4<Int32>(0, 1, 2, 3)
+    UnsafeMutableRawPointer(dx + k).storeBytes(of: x, as: SIMD4<Float>.self)
+    UnsafeMutableRawPointer(dy + k).storeBytes(of: SIMD4(repeating: y), as: SIMD4<Float>.self)
+    UnsafeMutableRawPointer(self.z + k).storeBytes(of: z, as: SIMD4<Float>.self)
+    UnsafeMutableRawPointer(self.colorIndex + k).storeBytes(of: colorIndex &+ lanes, as: SIMD4<Int32>.self)
+    UnsafeMutableRawPointer(self.depthIndex + k).storeBytes(of: depthIndex &+ lanes, as: SIMD4<Int32>.self)
   }
 
   /// Fills the weights of the first `count` samples (four at a time: the arrays have room).

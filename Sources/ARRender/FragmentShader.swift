@@ -1,15 +1,12 @@
 import ARMath
 import RealModule
 
-/// Four samples' colours (linear light, straight alpha), left to right.
-typealias FourColors = (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
-
 /// Colours the fragments of a triangle. The rasterizer is generic over it, so each shader's
 /// inner loop is compiled on its own.
 ///
-/// Two ways to shade: four neighbouring samples of a row that all passed the depth test, in
-/// registers (``shadeFour(_:x:y:)``), when the triangle's material allows it (opaque, the common
-/// lights); otherwise batches of gathered samples (``shade(_:_:count:)``).
+/// Samples that pass the depth test are gathered into batches and shaded together
+/// (``shade(_:_:count:)``), so that each step is a short loop whose samples do not wait on one
+/// another; flat colours skip the batches.
 protocol FragmentShader: Sendable {
   /// What the shader computes once per triangle.
   associatedtype TriangleState
@@ -18,11 +15,10 @@ protocol FragmentShader: Sendable {
   /// What `shade` needs of triangle `t`, whose vertices are in `vertices`, with `q` over it
   /// given by `planes` (origin: the triangle's first sample in the tile).
   func begin(_ t: SetupTriangle, _ vertices: FrameVertices, _ planes: PerspectivePlanes) -> TriangleState
-  /// Whether ``shadeFour(_:x:y:)`` shades the triangle: its samples are opaque, and the same
-  /// as the batch path would give them.
-  func shadesFour(_ state: TriangleState) -> Bool
-  /// The opaque colours of four samples at offsets `(x, y)` from the planes' origin.
-  func shadeFour(_ state: TriangleState, x: SIMD4<Float>, y: SIMD4<Float>) -> FourColors
+  /// Whether `shade` gives every sample of the triangle alpha 1: the rasterizer then tests
+  /// depth four samples at a time and writes the colours without blending. (False is always
+  /// correct, and is the path tests compare against.)
+  func isOpaque(_ state: TriangleState) -> Bool
   /// Fills `batch.color` for the batch's first `count` samples (computing their weights when
   /// it needs them): straight alpha (below 1: blended "over" what is there by the
   /// rasterizer; below 0.999 also no depth write), or ``FragmentBatch/discarded``.
@@ -47,12 +43,7 @@ struct FlatShader: FragmentShader {
     return SIMD4(g, g, g, 1)
   }
 
-  @inline(__always) func shadesFour(_ color: SIMD4<Float>) -> Bool { true }
-
-  @inline(__always)
-  func shadeFour(_ color: SIMD4<Float>, x: SIMD4<Float>, y: SIMD4<Float>) -> FourColors {
-    (color, color, color, color)
-  }
+  @inline(__always) func isOpaque(_ color: SIMD4<Float>) -> Bool { true }
 
   @inline(__always)
   func shade(_ color: SIMD4<Float>, _ batch: FragmentBatch, count: Int) {
@@ -78,12 +69,13 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   let point: UnsafeBufferPointer<(SIMD3<Float>, SIMD3<Float>)>
   let ambient: SIMD3<Float>
   let cameraPosition: SIMD3<Float>
-  /// Whether ``shadeFour(_:x:y:)`` is used where it can be (see ``RenderSettings``).
-  let inFours: Bool
+  /// Whether opaque triangles take the short ways (see ``RenderSettings``): the rasterizer's,
+  /// and one pass for the common textured surface.
+  let fastPaths: Bool
 
   /// Calls `body` with a shader whose buffers live for the duration of the call.
   static func make<R>(
-    draws: [DrawCall], lighting: Lighting, cameraPosition: SIMD3<Float>, inFours: Bool = true,
+    draws: [DrawCall], lighting: Lighting, cameraPosition: SIMD3<Float>, fastPaths: Bool = true,
     _ body: (LitShader) -> R
   ) -> R {
     let materials = draws.flatMap(\.materials)
@@ -104,7 +96,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
             body(
               LitShader(
                 materials: m, materialStart: st, directional: dl, point: pl, ambient: lighting.ambient,
-                cameraPosition: cameraPosition, inFours: inFours))
+                cameraPosition: cameraPosition, fastPaths: fastPaths))
           }
         }
       }
@@ -127,8 +119,9 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     /// The texture coordinates and level of the texture sampled (the diffuse one, or the
     /// opacity one alone), when there is one.
     let coordinates: TextureCoordinatePlanes?
-    /// Whether ``shadeFour(_:x:y:)`` shades it: opaque, one base colour.
-    let shadesFour: Bool
+    /// Whether every sample is opaque, and the rasterizer's short ways are taken (see
+    /// ``LitShader/fastPaths``).
+    let opaque: Bool
     /// Whether there are lights besides the ambient one.
     let lit: Bool
     /// `q` over the triangle, for the vertex weights.
@@ -158,50 +151,33 @@ struct LitShader: FragmentShader, @unchecked Sendable {
       coordinates: sampled.map {
         TextureCoordinatePlanes(us: u, vs: v, size: $0.texelsPerUV, planes: planes)
       },
-      shadesFour: inFours && sharedColor && material.alphaMode == .opaque && material.opacityTexture == nil,
+      opaque: fastPaths && material.alphaMode == .opaque,
       lit: lit, planes: planes)
   }
 
   @inline(__always)
   func flatColor(_ t: Triangle) -> SIMD4<Float>? { nil }
 
-  @inline(__always) func shadesFour(_ t: Triangle) -> Bool { t.shadesFour }
-
-  /// The batch path's arithmetic for the materials ``Triangle/shadesFour`` admits (so both
-  /// give the same bits): base colour times texture, opaque, then the lights.
-  @inline(__always)
-  func shadeFour(_ t: Triangle, x: SIMD4<Float>, y: SIMD4<Float>) -> FourColors {
-    let material = t.material
-    let base = t.uniformBase!
-    var colors = (base, base, base, base)
-    if let texture = material.texture, let coordinates = t.coordinates {
-      let texels: FourColors
-      if coordinates.magnified {
-        let (u, v) = coordinates.uv(x: x, y: y)
-        texels = texture.sampleBaseFour(u: u, v: v)
-      } else {
-        let (u, v, level) = coordinates.at(x: x, y: y)
-        texels = texture.sampleFour(u: u, v: v, level: level)
-      }
-      colors = (base * texels.0, base * texels.1, base * texels.2, base * texels.3)
-    }
-    guard t.lit else {
-      // Alpha becomes 0·a + 1 = 1 (the colours are finite), with no lane shuffled.
-      let ambient = SIMD4(self.ambient, 0), emissive = SIMD4(material.emissive, 1)
-      @inline(__always) func lit(_ c: SIMD4<Float>) -> SIMD4<Float> { ambient * c + emissive }
-      return (lit(colors.0), lit(colors.1), lit(colors.2), lit(colors.3))
-    }
-    let (w0, w1, w2, _) = t.planes.weights(x: x, y: y)
-    @inline(__always) func lit(_ color: SIMD4<Float>, _ k: Int) -> SIMD4<Float> {
-      SIMD4(reflected(t, albedo: SIMD3(color.x, color.y, color.z), a: w0[k], b: w1[k], c: w2[k]), 1)
-    }
-    return (lit(colors.0, 0), lit(colors.1, 1), lit(colors.2, 2), lit(colors.3, 3))
-  }
+  @inline(__always) func isOpaque(_ t: Triangle) -> Bool { t.opaque }
 
   @inline(__always)
   func shade(_ t: Triangle, _ batch: FragmentBatch, count: Int) {
     let material = t.material
     let color = batch.color
+    // The common textured surface (opaque, one base colour, ambient light): one pass after the
+    // sampler, the same arithmetic as the passes below.
+    if t.opaque, !t.lit, let base = t.uniformBase, let texture = material.texture,
+      let coordinates = t.coordinates
+    {
+      batch.fillTextureCoordinates(coordinates, count: count)
+      texture.sample(
+        u: batch.u, v: batch.v, level: coordinates.magnified ? nil : batch.level, count: count,
+        scratch: batch.samplerScratch, into: batch.texel)
+      // Alpha becomes 0·a + 1 = 1 (the colours are finite).
+      let ambient = SIMD4(self.ambient, 0), emissive = SIMD4(material.emissive, 1)
+      for k in 0..<count { color[k] = ambient * (base * batch.texel[k]) + emissive }
+      return
+    }
     // The vertex weights, for what interpolates more than texture coordinates.
     let lit = t.lit
     if t.uniformBase == nil || lit || (material.texture != nil && material.opacityTexture != nil) {
@@ -223,7 +199,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
       batch.fillTextureCoordinates(coordinates, count: count)
       texture.sample(
         u: batch.u, v: batch.v, level: coordinates.magnified ? nil : batch.level, count: count,
-        into: batch.texel)
+        scratch: batch.samplerScratch, into: batch.texel)
       if material.texture != nil {
         for k in 0..<count { color[k] *= batch.texel[k] }
         if let opacity = material.opacityTexture {

@@ -133,6 +133,9 @@ final class MipmappedTexture: @unchecked Sendable {
   }
 }
 
+/// Four samples' colours (linear light, straight alpha), left to right.
+typealias FourColors = (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
+
 /// Samples a ``MipmappedTexture`` (see there) without reference counting.
 struct TextureView {
   let entries: UnsafePointer<SIMD8<Int16>>
@@ -147,30 +150,66 @@ struct TextureView {
   /// 0 or below, or NaN, is the base level), or all at the base level when `level` is nil,
   /// into `out`, four at a time.
   ///
-  /// Every array must have room for `count` rounded up to a multiple of 4: the last group reads
-  /// and writes whole. Any input is safe: coordinates that are not finite sample as 0.
+  /// In two passes: where every group of four reads (entries and weights, into `scratch`),
+  /// then the reads and the filter. Sampling four at a time in one pass is a chain of some
+  /// 100 cycles of latency (the reciprocal, the rounding, the index, the loads), longer than
+  /// what the processor can look ahead, so it waited on every group; each pass alone is short,
+  /// and its groups overlap.
+  ///
+  /// Every array must have room for `count` rounded up to a multiple of 4 (the last group reads
+  /// and writes whole), `scratch` for ``scratchGroups`` per group. Any input is safe:
+  /// coordinates that are not finite sample as 0.
   @inline(never)
   func sample(
     u: UnsafePointer<Float>, v: UnsafePointer<Float>, level: UnsafePointer<Float>?, count: Int,
-    into out: UnsafeMutablePointer<SIMD4<Float>>
+    scratch: UnsafeMutablePointer<SIMD4<Int32>>, into out: UnsafeMutablePointer<SIMD4<Float>>
   ) {
     @inline(__always) func four(_ p: UnsafePointer<Float>, _ k: Int) -> SIMD4<Float> {
       UnsafeRawPointer(p + k).loadUnaligned(as: SIMD4<Float>.self)
     }
+    @inline(__always) func store(_ taps: Taps, _ group: UnsafeMutablePointer<SIMD4<Int32>>) {
+      (group[0], group[1], group[2], group[3]) = (taps.top, taps.bottom, taps.topWeights, taps.bottomWeights)
+    }
+    @inline(__always) func load(_ group: UnsafeMutablePointer<SIMD4<Int32>>) -> Taps {
+      Taps(top: group[0], bottom: group[1], topWeights: group[2], bottomWeights: group[3])
+    }
+    var blends = false
     var k = 0
     if let level {
       while k < count {
-        (out[k], out[k + 1], out[k + 2], out[k + 3]) = sampleFour(
-          u: four(u, k), v: four(v, k), level: four(level, k))
+        let taps = levelTaps(u: four(u, k), v: four(v, k), level: four(level, k))
+        let group = scratch + 2 * k
+        store(taps.first, group)
+        // Where this group does not blend, a second level of weight 0 adds nothing.
+        store(taps.blends ? taps.second : taps.first.weighingNothing, group + 4)
+        blends = blends || taps.blends
         k &+= 4
       }
     } else {
       while k < count {
-        (out[k], out[k + 1], out[k + 2], out[k + 3]) = sampleBaseFour(u: four(u, k), v: four(v, k))
+        store(baseTaps(u: four(u, k), v: four(v, k)), scratch + 2 * k)
+        k &+= 4
+      }
+    }
+    k = 0
+    if blends {
+      while k < count {
+        let group = scratch + 2 * k
+        (out[k], out[k + 1], out[k + 2], out[k + 3]) = filtered(load(group), load(group + 4), blends: true)
+        k &+= 4
+      }
+    } else {
+      while k < count {
+        let first = load(scratch + 2 * k)
+        (out[k], out[k + 1], out[k + 2], out[k + 3]) = filtered(first, first, blends: false)
         k &+= 4
       }
     }
   }
+
+  /// The scratch a group of four samples takes in ``sample(u:v:level:count:scratch:into:)``:
+  /// two levels' taps.
+  static let scratchGroups = 8
 
   /// The trilinearly filtered colour at `uv` for mip level `level`, as the batch sampler above
   /// computes it.
@@ -191,6 +230,9 @@ struct TextureView {
   private struct Taps {
     let top: SIMD4<Int32>, bottom: SIMD4<Int32>
     let topWeights: SIMD4<Int32>, bottomWeights: SIMD4<Int32>
+
+    /// The same entries with weights 0.
+    var weighingNothing: Taps { Taps(top: top, bottom: bottom, topWeights: .zero, bottomWeights: .zero) }
   }
 
   /// The taps of level `index` (per lane) for coordinates `(s, t)` in [0, 1] (t down), the
@@ -251,18 +293,26 @@ struct TextureView {
     return (s, 1 - t)  // v up in OBJ, rows down in memory
   }
 
-  /// Samples four coordinates at the base level: the same colours as ``sampleFour(u:v:level:)``
-  /// for levels of 0 or below (the whole share to one level), without the level's arithmetic.
+  /// Samples four coordinates in one pass (see ``sample(u:v:level:count:scratch:into:)``).
   @inline(__always)
-  func sampleBaseFour(u: SIMD4<Float>, v: SIMD4<Float>) -> FourColors {
-    let (s, t) = wrapped(u, v)
-    let base = taps(s, t, level: .zero, uniform: true, share: SIMD4(repeating: 256 * 0x1p-9))
-    return filtered(base, base, blends: false)
+  private func sampleFour(u: SIMD4<Float>, v: SIMD4<Float>, level: SIMD4<Float>) -> FourColors {
+    let taps = levelTaps(u: u, v: v, level: level)
+    return filtered(taps.first, taps.second, blends: taps.blends)
   }
 
-  /// Samples four coordinates (see ``sample(u:v:level:count:into:)``).
+  /// The base level's taps for four coordinates.
   @inline(__always)
-  func sampleFour(u: SIMD4<Float>, v: SIMD4<Float>, level: SIMD4<Float>) -> FourColors {
+  private func baseTaps(u: SIMD4<Float>, v: SIMD4<Float>) -> Taps {
+    let (s, t) = wrapped(u, v)
+    return taps(s, t, level: .zero, uniform: true, share: SIMD4(repeating: 256 * 0x1p-9))
+  }
+
+  /// The taps of the two levels around each of four coordinates' level, and whether any lane
+  /// blends in the second (when none does, `second` is `first`).
+  @inline(__always)
+  private func levelTaps(u: SIMD4<Float>, v: SIMD4<Float>, level: SIMD4<Float>) -> (
+    first: Taps, second: Taps, blends: Bool
+  ) {
     let (s, t) = wrapped(u, v)
     let last = Int32(levels.count &- 1)
     let l = LaneMath.atMost(LaneMath.atLeastZero(level), Float(last))
@@ -281,7 +331,7 @@ struct TextureView {
           near.x < last ? near.x &+ 1 : near.x, near.y < last ? near.y &+ 1 : near.y,
           near.z < last ? near.z &+ 1 : near.z, near.w < last ? near.w &+ 1 : near.w),
         uniform: uniform, share: blend * 0x1p-9) : first
-    return filtered(first, second, blends: blends)
+    return (first, second, blends)
   }
 
   /// The four lanes' colours: the sum of the `first` level's taps and, when `blends`, the

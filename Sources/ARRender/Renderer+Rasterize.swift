@@ -184,9 +184,8 @@ extension Renderer {
     }
     var batch = batch
     batch.planes = planes
-    // Runs of four samples all in front go to `shadeFour` when the triangle allows it; the
-    // others are gathered into the batch.
-    let inFours = shader.shadesFour(state)
+    // Opaque triangles test four samples at a time (the common case: all four in front).
+    let inFours = shader.isOpaque(state)
     var gathered = 0
     for py in minY...maxY {
       let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
@@ -211,13 +210,13 @@ extension Renderer {
               let z = z0 + dzdx * (i + lanes)
               let depth = target.depth + Int(depthIndex)
               if LaneMath.allLess(z, UnsafeRawPointer(depth).loadUnaligned(as: SIMD4<Float>.self)) {
-                UnsafeMutableRawPointer(depth).storeBytes(of: z, as: SIMD4<Float>.self)
-                let c = shader.shadeFour(state, x: x + lanes, y: SIMD4(repeating: dy))
-                let index = Int(colorIndex)
-                target.store.write(target.store.encode(c.0), at: index)
-                target.store.write(target.store.encode(c.1), at: index + 1)
-                target.store.write(target.store.encode(c.2), at: index + 2)
-                target.store.write(target.store.encode(c.3), at: index + 3)
+                if gathered > FragmentBatch.capacity - 4 {
+                  shadeAndWrite(batch, count: gathered, state: state, shader: shader, target: target)
+                  gathered = 0
+                }
+                batch.gatherFour(
+                  at: gathered, x: x + lanes, y: dy, z: z, colorIndex: colorIndex, depthIndex: depthIndex)
+                gathered &+= 4
                 (i, x, colorIndex, depthIndex) = (i + 4, x + 4, colorIndex &+ 4, depthIndex &+ 4)
                 left &-= 4
                 continue
@@ -258,6 +257,14 @@ extension Renderer {
     _ batch: FragmentBatch, count: Int, state: Shader.TriangleState, shader: Shader, target: TargetView<Store>
   ) {
     shader.shade(state, batch, count: count)
+    if shader.isOpaque(state) {
+      // Opaque: every sample is written, colour and depth.
+      for k in 0..<count {
+        target.depth[Int(batch.depthIndex[k])] = batch.z[k]
+        target.store.write(target.store.encode(batch.color[k]), at: Int(batch.colorIndex[k]))
+      }
+      return
+    }
     for k in 0..<count {
       var color = batch.color[k]
       let index = Int(batch.colorIndex[k])

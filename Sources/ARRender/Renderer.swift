@@ -49,10 +49,11 @@ public struct RenderSettings: Sendable {
   public static let maximumSide = 16384
   /// The most worker threads accepted.
   public static let maximumThreads = 256
-  /// Whether runs of four visible samples are shaded together in registers when the material
-  /// allows (see ``FragmentShader``); off, every sample takes the batch path. The image is the
-  /// same either way: tests turn it off to check so.
-  var shadesInFours = true
+  /// Whether opaque triangles take the short ways: depth tested four samples at a time,
+  /// written without blending, and (textured, one base colour, ambient light) shaded in one
+  /// pass. Off, every sample takes the general path. The image is the same either way: tests
+  /// turn it off to check so.
+  var fastPaths = true
 
   public init(supersampling: Int = 1, threads: Int = 2) {
     self.supersampling = supersampling
@@ -202,7 +203,7 @@ public final class FrameRenderer {
     case .lit(let lighting):
       LitShader.make(
         draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation,
-        inFours: settings.shadesInFours
+        fastPaths: settings.fastPaths
       ) { shader in
         Renderer.rasterize(geometry, into: target, route: route, shader: shader, threads: threads)
       }

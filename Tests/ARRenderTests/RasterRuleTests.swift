@@ -213,7 +213,7 @@ struct RasterRuleTests {
   }
 
   @Test(
-    "runs of four samples shaded in registers give the batch path's bytes",
+    "the short ways for opaque triangles give the general path's bytes",
     arguments: ["zavist", "acupressure-hand", "marker-card", "hand-on-table"])
   func fourWideEqualsBatches(_ name: String) throws {
     let scene = try Scene.load(
@@ -222,7 +222,7 @@ struct RasterRuleTests {
     for lighting in [scene.lighting, Lighting(ambient: scene.lighting.ambient, directional: [])] {
       for factor in [1, 2] {
         var batches = RenderSettings(supersampling: factor, threads: 2)
-        batches.shadesInFours = false
+        batches.fastPaths = false
         let expected = try Renderer.render(
           scene.draws, camera: scene.camera, shading: .lit(lighting), background: scene.background,
           backgroundColor: scene.backgroundColor, settings: batches)

@@ -112,9 +112,13 @@ struct TextureSamplerTests {
       v[n - 1 - k] = x
       level[8 + k] = x
     }
+    // A group on whole levels (no blend) among groups that blend.
+    level.replaceSubrange(0..<4, with: [0, 0, 1, 2])
     var out = [SIMD4<Float>](repeating: .zero, count: n)
+    let scratch = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: n / 4 * TextureView.scratchGroups)
+    defer { scratch.deallocate() }
     out.withUnsafeMutableBufferPointer { o in
-      view.sample(u: u, v: v, level: level, count: n, into: o.baseAddress!)
+      view.sample(u: u, v: v, level: level, count: n, scratch: scratch, into: o.baseAddress!)
     }
     for k in 0..<n {
       #expect(out[k] == view.sample(SIMD2(u[k], v[k]), level: level[k]), "sample \(k)")
@@ -122,7 +126,7 @@ struct TextureSamplerTests {
     }
     // The base level alone (magnified triangles): as level 0 would give.
     out.withUnsafeMutableBufferPointer { o in
-      view.sample(u: u, v: v, level: nil, count: n, into: o.baseAddress!)
+      view.sample(u: u, v: v, level: nil, count: n, scratch: scratch, into: o.baseAddress!)
     }
     for k in 0..<n { #expect(out[k] == view.sample(SIMD2(u[k], v[k]), level: 0), "base sample \(k)") }
   }
