@@ -210,6 +210,7 @@ extension Renderer {
               let z = z0 + dzdx * (i + lanes)
               let depth = target.depth + Int(depthIndex)
               if LaneMath.allLess(z, UnsafeRawPointer(depth).loadUnaligned(as: SIMD4<Float>.self)) {
+                UnsafeMutableRawPointer(depth).storeBytes(of: z, as: SIMD4<Float>.self)
                 if gathered > FragmentBatch.capacity - 4 {
                   shadeAndWrite(batch, count: gathered, state: state, shader: shader, target: target)
                   gathered = 0
@@ -227,6 +228,8 @@ extension Renderer {
           for _ in 0..<run {
             let z = z0 + dzdx * i
             if z < target.depth[Int(depthIndex)] {
+              // Opaque samples take their place in depth now; the others once shaded.
+              if inFours { target.depth[Int(depthIndex)] = z }
               if gathered == FragmentBatch.capacity {
                 shadeAndWrite(batch, count: gathered, state: state, shader: shader, target: target)
                 gathered = 0
@@ -258,9 +261,8 @@ extension Renderer {
   ) {
     shader.shade(state, batch, count: count)
     if shader.isOpaque(state) {
-      // Opaque: every sample is written, colour and depth.
+      // Opaque: every colour is written (the depths were, when the samples were gathered).
       for k in 0..<count {
-        target.depth[Int(batch.depthIndex[k])] = batch.z[k]
         target.store.write(target.store.encode(batch.color[k]), at: Int(batch.colorIndex[k]))
       }
       return
