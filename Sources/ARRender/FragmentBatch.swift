@@ -170,8 +170,8 @@ struct TextureCoordinatePlanes {
   /// Derivative numerators in texels: along x `first + row · growth`, along y
   /// `first + column · growth` (the two growths are opposite).
   let dux0: Float, dvx0: Float, duy0: Float, dvy0: Float, uGrowth: Float, vGrowth: Float
-  /// Whether the texture is magnified at every sample of the planes' extent, so that every
-  /// level is 0 and need not be computed (see ``magnifiedEverywhere()``).
+  /// Whether the texture is magnified at every sample of the triangle in the planes' extent, so
+  /// that every level is 0 and need not be computed (see ``magnifiedEverywhere(_:)``).
   private(set) var magnified = false
 
   /// The planes of a triangle whose vertices have texture coordinates `us`, `vs`.

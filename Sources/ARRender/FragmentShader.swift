@@ -124,8 +124,6 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     let opaque: Bool
     /// Whether there are lights besides the ambient one.
     let lit: Bool
-    /// `q` over the triangle, for the vertex weights.
-    let planes: PerspectivePlanes
   }
 
   var readsVertices: Bool { true }
@@ -152,7 +150,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
         TextureCoordinatePlanes(us: u, vs: v, size: $0.texelsPerUV, planes: planes)
       },
       opaque: fastPaths && material.alphaMode == .opaque,
-      lit: lit, planes: planes)
+      lit: lit)
   }
 
   @inline(__always)

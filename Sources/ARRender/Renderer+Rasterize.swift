@@ -185,7 +185,7 @@ extension Renderer {
     var batch = batch
     batch.planes = planes
     // Opaque triangles test four samples at a time (the common case: all four in front).
-    let inFours = shader.isOpaque(state)
+    let opaque = shader.isOpaque(state)
     var gathered = 0
     for py in minY...maxY {
       let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
@@ -202,7 +202,7 @@ extension Renderer {
         var left = hi - lo + 1
         while left > 0 {
           var run = left
-          if inFours {
+          if opaque {
             run = Swift.min(left, 4)
             if run == 4 {
               // The same depths as sample by sample: the same arithmetic per lane.
@@ -229,7 +229,7 @@ extension Renderer {
             let z = z0 + dzdx * i
             if z < target.depth[Int(depthIndex)] {
               // Opaque samples take their place in depth now; the others once shaded.
-              if inFours { target.depth[Int(depthIndex)] = z }
+              if opaque { target.depth[Int(depthIndex)] = z }
               if gathered == FragmentBatch.capacity {
                 shadeAndWrite(batch, count: gathered, state: state, shader: shader, target: target)
                 gathered = 0
