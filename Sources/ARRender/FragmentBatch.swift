@@ -104,11 +104,21 @@ struct FragmentBatch {
       stepY: planes.stepY, stepSums: planes.stepSums)
   }
 
+  /// Fills `texel` for the first `count` samples from `texture`, through a triangle's texture
+  /// coordinate planes (filling `u`, `v` and `level` on the way).
+  @inline(__always)
+  func sample(_ texture: TextureView, _ coordinates: TextureCoordinatePlanes, count: Int) {
+    fillTextureCoordinates(coordinates, count: count)
+    texture.sample(
+      u: u, v: v, level: coordinates.magnified ? nil : level, count: count, scratch: samplerScratch,
+      into: texel)
+  }
+
   /// Fills `u`, `v` and (unless the triangle is ``TextureCoordinatePlanes/magnified``)
   /// `level` for the first `count` samples (four at a time: the arrays have room) from a
   /// triangle's texture coordinate planes.
   @inline(__always)
-  func fillTextureCoordinates(_ coordinates: TextureCoordinatePlanes, count: Int) {
+  private func fillTextureCoordinates(_ coordinates: TextureCoordinatePlanes, count: Int) {
     var k = 0
     if coordinates.magnified {
       while k < count {

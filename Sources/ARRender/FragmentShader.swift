@@ -167,10 +167,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     if t.opaque, !t.lit, let base = t.uniformBase, let texture = material.texture,
       let coordinates = t.coordinates
     {
-      batch.fillTextureCoordinates(coordinates, count: count)
-      texture.sample(
-        u: batch.u, v: batch.v, level: coordinates.magnified ? nil : batch.level, count: count,
-        scratch: batch.samplerScratch, into: batch.texel)
+      batch.sample(texture, coordinates, count: count)
       // Alpha becomes 0·a + 1 = 1 (the colours are finite).
       let ambient = SIMD4(self.ambient, 0), emissive = SIMD4(material.emissive, 1)
       for k in 0..<count { color[k] = ambient * (base * batch.texel[k]) + emissive }
@@ -194,10 +191,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     // Textures: the diffuse one (or the opacity one alone) sampled for the whole batch, sized
     // for its own footprint.
     if let texture = material.texture ?? material.opacityTexture, let coordinates = t.coordinates {
-      batch.fillTextureCoordinates(coordinates, count: count)
-      texture.sample(
-        u: batch.u, v: batch.v, level: coordinates.magnified ? nil : batch.level, count: count,
-        scratch: batch.samplerScratch, into: batch.texel)
+      batch.sample(texture, coordinates, count: count)
       if material.texture != nil {
         for k in 0..<count { color[k] *= batch.texel[k] }
         if let opacity = material.opacityTexture {
