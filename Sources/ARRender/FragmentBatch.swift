@@ -59,18 +59,16 @@ struct FragmentBatch {
       to: SIMD4<Int32>.self, capacity: c / 4 * TextureView.scratchGroups)
   }
 
-  /// Stores four samples of a row, side by side, from index `k`: at offsets `x` and `y`, with
-  /// depths `z`, the first at indices `colorIndex` and `depthIndex`.
+  /// Stores four opaque samples of a row, side by side, from index `k`: at offsets `x` and
+  /// `y`, the first at colour index `colorIndex`. Their depths are written when they are
+  /// gathered, and opaque batches are written without reading `z` or `depthIndex`, so those
+  /// are left as they are.
   @inline(__always)
-  func gatherFour(
-    at k: Int, x: SIMD4<Float>, y: Float, z: SIMD4<Float>, colorIndex: Int32, depthIndex: Int32
-  ) {
-    let lanes = SIMD4<Int32>(0, 1, 2, 3)
+  func gatherFourOpaque(at k: Int, x: SIMD4<Float>, y: Float, colorIndex: Int32) {
     UnsafeMutableRawPointer(dx + k).storeBytes(of: x, as: SIMD4<Float>.self)
     UnsafeMutableRawPointer(dy + k).storeBytes(of: SIMD4(repeating: y), as: SIMD4<Float>.self)
-    UnsafeMutableRawPointer(self.z + k).storeBytes(of: z, as: SIMD4<Float>.self)
-    UnsafeMutableRawPointer(self.colorIndex + k).storeBytes(of: colorIndex &+ lanes, as: SIMD4<Int32>.self)
-    UnsafeMutableRawPointer(self.depthIndex + k).storeBytes(of: depthIndex &+ lanes, as: SIMD4<Int32>.self)
+    UnsafeMutableRawPointer(self.colorIndex + k).storeBytes(
+      of: colorIndex &+ SIMD4(0, 1, 2, 3), as: SIMD4<Int32>.self)
   }
 
   /// Fills the weights of the first `count` samples (four at a time: the arrays have room).

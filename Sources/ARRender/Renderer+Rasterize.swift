@@ -215,8 +215,7 @@ extension Renderer {
                   shadeAndWrite(batch, count: gathered, state: state, shader: shader, target: target)
                   gathered = 0
                 }
-                batch.gatherFour(
-                  at: gathered, x: x + lanes, y: dy, z: z, colorIndex: colorIndex, depthIndex: depthIndex)
+                batch.gatherFourOpaque(at: gathered, x: x + lanes, y: dy, colorIndex: colorIndex)
                 gathered &+= 4
                 (i, x, colorIndex, depthIndex) = (i + 4, x + 4, colorIndex &+ 4, depthIndex &+ 4)
                 left &-= 4
