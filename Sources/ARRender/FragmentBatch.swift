@@ -108,8 +108,8 @@ struct FragmentBatch {
   func sample(_ texture: TextureView, _ coordinates: TextureCoordinatePlanes, count: Int) {
     fillTextureCoordinates(coordinates, count: count)
     texture.sample(
-      u: u, v: v, level: coordinates.magnified ? nil : level, count: count, scratch: samplerScratch,
-      into: texel)
+      u: u, v: v, level: coordinates.magnified ? nil : level, count: count,
+      inIntegers: coordinates.inIntegers, scratch: samplerScratch, into: texel)
   }
 
   /// Fills `u`, `v` and (unless the triangle is ``TextureCoordinatePlanes/magnified``)
@@ -181,9 +181,22 @@ struct TextureCoordinatePlanes {
   /// Whether the texture is magnified at every sample of the triangle in the planes' extent, so
   /// that every level is 0 and need not be computed (see ``magnifiedEverywhere(_:)``).
   private(set) var magnified = false
+  /// Whether the texture is sampled with coordinates wrapped in integers (see
+  /// ``TextureView/wrapsInIntegers(us:vs:)``).
+  let inIntegers: Bool
 
-  /// The planes of a triangle whose vertices have texture coordinates `us`, `vs`.
-  init(us: SIMD3<Float>, vs: SIMD3<Float>, size: SIMD2<Float>, planes: PerspectivePlanes) {
+  /// The planes of a triangle whose vertices have texture coordinates `us`, `vs`, for
+  /// `texture`.
+  init(us: SIMD3<Float>, vs: SIMD3<Float>, texture: TextureView, planes: PerspectivePlanes) {
+    self.init(
+      us: us, vs: vs, size: texture.texelsPerUV, inIntegers: texture.wrapsInIntegers(us: us, vs: vs),
+      planes: planes)
+  }
+
+  /// The planes of a triangle whose vertices have texture coordinates `us`, `vs`, for a
+  /// texture of `size` texels per unit of uv.
+  init(us: SIMD3<Float>, vs: SIMD3<Float>, size: SIMD2<Float>, inIntegers: Bool, planes: PerspectivePlanes) {
+    self.inIntegers = inIntegers
     let q0 = planes.q0
     (dx, dy, d0) = (planes.stepSums.x, planes.stepSums.y, q0.sum())
     (nu0, nv0) = ((us * q0).sum(), (vs * q0).sum())

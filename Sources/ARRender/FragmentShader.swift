@@ -147,7 +147,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
         ? SIMD4(material.diffuse * SIMD3(v0.color.x, v0.color.y, v0.color.z), material.opacity) : nil,
       backFacing: t.backFacing,
       coordinates: sampled.map {
-        TextureCoordinatePlanes(us: u, vs: v, size: $0.texelsPerUV, planes: planes)
+        TextureCoordinatePlanes(us: u, vs: v, texture: $0, planes: planes)
       },
       opaque: fastPaths && material.alphaMode == .opaque,
       lit: lit)

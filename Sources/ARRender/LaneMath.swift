@@ -127,18 +127,32 @@ enum LaneMath {
     return unsafeBitCast(v + magic, to: SIMD4<Int32>.self) &- unsafeBitCast(magic, to: SIMD4<Int32>.self)
   }
 
-  /// Each lane shifted right by 8 bits, arithmetically (rounding down). Swift's `&>>` takes a
-  /// count per lane, which SSE2 cannot shift by: it went lane by lane through scalar registers.
+  /// Each lane of `v` (within ±2²²) rounded down, without a conversion instruction: adding
+  /// 1.5·2²³ leaves the nearest integer in the low mantissa bits, and subtracting it again
+  /// gives that integer as a float, to step down where it rounded up. Lanes out of range (or
+  /// NaN) give some value, not a trap.
   @inline(__always)
-  static func shiftedRight8(_ v: SIMD4<Int32>) -> SIMD4<Int32> {
+  static func flooredSmall(_ v: SIMD4<Float>) -> SIMD4<Int32> {
+    let magic = SIMD4<Float>(repeating: 0x1.8p23)
+    let shifted = v + magic
+    let nearest = unsafeBitCast(shifted, to: SIMD4<Int32>.self) &- unsafeBitCast(magic, to: SIMD4<Int32>.self)
+    return nearest &+ greaterMask(shifted - magic, v)
+  }
+
+  /// Each lane shifted right by `count` bits (a constant), arithmetically (rounding down).
+  /// Swift's `&>>` takes a count per lane, which SSE2 cannot shift by: it went lane by lane
+  /// through scalar registers.
+  @inline(__always)
+  static func shiftedRight(_ v: SIMD4<Int32>, _ count: Int32) -> SIMD4<Int32> {
     #if arch(x86_64)
-      unsafeBitCast(_mm_srai_epi32(unsafeBitCast(v, to: __m128i.self), 8), to: SIMD4<Int32>.self)
+      unsafeBitCast(_mm_srai_epi32(unsafeBitCast(v, to: __m128i.self), count), to: SIMD4<Int32>.self)
     #else
-      v &>> 8
+      v &>> SIMD4(repeating: count)
     #endif
   }
 
-  /// `low | high << 16` lane by lane, for lanes in 0...32767: two 16-bit halves in one lane.
+  /// `low | high << 16` lane by lane, each saturated to 0...32767 (lanes are at least 0): two
+  /// 16-bit halves in one lane.
   @inline(__always)
   static func packedPairs(low: SIMD4<Int32>, high: SIMD4<Int32>) -> SIMD4<Int32> {
     #if arch(x86_64)
@@ -146,7 +160,9 @@ enum LaneMath {
       return unsafeBitCast(
         _mm_unpacklo_epi16(_mm_packs_epi32(l, l), _mm_packs_epi32(h, h)), to: SIMD4<Int32>.self)
     #else
-      low | high &<< 16
+      let limit = SIMD4<Int32>(repeating: 32767)
+      return low.replacing(with: limit, where: low .> limit)
+        | high.replacing(with: limit, where: high .> limit) &<< 16
     #endif
   }
 

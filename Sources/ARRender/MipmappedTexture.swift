@@ -127,14 +127,49 @@ final class MipmappedTexture: @unchecked Sendable {
   /// A view for sampling: plain values and pointers, so the per-pixel path touches no
   /// reference count. Valid while this texture lives.
   var view: TextureView {
-    TextureView(
+    let base = levelBuffer[0]
+    let powerOfTwo = base.width & (base.width - 1) == 0 && base.height & (base.height - 1) == 0
+    return TextureView(
       entries: UnsafePointer(entries.baseAddress!), levels: UnsafeBufferPointer(levelBuffer), clamp: clamp,
-      scale: scale, offset: offset)
+      scale: scale, offset: offset,
+      integerWrap: clamp || !powerOfTwo ? nil : IntegerWrap(size: base.size, scale: scale, offset: offset))
   }
 }
 
 /// Four samples' colours (linear light, straight alpha), left to right.
 typealias FourColors = (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
+
+/// How a repeated texture whose sides are powers of two finds its base level's texels in
+/// integers: the position in 1/256ths of a texel from texel (0, 0)'s centre (rows down) is
+/// `floor(uv · perUV + fraction) + whole`, and the repeat is the low bits of it (`& mask`).
+///
+/// Wrapping in floating point instead (the fractional part of the coordinate, then scaled and
+/// rounded down) is a chain of three roundings and six conversions a coordinate pair, which
+/// the sampler's first pass waited on.
+struct IntegerWrap {
+  /// Units (1/256 texel) per unit of uv; y negative, as OBJ's v is up and rows go down.
+  let perUV: SIMD2<Float>
+  /// The position of uv (0, 0) in units, split into a fraction in [0, 1) and whole units, so
+  /// that with the usual offset of 0 the floating-point part adds nothing and is exact.
+  let fraction: SIMD2<Float>, whole: SIMD2<Int32>
+  /// A period of the repeat, less one: 256 · size − 1.
+  let mask: SIMD2<Int32>
+  /// The largest `|u·perUV|` for which the positions are whole units exactly.
+  static let limit: Float = 0x1p21
+
+  init(size: SIMD2<Float>, scale: SIMD2<Float>, offset: SIMD2<Float>) {
+    let units = size * 256
+    perUV = SIMD2(scale.x, -scale.y) * units
+    // Texel centres at +0.5: the position of uv (0, 0) is half a texel (128 units) before the
+    // first centre; the offset moves it, modulo a period (a whole number of units).
+    let start = SIMD2(offset.x, -offset.y) * units
+    let reduced = start - (start / units).rounded(.down) * units - 128
+    let floor = reduced.rounded(.down)
+    fraction = reduced - floor
+    whole = SIMD2(Int32(floor.x), Int32(floor.y))
+    mask = SIMD2(Int32(units.x) - 1, Int32(units.y) - 1)
+  }
+}
 
 /// Samples a ``MipmappedTexture`` (see there) without reference counting.
 struct TextureView {
@@ -142,6 +177,20 @@ struct TextureView {
   let levels: UnsafeBufferPointer<MipmappedTexture.Level>
   let clamp: Bool
   let scale: SIMD2<Float>, offset: SIMD2<Float>
+  /// For repeated textures whose sides are powers of two: how to wrap in integers.
+  let integerWrap: IntegerWrap?
+
+  /// Whether coordinates within the triangle of vertex coordinates `us`, `vs` can be
+  /// wrapped in integers (see ``sample(u:v:level:count:inIntegers:scratch:into:)``): the texture
+  /// repeats with sides of powers of two, and the coordinates are small enough (perspective
+  /// interpolation keeps them within the vertices' range) for positions in whole units.
+  func wrapsInIntegers(us: SIMD3<Float>, vs: SIMD3<Float>) -> Bool {
+    guard let wrap = integerWrap else { return false }
+    // Written as comparisons that NaN fails.
+    return (0..<3).allSatisfy {
+      abs(us[$0] * wrap.perUV.x) < IntegerWrap.limit && abs(vs[$0] * wrap.perUV.y) < IntegerWrap.limit
+    }
+  }
 
   /// The base level's size in texels times the coordinate scale: texels per unit of uv.
   @inline(__always) var texelsPerUV: SIMD2<Float> { levels[0].size * scale }
@@ -156,13 +205,18 @@ struct TextureView {
   /// what the processor can look ahead, so it waited on every group; each pass alone is short,
   /// and its groups overlap.
   ///
+  /// `inIntegers` (base level only, when ``wrapsInIntegers(us:vs:)`` holds for the
+  /// coordinates) wraps them as ``IntegerWrap`` says; the positions are the same where the
+  /// floating-point wrap is exact, and within its rounding elsewhere.
+  ///
   /// Every array must have room for `count` rounded up to a multiple of 4 (the last group reads
   /// and writes whole), `scratch` for ``scratchGroups`` per group. Any input is safe:
-  /// coordinates that are not finite sample as 0.
+  /// coordinates that are not finite sample as 0 (in integers, as some texel).
   @inline(never)
   func sample(
     u: UnsafePointer<Float>, v: UnsafePointer<Float>, level: UnsafePointer<Float>?, count: Int,
-    scratch: UnsafeMutablePointer<SIMD4<Int32>>, into out: UnsafeMutablePointer<SIMD4<Float>>
+    inIntegers: Bool = false, scratch: UnsafeMutablePointer<SIMD4<Int32>>,
+    into out: UnsafeMutablePointer<SIMD4<Float>>
   ) {
     @inline(__always) func four(_ p: UnsafePointer<Float>, _ k: Int) -> SIMD4<Float> {
       UnsafeRawPointer(p + k).loadUnaligned(as: SIMD4<Float>.self)
@@ -183,6 +237,11 @@ struct TextureView {
         // Where this group does not blend, a second level of weight 0 adds nothing.
         store(taps.blends ? taps.second : taps.first.weighingNothing, group + 4)
         blends = blends || taps.blends
+        k &+= 4
+      }
+    } else if inIntegers, let wrap = integerWrap {
+      while k < count {
+        store(wrappedBaseTaps(u: four(u, k), v: four(v, k), wrap), scratch + 2 * k)
         k &+= 4
       }
     } else {
@@ -260,7 +319,8 @@ struct TextureView {
     let x = LaneMath.floored((s * size.0 - 0.5) * 256), y = LaneMath.floored((t * size.1 - 0.5) * 256)
     // Rows from 0 to the level's height + 1 (the border), strides at most 2¹⁴ + 1.
     let top =
-      base &+ LaneMath.smallProduct(LaneMath.shiftedRight8(y) &+ 1, stride) &+ LaneMath.shiftedRight8(x) &+ 1
+      base &+ LaneMath.smallProduct(LaneMath.shiftedRight(y, 8) &+ 1, stride) &+ LaneMath.shiftedRight(x, 8)
+      &+ 1
     let ax = LaneMath.float(x & 255), ay = LaneMath.float(y & 255)
     let bx = 256 - ax, by = 256 - ay
     // Products of whole numbers up to 2²⁴ times a power of two: exact, and truncated to integers
@@ -274,6 +334,28 @@ struct TextureView {
     return Taps(
       top: top, bottom: top &+ stride, topWeights: pair(bx * upper, ax * upper),
       bottomWeights: pair(bx * lower, ax * lower))
+  }
+
+  /// The base level's taps for four coordinates wrapped in integers (see ``IntegerWrap``).
+  @inline(__always)
+  private func wrappedBaseTaps(u: SIMD4<Float>, v: SIMD4<Float>, _ wrap: IntegerWrap) -> Taps {
+    let x = (LaneMath.flooredSmall(u * wrap.perUV.x + wrap.fraction.x) &+ wrap.whole.x) & wrap.mask.x
+    let y = (LaneMath.flooredSmall(v * wrap.perUV.y + wrap.fraction.y) &+ wrap.whole.y) & wrap.mask.y
+    let level = levels[0]
+    let top =
+      level.base &+ LaneMath.smallProduct(LaneMath.shiftedRight(y, 8) &+ 1, SIMD4(repeating: level.stride))
+      &+ LaneMath.shiftedRight(x, 8) &+ 1
+    // The weights as `taps` gives them with the whole share on this level: the products of
+    // the fractions, halved (exact in integers; 2¹⁵ alone saturates to 32767 as it packs).
+    let ax = x & 255, ay = y & 255
+    let bx = 256 &- ax, by = 256 &- ay
+    @inline(__always) func half(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
+      LaneMath.shiftedRight(LaneMath.smallProduct(a, b), 1)
+    }
+    return Taps(
+      top: top, bottom: top &+ level.stride,
+      topWeights: LaneMath.packedPairs(low: half(bx, by), high: half(ax, by)),
+      bottomWeights: LaneMath.packedPairs(low: half(bx, ay), high: half(ax, ay)))
   }
 
   /// Texture coordinates as positions in [0, 1], t down, as the wrap mode says.

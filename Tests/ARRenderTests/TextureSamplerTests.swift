@@ -131,6 +131,66 @@ struct TextureSamplerTests {
     for k in 0..<n { #expect(out[k] == view.sample(SIMD2(u[k], v[k]), level: 0), "base sample \(k)") }
   }
 
+  @Test("wrapping in integers reads what wrapping in floating point does; any input is safe")
+  func integerWrapMatchesFloatingPoint() {
+    var rng = SplitMix64(seed: 4407)
+    let n = 256
+    let scratch = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: n / 4 * TextureView.scratchGroups)
+    defer { scratch.deallocate() }
+    // Coordinates, scales and offsets that keep both wraps exact (powers of two, few bits), so
+    // that they must agree bit for bit. (Elsewhere the floating-point wrap rounds: a coordinate
+    // just below 0 plus 1, say.)
+    let placements: [(scale: SIMD2<Float>, offset: SIMD2<Float>)] = [
+      ([1, 1], [0, 0]), ([2, 0.5], [0.25, -0.375]), ([4, 0.25], [-1.5, 2.125]),
+    ]
+    func coordinate() -> Float { Float(Int.random(in: -3 << 16...3 << 16, using: &rng)) * 0x1p-16 }
+    for (w, h) in [(1, 1), (8, 8), (16, 4), (2, 64), (256, 256)] {
+      for placement in placements {
+        var reference = TextureReference(path: "unused.png")
+        reference.scale = SIMD3(placement.scale.x, placement.scale.y, 1)
+        reference.offset = SIMD3(placement.offset.x, placement.offset.y, 0)
+        let texture = MipmappedTexture(randomImage(&rng, w, h), reference: reference)
+        let view = texture.view
+        #expect(view.integerWrap != nil)
+        let u = (0..<n).map { _ in coordinate() }, v = (0..<n).map { _ in coordinate() }
+        var out = [SIMD4<Float>](repeating: .zero, count: n)
+        out.withUnsafeMutableBufferPointer { o in
+          view.sample(
+            u: u, v: v, level: nil, count: n, inIntegers: true, scratch: scratch, into: o.baseAddress!)
+        }
+        for k in 0..<n {
+          #expect(out[k] == view.sample(SIMD2(u[k], v[k]), level: 0), "\(w)×\(h) \(placement) sample \(k)")
+        }
+      }
+    }
+    // Clamped or not a power of two: never in integers; coordinates too large for whole units
+    // are not either.
+    var clamped = TextureReference(path: "unused.png")
+    clamped.clamp = true
+    #expect(MipmappedTexture(randomImage(&rng, 8, 8), reference: clamped).view.integerWrap == nil)
+    #expect(
+      MipmappedTexture(randomImage(&rng, 8, 6), reference: TextureReference(path: "unused.png")).view
+        .integerWrap == nil)
+    let wide = MipmappedTexture(randomImage(&rng, 4096, 1), reference: TextureReference(path: "unused.png"))
+      .view
+    #expect(wide.wrapsInIntegers(us: [0, 1.9, -1.9], vs: [0, 0, 0]))
+    #expect(!wide.wrapsInIntegers(us: [0, 2.1, 0], vs: [0, 0, 0]))
+    #expect(!wide.wrapsInIntegers(us: [0, .nan, 0], vs: [0, 0, 0]))
+    // Hostile coordinates (the caller's check would have refused them) still read inside the
+    // texture.
+    let hostile: [Float] = [
+      .nan, .infinity, -.infinity, 1e30, -1e30, 0x1p23, -0x1p22, .greatestFiniteMagnitude,
+    ]
+    var out = [SIMD4<Float>](repeating: .zero, count: hostile.count)
+    out.withUnsafeMutableBufferPointer { o in
+      wide.sample(
+        u: hostile, v: hostile.reversed(), level: nil, count: hostile.count, inIntegers: true,
+        scratch: scratch,
+        into: o.baseAddress!)
+    }
+    #expect(out.allSatisfy { $0.min() >= 0 && $0.max() <= 1 })
+  }
+
   @Test("a triangle found magnified everywhere has level 0 at every sample offset of its extent")
   func magnifiedBound() {
     var rng = SplitMix64(seed: 4406)
@@ -164,7 +224,8 @@ struct TextureSamplerTests {
       let span = Float.random(in: 0.01...0.15, using: &rng)
       let us = SIMD3<Float>((0..<3).map { _ in Float.random(in: -span...span, using: &rng) })
       let vs = SIMD3<Float>((0..<3).map { _ in Float.random(in: -span...span, using: &rng) })
-      let coordinates = TextureCoordinatePlanes(us: us, vs: vs, size: [256, 256], planes: planes)
+      let coordinates = TextureCoordinatePlanes(
+        us: us, vs: vs, size: [256, 256], inIntegers: false, planes: planes)
       guard coordinates.magnified else { continue }
       magnified += 1
       // Every sample offset inside the triangle (the bound holds there, not in all the box).
