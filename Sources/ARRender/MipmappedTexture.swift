@@ -24,6 +24,9 @@ final class MipmappedTexture: @unchecked Sendable {
     let base: Int32
     /// Entries per row: `width + 1` (x from −1 to `width − 1`; each entry reaches one right).
     let stride: Int32
+    /// How this level wraps coordinates in integers, for textures that can (see
+    /// ``TextureView/integerWrap``).
+    let wrap: IntegerWrap
   }
 
   /// Every level's entries, one after another, in memory this texture owns: the sampler runs
@@ -67,10 +70,11 @@ final class MipmappedTexture: @unchecked Sendable {
     var levels: [Level] = []
     var count = 0
     for level in chain {
+      let size = SIMD2(Float(level.width), Float(level.height))
       levels.append(
         Level(
-          width: level.width, height: level.height, size: SIMD2(Float(level.width), Float(level.height)),
-          base: Int32(count), stride: Int32(level.width + 1)))
+          width: level.width, height: level.height, size: size, base: Int32(count),
+          stride: Int32(level.width + 1), wrap: IntegerWrap(size: size, scale: scale, offset: offset)))
       count += (level.width + 1) * (level.height + 2)
     }
     entries = .allocate(capacity: count)
@@ -132,15 +136,15 @@ final class MipmappedTexture: @unchecked Sendable {
     return TextureView(
       entries: UnsafePointer(entries.baseAddress!), levels: UnsafeBufferPointer(levelBuffer), clamp: clamp,
       scale: scale, offset: offset,
-      integerWrap: clamp || !powerOfTwo ? nil : IntegerWrap(size: base.size, scale: scale, offset: offset))
+      integerWrap: clamp || !powerOfTwo ? nil : base.wrap)
   }
 }
 
 /// Four samples' colours (linear light, straight alpha), left to right.
 typealias FourColors = (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
 
-/// How a repeated texture whose sides are powers of two finds its base level's texels in
-/// integers: the position in 1/256ths of a texel from texel (0, 0)'s centre (rows down) is
+/// How a repeated texture whose sides are powers of two finds a level's texels in integers:
+/// the position in 1/256ths of a texel from texel (0, 0)'s centre (rows down) is
 /// `floor(uv · perUV + fraction) + whole`, and the repeat is the low bits of it (`& mask`).
 ///
 /// Wrapping in floating point instead (the fractional part of the coordinate, then scaled and
@@ -205,9 +209,9 @@ struct TextureView {
   /// what the processor can look ahead, so it waited on every group; each pass alone is short,
   /// and its groups overlap.
   ///
-  /// `inIntegers` (base level only, when ``wrapsInIntegers(us:vs:)`` holds for the
-  /// coordinates) wraps them as ``IntegerWrap`` says; the positions are the same where the
-  /// floating-point wrap is exact, and within its rounding elsewhere.
+  /// `inIntegers` (when ``wrapsInIntegers(us:vs:)`` holds for the coordinates) wraps them as
+  /// ``IntegerWrap`` says, on every level; the positions are the same where the floating-point
+  /// wrap is exact, and within its rounding elsewhere.
   ///
   /// Every array must have room for `count` rounded up to a multiple of 4 (the last group reads
   /// and writes whole), `scratch` for ``scratchGroups`` per group. Any input is safe:
@@ -227,11 +231,13 @@ struct TextureView {
     @inline(__always) func load(_ group: UnsafeMutablePointer<SIMD4<Int32>>) -> Taps {
       Taps(top: group[0], bottom: group[1], topWeights: group[2], bottomWeights: group[3])
     }
+    let inIntegers = inIntegers && integerWrap != nil
     var blends = false
     var k = 0
     if let level {
       while k < count {
-        let taps = levelTaps(u: four(u, k), v: four(v, k), level: four(level, k))
+        let taps = levelTaps(
+          coordinates(four(u, k), four(v, k), inIntegers: inIntegers), level: four(level, k))
         let group = scratch + 2 * k
         store(taps.first, group)
         // Where this group does not blend, a second level of weight 0 adds nothing.
@@ -239,14 +245,10 @@ struct TextureView {
         blends = blends || taps.blends
         k &+= 4
       }
-    } else if inIntegers, let wrap = integerWrap {
-      while k < count {
-        store(wrappedBaseTaps(u: four(u, k), v: four(v, k), wrap), scratch + 2 * k)
-        k &+= 4
-      }
     } else {
       while k < count {
-        store(baseTaps(u: four(u, k), v: four(v, k)), scratch + 2 * k)
+        let c = coordinates(four(u, k), four(v, k), inIntegers: inIntegers)
+        store(taps(c, level: .zero, uniform: true, share: nil), scratch + 2 * k)
         k &+= 4
       }
     }
@@ -294,68 +296,96 @@ struct TextureView {
     var weighingNothing: Taps { Taps(top: top, bottom: bottom, topWeights: .zero, bottomWeights: .zero) }
   }
 
-  /// The taps of level `index` (per lane) for coordinates `(s, t)` in [0, 1] (t down), the
-  /// level's share of the trilinear blend being `share / 512` (in 1/256ths, times ½).
+  /// Four samples' coordinates, as the sampler wraps them: `(s, t)` in [0, 1] (t down) for
+  /// the floating-point wrap, or the raw `(u, v)` when wrapped in integers.
+  private struct Coordinates {
+    let x: SIMD4<Float>, y: SIMD4<Float>
+    let inIntegers: Bool
+  }
+
+  /// Four coordinates `(u, v)` ready for ``taps(_:level:uniform:share:)``: kept raw when
+  /// `inIntegers` (each level wraps them itself), else wrapped in floating point.
+  @inline(__always)
+  private func coordinates(_ u: SIMD4<Float>, _ v: SIMD4<Float>, inIntegers: Bool) -> Coordinates {
+    if inIntegers { return Coordinates(x: u, y: v, inIntegers: true) }
+    let (s, t) = wrapped(u, v)
+    return Coordinates(x: s, y: t, inIntegers: false)
+  }
+
+  /// The taps of level `index` (per lane) for `coordinates`, the level's share of the
+  /// trilinear blend being `share / 512` (in 1/256ths, times ½), or the whole when nil.
   @inline(__always)
   private func taps(
-    _ s: SIMD4<Float>, _ t: SIMD4<Float>, level index: SIMD4<Int32>, uniform: Bool, share: SIMD4<Float>
+    _ coordinates: Coordinates, level index: SIMD4<Int32>, uniform: Bool, share: SIMD4<Float>?
   ) -> Taps {
-    var size: (SIMD4<Float>, SIMD4<Float>), base: SIMD4<Int32>, stride: SIMD4<Int32>
-    if uniform {
-      let l = levels[Int(index.x)]
-      size = (SIMD4(repeating: l.size.x), SIMD4(repeating: l.size.y))
-      (base, stride) = (SIMD4(repeating: l.base), SIMD4(repeating: l.stride))
-    } else {
-      let l = (levels[Int(index.x)], levels[Int(index.y)], levels[Int(index.z)], levels[Int(index.w)])
-      size = (
-        SIMD4(l.0.size.x, l.1.size.x, l.2.size.x, l.3.size.x),
-        SIMD4(l.0.size.y, l.1.size.y, l.2.size.y, l.3.size.y)
-      )
-      base = SIMD4(l.0.base, l.1.base, l.2.base, l.3.base)
-      stride = SIMD4(l.0.stride, l.1.stride, l.2.stride, l.3.stride)
-    }
     // Positions in 1/256ths of a texel from texel (0, 0)'s centre, rounded down: the whole part
     // picks the texels, the fraction (8 bits, as GPUs filter) weighs them. In [−128, 256·size).
-    let x = LaneMath.floored((s * size.0 - 0.5) * 256), y = LaneMath.floored((t * size.1 - 0.5) * 256)
+    var x: SIMD4<Int32>, y: SIMD4<Int32>, base: SIMD4<Int32>, stride: SIMD4<Int32>
+    if uniform {
+      let l = levels[Int(index.x)]
+      (base, stride) = (SIMD4(repeating: l.base), SIMD4(repeating: l.stride))
+      if coordinates.inIntegers {
+        let w = l.wrap
+        x = (LaneMath.flooredSmall(coordinates.x * w.perUV.x + w.fraction.x) &+ w.whole.x) & w.mask.x
+        y = (LaneMath.flooredSmall(coordinates.y * w.perUV.y + w.fraction.y) &+ w.whole.y) & w.mask.y
+      } else {
+        x = LaneMath.floored((coordinates.x * l.size.x - 0.5) * 256)
+        y = LaneMath.floored((coordinates.y * l.size.y - 0.5) * 256)
+      }
+    } else {
+      let l = (levels[Int(index.x)], levels[Int(index.y)], levels[Int(index.z)], levels[Int(index.w)])
+      base = SIMD4(l.0.base, l.1.base, l.2.base, l.3.base)
+      stride = SIMD4(l.0.stride, l.1.stride, l.2.stride, l.3.stride)
+      if coordinates.inIntegers {
+        let w = (l.0.wrap, l.1.wrap, l.2.wrap, l.3.wrap)
+        x =
+          (LaneMath.flooredSmall(
+            coordinates.x * SIMD4(w.0.perUV.x, w.1.perUV.x, w.2.perUV.x, w.3.perUV.x)
+              + SIMD4(w.0.fraction.x, w.1.fraction.x, w.2.fraction.x, w.3.fraction.x))
+            &+ SIMD4(w.0.whole.x, w.1.whole.x, w.2.whole.x, w.3.whole.x))
+          & SIMD4(w.0.mask.x, w.1.mask.x, w.2.mask.x, w.3.mask.x)
+        y =
+          (LaneMath.flooredSmall(
+            coordinates.y * SIMD4(w.0.perUV.y, w.1.perUV.y, w.2.perUV.y, w.3.perUV.y)
+              + SIMD4(w.0.fraction.y, w.1.fraction.y, w.2.fraction.y, w.3.fraction.y))
+            &+ SIMD4(w.0.whole.y, w.1.whole.y, w.2.whole.y, w.3.whole.y))
+          & SIMD4(w.0.mask.y, w.1.mask.y, w.2.mask.y, w.3.mask.y)
+      } else {
+        let width = SIMD4(l.0.size.x, l.1.size.x, l.2.size.x, l.3.size.x)
+        let height = SIMD4(l.0.size.y, l.1.size.y, l.2.size.y, l.3.size.y)
+        x = LaneMath.floored((coordinates.x * width - 0.5) * 256)
+        y = LaneMath.floored((coordinates.y * height - 0.5) * 256)
+      }
+    }
     // Rows from 0 to the level's height + 1 (the border), strides at most 2¹⁴ + 1.
     let top =
       base &+ LaneMath.smallProduct(LaneMath.shiftedRight(y, 8) &+ 1, stride) &+ LaneMath.shiftedRight(x, 8)
       &+ 1
-    let ax = LaneMath.float(x & 255), ay = LaneMath.float(y & 255)
-    let bx = 256 - ax, by = 256 - ay
-    // Products of whole numbers up to 2²⁴ times a power of two: exact, and truncated to integers
-    // they are the weights (at most 2¹⁵, which alone does not fit 16 bits: clamped).
-    let upper = by * share, lower = ay * share
-    @inline(__always) func pair(_ left: SIMD4<Float>, _ right: SIMD4<Float>) -> SIMD4<Int32> {
-      LaneMath.packedPairs(
-        low: LaneMath.truncated(LaneMath.atMost(left, 32767)),
-        high: LaneMath.truncated(LaneMath.atMost(right, 32767)))
-    }
-    return Taps(
-      top: top, bottom: top &+ stride, topWeights: pair(bx * upper, ax * upper),
-      bottomWeights: pair(bx * lower, ax * lower))
-  }
-
-  /// The base level's taps for four coordinates wrapped in integers (see ``IntegerWrap``).
-  @inline(__always)
-  private func wrappedBaseTaps(u: SIMD4<Float>, v: SIMD4<Float>, _ wrap: IntegerWrap) -> Taps {
-    let x = (LaneMath.flooredSmall(u * wrap.perUV.x + wrap.fraction.x) &+ wrap.whole.x) & wrap.mask.x
-    let y = (LaneMath.flooredSmall(v * wrap.perUV.y + wrap.fraction.y) &+ wrap.whole.y) & wrap.mask.y
-    let level = levels[0]
-    let top =
-      level.base &+ LaneMath.smallProduct(LaneMath.shiftedRight(y, 8) &+ 1, SIMD4(repeating: level.stride))
-      &+ LaneMath.shiftedRight(x, 8) &+ 1
-    // The weights as `taps` gives them with the whole share on this level: the products of
-    // the fractions, halved (exact in integers; 2¹⁵ alone saturates to 32767 as it packs).
     let ax = x & 255, ay = y & 255
-    let bx = 256 &- ax, by = 256 &- ay
-    @inline(__always) func half(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
-      LaneMath.shiftedRight(LaneMath.smallProduct(a, b), 1)
+    guard let share else {
+      // The whole weight on this level: the products of the fractions, halved (exact in
+      // integers; 2¹⁵ alone saturates to 32767 as it packs), as the products below give them
+      // for a share of 256.
+      let bx = 256 &- ax, by = 256 &- ay
+      @inline(__always) func half(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
+        LaneMath.shiftedRight(LaneMath.smallProduct(a, b), 1)
+      }
+      return Taps(
+        top: top, bottom: top &+ stride,
+        topWeights: LaneMath.packedPairs(low: half(bx, by), high: half(ax, by)),
+        bottomWeights: LaneMath.packedPairs(low: half(bx, ay), high: half(ax, ay)))
+    }
+    let fx = LaneMath.float(ax), fy = LaneMath.float(ay)
+    let bx = 256 - fx, by = 256 - fy
+    // Products of whole numbers up to 2²⁴ times a power of two: exact, and truncated to integers
+    // they are the weights (at most 2¹⁵, which alone does not fit 16 bits: saturated).
+    let upper = by * share, lower = fy * share
+    @inline(__always) func pair(_ left: SIMD4<Float>, _ right: SIMD4<Float>) -> SIMD4<Int32> {
+      LaneMath.packedPairs(low: LaneMath.truncated(left), high: LaneMath.truncated(right))
     }
     return Taps(
-      top: top, bottom: top &+ level.stride,
-      topWeights: LaneMath.packedPairs(low: half(bx, by), high: half(ax, by)),
-      bottomWeights: LaneMath.packedPairs(low: half(bx, ay), high: half(ax, ay)))
+      top: top, bottom: top &+ stride, topWeights: pair(bx * upper, fx * upper),
+      bottomWeights: pair(bx * lower, fx * lower))
   }
 
   /// Texture coordinates as positions in [0, 1], t down, as the wrap mode says.
@@ -375,40 +405,32 @@ struct TextureView {
     return (s, 1 - t)  // v up in OBJ, rows down in memory
   }
 
-  /// Samples four coordinates in one pass (see ``sample(u:v:level:count:scratch:into:)``).
+  /// Samples four coordinates in one pass (see ``sample(u:v:level:count:inIntegers:scratch:into:)``).
   @inline(__always)
   private func sampleFour(u: SIMD4<Float>, v: SIMD4<Float>, level: SIMD4<Float>) -> FourColors {
-    let taps = levelTaps(u: u, v: v, level: level)
+    let taps = levelTaps(coordinates(u, v, inIntegers: false), level: level)
     return filtered(taps.first, taps.second, blends: taps.blends)
-  }
-
-  /// The base level's taps for four coordinates.
-  @inline(__always)
-  private func baseTaps(u: SIMD4<Float>, v: SIMD4<Float>) -> Taps {
-    let (s, t) = wrapped(u, v)
-    return taps(s, t, level: .zero, uniform: true, share: SIMD4(repeating: 256 * 0x1p-9))
   }
 
   /// The taps of the two levels around each of four coordinates' level, and whether any lane
   /// blends in the second (when none does, `second` is `first`).
   @inline(__always)
-  private func levelTaps(u: SIMD4<Float>, v: SIMD4<Float>, level: SIMD4<Float>) -> (
+  private func levelTaps(_ coordinates: Coordinates, level: SIMD4<Float>) -> (
     first: Taps, second: Taps, blends: Bool
   ) {
-    let (s, t) = wrapped(u, v)
     let last = Int32(levels.count &- 1)
     let l = LaneMath.atMost(LaneMath.atLeastZero(level), Float(last))
     let near = LaneMath.truncated(l)
     // The blend towards the next level, in 1/256ths; 0 at the last level.
     let blend = LaneMath.float(LaneMath.truncated((l - LaneMath.float(near)) * 256))
     let uniform = LaneMath.allEqual(near)
-    let first = taps(s, t, level: near, uniform: uniform, share: (256 - blend) * 0x1p-9)
+    let first = taps(coordinates, level: near, uniform: uniform, share: (256 - blend) * 0x1p-9)
     // Magnified, or exactly on a level: the next level adds nothing, so it is not read.
     let blends = LaneMath.anyPositive(blend)
     let second =
       blends
       ? taps(
-        s, t,
+        coordinates,
         level: SIMD4(
           near.x < last ? near.x &+ 1 : near.x, near.y < last ? near.y &+ 1 : near.y,
           near.z < last ? near.z &+ 1 : near.z, near.w < last ? near.w &+ 1 : near.w),

@@ -153,6 +153,8 @@ struct TextureSamplerTests {
         let view = texture.view
         #expect(view.integerWrap != nil)
         let u = (0..<n).map { _ in coordinate() }, v = (0..<n).map { _ in coordinate() }
+        // Levels across the chain, lanes of a group on different ones.
+        let level = (0..<n).map { _ in Float.random(in: -1...9, using: &rng) }
         var out = [SIMD4<Float>](repeating: .zero, count: n)
         out.withUnsafeMutableBufferPointer { o in
           view.sample(
@@ -160,6 +162,15 @@ struct TextureSamplerTests {
         }
         for k in 0..<n {
           #expect(out[k] == view.sample(SIMD2(u[k], v[k]), level: 0), "\(w)×\(h) \(placement) sample \(k)")
+        }
+        out.withUnsafeMutableBufferPointer { o in
+          view.sample(
+            u: u, v: v, level: level, count: n, inIntegers: true, scratch: scratch, into: o.baseAddress!)
+        }
+        for k in 0..<n {
+          #expect(
+            out[k] == view.sample(SIMD2(u[k], v[k]), level: level[k]),
+            "\(w)×\(h) \(placement) sample \(k) at level \(level[k])")
         }
       }
     }
@@ -181,14 +192,15 @@ struct TextureSamplerTests {
     let hostile: [Float] = [
       .nan, .infinity, -.infinity, 1e30, -1e30, 0x1p23, -0x1p22, .greatestFiniteMagnitude,
     ]
-    var out = [SIMD4<Float>](repeating: .zero, count: hostile.count)
-    out.withUnsafeMutableBufferPointer { o in
-      wide.sample(
-        u: hostile, v: hostile.reversed(), level: nil, count: hostile.count, inIntegers: true,
-        scratch: scratch,
-        into: o.baseAddress!)
+    for level in [nil, [0, 1.5, 3, 12, 30, 2.25, 7, 0.5] as [Float]] {
+      var out = [SIMD4<Float>](repeating: .zero, count: hostile.count)
+      out.withUnsafeMutableBufferPointer { o in
+        wide.sample(
+          u: hostile, v: hostile.reversed(), level: level, count: hostile.count, inIntegers: true,
+          scratch: scratch, into: o.baseAddress!)
+      }
+      #expect(out.allSatisfy { $0.min() >= 0 && $0.max() <= 1 }, "levels \(level.map { "\($0)" } ?? "none")")
     }
-    #expect(out.allSatisfy { $0.min() >= 0 && $0.max() <= 1 })
   }
 
   @Test("a triangle found magnified everywhere has level 0 at every sample offset of its extent")
