@@ -321,41 +321,24 @@ struct TextureView {
     // Positions in 1/256ths of a texel from texel (0, 0)'s centre, rounded down: the whole part
     // picks the texels, the fraction (8 bits, as GPUs filter) weighs them. In [−128, 256·size).
     var x: SIMD4<Int32>, y: SIMD4<Int32>, base: SIMD4<Int32>, stride: SIMD4<Int32>
-    if uniform {
-      let l = levels[Int(index.x)]
-      (base, stride) = (SIMD4(repeating: l.base), SIMD4(repeating: l.stride))
-      if coordinates.inIntegers {
-        let w = l.wrap
-        x = (LaneMath.flooredSmall(coordinates.x * w.perUV.x + w.fraction.x) &+ w.whole.x) & w.mask.x
-        y = (LaneMath.flooredSmall(coordinates.y * w.perUV.y + w.fraction.y) &+ w.whole.y) & w.mask.y
-      } else {
-        x = LaneMath.floored((coordinates.x * l.size.x - 0.5) * 256)
-        y = LaneMath.floored((coordinates.y * l.size.y - 0.5) * 256)
+    // The four lanes' levels, one loaded once when they share it.
+    let l =
+      uniform
+      ? (levels[Int(index.x)], levels[Int(index.x)], levels[Int(index.x)], levels[Int(index.x)])
+      : (levels[Int(index.x)], levels[Int(index.y)], levels[Int(index.z)], levels[Int(index.w)])
+    @inline(__always) func lanes<T: SIMDScalar>(_ value: (MipmappedTexture.Level) -> T) -> SIMD4<T> {
+      uniform ? SIMD4(repeating: value(l.0)) : SIMD4(value(l.0), value(l.1), value(l.2), value(l.3))
+    }
+    (base, stride) = (lanes(\.base), lanes(\.stride))
+    if coordinates.inIntegers {
+      @inline(__always) func wrapped(_ c: SIMD4<Float>, _ axis: Int) -> SIMD4<Int32> {
+        let sum = c * lanes { $0.wrap.perUV[axis] } + lanes { $0.wrap.fraction[axis] }
+        return (LaneMath.flooredSmall(sum) &+ lanes { $0.wrap.whole[axis] }) & lanes { $0.wrap.mask[axis] }
       }
+      (x, y) = (wrapped(coordinates.x, 0), wrapped(coordinates.y, 1))
     } else {
-      let l = (levels[Int(index.x)], levels[Int(index.y)], levels[Int(index.z)], levels[Int(index.w)])
-      base = SIMD4(l.0.base, l.1.base, l.2.base, l.3.base)
-      stride = SIMD4(l.0.stride, l.1.stride, l.2.stride, l.3.stride)
-      if coordinates.inIntegers {
-        let w = (l.0.wrap, l.1.wrap, l.2.wrap, l.3.wrap)
-        x =
-          (LaneMath.flooredSmall(
-            coordinates.x * SIMD4(w.0.perUV.x, w.1.perUV.x, w.2.perUV.x, w.3.perUV.x)
-              + SIMD4(w.0.fraction.x, w.1.fraction.x, w.2.fraction.x, w.3.fraction.x))
-            &+ SIMD4(w.0.whole.x, w.1.whole.x, w.2.whole.x, w.3.whole.x))
-          & SIMD4(w.0.mask.x, w.1.mask.x, w.2.mask.x, w.3.mask.x)
-        y =
-          (LaneMath.flooredSmall(
-            coordinates.y * SIMD4(w.0.perUV.y, w.1.perUV.y, w.2.perUV.y, w.3.perUV.y)
-              + SIMD4(w.0.fraction.y, w.1.fraction.y, w.2.fraction.y, w.3.fraction.y))
-            &+ SIMD4(w.0.whole.y, w.1.whole.y, w.2.whole.y, w.3.whole.y))
-          & SIMD4(w.0.mask.y, w.1.mask.y, w.2.mask.y, w.3.mask.y)
-      } else {
-        let width = SIMD4(l.0.size.x, l.1.size.x, l.2.size.x, l.3.size.x)
-        let height = SIMD4(l.0.size.y, l.1.size.y, l.2.size.y, l.3.size.y)
-        x = LaneMath.floored((coordinates.x * width - 0.5) * 256)
-        y = LaneMath.floored((coordinates.y * height - 0.5) * 256)
-      }
+      x = LaneMath.floored((coordinates.x * lanes { $0.size.x } - 0.5) * 256)
+      y = LaneMath.floored((coordinates.y * lanes { $0.size.y } - 0.5) * 256)
     }
     // Rows from 0 to the level's height + 1 (the border), strides at most 2¹⁴ + 1.
     let top =
