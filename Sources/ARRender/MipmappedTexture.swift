@@ -166,7 +166,12 @@ struct IntegerWrap {
     perUV = SIMD2(scale.x, -scale.y) * units
     // Texel centres at +0.5: the position of uv (0, 0) is half a texel (128 units) before the
     // first centre; the offset moves it, modulo a period (a whole number of units).
-    let start = SIMD2(offset.x, -offset.y) * units
+    // The offset's fractional part first, so that no offset (huge, or infinite from an MTL
+    // number beyond Float's range) takes the products out of range; such offsets are whole
+    // periods or meaningless, and count as 0.
+    func fractional(_ x: Float) -> Float { x.isFinite ? x - x.rounded(.down) : 0 }
+    let start = SIMD2(fractional(offset.x), fractional(-offset.y)) * units
+    // In [0, units] (x − floor(x) rounds up to 1 for tiny negative x), so at most one period off.
     let reduced = start - (start / units).rounded(.down) * units - 128
     let floor = reduced.rounded(.down)
     fraction = reduced - floor

@@ -174,6 +174,13 @@ struct TextureSamplerTests {
         }
       }
     }
+    // Offsets beyond any period, or infinite (an MTL number past Float's range), wrap as 0.
+    for offset: Float in [.infinity, -.infinity, .nan, 1e30, -0x1p-30] {
+      var reference = TextureReference(path: "unused.png")
+      reference.offset = SIMD3(offset, offset, 0)
+      let wrap = MipmappedTexture(randomImage(&rng, 8, 8), reference: reference).view.integerWrap!
+      #expect(wrap.whole.x >= -128 && wrap.whole.x < 2048 && wrap.whole.y >= -128 && wrap.whole.y < 2048)
+    }
     // Clamped or not a power of two: never in integers; coordinates too large for whole units
     // are not either.
     var clamped = TextureReference(path: "unused.png")
