@@ -25,7 +25,7 @@ final class MipmappedTexture: @unchecked Sendable {
     /// Entries per row: `width + 1` (x from −1 to `width − 1`; each entry reaches one right).
     let stride: Int32
     /// How this level wraps coordinates in integers, for textures that can (see
-    /// ``TextureView/integerWrap``).
+    /// ``TextureView/wrapsByMask``).
     let wrap: IntegerWrap
   }
 
@@ -136,7 +136,7 @@ final class MipmappedTexture: @unchecked Sendable {
     return TextureView(
       entries: UnsafePointer(entries.baseAddress!), levels: UnsafeBufferPointer(levelBuffer), clamp: clamp,
       scale: scale, offset: offset,
-      integerWrap: clamp || !powerOfTwo ? nil : base.wrap)
+      wrapsByMask: !clamp && powerOfTwo)
   }
 }
 
@@ -186,15 +186,17 @@ struct TextureView {
   let levels: UnsafeBufferPointer<MipmappedTexture.Level>
   let clamp: Bool
   let scale: SIMD2<Float>, offset: SIMD2<Float>
-  /// For repeated textures whose sides are powers of two: how to wrap in integers.
-  let integerWrap: IntegerWrap?
+  /// Whether the texture repeats and its sides are powers of two, so that each level can wrap
+  /// coordinates in integers (its ``MipmappedTexture/Level/wrap``).
+  let wrapsByMask: Bool
 
   /// Whether coordinates within the triangle of vertex coordinates `us`, `vs` can be
   /// wrapped in integers (see ``sample(u:v:level:count:inIntegers:scratch:into:)``): the texture
   /// repeats with sides of powers of two, and the coordinates are small enough (perspective
   /// interpolation keeps them within the vertices' range) for positions in whole units.
   func wrapsInIntegers(us: SIMD3<Float>, vs: SIMD3<Float>) -> Bool {
-    guard let wrap = integerWrap else { return false }
+    guard wrapsByMask else { return false }
+    let wrap = levels[0].wrap
     // Written as comparisons that NaN fails.
     return (0..<3).allSatisfy {
       abs(us[$0] * wrap.perUV.x) < IntegerWrap.limit && abs(vs[$0] * wrap.perUV.y) < IntegerWrap.limit
@@ -236,7 +238,7 @@ struct TextureView {
     @inline(__always) func load(_ group: UnsafeMutablePointer<SIMD4<Int32>>) -> Taps {
       Taps(top: group[0], bottom: group[1], topWeights: group[2], bottomWeights: group[3])
     }
-    let inIntegers = inIntegers && integerWrap != nil
+    let inIntegers = inIntegers && wrapsByMask
     var blends = false
     var k = 0
     if let level {

@@ -151,7 +151,7 @@ struct TextureSamplerTests {
         reference.offset = SIMD3(placement.offset.x, placement.offset.y, 0)
         let texture = MipmappedTexture(randomImage(&rng, w, h), reference: reference)
         let view = texture.view
-        #expect(view.integerWrap != nil)
+        #expect(view.wrapsByMask)
         let u = (0..<n).map { _ in coordinate() }, v = (0..<n).map { _ in coordinate() }
         // Levels across the chain, lanes of a group on different ones.
         let level = (0..<n).map { _ in Float.random(in: -1...9, using: &rng) }
@@ -178,17 +178,17 @@ struct TextureSamplerTests {
     for offset: Float in [.infinity, -.infinity, .nan, 1e30, -0x1p-30] {
       var reference = TextureReference(path: "unused.png")
       reference.offset = SIMD3(offset, offset, 0)
-      let wrap = MipmappedTexture(randomImage(&rng, 8, 8), reference: reference).view.integerWrap!
+      let wrap = MipmappedTexture(randomImage(&rng, 8, 8), reference: reference).view.levels[0].wrap
       #expect(wrap.whole.x >= -128 && wrap.whole.x < 2048 && wrap.whole.y >= -128 && wrap.whole.y < 2048)
     }
     // Clamped or not a power of two: never in integers; coordinates too large for whole units
     // are not either.
     var clamped = TextureReference(path: "unused.png")
     clamped.clamp = true
-    #expect(MipmappedTexture(randomImage(&rng, 8, 8), reference: clamped).view.integerWrap == nil)
+    #expect(!MipmappedTexture(randomImage(&rng, 8, 8), reference: clamped).view.wrapsByMask)
     #expect(
-      MipmappedTexture(randomImage(&rng, 8, 6), reference: TextureReference(path: "unused.png")).view
-        .integerWrap == nil)
+      !MipmappedTexture(randomImage(&rng, 8, 6), reference: TextureReference(path: "unused.png")).view
+        .wrapsByMask)
     let wide = MipmappedTexture(randomImage(&rng, 4096, 1), reference: TextureReference(path: "unused.png"))
       .view
     #expect(wide.wrapsInIntegers(us: [0, 1.9, -1.9], vs: [0, 0, 0]))
