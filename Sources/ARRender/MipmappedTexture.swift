@@ -275,7 +275,7 @@ struct TextureView {
     }
   }
 
-  /// The scratch a group of four samples takes in ``sample(u:v:level:count:scratch:into:)``:
+  /// The scratch a group of four samples takes in ``sample(u:v:level:count:inIntegers:scratch:into:)``:
   /// two levels' taps.
   static let scratchGroups = 8
 
