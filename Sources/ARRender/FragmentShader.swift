@@ -15,10 +15,16 @@ protocol FragmentShader: Sendable {
   /// What `shade` needs of triangle `t`, whose vertices are in `vertices`, with `q` over it
   /// given by `planes` (origin: the triangle's first sample in the tile).
   func begin(_ t: SetupTriangle, _ vertices: FrameVertices, _ planes: PerspectivePlanes) -> TriangleState
-  /// Whether `shade` gives every sample of the triangle alpha 1: the rasterizer then tests
-  /// depth four samples at a time and writes the colours without blending. (False is always
-  /// correct, and is the path tests compare against.)
-  func isOpaque(_ state: TriangleState) -> Bool
+  /// Whether `shade` gives every sample of triangle `t` alpha 1: the rasterizer then tests
+  /// depth four samples at a time and writes the colours without blending, and (see
+  /// ``defersShading``) shades only its samples left visible. (False is always correct, and is
+  /// the path tests compare against.)
+  func isOpaque(_ t: SetupTriangle) -> Bool
+  /// Whether the rasterizer first finds which opaque triangle is in front at each sample of a
+  /// tile and then shades each sample once (see ``Renderer/markVisible(_:_:id:in:)``), rather
+  /// than shading every sample in front when drawn. Worth it when shading costs more than
+  /// finding coverage and depth again: not for flat colours.
+  var defersShading: Bool { get }
   /// Fills `batch.color` for the batch's first `count` samples (computing their weights when
   /// it needs them): straight alpha (below 1: blended "over" what is there by the
   /// rasterizer; below 0.999 also no depth write), or ``FragmentBatch/discarded``.
@@ -43,7 +49,8 @@ struct FlatShader: FragmentShader {
     return SIMD4(g, g, g, 1)
   }
 
-  @inline(__always) func isOpaque(_ color: SIMD4<Float>) -> Bool { true }
+  @inline(__always) func isOpaque(_ t: SetupTriangle) -> Bool { true }
+  var defersShading: Bool { false }
 
   @inline(__always)
   func shade(_ color: SIMD4<Float>, _ batch: FragmentBatch, count: Int) {
@@ -131,7 +138,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   func begin(_ t: SetupTriangle, _ frame: FrameVertices, _ planes: PerspectivePlanes) -> Triangle {
     let vertices = frame.of(t)
     let (v0, v1, v2) = vertices
-    let materialPointer = materials.baseAddress! + materialStart[Int(t.draw)] + Int(t.material)
+    let materialPointer = material(of: t)
     let material = materialPointer.pointee
     let sharedColor = v0.color == v1.color && v1.color == v2.color
     let u = SIMD3(v0.worldAndU.w, v1.worldAndU.w, v2.worldAndU.w),
@@ -156,7 +163,18 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   @inline(__always)
   func flatColor(_ t: Triangle) -> SIMD4<Float>? { nil }
 
-  @inline(__always) func isOpaque(_ t: Triangle) -> Bool { t.opaque }
+  @inline(__always)
+  func isOpaque(_ t: SetupTriangle) -> Bool {
+    fastPaths && material(of: t).pointee.alphaMode == .opaque
+  }
+
+  var defersShading: Bool { fastPaths }
+
+  /// Triangle `t`'s material in the shader's buffer.
+  @inline(__always)
+  private func material(of t: SetupTriangle) -> UnsafePointer<ShadingMaterial> {
+    materials.baseAddress! + materialStart[Int(t.draw)] + Int(t.material)
+  }
 
   @inline(__always)
   func shade(_ t: Triangle, _ batch: FragmentBatch, count: Int) {

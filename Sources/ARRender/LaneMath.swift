@@ -61,6 +61,35 @@ enum LaneMath {
     #endif
   }
 
+  /// −1 in each lane where `a > b`, else 0.
+  @inline(__always)
+  static func greaterMask(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
+    #if arch(x86_64)
+      unsafeBitCast(
+        _mm_cmpgt_epi32(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self)),
+        to: SIMD4<Int32>.self)
+    #else
+      SIMD4(a.x > b.x ? -1 : 0, a.y > b.y ? -1 : 0, a.z > b.z ? -1 : 0, a.w > b.w ? -1 : 0)
+    #endif
+  }
+
+  /// `a` in the lanes where `mask` is −1, `b` where it is 0 (any four 32-bit lanes).
+  @inline(__always)
+  static func selected<T: SIMDScalar>(_ a: SIMD4<T>, _ b: SIMD4<T>, where mask: SIMD4<Int32>) -> SIMD4<T> {
+    let a = unsafeBitCast(a, to: SIMD4<Int32>.self), b = unsafeBitCast(b, to: SIMD4<Int32>.self)
+    return unsafeBitCast((a & mask) | (b & ~mask), to: SIMD4<T>.self)
+  }
+
+  /// Whether any lane of `mask` is non-zero in its sign bit (a compare's −1).
+  @inline(__always)
+  static func anySet(_ mask: SIMD4<Int32>) -> Bool {
+    #if arch(x86_64)
+      _mm_movemask_ps(unsafeBitCast(mask, to: __m128.self)) != 0
+    #else
+      (mask.x | mask.y | mask.z | mask.w) < 0
+    #endif
+  }
+
   /// `v` where `|v| < limit`, else 0 (also for NaN and infinities).
   @inline(__always)
   static func zeroUnlessBelow(_ v: SIMD4<Float>, magnitude limit: Float) -> SIMD4<Float> {

@@ -20,9 +20,16 @@ final class RenderTarget: @unchecked Sendable {
   var background: LinearImage? = nil
   var backgroundColor = SIMD4<Float>(0, 0, 0, 1)
   private var workers = 0
-  /// Per worker, `tileSize²` depths (NDC, +∞ when empty) and linear colours.
+  /// Per worker, `tileSize²` depths (NDC, +∞ when empty), linear colours and visible
+  /// triangles (see ``tileVisibility(worker:x0:y0:)``), each followed by ``padding`` entries.
   private var depth = UnsafeMutablePointer<Float>.allocate(capacity: 0)
   private var linear = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 0)
+  private var visible = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+  /// Entries after each worker's tile buffer: four-wide passes over a row of the tile read
+  /// and write back up to three entries past its end, which must be the worker's own.
+  static let padding = 4
+  /// Entries per worker in each tile buffer.
+  private var workerStride: Int { tileSize * tileSize + Self.padding }
 
   init(width: Int, height: Int, factor: Int) {
     self.width = width
@@ -35,6 +42,7 @@ final class RenderTarget: @unchecked Sendable {
   deinit {
     depth.deallocate()
     linear.deallocate()
+    visible.deallocate()
   }
 
   /// Makes room for `count` workers' tiles.
@@ -42,8 +50,13 @@ final class RenderTarget: @unchecked Sendable {
     guard count > workers else { return }
     depth.deallocate()
     linear.deallocate()
-    depth = .allocate(capacity: count * tileSize * tileSize)
-    linear = .allocate(capacity: count * tileSize * tileSize)
+    visible.deallocate()
+    depth = .allocate(capacity: count * workerStride)
+    linear = .allocate(capacity: count * workerStride)
+    visible = .allocate(capacity: count * workerStride)
+    // Padding included: the four-wide passes read it.
+    depth.initialize(repeating: .infinity, count: count * workerStride)
+    visible.initialize(repeating: TileVisibility.none, count: count * workerStride)
     workers = count
   }
 
@@ -51,12 +64,18 @@ final class RenderTarget: @unchecked Sendable {
   /// as `y · tileSize + x` (the base is shifted so that the tile's own samples land in the
   /// buffer; only those are ever read or written).
   func tileDepth(worker: Int, x0: Int, y0: Int) -> UnsafeMutablePointer<Float> {
-    depth + worker * tileSize * tileSize - (y0 * tileSize + x0)
+    depth + worker * workerStride - (y0 * tileSize + x0)
   }
 
   /// Worker `worker`'s linear colour for the tile at `(x0, y0)`, indexed as ``tileDepth``.
   func tileColor(worker: Int, x0: Int, y0: Int) -> LinearSamples {
-    LinearSamples(color: linear + worker * tileSize * tileSize - (y0 * tileSize + x0))
+    LinearSamples(color: linear + worker * workerStride - (y0 * tileSize + x0))
+  }
+
+  /// Worker `worker`'s visible triangle per sample for the tile at `(x0, y0)`, indexed as
+  /// ``tileDepth``: ``TileVisibility/none`` outside a visibility pass, and left so after one.
+  func tileVisibility(worker: Int, x0: Int, y0: Int) -> UnsafeMutablePointer<Int32> {
+    visible + worker * workerStride - (y0 * tileSize + x0)
   }
 
   /// Clears the samples `xs × ys` of `view` to the background and infinite depth.

@@ -66,6 +66,9 @@ extension Renderer {
           batchStorage.initializeMemory(as: UInt8.self, repeating: 0, count: FragmentBatch.storageBytes)
           defer { batchStorage.deallocate() }
           let fragments = FragmentBatch(storage: batchStorage)
+          var visibility = TileVisibility(tileSize: tileSize)
+          defer { visibility.deallocate() }
+          let defers = shader.defersShading
           // Whole rows of tiles are dealt round-robin (a fixed split per worker): neighbours
           // across a vertical tile edge share cache lines of the output, so they are drawn by
           // the same worker, or every row of both tiles would bounce between the cores.
@@ -79,7 +82,15 @@ extension Renderer {
               continue
             }
             let view = makeView(worker, x0, y0, target.tileDepth(worker: worker, x0: x0, y0: y0))
+            let visible = target.tileVisibility(worker: worker, x0: x0, y0: y0)
             target.clear(x0...x1, y0...y1, in: view)
+            // Shades what the visibility pass marked so far.
+            func shadeMarked() {
+              guard visibility.count > 0 else { return }
+              shadeVisible(
+                &visibility, visible: visible, vertices: vertices, tileX: x0...x1, tileY: y0...y1,
+                target: view, shader: shader, batch: fragments)
+            }
             for setup in views.buffer {
               let bin = Int(setup.binStart[tile])..<Int(setup.binStart[tile + 1])
               for k in bin {
@@ -91,15 +102,28 @@ extension Renderer {
                   arscene_prefetch(ahead)
                   arscene_prefetch(ahead + MemoryLayout<SetupTriangle>.size - 1)
                 }
+                let pointer = setup.triangles + Int(setup.binned[k])
+                let t = pointer.pointee
+                if defers && shader.isOpaque(t) {
+                  // Opaque: only marked now where it is in front, shaded once all are marked.
+                  guard let box = TileTriangle(t, tileX: x0...x1, tileY: y0...y1) else { continue }
+                  let id = Int32(truncatingIfNeeded: visibility.count)
+                  if markVisible(t, box, id: id, in: (view.depth, visible, view.depthWidth)) {
+                    visibility.append(pointer, box)
+                  }
+                  continue
+                }
+                // Drawn at once, over what the opaque triangles before it leave.
+                shadeMarked()
                 if shader.readsVertices && k + 1 < bin.upperBound {
                   vertices.prefetch(setup.triangles[Int(setup.binned[k + 1])])
                 }
-                let t = setup.triangles[Int(setup.binned[k])]
                 drawTriangle(
                   t, vertices: vertices, tileX: x0...x1, tileY: y0...y1, target: view, shader: shader,
                   batch: fragments)
               }
             }
+            shadeMarked()
             finish(view, x0...x1, y0...y1)
           }
         }
@@ -142,32 +166,21 @@ extension Renderer {
     _ t: SetupTriangle, vertices: FrameVertices, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>,
     target: TargetView<Store>, shader: Shader, batch: FragmentBatch
   ) {
-    let minX = Swift.max(Int(t.minX), tileX.lowerBound), maxX = Swift.min(Int(t.maxX), tileX.upperBound)
-    let minY = Swift.max(Int(t.minY), tileY.lowerBound), maxY = Swift.min(Int(t.maxY), tileY.upperBound)
-    guard minX <= maxX, minY <= maxY else { return }
-    let one = SetupTriangle.one
-    let (stepX, stepY) = t.edgeSteps
-    let bias = t.bias
-    let originEdges = t.edges(Int64(minX) * one + one / 2, Int64(minY) * one + one / 2)
-    var rowEdges = originEdges
+    guard let box = TileTriangle(t, tileX: tileX, tileY: tileY) else { return }
+    let (minX, minY) = (box.minX, box.minY)
+    let (stepX, stepY, bias, dzdx) = (box.stepX, box.stepY, box.bias, box.dzdx)
+    var rowEdges = box.originEdges
     // Perspective-correct weights: the edge functions times 1/w (`q`) are linear in screen
     // space; normalised, they weight the vertices. The origin is the first sample.
-    let dqx = SIMD3<Float>(stepX) * t.inverseW, dqy = SIMD3<Float>(stepY) * t.inverseW
-    let planes = PerspectivePlanes(
-      q0: SIMD3<Float>(originEdges) * t.inverseW, stepX: dqx, stepY: dqy,
-      stepSums: SIMD2(dqx.sum(), dqy.sum()), extent: SIMD2(Float(maxX - minX), Float(maxY - minY)),
-      smallestSum: t.inverseW.min() / t.inverseArea)
+    let planes = box.planes(t)
     let state = shader.begin(t, vertices, planes)
-    // Depth is affine in screen space: each sample's from its row's first sample.
-    let zWeights = t.z * t.inverseArea
-    let dzdx = (SIMD3<Float>(stepX) * zWeights).sum()
-    let count = maxX - minX + 1
+    let count = box.width
     // A flat colour is encoded once for the whole triangle, and needs no batch.
     if let flat = shader.flatColor(state).map({ target.store.encode($0) }) {
-      for py in minY...maxY {
+      for py in minY...box.maxY {
         let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
         if lo <= hi {
-          let z0 = (SIMD3<Float>(rowEdges &+ stepX &* Int64(lo)) * zWeights).sum()
+          let z0 = box.rowDepth(rowEdges, at: lo)
           let row = py * target.colorWidth + minX + lo,
             depth = target.depth + py * target.depthWidth + minX + lo
           for i in 0...(hi &- lo) {
@@ -185,12 +198,12 @@ extension Renderer {
     var batch = batch
     batch.planes = planes
     // Opaque triangles test four samples at a time (the common case: all four in front).
-    let opaque = shader.isOpaque(state)
+    let opaque = shader.isOpaque(t)
     var gathered = 0
-    for py in minY...maxY {
+    for py in minY...box.maxY {
       let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
       if lo <= hi {
-        let z0 = (SIMD3<Float>(rowEdges &+ stepX &* Int64(lo)) * zWeights).sum()
+        let z0 = box.rowDepth(rowEdges, at: lo)
         let row = py * target.colorWidth + minX, depthRow = py * target.depthWidth + minX
         let dy = Float(py - minY)
         // Counters kept as the types they are stored in: Swift's conversions from Int are
@@ -212,7 +225,8 @@ extension Renderer {
               if LaneMath.allLess(z, UnsafeRawPointer(depth).loadUnaligned(as: SIMD4<Float>.self)) {
                 UnsafeMutableRawPointer(depth).storeBytes(of: z, as: SIMD4<Float>.self)
                 if gathered > FragmentBatch.capacity - 4 {
-                  shadeAndWrite(batch, count: gathered, state: state, shader: shader, target: target)
+                  shadeAndWrite(
+                    batch, count: gathered, state: state, opaque: opaque, shader: shader, target: target)
                   gathered = 0
                 }
                 batch.gatherFourOpaque(at: gathered, x: x + lanes, y: dy, colorIndex: colorIndex)
@@ -230,7 +244,8 @@ extension Renderer {
               // Opaque samples take their place in depth now; the others once shaded.
               if opaque { target.depth[Int(depthIndex)] = z }
               if gathered == FragmentBatch.capacity {
-                shadeAndWrite(batch, count: gathered, state: state, shader: shader, target: target)
+                shadeAndWrite(
+                  batch, count: gathered, state: state, opaque: opaque, shader: shader, target: target)
                 gathered = 0
               }
               batch.dx[gathered] = x
@@ -249,17 +264,21 @@ extension Renderer {
       }
       rowEdges = rowEdges &+ stepY
     }
-    if gathered > 0 { shadeAndWrite(batch, count: gathered, state: state, shader: shader, target: target) }
+    if gathered > 0 {
+      shadeAndWrite(batch, count: gathered, state: state, opaque: opaque, shader: shader, target: target)
+    }
   }
 
   /// Shades the first `count` samples of `batch` and writes them: depth (opaque samples), and
-  /// colour, blended "over" what is there when translucent.
+  /// colour, blended "over" what is there when translucent. `opaque`: the triangle is
+  /// ``FragmentShader/isOpaque(_:)`` (its samples' depths are written already).
   @inline(__always)
   static func shadeAndWrite<Shader: FragmentShader, Store: SampleStore>(
-    _ batch: FragmentBatch, count: Int, state: Shader.TriangleState, shader: Shader, target: TargetView<Store>
+    _ batch: FragmentBatch, count: Int, state: Shader.TriangleState, opaque: Bool, shader: Shader,
+    target: TargetView<Store>
   ) {
     shader.shade(state, batch, count: count)
-    if shader.isOpaque(state) {
+    if opaque {
       // Opaque: every colour is written (the depths were, when the samples were gathered).
       for k in 0..<count {
         target.store.write(target.store.encode(batch.color[k]), at: Int(batch.colorIndex[k]))

@@ -186,12 +186,13 @@ public final class FrameRenderer {
     geometry.run(
       draws, clipFromWorld: sampleCamera.clipFromWorld, width: sw, height: sh, tileSize: target.tileSize,
       sortTranslucent: isLit, attributes: !isUnlit, threads: settings.threads)
-    // Lit samples go into each worker's linear tile, encoded once per pixel when the tile is
-    // done: they may blend or be supersampled, and a pixel drawn over several times (a wall in
-    // front of a wall) is encoded once, not per layer. Flat colours are encoded once per
-    // triangle, so they go straight into the output bytes when each sample is a pixel.
+    // Samples are averaged (supersampling) or blended (translucent triangles) in each worker's
+    // linear tile, encoded once per pixel when the tile is done. Otherwise each sample is a pixel
+    // written over, and goes straight into the output bytes: flat colours are encoded once per
+    // triangle, and lit opaque samples once each, as the visibility pass shades each sample once.
     let encoding = EncodedSamples(bytes: output, srgb: isLit ? SRGB.Encoder.shared : nil)
-    let route: Renderer.SampleRoute = s == 1 && !isLit ? .direct(encoding) : .resolved(into: encoding)
+    let blends = isLit && !geometry.translucent.triangles.isEmpty
+    let route: Renderer.SampleRoute = s == 1 && !blends ? .direct(encoding) : .resolved(into: encoding)
     let threads = settings.threads
     switch shading {
     case .unlit:

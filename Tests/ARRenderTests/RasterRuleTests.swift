@@ -238,6 +238,93 @@ struct RasterRuleTests {
     }
   }
 
+  /// 400 overlapping triangles of every size with random colours, normals and texture
+  /// coordinates; with `duplicates`, some drawn again at once at the same place in magenta.
+  func overlappingTriangles(duplicates: Bool) -> Mesh {
+    var rng = SplitMix64(seed: 4_107)
+    var positions: [SIMD3<Float>] = [], colors: [SIMD3<Float>] = [], texcoords: [SIMD2<Float>] = []
+    var normals: [SIMD3<Float>] = [], indices: [UInt32] = []
+    for _ in 0..<400 {
+      let c = SIMD3<Float>(rng.scalar(-1...1), rng.scalar(-0.8...0.8), rng.scalar(-2 ... -0.3))
+      let size: Float = rng.scalar(0...1) < 0.8 ? 0.03 : 0.6
+      let corners = (0..<3).map { _ in c + SIMD3<Float>(rng.vector3(-size...size)) }
+      let vertexColors = (0..<3).map { _ in SIMD3<Float>(rng.vector3(0...1)) }
+      let uv = (0..<3).map { _ in SIMD2<Float>(rng.scalar(-2...2), rng.scalar(-2...2)) }
+      let n: [SIMD3<Float>] = (0..<3).map { _ in rng.unitVector3() }
+      let copies = rng.scalar(0...1) < 0.3 ? 2 : 1
+      for copy in 0..<(duplicates ? copies : 1) {
+        indices += (0..<3).map { UInt32(positions.count + $0) }
+        positions += corners
+        colors += copy == 0 ? vertexColors : Array(repeating: [1, 0, 1], count: 3)
+        texcoords += uv
+        normals += n
+      }
+    }
+    return Mesh(
+      positions: positions, normals: normals, texcoords: texcoords, colors: colors, indices: indices)
+  }
+
+  @Test(
+    "removing hidden surfaces before shading gives the bytes of shading every sample in front",
+    arguments: [1, 2, 3])
+  func visibilityPassEqualsImmediate(factor: Int) throws {
+    // Runs of opaque, textured, cut-out and translucent materials, so that the tiles'
+    // visibility passes are interrupted by triangles drawn at once, and resumed.
+    let directory = NSTemporaryDirectory() + "visibility-\(UInt32.random(in: 0 ... .max))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // A checker, opaque, and with its blue squares transparent (a cut-out material).
+    for (name, alpha) in [("opaque", 255), ("cut-out", 0)] as [(String, UInt8)] {
+      let checker = RGBA8Image(
+        width: 8, height: 8,
+        pixels: (0..<64).map { i in (i % 8 + i / 8) % 2 == 0 ? [250, 200, 40, 255] : [20, 60, 200, alpha] })
+      try ImageFile.writePNG(checker, to: directory + "/\(name).png")
+    }
+    var plain = Material(name: "plain"), textured = Material(name: "textured")
+    plain.specular = [0.5, 0.5, 0.5]
+    textured.diffuseTexture = TextureReference(path: directory + "/opaque.png")
+    var cutOut = textured
+    cutOut.diffuseTexture = TextureReference(path: directory + "/cut-out.png")
+    var glass = Material(name: "glass")
+    glass.opacity = 0.5
+    var mesh = overlappingTriangles(duplicates: true)
+    mesh.submeshes = stride(from: 0, to: mesh.triangleCount, by: 37).map {
+      Mesh.Submesh(triangles: $0..<Swift.min($0 + 37, mesh.triangleCount), material: ($0 / 37) % 5)
+    }
+    let cam = RenderCamera(
+      intrinsics: CameraIntrinsics(fx: 150, fy: 150, cx: 100, cy: 75, width: 200, height: 150),
+      worldFromCamera: RigidTransform(rotation: .identity, translation: [0, 0, 1]))
+    // Ambient light alone (textured samples take the one-pass way), and the sun and a lamp.
+    let lightings = [
+      Lighting(ambient: [1, 1, 1], directional: []),
+      Lighting(point: [(position: [0, 1, 0], color: [2, 2, 2])]),
+    ]
+    // With glass the samples are blended in linear tiles; without, lit samples of one a pixel go
+    // straight into the output bytes.
+    for fifth in [glass, plain] {
+      mesh.materials = [plain, textured, cutOut, textured, fifth]
+      let draw = try DrawCall(mesh: mesh, cullBackFaces: false)
+      for lighting in lightings {
+        var immediate = RenderSettings(supersampling: factor, threads: 2)
+        immediate.fastPaths = false
+        let expected = try Renderer.render([draw], camera: cam, shading: .lit(lighting), settings: immediate)
+        let image = try Renderer.render(
+          [draw], camera: cam, shading: .lit(lighting),
+          settings: RenderSettings(supersampling: factor, threads: 2))
+        let differing = zip(image.pixels, expected.pixels).count { $0 != $1 }
+        #expect(differing == 0, "\(fifth.name), factor \(factor): \(differing) pixels differ")
+      }
+    }
+    // Equal depths: the triangle drawn first stays, so the magenta copies change nothing.
+    let once = try Renderer.render(
+      [try DrawCall(mesh: overlappingTriangles(duplicates: false), cullBackFaces: false)], camera: cam,
+      shading: .lit(Lighting()), settings: RenderSettings(supersampling: factor, threads: 2))
+    let twice = try Renderer.render(
+      [try DrawCall(mesh: overlappingTriangles(duplicates: true), cullBackFaces: false)], camera: cam,
+      shading: .lit(Lighting()), settings: RenderSettings(supersampling: factor, threads: 2))
+    #expect(once == twice)
+  }
+
   @Test("bad sizes, settings and NaN transforms are refused")
   func badInput() throws {
     var cam = camera(size: 8)
