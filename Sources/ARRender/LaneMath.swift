@@ -73,6 +73,28 @@ enum LaneMath {
     #endif
   }
 
+  /// −1 in each lane where `a == b`, else 0.
+  @inline(__always)
+  static func equalMask(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
+    #if arch(x86_64)
+      unsafeBitCast(
+        _mm_cmpeq_epi32(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self)),
+        to: SIMD4<Int32>.self)
+    #else
+      SIMD4(a.x == b.x ? -1 : 0, a.y == b.y ? -1 : 0, a.z == b.z ? -1 : 0, a.w == b.w ? -1 : 0)
+    #endif
+  }
+
+  /// The lanes' sign bits as a number, lane k's in bit k (a compare's −1 gives 1).
+  @inline(__always)
+  static func signBits(_ mask: SIMD4<Int32>) -> Int32 {
+    #if arch(x86_64)
+      _mm_movemask_ps(unsafeBitCast(mask, to: __m128.self))
+    #else
+      (mask.x < 0 ? 1 : 0) | (mask.y < 0 ? 2 : 0) | (mask.z < 0 ? 4 : 0) | (mask.w < 0 ? 8 : 0)
+    #endif
+  }
+
   /// `a` in the lanes where `mask` is −1, `b` where it is 0 (any four 32-bit lanes).
   @inline(__always)
   static func selected<T: SIMDScalar>(_ a: SIMD4<T>, _ b: SIMD4<T>, where mask: SIMD4<Int32>) -> SIMD4<T> {
@@ -82,13 +104,7 @@ enum LaneMath {
 
   /// Whether any lane of `mask` is non-zero in its sign bit (a compare's −1).
   @inline(__always)
-  static func anySet(_ mask: SIMD4<Int32>) -> Bool {
-    #if arch(x86_64)
-      _mm_movemask_ps(unsafeBitCast(mask, to: __m128.self)) != 0
-    #else
-      (mask.x | mask.y | mask.z | mask.w) < 0
-    #endif
-  }
+  static func anySet(_ mask: SIMD4<Int32>) -> Bool { signBits(mask) != 0 }
 
   /// `v` where `|v| < limit`, else 0 (also for NaN and infinities).
   @inline(__always)

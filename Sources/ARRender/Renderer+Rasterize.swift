@@ -1,6 +1,7 @@
 import ARMath
 import CMathShims
 import Dispatch
+import Synchronization
 
 extension Renderer {
   /// Where a frame's samples go: straight into the output image (8-bit, one sample a pixel,
@@ -57,6 +58,15 @@ extension Renderer {
     // Every batch's triangles and bins as plain pointers: the workers touch no reference count.
     let batches = (geometry.batches + [geometry.translucent]).filter { !$0.triangles.isEmpty }
     let views = batches.map { BinnedTriangles($0) }
+    // Tile rows by the triangles binned to them (a measure of their work), most first.
+    let binnedPerRow = (0..<grid.tilesY).map { row -> Int in
+      let (first, end) = (row * grid.tilesX, (row + 1) * grid.tilesX)
+      return views.reduce(0) { sum, view in sum + Int(view.binStart[end] - view.binStart[first]) }
+    }
+    let rows = (0..<grid.tilesY).sorted { a, b in
+      binnedPerRow[a] != binnedPerRow[b] ? binnedPerRow[a] > binnedPerRow[b] : a < b
+    }
+    let nextRow = Atomic<Int>(0)
     withExtendedLifetime(batches) {
       views.withUnsafeBufferPointer { views in
         let views = UnsafeSendableBuffer(views)
@@ -66,65 +76,70 @@ extension Renderer {
           batchStorage.initializeMemory(as: UInt8.self, repeating: 0, count: FragmentBatch.storageBytes)
           defer { batchStorage.deallocate() }
           let fragments = FragmentBatch(storage: batchStorage)
-          var visibility = TileVisibility(tileSize: tileSize)
+          var visibility = TileVisibility()
           defer { visibility.deallocate() }
           let defers = shader.defersShading
-          // Whole rows of tiles are dealt round-robin (a fixed split per worker): neighbours
+          // Whole rows of tiles, each taken by the next worker free, busiest first: neighbours
           // across a vertical tile edge share cache lines of the output, so they are drawn by
-          // the same worker, or every row of both tiles would bounce between the cores.
-          for tile in stride(from: worker, to: grid.tilesY, by: threads).lazy.flatMap({ row in
-            (row * grid.tilesX)..<((row + 1) * grid.tilesX)
-          }) {
-            let x0 = (tile % grid.tilesX) * tileSize, y0 = (tile / grid.tilesX) * tileSize
-            let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
-            if views.buffer.allSatisfy({ $0.binStart[tile] == $0.binStart[tile + 1] }) {
-              target.fillBackground(x0...x1, y0...y1, into: output, outputWidth: width / target.factor)
-              continue
-            }
-            let view = makeView(worker, x0, y0, target.tileDepth(worker: worker, x0: x0, y0: y0))
-            let visible = target.tileVisibility(worker: worker, x0: x0, y0: y0)
-            target.clear(x0...x1, y0...y1, in: view)
-            // Shades what the visibility pass marked so far.
-            func shadeMarked() {
-              guard visibility.count > 0 else { return }
-              shadeVisible(
-                &visibility, visible: visible, vertices: vertices, tileX: x0...x1, tileY: y0...y1,
-                target: view, shader: shader, batch: fragments)
-            }
-            for setup in views.buffer {
-              let bin = Int(setup.binStart[tile])..<Int(setup.binStart[tile + 1])
-              for k in bin {
-                // A bin's triangles (and their vertices) lie anywhere in memory: ask for the
-                // triangle a few ahead, and for the vertices of the one after this.
-                if k + 8 < bin.upperBound {
-                  // A 112-byte record spans two or three cache lines: ask for its first and last.
-                  let ahead = UnsafeRawPointer(setup.triangles + Int(setup.binned[k + 8]))
-                  arscene_prefetch(ahead)
-                  arscene_prefetch(ahead + MemoryLayout<SetupTriangle>.size - 1)
-                }
-                let pointer = setup.triangles + Int(setup.binned[k])
-                let t = pointer.pointee
-                if defers && shader.isOpaque(t) {
-                  // Opaque: only marked now where it is in front, shaded once all are marked.
-                  guard let box = TileTriangle(t, tileX: x0...x1, tileY: y0...y1) else { continue }
-                  let id = Int32(truncatingIfNeeded: visibility.count)
-                  if markVisible(t, box, id: id, in: (view.depth, visible, view.depthWidth)) {
-                    visibility.append(pointer, box)
-                  }
-                  continue
-                }
-                // Drawn at once, over what the opaque triangles before it leave.
-                shadeMarked()
-                if shader.readsVertices && k + 1 < bin.upperBound {
-                  vertices.prefetch(setup.triangles[Int(setup.binned[k + 1])])
-                }
-                drawTriangle(
-                  t, vertices: vertices, tileX: x0...x1, tileY: y0...y1, target: view, shader: shader,
-                  batch: fragments)
+          // the same worker, or every row of both tiles would bounce between the cores. (A fixed
+          // split of the rows left one core idle for a quarter of a frame of a model.)
+          while true {
+            let next = nextRow.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard next < rows.count else { break }
+            let row = rows[next]
+            for tile in (row * grid.tilesX)..<((row + 1) * grid.tilesX) {
+              let x0 = (tile % grid.tilesX) * tileSize, y0 = (tile / grid.tilesX) * tileSize
+              let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
+              if views.buffer.allSatisfy({ $0.binStart[tile] == $0.binStart[tile + 1] }) {
+                target.fillBackground(x0...x1, y0...y1, into: output, outputWidth: width / target.factor)
+                continue
               }
+              let view = makeView(worker, x0, y0, target.tileDepth(worker: worker, x0: x0, y0: y0))
+              let visible = target.tileVisibility(worker: worker, x0: x0, y0: y0)
+              target.clear(x0...x1, y0...y1, in: view)
+              for setup in views.buffer {
+                let bin = Int(setup.binStart[tile])..<Int(setup.binStart[tile + 1])
+                for k in bin {
+                  // A bin's triangles (and their vertices) lie anywhere in memory: ask for the
+                  // triangle a few ahead, and for the vertices of the one after this.
+                  if k + 8 < bin.upperBound {
+                    // A 112-byte record spans two or three cache lines: ask for its first and last.
+                    let ahead = UnsafeRawPointer(setup.triangles + Int(setup.binned[k + 8]))
+                    arscene_prefetch(ahead)
+                    arscene_prefetch(ahead + MemoryLayout<SetupTriangle>.size - 1)
+                  }
+                  let pointer = setup.triangles + Int(setup.binned[k])
+                  let t = pointer.pointee
+                  if defers && shader.isOpaque(t) {
+                    // Opaque: only marked now where it is in front, shaded once all are marked.
+                    guard let box = TileTriangle(t, tileX: x0...x1, tileY: y0...y1) else { continue }
+                    let id = Int32(truncatingIfNeeded: visibility.count)
+                    if markVisible(t, box, id: id, in: (view.depth, visible, view.depthWidth)) {
+                      visibility.append(pointer)
+                    }
+                    continue
+                  }
+                  // Drawn at once, over what the opaque triangles before it leave.
+                  if visibility.count > 0 {
+                    shadeVisible(
+                      &visibility, visible: visible, vertices: vertices, tileX: x0...x1, tileY: y0...y1,
+                      target: view, shader: shader, batch: fragments)
+                  }
+                  if shader.readsVertices && k + 1 < bin.upperBound {
+                    vertices.prefetch(setup.triangles[Int(setup.binned[k + 1])])
+                  }
+                  drawTriangle(
+                    t, vertices: vertices, tileX: x0...x1, tileY: y0...y1, target: view, shader: shader,
+                    batch: fragments)
+                }
+              }
+              if visibility.count > 0 {
+                shadeVisible(
+                  &visibility, visible: visible, vertices: vertices, tileX: x0...x1, tileY: y0...y1,
+                  target: view, shader: shader, batch: fragments)
+              }
+              finish(view, x0...x1, y0...y1)
             }
-            shadeMarked()
-            finish(view, x0...x1, y0...y1)
           }
         }
       }
@@ -180,11 +195,11 @@ extension Renderer {
       for py in minY...box.maxY {
         let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
         if lo <= hi {
-          let z0 = box.rowDepth(rowEdges, at: lo)
+          let z0 = box.rowDepth(py)
           let row = py * target.colorWidth + minX + lo,
             depth = target.depth + py * target.depthWidth + minX + lo
           for i in 0...(hi &- lo) {
-            let z = z0 + dzdx * Float(i)
+            let z = z0 + dzdx * Float(lo &+ i)
             if z < depth[i] {
               depth[i] = z
               target.store.write(flat, at: row + i)
@@ -203,13 +218,13 @@ extension Renderer {
     for py in minY...box.maxY {
       let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
       if lo <= hi {
-        let z0 = box.rowDepth(rowEdges, at: lo)
+        let z0 = box.rowDepth(py)
         let row = py * target.colorWidth + minX, depthRow = py * target.depthWidth + minX
         let dy = Float(py - minY)
         // Counters kept as the types they are stored in: Swift's conversions from Int are
         // checked, and SSE2 has no vector ones, so converting per sample cost more than the
         // rest of the gathering.
-        var i: Float = 0, x = Float(lo)
+        var x = Float(lo)
         var colorIndex = Int32(truncatingIfNeeded: row + lo),
           depthIndex = Int32(truncatingIfNeeded: depthRow + lo)
         var left = hi - lo + 1
@@ -220,7 +235,7 @@ extension Renderer {
             if run == 4 {
               // The same depths as sample by sample: the same arithmetic per lane.
               let lanes = SIMD4<Float>(0, 1, 2, 3)
-              let z = z0 + dzdx * (i + lanes)
+              let z = z0 + dzdx * (x + lanes)
               let depth = target.depth + Int(depthIndex)
               if LaneMath.allLess(z, UnsafeRawPointer(depth).loadUnaligned(as: SIMD4<Float>.self)) {
                 UnsafeMutableRawPointer(depth).storeBytes(of: z, as: SIMD4<Float>.self)
@@ -231,7 +246,7 @@ extension Renderer {
                 }
                 batch.gatherFourOpaque(at: gathered, x: x + lanes, y: dy, colorIndex: colorIndex)
                 gathered &+= 4
-                (i, x, colorIndex, depthIndex) = (i + 4, x + 4, colorIndex &+ 4, depthIndex &+ 4)
+                (x, colorIndex, depthIndex) = (x + 4, colorIndex &+ 4, depthIndex &+ 4)
                 left &-= 4
                 continue
               }
@@ -239,7 +254,7 @@ extension Renderer {
           }
           left &-= run
           for _ in 0..<run {
-            let z = z0 + dzdx * i
+            let z = z0 + dzdx * x
             if z < target.depth[Int(depthIndex)] {
               // Opaque samples take their place in depth now; the others once shaded.
               if opaque { target.depth[Int(depthIndex)] = z }
@@ -255,7 +270,6 @@ extension Renderer {
               batch.depthIndex[gathered] = depthIndex
               gathered &+= 1
             }
-            i += 1
             x += 1
             colorIndex &+= 1
             depthIndex &+= 1

@@ -11,10 +11,14 @@ struct TileTriangle {
   let stepX: SIMD3<Int64>, stepY: SIMD3<Int64>
   /// What the top-left rule adds to each edge function before the coverage test.
   let bias: SIMD3<Int64>
-  /// The depth weights of the edge functions (depth is affine in screen space), and the
-  /// depth's change per sample step right.
-  let zWeights: SIMD3<Float>
-  let dzdx: Float
+  /// The depth at the box's first sample, and its change per sample step right and down
+  /// (depth is affine in screen space). Every pass computes a sample's depth as
+  /// ``rowDepth(_:)`` `+ dzdx · column` (the column counted from the box's first), so that they
+  /// agree to the bit.
+  let zOrigin: Float, dzdx: Float, dzdy: Float
+  /// Whether the edge functions at every sample of the box fit `Int32` (see
+  /// ``narrowEdges(_:)``).
+  let narrow: Bool
 
   /// The part of `t` in the tile `tileX × tileY`, or nil when its box misses the tile.
   @inline(__always)
@@ -28,18 +32,29 @@ struct TileTriangle {
     (stepX, stepY) = t.edgeSteps
     bias = t.bias
     originEdges = t.edges(Int64(minX) * one + one / 2, Int64(minY) * one + one / 2)
-    zWeights = t.z * t.inverseArea
+    let zWeights = t.z * t.inverseArea
+    zOrigin = (SIMD3<Float>(originEdges) * zWeights).sum()
     dzdx = (SIMD3<Float>(stepX) * zWeights).sum()
+    dzdy = (SIMD3<Float>(stepY) * zWeights).sum()
+    // Edge k at a point of the vertices' bounding box (extent w × h) is a difference of two
+    // products of coordinate differences, each at most w·h: |e| ≤ 2·w·h.
+    let w = Int64(t.x.max() &- t.x.min()), h = Int64(t.y.max() &- t.y.min())
+    narrow = 2 * w * h < Int64(Int32.max)
   }
 
   /// Samples per row of the box.
   @inline(__always) var width: Int { maxX - minX + 1 }
 
-  /// The depth at sample `lo` of the row whose edge functions (at the box's first column) are
-  /// `rowEdges`; the row's later samples add ``dzdx`` per step.
+  /// The depth at the first column of the box in row `py`.
   @inline(__always)
-  func rowDepth(_ rowEdges: SIMD3<Int64>, at lo: Int) -> Float {
-    (SIMD3<Float>(rowEdges &+ stepX &* Int64(lo)) * zWeights).sum()
+  func rowDepth(_ py: Int) -> Float { zOrigin + dzdy * Float(py &- minY) }
+
+  /// The biased edge functions at the samples of a row from its edge functions `rowEdges` at
+  /// the box's first column, narrowed to 32 bits: exact when ``narrow`` (the box's samples lie
+  /// in the vertices' bounding box, where the bound holds).
+  @inline(__always)
+  func narrowEdges(_ rowEdges: SIMD3<Int64>) -> SIMD3<Int32> {
+    SIMD3<Int32>(truncatingIfNeeded: rowEdges &+ bias)
   }
 
   /// `q` (the edge functions times 1/w) over the triangle, from the box's first sample.

@@ -13,85 +13,32 @@ struct TileVisibility {
 
   /// The triangles marked, by number.
   private var triangles: UnsafeMutablePointer<UnsafePointer<SetupTriangle>>
-  private var capacity: Int
-  /// Per triangle number, where its samples start in `samples` (one more entry than
-  /// triangles: the end).
-  private var starts: UnsafeMutablePointer<Int32>
-  /// The tile's marked samples grouped by triangle, each as its tile-local `row << 8 | column`.
-  private let samples: UnsafeMutablePointer<UInt16>
+  private var capacity = 1024
   /// How many triangles are marked.
   private(set) var count = 0
-  /// The box around the marked triangles' boxes (frame sample coordinates, inclusive).
-  private var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
 
-  /// Scratch for tiles of `tileSize` samples a side (at most 256).
-  init(tileSize: Int) {
-    capacity = 1024
-    triangles = .allocate(capacity: capacity)
-    starts = .allocate(capacity: capacity + 1)
-    samples = .allocate(capacity: tileSize * tileSize)
-  }
+  init() { triangles = .allocate(capacity: capacity) }
 
-  func deallocate() {
-    triangles.deallocate()
-    starts.deallocate()
-    samples.deallocate()
-  }
+  func deallocate() { triangles.deallocate() }
 
-  /// Records `t` (whose part in the tile is `box`) as marked under number ``count``.
+  /// The triangle marked under number `j`.
+  @inline(__always) subscript(j: Int) -> UnsafePointer<SetupTriangle> { triangles[j] }
+
+  /// Records `t` as marked under number ``count``.
   @inline(__always)
-  mutating func append(_ t: UnsafePointer<SetupTriangle>, _ box: TileTriangle) {
-    if count == capacity { grow() }
+  mutating func append(_ t: UnsafePointer<SetupTriangle>) {
+    if count == capacity {
+      let moved = UnsafeMutablePointer<UnsafePointer<SetupTriangle>>.allocate(capacity: 2 * capacity)
+      moved.moveInitialize(from: triangles, count: count)
+      triangles.deallocate()
+      (triangles, capacity) = (moved, 2 * capacity)
+    }
     triangles[count] = t
     count &+= 1
-    (minX, maxX) = (Swift.min(minX, box.minX), Swift.max(maxX, box.maxX))
-    (minY, maxY) = (Swift.min(minY, box.minY), Swift.max(maxY, box.maxY))
   }
 
-  private mutating func grow() {
-    let larger = capacity * 2
-    let moved = UnsafeMutablePointer<UnsafePointer<SetupTriangle>>.allocate(capacity: larger)
-    moved.moveInitialize(from: triangles, count: count)
-    triangles.deallocate()
-    starts.deallocate()
-    (triangles, starts, capacity) = (moved, .allocate(capacity: larger + 1), larger)
-  }
-
-  /// Groups the samples of the tile at `(x0, y0)` by the triangle marked at each in `visible`
-  /// (indexed by frame sample coordinates, `width` a row), setting them back to ``none``, then
-  /// calls `body` with each triangle that has samples and their range in `samples`. Forgets
-  /// the marked triangles.
-  @inline(__always)
-  mutating func forEachVisible(
-    x0: Int, y0: Int, visible: UnsafeMutablePointer<Int32>, width: Int,
-    _ body: (UnsafePointer<SetupTriangle>, UnsafePointer<UInt16>, Int) -> Void
-  ) {
-    // A counting sort: samples per triangle, where each triangle's run starts, the samples.
-    starts.initialize(repeating: 0, count: count + 1)
-    for y in minY...maxY {
-      let row = visible + y * width
-      for x in minX...maxX where row[x] != Self.none { starts[Int(row[x]) + 1] &+= 1 }
-    }
-    for j in 0..<count { starts[j + 1] &+= starts[j] }
-    for y in minY...maxY {
-      let row = visible + y * width
-      let local = UInt16(truncatingIfNeeded: (y - y0) << 8 - x0)
-      for x in minX...maxX where row[x] != Self.none {
-        let j = Int(row[x])
-        samples[Int(starts[j])] = local &+ UInt16(truncatingIfNeeded: x)
-        starts[j] &+= 1
-        row[x] = Self.none
-      }
-    }
-    // `starts[j]` is now where triangle j's samples end, and the next one's start.
-    var start: Int32 = 0
-    for j in 0..<count where starts[j] > start {
-      body(triangles[j], samples + Int(start), Int(starts[j] - start))
-      start = starts[j]
-    }
-    count = 0
-    (minX, maxX, minY, maxY) = (Int.max, Int.min, Int.max, Int.min)
-  }
+  /// Forgets the marked triangles.
+  mutating func removeAll() { count = 0 }
 }
 
 extension Renderer {
@@ -99,81 +46,157 @@ extension Renderer {
   /// their depth, and `id` into `visible`, the tile's triangle-number buffer (indexed as
   /// `target.depth`). Returns whether it marked any sample.
   ///
-  /// The rows' runs and depths are the ones ``drawTriangle(_:vertices:tileX:tileY:target:shader:batch:)``
-  /// finds, so the samples left marked are those it would have left drawn. Four samples at a
-  /// time without a branch: lanes past the run are written back unchanged, in the worker's own
-  /// buffers (their padding covers the last row).
+  /// The samples covered and their depths are the ones
+  /// ``drawTriangle(_:vertices:tileX:tileY:target:shader:batch:)`` finds, so the samples left
+  /// marked are those it would have left drawn. Four samples at a time without a branch:
+  /// lanes outside the triangle are written back unchanged, in the worker's own buffers (their
+  /// padding covers the last row).
   @inline(__always)
   static func markVisible(
     _ t: SetupTriangle, _ box: TileTriangle, id: Int32,
     in target: (depth: UnsafeMutablePointer<Float>, visible: UnsafeMutablePointer<Int32>, width: Int)
   ) -> Bool {
     var rowEdges = box.originEdges
-    let (stepX, stepY, bias, dzdx) = (box.stepX, box.stepY, box.bias, box.dzdx)
-    let count = box.width
     let ids = SIMD4<Int32>(repeating: id)
     let lanes = SIMD4<Float>(0, 1, 2, 3), laneIndices = SIMD4<Int32>(0, 1, 2, 3)
     var marked = SIMD4<Int32>.zero
+    /// Marks the samples of mask `covered` among the four from column `column` of row `py`.
+    @inline(__always) func mark(_ covered: SIMD4<Int32>, row py: Int, column: Int, z0: Float) -> SIMD4<Int32>
+    {
+      let offset = py &* target.width &+ box.minX &+ column
+      let depth = UnsafeMutableRawPointer(target.depth + offset),
+        visible = UnsafeMutableRawPointer(target.visible + offset)
+      let z = z0 + box.dzdx * (Float(column) + lanes)
+      let d = depth.loadUnaligned(as: SIMD4<Float>.self)
+      let front = LaneMath.greaterMask(d, z) & covered
+      depth.storeBytes(of: LaneMath.selected(z, d, where: front), as: SIMD4<Float>.self)
+      let old = visible.loadUnaligned(as: SIMD4<Int32>.self)
+      visible.storeBytes(of: LaneMath.selected(ids, old, where: front), as: SIMD4<Int32>.self)
+      return front
+    }
+    if box.narrow {
+      // Coverage tested per lane in 32 bits: no search for the row's run, no branch on it.
+      let width = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: box.width))
+      let step = SIMD3<Int32>(truncatingIfNeeded: box.stepX)
+      let (across0, across1, across2) = (laneIndices &* step.x, laneIndices &* step.y, laneIndices &* step.z)
+      for py in box.minY...box.maxY {
+        let e = box.narrowEdges(rowEdges)
+        var (e0, e1, e2) = (across0 &+ e.x, across1 &+ e.y, across2 &+ e.z)
+        let z0 = box.rowDepth(py)
+        var column = 0, inBox = laneIndices
+        while column < box.width {
+          // Covered where all three are ≥ 0: the sign bit of their union is clear.
+          let covered = ~LaneMath.shiftedRight(e0 | e1 | e2, 31) & LaneMath.greaterMask(width, inBox)
+          marked |= mark(covered, row: py, column: column, z0: z0)
+          (e0, e1, e2) = (e0 &+ 4 &* step.x, e1 &+ 4 &* step.y, e2 &+ 4 &* step.z)
+          (column, inBox) = (column &+ 4, inBox &+ 4)
+        }
+        rowEdges = rowEdges &+ box.stepY
+      }
+      return LaneMath.anySet(marked)
+    }
+    let count = box.width
     for py in box.minY...box.maxY {
-      let (lo, hi) = coveredSpan(rowEdges &+ bias, step: stepX, count: count)
+      let (lo, hi) = coveredSpan(rowEdges &+ box.bias, step: box.stepX, count: count)
       if lo <= hi {
-        let z0 = box.rowDepth(rowEdges, at: lo)
-        let offset = py * target.width + box.minX + lo
-        let depth = UnsafeMutableRawPointer(target.depth + offset),
-          visible = UnsafeMutableRawPointer(target.visible + offset)
-        // The lanes inside the run: index < run length.
-        let run = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: hi - lo + 1))
-        var i: Float = 0, g = 0, inRun = laneIndices
-        while g <= hi - lo {
-          let z = z0 + dzdx * (i + lanes)
-          let d = depth.loadUnaligned(fromByteOffset: 4 * g, as: SIMD4<Float>.self)
-          let front = LaneMath.greaterMask(d, z) & LaneMath.greaterMask(run, inRun)
-          depth.storeBytes(
-            of: LaneMath.selected(z, d, where: front), toByteOffset: 4 * g, as: SIMD4<Float>.self)
-          let old = visible.loadUnaligned(fromByteOffset: 4 * g, as: SIMD4<Int32>.self)
-          visible.storeBytes(
-            of: LaneMath.selected(ids, old, where: front), toByteOffset: 4 * g, as: SIMD4<Int32>.self)
-          marked |= front
-          (i, g, inRun) = (i + 4, g &+ 4, inRun &+ 4)
+        let z0 = box.rowDepth(py)
+        // The lanes inside the run: column ≤ hi.
+        let last = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: hi))
+        var column = lo, columns = laneIndices &+ Int32(truncatingIfNeeded: lo)
+        while column <= hi {
+          marked |= mark(~LaneMath.greaterMask(columns, last), row: py, column: column, z0: z0)
+          (column, columns) = (column &+ 4, columns &+ 4)
         }
       }
-      rowEdges = rowEdges &+ stepY
+      rowEdges = rowEdges &+ box.stepY
     }
     return LaneMath.anySet(marked)
   }
 
   /// Shades the samples `visibility` has marked in the tile at `(tileX, tileY)` (whose triangle
-  /// numbers are in `visible`), once each, for the triangle marked there, and writes their
-  /// colours; their depths are written already.
+  /// numbers are in `visible`, indexed as `target.depth`), once each, for the triangle marked
+  /// there, and writes their colours (their depths are written already); sets the numbers back
+  /// to ``TileVisibility/none`` and forgets the triangles.
+  ///
+  /// Each triangle finds its samples in its own box, four at a time, in the order it would have
+  /// drawn them, with the same offsets: the same colours. A triangle left with no sample (all
+  /// hidden by later ones) is not set up for shading at all.
   @inline(__always)
   static func shadeVisible<Shader: FragmentShader, Store: SampleStore>(
     _ visibility: inout TileVisibility, visible: UnsafeMutablePointer<Int32>, vertices: FrameVertices,
     tileX: ClosedRange<Int>, tileY: ClosedRange<Int>, target: TargetView<Store>, shader: Shader,
     batch: FragmentBatch
   ) {
-    let (x0, y0) = (tileX.lowerBound, tileY.lowerBound)
-    visibility.forEachVisible(x0: x0, y0: y0, visible: visible, width: target.depthWidth) {
-      triangle, samples, count in
-      let t = triangle.pointee
-      // The same box, planes and sample offsets as when drawn at once: the same colours.
+    let lanes = SIMD4<Float>(0, 1, 2, 3), laneIndices = SIMD4<Int32>(0, 1, 2, 3)
+    let none = SIMD4<Int32>(repeating: TileVisibility.none)
+    for j in 0..<visibility.count {
+      let t = visibility[j].pointee
       let box = TileTriangle(t, tileX: tileX, tileY: tileY).unsafelyUnwrapped
-      let planes = box.planes(t)
-      let state = shader.begin(t, vertices, planes)
+      // Set up for shading when the first batch is full or the triangle done. (Plain code,
+      // not a local function: one capturing these variables had every access checked for
+      // exclusivity at run time.)
+      var state: Shader.TriangleState? = nil
       var batch = batch
-      batch.planes = planes
       var gathered = 0
-      for k in 0..<count {
-        if gathered == FragmentBatch.capacity {
-          shadeAndWrite(batch, count: gathered, state: state, opaque: true, shader: shader, target: target)
-          gathered = 0
+      let id = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: j))
+      let width = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: box.width))
+      for py in box.minY...box.maxY {
+        let numbers = UnsafeMutableRawPointer(visible + py * target.depthWidth + box.minX)
+        let colorRow = Int32(truncatingIfNeeded: py * target.colorWidth + box.minX)
+        let dy = Float(py - box.minY)
+        var g = 0, x: Float = 0, inBox = laneIndices
+        while g < box.width {
+          let marked = numbers.loadUnaligned(fromByteOffset: 4 * g, as: SIMD4<Int32>.self)
+          let mine = LaneMath.equalMask(marked, id) & LaneMath.greaterMask(width, inBox)
+          let bits = LaneMath.signBits(mine)
+          if bits != 0 {
+            numbers.storeBytes(
+              of: LaneMath.selected(none, marked, where: mine), toByteOffset: 4 * g, as: SIMD4<Int32>.self)
+            if gathered > FragmentBatch.capacity - 4 {
+              shadeGathered(
+                batch: &batch, count: gathered, state: &state, t, box, vertices: vertices, shader: shader,
+                target: target)
+              gathered = 0
+            }
+            let colorIndex = colorRow &+ Int32(truncatingIfNeeded: g)
+            if bits == 15 {
+              batch.gatherFourOpaque(at: gathered, x: x + lanes, y: dy, colorIndex: colorIndex)
+              gathered &+= 4
+            } else {
+              // The lanes that are this triangle's, in order: each written, kept if it is.
+              for lane in 0..<4 {
+                batch.dx[gathered] = x + Float(lane)
+                batch.dy[gathered] = dy
+                batch.colorIndex[gathered] = colorIndex &+ Int32(truncatingIfNeeded: lane)
+                gathered &+= Int(truncatingIfNeeded: (bits >> lane) & 1)
+              }
+            }
+          }
+          (g, x, inBox) = (g &+ 4, x + 4, inBox &+ 4)
         }
-        let x = x0 &+ Int(samples[k] & 255), y = y0 &+ Int(samples[k] >> 8)
-        batch.dx[gathered] = Float(x &- box.minX)
-        batch.dy[gathered] = Float(y &- box.minY)
-        batch.colorIndex[gathered] = Int32(truncatingIfNeeded: y &* target.colorWidth &+ x)
-        gathered &+= 1
       }
-      shadeAndWrite(batch, count: gathered, state: state, opaque: true, shader: shader, target: target)
+      if gathered > 0 {
+        shadeGathered(
+          batch: &batch, count: gathered, state: &state, t, box, vertices: vertices, shader: shader,
+          target: target)
+      }
     }
+    visibility.removeAll()
+  }
+
+  /// Shades and writes the first `count` samples of `batch`, all of triangle `t` (its part in
+  /// the tile being `box`), beginning the triangle's shading (`state`) when it has not yet.
+  @inline(__always)
+  private static func shadeGathered<Shader: FragmentShader, Store: SampleStore>(
+    batch: inout FragmentBatch, count: Int, state: inout Shader.TriangleState?, _ t: SetupTriangle,
+    _ box: TileTriangle, vertices: FrameVertices, shader: Shader, target: TargetView<Store>
+  ) {
+    if state == nil {
+      let planes = box.planes(t)
+      state = shader.begin(t, vertices, planes)
+      batch.planes = planes
+    }
+    shadeAndWrite(
+      batch, count: count, state: state.unsafelyUnwrapped, opaque: true, shader: shader, target: target)
   }
 }
