@@ -239,6 +239,12 @@ final class SetupBatch: @unchecked Sendable {
     attributes: UnsafePointer<VertexAttributes>?,
     outcodes: UnsafePointer<UInt8>, width: Int, height: Int, sortTranslucent: Bool
   ) {
+    // The arrays as locals while they grow: appending to a class's stored array checks
+    // exclusive access at run time on every triangle.
+    var (triangles, blended, clippedVertices) = (self.triangles, self.blended, self.clippedVertices)
+    (self.triangles, self.blended, self.clippedVertices) = ([], [], [])
+    defer { (self.triangles, self.blended, self.clippedVertices) = (triangles, blended, clippedVertices) }
+    let batchIndex = UInt16(index)
     var polygon: [ClipVertex] = []
     polygon.reserveCapacity(9)
     // A whole vertex, for clipping (its attributes are interpolated too, when there are any).
@@ -256,7 +262,12 @@ final class SetupBatch: @unchecked Sendable {
         let cull = draw.cullBackFaces && material.alphaMode == .opaque
         let isBlended = sortTranslucent && material.alphaMode == .blend
         let materialIndex = Int32(submesh.material)
-        @inline(__always) func emit(_ triangle: SetupTriangle?) {
+        // (The arrays are passed, not captured: captured, each append was checked for exclusive
+        // access at run time.)
+        @inline(__always) func emit(
+          _ triangle: SetupTriangle?, _ triangles: inout [SetupTriangle],
+          _ blended: inout [(distance: Float, triangle: SetupTriangle)]
+        ) {
           guard let triangle else { return }
           if isBlended {
             // Distance from the camera plane: 1/w is the reciprocal of the eye-space depth.
@@ -279,7 +290,7 @@ final class SetupBatch: @unchecked Sendable {
                   positions[ia], positions[ib], positions[ic],
                   indices: SIMD3(Int32(ia), Int32(ib), Int32(ic)),
                   width: width, height: height, cullBackFaces: cull, draw: Int32(d), material: materialIndex,
-                  batch: UInt16(index)))
+                  batch: batchIndex), &triangles, &blended)
               continue
             }
             FrustumClipper.clip(
@@ -294,7 +305,7 @@ final class SetupBatch: @unchecked Sendable {
                   polygon[0].clip, polygon[p].clip, polygon[p + 1].clip,
                   indices: SIMD3(first, first + k, first + k + 1),
                   width: width, height: height, cullBackFaces: cull, draw: Int32(d), material: materialIndex,
-                  batch: UInt16(index)))
+                  batch: batchIndex), &triangles, &blended)
             }
           }
         }
@@ -309,6 +320,9 @@ final class SetupBatch: @unchecked Sendable {
     binStart.append(contentsOf: repeatElement(0, count: grid.count + 1))
     // Each triangle's tile rectangle, found while counting: the fill pass then reads 8 bytes a
     // triangle instead of its whole record again (a frame of small triangles is mostly records).
+    var tileRects = self.tileRects
+    self.tileRects = []
+    defer { self.tileRects = tileRects }
     tileRects.removeAll(keepingCapacity: true)
     tileRects.reserveCapacity(triangles.count)
     binStart.withUnsafeMutableBufferPointer { start in
