@@ -87,7 +87,7 @@ final class RenderTarget: @unchecked Sendable {
       if let background {
         for x in xs { view.store.write(view.store.encode(background[x / factor, y / factor]), at: row + x) }
       } else {
-        for x in xs { view.store.write(fill, at: row + x) }
+        view.store.fill(fill, at: row + xs.lowerBound, count: xs.count)
       }
     }
   }
@@ -100,12 +100,14 @@ extension RenderTarget {
     _ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>, into output: EncodedSamples, outputWidth: Int
   ) {
     let fill = output.encode(backgroundColor)
-    for y in stride(from: ys.lowerBound, through: ys.upperBound, by: factor) {
-      let py = y / factor, row = py * outputWidth
-      for x in stride(from: xs.lowerBound, through: xs.upperBound, by: factor) {
-        let px = x / factor
-        output.write(background.map { output.encode($0[px, py]) } ?? fill, at: row + px)
+    let pixels = (xs.lowerBound / factor)...(xs.upperBound / factor)
+    for py in (ys.lowerBound / factor)...(ys.upperBound / factor) {
+      let row = py * outputWidth
+      guard let background else {
+        output.fill(fill, at: row + pixels.lowerBound, count: pixels.count)
+        continue
       }
+      for px in pixels { output.write(output.encode(background[px, py]), at: row + px) }
     }
   }
 }

@@ -15,6 +15,8 @@ protocol SampleStore: Sendable {
   func encode(_ c: SIMD4<Float>) -> Stored
   /// Writes `value` at sample `index`.
   func write(_ value: Stored, at index: Int)
+  /// Writes `value` at the `count` samples from `index` on.
+  func fill(_ value: Stored, at index: Int, count: Int)
   /// The colour at sample `index`, for blending over it.
   func color(at index: Int) -> SIMD4<Float>
 }
@@ -25,6 +27,10 @@ struct LinearSamples: SampleStore, @unchecked Sendable {
 
   @inline(__always) func encode(_ c: SIMD4<Float>) -> SIMD4<Float> { c }
   @inline(__always) func write(_ value: SIMD4<Float>, at index: Int) { color[index] = value }
+  @inline(__always)
+  func fill(_ value: SIMD4<Float>, at index: Int, count: Int) {
+    (color + index).update(repeating: value, count: count)
+  }
   @inline(__always) func color(at index: Int) -> SIMD4<Float> { color[index] }
 }
 
@@ -51,6 +57,12 @@ struct EncodedSamples: SampleStore, @unchecked Sendable {
   }
 
   @inline(__always) func write(_ value: SIMD4<UInt8>, at index: Int) { bytes[index] = value }
+  @inline(__always)
+  func fill(_ value: SIMD4<UInt8>, at index: Int, count: Int) {
+    // As 32-bit words, which the loop fills several at a time.
+    UnsafeMutableRawPointer(bytes + index).bindMemory(to: UInt32.self, capacity: count)
+      .update(repeating: unsafeBitCast(value, to: UInt32.self), count: count)
+  }
 
   /// Only opaque colours reach this store, so nothing reads what is under them; decoding is
   /// there for completeness.

@@ -118,85 +118,90 @@ extension Renderer {
   /// there, and writes their colours (their depths are written already); sets the numbers back
   /// to ``TileVisibility/none`` and forgets the triangles.
   ///
-  /// Each triangle finds its samples in its own box, four at a time, in the order it would have
-  /// drawn them, with the same offsets: the same colours. A triangle left with no sample (all
-  /// hidden by later ones) is not set up for shading at all.
+  /// Each triangle finds its samples in its own box (``MarkedSamples``), in the order it would
+  /// have drawn them, with the same offsets: the same colours. A triangle left with no sample
+  /// (all hidden by later ones) is not set up for shading at all.
   @inline(__always)
   static func shadeVisible<Shader: FragmentShader, Store: SampleStore>(
     _ visibility: inout TileVisibility, visible: UnsafeMutablePointer<Int32>, vertices: FrameVertices,
     tileX: ClosedRange<Int>, tileY: ClosedRange<Int>, target: TargetView<Store>, shader: Shader,
     batch: FragmentBatch
   ) {
-    let lanes = SIMD4<Float>(0, 1, 2, 3), laneIndices = SIMD4<Int32>(0, 1, 2, 3)
-    let none = SIMD4<Int32>(repeating: TileVisibility.none)
     for j in 0..<visibility.count {
       let t = visibility[j].pointee
       let box = TileTriangle(t, tileX: tileX, tileY: tileY).unsafelyUnwrapped
-      // Set up for shading when the first batch is full or the triangle done. (Plain code,
-      // not a local function: one capturing these variables had every access checked for
-      // exclusivity at run time.)
-      var state: Shader.TriangleState? = nil
+      var samples = MarkedSamples(box, id: Int32(truncatingIfNeeded: j), visible: visible, target: target)
+      var gathered = samples.gather(into: batch)
+      guard gathered > 0 else { continue }
       var batch = batch
-      var gathered = 0
-      let id = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: j))
-      let width = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: box.width))
-      for py in box.minY...box.maxY {
-        let numbers = UnsafeMutableRawPointer(visible + py * target.depthWidth + box.minX)
-        let colorRow = Int32(truncatingIfNeeded: py * target.colorWidth + box.minX)
-        let dy = Float(py - box.minY)
-        var g = 0, x: Float = 0, inBox = laneIndices
-        while g < box.width {
-          let marked = numbers.loadUnaligned(fromByteOffset: 4 * g, as: SIMD4<Int32>.self)
-          let mine = LaneMath.equalMask(marked, id) & LaneMath.greaterMask(width, inBox)
-          let bits = LaneMath.signBits(mine)
-          if bits != 0 {
-            numbers.storeBytes(
-              of: LaneMath.selected(none, marked, where: mine), toByteOffset: 4 * g, as: SIMD4<Int32>.self)
-            if gathered > FragmentBatch.capacity - 4 {
-              shadeGathered(
-                batch: &batch, count: gathered, state: &state, t, box, vertices: vertices, shader: shader,
-                target: target)
-              gathered = 0
-            }
-            let colorIndex = colorRow &+ Int32(truncatingIfNeeded: g)
-            if bits == 15 {
-              batch.gatherFourOpaque(at: gathered, x: x + lanes, y: dy, colorIndex: colorIndex)
-              gathered &+= 4
-            } else {
-              // The lanes that are this triangle's, in order: each written, kept if it is.
-              for lane in 0..<4 {
-                batch.dx[gathered] = x + Float(lane)
-                batch.dy[gathered] = dy
-                batch.colorIndex[gathered] = colorIndex &+ Int32(truncatingIfNeeded: lane)
-                gathered &+= Int(truncatingIfNeeded: (bits >> lane) & 1)
-              }
-            }
-          }
-          (g, x, inBox) = (g &+ 4, x + 4, inBox &+ 4)
-        }
-      }
-      if gathered > 0 {
-        shadeGathered(
-          batch: &batch, count: gathered, state: &state, t, box, vertices: vertices, shader: shader,
-          target: target)
+      let planes = box.planes(t)
+      batch.planes = planes
+      let state = shader.begin(t, vertices, planes)
+      while gathered > 0 {
+        shadeAndWrite(batch, count: gathered, state: state, opaque: true, shader: shader, target: target)
+        gathered = samples.gather(into: batch)
       }
     }
     visibility.removeAll()
   }
+}
 
-  /// Shades and writes the first `count` samples of `batch`, all of triangle `t` (its part in
-  /// the tile being `box`), beginning the triangle's shading (`state`) when it has not yet.
+/// The samples a triangle has left marked in a tile, found row by row in its box, four at a
+/// time, and gathered into batches for shading; each one's mark is cleared as it is found.
+struct MarkedSamples<Store: SampleStore> {
+  private let box: TileTriangle
+  /// The triangle's number, in every lane.
+  private let id: SIMD4<Int32>
+  private let visible: UnsafeMutablePointer<Int32>
+  private let target: TargetView<Store>
+  /// Where the search goes on: row, and column from the box's first.
+  private var row: Int, column = 0
+
+  init(_ box: TileTriangle, id: Int32, visible: UnsafeMutablePointer<Int32>, target: TargetView<Store>) {
+    (self.box, self.id, self.visible, self.target) = (box, SIMD4(repeating: id), visible, target)
+    row = box.minY
+  }
+
+  /// Gathers the next samples (up to a batch) into `batch`: their offsets from the box's first
+  /// sample and their colour indices. Returns how many; 0 when there are no more.
   @inline(__always)
-  private static func shadeGathered<Shader: FragmentShader, Store: SampleStore>(
-    batch: inout FragmentBatch, count: Int, state: inout Shader.TriangleState?, _ t: SetupTriangle,
-    _ box: TileTriangle, vertices: FrameVertices, shader: Shader, target: TargetView<Store>
-  ) {
-    if state == nil {
-      let planes = box.planes(t)
-      state = shader.begin(t, vertices, planes)
-      batch.planes = planes
+  mutating func gather(into batch: FragmentBatch) -> Int {
+    let lanes = SIMD4<Float>(0, 1, 2, 3), laneIndices = SIMD4<Int32>(0, 1, 2, 3)
+    let none = SIMD4<Int32>(repeating: TileVisibility.none)
+    let width = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: box.width))
+    var gathered = 0
+    while row <= box.maxY {
+      let numbers = UnsafeMutableRawPointer(visible + (row &* target.depthWidth &+ box.minX))
+      let colorRow = Int32(truncatingIfNeeded: row &* target.colorWidth &+ box.minX)
+      let dy = Float(row &- box.minY)
+      while column < box.width {
+        if gathered > FragmentBatch.capacity - 4 { return gathered }
+        let marked = numbers.loadUnaligned(fromByteOffset: 4 &* column, as: SIMD4<Int32>.self)
+        let columns = laneIndices &+ Int32(truncatingIfNeeded: column)
+        let mine = LaneMath.equalMask(marked, id) & LaneMath.greaterMask(width, columns)
+        let bits = LaneMath.signBits(mine)
+        if bits != 0 {
+          numbers.storeBytes(
+            of: LaneMath.selected(none, marked, where: mine), toByteOffset: 4 &* column, as: SIMD4<Int32>.self
+          )
+          let x = Float(column), colorIndex = colorRow &+ Int32(truncatingIfNeeded: column)
+          if bits == 15 {
+            batch.gatherFourOpaque(at: gathered, x: x + lanes, y: dy, colorIndex: colorIndex)
+            gathered &+= 4
+          } else {
+            // The lanes that are this triangle's, in order: each written, kept if it is.
+            for lane in 0..<4 {
+              batch.dx[gathered] = x + Float(lane)
+              batch.dy[gathered] = dy
+              batch.colorIndex[gathered] = colorIndex &+ Int32(truncatingIfNeeded: lane)
+              gathered &+= Int(truncatingIfNeeded: (bits >> lane) & 1)
+            }
+          }
+        }
+        column &+= 4
+      }
+      (row, column) = (row &+ 1, 0)
     }
-    shadeAndWrite(
-      batch, count: count, state: state.unsafelyUnwrapped, opaque: true, shader: shader, target: target)
+    return gathered
   }
 }
