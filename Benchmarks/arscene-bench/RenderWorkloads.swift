@@ -307,8 +307,12 @@ func texturedFillRow(
   let mesh = Mesh(
     positions: positions, normals: Array(repeating: [0, 0, 1], count: positions.count), texcoords: texcoords,
     indices: indices)
+  // Every layer shaded, as llvmpipe shades them: the fill rate. (Removing hidden surfaces
+  // first, ours would shade only the front layer.)
+  var everyLayer = settings
+  everyLayer.removesHiddenSurfaces = false
   return texturedRow(
-    "32 full-screen layers at \(w)x\(h), \(filter.rawValue) textured", mesh, camera, settings)
+    "32 full-screen layers at \(w)x\(h), \(filter.rawValue) textured", mesh, camera, everyLayer)
 }
 
 /// `mesh` (with texture coordinates) under a 256² texture, trilinear with mipmaps on both

@@ -79,11 +79,14 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   /// Whether opaque triangles take the short ways (see ``RenderSettings``): the rasterizer's,
   /// and one pass for the common textured surface.
   let fastPaths: Bool
+  /// Whether opaque triangles are shaded after hidden surfaces are removed (see
+  /// ``RenderSettings/removesHiddenSurfaces``); only with ``fastPaths``.
+  let defersShading: Bool
 
   /// Calls `body` with a shader whose buffers live for the duration of the call.
   static func make<R>(
     draws: [DrawCall], lighting: Lighting, cameraPosition: SIMD3<Float>, fastPaths: Bool = true,
-    _ body: (LitShader) -> R
+    defersShading: Bool = true, _ body: (LitShader) -> R
   ) -> R {
     let materials = draws.flatMap(\.materials)
     var starts: [Int] = []
@@ -103,7 +106,8 @@ struct LitShader: FragmentShader, @unchecked Sendable {
             body(
               LitShader(
                 materials: m, materialStart: st, directional: dl, point: pl, ambient: lighting.ambient,
-                cameraPosition: cameraPosition, fastPaths: fastPaths))
+                cameraPosition: cameraPosition, fastPaths: fastPaths,
+                defersShading: fastPaths && defersShading))
           }
         }
       }
@@ -167,8 +171,6 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   func isOpaque(_ t: SetupTriangle) -> Bool {
     fastPaths && material(of: t).pointee.alphaMode == .opaque
   }
-
-  var defersShading: Bool { fastPaths }
 
   /// Triangle `t`'s material in the shader's buffer.
   @inline(__always)

@@ -49,6 +49,12 @@ public struct RenderSettings: Sendable {
   public static let maximumSide = 16384
   /// The most worker threads accepted.
   public static let maximumThreads = 256
+  /// Whether hidden surfaces are removed before shading (lit shading): each tile first finds
+  /// which opaque triangle is in front at each sample, then shades each sample once, as
+  /// tile-based GPUs do. The image is the same either way; off, every sample in front of what
+  /// was drawn before it is shaded, which measures raw fill rate (layers drawn back to front
+  /// are then all shaded, as a GPU without hidden-surface removal shades them).
+  public var removesHiddenSurfaces = true
   /// Whether opaque triangles take the short ways: depth tested four samples at a time,
   /// written without blending, and (textured, one base colour, ambient light) shaded in one
   /// pass. Off, every sample takes the general path. The image is the same either way: tests
@@ -204,7 +210,7 @@ public final class FrameRenderer {
     case .lit(let lighting):
       LitShader.make(
         draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation,
-        fastPaths: settings.fastPaths
+        fastPaths: settings.fastPaths, defersShading: settings.fastPaths && settings.removesHiddenSurfaces
       ) { shader in
         Renderer.rasterize(geometry, into: target, route: route, shader: shader, threads: threads)
       }

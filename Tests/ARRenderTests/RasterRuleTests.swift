@@ -313,6 +313,12 @@ struct RasterRuleTests {
           settings: RenderSettings(supersampling: factor, threads: 2))
         let differing = zip(image.pixels, expected.pixels).count { $0 != $1 }
         #expect(differing == 0, "\(fifth.name), factor \(factor): \(differing) pixels differ")
+        // The short ways without hidden-surface removal: the same bytes again.
+        var everySample = RenderSettings(supersampling: factor, threads: 2)
+        everySample.removesHiddenSurfaces = false
+        let shadedAtOnce = try Renderer.render(
+          [draw], camera: cam, shading: .lit(lighting), settings: everySample)
+        #expect(shadedAtOnce == expected, "\(fifth.name), factor \(factor), hidden surfaces kept")
       }
     }
     // Equal depths: the triangle drawn first stays, so the magenta copies change nothing.
