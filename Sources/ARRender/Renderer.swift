@@ -193,12 +193,15 @@ public final class FrameRenderer {
       draws, clipFromWorld: sampleCamera.clipFromWorld, width: sw, height: sh, tileSize: target.tileSize,
       sortTranslucent: isLit, attributes: !isUnlit, threads: settings.threads)
     // Samples are averaged (supersampling) or blended (translucent triangles) in each worker's
-    // linear tile, encoded once per pixel when the tile is done. Otherwise each sample is a pixel
-    // written over, and goes straight into the output bytes: flat colours are encoded once per
-    // triangle, and lit opaque samples once each, as the visibility pass shades each sample once.
+    // linear tile, encoded once per pixel when the tile is done; so are lit samples drawn over one
+    // another (a wall in front of a wall is encoded once, not per layer). Otherwise each sample is
+    // a pixel and goes straight into the output bytes: flat colours are encoded once per
+    // triangle, and lit opaque samples once each, as hidden surfaces are removed before shading.
     let encoding = EncodedSamples(bytes: output, srgb: isLit ? SRGB.Encoder.shared : nil)
     let blends = isLit && !geometry.translucent.triangles.isEmpty
-    let route: Renderer.SampleRoute = s == 1 && !blends ? .direct(encoding) : .resolved(into: encoding)
+    let overdraws = isLit && !(settings.fastPaths && settings.removesHiddenSurfaces)
+    let route: Renderer.SampleRoute =
+      s == 1 && !blends && !overdraws ? .direct(encoding) : .resolved(into: encoding)
     let threads = settings.threads
     switch shading {
     case .unlit:
