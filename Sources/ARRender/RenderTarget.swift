@@ -2,11 +2,12 @@ import ARAssets
 
 /// What a frame is drawn into: the output image, and each worker's tile memory.
 ///
-/// Depth, and linear colour when samples are averaged or blended, live only in a tile-sized
-/// scratch buffer per worker, as on a tiled GPU: a tile is cleared, drawn and resolved into the
-/// output while it is in the cache, and a frame needs no sample buffers of its own (a 4K frame
-/// with 4 samples a pixel would need 660 MB of them). Flat colours without supersampling go
-/// straight into the output image in its 8-bit encoding (``SampleStore``).
+/// Depth, the triangle marked visible at each sample, and linear colour when samples are
+/// averaged or blended, live only in a tile-sized scratch buffer per worker, as on a tiled GPU:
+/// a tile is cleared, drawn and resolved into the output while it is in the cache, and a frame
+/// needs no sample buffers of its own (a 4K frame with 4 samples a pixel would need 660 MB of
+/// them). Samples that are pixels written over go straight into the output image in its 8-bit
+/// encoding (``SampleStore``).
 final class RenderTarget: @unchecked Sendable {
   /// The sampling resolution (output size times the supersampling factor).
   let width: Int

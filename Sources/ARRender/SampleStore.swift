@@ -2,11 +2,12 @@ import ARAssets
 
 /// Where the rasterizer keeps the colour of each sample, and in what form.
 ///
-/// Two forms, chosen per frame: linear-light floats (16 bytes a sample), for lit shading (samples
-/// may be averaged, blended, or drawn over many times, and are encoded once a pixel when their
-/// tile is done); or the output's own 8-bit encoding (4 bytes), for flat colours when each
-/// sample is a pixel, so the frame needs no resolve pass and moves a quarter of the memory; a
-/// flat-coloured triangle then encodes its colour once, not per pixel.
+/// Two forms, chosen per frame: linear-light floats (16 bytes a sample), when samples are
+/// averaged, blended, or lit and drawn over one another (encoded once a pixel when their tile is
+/// done); or the output's own 8-bit encoding (4 bytes) when each sample is a pixel written over,
+/// so the frame needs no resolve pass and moves a quarter of the memory: flat colours (a
+/// triangle encodes its colour once, not per pixel), and lit opaque samples shaded once each
+/// after hidden surfaces are removed.
 /// Stores are plain pointers shared by the tile workers, each writing its own tiles' samples.
 protocol SampleStore: Sendable {
   /// A sample's stored form.
