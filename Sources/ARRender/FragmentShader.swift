@@ -21,7 +21,7 @@ protocol FragmentShader: Sendable {
   /// the path tests compare against.)
   func isOpaque(_ t: SetupTriangle) -> Bool
   /// Whether the rasterizer first finds which opaque triangle is in front at each sample of a
-  /// tile and then shades each sample once (see ``Renderer/markVisible(_:_:id:in:)``), rather
+  /// tile and then shades each sample once (see ``Renderer/markVisible(_:id:in:)``), rather
   /// than shading every sample in front when drawn. Worth it when shading costs more than
   /// finding coverage and depth again: not for flat colours.
   var defersShading: Bool { get }
@@ -64,8 +64,9 @@ struct FlatShader: FragmentShader {
 /// Blinn–Phong in linear light with material colour, vertex colour and texture.
 ///
 /// Everything it reads per pixel is reached through plain buffer pointers (valid for the frame,
-/// see ``make(draws:lighting:cameraPosition:_:)``): arrays copied or iterated per pixel were
-/// retained and released atomically on every fragment, from both threads.
+/// see ``make(draws:lighting:cameraPosition:fastPaths:defersShading:_:)``): arrays copied or
+/// iterated per pixel were retained and released atomically on every fragment, from both
+/// threads.
 struct LitShader: FragmentShader, @unchecked Sendable {
   /// All draws' materials, one after another; draw `d` starts at `materialStart[d]`.
   let materials: UnsafeBufferPointer<ShadingMaterial>
@@ -80,7 +81,8 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   /// and one pass for the common textured surface.
   let fastPaths: Bool
   /// Whether opaque triangles are shaded after hidden surfaces are removed (see
-  /// ``RenderSettings/removesHiddenSurfaces``); only with ``fastPaths``.
+  /// ``RenderSettings/removesHiddenSurfaces``). Only triangles ``isOpaque(_:)`` are deferred,
+  /// so it has no effect without ``fastPaths``.
   let defersShading: Bool
 
   /// Calls `body` with a shader whose buffers live for the duration of the call.
@@ -107,7 +109,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
               LitShader(
                 materials: m, materialStart: st, directional: dl, point: pl, ambient: lighting.ambient,
                 cameraPosition: cameraPosition, fastPaths: fastPaths,
-                defersShading: fastPaths && defersShading))
+                defersShading: defersShading))
           }
         }
       }

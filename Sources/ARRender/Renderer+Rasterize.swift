@@ -114,7 +114,7 @@ extension Renderer {
                     // Opaque: only marked now where it is in front, shaded once all are marked.
                     guard let box = TileTriangle(t, tileX: x0...x1, tileY: y0...y1) else { continue }
                     let id = Int32(truncatingIfNeeded: visibility.count)
-                    if markVisible(t, box, id: id, in: (view.depth, visible, view.depthWidth)) {
+                    if markVisible(box, id: id, in: (view.depth, visible, view.depthWidth)) {
                       visibility.append(pointer)
                     }
                     continue

@@ -199,7 +199,9 @@ public final class FrameRenderer {
     // triangle, and lit opaque samples once each, as hidden surfaces are removed before shading.
     let encoding = EncodedSamples(bytes: output, srgb: isLit ? SRGB.Encoder.shared : nil)
     let blends = isLit && !geometry.translucent.triangles.isEmpty
-    let overdraws = isLit && !(settings.fastPaths && settings.removesHiddenSurfaces)
+    // Hidden surfaces are removed on the short ways only (the general path is the reference).
+    let removesHiddenSurfaces = settings.fastPaths && settings.removesHiddenSurfaces
+    let overdraws = isLit && !removesHiddenSurfaces
     let route: Renderer.SampleRoute =
       s == 1 && !blends && !overdraws ? .direct(encoding) : .resolved(into: encoding)
     let threads = settings.threads
@@ -213,7 +215,7 @@ public final class FrameRenderer {
     case .lit(let lighting):
       LitShader.make(
         draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation,
-        fastPaths: settings.fastPaths, defersShading: settings.fastPaths && settings.removesHiddenSurfaces
+        fastPaths: settings.fastPaths, defersShading: removesHiddenSurfaces
       ) { shader in
         Renderer.rasterize(geometry, into: target, route: route, shader: shader, threads: threads)
       }

@@ -1,5 +1,5 @@
 /// A worker's record of the opaque triangles marked visible in its current tile (see
-/// ``Renderer/markVisible(_:_:id:in:)``), and the scratch that sorts their samples for shading.
+/// ``Renderer/markVisible(_:id:in:)``), by number.
 ///
 /// Hidden surfaces are removed per tile before shading, as tile-based GPUs do: each opaque
 /// triangle first only writes its depth and its number at the samples where it is in front,
@@ -42,7 +42,7 @@ struct TileVisibility {
 }
 
 extension Renderer {
-  /// Marks the samples of `t` (its part in the tile being `box`) where it is in front: writes
+  /// Marks the samples of a triangle (its part in the tile being `box`) where it is in front: writes
   /// their depth, and `id` into `visible`, the tile's triangle-number buffer (indexed as
   /// `target.depth`). Returns whether it marked any sample.
   ///
@@ -53,7 +53,7 @@ extension Renderer {
   /// padding covers the last row).
   @inline(__always)
   static func markVisible(
-    _ t: SetupTriangle, _ box: TileTriangle, id: Int32,
+    _ box: TileTriangle, id: Int32,
     in target: (depth: UnsafeMutablePointer<Float>, visible: UnsafeMutablePointer<Int32>, width: Int)
   ) -> Bool {
     var rowEdges = box.originEdges
