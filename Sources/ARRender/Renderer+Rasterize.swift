@@ -115,15 +115,15 @@ extension Renderer {
                     guard let box = TileTriangle(t, tileX: x0...x1, tileY: y0...y1) else { continue }
                     let id = Int32(truncatingIfNeeded: visibility.count)
                     if markVisible(box, id: id, in: (view.depth, visible, view.depthWidth)) {
-                      visibility.append(pointer)
+                      visibility.append(pointer, box: box)
                     }
                     continue
                   }
                   // Drawn at once, over what the opaque triangles before it leave.
                   if visibility.count > 0 {
                     shadeVisible(
-                      &visibility, visible: visible, vertices: vertices, tileX: x0...x1, tileY: y0...y1,
-                      target: view, shader: shader, batch: fragments)
+                      &visibility, visible: visible, vertices: vertices, target: view, shader: shader,
+                      batch: fragments)
                   }
                   if shader.readsVertices && k + 1 < bin.upperBound {
                     vertices.prefetch(setup.triangles[Int(setup.binned[k + 1])])
@@ -135,8 +135,8 @@ extension Renderer {
               }
               if visibility.count > 0 {
                 shadeVisible(
-                  &visibility, visible: visible, vertices: vertices, tileX: x0...x1, tileY: y0...y1,
-                  target: view, shader: shader, batch: fragments)
+                  &visibility, visible: visible, vertices: vertices, target: view, shader: shader,
+                  batch: fragments)
               }
               finish(view, x0...x1, y0...y1)
             }

@@ -57,6 +57,26 @@ struct TileTriangle {
     SIMD3<Int32>(truncatingIfNeeded: rowEdges &+ bias)
   }
 
+  /// For ``narrow`` boxes: the biased edge functions of the first four samples of the box's
+  /// first row (one vector per edge, a lane per sample; lanes past the box hold the values the
+  /// row would continue with), their change per row down, and per four samples right. All in
+  /// 32 bits: stepping in wrapping arithmetic lands on the exact value at every sample of the
+  /// box, where ``narrow`` bounds them.
+  @inline(__always)
+  func narrowRows() -> (
+    first: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>), down: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>),
+    right: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
+  ) {
+    let e = narrowEdges(originEdges)
+    let x = SIMD3<Int32>(truncatingIfNeeded: stepX), y = SIMD3<Int32>(truncatingIfNeeded: stepY)
+    let lanes = SIMD4<Int32>(0, 1, 2, 3)
+    return (
+      (lanes &* x.x &+ e.x, lanes &* x.y &+ e.y, lanes &* x.z &+ e.z),
+      (SIMD4(repeating: y.x), SIMD4(repeating: y.y), SIMD4(repeating: y.z)),
+      (SIMD4(repeating: 4 &* x.x), SIMD4(repeating: 4 &* x.y), SIMD4(repeating: 4 &* x.z))
+    )
+  }
+
   /// `q` (the edge functions times 1/w) over the triangle, from the box's first sample.
   @inline(__always)
   func planes(_ t: SetupTriangle) -> PerspectivePlanes {

@@ -11,8 +11,9 @@ struct TileVisibility {
   /// The number a sample holds when no triangle is marked there.
   static let none: Int32 = -1
 
-  /// The triangles marked, by number.
-  private var triangles: UnsafeMutablePointer<UnsafePointer<SetupTriangle>>
+  /// The triangles marked, by number, each with its part in the tile (kept from marking, so
+  /// that shading does not work it out again).
+  private var triangles: UnsafeMutablePointer<(UnsafePointer<SetupTriangle>, TileTriangle)>
   private var capacity = 1024
   /// How many triangles are marked.
   private(set) var count = 0
@@ -21,19 +22,21 @@ struct TileVisibility {
 
   func deallocate() { triangles.deallocate() }
 
-  /// The triangle marked under number `j`.
-  @inline(__always) subscript(j: Int) -> UnsafePointer<SetupTriangle> { triangles[j] }
-
-  /// Records `t` as marked under number ``count``.
+  /// The triangle marked under number `j`, and its part in the tile.
   @inline(__always)
-  mutating func append(_ t: UnsafePointer<SetupTriangle>) {
+  subscript(j: Int) -> (triangle: UnsafePointer<SetupTriangle>, box: TileTriangle) { triangles[j] }
+
+  /// Records `t`, whose part in the tile is `box`, as marked under number ``count``.
+  @inline(__always)
+  mutating func append(_ t: UnsafePointer<SetupTriangle>, box: TileTriangle) {
     if count == capacity {
-      let moved = UnsafeMutablePointer<UnsafePointer<SetupTriangle>>.allocate(capacity: 2 * capacity)
+      let moved = UnsafeMutablePointer<(UnsafePointer<SetupTriangle>, TileTriangle)>.allocate(
+        capacity: 2 * capacity)
       moved.moveInitialize(from: triangles, count: count)
       triangles.deallocate()
       (triangles, capacity) = (moved, 2 * capacity)
     }
-    triangles[count] = t
+    (triangles + count).initialize(to: (t, box))
     count &+= 1
   }
 
@@ -75,23 +78,47 @@ extension Renderer {
       return front
     }
     if box.narrow {
-      // Coverage tested per lane in 32 bits: no search for the row's run, no branch on it.
-      let width = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: box.width))
-      let step = SIMD3<Int32>(truncatingIfNeeded: box.stepX)
-      let (across0, across1, across2) = (laneIndices &* step.x, laneIndices &* step.y, laneIndices &* step.z)
+      // Coverage tested per lane in 32 bits: no search for the row's run, no branch on it. The
+      // edge functions of a row's first four samples step down the box in 32 bits too (exact:
+      // every value they take is one of the box's).
+      let rows = box.narrowRows()
+      var (e0, e1, e2) = rows.first
+      let (down0, down1, down2) = rows.down
+      let (right0, right1, right2) = rows.right
+      let columnCount = box.width
+      // Lanes past the box (columns ≥ its width) are masked out, by a float compare: exact for
+      // these small integers, and one register fewer than counting columns in integers.
+      let width = SIMD4<Float>(repeating: Float(columnCount))
+      let dzdx = SIMD4<Float>(repeating: box.dzdx)
+      var depthRow = target.depth + (box.minY &* target.width &+ box.minX)
+      var visibleRow = target.visible + (box.minY &* target.width &+ box.minX)
       for py in box.minY...box.maxY {
-        let e = box.narrowEdges(rowEdges)
-        var (e0, e1, e2) = (across0 &+ e.x, across1 &+ e.y, across2 &+ e.z)
-        let z0 = box.rowDepth(py)
-        var column = 0, inBox = laneIndices
-        while column < box.width {
+        let z0 = SIMD4<Float>(repeating: box.rowDepth(py))
+        var c0 = e0, c1 = e1, c2 = e2
+        var column = 0, columns = lanes
+        while column < columnCount {
           // Covered where all three are ≥ 0: the sign bit of their union is clear.
-          let covered = ~LaneMath.shiftedRight(e0 | e1 | e2, 31) & LaneMath.greaterMask(width, inBox)
-          marked |= mark(covered, row: py, column: column, z0: z0)
-          (e0, e1, e2) = (e0 &+ 4 &* step.x, e1 &+ 4 &* step.y, e2 &+ 4 &* step.z)
-          (column, inBox) = (column &+ 4, inBox &+ 4)
+          let covered = ~LaneMath.shiftedRight(c0 | c1 | c2, 31) & LaneMath.greaterMask(width, columns)
+          let depth = UnsafeMutableRawPointer(depthRow + column),
+            visible = UnsafeMutableRawPointer(visibleRow + column)
+          let z = z0 + dzdx * columns
+          let d = depth.loadUnaligned(as: SIMD4<Float>.self)
+          let front = LaneMath.greaterMask(d, z) & covered
+          depth.storeBytes(of: LaneMath.selected(z, d, where: front), as: SIMD4<Float>.self)
+          let old = visible.loadUnaligned(as: SIMD4<Int32>.self)
+          visible.storeBytes(of: LaneMath.selected(ids, old, where: front), as: SIMD4<Int32>.self)
+          marked |= front
+          c0 = c0 &+ right0
+          c1 = c1 &+ right1
+          c2 = c2 &+ right2
+          column &+= 4
+          columns += 4
         }
-        rowEdges = rowEdges &+ box.stepY
+        e0 = e0 &+ down0
+        e1 = e1 &+ down1
+        e2 = e2 &+ down2
+        depthRow += target.width
+        visibleRow += target.width
       }
       return LaneMath.anySet(marked)
     }
@@ -113,8 +140,8 @@ extension Renderer {
     return LaneMath.anySet(marked)
   }
 
-  /// Shades the samples `visibility` has marked in the tile at `(tileX, tileY)` (whose triangle
-  /// numbers are in `visible`, indexed as `target.depth`), once each, for the triangle marked
+  /// Shades the samples `visibility` has marked in the tile (whose triangle numbers are in
+  /// `visible`, indexed as `target.depth`), once each, for the triangle marked
   /// there, and writes their colours (their depths are written already); sets the numbers back
   /// to ``TileVisibility/none`` and forgets the triangles.
   ///
@@ -124,12 +151,11 @@ extension Renderer {
   @inline(__always)
   static func shadeVisible<Shader: FragmentShader, Store: SampleStore>(
     _ visibility: inout TileVisibility, visible: UnsafeMutablePointer<Int32>, vertices: FrameVertices,
-    tileX: ClosedRange<Int>, tileY: ClosedRange<Int>, target: TargetView<Store>, shader: Shader,
-    batch: FragmentBatch
+    target: TargetView<Store>, shader: Shader, batch: FragmentBatch
   ) {
     for j in 0..<visibility.count {
-      let t = visibility[j].pointee
-      let box = TileTriangle(t, tileX: tileX, tileY: tileY).unsafelyUnwrapped
+      let (triangle, box) = visibility[j]
+      let t = triangle.pointee
       var samples = MarkedSamples(box, id: Int32(truncatingIfNeeded: j), visible: visible, target: target)
       var gathered = samples.gather(into: batch)
       guard gathered > 0 else { continue }
