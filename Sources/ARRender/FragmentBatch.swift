@@ -8,7 +8,8 @@
 /// shading row by row paid every pass's set-up per row, most of the work for triangles of a few
 /// pixels. Only samples in front of the depth buffer are gathered, so hidden ones cost no shading.
 struct FragmentBatch {
-  /// Samples a batch holds: a tile's width.
+  /// Samples a batch holds: a tile's width (a multiple of four: stores read its arrays four
+  /// at a time, see ``SampleStore/writeOpaque(_:at:count:)``).
   static let capacity = 64
   /// The number of 4-byte arrays below.
   static let arrays = 12

@@ -294,9 +294,7 @@ extension Renderer {
     shader.shade(state, batch, count: count)
     if opaque {
       // Opaque: every colour is written (the depths were, when the samples were gathered).
-      for k in 0..<count {
-        target.store.write(target.store.encode(batch.color[k]), at: Int(batch.colorIndex[k]))
-      }
+      target.store.writeOpaque(batch.color, at: batch.colorIndex, count: count)
       return
     }
     for k in 0..<count {

@@ -20,6 +20,17 @@ protocol SampleStore: Sendable {
   func fill(_ value: Stored, at index: Int, count: Int)
   /// The colour at sample `index`, for blending over it.
   func color(at index: Int) -> SIMD4<Float>
+  /// Writes the `count` opaque colours `colors` at the samples `indices` (over what is there).
+  /// May read both up to the next multiple of four (a ``FragmentBatch``'s arrays): whatever is
+  /// there, NaN included, is clamped and never written.
+  func writeOpaque(_ colors: UnsafePointer<SIMD4<Float>>, at indices: UnsafePointer<Int32>, count: Int)
+}
+
+extension SampleStore {
+  @inline(__always)
+  func writeOpaque(_ colors: UnsafePointer<SIMD4<Float>>, at indices: UnsafePointer<Int32>, count: Int) {
+    for k in 0..<count { write(encode(colors[k]), at: Int(indices[k])) }
+  }
 }
 
 /// Linear-light float samples (see ``SampleStore``).
@@ -58,6 +69,44 @@ struct EncodedSamples: SampleStore, @unchecked Sendable {
   }
 
   @inline(__always) func write(_ value: SIMD4<UInt8>, at index: Int) { bytes[index] = value }
+
+  /// sRGB colours four samples at a time, a channel per vector (a lane per sample), so that
+  /// the encoder's table reads overlap; the same codes as ``encode(_:)``.
+  @inline(__always)
+  func writeOpaque(_ colors: UnsafePointer<SIMD4<Float>>, at indices: UnsafePointer<Int32>, count: Int) {
+    guard let srgb else {
+      for k in 0..<count { write(encode(colors[k]), at: Int(indices[k])) }
+      return
+    }
+    let words = UnsafeMutableRawPointer(bytes)
+    let scale = SIMD4<Float>(repeating: Float(SRGB.Encoder.buckets))
+    var k = 0
+    while k < count {
+      let c0 = LaneMath.unitClamped(colors[k]), c1 = LaneMath.unitClamped(colors[k &+ 1])
+      let c2 = LaneMath.unitClamped(colors[k &+ 2]), c3 = LaneMath.unitClamped(colors[k &+ 3])
+      let r = SIMD4(c0.x, c1.x, c2.x, c3.x), g = SIMD4(c0.y, c1.y, c2.y, c3.y)
+      let b = SIMD4(c0.z, c1.z, c2.z, c3.z), a = SIMD4(c0.w, c1.w, c2.w, c3.w)
+      let red = srgb.codes(r, buckets: LaneMath.truncated(r * scale))
+      let green = srgb.codes(g, buckets: LaneMath.truncated(g * scale))
+      let blue = srgb.codes(b, buckets: LaneMath.truncated(b * scale))
+      let alpha = LaneMath.truncated(a * 255 + 0.5)
+      let packed = red | green &<< 8 | blue &<< 16 | alpha &<< 24
+      let at = UnsafeRawPointer(indices + k).loadUnaligned(as: SIMD4<Int32>.self)
+      let first = Int(at.x)
+      if count &- k >= 4,
+        LaneMath.signBits(LaneMath.equalMask(at &- at.x, SIMD4(0, 1, 2, 3))) == 15
+      {
+        // Four samples side by side (a run of a row): one store.
+        (words + 4 &* first).storeBytes(of: packed, as: SIMD4<Int32>.self)
+      } else {
+        for lane in 0..<Swift.min(4, count &- k) {
+          words.storeBytes(of: packed[lane], toByteOffset: 4 &* Int(at[lane]), as: Int32.self)
+        }
+      }
+      k &+= 4
+    }
+  }
+
   @inline(__always)
   func fill(_ value: SIMD4<UInt8>, at index: Int, count: Int) {
     // As 32-bit words, which the loop fills several at a time.

@@ -98,14 +98,30 @@ struct ImageTests {
     #expect(image.linear.sRGB8 == image)
   }
 
-  @Test("the table encoder gives encode8's code for every value: a dense sweep, thresholds, random")
+  @Test(
+    "the table encoder gives encode8's code for every value, one or four at a time: sweeps, thresholds, random"
+  )
   func srgbEncoder() {
     let encoder = SRGB.Encoder.shared
     var mismatches = 0
+    // The four-lane path: each value in the next lane in turn, among neighbours from other
+    // buckets (whose codes must not change either).
+    let neighbours = SIMD4<Float>(0.9, 0.0001, 0.37, 1)
+    let neighbourCodes = SIMD4<Int32>(
+      Int32(SRGB.encode8(0.9)), Int32(SRGB.encode8(0.0001)), Int32(SRGB.encode8(0.37)), 255)
+    var lane = 0
     func check(_ v: Float) {
-      if encoder.code(v) != SRGB.encode8(v) { mismatches += 1 }
+      let expected = SRGB.encode8(v)
+      var values = neighbours, codes = neighbourCodes
+      values[lane] = v > 0 ? Swift.min(v, 1) : 0
+      codes[lane] = Int32(expected)
+      let buckets = SIMD4<Int32>(values * Float(SRGB.Encoder.buckets))
+      if encoder.code(v) != expected || encoder.codes(values, buckets: buckets) != codes { mismatches += 1 }
+      lane = (lane + 1) % 4
     }
     for i in 0...(1 << 20) { check(Float(i) / Float(1 << 20)) }
+    // Either side of every bucket's start, which the sweep holds (1/4096 is a multiple of its step).
+    for i in 1...SRGB.Encoder.buckets { check((Float(i) / Float(SRGB.Encoder.buckets)).nextDown) }
     // Either side of every threshold, where a rounding slip would show.
     for code in 1...255 {
       let t = encoder.thresholds[code]
