@@ -28,18 +28,29 @@ struct TileTriangle {
     minY = Swift.max(Int(t.minY), tileY.lowerBound)
     maxY = Swift.min(Int(t.maxY), tileY.upperBound)
     guard minX <= maxX, minY <= maxY else { return nil }
+    // In scalars: the same integer and float operations as SetupTriangle.edges and edgeSteps
+    // with SIMD3, which on SSE2 emulate each 64-bit multiply and int-to-float conversion.
     let one = SetupTriangle.one
-    (stepX, stepY) = t.edgeSteps
+    let (x0, x1, x2) = (Int64(t.x.x), Int64(t.x.y), Int64(t.x.z))
+    let (y0, y1, y2) = (Int64(t.y.x), Int64(t.y.y), Int64(t.y.z))
+    let px = Int64(minX) * one + one / 2, py = Int64(minY) * one + one / 2
+    // Edge k runs from vertex k+1 to k+2 (edge 0: v1→v2, 1: v2→v0, 2: v0→v1).
+    let (dx0, dx1, dx2) = (x2 &- x1, x0 &- x2, x1 &- x0), (dy0, dy1, dy2) = (y2 &- y1, y0 &- y2, y1 &- y0)
+    let e0 = dx0 &* (py &- y1) &- dy0 &* (px &- x1)
+    let e1 = dx1 &* (py &- y2) &- dy1 &* (px &- x2)
+    let e2 = dx2 &* (py &- y0) &- dy2 &* (px &- x0)
+    originEdges = SIMD3(e0, e1, e2)
+    stepX = SIMD3(0 &- dy0, 0 &- dy1, 0 &- dy2) &* one
+    stepY = SIMD3(dx0, dx1, dx2) &* one
     bias = t.bias
-    originEdges = t.edges(Int64(minX) * one + one / 2, Int64(minY) * one + one / 2)
     let zWeights = t.z * t.inverseArea
-    zOrigin = (SIMD3<Float>(originEdges) * zWeights).sum()
-    dzdx = (SIMD3<Float>(stepX) * zWeights).sum()
-    dzdy = (SIMD3<Float>(stepY) * zWeights).sum()
+    zOrigin = (SIMD3(Float(e0), Float(e1), Float(e2)) * zWeights).sum()
+    dzdx = (SIMD3(Float(0 &- dy0 &* one), Float(0 &- dy1 &* one), Float(0 &- dy2 &* one)) * zWeights).sum()
+    dzdy = (SIMD3(Float(dx0 &* one), Float(dx1 &* one), Float(dx2 &* one)) * zWeights).sum()
     // Edge k at a point of the vertices' bounding box (extent w × h) is a difference of two
     // products of coordinate differences, each at most w·h: |e| ≤ 2·w·h.
-    let w = Int64(t.x.max() &- t.x.min()), h = Int64(t.y.max() &- t.y.min())
-    narrow = 2 * w * h < Int64(Int32.max)
+    let w = Swift.max(x0, x1, x2) &- Swift.min(x0, x1, x2), h = Swift.max(y0, y1, y2) &- Swift.min(y0, y1, y2)
+    narrow = 2 &* w &* h < Int64(Int32.max)
   }
 
   /// Samples per row of the box.
