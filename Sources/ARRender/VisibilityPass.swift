@@ -200,10 +200,10 @@ struct MarkedSamples<Store: SampleStore> {
       let numbers = UnsafeMutableRawPointer(visible + (row &* target.depthWidth &+ box.minX))
       let colorRow = Int32(truncatingIfNeeded: row &* target.colorWidth &+ box.minX)
       let dy = Float(row &- box.minY)
+      var columns = laneIndices &+ Int32(truncatingIfNeeded: column)
       while column < box.width {
         if gathered > FragmentBatch.capacity - 4 { return gathered }
         let marked = numbers.loadUnaligned(fromByteOffset: 4 &* column, as: SIMD4<Int32>.self)
-        let columns = laneIndices &+ Int32(truncatingIfNeeded: column)
         let mine = LaneMath.equalMask(marked, id) & LaneMath.greaterMask(width, columns)
         let bits = LaneMath.signBits(mine)
         if bits != 0 {
@@ -225,6 +225,7 @@ struct MarkedSamples<Store: SampleStore> {
           }
         }
         column &+= 4
+        columns &+= 4
       }
       (row, column) = (row &+ 1, 0)
     }
