@@ -17,7 +17,7 @@ struct TileTriangle {
   /// agree to the bit.
   let zOrigin: Float, dzdx: Float, dzdy: Float
   /// Whether the edge functions at every sample of the box fit `Int32` (see
-  /// ``narrowEdges(_:)``).
+  /// ``narrowRows()``).
   let narrow: Bool
 
   /// The part of `t` in the tile `tileX × tileY`, or nil when its box misses the tile.
@@ -28,13 +28,15 @@ struct TileTriangle {
     minY = Swift.max(Int(t.minY), tileY.lowerBound)
     maxY = Swift.min(Int(t.maxY), tileY.upperBound)
     guard minX <= maxX, minY <= maxY else { return nil }
-    // In scalars: the same integer and float operations as SetupTriangle.edges and edgeSteps
-    // with SIMD3, which on SSE2 emulate each 64-bit multiply and int-to-float conversion.
+    // In scalars: with SIMD3<Int64>, SSE2 emulates each 64-bit multiply and int-to-float
+    // conversion lane by lane.
     let one = SetupTriangle.one
     let (x0, x1, x2) = (Int64(t.x.x), Int64(t.x.y), Int64(t.x.z))
     let (y0, y1, y2) = (Int64(t.y.x), Int64(t.y.y), Int64(t.y.z))
     let px = Int64(minX) * one + one / 2, py = Int64(minY) * one + one / 2
-    // Edge k runs from vertex k+1 to k+2 (edge 0: v1→v2, 1: v2→v0, 2: v0→v1).
+    // Edge k runs from vertex k+1 to k+2 (edge 0: v1→v2, 1: v2→v0, 2: v0→v1). Its function at
+    // a point is twice the area of the triangle the point makes with it, so the three over the
+    // triangle's are the point's barycentric weights.
     let (dx0, dx1, dx2) = (x2 &- x1, x0 &- x2, x1 &- x0), (dy0, dy1, dy2) = (y2 &- y1, y0 &- y2, y1 &- y0)
     let e0 = dx0 &* (py &- y1) &- dy0 &* (px &- x1)
     let e1 = dx1 &* (py &- y2) &- dy1 &* (px &- x2)
@@ -60,25 +62,17 @@ struct TileTriangle {
   @inline(__always)
   func rowDepth(_ py: Int) -> Float { zOrigin + dzdy * Float(py &- minY) }
 
-  /// The biased edge functions at the samples of a row from its edge functions `rowEdges` at
-  /// the box's first column, narrowed to 32 bits: exact when ``narrow`` (the box's samples lie
-  /// in the vertices' bounding box, where the bound holds).
-  @inline(__always)
-  func narrowEdges(_ rowEdges: SIMD3<Int64>) -> SIMD3<Int32> {
-    SIMD3<Int32>(truncatingIfNeeded: rowEdges &+ bias)
-  }
-
   /// For ``narrow`` boxes: the biased edge functions of the first four samples of the box's
   /// first row (one vector per edge, a lane per sample; lanes past the box hold the values the
   /// row would continue with), their change per row down, and per four samples right. All in
-  /// 32 bits: stepping in wrapping arithmetic lands on the exact value at every sample of the
-  /// box, where ``narrow`` bounds them.
+  /// 32 bits: the box's samples lie in the vertices' bounding box, where ``narrow`` bounds the
+  /// functions, so stepping in wrapping arithmetic lands on the exact value at each of them.
   @inline(__always)
   func narrowRows() -> (
     first: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>), down: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>),
     right: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
   ) {
-    let e = narrowEdges(originEdges)
+    let e = SIMD3<Int32>(truncatingIfNeeded: originEdges &+ bias)
     let x = SIMD3<Int32>(truncatingIfNeeded: stepX), y = SIMD3<Int32>(truncatingIfNeeded: stepY)
     let lanes = SIMD4<Int32>(0, 1, 2, 3)
     return (

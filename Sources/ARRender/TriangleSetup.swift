@@ -114,23 +114,4 @@ struct SetupTriangle {
     let bits = Int64(exclusiveEdges)
     return SIMD3(-(bits & 1), -((bits >> 1) & 1), -((bits >> 2) & 1))
   }
-
-  /// The three edge functions at the fixed-point point `(px, py)`: `e.k` is twice the area of
-  /// the triangle the point makes with edge `k`, so `e / area` are the barycentric weights.
-  @inline(__always)
-  func edges(_ px: Int64, _ py: Int64) -> SIMD3<Int64> {
-    let x = SIMD3<Int64>(truncatingIfNeeded: self.x), y = SIMD3<Int64>(truncatingIfNeeded: self.y)
-    let ax = SIMD3(x.y, x.z, x.x), ay = SIMD3(y.y, y.z, y.x)  // edge starts: v1, v2, v0
-    let bx = SIMD3(x.z, x.x, x.y), by = SIMD3(y.z, y.x, y.y)  // edge ends: v2, v0, v1
-    return (bx &- ax) &* (SIMD3(repeating: py) &- ay) &- (by &- ay) &* (SIMD3(repeating: px) &- ax)
-  }
-
-  /// How the edge functions change per sample step right (`x`) and down (`y`).
-  @inline(__always)
-  var edgeSteps: (x: SIMD3<Int64>, y: SIMD3<Int64>) {
-    let x = SIMD3<Int64>(truncatingIfNeeded: self.x), y = SIMD3<Int64>(truncatingIfNeeded: self.y)
-    let ay = SIMD3(y.y, y.z, y.x), by = SIMD3(y.z, y.x, y.y)
-    let ax = SIMD3(x.y, x.z, x.x), bx = SIMD3(x.z, x.x, x.y)
-    return ((ay &- by) &* Self.one, (bx &- ax) &* Self.one)
-  }
 }

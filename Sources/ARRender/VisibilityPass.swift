@@ -99,6 +99,8 @@ extension Renderer {
         while column < columnCount {
           // Covered where all three are ≥ 0: the sign bit of their union is clear.
           let covered = ~LaneMath.shiftedRight(c0 | c1 | c2, 31) & LaneMath.greaterMask(width, columns)
+          // `mark` written out: calling it here (with row pointers) cost two register moves a
+          // step, in the frame's hottest loop.
           let depth = UnsafeMutableRawPointer(depthRow + column),
             visible = UnsafeMutableRawPointer(visibleRow + column)
           let z = z0 + dzdx * columns
