@@ -29,6 +29,12 @@ protocol SampleStore: Sendable {
 extension SampleStore {
   @inline(__always)
   func writeOpaque(_ colors: UnsafePointer<SIMD4<Float>>, at indices: UnsafePointer<Int32>, count: Int) {
+    writeEach(colors, at: indices, count: count)
+  }
+
+  /// ``writeOpaque(_:at:count:)`` one sample at a time, through ``encode(_:)``.
+  @inline(__always)
+  func writeEach(_ colors: UnsafePointer<SIMD4<Float>>, at indices: UnsafePointer<Int32>, count: Int) {
     for k in 0..<count { write(encode(colors[k]), at: Int(indices[k])) }
   }
 }
@@ -74,10 +80,7 @@ struct EncodedSamples: SampleStore, @unchecked Sendable {
   /// the encoder's table reads overlap; the same codes as ``encode(_:)``.
   @inline(__always)
   func writeOpaque(_ colors: UnsafePointer<SIMD4<Float>>, at indices: UnsafePointer<Int32>, count: Int) {
-    guard let srgb else {
-      for k in 0..<count { write(encode(colors[k]), at: Int(indices[k])) }
-      return
-    }
+    guard let srgb else { return writeEach(colors, at: indices, count: count) }
     let words = UnsafeMutableRawPointer(bytes)
     let scale = SIMD4<Float>(repeating: Float(SRGB.Encoder.buckets))
     var k = 0
