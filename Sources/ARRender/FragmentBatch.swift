@@ -16,10 +16,11 @@ struct FragmentBatch {
 
   /// Each sample's offset in samples from the batch's origin (the triangle's first sample
   /// column and row in the tile).
-  let dx: UnsafeMutablePointer<Float>, dy: UnsafeMutablePointer<Float>
+  private(set) var dx: UnsafeMutablePointer<Float>, dy: UnsafeMutablePointer<Float>
   /// Each sample's depth, and its index in the tile's colour and depth buffers.
   let z: UnsafeMutablePointer<Float>
-  let colorIndex: UnsafeMutablePointer<Int32>, depthIndex: UnsafeMutablePointer<Int32>
+  private(set) var colorIndex: UnsafeMutablePointer<Int32>
+  let depthIndex: UnsafeMutablePointer<Int32>
   /// Vertex weights (they sum to 1) at each sample; filled by the shaders that read them.
   let w0: UnsafeMutablePointer<Float>, w1: UnsafeMutablePointer<Float>, w2: UnsafeMutablePointer<Float>
   /// `1 / Σq` at each sample (`q`: the edge functions times 1/w, linear in screen space).
@@ -58,6 +59,18 @@ struct FragmentBatch {
     (texel, color) = (vectors, vectors + c)
     samplerScratch = (storage + (Self.arrays + 8) * c * 4).bindMemory(
       to: SIMD4<Int32>.self, capacity: c / 4 * TextureView.scratchGroups)
+  }
+
+  /// This batch with its samples' offsets and colour indices read from elsewhere (up to
+  /// ``capacity`` of each, 16-byte aligned, finite up to a multiple of four): samples listed
+  /// before they are shaded need not be copied in.
+  @inline(__always)
+  func reading(
+    dx: UnsafeMutablePointer<Float>, dy: UnsafeMutablePointer<Float>, colorIndex: UnsafeMutablePointer<Int32>
+  ) -> FragmentBatch {
+    var batch = self
+    (batch.dx, batch.dy, batch.colorIndex) = (dx, dy, colorIndex)
+    return batch
   }
 
   /// Stores four opaque samples of a row, side by side, from index `k`: at offsets `x` and
