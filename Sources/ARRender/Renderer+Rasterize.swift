@@ -77,6 +77,7 @@ extension Renderer {
           defer { batchStorage.deallocate() }
           let fragments = FragmentBatch(storage: batchStorage)
           var visibility = TileVisibility()
+          var hiddenTest = HiddenTriangleTest()
           defer { visibility.deallocate() }
           let defers = shader.defersShading
           // Whole rows of tiles, each taken by the next worker free, busiest first: neighbours
@@ -114,9 +115,11 @@ extension Renderer {
                     // Opaque: only marked now where it is in front, shaded once all are marked.
                     guard let box = TileTriangle(t, tileX: x0...x1, tileY: y0...y1) else { continue }
                     let id = Int32(truncatingIfNeeded: visibility.count)
-                    if markVisible(box, id: id, in: (view.depth, visible, view.depthWidth)) {
-                      visibility.append(pointer, box: box)
-                    }
+                    let marked = markVisible(
+                      box, id: id, in: (view.depth, visible, view.depthWidth),
+                      testingHidden: hiddenTest.shouldTest(backFacing: t.backFacing))
+                    hiddenTest.record(marked: marked, backFacing: t.backFacing)
+                    if marked { visibility.append(pointer, box: box) }
                     continue
                   }
                   // Drawn at once, over what the opaque triangles before it leave.

@@ -19,6 +19,9 @@ struct TileTriangle {
   /// Whether the edge functions at every sample of the box fit `Int32` (see
   /// ``narrowRows()``).
   let narrow: Bool
+  /// No sample of the triangle has a depth below this: its nearest vertex's, less what
+  /// computing a sample's depth may round off.
+  let nearest: Float
 
   /// The part of `t` in the tile `tileX × tileY`, or nil when its box misses the tile.
   @inline(__always)
@@ -53,6 +56,12 @@ struct TileTriangle {
     // products of coordinate differences, each at most w·h: |e| ≤ 2·w·h.
     let w = Swift.max(x0, x1, x2) &- Swift.min(x0, x1, x2), h = Swift.max(y0, y1, y2) &- Swift.min(y0, y1, y2)
     narrow = 2 &* w &* h < Int64(Int32.max)
+    // A sample's depth sums terms as large as the box's extreme corner's (far from a thin
+    // triangle, much larger than any vertex's depth): a few float steps of their size.
+    let size =
+      abs(zOrigin) + abs(dzdx) * Float(maxX - minX) + abs(dzdy) * Float(maxY - minY)
+      + Swift.max(abs(t.z.min()), abs(t.z.max()))
+    nearest = t.z.min() - 0x1p-19 * size
   }
 
   /// Samples per row of the box.

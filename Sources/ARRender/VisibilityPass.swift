@@ -1,7 +1,8 @@
 extension Renderer {
   /// Marks the samples of a triangle (its part in the tile being `box`) where it is in front: writes
   /// their depth, and `id` into `visible`, the tile's triangle-number buffer (indexed as
-  /// `target.depth`). Returns whether it marked any sample.
+  /// `target.depth`). Returns whether it marked any sample. `testingHidden`: first test
+  /// whether the triangle is hidden everywhere (see ``HiddenTriangleTest``).
   ///
   /// The samples covered and their depths are the ones
   /// ``drawTriangle(_:vertices:tileX:tileY:target:shader:batch:)`` finds, so the samples left
@@ -11,7 +12,8 @@ extension Renderer {
   @inline(__always)
   static func markVisible(
     _ box: TileTriangle, id: Int32,
-    in target: (depth: UnsafeMutablePointer<Float>, visible: UnsafeMutablePointer<Int32>, width: Int)
+    in target: (depth: UnsafeMutablePointer<Float>, visible: UnsafeMutablePointer<Int32>, width: Int),
+    testingHidden: Bool
   ) -> Bool {
     var rowEdges = box.originEdges
     let ids = SIMD4<Int32>(repeating: id)
@@ -46,6 +48,22 @@ extension Renderer {
       let dzdx = SIMD4<Float>(repeating: box.dzdx)
       var depthRow = target.depth + (box.minY &* target.width &+ box.minX)
       var visibleRow = target.visible + (box.minY &* target.width &+ box.minX)
+      // Hidden everywhere (a back face behind the front of its mesh, drawn before it): every
+      // depth in its box is nearer than its nearest sample can be. Reading them costs a
+      // quarter of marking them (lanes past the box only make the test stricter).
+      if testingHidden {
+        var farthest = SIMD4<Float>(repeating: -.infinity), row = depthRow
+        for _ in box.minY...box.maxY {
+          var column = 0
+          while column < columnCount {
+            let depths = UnsafeRawPointer(row + column).loadUnaligned(as: SIMD4<Float>.self)
+            farthest = LaneMath.larger(farthest, depths)
+            column &+= 4
+          }
+          row += target.width
+        }
+        if farthest.max() <= box.nearest { return false }
+      }
       for py in box.minY...box.maxY {
         let z0 = SIMD4<Float>(repeating: box.rowDepth(py))
         var c0 = e0, c1 = e1, c2 = e2
@@ -127,5 +145,36 @@ extension Renderer {
       }
     }
     visibility.removeAll()
+  }
+}
+
+/// Which triangles are first tested for being hidden everywhere before they are marked (a
+/// test that reads the depths in their box, a quarter of what marking costs): those like the
+/// triangles drawn last.
+///
+/// A mesh drawn without culling (as GL draws) has its back faces behind its front faces, and
+/// whether those are drawn first depends on the mesh; which faces are back faces depends on its
+/// winding. So each facing is tested while its triangles turn out hidden, and when they do not,
+/// only one in eight is, to notice a change. The test only skips triangles that would mark
+/// nothing: the image is the same whichever are tested.
+struct HiddenTriangleTest {
+  /// Per facing (front, back): the triangles of that facing still to draw untested.
+  private var untested = SIMD2<Int32>.zero
+
+  /// Whether to test the next triangle, back-facing or not.
+  @inline(__always)
+  mutating func shouldTest(backFacing: Bool) -> Bool {
+    let k = backFacing ? 1 : 0
+    guard untested[k] == 0 else {
+      untested[k] &-= 1
+      return false
+    }
+    return true
+  }
+
+  /// Records whether a triangle of the facing marked any sample.
+  @inline(__always)
+  mutating func record(marked: Bool, backFacing: Bool) {
+    untested[backFacing ? 1 : 0] = marked ? 7 : 0
   }
 }
