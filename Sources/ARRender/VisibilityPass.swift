@@ -149,8 +149,8 @@ extension Renderer {
 }
 
 /// Which triangles are first tested for being hidden everywhere before they are marked (a
-/// test that reads the depths in their box, a quarter of what marking costs): those like the
-/// triangles drawn last.
+/// test that reads the depths in their box, a quarter of what marking costs): those of a facing
+/// whose last triangle drawn marked nothing.
 ///
 /// A mesh drawn without culling (as GL draws) has its back faces behind its front faces, and
 /// whether those are drawn first depends on the mesh; which faces are back faces depends on its
