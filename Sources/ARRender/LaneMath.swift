@@ -239,6 +239,30 @@ enum LaneMath {
     #endif
   }
 
+  /// The low halves of `a` and `b` interleaved: `(a[0], b[0], a[1], b[1], …, a[3], b[3])`.
+  @inline(__always)
+  static func interleavedLow(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD8<Int16> {
+    #if arch(x86_64)
+      unsafeBitCast(
+        _mm_unpacklo_epi16(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self)),
+        to: SIMD8<Int16>.self)
+    #else
+      SIMD8(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3])
+    #endif
+  }
+
+  /// The high halves of `a` and `b` interleaved: `(a[4], b[4], a[5], b[5], …, a[7], b[7])`.
+  @inline(__always)
+  static func interleavedHigh(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD8<Int16> {
+    #if arch(x86_64)
+      unsafeBitCast(
+        _mm_unpackhi_epi16(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self)),
+        to: SIMD8<Int16>.self)
+    #else
+      SIMD8(a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
+    #endif
+  }
+
   /// The sums of adjacent products, `a[2i]·b[2i] + a[2i+1]·b[2i+1]`, exact in 32 bits.
   @inline(__always)
   static func multiplyAddPairs(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {

@@ -8,21 +8,23 @@ import ARAssets
 /// and the sampler blends the two levels around the pixel's footprint.
 ///
 /// Texels are stored the way the filter reads them, as GPUs do: linear light in 15-bit fixed
-/// point (`round(value · 32767)`; the darkest 8-bit sRGB step is still ten units), and each entry
-/// holds one texel and its right-hand neighbour with their channels interleaved,
-/// `(r₀, r₁, g₀, g₁, b₀, b₁, a₀, a₁)`. One 16-byte load and one multiply-add of 16-bit pairs
-/// then give a row's two taps of all four channels. A border of one texel on every side, copied
-/// as the wrap mode says (the opposite edge for repeat, the same edge for clamp), means the
-/// filter never wraps an index itself, for any size.
+/// point (`round(value · 32767)`; the darkest 8-bit sRGB step is still ten units), 8 bytes a
+/// texel. One 16-byte load reads a texel and its right-hand neighbour; the top row's and the
+/// bottom row's, interleaved, give two vectors of `(top, bottom)` pairs, left texel and right,
+/// and two multiply-adds of 16-bit pairs the four taps of all four channels. (Entries that held
+/// each texel with its neighbour already paired took one load a row and no interleaving, but
+/// twice the memory: a 256² texture's base level was 1 MB, and its reads missed the cache.)
+/// A border of one texel on every side, copied as the wrap mode says (the opposite edge for
+/// repeat, the same edge for clamp), means the filter never wraps an index itself, for any size.
 final class MipmappedTexture: @unchecked Sendable {
   /// Where one level's entries lie in ``entries``.
   struct Level {
     let width: Int, height: Int
     /// `(width, height)` as floats.
     let size: SIMD2<Float>
-    /// The index of the entry for texel (−1, −1), the border's corner.
+    /// The index of texel (−1, −1), the border's corner.
     let base: Int32
-    /// Entries per row: `width + 1` (x from −1 to `width − 1`; each entry reaches one right).
+    /// Texels per row: `width + 2` (x from −1 to `width`).
     let stride: Int32
     /// How this level wraps coordinates in integers, for textures that can (see
     /// ``TextureView/wrapsByMask``).
@@ -32,7 +34,7 @@ final class MipmappedTexture: @unchecked Sendable {
   /// Every level's entries, one after another, in memory this texture owns: the sampler runs
   /// per pixel on several threads, and an array reference there would be retained and released
   /// atomically on every sample.
-  private let entries: UnsafeMutableBufferPointer<SIMD8<Int16>>
+  private let entries: UnsafeMutableBufferPointer<SIMD4<Int16>>
   private let levelBuffer: UnsafeMutableBufferPointer<Level>
   /// Whether any texel is not fully opaque (the material then cuts out or blends).
   let hasTransparency: Bool
@@ -74,8 +76,8 @@ final class MipmappedTexture: @unchecked Sendable {
       levels.append(
         Level(
           width: level.width, height: level.height, size: size, base: Int32(count),
-          stride: Int32(level.width + 1), wrap: IntegerWrap(size: size, scale: scale, offset: offset)))
-      count += (level.width + 1) * (level.height + 2)
+          stride: Int32(level.width + 2), wrap: IntegerWrap(size: size, scale: scale, offset: offset)))
+      count += (level.width + 2) * (level.height + 2)
     }
     entries = .allocate(capacity: count)
     for (level, texels) in zip(levels, chain.map(\.texels)) {
@@ -109,7 +111,7 @@ final class MipmappedTexture: @unchecked Sendable {
 
   /// Writes `level`'s entries, border included (see the type's description), from `texels`.
   private static func fillEntries(
-    _ level: Level, _ texels: [SIMD4<Float>], clamp: Bool, into out: UnsafeMutablePointer<SIMD8<Int16>>
+    _ level: Level, _ texels: [SIMD4<Float>], clamp: Bool, into out: UnsafeMutablePointer<SIMD4<Int16>>
   ) {
     let (w, h) = (level.width, level.height)
     func wrapped(_ i: Int, _ n: Int) -> Int { clamp ? Swift.min(Swift.max(i, 0), n - 1) : (i + n) % n }
@@ -120,9 +122,8 @@ final class MipmappedTexture: @unchecked Sendable {
     var index = 0
     for y in -1...h {
       let row = wrapped(y, h) * w
-      for x in -1..<w {
-        let left = fixed(texels[row + wrapped(x, w)]), right = fixed(texels[row + wrapped(x + 1, w)])
-        out[index] = SIMD8(left.x, right.x, left.y, right.y, left.z, right.z, left.w, right.w)
+      for x in -1...w {
+        out[index] = fixed(texels[row + wrapped(x, w)])
         index += 1
       }
     }
@@ -182,7 +183,7 @@ struct IntegerWrap {
 
 /// Samples a ``MipmappedTexture`` (see there) without reference counting.
 struct TextureView {
-  let entries: UnsafePointer<SIMD8<Int16>>
+  let entries: UnsafePointer<SIMD4<Int16>>
   let levels: UnsafeBufferPointer<MipmappedTexture.Level>
   let clamp: Bool
   let scale: SIMD2<Float>, offset: SIMD2<Float>
@@ -233,10 +234,10 @@ struct TextureView {
       UnsafeRawPointer(p + k).loadUnaligned(as: SIMD4<Float>.self)
     }
     @inline(__always) func store(_ taps: Taps, _ group: UnsafeMutablePointer<SIMD4<Int32>>) {
-      (group[0], group[1], group[2], group[3]) = (taps.top, taps.bottom, taps.topWeights, taps.bottomWeights)
+      (group[0], group[1], group[2], group[3]) = (taps.top, taps.bottom, taps.leftWeights, taps.rightWeights)
     }
     @inline(__always) func load(_ group: UnsafeMutablePointer<SIMD4<Int32>>) -> Taps {
-      Taps(top: group[0], bottom: group[1], topWeights: group[2], bottomWeights: group[3])
+      Taps(top: group[0], bottom: group[1], leftWeights: group[2], rightWeights: group[3])
     }
     let inIntegers = inIntegers && wrapsByMask
     var blends = false
@@ -293,14 +294,15 @@ struct TextureView {
     return sample(uv, level: mipLevel(footprint: SIMD4(repeating: footprint)).x)
   }
 
-  /// Where four samples read one level: each lane's entry index for the top row of its 2×2
-  /// texels and its two rows' weight pairs, packed for ``LaneMath/multiplyAddPairs(_:_:)``.
+  /// Where four samples read one level: each lane's index of the top-left texel of its 2×2
+  /// and of the one below it, and the weights of its left and right columns as
+  /// `(top, bottom)` pairs, packed for ``LaneMath/multiplyAddPairs(_:_:)``.
   private struct Taps {
     let top: SIMD4<Int32>, bottom: SIMD4<Int32>
-    let topWeights: SIMD4<Int32>, bottomWeights: SIMD4<Int32>
+    let leftWeights: SIMD4<Int32>, rightWeights: SIMD4<Int32>
 
-    /// The same entries with weights 0.
-    var weighingNothing: Taps { Taps(top: top, bottom: bottom, topWeights: .zero, bottomWeights: .zero) }
+    /// The same texels with weights 0.
+    var weighingNothing: Taps { Taps(top: top, bottom: bottom, leftWeights: .zero, rightWeights: .zero) }
   }
 
   /// Four samples' coordinates, as the sampler wraps them: `(s, t)` in [0, 1] (t down) for
@@ -362,8 +364,8 @@ struct TextureView {
       }
       return Taps(
         top: top, bottom: top &+ stride,
-        topWeights: LaneMath.packedPairs(low: half(bx, by), high: half(ax, by)),
-        bottomWeights: LaneMath.packedPairs(low: half(bx, ay), high: half(ax, ay)))
+        leftWeights: LaneMath.packedPairs(low: half(bx, by), high: half(bx, ay)),
+        rightWeights: LaneMath.packedPairs(low: half(ax, by), high: half(ax, ay)))
     }
     let fx = LaneMath.float(ax), fy = LaneMath.float(ay)
     let bx = 256 - fx, by = 256 - fy
@@ -374,8 +376,8 @@ struct TextureView {
       LaneMath.packedPairs(low: LaneMath.truncated(left), high: LaneMath.truncated(right))
     }
     return Taps(
-      top: top, bottom: top &+ stride, topWeights: pair(bx * upper, fx * upper),
-      bottomWeights: pair(bx * lower, fx * lower))
+      top: top, bottom: top &+ stride, leftWeights: pair(bx * upper, bx * lower),
+      rightWeights: pair(fx * upper, fx * lower))
   }
 
   /// Texture coordinates as positions in [0, 1], t down, as the wrap mode says.
@@ -433,15 +435,21 @@ struct TextureView {
   @inline(__always)
   private func filtered(_ first: Taps, _ second: Taps, blends: Bool) -> FourColors {
     @inline(__always) func lane(_ k: Int) -> SIMD4<Float> {
-      @inline(__always) func row(_ entry: Int32, _ weights: Int32) -> SIMD4<Int32> {
-        LaneMath.multiplyAddPairs(
-          entries[Int(entry)], unsafeBitCast(SIMD4<Int32>(repeating: weights), to: SIMD8<Int16>.self))
+      /// The four taps of one level: each row's texel pair in one load, the rows interleaved
+      /// into `(top, bottom)` pairs of the left texel's channels and of the right's.
+      @inline(__always) func taps(_ level: Taps) -> SIMD4<Int32> {
+        @inline(__always) func pair(_ index: Int32) -> SIMD8<Int16> {
+          UnsafeRawPointer(entries + Int(index)).loadUnaligned(as: SIMD8<Int16>.self)
+        }
+        @inline(__always) func weights(_ w: Int32) -> SIMD8<Int16> {
+          unsafeBitCast(SIMD4<Int32>(repeating: w), to: SIMD8<Int16>.self)
+        }
+        let top = pair(level.top[k]), bottom = pair(level.bottom[k])
+        return LaneMath.multiplyAddPairs(LaneMath.interleavedLow(top, bottom), weights(level.leftWeights[k]))
+          &+ LaneMath.multiplyAddPairs(LaneMath.interleavedHigh(top, bottom), weights(level.rightWeights[k]))
       }
-      var sum = row(first.top[k], first.topWeights[k]) &+ row(first.bottom[k], first.bottomWeights[k])
-      if blends {
-        sum =
-          sum &+ row(second.top[k], second.topWeights[k]) &+ row(second.bottom[k], second.bottomWeights[k])
-      }
+      var sum = taps(first)
+      if blends { sum = sum &+ taps(second) }
       // Weights sum to 2¹⁵, texels to 32767 at most.
       return LaneMath.float(sum) * (1 / (MipmappedTexture.unit * 32768))
     }
