@@ -67,11 +67,12 @@ struct EncodedSamples: SampleStore, @unchecked Sendable {
     let unit = LaneMath.unitClamped(c)
     guard let srgb else { return SIMD4(truncatingIfNeeded: LaneMath.roundedSmall(unit * 255)) }
     // Colour: the encoder's buckets; alpha raw, rounded.
-    let scaled = LaneMath.truncated(unit * SIMD4(4096, 4096, 4096, 255) + SIMD4(0, 0, 0, 0.5))
+    let scaled = unit * SIMD4(4096, 4096, 4096, 255) + SIMD4(0, 0, 0, 0.5)
+    let whole = LaneMath.truncated(scaled)
     return SIMD4(
-      srgb.code(unit.x, bucket: scaled.x), srgb.code(unit.y, bucket: scaled.y),
-      srgb.code(unit.z, bucket: scaled.z),
-      UInt8(truncatingIfNeeded: scaled.w))
+      srgb.code(scaled: scaled.x, bucket: whole.x), srgb.code(scaled: scaled.y, bucket: whole.y),
+      srgb.code(scaled: scaled.z, bucket: whole.z),
+      UInt8(truncatingIfNeeded: whole.w))
   }
 
   @inline(__always) func write(_ value: SIMD4<UInt8>, at index: Int) { bytes[index] = value }
@@ -89,9 +90,11 @@ struct EncodedSamples: SampleStore, @unchecked Sendable {
       let c2 = LaneMath.unitClamped(colors[k &+ 2]), c3 = LaneMath.unitClamped(colors[k &+ 3])
       let r = SIMD4(c0.x, c1.x, c2.x, c3.x), g = SIMD4(c0.y, c1.y, c2.y, c3.y)
       let b = SIMD4(c0.z, c1.z, c2.z, c3.z), a = SIMD4(c0.w, c1.w, c2.w, c3.w)
-      let red = srgb.codes(r, buckets: LaneMath.truncated(r * scale))
-      let green = srgb.codes(g, buckets: LaneMath.truncated(g * scale))
-      let blue = srgb.codes(b, buckets: LaneMath.truncated(b * scale))
+      @inline(__always) func codes(_ channel: SIMD4<Float>) -> SIMD4<Int32> {
+        let scaled = channel * scale
+        return srgb.codes(scaled: scaled, buckets: LaneMath.truncated(scaled))
+      }
+      let red = codes(r), green = codes(g), blue = codes(b)
       let alpha = LaneMath.truncated(a * 255 + 0.5)
       let packed = red | green &<< 8 | blue &<< 16 | alpha &<< 24
       let at = UnsafeRawPointer(indices + k).loadUnaligned(as: SIMD4<Int32>.self)

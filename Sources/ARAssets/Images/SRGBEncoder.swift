@@ -1,3 +1,7 @@
+#if arch(x86_64)
+  import _Builtin_intrinsics.intel
+#endif
+
 extension SRGB {
   /// Encodes linear values to 8-bit sRGB codes with the same result as ``SRGB/encode8(_:)``,
   /// from one table small enough to stay in the cache next to a renderer's working set.
@@ -6,18 +10,18 @@ extension SRGB {
   /// the next code's threshold (the smallest value that encodes to it) finishes the job. The
   /// steepest part of the curve (the linear segment, 12.92 · 255 codes per unit) moves at most
   /// 0.81 codes across a bucket, so a bucket holds at most one threshold. Each bucket's entry
-  /// holds both: the code, and where the threshold lies from the bucket's middle, in steps of
-  /// the float bit pattern (less than 2²³ either way: a bucket spans at most one binade). So a
-  /// value needs one table read, and four values' reads are independent of one another. (A table
+  /// holds both: the code, and where the threshold lies in the bucket, in 2⁻²⁴ of its width.
+  /// That is exact: from 1/4096 on, values lie on multiples of 2⁻³⁵, 2⁻²³ of a bucket, and the
+  /// one threshold in the first bucket is a multiple of 2⁻³⁶. So a value needs one table read,
+  /// and four values' reads are independent of one another. (A table
   /// of 65536 codes indexed by `round(v · 65535)`, used before, was off by one near thresholds
   /// and, at 64 KiB, missed the cache on a third of its reads in a textured fill.)
   public struct Encoder: @unchecked Sendable {
     /// Buckets across [0, 1].
     public static let buckets = 4096
     /// For bucket `i` in `0...4096` (values from `i / 4096`): the code of its first value in the
-    /// low 8 bits; above them, signed, the bit pattern of the next code's threshold minus that
-    /// of the bucket's middle `(i + 0.5) / 4096`, or 2²³ − 1 when the threshold lies past the
-    /// bucket.
+    /// low 8 bits; above them, `T − 1` for the next code's threshold `(i + T / 2²⁴) / 4096`, or
+    /// 2²⁴ − 1 when the threshold lies past the bucket.
     public let entries: UnsafePointer<UInt32>
     /// `thresholds[c]`: the smallest value whose code is `c` or more, for `c` in `1...255`;
     /// `thresholds[256]` is infinity.
@@ -40,57 +44,69 @@ extension SRGB {
         thresholds[code] = Float(bitPattern: lo)
       }
       let entries = UnsafeMutablePointer<UInt32>.allocate(capacity: Self.buckets + 1)
-      let never: Int64 = (1 << 23) - 1
+      let never: UInt32 = (1 << 24) - 1
       for i in 0...Self.buckets {
         let code = SRGB.encode8(Float(i) / Float(Self.buckets))
-        let next = thresholds[Int(code) + 1]
-        let end = Float(i + 1) / Float(Self.buckets)
-        let offset =
-          next < end ? Int64(next.bitPattern) - Int64(Self.middle(Int32(i)).bitPattern) : never
-        precondition(abs(offset) <= never, "an sRGB bucket spans more than a binade")
-        entries[i] = UInt32(truncatingIfNeeded: offset << 8) | UInt32(code)
+        // Where the next code starts in the bucket, in 2⁻²⁴ of its width (exact, see the type).
+        let at = Double(thresholds[Int(code) + 1]) * Double(Self.buckets) - Double(i)
+        let step = at * 0x1p24
+        precondition(
+          at >= 1 || step == step.rounded(), "an sRGB threshold is not a multiple of 2⁻²⁴ of its bucket")
+        entries[i] = (at < 1 ? UInt32(step) - 1 : never) << 8 | UInt32(code)
       }
       (self.entries, self.thresholds) = (UnsafePointer(entries), UnsafePointer(thresholds))
     }
 
-    /// The middle value of bucket `i`, `(i + 0.5) / 4096` (exact).
+    /// The code of a value given as `scaled`, the value times 4096 (in [0, 4096], not NaN; exact,
+    /// as the scale is a power of two), and its bucket `Int32(scaled)` (computed by the caller,
+    /// often for several channels at once).
     @inlinable @inline(__always)
-    @usableFromInline static func middle(_ i: Int32) -> Float { (Float(i) + 0.5) * (1 / Float(buckets)) }
-
-    /// The code of `value`, which must lie in [0, 1] (not NaN), given its bucket
-    /// `Int(value · 4096)` (computed by the caller, often for several channels at once).
-    @inlinable @inline(__always)
-    public func code(_ value: Float, bucket: Int32) -> UInt8 {
-      let entry = Int32(bitPattern: entries[Int(bucket)])
-      let fromMiddle = Int32(bitPattern: value.bitPattern &- Self.middle(bucket).bitPattern)
-      // One more where fromMiddle ≥ the threshold's, as arithmetic, not a branch (it goes either
-      // way at random in a textured image): there `threshold − fromMiddle − 1` is negative.
-      let above = UInt32(bitPattern: (entry >> 8) &- fromMiddle &- 1) >> 31
-      return UInt8(truncatingIfNeeded: entry) &+ UInt8(truncatingIfNeeded: above)
+    public func code(scaled: Float, bucket: Int32) -> UInt8 {
+      let entry = entries[Int(bucket)]
+      // Where the value lies in its bucket, in 2⁻²⁴ of its width, rounded down (the difference
+      // is exact: the bucket's start is a whole number).
+      let step = UInt32((scaled - Float(bucket)) * 0x1p24)
+      // One more past the threshold, as arithmetic, not a branch (it goes either way at random
+      // in a textured image): there `(T − 1) − step` wraps below zero.
+      return UInt8(truncatingIfNeeded: entry &+ (((entry >> 8) &- step) >> 31))
     }
 
-    /// The codes of four values, each in [0, 1] (not NaN), given their buckets `Int(v · 4096)`:
-    /// ``code(_:bucket:)`` four lanes at a time, its four table reads independent.
+    /// The codes of four values given as `scaled`, each times 4096 (in [0, 4096], not NaN), and
+    /// their buckets `Int32(scaled)`: ``code(scaled:bucket:)`` four lanes at a time, its four
+    /// table reads independent.
     @inlinable @inline(__always)
-    public func codes(_ values: SIMD4<Float>, buckets: SIMD4<Int32>) -> SIMD4<Int32> {
-      // Buckets are non-negative: as UInt32 they widen to indices for free.
-      let b = unsafeBitCast(buckets, to: SIMD4<UInt32>.self)
+    public func codes(scaled: SIMD4<Float>, buckets: SIMD4<Int32>) -> SIMD4<Int32> {
+      // Buckets are at most 4096: each lane's low 16 bits (first, little-endian) are its index (one `pextrw` each).
+      let b = unsafeBitCast(buckets, to: SIMD8<UInt16>.self)
       let entry = SIMD4<Int32>(
-        Int32(bitPattern: entries[Int(b.x)]), Int32(bitPattern: entries[Int(b.y)]),
-        Int32(bitPattern: entries[Int(b.z)]), Int32(bitPattern: entries[Int(b.w)]))
-      let middle = (SIMD4<Float>(buckets) + 0.5) * (1 / Float(Self.buckets))
-      let fromMiddle =
-        unsafeBitCast(values, to: SIMD4<Int32>.self) &- unsafeBitCast(middle, to: SIMD4<Int32>.self)
-      let below = (entry &>> 8) &- fromMiddle &- 1
-      let above = unsafeBitCast(unsafeBitCast(below, to: SIMD4<UInt32>.self) &>> 31, to: SIMD4<Int32>.self)
-      return (entry & 255) &+ above
+        Int32(bitPattern: entries[Int(b[0])]), Int32(bitPattern: entries[Int(b[2])]),
+        Int32(bitPattern: entries[Int(b[4])]), Int32(bitPattern: entries[Int(b[6])]))
+      let threshold = unsafeBitCast(unsafeBitCast(entry, to: SIMD4<UInt32>.self) &>> 8, to: SIMD4<Int32>.self)
+      // As SSE2 instructions: Swift's generic conversions and compares go lane by lane.
+      #if arch(x86_64)
+        // Below 2²⁴: the products convert exactly.
+        let step = _mm_cvttps_epi32(
+          (scaled - _mm_cvtepi32_ps(unsafeBitCast(buckets, to: __m128i.self))) * 0x1p24)
+        // Past the threshold where `step > T − 1`: a lane mask of −1, so minus it adds one.
+        let past = unsafeBitCast(
+          _mm_cmpgt_epi32(step, unsafeBitCast(threshold, to: __m128i.self)), to: SIMD4<Int32>.self)
+        return (entry & 255) &- past
+      #else
+        var codes = entry & 255
+        for lane in 0..<4 {
+          let step = Int32((scaled[lane] - Float(buckets[lane])) * 0x1p24)
+          if step > threshold[lane] { codes[lane] &+= 1 }
+        }
+        return codes
+      #endif
     }
 
     /// The code of any `value` (clamped to [0, 1]; NaN encodes as 0).
     @inlinable
     public func code(_ value: Float) -> UInt8 {
       let v = value > 0 ? (value < 1 ? value : 1) : 0
-      return code(v, bucket: Int32(v * Float(Self.buckets)))
+      let scaled = v * Float(Self.buckets)
+      return code(scaled: scaled, bucket: Int32(scaled))
     }
   }
 }
