@@ -76,7 +76,8 @@ extension SRGB {
     /// table reads independent.
     @inlinable @inline(__always)
     public func codes(scaled: SIMD4<Float>, buckets: SIMD4<Int32>) -> SIMD4<Int32> {
-      // Buckets are at most 4096: each lane's low 16 bits (first, little-endian) are its index (one `pextrw` each).
+      // Buckets are at most 4096: each lane's low 16 bits (its first, little-endian) are its
+      // index, read with one `pextrw`.
       let b = unsafeBitCast(buckets, to: SIMD8<UInt16>.self)
       let entry = SIMD4<Int32>(
         Int32(bitPattern: entries[Int(b[0])]), Int32(bitPattern: entries[Int(b[2])]),
