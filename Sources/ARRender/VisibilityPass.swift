@@ -158,16 +158,24 @@ extension Renderer {
 /// only one in eight is, to notice a change. The test only skips triangles that would mark
 /// nothing: the image is the same whichever are tested.
 struct HiddenTriangleTest {
-  /// Per facing (front, back): the triangles of that facing still to draw untested.
-  private var untested = SIMD2<Int32>.zero
+  /// Per facing: the triangles of that facing still to draw untested. (Two scalars, not a
+  /// vector indexed by facing: writing one lane and then reading the whole vector stalled on
+  /// every triangle, as the read waited for the write to reach the cache.)
+  private var frontUntested: Int32 = 0, backUntested: Int32 = 0
 
   /// Whether to test the next triangle, back-facing or not.
   @inline(__always)
   mutating func shouldTest(backFacing: Bool) -> Bool {
-    let k = backFacing ? 1 : 0
-    guard untested[k] == 0 else {
-      untested[k] &-= 1
-      return false
+    if backFacing {
+      guard backUntested == 0 else {
+        backUntested &-= 1
+        return false
+      }
+    } else {
+      guard frontUntested == 0 else {
+        frontUntested &-= 1
+        return false
+      }
     }
     return true
   }
@@ -175,6 +183,7 @@ struct HiddenTriangleTest {
   /// Records whether a triangle of the facing marked any sample.
   @inline(__always)
   mutating func record(marked: Bool, backFacing: Bool) {
-    untested[backFacing ? 1 : 0] = marked ? 7 : 0
+    let untested: Int32 = marked ? 7 : 0
+    if backFacing { backUntested = untested } else { frontUntested = untested }
   }
 }
