@@ -66,13 +66,10 @@ struct EncodedSamples: SampleStore, @unchecked Sendable {
   func encode(_ c: SIMD4<Float>) -> SIMD4<UInt8> {
     let unit = LaneMath.unitClamped(c)
     guard let srgb else { return SIMD4(truncatingIfNeeded: LaneMath.roundedSmall(unit * 255)) }
-    // Colour: the encoder's buckets; alpha raw, rounded.
-    let scaled = unit * SIMD4(4096, 4096, 4096, 255) + SIMD4(0, 0, 0, 0.5)
-    let whole = LaneMath.truncated(scaled)
+    // Colour through the encoder (the clamp gives +0 for −0 and NaN); alpha raw, rounded.
     return SIMD4(
-      srgb.code(scaled: scaled.x, bucket: whole.x), srgb.code(scaled: scaled.y, bucket: whole.y),
-      srgb.code(scaled: scaled.z, bucket: whole.z),
-      UInt8(truncatingIfNeeded: whole.w))
+      srgb.code(unit: unit.x), srgb.code(unit: unit.y), srgb.code(unit: unit.z),
+      UInt8(truncatingIfNeeded: LaneMath.truncated(unit * 255 + 0.5).w))
   }
 
   @inline(__always) func write(_ value: SIMD4<UInt8>, at index: Int) { bytes[index] = value }
@@ -83,18 +80,14 @@ struct EncodedSamples: SampleStore, @unchecked Sendable {
   func writeOpaque(_ colors: UnsafePointer<SIMD4<Float>>, at indices: UnsafePointer<Int32>, count: Int) {
     guard let srgb else { return writeEach(colors, at: indices, count: count) }
     let words = UnsafeMutableRawPointer(bytes)
-    let scale = SIMD4<Float>(repeating: Float(SRGB.Encoder.buckets))
     var k = 0
     while k < count {
       let c0 = LaneMath.unitClamped(colors[k]), c1 = LaneMath.unitClamped(colors[k &+ 1])
       let c2 = LaneMath.unitClamped(colors[k &+ 2]), c3 = LaneMath.unitClamped(colors[k &+ 3])
       let r = SIMD4(c0.x, c1.x, c2.x, c3.x), g = SIMD4(c0.y, c1.y, c2.y, c3.y)
       let b = SIMD4(c0.z, c1.z, c2.z, c3.z), a = SIMD4(c0.w, c1.w, c2.w, c3.w)
-      @inline(__always) func codes(_ channel: SIMD4<Float>) -> SIMD4<Int32> {
-        let scaled = channel * scale
-        return srgb.codes(scaled: scaled, buckets: LaneMath.truncated(scaled))
-      }
-      let red = codes(r), green = codes(g), blue = codes(b)
+      // The clamp gives +0 for −0 and NaN, as the encoder needs.
+      let red = srgb.codes(unit: r), green = srgb.codes(unit: g), blue = srgb.codes(unit: b)
       let alpha = LaneMath.truncated(a * 255 + 0.5)
       let packed = red | green &<< 8 | blue &<< 16 | alpha &<< 24
       let at = UnsafeRawPointer(indices + k).loadUnaligned(as: SIMD4<Int32>.self)

@@ -115,14 +115,17 @@ struct ImageTests {
       var values = neighbours, codes = neighbourCodes
       values[lane] = v > 0 ? Swift.min(v, 1) : 0
       codes[lane] = Int32(expected)
-      let scaled = values * Float(SRGB.Encoder.buckets)
-      let fromFour = encoder.codes(scaled: scaled, buckets: SIMD4<Int32>(scaled))
-      if encoder.code(v) != expected || fromFour != codes { mismatches += 1 }
+      if encoder.code(v) != expected || encoder.codes(unit: values) != codes { mismatches += 1 }
       lane = (lane + 1) % 4
     }
     for i in 0...(1 << 20) { check(Float(i) / Float(1 << 20)) }
-    // Either side of every bucket's start, which the sweep holds (1/4096 is a multiple of its step).
-    for i in 1...SRGB.Encoder.buckets { check((Float(i) / Float(SRGB.Encoder.buckets)).nextDown) }
+    // Either side of every bucket's start, and its last value.
+    for i in 0..<SRGB.Encoder.buckets {
+      let first = Float(bitPattern: ((Float(0x1p-13).bitPattern >> 16) + UInt32(i)) << 16)
+      check(first)
+      check(first.nextDown)
+      check(Float(bitPattern: first.bitPattern | 0xFFFF))
+    }
     // Either side of every threshold, where a rounding slip would show.
     for code in 1...255 {
       let t = encoder.thresholds[code]
