@@ -116,14 +116,18 @@ struct FragmentBatch {
       stepY: planes.stepY, stepSums: planes.stepSums)
   }
 
-  /// Fills `texel` for the first `count` samples from `texture`, through a triangle's texture
-  /// coordinate planes (filling `u`, `v` and `level` on the way).
+  /// Fills `texel` (or `out`, tinted, see ``TexelTint``) for the first `count` samples from
+  /// `texture`, through a triangle's texture coordinate planes (filling `u`, `v` and `level`
+  /// on the way).
   @inline(__always)
-  func sample(_ texture: TextureView, _ coordinates: TextureCoordinatePlanes, count: Int) {
+  func sample(
+    _ texture: TextureView, _ coordinates: TextureCoordinatePlanes, count: Int, tint: TexelTint = .none,
+    into out: UnsafeMutablePointer<SIMD4<Float>>? = nil
+  ) {
     fillTextureCoordinates(coordinates, count: count)
     texture.sample(
       u: u, v: v, level: coordinates.magnified ? nil : level, count: count,
-      inIntegers: coordinates.inIntegers, scratch: samplerScratch, into: texel)
+      inIntegers: coordinates.inIntegers, scratch: samplerScratch, tint: tint, into: out ?? texel)
   }
 
   /// Fills `u`, `v` and (unless the triangle is ``TextureCoordinatePlanes/magnified``)

@@ -184,15 +184,14 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   func shade(_ t: Triangle, _ batch: FragmentBatch, count: Int) {
     let material = t.material
     let color = batch.color
-    // The common textured surface (opaque, one base colour, ambient light): one pass after the
-    // sampler, the same arithmetic as the passes below.
+    // The common textured surface (opaque, one base colour, ambient light): the colours come
+    // out of the sampler, tinted with the same arithmetic as the passes below.
     if t.opaque, !t.lit, let base = t.uniformBase, let texture = material.texture,
       let coordinates = t.coordinates
     {
-      batch.sample(texture, coordinates, count: count)
       // Alpha becomes 0·a + 1 = 1 (the colours are finite).
-      let ambient = SIMD4(self.ambient, 0), emissive = SIMD4(material.emissive, 1)
-      for k in 0..<count { color[k] = ambient * (base * batch.texel[k]) + emissive }
+      let tint = TexelTint(base: base, light: SIMD4(ambient, 0), offset: SIMD4(material.emissive, 1))
+      batch.sample(texture, coordinates, count: count, tint: tint, into: color)
       return
     }
     // The vertex weights, for what interpolates more than texture coordinates.

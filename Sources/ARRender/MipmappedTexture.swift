@@ -144,6 +144,27 @@ final class MipmappedTexture: @unchecked Sendable {
 /// Four samples' colours (linear light, straight alpha), left to right.
 typealias FourColors = (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
 
+/// What the sampler does to each filtered colour `t` before writing it: `light · (base · t) +
+/// offset`, so that a shader whose colour is just that (a textured surface in ambient light)
+/// takes it straight from the sampler, not from a second pass over the batch. The same
+/// arithmetic as that pass, so the same bits.
+struct TexelTint {
+  let base: SIMD4<Float>, light: SIMD4<Float>, offset: SIMD4<Float>
+
+  /// Leaves colours as they are (`1 · (1 · t) + 0 = t` for the finite, non-negative colours
+  /// the filter gives).
+  static let none = TexelTint(base: SIMD4(repeating: 1), light: SIMD4(repeating: 1), offset: .zero)
+
+  /// Writes the four colours `colors`, tinted, at `out`.
+  @inline(__always)
+  func write(_ colors: FourColors, to out: UnsafeMutablePointer<SIMD4<Float>>) {
+    @inline(__always) func tinted(_ t: SIMD4<Float>) -> SIMD4<Float> { light * (base * t) + offset }
+    (out[0], out[1], out[2], out[3]) = (
+      tinted(colors.0), tinted(colors.1), tinted(colors.2), tinted(colors.3)
+    )
+  }
+}
+
 /// How a repeated texture whose sides are powers of two finds a level's texels in integers:
 /// the position in 1/256ths of a texel from texel (0, 0)'s centre (rows down) is
 /// `floor(uv · perUV + fraction) + whole`, and the repeat is the low bits of it (`& mask`).
@@ -221,13 +242,15 @@ struct TextureView {
   /// ``IntegerWrap`` says, on every level; the positions are the same where the floating-point
   /// wrap is exact, and within its rounding elsewhere.
   ///
+  /// Each colour is written through `tint` (nothing changes with ``TexelTint/none``).
+  ///
   /// Every array must have room for `count` rounded up to a multiple of 4 (the last group reads
   /// and writes whole), `scratch` for ``scratchGroups`` per group. Any input is safe:
   /// coordinates that are not finite sample as 0 (in integers, as some texel).
   @inline(never)
   func sample(
     u: UnsafePointer<Float>, v: UnsafePointer<Float>, level: UnsafePointer<Float>?, count: Int,
-    inIntegers: Bool = false, scratch: UnsafeMutablePointer<SIMD4<Int32>>,
+    inIntegers: Bool = false, scratch: UnsafeMutablePointer<SIMD4<Int32>>, tint: TexelTint = .none,
     into out: UnsafeMutablePointer<SIMD4<Float>>
   ) {
     @inline(__always) func four(_ p: UnsafePointer<Float>, _ k: Int) -> SIMD4<Float> {
@@ -264,13 +287,13 @@ struct TextureView {
     if blends {
       while k < count {
         let group = scratch + 2 * k
-        (out[k], out[k + 1], out[k + 2], out[k + 3]) = filtered(load(group), load(group + 4), blends: true)
+        tint.write(filtered(load(group), load(group + 4), blends: true), to: out + k)
         k &+= 4
       }
     } else {
       while k < count {
         let first = load(scratch + 2 * k)
-        (out[k], out[k + 1], out[k + 2], out[k + 3]) = filtered(first, first, blends: false)
+        tint.write(filtered(first, first, blends: false), to: out + k)
         k &+= 4
       }
     }
