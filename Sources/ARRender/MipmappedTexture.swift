@@ -277,9 +277,12 @@ struct TextureView {
         k &+= 4
       }
     } else {
+      // Read once, here: read in the loop, it was read again for every group (the compiler
+      // cannot tell that the stores to `scratch` leave it alone).
+      let base = levels[0]
       while k < count {
         let c = coordinates(four(u, k), four(v, k), inIntegers: inIntegers)
-        store(taps(c, level: .zero, uniform: true, share: nil), scratch + 2 * k)
+        store(taps(c, levels: (base, base, base, base), uniform: true, share: nil), scratch + 2 * k)
         k &+= 4
       }
     }
@@ -350,14 +353,26 @@ struct TextureView {
   private func taps(
     _ coordinates: Coordinates, level index: SIMD4<Int32>, uniform: Bool, share: SIMD4<Float>?
   ) -> Taps {
-    // Positions in 1/256ths of a texel from texel (0, 0)'s centre, rounded down: the whole part
-    // picks the texels, the fraction (8 bits, as GPUs filter) weighs them. In [−128, 256·size).
-    var x: SIMD4<Int32>, y: SIMD4<Int32>, base: SIMD4<Int32>, stride: SIMD4<Int32>
     // The four lanes' levels, one loaded once when they share it.
     let l =
       uniform
       ? (levels[Int(index.x)], levels[Int(index.x)], levels[Int(index.x)], levels[Int(index.x)])
       : (levels[Int(index.x)], levels[Int(index.y)], levels[Int(index.z)], levels[Int(index.w)])
+    return taps(coordinates, levels: l, uniform: uniform, share: share)
+  }
+
+  /// The taps of the four lanes' levels `l` (all the same when `uniform`), as above.
+  @inline(__always)
+  private func taps(
+    _ coordinates: Coordinates,
+    levels l: (
+      MipmappedTexture.Level, MipmappedTexture.Level, MipmappedTexture.Level, MipmappedTexture.Level
+    ),
+    uniform: Bool, share: SIMD4<Float>?
+  ) -> Taps {
+    // Positions in 1/256ths of a texel from texel (0, 0)'s centre, rounded down: the whole part
+    // picks the texels, the fraction (8 bits, as GPUs filter) weighs them. In [−128, 256·size).
+    var x: SIMD4<Int32>, y: SIMD4<Int32>, base: SIMD4<Int32>, stride: SIMD4<Int32>
     @inline(__always) func lanes<T: SIMDScalar>(_ value: (MipmappedTexture.Level) -> T) -> SIMD4<T> {
       uniform ? SIMD4(repeating: value(l.0)) : SIMD4(value(l.0), value(l.1), value(l.2), value(l.3))
     }
