@@ -21,6 +21,7 @@ protocol SampleStore: Sendable {
   /// The colour at sample `index`, for blending over it.
   func color(at index: Int) -> SIMD4<Float>
   /// Writes the `count` opaque colours `colors` at the samples `indices` (over what is there).
+  /// Their alpha is 1 (``FragmentShader/isOpaque(_:)``), which the store may take as given.
   /// May read both up to the next multiple of four (a ``FragmentBatch``'s arrays): whatever is
   /// there, NaN included, is clamped and never written.
   func writeOpaque(_ colors: UnsafePointer<SIMD4<Float>>, at indices: UnsafePointer<Int32>, count: Int)
@@ -75,7 +76,7 @@ struct EncodedSamples: SampleStore, @unchecked Sendable {
   @inline(__always) func write(_ value: SIMD4<UInt8>, at index: Int) { bytes[index] = value }
 
   /// sRGB colours four samples at a time, a channel per vector (a lane per sample), so that
-  /// the encoder's table reads overlap; the same codes as ``encode(_:)``.
+  /// the encoder's table reads overlap; the same codes as ``encode(_:)``, alpha 255 (opaque).
   @inline(__always)
   func writeOpaque(_ colors: UnsafePointer<SIMD4<Float>>, at indices: UnsafePointer<Int32>, count: Int) {
     guard let srgb else { return writeEach(colors, at: indices, count: count) }
@@ -85,11 +86,10 @@ struct EncodedSamples: SampleStore, @unchecked Sendable {
       let c0 = LaneMath.unitClamped(colors[k]), c1 = LaneMath.unitClamped(colors[k &+ 1])
       let c2 = LaneMath.unitClamped(colors[k &+ 2]), c3 = LaneMath.unitClamped(colors[k &+ 3])
       let r = SIMD4(c0.x, c1.x, c2.x, c3.x), g = SIMD4(c0.y, c1.y, c2.y, c3.y)
-      let b = SIMD4(c0.z, c1.z, c2.z, c3.z), a = SIMD4(c0.w, c1.w, c2.w, c3.w)
+      let b = SIMD4(c0.z, c1.z, c2.z, c3.z)
       // The clamp gives +0 for −0 and NaN, as the encoder needs.
       let red = srgb.codes(unit: r), green = srgb.codes(unit: g), blue = srgb.codes(unit: b)
-      let alpha = LaneMath.truncated(a * 255 + 0.5)
-      let packed = red | green &<< 8 | blue &<< 16 | alpha &<< 24
+      let packed = red | green &<< 8 | blue &<< 16 | SIMD4(repeating: Int32(bitPattern: 0xFF00_0000))
       let at = UnsafeRawPointer(indices + k).loadUnaligned(as: SIMD4<Int32>.self)
       let first = Int(at.x)
       if count &- k >= 4,
