@@ -38,7 +38,8 @@ struct FragmentBatch {
   let color: UnsafeMutablePointer<SIMD4<Float>>
   /// The colour of a sample the shader discarded: negative alpha.
   static let discarded = SIMD4<Float>(0, 0, 0, -1)
-  /// The texture sampler's scratch (see ``TextureView/sample(u:v:level:count:inIntegers:scratch:into:)``).
+  /// The texture sampler's scratch (see
+  /// ``TextureView/sample(u:v:level:count:inIntegers:scratch:tint:into:)``).
   let samplerScratch: UnsafeMutablePointer<SIMD4<Int32>>
 
   /// The bytes a batch's arrays take, 16-byte aligned: the 4-byte arrays, `texel` and

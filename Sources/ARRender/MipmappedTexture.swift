@@ -13,7 +13,7 @@ import ARAssets
 /// bottom row's, interleaved, give two vectors of `(top, bottom)` pairs, left texel and right,
 /// and two multiply-adds of 16-bit pairs the four taps of all four channels. (Entries that held
 /// each texel with its neighbour already paired took one load a row and no interleaving, but
-/// twice the memory: a 256² texture's base level was 1 MB, and its reads missed the cache.)
+/// twice the memory: 16 bytes a texel, 256 MB for a 4096² base level.)
 /// A border of one texel on every side, copied as the wrap mode says (the opposite edge for
 /// repeat, the same edge for clamp), means the filter never wraps an index itself, for any size.
 final class MipmappedTexture: @unchecked Sendable {
@@ -213,7 +213,7 @@ struct TextureView {
   let wrapsByMask: Bool
 
   /// Whether coordinates within the triangle of vertex coordinates `us`, `vs` can be
-  /// wrapped in integers (see ``sample(u:v:level:count:inIntegers:scratch:into:)``): the texture
+  /// wrapped in integers (see ``sample(u:v:level:count:inIntegers:scratch:tint:into:)``): the texture
   /// repeats with sides of powers of two, and the coordinates are small enough (perspective
   /// interpolation keeps them within the vertices' range) for positions in whole units.
   func wrapsInIntegers(us: SIMD3<Float>, vs: SIMD3<Float>) -> Bool {
@@ -302,7 +302,7 @@ struct TextureView {
     }
   }
 
-  /// The scratch a group of four samples takes in ``sample(u:v:level:count:inIntegers:scratch:into:)``:
+  /// The scratch a group of four samples takes in ``sample(u:v:level:count:inIntegers:scratch:tint:into:)``:
   /// two levels' taps.
   static let scratchGroups = 8
 
@@ -435,7 +435,7 @@ struct TextureView {
     return (s, 1 - t)  // v up in OBJ, rows down in memory
   }
 
-  /// Samples four coordinates in one pass (see ``sample(u:v:level:count:inIntegers:scratch:into:)``).
+  /// Samples four coordinates in one pass (see ``sample(u:v:level:count:inIntegers:scratch:tint:into:)``).
   @inline(__always)
   private func sampleFour(u: SIMD4<Float>, v: SIMD4<Float>, level: SIMD4<Float>) -> FourColors {
     let taps = levelTaps(coordinates(u, v, inIntegers: false), level: level)
