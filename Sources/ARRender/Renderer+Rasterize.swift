@@ -58,15 +58,12 @@ extension Renderer {
     // Every batch's triangles and bins as plain pointers: the workers touch no reference count.
     let batches = (geometry.batches + [geometry.translucent]).filter { !$0.triangles.isEmpty }
     let views = batches.map { BinnedTriangles($0) }
-    // Tile rows by the triangles binned to them (a measure of their work), most first.
+    // Tile rows by the triangles binned to them (a measure of their work).
     let binnedPerRow = (0..<grid.tilesY).map { row -> Int in
       let (first, end) = (row * grid.tilesX, (row + 1) * grid.tilesX)
       return views.reduce(0) { sum, view in sum + Int(view.binStart[end] - view.binStart[first]) }
     }
-    let rows = (0..<grid.tilesY).sorted { a, b in
-      binnedPerRow[a] != binnedPerRow[b] ? binnedPerRow[a] > binnedPerRow[b] : a < b
-    }
-    let nextRow = Atomic<Int>(0)
+    let queue = TileQueue(tilesPerRow: grid.tilesX, rowWork: binnedPerRow)
     withExtendedLifetime(batches) {
       views.withUnsafeBufferPointer { views in
         let views = UnsafeSendableBuffer(views)
@@ -80,69 +77,61 @@ extension Renderer {
           var hiddenTest = HiddenTriangleTest()
           defer { visibility.deallocate() }
           let defers = shader.defersShading
-          // Whole rows of tiles, each taken by the next worker free, busiest first: neighbours
-          // across a vertical tile edge share cache lines of the output, so they are drawn by
-          // the same worker, or every row of both tiles would bounce between the cores. (A fixed
-          // split of the rows left one core idle for a quarter of a frame of a model.)
-          while true {
-            let next = nextRow.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard next < rows.count else { break }
-            let row = rows[next]
-            for tile in (row * grid.tilesX)..<((row + 1) * grid.tilesX) {
-              let x0 = (tile % grid.tilesX) * tileSize, y0 = (tile / grid.tilesX) * tileSize
-              let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
-              if views.buffer.allSatisfy({ $0.binStart[tile] == $0.binStart[tile + 1] }) {
-                target.fillBackground(x0...x1, y0...y1, into: output, outputWidth: width / target.factor)
-                continue
-              }
-              let view = makeView(worker, x0, y0, target.tileDepth(worker: worker, x0: x0, y0: y0))
-              let visible = target.tileVisibility(worker: worker, x0: x0, y0: y0)
-              target.clear(x0...x1, y0...y1, in: view)
-              for setup in views.buffer {
-                let bin = Int(setup.binStart[tile])..<Int(setup.binStart[tile + 1])
-                for k in bin {
-                  // A bin's triangles (and their vertices) lie anywhere in memory: ask for the
-                  // triangle a few ahead, and for the vertices of the one after this.
-                  if k + 8 < bin.upperBound {
-                    // A 112-byte record spans two or three cache lines: ask for its first and last.
-                    let ahead = UnsafeRawPointer(setup.triangles + Int(setup.binned[k + 8]))
-                    arscene_prefetch(ahead)
-                    arscene_prefetch(ahead + MemoryLayout<SetupTriangle>.size - 1)
-                  }
-                  let pointer = setup.triangles + Int(setup.binned[k])
-                  let t = pointer.pointee
-                  if defers && shader.isOpaque(t) {
-                    // Opaque: only marked now where it is in front, shaded once all are marked.
-                    guard let box = TileTriangle(t, tileX: x0...x1, tileY: y0...y1) else { continue }
-                    let id = Int32(truncatingIfNeeded: visibility.count)
-                    let marked = markVisible(
-                      box, id: id, in: (view.depth, visible, view.depthWidth),
-                      testingHidden: hiddenTest.shouldTest(backFacing: t.backFacing))
-                    hiddenTest.record(marked: marked, backFacing: t.backFacing)
-                    if marked { visibility.append(pointer, box: box) }
-                    continue
-                  }
-                  // Drawn at once, over what the opaque triangles before it leave.
-                  if visibility.count > 0 {
-                    shadeVisible(
-                      &visibility, visible: visible, vertices: vertices, target: view, shader: shader,
-                      batch: fragments)
-                  }
-                  if shader.readsVertices && k + 1 < bin.upperBound {
-                    vertices.prefetch(setup.triangles[Int(setup.binned[k + 1])])
-                  }
-                  drawTriangle(
-                    t, vertices: vertices, tileX: x0...x1, tileY: y0...y1, target: view, shader: shader,
+          var claim = TileQueue.Claim()
+          while let tile = queue.next(&claim) {
+            let x0 = (tile % grid.tilesX) * tileSize, y0 = (tile / grid.tilesX) * tileSize
+            let x1 = Swift.min(x0 + tileSize, width) - 1, y1 = Swift.min(y0 + tileSize, height) - 1
+            if views.buffer.allSatisfy({ $0.binStart[tile] == $0.binStart[tile + 1] }) {
+              target.fillBackground(x0...x1, y0...y1, into: output, outputWidth: width / target.factor)
+              continue
+            }
+            let view = makeView(worker, x0, y0, target.tileDepth(worker: worker, x0: x0, y0: y0))
+            let visible = target.tileVisibility(worker: worker, x0: x0, y0: y0)
+            target.clear(x0...x1, y0...y1, in: view)
+            for setup in views.buffer {
+              let bin = Int(setup.binStart[tile])..<Int(setup.binStart[tile + 1])
+              for k in bin {
+                // A bin's triangles (and their vertices) lie anywhere in memory: ask for the
+                // triangle a few ahead, and for the vertices of the one after this.
+                if k + 8 < bin.upperBound {
+                  // A 112-byte record spans two or three cache lines: ask for its first and last.
+                  let ahead = UnsafeRawPointer(setup.triangles + Int(setup.binned[k + 8]))
+                  arscene_prefetch(ahead)
+                  arscene_prefetch(ahead + MemoryLayout<SetupTriangle>.size - 1)
+                }
+                let pointer = setup.triangles + Int(setup.binned[k])
+                let t = pointer.pointee
+                if defers && shader.isOpaque(t) {
+                  // Opaque: only marked now where it is in front, shaded once all are marked.
+                  guard let box = TileTriangle(t, tileX: x0...x1, tileY: y0...y1) else { continue }
+                  let id = Int32(truncatingIfNeeded: visibility.count)
+                  let marked = markVisible(
+                    box, id: id, in: (view.depth, visible, view.depthWidth),
+                    testingHidden: hiddenTest.shouldTest(backFacing: t.backFacing))
+                  hiddenTest.record(marked: marked, backFacing: t.backFacing)
+                  if marked { visibility.append(pointer, box: box) }
+                  continue
+                }
+                // Drawn at once, over what the opaque triangles before it leave.
+                if visibility.count > 0 {
+                  shadeVisible(
+                    &visibility, visible: visible, vertices: vertices, target: view, shader: shader,
                     batch: fragments)
                 }
-              }
-              if visibility.count > 0 {
-                shadeVisible(
-                  &visibility, visible: visible, vertices: vertices, target: view, shader: shader,
+                if shader.readsVertices && k + 1 < bin.upperBound {
+                  vertices.prefetch(setup.triangles[Int(setup.binned[k + 1])])
+                }
+                drawTriangle(
+                  t, vertices: vertices, tileX: x0...x1, tileY: y0...y1, target: view, shader: shader,
                   batch: fragments)
               }
-              finish(view, x0...x1, y0...y1)
             }
+            if visibility.count > 0 {
+              shadeVisible(
+                &visibility, visible: visible, vertices: vertices, target: view, shader: shader,
+                batch: fragments)
+            }
+            finish(view, x0...x1, y0...y1)
           }
         }
       }
