@@ -144,6 +144,29 @@ enum LaneMath {
     #endif
   }
 
+  /// The least of three lanes (not NaN), without a branch. Swift's `min()` of a vector follows
+  /// IEEE `minNum` (a NaN lane gives way to the others) with compares and branches, which in
+  /// triangle set-up mispredicted about half the time.
+  @inline(__always)
+  static func least(_ v: SIMD3<Float>) -> Float {
+    let a = v.y < v.x ? v.y : v.x  // MINSS
+    return v.z < a ? v.z : a
+  }
+
+  /// The greatest of three lanes (not NaN), without a branch (see ``least(_:)``).
+  @inline(__always)
+  static func greatest(_ v: SIMD3<Float>) -> Float {
+    let a = v.y > v.x ? v.y : v.x  // MAXSS
+    return v.z > a ? v.z : a
+  }
+
+  /// The greatest of four lanes (not NaN), without a branch (see ``least(_:)``).
+  @inline(__always)
+  static func greatest(_ v: SIMD4<Float>) -> Float {
+    let pairs = larger(v, SIMD4(v.z, v.w, v.x, v.y))
+    return pairs.y > pairs.x ? pairs.y : pairs.x
+  }
+
   /// `v` in the lanes where `mask` is −1, 0 where it is 0.
   @inline(__always)
   static func masked(_ v: SIMD4<Float>, _ mask: SIMD4<Int32>) -> SIMD4<Float> {

@@ -58,10 +58,11 @@ struct TileTriangle {
     narrow = 2 &* w &* h < Int64(Int32.max)
     // A sample's depth sums terms as large as the box's extreme corner's (far from a thin
     // triangle, much larger than any vertex's depth): a few float steps of their size.
+    let (zMin, zMax) = (LaneMath.least(t.z), LaneMath.greatest(t.z))
     let size =
       abs(zOrigin) + abs(dzdx) * Float(maxX - minX) + abs(dzdy) * Float(maxY - minY)
-      + Swift.max(abs(t.z.min()), abs(t.z.max()))
-    nearest = t.z.min() - 0x1p-19 * size
+      + Swift.max(abs(zMin), abs(zMax))
+    nearest = zMin - 0x1p-19 * size
   }
 
   /// Samples per row of the box.
@@ -98,6 +99,6 @@ struct TileTriangle {
     return PerspectivePlanes(
       q0: SIMD3<Float>(originEdges) * t.inverseW, stepX: dqx, stepY: dqy,
       stepSums: SIMD2(dqx.sum(), dqy.sum()), extent: SIMD2(Float(maxX - minX), Float(maxY - minY)),
-      smallestSum: t.inverseW.min() / t.inverseArea)
+      smallestSum: LaneMath.least(t.inverseW) / t.inverseArea)
   }
 }

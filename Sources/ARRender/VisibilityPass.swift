@@ -62,7 +62,7 @@ extension Renderer {
           }
           row += target.width
         }
-        if farthest.max() <= box.nearest { return false }
+        if LaneMath.greatest(farthest) <= box.nearest { return false }
       }
       for py in box.minY...box.maxY {
         let z0 = SIMD4<Float>(repeating: box.rowDepth(py))
