@@ -19,16 +19,18 @@ func compare(
   if let only = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ONLY"], !workload.contains(only) {
     return Row(workload: workload + " (skipped)", ours_s: .nan, peer: peer, peer_s: .nan, ratio: .nan)
   }
+  // ARSCENE_BENCH_OURS_ONLY=1: time ours alone (for profiling; the peer column is NaN).
+  let timesPeer = ProcessInfo.processInfo.environment["ARSCENE_BENCH_OURS_ONLY"] == nil
   ours()  // warm caches and page in buffers once before timing
-  peerRun()
+  if timesPeer { peerRun() }
   // ARSCENE_BENCH_ROUNDS=n: more rounds, so a profile of one workload is not its set-up.
   let rounds = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ROUNDS"].flatMap { Int($0) } ?? rounds
   var oursTimes: [Double] = [], peerTimes: [Double] = []
   for _ in 0..<rounds {
     oursTimes.append(seconds(ours))
-    peerTimes.append(seconds(peerRun))
+    if timesPeer { peerTimes.append(seconds(peerRun)) }
   }
-  let o = oursTimes.min()!, p = peerTimes.min()!
+  let o = oursTimes.min()!, p = peerTimes.min() ?? .nan
   return Row(workload: workload, ours_s: o, peer: peer, peer_s: p, ratio: o / p)
 }
 
