@@ -75,15 +75,14 @@ struct FragmentBatch {
   }
 
   /// Stores four opaque samples of a row, side by side, from index `k`: at offsets `x` and
-  /// `y`, the first at colour index `colorIndex`. Their depths are written when they are
+  /// `y`, with colour indices `colorIndices`. Their depths are written when they are
   /// gathered, and opaque batches are written without reading `z` or `depthIndex`, so those
   /// are left as they are.
   @inline(__always)
-  func gatherFourOpaque(at k: Int, x: SIMD4<Float>, y: Float, colorIndex: Int32) {
+  func gatherFourOpaque(at k: Int, x: SIMD4<Float>, y: SIMD4<Float>, colorIndices: SIMD4<Int32>) {
     UnsafeMutableRawPointer(dx + k).storeBytes(of: x, as: SIMD4<Float>.self)
-    UnsafeMutableRawPointer(dy + k).storeBytes(of: SIMD4(repeating: y), as: SIMD4<Float>.self)
-    UnsafeMutableRawPointer(self.colorIndex + k).storeBytes(
-      of: colorIndex &+ SIMD4(0, 1, 2, 3), as: SIMD4<Int32>.self)
+    UnsafeMutableRawPointer(dy + k).storeBytes(of: y, as: SIMD4<Float>.self)
+    UnsafeMutableRawPointer(colorIndex + k).storeBytes(of: colorIndices, as: SIMD4<Int32>.self)
   }
 
   /// Fills the weights of the first `count` samples (four at a time: the arrays have room).

@@ -215,10 +215,13 @@ extension Renderer {
         let dy = Float(py - minY)
         // Counters kept as the types they are stored in: Swift's conversions from Int are
         // checked, and SSE2 has no vector ones, so converting per sample cost more than the
-        // rest of the gathering.
-        var x = Float(lo)
-        var colorIndex = Int32(truncatingIfNeeded: row + lo),
-          depthIndex = Int32(truncatingIfNeeded: depthRow + lo)
+        // rest of the gathering. The columns and colour indices of the next four samples step
+        // as vectors (lane 0 is the next sample's): building them from scalars took eight
+        // instructions a group.
+        let lanes = SIMD4<Float>(0, 1, 2, 3), rowY = SIMD4<Float>(repeating: dy)
+        var xs = Float(lo) + lanes
+        var colorIndices = Int32(truncatingIfNeeded: row + lo) &+ SIMD4<Int32>(0, 1, 2, 3)
+        var depthIndex = Int32(truncatingIfNeeded: depthRow + lo)
         var left = hi - lo + 1
         while left > 0 {
           var run = left
@@ -226,8 +229,7 @@ extension Renderer {
             run = Swift.min(left, 4)
             if run == 4 {
               // The same depths as sample by sample: the same arithmetic per lane.
-              let lanes = SIMD4<Float>(0, 1, 2, 3)
-              let z = z0 + dzdx * (x + lanes)
+              let z = z0 + dzdx * xs
               let depth = target.depth + Int(depthIndex)
               if LaneMath.allLess(z, UnsafeRawPointer(depth).loadUnaligned(as: SIMD4<Float>.self)) {
                 UnsafeMutableRawPointer(depth).storeBytes(of: z, as: SIMD4<Float>.self)
@@ -236,9 +238,9 @@ extension Renderer {
                     batch, count: gathered, state: state, opaque: opaque, shader: shader, target: target)
                   gathered = 0
                 }
-                batch.gatherFourOpaque(at: gathered, x: x + lanes, y: dy, colorIndex: colorIndex)
+                batch.gatherFourOpaque(at: gathered, x: xs, y: rowY, colorIndices: colorIndices)
                 gathered &+= 4
-                (x, colorIndex, depthIndex) = (x + 4, colorIndex &+ 4, depthIndex &+ 4)
+                (xs, colorIndices, depthIndex) = (xs + 4, colorIndices &+ 4, depthIndex &+ 4)
                 left &-= 4
                 continue
               }
@@ -246,6 +248,7 @@ extension Renderer {
           }
           left &-= run
           for _ in 0..<run {
+            let x = xs.x
             let z = z0 + dzdx * x
             if z < target.depth[Int(depthIndex)] {
               // Opaque samples take their place in depth now; the others once shaded.
@@ -258,12 +261,12 @@ extension Renderer {
               batch.dx[gathered] = x
               batch.dy[gathered] = dy
               batch.z[gathered] = z
-              batch.colorIndex[gathered] = colorIndex
+              batch.colorIndex[gathered] = colorIndices.x
               batch.depthIndex[gathered] = depthIndex
               gathered &+= 1
             }
-            x += 1
-            colorIndex &+= 1
+            xs += 1
+            colorIndices &+= 1
             depthIndex &+= 1
           }
         }

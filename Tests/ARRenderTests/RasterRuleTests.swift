@@ -393,6 +393,48 @@ struct RasterRuleTests {
       try Renderer.render([draw], camera: camera(size: 8), shading: .unlit)
     }
   }
+
+  @Test(
+    "a white texture in white ambient light is drawn as the general path draws it",
+    arguments: [1, 2])
+  func bakedTexture(factor: Int) throws {
+    // A texture with its lighting baked in, on a floor that runs from magnified at the camera to
+    // minified far away (levels blended), repeated and clamped.
+    var rng = SplitMix64(seed: 4_108)
+    let texture = RGBA8Image(
+      width: 16, height: 16,
+      pixels: (0..<256).map { _ in
+        SIMD4(UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng), 128, 255)
+      })
+    let path = NSTemporaryDirectory() + "baked-\(UInt32.random(in: 0 ... .max)).png"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try ImageFile.writePNG(texture, to: path)
+    let camera = RenderCamera(
+      intrinsics: CameraIntrinsics(fx: 60, fy: 60, cx: 40, cy: 30, width: 80, height: 60),
+      worldFromCamera: RigidTransform(rotation: .identity, translation: [0, 0, 1]))
+    for clamp in [false, true] {
+      var material = Material(name: "baked")
+      material.diffuse = [1, 1, 1]
+      material.diffuseTexture = TextureReference(path: path)
+      material.diffuseTexture?.clamp = clamp
+      let floor = Mesh(
+        positions: [[-4, -1, 0], [4, -1, 0], [4, -1, -40], [-4, -1, -40]],
+        normals: Array(repeating: [0, 1, 0], count: 4),
+        texcoords: [[0, 0], [6, 0], [6, 30], [0, 30]].map { clamp ? $0 / 30 : $0 },
+        indices: [0, 1, 2, 0, 2, 3], materials: [material])
+      let draw = try DrawCall(mesh: floor)
+      let ambient = Lighting(ambient: [1, 1, 1], directional: [])
+      var general = RenderSettings(supersampling: factor, threads: 2)
+      general.fastPaths = false
+      let expected = try Renderer.render([draw], camera: camera, shading: .lit(ambient), settings: general)
+      let image = try Renderer.render(
+        [draw], camera: camera, shading: .lit(ambient),
+        settings: RenderSettings(supersampling: factor, threads: 2))
+      let differing = zip(image.pixels, expected.pixels).count { $0 != $1 }
+      #expect(differing == 0, "clamp \(clamp), factor \(factor): \(differing) pixels differ")
+      #expect(Set(image.pixels).count > 100, "the floor is textured")
+    }
+  }
 }
 
 @Suite("Transparency")
