@@ -305,12 +305,8 @@ struct RasterRuleTests {
       mesh.materials = [plain, textured, cutOut, textured, fifth]
       let draw = try DrawCall(mesh: mesh, cullBackFaces: false)
       for lighting in lightings {
-        var immediate = RenderSettings(supersampling: factor, threads: 2)
-        immediate.fastPaths = false
-        let expected = try Renderer.render([draw], camera: cam, shading: .lit(lighting), settings: immediate)
-        let image = try Renderer.render(
-          [draw], camera: cam, shading: .lit(lighting),
-          settings: RenderSettings(supersampling: factor, threads: 2))
+        let (image, expected) = try shortWaysAndGeneralPath(
+          [draw], camera: cam, lighting: lighting, factor: factor)
         let differing = zip(image.pixels, expected.pixels).count { $0 != $1 }
         #expect(differing == 0, "\(fifth.name), factor \(factor): \(differing) pixels differ")
         // The short ways without hidden-surface removal: the same bytes again.
@@ -394,6 +390,21 @@ struct RasterRuleTests {
     }
   }
 
+  /// `draws` rendered lit by `lighting` on two threads with `factor × factor` samples a pixel:
+  /// the short ways (the default), and the general path they must match byte for byte.
+  func shortWaysAndGeneralPath(
+    _ draws: [DrawCall], camera: RenderCamera, lighting: Lighting, factor: Int
+  ) throws -> (image: RGBA8Image, expected: RGBA8Image) {
+    var general = RenderSettings(supersampling: factor, threads: 2)
+    general.fastPaths = false
+    return (
+      try Renderer.render(
+        draws, camera: camera, shading: .lit(lighting),
+        settings: RenderSettings(supersampling: factor, threads: 2)),
+      try Renderer.render(draws, camera: camera, shading: .lit(lighting), settings: general)
+    )
+  }
+
   @Test(
     "a white texture in white ambient light is drawn as the general path draws it",
     arguments: [1, 2])
@@ -423,13 +434,8 @@ struct RasterRuleTests {
         texcoords: [[0, 0], [6, 0], [6, 30], [0, 30]].map { clamp ? $0 / 30 : $0 },
         indices: [0, 1, 2, 0, 2, 3], materials: [material])
       let draw = try DrawCall(mesh: floor)
-      let ambient = Lighting(ambient: [1, 1, 1], directional: [])
-      var general = RenderSettings(supersampling: factor, threads: 2)
-      general.fastPaths = false
-      let expected = try Renderer.render([draw], camera: camera, shading: .lit(ambient), settings: general)
-      let image = try Renderer.render(
-        [draw], camera: camera, shading: .lit(ambient),
-        settings: RenderSettings(supersampling: factor, threads: 2))
+      let (image, expected) = try shortWaysAndGeneralPath(
+        [draw], camera: camera, lighting: Lighting(ambient: [1, 1, 1], directional: []), factor: factor)
       let differing = zip(image.pixels, expected.pixels).count { $0 != $1 }
       #expect(differing == 0, "clamp \(clamp), factor \(factor): \(differing) pixels differ")
       #expect(Set(image.pixels).count > 100, "the floor is textured")
