@@ -1,7 +1,6 @@
 import ARMath
 import CMathShims
 import Dispatch
-import Synchronization
 
 extension Renderer {
   /// Where a frame's samples go: straight into the output image (8-bit, one sample a pixel,
@@ -77,6 +76,7 @@ extension Renderer {
           var hiddenTest = HiddenTriangleTest()
           defer { visibility.deallocate() }
           let defers = shader.defersShading
+          // Tiles as the queue hands them out: whole rows, then the far ends of others' rows.
           var claim = TileQueue.Claim()
           while let tile = queue.next(&claim) {
             let x0 = (tile % grid.tilesX) * tileSize, y0 = (tile / grid.tilesX) * tileSize
