@@ -61,6 +61,16 @@ enum LaneMath {
     #endif
   }
 
+  /// −1 in each lane where `a == b`, else 0 (0 where either is NaN).
+  @inline(__always)
+  static func equalMask(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Int32> {
+    #if arch(x86_64)
+      unsafeBitCast(_mm_cmpeq_ps(a, b), to: SIMD4<Int32>.self)
+    #else
+      SIMD4(a.x == b.x ? -1 : 0, a.y == b.y ? -1 : 0, a.z == b.z ? -1 : 0, a.w == b.w ? -1 : 0)
+    #endif
+  }
+
   /// −1 in each lane where `a > b`, else 0.
   @inline(__always)
   static func greaterMask(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {

@@ -74,7 +74,11 @@ extension Renderer {
           let fragments = FragmentBatch(storage: batchStorage)
           var visibility = TileVisibility()
           var hiddenTest = HiddenTriangleTest()
-          defer { visibility.deallocate() }
+          var order = MarkingOrder()
+          defer {
+            visibility.deallocate()
+            order.deallocate()
+          }
           let defers = shader.defersShading
           // Tiles as the queue hands them out: whole rows, then the far ends of others' rows.
           var claim = TileQueue.Claim()
@@ -88,8 +92,30 @@ extension Renderer {
             let view = makeView(worker, x0, y0, target.tileDepth(worker: worker, x0: x0, y0: y0))
             let visible = target.tileVisibility(worker: worker, x0: x0, y0: y0)
             target.clear(x0...x1, y0...y1, in: view)
-            for setup in views.buffer {
-              let bin = Int(setup.binStart[tile])..<Int(setup.binStart[tile + 1])
+            let marking = (depth: view.depth, visible: visible, width: view.depthWidth)
+            // Opaque triangles with deferred shading: near faces first (see `MarkingOrder`).
+            var start = (view: 0, position: Int(views.buffer[0].binStart[tile]))
+            var rank: Int32 = 0
+            if defers {
+              start = order.arrange(views.buffer, tile: tile) { shader.isOpaque($0.pointee) }
+              for i in order.first {
+                markOpaque(
+                  order.triangles[i], rank: order.ranks[i], tileX: x0...x1, tileY: y0...y1, in: marking,
+                  visibility: &visibility, hiddenTest: &hiddenTest, ties: nil)
+              }
+              for i in order.second {
+                markOpaque(
+                  order.triangles[i], rank: order.ranks[i], tileX: x0...x1, tileY: y0...y1, in: marking,
+                  visibility: &visibility, hiddenTest: &hiddenTest,
+                  ties: DepthTies(rank: order.ranks[i], ranks: visibility.ranks))
+              }
+              rank = Int32(truncatingIfNeeded: order.first.count &+ order.second.count)
+            }
+            // The rest in draw order.
+            for v in start.view..<views.buffer.count {
+              let setup = views.buffer[v]
+              let bin =
+                (v == start.view ? start.position : Int(setup.binStart[tile]))..<Int(setup.binStart[tile + 1])
               for k in bin {
                 // A bin's triangles (and their vertices) lie anywhere in memory: ask for the
                 // triangle a few ahead, and for the vertices of the one after this.
@@ -101,15 +127,12 @@ extension Renderer {
                 }
                 let pointer = setup.triangles + Int(setup.binned[k])
                 let t = pointer.pointee
+                defer { rank &+= 1 }
                 if defers && shader.isOpaque(t) {
                   // Opaque: only marked now where it is in front, shaded once all are marked.
-                  guard let box = TileTriangle(t, tileX: x0...x1, tileY: y0...y1) else { continue }
-                  let id = Int32(truncatingIfNeeded: visibility.count)
-                  let marked = markVisible(
-                    box, id: id, in: (view.depth, visible, view.depthWidth),
-                    testingHidden: hiddenTest.shouldTest(backFacing: t.backFacing))
-                  hiddenTest.record(marked: marked, backFacing: t.backFacing)
-                  if marked { visibility.append(pointer, box: box) }
+                  markOpaque(
+                    pointer, rank: rank, tileX: x0...x1, tileY: y0...y1, in: marking,
+                    visibility: &visibility, hiddenTest: &hiddenTest, ties: nil)
                   continue
                 }
                 // Drawn at once, over what the opaque triangles before it leave.
@@ -372,6 +395,11 @@ struct BinnedTriangles {
   let triangles: UnsafePointer<SetupTriangle>
   let binStart: UnsafePointer<Int32>
   let binned: UnsafePointer<Int32>
+
+  init(triangles: UnsafePointer<SetupTriangle>, binStart: UnsafePointer<Int32>, binned: UnsafePointer<Int32>)
+  {
+    (self.triangles, self.binStart, self.binned) = (triangles, binStart, binned)
+  }
 
   init(_ batch: SetupBatch) {
     // The arrays are not modified while the frame is rasterized: their storage stays put.

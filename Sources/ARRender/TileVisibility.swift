@@ -22,6 +22,8 @@ struct TileVisibility {
   /// The triangles marked, by number, each with its part in the tile (kept from marking, so
   /// that shading does not work it out again).
   private var triangles: UnsafeMutablePointer<(UnsafePointer<SetupTriangle>, TileTriangle)>
+  /// The marked triangles' ranks in draw order, by number (see ``DepthTies``).
+  private var rankStorage: UnsafeMutablePointer<Int32>
   /// Per triangle, from number −1 (``none``: a slot the sweep may write without a branch
   /// before its first triangle), its list.
   private var lists: UnsafeMutablePointer<SampleList>
@@ -44,12 +46,14 @@ struct TileVisibility {
 
   init() {
     triangles = .allocate(capacity: capacity)
+    rankStorage = .allocate(capacity: capacity)
     lists = Self.allocateLists(capacity)
     (dx, dy, colorIndex) = (Self.allocateEntries(0), Self.allocateEntries(0), Self.allocateEntries(0))
   }
 
   func deallocate() {
     triangles.deallocate()
+    rankStorage.deallocate()
     (lists - 1).deallocate()
     dx.deallocate()
     dy.deallocate()
@@ -81,11 +85,16 @@ struct TileVisibility {
   @inline(__always)
   subscript(j: Int) -> (triangle: UnsafePointer<SetupTriangle>, box: TileTriangle) { triangles[j] }
 
-  /// Records `t`, whose part in the tile is `box`, as marked under number ``count``.
+  /// The marked triangles' ranks in draw order, by number.
+  var ranks: UnsafePointer<Int32> { UnsafePointer(rankStorage) }
+
+  /// Records `t`, whose part in the tile is `box` and whose rank in draw order is `rank`, as
+  /// marked under number ``count``.
   @inline(__always)
-  mutating func append(_ t: UnsafePointer<SetupTriangle>, box: TileTriangle) {
+  mutating func append(_ t: UnsafePointer<SetupTriangle>, box: TileTriangle, rank: Int32) {
     if count == capacity { grow() }
     (triangles + count).initialize(to: (t, box))
+    rankStorage[count] = rank
     let start = Int32(truncatingIfNeeded: listed)
     lists[count] = SampleList(
       start: start, cursor: start,
@@ -103,6 +112,10 @@ struct TileVisibility {
       capacity: 2 * capacity)
     moved.moveInitialize(from: triangles, count: count)
     triangles.deallocate()
+    let movedRanks = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity)
+    movedRanks.update(from: rankStorage, count: count)
+    rankStorage.deallocate()
+    rankStorage = movedRanks
     let old = lists
     lists = Self.allocateLists(2 * capacity)
     lists.update(from: old, count: count)

@@ -2,7 +2,9 @@ extension Renderer {
   /// Marks the samples of a triangle (its part in the tile being `box`) where it is in front: writes
   /// their depth, and `id` into `visible`, the tile's triangle-number buffer (indexed as
   /// `target.depth`). Returns whether it marked any sample. `testingHidden`: first test
-  /// whether the triangle is hidden everywhere (see ``HiddenTriangleTest``).
+  /// whether the triangle is hidden everywhere (see ``HiddenTriangleTest``). `ties`: how to
+  /// settle equal depths when the triangle is marked out of draw order (see
+  /// ``MarkingOrder``); nil, the sample keeps the triangle marked first, as in draw order.
   ///
   /// The samples covered and their depths are the ones
   /// ``drawTriangle(_:vertices:tileX:tileY:target:shader:batch:)`` finds, so the samples left
@@ -13,7 +15,7 @@ extension Renderer {
   static func markVisible(
     _ box: TileTriangle, id: Int32,
     in target: (depth: UnsafeMutablePointer<Float>, visible: UnsafeMutablePointer<Int32>, width: Int),
-    testingHidden: Bool
+    testingHidden: Bool, ties: DepthTies?
   ) -> Bool {
     var rowEdges = box.originEdges
     let ids = SIMD4<Int32>(repeating: id)
@@ -27,9 +29,10 @@ extension Renderer {
         visible = UnsafeMutableRawPointer(target.visible + offset)
       let z = z0 + box.dzdx * (Float(column) + lanes)
       let d = depth.loadUnaligned(as: SIMD4<Float>.self)
-      let front = LaneMath.greaterMask(d, z) & covered
-      depth.storeBytes(of: LaneMath.selected(z, d, where: front), as: SIMD4<Float>.self)
       let old = visible.loadUnaligned(as: SIMD4<Int32>.self)
+      var front = LaneMath.greaterMask(d, z) & covered
+      if let ties { front |= ties.won(LaneMath.equalMask(d, z) & covered, from: old) }
+      depth.storeBytes(of: LaneMath.selected(z, d, where: front), as: SIMD4<Float>.self)
       visible.storeBytes(of: LaneMath.selected(ids, old, where: front), as: SIMD4<Int32>.self)
       return front
     }
@@ -62,7 +65,9 @@ extension Renderer {
           }
           row += target.width
         }
-        if LaneMath.greatest(farthest) <= box.nearest { return false }
+        // An equal depth hides it only when ties go to the triangle marked first.
+        let farthestDepth = LaneMath.greatest(farthest)
+        if ties == nil ? farthestDepth <= box.nearest : farthestDepth < box.nearest { return false }
       }
       for py in box.minY...box.maxY {
         let z0 = SIMD4<Float>(repeating: box.rowDepth(py))
@@ -77,9 +82,10 @@ extension Renderer {
             visible = UnsafeMutableRawPointer(visibleRow + column)
           let z = z0 + dzdx * columns
           let d = depth.loadUnaligned(as: SIMD4<Float>.self)
-          let front = LaneMath.greaterMask(d, z) & covered
-          depth.storeBytes(of: LaneMath.selected(z, d, where: front), as: SIMD4<Float>.self)
           let old = visible.loadUnaligned(as: SIMD4<Int32>.self)
+          var front = LaneMath.greaterMask(d, z) & covered
+          if let ties { front |= ties.won(LaneMath.equalMask(d, z) & covered, from: old) }
+          depth.storeBytes(of: LaneMath.selected(z, d, where: front), as: SIMD4<Float>.self)
           visible.storeBytes(of: LaneMath.selected(ids, old, where: front), as: SIMD4<Int32>.self)
           marked |= front
           c0 = c0 &+ right0
@@ -114,6 +120,25 @@ extension Renderer {
     return LaneMath.anySet(marked)
   }
 
+  /// Marks opaque triangle `t`, of rank `rank` in draw order, in the tile `tileX × tileY` where
+  /// it is in front, and records it in `visibility` when it is anywhere (see
+  /// ``markVisible(_:id:in:testingHidden:ties:)``).
+  @inline(__always)
+  static func markOpaque(
+    _ t: UnsafePointer<SetupTriangle>, rank: Int32, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>,
+    in target: (depth: UnsafeMutablePointer<Float>, visible: UnsafeMutablePointer<Int32>, width: Int),
+    visibility: inout TileVisibility, hiddenTest: inout HiddenTriangleTest, ties: DepthTies?
+  ) {
+    let triangle = t.pointee
+    guard let box = TileTriangle(triangle, tileX: tileX, tileY: tileY) else { return }
+    let id = Int32(truncatingIfNeeded: visibility.count)
+    let marked = markVisible(
+      box, id: id, in: target, testingHidden: hiddenTest.shouldTest(backFacing: triangle.backFacing),
+      ties: ties)
+    hiddenTest.record(marked: marked, backFacing: triangle.backFacing)
+    if marked { visibility.append(t, box: box, rank: rank) }
+  }
+
   /// Shades the samples `visibility` has marked in the tile (whose triangle numbers are in
   /// `visible`, indexed as `target.depth`), once each, for the triangle marked
   /// there, and writes their colours (their depths are written already); sets the numbers back
@@ -145,6 +170,35 @@ extension Renderer {
       }
     }
     visibility.removeAll()
+  }
+}
+
+/// How a triangle marked out of draw order settles a depth equal to the one marked at a sample:
+/// the triangle drawn first keeps the sample, as a depth test "less" in draw order would leave
+/// it. Triangles carry their rank in draw order; the tile's marked triangles' ranks are kept
+/// by number (see ``TileVisibility/ranks``).
+struct DepthTies {
+  /// The rank in draw order of the triangle being marked.
+  let rank: Int32
+  /// The ranks of the triangles marked so far, by number.
+  let ranks: UnsafePointer<Int32>
+
+  /// The lanes of `tied` (equal depths) where the triangle being marked comes before the one
+  /// numbered in `marked` (none, −1, never loses: an empty sample's depth is the clear depth).
+  @inline(__always)
+  func won(_ tied: SIMD4<Int32>, from marked: SIMD4<Int32>) -> SIMD4<Int32> {
+    // Rare (equal depths from two triangles' planes): out of the marking loop.
+    guard LaneMath.anySet(tied) else { return .zero }
+    return settle(tied, from: marked)
+  }
+
+  @inline(never)
+  private func settle(_ tied: SIMD4<Int32>, from marked: SIMD4<Int32>) -> SIMD4<Int32> {
+    var won = SIMD4<Int32>.zero
+    for lane in 0..<4 where tied[lane] != 0 && marked[lane] >= 0 && ranks[Int(marked[lane])] > rank {
+      won[lane] = -1
+    }
+    return won
   }
 }
 
