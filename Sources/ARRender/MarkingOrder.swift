@@ -1,7 +1,7 @@
 import CMathShims
 
 /// The order in which a worker marks a tile's opaque triangles (see
-/// ``Renderer/markVisible(_:id:in:testingHidden:ties:)``): those facing one way, then those
+/// ``Renderer/markVisible(_:id:in:ties:)``): those facing one way, then those
 /// facing the other, each in draw order; first the facing whose triangles lie nearer the camera.
 ///
 /// A closed mesh drawn without culling (GL's default) has faces on its far side, which its near
@@ -73,8 +73,7 @@ struct MarkingOrder {
         (triangles[front], ranks[front]) = (t, rank)
         (triangles[back], ranks[back]) = (t, rank)
         let isBack = t.pointee.backFacing ? 1 : 0
-        let nearest = LaneMath.least(t.pointee.z)
-        let weight = Float(isBack)
+        let nearest = LaneMath.least(t.pointee.z), weight = Float(isBack)
         nearestSum = (nearestSum.front + nearest * (1 - weight), nearestSum.back + nearest * weight)
         front &+= 1 &- isBack
         back &-= isBack

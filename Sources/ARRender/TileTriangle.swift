@@ -19,9 +19,6 @@ struct TileTriangle {
   /// Whether the edge functions at every sample of the box fit `Int32` (see
   /// ``narrowRows()``).
   let narrow: Bool
-  /// No sample of the triangle has a depth below this: its nearest vertex's, less what
-  /// computing a sample's depth may round off.
-  let nearest: Float
 
   /// The part of `t` in the tile `tileX × tileY`, or nil when its box misses the tile.
   @inline(__always)
@@ -57,12 +54,8 @@ struct TileTriangle {
     let w = Swift.max(x0, x1, x2) &- Swift.min(x0, x1, x2), h = Swift.max(y0, y1, y2) &- Swift.min(y0, y1, y2)
     narrow = 2 &* w &* h < Int64(Int32.max)
     // A sample's depth sums terms as large as the box's extreme corner's (far from a thin
-    // triangle, much larger than any vertex's depth): a few float steps of their size.
-    let (zMin, zMax) = (LaneMath.least(t.z), LaneMath.greatest(t.z))
-    let size =
-      abs(zOrigin) + abs(dzdx) * Float(maxX - minX) + abs(dzdy) * Float(maxY - minY)
-      + Swift.max(abs(zMin), abs(zMax))
-    nearest = zMin - 0x1p-19 * size
+    // triangle, much larger than any vertex's depth): it is within a few float steps of their
+    // size, 2⁻¹⁹ of it (see ``SetupTriangle/nearest``, which bounds it for every tile).
   }
 
   /// Samples per row of the box.

@@ -34,6 +34,28 @@ struct SetupTriangle {
   /// Whether setup swapped v1 and v2 to make the area positive (front faces).
   var swapped: Bool { flags & 2 != 0 }
 
+  /// No sample of the triangle, in any tile, has a depth below this: its nearest vertex's, less
+  /// what computing a sample's depth may round off. What the hidden test compares a tile's
+  /// depths with (see ``Renderer/isHidden(_:tileX:tileY:in:strictly:)``).
+  ///
+  /// A tile computes a sample's depth from its box's first sample, within a few float steps of
+  /// the size of the terms summed, |depth there| + |slopes| × box extent + |vertex depths|, 2⁻¹⁹
+  /// of it (see ``TileTriangle``). Every box lies in the triangle's, where the plane's size is
+  /// at most the vertices' depths plus the slopes times the box's extent and a sample (from a
+  /// vertex to the farthest sample): twice that bounds what any tile may round off.
+  @inline(__always)
+  var nearest: Float {
+    // The slopes per sample step as the tiles compute them, from the edges' differences (edge
+    // k from vertex k+1 to k+2; within 32 bits, as the positions are within 2²⁵).
+    let zWeights = z * (inverseArea * Float(Self.one))
+    let edgeX = SIMD3<Float>(SIMD3(x.z, x.x, x.y) &- SIMD3(x.y, x.z, x.x))
+    let edgeY = SIMD3<Float>(SIMD3(y.z, y.x, y.y) &- SIMD3(y.y, y.z, y.x))
+    let slopes = SIMD2(abs((edgeY * zWeights).sum()), abs((edgeX * zWeights).sum()))
+    let extent = SIMD2(Float(maxX &- minX &+ 2), Float(maxY &- minY &+ 2))
+    let (zMin, zMax) = (LaneMath.least(z), LaneMath.greatest(z))
+    return zMin - 0x1p-18 * (2 * Swift.max(abs(zMin), abs(zMax)) + (slopes * extent).sum())
+  }
+
   /// Sets up the triangle `a b c` (clip positions, counter-clockwise = front) whose vertices have
   /// indices `indices` in the frame's buffers, or returns `nil` when it covers no sample centre's
   /// neighbourhood (zero area, off the target) or is culled.

@@ -1,8 +1,7 @@
 extension Renderer {
   /// Marks the samples of a triangle (its part in the tile being `box`) where it is in front: writes
   /// their depth, and `id` into `visible`, the tile's triangle-number buffer (indexed as
-  /// `target.depth`). Returns whether it marked any sample. `testingHidden`: first test
-  /// whether the triangle is hidden everywhere (see ``HiddenTriangleTest``). `ties`: how to
+  /// `target.depth`). Returns whether it marked any sample. `ties`: how to
   /// settle equal depths when the triangle is marked out of draw order (see
   /// ``MarkingOrder``); nil, the sample keeps the triangle marked first, as in draw order.
   ///
@@ -15,7 +14,7 @@ extension Renderer {
   static func markVisible(
     _ box: TileTriangle, id: Int32,
     in target: (depth: UnsafeMutablePointer<Float>, visible: UnsafeMutablePointer<Int32>, width: Int),
-    testingHidden: Bool, ties: DepthTies?
+    ties: DepthTies?
   ) -> Bool {
     var rowEdges = box.originEdges
     let ids = SIMD4<Int32>(repeating: id)
@@ -51,24 +50,6 @@ extension Renderer {
       let dzdx = SIMD4<Float>(repeating: box.dzdx)
       var depthRow = target.depth + (box.minY &* target.width &+ box.minX)
       var visibleRow = target.visible + (box.minY &* target.width &+ box.minX)
-      // Hidden everywhere (a back face behind the front of its mesh, drawn before it): every
-      // depth in its box is nearer than its nearest sample can be. Reading them costs a
-      // quarter of marking them (lanes past the box only make the test stricter).
-      if testingHidden {
-        var farthest = SIMD4<Float>(repeating: -.infinity), row = depthRow
-        for _ in box.minY...box.maxY {
-          var column = 0
-          while column < columnCount {
-            let depths = UnsafeRawPointer(row + column).loadUnaligned(as: SIMD4<Float>.self)
-            farthest = LaneMath.larger(farthest, depths)
-            column &+= 4
-          }
-          row += target.width
-        }
-        // An equal depth hides it only when ties go to the triangle marked first.
-        let farthestDepth = LaneMath.greatest(farthest)
-        if ties == nil ? farthestDepth <= box.nearest : farthestDepth < box.nearest { return false }
-      }
       for py in box.minY...box.maxY {
         let z0 = SIMD4<Float>(repeating: box.rowDepth(py))
         var c0 = e0, c1 = e1, c2 = e2
@@ -122,7 +103,7 @@ extension Renderer {
 
   /// Marks opaque triangle `t`, of rank `rank` in draw order, in the tile `tileX × tileY` where
   /// it is in front, and records it in `visibility` when it is anywhere (see
-  /// ``markVisible(_:id:in:testingHidden:ties:)``).
+  /// ``markVisible(_:id:in:ties:)``).
   @inline(__always)
   static func markOpaque(
     _ t: UnsafePointer<SetupTriangle>, rank: Int32, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>,
@@ -130,13 +111,49 @@ extension Renderer {
     visibility: inout TileVisibility, hiddenTest: inout HiddenTriangleTest, ties: DepthTies?
   ) {
     let triangle = t.pointee
+    // Tested before its part in the tile is worked out: that costs more than the test.
+    if hiddenTest.shouldTest(backFacing: triangle.backFacing),
+      isHidden(triangle, tileX: tileX, tileY: tileY, in: (target.depth, target.width), strictly: ties != nil)
+    {
+      return hiddenTest.record(marked: false, backFacing: triangle.backFacing)
+    }
     guard let box = TileTriangle(triangle, tileX: tileX, tileY: tileY) else { return }
     let id = Int32(truncatingIfNeeded: visibility.count)
-    let marked = markVisible(
-      box, id: id, in: target, testingHidden: hiddenTest.shouldTest(backFacing: triangle.backFacing),
-      ties: ties)
+    let marked = markVisible(box, id: id, in: target, ties: ties)
     hiddenTest.record(marked: marked, backFacing: triangle.backFacing)
     if marked { visibility.append(t, box: box, rank: rank) }
+  }
+
+  /// Whether triangle `t` is hidden everywhere in the tile `tileX × tileY` (a back face behind
+  /// the front of its mesh): every depth in its box there is nearer than its nearest sample can
+  /// be (``SetupTriangle/nearest``), or as near when `strictly` is false (ties go to the
+  /// triangle marked first). Reading the depths costs a quarter of marking them, and less than
+  /// working out the triangle's part in the tile; lanes past the box only make the test
+  /// stricter. A row that has a depth beyond ends it.
+  @inline(__always)
+  static func isHidden(
+    _ t: SetupTriangle, tileX: ClosedRange<Int>, tileY: ClosedRange<Int>,
+    in target: (depth: UnsafeMutablePointer<Float>, width: Int), strictly: Bool
+  ) -> Bool {
+    let minX = Swift.max(Int(t.minX), tileX.lowerBound), maxX = Swift.min(Int(t.maxX), tileX.upperBound)
+    let minY = Swift.max(Int(t.minY), tileY.lowerBound), maxY = Swift.min(Int(t.maxY), tileY.upperBound)
+    guard minX <= maxX, minY <= maxY else { return false }
+    let nearest = SIMD4<Float>(repeating: t.nearest)
+    let columnCount = maxX &- minX &+ 1
+    var row = target.depth + (minY &* target.width &+ minX)
+    for _ in minY...maxY {
+      var farthest = SIMD4<Float>(repeating: -.infinity), column = 0
+      while column < columnCount {
+        farthest = LaneMath.larger(
+          farthest, UnsafeRawPointer(row + column).loadUnaligned(as: SIMD4<Float>.self))
+        column &+= 4
+      }
+      let beyond =
+        strictly ? ~LaneMath.greaterMask(nearest, farthest) : LaneMath.greaterMask(farthest, nearest)
+      if LaneMath.anySet(beyond) { return false }
+      row += target.width
+    }
+    return true
   }
 
   /// Shades the samples `visibility` has marked in the tile (whose triangle numbers are in
