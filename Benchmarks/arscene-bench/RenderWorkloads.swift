@@ -216,7 +216,35 @@ func renderWorkloads(quick: Bool) -> [Row] {
         into: &image)
     })
   blackHole(image)
+  rows.append(machineScalingRow())
   return rows
+}
+
+/// What this machine's second core gives code that needs no memory: a loop of independent
+/// integer operations split over 2 threads, against the whole of it on 1. The ceiling for the
+/// second-core row above (a shared or virtual machine may give less than 2×).
+func machineScalingRow() -> Row {
+  let iterations = 40_000_000
+  return compare(
+    "an integer loop needing no memory, 2 threads", peer: "the same loop on 1 thread", rounds: 15
+  ) {
+    DispatchQueue.concurrentPerform(iterations: 2) { worker in
+      blackHole(independentChains(iterations / 2, seed: UInt32(worker + 1)))
+    }
+  } peerRun: {
+    blackHole(independentChains(iterations, seed: 1))
+  }
+}
+
+/// Eight independent chains of adds and xors, `count` steps: bound by the core's throughput,
+/// not by one chain's latency.
+@inline(never)
+func independentChains(_ count: Int, seed: UInt32) -> UInt32 {
+  var a = SIMD8<UInt32>(1, 2, 3, 4, 5, 6, 7, 8) &* seed
+  for i in 0..<UInt32(truncatingIfNeeded: count) {
+    a = a &+ (SIMD8(a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[0]) ^ i)
+  }
+  return a.wrappedSum()
 }
 
 /// The Závist scene with 4 samples a pixel: ours 2×2 supersampling (every sample shaded,
