@@ -264,7 +264,7 @@ func antialiasedRow(_ draws: [DrawCall], _ camera: RenderCamera, label: String) 
   let renderer = FrameRenderer()
   var image = RGBA8Image(width: 0, height: 0, pixels: [])
   let clip = camera.clipFromWorld.columnMajorElements
-  let row = compare(name, peer: "Mesa llvmpipe 4x MSAA, EGL (2 threads)", rounds: 5) {
+  let row = compare(name, peer: "Mesa llvmpipe 4x MSAA, EGL (2 threads)", rounds: 5, budget: 1.5) {
     try! renderer.render(
       draws, camera: camera, shading: .lambert(towardsLight: light),
       settings: RenderSettings(supersampling: 2, threads: 2), into: &image)
@@ -302,7 +302,7 @@ func renderRow(
   // Both sides keep their framebuffers between frames: llvmpipe its context, ours a FrameRenderer
   // and the image it renders into.
   let renderer = FrameRenderer()
-  let row = compare(name, peer: "Mesa llvmpipe (2 threads)", rounds: 5) {
+  let row = compare(name, peer: "Mesa llvmpipe (2 threads)", rounds: 5, budget: 1.5) {
     try! renderer.render(draws, camera: camera, shading: shading, settings: settings, into: &image)
   } peerRun: {
     mesa.draw(triangles, clipFromWorld: clip)
@@ -379,7 +379,7 @@ func texturedRow(
   let renderer = FrameRenderer()
   let lighting = Lighting(ambient: [1, 1, 1], directional: [], point: [])
   var out = RGBA8Image(width: 0, height: 0, pixels: [])
-  let row = compare(name, peer: "Mesa llvmpipe (2 threads)", rounds: 5) {
+  let row = compare(name, peer: "Mesa llvmpipe (2 threads)", rounds: 5, budget: 1.5) {
     try! renderer.render([draw], camera: camera, shading: .lit(lighting), settings: settings, into: &out)
   } peerRun: {
     image.pixels.withUnsafeBytes { texels in
