@@ -1,5 +1,5 @@
 /// A worker's record of the opaque triangles marked visible in its current tile (see
-/// ``Renderer/markVisible(_:id:in:)``), by number, and, once they are all marked, of the
+/// ``Renderer/markVisible(_:id:in:ties:)``), by number, and, once they are all marked, of the
 /// samples each one is left with.
 ///
 /// Hidden surfaces are removed per tile before shading, as tile-based GPUs do: each opaque
@@ -10,9 +10,10 @@
 /// for every triangle it draws, hidden or not.
 ///
 /// The samples left are sorted by triangle in one sweep of the tile's numbers, not found by
-/// searching each triangle's box: boxes overlap, and many triangles marked early are hidden
-/// everywhere by the end, their boxes searched for nothing (in a 100k-triangle sphere, more
-/// than half of those marked). Each triangle's list has room for every sample of its box: no
+/// searching each triangle's box: boxes overlap, and triangles marked early may be hidden
+/// everywhere by the end, their boxes searched for nothing (in a 100k-triangle sphere marked
+/// in its own order, more than half of those marked; ``MarkingOrder`` now marks its near faces
+/// first, but other scenes overlap in other ways). Each triangle's list has room for every sample of its box: no
 /// pass to count what is left. (Counting the samples marked instead cost the marking loop a
 /// register it does not have.)
 struct TileVisibility {

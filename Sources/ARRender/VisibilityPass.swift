@@ -223,8 +223,8 @@ struct DepthTies {
 /// test that reads the depths in their box, a quarter of what marking costs): those of a facing
 /// whose last triangle drawn marked nothing.
 ///
-/// A mesh drawn without culling (as GL draws) has its back faces behind its front faces, and
-/// whether those are drawn first depends on the mesh; which faces are back faces depends on its
+/// A mesh drawn without culling (as GL draws) has its back faces behind its front faces, which
+/// ``MarkingOrder`` marks after the nearer facing; which faces are back faces depends on its
 /// winding. So each facing is tested while its triangles turn out hidden, and when they do not,
 /// only one in eight is, to notice a change. The test only skips triangles that would mark
 /// nothing: the image is the same whichever are tested.
