@@ -21,7 +21,7 @@ protocol FragmentShader: Sendable {
   /// the path tests compare against.)
   func isOpaque(_ t: SetupTriangle) -> Bool
   /// Whether the rasterizer first finds which opaque triangle is in front at each sample of a
-  /// tile and then shades each sample once (see ``Renderer/markVisible(_:id:in:)``), rather
+  /// tile and then shades each sample once (see ``Renderer/markVisible(_:id:in:ties:)``), rather
   /// than shading every sample in front when drawn. Worth it when shading costs more than
   /// finding coverage and depth again: not for flat colours.
   var defersShading: Bool { get }
