@@ -387,12 +387,15 @@ struct TextureView {
   private func taps(
     _ coordinates: Coordinates, level index: SIMD4<Int32>, uniform: Bool, share: SIMD4<Float>?
   ) -> Taps {
-    // The four lanes' levels, one loaded once when they share it.
-    let l =
-      uniform
-      ? (levels[Int(index.x)], levels[Int(index.x)], levels[Int(index.x)], levels[Int(index.x)])
-      : (levels[Int(index.x)], levels[Int(index.y)], levels[Int(index.z)], levels[Int(index.w)])
-    return taps(coordinates, levels: l, uniform: uniform, share: share)
+    // The four lanes' levels, one loaded once when they share it (the common case: its own
+    // path, so that each of the level's values is one broadcast; as one expression, the
+    // compiler gathered all four lanes' values and chose after).
+    if uniform {
+      let l = levels[Int(index.x)]
+      return taps(coordinates, levels: (l, l, l, l), uniform: true, share: share)
+    }
+    let l = (levels[Int(index.x)], levels[Int(index.y)], levels[Int(index.z)], levels[Int(index.w)])
+    return taps(coordinates, levels: l, uniform: false, share: share)
   }
 
   /// The taps of the four lanes' levels `l` (all the same when `uniform`), as above.
