@@ -1,5 +1,3 @@
-import CMathShims
-
 /// The order in which a worker marks a tile's opaque triangles (see
 /// ``Renderer/markVisible(_:id:in:ties:)``): those facing one way, then those
 /// facing the other, each in draw order; first the facing whose triangles lie nearer the camera.
@@ -57,13 +55,7 @@ struct MarkingOrder {
       let end = Int(setup.binStart[tile + 1])
       var k = Int(setup.binStart[tile])
       while k < end {
-        // Bins hold triangles from anywhere in memory: ask for one a few ahead, its first and
-        // last cache lines (setup's 112-byte records span two or three).
-        if k &+ 8 < end {
-          let ahead = UnsafeRawPointer(setup.triangles + Int(setup.binned[k &+ 8]))
-          arscene_prefetch(ahead)
-          arscene_prefetch(ahead + MemoryLayout<SetupTriangle>.size - 1)
-        }
+        setup.prefetch(after: k, end: end)
         let t = setup.triangles + Int(setup.binned[k])
         guard deferred(t) else {
           stop = (v, k)

@@ -117,14 +117,8 @@ extension Renderer {
               let bin =
                 (v == start.view ? start.position : Int(setup.binStart[tile]))..<Int(setup.binStart[tile + 1])
               for k in bin {
-                // A bin's triangles (and their vertices) lie anywhere in memory: ask for the
-                // triangle a few ahead, and for the vertices of the one after this.
-                if k + 8 < bin.upperBound {
-                  // A 112-byte record spans two or three cache lines: ask for its first and last.
-                  let ahead = UnsafeRawPointer(setup.triangles + Int(setup.binned[k + 8]))
-                  arscene_prefetch(ahead)
-                  arscene_prefetch(ahead + MemoryLayout<SetupTriangle>.size - 1)
-                }
+                // The triangle a few ahead, and the vertices of the one after this.
+                setup.prefetch(after: k, end: bin.upperBound)
                 let pointer = setup.triangles + Int(setup.binned[k])
                 let t = pointer.pointee
                 defer { rank &+= 1 }
@@ -399,6 +393,17 @@ struct BinnedTriangles {
   init(triangles: UnsafePointer<SetupTriangle>, binStart: UnsafePointer<Int32>, binned: UnsafePointer<Int32>)
   {
     (self.triangles, self.binStart, self.binned) = (triangles, binStart, binned)
+  }
+
+  /// Asks for the triangle binned eight after position `k` (before `end`, its bin's end):
+  /// bins hold triangles from anywhere in memory.
+  @inline(__always)
+  func prefetch(after k: Int, end: Int) {
+    guard k &+ 8 < end else { return }
+    // A 112-byte record spans two or three cache lines: its first and last.
+    let ahead = UnsafeRawPointer(triangles + Int(binned[k &+ 8]))
+    arscene_prefetch(ahead)
+    arscene_prefetch(ahead + MemoryLayout<SetupTriangle>.size - 1)
   }
 
   init(_ batch: SetupBatch) {

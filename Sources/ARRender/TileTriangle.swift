@@ -14,7 +14,9 @@ struct TileTriangle {
   /// The depth at the box's first sample, and its change per sample step right and down
   /// (depth is affine in screen space). Every pass computes a sample's depth as
   /// ``rowDepth(_:)`` `+ dzdx · column` (the column counted from the box's first), so that they
-  /// agree to the bit.
+  /// agree to the bit. The sum has terms as large as the box's extreme corner's (far from a thin
+  /// triangle, much larger than any vertex's depth): it is within a few float steps of their
+  /// size, 2⁻¹⁹ of it (``SetupTriangle/nearest`` bounds that for every tile).
   let zOrigin: Float, dzdx: Float, dzdy: Float
   /// Whether the edge functions at every sample of the box fit `Int32` (see
   /// ``narrowRows()``).
@@ -53,9 +55,6 @@ struct TileTriangle {
     // products of coordinate differences, each at most w·h: |e| ≤ 2·w·h.
     let w = Swift.max(x0, x1, x2) &- Swift.min(x0, x1, x2), h = Swift.max(y0, y1, y2) &- Swift.min(y0, y1, y2)
     narrow = 2 &* w &* h < Int64(Int32.max)
-    // A sample's depth sums terms as large as the box's extreme corner's (far from a thin
-    // triangle, much larger than any vertex's depth): it is within a few float steps of their
-    // size, 2⁻¹⁹ of it (see ``SetupTriangle/nearest``, which bounds it for every tile).
   }
 
   /// Samples per row of the box.

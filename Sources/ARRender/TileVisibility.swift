@@ -13,9 +13,9 @@
 /// searching each triangle's box: boxes overlap, and triangles marked early may be hidden
 /// everywhere by the end, their boxes searched for nothing (in a 100k-triangle sphere marked
 /// in its own order, more than half of those marked; ``MarkingOrder`` now marks its near faces
-/// first, but other scenes overlap in other ways). Each triangle's list has room for every sample of its box: no
-/// pass to count what is left. (Counting the samples marked instead cost the marking loop a
-/// register it does not have.)
+/// first, but other scenes overlap in other ways). Each triangle's list has room for every
+/// sample of its box: no pass to count what is left. (Counting the samples marked instead cost
+/// the marking loop a register it does not have.)
 struct TileVisibility {
   /// The number a sample holds when no triangle is marked there.
   static let none: Int32 = -1
