@@ -20,13 +20,12 @@ extension Renderer {
     let ids = SIMD4<Int32>(repeating: id)
     let lanes = SIMD4<Float>(0, 1, 2, 3), laneIndices = SIMD4<Int32>(0, 1, 2, 3)
     var marked = SIMD4<Int32>.zero
-    /// Marks the samples of mask `covered` among the four from column `column` of row `py`.
-    @inline(__always) func mark(_ covered: SIMD4<Int32>, row py: Int, column: Int, z0: Float) -> SIMD4<Int32>
-    {
-      let offset = py &* target.width &+ box.minX &+ column
-      let depth = UnsafeMutableRawPointer(target.depth + offset),
-        visible = UnsafeMutableRawPointer(target.visible + offset)
-      let z = z0 + box.dzdx * (Float(column) + lanes)
+    /// Marks the samples of mask `covered` among the four at `depth` and `visible`, whose depths
+    /// are `z`, where they are in front; returns those.
+    @inline(__always) func markFour(
+      _ covered: SIMD4<Int32>, z: SIMD4<Float>, depth: UnsafeMutableRawPointer,
+      visible: UnsafeMutableRawPointer
+    ) -> SIMD4<Int32> {
       let d = depth.loadUnaligned(as: SIMD4<Float>.self)
       let old = visible.loadUnaligned(as: SIMD4<Int32>.self)
       var front = LaneMath.greaterMask(d, z) & covered
@@ -34,6 +33,15 @@ extension Renderer {
       depth.storeBytes(of: LaneMath.selected(z, d, where: front), as: SIMD4<Float>.self)
       visible.storeBytes(of: LaneMath.selected(ids, old, where: front), as: SIMD4<Int32>.self)
       return front
+    }
+    /// Marks the samples of mask `covered` among the four from column `column` of row `py`.
+    @inline(__always) func mark(_ covered: SIMD4<Int32>, row py: Int, column: Int, z0: Float) -> SIMD4<Int32>
+    {
+      let offset = py &* target.width &+ box.minX &+ column
+      return markFour(
+        covered, z: z0 + box.dzdx * (Float(column) + lanes),
+        depth: UnsafeMutableRawPointer(target.depth + offset),
+        visible: UnsafeMutableRawPointer(target.visible + offset))
     }
     if box.narrow {
       // Coverage tested per lane in 32 bits: no search for the row's run, no branch on it. The
@@ -50,36 +58,55 @@ extension Renderer {
       let dzdx = SIMD4<Float>(repeating: box.dzdx)
       var depthRow = target.depth + (box.minY &* target.width &+ box.minX)
       var visibleRow = target.visible + (box.minY &* target.width &+ box.minX)
+      /// Marks the four samples from `column` of the row at `depthRow`/`visibleRow`, whose
+      /// edge functions are `c0`, `c1`, `c2` and first depth `z0`.
+      @inline(__always) func markGroup(
+        _ c0: SIMD4<Int32>, _ c1: SIMD4<Int32>, _ c2: SIMD4<Int32>, column: Int, columns: SIMD4<Float>,
+        z0: SIMD4<Float>
+      ) {
+        // Covered where all three are ≥ 0: the sign bit of their union is clear.
+        let covered = ~LaneMath.shiftedRight(c0 | c1 | c2, 31) & LaneMath.greaterMask(width, columns)
+        marked |= markFour(
+          covered, z: z0 + dzdx * columns, depth: UnsafeMutableRawPointer(depthRow + column),
+          visible: UnsafeMutableRawPointer(visibleRow + column))
+      }
+      /// Steps the edge functions and the rows down one row.
+      @inline(__always) func nextRow() {
+        (e0, e1, e2) = (e0 &+ down0, e1 &+ down1, e2 &+ down2)
+        (depthRow, visibleRow) = (depthRow + target.width, visibleRow + target.width)
+      }
+      // Boxes at most eight samples wide (most of a dense mesh's) mark a row in one or two
+      // groups, without a loop along it whose exit went either way from one triangle to the
+      // next.
+      if columnCount <= 4 {
+        for py in box.minY...box.maxY {
+          markGroup(e0, e1, e2, column: 0, columns: lanes, z0: SIMD4(repeating: box.rowDepth(py)))
+          nextRow()
+        }
+        return LaneMath.anySet(marked)
+      }
+      if columnCount <= 8 {
+        for py in box.minY...box.maxY {
+          let z0 = SIMD4<Float>(repeating: box.rowDepth(py))
+          markGroup(e0, e1, e2, column: 0, columns: lanes, z0: z0)
+          markGroup(e0 &+ right0, e1 &+ right1, e2 &+ right2, column: 4, columns: lanes + 4, z0: z0)
+          nextRow()
+        }
+        return LaneMath.anySet(marked)
+      }
       for py in box.minY...box.maxY {
         let z0 = SIMD4<Float>(repeating: box.rowDepth(py))
         var c0 = e0, c1 = e1, c2 = e2
         var column = 0, columns = lanes
         while column < columnCount {
-          // Covered where all three are ≥ 0: the sign bit of their union is clear.
-          let covered = ~LaneMath.shiftedRight(c0 | c1 | c2, 31) & LaneMath.greaterMask(width, columns)
-          // `mark` written out: calling it here (with row pointers) cost two register moves a
-          // step, in the frame's hottest loop.
-          let depth = UnsafeMutableRawPointer(depthRow + column),
-            visible = UnsafeMutableRawPointer(visibleRow + column)
-          let z = z0 + dzdx * columns
-          let d = depth.loadUnaligned(as: SIMD4<Float>.self)
-          let old = visible.loadUnaligned(as: SIMD4<Int32>.self)
-          var front = LaneMath.greaterMask(d, z) & covered
-          if let ties { front |= ties.won(LaneMath.equalMask(d, z) & covered, from: old) }
-          depth.storeBytes(of: LaneMath.selected(z, d, where: front), as: SIMD4<Float>.self)
-          visible.storeBytes(of: LaneMath.selected(ids, old, where: front), as: SIMD4<Int32>.self)
-          marked |= front
+          markGroup(c0, c1, c2, column: column, columns: columns, z0: z0)
           c0 = c0 &+ right0
           c1 = c1 &+ right1
           c2 = c2 &+ right2
           column &+= 4
           columns += 4
         }
-        e0 = e0 &+ down0
-        e1 = e1 &+ down1
-        e2 = e2 &+ down2
-        depthRow += target.width
-        visibleRow += target.width
+        nextRow()
       }
       return LaneMath.anySet(marked)
     }
@@ -141,12 +168,24 @@ extension Renderer {
     let nearest = SIMD4<Float>(repeating: t.nearest)
     let columnCount = maxX &- minX &+ 1
     var row = target.depth + (minY &* target.width &+ minX)
+    @inline(__always) func four(_ column: Int) -> SIMD4<Float> {
+      UnsafeRawPointer(row + column).loadUnaligned(as: SIMD4<Float>.self)
+    }
     for _ in minY...maxY {
-      var farthest = SIMD4<Float>(repeating: -.infinity), column = 0
-      while column < columnCount {
-        farthest = LaneMath.larger(
-          farthest, UnsafeRawPointer(row + column).loadUnaligned(as: SIMD4<Float>.self))
-        column &+= 4
+      // Boxes at most eight samples wide (most of a dense mesh's) read their rows in one or two
+      // loads, without a loop whose exit went either way from one triangle to the next.
+      var farthest: SIMD4<Float>
+      if columnCount <= 4 {
+        farthest = four(0)
+      } else if columnCount <= 8 {
+        farthest = LaneMath.larger(four(0), four(4))
+      } else {
+        farthest = four(0)
+        var column = 4
+        while column < columnCount {
+          farthest = LaneMath.larger(farthest, four(column))
+          column &+= 4
+        }
       }
       let beyond =
         strictly ? ~LaneMath.greaterMask(nearest, farthest) : LaneMath.greaterMask(farthest, nearest)
