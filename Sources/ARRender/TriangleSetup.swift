@@ -98,11 +98,14 @@ struct SetupTriangle {
     guard minX <= maxX, minY <= maxY else { return nil }
     // Edge k runs from vertex k+1 to k+2 (edge 0: v1→v2, 1: v2→v0, 2: v0→v1). With positive
     // area, a top edge is horizontal going right (dy = 0, dx > 0) and a left edge goes up (dy < 0).
-    // The compares combined as bits, not `||` and `&&`: their branches went either way.
+    // As sign bits, not compares: with `||` and `&&`, or with compares combined as bits, the
+    // compiler branched on `dy < 0`, and the branch went either way.
     func exclusive(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64) -> UInt8 {
-      let dx = bx - ax, dy = by - ay
-      let left: UInt8 = dy < 0 ? 1 : 0, horizontal: UInt8 = dy == 0 ? 1 : 0, rightward: UInt8 = dx > 0 ? 1 : 0
-      return 1 &- (left | horizontal & rightward)
+      let dx = bx &- ax, dy = by &- ay
+      let left = UInt64(bitPattern: dy) >> 63  // dy < 0
+      let horizontal = (UInt64(bitPattern: dy | (0 &- dy)) >> 63) ^ 1  // dy == 0
+      let rightward = UInt64(bitPattern: 0 &- dx) >> 63  // dx > 0 (|dx| < 2⁶³)
+      return UInt8(truncatingIfNeeded: 1 &- (left | horizontal & rightward))
     }
     self.x = SIMD3(truncatingIfNeeded: x)
     self.y = SIMD3(truncatingIfNeeded: y)
