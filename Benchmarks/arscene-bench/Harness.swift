@@ -35,6 +35,12 @@ func compare(
     oursTimes.append(seconds(ours))
     if timesPeer { peerTimes.append(seconds(peerRun)) }
   }
+  // ARSCENE_BENCH_TRACE=1: every round's times on stderr, in order (to see a noisy phase).
+  if ProcessInfo.processInfo.environment["ARSCENE_BENCH_TRACE"] != nil {
+    let list = { (times: [Double]) in times.map { String(format: "%.2f", $0 * 1000) }.joined(separator: " ") }
+    FileHandle.standardError.write(Data("\(workload)\n  ours ms: \(list(oursTimes))\n".utf8))
+    if timesPeer { FileHandle.standardError.write(Data("  peer ms: \(list(peerTimes))\n".utf8)) }
+  }
   let o = oursTimes.min()!, p = peerTimes.min() ?? .nan
   return Row(workload: workload, ours_s: o, peer: peer, peer_s: p, ratio: o / p)
 }
