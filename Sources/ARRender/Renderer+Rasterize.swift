@@ -301,24 +301,28 @@ extension Renderer {
     _ flat: Store.Stored, first: Int, count: Int, z0: Float, dzdx: Float,
     depth: UnsafeMutablePointer<Float>, row: Int, store: Store
   ) {
-    var i = first, xs = Float(first) + SIMD4<Float>(0, 1, 2, 3)
+    var i = first
     let end = first &+ count
-    while i &+ 4 <= end {
-      let z = z0 + dzdx * xs
-      let old = UnsafeRawPointer(depth + i).loadUnaligned(as: SIMD4<Float>.self)
-      // z < old, false for NaN as in the scalar test.
-      let bits = LaneMath.signBits(LaneMath.greaterMask(old, z))
-      if bits == 15 {
-        UnsafeMutableRawPointer(depth + i).storeBytes(of: z, as: SIMD4<Float>.self)
-        store.fill(flat, at: row &+ i, count: 4)
-      } else if bits != 0 {
-        for lane in 0..<4 where bits >> lane & 1 != 0 {
-          depth[i &+ lane] = z[lane]
-          store.write(flat, at: row &+ i &+ lane)
+    // Spans of small triangles are mostly shorter than four: they skip the vectors' set-up.
+    if count >= 4 {
+      var xs = Float(first) + SIMD4<Float>(0, 1, 2, 3)
+      repeat {
+        let z = z0 + dzdx * xs
+        let old = UnsafeRawPointer(depth + i).loadUnaligned(as: SIMD4<Float>.self)
+        // z < old, false for NaN as in the scalar test.
+        let bits = LaneMath.signBits(LaneMath.greaterMask(old, z))
+        if bits == 15 {
+          UnsafeMutableRawPointer(depth + i).storeBytes(of: z, as: SIMD4<Float>.self)
+          store.fill(flat, at: row &+ i, count: 4)
+        } else if bits != 0 {
+          for lane in 0..<4 where bits >> lane & 1 != 0 {
+            depth[i &+ lane] = z[lane]
+            store.write(flat, at: row &+ i &+ lane)
+          }
         }
-      }
-      xs += 4
-      i &+= 4
+        xs += 4
+        i &+= 4
+      } while i &+ 4 <= end
     }
     while i < end {
       let z = z0 + dzdx * Float(i)
