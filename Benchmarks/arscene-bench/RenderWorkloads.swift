@@ -163,8 +163,10 @@ func renderWorkloads(quick: Bool) -> [Row] {
   rows.append(renderRow("32 full-screen layers at \(w)x\(h), untextured", fill, camera, settings))
   for filter in [TextureFilter.bilinear, .trilinear] {
     rows.append(
-      texturedFillRow(
-        layers: fillPositions, indices: fillIndices, filter: filter, camera: camera, settings: settings))
+      texturedRow(
+        "32 full-screen layers at \(w)x\(h), \(filter.rawValue) textured",
+        texturedLayers(fillPositions, indices: fillIndices, filter: filter, camera: camera), camera,
+        shadingEveryLayer(settings)))
   }
 
   // A 100k-triangle model: a sphere of 224×224 quads.
@@ -200,24 +202,39 @@ func renderWorkloads(quick: Bool) -> [Row] {
     renderRow("Závist scene at \(size), lambert, no AA", draws, scene.camera, settings, lambert: true))
   rows.append(antialiasedRow(draws, scene.camera, label: size))
 
-  // The second core on a fill-bound frame: ours on 2 threads against ours on 1. Fifteen rounds
-  // (each side's fastest kept): with five, one slow phase of the shared machine during the
-  // 2-thread runs read as 1.4x.
-  let single = FrameRenderer(), double = FrameRenderer()
-  var image = RGBA8Image(width: 0, height: 0, pixels: [])
+  // The second core on fill-bound frames: ours on 2 threads against ours on 1.
   rows.append(
-    compare(
-      "32 full-screen layers at \(w)x\(h), untextured, 2 threads", peer: "ours on 1 thread", rounds: 15
-    ) {
-      try! double.render([fill], camera: camera, shading: .unlit, settings: settings, into: &image)
-    } peerRun: {
-      try! single.render(
-        [fill], camera: camera, shading: .unlit, settings: RenderSettings(supersampling: 1, threads: 1),
-        into: &image)
-    })
-  blackHole(image)
+    secondCoreRow(
+      "32 full-screen layers at \(w)x\(h), untextured, 2 threads", [fill], camera, shading: .unlit,
+      settings: settings))
+  let bilinear = TexturedDraw(
+    texturedLayers(fillPositions, indices: fillIndices, filter: .bilinear, camera: camera))
+  rows.append(
+    secondCoreRow(
+      "32 full-screen layers at \(w)x\(h), bilinear textured, 2 threads", [bilinear.draw], camera,
+      shading: .lit(TexturedDraw.lighting), settings: shadingEveryLayer(settings)))
   rows.append(machineScalingRow())
   return rows
+}
+
+/// Ours on 2 threads against ours on 1, the same frame. As many rounds as fit in 1.5 s, up
+/// to 30 (each side's fastest kept): with five, one slow phase of the shared machine during
+/// the 2-thread runs read as 1.4×.
+func secondCoreRow(
+  _ name: String, _ draws: [DrawCall], _ camera: RenderCamera, shading: ShadingMode,
+  settings: RenderSettings
+) -> Row {
+  let single = FrameRenderer(), double = FrameRenderer()
+  var one = settings, two = settings
+  (one.threads, two.threads) = (1, 2)
+  var image = RGBA8Image(width: 0, height: 0, pixels: [])
+  let row = compare(name, peer: "ours on 1 thread", rounds: 15, budget: 1.5) {
+    try! double.render(draws, camera: camera, shading: shading, settings: two, into: &image)
+  } peerRun: {
+    try! single.render(draws, camera: camera, shading: shading, settings: one, into: &image)
+  }
+  blackHole(image)
+  return row
 }
 
 /// What this machine's second core gives code that needs no memory: a loop of independent
@@ -323,26 +340,61 @@ enum TextureFilter: String {
   var repeats: Float { self == .bilinear ? 8 : 24 }
 }
 
-/// The same 32 layers with a 256² texture repeated across the screen as `filter` says.
-func texturedFillRow(
-  layers positions: [SIMD3<Float>], indices: [UInt32], filter: TextureFilter, camera: RenderCamera,
-  settings: RenderSettings
-) -> Row {
-  // Quads: uv 0…n across each layer, the screen's aspect ratio kept.
+/// The same 32 layers with a 256² texture repeated across the screen as `filter` says
+/// (uv 0…n across each layer, the screen's aspect ratio kept).
+func texturedLayers(
+  _ positions: [SIMD3<Float>], indices: [UInt32], filter: TextureFilter, camera: RenderCamera
+) -> Mesh {
   let (w, h) = (camera.intrinsics.width, camera.intrinsics.height)
   let n = filter.repeats, m = n * Float(h) / Float(w)
   let texcoords: [SIMD2<Float>] = positions.indices.map { i in
     [[0, 0], [n, 0], [n, m], [0, m]][i % 4]
   }
-  let mesh = Mesh(
+  return Mesh(
     positions: positions, normals: Array(repeating: [0, 0, 1], count: positions.count), texcoords: texcoords,
     indices: indices)
-  // Every layer shaded, as llvmpipe shades them: the fill rate. (Removing hidden surfaces
-  // first, ours would shade only the front layer.)
+}
+
+/// The fill rate: every layer shaded, as llvmpipe shades them. (Removing hidden surfaces
+/// first, ours would shade only the front layer.)
+func shadingEveryLayer(_ settings: RenderSettings) -> RenderSettings {
   var everyLayer = settings
   everyLayer.removesHiddenSurfaces = false
-  return texturedRow(
-    "32 full-screen layers at \(w)x\(h), \(filter.rawValue) textured", mesh, camera, everyLayer)
+  return everyLayer
+}
+
+/// A mesh with texture coordinates under a 256² texture (trilinear, with mipmaps), drawn by
+/// ours lit by ambient light only, which returns the texture colour.
+struct TexturedDraw {
+  /// The texture's width and height.
+  static let side = 256
+  /// Ambient white light: ours returns the texture colour, as llvmpipe modulating white.
+  static let lighting = Lighting(ambient: [1, 1, 1], directional: [], point: [])
+  /// The texture's texels (red x, green y, blue x xor y), for llvmpipe.
+  let image: RGBA8Image
+  /// The mesh with its textured material.
+  let mesh: Mesh
+  let draw: DrawCall
+
+  init(_ textured: Mesh, worldFromModel: Matrix4<Float> = .identity) {
+    let side = Self.side
+    image = RGBA8Image(
+      width: side, height: side,
+      pixels: (0..<(side * side)).map { i in
+        let (x, y) = (i % side, i / side)
+        return SIMD4(UInt8(x), UInt8(y), UInt8((x ^ y) & 255), 255)
+      })
+    let path = ".build/bench-data/texture-256.png"
+    try! FileManager.default.createDirectory(atPath: ".build/bench-data", withIntermediateDirectories: true)
+    try! ImageFile.writePNG(image, to: path)
+    var material = Material(name: "textured")
+    material.diffuse = [1, 1, 1]
+    material.diffuseTexture = TextureReference(path: path)
+    var mesh = textured
+    mesh.materials = [material]
+    self.mesh = mesh
+    draw = try! DrawCall(mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: false)
+  }
 }
 
 /// `mesh` (with texture coordinates) under a 256² texture, trilinear with mipmaps on both
@@ -352,23 +404,9 @@ func texturedRow(
   _ name: String, _ textured: Mesh, _ camera: RenderCamera, _ settings: RenderSettings,
   worldFromModel: Matrix4<Float> = .identity
 ) -> Row {
-  let side = 256
-  let image = RGBA8Image(
-    width: side, height: side,
-    pixels: (0..<(side * side)).map { i in
-      let (x, y) = (i % side, i / side)
-      return SIMD4(UInt8(x), UInt8(y), UInt8((x ^ y) & 255), 255)
-    })
-  let path = ".build/bench-data/texture-256.png"
-  try! FileManager.default.createDirectory(atPath: ".build/bench-data", withIntermediateDirectories: true)
-  try! ImageFile.writePNG(image, to: path)
-  var material = Material(name: "textured")
-  material.diffuse = [1, 1, 1]
-  material.diffuseTexture = TextureReference(path: path)
-  var mesh = textured
-  mesh.materials = [material]
+  let textured = TexturedDraw(textured, worldFromModel: worldFromModel)
+  let (draw, mesh, image, side) = (textured.draw, textured.mesh, textured.image, TexturedDraw.side)
   let texcoords = mesh.texcoords
-  let draw = try! DrawCall(mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: false)
   let flat = FlatTriangles([draw], towardsLight: nil)
   var uv: [Float] = []
   for t in 0..<mesh.triangleCount {
@@ -377,10 +415,10 @@ func texturedRow(
   }
   let mesa = Mesa(width: camera.intrinsics.width, height: camera.intrinsics.height)
   let renderer = FrameRenderer()
-  let lighting = Lighting(ambient: [1, 1, 1], directional: [], point: [])
   var out = RGBA8Image(width: 0, height: 0, pixels: [])
   let row = compare(name, peer: "Mesa llvmpipe (2 threads)", rounds: 5, budget: 1.5) {
-    try! renderer.render([draw], camera: camera, shading: .lit(lighting), settings: settings, into: &out)
+    try! renderer.render(
+      [draw], camera: camera, shading: .lit(TexturedDraw.lighting), settings: settings, into: &out)
   } peerRun: {
     image.pixels.withUnsafeBytes { texels in
       mesa_oracle_draw_textured(
