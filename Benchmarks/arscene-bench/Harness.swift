@@ -31,18 +31,35 @@ func compare(
   // ARSCENE_BENCH_ROUNDS=n: more rounds, so a profile of one workload is not its set-up.
   rounds = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ROUNDS"].flatMap { Int($0) } ?? rounds
   var oursTimes: [Double] = [], peerTimes: [Double] = []
+  var oursCPU: [Double] = [], peerCPU: [Double] = []
   for _ in 0..<rounds {
+    var cpu = processCPUSeconds()
     oursTimes.append(seconds(ours))
-    if timesPeer { peerTimes.append(seconds(peerRun)) }
+    oursCPU.append(processCPUSeconds() - cpu)
+    cpu = processCPUSeconds()
+    if timesPeer {
+      peerTimes.append(seconds(peerRun))
+      peerCPU.append(processCPUSeconds() - cpu)
+    }
   }
-  // ARSCENE_BENCH_TRACE=1: every round's times on stderr, in order (to see a noisy phase).
+  // ARSCENE_BENCH_TRACE=1: every round's wall-clock and CPU times (all threads) on stderr, in
+  // order: a noisy phase shows in both sides' rounds, contention between threads as CPU time
+  // above one thread's.
   if ProcessInfo.processInfo.environment["ARSCENE_BENCH_TRACE"] != nil {
     let list = { (times: [Double]) in times.map { String(format: "%.2f", $0 * 1000) }.joined(separator: " ") }
-    FileHandle.standardError.write(Data("\(workload)\n  ours ms: \(list(oursTimes))\n".utf8))
-    if timesPeer { FileHandle.standardError.write(Data("  peer ms: \(list(peerTimes))\n".utf8)) }
+    var trace = "\(workload)\n  ours ms: \(list(oursTimes))\n  ours cpu ms: \(list(oursCPU))\n"
+    if timesPeer { trace += "  peer ms: \(list(peerTimes))\n  peer cpu ms: \(list(peerCPU))\n" }
+    FileHandle.standardError.write(Data(trace.utf8))
   }
   let o = oursTimes.min()!, p = peerTimes.min() ?? .nan
   return Row(workload: workload, ours_s: o, peer: peer, peer_s: p, ratio: o / p)
+}
+
+/// CPU time the process has used so far, all threads, in seconds.
+func processCPUSeconds() -> Double {
+  var t = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+  return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
 }
 
 func seconds(_ body: () -> Void) -> Double {
