@@ -202,17 +202,20 @@ func renderWorkloads(quick: Bool) -> [Row] {
     renderRow("Závist scene at \(size), lambert, no AA", draws, scene.camera, settings, lambert: true))
   rows.append(antialiasedRow(draws, scene.camera, label: size))
 
-  // The second core on fill-bound frames: ours on 2 threads against ours on 1.
-  rows.append(
-    secondCoreRow(
-      "32 full-screen layers at \(w)x\(h), untextured, 2 threads", [fill], camera, shading: .unlit,
-      settings: settings))
+  // The second core on fill-bound frames: ours on 2 threads against ours on 1, each next to
+  // two frames at once (a thread each), what the machine gives that workload with no sharing.
   let bilinear = TexturedDraw(
     texturedLayers(fillPositions, indices: fillIndices, filter: .bilinear, camera: camera))
-  rows.append(
-    secondCoreRow(
-      "32 full-screen layers at \(w)x\(h), bilinear textured, 2 threads", [bilinear.draw], camera,
-      shading: .lit(TexturedDraw.lighting), settings: shadingEveryLayer(settings)))
+  let fills: [(String, DrawCall, ShadingMode, RenderSettings)] = [
+    ("untextured", fill, .unlit, settings),
+    ("bilinear textured", bilinear.draw, .lit(TexturedDraw.lighting), shadingEveryLayer(settings)),
+  ]
+  for (label, draw, shading, settings) in fills {
+    let name = "32 full-screen layers at \(w)x\(h), \(label)"
+    rows.append(secondCoreRow(name + ", 2 threads", [draw], camera, shading: shading, settings: settings))
+    rows.append(
+      twoFramesRow(name + ", two frames at once", [draw], camera, shading: shading, settings: settings))
+  }
   rows.append(machineScalingRow())
   return rows
 }
@@ -235,6 +238,34 @@ func secondCoreRow(
   }
   blackHole(image)
   return row
+}
+
+/// Two frames at once, each on 1 thread of its own, against one frame on 1 thread; ours is
+/// the time per frame (half the pair's), so 0.5 is twice the frames. What the second core
+/// gives this workload when the threads share nothing (though twice the memory is in use),
+/// to set the 2-thread frame's scaling against: a shortfall both show is the machine's.
+func twoFramesRow(
+  _ name: String, _ draws: [DrawCall], _ camera: RenderCamera, shading: ShadingMode,
+  settings: RenderSettings
+) -> Row {
+  nonisolated(unsafe) let renderers = [FrameRenderer(), FrameRenderer()]
+  var single = settings
+  single.threads = 1
+  let one = single
+  nonisolated(unsafe) var outputs = [RGBA8Image](
+    repeating: RGBA8Image(width: 0, height: 0, pixels: []), count: 2)
+  let row = compare(name, peer: "one frame on 1 thread", rounds: 15, budget: 1.5) {
+    DispatchQueue.concurrentPerform(iterations: 2) { k in
+      try! renderers[k].render(draws, camera: camera, shading: shading, settings: one, into: &outputs[k])
+    }
+  } peerRun: {
+    try! renderers[0].render(draws, camera: camera, shading: shading, settings: one, into: &outputs[0])
+  }
+  blackHole(outputs)
+  var halved = row
+  halved.ours_s /= 2
+  halved.ratio /= 2
+  return halved
 }
 
 /// What this machine's second core gives code that needs no memory: vector arithmetic split
