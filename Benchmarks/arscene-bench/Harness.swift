@@ -12,11 +12,12 @@ struct Row: Codable {
 /// Times `ours` and `peer` alternately, `rounds` times each, and keeps each side's fastest run.
 /// Alternating spreads slow phases of a shared machine over both sides; the minimum is the run
 /// least disturbed by them (noise only ever adds time), as Python's timeit advises. With a
-/// `budget` (seconds), quick workloads get more rounds, up to 30, as many as the warm-up pair
-/// says fit in it: five rounds of a 10 ms frame left its ratio 0.29–0.37 from run to run.
+/// `budget` (seconds), quick workloads get more rounds, up to `maximumRounds`, as many as the
+/// warm-up pair says fit in it: five rounds of a 10 ms frame left its ratio 0.29–0.37 from run
+/// to run.
 func compare(
-  _ workload: String, peer: String, rounds: Int = 15, budget: Double? = nil, ours: () -> Void,
-  peerRun: () -> Void
+  _ workload: String, peer: String, rounds: Int = 15, budget: Double? = nil, maximumRounds: Int = 30,
+  ours: () -> Void, peerRun: () -> Void
 ) -> Row {
   // ARSCENE_BENCH_ONLY=text: time only the workloads whose name contains it (for profiling).
   if let only = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ONLY"], !workload.contains(only) {
@@ -27,7 +28,7 @@ func compare(
   // Warm caches and page in buffers once before timing.
   let warmUp = seconds(ours) + (timesPeer ? seconds(peerRun) : 0)
   var rounds = rounds
-  if let budget { rounds = Swift.max(rounds, Swift.min(30, Int(budget / warmUp))) }
+  if let budget { rounds = Swift.max(rounds, Swift.min(maximumRounds, Int(budget / warmUp))) }
   // ARSCENE_BENCH_ROUNDS=n: more rounds, so a profile of one workload is not its set-up.
   rounds = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ROUNDS"].flatMap { Int($0) } ?? rounds
   var oursTimes: [Double] = [], peerTimes: [Double] = []
