@@ -85,12 +85,19 @@ struct ImageComparison: CustomStringConvertible {
   }
 }
 
-/// Tools/crosscheck-llvmpipe: the shipped scenes, and an unlit coverage test, rendered by ARScene
-/// and by llvmpipe without anti-aliasing. Returns whether every check passes.
+/// Tools/crosscheck-llvmpipe: every shipped scene (Scenes/*.json), unlit for exact coverage and
+/// flat Lambert, rendered by ARScene and by llvmpipe without anti-aliasing. Returns whether every
+/// check passes.
 func crosscheckLlvmpipe() -> Bool {
   var ok = true
   let light = SIMD3<Float>(0.3, 0.8, 0.5).normalized()
-  for path in ["Scenes/zavist.json"] {
+  let scenes = (try? FileManager.default.contentsOfDirectory(atPath: "Scenes")) ?? []
+  let paths = scenes.filter { $0.hasSuffix(".json") }.sorted().map { "Scenes/\($0)" }
+  if paths.isEmpty {
+    print("no scenes found in Scenes/ (run from the repository's root)")
+    return false
+  }
+  for path in paths {
     let scene = try! Scene.load(path: path)
     let draws = scene.draws.map { d -> DrawCall in
       var d = d
@@ -109,8 +116,9 @@ func crosscheckLlvmpipe() -> Bool {
       ok = ok && pass
       print("\(path) \(mode): \(c) \(pass ? "ok" : "FAIL")")
       if !pass {
-        try? ImageFile.writePNG(ours, to: ".build/crosscheck-\(mode)-ours.png")
-        try? ImageFile.writePNG(theirs, to: ".build/crosscheck-\(mode)-llvmpipe.png")
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        try? ImageFile.writePNG(ours, to: ".build/crosscheck-\(name)-\(mode)-ours.png")
+        try? ImageFile.writePNG(theirs, to: ".build/crosscheck-\(name)-\(mode)-llvmpipe.png")
       }
     }
   }
