@@ -2,9 +2,7 @@
 // (OSMesa has no multisampling). See MesaEGLOracle.h.
 #include "MesaEGLOracle.h"
 
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GLES3/gl3.h>
+#include "egl_context.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,15 +29,6 @@ static const char *fragment_source =
     "out vec4 out_color;\n"
     "void main() { out_color = flat_color; }\n";
 
-static GLuint compile(GLenum kind, const char *source) {
-  GLuint shader = glCreateShader(kind);
-  glShaderSource(shader, 1, &source, NULL);
-  glCompileShader(shader);
-  GLint ok = 0;
-  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  return ok ? shader : 0;
-}
-
 static void make_current(mesa_egl_oracle *m) {
   eglMakeCurrent(m->display, EGL_NO_SURFACE, EGL_NO_SURFACE, m->context);
 }
@@ -50,28 +39,10 @@ mesa_egl_oracle *mesa_egl_oracle_create(int width, int height, int samples) {
   m->width = width;
   m->height = height;
   m->samples = samples;
-  PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-  if (!get_display) goto fail;
-  m->display = get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  if (m->display == EGL_NO_DISPLAY || !eglInitialize(m->display, NULL, NULL)) goto fail;
-  eglBindAPI(EGL_OPENGL_ES_API);
-  EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-  m->context = eglCreateContext(m->display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, context_attributes);
-  if (m->context == EGL_NO_CONTEXT) goto fail;
-  make_current(m);
-
-  GLuint vs = compile(GL_VERTEX_SHADER, vertex_source), fs = compile(GL_FRAGMENT_SHADER, fragment_source);
-  if (!vs || !fs) goto fail;
-  m->program = glCreateProgram();
-  glAttachShader(m->program, vs);
-  glAttachShader(m->program, fs);
-  glBindAttribLocation(m->program, 0, "position");
-  glBindAttribLocation(m->program, 1, "color");
-  glLinkProgram(m->program);
-  GLint linked = 0;
-  glGetProgramiv(m->program, GL_LINK_STATUS, &linked);
-  if (!linked) goto fail;
+  if (!mesa_egl_open(&m->display, &m->context)) goto fail;
+  const char *attributes[] = {"position", "color"};
+  m->program = mesa_egl_program(vertex_source, fragment_source, attributes, 2);
+  if (!m->program) goto fail;
   m->clip_from_world = glGetUniformLocation(m->program, "clip_from_world");
   glGenBuffers(2, m->buffers);
 
@@ -101,10 +72,7 @@ fail:
 
 void mesa_egl_oracle_destroy(mesa_egl_oracle *m) {
   if (!m) return;
-  if (m->context != EGL_NO_CONTEXT && m->context) {
-    eglMakeCurrent(m->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglDestroyContext(m->display, m->context);
-  }
+  mesa_egl_close(m->display, m->context);
   free(m);
 }
 
@@ -144,10 +112,5 @@ void mesa_egl_oracle_draw(mesa_egl_oracle *m, const float *positions, const uint
 void mesa_egl_oracle_read(mesa_egl_oracle *m, uint8_t *rgba) {
   make_current(m);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, m->resolved);
-  size_t row = (size_t)m->width * 4;
-  uint8_t *bottom_up = malloc(row * m->height);
-  if (!bottom_up) return;
-  glReadPixels(0, 0, m->width, m->height, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up);
-  for (int y = 0; y < m->height; ++y) memcpy(rgba + (size_t)y * row, bottom_up + (size_t)(m->height - 1 - y) * row, row);
-  free(bottom_up);
+  mesa_egl_read_top_down(m->width, m->height, rgba);
 }

@@ -182,7 +182,7 @@ extension Renderer {
   }
 
   /// Covers the sample centres of `t` inside the tile: per row, the run the three edge
-  /// functions allow (found exactly as testing every sample would, top-left rule included),
+  /// functions allow (found exactly as testing every sample would, fill rule included),
   /// then the depth test; the samples in front are gathered into `batch` and shaded together
   /// (perspective-correct attributes, textures, lights), then written.
   @inline(__always)

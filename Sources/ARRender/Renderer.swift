@@ -83,9 +83,9 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
   }
 }
 
-/// A tiled software rasterizer: homogeneous clipping, fixed-point edge functions with the
-/// top-left fill rule, a depth buffer, perspective-correct interpolation and per-pixel shading,
-/// tiles rendered on several threads.
+/// A tiled software rasterizer: homogeneous clipping, fixed-point edge functions with OpenGL's
+/// top-left fill rule (as applied in GL's bottom-up rows), a depth buffer, perspective-correct
+/// interpolation and per-pixel shading, tiles rendered on several threads.
 public enum Renderer {
   /// Renders `draws` seen by `camera` over `background` (linear RGBA at the output size, or one
   /// colour), returning 8-bit RGBA: sRGB-encoded for ``ShadingMode/lit(_:)``, raw values for the

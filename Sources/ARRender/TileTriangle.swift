@@ -9,7 +9,7 @@ struct TileTriangle {
   /// The edge functions at the box's first sample centre, and their change per sample step.
   let originEdges: SIMD3<Int64>
   let stepX: SIMD3<Int64>, stepY: SIMD3<Int64>
-  /// What the top-left rule adds to each edge function before the coverage test.
+  /// What the fill rule (``SetupTriangle/bias``) adds to each edge function before the coverage test.
   let bias: SIMD3<Int64>
   /// The depth at the box's first sample, and its change per sample step right and down
   /// (depth is affine in screen space). Every pass computes a sample's depth as

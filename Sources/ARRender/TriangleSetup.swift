@@ -25,7 +25,8 @@ struct SetupTriangle {
   var draw: Int32, material: Int32
   /// The setup batch whose clipped vertices this triangle may use (see ``FrameVertices``).
   var batch: UInt16
-  /// Bit k: edge k is neither top nor left, so the top-left rule excludes samples on it.
+  /// Bit k: edge k is neither left nor bottom, so the fill rule excludes samples on it (see
+  /// ``bias``).
   private var exclusiveEdges: UInt8
   private var flags: UInt8
 
@@ -97,15 +98,16 @@ struct SetupTriangle {
     let maxY = Swift.min(Int64(height - 1), (y.max() - half) >> Self.subpixelBits)
     guard minX <= maxX, minY <= maxY else { return nil }
     // Edge k runs from vertex k+1 to k+2 (edge 0: v1→v2, 1: v2→v0, 2: v0→v1). With positive
-    // area, a top edge is horizontal going right (dy = 0, dx > 0) and a left edge goes up (dy < 0).
+    // area, a bottom edge is horizontal going left (dy = 0, dx < 0) and a left edge goes up
+    // (dy < 0).
     // As sign bits, not compares: with `||` and `&&`, or with compares combined as bits, the
     // compiler branched on `dy < 0`, and the branch went either way.
     func exclusive(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64) -> UInt8 {
       let dx = bx &- ax, dy = by &- ay
       let left = UInt64(bitPattern: dy) >> 63  // dy < 0
       let horizontal = (UInt64(bitPattern: dy | (0 &- dy)) >> 63) ^ 1  // dy == 0
-      let rightward = UInt64(bitPattern: 0 &- dx) >> 63  // dx > 0 (|dx| < 2⁶³)
-      return UInt8(truncatingIfNeeded: 1 &- (left | horizontal & rightward))
+      let leftward = UInt64(bitPattern: dx) >> 63  // dx < 0
+      return UInt8(truncatingIfNeeded: 1 &- (left | horizontal & leftward))
     }
     self.x = SIMD3(truncatingIfNeeded: x)
     self.y = SIMD3(truncatingIfNeeded: y)
@@ -134,8 +136,16 @@ struct SetupTriangle {
     return SIMD3(truncatingIfNeeded: SIMD3(r.x, r.y, r.z))
   }
 
-  /// Per edge, what is added to its function before the coverage test: 0 for top and left
+  /// Per edge, what is added to its function before the coverage test: 0 for left and bottom
   /// edges, −1 otherwise, so that a sample exactly on a shared edge belongs to one triangle.
+  ///
+  /// This is OpenGL's top-left rule as GL implementations apply it in their bottom-up rows (the
+  /// top of a GL framebuffer's memory is the image's bottom), so that an image matches a GL
+  /// render pixel for pixel even where an edge runs exactly through sample centres: in our
+  /// top-down pixels, left and bottom edges are inclusive. (Direct3D's rule in top-down pixels,
+  /// left and top, hands a centre on a horizontal edge to the triangle below it instead; Mesa's
+  /// llvmpipe gives it to the one above, as `Tools/crosscheck-llvmpipe` checks triangle by
+  /// triangle.)
   @inline(__always)
   var bias: SIMD3<Int64> {
     let bits = Int64(exclusiveEdges)

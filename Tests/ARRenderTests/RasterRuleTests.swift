@@ -68,6 +68,37 @@ struct RasterRuleTests {
     }
   }
 
+  @Test(
+    "a centre exactly on a shared edge belongs to the triangle whose left or bottom edge it is (GL's rule)"
+  )
+  func edgeOwnership() throws {
+    // 1 pixel = 1/64 m on the z = 0 plane: pixel centres are exact binary fractions, so these
+    // edges run exactly through rows and columns of centres.
+    let cam = camera(size: 64, focal: 64)
+    func centre(_ i: Int, _ j: Int) -> SIMD3<Float> {
+      SIMD3((Float(i) + 0.5 - 32) / 64, (32 - Float(j) - 0.5) / 64, 0)
+    }
+    /// The pixels a quad with corners at the centres of columns `i0…i1` and rows `j0…j1` covers.
+    func covered(_ i0: Int, _ i1: Int, _ j0: Int, _ j1: Int) throws -> (Int, Int) -> Bool {
+      let quad = Mesh(
+        positions: [centre(i0, j1), centre(i1, j1), centre(i1, j0), centre(i0, j0)],
+        normals: Array(repeating: [0, 0, 1], count: 4), indices: [0, 1, 2, 0, 2, 3])
+      let image = try Renderer.render(
+        [try DrawCall(mesh: quad, cullBackFaces: false)], camera: cam, shading: .unlit)
+      return { x, y in image[x, y].x == 255 }
+    }
+    // Stacked: the shared row 20 goes to the upper quad (it is that quad's bottom edge).
+    let upper = try covered(10, 30, 10, 20), lower = try covered(10, 30, 20, 30)
+    #expect(upper(25, 20) && !lower(25, 20))
+    #expect(!upper(25, 10) && upper(25, 11), "a top edge is exclusive")
+    #expect(lower(25, 30) && !lower(25, 31), "a bottom edge is inclusive")
+    // Side by side: the shared column 20 goes to the right-hand quad (its left edge).
+    let left = try covered(10, 20, 40, 50), right = try covered(20, 30, 40, 50)
+    #expect(right(20, 45) && !left(20, 45))
+    #expect(left(10, 45) && !left(9, 45), "a left edge is inclusive")
+    #expect(!right(30, 45) && right(29, 45), "a right edge is exclusive")
+  }
+
   @Test("a triangle crossing the near plane is clipped, not wrapped around")
   func nearPlane() throws {
     // A floor triangle from 2 m behind the camera (at z = 1) to 6 m in front of it.

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "MesaEGLOracle.h"  // the multisampled peer, in the same module
+#include "MesaLitOracle.h"  // the lit and textured cross-check, in the same module
 
 #ifdef __cplusplus
 extern "C" {

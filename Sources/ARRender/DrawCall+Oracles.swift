@@ -1,0 +1,48 @@
+import ARAssets
+
+/// What a draw call prepared for shading, exposed to cross-checks against other renderers
+/// (`Tools/crosscheck-llvmpipe` hands it to Mesa, so that both sides sample the same texels):
+/// not part of the public API.
+extension DrawCall {
+  /// How material `m`'s alpha is used: fully opaque, cut out at one half, or blended over
+  /// what is behind (drawn last, back to front).
+  @_spi(Oracles) public enum AlphaUse: Sendable { case opaque, cutOut, blended }
+
+  /// How material `m` (an index into ``mesh``'s materials) uses alpha.
+  @_spi(Oracles) public func alphaUse(ofMaterial m: Int) -> AlphaUse {
+    switch materials[m].alphaMode {
+    case .opaque: .opaque
+    case .mask: .cutOut
+    case .blend: .blended
+    }
+  }
+
+  /// Material `m`'s diffuse texture (`map_Kd`) as the sampler reads it: each mip level in
+  /// linear light, rows top to bottom, the base level first; nil without one.
+  @_spi(Oracles) public func diffuseTextureLevels(ofMaterial m: Int) -> [LinearImage]? {
+    materials[m].texture?.linearLevels
+  }
+
+  /// Material `m`'s opacity texture (`map_d`, its red channel used) as the sampler reads it;
+  /// see ``diffuseTextureLevels(ofMaterial:)``.
+  @_spi(Oracles) public func opacityTextureLevels(ofMaterial m: Int) -> [LinearImage]? {
+    materials[m].opacityTexture?.linearLevels
+  }
+}
+
+extension TextureView {
+  /// Every level's texels without the border, in linear light (the stored fixed point scaled
+  /// back), rows top to bottom.
+  var linearLevels: [LinearImage] {
+    levels.map { level in
+      var pixels: [SIMD4<Float>] = []
+      pixels.reserveCapacity(level.width * level.height)
+      for y in 0..<level.height {
+        // Texel (0, y) sits one row and one column into the bordered level.
+        let row = Int(level.base) + (y + 1) * Int(level.stride) + 1
+        for x in 0..<level.width { pixels.append(SIMD4<Float>(entries[row + x]) / MipmappedTexture.unit) }
+      }
+      return LinearImage(width: level.width, height: level.height, pixels: pixels)
+    }
+  }
+}
