@@ -90,7 +90,6 @@ struct ImageComparison: CustomStringConvertible {
 /// unlit (exact coverage), in flat Lambert, and lit as the scene asks (textures, Blinn–Phong,
 /// sRGB). Returns whether every check passes.
 func crosscheckLlvmpipe() -> Bool {
-  var ok: Bool
   let light = SIMD3<Float>(0.3, 0.8, 0.5).normalized()
   let scenes = (try? FileManager.default.contentsOfDirectory(atPath: "Scenes")) ?? []
   let paths = scenes.filter { $0.hasSuffix(".json") }.sorted().map { "Scenes/\($0)" }
@@ -102,7 +101,7 @@ func crosscheckLlvmpipe() -> Bool {
   print(
     "fill rule: \(grid.triangles) triangles with edges through pixel centres, each drawn alone: "
       + "\(grid.differing) pixels owned differently \(grid.differing == 0 ? "ok" : "FAIL")")
-  ok = grid.differing == 0
+  var ok = grid.differing == 0
   for path in paths {
     let scene = try! Scene.load(path: path)
     let draws = scene.draws.map { d -> DrawCall in

@@ -4,8 +4,8 @@ import ARAssets
 /// (`Tools/crosscheck-llvmpipe` hands it to Mesa, so that both sides sample the same texels):
 /// not part of the public API.
 extension DrawCall {
-  /// How material `m`'s alpha is used: fully opaque, cut out at one half, or blended over
-  /// what is behind (drawn last, back to front).
+  /// How a material's alpha is used: fully opaque, cut out at one half, or blended over what
+  /// is behind (drawn last, back to front).
   @_spi(Oracles) public enum AlphaUse: Sendable { case opaque, cutOut, blended }
 
   /// How material `m` (an index into ``mesh``'s materials) uses alpha.
