@@ -63,6 +63,22 @@ GLuint mesa_egl_program(const char *vertex_source, const char *fragment_source,
   return program;
 }
 
+GLuint mesa_egl_framebuffer(int width, int height, int samples, GLenum color, GLenum depth) {
+  GLuint framebuffer = 0, renderbuffers[2] = {0, 0};
+  glGenFramebuffers(1, &framebuffer);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+  glGenRenderbuffers(depth ? 2 : 1, renderbuffers);
+  glBindRenderbuffer(GL_RENDERBUFFER, renderbuffers[0]);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, color, width, height);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, renderbuffers[0]);
+  if (depth) {
+    glBindRenderbuffer(GL_RENDERBUFFER, renderbuffers[1]);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, depth, width, height);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, renderbuffers[1]);
+  }
+  return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE ? framebuffer : 0;
+}
+
 void mesa_egl_read_top_down(int width, int height, uint8_t *rgba) {
   size_t row = (size_t)width * 4;
   uint8_t *bottom_up = malloc(row * height);

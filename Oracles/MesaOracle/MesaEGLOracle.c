@@ -10,7 +10,7 @@ struct mesa_egl_oracle {
   EGLDisplay display;
   EGLContext context;
   int width, height, samples;
-  GLuint program, buffers[2], multisampled, resolved, renderbuffers[3];
+  GLuint program, buffers[2], multisampled, resolved;
   GLint clip_from_world;
 };
 
@@ -48,22 +48,9 @@ mesa_egl_oracle *mesa_egl_oracle_create(int width, int height, int samples) {
 
   // The multisampled colour and depth buffers drawn into, and the single-sample colour buffer
   // they resolve to.
-  glGenRenderbuffers(3, m->renderbuffers);
-  glGenFramebuffers(1, &m->multisampled);
-  glGenFramebuffers(1, &m->resolved);
-  glBindRenderbuffer(GL_RENDERBUFFER, m->renderbuffers[0]);
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, width, height);
-  glBindRenderbuffer(GL_RENDERBUFFER, m->renderbuffers[1]);
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, width, height);
-  glBindFramebuffer(GL_FRAMEBUFFER, m->multisampled);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, m->renderbuffers[0]);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, m->renderbuffers[1]);
-  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) goto fail;
-  glBindRenderbuffer(GL_RENDERBUFFER, m->renderbuffers[2]);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-  glBindFramebuffer(GL_FRAMEBUFFER, m->resolved);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, m->renderbuffers[2]);
-  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) goto fail;
+  m->multisampled = mesa_egl_framebuffer(width, height, samples, GL_RGBA8, GL_DEPTH_COMPONENT24);
+  m->resolved = mesa_egl_framebuffer(width, height, 0, GL_RGBA8, 0);
+  if (!m->multisampled || !m->resolved) goto fail;
   return m;
 fail:
   mesa_egl_oracle_destroy(m);

@@ -10,7 +10,7 @@ struct mesa_lit_oracle {
   EGLDisplay display;
   EGLContext context;
   int width, height;
-  GLuint lit, backdrop, framebuffer, renderbuffers[2], buffers[5], background;
+  GLuint lit, backdrop, framebuffer, buffers[5], background;
 };
 
 static const char *lit_vertex_source =
@@ -142,16 +142,8 @@ mesa_lit_oracle *mesa_lit_oracle_create(int width, int height) {
   m->backdrop = mesa_egl_program(backdrop_vertex_source, backdrop_fragment_source, NULL, 0);
   if (!m->lit || !m->backdrop) goto fail;
   glGenBuffers(5, m->buffers);
-  glGenRenderbuffers(2, m->renderbuffers);
-  glBindRenderbuffer(GL_RENDERBUFFER, m->renderbuffers[0]);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_SRGB8_ALPHA8, width, height);
-  glBindRenderbuffer(GL_RENDERBUFFER, m->renderbuffers[1]);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
-  glGenFramebuffers(1, &m->framebuffer);
-  glBindFramebuffer(GL_FRAMEBUFFER, m->framebuffer);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, m->renderbuffers[0]);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, m->renderbuffers[1]);
-  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) goto fail;
+  m->framebuffer = mesa_egl_framebuffer(width, height, 0, GL_SRGB8_ALPHA8, GL_DEPTH_COMPONENT24);
+  if (!m->framebuffer) goto fail;
   return m;
 fail:
   mesa_lit_oracle_destroy(m);

@@ -18,6 +18,11 @@ void mesa_egl_close(EGLDisplay display, EGLContext context);
 GLuint mesa_egl_program(const char *vertex_source, const char *fragment_source,
                         const char *const *attributes, int count);
 
+/// A framebuffer of `width` × `height` with `samples` samples a pixel (0: single-sampled), a
+/// colour renderbuffer of format `color` and, unless `depth` is 0, a depth one; left bound.
+/// Returns its name, 0 when incomplete.
+GLuint mesa_egl_framebuffer(int width, int height, int samples, GLenum color, GLenum depth);
+
 /// Reads the bound read framebuffer's `width` × `height` RGBA8 pixels into `rgba`, rows top to
 /// bottom (GL's bottom-up rows flipped).
 void mesa_egl_read_top_down(int width, int height, uint8_t *rgba);
