@@ -84,6 +84,7 @@ void mesa_egl_read_top_down(int width, int height, uint8_t *rgba) {
   uint8_t *bottom_up = malloc(row * height);
   if (!bottom_up) return;
   glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up);
-  for (int y = 0; y < height; ++y) memcpy(rgba + (size_t)y * row, bottom_up + (size_t)(height - 1 - y) * row, row);
+  for (int y = 0; y < height; ++y)
+    memcpy(rgba + (size_t)y * row, bottom_up + (size_t)(height - 1 - y) * row, row);
   free(bottom_up);
 }
