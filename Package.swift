@@ -9,7 +9,9 @@ let package = Package(
     .library(name: "ARMath", targets: ["ARMath"]),
     .library(name: "ARGeo", targets: ["ARGeo"]),
     .library(name: "ARPose", targets: ["ARPose"]),
-    .library(name: "ARAssets", targets: ["ARAssets"]),
+    .library(name: "ARMesh", targets: ["ARMesh"]),
+    .library(name: "ARImage", targets: ["ARImage"]),
+    .library(name: "ARImageIO", targets: ["ARImageIO"]),
     .library(name: "ARHit", targets: ["ARHit"]),
     .library(name: "ARRender", targets: ["ARRender"]),
     .library(name: "ARScene", targets: ["ARScene"]),
@@ -34,25 +36,36 @@ let package = Package(
       name: "ARPose",
       dependencies: ["ARMath", .product(name: "RealModule", package: "swift-numerics")]
     ),
+    // Whole-file reads and atomic writes, shared by every module that reads or writes files.
+    .target(name: "ARFiles"),
+    // Meshes, materials and OBJ/MTL reading and writing: pure Swift.
     .target(
-      name: "ARAssets",
-      dependencies: [
-        "ARMath", "CImageCodecs", .product(name: "RealModule", package: "swift-numerics"),
-      ]
+      name: "ARMesh",
+      dependencies: ["ARMath", "ARFiles", .product(name: "RealModule", package: "swift-numerics")]
+    ),
+    // Decoded images and sRGB: pure Swift, so the renderer needs no codec.
+    .target(
+      name: "ARImage",
+      dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+    ),
+    // PNG and JPEG files: the only module that links libpng and libjpeg-turbo.
+    .target(
+      name: "ARImageIO",
+      dependencies: ["ARImage", "ARFiles", "CImageCodecs"]
     ),
     .target(
       name: "ARHit",
-      dependencies: ["ARMath", "ARAssets", "CMathShims", .product(name: "RealModule", package: "swift-numerics")]
+      dependencies: ["ARMath", "ARMesh", "CMathShims", .product(name: "RealModule", package: "swift-numerics")]
     ),
     .target(
       name: "ARRender",
       dependencies: [
-        "ARMath", "ARAssets", "CMathShims", .product(name: "RealModule", package: "swift-numerics"),
+        "ARMath", "ARMesh", "ARImage", "CMathShims", .product(name: "RealModule", package: "swift-numerics"),
       ]
     ),
     .target(
       name: "ARScene",
-      dependencies: ["ARMath", "ARGeo", "ARPose", "ARAssets", "ARHit", "ARRender"]
+      dependencies: ["ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFiles"]
     ),
     .systemLibrary(
       name: "CPNG",
@@ -77,7 +90,10 @@ let package = Package(
         "ARGeo",
         "ARHit",
         "ARPose",
-        "ARAssets",
+        "ARFiles",
+        "ARMesh",
+        "ARImage",
+        "ARImageIO",
         "ARRender",
         "ARScene",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -138,7 +154,7 @@ let package = Package(
     .executableTarget(
       name: "arscene-bench",
       dependencies: [
-        "ARMath", "ARAssets", "ARRender", "ARScene", "ARTestSupport", "GLMOracle", "TinyOBJOracle",
+        "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRender", "ARScene", "ARTestSupport", "GLMOracle", "TinyOBJOracle",
         "LibPNGOracle",
         "MesaOracle", "ARGeo", "GeographicLibOracle", "ARHit", "EmbreeOracle", "ARPose",
       ],
@@ -162,7 +178,7 @@ let package = Package(
     .testTarget(
       name: "ARHitTests",
       dependencies: [
-        "ARHit", "ARMath", "ARAssets", "ARTestSupport",
+        "ARHit", "ARMath", "ARMesh", "ARTestSupport",
         .product(name: "RealModule", package: "swift-numerics"),
       ]
     ),
@@ -171,17 +187,30 @@ let package = Package(
       dependencies: ["ARPose", "ARMath", "ARTestSupport"]
     ),
     .testTarget(
-      name: "ARAssetsTests",
-      dependencies: ["ARAssets", "ARTestSupport"]
+      name: "ARMeshTests",
+      dependencies: ["ARMesh", "ARMath", "ARTestSupport"]
+    ),
+    .testTarget(
+      name: "ARImageIOTests",
+      dependencies: ["ARImageIO", "ARImage", "ARMesh", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARRenderTests",
-      dependencies: ["ARRender", "ARAssets", "ARMath", "ARScene", "ARTestSupport"],
+      dependencies: ["ARRender", "ARMesh", "ARImage", "ARImageIO", "ARMath", "ARTestSupport"]
+    ),
+    .testTarget(
+      name: "ARSceneTests",
+      dependencies: ["ARScene", "ARRender", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARMath", "ARTestSupport"],
       exclude: ["Golden"]  // golden PNGs, read by path (#filePath) so they can be re-recorded in place
+    ),
+    // Reads the manifest (swift package dump-package): the core's dependency closure.
+    .testTarget(
+      name: "PackageTests",
+      dependencies: ["ARTestSupport"]
     ),
     .testTarget(
       name: "arsceneTests",
-      dependencies: ["arscene", "ARAssets", "ARTestSupport"]
+      dependencies: ["arscene", "ARMesh", "ARImage", "ARImageIO", "ARTestSupport"]
     ),
   ]
 )

@@ -15,7 +15,7 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "obj-fuzz",
-      dependencies: [.product(name: "ARAssets", package: root.lastPathComponent)]
+      dependencies: [.product(name: "ARMesh", package: root.lastPathComponent)]
     )
   ]
 )

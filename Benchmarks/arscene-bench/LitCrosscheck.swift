@@ -1,4 +1,6 @@
-import ARAssets
+import ARImage
+import ARImageIO
+import ARMesh
 import ARMath
 @_spi(Oracles) import ARRender
 import ARScene
@@ -67,7 +69,9 @@ final class MesaLit {
     // their mean distance from the camera plane (as ARScene sorts them), ties in draw order.
     var blended: [(distance: Float, order: Int, material: mesa_lit_material, triangle: Triangles)] = []
     let cameraFromWorld = scene.camera.worldFromCamera.inverse
-    for draw in scene.draws {
+    let draws: [DrawCall]
+    do { draws = try scene.drawCalls() } catch { throw Unsupported(description: error.description) }
+    for draw in draws {
       let materials = try materials(of: draw)
       for submesh in draw.mesh.submeshes {
         let material = materials[submesh.material]

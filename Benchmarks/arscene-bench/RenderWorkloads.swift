@@ -1,4 +1,6 @@
-import ARAssets
+import ARImage
+import ARImageIO
+import ARMesh
 import ARMath
 import ARRender
 import ARScene
@@ -104,7 +106,7 @@ func crosscheckLlvmpipe() -> Bool {
   var ok = grid.differing == 0
   for path in paths {
     let scene = try! Scene.load(path: path)
-    let draws = scene.draws.map { d -> DrawCall in
+    let draws = (try! scene.drawCalls()).map { d -> DrawCall in
       var d = d
       d.cullBackFaces = false  // GL's default: no culling
       return d
@@ -129,7 +131,7 @@ func crosscheckLlvmpipe() -> Bool {
     do {
       let theirs = try lit.render(scene)
       let ours = try! Renderer.render(
-        scene.draws, camera: scene.camera, shading: .lit(scene.lighting), background: scene.background,
+        try! scene.drawCalls(), camera: scene.camera, shading: .lit(scene.lighting), background: scene.background,
         backgroundColor: scene.backgroundColor)
       let c = ImageComparison(ours, theirs)
       ok = report(path, "lit", ours, theirs, pass: c.withinTwo >= 0.995 && c.psnr >= 40) && ok
@@ -230,7 +232,7 @@ func renderWorkloads(quick: Bool) -> [Row] {
   // multisampling, so no anti-aliasing here), no culling as in GL.
   let scene = try! Scene.load(
     path: "Scenes/zavist.json", width: quick ? 480 : 1920, height: quick ? 360 : 1440)
-  let draws = scene.draws.map { d -> DrawCall in
+  let draws = (try! scene.drawCalls()).map { d -> DrawCall in
     var d = d
     d.cullBackFaces = false
     return d
@@ -490,7 +492,7 @@ struct TexturedDraw {
     var mesh = textured
     mesh.materials = [material]
     self.mesh = mesh
-    draw = try! DrawCall(mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: false)
+    draw = try! DrawCall(mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: false, textures: [path: image])
   }
 }
 

@@ -1,4 +1,4 @@
-import ARAssets
+import ARMesh
 import ARMath
 
 /// The closest (or any) hit of a ray with a triangle mesh.

@@ -1,4 +1,5 @@
-import ARAssets
+import ARImage
+import ARMesh
 
 /// What a draw call prepared for shading, exposed to cross-checks against other renderers
 /// (`Tools/crosscheck-llvmpipe` hands it to Mesa, so that both sides sample the same texels):

@@ -1,4 +1,4 @@
-import ARAssets
+import ARMesh
 import ARMath
 import CMathShims
 import Dispatch

@@ -1,4 +1,5 @@
-import ARAssets
+import ARImage
+import ARMesh
 
 /// A texture in linear light with its mip chain, sampled trilinearly with OBJ's texture
 /// coordinates (v up; texel centres at `(i + 0.5) / width`).
@@ -47,17 +48,20 @@ final class MipmappedTexture: @unchecked Sendable {
   /// indices and strides then fit 15 bits, and its entry indices 32.
   static let maximumSide = 16384
 
-  /// Reads and prepares the texture `reference` names.
+  /// Prepares the texture `reference` names from its decoded image in `images` (by path).
   ///
-  /// - Throws: ``ImageError`` naming the file when it cannot be read or is too large.
-  static func load(_ reference: TextureReference) throws(ImageError) -> MipmappedTexture {
-    let image = try ImageFile.readRGBA8(reference.path)
-    guard image.width <= maximumSide, image.height <= maximumSide else {
-      throw .invalid(
-        path: reference.path, format: "texture",
-        reason: "\(image.width)×\(image.height) is larger than \(maximumSide) texels a side")
+  /// - Throws: ``RenderError/invalidTexture(path:reason:)`` when `images` has no image for it,
+  ///   or the image is larger than ``maximumSide`` texels a side.
+  convenience init(_ reference: TextureReference, images: [String: RGBA8Image]) throws(RenderError) {
+    guard let image = images[reference.path] else {
+      throw .invalidTexture(path: reference.path, reason: "no decoded image was given for this texture")
     }
-    return MipmappedTexture(image, reference: reference)
+    guard image.width <= Self.maximumSide, image.height <= Self.maximumSide else {
+      throw .invalidTexture(
+        path: reference.path,
+        reason: "\(image.width)×\(image.height) is larger than \(Self.maximumSide) texels a side")
+    }
+    self.init(image, reference: reference)
   }
 
   init(_ image: RGBA8Image, reference: TextureReference) {

@@ -1,4 +1,4 @@
-import ARAssets
+import ARImage
 
 /// What a frame is drawn into: the output image, and each worker's tile memory.
 ///

@@ -1,4 +1,4 @@
-import ARAssets
+import ARImage
 
 /// Where the rasterizer keeps the colour of each sample, and in what form.
 ///

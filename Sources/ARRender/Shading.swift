@@ -1,4 +1,4 @@
-import ARAssets
+import ARMesh
 import ARMath
 
 /// How fragments get their colour.

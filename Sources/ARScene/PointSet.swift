@@ -1,4 +1,4 @@
-import ARAssets
+import ARFiles
 import Foundation
 
 /// A file of named points on a model (docs/points.schema.json): acupressure points on a hand,

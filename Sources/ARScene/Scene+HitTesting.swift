@@ -1,4 +1,3 @@
-import ARAssets
 import ARHit
 import ARMath
 import ARRender
@@ -17,18 +16,18 @@ extension Scene {
   /// One hierarchy over all the objects' models in world coordinates (the tap occluder), and
   /// for each of its triangles the index of the object it came from; nil without models.
   public func occluder() throws(HitError) -> (hierarchy: BoundingVolumeHierarchy, objectOfTriangle: [Int])? {
-    guard !models.isEmpty else { return nil }
+    guard !objects.isEmpty else { return nil }
     var positions: [SIMD3<Double>] = []
     var indices: [Int] = []
     var objectOfTriangle: [Int] = []
-    for (object, draw) in models.enumerated() {
+    for (index, object) in objects.enumerated() {
       let base = positions.count
-      for p in draw.mesh.positions {
-        let w = draw.worldFromModel * SIMD4<Float>(p, 1)
+      for p in object.mesh.positions {
+        let w = object.worldFromModel * SIMD4<Float>(p, 1)
         positions.append(SIMD3(Double(w.x), Double(w.y), Double(w.z)))
       }
-      indices += draw.mesh.indices.map { base + Int($0) }
-      objectOfTriangle += Array(repeating: object, count: draw.mesh.triangleCount)
+      indices += object.mesh.indices.map { base + Int($0) }
+      objectOfTriangle += Array(repeating: index, count: object.mesh.triangleCount)
     }
     // Taps cast a few rays per build: the Morton-order build is the quicker whole.
     return (

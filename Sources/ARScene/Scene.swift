@@ -1,10 +1,15 @@
-import ARAssets
+import ARFiles
+import ARImage
 import ARMath
 import ARRender
 import Foundation
 
-/// A scene file loaded and checked: models read, camera and lights resolved, ready to render.
-public struct Scene: @unchecked Sendable {
+/// A scene file loaded and checked: models read and placed, camera and lights resolved, named
+/// points placed in the world.
+///
+/// A scene holds meshes, not draw calls: textures are decoded when a frame is rendered
+/// (``drawCalls()``), so hit-testing a scene never touches an image file.
+public struct Scene: Sendable {
   /// The scene file's path.
   public var path: String
   /// The file as written.
@@ -13,18 +18,17 @@ public struct Scene: @unchecked Sendable {
   public var camera: RenderCamera
   /// The lights.
   public var lighting: Lighting
-  /// The models, placed.
-  public var draws: [DrawCall]
+  /// The scene file's objects, in file order: each model placed, with its point markers.
+  public var objects: [SceneObject]
   /// The camera frame behind the models, in linear light at the output size, if any.
   public var background: LinearImage?
   /// The background colour when there is no frame.
   public var backgroundColor: SIMD4<Float>
   /// Named points of the objects (`objects[i].points`), placed in the world: tap targets.
-  public var targets: [SceneTarget] = []
-  /// The objects' own models (no point markers), in file order: what occludes taps.
-  public var models: [DrawCall] = []
+  public var targets: [SceneTarget]
 
-  /// Reads and checks a scene file, loading every model and texture it names.
+  /// Reads and checks a scene file, loading every model it names (textures are checked to exist
+  /// and decoded when rendered).
   ///
   /// - Parameters:
   ///   - width, height: Override the file's output size (the intrinsics scale with it).
@@ -43,19 +47,4 @@ public struct Scene: @unchecked Sendable {
     }
     return try SceneResolver(path: path, file: file).resolve(width: width, height: height)
   }
-}
-
-/// A named point of a scene object, placed in the world.
-public struct SceneTarget: Sendable, Equatable {
-  /// The point's code (`LI4`).
-  public var code: String
-  /// Its full name and location text, if the point file has them.
-  public var name: String?
-  public var location: String?
-  /// The centre in world metres.
-  public var center: SIMD3<Double>
-  /// The radius in world metres.
-  public var radius: Double
-  /// The index of the object it belongs to.
-  public var object: Int
 }

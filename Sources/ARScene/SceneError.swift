@@ -6,6 +6,8 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidJSON(path: String, reason: String)
   case invalidField(path: String, field: String, reason: String)
   case model(path: String, field: String, reason: String)
+  /// The scene loaded, but its frame could not be rendered (the renderer says why).
+  case render(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -13,6 +15,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidJSON(let path, let reason): "\(path): \(reason)"
     case .invalidField(let path, let field, let reason): "\(path): \(field): \(reason)"
     case .model(let path, let field, let reason): "\(path): \(field): \(reason)"
+    case .render(let path, let reason): "\(path): cannot render: \(reason)"
     }
   }
 }

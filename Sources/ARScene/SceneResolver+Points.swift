@@ -1,12 +1,11 @@
-import ARAssets
 import ARMath
-import ARRender
+import ARMesh
 
 extension SceneResolver {
-  /// Sphere draws and world targets for an object's point file.
+  /// Marker spheres (model frame) and world targets for an object's point file.
   func pointMarkers(
     _ points: SceneFile.Points, object: Int, worldFromModel: Matrix4<Float>, _ field: String
-  ) throws(SceneError) -> ([DrawCall], [SceneTarget]) {
+  ) throws(SceneError) -> ([Mesh], [SceneTarget]) {
     let set = try PointSet.load(path: resolvePath(points.file))
     var material = Material(name: "marker")
     material.diffuse = try vector(points.color, 3, field + ".color") ?? SIMD3(0.85, 0.05, 0.05)
@@ -15,14 +14,12 @@ extension SceneResolver {
     // Radii scale with the object (uniform scale assumed: the largest axis scale).
     let linear = worldFromModel.linear
     let scale = max(linear.columns.0.length, linear.columns.1.length, linear.columns.2.length)
-    var draws: [DrawCall] = []
+    var markers: [Mesh] = []
     var targets: [SceneTarget] = []
     for point in set.points {
       let p = SIMD3<Float>(Float(point.position[0]), Float(point.position[1]), Float(point.position[2]))
       let sphere = Mesh.sphere(center: p, radius: Float(point.radius), material: material)
-      do { draws.append(try DrawCall(mesh: sphere, worldFromModel: worldFromModel)) } catch {
-        throw fail(field, "\(error)")
-      }
+      markers.append(sphere)
       let world = worldFromModel * SIMD4<Float>(p, 1)
       targets.append(
         SceneTarget(
@@ -31,6 +28,6 @@ extension SceneResolver {
           radius: point.radius * Double(scale),
           object: object))
     }
-    return (draws, targets)
+    return (markers, targets)
   }
 }

@@ -1,6 +1,8 @@
-import ARAssets
 import ARGeo
+import ARImage
+import ARImageIO
 import ARMath
+import ARMesh
 import ARRender
 import Foundation
 
@@ -54,9 +56,8 @@ struct SceneResolver {
     }
 
     let geoPlacement = try geoPlacement()
-    var draws: [DrawCall] = []
+    var objects: [SceneObject] = []
     var targets: [SceneTarget] = []
-    var models: [DrawCall] = []
     for (i, object) in file.objects.enumerated() {
       let field = "objects[\(i)]"
       var worldFromModel: Matrix4<Float>
@@ -78,32 +79,23 @@ struct SceneResolver {
           worldFromModel = try worldFromPlaneAnchor(plane, field + ".anchor.plane") * worldFromModel
         }
       }
-      do {
-        let asset = try OBJAsset.load(path: resolvePath(object.model))
-        let draw = try DrawCall(
-          mesh: asset.mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true)
-        draws.append(draw)
-        models.append(draw)
-      } catch let error as OBJError {
+      let mesh: Mesh
+      do { mesh = try OBJAsset.load(path: resolvePath(object.model)).mesh } catch {
         throw .model(path: path, field: field + ".model", reason: error.description)
-      } catch let error as ImageError {
-        throw .model(path: path, field: field + ".model", reason: error.description)
-      } catch {
-        throw .model(path: path, field: field + ".model", reason: "\(error)")
       }
+      var placed = SceneObject(
+        mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true)
       if let points = object.points {
-        let (markers, placed) = try pointMarkers(
+        let (markers, pointTargets) = try pointMarkers(
           points, object: i, worldFromModel: worldFromModel, field + ".points")
-        draws += markers
-        targets += placed
+        placed.pointMarkers = markers
+        targets += pointTargets
       }
+      objects.append(placed)
     }
-    var scene = Scene(
-      path: path, file: file, camera: scaled, lighting: try lighting(), draws: draws, background: background,
-      backgroundColor: backgroundColor)
-    scene.targets = targets
-    scene.models = models
-    return scene
+    return Scene(
+      path: path, file: file, camera: scaled, lighting: try lighting(), objects: objects, background: background,
+      backgroundColor: backgroundColor, targets: targets)
   }
 
   func resolveCamera(width: Int, height: Int) throws(SceneError) -> RenderCamera {

@@ -1,4 +1,5 @@
-import ARAssets
+import ARFiles
+import ARMesh
 import ArgumentParser
 import Foundation
 

@@ -1,4 +1,6 @@
-import ARAssets
+import ARImage
+import ARImageIO
+import ARMesh
 import ARMath
 import ARRender
 import ARScene
@@ -78,11 +80,7 @@ struct RenderCommand: ParsableCommand {
       let image: RGBA8Image
       do {
         if let scene {
-          let loaded = try Scene.load(path: scene, width: width, height: height)
-          image = try Renderer.render(
-            loaded.draws, camera: loaded.camera, shading: .lit(loaded.lighting),
-            background: loaded.background,
-            backgroundColor: loaded.backgroundColor, settings: settings)
+          image = try Scene.load(path: scene, width: width, height: height).render(settings: settings)
         } else {
           image = try renderModel(settings: settings)
         }
@@ -145,7 +143,12 @@ struct RenderCommand: ParsableCommand {
     // textures anyway); the warnings still go to stderr.
     let asset = try OBJAsset.load(path: model, lenient: true)
     for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
-    let mesh = asset.mesh
+    // The comparison modes shade no texture: none is decoded.
+    var mesh = asset.mesh
+    for m in mesh.materials.indices {
+      mesh.materials[m].diffuseTexture = nil
+      mesh.materials[m].opacityTexture = nil
+    }
     let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: pose, near: near, far: far)
     return try Renderer.render(
       [try DrawCall(mesh: mesh, worldFromModel: modelMatrix, cullBackFaces: false)], camera: camera,

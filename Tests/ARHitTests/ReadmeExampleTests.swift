@@ -1,4 +1,4 @@
-import ARAssets
+import ARMesh
 import ARHit
 import ARMath
 import ARTestSupport

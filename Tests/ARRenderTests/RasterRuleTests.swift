@@ -1,6 +1,8 @@
-import ARAssets
+import ARImage
+import ARImageIO
+import ARMesh
 import ARMath
-import ARScene
+
 import ARTestSupport
 import Foundation
 import Testing
@@ -144,7 +146,9 @@ struct RasterRuleTests {
       worldFromCamera: RigidTransform.lookAt(eye: [0, 0.6, 0.5], target: [0, 0, -4], up: [0, 1, 0])!,
       near: 0.05, far: 50)
     let lighting = Lighting(ambient: [1, 1, 1], directional: [], point: [])
-    let image = try Renderer.render([try DrawCall(mesh: floor)], camera: cam, shading: .lit(lighting))
+    let image = try Renderer.render(
+      [try DrawCall(mesh: floor, textures: [texturePath: try ImageFile.readRGBA8(texturePath)])], camera: cam,
+      shading: .lit(lighting))
     let pinhole = PinholeCamera(
       intrinsics: CameraIntrinsics<Double>(fx: 80, fy: 80, cx: 48, cy: 48, width: size, height: size),
       worldFromCamera: RigidTransform(
@@ -176,7 +180,8 @@ struct RasterRuleTests {
   func mipmaps() throws {
     var material = Material(name: "fine")
     material.diffuse = [1, 1, 1]
-    var reference = TextureReference(path: Fixtures.path("obj/textures/checker board.png"))
+    let texturePath = Fixtures.path("obj/textures/checker board.png")
+    var reference = TextureReference(path: texturePath)
     reference.scale = [40, 40, 1]  // 160 squares across 20 m
     material.diffuseTexture = reference
     let floor = Mesh(
@@ -188,7 +193,7 @@ struct RasterRuleTests {
       worldFromCamera: RigidTransform.lookAt(eye: [0, 1.5, 0], target: [0, 0, -30], up: [0, 1, 0])!,
       near: 0.05, far: 500)
     let image = try Renderer.render(
-      [try DrawCall(mesh: floor)], camera: cam,
+      [try DrawCall(mesh: floor, textures: [texturePath: try ImageFile.readRGBA8(texturePath)])], camera: cam,
       shading: .lit(Lighting(ambient: [1, 1, 1], directional: [], point: [])))
     // Far rows (just below the horizon): every square is much smaller than a pixel, so each pixel
     // should be close to the mean of light and dark in linear light, encoded: about 170.
@@ -243,32 +248,6 @@ struct RasterRuleTests {
     }
   }
 
-  @Test(
-    "the short ways for opaque triangles give the general path's bytes",
-    arguments: ["zavist", "acupressure-hand", "marker-card", "hand-on-table"])
-  func fourWideEqualsBatches(_ name: String) throws {
-    let scene = try Scene.load(
-      path: SceneRenderTests.packageRoot + "/Scenes/\(name).json", width: 200, height: 150)
-    // The scene's own lights, and ambient light alone (textures and base colours only).
-    for lighting in [scene.lighting, Lighting(ambient: scene.lighting.ambient, directional: [])] {
-      for factor in [1, 2] {
-        var batches = RenderSettings(supersampling: factor, threads: 2)
-        batches.fastPaths = false
-        let expected = try Renderer.render(
-          scene.draws, camera: scene.camera, shading: .lit(lighting), background: scene.background,
-          backgroundColor: scene.backgroundColor, settings: batches)
-        let image = try Renderer.render(
-          scene.draws, camera: scene.camera, shading: .lit(lighting), background: scene.background,
-          backgroundColor: scene.backgroundColor, settings: RenderSettings(supersampling: factor, threads: 2))
-        let differing = zip(image.pixels, expected.pixels).count { $0 != $1 }
-        #expect(
-          differing == 0,
-          "\(name), \(lighting.directional.count) directional lights, factor \(factor): \(differing) pixels differ"
-        )
-      }
-    }
-  }
-
   /// 400 overlapping triangles of every size with random colours, normals and texture
   /// coordinates; with `duplicates`, some drawn again at once at the same place in magenta,
   /// wound the other way round when `reversed` (so facing the other way).
@@ -303,21 +282,18 @@ struct RasterRuleTests {
   func visibilityPassEqualsImmediate(factor: Int) throws {
     // Runs of opaque, textured, cut-out and translucent materials, so that the tiles'
     // visibility passes are interrupted by triangles drawn at once, and resumed.
-    let directory = NSTemporaryDirectory() + "visibility-\(UInt32.random(in: 0 ... .max))"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     // A checker, opaque, and with its blue squares transparent (a cut-out material).
+    var textures: [String: RGBA8Image] = [:]
     for (name, alpha) in [("opaque", 255), ("cut-out", 0)] as [(String, UInt8)] {
-      let checker = RGBA8Image(
+      textures[name] = RGBA8Image(
         width: 8, height: 8,
         pixels: (0..<64).map { i in (i % 8 + i / 8) % 2 == 0 ? [250, 200, 40, 255] : [20, 60, 200, alpha] })
-      try ImageFile.writePNG(checker, to: directory + "/\(name).png")
     }
     var plain = Material(name: "plain"), textured = Material(name: "textured")
     plain.specular = [0.5, 0.5, 0.5]
-    textured.diffuseTexture = TextureReference(path: directory + "/opaque.png")
+    textured.diffuseTexture = TextureReference(path: "opaque")
     var cutOut = textured
-    cutOut.diffuseTexture = TextureReference(path: directory + "/cut-out.png")
+    cutOut.diffuseTexture = TextureReference(path: "cut-out")
     var glass = Material(name: "glass")
     glass.opacity = 0.5
     var mesh = overlappingTriangles(duplicates: true)
@@ -336,7 +312,7 @@ struct RasterRuleTests {
     // straight into the output bytes.
     for fifth in [glass, plain] {
       mesh.materials = [plain, textured, cutOut, textured, fifth]
-      let draw = try DrawCall(mesh: mesh, cullBackFaces: false)
+      let draw = try DrawCall(mesh: mesh, cullBackFaces: false, textures: textures)
       for lighting in lightings {
         let (image, expected) = try shortWaysAndGeneralPath(
           [draw], camera: cam, lighting: lighting, factor: factor)
@@ -461,9 +437,7 @@ struct RasterRuleTests {
       pixels: (0..<256).map { _ in
         SIMD4(UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng), 128, 255)
       })
-    let path = NSTemporaryDirectory() + "baked-\(UInt32.random(in: 0 ... .max)).png"
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    try ImageFile.writePNG(texture, to: path)
+    let path = "baked"
     let camera = RenderCamera(
       intrinsics: CameraIntrinsics(fx: 60, fy: 60, cx: 40, cy: 30, width: 80, height: 60),
       worldFromCamera: RigidTransform(rotation: .identity, translation: [0, 0, 1]))
@@ -477,7 +451,7 @@ struct RasterRuleTests {
         normals: Array(repeating: [0, 1, 0], count: 4),
         texcoords: [[0, 0], [6, 0], [6, 30], [0, 30]].map { clamp ? $0 / 30 : $0 },
         indices: [0, 1, 2, 0, 2, 3], materials: [material])
-      let draw = try DrawCall(mesh: floor)
+      let draw = try DrawCall(mesh: floor, textures: [path: texture])
       let (image, expected) = try shortWaysAndGeneralPath(
         [draw], camera: camera, lighting: Lighting(ambient: [1, 1, 1], directional: []), factor: factor)
       let differing = zip(image.pixels, expected.pixels).count { $0 != $1 }
@@ -505,13 +479,14 @@ struct TransparencyTests {
   let light = Lighting(ambient: [1, 1, 1], directional: [], point: [])
 
   /// A screen-filling quad with uv 0…1 in `material`, lit by ambient white, over blue.
-  func renderTexturedQuad(_ material: Material) throws -> RGBA8Image {
+  func renderTexturedQuad(_ material: Material, textures: [String: RGBA8Image]) throws -> RGBA8Image {
     let mesh = Mesh(
       positions: [[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]],
       normals: Array(repeating: [0, 0, 1], count: 4),
       texcoords: [[0, 0], [1, 0], [1, 1], [0, 1]], indices: [0, 1, 2, 0, 2, 3], materials: [material])
     return try Renderer.render(
-      [try DrawCall(mesh: mesh)], camera: camera, shading: .lit(light), backgroundColor: [0, 0, 1, 1])
+      [try DrawCall(mesh: mesh, textures: textures)], camera: camera, shading: .lit(light),
+      backgroundColor: [0, 0, 1, 1])
   }
 
   @Test("translucent surfaces blend back to front whatever their draw order")
@@ -539,15 +514,12 @@ struct TransparencyTests {
     let texture = RGBA8Image(
       width: 4, height: 1,
       pixels: [[255, 255, 255, 0], [255, 255, 255, 0], [255, 255, 255, 255], [255, 255, 255, 255]])
-    let path = NSTemporaryDirectory() + "cutout-\(UInt32.random(in: 0 ... .max)).png"
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    try ImageFile.writePNG(texture, to: path)
     var material = Material(name: "leaf")
     material.diffuse = [1, 1, 1]
-    var reference = TextureReference(path: path)
+    var reference = TextureReference(path: "leaf")
     reference.clamp = true
     material.diffuseTexture = reference
-    let image = try renderTexturedQuad(material)
+    let image = try renderTexturedQuad(material, textures: ["leaf": texture])
     #expect(image[4, 8] == [0, 0, 255, 255])  // cut out: background shows
     #expect(image[12, 8] == [255, 255, 255, 255])  // kept, fully opaque
   }
@@ -558,22 +530,17 @@ struct TransparencyTests {
   func opacityMap(withDiffuseTexture: Bool) throws {
     // Opacity: left half 0, right half 1 (grey values; the red channel is read). Diffuse: a
     // uniform orange texture, so the kept half shows its colour.
-    let directory = NSTemporaryDirectory() + "opacity-\(UInt32.random(in: 0 ... .max))"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     let mask = RGBA8Image(
       width: 4, height: 1,
       pixels: [[0, 0, 0, 255], [0, 0, 0, 255], [255, 255, 255, 255], [255, 255, 255, 255]])
     let orange = RGBA8Image(width: 2, height: 2, pixels: Array(repeating: [255, 128, 0, 255], count: 4))
-    try ImageFile.writePNG(mask, to: directory + "/mask.png")
-    try ImageFile.writePNG(orange, to: directory + "/orange.png")
     var material = Material(name: "stencil")
     material.diffuse = [1, 1, 1]
-    var maskReference = TextureReference(path: directory + "/mask.png")
+    var maskReference = TextureReference(path: "mask")
     maskReference.clamp = true
     material.opacityTexture = maskReference
-    if withDiffuseTexture { material.diffuseTexture = TextureReference(path: directory + "/orange.png") }
-    let image = try renderTexturedQuad(material)
+    if withDiffuseTexture { material.diffuseTexture = TextureReference(path: "orange") }
+    let image = try renderTexturedQuad(material, textures: ["mask": mask, "orange": orange])
     #expect(image[4, 8] == [0, 0, 255, 255])  // cut out: background shows
     let kept: SIMD4<UInt8> = withDiffuseTexture ? [255, 128, 0, 255] : [255, 255, 255, 255]
     #expect(image[12, 8] == kept)

@@ -1,4 +1,6 @@
-import ARAssets
+import ARImage
+import ARImageIO
+import ARMesh
 import ARTestSupport
 import Foundation
 import Testing
@@ -266,12 +268,10 @@ struct TextureSamplerTests {
 
   @Test("a texture wider or taller than 16384 texels is refused, naming its file")
   func oversizedTexture() throws {
-    let path = NSTemporaryDirectory() + "arscene-wide-\(getpid()).png"
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let path = "textures/wide.png"
     let side = MipmappedTexture.maximumSide
-    try ImageFile.writePNG(
-      RGBA8Image(width: side + 1, height: 1, pixels: Array(repeating: SIMD4(9, 9, 9, 255), count: side + 1)),
-      to: path)
+    let wide = RGBA8Image(
+      width: side + 1, height: 1, pixels: Array(repeating: SIMD4(9, 9, 9, 255), count: side + 1))
     var material = Material(name: "wide")
     material.diffuseTexture = TextureReference(path: path)
     var mesh = Mesh(
@@ -279,9 +279,12 @@ struct TextureSamplerTests {
       indices: [0, 1, 2])
     mesh.materials = [material]
     #expect {
-      _ = try DrawCall(mesh: mesh)
+      _ = try DrawCall(mesh: mesh, textures: [path: wide])
     } throws: { error in
       "\(error)".contains(path) && "\(error)".contains("16385×1 is larger than 16384 texels a side")
+    }
+    #expect(throws: RenderError.invalidTexture(path: path, reason: "no decoded image was given for this texture")) {
+      _ = try DrawCall(mesh: mesh)
     }
   }
 }

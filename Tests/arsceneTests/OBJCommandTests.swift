@@ -1,4 +1,6 @@
-import ARAssets
+import ARImage
+import ARImageIO
+import ARMesh
 import ARTestSupport
 import Foundation
 import Testing

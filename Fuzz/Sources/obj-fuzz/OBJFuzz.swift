@@ -1,4 +1,4 @@
-import ARAssets
+import ARMesh
 
 /// Feeds each input to the OBJ reader, the mesh builder and the MTL reader. Errors are fine;
 /// crashes, hangs and memory errors are what libFuzzer looks for.

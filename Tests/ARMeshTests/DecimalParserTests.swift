@@ -2,7 +2,7 @@ import ARTestSupport
 import Foundation
 import Testing
 
-@testable import ARAssets
+@testable import ARMesh
 
 @Suite("Decimal parsing")
 struct DecimalParserTests {

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import ARFiles
 
 /// Reads Wavefront OBJ text into an ``OBJModel``.
 ///

@@ -1,4 +1,4 @@
-import ARAssets
+import ARMesh
 import ARMath
 import ARTestSupport
 import Testing
@@ -97,8 +97,6 @@ struct MeshTests {
     #expect(map.scale == [2, 2, 1] && map.clamp)
     #expect(material.bumpTexture?.bumpMultiplier == 0.5)
     #expect(material.opacity == 0.75 && material.shininess == 50)
-    let image = try ImageFile.readRGBA8(map.path)
-    #expect(image.width == 8 && image[0, 0] == [230, 230, 230, 255] && image[2, 0] == [40, 40, 40, 255])
   }
 
   @Test("lines, points, continuations and CRLF")

@@ -1,3 +1,6 @@
+import ARFiles
+import ARImage
+
 /// Image files by path, format chosen by content (PNG or JPEG signature), not by extension.
 public enum ImageFile {
   /// Reads a PNG or JPEG file as 8-bit RGBA.

@@ -1,4 +1,6 @@
-import ARAssets
+import ARImage
+import ARImageIO
+import ARMesh
 import ARTestSupport
 import Foundation
 import Testing
@@ -159,4 +161,10 @@ struct ImageTests {
 
 extension SIMD4 where Scalar == Int {
   var wrappedAbsMax: Int { Swift.max(Swift.max(abs(x), abs(y)), Swift.max(abs(z), abs(w))) }
+}
+
+@Test("the OBJ fixtures' checker texture decodes to its two greys")
+func checkerTexture() throws {
+  let image = try ImageFile.readRGBA8(Fixtures.path("obj/textures/checker board.png"))
+  #expect(image.width == 8 && image[0, 0] == [230, 230, 230, 255] && image[2, 0] == [40, 40, 40, 255])
 }

@@ -1,3 +1,4 @@
+import ARImage
 import CImageCodecs
 
 /// JPEG reading through libjpeg-turbo (baseline and progressive, grey, YCbCr and CMYK).

@@ -1,3 +1,4 @@
+import ARImage
 import CImageCodecs
 
 /// PNG reading and writing through libpng.

@@ -1,4 +1,4 @@
-import ARAssets
+import ARMesh
 import ARTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import ARFiles
 import Foundation
 
 /// Reads MTL material libraries.

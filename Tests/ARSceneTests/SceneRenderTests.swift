@@ -1,4 +1,6 @@
-import ARAssets
+import ARImage
+import ARImageIO
+import ARMesh
 import ARMath
 import ARRender
 import ARScene
@@ -40,14 +42,13 @@ struct SceneRenderTests {
   func zavistGolden() throws {
     let scene = try Scene.load(path: Self.packageRoot + "/Scenes/zavist.json", width: 240, height: 180)
     let renderer = FrameRenderer()  // as the README shows it
-    let image = try renderer.render(
-      scene.draws, camera: scene.camera, shading: .lit(scene.lighting), background: scene.background,
-      backgroundColor: scene.backgroundColor, settings: RenderSettings(supersampling: 2, threads: 2))
+    let image = try scene.render(settings: RenderSettings(supersampling: 2, threads: 2), with: renderer)
     try expectGolden(image, "zavist-240x180")
     // The next frame of a recording, drawn into the last one's pixels (8-bit samples, no AA).
+    let draws = try scene.drawCalls()
     var frame = image
-    try renderer.render(scene.draws, camera: scene.camera, shading: .lit(scene.lighting), into: &frame)
-    #expect(frame == (try Renderer.render(scene.draws, camera: scene.camera, shading: .lit(scene.lighting))))
+    try renderer.render(draws, camera: scene.camera, shading: .lit(scene.lighting), into: &frame)
+    #expect(frame == (try Renderer.render(draws, camera: scene.camera, shading: .lit(scene.lighting))))
   }
 
   @Test(
@@ -79,9 +80,7 @@ struct SceneRenderTests {
   func cameraFrame() throws {
     let scene = try Scene.load(path: Fixtures.path("scenes/camera_frame.json"))
     let frame = try ImageFile.readRGBA8(Fixtures.path("images/gradient.jpg"))  // 16×8, scaled ×2
-    let image = try Renderer.render(
-      scene.draws, camera: scene.camera, shading: .lit(scene.lighting), background: scene.background,
-      backgroundColor: scene.backgroundColor)
+    let image = try scene.render()
     // Corners show the frame (within sRGB round trip and resampling), the centre the white cube.
     for (x, y) in [(0, 0), (31, 0), (0, 15), (31, 15)] {
       let want = SIMD4<Int>(truncatingIfNeeded: frame[x / 2, y / 2]),
@@ -108,7 +107,7 @@ struct GeoAnchorSceneTests {
   func zavistPlacement() throws {
     let scene = try Scene.load(path: Fixtures.path("../../Scenes/zavist.json"))
     // house 1 is 9 m west and 18 m north of the gate: world (−9, 0, −18), heading −10° (yaw +10°).
-    let house = scene.draws[2].worldFromModel
+    let house = scene.objects[2].worldFromModel
     let t = house.columns.3
     #expect(abs(t.x + 9) < 1e-3 && abs(t.y) < 1e-3 && abs(t.z + 18) < 1e-3)
     let forward = house * SIMD4<Float>(0, 0, -1, 0)
@@ -122,7 +121,7 @@ struct PoseAnchorSceneTests {
   @Test("a marker-anchored card projects back onto the corners it was placed by")
   func markerCard() throws {
     let scene = try Scene.load(path: Fixtures.path("../../Scenes/marker-card.json"))
-    let card = scene.models[0].worldFromModel
+    let card = scene.objects[0].worldFromModel
     let corners = scene.file.objects[0].anchor!.marker!.corners
     let camera = scene.hitCamera
     for (i, c) in [SIMD2<Float>(-0.03, 0.03), [0.03, 0.03], [0.03, -0.03], [-0.03, -0.03]].enumerated() {
@@ -137,7 +136,7 @@ struct PoseAnchorSceneTests {
   @Test("a plane-anchored hand stands on the table found in the scan, not on the floor")
   func handOnTable() throws {
     let scene = try Scene.load(path: Fixtures.path("../../Scenes/hand-on-table.json"))
-    let anchorY = scene.models[1].worldFromModel.columns.3.y
+    let anchorY = scene.objects[1].worldFromModel.columns.3.y
     #expect(abs(anchorY - (0.74 + 0.016)) < 0.002, "the hand's origin is at y = \(anchorY)")
     #expect(scene.targets.count == 11)
   }

@@ -1,0 +1,47 @@
+import ARImage
+import ARMath
+import ARMesh
+
+/// One mesh placed in the world, with its textures decoded and mip-mapped: what the renderer
+/// draws. Images come decoded (``RGBA8Image``), so the renderer links no image codec; the
+/// scene layer (`ARScene`) reads the files a mesh's materials name.
+public struct DrawCall: @unchecked Sendable {
+  /// The mesh (model space).
+  public var mesh: Mesh
+  /// Model to world (any invertible affine matrix; normals use its inverse transpose).
+  public var worldFromModel: Matrix4<Float>
+  /// Skip triangles facing away from the camera. Cut-out and translucent materials are drawn
+  /// two-sided regardless, as thin see-through surfaces should be.
+  public var cullBackFaces: Bool
+  let materials: [ShadingMaterial]
+  /// Owns the textures the materials refer to without retaining.
+  let textures: [MipmappedTexture]
+
+  /// A draw call for `mesh`, with the images its materials' textures name.
+  ///
+  /// - Parameters:
+  ///   - worldFromModel: Model to world, metres.
+  ///   - textures: Decoded images by ``TextureReference/path``: one for every diffuse
+  ///     (`map_Kd`) and opacity (`map_d`) texture the materials name. Others are ignored.
+  /// - Throws: ``RenderError/invalidTexture(path:reason:)`` for a texture with no image, or one
+  ///   larger than 16384 texels a side (as GPUs commonly limit them).
+  public init(
+    mesh: Mesh, worldFromModel: Matrix4<Float> = .identity, cullBackFaces: Bool = true,
+    textures: [String: RGBA8Image] = [:]
+  ) throws(RenderError) {
+    self.mesh = mesh
+    self.worldFromModel = worldFromModel
+    self.cullBackFaces = cullBackFaces
+    var materials: [ShadingMaterial] = []
+    var owned: [MipmappedTexture] = []
+    for m in mesh.materials {
+      var texture: MipmappedTexture? = nil, opacity: MipmappedTexture? = nil
+      if let reference = m.diffuseTexture { texture = try MipmappedTexture(reference, images: textures) }
+      if let reference = m.opacityTexture { opacity = try MipmappedTexture(reference, images: textures) }
+      owned += [texture, opacity].compactMap { $0 }
+      materials.append(ShadingMaterial(m, texture: texture, opacityTexture: opacity))
+    }
+    self.materials = materials
+    self.textures = owned
+  }
+}

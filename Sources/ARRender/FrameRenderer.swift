@@ -1,0 +1,125 @@
+import ARImage
+import ARMath
+
+/// Renders frame after frame, keeping its colour and depth buffers between frames of the same
+/// size: a recording's frames then cost no allocation or page faults for the buffers.
+/// Not thread-safe: one frame at a time per instance (each frame already uses every thread).
+public final class FrameRenderer {
+  private var target: RenderTarget?
+  private let geometry = GeometryStage()
+
+  public init() {}
+
+  /// Renders one frame; see ``Renderer/render(_:camera:shading:background:backgroundColor:settings:)``.
+  public func render(
+    _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage? = nil,
+    backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings()
+  ) throws(RenderError) -> RGBA8Image {
+    try validate(draws, camera: camera, background: background, settings: settings)
+    let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
+    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
+      draw(
+        draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
+        settings: settings, output: out.baseAddress!)
+      initialized = width * height
+    }
+    return RGBA8Image(width: width, height: height, pixels: pixels)
+  }
+
+  /// Renders one frame into `image`, reusing its pixels when it already has the camera's size
+  /// (and is not shared): frame after frame of a recording then allocates nothing at all.
+  public func render(
+    _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage? = nil,
+    backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings(),
+    into image: inout RGBA8Image
+  ) throws(RenderError) {
+    guard image.width == camera.intrinsics.width, image.height == camera.intrinsics.height else {
+      image = try render(
+        draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
+        settings: settings)
+      return
+    }
+    try validate(draws, camera: camera, background: background, settings: settings)
+    image.pixels.withUnsafeMutableBufferPointer { out in
+      draw(
+        draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
+        settings: settings, output: out.baseAddress!)
+    }
+  }
+
+  private func validate(
+    _ draws: [DrawCall], camera: RenderCamera, background: LinearImage?, settings: RenderSettings
+  ) throws(RenderError) {
+    let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
+    guard (1...RenderSettings.maximumSide).contains(width), (1...RenderSettings.maximumSide).contains(height)
+    else {
+      throw .invalidSize(width: width, height: height)
+    }
+    guard (1...8).contains(settings.supersampling) else {
+      throw .invalidSettings("supersampling must be 1 to 8")
+    }
+    guard (1...RenderSettings.maximumThreads).contains(settings.threads) else {
+      throw .invalidSettings("threads must be 1 to \(RenderSettings.maximumThreads)")
+    }
+    guard camera.near > 0, camera.far > camera.near, camera.near.isFinite, camera.far.isFinite else {
+      throw .invalidSettings("near must be > 0 and far > near")
+    }
+    guard camera.worldFromCamera.isFinite else { throw .notFinite("the camera pose") }
+    for d in draws where !d.worldFromModel.isFinite { throw .notFinite("a model transform") }
+    if let background, background.width != width || background.height != height {
+      throw .invalidSettings(
+        "the background is \(background.width)×\(background.height), the output \(width)×\(height)")
+    }
+  }
+
+  /// Renders a validated frame into `output` (the camera's width × height pixels).
+  private func draw(
+    _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage?,
+    backgroundColor: SIMD4<Float>, settings: RenderSettings, output: UnsafeMutablePointer<SIMD4<UInt8>>
+  ) {
+    let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
+    let s = settings.supersampling
+    var sampleCamera = camera
+    sampleCamera.intrinsics = camera.intrinsics.scaled(toWidth: width * s, height: height * s)
+    let (sw, sh) = (width * s, height * s)
+    if target?.width != sw || target?.height != sh || target?.factor != s {
+      target = RenderTarget(width: sw, height: sh, factor: s)
+    }
+    let target = self.target!
+    target.background = background
+    target.backgroundColor = backgroundColor
+    let isLit = { if case .lit = shading { true } else { false } }()
+    let isUnlit = { if case .unlit = shading { true } else { false } }()
+    geometry.run(
+      draws, clipFromWorld: sampleCamera.clipFromWorld, width: sw, height: sh, tileSize: target.tileSize,
+      sortTranslucent: isLit, attributes: !isUnlit, threads: settings.threads)
+    // Samples are averaged (supersampling) or blended (translucent triangles) in each worker's
+    // linear tile, encoded once per pixel when the tile is done; so are lit samples drawn over one
+    // another (a wall in front of a wall is encoded once, not per layer). Otherwise each sample is
+    // a pixel and goes straight into the output bytes: flat colours are encoded once per
+    // triangle, and lit opaque samples once each, as hidden surfaces are removed before shading.
+    let encoding = EncodedSamples(bytes: output, srgb: isLit ? SRGB.Encoder.shared : nil)
+    let blends = isLit && !geometry.translucent.triangles.isEmpty
+    // Hidden surfaces are removed on the short ways only (the general path is the reference).
+    let removesHiddenSurfaces = settings.fastPaths && settings.removesHiddenSurfaces
+    let overdraws = isLit && !removesHiddenSurfaces
+    let route: Renderer.SampleRoute =
+      s == 1 && !blends && !overdraws ? .direct(encoding) : .resolved(into: encoding)
+    let threads = settings.threads
+    switch shading {
+    case .unlit:
+      Renderer.rasterize(
+        geometry, into: target, route: route, shader: FlatShader(lambertTowards: nil), threads: threads)
+    case .lambert(let l):
+      Renderer.rasterize(
+        geometry, into: target, route: route, shader: FlatShader(lambertTowards: l), threads: threads)
+    case .lit(let lighting):
+      LitShader.make(
+        draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation,
+        fastPaths: settings.fastPaths, defersShading: removesHiddenSurfaces
+      ) { shader in
+        Renderer.rasterize(geometry, into: target, route: route, shader: shader, threads: threads)
+      }
+    }
+  }
+}

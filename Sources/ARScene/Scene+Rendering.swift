@@ -1,0 +1,52 @@
+import ARImage
+import ARImageIO
+import ARMesh
+import ARRender
+
+extension Scene {
+  /// The renderer's draw calls for the scene, in file order (each object's model, then its point
+  /// markers), with the textures the models' materials name read and decoded, each file once.
+  ///
+  /// - Throws: ``SceneError/model(path:field:reason:)`` naming the object whose texture cannot
+  ///   be read or decoded, or is too large to sample.
+  public func drawCalls() throws(SceneError) -> [DrawCall] {
+    var images: [String: RGBA8Image] = [:]
+    var draws: [DrawCall] = []
+    for (i, object) in objects.enumerated() {
+      let field = "objects[\(i)].model"
+      do {
+        for path in object.mesh.texturePaths where images[path] == nil {
+          images[path] = try ImageFile.readRGBA8(path)
+        }
+      } catch { throw .model(path: path, field: field, reason: error.description) }
+      do {
+        draws.append(
+          try DrawCall(
+            mesh: object.mesh, worldFromModel: object.worldFromModel, cullBackFaces: object.cullBackFaces,
+            textures: images))
+        for marker in object.pointMarkers {
+          draws.append(try DrawCall(mesh: marker, worldFromModel: object.worldFromModel))
+        }
+      } catch { throw .model(path: path, field: field, reason: error.description) }
+    }
+    return draws
+  }
+
+  /// Renders the scene as its file describes it: lit, over its camera frame or background colour.
+  ///
+  /// - Parameters:
+  ///   - renderer: Reuses its buffers from frame to frame (a recording's frames).
+  /// - Returns: 8-bit sRGB RGBA at the camera's size.
+  /// - Throws: ``SceneError`` for a texture that cannot be decoded or a frame that cannot be
+  ///   rendered (``SceneError/render(path:reason:)``).
+  public func render(
+    settings: RenderSettings = RenderSettings(), with renderer: FrameRenderer = FrameRenderer()
+  ) throws(SceneError) -> RGBA8Image {
+    let draws = try drawCalls()
+    do {
+      return try renderer.render(
+        draws, camera: camera, shading: .lit(lighting), background: background,
+        backgroundColor: backgroundColor, settings: settings)
+    } catch { throw .render(path: path, reason: error.description) }
+  }
+}

@@ -1,0 +1,22 @@
+import ARMath
+import ARMesh
+
+/// One object of a scene file, placed in the world: its model and the spheres that mark its
+/// named points (acupressure points, points of interest).
+public struct SceneObject: Sendable {
+  /// The model in its own frame (metres).
+  public var mesh: Mesh
+  /// Model to world (metres): the object's transform, after its anchor's placement.
+  public var worldFromModel: Matrix4<Float>
+  /// Whether triangles facing away from the camera are skipped when rendering.
+  public var cullBackFaces: Bool
+  /// One sphere a named point (model frame, radius in metres), drawn with ``worldFromModel``.
+  public var pointMarkers: [Mesh]
+
+  public init(mesh: Mesh, worldFromModel: Matrix4<Float>, cullBackFaces: Bool = true, pointMarkers: [Mesh] = []) {
+    self.mesh = mesh
+    self.worldFromModel = worldFromModel
+    self.cullBackFaces = cullBackFaces
+    self.pointMarkers = pointMarkers
+  }
+}
