@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "ARImageIO", targets: ["ARImageIO"]),
     .library(name: "ARHit", targets: ["ARHit"]),
     .library(name: "ARRender", targets: ["ARRender"]),
+    // For app teams' tests: a model and its points, a phone placed before them, taps on screen.
+    .library(name: "ARTapTesting", targets: ["ARTapTesting"]),
     .library(name: "ARScene", targets: ["ARScene"]),
     .executable(name: "arscene", targets: ["arscene"]),
   ],
@@ -56,6 +58,10 @@ let package = Package(
     .target(
       name: "ARHit",
       dependencies: ["ARMath", "ARMesh", "CMathShims", .product(name: "RealModule", package: "swift-numerics")]
+    ),
+    .target(
+      name: "ARTapTesting",
+      dependencies: ["ARHit", "ARMesh", "ARMath"]
     ),
     .target(
       name: "ARRender",

@@ -1,3 +1,5 @@
+import ARFiles
+import ARMesh
 import Foundation
 
 /// Why a scene file cannot be rendered. `field` is a JSON path such as `objects[2].model`.
@@ -23,27 +25,22 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
 extension SceneError {
   /// The error for a JSON decoding failure of the file at `path`, naming the field.
   init(decoding error: any Error, path: String) {
-    switch error {
-    case DecodingError.keyNotFound(let key, let context):
-      self = .invalidField(path: path, field: Self.fieldPath(context.codingPath + [key]), reason: "missing")
-    case DecodingError.typeMismatch(_, let context):
-      self = .invalidField(
-        path: path, field: Self.fieldPath(context.codingPath), reason: context.debugDescription)
-    case DecodingError.valueNotFound(_, let context):
-      self = .invalidField(path: path, field: Self.fieldPath(context.codingPath), reason: "is null")
-    case DecodingError.dataCorrupted(let context):
-      self = .invalidJSON(
-        path: path, reason: context.underlyingError.map { "\($0)" } ?? context.debugDescription)
-    default:
-      self = .invalidJSON(path: path, reason: "\(error)")
+    let failure = JSONDecodingFailure(error)
+    if let field = failure.field {
+      self = .invalidField(path: path, field: field, reason: failure.reason)
+    } else {
+      self = .invalidJSON(path: path, reason: failure.reason)
     }
   }
+}
 
-  /// A JSON path such as `objects[2].model` from decoding keys.
-  static func fieldPath(_ keys: [any CodingKey]) -> String {
-    keys.reduce("") { path, key in
-      if let index = key.intValue { return path + "[\(index)]" }
-      return path.isEmpty ? key.stringValue : path + "." + key.stringValue
+extension SceneError {
+  /// A point file's error, as the scene reports it (naming the point file and its field).
+  init(_ error: PointSetError) {
+    switch error {
+    case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
+    case .invalid(let path, let field?, let reason): self = .invalidField(path: path, field: field, reason: reason)
+    case .invalid(let path, nil, let reason): self = .invalidJSON(path: path, reason: reason)
     }
   }
 }

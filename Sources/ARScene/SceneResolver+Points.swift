@@ -6,7 +6,8 @@ extension SceneResolver {
   func pointMarkers(
     _ points: SceneFile.Points, object: Int, worldFromModel: Matrix4<Float>, _ field: String
   ) throws(SceneError) -> ([Mesh], [SceneTarget]) {
-    let set = try PointSet.load(path: resolvePath(points.file))
+    let set: PointSet
+    do { set = try PointSet.load(path: resolvePath(points.file)) } catch { throw SceneError(error) }
     var material = Material(name: "marker")
     material.diffuse = try vector(points.color, 3, field + ".color") ?? SIMD3(0.85, 0.05, 0.05)
     material.specular = SIMD3(repeating: 0.3)

@@ -26,30 +26,31 @@ public struct PointSet: Codable, Sendable, Equatable {
   }
 
   /// Reads and checks a point file.
-  /// - Throws: ``SceneError`` naming the file and the field (`points[3].radius`).
-  public static func load(path: String) throws(SceneError) -> PointSet {
+  /// - Throws: ``PointSetError`` naming the file and the field (`points[3].radius`).
+  public static func load(path: String) throws(PointSetError) -> PointSet {
     let bytes: [UInt8]
     do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
     let set: PointSet
     do { set = try JSONDecoder().decode(PointSet.self, from: Data(bytes)) } catch {
-      throw SceneError(decoding: error, path: path)
+      let failure = JSONDecodingFailure(error)
+      throw .invalid(path: path, field: failure.field, reason: failure.reason)
     }
     var codes = Set<String>()
     for (i, point) in set.points.enumerated() {
       let field = "points[\(i)]"
       guard point.position.count == 3, point.position.allSatisfy(\.isFinite) else {
-        throw .invalidField(
+        throw .invalid(
           path: path, field: field + ".position", reason: "expected 3 finite numbers (metres)")
       }
       guard point.radius > 0, point.radius.isFinite else {
-        throw .invalidField(
+        throw .invalid(
           path: path, field: field + ".radius", reason: "must be a positive number of metres")
       }
       guard codes.insert(point.code).inserted else {
-        throw .invalidField(path: path, field: field + ".code", reason: "'\(point.code)' appears twice")
+        throw .invalid(path: path, field: field + ".code", reason: "'\(point.code)' appears twice")
       }
     }
-    guard !set.points.isEmpty else { throw .invalidField(path: path, field: "points", reason: "is empty") }
+    guard !set.points.isEmpty else { throw .invalid(path: path, field: "points", reason: "is empty") }
     return set
   }
 }

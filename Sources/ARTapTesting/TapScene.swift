@@ -1,0 +1,93 @@
+import ARHit
+import ARMath
+import ARMesh
+
+/// A model and its named tap targets (acupressure points on a hand, markers on a site model),
+/// placed in the world: the ground an app's tap tests stand on.
+///
+/// ```swift
+/// let hand = try TapScene(model: "hand-right.obj", points: "hand-right-points.json")
+/// let phone = try hand.phone(aimedAt: "LI4", from: 0.30)
+/// #expect(try phone.tap(on: "LI4").best == "LI4")
+/// ```
+///
+/// The model occludes the targets behind it, as the app's hit test should. World frame: the
+/// model's, moved by ``worldFromModel`` (metres, +Y up).
+public struct TapScene: Sendable {
+  /// The targets in world metres, in the point file's order.
+  public let targets: [TapTarget]
+  /// The model in world metres, as a hierarchy for tap rays.
+  public let occluder: BoundingVolumeHierarchy
+  /// Model to world (metres).
+  public let worldFromModel: RigidTransform<Double>
+
+  /// The model of an OBJ file and the points of a point file (`docs/points.schema.json`),
+  /// placed by `worldFromModel`.
+  ///
+  /// - Throws: ``TapSceneError`` naming the file that cannot be read and why.
+  public init(model: String, points: String, worldFromModel: RigidTransform<Double> = .identity) throws(TapSceneError) {
+    let mesh: Mesh
+    do { mesh = try OBJAsset.load(path: model, lenient: true).mesh } catch { throw .model(error) }
+    let set: PointSet
+    do { set = try PointSet.load(path: points) } catch { throw .points(error) }
+    try self.init(mesh: mesh, points: set, worldFromModel: worldFromModel)
+  }
+
+  /// A mesh and its points (model frame), placed by `worldFromModel`.
+  public init(mesh: Mesh, points: PointSet, worldFromModel: RigidTransform<Double> = .identity) throws(TapSceneError) {
+    self.worldFromModel = worldFromModel
+    targets = points.points.map { point in
+      let p = SIMD3(point.position[0], point.position[1], point.position[2])
+      return TapTarget(name: point.code, sphere: Sphere(center: worldFromModel.transformPoint(p), radius: point.radius))
+    }
+    let positions = mesh.positions.map { worldFromModel.transformPoint(SIMD3<Double>($0)) }
+    do {
+      occluder = try BoundingVolumeHierarchy(positions: positions, indices: mesh.indices.map(Int.init))
+    } catch { throw .hit(error) }
+  }
+
+  /// The target named `code`.
+  public func target(_ code: String) throws(TapSceneError) -> TapTarget {
+    guard let target = targets.first(where: { $0.name == code }) else {
+      throw .unknownTarget(code, known: targets.map(\.name))
+    }
+    return target
+  }
+
+  /// A phone held `distance` metres from target `code`, in the direction `towards` from it (a
+  /// unit vector, world frame; default straight above), looking at the target with the screen
+  /// in `orientation`: the target shows at the centre of the view.
+  ///
+  /// - Parameters:
+  ///   - camera: The phone's camera and screen.
+  ///   - up: Which world direction shows towards the top of the captured image (in the sensor's
+  ///     landscape orientation); default −Z when looking along ±Y, +Y otherwise.
+  public func phone(
+    _ camera: PhoneCamera = .sixPointOneInch, aimedAt code: String, from distance: Double,
+    towards direction: SIMD3<Double> = [0, 1, 0], up: SIMD3<Double>? = nil,
+    orientation: InterfaceOrientation = .portrait
+  ) throws(TapSceneError) -> PhoneView {
+    let centre = try target(code).sphere.center
+    guard distance > 0, distance.isFinite, let unit = direction.normalizedOrNil() else {
+      throw .invalidPlacement("distance must be positive and the direction non-zero")
+    }
+    let up = up ?? (abs(unit.y) > 0.99 ? [0, 0, -1] : [0, 1, 0])
+    guard let pose = RigidTransform.lookAt(eye: centre + unit * distance, target: centre, up: up) else {
+      throw .invalidPlacement("up is parallel to the viewing direction")
+    }
+    return try phone(camera, worldFromCamera: pose, orientation: orientation)
+  }
+
+  /// A phone at `worldFromCamera` (ARKit convention: x right, y up, looking down −Z, in the
+  /// sensor's landscape orientation), its screen in `orientation`.
+  public func phone(
+    _ camera: PhoneCamera = .sixPointOneInch, worldFromCamera: RigidTransform<Double>,
+    orientation: InterfaceOrientation = .portrait
+  ) throws(TapSceneError) -> PhoneView {
+    let pinhole = PinholeCamera(intrinsics: camera.intrinsics, worldFromCamera: worldFromCamera)
+    do {
+      let taps = try TapCamera(camera: pinhole, viewSize: camera.viewSize(for: orientation), orientation: orientation)
+      return PhoneView(scene: self, tester: try TapHitTester(camera: taps, targets: targets, mesh: occluder))
+    } catch { throw .hit(error) }
+  }
+}
