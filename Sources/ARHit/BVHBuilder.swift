@@ -33,8 +33,8 @@ struct BVHBuilder {
     for t in 0..<count {
       let p0 = positions[indices[3 * t]], p1 = positions[indices[3 * t + 1]],
         p2 = positions[indices[3 * t + 2]]
-      boxMin[t] = lanesMin(lanesMin(p0, p1), p2)
-      boxMax[t] = lanesMax(lanesMax(p0, p1), p2)
+      boxMin[t] = Lanes.min(Lanes.min(p0, p1), p2)
+      boxMax[t] = Lanes.max(Lanes.max(p0, p1), p2)
       centroids[t] = (boxMin[t] + boxMax[t]) * 0.5
     }
     self.boxMin = boxMin
@@ -57,10 +57,10 @@ struct BVHBuilder {
       range: 0..<count, lower: SIMD3(repeating: .infinity), upper: SIMD3(repeating: -.infinity),
       centroidLower: SIMD3(repeating: .infinity), centroidUpper: SIMD3(repeating: -.infinity))
     for t in 0..<count {
-      span.lower = lanesMin(span.lower, boxMin[t])
-      span.upper = lanesMax(span.upper, boxMax[t])
-      span.centroidLower = lanesMin(span.centroidLower, centroids[t])
-      span.centroidUpper = lanesMax(span.centroidUpper, centroids[t])
+      span.lower = Lanes.min(span.lower, boxMin[t])
+      span.upper = Lanes.max(span.upper, boxMax[t])
+      span.centroidLower = Lanes.min(span.centroidLower, centroids[t])
+      span.centroidUpper = Lanes.max(span.centroidUpper, centroids[t])
     }
     rootBounds = AxisAlignedBox(min: span.lower, max: span.upper)
     nodes.append(Node())
@@ -109,14 +109,14 @@ struct BVHBuilder {
                     let lo = boxMin[t], hi = boxMax[t]
                     let x = min(bins - 1, Int(b.x)), y = bins + min(bins - 1, Int(b.y))
                     let z = 2 * bins + min(bins - 1, Int(b.z))
-                    binMin[x] = lanesMin(binMin[x], lo)
-                    binMax[x] = lanesMax(binMax[x], hi)
+                    binMin[x] = Lanes.min(binMin[x], lo)
+                    binMax[x] = Lanes.max(binMax[x], hi)
                     binCount[x] += 1
-                    binMin[y] = lanesMin(binMin[y], lo)
-                    binMax[y] = lanesMax(binMax[y], hi)
+                    binMin[y] = Lanes.min(binMin[y], lo)
+                    binMax[y] = Lanes.max(binMax[y], hi)
                     binCount[y] += 1
-                    binMin[z] = lanesMin(binMin[z], lo)
-                    binMax[z] = lanesMax(binMax[z], hi)
+                    binMin[z] = Lanes.min(binMin[z], lo)
+                    binMax[z] = Lanes.max(binMax[z], hi)
                     binCount[z] += 1
                   }
                 }
@@ -129,8 +129,8 @@ struct BVHBuilder {
               var lo = SIMD3<Double>(repeating: .infinity), hi = SIMD3<Double>(repeating: -.infinity)
               var rightCount = 0
               for bin in stride(from: bins - 1, to: 0, by: -1) {
-                lo = lanesMin(lo, binMin[base + bin])
-                hi = lanesMax(hi, binMax[base + bin])
+                lo = Lanes.min(lo, binMin[base + bin])
+                hi = Lanes.max(hi, binMax[base + bin])
                 rightCount += binCount[base + bin]
                 rightArea[bin] = rightCount == 0 ? 0 : Self.halfArea(lo, hi)
               }
@@ -138,8 +138,8 @@ struct BVHBuilder {
               hi = SIMD3(repeating: -.infinity)
               var leftCount = 0
               for bin in 1..<bins {
-                lo = lanesMin(lo, binMin[base + bin - 1])
-                hi = lanesMax(hi, binMax[base + bin - 1])
+                lo = Lanes.min(lo, binMin[base + bin - 1])
+                hi = Lanes.max(hi, binMax[base + bin - 1])
                 leftCount += binCount[base + bin - 1]
                 guard leftCount > 0, leftCount < total else { continue }
                 let cost =
@@ -198,10 +198,10 @@ struct BVHBuilder {
       centroidLower: SIMD3(repeating: .infinity), centroidUpper: SIMD3(repeating: -.infinity))
     for i in range {
       let t = Int(order[i])
-      s.lower = lanesMin(s.lower, boxMin[t])
-      s.upper = lanesMax(s.upper, boxMax[t])
-      s.centroidLower = lanesMin(s.centroidLower, centroids[t])
-      s.centroidUpper = lanesMax(s.centroidUpper, centroids[t])
+      s.lower = Lanes.min(s.lower, boxMin[t])
+      s.upper = Lanes.max(s.upper, boxMax[t])
+      s.centroidLower = Lanes.min(s.centroidLower, centroids[t])
+      s.centroidUpper = Lanes.max(s.centroidUpper, centroids[t])
     }
     return s
   }

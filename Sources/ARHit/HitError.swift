@@ -18,28 +18,3 @@ public enum HitError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 }
-
-/// A ray for hit-testing, in `Double`: origin and direction in world metres. The direction need
-/// not be unit length; distances `t` along it are in multiples of it (unit direction: metres).
-public struct HitRay: Hashable, Sendable {
-  /// Where the ray starts.
-  public let origin: SIMD3<Double>
-  /// Where it goes: non-zero, finite.
-  public let direction: SIMD3<Double>
-
-  /// A ray, or an error for a zero-length or non-finite direction or a non-finite origin.
-  public init(origin: SIMD3<Double>, direction: SIMD3<Double>) throws(HitError) {
-    guard origin.x.isFinite, origin.y.isFinite, origin.z.isFinite else {
-      throw .invalidRay("origin \(origin) is not finite")
-    }
-    guard direction.x.isFinite, direction.y.isFinite, direction.z.isFinite else {
-      throw .invalidRay("direction \(direction) is not finite")
-    }
-    guard direction != .zero else { throw .invalidRay("direction has zero length") }
-    self.origin = origin
-    self.direction = direction
-  }
-
-  /// The point at parameter `t`.
-  @inlinable public func point(at t: Double) -> SIMD3<Double> { origin + t * direction }
-}

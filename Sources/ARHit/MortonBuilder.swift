@@ -30,11 +30,11 @@ struct MortonBuilder {
         indices.withUnsafeBufferPointer { index in
           for t in 0..<count {
             let a = p[index[3 * t]], b = p[index[3 * t + 1]], c = p[index[3 * t + 2]]
-            let middle = (lanesMin(lanesMin(a, b), c) + lanesMax(lanesMax(a, b), c)) * 0.5
+            let middle = (Lanes.min(Lanes.min(a, b), c) + Lanes.max(Lanes.max(a, b), c)) * 0.5
             let centroid = SIMD4(Float(middle.x), Float(middle.y), Float(middle.z), 0)
             out[t] = centroid
-            lower = lanesMin(lower, centroid)
-            upper = lanesMax(upper, centroid)
+            lower = Lanes.min(lower, centroid)
+            upper = Lanes.max(upper, centroid)
           }
         }
       }
@@ -46,7 +46,7 @@ struct MortonBuilder {
       extent.z > 0 ? 1023 / extent.z : 0, 0)
     var keys = [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
       for t in 0..<count {
-        let q = lanesMin((centroids[t] - lower) * scale, SIMD4(repeating: 1023))
+        let q = Lanes.min((centroids[t] - lower) * scale, SIMD4(repeating: 1023))
         out[t] = Self.spread(UInt32(q.x)) << 2 | Self.spread(UInt32(q.y)) << 1 | Self.spread(UInt32(q.z))
       }
       initialized = count
@@ -185,8 +185,8 @@ struct MortonBuilder {
           let t = 3 * Int(triangles.order[k])
           for corner in 0..<3 {
             let v = triangles.positions[triangles.indices[t + corner]]
-            laneLower = lanesMin(laneLower, v)
-            laneUpper = lanesMax(laneUpper, v)
+            laneLower = Lanes.min(laneLower, v)
+            laneUpper = Lanes.max(laneUpper, v)
           }
         }
         node.child[lane] = ~Int32(part.lowerBound)
@@ -204,8 +204,8 @@ struct MortonBuilder {
       node.upperX[lane] = laneUpper.x.floatAbove
       node.upperY[lane] = laneUpper.y.floatAbove
       node.upperZ[lane] = laneUpper.z.floatAbove
-      lower = lanesMin(lower, laneLower)
-      upper = lanesMax(upper, laneUpper)
+      lower = Lanes.min(lower, laneLower)
+      upper = Lanes.max(upper, laneUpper)
     }
     nodes[position] = node
     return (Int32(position), height, lower, upper)

@@ -1,3 +1,4 @@
+import ARMath
 /// A ray prepared for watertight ray/triangle tests (Woop, Benthin and Wald, "Watertight
 /// Ray/Triangle Intersection", JCGT 2013).
 ///
@@ -109,8 +110,8 @@ public struct WatertightRay: Sendable {
     let v = a.x * c.y - a.y * c.x
     let w = b.x * a.y - b.y * a.x
     // Lanes whose edge functions do not have mixed signs: few, usually none.
-    let lowest = lanesMin(lanesMin(u, v), w), highest = lanesMax(lanesMax(u, v), w)
-    let mixed = lanesBelow(lowest, .zero) & lanesBelow(.zero, highest)
+    let lowest = Lanes.min(Lanes.min(u, v), w), highest = Lanes.max(Lanes.max(u, v), w)
+    let mixed = Lanes.below(lowest, .zero) & Lanes.below(.zero, highest)
     var candidates = ~mixed & 0b1111
     var best: (lane: Int, t: Double, u: Double, v: Double)? = nil
     var tFar = tMax

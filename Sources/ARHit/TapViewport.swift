@@ -110,8 +110,7 @@ public struct TapCamera: Sendable {
     guard tap.x.isFinite, tap.y.isFinite, viewport.contains(tap) else {
       throw .invalidTap("tap \(tap) is outside the \(viewport.size.x)×\(viewport.size.y) view")
     }
-    let ray = camera.ray(through: viewport.imagePixel(forViewPoint: tap))
-    return try HitRay(origin: ray.origin, direction: ray.direction)
+    return try HitRay(camera.ray(through: viewport.imagePixel(forViewPoint: tap)))
   }
 
   /// Where a world point appears in the view (points) and its depth in metres, or nil when it

@@ -1,3 +1,4 @@
+import ARMath
 /// A ray prepared for conservative slab tests against ``WideNode``'s `Float` boxes.
 ///
 /// The box test runs in `Float`, four boxes at a time, yet never culls a box the `Double` ray
@@ -90,9 +91,9 @@ struct WideBoxRay {
       return ((n - SIMD4(repeating: nearOrigin[axis])) * i, (f - SIMD4(repeating: farOrigin[axis])) * i)
     }
     let (nx, fx) = slab(0), (ny, fy) = slab(1), (nz, fz) = slab(2)
-    let entry = lanesMax(lanesMax(nx, ny), lanesMax(nz, SIMD4(repeating: near)))
-    let exit = lanesMin(lanesMin(lanesMin(fx, fy), fz), SIMD4(repeating: far)) * Self.widen
-    return (entry, lanesAtMost(entry, exit))
+    let entry = Lanes.max(Lanes.max(nx, ny), Lanes.max(nz, SIMD4(repeating: near)))
+    let exit = Lanes.min(Lanes.min(Lanes.min(fx, fy), fz), SIMD4(repeating: far)) * Self.widen
+    return (entry, Lanes.atMost(entry, exit))
   }
 }
 

@@ -50,7 +50,7 @@ public struct PlaneDetector: Sendable {
     var remaining = cloud.points.indices.filter {
       cloud.confidences.isEmpty || cloud.confidences[$0] >= minimumConfidence
     }
-    var rng = SplitMix(seed: seed)
+    var rng = SplitMix64(seed: seed)
     var found: [(normal: SIMD3<Double>, offset: Double, inliers: [Int])] = []
     while remaining.count >= minimumInliers {
       guard let plane = ransac(cloud.points, remaining, &rng), plane.inliers.count >= minimumInliers else {
@@ -71,7 +71,7 @@ public struct PlaneDetector: Sendable {
     for (i, p) in cloud.points.enumerated() where !(p.x.isFinite && p.y.isFinite && p.z.isFinite) {
       throw .invalidInput(field: "points[\(i)]", reason: "not finite")
     }
-    var rng = SplitMix(seed: seed)
+    var rng = SplitMix64(seed: seed)
     guard let plane = ransac(cloud.points, Array(cloud.points.indices), &rng),
       plane.inliers.count >= minimumInliers
     else { return nil }
@@ -79,7 +79,7 @@ public struct PlaneDetector: Sendable {
   }
 
   /// The largest plane among `indices` by adaptive RANSAC, refit by least squares.
-  func ransac(_ points: [SIMD3<Double>], _ indices: [Int], _ rng: inout SplitMix)
+  func ransac(_ points: [SIMD3<Double>], _ indices: [Int], _ rng: inout SplitMix64)
     -> (normal: SIMD3<Double>, offset: Double, inliers: [Int])?
   {
     let n = indices.count
@@ -259,55 +259,5 @@ public struct PlaneDetector: Sendable {
       classification: classification, hull: hull,
       extentCenter: fit.centroid + u * rectangle.center.x + v * rectangle.center.y, axisX: axisX,
       axisY: normal.cross(axisX), width: rectangle.size.x, length: rectangle.size.y)
-  }
-}
-
-/// A small seeded generator (SplitMix64) for deterministic sampling.
-struct SplitMix: Sendable {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  /// Uniform in 0..<n.
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
-
-/// Points grouped into cubic cells, for drawing a point's neighbours.
-struct NeighbourGrid {
-  private let cells: SortedCells
-  /// Each point's cell key (indexed by point, meaningful for the points given).
-  private let keyOf: [UInt64]
-
-  init(_ points: [SIMD3<Double>], _ indices: [Int], cellSize: Double) {
-    var keyOf = [UInt64](repeating: 0, count: points.count)
-    for i in indices {
-      let c = points[i] / cellSize
-      keyOf[i] = SortedCells.key(
-        Int64(c.x.rounded(.down)), Int64(c.y.rounded(.down)), Int64(c.z.rounded(.down)))
-    }
-    cells = SortedCells(indices) { keyOf[$0] }
-    self.keyOf = keyOf
-  }
-
-  /// A point from the cell of `i` or one of its 26 neighbours (a random cell, then a random
-  /// point in it; `i` itself when they are all empty).
-  func neighbour(of i: Int, _ rng: inout SplitMix) -> Int {
-    let home = keyOf[i]
-    for _ in 0..<4 {
-      // Offsets −1…1 an axis, added to the biased coordinates the key packs.
-      let dx = UInt64(rng.below(3)) &- 1, dy = UInt64(rng.below(3)) &- 1, dz = UInt64(rng.below(3)) &- 1
-      let key = home &+ (dx << 42) &+ (dy << 21) &+ dz
-      if let cell = cells.cell(key) {
-        let members = cells.items(ofCell: cell)
-        return members[members.startIndex + rng.below(members.count)]
-      }
-    }
-    let members = cells.items(ofCell: cells.cell(home)!)
-    return members[members.startIndex + rng.below(members.count)]
   }
 }

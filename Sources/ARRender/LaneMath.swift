@@ -1,6 +1,7 @@
 #if arch(x86_64)
   import _Builtin_intrinsics.intel
 #endif
+import ARMath
 
 /// Lane-wise steps of the texture filter and the output encoding that Swift's SIMD types do
 /// not reach directly: conversions, compares as masks, and the 16-bit multiply-add. On x86-64
@@ -127,31 +128,19 @@ enum LaneMath {
   /// `max(v, 0)` lane-wise, with NaN taken as 0.
   @inline(__always)
   static func atLeastZero(_ v: SIMD4<Float>) -> SIMD4<Float> {
-    #if arch(x86_64)
-      _mm_max_ps(v, .zero)  // MAXPS returns its second operand when either is NaN
-    #else
-      SIMD4(v.x > 0 ? v.x : 0, v.y > 0 ? v.y : 0, v.z > 0 ? v.z : 0, v.w > 0 ? v.w : 0)
-    #endif
+    Lanes.max(v, .zero)  // the second operand when either is NaN
   }
 
   /// `min(v, limit)` lane-wise (lanes are not NaN).
   @inline(__always)
   static func atMost(_ v: SIMD4<Float>, _ limit: Float) -> SIMD4<Float> {
-    #if arch(x86_64)
-      _mm_min_ps(v, SIMD4(repeating: limit))
-    #else
-      SIMD4(Swift.min(v.x, limit), Swift.min(v.y, limit), Swift.min(v.z, limit), Swift.min(v.w, limit))
-    #endif
+    Lanes.min(v, SIMD4(repeating: limit))
   }
 
   /// `a > b ? a : b` lane-wise: `b` where either is NaN.
   @inline(__always)
   static func larger(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
-    #if arch(x86_64)
-      _mm_max_ps(a, b)
-    #else
-      SIMD4(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z, a.w > b.w ? a.w : b.w)
-    #endif
+    Lanes.max(a, b)
   }
 
   /// The least of three lanes (not NaN), without a branch. Swift's `min()` of a vector follows

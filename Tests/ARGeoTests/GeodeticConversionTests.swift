@@ -1,3 +1,4 @@
+import ARMath
 import ARGeo
 import ARTestSupport
 import Testing

@@ -1,3 +1,4 @@
+import ARMath
 import ARMesh
 import ARHit
 import ARTestSupport

@@ -1,3 +1,4 @@
+import ARMath
 import ARTestSupport
 import Testing
 

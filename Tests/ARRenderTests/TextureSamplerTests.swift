@@ -1,3 +1,4 @@
+import ARMath
 import ARImage
 import ARImageIO
 import ARMesh

@@ -6,7 +6,8 @@ import RealModule
 /// online one share this type and agree to round-off.
 ///
 /// Coordinates are taken relative to the first fix added, so that sums of squares stay small
-/// and the centred sums do not cancel catastrophically far from the origin.
+/// and the centred sums do not cancel catastrophically far from the origin. The batch
+/// estimator's reweighting iterations give each fix an extra weight (Tukey's biweight).
 struct AlignmentStatistics: Sendable {
   private var reference: (session: SIMD2<Double>, enu: SIMD2<Double>)?
   private(set) var count = 0
@@ -17,14 +18,17 @@ struct AlignmentStatistics: Sendable {
   private var verticalWeight = 0.0, sumVertical = 0.0, sumVerticalSquared = 0.0
   private var referenceVertical = 0.0
 
-  mutating func add(_ fix: PositionFix) {
+  /// Adds `fix` with weights `extraWeight`/σ² (horizontal and vertical); a fix of no extra
+  /// weight is left out.
+  mutating func add(_ fix: PositionFix, extraWeight: Double = 1) {
+    guard extraWeight > 0 else { return }
     let u = fix.sessionEastNorth, q = fix.enuEastNorth
     if reference == nil {
       reference = (u, q)
       referenceVertical = fix.enu.z - fix.sessionPosition.y
     }
     let a = u - reference!.session, b = q - reference!.enu
-    let w = 1 / (fix.horizontalAccuracy * fix.horizontalAccuracy)
+    let w = extraWeight / (fix.horizontalAccuracy * fix.horizontalAccuracy)
     count += 1
     weight += w
     sumSession += w * a
@@ -34,7 +38,7 @@ struct AlignmentStatistics: Sendable {
     sumDot += w * (a * b).sum()
     sumCross += w * (a.y * b.x - a.x * b.y)
     let vertical = fix.enu.z - fix.sessionPosition.y - referenceVertical
-    let wv = 1 / (fix.effectiveVerticalAccuracy * fix.effectiveVerticalAccuracy)
+    let wv = extraWeight / (fix.effectiveVerticalAccuracy * fix.effectiveVerticalAccuracy)
     verticalWeight += wv
     sumVertical += wv * vertical
     sumVerticalSquared += wv * vertical * vertical
@@ -72,23 +76,4 @@ struct AlignmentStatistics: Sendable {
       yawSigma: Angle(radians: yawSigma), horizontalSigma: translationSigma,
       verticalSigma: (1 / verticalWeight).squareRoot(), fixCount: count, chiSquared: chiSquared)
   }
-}
-
-/// A session alignment with its 1-σ uncertainty.
-public struct SessionAlignmentEstimate: Hashable, Sendable {
-  /// The estimated alignment of the session frame to ENU.
-  public var alignment: SessionAlignment
-  /// 1-σ uncertainty of the yaw.
-  public var yawSigma: Angle<Double>
-  /// 1-σ horizontal uncertainty of the session origin's ENU position, metres per axis.
-  public var horizontalSigma: Double
-  /// 1-σ uncertainty of the vertical offset, metres.
-  public var verticalSigma: Double
-  /// Fixes used (outliers excluded).
-  public var fixCount: Int
-  /// Σ (residual / accuracy)² over the fixes used: about 2n − 3 when the accuracies are honest.
-  public var chiSquared: Double
-  /// Indices (into the input) of fixes rejected as outliers; empty for the online estimator's
-  /// snapshot, which reports ``OnlineSessionAligner/rejectedCount`` instead.
-  public var outlierIndices: [Int] = []
 }

@@ -33,7 +33,7 @@ public enum SessionAligner {
     var inliers = [Bool](repeating: true, count: fixes.count)
     for _ in 0..<20 {
       // Reweight: Tukey's biweight on the normalised residual.
-      var statistics = WeightedFit()
+      var statistics = AlignmentStatistics()
       for (i, fix) in fixes.enumerated() {
         let e = normalisedResidual(fix, yaw: yaw, translation: translation)
         inliers[i] = e < outlierThreshold
@@ -41,9 +41,9 @@ public enum SessionAligner {
         let w = inliers[i] ? (1 - r * r) * (1 - r * r) : 0
         statistics.add(fix, extraWeight: w)
       }
-      guard let next = statistics.solve() else { break }
+      guard let next = statistics.solve()?.alignment else { break }
       let converged = abs((next.yaw - yaw).wrappedToPlusMinusPi.radians) < 1e-12
-      (yaw, translation) = next
+      (yaw, translation) = (next.yaw, SIMD2(next.originENU.x, next.originENU.y))
       if converged { break }
     }
     var final = AlignmentStatistics()
@@ -107,75 +107,5 @@ public enum SessionAligner {
     let sorted = values.sorted()
     let mid = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-  }
-}
-
-/// The weighted yaw/translation fit with extra per-fix weights, for the reweighting iterations.
-private struct WeightedFit {
-  private var fixes: [(u: SIMD2<Double>, q: SIMD2<Double>, w: Double)] = []
-
-  mutating func add(_ fix: PositionFix, extraWeight: Double) {
-    guard extraWeight > 0 else { return }
-    fixes.append(
-      (
-        fix.sessionEastNorth, fix.enuEastNorth,
-        extraWeight / (fix.horizontalAccuracy * fix.horizontalAccuracy)
-      ))
-  }
-
-  func solve() -> (yaw: Angle<Double>, translation: SIMD2<Double>)? {
-    let weight = fixes.reduce(0) { $0 + $1.w }
-    guard fixes.count >= 2, weight > 0 else { return nil }
-    let meanU = fixes.reduce(SIMD2<Double>.zero) { $0 + $1.w * $1.u } / weight
-    let meanQ = fixes.reduce(SIMD2<Double>.zero) { $0 + $1.w * $1.q } / weight
-    var dot = 0.0, cross = 0.0
-    for f in fixes {
-      let a = f.u - meanU, b = f.q - meanQ
-      dot += f.w * (a * b).sum()
-      cross += f.w * (a.y * b.x - a.x * b.y)
-    }
-    guard dot != 0 || cross != 0 else { return nil }
-    let yaw = Angle<Double>(radians: Double.atan2(y: cross, x: dot))
-    return (yaw, meanQ - rotateClockwise(meanU, sin: yaw.sin, cos: yaw.cos))
-  }
-}
-
-/// The session alignment updated fix by fix, as an app runs it: O(1) per fix, the same answer
-/// as ``SessionAligner/estimate(_:)`` on the accepted fixes. A fix whose residual exceeds
-/// ``SessionAligner/outlierThreshold`` σ of its predicted uncertainty is rejected once the
-/// estimate is established (at least `warmUp` fixes).
-public struct OnlineSessionAligner: Sendable {
-  private var statistics = AlignmentStatistics()
-  /// Fixes accepted before outlier gating starts.
-  public let warmUp: Int
-  /// Fixes rejected so far.
-  public private(set) var rejectedCount = 0
-  /// The current estimate; nil until two fixes with a horizontal lever arm have arrived.
-  public private(set) var current: SessionAlignmentEstimate?
-
-  /// An empty aligner.
-  public init(warmUp: Int = 10) { self.warmUp = warmUp }
-
-  /// Adds a fix; returns false if it was rejected as an outlier.
-  @discardableResult
-  public mutating func add(_ fix: PositionFix) throws(GeoError) -> Bool {
-    let fix = try fix.validated(index: statistics.count + rejectedCount)
-    if let estimate = current, statistics.count >= warmUp {
-      let yaw = estimate.alignment.yaw
-      let t = SIMD2(estimate.alignment.originENU.x, estimate.alignment.originENU.y)
-      let predicted = rotateClockwise(fix.sessionEastNorth, sin: yaw.sin, cos: yaw.cos) + t
-      // Residual σ: the fix's own plus the estimate's at this point.
-      let lever = fix.sessionEastNorth.length
-      let sigma =
-        (fix.horizontalAccuracy * fix.horizontalAccuracy + estimate.horizontalSigma * estimate.horizontalSigma
-        + (estimate.yawSigma.radians * lever) * (estimate.yawSigma.radians * lever)).squareRoot()
-      if (predicted - fix.enuEastNorth).length > SessionAligner.outlierThreshold * sigma {
-        rejectedCount += 1
-        return false
-      }
-    }
-    statistics.add(fix)
-    current = statistics.solve() ?? current
-    return true
   }
 }
