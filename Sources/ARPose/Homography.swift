@@ -35,18 +35,18 @@ public struct Homography: Sendable, Equatable {
     let ns = try normalisation(source), nt = try normalisation(target)
     // The normal equations AᵀA·h = Aᵀb of the 2n×8 system (well conditioned after the
     // normalisation), accumulated row by row with scalar indices.
-    var ata = [Double](repeating: 0, count: 64), atb = [Double](repeating: 0, count: 8)
-    ata.withUnsafeMutableBufferPointer { ata in
+    var ata = DenseMatrix<Double>(rows: 8, columns: 8), atb = [Double](repeating: 0, count: 8)
+    ata.elements.withUnsafeMutableBufferPointer { ata in
       atb.withUnsafeMutableBufferPointer { atb in
         for i in 0..<source.count {
           let s = ns * SIMD3(source[i].x, source[i].y, 1), t = nt * SIMD3(target[i].x, target[i].y, 1)
           let (x, y, u, v) = (s.x, s.y, t.x, t.y)
           let ru = (x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y), rv = (0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y)
-          SmallLinearAlgebra.addRows(ru, u, rv, v, n: 8, normal: ata.baseAddress!, rhs: atb.baseAddress!)
+          NormalEquations.addRows(ru, u, rv, v, n: 8, normal: ata.baseAddress!, rhs: atb.baseAddress!)
         }
       }
     }
-    guard let h = SmallLinearAlgebra.solve(ata, atb, n: 8) else {
+    guard let h = ata.solve(atb) else {
       throw .degenerate("the points do not determine a homography (three collinear, or repeated)")
     }
     let normalised = Matrix3<Double>(

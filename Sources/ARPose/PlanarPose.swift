@@ -138,102 +138,21 @@ public enum PlanarPose {
     return (ata.inverse ?? .identity) * atb
   }
 
-  /// Levenberg–Marquardt on the reprojection error, parameters a rotation-vector perturbation
-  /// (left-multiplied) and the translation; also the covariance.
+  /// Levenberg–Marquardt on the reprojection error (ARMath's solver on ``ReprojectionProblem``),
+  /// and the covariance of the six pose parameters from its normal matrix.
   static func refine(
     _ initial: RigidTransform<Double>, targetPoints: [SIMD3<Double>], imagePoints: [SIMD2<Double>],
     intrinsics k: SIMD4<Double>, pixelSigma: Double
   ) -> PoseSolution {
-    let r0 = initial.rotation
-    func pose(_ p: SIMD8<Double>) -> RigidTransform<Double> {
-      let w = SIMD3(p[0], p[1], p[2])
-      let angle = w.length
-      let dq =
-        angle > 0 ? Quaternion(angle: Angle(radians: angle), axis: w / angle) : Quaternion<Double>.identity
-      return RigidTransform(rotation: (dq * r0).normalized(), translation: SIMD3(p[3], p[4], p[5]))
-    }
-    // Levenberg–Marquardt with the analytic Jacobian: c = R·X + t, and a rotation-vector
-    // perturbation ω moves c by ω × (R·X), so ∂r/∂ω = (R·X) × ∂r/∂c. The 6×6 normal equations
-    // live in scratch buffers on the stack, written with scalar indices: no allocation and no
-    // generic SIMD subscripts in the loop (both showed in the profile).
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * 36 + 3 * 6) { buffer in
-      let jtj = buffer.baseAddress!, trialJtj = jtj + 36, damped = jtj + 72
-      let jtr = jtj + 108, trialJtr = jtj + 114, step = jtj + 120
-      func evaluate(
-        _ p: SIMD8<Double>, _ jtj: UnsafeMutablePointer<Double>, _ jtr: UnsafeMutablePointer<Double>
-      ) -> Double {
-        let t = pose(p)
-        var cost = 0.0
-        jtj.update(repeating: 0, count: 36)
-        jtr.update(repeating: 0, count: 6)
-        for (x, u) in zip(targetPoints, imagePoints) {
-          let a = t.rotation.act(x), c = a + t.translation
-          let iz = 1 / c.z
-          let ru = k.x * c.x * iz + k.z - u.x, rv = k.y * c.y * iz + k.w - u.y
-          cost += ru * ru + rv * rv
-          let du = SIMD3(k.x * iz, 0, -k.x * c.x * iz * iz), dv = SIMD3(0, k.y * iz, -k.y * c.y * iz * iz)
-          let au = a.cross(du), av = a.cross(dv)
-          let ju = (au.x, au.y, au.z, du.x, du.y, du.z), jv = (av.x, av.y, av.z, dv.x, dv.y, dv.z)
-          SmallLinearAlgebra.addRows(ju, ru, jv, rv, n: 6, normal: jtj, rhs: jtr)
-        }
-        return cost
-      }
-      var parameters = SIMD8<Double>(
-        0, 0, 0, initial.translation.x, initial.translation.y, initial.translation.z, 0, 0)
-      var cost = evaluate(parameters, jtj, jtr)
-      // Marquardt's damping scales each diagonal entry, so λ is relative: 10⁻³ is a mild start
-      // (IPPE is close already), not 10⁻³ of the largest entry, which made the first steps crawl.
-      var lambda = 1e-3
-      var rejections = 0
-      for _ in 0..<100 {
-        var gradient = 0.0
-        for i in 0..<6 { gradient = max(gradient, abs(jtr[i])) }
-        // Converged: the gradient vanished, or the fit is exact to far below a pixel's rounding.
-        if gradient <= 1e-14 * max(1, cost) || cost <= 1e-24 * Double(targetPoints.count) { break }
-        damped.update(from: jtj, count: 36)
-        for i in 0..<6 { damped[i * 7] += lambda * max(jtj[i * 7], 1e-12) }
-        for i in 0..<6 { step[i] = -jtr[i] }
-        guard SmallLinearAlgebra.choleskySolve(damped, step, n: 6) else {
-          lambda *= 10
-          continue
-        }
-        // The reduction the local quadratic model promises, 2·δ·Jᵀr + δᵀJᵀJδ with the sign
-        // flipped: when it is at round-off of the cost, no step can do better; stop without
-        // spending evaluations on steps that would be rejected.
-        var promised = 0.0
-        for i in 0..<6 {
-          var row = 0.0
-          for j in 0..<6 { row += jtj[i * 6 + j] * step[j] }
-          promised -= step[i] * (2 * jtr[i] + row)
-        }
-        if promised <= 1e-10 * cost { break }
-        let delta = SIMD8(step[0], step[1], step[2], step[3], step[4], step[5], 0, 0)
-        let trial = parameters + delta
-        let trialCost = evaluate(trial, trialJtj, trialJtr)
-        if trialCost < cost {
-          // Converged when the step is at round-off or the cost stopped falling meaningfully.
-          let small = (0..<6).allSatisfy { abs(step[$0]) <= 1e-15 * max(1, abs(trial[$0])) }
-          let stalled = cost - trialCost <= 1e-12 * cost
-          parameters = trial
-          cost = trialCost
-          jtj.update(from: trialJtj, count: 36)
-          jtr.update(from: trialJtr, count: 6)
-          lambda = max(lambda / 10, 1e-12)
-          rejections = 0
-          if small || stalled { break }
-        } else {
-          // At the minimum every step is rejected: a few in a row end it.
-          lambda *= 4
-          rejections += 1
-          if rejections >= 3 { break }
-        }
-      }
-      let rms = (cost / Double(targetPoints.count)).squareRoot()
-      let normal = Array(UnsafeBufferPointer(start: jtj, count: 36))
-      let covariance =
-        (SmallLinearAlgebra.inverseSPD(normal, n: 6) ?? [Double](repeating: .infinity, count: 36))
-        .map { $0 * pixelSigma * pixelSigma }
-      return PoseSolution(cameraFromTarget: pose(parameters), reprojectionError: rms, covariance: covariance)
-    }
+    let problem = ReprojectionProblem(targetPoints: targetPoints, imagePoints: imagePoints, intrinsics: k)
+    // Converged when the gradient vanished, or when no step can lower the cost by more than
+    // 10⁻¹⁰ of itself (IPPE starts close: more iterations would only chase round-off).
+    let solver = LevenbergMarquardt<Double>(gradientTolerance: 1e-14, costTolerance: 1e-10, maxIterations: 100)
+    let solution = solver.minimize(problem, from: initial)
+    let rms = (2 * solution.cost / Double(targetPoints.count)).squareRoot()
+    let covariance =
+      (Cholesky(solution.normalMatrix)?.inverse.elements ?? [Double](repeating: .infinity, count: 36))
+      .map { $0 * pixelSigma * pixelSigma }
+    return PoseSolution(cameraFromTarget: solution.parameters, reprojectionError: rms, covariance: covariance)
   }
 }

@@ -9,6 +9,7 @@ public struct DenseMatrix<Scalar: ARScalar>: Hashable, Sendable {
   public var elements: [Scalar]
 
   /// A matrix of the given shape filled with `value`.
+  @inlinable
   public init(rows: Int, columns: Int, repeating value: Scalar = 0) {
     precondition(rows >= 0 && columns >= 0, "DenseMatrix shape must be non-negative")
     self.rows = rows
@@ -17,6 +18,7 @@ public struct DenseMatrix<Scalar: ARScalar>: Hashable, Sendable {
   }
 
   /// A matrix from nested rows, which must all have the same length.
+  @inlinable
   public init(_ nestedRows: [[Scalar]]) {
     let width = nestedRows.first?.count ?? 0
     precondition(nestedRows.allSatisfy { $0.count == width }, "DenseMatrix rows differ in length")
@@ -26,6 +28,7 @@ public struct DenseMatrix<Scalar: ARScalar>: Hashable, Sendable {
   }
 
   /// The `n × n` identity.
+  @inlinable
   public static func identity(_ n: Int) -> DenseMatrix {
     var m = DenseMatrix(rows: n, columns: n)
     for i in 0..<n { m[i, i] = 1 }
@@ -40,6 +43,7 @@ public struct DenseMatrix<Scalar: ARScalar>: Hashable, Sendable {
   }
 
   /// The transpose.
+  @inlinable
   public var transposed: DenseMatrix {
     var t = DenseMatrix(rows: columns, columns: rows)
     for r in 0..<rows { for c in 0..<columns { t[c, r] = self[r, c] } }
@@ -47,6 +51,7 @@ public struct DenseMatrix<Scalar: ARScalar>: Hashable, Sendable {
   }
 
   /// The matrix product.
+  @inlinable
   public static func * (a: DenseMatrix, b: DenseMatrix) -> DenseMatrix {
     precondition(
       a.columns == b.rows, "DenseMatrix product of \(a.rows)×\(a.columns) and \(b.rows)×\(b.columns)")
@@ -62,6 +67,7 @@ public struct DenseMatrix<Scalar: ARScalar>: Hashable, Sendable {
   }
 
   /// The matrix–vector product.
+  @inlinable
   public static func * (a: DenseMatrix, x: [Scalar]) -> [Scalar] {
     precondition(a.columns == x.count, "DenseMatrix of \(a.columns) columns times a vector of \(x.count)")
     return (0..<a.rows).map { r in
@@ -72,6 +78,7 @@ public struct DenseMatrix<Scalar: ARScalar>: Hashable, Sendable {
   }
 
   /// `Aᵀ·A`, the Gram matrix of the columns (normal equations), computed without forming `Aᵀ`.
+  @inlinable
   public var gram: DenseMatrix {
     var g = DenseMatrix(rows: columns, columns: columns)
     for r in 0..<rows {
@@ -86,10 +93,45 @@ public struct DenseMatrix<Scalar: ARScalar>: Hashable, Sendable {
   }
 
   /// `Aᵀ·x`.
+  @inlinable
   public func transposedTimes(_ x: [Scalar]) -> [Scalar] {
     precondition(rows == x.count, "DenseMatrix of \(rows) rows transposed times a vector of \(x.count)")
     var out = [Scalar](repeating: 0, count: columns)
     for r in 0..<rows where x[r] != 0 { for c in 0..<columns { out[c] += self[r, c] * x[r] } }
     return out
+  }
+
+  /// The solution `x` of `A·x = b` for a square `A`, by Gaussian elimination with partial
+  /// pivoting; nil when a pivot falls below `relativePivotTolerance` times the largest entry
+  /// (the system is singular to that precision: collinear points, a repeated point).
+  @inlinable
+  public func solve(_ b: [Scalar], relativePivotTolerance: Scalar = 1e-13) -> [Scalar]? {
+    precondition(rows == columns && b.count == rows, "solve needs a square matrix and a matching right-hand side")
+    let n = rows
+    var m = elements, x = b
+    let scale = elements.reduce(0) { Swift.max($0, abs($1)) }
+    guard scale > 0 else { return nil }
+    for column in 0..<n {
+      var pivot = column
+      for row in (column + 1)..<n where abs(m[row * n + column]) > abs(m[pivot * n + column]) { pivot = row }
+      guard abs(m[pivot * n + column]) > relativePivotTolerance * scale else { return nil }
+      if pivot != column {
+        for k in 0..<n { m.swapAt(column * n + k, pivot * n + k) }
+        x.swapAt(column, pivot)
+      }
+      let inverse = 1 / m[column * n + column]
+      for row in (column + 1)..<n {
+        let f = m[row * n + column] * inverse
+        if f == 0 { continue }
+        for k in column..<n { m[row * n + k] -= f * m[column * n + k] }
+        x[row] -= f * x[column]
+      }
+    }
+    for row in stride(from: n - 1, through: 0, by: -1) {
+      var s = x[row]
+      for k in (row + 1)..<n { s -= m[row * n + k] * x[k] }
+      x[row] = s / m[row * n + row]
+    }
+    return x
   }
 }

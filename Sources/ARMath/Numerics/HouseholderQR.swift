@@ -5,11 +5,12 @@ import RealModule
 /// square the condition number (DLT homographies, plane fits).
 public struct HouseholderQR<Scalar: ARScalar>: Sendable {
   /// `R` in the upper triangle; the Householder vectors below the diagonal.
-  private var qr: DenseMatrix<Scalar>
+  @usableFromInline var qr: DenseMatrix<Scalar>
   /// The diagonal of `R`.
-  private var rDiagonal: [Scalar]
+  @usableFromInline var rDiagonal: [Scalar]
 
   /// Factors `a`; `nil` when `a` has fewer rows than columns.
+  @inlinable
   public init?(_ a: DenseMatrix<Scalar>) {
     guard a.rows >= a.columns else { return nil }
     qr = a
@@ -34,12 +35,14 @@ public struct HouseholderQR<Scalar: ARScalar>: Sendable {
   }
 
   /// Whether `R` has no (relatively) zero diagonal entry, i.e. `A` has full column rank.
+  @inlinable
   public var isFullRank: Bool {
     let largest = rDiagonal.map { abs($0) }.max() ?? 0
     return rDiagonal.allSatisfy { abs($0) > largest * Scalar.ulpOfOne * Scalar(max(qr.rows, 1)) }
   }
 
   /// The least-squares solution of `A·x ≈ b`, or `nil` when `A` is rank deficient.
+  @inlinable
   public func solve(_ b: [Scalar]) -> [Scalar]? {
     let (m, n) = (qr.rows, qr.columns)
     precondition(b.count == m, "QR solve: right-hand side of \(b.count) for \(m) rows")

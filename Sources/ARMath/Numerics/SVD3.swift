@@ -12,6 +12,7 @@ public struct SVD3<Scalar: ARScalar>: Sendable {
 
   /// Decomposes `a`. For rank-deficient input the left vectors of zero singular values complete
   /// an orthonormal basis (any valid completion).
+  @inlinable
   public init(_ a: Matrix3<Scalar>) {
     var cols = [a.columns.0, a.columns.1, a.columns.2]  // becomes U·Σ
     var vs: [SIMD3<Scalar>] = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
@@ -60,6 +61,7 @@ public struct SVD3<Scalar: ARScalar>: Sendable {
 extension Matrix3 {
   /// The rotation nearest to this matrix in the Frobenius norm (the orthogonal Procrustes /
   /// Kabsch solution), `U·diag(1, 1, det(UVᵀ))·Vᵀ`, which is never a reflection.
+  @inlinable
   public var nearestRotation: Matrix3 {
     let svd = SVD3(self)
     let d: Scalar = (svd.u * svd.v.transposed).determinant < 0 ? -1 : 1

@@ -13,6 +13,7 @@ public struct SymmetricEigen3<Scalar: ARScalar>: Sendable {
   ///
   /// Converges in a handful of sweeps; it stops when the off-diagonal part is below round-off
   /// relative to the matrix's norm, or after 32 sweeps (never reached for finite input).
+  @inlinable
   public init(_ a: Matrix3<Scalar>) {
     // Work on a symmetric copy: m[i][j] with i, j in 0…2.
     var m: [[Scalar]] = (0..<3).map { i in (0..<3).map { j in i >= j ? a[j, i] : a[i, j] } }
