@@ -47,6 +47,8 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
   case degenerate(String)
   /// A date outside the magnetic model's validity.
   case outOfValidity(String)
+  /// Text or a time that is not a date.
+  case invalidDate(String)
   /// A coefficient file that cannot be read.
   case badCoefficientFile(line: Int, reason: String)
 
@@ -55,6 +57,7 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidCoordinate(let field, let value, let reason): "\(field) \(value) \(reason)"
     case .degenerate(let why): why
     case .outOfValidity(let why): why
+    case .invalidDate(let why): why
     case .badCoefficientFile(let line, let reason): "line \(line): \(reason)"
     }
   }

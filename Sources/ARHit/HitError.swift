@@ -8,6 +8,8 @@ public enum HitError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidMesh(String)
   /// A tap outside the viewport, or a bad viewport.
   case invalidTap(String)
+  /// A tap policy's name or tolerance that does not exist.
+  case invalidPolicy(String)
 
   public var description: String {
     switch self {
@@ -15,6 +17,7 @@ public enum HitError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidSphere(let name, let why): "target '\(name)': \(why)"
     case .invalidMesh(let why): "invalid mesh: \(why)"
     case .invalidTap(let why): "invalid tap: \(why)"
+    case .invalidPolicy(let why): "invalid tap policy: \(why)"
     }
   }
 }

@@ -3,9 +3,12 @@ import RealModule
 
 /// One pose of a planar target and how well it explains the observations.
 public struct PoseSolution: Sendable, Equatable {
-  /// `camera_from_target` in the OpenCV camera convention (x right, y down, looking down +Z):
-  /// a target point X appears at `K·(R·X + t)`.
+  /// `camera_from_target` in the camera convention ``convention``: OpenCV's (x right, y down,
+  /// looking down +Z) as solved, where a target point X appears at `K·(R·X + t)`.
   public var cameraFromTarget: RigidTransform<Double>
+  /// The camera frame's convention: ``ARMath/CameraConvention/opencv`` unless re-expressed
+  /// (``expressed(in:)``).
+  public var convention: CameraConvention = .opencv
   /// Root-mean-square reprojection error over the points, pixels.
   public var reprojectionError: Double
   /// Covariance of the pose parameters (rotation vector perturbation in radians, then

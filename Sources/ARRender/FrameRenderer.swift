@@ -55,15 +55,8 @@ public final class FrameRenderer {
     else {
       throw .invalidSize(width: width, height: height)
     }
-    guard (1...8).contains(settings.supersampling) else {
-      throw .invalidSettings("supersampling must be 1 to 8")
-    }
-    guard (1...RenderSettings.maximumThreads).contains(settings.threads) else {
-      throw .invalidSettings("threads must be 1 to \(RenderSettings.maximumThreads)")
-    }
-    guard camera.near > 0, camera.far > camera.near, camera.near.isFinite, camera.far.isFinite else {
-      throw .invalidSettings("near must be > 0 and far > near")
-    }
+    try settings.validate()
+    try RenderCamera.validateClipPlanes(near: camera.near, far: camera.far)
     guard camera.worldFromCamera.isFinite else { throw .notFinite("the camera pose") }
     for d in draws where !d.worldFromModel.isFinite { throw .notFinite("a model transform") }
     if let background, background.width != width || background.height != height {

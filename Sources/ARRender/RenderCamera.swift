@@ -12,9 +12,14 @@ public struct RenderCamera: Sendable {
   /// Far-plane distance in metres (> near).
   public var far: Float
 
+  /// The near plane when none is given, metres.
+  public static let defaultNear: Float = 0.05
+  /// The far plane when none is given, metres.
+  public static let defaultFar: Float = 1000
+
   public init(
-    intrinsics: CameraIntrinsics<Float>, worldFromCamera: RigidTransform<Float>, near: Float = 0.05,
-    far: Float = 1000
+    intrinsics: CameraIntrinsics<Float>, worldFromCamera: RigidTransform<Float>, near: Float = defaultNear,
+    far: Float = defaultFar
   ) {
     self.intrinsics = intrinsics
     self.worldFromCamera = worldFromCamera
@@ -25,5 +30,14 @@ public struct RenderCamera: Sendable {
   /// World to OpenGL clip space: the view matrix, then the projection of the intrinsics.
   public var clipFromWorld: Matrix4<Float> {
     intrinsics.projectionMatrix(near: near, far: far) * worldFromCamera.inverse.matrix
+  }
+
+  /// Checks near and far planes: finite, `0 < near < far`.
+  ///
+  /// - Throws: ``RenderError/invalidSettings(_:)`` otherwise.
+  public static func validateClipPlanes(near: Float, far: Float) throws(RenderError) {
+    guard near > 0, far > near, near.isFinite, far.isFinite else {
+      throw .invalidSettings("near and far must be finite with 0 < near < far, got \(near) and \(far)")
+    }
   }
 }

@@ -8,6 +8,8 @@ public struct RenderSettings: Sendable {
   public static let maximumSide = 16384
   /// The most worker threads accepted.
   public static let maximumThreads = 256
+  /// The largest supersampling factor per axis (64 samples a pixel).
+  public static let maximumSupersampling = 8
   /// Whether hidden surfaces are removed before shading (lit shading): each tile first finds
   /// which opaque triangle is in front at each sample, then shades each sample once, as
   /// tile-based GPUs do. The image is the same either way; off, every sample in front of what
@@ -23,5 +25,31 @@ public struct RenderSettings: Sendable {
   public init(supersampling: Int = 1, threads: Int = 2) {
     self.supersampling = supersampling
     self.threads = threads
+  }
+
+  /// Settings for `samples` samples a pixel on a square grid (1, 4, 9, … 64) and `threads`
+  /// worker threads, checked.
+  ///
+  /// - Throws: ``RenderError/invalidSettings(_:)`` naming what is out of range.
+  public init(samplesPerPixel samples: Int, threads: Int) throws(RenderError) {
+    let root = Int(Double(samples).squareRoot().rounded())
+    guard samples >= 1, root * root == samples, root <= Self.maximumSupersampling else {
+      let most = Self.maximumSupersampling * Self.maximumSupersampling
+      throw .invalidSettings("samples must be a square number from 1 to \(most) (1, 4, 9, 16, …)")
+    }
+    self.init(supersampling: root, threads: threads)
+    try validate()
+  }
+
+  /// Checks the supersampling factor and thread count against their limits.
+  ///
+  /// - Throws: ``RenderError/invalidSettings(_:)`` naming what is out of range.
+  public func validate() throws(RenderError) {
+    guard (1...Self.maximumSupersampling).contains(supersampling) else {
+      throw .invalidSettings("supersampling must be 1 to \(Self.maximumSupersampling)")
+    }
+    guard (1...Self.maximumThreads).contains(threads) else {
+      throw .invalidSettings("threads must be 1 to \(Self.maximumThreads)")
+    }
   }
 }

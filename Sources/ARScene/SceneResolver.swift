@@ -130,8 +130,10 @@ struct SceneResolver {
     } else {
       throw fail("camera", "needs world_from_camera or look_at")
     }
-    let near = c.near ?? 0.05, far = c.far ?? 1000
-    guard near > 0, far > near, far.isFinite else { throw fail("camera", "needs 0 < near < far") }
+    let near = c.near ?? RenderCamera.defaultNear, far = c.far ?? RenderCamera.defaultFar
+    do { try RenderCamera.validateClipPlanes(near: near, far: far) } catch {
+      throw fail("camera", "needs 0 < near < far")
+    }
     return RenderCamera(intrinsics: intrinsics, worldFromCamera: pose, near: near, far: far)
   }
 

@@ -104,37 +104,17 @@ struct GeoCommand: ParsableCommand {
     func run() throws {
       try reportingInputFailures {
         let position = try GeoCommand.coordinate(at, name: "--at", withHeight: true)
-        let year = try decimalYear()
-        let field: MagneticField
-        do { field = try MagneticModel.wmm2025.field(at: position, decimalYear: year) } catch {
-          throw InputFailure(message: "--date: \(error)")
-        }
+        let report: MagneticFieldReport
+        do {
+          let year = try date.map { try MagneticModel.decimalYear(isoDate: $0) }
+            ?? MagneticModel.decimalYear(secondsSince1970: Date().timeIntervalSince1970)
+          report = try MagneticFieldReport(.wmm2025, at: position, decimalYear: year)
+        } catch { throw InputFailure(message: "--date: \(error)") }
         if json {
-          let values: [(String, Double)] = [
-            ("declination_deg", field.declination.degrees), ("inclination_deg", field.inclination.degrees),
-            ("north_nt", field.north), ("east_nt", field.east), ("down_nt", field.down),
-            ("total_nt", field.totalIntensity), ("decimal_year", year),
-          ]
-          let body = values.map { "\"\($0.0)\":\(fixed($0.1, 6))" }.joined(separator: ",")
-          FileHandleOutput.standardOutput.write("{\"model\":\"\(MagneticModel.wmm2025.name)\",\(body)}\n")
+          try JSONOutput.write(report)
         } else {
-          FileHandleOutput.standardOutput.write(fixed(field.declination.degrees, 6) + "\n")
+          FileHandleOutput.standardOutput.write(fixed(report.field.declination.degrees, 6) + "\n")
         }
-      }
-    }
-
-    private func decimalYear() throws -> Double {
-      guard let date else {
-        let now = Calendar(identifier: .gregorian).dateComponents(
-          in: TimeZone(identifier: "UTC")!, from: Date())
-        return try MagneticModel.decimalYear(year: now.year!, month: now.month!, day: now.day!)
-      }
-      let parts = date.split(separator: "-", omittingEmptySubsequences: false)
-      guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-        let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
-      else { throw InputFailure(message: "--date: expected YYYY-MM-DD, got \(date)") }
-      do { return try MagneticModel.decimalYear(year: y, month: m, day: d) } catch {
-        throw InputFailure(message: "--date: \(error)")
       }
     }
   }

@@ -17,9 +17,10 @@ struct HitCommand: ParsableCommand {
       occluded, outside_tolerance, behind_camera, no_mesh_hit), an explanation, and its distances \
       along the ray (m), on screen (points) and from the camera (m).
       Policies: `exact` (the ray must pass through the sphere), `screen` (the centre within \
-      --tolerance points of the tap, plus its projected radius, and visible; default 22), `mesh` \
-      (the point nearest where the ray meets the mesh, within --tolerance × camera distance, \
-      default 0.02; does not check visibility: the fallback the screen policy replaces).
+      --tolerance points of the tap, plus its projected radius, and visible; default \
+      \(TapPolicy.standardScreenTolerance)), `mesh` (the point nearest where the ray meets the mesh, \
+      within --tolerance × camera distance, default \(TapPolicy.standardMeshProximityFactor); does \
+      not check visibility: the fallback the screen policy replaces).
       """
   )
 
@@ -29,7 +30,7 @@ struct HitCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: "The tap X,Y in view points.")
   var tap: String
 
-  @Option(help: "exact, screen or mesh.")
+  @Option(help: ArgumentHelp("\(TapPolicy.names.joined(separator: ", ")).", valueName: "policy"))
   var policy: String = "screen"
 
   @Option(help: "Screen policy: points; mesh policy: metres per metre of distance.")
@@ -47,7 +48,10 @@ struct HitCommand: ParsableCommand {
   func run() throws {
     try reportingInputFailures {
       let tapPoint = try numbers(tap, count: 2, option: "--tap")
-      let policy = try tapPolicy()
+      let policy: TapPolicy
+      do { policy = try TapPolicy(name: self.policy, tolerance: tolerance) } catch {
+        throw InputFailure(message: "--policy/--tolerance: \(error)")
+      }
       guard let orientation = InterfaceOrientation(rawValue: orientation) else {
         throw InputFailure(
           message:
@@ -66,48 +70,10 @@ struct HitCommand: ParsableCommand {
           viewSize: viewSize.map { SIMD2($0[0], $0[1]) }, orientation: orientation)
         result = try tester.hitTest(tap: SIMD2(tapPoint[0], tapPoint[1]), policy: policy)
       } catch { throw InputFailure(message: "\(error)") }
-      FileHandleOutput.standardOutput.write(json(result, scene: loaded, tap: tapPoint) + "\n")
+      try JSONOutput.write(
+        SceneTapReport(
+          tap: SIMD2(tapPoint[0], tapPoint[1]), policyName: self.policy, tolerance: tolerance, result: result,
+          scene: loaded))
     }
-  }
-
-  private func tapPolicy() throws -> TapPolicy {
-    if let tolerance, !(tolerance >= 0 && tolerance.isFinite) {
-      throw InputFailure(message: "--tolerance must be a non-negative number")
-    }
-    switch policy {
-    case "exact": return .exactSphere
-    case "screen": return .screenTolerance(points: tolerance ?? 22)
-    case "mesh": return .meshProximity(factor: tolerance ?? 0.02)
-    default: throw InputFailure(message: "--policy: expected exact, screen or mesh, got \(policy)")
-    }
-  }
-
-  private func json(_ result: TapResult, scene: Scene, tap: [Double]) -> String {
-    func number(_ x: Double?) -> Any { x.map { ($0 * 1e9).rounded() / 1e9 } ?? NSNull() }
-    let byCode = Dictionary(scene.targets.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
-    let candidates: [[String: Any]] = result.candidates.map { c in
-      let target = byCode[c.name]
-      return [
-        "code": c.name, "name": target?.name ?? NSNull(), "accepted": c.verdict == .accepted,
-        "verdict": c.verdict.code, "explanation": c.verdict.explanation,
-        "ray_distance_m": number(c.rayDistance),
-        "screen_distance_pt": number(c.screenDistance), "camera_distance_m": number(c.cameraDistance),
-      ]
-    }
-    var document: [String: Any] = [
-      "tap": tap, "policy": policy, "hit": result.best ?? NSNull(), "candidates": candidates,
-      "ray": [
-        "origin": (0..<3).map { number(result.ray.origin[$0]) },
-        "direction": (0..<3).map { number(result.ray.direction[$0]) },
-      ],
-    ]
-    if let tolerance { document["tolerance"] = tolerance }
-    if let meshHit = result.meshHit {
-      document["mesh_hit"] = ["t": number(meshHit.t), "triangle": meshHit.triangle]
-    } else {
-      document["mesh_hit"] = NSNull()
-    }
-    let data = try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
-    return String(decoding: data, as: UTF8.self)
   }
 }

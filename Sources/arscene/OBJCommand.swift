@@ -42,11 +42,7 @@ struct OBJCommand: ParsableCommand {
 
     func run() throws {
       try reportingInputFailures {
-        let stats = OBJStatistics(try loading.load(file))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        FileHandleOutput.standardOutput.write(
-          String(decoding: try encoder.encode(stats), as: UTF8.self) + "\n")
+        try JSONOutput.write(OBJStatistics(try loading.load(file)), pretty: true)
       }
     }
   }

@@ -50,20 +50,8 @@ struct PlaneCommand: ParsableCommand {
             minimumConfidence: minConfidence, seed: seed)
           planes = try detector.detect(cloud)
         } catch { throw InputFailure(message: "\(error)") }
-        FileHandleOutput.standardOutput.write(json(planes) + "\n")
+        try JSONOutput.write(["planes": planes])
       }
-    }
-
-    private func json(_ planes: [DetectedPlane]) -> String {
-      func v(_ p: SIMD3<Double>) -> String { "[\(p.x),\(p.y),\(p.z)]" }
-      let items = planes.map { p in
-        "{\"normal\":\(v(p.normal)),\"offset\":\(p.offset),\"centroid\":\(v(p.centroid)),\"inliers\":\(p.inliers.count),"
-          + "\"classification\":\"\(p.classification.rawValue)\",\"rms_m\":\(p.rms),"
-          + "\"hull\":[\(p.hull.map(v).joined(separator: ","))],"
-          + "\"extent\":{\"center\":\(v(p.extentCenter)),\"axis_x\":\(v(p.axisX)),\"axis_y\":\(v(p.axisY)),"
-          + "\"width\":\(p.width),\"length\":\(p.length)}}"
-      }
-      return "{\"planes\":[\(items.joined(separator: ","))]}"
     }
   }
 }

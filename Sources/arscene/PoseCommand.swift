@@ -57,26 +57,8 @@ struct PoseCommand: ParsableCommand {
             intrinsics: SIMD4(k[0], k[1], k[2], k[3]),
             imageSize: image.map { SIMD2($0[0], $0[1]) }, pixelSigma: cornerSigma)
         } catch { throw InputFailure(message: "\(error)") }
-        FileHandleOutput.standardOutput.write(json(result) + "\n")
+        try JSONOutput.write(result.expressed(in: convention))
       }
-    }
-
-    private func json(_ result: MarkerPose) -> String {
-      func number(_ x: Double) -> String { "\(x)" }
-      // The ARKit camera is the OpenCV one turned by π about x: camera_arkit = F·camera_opencv.
-      let flip = Matrix3<Double>(diagonal: convention == .arkit ? SIMD3(1, -1, -1) : SIMD3(1, 1, 1))
-      let solutions = result.solutions.map { s -> String in
-        let r = flip * s.rotation, t = flip * s.translation
-        let rows = (0..<3).map { i in "[\(number(r[0, i])),\(number(r[1, i])),\(number(r[2, i]))]" }.joined(
-          separator: ",")
-        let rs = s.rotationSigma, ts = s.translationSigma
-        return
-          "{\"rotation\":[\(rows)],\"translation\":[\(number(t.x)),\(number(t.y)),\(number(t.z))],"
-          + "\"reprojection_error_px\":\(number(s.reprojectionError)),"
-          + "\"rotation_sigma_rad\":[\(number(rs.x)),\(number(rs.y)),\(number(rs.z))],"
-          + "\"translation_sigma_m\":[\(number(ts.x)),\(number(ts.y)),\(number(ts.z))]}"
-      }
-      return "{\"solutions\":[\(solutions.joined(separator: ","))],\"ambiguous\":\(result.ambiguous)}"
     }
   }
 }

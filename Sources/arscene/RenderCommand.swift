@@ -55,18 +55,16 @@ struct RenderCommand: ParsableCommand {
     name: .customLong("world-from-model"), parsing: .unconditional,
     help: "Model mode: model pose, 16 numbers (default identity).")
   var worldFromModel: String?
-  @Option(help: "Model mode: near plane in metres.") var near: Float = 0.05
-  @Option(help: "Model mode: far plane in metres.") var far: Float = 1000
+  @Option(help: "Model mode: near plane in metres.") var near: Float = RenderCamera.defaultNear
+  @Option(help: "Model mode: far plane in metres.") var far: Float = RenderCamera.defaultFar
   @Option(help: "Model mode: unlit or lambert.") var shading: String = "lambert"
   @Option(parsing: .unconditional, help: "Model mode: direction towards the light, world frame X,Y,Z.")
   var light: String?
 
   func validate() throws {
-    let root = Int(Double(samples).squareRoot().rounded())
-    guard samples >= 1, root * root == samples, root <= 8 else {
-      throw ValidationError("--samples must be a square number from 1 to 64 (1, 4, 9, 16, …)")
+    do { _ = try RenderSettings(samplesPerPixel: samples, threads: threads) } catch {
+      throw ValidationError("--samples/--threads: \(error)")
     }
-    guard (1...256).contains(threads) else { throw ValidationError("--threads must be from 1 to 256") }
     guard (0...9).contains(pngLevel) else { throw ValidationError("--png-level must be from 0 to 9") }
     guard (scene == nil) != (model == nil) else {
       throw ValidationError("give either a scene file or --model, not both or neither")
@@ -75,8 +73,7 @@ struct RenderCommand: ParsableCommand {
 
   func run() throws {
     try reportingInputFailures {
-      let settings = RenderSettings(
-        supersampling: Int(Double(samples).squareRoot().rounded()), threads: threads)
+      let settings = try RenderSettings(samplesPerPixel: samples, threads: threads)
       let image: RGBA8Image
       do {
         if let scene {
@@ -121,8 +118,8 @@ struct RenderCommand: ParsableCommand {
         throw InputFailure(message: "--world-from-model: the matrix is singular")
       }
     }
-    guard near > 0, far > near, far.isFinite else {
-      throw InputFailure(message: "--near and --far: need 0 < near < far")
+    do { try RenderCamera.validateClipPlanes(near: near, far: far) } catch {
+      throw InputFailure(message: "--near and --far: \(error)")
     }
     let mode: ShadingMode
     switch shading {

@@ -48,3 +48,16 @@ struct TileQueueTests {
     }
   }
 }
+
+@Suite("Render settings")
+struct RenderSettingsTests {
+  @Test("samples a pixel must be a square up to 64, threads within the limit")
+  func samples() throws {
+    #expect(try RenderSettings(samplesPerPixel: 16, threads: 2).supersampling == 4)
+    for (samples, threads) in [(0, 2), (8, 2), (81, 2), (4, 0), (4, RenderSettings.maximumThreads + 1)] {
+      #expect(throws: RenderError.self) { try RenderSettings(samplesPerPixel: samples, threads: threads) }
+    }
+    #expect(throws: RenderError.self) { try RenderCamera.validateClipPlanes(near: 0, far: 1) }
+    #expect(throws: RenderError.self) { try RenderCamera.validateClipPlanes(near: 1, far: .infinity) }
+  }
+}

@@ -167,16 +167,4 @@ public struct MagneticModel: Sendable {
   > {
     try field(at: position, decimalYear: decimalYear).declination
   }
-
-  /// The decimal year of a calendar date at 00:00 UTC, as the WMM software computes it:
-  /// year + (day of year − 1) / (days in the year).
-  public static func decimalYear(year: Int, month: Int, day: Int) throws(GeoError) -> Double {
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    guard (1...12).contains(month), day >= 1, day <= lengths[month - 1] else {
-      throw .outOfValidity("\(year)-\(month)-\(day) is not a calendar date")
-    }
-    let dayOfYear = lengths[0..<(month - 1)].reduce(0, +) + day
-    return Double(year) + Double(dayOfYear - 1) / Double(leap ? 366 : 365)
-  }
 }

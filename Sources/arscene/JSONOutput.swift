@@ -1,0 +1,18 @@
+import Foundation
+
+/// The one way the CLI writes JSON: a library type's `Encodable` form through one encoder,
+/// keys sorted so that the output is stable from run to run, one document a line (or indented,
+/// where a command's contract shows it so).
+enum JSONOutput {
+  /// Writes `value` to standard output, then a newline.
+  static func write(_ value: some Encodable, pretty: Bool = false) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
+    let data: Data
+    do { data = try encoder.encode(value) } catch {
+      throw InputFailure(message: "cannot write the result as JSON: \(error)")
+    }
+    FileHandleOutput.standardOutput.write(String(decoding: data, as: UTF8.self) + "\n")
+  }
+}
