@@ -148,9 +148,12 @@ public enum PlanarPose {
     intrinsics k: SIMD4<Double>, pixelSigma: Double
   ) -> PoseSolution {
     let problem = ReprojectionProblem(targetPoints: targetPoints, imagePoints: imagePoints, intrinsics: k)
-    // Converged when the gradient vanished, or when no step can lower the cost by more than
-    // 10⁻¹⁰ of itself (IPPE starts close: more iterations would only chase round-off).
-    let solver = LevenbergMarquardt<Double>(gradientTolerance: 1e-14, costTolerance: 1e-10, maxIterations: 100)
+    // Converged when the gradient vanished, when no step can lower the cost by more than 10⁻¹⁰
+    // of itself, or when the fit is exact to far below a pixel's rounding (10⁻¹² px a point):
+    // IPPE starts close, and more iterations would only chase round-off.
+    let solver = LevenbergMarquardt<Double>(
+      gradientTolerance: 1e-14, costTolerance: 1e-10, costFloor: 0.5e-24 * Double(targetPoints.count),
+      maxIterations: 100)
     let solution = solver.minimize(problem, from: initial)
     let rms = (2 * solution.cost / Double(targetPoints.count)).squareRoot()
     let covariance =

@@ -38,11 +38,15 @@ public struct Cholesky<Scalar: ARScalar>: Sendable {
   public var inverse: DenseMatrix<Scalar> {
     let n = lower.rows
     var inv = DenseMatrix<Scalar>(rows: n, columns: n)
-    for c in 0..<n {
-      var e = [Scalar](repeating: 0, count: n)
-      e[c] = 1
-      let x = solve(e)
-      for r in 0..<n { inv[r, c] = x[r] }
+    withUnsafeTemporaryAllocation(of: Scalar.self, capacity: n) { column in
+      lower.elements.withUnsafeBufferPointer { l in
+        for c in 0..<n {
+          column.initialize(repeating: 0)
+          column[c] = 1
+          Self.solve(factor: l.baseAddress!, column.baseAddress!, n: n)
+          for r in 0..<n { inv[r, c] = column[r] }
+        }
+      }
     }
     return inv
   }

@@ -21,6 +21,9 @@ public struct LevenbergMarquardt<Scalar: ARScalar>: Sendable {
   /// Stop when a step promises, or an accepted step achieves, a decrease of the cost of at
   /// most this times the cost (MINPACK's `ftol`); 0 never stops so.
   public var costTolerance: Scalar
+  /// Stop when the cost falls to this: a fit exact to round-off, where further steps would
+  /// only chase the last bits (0 stops at an exact zero only).
+  public var costFloor: Scalar
   /// Stop after this many iterations (accepted or rejected steps).
   public var maxIterations: Int
   /// `λ` of the first step: the damping of each diagonal entry of `JᵀJ`, relative to it.
@@ -30,11 +33,12 @@ public struct LevenbergMarquardt<Scalar: ARScalar>: Sendable {
   @inlinable
   public init(
     gradientTolerance: Scalar = Scalar.ulpOfOne * 16, stepTolerance: Scalar = Scalar.ulpOfOne * 16,
-    costTolerance: Scalar = 0, maxIterations: Int = 200, initialDamping: Scalar = 1e-3
+    costTolerance: Scalar = 0, costFloor: Scalar = 0, maxIterations: Int = 200, initialDamping: Scalar = 1e-3
   ) {
     self.gradientTolerance = gradientTolerance
     self.stepTolerance = stepTolerance
     self.costTolerance = costTolerance
+    self.costFloor = costFloor
     self.maxIterations = maxIterations
     self.initialDamping = initialDamping
   }
@@ -47,7 +51,7 @@ public struct LevenbergMarquardt<Scalar: ARScalar>: Sendable {
     case smallStep
     /// The cost stopped falling by more than ``LevenbergMarquardt/costTolerance`` of itself.
     case smallCostChange
-    /// The residuals became exactly zero.
+    /// The residuals became zero, or the cost fell to ``LevenbergMarquardt/costFloor``.
     case zeroResidual
     /// The iteration limit was reached.
     case maxIterations
@@ -162,7 +166,7 @@ public struct LevenbergMarquardt<Scalar: ARScalar>: Sendable {
       var iteration = 0
       while iteration < maxIterations {
         if !cost.isFinite { termination = .numericalFailure; break }
-        if cost == 0 { termination = .zeroResidual; break }
+        if cost <= costFloor { termination = .zeroResidual; break }
         var largestGradient: Scalar = 0
         for i in 0..<n { largestGradient = Swift.max(largestGradient, abs(gradient[i])) }
         if largestGradient <= gradientTolerance * Swift.max(1, cost) { termination = .smallGradient; break }
