@@ -445,10 +445,10 @@ struct BinnedTriangles {
     arscene_prefetch(ahead + MemoryLayout<SetupTriangle>.size - 1)
   }
 
+  /// `batch`'s buffers, which it owns and does not grow while the frame is rasterized.
   init(_ batch: SetupBatch) {
-    // The arrays are not modified while the frame is rasterized: their storage stays put.
-    triangles = batch.triangles.withUnsafeBufferPointer { $0.baseAddress! }
-    binStart = batch.binStart.withUnsafeBufferPointer { $0.baseAddress! }
-    binned = batch.binnedTriangles.withUnsafeBufferPointer { $0.baseAddress ?? UnsafePointer(bitPattern: 8)! }
+    triangles = UnsafePointer(batch.triangles.base)
+    binStart = UnsafePointer(batch.binStart.base)
+    binned = UnsafePointer(batch.binnedTriangles.base)
   }
 }
