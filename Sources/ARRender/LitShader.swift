@@ -1,0 +1,238 @@
+import ARMath
+import RealModule
+
+/// Blinn–Phong in linear light with material colour, vertex colour and texture.
+///
+/// Everything it reads per pixel is reached through plain buffer pointers (valid for the frame,
+/// see ``make(draws:lighting:cameraPosition:fastPaths:defersShading:_:)``): arrays copied or
+/// iterated per pixel were retained and released atomically on every fragment, from both
+/// threads.
+struct LitShader: FragmentShader, @unchecked Sendable {
+  /// All draws' materials, one after another; draw `d` starts at `materialStart[d]`.
+  let materials: UnsafeBufferPointer<ShadingMaterial>
+  let materialStart: UnsafeBufferPointer<Int>
+  /// Directional lights as (towards the light, unit; radiance).
+  let directional: UnsafeBufferPointer<(SIMD3<Float>, SIMD3<Float>)>
+  /// Point lights as (position, radiance).
+  let point: UnsafeBufferPointer<(SIMD3<Float>, SIMD3<Float>)>
+  let ambient: SIMD3<Float>
+  let cameraPosition: SIMD3<Float>
+  /// Whether opaque triangles take the short ways (see ``RenderSettings``): the rasterizer's,
+  /// and one pass for the common textured surface.
+  let fastPaths: Bool
+  /// Whether opaque triangles are shaded after hidden surfaces are removed (see
+  /// ``RenderSettings/removesHiddenSurfaces``). Only triangles ``isOpaque(_:)`` are deferred,
+  /// so it has no effect without ``fastPaths``.
+  let defersShading: Bool
+
+  /// Calls `body` with a shader whose buffers live for the duration of the call.
+  static func make<R>(
+    draws: [DrawCall], lighting: Lighting, cameraPosition: SIMD3<Float>, fastPaths: Bool = true,
+    defersShading: Bool = true, _ body: (LitShader) -> R
+  ) -> R {
+    let materials = draws.flatMap(\.materials)
+    var starts: [Int] = []
+    var start = 0
+    for d in draws {
+      starts.append(start)
+      start += d.materials.count
+    }
+    let directional = lighting.directional.compactMap { light in
+      (-light.direction).normalizedOrNil().map { ($0, light.color) }
+    }
+    let point = lighting.point.map { ($0.position, $0.color) }
+    return materials.withUnsafeBufferPointer { m in
+      starts.withUnsafeBufferPointer { st in
+        directional.withUnsafeBufferPointer { dl in
+          point.withUnsafeBufferPointer { pl in
+            body(
+              LitShader(
+                materials: m, materialStart: st, directional: dl, point: pl, ambient: lighting.ambient,
+                cameraPosition: cameraPosition, fastPaths: fastPaths,
+                defersShading: defersShading))
+          }
+        }
+      }
+    }
+  }
+
+  /// What the lit shader keeps per triangle.
+  struct Triangle {
+    /// The triangle's material, in the shader's buffer (read, not copied, per triangle).
+    let materialPointer: UnsafePointer<ShadingMaterial>
+    @inline(__always) var material: ShadingMaterial { materialPointer.pointee }
+    let flatNormal: SIMD3<Float>
+    let v0: VertexAttributes, v1: VertexAttributes, v2: VertexAttributes
+    /// The vertices' texture coordinates, u and v by vertex.
+    let u: SIMD3<Float>, v: SIMD3<Float>
+    /// The material's colour and opacity times the vertex colour, when the three vertices share
+    /// one (nearly always: white when the mesh has none); nil when it varies.
+    let uniformBase: SIMD4<Float>?
+    let backFacing: Bool
+    /// The texture coordinates and level of the texture sampled (the diffuse one, or the
+    /// opacity one alone), when there is one.
+    let coordinates: TextureCoordinatePlanes?
+    /// Whether every sample is opaque, and the rasterizer's short ways are taken (see
+    /// ``LitShader/fastPaths``).
+    let opaque: Bool
+    /// Whether there are lights besides the ambient one.
+    let lit: Bool
+  }
+
+  var readsVertices: Bool { true }
+
+  func begin(_ t: SetupTriangle, _ frame: FrameVertices, _ planes: PerspectivePlanes) -> Triangle {
+    let vertices = frame.of(t)
+    let (v0, v1, v2) = vertices
+    let materialPointer = material(of: t)
+    let material = materialPointer.pointee
+    let sharedColor = v0.color == v1.color && v1.color == v2.color
+    let u = SIMD3(v0.worldAndU.w, v1.worldAndU.w, v2.worldAndU.w),
+      v = SIMD3(v0.normalAndV.w, v1.normalAndV.w, v2.normalAndV.w)
+    let sampled = material.texture ?? material.opacityTexture
+    let lit = !directional.isEmpty || !point.isEmpty
+    return Triangle(
+      materialPointer: materialPointer,
+      // Only lights use it (for samples whose interpolated normal vanishes).
+      flatNormal: lit ? VertexAttributes.faceNormal(vertices, swapped: t.swapped) : .zero, v0: v0, v1: v1,
+      v2: v2, u: u, v: v,
+      uniformBase: sharedColor
+        ? SIMD4(material.diffuse * SIMD3(v0.color.x, v0.color.y, v0.color.z), material.opacity) : nil,
+      backFacing: t.backFacing,
+      coordinates: sampled.map {
+        TextureCoordinatePlanes(us: u, vs: v, texture: $0, planes: planes)
+      },
+      opaque: fastPaths && material.alphaMode == .opaque,
+      lit: lit)
+  }
+
+  @inline(__always)
+  func flatColor(_ t: Triangle) -> SIMD4<Float>? { nil }
+
+  @inline(__always)
+  func isOpaque(_ t: SetupTriangle) -> Bool {
+    fastPaths && material(of: t).pointee.alphaMode == .opaque
+  }
+
+  /// Triangle `t`'s material in the shader's buffer.
+  @inline(__always)
+  private func material(of t: SetupTriangle) -> UnsafePointer<ShadingMaterial> {
+    materials.baseAddress! + materialStart[Int(t.draw)] + Int(t.material)
+  }
+
+  @inline(__always)
+  func shade(_ t: Triangle, _ batch: FragmentBatch, count: Int) {
+    let material = t.material
+    let color = batch.color
+    // The common textured surface (opaque, one base colour, ambient light): the colours come
+    // out of the sampler, tinted with the same arithmetic as the passes below.
+    if t.opaque, !t.lit, let base = t.uniformBase, let texture = material.texture,
+      let coordinates = t.coordinates
+    {
+      // Alpha becomes 0·a + 1 = 1 (the colours are finite).
+      let tint = TexelTint(base: base, light: SIMD4(ambient, 0), offset: SIMD4(material.emissive, 1))
+      batch.sample(texture, coordinates, count: count, tint: tint, into: color)
+      return
+    }
+    // The vertex weights, for what interpolates more than texture coordinates.
+    let lit = t.lit
+    if t.uniformBase == nil || lit || (material.texture != nil && material.opacityTexture != nil) {
+      batch.fillWeights(count: count)
+    }
+    // Base colour and opacity: the material's times the vertex colour.
+    if let uniform = t.uniformBase {
+      for k in 0..<count { color[k] = uniform }
+    } else {
+      let diffuse = SIMD4(material.diffuse, material.opacity)
+      for k in 0..<count {
+        let c = t.v0.color * batch.w0[k] + t.v1.color * batch.w1[k] + t.v2.color * batch.w2[k]
+        color[k] = diffuse * SIMD4(c.x, c.y, c.z, 1)
+      }
+    }
+    // Textures: the diffuse one (or the opacity one alone) sampled for the whole batch, sized
+    // for its own footprint.
+    if let texture = material.texture ?? material.opacityTexture, let coordinates = t.coordinates {
+      batch.sample(texture, coordinates, count: count)
+      if material.texture != nil {
+        for k in 0..<count { color[k] *= batch.texel[k] }
+        if let opacity = material.opacityTexture {
+          // Its own footprint: the batch's levels are sized for the diffuse texture.
+          for k in 0..<count {
+            let w = batch.weights(k)
+            let (dx, dy) = (w.dx, w.dy)
+            let uvX = SIMD2((t.u * dx).sum(), (t.v * dx).sum()),
+              uvY = SIMD2((t.u * dy).sum(), (t.v * dy).sum())
+            color[k].w *= opacity.sample(SIMD2(batch.u[k], batch.v[k]), uvX, uvY).x
+          }
+        }
+      } else {
+        for k in 0..<count { color[k].w *= batch.texel[k].x }
+      }
+    }
+    switch material.alphaMode {
+    case .opaque:
+      for k in 0..<count { color[k].w = 1 }
+    case .mask:
+      // Cut out below one half, opaque above.
+      for k in 0..<count {
+        color[k] = color[k].w < 0.5 ? FragmentBatch.discarded : SIMD4(color[k].x, color[k].y, color[k].z, 1)
+      }
+    case .blend:
+      for k in 0..<count where color[k].w < 1.0 / 255 { color[k] = FragmentBatch.discarded }
+    }
+    light(t, batch, count: count, lit: lit)
+  }
+
+  /// Replaces each kept sample's albedo in `batch.color` by the light it reflects towards the
+  /// camera (alpha kept); `lit` when there are lights besides the ambient one.
+  @inline(__always)
+  func light(_ t: Triangle, _ batch: FragmentBatch, count: Int, lit: Bool) {
+    let material = t.material
+    let color = batch.color
+    // Ambient light needs no normal and no view direction: computed alone when it is all.
+    let ambient = SIMD4(self.ambient, 1), emissive = SIMD4(material.emissive, 0)
+    guard lit else {
+      // Discarded samples stay so: their alpha is kept, negative.
+      for k in 0..<count { color[k] = ambient * color[k] + emissive }
+      return
+    }
+    for k in 0..<count where color[k].w >= 0 {
+      let base = color[k]
+      let rgb = reflected(
+        t, albedo: SIMD3(base.x, base.y, base.z), a: batch.w0[k], b: batch.w1[k], c: batch.w2[k])
+      color[k] = SIMD4(rgb, base.w)
+    }
+  }
+
+  /// The light a sample with `albedo` reflects towards the camera (ambient, directional and
+  /// point lights, Blinn–Phong), its vertex weights being `a`, `b`, `c`.
+  @inline(__always)
+  func reflected(_ t: Triangle, albedo: SIMD3<Float>, a: Float, b: Float, c: Float) -> SIMD3<Float> {
+    let material = t.material
+    let shiny = material.specular != .zero
+    var rgb = self.ambient * albedo + material.emissive
+    let worldAndU = t.v0.worldAndU * a + t.v1.worldAndU * b + t.v2.worldAndU * c
+    let normalAndV = t.v0.normalAndV * a + t.v1.normalAndV * b + t.v2.normalAndV * c
+    let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
+    var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? t.flatNormal
+    if t.backFacing { n = -n }  // two-sided lighting for faces drawn from behind
+    let view = shiny ? (cameraPosition - position).normalizedOrNil() ?? n : n
+    func add(_ towardsLight: SIMD3<Float>, _ radiance: SIMD3<Float>) {
+      let nl = n.dot(towardsLight)
+      guard nl > 0 else { return }
+      var reflected = albedo * nl
+      if shiny {
+        let h = (towardsLight + view).normalizedOrNil() ?? n
+        reflected += material.specular * Float.pow(Swift.max(0, n.dot(h)), material.shininess)
+      }
+      rgb += reflected * radiance
+    }
+    for (towardsLight, radiance) in directional { add(towardsLight, radiance) }
+    for (lightPosition, radiance) in point {
+      let d = lightPosition - position
+      let d2 = d.lengthSquared
+      if d2 > 0 { add(d / d2.squareRoot(), radiance / d2) }
+    }
+    return rgb
+  }
+}
