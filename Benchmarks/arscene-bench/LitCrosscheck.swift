@@ -52,7 +52,7 @@ final class MesaLit {
         }
       }
     }
-    lights.camera_position = Self.triple(scene.camera.worldFromCamera.translation)
+    lights.camera_position = Self.triple(scene.renderCamera.worldFromCamera.translation)
 
     let clear = [Float](
       arrayLiteral: scene.backgroundColor.x, scene.backgroundColor.y,
@@ -63,12 +63,12 @@ final class MesaLit {
     } else {
       mesa_lit_oracle_begin(oracle, clear, nil, &lights)
     }
-    let clipFromWorld = scene.camera.clipFromWorld
+    let clipFromWorld = scene.renderCamera.clipFromWorld
 
     // Opaque and cut-out runs in draw order; blended triangles after them, farthest first by
     // their mean distance from the camera plane (as ARScene sorts them), ties in draw order.
     var blended: [(distance: Float, order: Int, material: mesa_lit_material, triangle: Triangles)] = []
-    let cameraFromWorld = scene.camera.worldFromCamera.inverse
+    let cameraFromWorld = scene.renderCamera.worldFromCamera.inverse
     let draws: [DrawCall]
     do { draws = try scene.drawCalls() } catch { throw Unsupported(description: error.description) }
     for draw in draws {

@@ -115,8 +115,8 @@ func crosscheckLlvmpipe() -> Bool {
     for (mode, shading, l) in [
       ("unlit", ShadingMode.unlit, nil), ("lambert", .lambert(towardsLight: light), light),
     ] {
-      let ours = try! Renderer.render(draws, camera: scene.camera, shading: shading)
-      mesa.draw(FlatTriangles(draws, towardsLight: l), clipFromWorld: scene.camera.clipFromWorld)
+      let ours = try! Renderer.render(draws, camera: scene.renderCamera, shading: shading)
+      mesa.draw(FlatTriangles(draws, towardsLight: l), clipFromWorld: scene.renderCamera.clipFromWorld)
       let theirs = mesa.read()
       let c = ImageComparison(ours, theirs)
       let pass = mode == "unlit" ? c.identical == c.total : (c.withinTwo >= 0.995 && c.psnr >= 40)
@@ -131,7 +131,7 @@ func crosscheckLlvmpipe() -> Bool {
     do {
       let theirs = try lit.render(scene)
       let ours = try! Renderer.render(
-        try! scene.drawCalls(), camera: scene.camera, shading: .lit(scene.lighting), background: scene.background,
+        try! scene.drawCalls(), camera: scene.renderCamera, shading: .lit(scene.lighting), background: scene.background,
         backgroundColor: scene.backgroundColor)
       let c = ImageComparison(ours, theirs)
       ok = report(path, "lit", ours, theirs, pass: c.withinTwo >= 0.995 && c.psnr >= 40) && ok
@@ -239,8 +239,8 @@ func renderWorkloads(quick: Bool) -> [Row] {
   }
   let size = "\(scene.camera.intrinsics.width)x\(scene.camera.intrinsics.height)"
   rows.append(
-    renderRow("Závist scene at \(size), lambert, no AA", draws, scene.camera, settings, lambert: true))
-  rows.append(antialiasedRow(draws, scene.camera, label: size))
+    renderRow("Závist scene at \(size), lambert, no AA", draws, scene.renderCamera, settings, lambert: true))
+  rows.append(antialiasedRow(draws, scene.renderCamera, label: size))
 
   // The second core on fill-bound frames: ours on 2 threads against ours on 1, each next to
   // the same frame against two frames at once (a thread each), which shares nothing.

@@ -35,6 +35,15 @@ public struct CameraIntrinsics<Scalar: ARScalar>: Hashable, Sendable {
     (self.fx, self.fy, self.cx, self.cy, self.width, self.height) = (fx, fy, cx, cy, width, height)
   }
 
+  /// The same intrinsics in another precision (e.g. a scene's `Double` camera narrowed to the
+  /// renderer's `Float`).
+  @inlinable
+  public init<Other: ARScalar>(_ other: CameraIntrinsics<Other>) {
+    self.init(
+      fx: Scalar(other.fx), fy: Scalar(other.fy), cx: Scalar(other.cx), cy: Scalar(other.cy), width: other.width,
+      height: other.height)
+  }
+
   /// Intrinsics checked for use: focal lengths positive and finite, principal point finite, size
   /// positive.
   ///

@@ -18,8 +18,8 @@ public struct RigidTransform<Scalar: ARScalar>: Hashable, Sendable {
     self.translation = translation
   }
 
-  /// The same transform in another precision (e.g. a renderer's `Float` camera pose widened to
-  /// `Double` for hit-testing or pose estimation).
+  /// The same transform in another precision (e.g. a scene's `Double` camera pose narrowed to the
+  /// renderer's `Float`).
   @inlinable
   public init<Other: ARScalar>(_ other: RigidTransform<Other>) {
     self.init(

@@ -27,6 +27,18 @@ public struct RenderCamera: Sendable {
     self.far = far
   }
 
+  /// A camera narrowed to the renderer's `Float`: the one place a scene's `Double` camera loses
+  /// precision, at render time.
+  ///
+  /// - Parameters:
+  ///   - camera: Intrinsics in output pixels and `worldFromCamera` (ARKit convention, metres).
+  ///   - near, far: Clip planes in metres.
+  public init(_ camera: PinholeCamera<Double>, near: Double = Double(defaultNear), far: Double = Double(defaultFar)) {
+    self.init(
+      intrinsics: CameraIntrinsics<Float>(camera.intrinsics),
+      worldFromCamera: RigidTransform<Float>(camera.worldFromCamera), near: Float(near), far: Float(far))
+  }
+
   /// World to OpenGL clip space: the view matrix, then the projection of the intrinsics.
   public var clipFromWorld: Matrix4<Float> {
     intrinsics.projectionMatrix(near: near, far: far) * worldFromCamera.inverse.matrix

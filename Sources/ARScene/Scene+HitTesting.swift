@@ -3,16 +3,6 @@ import ARMath
 import ARRender
 
 extension Scene {
-  /// The scene's camera in `Double`, as hit-testing uses it.
-  public var hitCamera: PinholeCamera<Double> {
-    let k = camera.intrinsics
-    return PinholeCamera(
-      intrinsics: CameraIntrinsics(
-        fx: Double(k.fx), fy: Double(k.fy), cx: Double(k.cx), cy: Double(k.cy), width: k.width,
-        height: k.height),
-      worldFromCamera: RigidTransform<Double>(camera.worldFromCamera))
-  }
-
   /// One hierarchy over all the objects' models in world coordinates (the tap occluder), and
   /// for each of its triangles the index of the object it came from; nil without models.
   public func occluder() throws(HitError) -> (hierarchy: BoundingVolumeHierarchy, objectOfTriangle: [Int])? {
@@ -40,7 +30,6 @@ extension Scene {
   public func tapHitTester(
     viewSize: SIMD2<Double>? = nil, orientation: InterfaceOrientation = .landscapeRight
   ) throws(HitError) -> TapHitTester {
-    let camera = hitCamera
     let size = viewSize ?? SIMD2(Double(camera.intrinsics.width), Double(camera.intrinsics.height))
     let taps = try TapCamera(camera: camera, viewSize: size, orientation: orientation)
     let targets = self.targets.map {

@@ -45,7 +45,7 @@ extension Scene {
     let draws = try drawCalls()
     do {
       return try renderer.render(
-        draws, camera: camera, shading: .lit(lighting), background: background,
+        draws, camera: renderCamera, shading: .lit(lighting), background: background,
         backgroundColor: backgroundColor, settings: settings)
     } catch { throw .render(path: path, reason: error.description) }
   }

@@ -14,8 +14,16 @@ public struct Scene: Sendable {
   public var path: String
   /// The file as written.
   public var file: SceneFile
-  /// The camera at the output size.
-  public var camera: RenderCamera
+  /// The camera at the output size: intrinsics in output pixels, `worldFromCamera` in the ARKit
+  /// convention (metres), in `Double` as the file gives it. Hit-testing uses it as it is;
+  /// rendering narrows it to `Float` once (``renderCamera``).
+  public var camera: PinholeCamera<Double>
+  /// The near and far clip planes, metres from the camera.
+  public var clipPlanes: ClosedRange<Double>
+  /// The camera as the renderer takes it.
+  public var renderCamera: RenderCamera {
+    RenderCamera(camera, near: clipPlanes.lowerBound, far: clipPlanes.upperBound)
+  }
   /// The lights.
   public var lighting: Lighting
   /// The scene file's objects, in file order: each model placed, with its point markers.

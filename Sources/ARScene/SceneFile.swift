@@ -24,9 +24,11 @@ public struct SceneFile: Codable, Sendable, Equatable {
   public struct Geo: Codable, Sendable, Equatable {
     /// The local ENU frame's origin (WGS84; height above the ellipsoid).
     public var origin: GeoPosition
-    public var sessionAlignment: SessionAlignment?
+    /// How the session's frame is turned and shifted from the ENU frame at `origin`.
+    public var sessionAlignment: Alignment?
 
-    public struct SessionAlignment: Codable, Sendable, Equatable {
+    /// The `session_alignment` field (ARGeo's `SessionAlignment` is what it resolves to).
+    public struct Alignment: Codable, Sendable, Equatable {
       /// Compass heading of the session's −Z axis, degrees clockwise from north.
       public var yawDeg: Double?
       /// The session origin in ENU metres (east, north, up).
@@ -54,7 +56,7 @@ public struct SceneFile: Codable, Sendable, Equatable {
   /// What an object is attached to; its `transform` then applies in the anchor's frame.
   public struct Anchor: Codable, Sendable, Equatable {
     /// A geo-anchor: a position and the compass heading of the anchor's −Z axis.
-    public var geo: GeoAnchor?
+    public var geo: GeoLocation?
     /// A square marker seen by the scene's camera: its side and its four corners in output
     /// pixels (IPPE_SQUARE order). The anchor frame is the marker's: x right, y up, z out of it.
     public var marker: MarkerAnchor?
@@ -78,7 +80,8 @@ public struct SceneFile: Codable, Sendable, Equatable {
       public var position: [Double]?
     }
 
-    public struct GeoAnchor: Codable, Sendable, Equatable {
+    /// The `geo` field (ARGeo's `GeoAnchor` is what it resolves to).
+    public struct GeoLocation: Codable, Sendable, Equatable {
       public var latitude: Double
       public var longitude: Double
       /// Metres above the ellipsoid.
@@ -108,13 +111,13 @@ public struct SceneFile: Codable, Sendable, Equatable {
   /// Either `intrinsics` or `vertical_fov_deg`; either `world_from_camera` or `look_at`.
   public struct Camera: Codable, Sendable, Equatable {
     public var intrinsics: Intrinsics?
-    public var verticalFovDeg: Float?
+    public var verticalFovDeg: Double?
     /// Camera pose, ARKit convention (looks down −Z), 16 numbers column-major.
-    public var worldFromCamera: [Float]?
+    public var worldFromCamera: [Double]?
     public var lookAt: LookAt?
     /// Near and far planes in metres.
-    public var near: Float?
-    public var far: Float?
+    public var near: Double?
+    public var far: Double?
 
     enum CodingKeys: String, CodingKey {
       case intrinsics, near, far
@@ -126,16 +129,16 @@ public struct SceneFile: Codable, Sendable, Equatable {
 
   /// Pinhole intrinsics in pixels for the output size (top-left origin, centres at +0.5).
   public struct Intrinsics: Codable, Sendable, Equatable {
-    public var fx: Float
-    public var fy: Float
-    public var cx: Float
-    public var cy: Float
+    public var fx: Double
+    public var fy: Double
+    public var cx: Double
+    public var cy: Double
   }
 
   public struct LookAt: Codable, Sendable, Equatable {
-    public var eye: [Float]
-    public var target: [Float]
-    public var up: [Float]?
+    public var eye: [Double]
+    public var target: [Double]
+    public var up: [Double]?
   }
 
   public struct Lights: Codable, Sendable, Equatable {

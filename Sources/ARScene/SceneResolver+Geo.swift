@@ -33,7 +33,7 @@ extension SceneResolver {
 
   /// `world_from_anchor` of a geo-anchor, in the session world, as the renderer's Float matrix.
   func worldFromGeoAnchor(
-    _ anchor: SceneFile.Anchor.GeoAnchor, _ placement: GeoPlacement?, _ field: String
+    _ anchor: SceneFile.Anchor.GeoLocation, _ placement: GeoPlacement?, _ field: String
   ) throws(SceneError) -> Matrix4<Float> {
     guard let placement else { throw fail(field, "a geo anchor needs the scene's geo.origin") }
     let coordinate: GeodeticCoordinate

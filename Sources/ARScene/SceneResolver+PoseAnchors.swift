@@ -7,7 +7,7 @@ extension SceneResolver {
   /// camera (at the file's output size), turned from the OpenCV camera frame into the ARKit one
   /// the scene's pose uses.
   func worldFromMarkerAnchor(
-    _ marker: SceneFile.Anchor.MarkerAnchor, camera: RenderCamera, _ field: String
+    _ marker: SceneFile.Anchor.MarkerAnchor, camera: PinholeCamera<Double>, _ field: String
   ) throws(SceneError) -> Matrix4<Float> {
     guard marker.corners.count == 8 else {
       throw fail(field + ".corners", "expected 8 numbers (4 corners x, y)")
@@ -17,12 +17,10 @@ extension SceneResolver {
     do {
       result = try SquareMarker.pose(
         corners: (0..<4).map { SIMD2(marker.corners[2 * $0], marker.corners[2 * $0 + 1]) }, size: marker.size,
-        intrinsics: SIMD4(Double(k.fx), Double(k.fy), Double(k.cx), Double(k.cy)))
+        intrinsics: SIMD4(k.fx, k.fy, k.cx, k.cy))
     } catch { throw fail(field, error.description) }
-    let cameraFromMarker = result.solutions[0].cameraFromTarget
-    // OpenCV camera → ARKit camera: the rotation by π about x.
-    let flip = RigidTransform<Double>(rotation: Quaternion(angle: .degrees(180), axis: [1, 0, 0]))
-    return Self.floatMatrix(RigidTransform<Double>(camera.worldFromCamera) * flip * cameraFromMarker)
+    let pose = result.solutions[0].expressed(in: .arkit)
+    return Self.floatMatrix(camera.worldFromCamera * pose.cameraFromTarget)
   }
 
   /// `world_from_anchor` of a plane anchor: detect planes in the cloud, pick one, and stand the

@@ -16,7 +16,9 @@ struct SceneResolver {
     .invalidField(path: path, field: field, reason: reason)
   }
 
-  func vector(_ values: [Float]?, _ count: Int, _ field: String) throws(SceneError) -> SIMD3<Float>? {
+  func vector<Scalar: ARScalar>(_ values: [Scalar]?, _ count: Int, _ field: String) throws(SceneError)
+    -> SIMD3<Scalar>?
+  {
     guard let values else { return nil }
     guard values.count == count, values.allSatisfy(\.isFinite) else {
       throw fail(field, "expected \(count) finite numbers, got \(values.count)")
@@ -24,7 +26,7 @@ struct SceneResolver {
     return SIMD3(values[0], values[1], values[2])
   }
 
-  func matrix(_ values: [Float], _ field: String) throws(SceneError) -> Matrix4<Float> {
+  func matrix<Scalar: ARScalar>(_ values: [Scalar], _ field: String) throws(SceneError) -> Matrix4<Scalar> {
     do { return try Matrix4(validatingColumnMajor: values) } catch { throw fail(field, error.description) }
   }
 
@@ -39,7 +41,7 @@ struct SceneResolver {
     guard (1...RenderSettings.maximumSide).contains(w), (1...RenderSettings.maximumSide).contains(h) else {
       throw fail("output", "size \(w)×\(h) is outside 1…\(RenderSettings.maximumSide)")
     }
-    let camera = try resolveCamera(width: fileWidth, height: fileHeight)
+    let (camera, clipPlanes) = try resolveCamera(width: fileWidth, height: fileHeight)
     var scaled = camera
     scaled.intrinsics = camera.intrinsics.scaled(toWidth: w, height: h)
 
@@ -94,13 +96,16 @@ struct SceneResolver {
       objects.append(placed)
     }
     return Scene(
-      path: path, file: file, camera: scaled, lighting: try lighting(), objects: objects, background: background,
+      path: path, file: file, camera: scaled, clipPlanes: clipPlanes, lighting: try lighting(), objects: objects, background: background,
       backgroundColor: backgroundColor, targets: targets)
   }
 
-  func resolveCamera(width: Int, height: Int) throws(SceneError) -> RenderCamera {
+  /// The file's camera at its output size, in `Double` as written, and its clip planes.
+  func resolveCamera(width: Int, height: Int) throws(SceneError) -> (
+    PinholeCamera<Double>, clipPlanes: ClosedRange<Double>
+  ) {
     let c = file.camera
-    let intrinsics: CameraIntrinsics<Float>
+    let intrinsics: CameraIntrinsics<Double>
     if let k = c.intrinsics {
       do {
         intrinsics = try CameraIntrinsics(
@@ -112,7 +117,7 @@ struct SceneResolver {
     } else {
       throw fail("camera", "needs intrinsics or vertical_fov_deg")
     }
-    let pose: RigidTransform<Float>
+    let pose: RigidTransform<Double>
     if let m = c.worldFromCamera {
       let field = "camera.world_from_camera"
       let worldFromCamera = try matrix(m, field)
@@ -130,11 +135,12 @@ struct SceneResolver {
     } else {
       throw fail("camera", "needs world_from_camera or look_at")
     }
-    let near = c.near ?? RenderCamera.defaultNear, far = c.far ?? RenderCamera.defaultFar
-    do { try RenderCamera.validateClipPlanes(near: near, far: far) } catch {
+    let near = c.near ?? Double(RenderCamera.defaultNear), far = c.far ?? Double(RenderCamera.defaultFar)
+    // Checked as the renderer will use them, in `Float`.
+    do { try RenderCamera.validateClipPlanes(near: Float(near), far: Float(far)) } catch {
       throw fail("camera", "needs 0 < near < far")
     }
-    return RenderCamera(intrinsics: intrinsics, worldFromCamera: pose, near: near, far: far)
+    return (PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose), near...far)
   }
 
   func transform(_ t: SceneFile.Transform?, _ field: String) throws(SceneError) -> Matrix4<Float> {

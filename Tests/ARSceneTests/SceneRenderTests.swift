@@ -47,8 +47,8 @@ struct SceneRenderTests {
     // The next frame of a recording, drawn into the last one's pixels (8-bit samples, no AA).
     let draws = try scene.drawCalls()
     var frame = image
-    try renderer.render(draws, camera: scene.camera, shading: .lit(scene.lighting), into: &frame)
-    #expect(frame == (try Renderer.render(draws, camera: scene.camera, shading: .lit(scene.lighting))))
+    try renderer.render(draws, camera: scene.renderCamera, shading: .lit(scene.lighting), into: &frame)
+    #expect(frame == (try Renderer.render(draws, camera: scene.renderCamera, shading: .lit(scene.lighting))))
   }
 
   @Test(
@@ -123,7 +123,7 @@ struct PoseAnchorSceneTests {
     let scene = try Scene.load(path: Fixtures.path("../../Scenes/marker-card.json"))
     let card = scene.objects[0].worldFromModel
     let corners = scene.file.objects[0].anchor!.marker!.corners
-    let camera = scene.hitCamera
+    let camera = scene.camera
     for (i, c) in [SIMD2<Float>(-0.03, 0.03), [0.03, 0.03], [0.03, -0.03], [-0.03, -0.03]].enumerated() {
       let world = card * SIMD4<Float>(c.x, c.y, 0, 1)
       let pixel = try #require(camera.project(SIMD3(Double(world.x), Double(world.y), Double(world.z)))).pixel
