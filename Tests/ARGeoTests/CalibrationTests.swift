@@ -30,7 +30,7 @@ import Testing
     }
   }
 
-  @Test func recoversTheYawWithAnHonestSigma() throws {
+  @Test("recovers the yaw with an honest sigma") func recoversTheYawWithAnHonestSigma() throws {
     var rng = SplitMix64(seed: 2026)
     var within3Sigma = 0, errors: [Double] = []
     let runs = 1000
@@ -50,7 +50,7 @@ import Testing
     #expect(Double(within3Sigma) / Double(runs) >= 0.99, "\(within3Sigma) of \(runs) within 3σ")
   }
 
-  @Test func theYawErrorReachesTheCramerRaoBound() throws {
+  @Test("the yaw error reaches the Cramér–Rao bound") func theYawErrorReachesTheCramerRaoBound() throws {
     // An efficient estimator's RMS error equals the σ it reports (the inverse Fisher
     // information); a biased or wasteful one would be worse. 1 m fixes, 500 runs.
     var rng = SplitMix64(seed: 7)
@@ -66,7 +66,7 @@ import Testing
     #expect(ratio > 0.9 && ratio < 1.1, "RMS error / reported σ = \(ratio)")
   }
 
-  @Test func outlierFixesAreRejected() throws {
+  @Test("outlier fixes are rejected") func outlierFixesAreRejected() throws {
     var rng = SplitMix64(seed: 11)
     for _ in 0..<100 {
       let yaw = Angle<Double>(degrees: Double.random(in: 0..<360, using: &rng))
@@ -78,7 +78,7 @@ import Testing
     }
   }
 
-  @Test func theOnlineAlignerMatchesTheBatchOne() throws {
+  @Test("the online aligner matches the batch one") func theOnlineAlignerMatchesTheBatchOne() throws {
     var rng = SplitMix64(seed: 5)
     let yaw = Angle<Double>(degrees: 137)
     let fixes = Self.walk(yaw: yaw, rng: &rng)
@@ -92,7 +92,8 @@ import Testing
     #expect(abs(current.yawSigma.radians - batch.yawSigma.radians) < 1e-12)
   }
 
-  @Test func theOnlineAlignerGatesOutliersOnceEstablished() throws {
+  @Test("the online aligner gates outliers once established")
+  func theOnlineAlignerGatesOutliersOnceEstablished() throws {
     var rng = SplitMix64(seed: 6)
     let yaw = Angle<Double>(degrees: 200)
     var online = OnlineSessionAligner()
@@ -103,7 +104,7 @@ import Testing
     #expect(abs((current.alignment.yaw - yaw).wrappedToPlusMinusPi.radians) <= 4 * current.yawSigma.radians)
   }
 
-  @Test func aSessionThatStoodStillIsRefused() {
+  @Test("a session that stood still is refused") func aSessionThatStoodStillIsRefused() {
     var rng = SplitMix64(seed: 1)
     let fixes = (0..<50).map { _ in
       PositionFix(
@@ -113,7 +114,7 @@ import Testing
     #expect(throws: GeoError.self) { try SessionAligner.estimate(fixes) }
   }
 
-  @Test func compassBiasIsRecovered() throws {
+  @Test("compass bias is recovered") func compassBiasIsRecovered() throws {
     var rng = SplitMix64(seed: 12)
     let alignment = SessionAlignment(yaw: .degrees(73))
     let declination = Angle<Double>.degrees(4.6)
@@ -131,7 +132,8 @@ import Testing
     #expect(abs(result.scatter.degrees - 2) < 0.3)
   }
 
-  @Test func magnetometerHardAndSoftIronAreRecovered() throws {
+  @Test("magnetometer hard and soft iron are recovered")
+  func magnetometerHardAndSoftIronAreRecovered() throws {
     var rng = SplitMix64(seed: 21)
     let strength = 49.0  // µT, about Závist's total intensity
     let hardIron = SIMD3(12.0, -30.0, 7.5)
@@ -148,7 +150,7 @@ import Testing
     #expect(calibration.residualRMS < 0.5)
   }
 
-  @Test func degenerateMagnetometerSamplingsAreRefused() {
+  @Test("degenerate magnetometer samplings are refused") func degenerateMagnetometerSamplingsAreRefused() {
     var rng = SplitMix64(seed: 22)
     // Turned only flat on a table: all samples in one plane.
     let flat = (0..<200).map { i in
@@ -166,7 +168,8 @@ import Testing
     #expect(throws: GeoError.self) { try MagnetometerCalibration(samples: bunched) }
   }
 
-  @Test func aLandmarkSightingGivesYawAndCompassBias() throws {
+  @Test("a landmark sighting gives yaw and compass bias")
+  func aLandmarkSightingGivesYawAndCompassBias() throws {
     let observer = GeodeticCoordinate(latitudeDegrees: 49.9600, longitudeDegrees: 14.4000, height: 300)
     // A point 2 km away at a true bearing of 30°.
     let landmark = try Geodesic().direct(from: observer, initialBearingDegrees: 30, distance: 2000).coordinate

@@ -8,7 +8,7 @@ import Testing
 @Suite struct GeodesicTests {
   let geodesic = Geodesic(.wgs84)
 
-  @Test func inverseMatchesGeodSolve() throws {
+  @Test("inverse matches GeodSolve") func inverseMatchesGeodSolve() throws {
     var worstDistance = 0.0, worstAzimuth = 0.0
     for row in try geoFixture("geodesic-inverse.txt") {
       let a = GeodeticCoordinate(latitudeDegrees: row[0], longitudeDegrees: row[1])
@@ -30,7 +30,7 @@ import Testing
     #expect(worstAzimuth <= 1e-9, "worst azimuth error \(worstAzimuth) rad")
   }
 
-  @Test func directMatchesGeodSolve() throws {
+  @Test("direct matches GeodSolve") func directMatchesGeodSolve() throws {
     var worst = 0.0, worstAzimuth = 0.0
     for row in try geoFixture("geodesic-direct.txt") {
       let start = GeodeticCoordinate(latitudeDegrees: row[0], longitudeDegrees: row[1])
@@ -50,7 +50,7 @@ import Testing
     #expect(worstAzimuth <= 1e-9, "worst azimuth error \(worstAzimuth) rad")
   }
 
-  @Test func directInvertsInverse() throws {
+  @Test("direct inverts inverse") func directInvertsInverse() throws {
     var rng = SplitMix64(seed: 3)
     var worst = 0.0
     for _ in 0..<2000 {
@@ -68,7 +68,8 @@ import Testing
     #expect(worst <= 1e-6, "worst round trip \(worst) m")
   }
 
-  @Test func localApproximationStaysWithinItsDocumentedError() throws {
+  @Test("local approximation stays within its documented error")
+  func localApproximationStaysWithinItsDocumentedError() throws {
     var rng = SplitMix64(seed: 9)
     for _ in 0..<5000 {
       let a = rng.coordinate(latitude: -80...80)

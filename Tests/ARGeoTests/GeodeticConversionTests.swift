@@ -1,5 +1,5 @@
-import ARMath
 import ARGeo
+import ARMath
 import ARTestSupport
 import Testing
 
@@ -7,7 +7,7 @@ import Testing
 @Suite struct GeodeticConversionTests {
   static let nanometres10 = 10e-9
 
-  @Test func geodeticToECEFMatchesGeographicLib() throws {
+  @Test("geodetic to ECEF matches GeographicLib") func geodeticToECEFMatchesGeographicLib() throws {
     var worst = 0.0
     for row in try geoFixture("ecef-forward.txt") {
       let p = GeodeticCoordinate(latitudeDegrees: row[0], longitudeDegrees: row[1], height: row[2])
@@ -17,7 +17,8 @@ import Testing
     #expect(worst <= Self.nanometres10, "worst ECEF error \(worst) m")
   }
 
-  @Test func ecefToGeodeticMatchesGeographicLibEverywhere() throws {
+  @Test("ECEF to geodetic matches GeographicLib everywhere")
+  func ecefToGeodeticMatchesGeographicLibEverywhere() throws {
     var worst = 0.0
     for row in try geoFixture("ecef-reverse.txt") {
       let ours = Ellipsoid.wgs84.geodetic(ecef: SIMD3(row[0], row[1], row[2]))
@@ -32,13 +33,14 @@ import Testing
     #expect(worst <= Self.nanometres10, "worst geodetic error \(worst) m")
   }
 
-  @Test func theCentreOfTheEarthIsThePolarRadiusBelowAPole() {
+  @Test("the centre of the earth is the polar radius below a pole")
+  func theCentreOfTheEarthIsThePolarRadiusBelowAPole() {
     let centre = Ellipsoid.wgs84.geodetic(ecef: .zero)
     #expect(abs(centre.latitudeDegrees) == 90)
     #expect(abs(centre.height + Ellipsoid.wgs84.polarRadius) < 1e-9)
   }
 
-  @Test func enuMatchesGeographicLibLocalCartesian() throws {
+  @Test("ENU matches GeographicLib local cartesian") func enuMatchesGeographicLibLocalCartesian() throws {
     var worstForward = 0.0, worstReverse = 0.0
     var frames: [SIMD3<Double>: LocalTangentFrame] = [:]
     for row in try geoFixture("enu.txt") {
@@ -63,7 +65,7 @@ import Testing
     #expect(worstReverse <= Self.nanometres10, "worst ENU → geodetic error \(worstReverse) m")
   }
 
-  @Test func degreesAreExactAtTheAxes() {
+  @Test("degrees are exact at the axes") func degreesAreExactAtTheAxes() {
     let pole = Ellipsoid.wgs84.ecef(GeodeticCoordinate(latitudeDegrees: 90, longitudeDegrees: 123, height: 0))
     #expect(pole.x == 0 && pole.y == 0 && pole.z == Ellipsoid.wgs84.polarRadius)
     let antimeridian = Ellipsoid.wgs84.ecef(
@@ -73,7 +75,7 @@ import Testing
     #expect(back.longitudeDegrees == 180 && back.latitudeDegrees == 0 && back.height == 0)
   }
 
-  @Test func seededRoundTripsStayWithinNanometres() throws {
+  @Test("seeded round trips stay within nanometres") func seededRoundTripsStayWithinNanometres() throws {
     var rng = SplitMix64(seed: 55)
     var worst = 0.0
     for _ in 0..<20_000 {
@@ -87,7 +89,7 @@ import Testing
     #expect(worst <= 1e-8, "worst round trip \(worst) m")
   }
 
-  @Test func invalidCoordinatesAreRefusedByField() {
+  @Test("invalid coordinates are refused by field") func invalidCoordinatesAreRefusedByField() {
     #expect(
       throws: GeoError.invalidCoordinate(
         field: "latitude", value: 91, reason: "must be finite and within ±90°")

@@ -26,7 +26,7 @@ import Testing
     [2027.5, 100, -80, 240, 5984.0, 14760.1, -49317.7, -72.10, 67.93],
   ]
 
-  @Test(arguments: published)
+  @Test("reproduces NOAA's published test values", arguments: published)
   func reproducesNOAAsPublishedTestValues(_ row: [Double]) throws {
     let field = try model.field(
       at: GeodeticCoordinate(latitudeDegrees: row[2], longitudeDegrees: row[3], height: row[1] * 1000),
@@ -38,7 +38,8 @@ import Testing
     #expect(abs(field.declination.degrees - row[8]) <= 0.005 + 1e-9)
   }
 
-  @Test func agreesWithNOAAsImplementationAtSeededPoints() throws {
+  @Test("agrees with NOAA's implementation at seeded points")
+  func agreesWithNOAAsImplementationAtSeededPoints() throws {
     var worstAngle = 0.0, worstField = 0.0
     for row in try geoFixture("wmm2025.txt") {
       let field = try model.field(
@@ -56,7 +57,8 @@ import Testing
     #expect(worstField <= 1e-4, "worst component difference \(worstField) nT")
   }
 
-  @Test func theEmbeddedCoefficientsAreTheShippedFile() throws {
+  @Test("the embedded coefficients are the shipped file")
+  func theEmbeddedCoefficientsAreTheShippedFile() throws {
     let shipped = try String(
       contentsOfFile: Fixtures.root + "/../../Sources/ARGeo/Magnetic/WMM2025.COF", encoding: .utf8)
     let embedded = try MagneticModel(cofText: shipped)
@@ -67,7 +69,7 @@ import Testing
         == model.declination(at: here, decimalYear: 2026.9))
   }
 
-  @Test func datesOutsideTheModelAreRefused() throws {
+  @Test("dates outside the model are refused") func datesOutsideTheModelAreRefused() throws {
     let here = GeodeticCoordinate(latitudeDegrees: 49.96, longitudeDegrees: 14.40)
     #expect(throws: GeoError.self) { try model.declination(at: here, decimalYear: 2024.99) }
     #expect(throws: GeoError.self) { try model.declination(at: here, decimalYear: 2030.01) }
@@ -75,7 +77,7 @@ import Testing
     #expect(throws: GeoError.self) { try MagneticModel.decimalYear(year: 2027, month: 2, day: 29) }
   }
 
-  @Test func badCoefficientFilesNameTheLine() {
+  @Test("bad coefficient files name the line") func badCoefficientFilesNameTheLine() {
     #expect(
       throws: GeoError.badCoefficientFile(line: 3, reason: "expected `n m g h gdot hdot` with 0 ≤ m ≤ n")
     ) {
@@ -83,7 +85,7 @@ import Testing
     }
   }
 
-  @Test func theGeographicPolesHaveAFiniteField() throws {
+  @Test("the geographic poles have a finite field") func theGeographicPolesHaveAFiniteField() throws {
     for latitude in [90.0, -90.0] {
       let field = try model.field(
         at: GeodeticCoordinate(latitudeDegrees: latitude, longitudeDegrees: 0), decimalYear: 2026)

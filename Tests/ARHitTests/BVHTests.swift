@@ -1,6 +1,6 @@
+import ARHit
 import ARMath
 import ARMesh
-import ARHit
 import ARTestSupport
 import Dispatch
 import RealModule
@@ -25,7 +25,7 @@ import Testing
     return try HitRay(origin: origin, direction: target - origin)
   }
 
-  @Test(arguments: [BVHQuality.high, .fast])
+  @Test("closest hits equal brute force", arguments: [BVHQuality.high, .fast])
   func closestHitsEqualBruteForce(quality: BVHQuality) throws {
     var rng = SplitMix64(seed: 17)
     let (positions, indices) = Self.soup(600, rng: &rng)
@@ -64,7 +64,7 @@ import Testing
 
   /// Many triangles with one centroid (identical Morton codes, no spatial split possible) among a
   /// few others: both builds still find every closest hit, and stay shallow enough to traverse.
-  @Test(arguments: [BVHQuality.high, .fast])
+  @Test("identical centroids split by count", arguments: [BVHQuality.high, .fast])
   func identicalCentroidsSplitByCount(quality: BVHQuality) throws {
     var rng = SplitMix64(seed: 19)
     var positions: [SIMD3<Double>] = []
@@ -83,7 +83,7 @@ import Testing
     }
   }
 
-  @Test func batchQueriesMatchSingleOnes() throws {
+  @Test("batch queries match single ones") func batchQueriesMatchSingleOnes() throws {
     var rng = SplitMix64(seed: 18)
     let (positions, indices) = Self.soup(2000, rng: &rng)
     let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices)
@@ -96,7 +96,7 @@ import Testing
   /// random places in front of the aimed point (within 60° of the surface normal, so that the
   /// ray enters there rather than grazing a silhouette, where a miss would be right): every one
   /// must hit. A gap between neighbouring triangles would let some through.
-  @Test func noRayThroughAnEdgeOrVertexEscapes() throws {
+  @Test("no ray through an edge or vertex escapes") func noRayThroughAnEdgeOrVertexEscapes() throws {
     let mesh = Mesh.sphere(radius: 1, subdivisions: 3)  // 1,280 triangles, closed
     let positions = mesh.positions.map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
     let indices = mesh.indices.map { Int($0) }
@@ -193,7 +193,9 @@ final class Counter: @unchecked Sendable {
     return best
   }
 
-  @Test(arguments: [0.0, 0.1, 1e-40, 12_345.678_9], [BVHQuality.high, .fast])
+  @Test(
+    "extreme rays agree with brute force", arguments: [0.0, 0.1, 1e-40, 12_345.678_9],
+    [BVHQuality.high, .fast])
   func extremeRaysAgreeWithBruteForce(height: Double, quality: BVHQuality) throws {
     let (positions, indices) = Self.grid(height: height)
     let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices, quality: quality)

@@ -5,7 +5,7 @@ import Testing
 @testable import ARHit
 
 @Suite struct RaySphereTests {
-  @Test func analyticEntryAndExit() throws {
+  @Test("analytic entry and exit") func analyticEntryAndExit() throws {
     let sphere = Sphere(center: [0, 0, -10], radius: 2)
     let span = try #require(sphere.intersect(HitRay(origin: .zero, direction: [0, 0, -1])))
     #expect(span.entry == 8 && span.exit == 12)
@@ -15,7 +15,7 @@ import Testing
     #expect(sphere.intersect(try HitRay(origin: [2.000001, 0, 0], direction: [0, 0, -1])) == nil)
   }
 
-  @Test func aSmallFarSphereKeepsItsPrecision() throws {
+  @Test("a small far sphere keeps its precision") func aSmallFarSphereKeepsItsPrecision() throws {
     // A 5 mm acupressure point seen from 3 km (the textbook discriminant b² − ac cancels here).
     var rng = SplitMix64(seed: 4)
     var worst = 0.0
@@ -41,7 +41,7 @@ import Testing
 }
 
 @Suite struct RayTriangleTests {
-  @Test func analyticHitAndBarycentrics() throws {
+  @Test("analytic hit and barycentrics") func analyticHitAndBarycentrics() throws {
     let ray = WatertightRay(try HitRay(origin: [0.25, 0.25, 5], direction: [0, 0, -1]))
     let hit = try #require(ray.intersect([0, 0, 0], [1, 0, 0], [0, 1, 0]))
     #expect(hit.t == 5 && hit.u == 0.25 && hit.v == 0.25)
@@ -52,7 +52,7 @@ import Testing
     #expect(ray.intersect([0, 0, 0], [1, 0, 0], [0, 1, 0], tMax: 4.5) == nil)
   }
 
-  @Test func badRaysAreRefused() {
+  @Test("bad rays are refused") func badRaysAreRefused() {
     #expect(throws: HitError.invalidRay("direction has zero length")) {
       try HitRay(origin: .zero, direction: .zero)
     }
@@ -72,7 +72,7 @@ import Testing
   /// bit patterns; held here to the definition (the largest `Float` ≤ x, the smallest ≥ x) at
   /// the edges (zeros, subnormals, beyond Float's range) and on a million seeded doubles of
   /// every magnitude.
-  @Test func roundingsAreTheNeighbouringFloats() {
+  @Test("roundings are the neighbouring floats") func roundingsAreTheNeighbouringFloats() {
     func below(_ x: Double) -> Float {
       let f = Float(x)
       return Double(f) > x ? f.nextDown : f

@@ -1,12 +1,12 @@
-import ARMesh
 import ARHit
 import ARMath
+import ARMesh
 import ARTestSupport
 import Foundation
 import Testing
 
 @Suite struct TapViewportTests {
-  @Test(arguments: InterfaceOrientation.allCases)
+  @Test("view points and image pixels round trip", arguments: InterfaceOrientation.allCases)
   func viewPointsAndImagePixelsRoundTrip(_ orientation: InterfaceOrientation) throws {
     let viewport = try TapViewport(size: [390, 844], orientation: orientation, imageSize: [1920, 1440])
     var rng = SplitMix64(seed: 8)
@@ -19,7 +19,7 @@ import Testing
     #expect((viewport.imagePixel(forViewPoint: [195, 422]) - [960, 720]).length < 1e-9)
   }
 
-  @Test func portraitShowsTheImageTurnedAQuarter() throws {
+  @Test("portrait shows the image turned a quarter") func portraitShowsTheImageTurnedAQuarter() throws {
     // ARKit's portrait display transform: image +x runs down the screen, image +y to the left.
     let viewport = try TapViewport(size: [1440, 1920], orientation: .portrait, imageSize: [1920, 1440])
     #expect(viewport.scale == 1)
@@ -30,7 +30,7 @@ import Testing
     #expect(abs(phone.scale - 844.0 / 1920) < 1e-15)
   }
 
-  @Test func tapsOutsideTheViewAreRefused() throws {
+  @Test("taps outside the view are refused") func tapsOutsideTheViewAreRefused() throws {
     let camera = PinholeCamera<Double>(
       intrinsics: CameraIntrinsics(fx: 1500, fy: 1500, cx: 960, cy: 720, width: 1920, height: 1440),
       worldFromCamera: .identity)
@@ -79,7 +79,7 @@ import Testing
     return try TapCamera(camera: camera, viewSize: [390, 844], orientation: .portrait)
   }
 
-  @Test func everyPointLiesOnTheOuterSkin() throws {
+  @Test("every point lies on the outer skin") func everyPointLiesOnTheOuterSkin() throws {
     let (bvh, targets) = try Self.hand()
     #expect(targets.count >= 8)
     let directions: [SIMD3<Double>] = [
@@ -111,7 +111,8 @@ import Testing
     return try tester.hitTest(tap: centre + [6, 0], policy: policy)
   }
 
-  @Test func theExactSphereHitsNearButHitsTheHandFarAway() throws {
+  @Test("the exact sphere hits near but hits the hand far away")
+  func theExactSphereHitsNearButHitsTheHandFarAway() throws {
     // At 0.3 m the 5 mm point is 17 points across on screen: a 6-point miss still lands on it.
     #expect(try tap(policy: .exactSphere, distance: 0.3).best == "LI4")
     // At 1 m and 3 m it is 5 and 2 points across: the same tap misses and hits the hand.
@@ -127,14 +128,16 @@ import Testing
     }
   }
 
-  @Test func theScreenTolerancePolicyFindsThePointAtEveryDistance() throws {
+  @Test("the screen tolerance policy finds the point at every distance")
+  func theScreenTolerancePolicyFindsThePointAtEveryDistance() throws {
     for distance in [0.3, 1.0, 3.0] {
       let result = try tap(policy: .standard, distance: distance)
       #expect(result.best == "LI4", "at \(distance) m: \(result.candidates.prefix(3))")
     }
   }
 
-  @Test func theScreenTolerancePolicyRejectsPointsOnTheFarSide() throws {
+  @Test("the screen tolerance policy rejects points on the far side")
+  func theScreenTolerancePolicyRejectsPointsOnTheFarSide() throws {
     // Looking down at the back of the hand, the palm's points are hidden: never accepted.
     let result = try tap(policy: .screenTolerance(points: 1000), distance: 1)
     for code in ["PC6", "PC8", "HT8", "HT7", "LU9"] {
@@ -146,7 +149,7 @@ import Testing
     }
   }
 
-  @Test func theThesisFallbackAcceptsHiddenPoints() throws {
+  @Test("the thesis fallback accepts hidden points") func theThesisFallbackAcceptsHiddenPoints() throws {
     // The mesh-proximity fallback (tolerance 5 cm per metre) at 3 m accepts points within 15 cm
     // of the mesh hit, the palm's hidden ones included: the reported false positives.
     let result = try tap(policy: .meshProximity(factor: 0.05), distance: 3)
@@ -155,7 +158,7 @@ import Testing
     #expect(accepted.contains("PC8") || accepted.contains("LU10"), "accepted: \(accepted.sorted())")
   }
 
-  @Test func badTargetsAreRefused() throws {
+  @Test("bad targets are refused") func badTargetsAreRefused() throws {
     let (bvh, _) = try Self.hand()
     let taps = try Self.camera(above: .zero, distance: 1)
     #expect(throws: HitError.invalidSphere(name: "X1", reason: "radius 0.0 must be positive and finite")) {

@@ -19,7 +19,7 @@ import Testing
       translation: [rng.scalar(-0.3...0.3), rng.scalar(-0.3...0.3), rng.scalar(2...4)])
   }
 
-  @Test func umeyamaRecoversARigidMotionAndAScale() throws {
+  @Test("Umeyama recovers a rigid motion and a scale") func umeyamaRecoversARigidMotionAndAScale() throws {
     var rng = SplitMix64(seed: 31)
     for withScale in [false, true] {
       let truth = RigidTransform<Double>(rotation: rng.rotation(), translation: rng.vector3(-5...5))
@@ -37,7 +37,7 @@ import Testing
     }
   }
 
-  @Test func yawOnlyAlignmentTurnsAboutUp() throws {
+  @Test("yaw-only alignment turns about up") func yawOnlyAlignmentTurnsAboutUp() throws {
     let yaw = Quaternion<Double>(angle: .degrees(37), axis: [0, 1, 0])
     let source: [SIMD3<Double>] = [[0, 0, 0], [5, 0.1, 0], [5, 0.2, 5], [0, 0.3, 7]]
     let target = source.map { yaw.act($0) + [1, 2, 3] }
@@ -46,7 +46,8 @@ import Testing
     #expect(abs(Quaternion(rotationMatrix: fit.rotation).angle(to: yaw).degrees) < 1e-9)
   }
 
-  @Test func perspectivePoseForPlanarAndNonPlanarPoints() throws {
+  @Test("perspective pose for planar and non-planar points")
+  func perspectivePoseForPlanarAndNonPlanarPoints() throws {
     var rng = SplitMix64(seed: 32)
     for _ in 0..<50 {
       let truth = Self.randomPose(&rng)
@@ -75,7 +76,8 @@ import Testing
     }
   }
 
-  @Test func aCardWithMarkersOnBothSidesHasOnePose() throws {
+  @Test("a card with markers on both sides has one pose")
+  func aCardWithMarkersOnBothSidesHasOnePose() throws {
     // The acupressure card: marker 1 on the front, marker 2 on the back (turned about y), 1 mm card.
     let front = MarkerRig.Marker(
       id: 1, size: 0.05, objectFromMarker: RigidTransform(translation: [0, 0, 0.0005]))
@@ -101,7 +103,7 @@ import Testing
       !MarkerRig.isSameMarker(truth * front.objectFromMarker, truth * back.objectFromMarker, size: 0.05))
   }
 
-  @Test func aHomographyDecomposesIntoThePlanePose() throws {
+  @Test("a homography decomposes into the plane pose") func aHomographyDecomposesIntoThePlanePose() throws {
     var rng = SplitMix64(seed: 34)
     let truth = Self.randomPose(&rng)
     let square = SquareMarker.corners(size: 0.2)

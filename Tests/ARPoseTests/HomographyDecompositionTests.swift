@@ -4,7 +4,7 @@ import ARTestSupport
 import Testing
 
 @Suite struct HomographyDecompositionTests {
-  @Test func oneOfTheMotionsIsTheTrueOne() throws {
+  @Test("one of the motions is the true one") func oneOfTheMotionsIsTheTrueOne() throws {
     var rng = SplitMix64(seed: 61)
     for _ in 0..<300 {
       let rotation = Quaternion<Double>(

@@ -40,7 +40,7 @@ import Testing
     return (PointCloud(points: points), truths)
   }
 
-  @Test(arguments: [1, 2, 3] as [UInt64])
+  @Test("finds every plane accurately and invents none", arguments: [1, 2, 3] as [UInt64])
   func findsEveryPlaneAccuratelyAndInventsNone(seed: UInt64) throws {
     let (cloud, truths) = Self.room(seed: seed)
     let detector = try PlaneDetector(threshold: 0.008, minimumInliers: 300, seed: seed)
@@ -67,13 +67,13 @@ import Testing
       abs(min(table.width, table.length) - 0.6) < 0.05 && abs(max(table.width, table.length) - 1.0) < 0.05)
   }
 
-  @Test func deterministicForASeed() throws {
+  @Test("deterministic for a seed") func deterministicForASeed() throws {
     let (cloud, _) = Self.room(seed: 9)
     let detector = try PlaneDetector(threshold: 0.008, minimumInliers: 300, seed: 4)
     #expect(try detector.detect(cloud) == (try detector.detect(cloud)))
   }
 
-  @Test func noiseAloneHasNoPlane() throws {
+  @Test("noise alone has no plane") func noiseAloneHasNoPlane() throws {
     var rng = SplitMix64(seed: 5)
     let points = (0..<5000).map { _ in SIMD3<Double>(rng.vector3(-1...1)) }
     let planes = try PlaneDetector(threshold: 0.008, minimumInliers: 300).detect(PointCloud(points: points))
@@ -81,7 +81,8 @@ import Testing
     #expect(try PlaneDetector().detect(PointCloud(points: [])).isEmpty)
   }
 
-  @Test func theIncrementalDetectorGrowsPlanesAcrossFrames() throws {
+  @Test("the incremental detector grows planes across frames")
+  func theIncrementalDetectorGrowsPlanesAcrossFrames() throws {
     let (cloud, truths) = Self.room(seed: 6)
     var incremental = IncrementalPlaneDetector(
       detector: try PlaneDetector(threshold: 0.008, minimumInliers: 300))
@@ -107,7 +108,7 @@ import Testing
     #expect(floorWidths.count >= 5)
   }
 
-  @Test func pointFilesAreReadAndBadOnesNamed() throws {
+  @Test("point files are read and bad ones named") func pointFilesAreReadAndBadOnesNamed() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "arscene-plane-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -153,7 +154,7 @@ import Testing
 }
 
 extension PlaneDetectorTests {
-  @Test func twoTablesAtOneHeightStayTwoPlanes() throws {
+  @Test("two tables at one height stay two planes") func twoTablesAtOneHeightStayTwoPlanes() throws {
     var rng = SplitMix64(seed: 44)
     var points: [SIMD3<Double>] = []
     for centreX in [-1.0, 1.0] {

@@ -38,7 +38,7 @@ import Testing
     (a.rotation.angle(to: b.rotation).radians, (a.translation - b.translation).length / b.translation.length)
   }
 
-  @Test func noiseFreeCornersGiveTheTruePose() throws {
+  @Test("noise-free corners give the true pose") func noiseFreeCornersGiveTheTruePose() throws {
     #expect(Self.cases.count == 2000)
     var worstRotation = 0.0, worstTranslation = 0.0, worstReprojection = 0.0
     var openCVWorst = (0.0, 0.0)
@@ -59,7 +59,8 @@ import Testing
     #expect(worstReprojection <= 1e-7, "worst reprojection error \(worstReprojection) px")
   }
 
-  @Test func withHalfAPixelOfNoiseWeAreAsAccurateAsOpenCV() throws {
+  @Test("with half a pixel of noise we are as accurate as OpenCV")
+  func withHalfAPixelOfNoiseWeAreAsAccurateAsOpenCV() throws {
     var ours: [(Double, Double)] = [], ippe: [(Double, Double)] = [], iterative: [(Double, Double)] = []
     var refused = 0
     for c in Self.cases {
@@ -83,7 +84,7 @@ import Testing
     #expect(refused <= Self.cases.count / 200, "\(refused) views refused")
   }
 
-  @Test func theCovarianceIsHonest() throws {
+  @Test("the covariance is honest") func theCovarianceIsHonest() throws {
     // With 0.5 px noise the true pose's translation lies within 3σ (per axis) in ≥ 97% of views.
     var inside = 0, total = 0
     for c in Self.cases.prefix(500) {
@@ -101,7 +102,7 @@ import Testing
     #expect(Double(inside) / Double(total) >= 0.97, "\(inside) of \(total)")
   }
 
-  @Test func aFarHeadOnMarkerIsAmbiguous() throws {
+  @Test("a far head-on marker is ambiguous") func aFarHeadOnMarkerIsAmbiguous() throws {
     // 5 cm marker 3 m away, facing the camera: both IPPE poses fit the corners.
     let k = SIMD4<Double>(1000, 1000, 960, 720)
     let pose = RigidTransform<Double>(rotation: .identity, translation: [0, 0, 3])
@@ -114,7 +115,7 @@ import Testing
     #expect(result.ambiguous)
   }
 
-  @Test func badCornersAreRefused() {
+  @Test("bad corners are refused") func badCornersAreRefused() {
     let k = SIMD4<Double>(1000, 1000, 960, 720)
     let square: [SIMD2<Double>] = [[900, 660], [1020, 660], [1020, 780], [900, 780]]
     #expect(throws: PoseError.self) {
