@@ -24,7 +24,7 @@ public struct GeodesicDestination: Hashable, Sendable {
 ///
 /// The formulation is Karney's (2013, "Algorithms for geodesics", J. Geodesy 87): the auxiliary
 /// sphere, with the inverse solved by Newton's method on the start azimuth. The series are
-/// replaced by per-geodesic numerical cosine expansions (``GeodesicIntegrals``), and Newton is
+/// replaced by per-geodesic numerical cosine expansions (`GeodesicIntegrals`), and Newton is
 /// safeguarded by bisection: λ₁₂ grows monotonically with α₁ in the canonical configuration,
 /// so the iteration cannot lose the root. Heights are ignored: this is the distance on the
 /// ellipsoid.

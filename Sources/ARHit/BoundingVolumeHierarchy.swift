@@ -19,7 +19,7 @@ public struct MeshHit: Hashable, Sendable {
 /// Built top-down with the surface area heuristic over 16 centroid bins per axis (binned SAH,
 /// Wald 2007) and then collapsed from binary to 4-wide, or straight into 4-wide nodes from the
 /// triangles sorted in Morton order (``BVHQuality``); leaves hold up to 4 triangles. One visit
-/// tests a ``WideNode``'s four `Float` boxes at once, conservatively (``WideBoxRay``);
+/// tests a wide node's four `Float` boxes at once, conservatively;
 /// triangles are tested in `Double`. Immutable once built; queries from many threads at once
 /// are safe.
 public final class BoundingVolumeHierarchy: Sendable {

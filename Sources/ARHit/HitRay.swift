@@ -3,7 +3,7 @@ import ARMath
 /// A ray for hit-testing, in `Double`: origin and direction in world metres. The direction need
 /// not be unit length; distances `t` along it are in multiples of it (unit direction: metres).
 ///
-/// Why not ARMath's ``ARMath/Ray``: that is a geometric value with a unit direction, made by
+/// Why not ARMath's `Ray`: that is a geometric value with a unit direction, made by
 /// cameras and normalised on construction. A hit ray is the checked input of the hit tester:
 /// any non-zero direction, so that a segment from `a` to `b` is the ray `(a, b − a)` with hits
 /// at `t ≤ 1`, and rejection with a ``HitError`` that says what was wrong. A camera's

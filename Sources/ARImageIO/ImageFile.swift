@@ -22,7 +22,11 @@ public enum ImageFile {
 
   /// Writes an 8-bit RGBA image as a PNG file, atomically (temporary file, then rename).
   ///
-  /// - Parameter compression: zlib level 0–9 (see ``PNG/encode(_:channels:interlaced:compression:)``).
+  /// - Parameters:
+  ///   - image: The pixels, sRGB-encoded.
+  ///   - path: The file to write (replaced whole, or left as it was on error).
+  ///   - channels: The file's layout (default RGBA; see ``PNG/Channels``).
+  ///   - compression: zlib level 0–9; 6 is libpng's default.
   public static func writePNG(
     _ image: RGBA8Image, to path: String, channels: PNG.Channels = .rgba, compression: Int = 6
   ) throws(ImageError) {

@@ -5,7 +5,9 @@ import CImageCodecs
 public enum JPEG {
   /// Decodes a JPEG to 8-bit RGBA (alpha 255).
   ///
-  /// - Parameter path: Named in errors only.
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - path: Named in errors only.
   /// - Throws: ``ImageError/invalid(path:format:reason:)``: damaged or truncated data is an error,
   ///   never a partly grey image.
   public static func decodeRGBA8(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> RGBA8Image {

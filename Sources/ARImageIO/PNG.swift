@@ -27,7 +27,9 @@ public enum PNG {
 
   /// Decodes a PNG into its stored samples.
   ///
-  /// - Parameter path: Named in errors only.
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - path: Named in errors only.
   /// - Throws: ``ImageError/invalid(path:format:reason:)`` with libpng's reason (bad signature,
   ///   CRC error, truncated data, …).
   public static func decodeSamples(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> Samples {
@@ -126,6 +128,7 @@ public enum PNG {
   /// Encodes an 8-bit image. With `.grey` or `.greyAlpha` the red channel is the grey value.
   ///
   /// - Parameters:
+  ///   - image: The pixels, sRGB-encoded.
   ///   - channels: The file's layout (default RGBA).
   ///   - interlaced: Write Adam7 interlacing.
   ///   - compression: zlib level 0–9; 6 is libpng's default.

@@ -11,7 +11,7 @@ public struct RigidTransform<Scalar: ARScalar>: Hashable, Sendable {
   public var translation: SIMD3<Scalar>
 
   /// A transform from a unit quaternion and a translation. The caller guarantees `rotation` is
-  /// of unit length; see ``init(validatingMatrix:)`` for outside input.
+  /// of unit length; see ``init(validatingMatrix:tolerance:)`` for outside input.
   @inlinable
   public init(rotation: Quaternion<Scalar> = .identity, translation: SIMD3<Scalar> = .zero) {
     self.rotation = rotation

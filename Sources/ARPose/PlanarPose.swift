@@ -6,7 +6,7 @@ public struct PoseSolution: Sendable, Equatable {
   /// `camera_from_target` in the camera convention ``convention``: OpenCV's (x right, y down,
   /// looking down +Z) as solved, where a target point X appears at `K·(R·X + t)`.
   public var cameraFromTarget: RigidTransform<Double>
-  /// The camera frame's convention: ``ARMath/CameraConvention/opencv`` unless re-expressed
+  /// The camera frame's convention: `CameraConvention.opencv` unless re-expressed
   /// (``expressed(in:)``).
   public var convention: CameraConvention = .opencv
   /// Root-mean-square reprojection error over the points, pixels.
@@ -40,7 +40,7 @@ public enum PlanarPose {
   /// - Parameters:
   ///   - targetPoints: The target's points in its plane (x, y), metres; at least 4, not collinear.
   ///   - imagePoints: Their pixels (`u = fx·x/z + cx`, `v = fy·y/z + cy`).
-  ///   - intrinsics: fx, fy, cx, cy in pixels.
+  ///   - k: The intrinsics fx, fy, cx, cy in pixels.
   ///   - pixelSigma: The 1-σ noise of the image points, for the covariance.
   public static func solve(
     targetPoints: [SIMD2<Double>], imagePoints: [SIMD2<Double>], intrinsics k: SIMD4<Double>,

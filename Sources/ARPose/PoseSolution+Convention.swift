@@ -2,7 +2,7 @@ import ARMath
 
 extension PoseSolution {
   /// The same pose with its camera frame in `target`'s convention: the rotation and translation
-  /// turned by ``ARMath/CameraConvention/cameraFromCamera(from:to:)``, and the covariance with
+  /// turned by `CameraConvention.cameraFromCamera(from:to:)`, and the covariance with
   /// them (its perturbations are about the camera's axes, so the flipped axes change sign).
   public func expressed(in target: CameraConvention) -> PoseSolution {
     guard target != convention else { return self }

@@ -3,7 +3,7 @@ import ARMath
 import ARMesh
 
 /// One mesh placed in the world, with its textures decoded and mip-mapped: what the renderer
-/// draws. Images come decoded (``RGBA8Image``), so the renderer links no image codec; the
+/// draws. Images come decoded (ARImage's `RGBA8Image`), so the renderer links no image codec; the
 /// scene layer (`ARScene`) reads the files a mesh's materials name.
 public struct DrawCall: @unchecked Sendable {
   /// The mesh (model space).
@@ -20,8 +20,10 @@ public struct DrawCall: @unchecked Sendable {
   /// A draw call for `mesh`, with the images its materials' textures name.
   ///
   /// - Parameters:
+  ///   - mesh: The mesh, model space.
   ///   - worldFromModel: Model to world, metres.
-  ///   - textures: Decoded images by ``TextureReference/path``: one for every diffuse
+  ///   - cullBackFaces: Skip triangles facing away from the camera (see ``cullBackFaces``).
+  ///   - textures: Decoded images by their materials' texture path (`TextureReference.path`): one for every diffuse
   ///     (`map_Kd`) and opacity (`map_d`) texture the materials name. Others are ignored.
   /// - Throws: ``RenderError/invalidTexture(path:reason:)`` for a texture with no image, or one
   ///   larger than 16384 texels a side (as GPUs commonly limit them).

@@ -32,8 +32,11 @@ public struct RenderCamera: Sendable {
   ///
   /// - Parameters:
   ///   - camera: Intrinsics in output pixels and `worldFromCamera` (ARKit convention, metres).
-  ///   - near, far: Clip planes in metres.
-  public init(_ camera: PinholeCamera<Double>, near: Double = Double(defaultNear), far: Double = Double(defaultFar)) {
+  ///   - near: The near clip plane, metres.
+  ///   - far: The far clip plane, metres.
+  public init(
+    _ camera: PinholeCamera<Double>, near: Double = Double(defaultNear), far: Double = Double(defaultFar)
+  ) {
     self.init(
       intrinsics: CameraIntrinsics<Float>(camera.intrinsics),
       worldFromCamera: RigidTransform<Float>(camera.worldFromCamera), near: Float(near), far: Float(far))

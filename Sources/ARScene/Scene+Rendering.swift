@@ -35,6 +35,7 @@ extension Scene {
   /// Renders the scene as its file describes it: lit, over its camera frame or background colour.
   ///
   /// - Parameters:
+  ///   - settings: Supersampling and threads.
   ///   - renderer: Reuses its buffers from frame to frame (a recording's frames).
   /// - Returns: 8-bit sRGB RGBA at the camera's size.
   /// - Throws: ``SceneError`` for a texture that cannot be decoded or a frame that cannot be

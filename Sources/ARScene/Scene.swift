@@ -39,7 +39,9 @@ public struct Scene: Sendable {
   /// and decoded when rendered).
   ///
   /// - Parameters:
-  ///   - width, height: Override the file's output size (the intrinsics scale with it).
+  ///   - path: The scene file (JSON); the paths in it are relative to its folder.
+  ///   - width: Overrides the file's output width in pixels (the intrinsics scale with it).
+  ///   - height: Overrides the file's output height in pixels.
   /// - Throws: ``SceneError`` naming the file and the JSON field.
   public static func load(path: String, width: Int? = nil, height: Int? = nil) throws(SceneError) -> Scene {
     let bytes: [UInt8]

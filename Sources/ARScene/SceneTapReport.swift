@@ -10,7 +10,7 @@ import ARHit
 public struct SceneTapReport: Encodable, Sendable {
   /// The tap, view points.
   public var tap: SIMD2<Double>
-  /// The policy's name (``ARHit/TapPolicy/names``).
+  /// The policy's name (`TapPolicy.names` in ARHit).
   public var policyName: String
   /// The tolerance given with the policy, if any.
   public var tolerance: Double?

@@ -5,7 +5,7 @@ import ARMath
 /// test needs to turn screen points into rays.
 ///
 /// The captured image is in the sensor's orientation (landscape, top-left origin, pixel centres
-/// at +0.5); the view is in UIKit points in portrait. ``TapViewport`` turns the image for the
+/// at +0.5); the view is in UIKit points in portrait. ARHit's `TapViewport` turns the image for the
 /// interface orientation and fills the view with it, as `ARSCNView` and `RealityKit`'s `ARView`
 /// do. The presets are typical values, not one device's calibration: a test that depends on the
 /// exact pixel should give its own intrinsics.

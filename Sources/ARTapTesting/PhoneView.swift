@@ -34,7 +34,7 @@ public struct PhoneView: Sendable {
 }
 
 extension TapResult {
-  /// How the tap judged target `code`: accepted, or why not (``TapVerdict/explanation``).
+  /// How the tap judged target `code`: accepted, or why not (`TapVerdict.explanation`).
   public func verdict(for code: String) -> TapVerdict? {
     candidates.first { $0.name == code }?.verdict
   }

@@ -60,8 +60,12 @@ public struct TapScene: Sendable {
   ///
   /// - Parameters:
   ///   - camera: The phone's camera and screen.
+  ///   - code: The target the phone looks at.
+  ///   - distance: From the target to the camera, metres.
+  ///   - direction: Where the camera is from the target (world frame, unit length).
   ///   - up: Which world direction shows towards the top of the captured image (in the sensor's
   ///     landscape orientation); default −Z when looking along ±Y, +Y otherwise.
+  ///   - orientation: How the interface is turned (default portrait).
   public func phone(
     _ camera: PhoneCamera = .sixPointOneInch, aimedAt code: String, from distance: Double,
     towards direction: SIMD3<Double> = [0, 1, 0], up: SIMD3<Double>? = nil,

@@ -2,7 +2,7 @@ import ARGeo
 import ARMath
 import Testing
 
-/// The ARGeo example in README.md, kept compiling and correct.
+/// The example of ARGeo's Getting Started article (ARGeo.docc), kept compiling and correct.
 @Test("README geodesy example")
 func readmeGeoExample() throws {
   let site = try LocalTangentFrame(

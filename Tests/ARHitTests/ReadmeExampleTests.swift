@@ -4,7 +4,7 @@ import ARMath
 import ARTestSupport
 import Testing
 
-/// The ARHit example in README.md, kept compiling and correct.
+/// The example of ARHit's Getting Started article (ARHit.docc) and the README, kept correct.
 @Test("README hit-testing example")
 func readmeHitExample() throws {
   let root = Fixtures.root + "/../.."

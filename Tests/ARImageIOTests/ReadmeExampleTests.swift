@@ -5,7 +5,7 @@ import ARTestSupport
 import Foundation
 import Testing
 
-/// The ARAssets example in README.md, kept compiling and correct.
+/// Close to the example of ARImageIO's Getting Started article (ARImageIO.docc).
 @Test("README assets example")
 func readmeAssetsExample() throws {
   let asset = try OBJAsset.load(path: Fixtures.path("obj/textured.obj"))  // OBJ + MTL + texture check

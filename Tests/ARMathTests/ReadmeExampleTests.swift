@@ -1,7 +1,7 @@
 import ARMath
 import Testing
 
-/// The library example in README.md, kept compiling and correct.
+/// The example of ARMath's Getting Started article (ARMath.docc) and the README, kept correct.
 @Test("README library example")
 func readmeExample() throws {
   // A phone camera at eye height (1.6 m), 2 m behind the origin, looking straight ahead (−Z).

@@ -3,7 +3,7 @@ import ARPose
 import ARTestSupport
 import Testing
 
-/// The ARPose example in README.md, kept compiling and correct.
+/// The example of ARPose's Getting Started article (ARPose.docc), kept compiling and correct.
 @Test("README pose example")
 func readmePoseExample() throws {
   let k = SIMD4<Double>(1000, 1000, 960, 720)

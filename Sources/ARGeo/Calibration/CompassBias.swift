@@ -4,7 +4,7 @@ import RealModule
 /// One compass reading with the device's forward direction at that moment.
 public struct CompassSample: Hashable, Sendable {
   /// The compass heading as the device reported it (clockwise from north); magnetic or true,
-  /// as ``CompassBiasEstimator/estimate(_:alignment:declination:)`` is told.
+  /// as ``CompassBiasEstimator/estimate(_:alignment:declination:yawSigma:)`` is told.
   public var heading: Angle<Double>
   /// The direction the compass heading refers to (the device's forward axis) in session world
   /// coordinates; need not be unit length, must not be vertical.

@@ -11,7 +11,7 @@ extension Mesh {
   ///
   /// - Parameters:
   ///   - obj: The parsed model.
-  ///   - materials: The materials `usemtl` names resolve to, by name; a name not found, and faces
+  ///   - library: The materials `usemtl` names resolve to, by name; a name not found, and faces
   ///     before any `usemtl`, use ``Material/fallback``.
   public init(obj: OBJModel, materials library: [Material] = []) {
     var builder = MeshBuilder(obj: obj, library: library)

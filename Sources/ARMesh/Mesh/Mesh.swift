@@ -62,6 +62,6 @@ public struct Mesh: Sendable, Equatable {
     (Int(indices[3 * t]), Int(indices[3 * t + 1]), Int(indices[3 * t + 2]))
   }
 
-  /// The axis-aligned bounds of the positions (``AxisAlignedBox/empty`` for no vertices).
+  /// The axis-aligned bounds of the positions (`AxisAlignedBox.empty` for no vertices).
   public var bounds: AxisAlignedBox<Float> { AxisAlignedBox(enclosing: positions) }
 }

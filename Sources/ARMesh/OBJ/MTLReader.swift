@@ -11,7 +11,7 @@ public enum MTLReader {
   /// Parses MTL text.
   ///
   /// - Parameters:
-  ///   - text: The file's contents.
+  ///   - bytes: The file's contents.
   ///   - path: The file, for messages and to resolve texture paths.
   public static func parse(_ bytes: [UInt8], path: String) throws(OBJError) -> (
     materials: [Material], warnings: [OBJWarning]
