@@ -60,37 +60,8 @@ public struct LevenbergMarquardt<Scalar: ARScalar>: Sendable {
     case numericalFailure
   }
 
-  /// The outcome of a run.
-  public struct Result: Sendable {
-    /// The parameters at the minimum found.
-    public var parameters: [Scalar]
-    /// The residuals at ``parameters``.
-    public var residuals: [Scalar]
-    /// `½‖r‖²` at ``parameters``.
-    public var cost: Scalar
-    /// Iterations used.
-    public var iterations: Int
-    /// Why it stopped.
-    public var termination: Termination
-    /// `JᵀJ` at ``parameters``: the Gauss–Newton approximation of the Hessian, whose inverse times
-    /// the residual variance is the parameters' covariance.
-    public var normalMatrix: DenseMatrix<Scalar>
-
-    @inlinable
-    init(
-      parameters: [Scalar], residuals: [Scalar], cost: Scalar, iterations: Int, termination: Termination,
-      normalMatrix: DenseMatrix<Scalar>
-    ) {
-      self.parameters = parameters
-      self.residuals = residuals
-      self.cost = cost
-      self.iterations = iterations
-      self.termination = termination
-      self.normalMatrix = normalMatrix
-    }
-  }
-
-  /// The outcome of a run on a ``NormalEquationsProblem``.
+  /// The outcome of a run: of ``minimize(_:from:)`` on a ``NormalEquationsProblem``, or of
+  /// ``minimize(from:residuals:jacobian:)`` (parameters as an array).
   public struct Solution<Parameters> {
     /// The parameters at the minimum found.
     public var parameters: Parameters
@@ -128,15 +99,12 @@ public struct LevenbergMarquardt<Scalar: ARScalar>: Sendable {
     from initial: [Scalar],
     residuals: ([Scalar]) -> [Scalar],
     jacobian: (([Scalar]) -> DenseMatrix<Scalar>)? = nil
-  ) -> Result {
+  ) -> Solution<[Scalar]> {
     withoutActuallyEscaping(residuals) { residuals in
       let problem = ResidualProblem(count: initial.count, residuals: residuals) { x in
         jacobian?(x) ?? Self.centralDifferenceJacobian(residuals, at: x)
       }
-      let solution = minimize(problem, from: initial)
-      return Result(
-        parameters: solution.parameters, residuals: residuals(solution.parameters), cost: solution.cost,
-        iterations: solution.iterations, termination: solution.termination, normalMatrix: solution.normalMatrix)
+      return minimize(problem, from: initial)
     }
   }
 
@@ -279,3 +247,5 @@ struct ResidualProblem<Scalar: ARScalar>: NormalEquationsProblem {
   @inlinable
   func magnitude(_ x: [Scalar]) -> Scalar { x.reduce(0) { $0 + $1 * $1 }.squareRoot() }
 }
+
+extension LevenbergMarquardt.Solution: Sendable where Parameters: Sendable {}
