@@ -59,12 +59,6 @@ struct OBJCorpusTests {
         path: p("utf16.obj"), line: 1, column: 1, reason: "UTF-16 text; OBJ files must be UTF-8 or ASCII")
     ),
     (
-      "latin1.obj",
-      .encoding(
-        path: p("latin1.obj"), line: 4, column: 3,
-        reason: "text is not valid UTF-8 (Latin-1?); save the file as UTF-8")
-    ),
-    (
       "missing_mtl.obj",
       .missingFile(path: p("missing_mtl.obj"), line: 1, referenced: "nowhere.mtl", what: "material library")
     ),
@@ -101,6 +95,50 @@ struct OBJCorpusTests {
     let textured = try OBJAsset.load(path: Self.p("missing_texture.obj"), lenient: true)
     #expect(textured.libraryMaterials[0].diffuseTexture == nil)
     #expect(textured.mesh.materials[textured.mesh.submeshes[0].material].name == "a")
+  }
+
+  @Test("names in Windows-1252 (Latin-1) are decoded, and said to be, in both modes")
+  func windows1252() throws {
+    for lenient in [false, true] {
+      let asset = try OBJAsset.load(path: Fixtures.path("obj/latin1_names.obj"), lenient: lenient)
+      #expect(asset.model.objectNames == ["Brána – gate"] && asset.model.groupNames == ["zámek"])
+      #expect(asset.libraryMaterials.map(\.name) == ["dørken eg", "€-stone"])
+      #expect(asset.mesh.materials.map(\.name) == ["dørken eg", "€-stone"])
+      let said = asset.warnings.filter { $0.message.contains("Windows-1252") }.map(\.line)
+      #expect(said == [3, 2])  // the OBJ's first name, the MTL's first line that is not UTF-8
+    }
+  }
+
+  @Test("a bare usemtl means no material: faces after it take the default material")
+  func bareUsemtl() throws {
+    let asset = try OBJAsset.load(path: Fixtures.path("obj/usemtl_empty.obj"))
+    #expect(asset.warnings.isEmpty)
+    let names = asset.mesh.submeshes.map { asset.mesh.materials[$0.material].name }
+    #expect(names == ["checker", Material.fallback.name])
+    #expect(asset.mesh.submeshes.map(\.triangles.count) == [1, 2])
+  }
+
+  @Test("MTL statements ARScene does not use are warnings, never errors, strict or lenient")
+  func unknownMTLStatements() throws {
+    let unused = [
+      "Km", "Pr", "Pm", "Ps", "Pc", "Pcr", "aniso", "anisor", "map_Pr", "map_Pm", "map_Ns", "disp", "decal",
+      "refl",
+    ]
+    for lenient in [false, true] {
+      let asset = try OBJAsset.load(path: Fixtures.path("obj/mtl_extensions.obj"), lenient: lenient)
+      let messages = asset.warnings.map(\.message)
+      for keyword in unused { #expect(messages.contains { $0.contains("'\(keyword)'") }, "\(keyword)") }
+      #expect(messages.contains("unknown statement 'Xvendor_tint' was ignored"))
+      #expect(asset.libraryMaterials[0].bumpTexture != nil && asset.libraryMaterials[0].diffuse.x == 0.8)
+    }
+  }
+
+  @Test("a material statement before any newmtl is an error, and a warning when lenient")
+  func statementBeforeNewmtl() throws {
+    let text = Array("Kd 1 0 0\nnewmtl a\nKd 0 1 0\n".utf8)
+    #expect(throws: OBJError.self) { try MTLReader.parse(text, path: "early.mtl") }
+    let (materials, warnings) = try MTLReader.parse(text, path: "early.mtl", lenient: true)
+    #expect(materials.map(\.name) == ["a"] && warnings.map(\.line) == [1])
   }
 
   @Test("a missing file is an error naming it")

@@ -5,28 +5,37 @@ import Foundation
 ///
 /// Knows `newmtl`, `Ka`, `Kd`, `Ks`, `Ke`, `Ns`, `d`, `Tr`, `Ni`, `illum`, `map_Kd`, `map_d`,
 /// `map_Bump`/`bump`/`norm`, `map_Ks`, `map_Ke`, with texture options; texture paths (which may
-/// contain spaces) are resolved against the MTL file's directory. Other statements (`Tf`,
-/// `sharpness`, the PBR extension's `Pr`, `Pm`, …) are recorded as warnings.
+/// contain spaces) are resolved against the MTL file's directory. Statements it does not use
+/// (`Tf`, `sharpness`, the PBR extension's `Pr`, `Pm`, …, vendors' own) are warnings, never
+/// errors: unknown is not malformed. Text that is not UTF-8 is read as Windows-1252, with a
+/// warning.
 public enum MTLReader {
   /// Parses MTL text.
   ///
   /// - Parameters:
   ///   - bytes: The file's contents.
   ///   - path: The file, for messages and to resolve texture paths.
-  public static func parse(_ bytes: [UInt8], path: String) throws(OBJError) -> (
+  ///   - lenient: Turn material statements before any `newmtl` into warnings (they are
+  ///     ignored) instead of errors.
+  public static func parse(_ bytes: [UInt8], path: String, lenient: Bool = false) throws(OBJError) -> (
     materials: [Material], warnings: [OBJWarning]
   ) {
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
       throw .encoding(path: path, line: 1, column: 1, reason: "UTF-16 text; MTL files must be UTF-8 or ASCII")
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw .encoding(
-        path: path, line: firstInvalidLine(bytes), column: 1,
-        reason: "text is not valid UTF-8 (Latin-1?); save the file as UTF-8")
+    var warnings: [OBJWarning] = []
+    let text: String
+    if let utf8 = String(validating: bytes, as: UTF8.self) {
+      text = utf8
+    } else {
+      text = Windows1252.decode(bytes)
+      warnings.append(
+        OBJWarning(
+          path: path, line: firstInvalidLine(bytes),
+          message: "text is not UTF-8; the file is read as Windows-1252 (Latin-1)"))
     }
     let directory = (path as NSString).deletingLastPathComponent
     var materials: [Material] = []
-    var warnings: [OBJWarning] = []
     var lineNumber = 0
     for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
       lineNumber += 1
@@ -74,8 +83,13 @@ public enum MTLReader {
         continue
       }
       guard !materials.isEmpty else {
-        throw .unknownStatement(
-          path: path, line: lineNumber, column: 1, keyword: "\(keyword) (before any newmtl)")
+        guard lenient else {
+          throw .unknownStatement(
+            path: path, line: lineNumber, column: 1, keyword: "\(keyword) (before any newmtl)")
+        }
+        let message = "'\(keyword)' before any newmtl was ignored (lenient)"
+        warnings.append(OBJWarning(path: path, line: lineNumber, message: message))
+        continue
       }
       let m = materials.count - 1
       switch keyword {
@@ -102,24 +116,27 @@ public enum MTLReader {
         case "map_Ke": materials[m].emissiveTexture = texture
         default: materials[m].bumpTexture = texture
         }
-      case "Tf", "sharpness", "map_Ka", "map_Ns", "disp", "decal", "refl", "Pr", "Pm", "Ps", "Pc", "Pcr",
-        "aniso",
-        "anisor", "map_Pr", "map_Pm", "map_Ps", "map_RMA", "map_ORM":
+      case "Tf", "sharpness", "map_Ka", "map_Ns", "disp", "decal", "refl", "Km", "Pr", "Pm", "Ps", "Pc",
+        "Pcr", "aniso", "anisor", "map_Pr", "map_Pm", "map_Ps", "map_RMA", "map_ORM":
         warnings.append(
           OBJWarning(
             path: path, line: lineNumber, message: "'\(keyword)' is not used by ARScene and was ignored"))
       default:
-        throw .unknownStatement(path: path, line: lineNumber, column: 1, keyword: keyword)
+        // A vendor's own statement, or a newer extension: not an error in any mode.
+        warnings.append(
+          OBJWarning(path: path, line: lineNumber, message: "unknown statement '\(keyword)' was ignored"))
       }
     }
     return (materials, warnings)
   }
 
-  /// Reads and parses the MTL file at `path`.
-  public static func read(path: String) throws(OBJError) -> (materials: [Material], warnings: [OBJWarning]) {
+  /// Reads and parses the MTL file at `path` (see ``parse(_:path:lenient:)``).
+  public static func read(path: String, lenient: Bool = false) throws(OBJError) -> (
+    materials: [Material], warnings: [OBJWarning]
+  ) {
     let bytes: [UInt8]
     do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
-    return try parse(bytes, path: path)
+    return try parse(bytes, path: path, lenient: lenient)
   }
 
   /// `[options] filename`: options each take a fixed number of arguments; the rest is the file

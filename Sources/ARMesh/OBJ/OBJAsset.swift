@@ -41,7 +41,7 @@ public struct OBJAsset: Sendable {
         continue
       }
       for file in files {
-        let (defined, mtlWarnings) = try MTLReader.read(path: file)
+        let (defined, mtlWarnings) = try MTLReader.read(path: file, lenient: lenient)
         materials += defined
         warnings += mtlWarnings
       }

@@ -3,7 +3,7 @@
 public enum OBJError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file could not be read.
   case unreadable(path: String, reason: String)
-  /// The file is not UTF-8 or ASCII text (UTF-16, Latin-1 names, binary data).
+  /// The file is not text a reader can take: UTF-16, or binary data.
   case encoding(path: String, line: Int, column: Int, reason: String)
   /// A number is malformed or not finite.
   case badNumber(path: String, line: Int, column: Int, text: String)

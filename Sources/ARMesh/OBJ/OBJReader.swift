@@ -17,7 +17,8 @@ public struct OBJReader {
   /// Parses OBJ text.
   ///
   /// - Parameters:
-  ///   - bytes: The file's contents (UTF-8 or ASCII; a UTF-8 byte-order mark is skipped).
+  ///   - bytes: The file's contents: UTF-8 or ASCII (a UTF-8 byte-order mark is skipped); names
+  ///     that are not UTF-8 are read as Windows-1252, with a warning.
   ///   - path: The file name, for messages.
   ///   - lenient: Report unknown statements as warnings instead of errors.
   public static func parse(_ bytes: [UInt8], path: String, lenient: Bool = false) throws(OBJError) -> OBJModel
@@ -172,7 +173,13 @@ public struct OBJReader {
       let keyword = try text(p, keywordStart, i, lineStart)
       switch keyword {
       case "usemtl":
-        let name = try restOfLine(p, i, end, lineStart, statement: "usemtl", defaultName: nil)
+        // Exporters write a bare `usemtl` for "no material": the default one, as before any.
+        let name = try restOfLine(p, i, end, lineStart, statement: "usemtl", defaultName: "")
+        guard !name.isEmpty else {
+          currentMaterial = -1
+          stateChanged = true
+          break
+        }
         let before = model.materialNames.count
         currentMaterial = intern(name, &model.materialNames, &materialIndex)
         if model.materialNames.count > before { model.materialNameLines.append(lineNumber) }
@@ -372,7 +379,7 @@ public struct OBJReader {
   }
 
   /// The trimmed rest of the line as a name; `defaultName` when empty (or an error if `nil`).
-  func restOfLine(
+  mutating func restOfLine(
     _ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int, statement: String,
     defaultName: String?
   ) throws(OBJError) -> String {
@@ -391,8 +398,11 @@ public struct OBJReader {
     return try text(p, s, e, lineStart)
   }
 
-  /// Bytes as a string, refusing invalid UTF-8 (Latin-1 names) and control characters (binary).
-  func text(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int) throws(OBJError) -> String {
+  /// Bytes as a string: UTF-8, or else Windows-1252 (Latin-1 names, as Windows exporters write
+  /// them) with a warning; control characters (binary data) are refused.
+  mutating func text(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ lineStart: Int) throws(OBJError)
+    -> String
+  {
     let bytes = UnsafeBufferPointer(start: p + from, count: end - from)
     if let bad = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x09 }) {
       throw .encoding(
@@ -400,9 +410,9 @@ public struct OBJReader {
         reason: "binary data (byte 0x\(String(bytes[bad], radix: 16))); not an OBJ text file")
     }
     guard let string = String(validating: bytes, as: UTF8.self) else {
-      throw .encoding(
-        path: path, line: lineNumber, column: from - lineStart + 1,
-        reason: "text is not valid UTF-8 (Latin-1?); save the file as UTF-8")
+      warnOnce(
+        "text encoding", "text is not UTF-8; names are read as Windows-1252 (Latin-1) from this line on")
+      return Windows1252.decode(bytes)
     }
     return string
   }
