@@ -218,7 +218,7 @@ let package = Package(
     ),
     .testTarget(
       name: "arsceneTests",
-      dependencies: ["arscene", "ARMesh", "ARImage", "ARImageIO", "ARTestSupport"]
+      dependencies: ["arscene", "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARTestSupport"]
     ),
   ]
 )

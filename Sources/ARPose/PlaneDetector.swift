@@ -3,7 +3,8 @@ import RealModule
 
 /// Multi-plane extraction from a point cloud, as ARKit's plane detection does from its feature
 /// points: adaptive RANSAC for the largest plane, a least-squares refit on its inliers (twice,
-/// re-gathering inliers in between), remove them, repeat; then merge planes that are the same
+/// re-gathering inliers in between), keep it if it is a surface and not a band through clutter
+/// (``SurfaceEvidence``), remove its points, repeat; then merge planes that are the same
 /// surface, and describe each (classification against gravity, convex hull, smallest
 /// rectangle). Deterministic for a given seed.
 public struct PlaneDetector: Sendable {
@@ -21,6 +22,10 @@ public struct PlaneDetector: Sendable {
   public var maxIterations = 3000
   /// The seed of the sampling.
   public var seed: UInt64
+  /// Candidates in a row found to be bands through clutter (see ``SurfaceEvidence``) after
+  /// which the search stops: RANSAC finds the most populous band first, so once several are
+  /// clutter, the rest is too.
+  static let bandsBeforeGivingUp = 3
 
   /// A detector.
   public init(
@@ -52,11 +57,21 @@ public struct PlaneDetector: Sendable {
     }
     var rng = SplitMix64(seed: seed)
     var found: [(normal: SIMD3<Double>, offset: Double, inliers: [Int])] = []
-    while remaining.count >= minimumInliers {
+    // Bands through clutter are set aside; after a few in a row, what is left is clutter.
+    var bandsInARow = 0
+    while remaining.count >= minimumInliers, bandsInARow < Self.bandsBeforeGivingUp {
       guard let plane = ransac(cloud.points, remaining, &rng), plane.inliers.count >= minimumInliers else {
         break
       }
-      found.append(plane)
+      let isSurface = SurfaceEvidence(threshold: threshold).isSurface(
+        normal: plane.normal, offset: plane.offset, inliers: plane.inliers, candidates: remaining,
+        points: cloud.points)
+      if isSurface {
+        found.append(plane)
+        bandsInARow = 0
+      } else {
+        bandsInARow += 1
+      }
       let taken = Set(plane.inliers)
       remaining.removeAll { taken.contains($0) }
     }
@@ -72,8 +87,11 @@ public struct PlaneDetector: Sendable {
       throw .invalidInput(field: "points[\(i)]", reason: "not finite")
     }
     var rng = SplitMix64(seed: seed)
-    guard let plane = ransac(cloud.points, Array(cloud.points.indices), &rng),
-      plane.inliers.count >= minimumInliers
+    let all = Array(cloud.points.indices)
+    guard let plane = ransac(cloud.points, all, &rng), plane.inliers.count >= minimumInliers,
+      SurfaceEvidence(threshold: threshold).isSurface(
+        normal: plane.normal, offset: plane.offset, inliers: plane.inliers, candidates: all,
+        points: cloud.points)
     else { return nil }
     return describe(plane.inliers, cloud.points)
   }
@@ -138,29 +156,26 @@ public struct PlaneDetector: Sendable {
       normal = fit.normal
       offset = normal.dot(fit.centroid)
     }
-    inliers = largestComponent(
-      indices.filter { abs(normal.dot(points[$0]) - offset) <= threshold }, normal, points)
-    guard let fit = PlaneGeometry.fit(points, inliers) else { return nil }
-    return (fit.normal, fit.normal.dot(fit.centroid), inliers)
+    // The surface is the largest connected patch. Fitted on it alone and gathered again: clutter
+    // in the band across the whole scene can tilt the fits above, so that the band holds only
+    // part of the surface.
+    for _ in 0..<2 {
+      inliers = largestComponent(
+        indices.filter { abs(normal.dot(points[$0]) - offset) <= threshold }, normal, points)
+      guard let fit = PlaneGeometry.fit(points, inliers) else { return nil }
+      normal = fit.normal
+      offset = normal.dot(fit.centroid)
+    }
+    return (normal, offset, inliers)
   }
 
   /// The largest connected patch of a plane's inliers: a surface is contiguous, while outliers
-  /// that happen to lie in its band are scattered over the whole scene. Inliers are binned into
-  /// square cells of twice their typical spacing (from the 5–95% range of their coordinates, so
-  /// stray points do not inflate it) and cells are joined to their 4 neighbours.
+  /// that happen to lie in its band are scattered over the whole scene. Cells of the inliers'
+  /// ``PlaneFootprint`` are joined to their 4 neighbours.
   func largestComponent(_ inliers: [Int], _ normal: SIMD3<Double>, _ points: [SIMD3<Double>]) -> [Int] {
     guard inliers.count >= 3 else { return inliers }
-    let (u, v) = PlaneGeometry.basis(normal)
-    let flat = inliers.map { SIMD2(points[$0].dot(u), points[$0].dot(v)) }
-    func range(_ values: [Double]) -> Double {
-      let sorted = values.sorted()
-      return sorted[sorted.count * 95 / 100] - sorted[sorted.count * 5 / 100]
-    }
-    let area = max(range(flat.map(\.x)) * range(flat.map(\.y)), threshold * threshold)
-    let cell = max(2 * (area / Double(inliers.count)).squareRoot(), threshold)
-    let cells = SortedCells(Array(flat.indices)) { k in
-      SortedCells.key(Int64((flat[k].x / cell).rounded(.down)), Int64((flat[k].y / cell).rounded(.down)))
-    }
+    let footprint = PlaneFootprint(inliers, normal: normal, points: points, threshold: threshold)
+    let cells = SortedCells(Array(inliers.indices)) { k in footprint.key(points[inliers[k]]) }
     // Connected cells (4-neighbourhood) by a flood fill over cell indices, first cells first.
     let step = UInt64(1) << 21  // one cell in y; one in x is step << 21
     var seen = [Bool](repeating: false, count: cells.cellCount)

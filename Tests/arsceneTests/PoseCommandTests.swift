@@ -1,3 +1,5 @@
+import ARMath
+import ARTestSupport
 import Foundation
 import Testing
 
@@ -96,5 +98,19 @@ struct PlaneCommandTests {
     try "# nothing\n".write(to: empty, atomically: true, encoding: .utf8)
     let none = try ArsceneRunner.run(["plane", "detect", empty.path])
     #expect(none.status == 0 && none.stdout == "{\"planes\":[]}\n")
+  }
+
+  @Test("a scan of clutter alone is no plane")
+  func clutterAlone() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arscene-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var rng = SplitMix64(seed: 21)
+    let scan = dir.appendingPathComponent("clutter.xyz")
+    try rng.roomClutter(20_000).map { "\($0.x) \($0.y) \($0.z)" }.joined(separator: "\n")
+      .write(to: scan, atomically: true, encoding: .utf8)
+    let outcome = try ArsceneRunner.run(["plane", "detect", scan.path])
+    #expect(outcome.status == 0 && outcome.stdout == "{\"planes\":[]}\n", "\(outcome.stdout.prefix(200))")
   }
 }
