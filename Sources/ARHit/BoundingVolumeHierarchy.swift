@@ -50,11 +50,11 @@ public final class BoundingVolumeHierarchy: Sendable {
   /// Number of (4-wide) nodes, for statistics and tests.
   public var nodeCount: Int { nodes.count }
 
-  /// Builds a hierarchy over `mesh`'s triangles (positions widened to `Double`).
+  /// Builds a hierarchy over `mesh`'s triangles in model space (`origin + positions`, in `Double`).
   /// - Throws: ``HitError/invalidMesh(_:)`` for a mesh without triangles or with non-finite
   ///   positions.
   public convenience init(mesh: Mesh, quality: BVHQuality = .high) throws(HitError) {
-    let positions = mesh.positions.map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
+    let positions = mesh.positions.indices.map { mesh.modelPosition($0) }
     try self.init(positions: positions, indices: mesh.indices.map { Int($0) }, quality: quality)
   }
 

@@ -16,6 +16,14 @@ public struct Matrix4<Scalar: ARScalar>: Hashable, Sendable {
   }
 
   /// A matrix from its four rows (for writing matrices in code as they read on paper).
+  /// The same matrix in another precision (each element converted, rounding to nearest).
+  @inlinable
+  public init<Other: ARScalar>(_ other: Matrix4<Other>) {
+    self.init(
+      SIMD4<Scalar>(other.columns.0), SIMD4<Scalar>(other.columns.1), SIMD4<Scalar>(other.columns.2),
+      SIMD4<Scalar>(other.columns.3))
+  }
+
   @inlinable
   public init(rows r0: SIMD4<Scalar>, _ r1: SIMD4<Scalar>, _ r2: SIMD4<Scalar>, _ r3: SIMD4<Scalar>) {
     self.init(

@@ -17,6 +17,12 @@ public struct DrawCall: @unchecked Sendable {
   /// Owns the textures the materials refer to without retaining.
   let textures: [MipmappedTexture]
 
+  /// World from the mesh's vertex positions (offsets from its origin), in `Double`:
+  /// ``worldFromModel`` after the translation by `mesh.origin`.
+  var worldFromModelOffsets: Matrix4<Double> {
+    Matrix4<Double>(worldFromModel) * .translation(mesh.origin)
+  }
+
   /// A draw call for `mesh`, with the images its materials' textures name.
   ///
   /// - Parameters:

@@ -20,7 +20,7 @@ struct DrawLayout: @unchecked Sendable {
     for draw in draws {
       entries.append(
         Entry(
-          draw: draw, clipFromModel: clipFromWorld * draw.worldFromModel,
+          draw: draw, clipFromModel: Self.clipFromOffsets(draw, clipFromWorld),
           normalMatrix: draw.worldFromModel.linear.inverse?.transposed ?? .identity, vertexStart: vertices,
           triangleStart: triangles))
       vertices += draw.mesh.vertexCount
@@ -29,6 +29,14 @@ struct DrawLayout: @unchecked Sendable {
     self.entries = entries
     vertexCount = vertices
     triangleCount = triangles
+  }
+
+  /// Clip space from a draw's vertex positions, offsets from its mesh's origin. A mesh kept
+  /// relative to a far origin (projected or ECEF coordinates) is composed in `Double`, where
+  /// the origin's translation and the model's placement cancel, and narrowed once.
+  static func clipFromOffsets(_ draw: DrawCall, _ clipFromWorld: Matrix4<Float>) -> Matrix4<Float> {
+    guard draw.mesh.origin != .zero else { return clipFromWorld * draw.worldFromModel }
+    return Matrix4<Float>(Matrix4<Double>(clipFromWorld) * draw.worldFromModelOffsets)
   }
 
   /// The vertex stage for the frame's vertices `range`: clip positions and the outcodes for
@@ -50,7 +58,8 @@ struct DrawLayout: @unchecked Sendable {
         }
       }
       guard let attributes else { continue }
-      let worldFromModel = entry.draw.worldFromModel
+      let worldFromModel =
+        mesh.origin == .zero ? entry.draw.worldFromModel : Matrix4<Float>(entry.draw.worldFromModelOffsets)
       mesh.positions.withUnsafeBufferPointer { positions in
         mesh.normals.withUnsafeBufferPointer { normals in
           mesh.texcoords.withUnsafeBufferPointer { texcoords in

@@ -12,9 +12,11 @@ extension Scene {
     var objectOfTriangle: [Int] = []
     for (index, object) in objects.enumerated() {
       let base = positions.count
-      for p in object.mesh.positions {
-        let w = object.worldFromModel * SIMD4<Float>(p, 1)
-        positions.append(SIMD3(Double(w.x), Double(w.y), Double(w.z)))
+      // In Double: a model kept relative to a far origin keeps its precision.
+      let worldFromModel = Matrix4<Double>(object.worldFromModel)
+      for i in object.mesh.positions.indices {
+        let w = worldFromModel * SIMD4(object.mesh.modelPosition(i), 1)
+        positions.append(SIMD3(w.x, w.y, w.z))
       }
       indices += object.mesh.indices.map { base + Int($0) }
       objectOfTriangle += Array(repeating: index, count: object.mesh.triangleCount)

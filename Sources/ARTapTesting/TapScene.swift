@@ -40,7 +40,7 @@ public struct TapScene: Sendable {
       let p = SIMD3(point.position[0], point.position[1], point.position[2])
       return TapTarget(name: point.code, sphere: Sphere(center: worldFromModel.transformPoint(p), radius: point.radius))
     }
-    let positions = mesh.positions.map { worldFromModel.transformPoint(SIMD3<Double>($0)) }
+    let positions = mesh.positions.indices.map { worldFromModel.transformPoint(mesh.modelPosition($0)) }
     do {
       occluder = try BoundingVolumeHierarchy(positions: positions, indices: mesh.indices.map(Int.init))
     } catch { throw .hit(error) }

@@ -17,6 +17,25 @@ struct HitCommandTests {
     #expect(lines[1] == "miss")
   }
 
+  @Test("a model in UTM coordinates: stats and rays answer in the file's coordinates, to the micrometre")
+  func utm() throws {
+    let stats = try ArsceneRunner.run(["obj", "stats", "Tests/Fixtures/obj/utm_triangles.obj"])
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+    let bounds = try #require(json["bounds"] as? [String: [Double]])
+    #expect(
+      bounds["min"] == [455_210.30, 5_535_210.30, 420.10]
+        && bounds["max"] == [455_210.90, 5_535_210.90, 420.35])
+    // Down through the middle of the first triangle, 2 m above it: Float alone would have moved
+    // its vertices by up to 0.25 m, and this ray would have missed.
+    let outcome = try ArsceneRunner.run(
+      ["raycast", "--mesh", "Tests/Fixtures/obj/utm_triangles.obj"],
+      stdin: "455210.5 5535210.5 422.1 0 0 -1\n")
+    let fields = outcome.stdout.split(separator: " ")
+    #expect(
+      outcome.status == 0 && fields.count == 4 && fields[1] == "0", "\(outcome.stdout)\(outcome.stderr)")
+    #expect(abs((Double(fields.first ?? "") ?? 0) - 2) < 1e-6)
+  }
+
   @Test("raycast refuses a zero-length ray, naming its line")
   func badRay() throws {
     let outcome = try ArsceneRunner.run(

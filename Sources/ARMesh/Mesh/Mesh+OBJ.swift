@@ -165,7 +165,7 @@ struct MeshBuilder {
     if materials.isEmpty { materials = [.fallback] }
     return Mesh(
       positions: positions, normals: normals, texcoords: texcoords, colors: colors, indices: indices,
-      submeshes: submeshes, materials: materials)
+      submeshes: submeshes, materials: materials, origin: obj.origin)
   }
 
   /// A file's normal as written when it is already unit length to within a few ulps (so a

@@ -4,15 +4,21 @@ extension Mesh {
   /// The mesh as OBJ text: one `v`/`vt`/`vn` per vertex (colours on `v` when present), then the
   /// triangles of each submesh after its `usemtl`, with 1-based `v/vt/vn` indices.
   ///
-  /// Numbers are written as the shortest decimal that reads back to the same `Float`, so
-  /// reading the text gives this mesh again exactly.
+  /// Numbers are written as the shortest decimal that reads back to the same `Float` (positions
+  /// of a mesh with an ``origin``: to the same `Double`, origin added), so reading the text
+  /// gives this mesh again exactly.
   ///
   /// - Parameter materialLibrary: The `mtllib` line's file name, or `nil` for none.
   public func objText(materialLibrary: String? = nil) -> String {
     var out = "# Written by ARScene: \(vertexCount) vertices, \(triangleCount) triangles\n"
     if let materialLibrary { out += "mtllib \(materialLibrary)\n" }
     for (i, p) in positions.enumerated() {
-      out += "v \(p.x) \(p.y) \(p.z)"
+      if origin == .zero {
+        out += "v \(p.x) \(p.y) \(p.z)"
+      } else {
+        let q = modelPosition(i)
+        out += "v \(q.x) \(q.y) \(q.z)"
+      }
       if !colors.isEmpty { out += " \(colors[i].x) \(colors[i].y) \(colors[i].z)" }
       out += "\n"
     }

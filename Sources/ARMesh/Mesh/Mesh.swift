@@ -4,11 +4,15 @@ import ARMath
 /// parallel per-vertex arrays and three `UInt32` indices a triangle, counter-clockwise front
 /// faces, grouped into submeshes by material.
 ///
-/// Positions in metres (model space), normals unit length, texture coordinates with v up (OBJ's
-/// convention: v = 0 at the image's bottom row).
+/// Positions in metres (model space) as `Float` offsets from a `Double` ``origin``, normals unit
+/// length, texture coordinates with v up (OBJ's convention: v = 0 at the image's bottom row).
+/// The origin keeps a model in projected or ECEF coordinates to millimetres: a vertex of the
+/// model is at `origin + positions[i]`.
 public struct Mesh: Sendable, Equatable {
-  /// Vertex positions.
+  /// Vertex positions, offsets from ``origin``.
   public var positions: [SIMD3<Float>]
+  /// Where ``positions`` are measured from, model space, metres (zero for most models).
+  public var origin: SIMD3<Double>
   /// Unit vertex normals, one per position.
   public var normals: [SIMD3<Float>]
   /// Texture coordinates `(u, v)`, one per position, or empty when the mesh has none.
@@ -39,9 +43,11 @@ public struct Mesh: Sendable, Equatable {
   public init(
     positions: [SIMD3<Float>], normals: [SIMD3<Float>], texcoords: [SIMD2<Float>] = [],
     colors: [SIMD3<Float>] = [],
-    indices: [UInt32], submeshes: [Submesh]? = nil, materials: [Material] = [.fallback]
+    indices: [UInt32], submeshes: [Submesh]? = nil, materials: [Material] = [.fallback],
+    origin: SIMD3<Double> = .zero
   ) {
     self.positions = positions
+    self.origin = origin
     self.normals = normals
     self.texcoords = texcoords
     self.colors = colors
@@ -62,6 +68,14 @@ public struct Mesh: Sendable, Equatable {
     (Int(indices[3 * t]), Int(indices[3 * t + 1]), Int(indices[3 * t + 2]))
   }
 
-  /// The axis-aligned bounds of the positions (`AxisAlignedBox.empty` for no vertices).
+  /// The axis-aligned bounds of the positions, offsets from ``origin`` (`AxisAlignedBox.empty`
+  /// for no vertices).
   public var bounds: AxisAlignedBox<Float> { AxisAlignedBox(enclosing: positions) }
+
+  /// Vertex `i` in model space, `origin + positions[i]`, in `Double`.
+  @inlinable
+  public func modelPosition(_ i: Int) -> SIMD3<Double> {
+    let p = positions[i]
+    return origin + SIMD3(Double(p.x), Double(p.y), Double(p.z))
+  }
 }

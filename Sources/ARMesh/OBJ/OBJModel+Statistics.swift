@@ -30,12 +30,12 @@ public struct OBJStatistics: Codable, Equatable, Sendable {
   /// Number of warnings.
   public var warnings: Int
 
-  /// Bounds as JSON arrays.
+  /// Bounds as JSON arrays, in the file's coordinates.
   public struct Bounds: Codable, Equatable, Sendable {
-    public var min: [Float]
-    public var max: [Float]
+    public var min: [Double]
+    public var max: [Double]
 
-    public init(min: [Float], max: [Float]) {
+    public init(min: [Double], max: [Double]) {
       self.min = min
       self.max = max
     }
@@ -61,7 +61,7 @@ public struct OBJStatistics: Codable, Equatable, Sendable {
     groups = m.groupNames.count
     materials = asset.libraryMaterials.map(\.name)
     usedMaterials = m.materialNames
-    let box = AxisAlignedBox(enclosing: m.positions)
+    let box = m.bounds
     bounds =
       box.isEmpty
       ? nil : Bounds(min: [box.min.x, box.min.y, box.min.z], max: [box.max.x, box.max.y, box.max.z])

@@ -1,3 +1,5 @@
+import ARMath
+
 /// One corner of an OBJ face, line or point: 0-based indices into the model's arrays, or −1
 /// where the statement gave none (`v//vn` has no texture coordinate).
 @frozen
@@ -36,10 +38,23 @@ public struct OBJFaceRun: Hashable, Sendable {
 /// corners, lines, points and the names in force. Built by ``OBJReader``; turned into a
 /// renderable ``Mesh`` by `Mesh(obj:materials:)`.
 ///
-/// Coordinates are in the file's units (ARScene treats them as metres).
+/// Coordinates are in the file's units (ARScene treats them as metres). Positions are kept as
+/// `Float` offsets from a `Double` ``origin``, so that a model in projected coordinates (UTM
+/// eastings near 500 km, northings near 5,500 km, S-JTSK near −1,000 km) or ECEF keeps
+/// millimetres where `Float` alone would keep half metres.
 public struct OBJModel: Sendable {
-  /// `v` positions.
+  /// `v` positions: offsets from ``origin``, which is zero unless the first vertex lies
+  /// ``originDistance`` or more from the file's origin.
   public var positions: [SIMD3<Float>] = []
+  /// Where ``positions`` are measured from, in the file's coordinates: the first vertex rounded
+  /// to whole units when it is far from the origin, else zero (positions as written).
+  public var origin: SIMD3<Double> = .zero
+  /// The bounds of the `v` positions in the file's coordinates, as written (`Double`); empty
+  /// for a file without vertices.
+  public var bounds = AxisAlignedBox<Double>.empty
+  /// How far from the file's origin (any coordinate, in its units) the first vertex must lie
+  /// for positions to be kept relative to it: beyond 1,024 m, `Float` spacing exceeds 0.1 mm.
+  public static let originDistance = 1024.0
   /// `v` colours (`v x y z r g b`), one per position, or empty when no vertex has one. Positions
   /// written without a colour in a file that has some get white.
   public var colors: [SIMD3<Float>] = []

@@ -1,9 +1,10 @@
+import ARFiles
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import ARFiles
 
 /// Reads Wavefront OBJ text into an ``OBJModel``.
 ///
@@ -213,7 +214,15 @@ public struct OBJReader {
         path: path, line: lineNumber, column: from - lineStart + 1, statement: "v", expected: "3, 4 or 6",
         got: count)
     }
-    model.positions.append(SIMD3(Float(values[0]), Float(values[1]), Float(values[2])))
+    let position = SIMD3(values[0], values[1], values[2])
+    if model.positions.isEmpty,
+      max(abs(position.x), abs(position.y), abs(position.z)) >= OBJModel.originDistance
+    {
+      model.origin = position.rounded(.toNearestOrAwayFromZero)
+    }
+    model.bounds.formUnion(position)
+    let offset = position - model.origin
+    model.positions.append(SIMD3(Float(offset.x), Float(offset.y), Float(offset.z)))
     if count == 6 {
       if model.colors.count < model.positions.count - 1 {
         model.colors.append(
