@@ -4,9 +4,10 @@ import RealModule
 /// Multi-plane extraction from a point cloud, as ARKit's plane detection does from its feature
 /// points: adaptive RANSAC for the largest plane, a least-squares refit on its inliers (twice,
 /// re-gathering inliers in between), keep it if it is a surface and not a band through clutter
-/// (``SurfaceEvidence``), remove its points, repeat; then merge planes that are the same
-/// surface, and describe each (classification against gravity, convex hull, smallest
-/// rectangle). Deterministic for a given seed.
+/// (its support well above what the clutter around it would put there, its residuals a
+/// surface's), remove its points, repeat; then merge planes that are the same surface, and
+/// describe each (classification against gravity, convex hull, smallest rectangle).
+/// Deterministic for a given seed.
 public struct PlaneDetector: Sendable {
   /// Inlier distance, metres: about 3σ of the depth noise (default 1 cm for phone depth).
   public var threshold: Double
