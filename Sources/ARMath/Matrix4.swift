@@ -16,6 +16,15 @@ public struct Matrix4<Scalar: ARScalar>: Hashable, Sendable {
   }
 
   /// A matrix from its four rows (for writing matrices in code as they read on paper).
+  /// The affine transform followed by a translation by `t`: `translation(t) * self` for an
+  /// affine matrix, computed as one addition to the translation column.
+  @inlinable
+  public func translated(by t: SIMD3<Scalar>) -> Matrix4 {
+    var m = self
+    m.columns.3 += SIMD4(t, 0)
+    return m
+  }
+
   /// The same matrix in another precision (each element converted, rounding to nearest).
   @inlinable
   public init<Other: ARScalar>(_ other: Matrix4<Other>) {

@@ -6,7 +6,9 @@ import ARMesh
 struct DrawLayout: @unchecked Sendable {
   struct Entry {
     let draw: DrawCall
-    let clipFromModel: Matrix4<Float>
+    /// Clip space, and the shading frame (the world shifted to the camera's
+    /// ``RenderCamera/shadingOrigin``), from the draw's vertex positions.
+    let clipFromModel: Matrix4<Float>, shadingFromModel: Matrix4<Float>
     let normalMatrix: Matrix3<Float>
     /// The draw's first vertex and first triangle in the frame's sequences.
     let vertexStart: Int, triangleStart: Int
@@ -14,13 +16,21 @@ struct DrawLayout: @unchecked Sendable {
   let entries: [Entry]
   let vertexCount: Int, triangleCount: Int
 
-  init(_ draws: [DrawCall], clipFromWorld: Matrix4<Float>) {
+  init(_ draws: [DrawCall], camera: RenderCamera) {
     var entries: [Entry] = []
     var (vertices, triangles) = (0, 0)
+    let (eye, origin) = (camera.worldFromCamera.translation, camera.shadingOrigin)
+    let clipFromEyeCentred = camera.clipFromEyeCentred
     for draw in draws {
+      // In `Double`, the large translations (the mesh's origin, its placement, the camera's
+      // position) are subtracted before anything is rotated: where the model is, seen from the
+      // eye, is a small vector whatever the coordinates, and narrowing it loses nothing.
+      let worldFromOffsets = draw.worldFromModelOffsets
+      let clipFromModel = Matrix4<Float>(clipFromEyeCentred * worldFromOffsets.translated(by: -eye))
+      let shadingFromModel = Matrix4<Float>(worldFromOffsets.translated(by: -origin))
       entries.append(
         Entry(
-          draw: draw, clipFromModel: Self.clipFromOffsets(draw, clipFromWorld),
+          draw: draw, clipFromModel: clipFromModel, shadingFromModel: shadingFromModel,
           normalMatrix: draw.worldFromModel.linear.inverse?.transposed ?? .identity, vertexStart: vertices,
           triangleStart: triangles))
       vertices += draw.mesh.vertexCount
@@ -29,14 +39,6 @@ struct DrawLayout: @unchecked Sendable {
     self.entries = entries
     vertexCount = vertices
     triangleCount = triangles
-  }
-
-  /// Clip space from a draw's vertex positions, offsets from its mesh's origin. A mesh kept
-  /// relative to a far origin (projected or ECEF coordinates) is composed in `Double`, where
-  /// the origin's translation and the model's placement cancel, and narrowed once.
-  static func clipFromOffsets(_ draw: DrawCall, _ clipFromWorld: Matrix4<Float>) -> Matrix4<Float> {
-    guard draw.mesh.origin != .zero else { return clipFromWorld * draw.worldFromModel }
-    return Matrix4<Float>(Matrix4<Double>(clipFromWorld) * draw.worldFromModelOffsets)
   }
 
   /// The vertex stage for the frame's vertices `range`: clip positions and the outcodes for
@@ -58,15 +60,14 @@ struct DrawLayout: @unchecked Sendable {
         }
       }
       guard let attributes else { continue }
-      let worldFromModel =
-        mesh.origin == .zero ? entry.draw.worldFromModel : Matrix4<Float>(entry.draw.worldFromModelOffsets)
+      let shadingFromModel = entry.shadingFromModel
       mesh.positions.withUnsafeBufferPointer { positions in
         mesh.normals.withUnsafeBufferPointer { normals in
           mesh.texcoords.withUnsafeBufferPointer { texcoords in
             mesh.colors.withUnsafeBufferPointer { colors in
               for g in own {
                 let i = g - entry.vertexStart
-                let world = worldFromModel.transformPoint(positions[i])
+                let world = shadingFromModel.transformPoint(positions[i])
                 let n = entry.normalMatrix * normals[i]
                 let uv = texcoords.isEmpty ? SIMD2<Float>(0, 0) : texcoords[i]
                 let color = colors.isEmpty ? SIMD3<Float>(1, 1, 1) : colors[i]

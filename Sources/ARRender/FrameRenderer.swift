@@ -84,7 +84,7 @@ public final class FrameRenderer {
     let isLit = { if case .lit = shading { true } else { false } }()
     let isUnlit = { if case .unlit = shading { true } else { false } }()
     geometry.run(
-      draws, clipFromWorld: sampleCamera.clipFromWorld, width: sw, height: sh, tileSize: target.tileSize,
+      draws, camera: sampleCamera, width: sw, height: sh, tileSize: target.tileSize,
       sortTranslucent: isLit, attributes: !isUnlit, threads: settings.threads)
     // Samples are averaged (supersampling) or blended (translucent triangles) in each worker's
     // linear tile, encoded once per pixel when the tile is done; so are lit samples drawn over one
@@ -107,8 +107,12 @@ public final class FrameRenderer {
       Renderer.rasterize(
         geometry, into: target, route: route, shader: FlatShader(lambertTowards: l), threads: threads)
     case .lit(let lighting):
+      // Shading happens in the frame the vertex stage used: the world shifted to a point near
+      // the camera.
+      let origin = camera.shadingOrigin
       LitShader.make(
-        draws: draws, lighting: lighting, cameraPosition: camera.worldFromCamera.translation,
+        draws: draws, lighting: lighting.relative(to: origin),
+        cameraPosition: SIMD3<Float>(camera.worldFromCamera.translation - origin),
         fastPaths: settings.fastPaths, defersShading: removesHiddenSurfaces
       ) { shader in
         Renderer.rasterize(geometry, into: target, route: route, shader: shader, threads: threads)

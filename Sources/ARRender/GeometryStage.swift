@@ -33,18 +33,19 @@ final class GeometryStage: @unchecked Sendable {
     clippedBases.deallocate()
   }
 
-  /// Runs the stage for `draws` seen through `clipFromWorld` on a `width × height` sample grid
-  /// binned into square tiles of `tileSize`.
+  /// Runs the stage for `draws` seen by `camera` on a `width × height` sample grid (the
+  /// camera's intrinsics at that size) binned into square tiles of `tileSize`. Vertex
+  /// attributes are in the camera's shading frame (see ``DrawLayout``).
   /// - Parameters:
   ///   - sortTranslucent: Draw blended materials last, back to front (lit mode); the
   ///     comparison modes keep GL's plain draw order.
   ///   - attributes: Compute the vertices' attributes besides their clip positions (any shading
   ///     but unlit reads them).
   func run(
-    _ draws: [DrawCall], clipFromWorld: Matrix4<Float>, width: Int, height: Int, tileSize: Int,
+    _ draws: [DrawCall], camera: RenderCamera, width: Int, height: Int, tileSize: Int,
     sortTranslucent: Bool, attributes: Bool, threads: Int
   ) {
-    let layout = DrawLayout(draws, clipFromWorld: clipFromWorld)
+    let layout = DrawLayout(draws, camera: camera)
     reserveVertices(layout.vertexCount)
     vertexCount = layout.vertexCount
     while batches.count < threads { batches.append(SetupBatch()) }

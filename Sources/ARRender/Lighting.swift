@@ -22,4 +22,12 @@ public struct Lighting: Sendable {
     self.directional = directional
     self.point = point
   }
+
+  /// The same lights in the world shifted to `origin` (point lights moved by it, in `Double`).
+  func relative(to origin: SIMD3<Double>) -> Lighting {
+    guard origin != .zero else { return self }
+    var shifted = self
+    shifted.point = point.map { (SIMD3<Float>(SIMD3<Double>($0.position) - origin), $0.color) }
+    return shifted
+  }
 }

@@ -2,11 +2,16 @@ import ARMath
 
 /// The camera a frame is rendered with: pinhole intrinsics, a pose in the ARKit convention and
 /// near/far planes in metres.
+///
+/// The pose is `Double`, so that a camera in projected or Earth-centred coordinates keeps its
+/// millimetres: the renderer composes each draw's transforms in `Double`, large translations
+/// subtracted first, and shades in a frame shifted to the camera when it is far from the
+/// world's origin, where `Float` is precise.
 public struct RenderCamera: Sendable {
   /// Focal lengths, principal point and image size (pixels, top-left origin, centres at +0.5).
   public var intrinsics: CameraIntrinsics<Float>
-  /// Camera-frame (ARKit convention: x right, y up, looking down −Z) to world.
-  public var worldFromCamera: RigidTransform<Float>
+  /// Camera-frame (ARKit convention: x right, y up, looking down −Z) to world, metres.
+  public var worldFromCamera: RigidTransform<Double>
   /// Near-plane distance in metres (> 0). Geometry closer than this is clipped away.
   public var near: Float
   /// Far-plane distance in metres (> near).
@@ -18,7 +23,7 @@ public struct RenderCamera: Sendable {
   public static let defaultFar: Float = 1000
 
   public init(
-    intrinsics: CameraIntrinsics<Float>, worldFromCamera: RigidTransform<Float>, near: Float = defaultNear,
+    intrinsics: CameraIntrinsics<Float>, worldFromCamera: RigidTransform<Double>, near: Float = defaultNear,
     far: Float = defaultFar
   ) {
     self.intrinsics = intrinsics
@@ -27,8 +32,8 @@ public struct RenderCamera: Sendable {
     self.far = far
   }
 
-  /// A camera narrowed to the renderer's `Float`: the one place a scene's `Double` camera loses
-  /// precision, at render time.
+  /// A scene's camera, its intrinsics narrowed to the renderer's `Float` (its pose stays
+  /// `Double`).
   ///
   /// - Parameters:
   ///   - camera: Intrinsics in output pixels and `worldFromCamera` (ARKit convention, metres).
@@ -38,13 +43,29 @@ public struct RenderCamera: Sendable {
     _ camera: PinholeCamera<Double>, near: Double = Double(defaultNear), far: Double = Double(defaultFar)
   ) {
     self.init(
-      intrinsics: CameraIntrinsics<Float>(camera.intrinsics),
-      worldFromCamera: RigidTransform<Float>(camera.worldFromCamera), near: Float(near), far: Float(far))
+      intrinsics: CameraIntrinsics<Float>(camera.intrinsics), worldFromCamera: camera.worldFromCamera,
+      near: Float(near), far: Float(far))
   }
 
-  /// World to OpenGL clip space: the view matrix, then the projection of the intrinsics.
+  /// World to OpenGL clip space: the view matrix, then the projection of the intrinsics (in
+  /// `Float`: precise for a camera within a few kilometres of the world's origin).
   public var clipFromWorld: Matrix4<Float> {
-    intrinsics.projectionMatrix(near: near, far: far) * worldFromCamera.inverse.matrix
+    intrinsics.projectionMatrix(near: near, far: far) * Matrix4<Float>(worldFromCamera.inverse.matrix)
+  }
+
+  /// The point the renderer shades relative to: zero for a camera within 1,024 m of the
+  /// world's origin (where `Float` world coordinates keep 0.1 mm), else the camera's position,
+  /// so that `Float` offsets from it keep better than that around the camera.
+  var shadingOrigin: SIMD3<Double> {
+    let eye = worldFromCamera.translation
+    return max(abs(eye.x), abs(eye.y), abs(eye.z)) < 1024 ? .zero : eye
+  }
+
+  /// Clip space from the world shifted so that the eye is at its origin, in `Double`: the view's
+  /// rotation, then the projection.
+  var clipFromEyeCentred: Matrix4<Double> {
+    CameraIntrinsics<Double>(intrinsics).projectionMatrix(near: Double(near), far: Double(far))
+      * Matrix4(linear: worldFromCamera.rotation.conjugate.matrix, translation: .zero)
   }
 
   /// Checks near and far planes: finite, `0 < near < far`.

@@ -146,7 +146,7 @@ struct RenderCommand: ParsableCommand {
       mesh.materials[m].diffuseTexture = nil
       mesh.materials[m].opacityTexture = nil
     }
-    let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: pose, near: near, far: far)
+    let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: RigidTransform<Double>(pose), near: near, far: far)
     return try Renderer.render(
       [try DrawCall(mesh: mesh, worldFromModel: modelMatrix, cullBackFaces: false)], camera: camera,
       shading: mode,
