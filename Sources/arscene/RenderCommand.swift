@@ -103,9 +103,10 @@ struct RenderCommand: ParsableCommand {
       cameraK = try CameraIntrinsics(
         validatingFx: k[0], fy: k[1], cx: k[2], cy: k[3], width: Int(wh[0]), height: Int(wh[1]))
     } catch { throw InputFailure(message: "--intrinsics: \(error)") }
-    let pose: RigidTransform<Float>
+    // In `Double`: a camera in projected or Earth-centred coordinates keeps its millimetres.
+    let pose: RigidTransform<Double>
     do {
-      let m = try numbers(worldFromCamera, count: 16, option: "--world-from-camera").map(Float.init)
+      let m = try numbers(worldFromCamera, count: 16, option: "--world-from-camera")
       pose = try RigidTransform(validatingMatrix: Matrix4(validatingColumnMajor: m))
     } catch let failure as InputFailure { throw failure } catch {
       throw InputFailure(message: "--world-from-camera: \(error)")
@@ -125,7 +126,8 @@ struct RenderCommand: ParsableCommand {
     switch shading {
     case "unlit": mode = .unlit
     case "lambert":
-      var l = pose.transformDirection([0, 0, 1])  // from the camera towards the scene's viewer side
+      // From the camera towards the scene's viewer side.
+      var l = SIMD3<Float>(pose.transformDirection([0, 0, 1]))
       if let light {
         let v = try numbers(light, count: 3, option: "--light").map(Float.init)
         guard let unit = SIMD3(v[0], v[1], v[2]).normalizedOrNil() else {
@@ -146,7 +148,7 @@ struct RenderCommand: ParsableCommand {
       mesh.materials[m].diffuseTexture = nil
       mesh.materials[m].opacityTexture = nil
     }
-    let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: RigidTransform<Double>(pose), near: near, far: far)
+    let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: pose, near: near, far: far)
     return try Renderer.render(
       [try DrawCall(mesh: mesh, worldFromModel: modelMatrix, cullBackFaces: false)], camera: camera,
       shading: mode,

@@ -47,6 +47,32 @@ struct RenderCommandTests {
     #expect(white[32, 32] == [255, 255, 255, 255] && white[0, 0] == [0, 0, 0, 255])
   }
 
+  @Test("a model and camera in UTM coordinates draw the image of the same model recentred")
+  func utmModel() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // The UTM fixture moved by (−455210, −5535210, −420), written out exactly in decimal.
+    let recentred = dir + "/recentred.obj"
+    try "v 0.30 0.30 0.10\nv 0.90 0.30 0.10\nv 0.30 0.90 0.10\nv 0.90 0.90 0.35\nf 1 2 3\nf 2 4 3\n".write(
+      toFile: recentred, atomically: true, encoding: .utf8)
+    func render(_ model: String, eye: String, to name: String) throws -> RGBA8Image {
+      let outcome = try ArsceneRunner.run(
+        [
+          "render", "--model", model, "--size", "96,96", "--intrinsics", "120,120,48,48", "--shading",
+          "lambert",
+          "--world-from-camera", "1,0,0,0, 0,1,0,0, 0,0,1,0, \(eye),1", "--light", "0.3,0.2,1", "-o",
+          dir + "/" + name,
+        ])
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      return try ImageFile.readRGBA8(dir + "/" + name)
+    }
+    let far = try render(
+      Fixtures.path("obj/utm_triangles.obj"), eye: "455210.6,5535210.6,422.2", to: "far.png")
+    let near = try render(recentred, eye: "0.6,0.6,2.2", to: "near.png")
+    #expect(far.pixels.filter { $0.x > 0 }.count > 1_000)
+    #expect(far == near)
+  }
+
   @Test("bad input exits 2 with one line and writes no file")
   func badInput() throws {
     let dir = try Self.temporaryDirectory()
