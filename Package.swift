@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "ARRender", targets: ["ARRender"]),
     // For app teams' tests: a model and its points, a phone placed before them, taps on screen.
     .library(name: "ARTapTesting", targets: ["ARTapTesting"]),
+    .library(name: "ARRecording", targets: ["ARRecording"]),
     .library(name: "ARScene", targets: ["ARScene"]),
     .executable(name: "arscene", targets: ["arscene"]),
   ],
@@ -71,6 +72,11 @@ let package = Package(
         "ARMath", "ARMesh", "ARImage", "CMathShims", .product(name: "RealModule", package: "swift-numerics"),
       ]
     ),
+    // Recordings and trajectories: formats, time association, the error metrics.
+    .target(
+      name: "ARRecording",
+      dependencies: ["ARMath", "ARPose", "ARFiles", .product(name: "RealModule", package: "swift-numerics")]
+    ),
     .target(
       name: "ARScene",
       dependencies: ["ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFiles"]
@@ -95,6 +101,7 @@ let package = Package(
       name: "arscene",
       dependencies: [
         "ARMath",
+        "ARRecording",
         "ARGeo",
         "ARHit",
         "ARPose",
@@ -218,7 +225,7 @@ let package = Package(
     ),
     .testTarget(
       name: "arsceneTests",
-      dependencies: ["arscene", "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARTestSupport"]
+      dependencies: ["arscene", "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRecording", "ARTestSupport"]
     ),
   ]
 )

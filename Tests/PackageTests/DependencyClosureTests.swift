@@ -62,7 +62,9 @@ struct DependencyClosureTests {
   static let root = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent().deletingLastPathComponent().path
 
   /// What an app team's unit tests may depend on: no C system library anywhere below.
-  static let core = ["ARMath", "ARGeo", "ARPose", "ARMesh", "ARHit", "ARTapTesting", "ARImage", "ARRender"]
+  static let core = [
+    "ARMath", "ARGeo", "ARPose", "ARMesh", "ARHit", "ARTapTesting", "ARImage", "ARRender", "ARRecording",
+  ]
 
   /// Products of other packages the core may use: pure Swift, built from the package mirror.
   static let allowedProducts: Set<String> = ["RealModule"]

@@ -25,19 +25,26 @@ public enum NumberText {
 
   /// Parses one line of `columns` numbers separated by spaces, tabs or commas.
   ///
+  /// - Parameters:
+  ///   - line: The text of the line.
+  ///   - columns: How many numbers it must hold.
+  ///   - source: The file or stream, for errors.
+  ///   - lineNumber: The 1-based line number, for errors.
+  ///   - extraColumns: Allow (and ignore) columns after the first `columns`, as formats with
+  ///     optional trailing columns have them (EuRoC's ground truth adds velocities and biases).
   /// - Returns: The numbers, or `nil` for a blank line or a comment (`#` first).
   /// - Throws: ``NumberTextError`` naming `source`, `lineNumber` and the 1-based field.
   public static func parseLine(
-    _ line: some StringProtocol, columns: Int, source: String, lineNumber: Int
+    _ line: some StringProtocol, columns: Int, source: String, lineNumber: Int, extraColumns: Bool = false
   ) throws(NumberTextError) -> [Double]? {
     let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\r" })
     guard let first = fields.first, !first.hasPrefix("#") else { return nil }
-    guard fields.count == columns else {
+    guard fields.count == columns || (extraColumns && fields.count > columns) else {
       throw .wrongCount(source: source, line: lineNumber, expected: columns, got: fields.count)
     }
     var values: [Double] = []
     values.reserveCapacity(columns)
-    for (index, field) in fields.enumerated() {
+    for (index, field) in fields.prefix(columns).enumerated() {
       values.append(try number(field, source: source, line: lineNumber, field: index + 1))
     }
     return values

@@ -1,0 +1,122 @@
+import ARFiles
+import ARMath
+
+/// The trajectory files of the evaluation tools (evo, rpg_trajectory_evaluation), read and
+/// written so that the same data goes to and from them.
+///
+/// | format | a line | time |
+/// | --- | --- | --- |
+/// | ``tum`` | `t tx ty tz qx qy qz qw` | seconds |
+/// | ``euroc`` | `t, tx, ty, tz, qw, qx, qy, qz[, …]` (CSV, `#` header) | nanoseconds |
+/// | ``kitti`` | the 3×4 matrix `[R | t]`, 12 numbers, row by row | none: the line's index |
+///
+/// Poses are `worldFromCamera` (the body or camera frame to the trajectory's world).
+/// Quaternions are normalised; one of zero length, a timestamp not after the one before, or a
+/// line that is not numbers is an error naming the file, line and field.
+public enum TrajectoryFormat: String, Sendable, CaseIterable {
+  case tum, euroc, kitti
+
+  /// The format a file name says (`.tum`, `.txt` for TUM; `.csv` for EuRoC; `.kitti`), if any.
+  public init?(path: String) {
+    let name = path.lowercased()
+    if name.hasSuffix(".tum") || name.hasSuffix(".txt") {
+      self = .tum
+    } else if name.hasSuffix(".csv") {
+      self = .euroc
+    } else if name.hasSuffix(".kitti") {
+      self = .kitti
+    } else {
+      return nil
+    }
+  }
+
+  /// Reads the trajectory file at `path`.
+  public func read(path: String) throws(TrajectoryError) -> Trajectory {
+    let bytes: [UInt8]
+    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
+    return try parse(String(decoding: bytes, as: UTF8.self), path: path)
+  }
+
+  /// Parses trajectory text; `path` names it in errors.
+  public func parse(_ text: String, path: String) throws(TrajectoryError) -> Trajectory {
+    var timestamps: [Double] = [], poses: [RigidTransform<Double>] = []
+    var lineNumber = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNumber += 1
+      let v: [Double]
+      do {
+        guard
+          let values = try NumberText.parseLine(
+            line, columns: self == .kitti ? 12 : 8, source: path, lineNumber: lineNumber,
+            extraColumns: self == .euroc)
+        else { continue }
+        v = values
+      } catch { throw TrajectoryError(error, path: path, line: lineNumber) }
+      let time: Double
+      let pose: RigidTransform<Double>
+      switch self {
+      case .tum:
+        time = v[0]
+        pose = try Self.pose([v[1], v[2], v[3]], quaternion: [v[4], v[5], v[6], v[7]], path, lineNumber, 5)
+      case .euroc:
+        time = v[0] * 1e-9
+        pose = try Self.pose([v[1], v[2], v[3]], quaternion: [v[5], v[6], v[7], v[4]], path, lineNumber, 5)
+      case .kitti:
+        time = Double(poses.count)
+        let rotation = Matrix3<Double>(rows: [v[0], v[1], v[2]], [v[4], v[5], v[6]], [v[8], v[9], v[10]])
+        guard abs(rotation.determinant - 1) < 1e-3 else {
+          throw .badLine(
+            path: path, line: lineNumber, field: "rotation",
+            reason: "not a rotation (determinant \(rotation.determinant))")
+        }
+        pose = RigidTransform(rotationMatrix: rotation, translation: [v[3], v[7], v[11]])
+      }
+      if let last = timestamps.last, !(time > last) {
+        throw .badLine(
+          path: path, line: lineNumber, field: "timestamp",
+          reason: "\(time) is not after the line before's \(last) (out of order or repeated)")
+      }
+      timestamps.append(time)
+      poses.append(pose)
+    }
+    return Trajectory(timestamps: timestamps, poses: poses)
+  }
+
+  static func pose(
+    _ t: SIMD3<Double>, quaternion q: SIMD4<Double>, _ path: String, _ line: Int, _ firstField: Int
+  ) throws(TrajectoryError) -> RigidTransform<Double> {
+    guard let unit = Quaternion(vector: q).normalizedOrNil() else {
+      throw .badLine(
+        path: path, line: line, field: "fields \(firstField)–\(firstField + 3)",
+        reason: "a quaternion of zero length")
+    }
+    return RigidTransform(rotation: unit, translation: t)
+  }
+
+  /// The trajectory as this format's text (numbers in their shortest exact form; EuRoC
+  /// timestamps rounded to whole nanoseconds).
+  public func text(_ trajectory: Trajectory) -> String {
+    var out = self == .euroc ? "#timestamp [ns],p_x [m],p_y [m],p_z [m],q_w [],q_x [],q_y [],q_z []\n" : ""
+    for (time, pose) in zip(trajectory.timestamps, trajectory.poses) {
+      let t = pose.translation, q = pose.rotation.vector
+      switch self {
+      case .tum:
+        out += "\(time) \(t.x) \(t.y) \(t.z) \(q.x) \(q.y) \(q.z) \(q.w)\n"
+      case .euroc:
+        out += "\(Int64((time * 1e9).rounded())),\(t.x),\(t.y),\(t.z),\(q.w),\(q.x),\(q.y),\(q.z)\n"
+      case .kitti:
+        let r = pose.rotation.matrix
+        let rows = (0..<3).map { i in "\(r[0, i]) \(r[1, i]) \(r[2, i]) \(t[i])" }
+        out += rows.joined(separator: " ") + "\n"
+      }
+    }
+    return out
+  }
+
+  /// Writes the trajectory to `path` atomically.
+  public func write(_ trajectory: Trajectory, to path: String) throws(TrajectoryError) {
+    do { try FileIO.writeAtomically(Array(text(trajectory).utf8), to: path) } catch {
+      throw .unreadable(path: path, reason: error.description)
+    }
+  }
+}
