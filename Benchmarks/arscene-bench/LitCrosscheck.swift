@@ -52,7 +52,7 @@ final class MesaLit {
         }
       }
     }
-    lights.camera_position = Self.triple(scene.renderCamera.worldFromCamera.translation)
+    lights.camera_position = Self.triple(SIMD3<Float>(scene.renderCamera.worldFromCamera.translation))
 
     let clear = [Float](
       arrayLiteral: scene.backgroundColor.x, scene.backgroundColor.y,
@@ -68,7 +68,7 @@ final class MesaLit {
     // Opaque and cut-out runs in draw order; blended triangles after them, farthest first by
     // their mean distance from the camera plane (as ARScene sorts them), ties in draw order.
     var blended: [(distance: Float, order: Int, material: mesa_lit_material, triangle: Triangles)] = []
-    let cameraFromWorld = scene.renderCamera.worldFromCamera.inverse
+    let cameraFromWorld = RigidTransform<Float>(scene.renderCamera.worldFromCamera.inverse)
     let draws: [DrawCall]
     do { draws = try scene.drawCalls() } catch { throw Unsupported(description: error.description) }
     for draw in draws {
