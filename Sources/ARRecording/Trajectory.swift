@@ -25,4 +25,26 @@ public struct Trajectory: Sendable, Equatable {
   public func subset(_ indices: [Int]) -> Trajectory {
     Trajectory(timestamps: indices.map { timestamps[$0] }, poses: indices.map { poses[$0] })
   }
+
+  /// The pose at time `t`, interpolated between the poses either side of it (translation
+  /// linearly, rotation along the shorter arc), or nil when `t` is outside the trajectory or a
+  /// neighbour is more than `maxDifference` seconds away. A pose at exactly `t` is returned as is.
+  public func pose(at t: Double, maxDifference: Double) -> RigidTransform<Double>? {
+    // The first timestamp after t.
+    var low = 0, high = timestamps.count
+    while low < high {
+      let mid = (low + high) / 2
+      if timestamps[mid] <= t { low = mid + 1 } else { high = mid }
+    }
+    guard low > 0 else { return nil }
+    let before = low - 1
+    if timestamps[before] == t { return poses[before] }
+    guard low < timestamps.count, t - timestamps[before] <= maxDifference,
+      timestamps[low] - t <= maxDifference
+    else { return nil }
+    let f = (t - timestamps[before]) / (timestamps[low] - timestamps[before])
+    let (a, b) = (poses[before], poses[low])
+    return RigidTransform(
+      rotation: a.rotation.slerp(to: b.rotation, f), translation: a.translation + f * (b.translation - a.translation))
+  }
 }

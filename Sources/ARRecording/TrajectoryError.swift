@@ -9,12 +9,15 @@ public enum TrajectoryError: Error, Equatable, Sendable, CustomStringConvertible
   case badLine(path: String, line: Int, field: String, reason: String)
   /// The two trajectories cannot be compared (no pose pairs in time, too few to align).
   case incomparable(String)
+  /// A parameter of a metric is outside its domain (a delta of zero frames).
+  case invalidParameter(name: String, reason: String)
 
   public var description: String {
     switch self {
     case .unreadable(let path, let reason): "\(path): \(reason)"
     case .badLine(let path, let line, let field, let reason): "\(path):\(line): \(field): \(reason)"
     case .incomparable(let reason): reason
+    case .invalidParameter(let name, let reason): "\(name): \(reason)"
     }
   }
 

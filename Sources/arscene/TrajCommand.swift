@@ -6,22 +6,12 @@ import ArgumentParser
 struct TrajCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "traj",
-    abstract: "Trajectory errors of an estimate against a reference (as evo's evo_ape).",
-    subcommands: [APE.self]
+    abstract: "Trajectory errors of an estimate against a reference (as evo's evo_ape and evo_rpe).",
+    subcommands: [APE.self, RPE.self]
   )
 
-  struct APE: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "ape",
-      abstract: "Absolute pose error of EST against REF.",
-      discussion: """
-        Poses are paired by time (the nearest within --t-max-diff seconds, EST's times shifted by \
-        --t-offset), EST is aligned to REF, and one error per pair is taken. Prints JSON \
-        {"rmse":…,"mean":…,"median":…,"std":…,"min":…,"max":…,"sse":…,"pairs":n,"alignment":\
-        {"kind":…,"rotation":[[…]],"translation":[…],"scale":s}}, the statistics in the units \
-        of --relation (trans: metres, angle_deg: degrees, full: unitless).
-        """)
-
+  /// The files, their pairing in time and the alignment: what `ape` and `rpe` share.
+  struct Pairing: ParsableArguments {
     @Argument(help: "The reference trajectory file.") var reference: String
     @Argument(help: "The estimated trajectory file.") var estimate: String
 
@@ -35,43 +25,115 @@ struct TrajCommand: ParsableCommand {
     @Option(help: "The up axis for posyaw: x, y or z.") var gravityAxis: String = "y"
     @Option(help: "Largest time difference of a pair, seconds.") var tMaxDiff: Double = 0.01
     @Option(help: "Seconds added to EST's times before pairing.") var tOffset: Double = 0
+    @Flag(
+      help: """
+        Pair each EST pose with REF interpolated at its time (REF's poses either side within \
+        --t-max-diff) instead of REF's nearest pose.
+        """)
+    var interpolate = false
+
+    /// The relation named by `--relation`.
+    func poseRelation() throws -> PoseRelation {
+      guard let chosen = PoseRelation(rawValue: relation) else {
+        throw InputFailure(message: "--relation: expected trans, angle_deg or full, got '\(relation)'")
+      }
+      return chosen
+    }
+
+    /// Both files read, paired and aligned.
+    func aligned() throws -> AlignedTrajectories {
+      guard let alignment = PoseAlignment(rawValue: align) else {
+        throw InputFailure(message: "--align: expected none, se3, sim3, scale or posyaw, got '\(align)'")
+      }
+      let axes: [String: SIMD3<Double>] = ["x": [1, 0, 0], "y": [0, 1, 0], "z": [0, 0, 1]]
+      guard let gravity = axes[gravityAxis] else {
+        throw InputFailure(message: "--gravity-axis: expected x, y or z, got '\(gravityAxis)'")
+      }
+      guard tMaxDiff >= 0, tMaxDiff.isFinite, tOffset.isFinite else {
+        throw InputFailure(message: "--t-max-diff and --t-offset: expected finite seconds, the first ≥ 0")
+      }
+      if let nToAlign, nToAlign < 1 { throw InputFailure(message: "--n-to-align: expected at least 1") }
+      let named = try format.map { name throws -> TrajectoryFormat in
+        guard let f = TrajectoryFormat(rawValue: name) else {
+          throw InputFailure(message: "--format: expected tum, euroc or kitti, got '\(name)'")
+        }
+        return f
+      }
+      func read(_ path: String) throws -> Trajectory {
+        guard let chosen = named ?? TrajectoryFormat(path: path) else {
+          throw InputFailure(message: "\(path): cannot tell the format from the name; give --format")
+        }
+        do { return try chosen.read(path: path) } catch { throw InputFailure(error) }
+      }
+      let (ref, est) = (try read(reference), try read(estimate))
+      do {
+        return try AlignedTrajectories(
+          reference: ref, estimate: est, alignment: alignment, alignOrigin: alignOrigin,
+          alignmentPoses: nToAlign, gravity: gravity, maxTimeDifference: tMaxDiff, timeOffset: tOffset,
+          interpolate: interpolate)
+      } catch { throw InputFailure(error) }
+    }
+  }
+
+  static let outputHelp = """
+    Prints JSON {"rmse":…,"mean":…,"median":…,"std":…,"min":…,"max":…,"sse":…,"pairs":n,\
+    "alignment":{"kind":…,"rotation":[[…]],"translation":[…],"scale":s}}, the statistics in \
+    the units of --relation (trans: metres, angle_deg: degrees, full: unitless).
+    """
+
+  struct APE: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "ape",
+      abstract: "Absolute pose error of EST against REF.",
+      discussion: """
+        Poses are paired by time (the nearest within --t-max-diff seconds, EST's times shifted by \
+        --t-offset), EST is aligned to REF, and one error per pair is taken. \(outputHelp)
+        """)
+
+    @OptionGroup var pairing: Pairing
 
     func run() throws {
       try reportingInputFailures {
-        guard let alignment = AbsolutePoseError.Alignment(rawValue: align) else {
-          throw InputFailure(message: "--align: expected none, se3, sim3, scale or posyaw, got '\(align)'")
+        let relation = try pairing.poseRelation()
+        try JSONOutput.write(AbsolutePoseError(try pairing.aligned(), relation: relation))
+      }
+    }
+  }
+
+  struct RPE: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "rpe",
+      abstract: "Relative pose error of EST against REF: the drift over --delta.",
+      discussion: """
+        Poses are paired and EST aligned as for ape; then pose pairs (i, j) are chosen on EST \
+        --delta apart (consecutive and non-overlapping, or every start with --all-pairs), and \
+        each error is of the relative motion over the pair, EST's against REF's. \(outputHelp)
+        """)
+
+    @OptionGroup var pairing: Pairing
+    @Option(help: "The distance between the poses of a pair, in --delta-unit.") var delta: Double = 1
+    @Option(help: "frames (a whole number of poses) or metres (travelled along EST).")
+    var deltaUnit: String = "frames"
+    @Flag(help: "Every pose starts a pair (with metres: the pose nearest --delta, within 10%).")
+    var allPairs = false
+
+    func run() throws {
+      try reportingInputFailures {
+        let relation = try pairing.poseRelation()
+        let units: [String: RelativePoseError.DeltaUnit] = ["frames": .frames, "metres": .metres, "meters": .metres]
+        guard let unit = units[deltaUnit] else {
+          throw InputFailure(message: "--delta-unit: expected frames or metres, got '\(deltaUnit)'")
         }
-        guard let relation = AbsolutePoseError.Relation(rawValue: relation) else {
-          throw InputFailure(message: "--relation: expected trans, angle_deg or full, got '\(self.relation)'")
-        }
-        let axes: [String: SIMD3<Double>] = ["x": [1, 0, 0], "y": [0, 1, 0], "z": [0, 0, 1]]
-        guard let gravity = axes[gravityAxis] else {
-          throw InputFailure(message: "--gravity-axis: expected x, y or z, got '\(gravityAxis)'")
-        }
-        guard tMaxDiff >= 0, tMaxDiff.isFinite, tOffset.isFinite else {
-          throw InputFailure(message: "--t-max-diff and --t-offset: expected finite seconds, the first ≥ 0")
-        }
-        if let nToAlign, nToAlign < 1 { throw InputFailure(message: "--n-to-align: expected at least 1") }
-        func read(_ path: String) throws -> Trajectory {
-          let named = try format.map { name throws -> TrajectoryFormat in
-            guard let f = TrajectoryFormat(rawValue: name) else {
-              throw InputFailure(message: "--format: expected tum, euroc or kitti, got '\(name)'")
-            }
-            return f
+        let aligned = try pairing.aligned()
+        let result: RelativePoseError
+        do throws(TrajectoryError) {
+          result = try RelativePoseError(aligned, relation: relation, delta: delta, unit: unit, allPairs: allPairs)
+        } catch {
+          if case .invalidParameter(let name, let reason) = error {
+            throw InputFailure(message: "--\(name): \(reason)")
           }
-          guard let chosen = named ?? TrajectoryFormat(path: path) else {
-            throw InputFailure(message: "\(path): cannot tell the format from the name; give --format")
-          }
-          do { return try chosen.read(path: path) } catch { throw InputFailure(message: error.description) }
+          throw InputFailure(error)
         }
-        let (ref, est) = (try read(reference), try read(estimate))
-        let result: AbsolutePoseError
-        do {
-          result = try AbsolutePoseError(
-            reference: ref, estimate: est, alignment: alignment, alignOrigin: alignOrigin,
-            alignmentPoses: nToAlign, relation: relation, gravity: gravity, maxTimeDifference: tMaxDiff,
-            timeOffset: tOffset)
-        } catch { throw InputFailure(error) }
         try JSONOutput.write(result)
       }
     }

@@ -4,9 +4,9 @@ import ARTestSupport
 import Foundation
 import Testing
 
-/// `arscene traj ape` against evo itself (PyPI `evo`, installed by Tools/test into
+/// `arscene traj ape` and `rpe` against evo itself (PyPI `evo`, installed by Tools/test into
 /// .build/peers/evo): the same files, every alignment evo has, every relation.
-@Suite("arscene traj ape")
+@Suite("arscene traj ape and rpe")
 struct TrajCommandTests {
   /// A seeded random walk (reference) and an estimate of it seen through a similarity, with
   /// noise on positions and rotations, time jitter, and a few poses missing.
@@ -37,10 +37,14 @@ struct TrajCommandTests {
   }
 
   struct Case: Encodable {
+    var metric = "ape"
     var format: String, reference: String, estimate: String, align: String, relation: String
     var t_max_diff = 0.01
     var n_to_align = -1
     var align_origin = false
+    var delta = 1.0
+    var delta_unit = "frames"
+    var all_pairs = false
   }
 
   /// evo's statistics for each case, from one Python process.
@@ -49,7 +53,7 @@ struct TrajCommandTests {
       .standardized
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    python.arguments = [root.appendingPathComponent("Tests/Fixtures/traj/evo_ape.py").path]
+    python.arguments = [root.appendingPathComponent("Tests/Fixtures/traj/evo_metrics.py").path]
     python.environment = [
       "PYTHONPATH": ProcessInfo.processInfo.environment["ARSCENE_EVO_PYTHONPATH"]
         ?? root.appendingPathComponent(".build/peers/evo").path
@@ -68,7 +72,7 @@ struct TrajCommandTests {
     return try JSONDecoder().decode([[String: Double]].self, from: data)
   }
 
-  @Test("equals evo's APE to 1e-9 for every alignment, relation and format")
+  @Test("equals evo's APE and RPE to 1e-9 for every alignment, relation, format and delta")
   func agreesWithEvo() throws {
     let dir = NSTemporaryDirectory() + "arscene-traj-\(UInt64.random(in: 0 ... .max))"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -106,15 +110,37 @@ struct TrajCommandTests {
       Case(format: "tum", reference: ref, estimate: est, align: "se3", relation: "trans", n_to_align: 50))
     cases.append(
       Case(format: "tum", reference: ref, estimate: est, align: "se3", relation: "trans", t_max_diff: 0.002))
+    for align in ["none", "se3", "sim3"] {
+      for relation in ["trans", "angle_deg", "full"] {
+        cases.append(
+          Case(metric: "rpe", format: "tum", reference: ref, estimate: est, align: align, relation: relation))
+      }
+    }
+    for (delta, unit, all) in [
+      (5.0, "frames", false), (3.0, "frames", true), (0.5, "metres", false), (0.5, "metres", true),
+    ] {
+      cases.append(
+        Case(
+          metric: "rpe", format: "tum", reference: ref, estimate: est, align: "sim3", relation: "trans",
+          delta: delta, delta_unit: unit, all_pairs: all))
+    }
+    cases.append(
+      Case(
+        metric: "rpe", format: "kitti", reference: files["kitti"]!.0, estimate: files["kitti"]!.1, align: "se3",
+        relation: "angle_deg", delta: 10))
     let theirs = try Self.evo(cases)
     for (c, evo) in zip(cases, theirs) {
       var arguments = [
-        "traj", "ape", c.reference, c.estimate, "--format", c.format, "--align", c.align, "--relation",
+        "traj", c.metric, c.reference, c.estimate, "--format", c.format, "--align", c.align, "--relation",
         c.relation,
         "--t-max-diff", "\(c.t_max_diff)",
       ]
       if c.n_to_align > 0 { arguments += ["--n-to-align", "\(c.n_to_align)"] }
       if c.align_origin { arguments.append("--align-origin") }
+      if c.metric == "rpe" {
+        arguments += ["--delta", "\(c.delta)", "--delta-unit", c.delta_unit]
+        if c.all_pairs { arguments.append("--all-pairs") }
+      }
       let outcome = try ArsceneRunner.run(arguments)
       #expect(outcome.status == 0, "\(outcome.stderr)")
       let ours = try #require(
@@ -156,6 +182,46 @@ struct TrajCommandTests {
       toFile: dir + "/late.tum", atomically: true, encoding: .utf8)
     let apart = try ArsceneRunner.run(["traj", "ape", dir + "/ref.tum", dir + "/late.tum"])
     #expect(apart.status == 2 && apart.stderr.contains("no poses"))
+    // RPE parameters outside their domain.
+    for (arguments, named) in [
+      (["--delta", "0"], "--delta"), (["--delta", "1.5"], "--delta"), (["--delta-unit", "furlongs"], "--delta-unit"),
+      (["--delta", "9"], "no pose pairs"),
+    ] {
+      let outcome = try ArsceneRunner.run(["traj", "rpe", dir + "/ref.tum", dir + "/ref.tum"] + arguments)
+      #expect(outcome.status == 2 && outcome.stdout.isEmpty && outcome.stderr.contains(named), "\(outcome.stderr)")
+    }
+  }
+
+  @Test("--interpolate compares trajectories sampled at different instants at the same instant")
+  func interpolation() throws {
+    let dir = NSTemporaryDirectory() + "arscene-traj-interp-\(UInt64.random(in: 0 ... .max))"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // Constant velocity (1.2 m/s) and a constant turn rate about one axis: what interpolation
+    // reproduces exactly. The estimate is the same motion sampled 4 ms later than the reference.
+    func motion(at t: Double) -> RigidTransform<Double> {
+      RigidTransform(
+        rotation: Quaternion(angle: .radians(0.8 * t), axis: [0.3, 1, 0.1]),
+        translation: [1.2 * t, 0.1, -0.4 * t])
+    }
+    let times = (0..<200).map { 50 + Double($0) / 100 }
+    let reference = Trajectory(timestamps: times, poses: times.map(motion))
+    let shifted = times.map { $0 + 0.004 }
+    let estimate = Trajectory(timestamps: shifted, poses: shifted.map(motion))
+    try TrajectoryFormat.tum.write(reference, to: dir + "/ref.tum")
+    try TrajectoryFormat.tum.write(estimate, to: dir + "/est.tum")
+    func maxError(_ extra: [String]) throws -> (Double, Int) {
+      let outcome = try ArsceneRunner.run(["traj", "ape", dir + "/ref.tum", dir + "/est.tum"] + extra)
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+      return (try #require(json["max"] as? Double), try #require(json["pairs"] as? Int))
+    }
+    let nearest = try maxError([])
+    #expect(abs(nearest.0 - 0.004 * (1.2 * 1.2 + 0.4 * 0.4).squareRoot()) < 1e-6)
+    let interpolated = try maxError(["--interpolate"])
+    #expect(interpolated.0 < 1e-9 && interpolated.1 == 199)  // the last estimate is past the reference
+    let angle = try maxError(["--interpolate", "--relation", "angle_deg"])
+    #expect(angle.0 < 1e-6)
   }
 
   @Test("posyaw recovers a yaw and a translation exactly, and is unbiased with noise")
@@ -165,7 +231,7 @@ struct TrajCommandTests {
     let moved = RigidTransform(rotation: yaw, translation: [4, 0.5, -2])
     var estimate = reference
     estimate.poses = reference.poses.map { moved.inverse * $0 }
-    let exact = try AbsolutePoseError(reference: reference, estimate: estimate, alignment: .posyaw)
+    let exact = AbsolutePoseError(try AlignedTrajectories(reference: reference, estimate: estimate, alignment: .posyaw))
     #expect(exact.statistics.max < 1e-9)
     #expect(abs(exact.alignment.translation[0] - 4) < 1e-9 && abs(exact.alignment.translation[2] + 2) < 1e-9)
     // With noise, the recovered yaw scatters around the truth.
@@ -178,7 +244,7 @@ struct TrajCommandTests {
           rotation: $0.rotation,
           translation: $0.translation + 0.05 * SIMD3(rng.gaussian(), rng.gaussian(), rng.gaussian()))
       }
-      let fit = try AbsolutePoseError(reference: reference, estimate: noisy, alignment: .posyaw)
+      let fit = try AlignedTrajectories(reference: reference, estimate: noisy, alignment: .posyaw)
       yaws.append(Double.atan2(y: fit.alignment.rotation[0][2], x: fit.alignment.rotation[0][0]) * 180 / .pi)
     }
     let mean = yaws.reduce(0, +) / Double(yaws.count)
