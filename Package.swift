@@ -220,6 +220,10 @@ let package = Package(
     ),
     // Reads the manifest (swift package dump-package): the core's dependency closure.
     .testTarget(
+      name: "ARRecordingTests",
+      dependencies: ["ARRecording", "ARFiles", "ARMath", "ARTestSupport"]
+    ),
+    .testTarget(
       name: "PackageTests",
       dependencies: ["ARTestSupport"]
     ),

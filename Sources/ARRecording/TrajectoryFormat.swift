@@ -43,33 +43,8 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
     var lineNumber = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       lineNumber += 1
-      let v: [Double]
-      do {
-        guard
-          let values = try NumberText.parseLine(
-            line, columns: self == .kitti ? 12 : 8, source: path, lineNumber: lineNumber,
-            extraColumns: self == .euroc)
-        else { continue }
-        v = values
-      } catch { throw TrajectoryError(error, path: path, line: lineNumber) }
-      let time: Double
-      let pose: RigidTransform<Double>
-      switch self {
-      case .tum:
-        time = v[0]
-        pose = try Self.pose([v[1], v[2], v[3]], quaternion: [v[4], v[5], v[6], v[7]], path, lineNumber, 5)
-      case .euroc:
-        time = v[0] * 1e-9
-        pose = try Self.pose([v[1], v[2], v[3]], quaternion: [v[5], v[6], v[7], v[4]], path, lineNumber, 5)
-      case .kitti:
-        time = Double(poses.count)
-        let rotation = Matrix3<Double>(rows: [v[0], v[1], v[2]], [v[4], v[5], v[6]], [v[8], v[9], v[10]])
-        guard abs(rotation.determinant - 1) < 1e-3 else {
-          throw .badLine(
-            path: path, line: lineNumber, field: "rotation",
-            reason: "not a rotation (determinant \(rotation.determinant))")
-        }
-        pose = RigidTransform(rotationMatrix: rotation, translation: [v[3], v[7], v[11]])
+      guard let (time, pose) = try parseLine(line, path: path, lineNumber: lineNumber, index: poses.count) else {
+        continue
       }
       if let last = timestamps.last, !(time > last) {
         throw .badLine(
@@ -80,6 +55,36 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
       poses.append(pose)
     }
     return Trajectory(timestamps: timestamps, poses: poses)
+  }
+
+  /// The time and pose on one line, or nil for a blank line or a comment; `index` is the number
+  /// of poses before it (a KITTI pose's time).
+  public func parseLine(_ line: some StringProtocol, path: String, lineNumber: Int, index: Int)
+    throws(TrajectoryError) -> (time: Double, pose: RigidTransform<Double>)?
+  {
+    let v: [Double]
+    do {
+      guard
+        let values = try NumberText.parseLine(
+          line, columns: self == .kitti ? 12 : 8, source: path, lineNumber: lineNumber, extraColumns: self == .euroc)
+      else { return nil }
+      v = values
+    } catch { throw TrajectoryError(error, path: path, line: lineNumber) }
+    switch self {
+    case .tum:
+      return (v[0], try Self.pose([v[1], v[2], v[3]], quaternion: [v[4], v[5], v[6], v[7]], path, lineNumber, 5))
+    case .euroc:
+      return (
+        v[0] * 1e-9, try Self.pose([v[1], v[2], v[3]], quaternion: [v[5], v[6], v[7], v[4]], path, lineNumber, 5)
+      )
+    case .kitti:
+      let rotation = Matrix3<Double>(rows: [v[0], v[1], v[2]], [v[4], v[5], v[6]], [v[8], v[9], v[10]])
+      guard abs(rotation.determinant - 1) < 1e-3 else {
+        throw .badLine(
+          path: path, line: lineNumber, field: "rotation", reason: "not a rotation (determinant \(rotation.determinant))")
+      }
+      return (Double(index), RigidTransform(rotationMatrix: rotation, translation: [v[3], v[7], v[11]]))
+    }
   }
 
   static func pose(
@@ -96,21 +101,28 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
   /// The trajectory as this format's text (numbers in their shortest exact form; EuRoC
   /// timestamps rounded to whole nanoseconds).
   public func text(_ trajectory: Trajectory) -> String {
-    var out = self == .euroc ? "#timestamp [ns],p_x [m],p_y [m],p_z [m],q_w [],q_x [],q_y [],q_z []\n" : ""
-    for (time, pose) in zip(trajectory.timestamps, trajectory.poses) {
-      let t = pose.translation, q = pose.rotation.vector
-      switch self {
-      case .tum:
-        out += "\(time) \(t.x) \(t.y) \(t.z) \(q.x) \(q.y) \(q.z) \(q.w)\n"
-      case .euroc:
-        out += "\(Int64((time * 1e9).rounded())),\(t.x),\(t.y),\(t.z),\(q.w),\(q.x),\(q.y),\(q.z)\n"
-      case .kitti:
-        let r = pose.rotation.matrix
-        let rows = (0..<3).map { i in "\(r[0, i]) \(r[1, i]) \(r[2, i]) \(t[i])" }
-        out += rows.joined(separator: " ") + "\n"
-      }
-    }
+    var out = header
+    for (time, pose) in zip(trajectory.timestamps, trajectory.poses) { out += line(time: time, pose: pose) }
     return out
+  }
+
+  /// What a file of this format starts with (EuRoC's column names), or nothing.
+  public var header: String {
+    self == .euroc ? "#timestamp [ns],p_x [m],p_y [m],p_z [m],q_w [],q_x [],q_y [],q_z []\n" : ""
+  }
+
+  /// One pose as a line of this format, with its newline.
+  public func line(time: Double, pose: RigidTransform<Double>) -> String {
+    let t = pose.translation, q = pose.rotation.vector
+    switch self {
+    case .tum:
+      return "\(time) \(t.x) \(t.y) \(t.z) \(q.x) \(q.y) \(q.z) \(q.w)\n"
+    case .euroc:
+      return "\(Int64((time * 1e9).rounded())),\(t.x),\(t.y),\(t.z),\(q.w),\(q.x),\(q.y),\(q.z)\n"
+    case .kitti:
+      let r = pose.rotation.matrix
+      return (0..<3).map { i in "\(r[0, i]) \(r[1, i]) \(r[2, i]) \(t[i])" }.joined(separator: " ") + "\n"
+    }
   }
 
   /// Writes the trajectory to `path` atomically.

@@ -15,7 +15,7 @@ struct Arscene: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       RenderCommand.self, ProjectCommand.self, OBJCommand.self, GeoCommand.self, RaycastCommand.self,
-      HitCommand.self, PoseCommand.self, PlaneCommand.self, TrajCommand.self,
+      HitCommand.self, PoseCommand.self, PlaneCommand.self, TrajCommand.self, RecordingCommand.self,
     ]
   )
 }

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a file of any size piece by piece and atomically: into a temporary file beside it,
+/// renamed over `path` by ``commit()``. Until then (an error, a crash) readers see the old file
+/// or none, and a writer dropped without committing removes its temporary file.
+public final class AtomicFileWriter {
+  /// The file being written.
+  public let path: String
+  private let temporaryPath: String
+  private var file: UnsafeMutablePointer<FILE>?
+
+  /// Starts writing `path`.
+  public init(path: String) throws(FileIOError) {
+    self.path = path
+    var template = Array((path + ".tmp-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+    temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let file = fdopen(descriptor, "wb") else {
+      close(descriptor)
+      unlink(temporaryPath)
+      throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+    }
+    fchmod(descriptor, 0o644)
+    self.file = file
+  }
+
+  deinit {
+    if let file {
+      fclose(file)
+      unlink(temporaryPath)
+    }
+  }
+
+  /// Appends `text`'s UTF-8 bytes.
+  public func write(_ text: String) throws(FileIOError) {
+    var text = text
+    let ok = text.withUTF8 { bytes in bytes.isEmpty || fwrite(bytes.baseAddress!, 1, bytes.count, file) == bytes.count }
+    guard ok else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+  }
+
+  /// Finishes the file: flushed, closed and renamed over `path`.
+  public func commit() throws(FileIOError) {
+    guard let file else { return }
+    self.file = nil
+    let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
+    let closed = fclose(file) == 0
+    guard flushed && closed, rename(temporaryPath, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporaryPath)
+      throw .unwritable(path: path, reason: reason)
+    }
+  }
+}

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a text file line by line through a fixed buffer, so a file of any size needs only the
+/// memory of its longest line.
+///
+/// Lines end at `\n`; a `\r` before it (files written on Windows or by `NSString` with
+/// `\r\n`) is dropped. The last line need not end with a newline.
+public final class LineReader {
+  /// The file's path, for errors.
+  public let path: String
+  /// The 1-based number of the line ``next()`` returned last.
+  public private(set) var lineNumber = 0
+  private let file: UnsafeMutablePointer<FILE>
+  private var buffer: [UInt8]
+  private var start = 0, end = 0, atEOF = false
+
+  /// Opens `path` for reading.
+  public init(path: String, bufferSize: Int = 1 << 20) throws(FileIOError) {
+    self.path = path
+    var status = stat()
+    if stat(path, &status) != 0 { throw .missing(path: path) }
+    if (status.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "is a directory") }
+    guard let file = fopen(path, "rb") else {
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    self.file = file
+    buffer = [UInt8](repeating: 0, count: max(bufferSize, 64))
+  }
+
+  deinit { fclose(file) }
+
+  /// The next line without its line ending, or nil at the end of the file.
+  public func next() throws(FileIOError) -> [UInt8]? {
+    while true {
+      if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
+        var last = newline
+        if last > start && buffer[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+        let line = Array(buffer[start..<last])
+        start = newline + 1
+        lineNumber += 1
+        return line
+      }
+      if atEOF {
+        guard start < end else { return nil }
+        var last = end
+        if buffer[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+        let line = Array(buffer[start..<last])
+        start = end
+        lineNumber += 1
+        return line
+      }
+      try refill()
+    }
+  }
+
+  /// Moves the unread bytes to the front and reads more after them, growing the buffer for a
+  /// line longer than it.
+  private func refill() throws(FileIOError) {
+    if start > 0 {
+      let unread = end - start
+      if unread > 0 {
+        buffer.withUnsafeMutableBufferPointer { b in
+          _ = memmove(b.baseAddress!, b.baseAddress! + start, unread)
+        }
+      }
+      (start, end) = (0, unread)
+    }
+    if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+    let count = buffer.count - end
+    let read = buffer.withUnsafeMutableBufferPointer { b in fread(b.baseAddress! + end, 1, count, file) }
+    if read < count {
+      if ferror(file) != 0 { throw .unreadable(path: path, reason: "I/O error after line \(lineNumber)") }
+      atEOF = true
+    }
+    end += read
+  }
+}

@@ -1,0 +1,62 @@
+import ARFiles
+
+/// ARScene's recording file (JSON Lines, ``RecordingLineCodec``): read as a stream of records,
+/// written through ``RecordingWriter``.
+enum JSONLinesRecording {
+  static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource]) {
+    let lines: LineReader
+    do { lines = try LineReader(path: path) } catch { throw .unreadable(path: path, reason: error.description) }
+    let first: [UInt8]?
+    do { first = try lines.next() } catch { throw .unreadable(path: path, reason: error.description) }
+    guard let first else { throw .unknownFormat(path: path, reason: "empty: no header line") }
+    let header = try RecordingLineCodec.header(first, path: path)
+    // Records are in time order across streams too, so that a reader can replay them as read.
+    var last = -Double.infinity
+    let source = try LineRecordSource(path: path) { bytes, line throws(RecordingError) in
+      guard line > 1, bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return [] }
+      let record = try RecordingLineCodec.record(bytes, path: path, line: line)
+      guard record.time >= last else {
+        throw .badRecord(
+          path: path, line: line, field: "t",
+          reason: "\(record.time) s is before the record above (\(last) s): records must be in time order")
+      }
+      last = record.time
+      return [record]
+    }
+    return (header, [source])
+  }
+}
+
+/// Writes ARScene's recording format, streamed and atomic: the header first, then records in
+/// time order; the file appears at its path only when ``finish()`` succeeds.
+public final class RecordingWriter {
+  private let file: AtomicFileWriter
+  private var buffer = ""
+  private var lastTime = -Double.infinity
+
+  /// Starts a recording at `path` with `header`.
+  public init(path: String, header: RecordingHeader) throws(RecordingError) {
+    do { file = try AtomicFileWriter(path: path) } catch { throw .unreadable(path: path, reason: error.description) }
+    buffer = RecordingLineCodec.line(header) + "\n"
+  }
+
+  /// Appends `record`, which must not be earlier than the one before.
+  public func write(_ record: RecordingRecord) throws(RecordingError) {
+    precondition(record.time >= lastTime, "records are written in time order")
+    lastTime = record.time
+    buffer += RecordingLineCodec.line(record)
+    buffer += "\n"
+    if buffer.utf8.count > 1 << 16 { try flush() }
+  }
+
+  /// Writes what is buffered and renames the file into place.
+  public func finish() throws(RecordingError) {
+    try flush()
+    do { try file.commit() } catch { throw .unreadable(path: file.path, reason: error.description) }
+  }
+
+  private func flush() throws(RecordingError) {
+    do { try file.write(buffer) } catch { throw .unreadable(path: file.path, reason: error.description) }
+    buffer = ""
+  }
+}

@@ -1,0 +1,66 @@
+import ARFiles
+import Foundation
+
+/// The recording layouts ARScene reads, each documented in docs/recordings.md with its field
+/// mapping and conventions.
+public enum RecordingFormat: String, Sendable, CaseIterable {
+  /// ARScene's own JSON Lines (`.jsonl`): what every other layout converts to.
+  case arscene
+  /// ios_logger's folder: `ARposes.txt`, `Frames.txt`, `GPS.txt`, `Head.txt`, `Magnet.txt`,
+  /// `Frames.m4v`.
+  case iosLogger = "ios_logger"
+  /// A Stray Scanner folder: `odometry.csv`, `camera_matrix.csv`, `depth/`, `confidence/`,
+  /// `rgb.mp4`.
+  case strayScanner = "stray_scanner"
+  /// An ARKitScenes video folder: `lowres_wide.traj`, `lowres_wide_intrinsics/*.pincam`,
+  /// `lowres_wide/`, `lowres_depth/`, `confidence/`.
+  case arkitScenes = "arkitscenes"
+  /// Trajectory files (poses only).
+  case tum, euroc, kitti
+
+  /// The layout of the file or folder at `path`, told by its name or its contents.
+  public init(detecting path: String) throws(RecordingError) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .unreadable(path: path, reason: "no such file or folder")
+    }
+    if isDirectory.boolValue {
+      let names = Set((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+      if names.contains("ARposes.txt") || names.contains("Frames.txt") && names.contains("GPS.txt") {
+        self = .iosLogger
+      } else if names.contains("odometry.csv") {
+        self = .strayScanner
+      } else if names.contains(where: { $0.hasSuffix(".traj") }) {
+        self = .arkitScenes
+      } else {
+        throw .unknownFormat(
+          path: path,
+          reason:
+            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj); give --from")
+      }
+      return
+    }
+    let name = path.lowercased()
+    if name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson") {
+      self = .arscene
+    } else if name.hasSuffix(".traj") {
+      self = .arkitScenes
+    } else if let trajectory = TrajectoryFormat(path: path) {
+      self = trajectory == .tum ? .tum : trajectory == .euroc ? .euroc : .kitti
+    } else {
+      throw .unknownFormat(
+        path: path, reason: "cannot tell the format from the name (.jsonl, .tum, .csv, .kitti, or a folder); give --from")
+    }
+  }
+
+  /// `folder/name`, kept as the user wrote `folder` (relative stays relative, for messages).
+  static func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+
+  /// The folder of a file path (`.` for a bare name).
+  static func parent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+}

@@ -1,0 +1,24 @@
+/// What a recording says about itself: the first line of ARScene's recording format.
+public struct RecordingHeader: Sendable, Equatable {
+  /// The version of ARScene's recording format this header and its records follow.
+  public var version: Int
+  /// Where the records came from: `arscene`, `simulate`, `ios_logger`, `stray_scanner`,
+  /// `arkitscenes`, or another tool's name.
+  public var source: String
+  /// What the record times count: `unix` (seconds since 1970, UTC), `uptime` (seconds since the
+  /// device booted, as ARKit's frame timestamps), or `session` (seconds since the recording
+  /// started).
+  public var timeBase: String
+  /// Free text: the device, the place, the seed of a simulation.
+  public var description: String?
+
+  /// The version this build reads and writes.
+  public static let currentVersion = 1
+
+  public init(version: Int = Self.currentVersion, source: String, timeBase: String, description: String? = nil) {
+    self.version = version
+    self.source = source
+    self.timeBase = timeBase
+    self.description = description
+  }
+}

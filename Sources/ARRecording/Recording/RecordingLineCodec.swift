@@ -1,0 +1,322 @@
+import ARMath
+
+/// ARScene's recording format, one JSON object a line (docs/recording.md and
+/// docs/recording.schema.json): the codec of one line.
+///
+/// The first line is the header (`"type":"header"`), then one record a line, in time order.
+/// Names follow the repository's conventions: snake case, degrees only where a name ends in
+/// `_deg`, quaternions `[x, y, z, w]`, transforms `parent_from_child`. Members whose names
+/// start with `x_` are extensions and are ignored; any other unknown member is an error, so a
+/// misspelt field is never silently lost.
+enum RecordingLineCodec {
+  static let formatName = "arscene-recording"
+
+  // MARK: Writing
+
+  static func line(_ header: RecordingHeader) -> String {
+    var w = Writer(type: "header")
+    w.string("format", formatName)
+    w.integer("version", header.version)
+    w.string("source", header.source)
+    w.string("time_base", header.timeBase)
+    if let d = header.description { w.string("description", d) }
+    return w.finished
+  }
+
+  static func line(_ record: RecordingRecord) -> String {
+    var w = Writer(type: record.stream.rawValue)
+    w.number("t", record.time)
+    switch record {
+    case .pose(let p):
+      let q = p.worldFromCamera.rotation.vector
+      w.numbers("translation", [p.worldFromCamera.translation.x, p.worldFromCamera.translation.y, p.worldFromCamera.translation.z])
+      w.numbers("rotation_xyzw", [q.x, q.y, q.z, q.w])
+      switch p.tracking {
+      case .normal: w.string("tracking", "normal")
+      case .notAvailable: w.string("tracking", "not_available")
+      case .limited(let reason):
+        w.string("tracking", "limited")
+        w.string("tracking_reason", reason)
+      }
+    case .frame(let f):
+      w.integer("index", f.index)
+      if let k = f.intrinsics { w.numbers("intrinsics", [k.fx, k.fy, k.cx, k.cy]) }
+      if let s = f.imageSize { w.numbers("size", [Double(s.x), Double(s.y)]) }
+      switch f.image {
+      case .file(let path)?: w.string("image", path)
+      case .video(let path, let frame)?:
+        w.string("video", path)
+        w.integer("video_frame", frame)
+      case nil: break
+      }
+      if let d = f.depthPath { w.string("depth", d) }
+      if let c = f.confidencePath { w.string("confidence", c) }
+    case .gps(let g):
+      w.number("latitude", g.latitude)
+      w.number("longitude", g.longitude)
+      if let h = g.height { w.number("height", h) }
+      if let a = g.altitudeMSL { w.number("altitude_msl", a) }
+      w.number("horizontal_accuracy", g.horizontalAccuracy)
+      if let v = g.verticalAccuracy { w.number("vertical_accuracy", v) }
+      if let c = g.courseDegrees { w.number("course_deg", c) }
+      if let s = g.speed { w.number("speed", s) }
+    case .heading(let h):
+      if let t = h.trueHeadingDegrees { w.number("true_heading_deg", t) }
+      w.number("magnetic_heading_deg", h.magneticHeadingDegrees)
+      if let a = h.accuracyDegrees { w.number("accuracy_deg", a) }
+    case .magnetometer(let m):
+      w.numbers("field_ut", [m.field.x, m.field.y, m.field.z])
+    case .tap(let t):
+      w.numbers("point", [t.point.x, t.point.y])
+      if let e = t.expected { w.string("expected", e) }
+    case .truth(let t):
+      w.number("latitude", t.latitude)
+      w.number("longitude", t.longitude)
+      w.number("height", t.height)
+      let q = t.localFromCamera.vector
+      w.numbers("local_from_camera_xyzw", [q.x, q.y, q.z, q.w])
+      if let m = t.localFromWorld {
+        let r = m.rotation.vector
+        w.numbers("local_from_world_translation", [m.translation.x, m.translation.y, m.translation.z])
+        w.numbers("local_from_world_rotation_xyzw", [r.x, r.y, r.z, r.w])
+      }
+    }
+    return w.finished
+  }
+
+  /// Builds one line: members in a fixed order, numbers in their shortest exact form.
+  private struct Writer {
+    var text: String
+
+    init(type: String) { text = "{\"type\":\"\(type)\"" }
+
+    var finished: String { text + "}" }
+
+    mutating func number(_ key: String, _ x: Double) { text += ",\"\(key)\":\(Self.format(x))" }
+    mutating func integer(_ key: String, _ x: Int) { text += ",\"\(key)\":\(x)" }
+    mutating func numbers(_ key: String, _ xs: [Double]) {
+      text += ",\"\(key)\":[" + xs.map(Self.format).joined(separator: ",") + "]"
+    }
+    mutating func string(_ key: String, _ s: String) { text += ",\"\(key)\":" + Self.quoted(s) }
+
+    /// Shortest round-trip digits; whole numbers without a fraction (JSON allows both).
+    static func format(_ x: Double) -> String {
+      if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+      return "\(x)"
+    }
+
+    static func quoted(_ s: String) -> String {
+      var out = "\""
+      for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out + "\""
+    }
+  }
+
+  // MARK: Reading
+
+  /// The header of a recording, from its first line.
+  static func header(_ bytes: [UInt8], path: String) throws(RecordingError) -> RecordingHeader {
+    do {
+      let o = try JSONLine(bytes)
+      guard (try? o.string("type")) == "header", (try? o.string("format")) == formatName else {
+        throw RecordingError.unknownFormat(
+          path: path, reason: "line 1 is not an ARScene recording header ({\"type\":\"header\",\"format\":\"\(formatName)\",…})")
+      }
+      let version = try o.number("version")
+      guard version == Double(RecordingHeader.currentVersion) else {
+        throw RecordingError.badRecord(
+          path: path, line: 1, field: "version",
+          reason: "version \(Writer.format(version)) is unknown; this build reads version \(RecordingHeader.currentVersion)")
+      }
+      try rejectUnknown(o, ["type", "format", "version", "source", "time_base", "description"])
+      return RecordingHeader(
+        version: RecordingHeader.currentVersion, source: try o.string("source"), timeBase: try o.string("time_base"),
+        description: try o.optionalString("description"))
+    } catch let failure as JSONLine.Failure {
+      throw .badRecord(path: path, line: 1, field: failure.field, reason: failure.reason)
+    } catch let error as RecordingError {
+      throw error
+    } catch {
+      throw .badRecord(path: path, line: 1, field: "line", reason: "\(error)")
+    }
+  }
+
+  /// The record on one line.
+  static func record(_ bytes: [UInt8], path: String, line: Int) throws(RecordingError) -> RecordingRecord {
+    do throws(JSONLine.Failure) {
+      let o = try JSONLine(bytes)
+      let type = try o.string("type")
+      guard let stream = RecordingStream(rawValue: type) else {
+        throw JSONLine.Failure(
+          field: "type", reason: "'\(type)' is not a record type (\(RecordingStream.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+      let t = try o.number("t")
+      switch stream {
+      case .pose:
+        try rejectUnknown(o, ["type", "t", "translation", "rotation_xyzw", "tracking", "tracking_reason"])
+        let tracking: TrackingState
+        switch try o.optionalString("tracking") ?? "normal" {
+        case "normal": tracking = .normal
+        case "not_available": tracking = .notAvailable
+        case "limited": tracking = .limited(reason: try o.optionalString("tracking_reason") ?? "unknown")
+        case let other:
+          throw JSONLine.Failure(field: "tracking", reason: "'\(other)' is not normal, limited or not_available")
+        }
+        return .pose(
+          CameraPoseSample(
+            time: t,
+            worldFromCamera: RigidTransform(
+              rotation: try unitQuaternion(o.numbers("rotation_xyzw", count: 4), field: "rotation_xyzw"),
+              translation: try vector3(o.numbers("translation", count: 3))),
+            tracking: tracking))
+      case .frame:
+        try rejectUnknown(
+          o, ["type", "t", "index", "intrinsics", "size", "image", "video", "video_frame", "depth", "confidence"])
+        var intrinsics: FrameIntrinsics?
+        if let k = try o.optionalNumbers("intrinsics", count: 4) {
+          guard k[0] > 0, k[1] > 0 else {
+            throw JSONLine.Failure(field: "intrinsics", reason: "focal lengths must be positive")
+          }
+          intrinsics = FrameIntrinsics(fx: k[0], fy: k[1], cx: k[2], cy: k[3])
+        }
+        var size: SIMD2<Int>?
+        if let s = try o.optionalNumbers("size", count: 2) {
+          size = SIMD2(try whole(s[0], field: "size", minimum: 1), try whole(s[1], field: "size", minimum: 1))
+        }
+        var image: FrameImageSource?
+        if let path = try o.optionalString("image") {
+          image = .file(path)
+        } else if let video = try o.optionalString("video") {
+          image = .video(path: video, frame: try whole(try o.number("video_frame"), field: "video_frame", minimum: 0))
+        }
+        return .frame(
+          CameraFrameSample(
+            time: t, index: try whole(try o.number("index"), field: "index", minimum: 0), intrinsics: intrinsics,
+            imageSize: size, image: image, depthPath: try o.optionalString("depth"),
+            confidencePath: try o.optionalString("confidence")))
+      case .gps:
+        try rejectUnknown(
+          o,
+          [
+            "type", "t", "latitude", "longitude", "height", "altitude_msl", "horizontal_accuracy",
+            "vertical_accuracy", "course_deg", "speed",
+          ])
+        let fix = GPSFix(
+          time: t, latitude: try o.number("latitude"), longitude: try o.number("longitude"),
+          height: try o.optionalNumber("height"), altitudeMSL: try o.optionalNumber("altitude_msl"),
+          horizontalAccuracy: try o.number("horizontal_accuracy"),
+          verticalAccuracy: try o.optionalNumber("vertical_accuracy"), courseDegrees: try o.optionalNumber("course_deg"),
+          speed: try o.optionalNumber("speed"))
+        try RecordCheck.gps(fix)
+        return .gps(fix)
+      case .heading:
+        try rejectUnknown(o, ["type", "t", "true_heading_deg", "magnetic_heading_deg", "accuracy_deg"])
+        let sample = HeadingSample(
+          time: t, trueHeadingDegrees: try o.optionalNumber("true_heading_deg"),
+          magneticHeadingDegrees: try o.number("magnetic_heading_deg"), accuracyDegrees: try o.optionalNumber("accuracy_deg"))
+        try RecordCheck.heading(sample)
+        return .heading(sample)
+      case .magnetometer:
+        try rejectUnknown(o, ["type", "t", "field_ut"])
+        return .magnetometer(MagnetometerSample(time: t, field: try vector3(o.numbers("field_ut", count: 3))))
+      case .tap:
+        try rejectUnknown(o, ["type", "t", "point", "expected"])
+        let p = try o.numbers("point", count: 2)
+        return .tap(TapSample(time: t, point: SIMD2(p[0], p[1]), expected: try o.optionalString("expected")))
+      case .truth:
+        try rejectUnknown(
+          o,
+          [
+            "type", "t", "latitude", "longitude", "height", "local_from_camera_xyzw", "local_from_world_translation",
+            "local_from_world_rotation_xyzw",
+          ])
+        var localFromWorld: RigidTransform<Double>?
+        if let r = try o.optionalNumbers("local_from_world_rotation_xyzw", count: 4) {
+          localFromWorld = RigidTransform(
+            rotation: try unitQuaternion(r, field: "local_from_world_rotation_xyzw"),
+            translation: try vector3(o.numbers("local_from_world_translation", count: 3)))
+        }
+        let truth = GroundTruthSample(
+          time: t, latitude: try o.number("latitude"), longitude: try o.number("longitude"),
+          height: try o.number("height"),
+          localFromCamera: try unitQuaternion(o.numbers("local_from_camera_xyzw", count: 4), field: "local_from_camera_xyzw"),
+          localFromWorld: localFromWorld)
+        try RecordCheck.position(latitude: truth.latitude, longitude: truth.longitude)
+        return .truth(truth)
+      }
+    } catch {
+      throw .badRecord(path: path, line: line, field: error.field, reason: error.reason)
+    }
+  }
+
+  private static func rejectUnknown(_ o: JSONLine, _ known: Set<String>) throws(JSONLine.Failure) {
+    if let key = o.unknownKeys(known).first(where: { !$0.hasPrefix("x_") }) {
+      throw JSONLine.Failure(field: key, reason: "not a member of this record type (extensions start with x_)")
+    }
+  }
+
+  private static func vector3(_ v: [Double]) -> SIMD3<Double> { SIMD3(v[0], v[1], v[2]) }
+
+  static func unitQuaternion(_ v: [Double], field: String) throws(JSONLine.Failure) -> Quaternion<Double> {
+    guard let q = Quaternion(vector: SIMD4(v[0], v[1], v[2], v[3])).normalizedOrNil() else {
+      throw JSONLine.Failure(field: field, reason: "a quaternion of zero length")
+    }
+    return q
+  }
+
+  private static func whole(_ x: Double, field: String, minimum: Int) throws(JSONLine.Failure) -> Int {
+    guard x == x.rounded(), x >= Double(minimum), x < 1e15 else {
+      throw JSONLine.Failure(field: field, reason: "expected a whole number ≥ \(minimum), got \(x)")
+    }
+    return Int(x)
+  }
+}
+
+/// Range checks every reader applies to what it read, so that no format lets through a fix off
+/// the globe or a heading past a full turn.
+enum RecordCheck {
+  static func position(latitude: Double, longitude: Double) throws(JSONLine.Failure) {
+    guard abs(latitude) <= 90 else { throw JSONLine.Failure(field: "latitude", reason: "\(latitude) is outside ±90°") }
+    guard abs(longitude) <= 180 else {
+      throw JSONLine.Failure(field: "longitude", reason: "\(longitude) is outside ±180°")
+    }
+  }
+
+  static func gps(_ fix: GPSFix) throws(JSONLine.Failure) {
+    try position(latitude: fix.latitude, longitude: fix.longitude)
+    guard fix.horizontalAccuracy >= 0 else {
+      throw JSONLine.Failure(field: "horizontal_accuracy", reason: "must be ≥ 0 metres")
+    }
+    if let v = fix.verticalAccuracy, v < 0 {
+      throw JSONLine.Failure(field: "vertical_accuracy", reason: "must be ≥ 0 metres (omit it when invalid)")
+    }
+    if let c = fix.courseDegrees, !(0..<360).contains(c) {
+      throw JSONLine.Failure(field: "course_deg", reason: "\(c) is outside [0, 360) (omit it when invalid)")
+    }
+    if let s = fix.speed, s < 0 { throw JSONLine.Failure(field: "speed", reason: "must be ≥ 0 (omit it when invalid)") }
+  }
+
+  static func heading(_ h: HeadingSample) throws(JSONLine.Failure) {
+    guard (0..<360).contains(h.magneticHeadingDegrees) else {
+      throw JSONLine.Failure(field: "magnetic_heading_deg", reason: "\(h.magneticHeadingDegrees) is outside [0, 360)")
+    }
+    if let t = h.trueHeadingDegrees, !(0..<360).contains(t) {
+      throw JSONLine.Failure(field: "true_heading_deg", reason: "\(t) is outside [0, 360) (omit it when invalid)")
+    }
+    if let a = h.accuracyDegrees, a < 0 {
+      throw JSONLine.Failure(field: "accuracy_deg", reason: "must be ≥ 0 (omit it when invalid)")
+    }
+  }
+}

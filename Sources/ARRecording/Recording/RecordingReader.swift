@@ -1,0 +1,129 @@
+import ARMath
+import Foundation
+
+/// Reads a recording in any layout ARScene knows (``RecordingFormat``) as one stream of
+/// records in time order, streamed: memory stays that of a few lines, whatever the size.
+///
+/// Within each stream, times must increase; a record that repeats or goes back in time, a
+/// malformed line, a value out of range, is an error naming file, line and field
+/// (``RecordingError``), or with `lenient` a warning: the record is skipped and counted in
+/// ``skipped``. Records a layout itself marks invalid (iOS reports a fix it has not got with a
+/// negative accuracy) are skipped and counted either way.
+public final class RecordingReader {
+  /// The recording's file or folder.
+  public let path: String
+  /// Its layout.
+  public let format: RecordingFormat
+  /// What it says about itself (for layouts other than ARScene's, what ARScene knows of them).
+  public let header: RecordingHeader
+  private let log: ReadLog
+  private var sources: [any RecordSource]
+  private var heads: [RecordingRecord?]
+  private var started = false
+  private var lastTimes: [RecordingStream: Double] = [:]
+
+  /// Opens the recording at `path`, its layout detected from the name or contents unless given.
+  public init(path: String, format: RecordingFormat? = nil, lenient: Bool = false) throws(RecordingError) {
+    self.path = path
+    if let format { self.format = format } else { self.format = try RecordingFormat(detecting: path) }
+    log = ReadLog(lenient: lenient)
+    let opened: (RecordingHeader, [any RecordSource])
+    switch self.format {
+    case .arscene: opened = try JSONLinesRecording.open(path: path, log: log)
+    case .iosLogger: opened = try IOSLoggerLayout.open(path: path, log: log)
+    case .strayScanner: opened = try StrayScannerLayout.open(path: path, log: log)
+    case .arkitScenes: opened = try ARKitScenesLayout.open(path: path, log: log)
+    case .tum: opened = try Self.trajectory(path, .tum, log)
+    case .euroc: opened = try Self.trajectory(path, .euroc, log)
+    case .kitti: opened = try Self.trajectory(path, .kitti, log)
+    }
+    (header, sources) = opened
+    heads = []
+  }
+
+  /// The folder the recording's relative paths (frames, depth) start from: the recording's
+  /// own folder, or the folder of its file.
+  public var baseFolder: String {
+    var isDirectory: ObjCBool = false
+    _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+    return isDirectory.boolValue ? path : RecordingFormat.parent(path)
+  }
+
+  /// Records skipped (invalid in their layout, or bad with `lenient`).
+  public var skipped: Int { log.skipped }
+  /// Why, one line each (the first 100).
+  public var warnings: [String] { log.warnings }
+
+  /// The next record in time order (on equal times, in the order of ``RecordingStream``), or
+  /// nil at the end.
+  public func next() throws(RecordingError) -> RecordingRecord? {
+    if !started {
+      started = true
+      heads = []
+      for source in sources { heads.append(try pull(source)) }
+    }
+    var best: Int?
+    for (i, head) in heads.enumerated() {
+      guard let head else { continue }
+      if let b = best, let current = heads[b], !(head.time < current.time) { continue }
+      best = i
+    }
+    guard let best, let record = heads[best] else { return nil }
+    heads[best] = try pull(sources[best])
+    return record
+  }
+
+  /// Calls `body` with every remaining record, in time order.
+  public func forEach(_ body: (RecordingRecord) throws(RecordingError) -> Void) throws(RecordingError) {
+    while let record = try next() { try body(record) }
+  }
+
+  /// The source's next record that keeps its stream in time order.
+  private func pull(_ source: any RecordSource) throws(RecordingError) -> RecordingRecord? {
+    while true {
+      let record: RecordingRecord?
+      do { record = try source.next() } catch {
+        try log.tolerate(error)
+        continue
+      }
+      guard let record else { return nil }
+      let stream = record.stream
+      if let last = lastTimes[stream], !(record.time > last) {
+        let (file, line) = source.location
+        try log.tolerate(
+          .badRecord(
+            path: file, line: line, field: "t",
+            reason:
+              "\(record.time) s is not after the \(stream.rawValue) record before (\(last) s): \(record.time == last ? "a repeated" : "an out-of-order") timestamp"
+          ))
+        continue
+      }
+      lastTimes[stream] = record.time
+      return record
+    }
+  }
+
+  /// A trajectory file as a recording of poses, streamed line by line.
+  private static func trajectory(_ path: String, _ format: TrajectoryFormat, _ log: ReadLog)
+    throws(RecordingError) -> (RecordingHeader, [any RecordSource])
+  {
+    var count = 0
+    let source = try LineRecordSource(path: path) { bytes, line throws(RecordingError) in
+      do throws(TrajectoryError) {
+        guard
+          let (time, pose) = try format.parseLine(
+            String(decoding: bytes, as: UTF8.self), path: path, lineNumber: line, index: count)
+        else { return [] }
+        count += 1
+        return [.pose(CameraPoseSample(time: time, worldFromCamera: pose))]
+      } catch {
+        if case .badLine(let p, let l, let field, let reason) = error {
+          throw RecordingError.badRecord(path: p, line: l, field: field, reason: reason)
+        }
+        throw RecordingError.unreadable(path: path, reason: error.description)
+      }
+    }
+    let timeBase = format == .kitti ? "index" : "unknown"
+    return (RecordingHeader(source: format.rawValue, timeBase: timeBase), [source])
+  }
+}

@@ -1,0 +1,50 @@
+import ARMath
+
+/// One time-stamped record of a recorded AR session: what a phone logs while it tracks.
+///
+/// Times are seconds on the recording's own clock (``RecordingHeader/timeBase`` says which);
+/// all streams of one recording share it.
+public enum RecordingRecord: Sendable, Equatable {
+  case pose(CameraPoseSample)
+  case frame(CameraFrameSample)
+  case gps(GPSFix)
+  case heading(HeadingSample)
+  case magnetometer(MagnetometerSample)
+  case tap(TapSample)
+  case truth(GroundTruthSample)
+
+  /// The record's time, seconds.
+  public var time: Double {
+    switch self {
+    case .pose(let r): r.time
+    case .frame(let r): r.time
+    case .gps(let r): r.time
+    case .heading(let r): r.time
+    case .magnetometer(let r): r.time
+    case .tap(let r): r.time
+    case .truth(let r): r.time
+    }
+  }
+
+  /// The stream the record belongs to.
+  public var stream: RecordingStream {
+    switch self {
+    case .pose: .pose
+    case .frame: .frame
+    case .gps: .gps
+    case .heading: .heading
+    case .magnetometer: .magnetometer
+    case .tap: .tap
+    case .truth: .truth
+    }
+  }
+}
+
+/// The streams of a recording, named as ARScene's recording format names its record types.
+public enum RecordingStream: String, Sendable, CaseIterable, Codable, Comparable {
+  case pose, frame, gps, heading, magnetometer, tap, truth
+
+  public static func < (a: RecordingStream, b: RecordingStream) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}

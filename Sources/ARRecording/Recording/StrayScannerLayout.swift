@@ -1,0 +1,79 @@
+import ARMath
+import Foundation
+
+/// A Stray Scanner folder (github.com/strayrobots/scanner, docs/format.md). docs/recordings.md
+/// maps every column.
+///
+/// - `odometry.csv`: a header line, then `timestamp, frame, x, y, z, qx, qy, qz, qw` a frame:
+///   seconds since boot (`ARFrame.timestamp`), the frame's number, and the camera's pose. The app
+///   writes `ARCamera.transform` turned by 180° about the camera's x axis (`q_WA · q_AC`), that is
+///   the camera in OpenCV's convention (y down, looking down +Z); it is turned back to ARKit's.
+/// - `camera_matrix.csv`: the 3×3 intrinsic matrix `K` (rows, commas) of the last frame, for
+///   images of the video's size.
+/// - `rgb.mp4`: the frames, frame `n` of the video is frame `n`.
+/// - `depth/NNNNNN.png`: 16-bit depth in millimetres (256×192); `confidence/NNNNNN.png`: 0, 1, 2.
+enum StrayScannerLayout {
+  static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource]) {
+    let odometry = RecordingFormat.join(path, "odometry.csv")
+    let intrinsics = try cameraMatrix(RecordingFormat.join(path, "camera_matrix.csv"))
+    let videoSize = VideoFileInfo.size(path: RecordingFormat.join(path, "rgb.mp4"))
+    let depthFolder = RecordingFormat.join(path, "depth")
+    let confidenceFolder = RecordingFormat.join(path, "confidence")
+    let names = ["timestamp", "frame", "x", "y", "z", "qx", "qy", "qz", "qw"]
+    let openCVFromARKit: RigidTransform<Double> = CameraConvention.cameraFromCamera(from: .arkit, to: .opencv)
+    let source = try LineRecordSource(path: odometry) { bytes, line throws(RecordingError) in
+      guard
+        let v = try DelimitedLine.numbers(
+          bytes, path: odometry, line: line, columns: 9...9, names: names, allowHeader: true)
+      else { return [] }
+      guard v[1] >= 0, v[1] == v[1].rounded(), v[1] < 1e12 else {
+        throw .badRecord(path: odometry, line: line, field: "frame", reason: "expected a frame number ≥ 0")
+      }
+      guard let q = Quaternion(vector: SIMD4(v[5], v[6], v[7], v[8])).normalizedOrNil() else {
+        throw .badRecord(path: odometry, line: line, field: "qx, qy, qz, qw", reason: "a quaternion of zero length")
+      }
+      let worldFromOpenCVCamera = RigidTransform(rotation: q, translation: [v[2], v[3], v[4]])
+      let index = Int(v[1])
+      let name = String(index).leftPadded(to: 6) + ".png"
+      let depth = "depth/" + name, confidence = "confidence/" + name
+      return [
+        .pose(CameraPoseSample(time: v[0], worldFromCamera: worldFromOpenCVCamera * openCVFromARKit)),
+        .frame(
+          CameraFrameSample(
+            time: v[0], index: index, intrinsics: intrinsics, imageSize: videoSize,
+            image: .video(path: "rgb.mp4", frame: index),
+            depthPath: FileManager.default.fileExists(atPath: depthFolder + "/" + name) ? depth : nil,
+            confidencePath: FileManager.default.fileExists(atPath: confidenceFolder + "/" + name) ? confidence : nil)),
+      ]
+    }
+    return (RecordingHeader(source: "stray_scanner", timeBase: "uptime"), [source])
+  }
+
+  /// `fx, 0, cx` / `0, fy, cy` / `0, 0, 1`, or nil when the file is missing.
+  static func cameraMatrix(_ path: String) throws(RecordingError) -> FrameIntrinsics? {
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    let lines = try LineRecordSource.allLines(path)
+    var rows: [[Double]] = []
+    for (i, bytes) in lines.enumerated() {
+      guard
+        let row = try DelimitedLine.numbers(
+          bytes, path: path, line: i + 1, columns: 3...3, names: ["column 1", "column 2", "column 3"])
+      else { continue }
+      rows.append(row)
+    }
+    guard rows.count == 3 else {
+      throw .badRecord(path: path, line: lines.count, field: "line", reason: "expected 3 rows of K, got \(rows.count)")
+    }
+    guard rows[0][0] > 0, rows[1][1] > 0 else {
+      throw .badRecord(path: path, line: 1, field: "fx, fy", reason: "focal lengths must be positive")
+    }
+    return FrameIntrinsics(fx: rows[0][0], fy: rows[1][1], cx: rows[0][2], cy: rows[1][2])
+  }
+}
+
+extension String {
+  /// The string with leading zeros to `width` characters.
+  func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

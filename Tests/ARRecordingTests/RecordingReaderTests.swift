@@ -1,0 +1,128 @@
+import ARFiles
+import ARMath
+import ARTestSupport
+import Testing
+
+@testable import ARRecording
+
+/// Each layout's fixture (Tools/generate-recording-fixtures writes them from the same three ARKit
+/// poses, each in its app's own conventions) read back to those poses.
+@Suite("Recording readers")
+struct RecordingReaderTests {
+  /// The poses every fixture holds (worldFromCamera, ARKit camera): looking north and level;
+  /// looking east and 30° down; and an odd one.
+  static let poses: [RigidTransform<Double>] = [
+    RigidTransform(rotation: .identity, translation: [1, 1.5, -2]),
+    RigidTransform(
+      rotation: Quaternion(angle: .degrees(-90), axis: [0, 1, 0]) * Quaternion(angle: .degrees(-30), axis: [1, 0, 0]),
+      translation: [2.5, 1.25, -3]),
+    RigidTransform(rotation: Quaternion(angle: .radians(2.5), axis: [0.3, 0.9, -0.2]), translation: [-3.25, 1.1, 4.75]),
+  ]
+
+  static func records(_ relative: String, lenient: Bool = false) throws -> (RecordingReader, [RecordingRecord]) {
+    let reader = try RecordingReader(path: Fixtures.path("recordings/" + relative), lenient: lenient)
+    var records: [RecordingRecord] = []
+    try reader.forEach { records.append($0) }
+    return (reader, records)
+  }
+
+  static func poses(_ records: [RecordingRecord]) -> [CameraPoseSample] {
+    records.compactMap { if case .pose(let p) = $0 { p } else { nil } }
+  }
+
+  static func frames(_ records: [RecordingRecord]) -> [CameraFrameSample] {
+    records.compactMap { if case .frame(let f) = $0 { f } else { nil } }
+  }
+
+  @Test(
+    "every layout gives back the same ARKit poses, the first looking north",
+    arguments: [
+      ("ios_logger", RecordingFormat.iosLogger, 2e-6), ("stray_scanner", .strayScanner, 1e-12),
+      ("arkitscenes/41069021", .arkitScenes, 1e-9),
+    ])
+  func samePoses(folder: String, format: RecordingFormat, tolerance: Double) throws {
+    let (reader, records) = try Self.records(folder)
+    #expect(reader.format == format)
+    let poses = Self.poses(records)
+    try #require(poses.count == 3)
+    for (read, truth) in zip(poses, Self.poses) {
+      #expect((read.worldFromCamera.translation - truth.translation).length < tolerance)
+      let r = read.worldFromCamera.rotation.matrix, t = truth.rotation.matrix
+      for c in 0..<3 {
+        #expect((r[column: c] - t[column: c]).length < tolerance, "\(folder) column \(c): \(r) vs \(t)")
+      }
+    }
+    // Looking north (−z in ARKit's gravityAndHeading world), level: forward is the camera's −Z.
+    let north = poses[0].worldFromCamera.rotation
+    #expect((north.act([0, 0, -1]) - SIMD3(0, 0, -1)).length < tolerance)
+    #expect((north.act([0, 1, 0]) - SIMD3(0, 1, 0)).length < tolerance)
+    // Each frame has its intrinsics and the size they refer to.
+    let frames = Self.frames(records)
+    #expect(frames.count == 3 && frames.allSatisfy { $0.cameraIntrinsics != nil })
+  }
+
+  @Test("ios_logger: columns, iOS's invalid markers, the repeated first fix, the video's size")
+  func iosLogger() throws {
+    let (reader, records) = try Self.records("ios_logger")
+    #expect(reader.header.source == "ios_logger" && reader.header.timeBase == "unix")
+    let fixes = records.compactMap { if case .gps(let g) = $0 { g } else { nil } }
+    #expect(fixes.count == 2)
+    #expect(fixes[0] == GPSFix(
+      time: 1732499999.6, latitude: 48.2082, longitude: 16.3738, altitudeMSL: 171.2, horizontalAccuracy: 4.7,
+      verticalAccuracy: 3.1, courseDegrees: 87.5, speed: 1.3))
+    // Negative vertical accuracy, course and speed: unknown, so absent.
+    #expect(fixes[1].altitudeMSL == nil && fixes[1].verticalAccuracy == nil && fixes[1].courseDegrees == nil)
+    #expect(fixes[1].speed == nil && fixes[1].height == nil)
+    let headings = records.compactMap { if case .heading(let h) = $0 { h } else { nil } }
+    #expect(headings.map(\.trueHeadingDegrees) == [12.5, nil] && headings.map(\.magneticHeadingDegrees) == [8.25, 9])
+    // The repeated fix, the invalid fix and the invalid heading are skipped, and said so.
+    #expect(reader.skipped == 3)
+    #expect(reader.warnings.contains { $0.contains("GPS.txt:2") && $0.contains("repeated") })
+    #expect(reader.warnings.contains { $0.contains("GPS.txt:3: horizontalAccuracy") })
+    #expect(reader.warnings.contains { $0.contains("Head.txt:3: headingAccuracy") })
+    let frames = Self.frames(records)
+    #expect(frames.map(\.index) == [0, 1, 2])
+    #expect(frames[1].image == .video(path: "Frames.m4v", frame: 1))
+    #expect(frames[0].imageSize == SIMD2(64, 48))
+    #expect(frames[0].intrinsics == FrameIntrinsics(fx: 1444.5, fy: 1444.5, cx: 960, cy: 720))
+    let field = records.compactMap { if case .magnetometer(let m) = $0 { m.field } else { nil } }
+    #expect(field.first == SIMD3(21.5, -3.25, -40.75) && field.count == 3)
+    // Time order across the files.
+    #expect(zip(records, records.dropFirst()).allSatisfy { $0.time <= $1.time })
+  }
+
+  @Test("Stray Scanner: depth and confidence by frame number, K for the video's size")
+  func strayScanner() throws {
+    let (reader, records) = try Self.records("stray_scanner")
+    #expect(reader.header.timeBase == "uptime")
+    let frames = Self.frames(records)
+    #expect(frames.map(\.depthPath) == ["depth/000000.png", "depth/000001.png", "depth/000002.png"])
+    #expect(frames[2].confidencePath == "confidence/000002.png")
+    #expect(frames[0].image == .video(path: "rgb.mp4", frame: 0) && frames[0].imageSize == SIMD2(64, 48))
+    #expect(frames[0].intrinsics == FrameIntrinsics(fx: 1444.5, fy: 1444.5, cx: 960, cy: 720))
+    #expect(frames.map(\.time) == Self.poses(records).map(\.time))
+  }
+
+  @Test("ARKitScenes: frames from their file names, intrinsics and size from each .pincam")
+  func arkitScenes() throws {
+    let (_, records) = try Self.records("arkitscenes/41069021")
+    let frames = Self.frames(records)
+    #expect(frames.map(\.time) == [3054.149, 3054.249, 3054.349])
+    #expect(frames[1].image == .file("lowres_wide/41069021_3054.249.png"))
+    #expect(frames[1].depthPath == "lowres_depth/41069021_3054.249.png")
+    #expect(frames[0].imageSize == SIMD2(256, 192))
+    #expect(frames[0].intrinsics == FrameIntrinsics(fx: 211.5, fy: 211.25, cx: 127.75, cy: 95.5))
+  }
+
+  @Test("a line longer than the read buffer, CR LF endings and no final newline")
+  func lineReader() throws {
+    let dir = try TemporaryFolder()
+    let long = String(repeating: "x", count: 1000)
+    let path = try dir.write("a\r\n\(long)\nb\r\n\r\nlast", to: "lines.txt")
+    let reader = try LineReader(path: path, bufferSize: 64)
+    var lines: [String] = []
+    while let line = try reader.next() { lines.append(String(decoding: line, as: UTF8.self)) }
+    #expect(lines == ["a", long, "b", "", "last"])
+    #expect(reader.lineNumber == 5)
+  }
+}
