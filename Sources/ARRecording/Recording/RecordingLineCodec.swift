@@ -243,6 +243,9 @@ enum RecordingLineCodec {
             "local_from_world_rotation_xyzw",
           ])
         var localFromWorld: RigidTransform<Double>?
+        if o["local_from_world_translation"] != nil, o["local_from_world_rotation_xyzw"] == nil {
+          throw JSONLine.Failure(field: "local_from_world_rotation_xyzw", reason: "missing (it goes with local_from_world_translation)")
+        }
         if let r = try o.optionalNumbers("local_from_world_rotation_xyzw", count: 4) {
           localFromWorld = RigidTransform(
             rotation: try unitQuaternion(r, field: "local_from_world_rotation_xyzw"),
@@ -269,8 +272,12 @@ enum RecordingLineCodec {
 
   private static func vector3(_ v: [Double]) -> SIMD3<Double> { SIMD3(v[0], v[1], v[2]) }
 
+  /// The quaternion, normalised unless it is a unit one to rounding already (so that what was
+  /// written is read back bit for bit).
   static func unitQuaternion(_ v: [Double], field: String) throws(JSONLine.Failure) -> Quaternion<Double> {
-    guard let q = Quaternion(vector: SIMD4(v[0], v[1], v[2], v[3])).normalizedOrNil() else {
+    let given = Quaternion(vector: SIMD4(v[0], v[1], v[2], v[3]))
+    if abs((given.vector * given.vector).sum() - 1) <= 8 * Double.ulpOfOne { return given }
+    guard let q = given.normalizedOrNil() else {
       throw JSONLine.Failure(field: field, reason: "a quaternion of zero length")
     }
     return q

@@ -5,12 +5,19 @@ import ARMath
 /// Times are seconds on the recording's own clock (``RecordingHeader/timeBase`` says which);
 /// all streams of one recording share it.
 public enum RecordingRecord: Sendable, Equatable {
+  /// The tracker's camera pose.
   case pose(CameraPoseSample)
+  /// A camera frame: intrinsics, image, depth.
   case frame(CameraFrameSample)
+  /// A GNSS fix.
   case gps(GPSFix)
+  /// A compass heading.
   case heading(HeadingSample)
+  /// A raw magnetometer reading.
   case magnetometer(MagnetometerSample)
+  /// A tap on the screen.
   case tap(TapSample)
+  /// Where the camera truly was.
   case truth(GroundTruthSample)
 
   /// The record's time, seconds.

@@ -10,6 +10,7 @@ public struct CameraPoseSample: Sendable, Equatable {
   /// How well the tracker was tracking.
   public var tracking: TrackingState
 
+  /// A value with these fields, as given (no validation: readers validate what they read).
   public init(time: Double, worldFromCamera: RigidTransform<Double>, tracking: TrackingState = .normal) {
     self.time = time
     self.worldFromCamera = worldFromCamera
@@ -45,6 +46,7 @@ public struct CameraFrameSample: Sendable, Equatable {
   /// recording.
   public var confidencePath: String?
 
+  /// A value with these fields, as given (no validation: readers validate what they read).
   public init(
     time: Double, index: Int, intrinsics: FrameIntrinsics? = nil, imageSize: SIMD2<Int>? = nil,
     image: FrameImageSource? = nil, depthPath: String? = nil, confidencePath: String? = nil
@@ -72,6 +74,7 @@ extension CameraFrameSample {
 public struct FrameIntrinsics: Sendable, Equatable {
   public var fx: Double, fy: Double, cx: Double, cy: Double
 
+  /// A value with these fields, as given (no validation: readers validate what they read).
   public init(fx: Double, fy: Double, cx: Double, cy: Double) {
     (self.fx, self.fy, self.cx, self.cy) = (fx, fy, cx, cy)
   }
@@ -106,6 +109,7 @@ public struct GPSFix: Sendable, Equatable {
   /// Metres per second; nil when invalid.
   public var speed: Double?
 
+  /// A value with these fields, as given (no validation: readers validate what they read).
   public init(
     time: Double, latitude: Double, longitude: Double, height: Double? = nil, altitudeMSL: Double? = nil,
     horizontalAccuracy: Double, verticalAccuracy: Double? = nil, courseDegrees: Double? = nil, speed: Double? = nil
@@ -133,6 +137,7 @@ public struct HeadingSample: Sendable, Equatable {
   /// The largest likely error, degrees; nil when invalid.
   public var accuracyDegrees: Double?
 
+  /// A value with these fields, as given (no validation: readers validate what they read).
   public init(time: Double, trueHeadingDegrees: Double?, magneticHeadingDegrees: Double, accuracyDegrees: Double?) {
     self.time = time
     self.trueHeadingDegrees = trueHeadingDegrees
@@ -148,6 +153,7 @@ public struct MagnetometerSample: Sendable, Equatable {
   /// The field, microtesla, device axes.
   public var field: SIMD3<Double>
 
+  /// A value with these fields, as given (no validation: readers validate what they read).
   public init(time: Double, field: SIMD3<Double>) {
     self.time = time
     self.field = field
@@ -163,6 +169,7 @@ public struct TapSample: Sendable, Equatable {
   /// What the tap should select, when the recording knows (a test's expectation).
   public var expected: String?
 
+  /// A value with these fields, as given (no validation: readers validate what they read).
   public init(time: Double, point: SIMD2<Double>, expected: String? = nil) {
     self.time = time
     self.point = point
@@ -183,6 +190,7 @@ public struct GroundTruthSample: Sendable, Equatable {
   /// recording's first truth record, when known: what a perfect session alignment finds.
   public var localFromWorld: RigidTransform<Double>?
 
+  /// A value with these fields, as given (no validation: readers validate what they read).
   public init(
     time: Double, latitude: Double, longitude: Double, height: Double, localFromCamera: Quaternion<Double>,
     localFromWorld: RigidTransform<Double>? = nil

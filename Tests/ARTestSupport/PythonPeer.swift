@@ -1,0 +1,24 @@
+import Foundation
+
+/// Runs a Python oracle: a script with the packages Tools/test installs into
+/// `.build/peers/<name>` (evo, jsonschema) on its path.
+public enum PythonPeer {
+  /// The package's root folder.
+  static let packageRoot = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent().deletingLastPathComponent().path
+
+  /// Runs `script` with `arguments`; `packages` names the `.build/peers` folder to import from.
+  public static func run(_ script: String, arguments: [String] = [], packages: String) throws -> (
+    status: Int32, output: String
+  ) {
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    python.arguments = ["-c", script] + arguments
+    python.environment = ["PYTHONPATH": packageRoot + "/.build/peers/" + packages]
+    let pipe = Pipe()
+    (python.standardOutput, python.standardError) = (pipe, pipe)
+    try python.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    python.waitUntilExit()
+    return (python.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
