@@ -75,7 +75,7 @@ let package = Package(
     // Recordings and trajectories: formats, time association, the error metrics.
     .target(
       name: "ARRecording",
-      dependencies: ["ARMath", "ARPose", "ARFiles", .product(name: "RealModule", package: "swift-numerics")]
+      dependencies: ["ARMath", "ARGeo", "ARPose", "ARFiles", .product(name: "RealModule", package: "swift-numerics")]
     ),
     .target(
       name: "ARScene",

@@ -44,17 +44,6 @@ public struct Scene: Sendable {
   ///   - height: Overrides the file's output height in pixels.
   /// - Throws: ``SceneError`` naming the file and the JSON field.
   public static func load(path: String, width: Int? = nil, height: Int? = nil) throws(SceneError) -> Scene {
-    let bytes: [UInt8]
-    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
-    let file: SceneFile
-    if let json = try? JSONSerialization.jsonObject(with: Data(bytes)),
-      let (field, reason) = SceneFile.firstUnknownField(json)
-    {
-      throw .invalidField(path: path, field: field, reason: reason)
-    }
-    do { file = try JSONDecoder().decode(SceneFile.self, from: Data(bytes)) } catch {
-      throw SceneError(decoding: error, path: path)
-    }
-    return try SceneResolver(path: path, file: file).resolve(width: width, height: height)
+    try SceneResolver(path: path, file: SceneFile.read(path: path)).resolve(width: width, height: height)
   }
 }

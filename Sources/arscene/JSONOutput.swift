@@ -6,6 +6,11 @@ import Foundation
 enum JSONOutput {
   /// Writes `value` to standard output, then a newline.
   static func write(_ value: some Encodable, pretty: Bool = false) throws {
+    FileHandleOutput.standardOutput.write(try encoded(value, pretty: pretty))
+  }
+
+  /// `value` as the JSON text `write` prints, with its newline (for a file).
+  static func encoded(_ value: some Encodable, pretty: Bool = false) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
@@ -13,6 +18,6 @@ enum JSONOutput {
     do { data = try encoder.encode(value) } catch {
       throw InputFailure(message: "cannot write the result as JSON: \(error)")
     }
-    FileHandleOutput.standardOutput.write(String(decoding: data, as: UTF8.self) + "\n")
+    return String(decoding: data, as: UTF8.self) + "\n"
   }
 }

@@ -62,12 +62,3 @@ extension SplitMix64 {
     return m
   }
 }
-
-extension RandomNumberGenerator {
-  /// A standard normal sample (Box–Muller), for simulated sensor noise.
-  public mutating func gaussian() -> Double {
-    let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
-    let u2 = Double.random(in: 0..<1, using: &self)
-    return (-2 * Double.log(u1)).squareRoot() * Double.cos(2 * .pi * u2)
-  }
-}

@@ -74,6 +74,7 @@ struct AlignmentStatistics: Sendable {
       alignment: SessionAlignment(
         yaw: Angle(radians: yaw).wrappedToZeroTwoPi, originENU: SIMD3(t.x, t.y, meanVertical)),
       yawSigma: Angle(radians: yawSigma), horizontalSigma: translationSigma,
-      verticalSigma: (1 / verticalWeight).squareRoot(), fixCount: count, chiSquared: chiSquared)
+      verticalSigma: (1 / verticalWeight).squareRoot(), fixCount: count, chiSquared: chiSquared,
+      sessionCentroid: meanA + reference.session, centroidSigma: (inflation / weight).squareRoot())
   }
 }

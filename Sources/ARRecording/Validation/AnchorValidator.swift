@@ -1,0 +1,380 @@
+import ARGeo
+import ARMath
+import RealModule
+
+/// Replays a recording as an app would and measures where its geo-anchored content landed:
+/// what `arscene validate` runs.
+///
+/// The app's side: each GPS fix, paired with the camera's session position at that time, goes
+/// to ARGeo's ``OnlineSessionAligner`` (accuracy as a 68% radius turned into a per-axis σ); the
+/// compass readings give the session's yaw too, and the two yaws are combined by their
+/// uncertainties; each anchor is placed in the session with the alignment so far. Its claimed
+/// uncertainty is the alignment's, widened for the GNSS errors' correlation in time: fixes a
+/// second apart are not independent, so the correlated part of their error (a first-order
+/// Gauss–Markov process, `φ = exp(−Δt / τ)`) averages out far more slowly than white noise. What
+/// the validator assumes of the phone (τ, how much of the error is correlated, the compass's
+/// bias) is a ``PhoneErrorModel``: the same documented defaults `arscene simulate` draws from.
+/// For comparison, each anchor is also placed the way a simple app does: from the latest fix
+/// and the latest compass heading alone.
+///
+/// The truth's side (when the recording has it): the camera's true pose at a time and its
+/// session pose give where the session frame truly was then, so where the app drew each anchor
+/// is known in the world; the error is its distance from the anchor's true place. Errors are
+/// evaluated at each GPS fix that has truth and a pose within ``pairingTolerance``; the image
+/// error at each frame that sees the anchor.
+public struct AnchorValidator {
+  public let site: GeoSite
+  /// What the phone's errors are taken to be: ``PhoneErrorModel/gpsMarkovTau`` and the share of
+  /// the GNSS variance that is correlated (``PhoneErrorModel/gpsMarkovSigma`` against
+  /// ``PhoneErrorModel/gpsWhiteSigma``) widen the claimed uncertainty;
+  /// ``PhoneErrorModel/headingBiasSigma`` is what the compass's yaw is trusted to.
+  public var assumptions: PhoneErrorModel
+  /// How far apart in time a pose and a fix (or truth) may be to be paired, seconds.
+  public var pairingTolerance = 0.1
+
+  private var aligner = OnlineSessionAligner()
+  private var firstTime: Double?
+  private var lastPose: CameraPoseSample?
+  private var lastFrame: CameraFrameSample?
+  private var lastTruth: (time: Double, worldFromCamera: RigidTransform<Double>)?
+  private var lastCompass: (time: Double, trueHeading: Double)?
+  /// The session yaw the compass says, averaged: a running circular mean of the readings' yaws
+  /// that forgets over ``compassMemory`` seconds (the odometry's yaw drifts, so old readings
+  /// describe an older session frame), each reading more than 12° from the mean so far (a
+  /// disturbance) left out.
+  private var compassYaw: (sum: SIMD2<Double>, count: Int, time: Double) = (.zero, 0, 0)
+  /// Seconds over which compass readings are averaged.
+  public var compassMemory = 120.0
+  private var declination: Angle<Double>?
+  private var fixCount = 0, records = 0
+  private var fixErrors: [Double] = [], fixesWithin = 0
+  private var fixSpacing: (last: Double?, sum: Double, count: Int) = (nil, 0, 0)
+  private let anchorENU: [SIMD3<Double>]
+  private let anchorWorld: [SIMD3<Double>]
+  private var perAnchor: [Accumulator]
+  private var timeline: [ValidationReport.TimelinePoint] = []
+  private var truthTrack: [[Double]] = [], fusedTrack: [[Double]] = [], fixTrack: [[Double]] = []
+  private var trajectoryPairs: (truth: Trajectory, fused: [(Double, RigidTransform<Double>)]) = (
+    Trajectory(timestamps: [], poses: []), []
+  )
+
+  private struct Accumulator {
+    var errors: [Double] = [], sigmas: [Double] = [], raw: [Double] = [], vertical: [Double] = []
+    var headings: [Double] = [], reprojection: [Double] = []
+    var within1 = 0, within3 = 0
+  }
+
+  /// A validator for recordings made at `site` by a phone whose errors are like `assumptions`.
+  public init(site: GeoSite, assumptions: PhoneErrorModel = PhoneErrorModel()) {
+    self.site = site
+    self.assumptions = assumptions
+    anchorENU = site.anchorPositions
+    anchorWorld = anchorENU.map(WorldFrame.world(enu:))
+    perAnchor = Array(repeating: Accumulator(), count: site.anchors.count)
+  }
+
+  /// Records of the current time, processed together once time moves on.
+  private var group: [RecordingRecord] = []
+
+  /// Feeds one record (in time order). Records of one instant are taken together, in an order
+  /// that does not depend on the file's: poses and truth first, then compass, fixes and frames.
+  public mutating func consume(_ record: RecordingRecord) {
+    records += 1
+    if firstTime == nil { firstTime = record.time }
+    if let current = group.first?.time, record.time != current { flush() }
+    group.append(record)
+  }
+
+  private mutating func flush() {
+    let order: [RecordingStream: Int] = [.pose: 0, .truth: 1, .heading: 2, .magnetometer: 3, .tap: 4, .gps: 5, .frame: 6]
+    for record in group.sorted(by: { order[$0.stream]! < order[$1.stream]! }) { process(record) }
+    group.removeAll(keepingCapacity: true)
+  }
+
+  private mutating func process(_ record: RecordingRecord) {
+    switch record {
+    case .pose(let pose): lastPose = pose
+    case .frame(let frame):
+      lastFrame = frame
+      evaluateImage(at: frame)
+    case .truth(let truth): take(truth)
+    case .heading(let h):
+      if let trueHeading = h.trueHeadingDegrees {
+        lastCompass = (h.time, trueHeading)
+      } else if let declination {
+        lastCompass = (h.time, h.magneticHeadingDegrees + declination.degrees)
+      } else {
+        break
+      }
+      takeCompassYaw(at: h.time)
+    case .gps(let fix): take(fix)
+    case .magnetometer, .tap: break
+    }
+  }
+
+  // MARK: The app's side
+
+  /// The fused alignment now: the GPS track's, its claimed uncertainty widened for correlated
+  /// fixes, its yaw combined with the compass's (inverse-variance weights) and the translation
+  /// moved to keep the fixes' centroid where it was.
+  private var fused: SessionAlignmentEstimate? {
+    guard var estimate = aligner.current else { return nil }
+    let f = correlationInflation(fixes: estimate.fixCount).squareRoot()
+    var yawSigma = estimate.yawSigma.radians * f
+    estimate.centroidSigma *= f
+    var yaw = estimate.alignment.yaw
+    if compassYaw.count > 0 {
+      let compass = Angle<Double>(radians: Double.atan2(y: compassYaw.sum.y, x: compassYaw.sum.x))
+      let compassSigma = Swift.max(assumptions.headingBiasSigma, 0.01) * .pi / 180
+      let w = compassSigma * compassSigma / (compassSigma * compassSigma + yawSigma * yawSigma)
+      yaw = yaw + (compass - yaw).wrappedToPlusMinusPi * (1 - w)
+      yawSigma = 1 / (1 / (yawSigma * yawSigma) + 1 / (compassSigma * compassSigma)).squareRoot()
+      // Keep the centroid's ENU position: t' = centroid_ENU − R(yaw') centroid_session.
+      let c = estimate.sessionCentroid
+      let session = SIMD3(c.x, 0, -c.y)
+      let centroidENU = estimate.alignment.enu(sessionPoint: session)
+      var moved = SessionAlignment(yaw: yaw, originENU: estimate.alignment.originENU)
+      let shift = centroidENU - moved.enu(sessionPoint: session)
+      moved.originENU += SIMD3(shift.x, shift.y, 0)
+      estimate.alignment = moved
+    }
+    estimate.yawSigma = Angle(radians: yawSigma)
+    estimate.horizontalSigma = estimate.horizontalSigma(atSessionPoint: .zero)
+    return estimate
+  }
+
+  /// How much the variance of a mean of `n` fixes exceeds that of `n` independent ones when a
+  /// share of their error is first-order Gauss–Markov: `1 + 2 Σₖ (1 − k/n) φᵏ` for that share.
+  private func correlationInflation(fixes n: Int) -> Double {
+    let m = assumptions
+    let correlatedVariance = m.gpsMarkovSigma * m.gpsMarkovSigma
+    let total = correlatedVariance + m.gpsWhiteSigma * m.gpsWhiteSigma
+    guard m.gpsMarkovTau > 0, total > 0, fixSpacing.count > 0, n > 1 else { return 1 }
+    let spacing = fixSpacing.sum / Double(fixSpacing.count)
+    let phi = Double.exp(-spacing / m.gpsMarkovTau)
+    let count = Double(n)
+    let markov = (1 + phi) / (1 - phi) - 2 * phi * (1 - Double.pow(phi, count)) / (count * (1 - phi) * (1 - phi))
+    let share = correlatedVariance / total
+    return share * markov + (1 - share)
+  }
+
+  /// The fixes' residual against the alignment, smoothed over the accepted fixes, and the time
+  /// a jump away from it began.
+  private var residualLevel: SIMD2<Double>?
+  private var jumpStart: Double?
+  /// Whether fixes that jump away from the odometry are left out (``isJump``).
+  public var detectsJumps = true
+  /// Fixes left out as multipath jumps.
+  public private(set) var jumpsSkipped = 0
+
+  /// Whether a fix jumped away from where the odometry carried the fixes before it: multipath.
+  ///
+  /// The GNSS error wanders slowly (Gauss–Markov) and the odometry is smooth over a second, so
+  /// the fix's residual against the current alignment changes by little from fix to fix: its
+  /// expected change per axis is `√(2(1 − φ) σ_GM² + 2 σ_white²)`. A residual more than four of
+  /// those from the smoothed level is a jump, and the fixes are left out until they come back,
+  /// or for at most a minute (after which the new level is taken as the truth's).
+  private mutating func isJump(fix enu: SIMD3<Double>, at position: SIMD3<Double>, time: Double) -> Bool {
+    guard detectsJumps, let estimate = aligner.current, estimate.fixCount >= aligner.warmUp else { return false }
+    let predicted = estimate.alignment.enu(sessionPoint: position)
+    let residual = SIMD2(enu.x - predicted.x, enu.y - predicted.y)
+    let m = assumptions
+    let spacing = fixSpacing.count > 0 ? fixSpacing.sum / Double(fixSpacing.count) : 1
+    let phi = m.gpsMarkovTau > 0 ? Double.exp(-spacing / m.gpsMarkovTau) : 0
+    let step = (2 * (1 - phi) * m.gpsMarkovSigma * m.gpsMarkovSigma + 2 * m.gpsWhiteSigma * m.gpsWhiteSigma).squareRoot()
+    guard let level = residualLevel else {
+      residualLevel = residual
+      return false
+    }
+    if (residual - level).length > Swift.max(4 * step, 1), jumpStart.map({ time - $0 < 60 }) ?? true {
+      if jumpStart == nil { jumpStart = time }
+      jumpsSkipped += 1
+      return true
+    }
+    jumpStart = nil
+    residualLevel = level + 0.2 * (residual - level)
+    return false
+  }
+
+  /// The session yaw the latest compass reading implies, into the running mean.
+  private mutating func takeCompassYaw(at time: Double) {
+    guard let compass = lastCompass, let pose = lastPose, abs(pose.time - time) <= pairingTolerance,
+      let sessionHeading = WorldFrame.heading(ofWorldDirection: pose.worldFromCamera.rotation.act([0, 0, -1]))
+    else { return }
+    let yaw = (Angle<Double>.degrees(compass.trueHeading) - sessionHeading).radians
+    let unit = SIMD2(Double.cos(yaw), Double.sin(yaw))
+    if compassYaw.count >= 20 {
+      let mean = compassYaw.sum / compassYaw.sum.length
+      guard (unit * mean).sum() > Double.cos(12 * .pi / 180) else { return }
+    }
+    compassYaw.sum = compassYaw.sum * Double.exp(-Swift.max(0, time - compassYaw.time) / compassMemory) + unit
+    compassYaw.count += 1
+    compassYaw.time = time
+  }
+
+  private mutating func take(_ fix: GPSFix) {
+    fixCount += 1
+    guard let pose = lastPose, abs(pose.time - fix.time) <= pairingTolerance, fix.horizontalAccuracy > 0 else { return }
+    let coordinate = GeodeticCoordinate(
+      latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude, height: fix.height ?? fix.altitudeMSL ?? site.frame.origin.height)
+    if declination == nil {
+      declination = try? MagneticModel.wmm2025.declination(
+        at: coordinate, decimalYear: (try? MagneticModel.decimalYear(secondsSince1970: fix.time)) ?? 2026)
+    }
+    let enu = site.frame.enu(coordinate)
+    if let last = fixSpacing.last, fix.time > last {
+      fixSpacing.sum += fix.time - last
+      fixSpacing.count += 1
+    }
+    fixSpacing.last = fix.time
+    let sigma = fix.horizontalAccuracy / PhoneErrorModel.radius68PerSigma
+    let position = pose.worldFromCamera.translation
+    if !isJump(fix: enu, at: position, time: fix.time) {
+      _ = try? aligner.add(
+        PositionFix(
+          sessionPosition: position, enu: enu, horizontalAccuracy: sigma,
+          verticalAccuracy: fix.verticalAccuracy.map { Swift.max($0, 0.1) }))
+    }
+    fixTrack.append([enu.x, enu.y, fix.horizontalAccuracy])
+
+    // The simple app: the latest fix and compass heading alone.
+    var raw: SessionAlignment?
+    if let compass = lastCompass, abs(compass.time - fix.time) <= 1,
+      let sessionHeading = WorldFrame.heading(ofWorldDirection: pose.worldFromCamera.rotation.act([0, 0, -1]))
+    {
+      let yaw = Angle<Double>.degrees(compass.trueHeading) - sessionHeading
+      let turned = WorldFrame.enu(world: WorldFrame.rotation(heading: yaw).act(position))
+      raw = SessionAlignment(yaw: yaw, originENU: enu - turned)
+    }
+    evaluatePlacement(at: fix, pose: pose, fixENU: enu, raw: raw)
+  }
+
+  // MARK: The truth's side
+
+  private mutating func take(_ truth: GroundTruthSample) {
+    let coordinate = GeodeticCoordinate(latitudeDegrees: truth.latitude, longitudeDegrees: truth.longitude, height: truth.height)
+    let turn = SessionSimulator.localTurn(from: site.frame, to: coordinate)
+    let rotation = (turn.conjugate * truth.localFromCamera).normalized()
+    let world = RigidTransform(rotation: rotation, translation: WorldFrame.world(enu: site.frame.enu(coordinate)))
+    lastTruth = (truth.time, world)
+    let enu = WorldFrame.enu(world: world.translation)
+    truthTrack.append([enu.x, enu.y])
+    if let pose = lastPose, abs(pose.time - truth.time) <= pairingTolerance, let estimate = fused {
+      let placed = estimate.alignment.geoWorldFromSession * pose.worldFromCamera
+      let fusedENU = WorldFrame.enu(world: placed.translation)
+      fusedTrack.append([fusedENU.x, fusedENU.y])
+      trajectoryPairs.truth.timestamps.append(truth.time)
+      trajectoryPairs.truth.poses.append(world)
+      trajectoryPairs.fused.append((truth.time, placed))
+    }
+  }
+
+  /// Where the session frame truly is now: true camera pose times the session pose's inverse.
+  private func trueWorldFromSession(at time: Double) -> RigidTransform<Double>? {
+    guard let truth = lastTruth, let pose = lastPose, abs(truth.time - time) <= pairingTolerance,
+      abs(pose.time - time) <= pairingTolerance
+    else { return nil }
+    return truth.worldFromCamera * pose.worldFromCamera.inverse
+  }
+
+  private mutating func evaluatePlacement(at fix: GPSFix, pose: CameraPoseSample, fixENU: SIMD3<Double>, raw: SessionAlignment?) {
+    guard let truth = lastTruth, abs(truth.time - fix.time) <= pairingTolerance else { return }
+    let trueENU = WorldFrame.enu(world: truth.worldFromCamera.translation)
+    let fixError = SIMD2(fixENU.x - trueENU.x, fixENU.y - trueENU.y).length
+    fixErrors.append(fixError)
+    if fixError <= fix.horizontalAccuracy { fixesWithin += 1 }
+    guard let estimate = fused, let worldFromSession = trueWorldFromSession(at: fix.time) else { return }
+    for (i, anchor) in site.anchors.enumerated() {
+      let session = estimate.alignment.sessionPoint(enu: anchorENU[i])
+      let shown = worldFromSession.transformPoint(session)
+      let d = shown - anchorWorld[i]
+      let error = SIMD2(d.x, d.z).length
+      // The claimed σ as a horizontal RMS radius: √2 × the per-axis σ.
+      let sigma = 2.0.squareRoot() * estimate.horizontalSigma(atSessionPoint: session)
+      var rawError: Double?
+      if let raw {
+        let r = worldFromSession.transformPoint(raw.sessionPoint(enu: anchorENU[i])) - anchorWorld[i]
+        let e = SIMD2(r.x, r.z).length
+        rawError = e
+        perAnchor[i].raw.append(e)
+      }
+      perAnchor[i].errors.append(error)
+      perAnchor[i].sigmas.append(sigma)
+      perAnchor[i].vertical.append(d.y)
+      if error <= sigma { perAnchor[i].within1 += 1 }
+      if error <= 3 * sigma { perAnchor[i].within3 += 1 }
+      // Heading: the direction the app drew the anchor's −Z in, against the anchor's own.
+      let shownForward = worldFromSession.rotation.act(
+        estimate.alignment.geoWorldFromSession.inverse.rotation.act(WorldFrame.rotation(heading: anchor.anchor.heading).act([0, 0, -1])))
+      if let heading = WorldFrame.heading(ofWorldDirection: shownForward) {
+        perAnchor[i].headings.append((heading - anchor.anchor.heading).wrappedToPlusMinusPi.degrees)
+      }
+      timeline.append(
+        ValidationReport.TimelinePoint(t: fix.time - (firstTime ?? fix.time), anchor: i, error: error, sigma: sigma, rawError: rawError))
+    }
+  }
+
+  /// At a frame: the pixel distance between where the app drew each anchor it sees and where the
+  /// anchor truly was in the image.
+  private mutating func evaluateImage(at frame: CameraFrameSample) {
+    guard let k = frame.cameraIntrinsics, let estimate = fused, let pose = lastPose,
+      let truth = lastTruth, abs(truth.time - frame.time) <= pairingTolerance, abs(pose.time - frame.time) <= pairingTolerance
+    else { return }
+    let cameraFromWorld = truth.worldFromCamera.inverse
+    let worldFromSession = truth.worldFromCamera * pose.worldFromCamera.inverse
+    for i in site.anchors.indices {
+      let drawn = worldFromSession.transformPoint(estimate.alignment.sessionPoint(enu: anchorENU[i]))
+      guard let a = k.projectARKit(cameraFromWorld.transformPoint(drawn)),
+        let b = k.projectARKit(cameraFromWorld.transformPoint(anchorWorld[i])),
+        (0...Double(k.width)).contains(b.x), (0...Double(k.height)).contains(b.y)
+      else { continue }
+      perAnchor[i].reprojection.append((a - b).length)
+    }
+  }
+
+  /// The report of everything consumed.
+  public mutating func report(source: String, skipped: Int) -> ValidationReport {
+    flush()
+    let hasTruth = !truthTrack.isEmpty
+    var alignment: ValidationReport.Alignment?
+    if let e = fused {
+      alignment = ValidationReport.Alignment(
+        yawDeg: e.alignment.yaw.degrees, yawSigmaDeg: e.yawSigma.degrees,
+        originENU: [e.alignment.originENU.x, e.alignment.originENU.y, e.alignment.originENU.z],
+        centroidSigma: e.centroidSigma, fixesUsed: e.fixCount, fixesRejected: aligner.rejectedCount + jumpsSkipped)
+    }
+    var anchors: [ValidationReport.AnchorSummary] = []
+    for (i, a) in perAnchor.enumerated() {
+      guard let position = ValidationReport.Statistics(a.errors) else { continue }
+      let n = Double(a.errors.count)
+      let rmsSigma = (a.sigmas.reduce(0) { $0 + $1 * $1 } / n).squareRoot()
+      anchors.append(
+        ValidationReport.AnchorSummary(
+          name: site.anchors[i].name, positionError: position, finalSigma: a.sigmas.last ?? 0,
+          normalizedRMS: position.rms / rmsSigma, within1Sigma: Double(a.within1) / n, within3Sigma: Double(a.within3) / n,
+          verticalError: ValidationReport.Statistics(a.vertical.map(abs))!,
+          headingError: ValidationReport.Statistics(a.headings.map(abs)) ?? ValidationReport.Statistics([0])!,
+          reprojectionError: ValidationReport.Statistics(a.reprojection),
+          rawPositionError: ValidationReport.Statistics(a.raw)))
+    }
+    var trajectory: ValidationReport.TrajectorySummary?
+    if trajectoryPairs.truth.count >= 2 {
+      let fused = Trajectory(timestamps: trajectoryPairs.fused.map(\.0), poses: trajectoryPairs.fused.map(\.1))
+      if let pair = try? AlignedTrajectories(reference: trajectoryPairs.truth, estimate: fused, maxTimeDifference: 1e-6) {
+        let ape = AbsolutePoseError(pair)
+        let rpe = try? RelativePoseError(pair, delta: 10, unit: .metres)
+        trajectory = ValidationReport.TrajectorySummary(ape: ape.statistics, rpe: rpe?.statistics)
+      }
+    }
+    return ValidationReport(
+      source: source, records: records, skipped: skipped, hasTruth: hasTruth, alignment: alignment, anchors: anchors,
+      gps: ValidationReport.GPSSummary(
+        fixes: fixCount, used: aligner.current?.fixCount ?? 0, rejected: aligner.rejectedCount + jumpsSkipped,
+        withTruth: fixErrors.count,
+        withinAccuracy: fixErrors.isEmpty ? nil : Double(fixesWithin) / Double(fixErrors.count),
+        error: ValidationReport.Statistics(fixErrors)),
+      trajectory: trajectory, timeline: timeline,
+      tracks: ValidationReport.Tracks(
+        truth: truthTrack, fused: fusedTrack, fixes: fixTrack, anchors: anchorENU.map { [$0.x, $0.y] }))
+  }
+}

@@ -1,0 +1,147 @@
+/// What `arscene validate` reports: for each geo-anchor, how far from its true place the app's
+/// fused alignment put it over the recording (and where a single fix and the compass would have
+/// put it), whether the uncertainty it claimed was honest, how honest the phone's GPS accuracy
+/// was, and the fused trajectory's errors. Distances are metres, angles degrees, image errors
+/// pixels; errors need the recording's truth and are absent without it.
+public struct ValidationReport: Encodable, Sendable {
+  /// The recording's source and time base, records read and skipped.
+  public var source: String
+  public var records: Int
+  public var skipped: Int
+  /// Whether the recording has truth (without it, only the alignment is reported).
+  public var hasTruth: Bool
+  /// The fused session alignment at the end.
+  public var alignment: Alignment?
+  /// One entry an anchor.
+  public var anchors: [AnchorSummary]
+  /// How honest the phone's horizontal accuracy was.
+  public var gps: GPSSummary
+  /// APE and RPE (10 m) of the fused camera trajectory against the truth (translation, metres).
+  public var trajectory: TrajectorySummary?
+  /// The errors over time (every evaluation), and tracks for a map; left out of the summary
+  /// `arscene validate` prints, kept in `--json` and the HTML report.
+  public var timeline: [TimelinePoint]
+  public var tracks: Tracks
+
+  /// The fused alignment: where the session frame sits in the site's ENU frame.
+  public struct Alignment: Encodable, Sendable {
+    public var yawDeg: Double, yawSigmaDeg: Double
+    public var originENU: [Double]
+    public var centroidSigma: Double
+    public var fixesUsed: Int, fixesRejected: Int
+  }
+
+  /// One anchor's errors over the recording.
+  public struct AnchorSummary: Encodable, Sendable {
+    public var name: String
+    /// Horizontal position error of the fused placement: at the end, median, RMS, largest.
+    public var positionError: Statistics
+    /// The fused placement's claimed 1σ radius (horizontal RMS, metres) at the end.
+    public var finalSigma: Double
+    /// RMS error / RMS claimed σ over the recording: 1 when the claimed uncertainty is honest.
+    public var normalizedRMS: Double
+    /// Fractions of evaluations with the truth within 1σ and 3σ of the fused placement.
+    public var within1Sigma: Double, within3Sigma: Double
+    /// Vertical error of the fused placement, metres.
+    public var verticalError: Statistics
+    /// Heading error of the fused placement, degrees.
+    public var headingError: Statistics
+    /// Distance in the camera image between where the app drew the anchor and where it truly
+    /// was, at frames that saw it, pixels.
+    public var reprojectionError: Statistics?
+    /// The same, for the anchor placed from the latest fix and compass heading alone (what the
+    /// site guide did): horizontal metres; nil without compass headings.
+    public var rawPositionError: Statistics?
+  }
+
+  /// A set of errors summarised.
+  public struct Statistics: Encodable, Sendable {
+    public var final: Double, median: Double, rms: Double, max: Double, count: Int
+
+    init?(_ values: [Double]) {
+      guard let last = values.last else { return nil }
+      let sorted = values.sorted()
+      final = last
+      median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+      rms = (values.reduce(0) { $0 + $1 * $1 } / Double(values.count)).squareRoot()
+      max = sorted.last!
+      count = values.count
+    }
+  }
+
+  /// The GPS fixes against the truth.
+  public struct GPSSummary: Encodable, Sendable {
+    public var fixes: Int
+    /// Fixes used by the alignment and rejected as outliers.
+    public var used: Int, rejected: Int
+    /// Fixes with truth, and the fraction whose horizontal error was within their reported
+    /// accuracy (a 68% radius: 0.68 when the phone is honest).
+    public var withTruth: Int
+    public var withinAccuracy: Double?
+    /// Horizontal error of the fixes, metres.
+    public var error: Statistics?
+  }
+
+  public struct TrajectorySummary: Encodable, Sendable {
+    public var ape: ErrorStatistics
+    public var rpe: ErrorStatistics?
+  }
+
+  /// One evaluation (at a GPS fix with truth), per anchor.
+  public struct TimelinePoint: Encodable, Sendable {
+    /// Seconds since the first record.
+    public var t: Double
+    public var anchor: Int
+    public var error: Double, sigma: Double
+    /// The latest-fix-and-compass placement's error; nil without a compass heading.
+    public var rawError: Double?
+  }
+
+  /// East/north metres in the site's ENU frame, for the map.
+  public struct Tracks: Encodable, Sendable {
+    public var truth: [[Double]]
+    public var fused: [[Double]]
+    /// East, north, reported accuracy (68% radius).
+    public var fixes: [[Double]]
+    /// Each anchor's true position.
+    public var anchors: [[Double]]
+  }
+
+  /// The report without the timeline and tracks: what `arscene validate` prints.
+  public var summary: ValidationReport {
+    var s = self
+    s.timeline = []
+    s.tracks = Tracks(truth: [], fused: [], fixes: [], anchors: [])
+    return s
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case source, records, skipped, hasTruth = "has_truth", alignment, anchors, gps, trajectory, timeline, tracks
+  }
+}
+
+extension ValidationReport.Alignment {
+  enum CodingKeys: String, CodingKey {
+    case yawDeg = "yaw_deg", yawSigmaDeg = "yaw_sigma_deg", originENU = "origin_enu"
+    case centroidSigma = "centroid_sigma_m", fixesUsed = "fixes_used", fixesRejected = "fixes_rejected"
+  }
+}
+
+extension ValidationReport.AnchorSummary {
+  enum CodingKeys: String, CodingKey {
+    case name, positionError = "position_error_m", finalSigma = "final_sigma_m", normalizedRMS = "normalized_rms"
+    case within1Sigma = "within_1_sigma", within3Sigma = "within_3_sigma", verticalError = "vertical_error_m"
+    case headingError = "heading_error_deg", reprojectionError = "reprojection_error_px"
+    case rawPositionError = "raw_position_error_m"
+  }
+}
+
+extension ValidationReport.GPSSummary {
+  enum CodingKeys: String, CodingKey {
+    case fixes, used, rejected, withTruth = "with_truth", withinAccuracy = "within_accuracy", error = "error_m"
+  }
+}
+
+extension ValidationReport.TimelinePoint {
+  enum CodingKeys: String, CodingKey { case t, anchor, error = "error_m", sigma = "sigma_m", rawError = "raw_error_m" }
+}

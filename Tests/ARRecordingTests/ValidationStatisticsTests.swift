@@ -1,0 +1,80 @@
+import ARGeo
+import ARMath
+import ARTestSupport
+import Foundation
+import Testing
+
+@testable import ARRecording
+
+/// Simulated walks with known truth through the validator: the fused placement beats a single
+/// fix and the compass, and the uncertainty it claims is honest.
+@Suite("Validation on simulated walks")
+struct ValidationStatisticsTests {
+  /// The Závist site of Scenes/zavist.json: the gate and three houses.
+  static let site: GeoSite = {
+    let frame = try! LocalTangentFrame(origin: GeodeticCoordinate(latitudeDegrees: 49.9587, longitudeDegrees: 14.3953, height: 437))
+    let places: [(String, Double, Double, Double)] = [
+      ("gate", 49.9587, 14.3953, 0), ("house 1", 49.958861818199, 14.395174585120, -10),
+      ("house 2", 49.958897777878, 14.395327869994, 5), ("house 3", 49.958870808029, 14.395481154860, -15),
+    ]
+    return GeoSite(
+      frame: frame,
+      anchors: places.map { name, lat, lon, heading in
+        (name, GeoAnchor(coordinate: GeodeticCoordinate(latitudeDegrees: lat, longitudeDegrees: lon, height: 437), heading: .degrees(heading)))
+      })
+  }()
+
+  /// The default phone, at lower record rates so that 200 walks run quickly (rates are not
+  /// errors: the noise, drift and outages are the defaults).
+  static var model: PhoneErrorModel {
+    var m = PhoneErrorModel()
+    (m.poseRate, m.frameRate, m.headingRate) = (10, 1, 5)
+
+    return m
+  }
+
+  static func validate(seed: UInt64, model: PhoneErrorModel = model, duration: Double = 300) throws -> ValidationReport {
+    let simulator = SessionSimulator(site: site, path: try WalkPath.tour(site), model: model, seed: seed, duration: duration)
+    var validator = AnchorValidator(site: site)
+    try simulator.run { validator.consume($0) }
+    return validator.report(source: "simulate", skipped: 0)
+  }
+
+  @Test("a perfect phone places every anchor exactly")
+  func perfect() throws {
+    let report = try Self.validate(seed: 1, model: .perfect, duration: 60)
+    for anchor in report.anchors {
+      #expect(anchor.positionError.final < 1e-6, "\(anchor.name): \(anchor.positionError)")
+      #expect(anchor.headingError.final < 1e-6 && anchor.verticalError.final < 1e-6)
+      #expect((anchor.reprojectionError?.max ?? 1) < 1e-4)
+    }
+    #expect(report.gps.error!.max < 1e-6 && report.trajectory!.ape.max < 1e-6)
+  }
+
+  @Test("200 five-minute walks: fused error at most half the fix-and-compass error, σ honest")
+  func twoHundredWalks() throws {
+    var fused: [Double] = [], raw: [Double] = [], normalized: [Double] = []
+    var inside3 = 0, runs = 0
+    var sumSquaredError = 0.0, sumSquaredSigma = 0.0
+    for seed in 0..<UInt64(200) {
+      let report = try Self.validate(seed: 1000 + seed)
+      runs += 1
+      var allInside = true
+      for anchor in report.anchors {
+        fused.append(anchor.positionError.final)
+        raw.append(anchor.rawPositionError!.final)
+        normalized.append(anchor.positionError.final / anchor.finalSigma)
+        sumSquaredError += anchor.positionError.final * anchor.positionError.final
+        sumSquaredSigma += anchor.finalSigma * anchor.finalSigma
+        if anchor.positionError.final > 3 * anchor.finalSigma { allInside = false }
+      }
+      if allInside { inside3 += 1 }
+    }
+    func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+    let ratio = (sumSquaredError / sumSquaredSigma).squareRoot()
+    print("validation: fused median \(median(fused)) m, raw median \(median(raw)) m, RMS/σ \(ratio), within 3σ \(inside3)/\(runs)")
+    #expect(median(fused) <= 0.5 * median(raw), "fused \(median(fused)) m against \(median(raw)) m")
+    #expect(Double(inside3) >= 0.99 * Double(runs), "\(inside3) of \(runs) runs had every anchor within 3σ")
+    #expect(abs(ratio - 1) <= 0.15, "RMS error / RMS σ = \(ratio)")
+  }
+}
