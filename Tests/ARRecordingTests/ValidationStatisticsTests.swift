@@ -54,11 +54,12 @@ struct ValidationStatisticsTests {
   @Test("200 five-minute walks: fused error at most half the fix-and-compass error, σ honest")
   func twoHundredWalks() throws {
     var fused: [Double] = [], raw: [Double] = [], normalized: [Double] = []
-    var inside3 = 0, runs = 0
+    var inside3 = 0, runs = 0, fixesWithin = 0.0
     var sumSquaredError = 0.0, sumSquaredSigma = 0.0
     for seed in 0..<UInt64(200) {
       let report = try Self.validate(seed: 1000 + seed)
       runs += 1
+      fixesWithin += report.gps.withinAccuracy!
       var allInside = true
       for anchor in report.anchors {
         fused.append(anchor.positionError.final)
@@ -72,9 +73,12 @@ struct ValidationStatisticsTests {
     }
     func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
     let ratio = (sumSquaredError / sumSquaredSigma).squareRoot()
-    print("validation: fused median \(median(fused)) m, raw median \(median(raw)) m, RMS/σ \(ratio), within 3σ \(inside3)/\(runs)")
+    print("validation: fused median \(median(fused)) m, raw median \(median(raw)) m, RMS/σ \(ratio), within 3σ \(inside3)/\(runs), fixes within accuracy \(fixesWithin / Double(runs))")
     #expect(median(fused) <= 0.5 * median(raw), "fused \(median(fused)) m against \(median(raw)) m")
     #expect(Double(inside3) >= 0.99 * Double(runs), "\(inside3) of \(runs) runs had every anchor within 3σ")
     #expect(abs(ratio - 1) <= 0.15, "RMS error / RMS σ = \(ratio)")
+    // The simulated phone's accuracy is honest (a 68% radius), multipath aside.
+    let within = fixesWithin / Double(runs)
+    #expect(abs(within - 0.68) < 0.04, "\(within) of fixes within their reported accuracy")
   }
 }

@@ -6,7 +6,7 @@ import RealModule
 /// what `arscene validate` runs.
 ///
 /// The app's side: each GPS fix, paired with the camera's session position at that time, goes
-/// to ARGeo's ``OnlineSessionAligner`` (accuracy as a 68% radius turned into a per-axis σ); the
+/// to ARGeo's `OnlineSessionAligner` (accuracy as a 68% radius turned into a per-axis σ); the
 /// compass readings give the session's yaw too, and the two yaws are combined by their
 /// uncertainties; each anchor is placed in the session with the alignment so far. Its claimed
 /// uncertainty is the alignment's, widened for the GNSS errors' correlation in time: fixes a
@@ -162,7 +162,7 @@ public struct AnchorValidator {
   /// a jump away from it began.
   private var residualLevel: SIMD2<Double>?
   private var jumpStart: Double?
-  /// Whether fixes that jump away from the odometry are left out (``isJump``).
+  /// Whether fixes that jump away from the odometry (multipath) are left out.
   public var detectsJumps = true
   /// Fixes left out as multipath jumps.
   public private(set) var jumpsSkipped = 0

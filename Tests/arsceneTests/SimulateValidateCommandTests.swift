@@ -1,0 +1,141 @@
+import ARTestSupport
+import Foundation
+import Testing
+
+/// `arscene simulate` and `arscene validate`, end to end: reproducible recordings, a report that
+/// names every anchor, an HTML report that opens in headless Chromium without a console error.
+@Suite("arscene simulate and validate")
+struct SimulateValidateCommandTests {
+  static let scene = "Scenes/zavist.json"
+
+  static func json(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  @Test("the same seed gives the same bytes, another seed other bytes")
+  func reproducible() throws {
+    let folder = try TemporaryFolder()
+    var texts: [String] = []
+    for (name, seed) in [("a", "7"), ("b", "7"), ("c", "8")] {
+      let path = folder.path + "/\(name).jsonl"
+      let outcome = try ArsceneRunner.run(["simulate", "--scene", Self.scene, "--seed", seed, "--duration", "20", "-o", path])
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      texts.append(try String(contentsOfFile: path, encoding: .utf8))
+    }
+    #expect(texts[0] == texts[1] && texts[0] != texts[2])
+    #expect(texts[0].hasPrefix(#"{"type":"header","format":"arscene-recording","version":1,"source":"simulate""#))
+    // 20 s: 601 poses at 30 Hz, a fix a second, truth with every frame.
+    let lines = texts[0].split(separator: "\n")
+    #expect(lines.filter { $0.hasPrefix(#"{"type":"pose""#) }.count == 601)
+    #expect(lines.filter { $0.hasPrefix(#"{"type":"gps""#) }.count <= 21)
+    #expect(lines.filter { $0.hasPrefix(#"{"type":"truth""#) }.count == 201)
+  }
+
+  @Test("a walk along a GeoJSON path")
+  func geoJSONPath() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"nature trail"},"geometry":{"type":"LineString","coordinates":[[14.3950,49.9585],[14.3956,49.9585],[14.3956,49.9590]]}}]}"#,
+      to: "trail.geojson")
+    let output = folder.path + "/trail.jsonl"
+    let outcome = try ArsceneRunner.run([
+      "simulate", "--scene", Self.scene, "--seed", "3", "--duration", "60", "--path", path, "-o", output,
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    // The walker stays on the trail: every truth record within its bounding box (a few cm).
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    for line in text.split(separator: "\n") where line.hasPrefix(#"{"type":"truth""#) {
+      let truth = try Self.json(String(line))
+      let (lat, lon) = (truth["latitude"] as! Double, truth["longitude"] as! Double)
+      #expect((49.9585 - 1e-6...49.9590 + 1e-6).contains(lat) && (14.3950 - 1e-6...14.3956 + 1e-6).contains(lon))
+    }
+  }
+
+  @Test("validate reports every anchor; --json adds the errors over time; --html opens cleanly in Chromium")
+  func validate() throws {
+    let folder = try TemporaryFolder()
+    let recording = folder.path + "/walk.jsonl"
+    let simulated = try ArsceneRunner.run([
+      "simulate", "--scene", Self.scene, "--seed", "11", "--duration", "120", "-o", recording,
+    ])
+    #expect(simulated.status == 0, "\(simulated.stderr)")
+    let (jsonPath, htmlPath) = (folder.path + "/report.json", folder.path + "/report.html")
+    let outcome = try ArsceneRunner.run([
+      "validate", recording, "--scene", Self.scene, "--json", jsonPath, "--html", htmlPath,
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let summary = try Self.json(outcome.stdout)
+    #expect(summary["has_truth"] as? Bool == true)
+    let anchors = try #require(summary["anchors"] as? [[String: Any]])
+    #expect(anchors.map { $0["name"] as? String } == ["gate", "house 1", "house 2", "house 3"])
+    for anchor in anchors {
+      let error = try #require(anchor["position_error_m"] as? [String: Any])
+      let final = try #require(error["final"] as? Double)
+      #expect(final >= 0 && final < 15)
+      #expect(anchor["raw_position_error_m"] != nil && anchor["reprojection_error_px"] != nil)
+    }
+    #expect((summary["timeline"] as? [Any])?.isEmpty == true)
+    let full = try Self.json(try String(contentsOfFile: jsonPath, encoding: .utf8))
+    #expect(((full["timeline"] as? [Any])?.count ?? 0) > 100)
+    // The HTML report: self-contained (no script, no external resource), no console message.
+    let html = try String(contentsOfFile: htmlPath, encoding: .utf8)
+    #expect(!html.contains("<script") && !html.contains("http://") || html.contains("http://www.w3.org/2000/svg"))
+    #expect(!html.contains("https://"))
+    guard FileManager.default.fileExists(atPath: "/usr/bin/chromium") else {
+      Issue.record("chromium is not installed (Tools/bootstrap installs it)")
+      return
+    }
+    let chromium = Process()
+    chromium.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
+    chromium.arguments = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
+      "--user-data-dir=\(folder.path)/profile", "--dump-dom", "file://\(htmlPath)",
+    ]
+    let out = Pipe(), err = Pipe()
+    (chromium.standardOutput, chromium.standardError) = (out, err)
+    try chromium.run()
+    let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    chromium.waitUntilExit()
+    #expect(chromium.terminationStatus == 0)
+    #expect(dom.contains("Anchor validation") && dom.contains("house 3"))
+    #expect(!log.contains("CONSOLE"), "console messages: \(log)")
+  }
+
+  @Test("a recording without truth reports the alignment, and no errors")
+  func withoutTruth() throws {
+    let folder = try TemporaryFolder()
+    let recording = folder.path + "/walk.jsonl", untruthful = folder.path + "/no-truth.jsonl"
+    _ = try ArsceneRunner.run(["simulate", "--scene", Self.scene, "--seed", "5", "--duration", "60", "-o", recording])
+    let text = try String(contentsOfFile: recording, encoding: .utf8)
+    try text.split(separator: "\n").filter { !$0.hasPrefix(#"{"type":"truth""#) }.joined(separator: "\n")
+      .write(toFile: untruthful, atomically: true, encoding: .utf8)
+    let outcome = try ArsceneRunner.run(["validate", untruthful, "--scene", Self.scene])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let summary = try Self.json(outcome.stdout)
+    #expect(summary["has_truth"] as? Bool == false && (summary["anchors"] as? [Any])?.isEmpty == true)
+    #expect(summary["alignment"] != nil)
+  }
+
+  @Test("bad input exits 2 naming what is wrong, and writes nothing")
+  func badInput() throws {
+    let folder = try TemporaryFolder()
+    let noGeo = try folder.write(
+      #"{"output":{"width":64,"height":48},"camera":{"vertical_fov_deg":60,"look_at":{"eye":[0,1,3],"target":[0,0,0]}},"objects":[]}"#,
+      to: "plain.json")
+    let badPath = try folder.write(#"{"type":"Point","coordinates":[14.3,49.9]}"#, to: "point.geojson")
+    let out = folder.path + "/out.jsonl"
+    for (arguments, message) in [
+      (["simulate", "--scene", noGeo, "--seed", "1", "-o", out], "geo"),
+      (["simulate", "--scene", Self.scene, "--seed", "1", "--duration", "0", "-o", out], "--duration"),
+      (["simulate", "--scene", Self.scene, "--seed", "1", "-o", folder.path + "/out.csv"], ".jsonl"),
+      (["simulate", "--scene", Self.scene, "--seed", "1", "--path", badPath, "-o", out], "LineString"),
+      (["validate", folder.path + "/missing.jsonl", "--scene", Self.scene], "missing.jsonl"),
+      (["validate", Fixtures.path("recordings/ios_logger"), "--scene", noGeo], "geo"),
+    ] {
+      let outcome = try ArsceneRunner.run(arguments)
+      #expect(outcome.status == 2 && outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+}
