@@ -19,6 +19,9 @@ public final class LineReader {
   private let file: UnsafeMutablePointer<FILE>
   private var buffer: [UInt8]
   private var start = 0, end = 0, atEOF = false
+  /// Bytes read from the file so far, and the file's size when opened: a reader's progress.
+  public private(set) var bytesRead: Int64 = 0
+  public let size: Int64
 
   /// Opens `path` for reading.
   public init(path: String, bufferSize: Int = 1 << 20) throws(FileIOError) {
@@ -30,6 +33,7 @@ public final class LineReader {
       throw .unreadable(path: path, reason: String(cString: strerror(errno)))
     }
     self.file = file
+    size = Int64(status.st_size)
     buffer = [UInt8](repeating: 0, count: max(bufferSize, 64))
   }
 
@@ -79,5 +83,6 @@ public final class LineReader {
       atEOF = true
     }
     end += read
+    bytesRead += Int64(read)
   }
 }

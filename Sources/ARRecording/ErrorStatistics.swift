@@ -1,5 +1,5 @@
 /// Statistics of per-pose errors, as evo reports them (`std` is the population deviation).
-public struct ErrorStatistics: Encodable, Sendable, Equatable {
+public struct ErrorStatistics: Codable, Sendable, Equatable {
   public var rmse: Double, mean: Double, median: Double, std: Double, min: Double, max: Double, sse: Double
   /// Number of errors.
   public var pairs: Int

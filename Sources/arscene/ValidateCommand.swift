@@ -11,45 +11,105 @@ struct ValidateCommand: ParsableCommand {
     abstract: "Replay a recording through the session alignment and report each geo-anchor's error.",
     discussion: """
       Replays REC as an app would (GPS fixes and camera poses into ARGeo's online session \
-      alignment) and, against the recording's truth, reports for each of the scene's \
-      geo-anchors the position error (m), heading error (deg) and image error (px) of the \
-      fused placement, the 1-sigma it claimed and how often the truth was within it, the same \
-      for a placement from the latest fix and compass alone; the fraction of fixes within their \
-      reported accuracy; and the fused trajectory's APE and RPE. Prints the summary as JSON; \
-      --json writes it with the errors over time and the tracks, --html a self-contained report.
+      alignment, the compass's yaw fused in) and, against the recording's truth, reports for \
+      each of the scene's geo-anchors the position error (m), heading error (deg) and image \
+      error (px) of the fused placement, the 1-sigma it claimed and how often the truth was \
+      within it, the same for a placement from the latest fix and compass alone; the fraction \
+      of fixes within their reported accuracy; and the fused trajectory's APE and RPE. Prints \
+      the summary as JSON; --json writes it with the errors over time and the tracks, --html a \
+      self-contained report.
+
+      At scale: --manifest M lists recordings (one path a line); --shard I/N validates those \
+      whose 0-based line index is I modulo N (auto/N takes I from JOB_COMPLETION_INDEX or \
+      SLURM_ARRAY_TASK_ID), printing {"shard":"I/N","recordings":[{"recording":…,"report":…}]} \
+      (or writing it to --json). --merge SHARD.json… combines shards into one summary.
       """)
 
-  @Argument(help: "The recording (any layout arscene recording reads).") var recording: String
-  @Option(help: "The scene file (its geo.origin and geo-anchored objects).") var scene: String
+  @Argument(help: "The recording (any layout arscene recording reads); with --merge, the shards' JSON files.")
+  var inputs: [String] = []
+  @Option(help: "The scene file (its geo.origin and geo-anchored objects).") var scene: String?
   @Option(help: "Write the full report (with the errors over time) as JSON here.") var json: String?
   @Option(help: "Write a self-contained HTML report here.") var html: String?
   @Option(help: "Seconds over which GNSS errors stay correlated (widens the claimed uncertainty).")
-  var gnssTau: Double = 60
+  var gnssTau: Double = PhoneErrorModel().gpsMarkovTau
+  @Option(help: "A file listing recordings to validate, one path a line (relative to it).") var manifest: String?
+  @Option(help: "Which part of the manifest: I/N, auto/N or auto (from the scheduler's environment).")
+  var shard: String?
+  @Flag(help: "Combine the shards' JSON files given as inputs into one summary.") var merge = false
   @OptionGroup var input: RecordingCommand.Input
 
   func run() throws {
     try reportingInputFailures {
+      if merge { return try mergeShards() }
       guard gnssTau >= 0, gnssTau.isFinite else { throw InputFailure(message: "--gnss-tau: expected seconds ≥ 0") }
+      guard let scene else { throw InputFailure(message: "--scene: needed to know the anchors") }
       let geoSite: SceneGeoSite
       do { geoSite = try SceneGeoSite.load(path: scene) } catch { throw InputFailure(error) }
-      let reader = try input.open(recording)
+      let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors)
       var assumptions = PhoneErrorModel()
       assumptions.gpsMarkovTau = gnssTau
-      var validator = AnchorValidator(site: GeoSite(frame: geoSite.frame, anchors: geoSite.anchors), assumptions: assumptions)
-      do { try reader.forEach { validator.consume($0) } } catch { throw InputFailure(error) }
-      input.warn(reader.warnings, skipped: reader.skipped)
-      let report = validator.report(source: reader.header.source, skipped: reader.skipped)
-      if let json {
-        do { try FileIO.writeAtomically(Array(try JSONOutput.encoded(report).utf8), to: json) } catch {
-          throw InputFailure(error)
-        }
-      }
-      if let html {
-        do { try FileIO.writeAtomically(Array(ValidationHTMLReport(report).html.utf8), to: html) } catch {
-          throw InputFailure(error)
-        }
-      }
+      if let manifest { return try validateShard(manifest, site: site, assumptions: assumptions) }
+      guard inputs.count == 1 else { throw InputFailure(message: "expected one recording (or --manifest, or --merge)") }
+      let report = try validate(inputs[0], site: site, assumptions: assumptions)
+      if let json { try write(try JSONOutput.encoded(report), to: json) }
+      if let html { try write(ValidationHTMLReport(report).html, to: html) }
       try JSONOutput.write(report.summary)
     }
+  }
+
+  private func validate(_ path: String, site: GeoSite, assumptions: PhoneErrorModel) throws -> ValidationReport {
+    let reader = try input.open(path)
+    let report: ValidationReport
+    // Progress only for recordings big enough to take a while (over 8 Ki records).
+    let progress = ProgressOutput("arscene: validating \(path)")
+    do {
+      var started = false
+      report = try AnchorValidator.validate(reader, site: site, assumptions: assumptions) { fraction in
+        if fraction < 1 { started = true }
+        if started { progress.update(fraction) }
+      }
+    } catch {
+      throw InputFailure(error)
+    }
+    input.warn(reader.warnings, skipped: reader.skipped)
+    return report
+  }
+
+  private func validateShard(_ manifest: String, site: GeoSite, assumptions: PhoneErrorModel) throws {
+    let selection: ShardSelection
+    do { selection = try shard.map { text throws(RecordingError) in try ShardSelection(parsing: text) } ?? .whole } catch {
+      throw InputFailure(message: "--shard \(shard ?? ""): \(error)")
+    }
+    let paths: [String]
+    do { paths = try ValidationManifest.read(path: manifest) } catch { throw InputFailure(error) }
+    var entries: [ValidationShard.Entry] = []
+    for (i, path) in paths.enumerated() where selection.contains(i) {
+      FileHandleOutput.standardError.write("arscene: validating \(path) (\(i + 1) of \(paths.count))\n")
+      entries.append(ValidationShard.Entry(recording: path, report: try validate(path, site: site, assumptions: assumptions).summary))
+    }
+    let result = ValidationShard(shard: selection.description, recordings: entries)
+    if let json { try write(try JSONOutput.encoded(result), to: json) } else { try JSONOutput.write(result) }
+  }
+
+  private func mergeShards() throws {
+    guard !inputs.isEmpty else { throw InputFailure(message: "--merge: give the shards' JSON files") }
+    var shards: [ValidationShard] = []
+    for path in inputs {
+      let bytes: [UInt8]
+      do { bytes = try FileIO.read(path) } catch { throw InputFailure(error) }
+      do { shards.append(try JSONDecoder().decode(ValidationShard.self, from: Data(bytes))) } catch {
+        throw InputFailure(message: "\(path): not a validation shard: \(JSONDecodingFailure(error).field ?? "") \(JSONDecodingFailure(error).reason)")
+      }
+    }
+    let summary = ValidationBatchSummary(shards)
+    if !summary.missingShards.isEmpty {
+      FileHandleOutput.standardError.write("arscene: warning: shards missing: \(summary.missingShards.joined(separator: ", "))\n")
+    }
+    if let json { try write(try JSONOutput.encoded(summary), to: json) }
+    try JSONOutput.write(summary)
+  }
+
+  private func write(_ text: String, to path: String) throws {
+    do { try FileIO.writeAtomically(Array(text.utf8), to: path) } catch { throw InputFailure(error) }
   }
 }

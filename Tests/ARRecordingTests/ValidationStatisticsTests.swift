@@ -82,3 +82,20 @@ struct ValidationStatisticsTests {
     #expect(abs(within - 0.68) < 0.04, "\(within) of fixes within their reported accuracy")
   }
 }
+
+@Suite("Shard selection")
+struct ShardSelectionTests {
+  @Test("I/N, and auto from Kubernetes' and Slurm's environments")
+  func parsing() throws {
+    #expect(try ShardSelection(parsing: "3/8", environment: [:]) == ShardSelection(index: 3, count: 8))
+    #expect(try ShardSelection(parsing: "auto/8", environment: ["JOB_COMPLETION_INDEX": "5"]) == ShardSelection(index: 5, count: 8))
+    // Slurm arrays may start at 1: the index counts from SLURM_ARRAY_TASK_MIN.
+    let slurm = ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "10"]
+    #expect(try ShardSelection(parsing: "auto", environment: slurm) == ShardSelection(index: 6, count: 10))
+    for bad in ["8/8", "-1/8", "auto", "a/b", "1/0", "1/2/3"] {
+      #expect(throws: RecordingError.self) { _ = try ShardSelection(parsing: bad, environment: [:]) }
+    }
+    let shard = ShardSelection(index: 1, count: 3)
+    #expect((0..<9).filter(shard.contains) == [1, 4, 7])
+  }
+}

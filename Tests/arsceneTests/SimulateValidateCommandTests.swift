@@ -139,3 +139,50 @@ struct SimulateValidateCommandTests {
     #expect(!FileManager.default.fileExists(atPath: out))
   }
 }
+
+/// Thousands of recordings: a manifest split into shards, each validated by its own job, merged.
+@Suite("arscene validate --manifest --shard --merge")
+struct ValidationShardingTests {
+  @Test("shards of a manifest merge back into every recording, in manifest order")
+  func shardsMerge() throws {
+    let folder = try TemporaryFolder()
+    var names: [String] = []
+    for seed in 1...3 {
+      let name = "walk\(seed).jsonl"
+      let outcome = try ArsceneRunner.run([
+        "simulate", "--scene", SimulateValidateCommandTests.scene, "--seed", "\(seed)", "--duration", "30", "-o",
+        folder.path + "/" + name,
+      ])
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      names.append(name)
+    }
+    let manifest = try folder.write("# recordings\n" + names.joined(separator: "\n") + "\n", to: "manifest.txt")
+    var shardFiles: [String] = []
+    for i in 0..<2 {
+      let out = folder.path + "/shard\(i).json"
+      let outcome = try ArsceneRunner.run([
+        "validate", "--manifest", manifest, "--scene", SimulateValidateCommandTests.scene, "--shard", "\(i)/2",
+        "--json", out,
+      ])
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      shardFiles.append(out)
+    }
+    let merged = try ArsceneRunner.run(["validate", "--merge"] + shardFiles.reversed())
+    #expect(merged.status == 0, "\(merged.stderr)")
+    let summary = try SimulateValidateCommandTests.json(merged.stdout)
+    #expect(summary["recordings"] as? Int == 3 && (summary["missing_shards"] as? [Any])?.isEmpty == true)
+    let order = (summary["per_recording"] as? [[String: Any]])?.compactMap { $0["recording"] as? String } ?? []
+    #expect(order == names.map { folder.path + "/" + $0 })
+    #expect((summary["anchors"] as? [Any])?.count == 4)
+    // One shard alone: the merge says which are missing.
+    let partial = try ArsceneRunner.run(["validate", "--merge", shardFiles[0]])
+    #expect(partial.status == 0 && partial.stderr.contains("shards missing: 1/2"))
+    // Bad shard specifications.
+    for bad in ["2/2", "x/3", "auto"] {
+      let outcome = try ArsceneRunner.run([
+        "validate", "--manifest", manifest, "--scene", SimulateValidateCommandTests.scene, "--shard", bad,
+      ])
+      #expect(outcome.status == 2 && outcome.stderr.contains("--shard"), "\(bad): \(outcome.stderr)")
+    }
+  }
+}

@@ -7,6 +7,8 @@ protocol RecordSource: AnyObject {
   func next() throws(RecordingError) -> RecordingRecord?
   /// Where the record ``next()`` returned last came from, for errors: a file and a line.
   var location: (path: String, line: Int) { get }
+  /// Bytes read so far and in all, for progress (zero for sources that are not files).
+  var progress: (read: Int64, total: Int64) { get }
 }
 
 /// Records parsed from the lines of a text file, streamed: a line can give none (a header, a
@@ -25,6 +27,7 @@ final class LineRecordSource: RecordSource {
   }
 
   var location: (path: String, line: Int) { (lines.path, lines.lineNumber) }
+  var progress: (read: Int64, total: Int64) { (lines.bytesRead, lines.size) }
 
   /// Every line of a small file (intrinsics, a camera matrix).
   static func allLines(_ path: String) throws(RecordingError) -> [[UInt8]] {
@@ -59,6 +62,7 @@ final class ArrayRecordSource: RecordSource {
   var location: (path: String, line: Int) {
     index == 0 ? (records.first?.path ?? "", 0) : (records[index - 1].path, 0)
   }
+  var progress: (read: Int64, total: Int64) { (0, 0) }
 
   func next() throws(RecordingError) -> RecordingRecord? {
     guard index < records.count else { return nil }

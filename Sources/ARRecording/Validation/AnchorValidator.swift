@@ -76,6 +76,23 @@ public struct AnchorValidator {
   /// Records of the current time, processed together once time moves on.
   private var group: [RecordingRecord] = []
 
+  /// Validates the whole of `reader`, calling `progress` with the fraction read every 8192
+  /// records.
+  public static func validate(
+    _ reader: RecordingReader, site: GeoSite, assumptions: PhoneErrorModel = PhoneErrorModel(),
+    progress: ((Double) -> Void)? = nil
+  ) throws(RecordingError) -> ValidationReport {
+    var validator = AnchorValidator(site: site, assumptions: assumptions)
+    var count = 0
+    try reader.forEach { record in
+      validator.consume(record)
+      count += 1
+      if count & 0x1FFF == 0 { progress?(reader.fractionRead) }
+    }
+    progress?(1)
+    return validator.report(source: reader.header.source, skipped: reader.skipped)
+  }
+
   /// Feeds one record (in time order). Records of one instant are taken together, in an order
   /// that does not depend on the file's: poses and truth first, then compass, fixes and frames.
   public mutating func consume(_ record: RecordingRecord) {

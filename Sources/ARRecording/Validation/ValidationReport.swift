@@ -3,7 +3,7 @@
 /// put it), whether the uncertainty it claimed was honest, how honest the phone's GPS accuracy
 /// was, and the fused trajectory's errors. Distances are metres, angles degrees, image errors
 /// pixels; errors need the recording's truth and are absent without it.
-public struct ValidationReport: Encodable, Sendable {
+public struct ValidationReport: Codable, Sendable {
   /// The recording's source and time base, records read and skipped.
   public var source: String
   public var records: Int
@@ -24,7 +24,7 @@ public struct ValidationReport: Encodable, Sendable {
   public var tracks: Tracks
 
   /// The fused alignment: where the session frame sits in the site's ENU frame.
-  public struct Alignment: Encodable, Sendable {
+  public struct Alignment: Codable, Sendable {
     public var yawDeg: Double, yawSigmaDeg: Double
     public var originENU: [Double]
     public var centroidSigma: Double
@@ -32,7 +32,7 @@ public struct ValidationReport: Encodable, Sendable {
   }
 
   /// One anchor's errors over the recording.
-  public struct AnchorSummary: Encodable, Sendable {
+  public struct AnchorSummary: Codable, Sendable {
     public var name: String
     /// Horizontal position error of the fused placement: at the end, median, RMS, largest.
     public var positionError: Statistics
@@ -55,7 +55,7 @@ public struct ValidationReport: Encodable, Sendable {
   }
 
   /// A set of errors summarised.
-  public struct Statistics: Encodable, Sendable {
+  public struct Statistics: Codable, Sendable {
     public var final: Double, median: Double, rms: Double, max: Double, count: Int
 
     init?(_ values: [Double]) {
@@ -70,7 +70,7 @@ public struct ValidationReport: Encodable, Sendable {
   }
 
   /// The GPS fixes against the truth.
-  public struct GPSSummary: Encodable, Sendable {
+  public struct GPSSummary: Codable, Sendable {
     public var fixes: Int
     /// Fixes used by the alignment and rejected as outliers.
     public var used: Int, rejected: Int
@@ -82,13 +82,13 @@ public struct ValidationReport: Encodable, Sendable {
     public var error: Statistics?
   }
 
-  public struct TrajectorySummary: Encodable, Sendable {
+  public struct TrajectorySummary: Codable, Sendable {
     public var ape: ErrorStatistics
     public var rpe: ErrorStatistics?
   }
 
   /// One evaluation (at a GPS fix with truth), per anchor.
-  public struct TimelinePoint: Encodable, Sendable {
+  public struct TimelinePoint: Codable, Sendable {
     /// Seconds since the first record.
     public var t: Double
     public var anchor: Int
@@ -98,7 +98,7 @@ public struct ValidationReport: Encodable, Sendable {
   }
 
   /// East/north metres in the site's ENU frame, for the map.
-  public struct Tracks: Encodable, Sendable {
+  public struct Tracks: Codable, Sendable {
     public var truth: [[Double]]
     public var fused: [[Double]]
     /// East, north, reported accuracy (68% radius).
