@@ -103,10 +103,11 @@ public struct ValidationHTMLReport {
       let name = i < report.anchors.count ? report.anchors[i].name : "anchor \(i + 1)"
       s += "<text x=\"\(f(Double(x(a[0]))! + 8, 1))\" y=\"\(f(Double(y(a[1]))! - 8, 1))\" font-size=\"12\">\(escape(name))</text>\n"
     }
-    // A scale bar of a round length (a power of ten), at most a fifth of the map.
-    var bar = 1.0
-    while bar * 10 <= span / 5 { bar *= 10 }
-    while bar > span / 5 { bar /= 10 }
+    // A scale bar of a round length (1, 2 or 5 × 10ᵏ m), at most a fifth of the map.
+    var decade = 1.0
+    while decade * 10 <= span / 5 { decade *= 10 }
+    while decade > span / 5 { decade /= 10 }
+    let bar = [5, 2, 1].map { $0 * decade }.first { $0 <= span / 5 } ?? decade
     s += "<line x1=\"\(pad)\" y1=\"\(h - pad)\" x2=\"\(f(pad + bar / span * scale, 1))\" y2=\"\(h - pad)\" stroke=\"#1d2330\" stroke-width=\"2\"/>"
     s += "<text x=\"\(pad)\" y=\"\(h - pad - 6)\" font-size=\"12\">\(f(bar, 1)) m</text>\n"
     s += "<text x=\"\(w - pad - 10)\" y=\"\(pad + 4)\" font-size=\"14\">N ↑</text>\n</svg>\n"
