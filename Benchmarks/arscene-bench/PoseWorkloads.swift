@@ -92,12 +92,17 @@ nonisolated(unsafe) var poseAgreement: (Double, Double)? = nil
 
 /// Runs a peer script and parses the numbers it prints; nil (with a note) if it cannot run.
 func runPeer(_ command: [String], pythonPath: Bool = false) -> [Double]? {
+  runPeer(command, pythonPath: pythonPath ? ProcessInfo.processInfo.environment["ARSCENE_PEERS_PYTHONPATH"] : nil)
+}
+
+/// Runs a peer with `pythonPath` (if any) as its PYTHONPATH.
+func runPeer(_ command: [String], pythonPath: String?) -> [Double]? {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = command
   var environment = ProcessInfo.processInfo.environment
   // Only Open3D's interpreter gets the PyPI packages: Debian's OpenCV needs Debian's NumPy 1.
-  if pythonPath, let path = environment["ARSCENE_PEERS_PYTHONPATH"] { environment["PYTHONPATH"] = path }
+  if let pythonPath { environment["PYTHONPATH"] = pythonPath }
   process.environment = environment
   let pipe = Pipe()
   process.standardOutput = pipe

@@ -4,13 +4,17 @@
 // are faster).
 import Foundation
 
+// The replay benchmark measures its peak memory in a child process of its own.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--replay-child" {
+  replayChild(CommandLine.arguments[2], rounds: Int(CommandLine.arguments[3]) ?? 1)
+}
 let arguments = Set(CommandLine.arguments.dropFirst())
-let groups = ["--math", "--geo", "--hit", "--pose", "--assets", "--render"]
+let groups = ["--math", "--geo", "--hit", "--pose", "--assets", "--render", "--recording"]
 let unknown = arguments.subtracting(["--json", "--quick", "--crosscheck"] + groups)
 guard unknown.isEmpty else {
   FileHandle.standardError.write(
     Data(
-      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--geo] [--hit] [--pose] [--assets] [--render] [--crosscheck]\n"
+      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--geo] [--hit] [--pose] [--assets] [--render] [--recording] [--crosscheck]\n"
         .utf8))
   exit(64)
 }
@@ -28,6 +32,7 @@ if all || arguments.contains("--hit") { rows += hitWorkloads(quick: arguments.co
 if all || arguments.contains("--pose") { rows += poseWorkloads(quick: arguments.contains("--quick")) }
 if all || arguments.contains("--assets") { rows += assetWorkloads(quick: arguments.contains("--quick")) }
 if all || arguments.contains("--render") { rows += renderWorkloads(quick: arguments.contains("--quick")) }
+if all || arguments.contains("--recording") { rows += recordingWorkloads(quick: arguments.contains("--quick")) }
 if arguments.contains("--json") {
   printJSON(rows)
 } else {

@@ -10,6 +10,8 @@ public struct AbsolutePoseError: Encodable, Sendable {
   public var errors: [Double]
   /// The alignment that was applied.
   public var alignment: AlignedTrajectories.AppliedAlignment
+  /// Poses the files' readers skipped as bad (`--lenient`); 0 when reading was strict.
+  public var skipped = 0
 
   /// The errors of `pair`'s aligned estimate, measured as `relation` says.
   public init(_ pair: AlignedTrajectories, relation: PoseRelation = .trans) {
@@ -24,7 +26,8 @@ public struct AbsolutePoseError: Encodable, Sendable {
     try statistics.encode(to: encoder)
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(alignment, forKey: .alignment)
+    try container.encode(skipped, forKey: .skipped)
   }
 
-  enum CodingKeys: String, CodingKey { case alignment }
+  enum CodingKeys: String, CodingKey { case alignment, skipped }
 }

@@ -19,6 +19,8 @@ public struct RelativePoseError: Encodable, Sendable {
   public var errors: [Double]
   /// The alignment that was applied.
   public var alignment: AlignedTrajectories.AppliedAlignment
+  /// Poses the files' readers skipped as bad (`--lenient`); 0 when reading was strict.
+  public var skipped = 0
 
   /// The errors of `pair` over `delta`.
   ///
@@ -100,7 +102,8 @@ public struct RelativePoseError: Encodable, Sendable {
     try statistics.encode(to: encoder)
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(alignment, forKey: .alignment)
+    try container.encode(skipped, forKey: .skipped)
   }
 
-  enum CodingKeys: String, CodingKey { case alignment }
+  enum CodingKeys: String, CodingKey { case alignment, skipped }
 }

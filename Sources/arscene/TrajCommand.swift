@@ -31,6 +31,8 @@ struct TrajCommand: ParsableCommand {
         --t-max-diff) instead of REF's nearest pose.
         """)
     var interpolate = false
+    @Flag(help: "Skip bad lines with a warning (counted as \"skipped\" in the output) instead of failing.")
+    var lenient = false
 
     /// The relation named by `--relation`.
     func poseRelation() throws -> PoseRelation {
@@ -40,8 +42,8 @@ struct TrajCommand: ParsableCommand {
       return chosen
     }
 
-    /// Both files read, paired and aligned.
-    func aligned() throws -> AlignedTrajectories {
+    /// Both files read, paired and aligned, and the lines skipped reading them.
+    func aligned() throws -> (AlignedTrajectories, skipped: Int) {
       guard let alignment = PoseAlignment(rawValue: align) else {
         throw InputFailure(message: "--align: expected none, se3, sim3, scale or posyaw, got '\(align)'")
       }
@@ -59,26 +61,45 @@ struct TrajCommand: ParsableCommand {
         }
         return f
       }
+      var skipped = 0
       func read(_ path: String) throws -> Trajectory {
         guard let chosen = named ?? TrajectoryFormat(path: path) else {
           throw InputFailure(message: "\(path): cannot tell the format from the name; give --format")
         }
-        do { return try chosen.read(path: path) } catch { throw InputFailure(error) }
+        guard lenient else {
+          do { return try chosen.read(path: path) } catch { throw InputFailure(error) }
+        }
+        // Leniently: streamed through the recording reader, which skips and counts bad lines.
+        let formats: [TrajectoryFormat: RecordingFormat] = [.tum: .tum, .euroc: .euroc, .kitti: .kitti]
+        do {
+          let reader = try RecordingReader(path: path, format: formats[chosen], lenient: true)
+          var trajectory = Trajectory(timestamps: [], poses: [])
+          try reader.forEach { record in
+            guard case .pose(let p) = record else { return }
+            trajectory.timestamps.append(p.time)
+            trajectory.poses.append(p.worldFromCamera)
+          }
+          for w in reader.warnings { FileHandleOutput.standardError.write("arscene: warning: \(w)\n") }
+          skipped += reader.skipped
+          return trajectory
+        } catch { throw InputFailure(error) }
       }
       let (ref, est) = (try read(reference), try read(estimate))
       do {
-        return try AlignedTrajectories(
-          reference: ref, estimate: est, alignment: alignment, alignOrigin: alignOrigin,
-          alignmentPoses: nToAlign, gravity: gravity, maxTimeDifference: tMaxDiff, timeOffset: tOffset,
-          interpolate: interpolate)
+        return (
+          try AlignedTrajectories(
+            reference: ref, estimate: est, alignment: alignment, alignOrigin: alignOrigin,
+            alignmentPoses: nToAlign, gravity: gravity, maxTimeDifference: tMaxDiff, timeOffset: tOffset,
+            interpolate: interpolate), skipped
+        )
       } catch { throw InputFailure(error) }
     }
   }
 
   static let outputHelp = """
     Prints JSON {"rmse":…,"mean":…,"median":…,"std":…,"min":…,"max":…,"sse":…,"pairs":n,\
-    "alignment":{"kind":…,"rotation":[[…]],"translation":[…],"scale":s}}, the statistics in \
-    the units of --relation (trans: metres, angle_deg: degrees, full: unitless).
+    "alignment":{"kind":…,"rotation":[[…]],"translation":[…],"scale":s},"skipped":n}, the \
+    statistics in the units of --relation (trans: metres, angle_deg: degrees, full: unitless).
     """
 
   struct APE: ParsableCommand {
@@ -95,7 +116,10 @@ struct TrajCommand: ParsableCommand {
     func run() throws {
       try reportingInputFailures {
         let relation = try pairing.poseRelation()
-        try JSONOutput.write(AbsolutePoseError(try pairing.aligned(), relation: relation))
+        let (aligned, skipped) = try pairing.aligned()
+        var result = AbsolutePoseError(aligned, relation: relation)
+        result.skipped = skipped
+        try JSONOutput.write(result)
       }
     }
   }
@@ -124,8 +148,8 @@ struct TrajCommand: ParsableCommand {
         guard let unit = units[deltaUnit] else {
           throw InputFailure(message: "--delta-unit: expected frames or metres, got '\(deltaUnit)'")
         }
-        let aligned = try pairing.aligned()
-        let result: RelativePoseError
+        let (aligned, skipped) = try pairing.aligned()
+        var result: RelativePoseError
         do throws(TrajectoryError) {
           result = try RelativePoseError(aligned, relation: relation, delta: delta, unit: unit, allPairs: allPairs)
         } catch {
@@ -134,6 +158,7 @@ struct TrajCommand: ParsableCommand {
           }
           throw InputFailure(error)
         }
+        result.skipped = skipped
         try JSONOutput.write(result)
       }
     }

@@ -182,6 +182,13 @@ struct TrajCommandTests {
       toFile: dir + "/late.tum", atomically: true, encoding: .utf8)
     let apart = try ArsceneRunner.run(["traj", "ape", dir + "/ref.tum", dir + "/late.tum"])
     #expect(apart.status == 2 && apart.stderr.contains("no poses"))
+    // --lenient: the bad line skipped, said on stderr and counted in the output.
+    try "1 0 0 0 0 0 0 1\n2 1 0 0 0 0 0 1\n2.5 nan 0 0 0 0 0 1\n3 2 0 0 0 0 0 1\n".write(
+      toFile: dir + "/nan.tum", atomically: true, encoding: .utf8)
+    let lenient = try ArsceneRunner.run(["traj", "ape", dir + "/ref.tum", dir + "/nan.tum", "--lenient"])
+    #expect(lenient.status == 0 && lenient.stderr.contains("nan.tum:3"), "\(lenient.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(lenient.stdout.utf8)) as? [String: Any])
+    #expect(json["skipped"] as? Int == 1 && json["pairs"] as? Int == 3)
     // RPE parameters outside their domain.
     for (arguments, named) in [
       (["--delta", "0"], "--delta"), (["--delta", "1.5"], "--delta"), (["--delta-unit", "furlongs"], "--delta-unit"),
