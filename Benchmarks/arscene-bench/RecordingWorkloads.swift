@@ -1,6 +1,7 @@
 import ARGeo
 import ARMath
 import ARRecording
+import ARScene
 import Foundation
 
 /// Trajectory metrics against evo (PyPI, the tool the field uses), and replaying a recording of
@@ -49,60 +50,70 @@ func recordingWorkloads(quick: Bool) -> [Row] {
         ours_s: ours, peer: "evo 1.38 (Python)", peer_s: peer[0], ratio: ours / peer[0]))
   }
 
-  // Replay: a simulated walk long enough for a million records, read and validated in a child
-  // process so that its peak memory is its own.
-  let site = GeoSite(
-    frame: try! LocalTangentFrame(origin: GeodeticCoordinate(latitudeDegrees: 49.9587, longitudeDegrees: 14.3953, height: 437)),
-    anchors: [
-      ("gate", GeoAnchor(coordinate: GeodeticCoordinate(latitudeDegrees: 49.9587, longitudeDegrees: 14.3953, height: 437))),
-      ("house", GeoAnchor(coordinate: GeodeticCoordinate(latitudeDegrees: 49.95889, longitudeDegrees: 14.39533, height: 437))),
-    ])
+  // Replay: a simulated walk at Závist long enough for a million records, validated by the
+  // arscene binary itself (built beside this one), so that its time is the command's and its
+  // peak memory is its own.
+  guard let geoSite = try? SceneGeoSite.load(path: "Scenes/zavist.json") else { return rows }
+  let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors)
   let records = quick ? 20_000 : 1_000_000
   let recording = directory.appendingPathComponent("walk.jsonl").path
-  let simulator = SessionSimulator(
-    site: site, path: try! WalkPath.tour(site), seed: 5, duration: Double(records) / 61.0)
+  let simulator = SessionSimulator(site: site, path: try! WalkPath.tour(site), seed: 5, duration: Double(records) / 61.0)
+  var count = 0
   if let writer = try? RecordingWriter(path: recording, header: simulator.header) {
-    try? simulator.run { record throws(RecordingError) in try writer.write(record) }
+    try? simulator.run { record throws(RecordingError) in
+      try writer.write(record)
+      count += 1
+    }
     try? writer.finish()
   }
   let size = (try? FileManager.default.attributesOfItem(atPath: recording)[.size] as? Int) ?? 0
-  guard let child = runPeer([CommandLine.arguments[0], "--replay-child", recording, "\(rounds)"]), child.count >= 3,
-    let peer = runPeer(["/usr/bin/python3", "Tools/peers/python_jsonl_replay.py", recording, "\(rounds)"])
-  else { return rows }
-  let (oursReplay, count, peakMB) = (child[0], Int(child[1]), child[2])
+  let arscene = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("arscene").path
+  var best = Double.infinity, peak = 0.0
+  for _ in 0..<rounds {
+    guard let (time, memory) = timedChild([arscene, "validate", recording, "--scene", "Scenes/zavist.json"]) else {
+      return rows
+    }
+    (best, peak) = (min(best, time), max(peak, memory))
+  }
+  guard let peer = runPeer(["/usr/bin/python3", "Tools/peers/python_jsonl_replay.py", recording, "\(rounds)"]) else {
+    return rows
+  }
   rows.append(
     Row(
       workload:
-        "replay + validate \(count / 1000)k records (\(size >> 20) MB): \(Int(Double(count) / oursReplay / 1000))k records/s, peak \(Int(peakMB)) MB",
-      ours_s: oursReplay, peer: "Python json.loads, reading only", peer_s: peer[0], ratio: oursReplay / peer[0]))
+        "arscene validate, \(count / 1000)k records (\(size >> 20) MB): \(Int(Double(count) / best / 1000))k records/s, peak \(Int(peak)) MB",
+      ours_s: best, peer: "Python json.loads, reading only", peer_s: peer[0], ratio: best / peer[0]))
   return rows
 }
 
 /// The PYTHONPATH with evo (installed by Tools/test and Tools/bench into .build/peers/evo).
 let evoPythonPath = FileManager.default.currentDirectoryPath + "/.build/peers/evo"
 
-/// `arscene-bench --replay-child FILE ROUNDS`: replays and validates FILE, printing the fastest
-/// time in seconds, the records, and this process's peak resident memory in MB.
-func replayChild(_ path: String, rounds: Int) -> Never {
-  let site = GeoSite(
-    frame: try! LocalTangentFrame(origin: GeodeticCoordinate(latitudeDegrees: 49.9587, longitudeDegrees: 14.3953, height: 437)),
-    anchors: [
-      ("gate", GeoAnchor(coordinate: GeodeticCoordinate(latitudeDegrees: 49.9587, longitudeDegrees: 14.3953, height: 437))),
-      ("house", GeoAnchor(coordinate: GeodeticCoordinate(latitudeDegrees: 49.95889, longitudeDegrees: 14.39533, height: 437))),
-    ])
-  var best = Double.infinity, records = 0
-  for _ in 0..<rounds {
-    best = min(
-      best,
-      seconds {
-        guard let reader = try? RecordingReader(path: path),
-          let report = try? AnchorValidator.validate(reader, site: site)
-        else { return }
-        records = report.records
-      })
+/// Runs `command` (output discarded) under GNU time and returns its wall-clock seconds and its
+/// own peak resident memory in MB, or nil if it fails. GNU time forks a small process of its own
+/// to run the command: a child spawned straight from this large process would report this
+/// process's peak as its own (Linux carries the old address space's high-water mark across exec).
+func timedChild(_ command: [String]) -> (seconds: Double, megabytes: Double)? {
+  let report = FileManager.default.temporaryDirectory.appendingPathComponent("arscene-bench-time-\(getpid())").path
+  defer { try? FileManager.default.removeItem(atPath: report) }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+  process.arguments = ["-f", "%e %M", "-o", report] + command
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  let clock = ContinuousClock()
+  let start = clock.now
+  do { try process.run() } catch {
+    FileHandle.standardError.write(Data("arscene-bench: cannot run /usr/bin/time (Debian time): \(error)\n".utf8))
+    return nil
   }
-  var usage = rusage()
-  getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
-  print(best, records, Double(usage.ru_maxrss) / 1024)
-  exit(0)
+  process.waitUntilExit()
+  let elapsed = start.duration(to: clock.now)
+  guard process.terminationStatus == 0, let text = try? String(contentsOfFile: report, encoding: .utf8),
+    let kilobytes = text.split(whereSeparator: \.isWhitespace).last.flatMap({ Double($0) })
+  else {
+    FileHandle.standardError.write(Data("arscene-bench: \(command.joined(separator: " ")) failed\n".utf8))
+    return nil
+  }
+  return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18, kilobytes / 1024)
 }

@@ -4,10 +4,6 @@
 // are faster).
 import Foundation
 
-// The replay benchmark measures its peak memory in a child process of its own.
-if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--replay-child" {
-  replayChild(CommandLine.arguments[2], rounds: Int(CommandLine.arguments[3]) ?? 1)
-}
 let arguments = Set(CommandLine.arguments.dropFirst())
 let groups = ["--math", "--geo", "--hit", "--pose", "--assets", "--render", "--recording"]
 let unknown = arguments.subtracting(["--json", "--quick", "--crosscheck"] + groups)

@@ -34,18 +34,27 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
   public func read(path: String) throws(TrajectoryError) -> Trajectory {
     let bytes: [UInt8]
     do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
-    return try parse(String(decoding: bytes, as: UTF8.self), path: path)
+    return try parse(bytes: bytes, path: path)
   }
 
   /// Parses trajectory text; `path` names it in errors.
   public func parse(_ text: String, path: String) throws(TrajectoryError) -> Trajectory {
+    try parse(bytes: Array(text.utf8), path: path)
+  }
+
+  /// Parses the bytes of a trajectory file, line by line without making strings.
+  func parse(bytes: [UInt8], path: String) throws(TrajectoryError) -> Trajectory {
     var timestamps: [Double] = [], poses: [RigidTransform<Double>] = []
-    var lineNumber = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    var lineNumber = 0, start = 0
+    while start < bytes.count {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
       lineNumber += 1
-      guard let (time, pose) = try parseLine(line, path: path, lineNumber: lineNumber, index: poses.count) else {
-        continue
+      let parsed = try bytes.withUnsafeBufferPointer { all throws(TrajectoryError) in
+        try parseLine(
+          bytes: UnsafeBufferPointer(rebasing: all[start..<end]), path: path, lineNumber: lineNumber, index: poses.count)
       }
+      start = end + 1
+      guard let (time, pose) = parsed else { continue }
       if let last = timestamps.last, !(time > last) {
         throw .badLine(
           path: path, line: lineNumber, field: "timestamp",
@@ -62,11 +71,22 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
   public func parseLine(_ line: some StringProtocol, path: String, lineNumber: Int, index: Int)
     throws(TrajectoryError) -> (time: Double, pose: RigidTransform<Double>)?
   {
+    var bytes = Array(line.utf8)
+    return try bytes.withUnsafeMutableBufferPointer { b throws(TrajectoryError) in
+      try parseLine(bytes: UnsafeBufferPointer(b), path: path, lineNumber: lineNumber, index: index)
+    }
+  }
+
+  /// ``parseLine(_:path:lineNumber:index:)`` on a line's bytes.
+  public func parseLine(bytes line: UnsafeBufferPointer<UInt8>, path: String, lineNumber: Int, index: Int)
+    throws(TrajectoryError) -> (time: Double, pose: RigidTransform<Double>)?
+  {
     let v: [Double]
     do {
       guard
         let values = try NumberText.parseLine(
-          line, columns: self == .kitti ? 12 : 8, source: path, lineNumber: lineNumber, extraColumns: self == .euroc)
+          bytes: line, columns: self == .kitti ? 12 : 8, source: path, lineNumber: lineNumber,
+          extraColumns: self == .euroc)
       else { return nil }
       v = values
     } catch { throw TrajectoryError(error, path: path, line: lineNumber) }

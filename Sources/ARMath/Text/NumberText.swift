@@ -50,6 +50,48 @@ public enum NumberText {
     return values
   }
 
+  /// ``parseLine(_:columns:source:lineNumber:extraColumns:)`` on the bytes of a line, without
+  /// making a `String`: for files of many lines (trajectories, recordings). With `fewerColumns`,
+  /// lines of that many columns up to `columns` are accepted too (layouts with optional columns).
+  ///
+  /// - Returns: The numbers, or `nil` for a blank line or a comment (`#` first).
+  public static func parseLine(
+    bytes line: UnsafeBufferPointer<UInt8>, columns: Int, source: String, lineNumber: Int,
+    extraColumns: Bool = false, fewerColumns: Int? = nil
+  ) throws(NumberTextError) -> [Double]? {
+    guard let p = line.baseAddress else { return nil }
+    let end = line.count
+    @inline(__always) func isSeparator(_ c: UInt8) -> Bool {
+      c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: ",") || c == UInt8(ascii: "\r")
+    }
+    var values: [Double] = []
+    values.reserveCapacity(columns)
+    var i = 0, fields = 0
+    while true {
+      while i < end && isSeparator(p[i]) { i += 1 }
+      guard i < end else { break }
+      if fields == 0 && p[i] == UInt8(ascii: "#") { return nil }
+      fields += 1
+      var tokenEnd = i
+      while tokenEnd < end && !isSeparator(p[tokenEnd]) { tokenEnd += 1 }
+      if fields <= columns {
+        if let (value, next) = DecimalParser.parse(p, from: i, to: tokenEnd, comma: true), next == tokenEnd {
+          values.append(value)
+        } else {
+          // The slow way, for its exact error (not a number, or not finite).
+          let text = String(decoding: UnsafeBufferPointer(start: p + i, count: tokenEnd - i), as: UTF8.self)
+          values.append(try number(text, source: source, line: lineNumber, field: fields))
+        }
+      }
+      i = tokenEnd
+    }
+    guard fields > 0 else { return nil }
+    guard fields == columns || (extraColumns && fields > columns) || (fewerColumns.map { (($0)...columns).contains(fields) } ?? false) else {
+      throw .wrongCount(source: source, line: lineNumber, expected: columns, got: fields)
+    }
+    return values
+  }
+
   /// One finite number, or an error that says where it was.
   static func number(_ text: some StringProtocol, source: String, line: Int?, field: Int)
     throws(NumberTextError) -> Double

@@ -1,4 +1,5 @@
 import ARFiles
+import ARMath
 
 #if canImport(Glibc)
   import Glibc

@@ -1,3 +1,5 @@
+import ARMath
+
 /// One line of JSON Lines holding a flat object (ARScene's recording format): string keys,
 /// values that are numbers, strings, booleans, null, or arrays of numbers. A small exact parser
 /// rather than `JSONDecoder`, because a recording has millions of lines and each error must name
@@ -50,8 +52,11 @@ struct JSONLine {
 
   subscript(key: String) -> Value? { members.first { $0.key == key }?.value }
 
-  /// The keys not in `known`, for an error on a misspelt field.
-  func unknownKeys(_ known: Set<String>) -> [String] { members.map(\.key).filter { !known.contains($0) } }
+  /// The first key not in `known` (and not an `x_` extension), for an error on a misspelt field.
+  /// A linear search: keys are short, and comparing short strings costs less than hashing them.
+  func firstUnknownKey(_ known: [String]) -> String? {
+    members.first { m in !m.key.hasPrefix("x_") && !known.contains(m.key) }?.key
+  }
 
   // MARK: Typed access, each failure naming the field.
 
@@ -110,9 +115,10 @@ struct JSONLine {
       }
     }
 
-    mutating func expect(_ byte: UInt8, what: String) throws(Failure) {
+    /// Consumes `byte`; `what` (built only on failure) says what was expected.
+    mutating func expect(_ byte: UInt8, what: @autoclosure () -> String) throws(Failure) {
       skipSpace()
-      guard peek == byte else { throw Failure(field: "line", reason: "expected \(what)") }
+      guard peek == byte else { throw Failure(field: "line", reason: "expected \(what())") }
       index += 1
     }
 
@@ -176,8 +182,13 @@ struct JSONLine {
         if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
         valid = valid && digits() > 0
       }
-      let text = String(decoding: bytes[begin..<index], as: UTF8.self)
-      guard valid, let x = Double(text), x.isFinite else {
+      // The grammar is checked above; DecimalParser converts (exactly), strtod past its fast path.
+      let parsed: Double? =
+        valid
+        ? bytes.withUnsafeBufferPointer { p in
+          DecimalParser.parse(p.baseAddress!, from: begin, to: index, comma: true).map(\.value)
+        } : nil
+      guard let x = parsed, x.isFinite else {
         // Show the offending token (NaN, Infinity, 1.2.3) as far as it goes.
         var end = index
         while end < bytes.count, ![0x2C, 0x5D, 0x7D, 0x20].contains(bytes[end]) { end += 1 }
@@ -191,6 +202,15 @@ struct JSONLine {
       skipSpace()
       guard peek == UInt8(ascii: "\"") else { throw Failure(field: field, reason: "expected a string") }
       index += 1
+      // Most strings (every key) have no escapes: take them as they are.
+      var plainEnd = index
+      while plainEnd < bytes.count, bytes[plainEnd] != UInt8(ascii: "\""), bytes[plainEnd] != UInt8(ascii: "\\") {
+        plainEnd += 1
+      }
+      if plainEnd < bytes.count, bytes[plainEnd] == UInt8(ascii: "\"") {
+        defer { index = plainEnd + 1 }
+        return String(decoding: bytes[index..<plainEnd], as: UTF8.self)
+      }
       var out: [UInt8] = []
       while index < bytes.count {
         let b = bytes[index]

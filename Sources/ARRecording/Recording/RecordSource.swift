@@ -1,4 +1,5 @@
 import ARFiles
+import ARMath
 
 /// One stream of records of a recording (a file, a folder listing), in its own time order.
 /// ``RecordingReader`` merges several by time.
@@ -77,26 +78,31 @@ enum DelimitedLine {
   static func numbers(
     _ bytes: [UInt8], path: String, line: Int, columns: ClosedRange<Int>, names: [String], allowHeader: Bool = false
   ) throws(RecordingError) -> [Double]? {
-    let text = String(decoding: bytes, as: UTF8.self)
-    let fields = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\r" })
-    guard let first = fields.first, !first.hasPrefix("#") else { return nil }
-    if allowHeader, line == 1, Double(first) == nil { return nil }
-    guard columns.contains(fields.count) else {
-      let expected = columns.count == 1 ? "\(columns.lowerBound)" : "\(columns.lowerBound)–\(columns.upperBound)"
-      throw .badRecord(
-        path: path, line: line, field: "line",
-        reason: "expected \(expected) columns (\(names.prefix(columns.upperBound).joined(separator: ", "))), got \(fields.count)")
+    if allowHeader, line == 1, let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }),
+      !(first >= 0x30 && first <= 0x39 || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+        || first == UInt8(ascii: ".") || first == UInt8(ascii: "#"))
+    {
+      return nil  // a header of column names
     }
-    var values: [Double] = []
-    values.reserveCapacity(fields.count)
-    for (i, field) in fields.enumerated() {
-      let name = i < names.count ? names[i] : "column \(i + 1)"
-      guard let x = Double(field) else {
-        throw .badRecord(path: path, line: line, field: name, reason: "'\(field)' is not a number")
+    do {
+      // Parse up to the most columns the layout allows, then check the count against the range.
+      let values = try bytes.withUnsafeBufferPointer { b throws(NumberTextError) in
+        try NumberText.parseLine(
+          bytes: b, columns: columns.upperBound, source: path, lineNumber: line, extraColumns: false, fewerColumns: columns.lowerBound)
       }
-      guard x.isFinite else { throw .badRecord(path: path, line: line, field: name, reason: "'\(field)' is not finite") }
-      values.append(x)
+      return values
+    } catch {
+      switch error {
+      case .wrongCount(_, _, _, let got):
+        let expected = columns.count == 1 ? "\(columns.lowerBound)" : "\(columns.lowerBound)–\(columns.upperBound)"
+        throw .badRecord(
+          path: path, line: line, field: "line",
+          reason: "expected \(expected) columns (\(names.prefix(columns.upperBound).joined(separator: ", "))), got \(got)")
+      case .notANumber(_, _, let field, let text):
+        throw .badRecord(path: path, line: line, field: field <= names.count ? names[field - 1] : "column \(field)", reason: "'\(text)' is not a number")
+      case .notFinite(_, _, let field, let text):
+        throw .badRecord(path: path, line: line, field: field <= names.count ? names[field - 1] : "column \(field)", reason: "'\(text)' is not finite")
+      }
     }
-    return values
   }
 }

@@ -264,8 +264,8 @@ enum RecordingLineCodec {
     }
   }
 
-  private static func rejectUnknown(_ o: JSONLine, _ known: Set<String>) throws(JSONLine.Failure) {
-    if let key = o.unknownKeys(known).first(where: { !$0.hasPrefix("x_") }) {
+  private static func rejectUnknown(_ o: JSONLine, _ known: [String]) throws(JSONLine.Failure) {
+    if let key = o.firstUnknownKey(known) {
       throw JSONLine.Failure(field: key, reason: "not a member of this record type (extensions start with x_)")
     }
   }

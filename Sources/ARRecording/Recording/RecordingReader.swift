@@ -117,8 +117,9 @@ public final class RecordingReader {
     let source = try LineRecordSource(path: path) { bytes, line throws(RecordingError) in
       do throws(TrajectoryError) {
         guard
-          let (time, pose) = try format.parseLine(
-            String(decoding: bytes, as: UTF8.self), path: path, lineNumber: line, index: count)
+          let (time, pose) = try bytes.withUnsafeBufferPointer({ b throws(TrajectoryError) in
+            try format.parseLine(bytes: b, path: path, lineNumber: line, index: count)
+          })
         else { return [] }
         count += 1
         return [.pose(CameraPoseSample(time: time, worldFromCamera: pose))]

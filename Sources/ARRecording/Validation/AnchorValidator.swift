@@ -54,6 +54,7 @@ public struct AnchorValidator {
   private var perAnchor: [Accumulator]
   private var timeline: [ValidationReport.TimelinePoint] = []
   private var truthTrack: [[Double]] = [], fusedTrack: [[Double]] = [], fixTrack: [[Double]] = []
+  private var lastTrackTime = -Double.infinity
   private var trajectoryPairs: (truth: Trajectory, fused: [(Double, RigidTransform<Double>)]) = (
     Trajectory(timestamps: [], poses: []), []
   )
@@ -274,6 +275,10 @@ public struct AnchorValidator {
     let rotation = (turn.conjugate * truth.localFromCamera).normalized()
     let world = RigidTransform(rotation: rotation, translation: WorldFrame.world(enu: site.frame.enu(coordinate)))
     lastTruth = (truth.time, world)
+    // The tracks and the trajectory pairs keep one truth record a second: what a map and the
+    // APE need, and memory that grows by bytes a second rather than with the record rate.
+    guard truth.time >= lastTrackTime + 1 else { return }
+    lastTrackTime = truth.time
     let enu = WorldFrame.enu(world: world.translation)
     truthTrack.append([enu.x, enu.y])
     if let pose = lastPose, abs(pose.time - truth.time) <= pairingTolerance, let estimate = fused {

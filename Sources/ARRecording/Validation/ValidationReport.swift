@@ -16,7 +16,8 @@ public struct ValidationReport: Codable, Sendable {
   public var anchors: [AnchorSummary]
   /// How honest the phone's horizontal accuracy was.
   public var gps: GPSSummary
-  /// APE and RPE (10 m) of the fused camera trajectory against the truth (translation, metres).
+  /// APE and RPE (10 m) of the fused camera trajectory against the truth (translation, metres),
+  /// on the truth one record a second.
   public var trajectory: TrajectorySummary?
   /// The errors over time (every evaluation), and tracks for a map; left out of the summary
   /// `arscene validate` prints, kept in `--json` and the HTML report.
@@ -97,7 +98,7 @@ public struct ValidationReport: Codable, Sendable {
     public var rawError: Double?
   }
 
-  /// East/north metres in the site's ENU frame, for the map.
+  /// East/north metres in the site's ENU frame, for the map: the tracks one point a second.
   public struct Tracks: Codable, Sendable {
     public var truth: [[Double]]
     public var fused: [[Double]]

@@ -4,23 +4,27 @@
   import Darwin
 #endif
 
-/// Fast decimal-to-binary conversion for the OBJ and MTL readers' hot loops.
+/// Fast decimal-to-binary conversion for the readers' hot loops (OBJ, MTL, trajectories,
+/// recordings).
 ///
 /// Decimal numbers with at most 19 significant digits and a decimal exponent within ±22 convert
 /// exactly with one multiplication or division by an exact power of ten (Clinger's fast path,
 /// which covers everything exporters write); anything else goes to the C library's `strtod`,
 /// so every result is correctly rounded.
-enum DecimalParser {
+public enum DecimalParser {
   /// 10⁰ … 10²², all exactly representable in a Double.
+  @usableFromInline
   static let powersOfTen: [Double] = (0...22).map { e in (0..<e).reduce(1.0) { r, _ in r * 10 } }
 
-  /// Parses a number starting at `start` and ending before the first whitespace, `/`, or
-  /// `end`: `[+-] digits [. digits] [(e|E) [+-] digits]`, or `.5`, `5.`.
+  /// Parses a number starting at `start` and ending before the first whitespace, `/` (or `,`
+  /// with `comma`), or `end`: `[+-] digits [. digits] [(e|E) [+-] digits]`, or `.5`, `5.`.
   ///
   /// - Returns: The value and the index after it, or `nil` when the token is not such a number
   ///   (including `nan` and `inf`, which OBJ does not allow).
-  @inline(__always)
-  static func parse(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (value: Double, next: Int)? {
+  @inlinable @inline(__always)
+  public static func parse(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int, comma: Bool = false) -> (
+    value: Double, next: Int
+  )? {
     var i = start
     var negative = false
     if i < end && (p[i] == UInt8(ascii: "-") || p[i] == UInt8(ascii: "+")) {
@@ -78,6 +82,7 @@ enum DecimalParser {
       let c = p[i]
       guard
         c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "/") || c == UInt8(ascii: "\r")
+          || (comma && c == UInt8(ascii: ","))
       else { return nil }
     }
     if exact && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
@@ -89,6 +94,7 @@ enum DecimalParser {
   }
 
   /// Correctly rounded conversion by `strtod` of the token `p[start..<end]`.
+  @usableFromInline
   static func slowPath(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (value: Double, next: Int)?
   {
     var buffer = [CChar](repeating: 0, count: end - start + 1)

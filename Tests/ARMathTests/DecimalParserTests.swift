@@ -3,7 +3,6 @@ import ARTestSupport
 import Foundation
 import Testing
 
-@testable import ARMesh
 
 @Suite("Decimal parsing")
 struct DecimalParserTests {
