@@ -211,7 +211,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ARRenderTests",
-      dependencies: ["ARRender", "ARMesh", "ARImage", "ARImageIO", "ARMath", "ARTestSupport"]
+      dependencies: ["ARRender", "ARMesh", "ARImage", "ARImageIO", "ARMath", "ARTestSupport", "MesaOracle"]
     ),
     .testTarget(
       name: "ARSceneTests",

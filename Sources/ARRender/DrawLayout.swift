@@ -15,6 +15,8 @@ struct DrawLayout: @unchecked Sendable {
   }
   let entries: [Entry]
   let vertexCount: Int, triangleCount: Int
+  /// The far plane in reversed depth: `z ≤ farLimit · w` (see ``FrustumClipper``).
+  let farLimit: Float
 
   init(_ draws: [DrawCall], camera: RenderCamera) {
     var entries: [Entry] = []
@@ -37,6 +39,7 @@ struct DrawLayout: @unchecked Sendable {
       triangles += draw.mesh.triangleCount
     }
     self.entries = entries
+    farLimit = camera.farLimit
     vertexCount = vertices
     triangleCount = triangles
   }
@@ -56,7 +59,7 @@ struct DrawLayout: @unchecked Sendable {
         for g in own {
           let clip = entry.clipFromModel * SIMD4(positions[g - entry.vertexStart], 1)
           out[g] = clip
-          outcodes[g] = FrustumClipper.outcode(clip)
+          outcodes[g] = FrustumClipper.outcode(clip, farLimit: farLimit)
         }
       }
       guard let attributes else { continue }

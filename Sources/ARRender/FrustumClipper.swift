@@ -1,30 +1,35 @@
 /// Homogeneous clipping (Sutherland–Hodgman) of a triangle against the view frustum's planes
 /// in clip space, before the perspective divide, so that geometry behind the camera or crossing
 /// the near plane never reaches the divide.
+///
+/// Depth is reversed (``RenderCamera``): `z/w` is `−near/distance`, −1 on the near plane and
+/// rising towards 0 far away, so the far plane is `z ≤ farLimit · w` with `farLimit = −near/far`.
 enum FrustumClipper {
-  /// The six planes as `dot(plane, clip) ≥ 0`: −w ≤ x ≤ w, −w ≤ y ≤ w, −w ≤ z ≤ w.
-  static let planes: [SIMD4<Float>] = [
-    [1, 0, 0, 1], [-1, 0, 0, 1], [0, 1, 0, 1], [0, -1, 0, 1], [0, 0, 1, 1], [0, 0, -1, 1],
-  ]
+  /// The six planes as `dot(plane, clip) ≥ 0`: −w ≤ x ≤ w, −w ≤ y ≤ w, −w ≤ z ≤ farLimit·w.
+  static func planes(farLimit: Float) -> [SIMD4<Float>] {
+    [[1, 0, 0, 1], [-1, 0, 0, 1], [0, 1, 0, 1], [0, -1, 0, 1], [0, 0, 1, 1], [0, 0, -1, farLimit]]
+  }
 
   /// Bit `i` set when `v` lies outside plane `i`.
   @inline(__always)
-  static func outcode(_ v: SIMD4<Float>) -> UInt8 {
+  static func outcode(_ v: SIMD4<Float>, farLimit: Float) -> UInt8 {
     var code: UInt8 = 0
     if v.x < -v.w { code |= 1 }
     if v.x > v.w { code |= 2 }
     if v.y < -v.w { code |= 4 }
     if v.y > v.w { code |= 8 }
     if v.z < -v.w { code |= 16 }
-    if v.z > v.w { code |= 32 }
+    if v.z > farLimit * v.w { code |= 32 }
     return code
   }
 
   /// The convex polygon left of triangle `a b c` inside the frustum (empty, or 3 to 9 vertices,
   /// in the triangle's winding order).
   static func clip(
-    _ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex, outcodes: UInt8, into polygon: inout [ClipVertex]
+    _ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex, outcodes: UInt8, farLimit: Float,
+    into polygon: inout [ClipVertex]
   ) {
+    let planes = planes(farLimit: farLimit)
     polygon.removeAll(keepingCapacity: true)
     polygon.append(a)
     polygon.append(b)

@@ -21,7 +21,7 @@ final class RenderTarget: @unchecked Sendable {
   var background: LinearImage? = nil
   var backgroundColor = SIMD4<Float>(0, 0, 0, 1)
   private var workers = 0
-  /// Per worker, `tileSize²` depths (NDC, +∞ when empty), linear colours and visible
+  /// Per worker, `tileSize²` depths (reversed NDC, −near/distance; +∞ when empty), linear colours and visible
   /// triangles (see ``tileVisibility(worker:x0:y0:)``), each followed by ``padding`` entries.
   private var depth = UnsafeMutablePointer<Float>.allocate(capacity: 0)
   private var linear = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 0)

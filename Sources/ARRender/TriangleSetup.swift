@@ -12,7 +12,7 @@ struct SetupTriangle {
   /// Fixed-point vertex positions (samples × 256, y down). The largest target (16384 × 8
   /// samples a side) needs 2²⁵, so 32 bits hold them; edge functions are evaluated in 64 bits.
   var x: SIMD3<Int32>, y: SIMD3<Int32>
-  /// NDC depth and 1/w of the three vertices.
+  /// Reversed NDC depth (−near/distance; see ``RenderCamera``) and 1/w of the three vertices.
   var z: SIMD3<Float>, inverseW: SIMD3<Float>
   /// Indices of the three vertices in the frame's vertex buffers (``FrameVertices``), in the
   /// order rasterized (after setup's swap).
