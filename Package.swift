@@ -91,11 +91,16 @@ let package = Package(
       pkgConfig: "libturbojpeg",
       providers: [.apt(["libturbojpeg0-dev"])]
     ),
+    .systemLibrary(
+      name: "CDeflate",
+      pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"])]
+    ),
     .target(name: "CMathShims"),
     // libpng reports errors by longjmp, which must not cross Swift frames: the codecs are C.
     .target(
       name: "CImageCodecs",
-      dependencies: ["CPNG", "CJPEG"]
+      dependencies: ["CPNG", "CJPEG", "CDeflate"]
     ),
     .executableTarget(
       name: "arscene",

@@ -191,10 +191,17 @@ public enum PNG {
     var out: UnsafeMutablePointer<UInt8>? = nil
     var count = 0
     var message = [CChar](repeating: 0, count: 256)
-    let status = arscene_png_encode(
-      pixels, UInt32(width), UInt32(height), UInt32(channels.rawValue), UInt32(bitDepth),
-      Int32(Swift.min(Swift.max(compression, 0), 9)), interlaced ? 1 : 0, &out, &count, &message,
-      message.count)
+    let level = Int32(Swift.min(Swift.max(compression, 0), 9))
+    // Progressive (interlaced) files through libpng; the rest filtered by us and compressed by
+    // libdeflate, several times faster than zlib at the same size.
+    let status =
+      interlaced
+      ? arscene_png_encode(
+        pixels, UInt32(width), UInt32(height), UInt32(channels.rawValue), UInt32(bitDepth), level, 1, &out, &count,
+        &message, message.count)
+      : arscene_png_encode_deflate(
+        pixels, UInt32(width), UInt32(height), UInt32(channels.rawValue), UInt32(bitDepth), level, &out, &count,
+        &message, message.count)
     guard status == 0, let out else { throw .unwritable(path: nil, reason: codecMessage(message)) }
     defer { arscene_buffer_free(out) }
     return Array(UnsafeBufferPointer(start: out, count: count))

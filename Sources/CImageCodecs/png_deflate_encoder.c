@@ -1,0 +1,224 @@
+// PNG encoding with our own row filtering and libdeflate's compression: the fast path for the
+// frames the renderer writes (libpng with zlib spends longer compressing a 720p frame than the
+// renderer spends drawing it). Chunks and filters per the PNG specification (ISO/IEC 15948).
+#include <libdeflate.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "CImageCodecs.h"
+
+typedef struct {
+  uint8_t *bytes;
+  size_t count, capacity;
+} byte_buffer;
+
+static int reserve(byte_buffer *b, size_t extra) {
+  if (b->count + extra <= b->capacity) return 1;
+  size_t capacity = b->capacity ? b->capacity : 4096;
+  while (capacity < b->count + extra) capacity *= 2;
+  uint8_t *grown = realloc(b->bytes, capacity);
+  if (!grown) return 0;
+  b->bytes = grown;
+  b->capacity = capacity;
+  return 1;
+}
+
+static void put32(uint8_t *p, uint32_t v) {
+  p[0] = (uint8_t)(v >> 24);
+  p[1] = (uint8_t)(v >> 16);
+  p[2] = (uint8_t)(v >> 8);
+  p[3] = (uint8_t)v;
+}
+
+// Appends a chunk: length, type, data, CRC of type and data.
+static int chunk(byte_buffer *b, const char type[4], const uint8_t *data, size_t length) {
+  if (!reserve(b, length + 12)) return 0;
+  uint8_t *p = b->bytes + b->count;
+  put32(p, (uint32_t)length);
+  memcpy(p + 4, type, 4);
+  if (length) memcpy(p + 8, data, length);
+  put32(p + 8 + length, libdeflate_crc32(0, p + 4, length + 4));
+  b->count += length + 12;
+  return 1;
+}
+
+static inline size_t magnitude(uint8_t r) { return r < 128 ? r : 256 - r; }
+
+// The Paeth predictor, without branches (so that loops over it vectorise).
+static inline uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
+  int p = (int)a + b - c;
+  int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+  int take_a = (pa <= pb) & (pa <= pc);
+  int take_b = !take_a & (pb <= pc);
+  return (uint8_t)(take_a ? a : (take_b ? b : c));
+}
+
+// The costs (sums of residual magnitudes) of the five filters on one row, in one pass: the
+// first pixel (no left neighbour) and a first row (none above) apart, the loop has no branch.
+static void filter_costs(const uint8_t *row, const uint8_t *prior, size_t row_bytes, size_t bpp, size_t cost[5]) {
+  uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+  size_t i = 0;
+  const uint8_t *above = prior;
+  for (; i < bpp && i < row_bytes; ++i) {
+    uint8_t x = row[i], up = prior ? prior[i] : 0;
+    c0 += magnitude(x), c1 += magnitude(x), c2 += magnitude((uint8_t)(x - up));
+    c3 += magnitude((uint8_t)(x - (up >> 1))), c4 += magnitude((uint8_t)(x - up));
+  }
+  if (!above) {
+    // No row above: Up is None, Average halves the left, Paeth is Sub.
+    for (; i < row_bytes; ++i) {
+      uint8_t x = row[i], left = row[i - bpp];
+      c0 += magnitude(x), c2 += magnitude(x);
+      c1 += magnitude((uint8_t)(x - left)), c4 += magnitude((uint8_t)(x - left));
+      c3 += magnitude((uint8_t)(x - (left >> 1)));
+    }
+  } else {
+    size_t r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0;
+    for (; i < row_bytes; ++i) {
+      uint8_t x = row[i], left = row[i - bpp], up = above[i], corner = above[i - bpp];
+      r0 += magnitude(x);
+      r1 += magnitude((uint8_t)(x - left));
+      r2 += magnitude((uint8_t)(x - up));
+      r3 += magnitude((uint8_t)(x - (uint8_t)(((unsigned)left + up) >> 1)));
+      r4 += magnitude((uint8_t)(x - paeth(left, up, corner)));
+    }
+    c0 += (uint32_t)r0, c1 += (uint32_t)r1, c2 += (uint32_t)r2, c3 += (uint32_t)r3, c4 += (uint32_t)r4;
+  }
+  cost[0] = c0, cost[1] = c1, cost[2] = c2, cost[3] = c3, cost[4] = c4;
+}
+
+// Filters one row with filter `type` into `out` (row_bytes), `bpp` bytes a pixel; returns the
+// sum of the residuals read as signed bytes, the heuristic's cost. One tight loop a filter, the
+// first pixel (no left neighbour) apart, so that the compiler can vectorise them.
+static size_t filter_row(int type, const uint8_t *row, const uint8_t *prior, size_t row_bytes, size_t bpp,
+                         uint8_t *out) {
+  size_t cost = 0, i;
+  switch (type) {
+    case 0:
+      for (i = 0; i < row_bytes; ++i) cost += magnitude(out[i] = row[i]);
+      break;
+    case 1:
+      for (i = 0; i < bpp; ++i) cost += magnitude(out[i] = row[i]);
+      for (; i < row_bytes; ++i) cost += magnitude(out[i] = (uint8_t)(row[i] - row[i - bpp]));
+      break;
+    case 2:
+      if (!prior) return filter_row(0, row, prior, row_bytes, bpp, out);
+      for (i = 0; i < row_bytes; ++i) cost += magnitude(out[i] = (uint8_t)(row[i] - prior[i]));
+      break;
+    case 3:
+      if (!prior) {
+        for (i = 0; i < bpp; ++i) cost += magnitude(out[i] = row[i]);
+        for (; i < row_bytes; ++i) cost += magnitude(out[i] = (uint8_t)(row[i] - (row[i - bpp] >> 1)));
+        break;
+      }
+      for (i = 0; i < bpp; ++i) cost += magnitude(out[i] = (uint8_t)(row[i] - (prior[i] >> 1)));
+      for (; i < row_bytes; ++i)
+        cost += magnitude(out[i] = (uint8_t)(row[i] - (uint8_t)(((unsigned)row[i - bpp] + prior[i]) >> 1)));
+      break;
+    default:
+      if (!prior) return filter_row(1, row, prior, row_bytes, bpp, out);  // Paeth with no row above is Sub
+      for (i = 0; i < bpp; ++i) cost += magnitude(out[i] = (uint8_t)(row[i] - prior[i]));
+      for (; i < row_bytes; ++i)
+        cost += magnitude(out[i] = (uint8_t)(row[i] - paeth(row[i - bpp], prior[i], prior[i - bpp])));
+      break;
+  }
+  return cost;
+}
+
+int arscene_png_encode_deflate(const void *pixels, uint32_t width, uint32_t height, uint32_t channels,
+                               uint32_t bit_depth, int level, uint8_t **out, size_t *out_count,
+                               char *message, size_t message_size) {
+  *out = NULL;
+  *out_count = 0;
+  if (channels < 1 || channels > 4 || (bit_depth != 8 && bit_depth != 16) || !width || !height) {
+    snprintf(message, message_size, "unsupported layout (%u channels, %u bits, %ux%u)", channels, bit_depth,
+             width, height);
+    return 1;
+  }
+  static const uint8_t color_types[] = {0, 4, 2, 6};
+  size_t bpp = channels * (bit_depth / 8);
+  size_t row_bytes = (size_t)width * bpp;
+  size_t filtered_size = (row_bytes + 1) * height;
+  uint8_t *filtered = malloc(filtered_size);
+  uint8_t *row16 = bit_depth == 16 ? malloc(row_bytes * 2) : NULL;  // this row and the prior, big-endian
+  if (!filtered || (bit_depth == 16 && !row16)) {
+    free(filtered), free(row16);
+    snprintf(message, message_size, "out of memory");
+    return 1;
+  }
+  const uint8_t *source = pixels;
+  for (uint32_t y = 0; y < height; ++y) {
+    const uint8_t *row = source + (size_t)y * row_bytes;
+    const uint8_t *prior = y ? source + (size_t)(y - 1) * row_bytes : NULL;
+    if (bit_depth == 16) {  // PNG stores 16-bit samples big-endian; ours are little-endian
+      uint8_t *mine = row16 + (y & 1) * row_bytes, *theirs = row16 + ((y & 1) ^ 1) * row_bytes;
+      for (size_t i = 0; i < row_bytes; i += 2) {
+        mine[i] = row[i + 1];
+        mine[i + 1] = row[i];
+      }
+      row = mine;
+      prior = y ? theirs : NULL;
+    }
+    uint8_t *dest = filtered + (size_t)y * (row_bytes + 1);
+    // The filter with the smallest residuals (None first, so ties keep the simplest).
+    size_t cost[5];
+    filter_costs(row, prior, row_bytes, bpp, cost);
+    int best = 0;
+    for (int type = 1; type <= 4; ++type)
+      if (cost[type] < cost[best]) best = type;
+    dest[0] = (uint8_t)best;
+    filter_row(best, row, prior, row_bytes, bpp, dest + 1);
+  }
+  free(row16);
+
+  if (level < 0) level = 0;
+  if (level > 12) level = 12;
+  struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+  size_t bound = compressor ? libdeflate_zlib_compress_bound(compressor, filtered_size) : 0;
+  uint8_t *zlib = bound ? malloc(bound) : NULL;
+  size_t zlib_size = zlib ? libdeflate_zlib_compress(compressor, filtered, filtered_size, zlib, bound) : 0;
+  libdeflate_free_compressor(compressor);
+  free(filtered);
+  if (!zlib_size) {
+    free(zlib);
+    snprintf(message, message_size, "compression failed (out of memory)");
+    return 1;
+  }
+
+  byte_buffer b = {NULL, 0, 0};
+  static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+  uint8_t header[13];
+  put32(header, width);
+  put32(header + 4, height);
+  header[8] = (uint8_t)bit_depth;
+  header[9] = color_types[channels - 1];
+  header[10] = header[11] = header[12] = 0;  // deflate, adaptive filtering, no interlace
+  uint8_t srgb = 0;  // perceptual intent
+  uint8_t gama[4], chrm[32];
+  put32(gama, 45455);
+  static const uint32_t chromaticities[8] = {31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000};
+  for (int i = 0; i < 8; ++i) put32(chrm + 4 * i, chromaticities[i]);
+  int ok = reserve(&b, 8);
+  if (ok) {
+    memcpy(b.bytes, signature, 8);
+    b.count = 8;
+  }
+  ok = ok && chunk(&b, "IHDR", header, 13) && chunk(&b, "sRGB", &srgb, 1) && chunk(&b, "gAMA", gama, 4) &&
+       chunk(&b, "cHRM", chrm, 32);
+  // The zlib stream in IDAT chunks of at most 8 MiB (a chunk's length must stay below 2³¹).
+  for (size_t offset = 0; ok && offset < zlib_size; offset += (size_t)1 << 23) {
+    size_t length = zlib_size - offset < ((size_t)1 << 23) ? zlib_size - offset : (size_t)1 << 23;
+    ok = chunk(&b, "IDAT", zlib + offset, length);
+  }
+  ok = ok && chunk(&b, "IEND", NULL, 0);
+  free(zlib);
+  if (!ok) {
+    free(b.bytes);
+    snprintf(message, message_size, "out of memory");
+    return 1;
+  }
+  *out = b.bytes;
+  *out_count = b.count;
+  return 0;
+}
