@@ -49,3 +49,5 @@ public typealias RGBA8Image = Image<SIMD4<UInt8>>
 public typealias RGBA16Image = Image<SIMD4<UInt16>>
 /// Linear-light RGBA in floats (1 = full intensity), straight alpha: shading and compositing.
 public typealias LinearImage = Image<SIMD4<Float>>
+/// Distances in metres, one a pixel (`.infinity` where nothing is): a rendered frame's depth.
+public typealias DepthImage = Image<Float>

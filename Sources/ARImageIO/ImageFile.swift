@@ -35,4 +35,27 @@ public enum ImageFile {
       throw .unwritable(path: path, reason: error.description)
     }
   }
+
+  /// Writes a depth image as a 16-bit greyscale PNG of millimetres, atomically: the layout
+  /// ARKit recorders use (Stray Scanner, ARKitScenes). Distances round to the nearest
+  /// millimetre; 0 means no depth (nothing drawn, or not finite); 65,535 means that far or
+  /// farther (65.535 m).
+  ///
+  /// - Parameters:
+  ///   - depth: Distances in metres.
+  ///   - path: The file to write (replaced whole, or left as it was on error).
+  ///   - compression: The compression level 0–9.
+  public static func writeDepthPNG(_ depth: DepthImage, to path: String, compression: Int = 2) throws(ImageError) {
+    let millimetres = depth.pixels.map { d -> SIMD4<UInt16> in
+      guard d.isFinite, d > 0 else { return .zero }
+      let mm = UInt16(Swift.min(65_535, Swift.max(1, (Double(d) * 1000).rounded())))
+      return SIMD4(mm, mm, mm, 65_535)
+    }
+    let bytes = try PNG.encode(
+      RGBA16Image(width: depth.width, height: depth.height, pixels: millimetres), channels: .grey,
+      compression: compression)
+    do { try FileIO.writeAtomically(bytes, to: path) } catch {
+      throw .unwritable(path: path, reason: error.description)
+    }
+  }
 }

@@ -47,6 +47,27 @@ public final class FrameRenderer {
     }
   }
 
+  /// Renders one frame and its depth: each pixel's distance along the camera's view axis
+  /// (metres, the camera's −Z) to the nearest opaque surface among its samples, +∞ where the
+  /// background shows. Translucent surfaces leave no depth, as they write none.
+  public func renderWithDepth(
+    _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage? = nil,
+    backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings()
+  ) throws(RenderError) -> (image: RGBA8Image, depth: DepthImage) {
+    try validate(draws, camera: camera, background: background, settings: settings)
+    let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
+    var depth = [Float](repeating: .infinity, count: width * height)
+    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
+      depth.withUnsafeMutableBufferPointer { distances in
+        draw(
+          draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
+          settings: settings, output: out.baseAddress!, distances: distances.baseAddress!)
+      }
+      initialized = width * height
+    }
+    return (RGBA8Image(width: width, height: height, pixels: pixels), DepthImage(width: width, height: height, pixels: depth))
+  }
+
   private func validate(
     _ draws: [DrawCall], camera: RenderCamera, background: LinearImage?, settings: RenderSettings
   ) throws(RenderError) {
@@ -68,7 +89,8 @@ public final class FrameRenderer {
   /// Renders a validated frame into `output` (the camera's width × height pixels).
   private func draw(
     _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage?,
-    backgroundColor: SIMD4<Float>, settings: RenderSettings, output: UnsafeMutablePointer<SIMD4<UInt8>>
+    backgroundColor: SIMD4<Float>, settings: RenderSettings, output: UnsafeMutablePointer<SIMD4<UInt8>>,
+    distances: UnsafeMutablePointer<Float>? = nil
   ) {
     let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
     let s = settings.supersampling
@@ -81,6 +103,9 @@ public final class FrameRenderer {
     let target = self.target!
     target.background = background
     target.backgroundColor = backgroundColor
+    target.distances = distances
+    target.near = camera.near
+    defer { target.distances = nil }
     let isLit = { if case .lit = shading { true } else { false } }()
     let isUnlit = { if case .unlit = shading { true } else { false } }()
     geometry.run(

@@ -20,6 +20,11 @@ final class RenderTarget: @unchecked Sendable {
   /// `factor × factor` samples) or one colour.
   var background: LinearImage? = nil
   var backgroundColor = SIMD4<Float>(0, 0, 0, 1)
+  /// When set, each pixel's distance (metres along the view axis to the nearest opaque surface
+  /// among its samples, +∞ where there is none) is written here as its tile is drawn: output
+  /// size, row by row. `near` turns the reversed depth back into distance.
+  var distances: UnsafeMutablePointer<Float>? = nil
+  var near: Float = 1
   private var workers = 0
   /// Per worker, `tileSize²` depths (reversed NDC, −near/distance; +∞ when empty), linear colours and visible
   /// triangles (see ``tileVisibility(worker:x0:y0:)``), each followed by ``padding`` entries.
@@ -66,6 +71,26 @@ final class RenderTarget: @unchecked Sendable {
   /// buffer; only those are ever read or written).
   func tileDepth(worker: Int, x0: Int, y0: Int) -> UnsafeMutablePointer<Float> {
     depth + worker * workerStride - (y0 * tileSize + x0)
+  }
+
+  /// Writes the distances of the pixels whose samples are `xs × ys` (a tile's) from its
+  /// `depth` (indexed as ``tileDepth(worker:x0:y0:)``), or +∞ for all with no depth (a tile
+  /// nothing was drawn in).
+  func storeDistances(_ depth: UnsafeMutablePointer<Float>?, _ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>) {
+    guard let distances else { return }
+    let outputWidth = width / factor
+    for py in (ys.lowerBound / factor)...(ys.upperBound / factor) {
+      for px in (xs.lowerBound / factor)...(xs.upperBound / factor) {
+        var nearest = Float.infinity
+        if let depth {
+          for sy in (py * factor)..<((py + 1) * factor) {
+            for sx in (px * factor)..<((px + 1) * factor) { nearest = Swift.min(nearest, depth[sy * tileSize + sx]) }
+          }
+        }
+        // Reversed depth: z = −near / distance, −1 on the near plane, rising to 0.
+        distances[py * outputWidth + px] = nearest < 0 ? -near / nearest : .infinity
+      }
+    }
   }
 
   /// Worker `worker`'s linear colour for the tile at `(x0, y0)`, indexed as ``tileDepth``.

@@ -68,12 +68,15 @@ extension Renderer {
             let xs = x0...(Swift.min(x0 + tileSize, width) - 1), ys = y0...(Swift.min(y0 + tileSize, height) - 1)
             if views.buffer.allSatisfy({ $0.binStart[tile] == $0.binStart[tile + 1] }) {
               target.fillBackground(xs, ys, into: output, outputWidth: width / target.factor)
+              target.storeDistances(nil, xs, ys)
               continue
             }
-            let view = makeView(worker, x0, y0, target.tileDepth(worker: worker, x0: x0, y0: y0))
+            let depth = target.tileDepth(worker: worker, x0: x0, y0: y0)
+            let view = makeView(worker, x0, y0, depth)
             target.clear(xs, ys, in: view)
             tiles.draw(
               tile: tile, xs: xs, ys: ys, into: view, visible: target.tileVisibility(worker: worker, x0: x0, y0: y0))
+            target.storeDistances(depth, xs, ys)
             finish(view, xs, ys)
           }
         }

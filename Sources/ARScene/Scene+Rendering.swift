@@ -50,4 +50,18 @@ extension Scene {
         backgroundColor: backgroundColor, settings: settings)
     } catch { throw .render(path: path, reason: error.description) }
   }
+
+  /// Renders the scene as ``render(settings:with:)`` does, and its depth: each pixel's distance
+  /// along the camera's view axis to the nearest opaque surface (metres, +∞ where the
+  /// background shows).
+  public func renderWithDepth(
+    settings: RenderSettings = RenderSettings(), with renderer: FrameRenderer = FrameRenderer()
+  ) throws(SceneError) -> (image: RGBA8Image, depth: DepthImage) {
+    let draws = try drawCalls()
+    do {
+      return try renderer.renderWithDepth(
+        draws, camera: renderCamera, shading: .lit(lighting), background: background,
+        backgroundColor: backgroundColor, settings: settings)
+    } catch { throw .render(path: path, reason: error.description) }
+  }
 }

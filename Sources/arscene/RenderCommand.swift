@@ -44,6 +44,13 @@ struct RenderCommand: ParsableCommand {
       "PNG compression, zlib level 0 (none, fastest) to 9 (smallest). The pixels are the same for any level.")
   var pngLevel: Int = 2
 
+  @Option(
+    help: """
+      Also write the depth: a 16-bit greyscale PNG of millimetres along the view axis to the \
+      nearest opaque surface (0 where nothing is drawn; 65535 for 65.535 m or farther).
+      """)
+  var depthOutput: String?
+
   @Option(help: "Model mode: the OBJ file.") var model: String?
   @Option(help: "Model mode: image size W,H in pixels.") var size: String?
   @Option(parsing: .unconditional, help: "Model mode: FX,FY,CX,CY in pixels.") var intrinsics: String?
@@ -75,20 +82,27 @@ struct RenderCommand: ParsableCommand {
     try reportingInputFailures {
       let settings = try RenderSettings(samplesPerPixel: samples, threads: threads)
       let image: RGBA8Image
+      var depth: DepthImage?
       do {
         if let scene {
-          image = try Scene.load(path: scene, width: width, height: height).render(settings: settings)
+          let loaded = try Scene.load(path: scene, width: width, height: height)
+          if depthOutput != nil {
+            (image, depth) = try loaded.renderWithDepth(settings: settings)
+          } else {
+            image = try loaded.render(settings: settings)
+          }
         } else {
-          image = try renderModel(settings: settings)
+          (image, depth) = try renderModel(settings: settings)
         }
         try ImageFile.writePNG(image, to: output, compression: pngLevel)
+        if let depthOutput, let depth { try ImageFile.writeDepthPNG(depth, to: depthOutput, compression: pngLevel) }
       } catch let failure as InputFailure {
         throw failure
       } catch { throw InputFailure(error) }
     }
   }
 
-  func renderModel(settings: RenderSettings) throws -> RGBA8Image {
+  func renderModel(settings: RenderSettings) throws -> (RGBA8Image, DepthImage?) {
     guard let model, let size, let intrinsics, let worldFromCamera else {
       throw InputFailure(message: "--model needs --size, --intrinsics and --world-from-camera")
     }
@@ -149,9 +163,11 @@ struct RenderCommand: ParsableCommand {
       mesh.materials[m].opacityTexture = nil
     }
     let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: pose, near: near, far: far)
-    return try Renderer.render(
-      [try DrawCall(mesh: mesh, worldFromModel: modelMatrix, cullBackFaces: false)], camera: camera,
-      shading: mode,
-      settings: settings)
+    let draws = [try DrawCall(mesh: mesh, worldFromModel: modelMatrix, cullBackFaces: false)]
+    if depthOutput != nil {
+      let (image, depth) = try FrameRenderer().renderWithDepth(draws, camera: camera, shading: mode, settings: settings)
+      return (image, depth)
+    }
+    return (try Renderer.render(draws, camera: camera, shading: mode, settings: settings), nil)
   }
 }

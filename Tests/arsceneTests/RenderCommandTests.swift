@@ -20,6 +20,28 @@ struct RenderCommandTests {
     "--world-from-camera", "1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,2,1",
   ]
 
+  @Test("--depth-output writes millimetres along the view axis as 16-bit grey, 0 where nothing is drawn")
+  func depthOutput() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // The cube's front face at z = 0, the camera 2 m in front of it (the tilted planes'
+    // per-pixel depths are checked against the analytic distance in ARRenderTests).
+    let model = Fixtures.path("obj/cube_quads.obj")
+    let place = ["--world-from-model", "1,0,0,0, 0,1,0,0, 0,0,1,0, -0.5,-0.5,-1,1"]
+    let outcome = try ArsceneRunner.run(
+      ["render", "--model", model] + Self.camera + place + [
+        "--shading", "unlit", "--depth-output", dir + "/depth.png", "-o", dir + "/image.png",
+      ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dir + "/depth.png")))
+    let depth = try PNG.decodeRGBA16(bytes)
+    #expect(depth.width == 64 && depth.height == 64)
+    #expect(depth[32, 32].x == 2000 && depth[7, 7].x == 2000 && depth[56, 56].x == 2000)
+    #expect(depth[3, 3].x == 0 && depth[60, 32].x == 0)
+    let image = try ImageFile.readRGBA8(dir + "/image.png")
+    #expect(zip(image.pixels, depth.pixels).allSatisfy { ($0.0.x > 0) == ($0.1.x > 0) })
+  }
+
   @Test("lambert writes round(255·max(0, n·l)) on black; unlit white; the cube's front face fills its square")
   func lambertContract() throws {
     let dir = try Self.temporaryDirectory()
