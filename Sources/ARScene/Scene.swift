@@ -1,4 +1,5 @@
 import ARFiles
+import ARGeo
 import ARImage
 import ARMath
 import ARRender
@@ -34,6 +35,8 @@ public struct Scene: Sendable {
   public var backgroundColor: SIMD4<Float>
   /// Named points of the objects (`objects[i].points`), placed in the world: tap targets.
   public var targets: [SceneTarget]
+  /// The local ENU frame at the file's `geo.origin`, when it has one.
+  public var geoFrame: LocalTangentFrame? = nil
 
   /// Reads and checks a scene file, loading every model it names (textures are checked to exist
   /// and decoded when rendered).

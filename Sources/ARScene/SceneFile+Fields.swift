@@ -11,7 +11,7 @@ extension SceneFile {
 
   static let shape: Shape = .object([
     "output": .object(["width": .value, "height": .value]),
-    "background": .object(["color": .value, "image": .value]),
+    "background": .object(["color": .value, "image": .value, "resample": .value]),
     "camera": .object([
       "intrinsics": .object(["fx": .value, "fy": .value, "cx": .value, "cy": .value]),
       "vertical_fov_deg": .value, "world_from_camera": .value,

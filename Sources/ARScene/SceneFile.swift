@@ -104,8 +104,12 @@ public struct SceneFile: Codable, Sendable, Equatable {
   public struct Background: Codable, Sendable, Equatable {
     /// Linear RGB colour.
     public var color: [Float]?
-    /// A PNG or JPEG camera frame, scaled to the output size if needed.
+    /// A PNG or JPEG camera frame: the image the camera's intrinsics refer to, so it must have
+    /// the output's size (unless `resample`).
     public var image: String?
+    /// Scale a camera frame of another size to the output (bilinear); without it a size that
+    /// disagrees with the intrinsics is an error, never a silently shifted picture.
+    public var resample: Bool?
   }
 
   /// Either `intrinsics` or `vertical_fov_deg`; either `world_from_camera` or `look_at`.

@@ -1,3 +1,4 @@
+import ARGeo
 import ARMath
 import ARMesh
 
@@ -12,6 +13,9 @@ public struct SceneObject: Sendable {
   public var cullBackFaces: Bool
   /// One sphere a named point (model frame, radius in metres), drawn with ``worldFromModel``.
   public var pointMarkers: [Mesh]
+  /// For a geo-anchored object, its anchor and its transform in the anchor's frame: what
+  /// ``Scene/placingGeoAnchors(with:)`` places again when the session's alignment changes.
+  public var geoAnchor: (anchor: GeoAnchor, anchorFromModel: Matrix4<Float>)?
 
   public init(mesh: Mesh, worldFromModel: Matrix4<Float>, cullBackFaces: Bool = true, pointMarkers: [Mesh] = []) {
     self.mesh = mesh

@@ -31,10 +31,11 @@ extension SceneResolver {
     return GeoPlacement(frame: frame, alignment: alignment)
   }
 
-  /// `world_from_anchor` of a geo-anchor, in the session world, as the renderer's Float matrix.
+  /// `world_from_anchor` of a geo-anchor, in the session world, as the renderer's Float matrix,
+  /// and the anchor itself.
   func worldFromGeoAnchor(
     _ anchor: SceneFile.Anchor.GeoLocation, _ placement: GeoPlacement?, _ field: String
-  ) throws(SceneError) -> Matrix4<Float> {
+  ) throws(SceneError) -> (Matrix4<Float>, GeoAnchor) {
     guard let placement else { throw fail(field, "a geo anchor needs the scene's geo.origin") }
     let coordinate: GeodeticCoordinate
     do {
@@ -45,13 +46,13 @@ extension SceneResolver {
     guard anchor.headingDeg?.isFinite ?? true else {
       throw fail(field + ".heading_deg", "not a finite number")
     }
-    let pose = GeoAnchor(coordinate: coordinate, heading: .degrees(anchor.headingDeg ?? 0))
-      .sessionFromAnchor(in: placement.frame, alignment: placement.alignment)
+    let geo = GeoAnchor(coordinate: coordinate, heading: .degrees(anchor.headingDeg ?? 0))
+    let pose = geo.sessionFromAnchor(in: placement.frame, alignment: placement.alignment)
     // Far anchors lose Float precision in the renderer; 10 km keeps it at a millimetre.
     guard pose.translation.length <= 10_000 else {
       throw fail(
         field, "is \(Int(pose.translation.length)) m from the scene's geo.origin; keep anchors within 10 km")
     }
-    return Self.floatMatrix(pose)
+    return (Self.floatMatrix(pose), geo)
   }
 }

@@ -51,10 +51,19 @@ struct SceneResolver {
       backgroundColor = SIMD4(color, 1)
     }
     if let image = file.background?.image {
-      do {
-        let frame = try ImageFile.readRGBA8(resolvePath(image))
-        background = Self.resample(frame.linear, width: w, height: h)
-      } catch { throw .model(path: path, field: "background.image", reason: error.description) }
+      let frame: RGBA8Image
+      do { frame = try ImageFile.readRGBA8(resolvePath(image)) } catch {
+        throw .model(path: path, field: "background.image", reason: error.description)
+      }
+      // The intrinsics are for an image of the file's output size: a frame of another size
+      // would put every pixel in the wrong place unless scaled on purpose.
+      guard (frame.width, frame.height) == (fileWidth, fileHeight) || file.background?.resample == true else {
+        throw fail(
+          "background.image",
+          "\(image) is \(frame.width)×\(frame.height), but the camera's intrinsics are for \(fileWidth)×\(fileHeight) (set background.resample to scale it)"
+        )
+      }
+      background = (frame.width, frame.height) == (w, h) ? frame.linear : Self.resample(frame.linear, width: w, height: h)
     }
 
     let geoPlacement = try geoPlacement()
@@ -63,6 +72,7 @@ struct SceneResolver {
     for (i, object) in file.objects.enumerated() {
       let field = "objects[\(i)]"
       var worldFromModel: Matrix4<Float>
+      var geoAnchor: (anchor: GeoAnchor, anchorFromModel: Matrix4<Float>)?
       if let m = object.worldFromModel {
         if object.anchor != nil { throw fail(field, "world_from_model and anchor exclude each other") }
         worldFromModel = try matrix(m, field + ".world_from_model")
@@ -73,7 +83,9 @@ struct SceneResolver {
         let anchors = [anchor.geo != nil, anchor.marker != nil, anchor.plane != nil].filter { $0 }.count
         guard anchors == 1 else { throw fail(field + ".anchor", "give exactly one of geo, marker, plane") }
         if let geo = anchor.geo {
-          worldFromModel = try worldFromGeoAnchor(geo, geoPlacement, field + ".anchor.geo") * worldFromModel
+          let (placement, geo) = try worldFromGeoAnchor(geo, geoPlacement, field + ".anchor.geo")
+          geoAnchor = (geo, worldFromModel)
+          worldFromModel = placement * worldFromModel
         } else if let marker = anchor.marker {
           worldFromModel =
             try worldFromMarkerAnchor(marker, camera: camera, field + ".anchor.marker") * worldFromModel
@@ -87,6 +99,7 @@ struct SceneResolver {
       }
       var placed = SceneObject(
         mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true)
+      placed.geoAnchor = geoAnchor
       if let points = object.points {
         let (markers, pointTargets) = try pointMarkers(
           points, object: i, worldFromModel: worldFromModel, field + ".points")
@@ -95,9 +108,11 @@ struct SceneResolver {
       }
       objects.append(placed)
     }
-    return Scene(
+    var scene = Scene(
       path: path, file: file, camera: scaled, clipPlanes: clipPlanes, lighting: try lighting(), objects: objects, background: background,
       backgroundColor: backgroundColor, targets: targets)
+    scene.geoFrame = geoPlacement?.frame
+    return scene
   }
 
   /// The file's camera at its output size, in `Double` as written, and its clip planes.

@@ -93,6 +93,38 @@ struct SceneRenderTests {
     #expect(image[16, 8] == SIMD4(grey, grey, grey, 255))
   }
 
+  @Test("a frame of the intrinsics' size composites without resampling; another size is an error unless resampled")
+  func frameSize() throws {
+    let folder = try TemporaryFolder()
+    // A 32×16 frame of distinct colours, the size the intrinsics are for.
+    let pixels = (0..<(32 * 16)).map { (i: Int) -> SIMD4<UInt8> in
+      let (r, g, b) = (UInt8(i % 32 * 8), UInt8(i / 32 * 16), UInt8(i * 7 % 256))
+      return SIMD4(r, g, b, 255)
+    }
+    let frame = RGBA8Image(width: 32, height: 16, pixels: pixels)
+    try ImageFile.writePNG(frame, to: folder.path + "/frame.png")
+    let text = try String(contentsOfFile: Fixtures.path("scenes/camera_frame.json"), encoding: .utf8)
+    let model = Fixtures.path("obj/cube_quads.obj")
+    func scene(_ background: String) throws -> String {
+      try folder.write(
+        text.replacingOccurrences(
+          of: #""image": "../images/gradient.jpg", "resample": true"#, with: background
+        ).replacingOccurrences(of: "../obj/cube_quads.obj", with: model), to: "scene-\(background.count).json")
+    }
+    let exact = try Scene.load(path: try scene(#""image": "frame.png""#)).render()
+    // Where the cube is not, the frame's own pixels, byte for byte.
+    var same = 0
+    for (a, b) in zip(frame.pixels, exact.pixels) where a == b { same += 1 }
+    #expect(same > 32 * 16 / 2 && exact[0, 0] == frame[0, 0] && exact[31, 15] == frame[31, 15])
+    // The gradient is 16×8: refused, naming the field and both sizes, unless resampled.
+    let wrongSize = try scene(#""image": "\#(Fixtures.path("images/gradient.jpg"))""#)
+    #expect {
+      _ = try Scene.load(path: wrongSize)
+    } throws: { error in
+      "\(error)".contains("background.image") && "\(error)".contains("16×8") && "\(error)".contains("32×16")
+    }
+  }
+
   @Test("the output size can be overridden; the intrinsics scale with it")
   func sizeOverride() throws {
     let scene = try Scene.load(path: Self.packageRoot + "/Scenes/zavist.json", width: 480, height: 360)
