@@ -79,7 +79,10 @@ let package = Package(
     ),
     .target(
       name: "ARScene",
-      dependencies: ["ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFiles"]
+      dependencies: [
+        "ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFiles", "ARRecording",
+        "ARVideo",
+      ]
     ),
     .systemLibrary(
       name: "CPNG",
@@ -91,6 +94,8 @@ let package = Package(
       pkgConfig: "libturbojpeg",
       providers: [.apt(["libturbojpeg0-dev"])]
     ),
+    // Video through Debian's ffmpeg (an external program, at the edge like the codecs).
+    .target(name: "ARVideo", dependencies: ["ARImage"]),
     .systemLibrary(
       name: "CDeflate",
       pkgConfig: "libdeflate",

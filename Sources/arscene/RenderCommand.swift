@@ -22,14 +22,19 @@ struct RenderCommand: ParsableCommand {
       flat face normal (counter-clockwise front) and l the --light direction (world, towards the \
       light; default: from the camera), no sRGB, no culling, no anti-aliasing unless --samples asks. \
       The PNG is written to a temporary file and renamed: a failure leaves no partial file.
+      Recording mode: arscene render --recording REC --scene SCENE.json [--frames DIR/] \
+      [--video out.mp4] [--every N] [--range A:B] [--shard I/N]: every frame of the recording, \
+      with its pose and intrinsics, over its camera image, geo-anchors placed by the alignment \
+      the replay has reached (as arscene validate's app side); frames as DIR/frame_NNNNNN.png \
+      by frame index (existing ones are kept: a run resumes), the video through ffmpeg (H.264).
       """
   )
 
   @Argument(help: "Scene file (JSON). Omit it to render --model instead.")
   var scene: String?
 
-  @Option(name: .shortAndLong, help: "Output PNG file.")
-  var output: String
+  @Option(name: .shortAndLong, help: "Output PNG file (scene and model modes).")
+  var output: String?
 
   @Option(help: "Override the scene's output width in pixels.") var width: Int?
   @Option(help: "Override the scene's output height in pixels.") var height: Int?
@@ -50,6 +55,16 @@ struct RenderCommand: ParsableCommand {
       nearest opaque surface (0 where nothing is drawn; 65535 for 65.535 m or farther).
       """)
   var depthOutput: String?
+
+  @Option(help: "Recording mode: the recording (any layout arscene recording reads).") var recording: String?
+  @Option(name: .customLong("scene"), help: "Recording mode: the scene file drawn over its frames.")
+  var recordingScene: String?
+  @Option(help: "Recording mode: the folder the frames are written to, as frame_NNNNNN.png.") var frames: String?
+  @Option(help: "Recording mode: an H.264 MP4 of the frames (through ffmpeg).") var video: String?
+  @Option(help: "Recording mode: the video's frames per second (default: 30 / --every).") var videoFps: Double?
+  @Option(help: "Recording mode: every N-th frame.") var every: Int = 1
+  @Option(help: "Recording mode: only frames A to B (indices from 0, inclusive), as A:B.") var range: String?
+  @Option(help: "Recording mode: this job's share of the frames, I/N, auto/N or auto.") var shard: String?
 
   @Option(help: "Model mode: the OBJ file.") var model: String?
   @Option(help: "Model mode: image size W,H in pixels.") var size: String?
@@ -73,14 +88,25 @@ struct RenderCommand: ParsableCommand {
       throw ValidationError("--samples/--threads: \(error)")
     }
     guard (0...9).contains(pngLevel) else { throw ValidationError("--png-level must be from 0 to 9") }
-    guard (scene == nil) != (model == nil) else {
-      throw ValidationError("give either a scene file or --model, not both or neither")
+    let modes = [scene != nil, model != nil, recording != nil].filter { $0 }.count
+    guard modes == 1 else {
+      throw ValidationError("give one of a scene file, --model or --recording")
+    }
+    if recording != nil {
+      guard recordingScene != nil, frames != nil || video != nil else {
+        throw ValidationError("--recording needs --scene and at least one of --frames and --video")
+      }
+      guard every >= 1 else { throw ValidationError("--every must be at least 1") }
+    } else if output == nil {
+      throw ValidationError("-o/--output: where to write the PNG")
     }
   }
 
   func run() throws {
     try reportingInputFailures {
       let settings = try RenderSettings(samplesPerPixel: samples, threads: threads)
+      if let recording { return try renderRecording(recording, settings: settings) }
+      guard let output else { return }
       let image: RGBA8Image
       var depth: DepthImage?
       do {

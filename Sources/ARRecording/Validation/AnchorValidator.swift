@@ -132,6 +132,11 @@ public struct AnchorValidator {
 
   // MARK: The app's side
 
+  /// Where the session frame sits in the site's ENU frame by the records consumed so far, as
+  /// the app would have it (nil until enough fixes have arrived): what a renderer of the
+  /// recording places geo-anchored content with.
+  public var appAlignment: SessionAlignment? { fused?.alignment }
+
   /// The fused alignment now: the GPS track's, its claimed uncertainty widened for correlated
   /// fixes, its yaw combined with the compass's (inverse-variance weights) and the translation
   /// moved to keep the fixes' centroid where it was.

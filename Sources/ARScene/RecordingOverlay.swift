@@ -1,0 +1,134 @@
+import ARGeo
+import ARImage
+import ARImageIO
+import ARMath
+import ARRecording
+import ARRender
+import ARVideo
+
+/// Renders a scene's content over every frame of a recording, exactly where the phone would
+/// have drawn it: each frame with its own pose and intrinsics, over its own camera image, with
+/// geo-anchored content placed by the session alignment the recording's replay has reached at
+/// that frame (ARRecording's `AnchorValidator.appAlignment`, the app's side of `arscene validate`).
+///
+/// A frame's image is its file, or its frame of the recording's video (decoded by ffmpeg); it
+/// must have the size its intrinsics are for. A frame without an image shows the scene's
+/// background colour. Geo-anchored content is not drawn until the alignment exists (an app
+/// shows it only once localised); content placed otherwise (plain transforms) is in the
+/// session's frame and always drawn.
+public struct RecordingOverlay {
+  /// What the recording's frames are drawn with: lights, objects, clip planes, background colour.
+  public var scene: Scene
+  /// Render every `every`-th frame of the recording (1: all).
+  public var every = 1
+  /// Only frames whose index (the n-th frame record, from 0) is in this range.
+  public var range: ClosedRange<Int>? = nil
+  /// This job's share of the selected frames.
+  public var shard = ShardSelection.whole
+  public var settings = RenderSettings()
+  /// How far apart in time a frame and the pose used for it may be, seconds.
+  public var poseTolerance = 0.05
+
+  public init(scene: Scene) { self.scene = scene }
+
+  /// A frame this overlay would draw, before it is drawn.
+  public struct FrameSelection: Sendable {
+    /// The frame's index among the recording's frames.
+    public var index: Int
+    public var time: Double
+  }
+
+  /// Reads all of `reader`, calling `include` for each selected frame (return false to skip it:
+  /// already rendered, say) and `emit` with each rendered one, in frame order.
+  ///
+  /// - Throws: ``SceneError/render(path:reason:)`` naming the frame and file for a frame with
+  ///   no pose within ``poseTolerance``, no intrinsics or image size, a missing or unreadable
+  ///   image, or an image of another size than its intrinsics; ARRecording's `RecordingError` from
+  ///   reading.
+  public func render(
+    _ reader: RecordingReader, include: (FrameSelection) -> Bool = { _ in true },
+    progress: ((Double) -> Void)? = nil, emit: (FrameSelection, RGBA8Image) throws -> Void
+  ) throws {
+    var app = AnchorValidator(site: GeoSite(frame: scene.geoFrame ?? defaultFrame, anchors: []))
+    let hasGeoContent = scene.objects.contains { $0.geoAnchor != nil }
+    let renderer = FrameRenderer()
+    var videos: [String: VideoFrameReader] = [:]
+    var lastPose: CameraPoseSample?
+    var frameNumber = -1, selected = -1, records = 0
+    func fail(_ frame: CameraFrameSample, _ reason: String) -> SceneError {
+      .render(path: reader.path, reason: "frame \(frame.index) (t = \(frame.time) s): \(reason)")
+    }
+    while let record = try reader.next() {
+      records += 1
+      if records & 0x3FF == 0 { progress?(reader.fractionRead) }
+      app.consume(record)
+      switch record {
+      case .pose(let pose): lastPose = pose
+      case .frame(let frame):
+        frameNumber += 1
+        if let range, !range.contains(frameNumber) { continue }
+        guard frameNumber % every == 0 else { continue }
+        selected += 1
+        guard shard.contains(selected) else { continue }
+        let selection = FrameSelection(index: frameNumber, time: frame.time)
+        guard include(selection) else { continue }
+        guard let pose = lastPose, abs(pose.time - frame.time) <= poseTolerance else {
+          throw fail(frame, "no camera pose within \(poseTolerance) s")
+        }
+        guard let intrinsics = frame.cameraIntrinsics else {
+          throw fail(frame, "no intrinsics or image size to draw it with")
+        }
+        var background: LinearImage?
+        if let source = frame.image {
+          let image: RGBA8Image
+          do {
+            switch source {
+            case .file(let path):
+              image = try ImageFile.readRGBA8(RecordingOverlay.resolve(path, in: reader.baseFolder))
+            case .video(let path, let index):
+              let full = RecordingOverlay.resolve(path, in: reader.baseFolder)
+              if videos[full] == nil { videos[full] = try VideoFrameReader(path: full) }
+              image = try videos[full]!.frame(index)
+            }
+          } catch { throw fail(frame, "\(error)") }
+          guard image.width == intrinsics.width, image.height == intrinsics.height else {
+            throw fail(
+              frame,
+              "its image is \(image.width)×\(image.height) but its intrinsics are for \(intrinsics.width)×\(intrinsics.height)")
+          }
+          background = image.linear
+        }
+        var placed = scene
+        if hasGeoContent {
+          if let alignment = app.appAlignment {
+            placed = scene.placingGeoAnchors(with: alignment)
+          } else {
+            placed.objects.removeAll { $0.geoAnchor != nil }
+          }
+        }
+        let camera = RenderCamera(
+          PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera),
+          near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound)
+        let image: RGBA8Image
+        do {
+          image = try renderer.render(
+            try placed.drawCalls(), camera: camera, shading: .lit(scene.lighting), background: background,
+            backgroundColor: scene.backgroundColor, settings: settings)
+        } catch { throw fail(frame, "\(error)") }
+        try emit(selection, image)
+      default: break
+      }
+    }
+    progress?(1)
+  }
+
+  /// A path of the recording's, from its folder unless absolute.
+  static func resolve(_ path: String, in folder: String) -> String {
+    path.hasPrefix("/") ? path : (folder.hasSuffix("/") ? folder + path : folder + "/" + path)
+  }
+
+  /// For a scene without `geo`: any frame (nothing is geo-anchored, so none is used).
+  private var defaultFrame: LocalTangentFrame {
+    try! LocalTangentFrame(origin: GeodeticCoordinate(latitudeDegrees: 0, longitudeDegrees: 0, height: 0))
+  }
+}

@@ -1,0 +1,77 @@
+import ARImage
+import ARImageIO
+import ARRecording
+import ARRender
+import ARScene
+import ARVideo
+import Foundation
+
+extension RenderCommand {
+  /// Recording mode: every selected frame of `path` drawn and written.
+  func renderRecording(_ path: String, settings: RenderSettings) throws {
+    guard let scenePath = recordingScene else { return }
+    var overlay: RecordingOverlay
+    do { overlay = RecordingOverlay(scene: try Scene.load(path: scenePath)) } catch { throw InputFailure(error) }
+    overlay.settings = settings
+    overlay.every = every
+    if let range {
+      let parts = range.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+      guard parts.count == 2, let a = parts[0], let b = parts[1], a >= 0, b >= a else {
+        throw InputFailure(message: "--range: expected A:B with 0 ≤ A ≤ B, got '\(range)'")
+      }
+      overlay.range = a...b
+    }
+    if let shard {
+      do { overlay.shard = try ShardSelection(parsing: shard) } catch {
+        throw InputFailure(message: "--shard \(shard): \(error)")
+      }
+    }
+    if let frames {
+      do { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) } catch {
+        throw InputFailure(message: "\(frames): cannot create the folder: \(error.localizedDescription)")
+      }
+    }
+    func framePath(_ index: Int) -> String? {
+      frames.map { $0 + "/frame_" + String(format: "%06d", index) + ".png" }
+    }
+    let reader: RecordingReader
+    do { reader = try RecordingReader(path: path) } catch { throw InputFailure(error) }
+    var writer: VideoWriter?
+    var (rendered, kept) = (0, 0)
+    let progress = ProgressOutput("arscene: rendering \(path)")
+    do {
+      try overlay.render(
+        reader,
+        include: { selection in
+          // A frame already on disk is kept (a run resumes), unless the video needs its pixels.
+          guard let file = framePath(selection.index), FileManager.default.fileExists(atPath: file) else { return true }
+          if video == nil { kept += 1 }
+          return video != nil
+        },
+        progress: { progress.update($0) }
+      ) { selection, image in
+        if let file = framePath(selection.index) {
+          if FileManager.default.fileExists(atPath: file) {
+            kept += 1
+          } else {
+            try ImageFile.writePNG(image, to: file, compression: pngLevel)
+            rendered += 1
+          }
+        } else {
+          rendered += 1
+        }
+        if let video {
+          if writer == nil {
+            writer = try VideoWriter(
+              path: video, width: image.width, height: image.height, framesPerSecond: videoFps ?? 30 / Double(every))
+          }
+          try writer!.append(image)
+        }
+      }
+      try writer?.finish()
+    } catch let failure as InputFailure {
+      throw failure
+    } catch { throw InputFailure(error) }
+    FileHandleOutput.standardError.write("arscene: \(rendered) frames rendered, \(kept) already there\n")
+  }
+}

@@ -1,0 +1,100 @@
+import ARGeo
+import ARImage
+import ARImageIO
+import ARRecording
+import ARScene
+import ARTestSupport
+import Foundation
+import Testing
+
+/// `arscene render --recording`: every frame of a recording drawn over its own image, resumable,
+/// and as an H.264 video.
+@Suite("arscene render --recording")
+struct RenderRecordingTests {
+  /// A perfect phone's 12 s walk at Závist with small frames, each with an image of one colour.
+  static func recording(in folder: TemporaryFolder) throws -> (path: String, colours: [Int: SIMD4<UInt8>]) {
+    let geo = try SceneGeoSite.load(path: "Scenes/zavist.json")
+    let site = GeoSite(frame: geo.frame, anchors: geo.anchors)
+    var model = PhoneErrorModel.perfect
+    (model.poseRate, model.frameRate, model.headingRate) = (10, 2, 5)
+    model.intrinsics = FrameIntrinsics(fx: 120, fy: 120, cx: 80, cy: 60)
+    model.imageSize = SIMD2(160, 120)
+    let simulator = SessionSimulator(site: site, path: try WalkPath.tour(site), model: model, seed: 9, duration: 12)
+    let path = folder.path + "/walk.jsonl"
+    let writer = try RecordingWriter(path: path, header: simulator.header)
+    var colours: [Int: SIMD4<UInt8>] = [:]
+    try FileManager.default.createDirectory(atPath: folder.path + "/img", withIntermediateDirectories: true)
+    var failure: Error?
+    try simulator.run { record throws(RecordingError) in
+      guard case .frame(var frame) = record else { return try writer.write(record) }
+      let colour = SIMD4<UInt8>(UInt8(40 + frame.index * 7 % 200), 90, UInt8(200 - frame.index * 5 % 150), 255)
+      colours[frame.index] = colour
+      frame.image = .file("img/\(frame.index).png")
+      do {
+        try ImageFile.writePNG(
+          RGBA8Image(width: 160, height: 120, pixels: Array(repeating: colour, count: 160 * 120)),
+          to: folder.path + "/img/\(frame.index).png")
+      } catch { failure = error }
+      try writer.write(.frame(frame))
+    }
+    if let failure { throw failure }
+    try writer.finish()
+    return (path, colours)
+  }
+
+  @Test("frames over their own images, in frame order, resumable; the video decodes with every frame")
+  func framesAndVideo() throws {
+    let folder = try TemporaryFolder()
+    let (recording, colours) = try Self.recording(in: folder)
+    let (frames, video) = (folder.path + "/out", folder.path + "/walk.mp4")
+    let arguments = [
+      "render", "--recording", recording, "--scene", "Scenes/zavist.json", "--frames", frames, "--every", "2",
+    ]
+    let first = try ArsceneRunner.run(arguments + ["--video", video])
+    #expect(first.status == 0, "\(first.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+    // 25 frames at 2 Hz over 12 s, every second one: 0, 2, …, 24.
+    #expect(names == stride(from: 0, through: 24, by: 2).map { String(format: "frame_%06d.png", $0) })
+    var drawnFrames = 0
+    for name in names {
+      let index = Int(name.dropFirst(6).prefix(6))!
+      let image = try ImageFile.readRGBA8(frames + "/" + name)
+      #expect(image.width == 160 && image.height == 120)
+      // Where nothing is drawn the frame's own pixels show, exactly; once the alignment exists
+      // the buildings are drawn over them.
+      let own = image.pixels.filter { $0 == colours[index] }.count
+      #expect(own > 0, "\(name) shows none of its camera image")
+      if own < image.pixels.count { drawnFrames += 1 }
+    }
+    #expect(drawnFrames >= 5, "content drawn in \(drawnFrames) frames")
+    // Resumed: nothing to do.
+    let again = try ArsceneRunner.run(arguments)
+    #expect(again.status == 0 && again.stderr.contains("0 frames rendered, 13 already there"), "\(again.stderr)")
+    // The video: H.264, the frames' size, one video frame a rendered frame.
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+    probe.arguments = [
+      "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+      "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", video,
+    ]
+    let out = Pipe()
+    probe.standardOutput = out
+    try probe.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    probe.waitUntilExit()
+    #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "h264,160,120,13")
+  }
+
+  @Test("a frame image of another size than its intrinsics is an error naming the frame")
+  func wrongSize() throws {
+    let folder = try TemporaryFolder()
+    let (recording, _) = try Self.recording(in: folder)
+    try ImageFile.writePNG(
+      RGBA8Image(width: 80, height: 60, pixels: Array(repeating: SIMD4(1, 2, 3, 255), count: 80 * 60)),
+      to: folder.path + "/img/4.png")
+    let outcome = try ArsceneRunner.run([
+      "render", "--recording", recording, "--scene", "Scenes/zavist.json", "--frames", folder.path + "/out",
+    ])
+    #expect(outcome.status == 2 && outcome.stderr.contains("frame 4") && outcome.stderr.contains("80×60"), "\(outcome.stderr)")
+  }
+}
