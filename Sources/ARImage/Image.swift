@@ -51,3 +51,19 @@ public typealias RGBA16Image = Image<SIMD4<UInt16>>
 public typealias LinearImage = Image<SIMD4<Float>>
 /// Distances in metres, one a pixel (`.infinity` where nothing is): a rendered frame's depth.
 public typealias DepthImage = Image<Float>
+
+extension Image where Pixel == SIMD4<UInt8> {
+  /// The image with each colour multiplied by its alpha (rounded), as premultiplied-alpha
+  /// consumers expect; opaque pixels are unchanged.
+  public var premultiplied: RGBA8Image {
+    RGBA8Image(
+      width: width, height: height,
+      pixels: pixels.map { p in
+        guard p.w != 255 else { return p }
+        let a = UInt16(p.w)
+        func scaled(_ c: UInt8) -> UInt8 { UInt8((UInt16(c) * a + 127) / 255) }
+        return SIMD4(scaled(p.x), scaled(p.y), scaled(p.z), p.w)
+      })
+  }
+}
+

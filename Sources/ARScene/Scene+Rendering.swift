@@ -64,4 +64,15 @@ extension Scene {
         backgroundColor: backgroundColor, settings: settings)
     } catch { throw .render(path: path, reason: error.description) }
   }
+
+  /// The scene's content alone, over nothing: RGBA with straight alpha (0 where nothing is
+  /// drawn, fractional on anti-aliased edges), to composite elsewhere.
+  public func overlay(
+    settings: RenderSettings = RenderSettings(), with renderer: FrameRenderer = FrameRenderer()
+  ) throws(SceneError) -> RGBA8Image {
+    var bare = self
+    bare.background = nil
+    bare.backgroundColor = .zero
+    return try bare.render(settings: settings, with: renderer)
+  }
 }

@@ -55,6 +55,14 @@ struct RenderCommand: ParsableCommand {
       nearest opaque surface (0 where nothing is drawn; 65535 for 65.535 m or farther).
       """)
   var depthOutput: String?
+  @Option(
+    help: """
+      Also write the overlay alone: what the scene draws, over nothing, as RGBA (straight alpha, \
+      an edge half over nothing at half opacity; scene mode).
+      """)
+  var overlayOutput: String?
+  @Flag(help: "Write --overlay-output premultiplied (colour times alpha) instead of straight.")
+  var premultiplied = false
 
   @Option(help: "Recording mode: the recording (any layout arscene recording reads).") var recording: String?
   @Option(name: .customLong("scene"), help: "Recording mode: the scene file drawn over its frames.")
@@ -116,6 +124,11 @@ struct RenderCommand: ParsableCommand {
             (image, depth) = try loaded.renderWithDepth(settings: settings)
           } else {
             image = try loaded.render(settings: settings)
+          }
+          if let overlayOutput {
+            var overlay = try loaded.overlay(settings: settings)
+            if premultiplied { overlay = overlay.premultiplied }
+            try ImageFile.writePNG(overlay, to: overlayOutput, compression: pngLevel)
           }
         } else {
           (image, depth) = try renderModel(settings: settings)

@@ -42,6 +42,35 @@ struct RenderCommandTests {
     #expect(zip(image.pixels, depth.pixels).allSatisfy { ($0.0.x > 0) == ($0.1.x > 0) })
   }
 
+  @Test("--overlay-output: the content alone, straight alpha, edges at partial opacity in the content's colour")
+  func overlayOutput() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let outcome = try ArsceneRunner.run([
+      "render", Fixtures.path("scenes/camera_frame.json"), "--samples", "4", "-o", dir + "/composite.png",
+      "--overlay-output", dir + "/overlay.png",
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let overlay = try ImageFile.readRGBA8(dir + "/overlay.png")
+    let composite = try ImageFile.readRGBA8(dir + "/composite.png")
+    #expect(overlay[0, 0] == SIMD4(0, 0, 0, 0))  // nothing drawn: transparent
+    #expect(overlay[16, 8] == composite[16, 8] && overlay[16, 8].w == 255)  // the cube: opaque, the same
+    // Edges: partly covered, in the cube's grey, not darkened towards black.
+    let edges = overlay.pixels.filter { $0.w > 0 && $0.w < 255 }
+    #expect(!edges.isEmpty)
+    for p in edges { #expect(abs(Int(p.x) - Int(overlay[16, 8].x)) <= 2, "edge \(p)") }
+    // Premultiplied on request: colour scaled by alpha.
+    let again = try ArsceneRunner.run([
+      "render", Fixtures.path("scenes/camera_frame.json"), "--samples", "4", "-o", dir + "/composite.png",
+      "--overlay-output", dir + "/premultiplied.png", "--premultiplied",
+    ])
+    #expect(again.status == 0)
+    let premultiplied = try ImageFile.readRGBA8(dir + "/premultiplied.png")
+    for (s, p) in zip(overlay.pixels, premultiplied.pixels) where s.w > 0 && s.w < 255 {
+      #expect(p.w == s.w && abs(Int(p.x) - Int(s.x) * Int(s.w) / 255) <= 1)
+    }
+  }
+
   @Test("lambert writes round(255·max(0, n·l)) on black; unlit white; the cube's front face fills its square")
   func lambertContract() throws {
     let dir = try Self.temporaryDirectory()
