@@ -7,17 +7,30 @@ public enum ImageFile {
   ///
   /// - Throws: ``ImageError`` naming `path`.
   public static func readRGBA8(_ path: String) throws(ImageError) -> RGBA8Image {
-    let bytes: [UInt8]
-    do { bytes = try FileIO.read(path) } catch {
+    let bytes = try contents(path)
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNG.decodeRGBA8(bytes, path: path) }
+    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEG.decodeRGBA8(bytes, path: path) }
+    throw .unknownFormat(path: path)
+  }
+
+  /// Reads a PNG file as 16-bit RGBA (8-bit files widened exactly): depth images in
+  /// millimetres, say.
+  ///
+  /// - Throws: ``ImageError`` naming `path`; a JPEG or another format is refused.
+  public static func readRGBA16(_ path: String) throws(ImageError) -> RGBA16Image {
+    let bytes = try contents(path)
+    guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { throw .unknownFormat(path: path) }
+    return try PNG.decodeRGBA16(bytes, path: path)
+  }
+
+  private static func contents(_ path: String) throws(ImageError) -> [UInt8] {
+    do { return try FileIO.read(path) } catch {
       switch error {
       case .missing: throw .unreadable(path: path, reason: "no such file")
       case .unreadable(_, let reason), .unwritable(_, let reason):
         throw .unreadable(path: path, reason: reason)
       }
     }
-    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNG.decodeRGBA8(bytes, path: path) }
-    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEG.decodeRGBA8(bytes, path: path) }
-    throw .unknownFormat(path: path)
   }
 
   /// Writes an 8-bit RGBA image as a PNG file, atomically (temporary file, then rename).

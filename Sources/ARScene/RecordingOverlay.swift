@@ -28,6 +28,8 @@ public struct RecordingOverlay {
   public var settings = RenderSettings()
   /// How far apart in time a frame and the pose used for it may be, seconds.
   public var poseTolerance = 0.05
+  /// Hide virtual content behind real surfaces where a frame has a depth image (nil: never).
+  public var occlusion: DepthOcclusion? = DepthOcclusion()
 
   public init(scene: Scene) { self.scene = scene }
 
@@ -79,6 +81,7 @@ public struct RecordingOverlay {
           throw fail(frame, "no intrinsics or image size to draw it with")
         }
         var background: LinearImage?
+        var cameraImage: RGBA8Image?
         if let source = frame.image {
           let image: RGBA8Image
           do {
@@ -97,6 +100,7 @@ public struct RecordingOverlay {
               "its image is \(image.width)×\(image.height) but its intrinsics are for \(intrinsics.width)×\(intrinsics.height)")
           }
           background = image.linear
+          cameraImage = image
         }
         var placed = scene
         if hasGeoContent {
@@ -109,11 +113,29 @@ public struct RecordingOverlay {
         let camera = RenderCamera(
           PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera),
           near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound)
-        let image: RGBA8Image
+        var image: RGBA8Image
         do {
-          image = try renderer.render(
-            try placed.drawCalls(), camera: camera, shading: .lit(scene.lighting), background: background,
-            backgroundColor: scene.backgroundColor, settings: settings)
+          if let occlusion, let cameraImage, let depthPath = frame.depthPath {
+            // Over nothing with depth, then hidden behind the real surfaces and composited.
+            let measured: RGBA16Image, confidence: RGBA8Image?
+            do {
+              measured = try ImageFile.readRGBA16(RecordingOverlay.resolve(depthPath, in: reader.baseFolder))
+              confidence = try frame.confidencePath.map {
+                try ImageFile.readRGBA8(RecordingOverlay.resolve($0, in: reader.baseFolder))
+              }
+            } catch { throw fail(frame, "\(error)") }
+            let (overlay, depth) = try renderer.renderWithDepth(
+              try placed.drawCalls(), camera: camera, shading: .lit(scene.lighting), backgroundColor: .zero,
+              settings: settings)
+            image = occlusion.composite(
+              overlay: overlay, depth: depth, over: cameraImage, measured: measured, confidence: confidence)
+          } else {
+            image = try renderer.render(
+              try placed.drawCalls(), camera: camera, shading: .lit(scene.lighting), background: background,
+              backgroundColor: scene.backgroundColor, settings: settings)
+          }
+        } catch let error as SceneError {
+          throw error
         } catch { throw fail(frame, "\(error)") }
         try emit(selection, image)
       default: break

@@ -14,6 +14,11 @@ extension RenderCommand {
     do { overlay = RecordingOverlay(scene: try Scene.load(path: scenePath)) } catch { throw InputFailure(error) }
     overlay.settings = settings
     overlay.every = every
+    let confidences: [String: UInt8] = ["low": 0, "medium": 1, "high": 2]
+    guard let confidence = confidences[depthConfidence] else {
+      throw InputFailure(message: "--depth-confidence: expected low, medium or high, got '\(depthConfidence)'")
+    }
+    overlay.occlusion = noOcclusion ? nil : DepthOcclusion(minimumConfidence: confidence)
     if let range {
       let parts = range.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
       guard parts.count == 2, let a = parts[0], let b = parts[1], a >= 0, b >= a else {

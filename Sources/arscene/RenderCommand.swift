@@ -73,6 +73,14 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Recording mode: every N-th frame.") var every: Int = 1
   @Option(help: "Recording mode: only frames A to B (indices from 0, inclusive), as A:B.") var range: String?
   @Option(help: "Recording mode: this job's share of the frames, I/N, auto/N or auto.") var shard: String?
+  @Option(
+    help: """
+      Recording mode: the least confidence (low, medium, high) of a depth measurement that hides \
+      virtual content behind a real surface, where frames have depth images.
+      """)
+  var depthConfidence: String = "medium"
+  @Flag(help: "Recording mode: draw virtual content over real surfaces even where depth says they are nearer.")
+  var noOcclusion = false
 
   @Option(help: "Model mode: the OBJ file.") var model: String?
   @Option(help: "Model mode: image size W,H in pixels.") var size: String?

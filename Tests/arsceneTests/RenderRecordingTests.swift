@@ -11,8 +11,12 @@ import Testing
 /// and as an H.264 video.
 @Suite("arscene render --recording")
 struct RenderRecordingTests {
-  /// A perfect phone's 12 s walk at Závist with small frames, each with an image of one colour.
-  static func recording(in folder: TemporaryFolder) throws -> (path: String, colours: [Int: SIMD4<UInt8>]) {
+  /// A perfect phone's 12 s walk at Závist with small frames, each with an image of one colour
+  /// (and with `depth`, a depth image: the left half a wall 5 cm away, nearer than the camera's
+  /// near plane and so in front of everything, the right half unmeasured).
+  static func recording(in folder: TemporaryFolder, depth: Bool = false) throws -> (
+    path: String, colours: [Int: SIMD4<UInt8>]
+  ) {
     let geo = try SceneGeoSite.load(path: "Scenes/zavist.json")
     let site = GeoSite(frame: geo.frame, anchors: geo.anchors)
     var model = PhoneErrorModel.perfect
@@ -30,6 +34,7 @@ struct RenderRecordingTests {
       let colour = SIMD4<UInt8>(UInt8(40 + frame.index * 7 % 200), 90, UInt8(200 - frame.index * 5 % 150), 255)
       colours[frame.index] = colour
       frame.image = .file("img/\(frame.index).png")
+      if depth { frame.depthPath = "img/depth.png" }
       do {
         try ImageFile.writePNG(
           RGBA8Image(width: 160, height: 120, pixels: Array(repeating: colour, count: 160 * 120)),
@@ -39,6 +44,11 @@ struct RenderRecordingTests {
     }
     if let failure { throw failure }
     try writer.finish()
+    if depth {
+      let pixels = (0..<(40 * 30)).map { i -> SIMD4<UInt16> in i % 40 < 20 ? SIMD4(50, 50, 50, 65535) : .zero }
+      let png = try PNG.encode(RGBA16Image(width: 40, height: 30, pixels: pixels), channels: .grey)
+      try Data(png).write(to: URL(fileURLWithPath: folder.path + "/img/depth.png"))
+    }
     return (path, colours)
   }
 
@@ -83,6 +93,34 @@ struct RenderRecordingTests {
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     probe.waitUntilExit()
     #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "h264,160,120,13")
+  }
+
+  @Test("real surfaces nearer than the content hide it: the left half's wall at 5 cm, the right half unmeasured")
+  func occlusion() throws {
+    let folder = try TemporaryFolder()
+    let (recording, colours) = try Self.recording(in: folder, depth: true)
+    let frames = folder.path + "/out"
+    let outcome = try ArsceneRunner.run([
+      "render", "--recording", recording, "--scene", "Scenes/zavist.json", "--frames", frames, "--every", "2",
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    var rightDrawn = 0
+    for name in try FileManager.default.contentsOfDirectory(atPath: frames) {
+      let index = Int(name.dropFirst(6).prefix(6))!
+      let image = try ImageFile.readRGBA8(frames + "/" + name)
+      for y in 0..<120 {
+        for x in 0..<160 {
+          let own = image[x, y] == colours[index]
+          if x < 80 {
+            #expect(own, "\(name) pixel \(x), \(y): content drawn in front of the wall")
+            if !own { return }
+          } else if !own {
+            rightDrawn += 1
+          }
+        }
+      }
+    }
+    #expect(rightDrawn > 100, "content drawn on the unmeasured half: \(rightDrawn) pixels")
   }
 
   @Test("a frame image of another size than its intrinsics is an error naming the frame")
