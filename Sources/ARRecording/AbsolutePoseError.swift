@@ -21,8 +21,19 @@ public struct AbsolutePoseError: Encodable, Sendable {
   }
 
   /// As `arscene traj ape` prints it: the statistics at the top level (in the relation's
-  /// units), `pairs`, and the `alignment`.
+  /// units), `pairs`, the `alignment` and the poses `skipped`.
   public func encode(to encoder: any Encoder) throws {
+    try TrajectoryMetricOutput.encode(statistics, alignment, skipped, to: encoder)
+  }
+}
+
+/// The JSON both trajectory metrics print: the statistics at the top level, then the alignment
+/// and the poses skipped.
+enum TrajectoryMetricOutput {
+  static func encode(
+    _ statistics: ErrorStatistics, _ alignment: AlignedTrajectories.AppliedAlignment, _ skipped: Int,
+    to encoder: any Encoder
+  ) throws {
     try statistics.encode(to: encoder)
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(alignment, forKey: .alignment)

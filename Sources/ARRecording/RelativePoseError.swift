@@ -97,13 +97,9 @@ public struct RelativePoseError: Encodable, Sendable {
     }
   }
 
-  /// As `arscene traj rpe` prints it: the statistics at the top level, `pairs`, `alignment`.
+  /// As `arscene traj rpe` prints it: the statistics at the top level, `pairs`, the
+  /// `alignment` and the poses `skipped`.
   public func encode(to encoder: any Encoder) throws {
-    try statistics.encode(to: encoder)
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(alignment, forKey: .alignment)
-    try container.encode(skipped, forKey: .skipped)
+    try TrajectoryMetricOutput.encode(statistics, alignment, skipped, to: encoder)
   }
-
-  enum CodingKeys: String, CodingKey { case alignment, skipped }
 }
