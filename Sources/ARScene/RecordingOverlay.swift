@@ -54,6 +54,31 @@ public struct RecordingOverlay {
     var app = AnchorValidator(site: GeoSite(frame: scene.geoFrame ?? defaultFrame, anchors: []))
     let hasGeoContent = scene.objects.contains { $0.geoAnchor != nil }
     let renderer = FrameRenderer()
+    // The draw calls once, textures decoded once; each frame only moves the geo-anchored ones.
+    let baseDraws = try scene.drawCalls()
+    var drawRanges: [Range<Int>] = []
+    for object in scene.objects {
+      let start = drawRanges.last?.upperBound ?? 0
+      drawRanges.append(start..<start + 1 + object.pointMarkers.count)
+    }
+    /// The draw calls with geo-anchored objects placed as in `placed`, or left out without it.
+    func draws(placing placed: Scene?) -> [DrawCall] {
+      guard hasGeoContent else { return baseDraws }
+      var out: [DrawCall] = []
+      for (i, object) in scene.objects.enumerated() {
+        guard object.geoAnchor != nil else {
+          out += baseDraws[drawRanges[i]]
+          continue
+        }
+        guard let placed else { continue }
+        for k in drawRanges[i] {
+          var draw = baseDraws[k]
+          draw.worldFromModel = placed.objects[i].worldFromModel
+          out.append(draw)
+        }
+      }
+      return out
+    }
     var videos: [String: VideoFrameReader] = [:]
     var lastPose: CameraPoseSample?
     var frameNumber = -1, selected = -1, records = 0
@@ -102,14 +127,7 @@ public struct RecordingOverlay {
           background = image.linear
           cameraImage = image
         }
-        var placed = scene
-        if hasGeoContent {
-          if let alignment = app.appAlignment {
-            placed = scene.placingGeoAnchors(with: alignment)
-          } else {
-            placed.objects.removeAll { $0.geoAnchor != nil }
-          }
-        }
+        let frameDraws = draws(placing: app.appAlignment.map { scene.placingGeoAnchors(with: $0) })
         let camera = RenderCamera(
           PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera),
           near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound)
@@ -125,13 +143,13 @@ public struct RecordingOverlay {
               }
             } catch { throw fail(frame, "\(error)") }
             let (overlay, depth) = try renderer.renderWithDepth(
-              try placed.drawCalls(), camera: camera, shading: .lit(scene.lighting), backgroundColor: .zero,
+              frameDraws, camera: camera, shading: .lit(scene.lighting), backgroundColor: .zero,
               settings: settings)
             image = occlusion.composite(
               overlay: overlay, depth: depth, over: cameraImage, measured: measured, confidence: confidence)
           } else {
             image = try renderer.render(
-              try placed.drawCalls(), camera: camera, shading: .lit(scene.lighting), background: background,
+              frameDraws, camera: camera, shading: .lit(scene.lighting), background: background,
               backgroundColor: scene.backgroundColor, settings: settings)
           }
         } catch let error as SceneError {

@@ -45,8 +45,8 @@ final class LineRecordSource: RecordSource {
       let line: [UInt8]?
       do { line = try lines.next() } catch { throw .unreadable(path: lines.path, reason: error.description) }
       guard let line else { return nil }
-      (pending, pendingIndex) = ([], 0)
       pending = try parse(line, lines.lineNumber)
+      pendingIndex = 0
     }
     defer { pendingIndex += 1 }
     return pending[pendingIndex]
