@@ -380,7 +380,7 @@ public struct AnchorValidator {
           name: site.anchors[i].name, positionError: position, finalSigma: a.sigmas.last ?? 0,
           normalizedRMS: position.rms / rmsSigma, within1Sigma: Double(a.within1) / n, within3Sigma: Double(a.within3) / n,
           verticalError: ValidationReport.Statistics(a.vertical.map(abs))!,
-          headingError: ValidationReport.Statistics(a.headings.map(abs)) ?? ValidationReport.Statistics([0])!,
+          headingError: ValidationReport.Statistics(a.headings.map(abs)),
           reprojectionError: ValidationReport.Statistics(a.reprojection),
           rawPositionError: ValidationReport.Statistics(a.raw)))
     }

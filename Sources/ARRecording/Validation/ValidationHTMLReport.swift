@@ -53,7 +53,7 @@ public struct ValidationHTMLReport {
       s += "<tr><td>\(escape(a.name))</td><td>\(f(a.positionError.final))</td><td>\(f(a.positionError.median))</td>"
       s += "<td>\(f(a.positionError.rms))</td><td>\(f(a.finalSigma))</td><td>\(f(a.normalizedRMS))</td>"
       s += "<td>\(f(a.within1Sigma * 100, 1))%</td><td>\(f(a.within3Sigma * 100, 1))%</td>"
-      s += "<td>\(f(a.headingError.median))</td><td>\(f(a.reprojectionError?.median, 1))</td>"
+      s += "<td>\(f(a.headingError?.median))</td><td>\(f(a.reprojectionError?.median, 1))</td>"
       s += "<td>\(f(a.rawPositionError?.median))</td></tr>\n"
     }
     s += "</table>\n<h2>GPS and alignment</h2>\n<table>"

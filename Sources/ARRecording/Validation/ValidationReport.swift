@@ -45,8 +45,9 @@ public struct ValidationReport: Codable, Sendable {
     public var within1Sigma: Double, within3Sigma: Double
     /// Vertical error of the fused placement, metres.
     public var verticalError: Statistics
-    /// Heading error of the fused placement, degrees.
-    public var headingError: Statistics
+    /// Heading error of the fused placement, degrees; nil when no heading could be taken (the
+    /// anchor's forward axis seen straight up or down).
+    public var headingError: Statistics?
     /// Distance in the camera image between where the app drew the anchor and where it truly
     /// was, at frames that saw it, pixels.
     public var reprojectionError: Statistics?
