@@ -30,6 +30,9 @@ public struct RecordingOverlay {
   public var poseTolerance = 0.05
   /// Hide virtual content behind real surfaces where a frame has a depth image (nil: never).
   public var occlusion: DepthOcclusion? = DepthOcclusion()
+  /// Skip a frame that cannot be drawn (no pose, a missing or wrong-sized image) instead of
+  /// failing; ``render(_:include:progress:emit:)`` returns why each was skipped.
+  public var lenient = false
 
   public init(scene: Scene) { self.scene = scene }
 
@@ -41,16 +44,19 @@ public struct RecordingOverlay {
   }
 
   /// Reads all of `reader`, calling `include` for each selected frame (return false to skip it:
-  /// already rendered, say) and `emit` with each rendered one, in frame order.
+  /// already rendered, say) and `emit` with each rendered one, in frame order. Returns, with
+  /// ``lenient``, why each frame that could not be drawn was skipped.
   ///
   /// - Throws: ``SceneError/render(path:reason:)`` naming the frame and file for a frame with
   ///   no pose within ``poseTolerance``, no intrinsics or image size, a missing or unreadable
   ///   image, or an image of another size than its intrinsics; ARRecording's `RecordingError` from
   ///   reading.
+  @discardableResult
   public func render(
     _ reader: RecordingReader, include: (FrameSelection) -> Bool = { _ in true },
     progress: ((Double) -> Void)? = nil, emit: (FrameSelection, RGBA8Image) throws -> Void
-  ) throws {
+  ) throws -> [String] {
+    var skipped: [String] = []
     var app = AnchorValidator(site: GeoSite(frame: scene.geoFrame ?? defaultFrame, anchors: []))
     let hasGeoContent = scene.objects.contains { $0.geoAnchor != nil }
     let renderer = FrameRenderer()
@@ -85,6 +91,78 @@ public struct RecordingOverlay {
     func fail(_ frame: CameraFrameSample, _ reason: String) -> SceneError {
       .render(path: reader.path, reason: "frame \(frame.index) (t = \(frame.time) s): \(reason)")
     }
+    /// One frame drawn, or the error that names it.
+    func draw(_ frame: CameraFrameSample) throws -> RGBA8Image {
+      guard let pose = lastPose, abs(pose.time - frame.time) <= poseTolerance else {
+        throw fail(frame, "no camera pose within \(poseTolerance) s")
+      }
+      guard let intrinsics = frame.cameraIntrinsics else {
+        throw fail(frame, "no intrinsics or image size to draw it with")
+      }
+      var background: LinearImage?
+      var cameraImage: RGBA8Image?
+      if let source = frame.image {
+        let image: RGBA8Image
+        do {
+          switch source {
+          case .file(let path):
+            image = try ImageFile.readRGBA8(RecordingOverlay.resolve(path, in: reader.baseFolder))
+          case .video(let path, let index):
+            let full = RecordingOverlay.resolve(path, in: reader.baseFolder)
+            if videos[full] == nil { videos[full] = try VideoFrameReader(path: full) }
+            image = try videos[full]!.frame(index)
+          }
+        } catch { throw fail(frame, "\(error)") }
+        guard image.width == intrinsics.width, image.height == intrinsics.height else {
+          throw fail(
+            frame,
+            "its image is \(image.width)×\(image.height) but its intrinsics are for \(intrinsics.width)×\(intrinsics.height)"
+          )
+        }
+        background = image.linear
+        cameraImage = image
+      }
+      let frameDraws = draws(placing: app.appAlignment.map { scene.placingGeoAnchors(with: $0) })
+      let camera = RenderCamera(
+        PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera),
+        near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound)
+      var image: RGBA8Image
+      do {
+        if let occlusion, let cameraImage, let depthPath = frame.depthPath {
+          // Over nothing with depth, then hidden behind the real surfaces and composited.
+          let measured: RGBA16Image, confidence: RGBA8Image?
+          do {
+            measured = try ImageFile.readRGBA16(RecordingOverlay.resolve(depthPath, in: reader.baseFolder))
+            confidence = try frame.confidencePath.map {
+              try ImageFile.readRGBA8(RecordingOverlay.resolve($0, in: reader.baseFolder))
+            }
+          } catch { throw fail(frame, "\(error)") }
+          // Depth maps are smaller than the image but cover the same field of view.
+          let (frameAspect, depthAspect) = (
+            Double(intrinsics.width) / Double(intrinsics.height),
+            Double(measured.width) / Double(measured.height)
+          )
+          guard abs(depthAspect / frameAspect - 1) < 0.01 else {
+            throw fail(
+              frame,
+              "its depth image is \(measured.width)×\(measured.height), not the shape of its \(intrinsics.width)×\(intrinsics.height) image"
+            )
+          }
+          let (overlay, depth) = try renderer.renderWithDepth(
+            frameDraws, camera: camera, shading: .lit(scene.lighting), backgroundColor: .zero,
+            settings: settings)
+          image = occlusion.composite(
+            overlay: overlay, depth: depth, over: cameraImage, measured: measured, confidence: confidence)
+        } else {
+          image = try renderer.render(
+            frameDraws, camera: camera, shading: .lit(scene.lighting), background: background,
+            backgroundColor: scene.backgroundColor, settings: settings)
+        }
+      } catch let error as SceneError {
+        throw error
+      } catch { throw fail(frame, "\(error)") }
+      return image
+    }
     while let record = try reader.next() {
       records += 1
       if records & 0x3FF == 0 { progress?(reader.fractionRead) }
@@ -99,67 +177,17 @@ public struct RecordingOverlay {
         guard shard.contains(selected) else { continue }
         let selection = FrameSelection(index: frameNumber, time: frame.time)
         guard include(selection) else { continue }
-        guard let pose = lastPose, abs(pose.time - frame.time) <= poseTolerance else {
-          throw fail(frame, "no camera pose within \(poseTolerance) s")
+        let image: RGBA8Image
+        do { image = try draw(frame) } catch let error as SceneError where lenient {
+          skipped.append(error.description)
+          continue
         }
-        guard let intrinsics = frame.cameraIntrinsics else {
-          throw fail(frame, "no intrinsics or image size to draw it with")
-        }
-        var background: LinearImage?
-        var cameraImage: RGBA8Image?
-        if let source = frame.image {
-          let image: RGBA8Image
-          do {
-            switch source {
-            case .file(let path):
-              image = try ImageFile.readRGBA8(RecordingOverlay.resolve(path, in: reader.baseFolder))
-            case .video(let path, let index):
-              let full = RecordingOverlay.resolve(path, in: reader.baseFolder)
-              if videos[full] == nil { videos[full] = try VideoFrameReader(path: full) }
-              image = try videos[full]!.frame(index)
-            }
-          } catch { throw fail(frame, "\(error)") }
-          guard image.width == intrinsics.width, image.height == intrinsics.height else {
-            throw fail(
-              frame,
-              "its image is \(image.width)×\(image.height) but its intrinsics are for \(intrinsics.width)×\(intrinsics.height)")
-          }
-          background = image.linear
-          cameraImage = image
-        }
-        let frameDraws = draws(placing: app.appAlignment.map { scene.placingGeoAnchors(with: $0) })
-        let camera = RenderCamera(
-          PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera),
-          near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound)
-        var image: RGBA8Image
-        do {
-          if let occlusion, let cameraImage, let depthPath = frame.depthPath {
-            // Over nothing with depth, then hidden behind the real surfaces and composited.
-            let measured: RGBA16Image, confidence: RGBA8Image?
-            do {
-              measured = try ImageFile.readRGBA16(RecordingOverlay.resolve(depthPath, in: reader.baseFolder))
-              confidence = try frame.confidencePath.map {
-                try ImageFile.readRGBA8(RecordingOverlay.resolve($0, in: reader.baseFolder))
-              }
-            } catch { throw fail(frame, "\(error)") }
-            let (overlay, depth) = try renderer.renderWithDepth(
-              frameDraws, camera: camera, shading: .lit(scene.lighting), backgroundColor: .zero,
-              settings: settings)
-            image = occlusion.composite(
-              overlay: overlay, depth: depth, over: cameraImage, measured: measured, confidence: confidence)
-          } else {
-            image = try renderer.render(
-              frameDraws, camera: camera, shading: .lit(scene.lighting), background: background,
-              backgroundColor: scene.backgroundColor, settings: settings)
-          }
-        } catch let error as SceneError {
-          throw error
-        } catch { throw fail(frame, "\(error)") }
         try emit(selection, image)
       default: break
       }
     }
     progress?(1)
+    return skipped
   }
 
   /// A path of the recording's, from its folder unless absolute.

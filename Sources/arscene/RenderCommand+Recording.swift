@@ -19,6 +19,7 @@ extension RenderCommand {
       throw InputFailure(message: "--depth-confidence: expected low, medium or high, got '\(depthConfidence)'")
     }
     overlay.occlusion = noOcclusion ? nil : DepthOcclusion(minimumConfidence: confidence)
+    overlay.lenient = lenient
     if let range {
       let parts = range.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
       guard parts.count == 2, let a = parts[0], let b = parts[1], a >= 0, b >= a else {
@@ -40,12 +41,13 @@ extension RenderCommand {
       frames.map { $0 + "/frame_" + String(format: "%06d", index) + ".png" }
     }
     let reader: RecordingReader
-    do { reader = try RecordingReader(path: path) } catch { throw InputFailure(error) }
+    do { reader = try RecordingReader(path: path, lenient: lenient) } catch { throw InputFailure(error) }
     var writer: VideoWriter?
     var (rendered, kept) = (0, 0)
+    var skipped: [String] = []
     let progress = ProgressOutput("arscene: rendering \(path)")
     do {
-      try overlay.render(
+      skipped = try overlay.render(
         reader,
         include: { selection in
           // A frame already on disk is kept (a run resumes), unless the video needs its pixels.
@@ -77,6 +79,8 @@ extension RenderCommand {
     } catch let failure as InputFailure {
       throw failure
     } catch { throw InputFailure(error) }
-    FileHandleOutput.standardError.write("arscene: \(rendered) frames rendered, \(kept) already there\n")
+    for reason in reader.warnings + skipped { FileHandleOutput.standardError.write("arscene: warning: \(reason)\n") }
+    let skippedNote = skipped.isEmpty ? "" : ", \(skipped.count) skipped"
+    FileHandleOutput.standardError.write("arscene: \(rendered) frames rendered, \(kept) already there\(skippedNote)\n")
   }
 }

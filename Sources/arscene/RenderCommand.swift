@@ -81,6 +81,8 @@ struct RenderCommand: ParsableCommand {
   var depthConfidence: String = "medium"
   @Flag(help: "Recording mode: draw virtual content over real surfaces even where depth says they are nearer.")
   var noOcclusion = false
+  @Flag(help: "Recording mode: skip frames (and records) that cannot be used, with a warning, instead of failing.")
+  var lenient = false
 
   @Option(help: "Model mode: the OBJ file.") var model: String?
   @Option(help: "Model mode: image size W,H in pixels.") var size: String?

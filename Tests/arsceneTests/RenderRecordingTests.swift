@@ -123,7 +123,7 @@ struct RenderRecordingTests {
     #expect(rightDrawn > 100, "content drawn on the unmeasured half: \(rightDrawn) pixels")
   }
 
-  @Test("a frame image of another size than its intrinsics is an error naming the frame")
+  @Test("a frame image of another size than its intrinsics is an error naming the frame; --lenient skips it")
   func wrongSize() throws {
     let folder = try TemporaryFolder()
     let (recording, _) = try Self.recording(in: folder)
@@ -134,5 +134,13 @@ struct RenderRecordingTests {
       "render", "--recording", recording, "--scene", "Scenes/zavist.json", "--frames", folder.path + "/out",
     ])
     #expect(outcome.status == 2 && outcome.stderr.contains("frame 4") && outcome.stderr.contains("80×60"), "\(outcome.stderr)")
+    // Leniently, that frame is skipped, said so and counted; the others are drawn.
+    let lenient = try ArsceneRunner.run([
+      "render", "--recording", recording, "--scene", "Scenes/zavist.json", "--frames", folder.path + "/out2",
+      "--lenient",
+    ])
+    #expect(lenient.status == 0 && lenient.stderr.contains("warning: ") && lenient.stderr.contains("1 skipped"), "\(lenient.stderr)")
+    let written = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/out2")
+    #expect(written.count == 24 && !written.contains("frame_000004.png"))
   }
 }
