@@ -43,6 +43,9 @@ extension RenderCommand {
     let reader: RecordingReader
     do { reader = try RecordingReader(path: path, lenient: lenient) } catch { throw InputFailure(error) }
     var writer: VideoWriter?
+    let files = FrameFileWriter()
+    // Whatever happens, no frame is left half-written behind this command.
+    defer { try? files.finish() }
     var (rendered, kept) = (0, 0)
     var skipped: [String] = []
     let progress = ProgressOutput("arscene: rendering \(path)")
@@ -61,7 +64,7 @@ extension RenderCommand {
           if FileManager.default.fileExists(atPath: file) {
             kept += 1
           } else {
-            try ImageFile.writePNG(image, to: file, compression: pngLevel)
+            try files.write(image, to: file, compression: pngLevel)
             rendered += 1
           }
         } else {
@@ -75,6 +78,7 @@ extension RenderCommand {
           try writer!.append(image)
         }
       }
+      try files.finish()
       try writer?.finish()
     } catch let failure as InputFailure {
       throw failure
