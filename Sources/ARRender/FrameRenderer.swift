@@ -13,10 +13,13 @@ public final class FrameRenderer {
   /// Renders one frame; see ``Renderer/render(_:camera:shading:background:backgroundColor:settings:)``.
   public func render(
     _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage? = nil,
-    backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings()
+    backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings(),
+    shadows: ShadowCatcher? = nil
   ) throws(RenderError) -> RGBA8Image {
-    try validate(draws, camera: camera, background: background, settings: settings)
+    try validate(draws, camera: camera, background: background, settings: settings, shadows: shadows)
     let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
+    let (background, _) = try shadowed(
+      background, backgroundColor, by: shadows, casting: draws, camera: camera, threads: settings.threads)
     let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
       draw(
         draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
@@ -31,15 +34,17 @@ public final class FrameRenderer {
   public func render(
     _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage? = nil,
     backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings(),
-    into image: inout RGBA8Image
+    shadows: ShadowCatcher? = nil, into image: inout RGBA8Image
   ) throws(RenderError) {
     guard image.width == camera.intrinsics.width, image.height == camera.intrinsics.height else {
       image = try render(
         draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
-        settings: settings)
+        settings: settings, shadows: shadows)
       return
     }
-    try validate(draws, camera: camera, background: background, settings: settings)
+    try validate(draws, camera: camera, background: background, settings: settings, shadows: shadows)
+    let (background, _) = try shadowed(
+      background, backgroundColor, by: shadows, casting: draws, camera: camera, threads: settings.threads)
     image.pixels.withUnsafeMutableBufferPointer { out in
       draw(
         draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
@@ -49,13 +54,17 @@ public final class FrameRenderer {
 
   /// Renders one frame and its depth: each pixel's distance along the camera's view axis
   /// (metres, the camera's −Z) to the nearest opaque surface among its samples, +∞ where the
-  /// background shows. Translucent surfaces leave no depth, as they write none.
+  /// background shows. Translucent surfaces leave no depth, as they write none. Where a
+  /// shadow catcher's shadow shows and nothing else is drawn, the depth is its plane's.
   public func renderWithDepth(
     _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage? = nil,
-    backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings()
+    backgroundColor: SIMD4<Float> = SIMD4(0, 0, 0, 1), settings: RenderSettings = RenderSettings(),
+    shadows: ShadowCatcher? = nil
   ) throws(RenderError) -> (image: RGBA8Image, depth: DepthImage) {
-    try validate(draws, camera: camera, background: background, settings: settings)
+    try validate(draws, camera: camera, background: background, settings: settings, shadows: shadows)
     let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
+    let (background, planeDepth) = try shadowed(
+      background, backgroundColor, by: shadows, casting: draws, camera: camera, threads: settings.threads)
     var depth = [Float](repeating: .infinity, count: width * height)
     let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
       depth.withUnsafeMutableBufferPointer { distances in
@@ -65,12 +74,42 @@ public final class FrameRenderer {
       }
       initialized = width * height
     }
-    return (RGBA8Image(width: width, height: height, pixels: pixels), DepthImage(width: width, height: height, pixels: depth))
+    if let planeDepth {
+      for i in depth.indices where depth[i] == .infinity { depth[i] = planeDepth.pixels[i] }
+    }
+    return (
+      RGBA8Image(width: width, height: height, pixels: pixels),
+      DepthImage(width: width, height: height, pixels: depth)
+    )
+  }
+
+  /// The background with `shadows`' shadow composited onto it (black at the shadow's opacity,
+  /// so a transparent background gets the shadow as alpha), and the distance to the shadow's
+  /// plane where it shows; the background unchanged without a catcher.
+  private func shadowed(
+    _ background: LinearImage?, _ backgroundColor: SIMD4<Float>, by shadows: ShadowCatcher?,
+    casting draws: [DrawCall], camera: RenderCamera, threads: Int
+  ) throws(RenderError) -> (LinearImage?, DepthImage?) {
+    guard let shadows else { return (background, nil) }
+    let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
+    let layer = try shadows.shadowLayer(casting: draws, camera: camera, threads: threads)
+    var darkened = background ?? LinearImage(width: width, height: height, fill: backgroundColor)
+    for i in darkened.pixels.indices where layer.opacity.pixels[i] > 0 {
+      // Black at opacity s over a straight-alpha pixel (rgb, a): alpha s + a(1 − s), and the
+      // colour's premultiplied rgb·a·(1 − s) divided by it.
+      let s = layer.opacity.pixels[i], p = darkened.pixels[i]
+      let alpha = s + p.w * (1 - s)
+      let rgb = alpha > 0 ? SIMD3(p.x, p.y, p.z) * (p.w * (1 - s) / alpha) : .zero
+      darkened.pixels[i] = SIMD4(rgb, alpha)
+    }
+    return (darkened, layer.depth)
   }
 
   private func validate(
-    _ draws: [DrawCall], camera: RenderCamera, background: LinearImage?, settings: RenderSettings
+    _ draws: [DrawCall], camera: RenderCamera, background: LinearImage?, settings: RenderSettings,
+    shadows: ShadowCatcher? = nil
   ) throws(RenderError) {
+    try shadows?.validate()
     let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
     guard (1...RenderSettings.maximumSide).contains(width), (1...RenderSettings.maximumSide).contains(height)
     else {

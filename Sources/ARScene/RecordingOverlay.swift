@@ -150,13 +150,13 @@ public struct RecordingOverlay {
           }
           let (overlay, depth) = try renderer.renderWithDepth(
             frameDraws, camera: camera, shading: .lit(scene.lighting), backgroundColor: .zero,
-            settings: settings)
+            settings: settings, shadows: scene.shadows)
           image = occlusion.composite(
             overlay: overlay, depth: depth, over: cameraImage, measured: measured, confidence: confidence)
         } else {
           image = try renderer.render(
             frameDraws, camera: camera, shading: .lit(scene.lighting), background: background,
-            backgroundColor: scene.backgroundColor, settings: settings)
+            backgroundColor: scene.backgroundColor, settings: settings, shadows: scene.shadows)
         }
       } catch let error as SceneError {
         throw error

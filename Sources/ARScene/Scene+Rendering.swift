@@ -47,7 +47,7 @@ extension Scene {
     do {
       return try renderer.render(
         draws, camera: renderCamera, shading: .lit(lighting), background: background,
-        backgroundColor: backgroundColor, settings: settings)
+        backgroundColor: backgroundColor, settings: settings, shadows: shadows)
     } catch { throw .render(path: path, reason: error.description) }
   }
 
@@ -61,7 +61,7 @@ extension Scene {
     do {
       return try renderer.renderWithDepth(
         draws, camera: renderCamera, shading: .lit(lighting), background: background,
-        backgroundColor: backgroundColor, settings: settings)
+        backgroundColor: backgroundColor, settings: settings, shadows: shadows)
     } catch { throw .render(path: path, reason: error.description) }
   }
 

@@ -37,6 +37,8 @@ public struct Scene: Sendable {
   public var targets: [SceneTarget]
   /// The local ENU frame at the file's `geo.origin`, when it has one.
   public var geoFrame: LocalTangentFrame? = nil
+  /// The shadow-catcher ground plane, when the file asks for shadows.
+  public var shadows: ShadowCatcher? = nil
 
   /// Reads and checks a scene file, loading every model it names (textures are checked to exist
   /// and decoded when rendered).

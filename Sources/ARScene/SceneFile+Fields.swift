@@ -39,6 +39,10 @@ extension SceneFile {
       "origin": .object(["latitude": .value, "longitude": .value, "height": .value]),
       "session_alignment": .object(["yaw_deg": .value, "origin_enu": .value]),
     ]),
+    "shadow": .object([
+      "plane": .object(["point": .value, "normal": .value]), "light": .value, "opacity": .value,
+      "softness": .value, "resolution": .value,
+    ]),
   ])
 
   /// The JSON path of the first key that `shape` does not allow, with why; `nil` when all fit.

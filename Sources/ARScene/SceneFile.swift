@@ -16,6 +16,29 @@ public struct SceneFile: Codable, Sendable, Equatable {
   public var objects: [Object]
   /// Where the scene is on Earth, for geo-anchored objects.
   public var geo: Geo?
+  /// A shadow-catcher ground plane: the models' shadows darken what is behind it.
+  public var shadow: Shadow?
+
+  /// The `shadow` field (ARRender's `ShadowCatcher` is what it resolves to): a ground plane
+  /// that shows only the shadows the models cast on it from one directional light.
+  public struct Shadow: Codable, Sendable, Equatable {
+    /// The plane; default the plane a plane-anchored object stands on, else y = 0.
+    public var plane: Plane?
+    /// Index of the directional light casting the shadows (default 0, the first).
+    public var light: Int?
+    /// Darkness of full shadow, 0…1 (default 0.5).
+    public var opacity: Float?
+    /// Penumbra, metres: the Gaussian's standard deviation across the edge (default 0.02).
+    public var softness: Double?
+    /// Shadow-map texels along its longer side, 64…8192 (default 1024).
+    public var resolution: Int?
+
+    /// A plane through `point` (world metres) with `normal` (world, on the models' side).
+    public struct Plane: Codable, Sendable, Equatable {
+      public var point: [Double]
+      public var normal: [Double]
+    }
+  }
 
   /// The scene's place on Earth. The scene's world frame is the AR session's: with the default
   /// alignment it is the ARKit gravity-and-heading frame at `origin` (x = east, y = up,

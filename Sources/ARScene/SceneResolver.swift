@@ -63,12 +63,16 @@ struct SceneResolver {
           "\(image) is \(frame.width)×\(frame.height), but the camera's intrinsics are for \(fileWidth)×\(fileHeight) (set background.resample to scale it)"
         )
       }
-      background = (frame.width, frame.height) == (w, h) ? frame.linear : Self.resample(frame.linear, width: w, height: h)
+      background =
+        (frame.width, frame.height) == (w, h)
+        ? frame.linear : Self.resample(frame.linear, width: w, height: h)
     }
 
     let geoPlacement = try geoPlacement()
     var objects: [SceneObject] = []
     var targets: [SceneTarget] = []
+    /// The first plane anchor's plane (point, normal): where its content's shadows fall.
+    var anchorPlane: (SIMD3<Double>, SIMD3<Double>)?
     for (i, object) in file.objects.enumerated() {
       let field = "objects[\(i)]"
       var worldFromModel: Matrix4<Float>
@@ -90,7 +94,13 @@ struct SceneResolver {
           worldFromModel =
             try worldFromMarkerAnchor(marker, camera: camera, field + ".anchor.marker") * worldFromModel
         } else if let plane = anchor.plane {
-          worldFromModel = try worldFromPlaneAnchor(plane, field + ".anchor.plane") * worldFromModel
+          let worldFromAnchor = try worldFromPlaneAnchor(plane, field + ".anchor.plane")
+          if anchorPlane == nil {
+            anchorPlane = (
+              SIMD3<Double>(worldFromAnchor[column: 3].xyz), SIMD3<Double>(worldFromAnchor[column: 1].xyz)
+            )
+          }
+          worldFromModel = worldFromAnchor * worldFromModel
         }
       }
       let mesh: Mesh
@@ -109,10 +119,38 @@ struct SceneResolver {
       objects.append(placed)
     }
     var scene = Scene(
-      path: path, file: file, camera: scaled, clipPlanes: clipPlanes, lighting: try lighting(), objects: objects, background: background,
+      path: path, file: file, camera: scaled, clipPlanes: clipPlanes, lighting: try lighting(),
+      objects: objects, background: background,
       backgroundColor: backgroundColor, targets: targets)
     scene.geoFrame = geoPlacement?.frame
+    scene.shadows = try shadows(lighting: scene.lighting, anchorPlane: anchorPlane)
     return scene
+  }
+
+  /// The file's `shadow`, resolved: the plane given, else the plane anchor's, else y = 0.
+  func shadows(lighting: Lighting, anchorPlane: (SIMD3<Double>, SIMD3<Double>)?) throws(SceneError)
+    -> ShadowCatcher?
+  {
+    guard let shadow = file.shadow else { return nil }
+    let index = shadow.light ?? 0
+    guard lighting.directional.indices.contains(index) else {
+      throw fail(
+        "shadow.light",
+        lighting.directional.isEmpty
+          ? "shadows need a directional light (lights.directional is empty)"
+          : "no directional light \(index) (there are \(lighting.directional.count))")
+    }
+    var (point, normal) = anchorPlane ?? (.zero, SIMD3(0, 1, 0))
+    if let plane = shadow.plane {
+      point = try vector(plane.point, 3, "shadow.plane.point")!
+      normal = try vector(plane.normal, 3, "shadow.plane.normal")!
+    }
+    let catcher = ShadowCatcher(
+      point: point, normal: normal, lightDirection: SIMD3<Double>(lighting.directional[index].direction),
+      opacity: shadow.opacity ?? 0.5, softness: shadow.softness ?? 0.02, resolution: shadow.resolution ?? 1024
+    )
+    do { try catcher.validate() } catch { throw fail("shadow", error.description) }
+    return catcher
   }
 
   /// The file's camera at its output size, in `Double` as written, and its clip planes.
