@@ -1,4 +1,5 @@
 import ARGeo
+import ARHit
 import ARImage
 import ARImageIO
 import ARMath
@@ -30,6 +31,13 @@ public struct RecordingOverlay {
   public var poseTolerance = 0.05
   /// Hide virtual content behind real surfaces where a frame has a depth image (nil: never).
   public var occlusion: DepthOcclusion? = DepthOcclusion()
+  /// The phone screen the frames are shown on, in pixels (nil: the camera image's own size,
+  /// turned to ``orientation``): each frame's camera image is turned and aspect-filled into
+  /// it as ARKit's views show it (ARHit's `TapViewport`), and the content drawn by the camera
+  /// that view amounts to.
+  public var viewSize: SIMD2<Int>? = nil
+  /// The interface orientation of the screen (landscape-right: the image as captured).
+  public var orientation = InterfaceOrientation.landscapeRight
   /// Skip a frame that cannot be drawn (no pose, a missing or wrong-sized image) instead of
   /// failing; ``render(_:include:progress:emit:)`` returns why each was skipped.
   public var lenient = false
@@ -123,9 +131,16 @@ public struct RecordingOverlay {
         cameraImage = image
       }
       let frameDraws = draws(placing: app.appAlignment.map { scene.placingGeoAnchors(with: $0) })
+      var sensorCamera = PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera)
+      let viewport: TapViewport?
+      do { viewport = try self.viewport(for: intrinsics) } catch { throw fail(frame, "the view: \(error)") }
+      if let viewport {
+        sensorCamera = viewport.viewCamera(for: sensorCamera)
+        background = background.map(viewport.viewImage)
+        cameraImage = background?.sRGB8
+      }
       let camera = RenderCamera(
-        PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera),
-        near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound)
+        sensorCamera, near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound)
       var image: RGBA8Image
       do {
         if let occlusion, let cameraImage, let depthPath = frame.depthPath {
@@ -152,7 +167,9 @@ public struct RecordingOverlay {
             frameDraws, camera: camera, shading: .lit(scene.lighting), backgroundColor: .zero,
             settings: settings, shadows: scene.shadows)
           image = occlusion.composite(
-            overlay: overlay, depth: depth, over: cameraImage, measured: measured, confidence: confidence)
+            overlay: overlay, depth: depth, over: cameraImage,
+            measured: viewport.map { $0.viewMap(measured) } ?? measured,
+            confidence: viewport.map { v in confidence.map(v.viewMap) } ?? confidence)
         } else {
           image = try renderer.render(
             frameDraws, camera: camera, shading: .lit(scene.lighting), background: background,
@@ -188,6 +205,12 @@ public struct RecordingOverlay {
     }
     progress?(1)
     return skipped
+  }
+
+  /// The screen a frame with `intrinsics` is shown on, or nil when it is the image as captured.
+  func viewport(for intrinsics: CameraIntrinsics<Double>) throws(HitError) -> TapViewport? {
+    guard viewSize != nil || orientation != .landscapeRight else { return nil }
+    return try TapViewport.screen(showing: intrinsics, size: viewSize, orientation: orientation)
   }
 
   /// A path of the recording's, from its folder unless absolute.

@@ -20,6 +20,10 @@ extension RenderCommand {
     }
     overlay.occlusion = noOcclusion ? nil : DepthOcclusion(minimumConfidence: confidence)
     overlay.lenient = lenient
+    if let (size, orientation) = try screenOptions() {
+      overlay.viewSize = size
+      overlay.orientation = orientation
+    }
     if let range {
       let parts = range.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
       guard parts.count == 2, let a = parts[0], let b = parts[1], a >= 0, b >= a else {

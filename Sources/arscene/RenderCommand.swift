@@ -1,7 +1,8 @@
+import ARHit
 import ARImage
 import ARImageIO
-import ARMesh
 import ARMath
+import ARMesh
 import ARRender
 import ARScene
 import ArgumentParser
@@ -27,6 +28,9 @@ struct RenderCommand: ParsableCommand {
       with its pose and intrinsics, over its camera image, geo-anchors placed by the alignment \
       the replay has reached (as arscene validate's app side); frames as DIR/frame_NNNNNN.png \
       by frame index (existing ones are kept: a run resumes), the video through ffmpeg (H.264).
+      --view W,H and --orientation (scene and recording modes) render the phone screen instead of \
+      the camera image: the image turned to the interface orientation and aspect-filled, as \
+      ARKit's views show it and as arscene hit maps taps.
       """
   )
 
@@ -63,13 +67,27 @@ struct RenderCommand: ParsableCommand {
   var overlayOutput: String?
   @Flag(help: "Write --overlay-output premultiplied (colour times alpha) instead of straight.")
   var premultiplied = false
+  @Option(
+    help: """
+      Scene and recording modes: render a phone screen of W,H pixels showing the camera image \
+      aspect-filled (turned to --orientation, scaled to cover, centred, cropped) as ARKit's views do.
+      """)
+  var view: String?
+  @Option(
+    help: """
+      Scene and recording modes: the screen's interface orientation: landscape-right (the image as \
+      captured), landscape-left, portrait, portrait-upside-down.
+      """)
+  var orientation: String = InterfaceOrientation.landscapeRight.rawValue
 
   @Option(help: "Recording mode: the recording (any layout arscene recording reads).") var recording: String?
   @Option(name: .customLong("scene"), help: "Recording mode: the scene file drawn over its frames.")
   var recordingScene: String?
-  @Option(help: "Recording mode: the folder the frames are written to, as frame_NNNNNN.png.") var frames: String?
+  @Option(help: "Recording mode: the folder the frames are written to, as frame_NNNNNN.png.") var frames:
+    String?
   @Option(help: "Recording mode: an H.264 MP4 of the frames (through ffmpeg).") var video: String?
-  @Option(help: "Recording mode: the video's frames per second (default: 30 / --every).") var videoFps: Double?
+  @Option(help: "Recording mode: the video's frames per second (default: 30 / --every).") var videoFps:
+    Double?
   @Option(help: "Recording mode: every N-th frame.") var every: Int = 1
   @Option(help: "Recording mode: only frames A to B (indices from 0, inclusive), as A:B.") var range: String?
   @Option(help: "Recording mode: this job's share of the frames, I/N, auto/N or auto.") var shard: String?
@@ -79,9 +97,12 @@ struct RenderCommand: ParsableCommand {
       virtual content behind a real surface, where frames have depth images.
       """)
   var depthConfidence: String = "medium"
-  @Flag(help: "Recording mode: draw virtual content over real surfaces even where depth says they are nearer.")
+  @Flag(
+    help: "Recording mode: draw virtual content over real surfaces even where depth says they are nearer.")
   var noOcclusion = false
-  @Flag(help: "Recording mode: skip frames (and records) that cannot be used, with a warning, instead of failing.")
+  @Flag(
+    help: "Recording mode: skip frames (and records) that cannot be used, with a warning, instead of failing."
+  )
   var lenient = false
 
   @Option(help: "Model mode: the OBJ file.") var model: String?
@@ -129,7 +150,10 @@ struct RenderCommand: ParsableCommand {
       var depth: DepthImage?
       do {
         if let scene {
-          let loaded = try Scene.load(path: scene, width: width, height: height)
+          var loaded = try Scene.load(path: scene, width: width, height: height)
+          if let viewport = try screen(for: loaded.camera.intrinsics) {
+            loaded = try loaded.viewed(in: viewport)
+          }
           if depthOutput != nil {
             (image, depth) = try loaded.renderWithDepth(settings: settings)
           } else {
@@ -144,11 +168,43 @@ struct RenderCommand: ParsableCommand {
           (image, depth) = try renderModel(settings: settings)
         }
         try ImageFile.writePNG(image, to: output, compression: pngLevel)
-        if let depthOutput, let depth { try ImageFile.writeDepthPNG(depth, to: depthOutput, compression: pngLevel) }
+        if let depthOutput, let depth {
+          try ImageFile.writeDepthPNG(depth, to: depthOutput, compression: pngLevel)
+        }
       } catch let failure as InputFailure {
         throw failure
       } catch { throw InputFailure(error) }
     }
+  }
+
+  /// The phone screen `--view` and `--orientation` describe, for a camera image with `intrinsics`;
+  /// nil when neither is given (the image as captured).
+  func screen(for intrinsics: CameraIntrinsics<Double>) throws -> TapViewport? {
+    guard let (size, orientation) = try screenOptions() else { return nil }
+    do {
+      return try TapViewport.screen(showing: intrinsics, size: size, orientation: orientation)
+    } catch { throw InputFailure(message: "--view: \(error)") }
+  }
+
+  /// `--view` as whole pixels and `--orientation`, checked; nil when neither is given.
+  func screenOptions() throws -> (SIMD2<Int>?, InterfaceOrientation)? {
+    guard let orientation = InterfaceOrientation(rawValue: orientation) else {
+      throw InputFailure(
+        message:
+          "--orientation: expected one of \(InterfaceOrientation.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
+    }
+    guard view != nil || orientation != .landscapeRight else { return nil }
+    let size = try view.map { text -> SIMD2<Int> in
+      let wh = try numbers(text, count: 2, option: "--view")
+      guard wh.allSatisfy({ $0 >= 1 && $0 == $0.rounded() && $0 <= Double(RenderSettings.maximumSide) })
+      else {
+        throw InputFailure(
+          message: "--view: width and height must be whole pixels from 1 to \(RenderSettings.maximumSide)")
+      }
+      return SIMD2(Int(wh[0]), Int(wh[1]))
+    }
+    return (size, orientation)
   }
 
   func renderModel(settings: RenderSettings) throws -> (RGBA8Image, DepthImage?) {
@@ -214,7 +270,8 @@ struct RenderCommand: ParsableCommand {
     let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: pose, near: near, far: far)
     let draws = [try DrawCall(mesh: mesh, worldFromModel: modelMatrix, cullBackFaces: false)]
     if depthOutput != nil {
-      let (image, depth) = try FrameRenderer().renderWithDepth(draws, camera: camera, shading: mode, settings: settings)
+      let (image, depth) = try FrameRenderer().renderWithDepth(
+        draws, camera: camera, shading: mode, settings: settings)
       return (image, depth)
     }
     return (try Renderer.render(draws, camera: camera, shading: mode, settings: settings), nil)

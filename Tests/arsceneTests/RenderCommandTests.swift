@@ -42,6 +42,26 @@ struct RenderCommandTests {
     #expect(zip(image.pixels, depth.pixels).allSatisfy { ($0.0.x > 0) == ($0.1.x > 0) })
   }
 
+  @Test("--view W,H --orientation: a phone screen of that size; a bad orientation or size is an error")
+  func phoneScreen() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let scene = Fixtures.path("scenes/camera_frame.json")
+    let outcome = try ArsceneRunner.run([
+      "render", scene, "--view", "12,40", "--orientation", "portrait", "-o", dir + "/screen.png",
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let screen = try ImageFile.readRGBA8(dir + "/screen.png")
+    #expect(screen.width == 12 && screen.height == 40)
+    for (arguments, message) in [
+      (["--view", "0,40"], "--view"), (["--view", "12.5,40"], "--view"), (["--orientation", "upside"], "--orientation"),
+    ] {
+      let bad = try ArsceneRunner.run(["render", scene, "-o", dir + "/bad.png"] + arguments)
+      #expect(bad.status == 2 && bad.stderr.contains(message), "\(bad.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir + "/bad.png"))
+    }
+  }
+
   @Test("--overlay-output: the content alone, straight alpha, edges at partial opacity in the content's colour")
   func overlayOutput() throws {
     let dir = try Self.temporaryDirectory()

@@ -123,6 +123,37 @@ struct RenderRecordingTests {
     #expect(rightDrawn > 100, "content drawn on the unmeasured half: \(rightDrawn) pixels")
   }
 
+  @Test("--view and --orientation portrait: frames of the screen's size, the image turned (the wall on top) and cropped")
+  func portraitScreen() throws {
+    let folder = try TemporaryFolder()
+    let (recording, colours) = try Self.recording(in: folder, depth: true)
+    let frames = folder.path + "/out"
+    let outcome = try ArsceneRunner.run([
+      "render", "--recording", recording, "--scene", "Scenes/zavist.json", "--frames", frames, "--every", "4",
+      "--view", "90,160", "--orientation", "portrait",
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    var bottomDrawn = 0
+    for name in try FileManager.default.contentsOfDirectory(atPath: frames) {
+      let index = Int(name.dropFirst(6).prefix(6))!
+      let image = try ImageFile.readRGBA8(frames + "/" + name)
+      #expect(image.width == 90 && image.height == 160)
+      // The sensor image's left half (the wall) runs down from the screen's top in portrait.
+      for y in 0..<160 {
+        for x in 0..<90 where image[x, y] != colours[index] {
+          #expect(y >= 80, "\(name) pixel \(x), \(y): content drawn in front of the wall")
+          bottomDrawn += 1
+        }
+      }
+    }
+    #expect(bottomDrawn > 50, "content drawn on the unmeasured half: \(bottomDrawn) pixels")
+    let bad = try ArsceneRunner.run([
+      "render", "--recording", recording, "--scene", "Scenes/zavist.json", "--frames", frames,
+      "--orientation", "sideways",
+    ])
+    #expect(bad.status == 2 && bad.stderr.contains("--orientation"), "\(bad.stderr)")
+  }
+
   @Test("a frame image of another size than its intrinsics is an error naming the frame; --lenient skips it")
   func wrongSize() throws {
     let folder = try TemporaryFolder()
