@@ -225,7 +225,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ARSceneTests",
-      dependencies: ["ARScene", "ARRender", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARMath", "ARTestSupport"],
+      dependencies: ["ARScene", "ARRender", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARMath", "ARTestSupport", "ARRecording"],
       exclude: ["Golden"]  // golden PNGs, read by path (#filePath) so they can be re-recorded in place
     ),
     // Reads the manifest (swift package dump-package): the core's dependency closure.

@@ -7,6 +7,27 @@ struct Row: Codable {
   var peer: String
   var peer_s: Double
   var ratio: Double
+
+  /// Times that were not measured (no peer, or a workload skipped) are `null`, as JSON has no NaN.
+  func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(workload, forKey: .workload)
+    try c.encode(peer, forKey: .peer)
+    for (key, value) in [(CodingKeys.ours_s, ours_s), (.peer_s, peer_s), (.ratio, ratio)] {
+      if value.isFinite { try c.encode(value, forKey: key) } else { try c.encodeNil(forKey: key) }
+    }
+  }
+}
+
+/// Ours alone, the fastest of `rounds` after a warm-up: a stage of the row above it, or a
+/// workload no peer does. Its peer columns are empty.
+func oursOnly(_ workload: String, rounds: Int, _ body: () -> Void) -> Row {
+  if let only = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ONLY"], !workload.contains(only) {
+    return Row(workload: workload + " (skipped)", ours_s: .nan, peer: "-", peer_s: .nan, ratio: .nan)
+  }
+  _ = seconds(body)
+  let best = (0..<rounds).map { _ in seconds(body) }.min()!
+  return Row(workload: workload, ours_s: best, peer: "-", peer_s: .nan, ratio: .nan)
 }
 
 /// Times `ours` and `peer` alternately, `rounds` times each, and keeps each side's fastest run.

@@ -27,7 +27,10 @@ if all || arguments.contains("--geo") { rows += geoWorkloads(count: count) }
 if all || arguments.contains("--hit") { rows += hitWorkloads(quick: arguments.contains("--quick")) }
 if all || arguments.contains("--pose") { rows += poseWorkloads(quick: arguments.contains("--quick")) }
 if all || arguments.contains("--assets") { rows += assetWorkloads(quick: arguments.contains("--quick")) }
-if all || arguments.contains("--render") { rows += renderWorkloads(quick: arguments.contains("--quick")) }
+if all || arguments.contains("--render") {
+  rows += renderWorkloads(quick: arguments.contains("--quick"))
+  rows += compositeWorkloads(quick: arguments.contains("--quick"))
+}
 if all || arguments.contains("--recording") { rows += recordingWorkloads(quick: arguments.contains("--quick")) }
 if arguments.contains("--json") {
   printJSON(rows)

@@ -78,16 +78,19 @@ public struct ShadowCatcher: Sendable, Equatable {
     var depthPixels = [Float](repeating: .infinity, count: width * height)
     if let map = ShadowMap(casting: draws, onto: self, threads: threads) {
       let view = PlaneView(camera: camera, plane: self, map: map)
+      let (columns, rows) = Self.pixelsReached(by: map, camera: camera)
       opacityPixels.withUnsafeMutableBufferPointer { o in
         depthPixels.withUnsafeMutableBufferPointer { d in
           let (opacityOut, depthOut) = (
             UnsafeSendableMutablePointer(o.baseAddress!), UnsafeSendableMutablePointer(d.baseAddress!)
           )
-          let bands = max(1, min(threads, height))
+          let bands = max(1, min(threads, rows.count))
           parallelBands(bands) { band in
-            for y in height * band / bands..<height * (band + 1) / bands {
+            let first = rows.lowerBound + rows.count * band / bands
+            let end = rows.lowerBound + rows.count * (band + 1) / bands
+            for y in first..<end {
               view.shadeRow(
-                y, width: width, map: map, opacity: self.opacity, opacityOut.pointer + y * width,
+                y, columns: columns, map: map, opacity: self.opacity, opacityOut.pointer + y * width,
                 depthOut.pointer + y * width)
             }
           }
@@ -98,6 +101,32 @@ public struct ShadowCatcher: Sendable, Equatable {
       DepthImage(width: width, height: height, pixels: opacityPixels),
       DepthImage(width: width, height: height, pixels: depthPixels)
     )
+  }
+}
+
+extension ShadowCatcher {
+  /// The pixel columns and rows where `map`'s part of the plane can show: the box around its
+  /// corners' projections, or the whole image when a corner is not in front of the camera.
+  static func pixelsReached(by map: ShadowMap, camera: RenderCamera) -> (Range<Int>, Range<Int>) {
+    let k = camera.intrinsics
+    let whole = (0..<k.width, 0..<k.height)
+    let cameraFromWorld = camera.worldFromCamera.inverse
+    var low = SIMD2<Double>(repeating: .infinity), high = SIMD2<Double>(repeating: -.infinity)
+    for corner in map.planeCorners {
+      let p = cameraFromWorld.transformPoint(corner)
+      guard -p.z > Double(camera.near) * 0.5 else { return whole }
+      let pixel = SIMD2(Double(k.cx) + Double(k.fx) * p.x / -p.z, Double(k.cy) - Double(k.fy) * p.y / -p.z)
+      low = pointwiseMin(low, pixel)
+      high = pointwiseMax(high, pixel)
+    }
+    guard low.x.isFinite, high.x.isFinite, low.y.isFinite, high.y.isFinite else { return whole }
+    // Clamped in Double first: a corner far off screen may be beyond Int's range.
+    func clamp(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
+    let x0 = clamp((low.x - 2).rounded(.down), k.width),
+      x1 = max(x0, clamp((high.x + 2).rounded(.up), k.width))
+    let y0 = clamp((low.y - 2).rounded(.down), k.height),
+      y1 = max(y0, clamp((high.y + 2).rounded(.up), k.height))
+    return (x0..<x1, y0..<y1)
   }
 }
 
@@ -134,14 +163,14 @@ private struct PlaneView {
     far = Double(camera.far)
   }
 
-  /// Writes row `y`'s shadow opacity and plane distance.
+  /// Writes row `y`'s shadow opacity and plane distance in `columns`.
   func shadeRow(
-    _ y: Int, width: Int, map: ShadowMap, opacity: Float, _ opacityOut: UnsafeMutablePointer<Float>,
+    _ y: Int, columns: Range<Int>, map: ShadowMap, opacity: Float, _ opacityOut: UnsafeMutablePointer<Float>,
     _ depthOut: UnsafeMutablePointer<Float>
   ) {
     let py = Double(y) + 0.5
     let (n0, u0, v0) = (normalDot.y * py + normalDot.z, uDot.y * py + uDot.z, vDot.y * py + vDot.z)
-    for x in 0..<width {
+    for x in columns {
       let px = Double(x) + 0.5
       // The ray meets the plane at t (the distance along the view axis, as the ray's camera z is −1).
       let t = -height / (normalDot.x * px + n0)

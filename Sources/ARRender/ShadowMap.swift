@@ -20,6 +20,18 @@ struct ShadowMap {
   let columns: Int, rows: Int
   /// The fraction in shadow per texel, row by row, 0…1.
   let shadowed: [Float]
+  /// The plane's depth along the light at (u, v) is `du·u + dv·v`.
+  let du: Double, dv: Double
+  /// The light's direction, unit.
+  let lightAxis: SIMD3<Double>
+
+  /// The corners of the plane's part the map covers, world metres: no shadow falls outside them.
+  var planeCorners: [SIMD3<Double>] {
+    let (u1, v1) = (u0 + Double(columns) * texel, v0 + Double(rows) * texel)
+    return [(u0, v0), (u1, v0), (u1, v1), (u0, v1)].map { u, v in
+      origin + u * uAxis + v * vAxis + (du * u + dv * v) * lightAxis
+    }
+  }
 
   /// The map of `draws`' shadows on `catcher`'s plane; nil when nothing can cast onto it (no
   /// triangles, or the light comes from behind the plane).
@@ -68,6 +80,7 @@ struct ShadowMap {
     // In shadow where a caster is in front of the plane along the texel's ray. The plane's
     // depth at (u, v): the point u·û + v·v̂ + d·ŵ lies on it when d = −(u·û·n + v·v̂·n)/(ŵ·n).
     let (du, dv) = (-uAxis.dot(n) / incidence, -vAxis.dot(n) / incidence)
+    (self.du, self.dv, lightAxis) = (du, dv, w)
     // Casters touching the plane (a model standing on it) meet it within rounding.
     let tolerance = Float(1e-6 * max(extent, 1) + 1e-5)
     for j in 0..<rows {

@@ -1,4 +1,6 @@
 import ARImage
+import ARMath
+import Dispatch
 
 /// Real objects in front of virtual ones, from a recording's depth image: an overlay pixel is
 /// hidden where the measured depth is nearer than the rendered one, with a soft edge, then
@@ -17,40 +19,71 @@ public struct DepthOcclusion: Sendable {
   public init(minimumConfidence: UInt8 = 1) { self.minimumConfidence = minimumConfidence }
 
   /// `overlay` (straight alpha) with its `depth` (metres, +∞ where nothing is drawn), hidden
-  /// where `measured` (millimetres) is nearer, composited over `camera`.
+  /// where `measured` (millimetres) is nearer, composited over `camera`. `confidence`, when
+  /// given, has the size of `measured`.
   public func composite(
     overlay: RGBA8Image, depth: DepthImage, over camera: RGBA8Image, measured: RGBA16Image,
     confidence: RGBA8Image?
   ) -> RGBA8Image {
-    let table = SRGB.decodeTable
     let (w, h) = (overlay.width, overlay.height)
+    // The depth pixel under each pixel centre's column and row.
+    let columns = (0..<w).map { x in
+      min(measured.width - 1, Int((Double(x) + 0.5) * Double(measured.width) / Double(w)))
+    }
+    let rows = (0..<h).map { y in
+      min(measured.height - 1, Int((Double(y) + 0.5) * Double(measured.height) / Double(h)))
+    }
     var out = camera
-    for y in 0..<h {
-      // The depth pixel under this pixel's centre.
-      let dy = min(measured.height - 1, Int((Double(y) + 0.5) * Double(measured.height) / Double(h)))
-      for x in 0..<w {
-        let i = y * w + x
-        let o = overlay.pixels[i]
-        guard o.w > 0 else { continue }
-        var alpha = Float(o.w) / 255
-        let dx = min(measured.width - 1, Int((Double(x) + 0.5) * Double(measured.width) / Double(w)))
-        let mm = measured.pixels[dy * measured.width + dx].x
-        let trusted = confidence.map { $0.pixels[dy * $0.width + dx].x >= minimumConfidence } ?? true
-        if mm > 0, trusted, depth.pixels[i].isFinite {
-          // Shown in full when the real surface is `softness/2` behind the virtual one,
-          // hidden when it is that far in front.
-          let real = Float(mm) / 1000
-          alpha *= min(1, max(0, (real - depth.pixels[i]) / softness + 0.5))
-        }
-        guard alpha > 0 else { continue }
-        let c = camera.pixels[i]
-        var rgb = SIMD3<Float>.zero
-        for k in 0..<3 {
-          rgb[k] = table[Int(o[k])] * alpha + table[Int(c[k])] * (1 - alpha)
-        }
-        out.pixels[i] = SIMD4(SRGB.encode8(rgb.x), SRGB.encode8(rgb.y), SRGB.encode8(rgb.z), c.w)
+    let bands = 2
+    out.pixels.withUnsafeMutableBufferPointer { result in
+      let target = UnsafeSendableMutablePointer(result.baseAddress!)
+      let inputs = CompositeInputs(
+        overlay: overlay, depth: depth, camera: camera, measured: measured, confidence: confidence,
+        columns: columns,
+        rows: rows)
+      DispatchQueue.concurrentPerform(iterations: bands) { band in
+        for y in h * band / bands..<h * (band + 1) / bands { compositeRow(y, inputs, into: target.pointer) }
       }
     }
     return out
+  }
+
+  /// What ``composite(overlay:depth:over:measured:confidence:)`` reads, shared by its bands.
+  private struct CompositeInputs: Sendable {
+    let overlay: RGBA8Image, depth: DepthImage, camera: RGBA8Image, measured: RGBA16Image
+    let confidence: RGBA8Image?
+    let columns: [Int], rows: [Int]
+  }
+
+  /// Composites row `y` into `out` (which starts as the camera image).
+  private func compositeRow(_ y: Int, _ inputs: CompositeInputs, into out: UnsafeMutablePointer<SIMD4<UInt8>>)
+  {
+    let table = SRGB.decodeTable
+    let w = inputs.overlay.width
+    let measured = inputs.measured
+    let depthRow = inputs.rows[y] * measured.width
+    for x in 0..<w {
+      let i = y * w + x
+      let o = inputs.overlay.pixels[i]
+      guard o.w > 0 else { continue }
+      var alpha = Float(o.w) / 255
+      let k = depthRow + inputs.columns[x]
+      let mm = measured.pixels[k].x
+      let trusted = inputs.confidence.map { $0.pixels[k].x >= minimumConfidence } ?? true
+      let virtual = inputs.depth.pixels[i]
+      if mm > 0, trusted, virtual.isFinite {
+        // Shown in full when the real surface is `softness/2` behind the virtual one,
+        // hidden when it is that far in front.
+        let real = Float(mm) / 1000
+        alpha *= min(1, max(0, (real - virtual) / softness + 0.5))
+      }
+      guard alpha > 0 else { continue }
+      let c = inputs.camera.pixels[i]
+      var rgb = SIMD3<Float>.zero
+      for k in 0..<3 {
+        rgb[k] = table[Int(o[k])] * alpha + table[Int(c[k])] * (1 - alpha)
+      }
+      out[i] = SIMD4(SRGB.encode8(rgb.x), SRGB.encode8(rgb.y), SRGB.encode8(rgb.z), c.w)
+    }
   }
 }

@@ -3,6 +3,7 @@ import ARHit
 import ARImage
 import ARImageIO
 import ARMath
+import ARMesh
 import ARRecording
 import ARRender
 import ARVideo
@@ -38,6 +39,16 @@ public struct RecordingOverlay {
   public var viewSize: SIMD2<Int>? = nil
   /// The interface orientation of the screen (landscape-right: the image as captured).
   public var orientation = InterfaceOrientation.landscapeRight
+  /// Replay the recording's taps as the app shows them: the named point each tap selects (hit
+  /// -tested through that moment's camera, as ``Scene/tapHitTester(viewSize:orientation:)``
+  /// does) drawn highlighted until the next tap, and a ``TapCursor`` where the finger touched.
+  public var replaysTaps = true
+  /// How taps select (ARHit's policies).
+  public var tapPolicy = TapPolicy.standard
+  /// The selected point's marker colour, linear RGB (default amber).
+  public var highlightColor = SIMD3<Float>(1, 0.62, 0.05)
+  /// The ring drawn where a tap touched (nil: sized for each frame, 2.5% of its shorter side).
+  public var cursor: TapCursor? = nil
   /// Skip a frame that cannot be drawn (no pose, a missing or wrong-sized image) instead of
   /// failing; ``render(_:include:progress:emit:)`` returns why each was skipped.
   public var lenient = false
@@ -75,23 +86,70 @@ public struct RecordingOverlay {
       let start = drawRanges.last?.upperBound ?? 0
       drawRanges.append(start..<start + 1 + object.pointMarkers.count)
     }
-    /// The draw calls with geo-anchored objects placed as in `placed`, or left out without it.
-    func draws(placing placed: Scene?) -> [DrawCall] {
-      guard hasGeoContent else { return baseDraws }
+    /// Each target's marker among the draw calls: its object's, after the model.
+    let markerDraw = scene.targets.indices.map { t in
+      drawRanges[scene.targets[t].object].lowerBound + 1
+        + scene.targets[..<t].filter { $0.object == scene.targets[t].object }.count
+    }
+    var highlighted: [Int: DrawCall] = [:]
+    /// The draw calls with geo-anchored objects placed as in `placed`, or left out without it,
+    /// and target `selected`'s marker highlighted.
+    func draws(placing placed: Scene?, selected: Int?) throws -> [DrawCall] {
+      var all = baseDraws
+      if let selected {
+        if highlighted[selected] == nil {
+          var marker = baseDraws[markerDraw[selected]]
+          marker.mesh = RecordingOverlay.highlighted(marker.mesh, color: highlightColor)
+          highlighted[selected] = try DrawCall(
+            mesh: marker.mesh, worldFromModel: marker.worldFromModel, cullBackFaces: marker.cullBackFaces)
+        }
+        all[markerDraw[selected]] = highlighted[selected]!
+      }
+      guard hasGeoContent else { return all }
       var out: [DrawCall] = []
       for (i, object) in scene.objects.enumerated() {
         guard object.geoAnchor != nil else {
-          out += baseDraws[drawRanges[i]]
+          out += all[drawRanges[i]]
           continue
         }
         guard let placed else { continue }
         for k in drawRanges[i] {
-          var draw = baseDraws[k]
+          var draw = all[k]
           draw.worldFromModel = placed.objects[i].worldFromModel
           out.append(draw)
         }
       }
       return out
+    }
+    // The taps replayed so far: the target selected, and the last touch (for its cursor).
+    var selectedTarget: Int?
+    var lastTap: TapSample?
+    var lastIntrinsics: CameraIntrinsics<Double>?
+    /// Hit-tests `tap` as the app would have at that moment.
+    func replay(_ tap: TapSample) throws {
+      guard let pose = lastPose, let intrinsics = lastIntrinsics else {
+        throw SceneError.render(
+          path: reader.path, reason: "the tap at t = \(tap.time) s comes before any frame and pose")
+      }
+      lastTap = tap
+      var seen = app.appAlignment.map { scene.placingGeoAnchors(with: $0) } ?? scene
+      if seen.geoFrame != nil, app.appAlignment == nil {
+        // Geo-anchored content is not shown yet: its points cannot be tapped.
+        let hidden = Set(scene.objects.indices.filter { scene.objects[$0].geoAnchor != nil })
+        seen.targets.removeAll { hidden.contains($0.object) }
+        seen.objects = seen.objects.enumerated().map { i, o in
+          var o = o
+          if hidden.contains(i) { o.mesh.indices = [] }
+          return o
+        }
+      }
+      seen.camera = PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera)
+      do {
+        let result = try seen.tapHitTester().hitTest(tap: tap.point, policy: tapPolicy)
+        selectedTarget = result.best.flatMap { code in scene.targets.firstIndex { $0.code == code } }
+      } catch {
+        throw SceneError.render(path: reader.path, reason: "the tap at t = \(tap.time) s: \(error)")
+      }
     }
     var videos: [String: VideoFrameReader] = [:]
     var lastPose: CameraPoseSample?
@@ -130,7 +188,9 @@ public struct RecordingOverlay {
         background = image.linear
         cameraImage = image
       }
-      let frameDraws = draws(placing: app.appAlignment.map { scene.placingGeoAnchors(with: $0) })
+      let frameDraws = try draws(
+        placing: app.appAlignment.map { scene.placingGeoAnchors(with: $0) },
+        selected: replaysTaps ? selectedTarget : nil)
       var sensorCamera = PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera)
       let viewport: TapViewport?
       do { viewport = try self.viewport(for: intrinsics) } catch { throw fail(frame, "the view: \(error)") }
@@ -152,6 +212,12 @@ public struct RecordingOverlay {
               try ImageFile.readRGBA8(RecordingOverlay.resolve($0, in: reader.baseFolder))
             }
           } catch { throw fail(frame, "\(error)") }
+          if let confidence, confidence.width != measured.width || confidence.height != measured.height {
+            throw fail(
+              frame,
+              "its confidence image is \(confidence.width)×\(confidence.height), its depth image \(measured.width)×\(measured.height)"
+            )
+          }
           // Depth maps are smaller than the image but cover the same field of view.
           let (frameAspect, depthAspect) = (
             Double(intrinsics.width) / Double(intrinsics.height),
@@ -178,6 +244,11 @@ public struct RecordingOverlay {
       } catch let error as SceneError {
         throw error
       } catch { throw fail(frame, "\(error)") }
+      if replaysTaps, let tap = lastTap {
+        let ring = cursor ?? TapCursor(forWidth: image.width, height: image.height)
+        let at = viewport?.viewPoint(forImagePixel: tap.point) ?? tap.point
+        ring.draw(at: at, age: frame.time - tap.time, into: &image)
+      }
       return image
     }
     while let record = try reader.next() {
@@ -186,8 +257,13 @@ public struct RecordingOverlay {
       app.consume(record)
       switch record {
       case .pose(let pose): lastPose = pose
+      case .tap(let tap) where replaysTaps && !scene.targets.isEmpty:
+        do { try replay(tap) } catch let error as SceneError where lenient {
+          skipped.append(error.description)
+        }
       case .frame(let frame):
         frameNumber += 1
+        if let k = frame.cameraIntrinsics { lastIntrinsics = k }
         if let range, !range.contains(frameNumber) { continue }
         guard frameNumber % every == 0 else { continue }
         selected += 1
@@ -211,6 +287,18 @@ public struct RecordingOverlay {
   func viewport(for intrinsics: CameraIntrinsics<Double>) throws(HitError) -> TapViewport? {
     guard viewSize != nil || orientation != .landscapeRight else { return nil }
     return try TapViewport.screen(showing: intrinsics, size: viewSize, orientation: orientation)
+  }
+
+  /// A marker sphere as drawn when its point is selected: a third larger, in `color`, glowing.
+  static func highlighted(_ marker: Mesh, color: SIMD3<Float>) -> Mesh {
+    var mesh = marker
+    let centre = mesh.positions.reduce(SIMD3<Float>.zero, +) / Float(max(1, mesh.positions.count))
+    mesh.positions = mesh.positions.map { centre + ($0 - centre) * 1.35 }
+    for m in mesh.materials.indices {
+      mesh.materials[m].diffuse = color
+      mesh.materials[m].emissive = color * 0.35
+    }
+    return mesh
   }
 
   /// A path of the recording's, from its folder unless absolute.

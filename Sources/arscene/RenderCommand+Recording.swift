@@ -68,7 +68,7 @@ extension RenderCommand {
           if FileManager.default.fileExists(atPath: file) {
             kept += 1
           } else {
-            try files.write(image, to: file, compression: pngLevel)
+            try files.write(image, to: file, compression: pngLevel ?? 1)
             rendered += 1
           }
         } else {
