@@ -78,6 +78,7 @@ public struct RecordingOverlay {
     var skipped: [String] = []
     var app = AnchorValidator(site: GeoSite(frame: scene.geoFrame ?? defaultFrame, anchors: []))
     let hasGeoContent = scene.objects.contains { $0.geoAnchor != nil }
+    let hasLabels = scene.objects.contains { $0.label != nil }
     let renderer = FrameRenderer()
     // The draw calls once, textures decoded once; each frame only moves the geo-anchored ones.
     let baseDraws = try scene.drawCalls()
@@ -244,6 +245,13 @@ public struct RecordingOverlay {
       } catch let error as SceneError {
         throw error
       } catch { throw fail(frame, "\(error)") }
+      if hasLabels {
+        let placed = app.appAlignment.map { scene.placingGeoAnchors(with: $0) } ?? scene
+        var labelled = placed
+        // Geo-anchored objects are not shown before the alignment exists: nor are their labels.
+        if app.appAlignment == nil { labelled.objects.removeAll { $0.geoAnchor != nil } }
+        labelled.drawLabels(on: &image, camera: sensorCamera)
+      }
       if replaysTaps, let tap = lastTap {
         let ring = cursor ?? TapCursor(forWidth: image.width, height: image.height)
         let at = viewport?.viewPoint(forImagePixel: tap.point) ?? tap.point

@@ -32,7 +32,8 @@ extension Scene {
     return draws
   }
 
-  /// Renders the scene as its file describes it: lit, over its camera frame or background colour.
+  /// Renders the scene as its file describes it: lit, over its camera frame or background colour,
+  /// with its objects' labels on top.
   ///
   /// - Parameters:
   ///   - settings: Supersampling and threads.
@@ -44,11 +45,14 @@ extension Scene {
     settings: RenderSettings = RenderSettings(), with renderer: FrameRenderer = FrameRenderer()
   ) throws(SceneError) -> RGBA8Image {
     let draws = try drawCalls()
+    var image: RGBA8Image
     do {
-      return try renderer.render(
+      image = try renderer.render(
         draws, camera: renderCamera, shading: .lit(lighting), background: background,
         backgroundColor: backgroundColor, settings: settings, shadows: shadows)
     } catch { throw .render(path: path, reason: error.description) }
+    drawLabels(on: &image, camera: camera)
+    return image
   }
 
   /// Renders the scene as ``render(settings:with:)`` does, and its depth: each pixel's distance
@@ -58,11 +62,14 @@ extension Scene {
     settings: RenderSettings = RenderSettings(), with renderer: FrameRenderer = FrameRenderer()
   ) throws(SceneError) -> (image: RGBA8Image, depth: DepthImage) {
     let draws = try drawCalls()
+    var rendered: (image: RGBA8Image, depth: DepthImage)
     do {
-      return try renderer.renderWithDepth(
+      rendered = try renderer.renderWithDepth(
         draws, camera: renderCamera, shading: .lit(lighting), background: background,
         backgroundColor: backgroundColor, settings: settings, shadows: shadows)
     } catch { throw .render(path: path, reason: error.description) }
+    drawLabels(on: &rendered.image, camera: camera)
+    return rendered
   }
 
   /// The scene's content alone, over nothing: RGBA with straight alpha (0 where nothing is

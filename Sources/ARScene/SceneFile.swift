@@ -202,12 +202,26 @@ public struct SceneFile: Codable, Sendable, Equatable {
     public var points: Points?
     /// Skip faces pointing away from the camera (default true).
     public var cullBackFaces: Bool?
+    /// A label over the object, facing the screen: its name and distance, as AR guides show
+    /// points of interest.
+    public var label: Label?
 
     enum CodingKeys: String, CodingKey {
-      case name, model, transform, anchor, points
+      case name, model, transform, anchor, points, label
       case worldFromModel = "world_from_model"
       case cullBackFaces = "cull_back_faces"
     }
+  }
+
+  /// The `label` field: what a label says and where its pointer ends.
+  public struct Label: Codable, Sendable, Equatable {
+    /// The label's text (default: the object's `name`).
+    public var text: String?
+    /// Metres above the object's origin (world up) where the label's pointer ends (default:
+    /// a little above the model's top).
+    public var height: Double?
+    /// Add the camera's distance to the object's origin, "· 42 m" (default true).
+    public var distance: Bool?
   }
 
   /// A point file (docs/points.schema.json) in the object's model frame, and how to draw it.

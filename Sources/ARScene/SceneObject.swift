@@ -16,6 +16,8 @@ public struct SceneObject: Sendable {
   /// For a geo-anchored object, its anchor and its transform in the anchor's frame: what
   /// ``Scene/placingGeoAnchors(with:)`` places again when the session's alignment changes.
   public var geoAnchor: (anchor: GeoAnchor, anchorFromModel: Matrix4<Float>)?
+  /// The label shown over the object, if any.
+  public var label: SceneLabel?
 
   public init(mesh: Mesh, worldFromModel: Matrix4<Float>, cullBackFaces: Bool = true, pointMarkers: [Mesh] = []) {
     self.mesh = mesh

@@ -110,6 +110,10 @@ struct SceneResolver {
       var placed = SceneObject(
         mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true)
       placed.geoAnchor = geoAnchor
+      if let label = object.label {
+        placed.label = try resolveLabel(
+          label, object: object, mesh: mesh, worldFromModel: worldFromModel, field + ".label")
+      }
       if let points = object.points {
         let (markers, pointTargets) = try pointMarkers(
           points, object: i, worldFromModel: worldFromModel, field + ".points")
@@ -125,6 +129,32 @@ struct SceneResolver {
     scene.geoFrame = geoPlacement?.frame
     scene.shadows = try shadows(lighting: scene.lighting, anchorPlane: anchorPlane)
     return scene
+  }
+
+  /// An object's `label`: its text, and its height above the origin (default 10% of the
+  /// model's height above its top).
+  func resolveLabel(
+    _ label: SceneFile.Label, object: SceneFile.Object, mesh: Mesh, worldFromModel: Matrix4<Float>,
+    _ field: String
+  ) throws(SceneError) -> SceneLabel {
+    guard let text = label.text ?? object.name, !text.isEmpty else {
+      throw fail(field + ".text", "a label needs a text (or the object a name)")
+    }
+    if let h = label.height, !h.isFinite { throw fail(field + ".height", "not a finite number of metres") }
+    let bounds = mesh.bounds
+    var low = Float.infinity, high = -Float.infinity
+    for i in 0..<8 {
+      let corner =
+        SIMD3<Float>(mesh.origin)
+        + SIMD3(
+          i & 1 == 0 ? bounds.min.x : bounds.max.x, i & 2 == 0 ? bounds.min.y : bounds.max.y,
+          i & 4 == 0 ? bounds.min.z : bounds.max.z)
+      let y = (worldFromModel * SIMD4(corner, 1)).y
+      (low, high) = (min(low, y), max(high, y))
+    }
+    let originY = worldFromModel.columns.3.y
+    let height = label.height ?? Double(high - originY + 0.1 * (high - low))
+    return SceneLabel(text: text, height: height.isFinite ? height : 0, showsDistance: label.distance ?? true)
   }
 
   /// The file's `shadow`, resolved: the plane given, else the plane anchor's, else y = 0.

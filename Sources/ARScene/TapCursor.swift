@@ -31,7 +31,6 @@ public struct TapCursor: Sendable, Equatable {
     let (x0, x1) = (max(0, Int(centre.x - reach)), min(image.width - 1, Int(centre.x + reach)))
     let (y0, y1) = (max(0, Int(centre.y - reach)), min(image.height - 1, Int(centre.y + reach)))
     guard x0 <= x1, y0 <= y1 else { return }
-    let table = SRGB.decodeTable
     for y in y0...y1 {
       for x in x0...x1 {
         let dx = Double(x) + 0.5 - centre.x, dy = Double(y) + 0.5 - centre.y
@@ -40,13 +39,8 @@ public struct TapCursor: Sendable, Equatable {
         let white = Float(min(1, max(0, stroke + 0.5 - off))) * fade
         let dark = Float(min(1, max(0, rim + 0.5 - off))) * fade * 0.45
         guard dark > 0 else { continue }
-        let p = image.pixels[y * image.width + x]
-        var rgb = SIMD3(table[Int(p.x)], table[Int(p.y)], table[Int(p.z)])
-        rgb = rgb * (1 - dark)
-        rgb = rgb * (1 - white) + SIMD3(repeating: white)
-        let alpha = max(Float(p.w) / 255, white)
-        image.pixels[y * image.width + x] = SIMD4(
-          SRGB.encode8(rgb.x), SRGB.encode8(rgb.y), SRGB.encode8(rgb.z), UInt8((alpha * 255).rounded()))
+        image.blend(.zero, coverage: dark, at: y * image.width + x)
+        image.blend(SIMD3(repeating: 1), coverage: white, at: y * image.width + x)
       }
     }
   }

@@ -73,3 +73,36 @@ struct ShadowSceneTests {
     }
   }
 }
+
+/// The shipped scenes against the documented schema, so that neither drifts from the other.
+@Suite("Scene schema")
+struct SceneSchemaTests {
+  @Test(
+    "every scene in Scenes/ is valid against docs/scene.schema.json (Python jsonschema), and a typo is not")
+  func shippedScenes() throws {
+    let root = Fixtures.root + "/../.."
+    let scenes = try FileManager.default.contentsOfDirectory(atPath: root + "/Scenes").filter {
+      $0.hasSuffix(".json")
+    }
+    .sorted().map { root + "/Scenes/" + $0 }
+    #expect(scenes.count >= 5)
+    let script = """
+      import json, sys
+      from jsonschema import Draft202012Validator
+      v = Draft202012Validator(json.load(open(sys.argv[1])))
+      bad = 0
+      for path in sys.argv[2:]:
+          for e in v.iter_errors(json.load(open(path))):
+              bad += 1
+              print(f"{path}: {list(e.path)}: {e.message}")
+      if v.is_valid({"output": {"width": 8, "height": 8}, "camera": {"vertical_fov_deg": 60}, "objects": [],
+                     "shadow": {"sofness": 1}}):
+          bad += 1
+          print("accepted shadow.sofness")
+      sys.exit(1 if bad else 0)
+      """
+    let outcome = try PythonPeer.run(
+      script, arguments: [root + "/docs/scene.schema.json"] + scenes, packages: "jsonschema")
+    #expect(outcome.status == 0, "\(outcome.output)")
+  }
+}
