@@ -20,19 +20,17 @@ public struct DepthOcclusion: Sendable {
 
   /// `overlay` (straight alpha) with its `depth` (metres, +∞ where nothing is drawn), hidden
   /// where `measured` (millimetres) is nearer, composited over `camera`. `confidence`, when
-  /// given, has the size of `measured`.
+  /// given, has the size of `measured`; without `measured` the overlay is laid over the camera
+  /// image as it is.
   public func composite(
-    overlay: RGBA8Image, depth: DepthImage, over camera: RGBA8Image, measured: RGBA16Image,
+    overlay: RGBA8Image, depth: DepthImage, over camera: RGBA8Image, measured: RGBA16Image?,
     confidence: RGBA8Image?
   ) -> RGBA8Image {
     let (w, h) = (overlay.width, overlay.height)
     // The depth pixel under each pixel centre's column and row.
-    let columns = (0..<w).map { x in
-      min(measured.width - 1, Int((Double(x) + 0.5) * Double(measured.width) / Double(w)))
-    }
-    let rows = (0..<h).map { y in
-      min(measured.height - 1, Int((Double(y) + 0.5) * Double(measured.height) / Double(h)))
-    }
+    let (mw, mh) = (measured?.width ?? 1, measured?.height ?? 1)
+    let columns = (0..<w).map { x in min(mw - 1, Int((Double(x) + 0.5) * Double(mw) / Double(w))) }
+    let rows = (0..<h).map { y in min(mh - 1, Int((Double(y) + 0.5) * Double(mh) / Double(h))) }
     var out = camera
     let bands = 2
     out.pixels.withUnsafeMutableBufferPointer { result in
@@ -50,7 +48,7 @@ public struct DepthOcclusion: Sendable {
 
   /// What ``composite(overlay:depth:over:measured:confidence:)`` reads, shared by its bands.
   private struct CompositeInputs: Sendable {
-    let overlay: RGBA8Image, depth: DepthImage, camera: RGBA8Image, measured: RGBA16Image
+    let overlay: RGBA8Image, depth: DepthImage, camera: RGBA8Image, measured: RGBA16Image?
     let confidence: RGBA8Image?
     let columns: [Int], rows: [Int]
   }
@@ -61,17 +59,17 @@ public struct DepthOcclusion: Sendable {
     let table = SRGB.decodeTable
     let w = inputs.overlay.width
     let measured = inputs.measured
-    let depthRow = inputs.rows[y] * measured.width
+    let depthRow = inputs.rows[y] * (measured?.width ?? 0)
     for x in 0..<w {
       let i = y * w + x
       let o = inputs.overlay.pixels[i]
       guard o.w > 0 else { continue }
       var alpha = Float(o.w) / 255
       let k = depthRow + inputs.columns[x]
-      let mm = measured.pixels[k].x
-      let trusted = inputs.confidence.map { $0.pixels[k].x >= minimumConfidence } ?? true
       let virtual = inputs.depth.pixels[i]
-      if mm > 0, trusted, virtual.isFinite {
+      if let measured, case let mm = measured.pixels[k].x, mm > 0, virtual.isFinite,
+        inputs.confidence.map({ $0.pixels[k].x >= minimumConfidence }) ?? true
+      {
         // Shown in full when the real surface is `softness/2` behind the virtual one,
         // hidden when it is that far in front.
         let real = Float(mm) / 1000

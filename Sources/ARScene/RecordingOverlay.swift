@@ -49,6 +49,11 @@ public struct RecordingOverlay {
   public var highlightColor = SIMD3<Float>(1, 0.62, 0.05)
   /// The ring drawn where a tap touched (nil: sized for each frame, 2.5% of its shorter side).
   public var cursor: TapCursor? = nil
+  /// Blur the content by the camera's motion since the previous frame, as the camera image is
+  /// (nil: none). Frames without a camera image are drawn sharp.
+  public var motionBlur: MotionBlur? = nil
+  /// Give the content the camera image's noise (nil: none).
+  public var grain: CameraGrain? = nil
   /// Skip a frame that cannot be drawn (no pose, a missing or wrong-sized image) instead of
   /// failing; ``render(_:include:progress:emit:)`` returns why each was skipped.
   public var lenient = false
@@ -158,6 +163,46 @@ public struct RecordingOverlay {
     func fail(_ frame: CameraFrameSample, _ reason: String) -> SceneError {
       .render(path: reader.path, reason: "frame \(frame.index) (t = \(frame.time) s): \(reason)")
     }
+    /// A frame's depth and confidence images, checked against each other and its image's shape;
+    /// nil when it has none.
+    func depthImages(of frame: CameraFrameSample, _ intrinsics: CameraIntrinsics<Double>) throws -> (
+      depth: RGBA16Image, confidence: RGBA8Image?
+    )? {
+      guard let depthPath = frame.depthPath else { return nil }
+      let measured: RGBA16Image, confidence: RGBA8Image?
+      do {
+        measured = try ImageFile.readRGBA16(RecordingOverlay.resolve(depthPath, in: reader.baseFolder))
+        confidence = try frame.confidencePath.map {
+          try ImageFile.readRGBA8(RecordingOverlay.resolve($0, in: reader.baseFolder))
+        }
+      } catch { throw fail(frame, "\(error)") }
+      if let confidence, confidence.width != measured.width || confidence.height != measured.height {
+        throw fail(
+          frame,
+          "its confidence image is \(confidence.width)×\(confidence.height), its depth image \(measured.width)×\(measured.height)"
+        )
+      }
+      // Depth maps are smaller than the image but cover the same field of view.
+      let frameAspect = Double(intrinsics.width) / Double(intrinsics.height)
+      let depthAspect = Double(measured.width) / Double(measured.height)
+      guard abs(depthAspect / frameAspect - 1) < 0.01 else {
+        throw fail(
+          frame,
+          "its depth image is \(measured.width)×\(measured.height), not the shape of its \(intrinsics.width)×\(intrinsics.height) image"
+        )
+      }
+      return (measured, confidence)
+    }
+    /// The camera a frame is drawn with (the view's, with a viewport), when it has a pose and
+    /// intrinsics: what the next frame's motion blur starts from.
+    func frameCamera(_ frame: CameraFrameSample) -> PinholeCamera<Double>? {
+      guard let pose = lastPose, abs(pose.time - frame.time) <= poseTolerance, let k = frame.cameraIntrinsics
+      else { return nil }
+      let camera = PinholeCamera(intrinsics: k, worldFromCamera: pose.worldFromCamera)
+      guard let viewport = try? self.viewport(for: k) else { return camera }
+      return viewport.viewCamera(for: camera)
+    }
+    var previousCamera: PinholeCamera<Double>?
     /// One frame drawn, or the error that names it.
     func draw(_ frame: CameraFrameSample) throws -> RGBA8Image {
       guard let pose = lastPose, abs(pose.time - frame.time) <= poseTolerance else {
@@ -204,39 +249,26 @@ public struct RecordingOverlay {
         sensorCamera, near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound)
       var image: RGBA8Image
       do {
-        if let occlusion, let cameraImage, let depthPath = frame.depthPath {
-          // Over nothing with depth, then hidden behind the real surfaces and composited.
-          let measured: RGBA16Image, confidence: RGBA8Image?
-          do {
-            measured = try ImageFile.readRGBA16(RecordingOverlay.resolve(depthPath, in: reader.baseFolder))
-            confidence = try frame.confidencePath.map {
-              try ImageFile.readRGBA8(RecordingOverlay.resolve($0, in: reader.baseFolder))
-            }
-          } catch { throw fail(frame, "\(error)") }
-          if let confidence, confidence.width != measured.width || confidence.height != measured.height {
-            throw fail(
-              frame,
-              "its confidence image is \(confidence.width)×\(confidence.height), its depth image \(measured.width)×\(measured.height)"
-            )
-          }
-          // Depth maps are smaller than the image but cover the same field of view.
-          let (frameAspect, depthAspect) = (
-            Double(intrinsics.width) / Double(intrinsics.height),
-            Double(measured.width) / Double(measured.height)
-          )
-          guard abs(depthAspect / frameAspect - 1) < 0.01 else {
-            throw fail(
-              frame,
-              "its depth image is \(measured.width)×\(measured.height), not the shape of its \(intrinsics.width)×\(intrinsics.height) image"
-            )
-          }
-          let (overlay, depth) = try renderer.renderWithDepth(
+        let measured = occlusion != nil && cameraImage != nil ? try depthImages(of: frame, intrinsics) : nil
+        let blurredFrom = motionBlur != nil ? previousCamera : nil
+        if let cameraImage, measured != nil || blurredFrom != nil || grain != nil {
+          // Over nothing with depth; blurred by the camera's motion, hidden behind the real
+          // surfaces, composited, given the camera's grain.
+          var (overlay, depth) = try renderer.renderWithDepth(
             frameDraws, camera: camera, shading: .lit(scene.lighting), backgroundColor: .zero,
             settings: settings, shadows: scene.shadows)
-          image = occlusion.composite(
+          if let motionBlur, let blurredFrom {
+            (overlay, depth) = motionBlur.apply(
+              to: overlay, depth: depth, camera: sensorCamera, previous: blurredFrom)
+          }
+          image = (occlusion ?? DepthOcclusion()).composite(
             overlay: overlay, depth: depth, over: cameraImage,
-            measured: viewport.map { $0.viewMap(measured) } ?? measured,
-            confidence: viewport.map { v in confidence.map(v.viewMap) } ?? confidence)
+            measured: measured.map { m in viewport.map { $0.viewMap(m.depth) } ?? m.depth },
+            confidence: measured?.confidence.map { c in viewport.map { $0.viewMap(c) } ?? c })
+          if let grain {
+            grain.apply(
+              noise: CameraGrain.measure(cameraImage), to: &image, overlay: overlay, frame: frame.index)
+          }
         } else {
           image = try renderer.render(
             frameDraws, camera: camera, shading: .lit(scene.lighting), background: background,
@@ -272,6 +304,8 @@ public struct RecordingOverlay {
       case .frame(let frame):
         frameNumber += 1
         if let k = frame.cameraIntrinsics { lastIntrinsics = k }
+        // Drawn or not, this frame's camera is where the next frame's motion starts.
+        defer { previousCamera = frameCamera(frame) }
         if let range, !range.contains(frameNumber) { continue }
         guard frameNumber % every == 0 else { continue }
         selected += 1

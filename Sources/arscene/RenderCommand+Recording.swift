@@ -11,15 +11,31 @@ extension RenderCommand {
   func renderRecording(_ path: String, settings: RenderSettings) throws {
     guard let scenePath = recordingScene else { return }
     var overlay: RecordingOverlay
-    do { overlay = RecordingOverlay(scene: try Scene.load(path: scenePath)) } catch { throw InputFailure(error) }
+    do { overlay = RecordingOverlay(scene: try Scene.load(path: scenePath)) } catch {
+      throw InputFailure(error)
+    }
     overlay.settings = settings
     overlay.every = every
     let confidences: [String: UInt8] = ["low": 0, "medium": 1, "high": 2]
     guard let confidence = confidences[depthConfidence] else {
-      throw InputFailure(message: "--depth-confidence: expected low, medium or high, got '\(depthConfidence)'")
+      throw InputFailure(
+        message: "--depth-confidence: expected low, medium or high, got '\(depthConfidence)'")
     }
     overlay.occlusion = noOcclusion ? nil : DepthOcclusion(minimumConfidence: confidence)
     overlay.lenient = lenient
+    if let motionBlur {
+      guard motionBlur > 0, motionBlur <= 1 else {
+        throw InputFailure(
+          message: "--motion-blur: the shutter fraction must be in (0, 1], got \(motionBlur)")
+      }
+      overlay.motionBlur = MotionBlur(shutter: motionBlur)
+    }
+    if let grain {
+      guard grain >= 0, grain <= 4 else {
+        throw InputFailure(message: "--grain: the strength must be 0 to 4, got \(grain)")
+      }
+      overlay.grain = CameraGrain(strength: grain)
+    }
     if let (size, orientation) = try screenOptions() {
       overlay.viewSize = size
       overlay.orientation = orientation
@@ -37,7 +53,8 @@ extension RenderCommand {
       }
     }
     if let frames {
-      do { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) } catch {
+      do { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) } catch
+      {
         throw InputFailure(message: "\(frames): cannot create the folder: \(error.localizedDescription)")
       }
     }
@@ -58,7 +75,9 @@ extension RenderCommand {
         reader,
         include: { selection in
           // A frame already on disk is kept (a run resumes), unless the video needs its pixels.
-          guard let file = framePath(selection.index), FileManager.default.fileExists(atPath: file) else { return true }
+          guard let file = framePath(selection.index), FileManager.default.fileExists(atPath: file) else {
+            return true
+          }
           if video == nil { kept += 1 }
           return video != nil
         },
@@ -77,7 +96,8 @@ extension RenderCommand {
         if let video {
           if writer == nil {
             writer = try VideoWriter(
-              path: video, width: image.width, height: image.height, framesPerSecond: videoFps ?? 30 / Double(every))
+              path: video, width: image.width, height: image.height,
+              framesPerSecond: videoFps ?? 30 / Double(every))
           }
           try writer!.append(image)
         }
@@ -87,8 +107,11 @@ extension RenderCommand {
     } catch let failure as InputFailure {
       throw failure
     } catch { throw InputFailure(error) }
-    for reason in reader.warnings + skipped { FileHandleOutput.standardError.write("arscene: warning: \(reason)\n") }
+    for reason in reader.warnings + skipped {
+      FileHandleOutput.standardError.write("arscene: warning: \(reason)\n")
+    }
     let skippedNote = skipped.isEmpty ? "" : ", \(skipped.count) skipped"
-    FileHandleOutput.standardError.write("arscene: \(rendered) frames rendered, \(kept) already there\(skippedNote)\n")
+    FileHandleOutput.standardError.write(
+      "arscene: \(rendered) frames rendered, \(kept) already there\(skippedNote)\n")
   }
 }

@@ -106,6 +106,18 @@ struct RenderCommand: ParsableCommand {
   @Flag(
     help: "Recording mode: draw virtual content over real surfaces even where depth says they are nearer.")
   var noOcclusion = false
+  @Option(
+    help: """
+      Recording mode: blur the content by the camera's motion since the previous frame, as the camera \
+      image is, with the shutter open for this fraction of the frame interval (0.5: a 180° shutter).
+      """)
+  var motionBlur: Double?
+  @Option(
+    help: """
+      Recording mode: give the content the camera image's noise (measured on each frame), this many \
+      times as strong (1: the same).
+      """)
+  var grain: Double?
   @Flag(
     help: "Recording mode: skip frames (and records) that cannot be used, with a warning, instead of failing."
   )

@@ -154,6 +154,30 @@ struct RenderRecordingTests {
     #expect(bad.status == 2 && bad.stderr.contains("--orientation"), "\(bad.stderr)")
   }
 
+  @Test("--motion-blur and --grain: the walk's frames soften the content's edges; out-of-range values are errors")
+  func cameraEffects() throws {
+    let folder = try TemporaryFolder()
+    let (recording, _) = try Self.recording(in: folder)
+    let (sharp, soft) = (folder.path + "/sharp", folder.path + "/soft")
+    let base = ["render", "--recording", recording, "--scene", "Scenes/zavist.json", "--range", "10:24", "--every", "2"]
+    let first = try ArsceneRunner.run(base + ["--frames", sharp])
+    let second = try ArsceneRunner.run(base + ["--frames", soft, "--motion-blur", "1", "--grain", "1"])
+    #expect(first.status == 0 && second.status == 0, "\(first.stderr)\(second.stderr)")
+    // The walk turns and moves between frames: some frame's content is smeared (pixels differ),
+    // none is lost.
+    var differing = 0
+    for name in try FileManager.default.contentsOfDirectory(atPath: sharp) {
+      let a = try ImageFile.readRGBA8(sharp + "/" + name), b = try ImageFile.readRGBA8(soft + "/" + name)
+      #expect(a.width == b.width && a.height == b.height)
+      differing += zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+    }
+    #expect(differing > 0)
+    for (option, value) in [("--motion-blur", "2"), ("--grain", "9")] {
+      let bad = try ArsceneRunner.run(base + ["--frames", folder.path + "/bad", option, value])
+      #expect(bad.status == 2 && bad.stderr.contains(option), "\(bad.stderr)")
+    }
+  }
+
   @Test("a frame image of another size than its intrinsics is an error naming the frame; --lenient skips it")
   func wrongSize() throws {
     let folder = try TemporaryFolder()
