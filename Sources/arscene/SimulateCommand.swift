@@ -1,6 +1,12 @@
+import ARGeo
+import ARImage
+import ARImageIO
+import ARMath
 import ARRecording
+import ARRender
 import ARScene
 import ArgumentParser
+import Foundation
 
 /// `arscene simulate`: a recorded session with its truth, drawn from a phone's error model.
 struct SimulateCommand: ParsableCommand {
@@ -13,14 +19,26 @@ struct SimulateCommand: ParsableCommand {
       multipath jumps, outages; the accuracy a 68% radius), compass headings (bias, noise, \
       disturbances), and the truth. The errors are a current phone's (ARRecording's \
       PhoneErrorModel documents each default and its source). The walk is --path's first \
-      GeoJSON LineString, or a loop past every anchor. The same inputs give the same bytes.
+      GeoJSON LineString, or a loop past every anchor. The same inputs give the same bytes. \
+      With --frames DIR, each frame is also pictured: the scene rendered from the camera's true \
+      pose is its camera image (DIR/frame_NNNNNN.png) and its depth (DIR/depth_NNNNNN.png, \
+      16-bit millimetres about 256 pixels wide, as ARKit's), so that arscene render --recording \
+      can draw an app's content over what the camera truly saw.
       """)
 
   @Option(help: "The scene file (its geo.origin and geo-anchored objects).") var scene: String
   @Option(help: "The seed of every random draw.") var seed: UInt64
   @Option(help: "Seconds walked.") var duration: Double = 300
-  @Option(help: "A GeoJSON file whose first LineString is the walk ([longitude, latitude]).") var path: String?
+  @Option(help: "A GeoJSON file whose first LineString is the walk ([longitude, latitude]).") var path:
+    String?
   @Option(name: .shortAndLong, help: "The recording to write (.jsonl).") var output: String
+  @Option(help: "Also picture each frame (camera image and depth) into this folder.") var frames: String?
+  @Option(help: "The camera image's size W,H in pixels, the intrinsics scaled with it (default 1920,1440).")
+  var imageSize: String?
+  @Option(help: "Camera frames per second (default 10).") var frameRate: Double?
+  @Flag(
+    help: "A phone without errors: odometry, GNSS and compass all exact (to test what is drawn from them).")
+  var perfect = false
 
   func run() throws {
     try reportingInputFailures {
@@ -35,11 +53,88 @@ struct SimulateCommand: ParsableCommand {
       let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors)
       do {
         let walk = try path.map { try WalkPath.geoJSON(path: $0, frame: site.frame) } ?? WalkPath.tour(site)
-        let simulator = SessionSimulator(site: site, path: walk, seed: seed, duration: duration)
+        var model = perfect ? PhoneErrorModel.perfect : PhoneErrorModel()
+        if let frameRate {
+          guard frameRate > 0, frameRate <= model.poseRate else {
+            throw InputFailure(
+              message: "--frame-rate: expected (0, \(model.poseRate)] frames a second, got \(frameRate)")
+          }
+          model.frameRate = frameRate
+        }
+        if let imageSize {
+          let wh = try numbers(imageSize, count: 2, option: "--image-size")
+          guard wh.allSatisfy({ $0 >= 16 && $0 <= 8192 && $0 == $0.rounded() }) else {
+            throw InputFailure(message: "--image-size: width and height must be whole pixels from 16 to 8192")
+          }
+          let (sx, sy) = (wh[0] / Double(model.imageSize.x), wh[1] / Double(model.imageSize.y))
+          let k = model.intrinsics
+          model.intrinsics = FrameIntrinsics(fx: k.fx * sx, fy: k.fy * sy, cx: k.cx * sx, cy: k.cy * sy)
+          model.imageSize = SIMD2(Int(wh[0]), Int(wh[1]))
+        }
+        let simulator = SessionSimulator(site: site, path: walk, model: model, seed: seed, duration: duration)
+        let camera = try frames.map { try FramePicturer(scene: scene, folder: $0, recording: output) }
         let writer = try RecordingWriter(path: output, header: simulator.header)
-        try simulator.run { record throws(RecordingError) in try writer.write(record) }
+        try simulator.run(picture: camera.map { c in { frame, pose in c.picture(frame, pose: pose) } }) {
+          record throws(RecordingError) in try writer.write(record)
+        }
+        if let failure = camera?.failure { throw failure }
         try writer.finish()
-      } catch { throw InputFailure(error) }
+      } catch let failure as InputFailure { throw failure } catch { throw InputFailure(error) }
     }
+  }
+}
+
+/// Pictures a simulated session's frames: the scene drawn from the camera's true pose is what
+/// the camera saw, and its depth what the phone's depth sensor measured.
+final class FramePicturer {
+  let folder: String
+  /// The folder as the recording names it: relative to the recording's folder when inside it.
+  let recordedFolder: String
+  let draws: [DrawCall]
+  let lighting: Lighting
+  let background: SIMD4<Float>
+  let near: Float, far: Float
+  let imageRenderer = FrameRenderer(), depthRenderer = FrameRenderer()
+  /// The first failure; no frame is pictured after it.
+  var failure: Error?
+
+  init(scene path: String, folder: String, recording: String) throws {
+    let scene = try Scene.load(path: path)
+    // Geo-anchored objects where they truly are: the local world at the site's origin, the frame
+    // the true poses are given in.
+    draws = try scene.placingGeoAnchors(with: SessionAlignment()).drawCalls()
+    lighting = scene.lighting
+    background = scene.backgroundColor
+    (near, far) = (Float(scene.clipPlanes.lowerBound), Float(scene.clipPlanes.upperBound))
+    self.folder = folder
+    do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+      throw InputFailure(message: "\(folder): cannot create the folder: \(error.localizedDescription)")
+    }
+    let base = URL(fileURLWithPath: recording).deletingLastPathComponent().standardizedFileURL.path + "/"
+    let full = URL(fileURLWithPath: folder).standardizedFileURL.path
+    recordedFolder = full.hasPrefix(base) ? String(full.dropFirst(base.count)) : full
+  }
+
+  func picture(_ frame: CameraFrameSample, pose: RigidTransform<Double>) -> CameraFrameSample {
+    guard failure == nil, let k = frame.cameraIntrinsics else { return frame }
+    let name = String(format: "%06d.png", frame.index)
+    var pictured = frame
+    do {
+      let camera = RenderCamera(
+        PinholeCamera(intrinsics: k, worldFromCamera: pose), near: Double(near), far: Double(far))
+      let image = try imageRenderer.render(
+        draws, camera: camera, shading: .lit(lighting), backgroundColor: background)
+      try ImageFile.writePNG(image, to: folder + "/frame_" + name, compression: 1)
+      // ARKit's depth: 256×192 for a 1920×1440 image, the same field of view.
+      let depthWidth = min(k.width, 256)
+      let depthHeight = max(1, Int((Double(k.height) * Double(depthWidth) / Double(k.width)).rounded()))
+      var depthCamera = camera
+      depthCamera.intrinsics = camera.intrinsics.scaled(toWidth: depthWidth, height: depthHeight)
+      let (_, depth) = try depthRenderer.renderWithDepth(draws, camera: depthCamera, shading: .unlit)
+      try ImageFile.writeDepthPNG(depth, to: folder + "/depth_" + name)
+      pictured.image = .file(recordedFolder + "/frame_" + name)
+      pictured.depthPath = recordedFolder + "/depth_" + name
+    } catch { failure = error }
+    return pictured
   }
 }

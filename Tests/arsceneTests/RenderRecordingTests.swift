@@ -23,7 +23,8 @@ struct RenderRecordingTests {
     (model.poseRate, model.frameRate, model.headingRate) = (10, 2, 5)
     model.intrinsics = FrameIntrinsics(fx: 120, fy: 120, cx: 80, cy: 60)
     model.imageSize = SIMD2(160, 120)
-    let simulator = SessionSimulator(site: site, path: try WalkPath.tour(site), model: model, seed: 9, duration: 12)
+    let simulator = SessionSimulator(
+      site: site, path: try WalkPath.tour(site), model: model, seed: 9, duration: 12)
     let path = folder.path + "/walk.jsonl"
     let writer = try RecordingWriter(path: path, header: simulator.header)
     var colours: [Int: SIMD4<UInt8>] = [:]
@@ -31,7 +32,8 @@ struct RenderRecordingTests {
     var failure: Error?
     try simulator.run { record throws(RecordingError) in
       guard case .frame(var frame) = record else { return try writer.write(record) }
-      let colour = SIMD4<UInt8>(UInt8(40 + frame.index * 7 % 200), 90, UInt8(200 - frame.index * 5 % 150), 255)
+      let colour = SIMD4<UInt8>(
+        UInt8(40 + frame.index * 7 % 200), 90, UInt8(200 - frame.index * 5 % 150), 255)
       colours[frame.index] = colour
       frame.image = .file("img/\(frame.index).png")
       if depth { frame.depthPath = "img/depth.png" }
@@ -45,7 +47,8 @@ struct RenderRecordingTests {
     if let failure { throw failure }
     try writer.finish()
     if depth {
-      let pixels = (0..<(40 * 30)).map { i -> SIMD4<UInt16> in i % 40 < 20 ? SIMD4(50, 50, 50, 65535) : .zero }
+      let pixels = (0..<(40 * 30)).map { i -> SIMD4<UInt16> in i % 40 < 20 ? SIMD4(50, 50, 50, 65535) : .zero
+      }
       let png = try PNG.encode(RGBA16Image(width: 40, height: 30, pixels: pixels), channels: .grey)
       try Data(png).write(to: URL(fileURLWithPath: folder.path + "/img/depth.png"))
     }
@@ -79,7 +82,8 @@ struct RenderRecordingTests {
     #expect(drawnFrames >= 5, "content drawn in \(drawnFrames) frames")
     // Resumed: nothing to do.
     let again = try ArsceneRunner.run(arguments)
-    #expect(again.status == 0 && again.stderr.contains("0 frames rendered, 13 already there"), "\(again.stderr)")
+    #expect(
+      again.status == 0 && again.stderr.contains("0 frames rendered, 13 already there"), "\(again.stderr)")
     // The video: H.264, the frames' size, one video frame a rendered frame.
     let probe = Process()
     probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
@@ -95,7 +99,8 @@ struct RenderRecordingTests {
     #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "h264,160,120,13")
   }
 
-  @Test("real surfaces nearer than the content hide it: the left half's wall at 5 cm, the right half unmeasured")
+  @Test(
+    "real surfaces nearer than the content hide it: the left half's wall at 5 cm, the right half unmeasured")
   func occlusion() throws {
     let folder = try TemporaryFolder()
     let (recording, colours) = try Self.recording(in: folder, depth: true)
@@ -123,7 +128,9 @@ struct RenderRecordingTests {
     #expect(rightDrawn > 100, "content drawn on the unmeasured half: \(rightDrawn) pixels")
   }
 
-  @Test("--view and --orientation portrait: frames of the screen's size, the image turned (the wall on top) and cropped")
+  @Test(
+    "--view and --orientation portrait: frames of the screen's size, the image turned (the wall on top) and cropped"
+  )
   func portraitScreen() throws {
     let folder = try TemporaryFolder()
     let (recording, colours) = try Self.recording(in: folder, depth: true)
@@ -154,12 +161,15 @@ struct RenderRecordingTests {
     #expect(bad.status == 2 && bad.stderr.contains("--orientation"), "\(bad.stderr)")
   }
 
-  @Test("--motion-blur and --grain: the walk's frames soften the content's edges; out-of-range values are errors")
+  @Test(
+    "--motion-blur and --grain: the walk's frames soften the content's edges; out-of-range values are errors")
   func cameraEffects() throws {
     let folder = try TemporaryFolder()
     let (recording, _) = try Self.recording(in: folder)
     let (sharp, soft) = (folder.path + "/sharp", folder.path + "/soft")
-    let base = ["render", "--recording", recording, "--scene", "Scenes/zavist.json", "--range", "10:24", "--every", "2"]
+    let base = [
+      "render", "--recording", recording, "--scene", "Scenes/zavist.json", "--range", "10:24", "--every", "2",
+    ]
     let first = try ArsceneRunner.run(base + ["--frames", sharp])
     let second = try ArsceneRunner.run(base + ["--frames", soft, "--motion-blur", "1", "--grain", "1"])
     #expect(first.status == 0 && second.status == 0, "\(first.stderr)\(second.stderr)")
@@ -178,6 +188,64 @@ struct RenderRecordingTests {
     }
   }
 
+  @Test(
+    "simulate --frames pictures what the camera saw; a perfect phone's content then lands on it in every frame"
+  )
+  func simulatedCameraFrames() throws {
+    let folder = try TemporaryFolder()
+    let recording = folder.path + "/walk.jsonl"
+    let simulated = try ArsceneRunner.run([
+      "simulate", "--scene", "Scenes/zavist.json", "--seed", "4", "--duration", "12", "--frame-rate", "2",
+      "--image-size", "160,120", "--perfect", "--frames", folder.path + "/camera", "-o", recording,
+    ])
+    #expect(simulated.status == 0, "\(simulated.stderr)")
+    let pictured = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/camera")
+    #expect(
+      pictured.filter { $0.hasPrefix("frame_") }.count == 25
+        && pictured.filter { $0.hasPrefix("depth_") }.count == 25)
+    let depth = try PNG.decodeRGBA16(
+      [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path + "/camera/depth_000010.png"))))
+    #expect(depth.width == 160 && depth.height == 120 && depth.pixels.contains { $0.x > 0 })
+    // The app's content: the site's buildings without the ground (the camera sees the real one).
+    var scene =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "Scenes/zavist.json")))
+      as! [String: Any]
+    var objects = scene["objects"] as! [[String: Any]]
+    objects.removeAll { $0["name"] as? String == "ground" }
+    for i in objects.indices {
+      objects[i]["model"] =
+        FileManager.default.currentDirectoryPath + "/Scenes/" + (objects[i]["model"] as! String)
+    }
+    scene["objects"] = objects
+    let scenePath = folder.path + "/buildings.json"
+    try JSONSerialization.data(withJSONObject: scene).write(to: URL(fileURLWithPath: scenePath))
+    let out = folder.path + "/out"
+    let arguments = ["render", "--recording", recording, "--scene", scenePath, "--frames", out]
+    let rendered = try ArsceneRunner.run(arguments + ["--video", folder.path + "/walk.mp4"])
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+    // Every frame drawn at the camera's size; the buildings drawn by the app's alignment over
+    // the buildings the camera saw, frame after frame as the camera walks and turns: each
+    // composite is the camera's image again, to within the few edge pixels the two poses'
+    // rounding moves.
+    var drawn = 0
+    for index in 0..<25 {
+      let name = String(format: "%06d.png", index)
+      let camera = try ImageFile.readRGBA8(folder.path + "/camera/frame_" + name)
+      let composite = try ImageFile.readRGBA8(out + "/frame_" + name)
+      #expect(composite.width == 160 && composite.height == 120)
+      let differing = zip(camera.pixels, composite.pixels).filter { a, b in
+        abs(Int(a.x) - Int(b.x)) + abs(Int(a.y) - Int(b.y)) + abs(Int(a.z) - Int(b.z)) > 24
+      }.count
+      #expect(differing < 160 * 120 / 50, "frame \(index): \(differing) pixels off the camera's picture")
+      if composite != camera { drawn += 1 }
+    }
+    #expect(drawn >= 10, "content drawn in \(drawn) frames")
+    // Resumed: nothing left to do.
+    let again = try ArsceneRunner.run(arguments)
+    #expect(
+      again.status == 0 && again.stderr.contains("0 frames rendered, 25 already there"), "\(again.stderr)")
+  }
+
   @Test("a frame image of another size than its intrinsics is an error naming the frame; --lenient skips it")
   func wrongSize() throws {
     let folder = try TemporaryFolder()
@@ -188,13 +256,17 @@ struct RenderRecordingTests {
     let outcome = try ArsceneRunner.run([
       "render", "--recording", recording, "--scene", "Scenes/zavist.json", "--frames", folder.path + "/out",
     ])
-    #expect(outcome.status == 2 && outcome.stderr.contains("frame 4") && outcome.stderr.contains("80×60"), "\(outcome.stderr)")
+    #expect(
+      outcome.status == 2 && outcome.stderr.contains("frame 4") && outcome.stderr.contains("80×60"),
+      "\(outcome.stderr)")
     // Leniently, that frame is skipped, said so and counted; the others are drawn.
     let lenient = try ArsceneRunner.run([
       "render", "--recording", recording, "--scene", "Scenes/zavist.json", "--frames", folder.path + "/out2",
       "--lenient",
     ])
-    #expect(lenient.status == 0 && lenient.stderr.contains("warning: ") && lenient.stderr.contains("1 skipped"), "\(lenient.stderr)")
+    #expect(
+      lenient.status == 0 && lenient.stderr.contains("warning: ") && lenient.stderr.contains("1 skipped"),
+      "\(lenient.stderr)")
     let written = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/out2")
     #expect(written.count == 24 && !written.contains("frame_000004.png"))
   }
