@@ -7,6 +7,34 @@ import ARMath
 public final class FrameRenderer {
   private var target: RenderTarget?
   private let geometry = GeometryStage()
+  /// The last shadow map, with what it was built from: a recording's frames mostly move the
+  /// camera, not the content, and the map does not depend on the camera.
+  private var shadowMapCache: (catcher: ShadowCatcher, casters: [DrawCall], map: ShadowMap?)?
+
+  /// The shadow map of `draws` on `catcher`, built again only when they changed.
+  private func shadowMap(_ catcher: ShadowCatcher, casting draws: [DrawCall], threads: Int) -> ShadowMap? {
+    if let cache = shadowMapCache, cache.catcher == catcher, Self.sameCasters(cache.casters, draws) {
+      return cache.map
+    }
+    let map = ShadowMap(casting: draws, onto: catcher, threads: threads)
+    shadowMapCache = (catcher, draws, map)
+    return map
+  }
+
+  /// Whether two lists of draw calls cast the same shadows: the same transforms of the very
+  /// same vertex and index storage (the cache holds the old list, so its storage cannot be
+  /// reused by another mesh while compared).
+  private static func sameCasters(_ a: [DrawCall], _ b: [DrawCall]) -> Bool {
+    guard a.count == b.count else { return false }
+    func storage<T>(_ array: [T]) -> (UnsafeRawPointer?, Int) {
+      array.withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
+    }
+    return zip(a, b).allSatisfy { x, y in
+      x.worldFromModel == y.worldFromModel && x.mesh.origin == y.mesh.origin
+        && storage(x.mesh.positions) == storage(y.mesh.positions)
+        && storage(x.mesh.indices) == storage(y.mesh.indices)
+    }
+  }
 
   public init() {}
 
@@ -92,7 +120,8 @@ public final class FrameRenderer {
   ) throws(RenderError) -> (LinearImage?, DepthImage?) {
     guard let shadows else { return (background, nil) }
     let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
-    let layer = try shadows.shadowLayer(casting: draws, camera: camera, threads: threads)
+    let layer = shadows.shadowLayer(
+      of: shadowMap(shadows, casting: draws, threads: threads), camera: camera, threads: threads)
     var darkened = background ?? LinearImage(width: width, height: height, fill: backgroundColor)
     for i in darkened.pixels.indices where layer.opacity.pixels[i] > 0 {
       // Black at opacity s over a straight-alpha pixel (rgb, a): alpha s + a(1 − s), and the

@@ -73,10 +73,18 @@ public struct ShadowCatcher: Sendable, Equatable {
     casting draws: [DrawCall], camera: RenderCamera, threads: Int = 2
   ) throws(RenderError) -> (opacity: DepthImage, depth: DepthImage) {
     try validate()
+    return shadowLayer(
+      of: ShadowMap(casting: draws, onto: self, threads: threads), camera: camera, threads: threads)
+  }
+
+  /// The shadow layer from a map already built for these casters.
+  func shadowLayer(of map: ShadowMap?, camera: RenderCamera, threads: Int) -> (
+    opacity: DepthImage, depth: DepthImage
+  ) {
     let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
     var opacityPixels = [Float](repeating: 0, count: width * height)
     var depthPixels = [Float](repeating: .infinity, count: width * height)
-    if let map = ShadowMap(casting: draws, onto: self, threads: threads) {
+    if let map {
       let view = PlaneView(camera: camera, plane: self, map: map)
       let (columns, rows) = Self.pixelsReached(by: map, camera: camera)
       opacityPixels.withUnsafeMutableBufferPointer { o in

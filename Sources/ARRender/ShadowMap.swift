@@ -91,7 +91,9 @@ struct ShadowMap {
         nearest[j * columns + i] = nearest[j * columns + i] < plane - tolerance ? 1 : 0
       }
     }
-    shadowed = sigma > 0.25 ? ShadowMap.blurred(nearest, columns: columns, rows: rows, sigma: sigma) : nearest
+    shadowed =
+      sigma > 0.25
+      ? ShadowMap.blurred(nearest, columns: columns, rows: rows, sigma: sigma, threads: threads) : nearest
   }
 
   /// The fraction in shadow at (u, v) in the map's frame (metres), bilinear between texel
@@ -140,18 +142,23 @@ struct ShadowMap {
             let maxX = min(columns - 1, Int((max(a.x, b.x, c.x) - 0.5).rounded(.down)))
             guard minY <= maxY, minX <= maxX else { continue }
             let inverse = 1 / area
+            // The barycentric weights are affine in the texel centre: stepped along each row.
+            let (stepA, stepB) = ((b.y - c.y) * inverse, (c.y - a.y) * inverse)
             for y in minY...maxY {
-              let py = Float(y) + 0.5
-              for x in minX...maxX {
-                let px = Float(x) + 0.5
-                // Barycentric weights; inside (edges included) when all are ≥ 0.
-                let wa = ((b.x - px) * (c.y - py) - (b.y - py) * (c.x - px)) * inverse
-                let wb = ((c.x - px) * (a.y - py) - (c.y - py) * (a.x - px)) * inverse
+              let py = Float(y) + 0.5, px = Float(minX) + 0.5
+              var wa = ((b.x - px) * (c.y - py) - (b.y - py) * (c.x - px)) * inverse
+              var wb = ((c.x - px) * (a.y - py) - (c.y - py) * (a.x - px)) * inverse
+              var k = y * columns + minX
+              for _ in minX...maxX {
                 let wc = 1 - wa - wb
-                guard wa >= 0, wb >= 0, wc >= 0 else { continue }
-                let z = wa * a.z + wb * b.z + wc * c.z
-                let k = y * columns + x
-                if z < out.pointer[k] { out.pointer[k] = z }
+                // Inside (edges included) when all three weights are ≥ 0.
+                if wa >= 0, wb >= 0, wc >= 0 {
+                  let z = wa * a.z + wb * b.z + wc * c.z
+                  if z < out.pointer[k] { out.pointer[k] = z }
+                }
+                wa += stepA
+                wb += stepB
+                k += 1
               }
             }
           }
@@ -161,29 +168,50 @@ struct ShadowMap {
     return depth
   }
 
-  /// `values` blurred by a Gaussian of `sigma` texels, rows then columns (zero beyond the grid).
-  static func blurred(_ values: [Float], columns: Int, rows: Int, sigma: Double) -> [Float] {
+  /// `values` blurred by a Gaussian of `sigma` texels, rows then columns (zero beyond the grid),
+  /// rows split over `threads`.
+  static func blurred(_ values: [Float], columns: Int, rows: Int, sigma: Double, threads: Int) -> [Float] {
     let radius = Int((3 * sigma).rounded(.up))
     var weights = (-radius...radius).map { Float(Double.exp(-Double($0 * $0) / (2 * sigma * sigma))) }
     let total = weights.reduce(0, +)
     weights = weights.map { $0 / total }
     var across = [Float](repeating: 0, count: values.count)
-    for j in 0..<rows {
-      let row = j * columns
-      for i in 0..<columns {
-        var sum: Float = 0
-        for k in max(-radius, -i)...min(radius, columns - 1 - i) {
-          sum += values[row + i + k] * weights[k + radius]
-        }
-        across[row + i] = sum
-      }
-    }
     var out = [Float](repeating: 0, count: values.count)
-    for j in 0..<rows {
-      for k in max(-radius, -j)...min(radius, rows - 1 - j) {
-        let weight = weights[k + radius]
-        let (from, to) = ((j + k) * columns, j * columns)
-        for i in 0..<columns { out[to + i] += across[from + i] * weight }
+    let bands = max(1, min(threads, rows))
+    values.withUnsafeBufferPointer { v in
+      weights.withUnsafeBufferPointer { wt in
+        across.withUnsafeMutableBufferPointer { a in
+          out.withUnsafeMutableBufferPointer { o in
+            let (source, weight) = (UnsafeSendableBuffer(v), UnsafeSendableBuffer(wt))
+            let (middle, result) = (
+              UnsafeSendableMutablePointer(a.baseAddress!), UnsafeSendableMutablePointer(o.baseAddress!)
+            )
+            // Along the rows; a row without shadow (most, away from the casters) stays zero.
+            parallelBands(bands) { band in
+              for j in rows * band / bands..<rows * (band + 1) / bands {
+                let row = j * columns
+                guard (row..<row + columns).contains(where: { source.buffer[$0] != 0 }) else { continue }
+                for i in 0..<columns {
+                  var sum: Float = 0
+                  for k in max(-radius, -i)...min(radius, columns - 1 - i) {
+                    sum += source.buffer[row + i + k] * weight.buffer[k + radius]
+                  }
+                  middle.pointer[row + i] = sum
+                }
+              }
+            }
+            // Down the columns, each output row from the rows around it.
+            parallelBands(bands) { band in
+              for j in rows * band / bands..<rows * (band + 1) / bands {
+                let to = j * columns
+                for k in max(-radius, -j)...min(radius, rows - 1 - j) {
+                  let w = weight.buffer[k + radius], from = (j + k) * columns
+                  for i in 0..<columns { result.pointer[to + i] += middle.pointer[from + i] * w }
+                }
+              }
+            }
+          }
+        }
       }
     }
     return out

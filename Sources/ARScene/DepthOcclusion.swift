@@ -57,6 +57,7 @@ public struct DepthOcclusion: Sendable {
   private func compositeRow(_ y: Int, _ inputs: CompositeInputs, into out: UnsafeMutablePointer<SIMD4<UInt8>>)
   {
     let table = SRGB.decodeTable
+    let encoder = SRGB.Encoder.shared
     let w = inputs.overlay.width
     let measured = inputs.measured
     let depthRow = inputs.rows[y] * (measured?.width ?? 0)
@@ -81,7 +82,7 @@ public struct DepthOcclusion: Sendable {
       for k in 0..<3 {
         rgb[k] = table[Int(o[k])] * alpha + table[Int(c[k])] * (1 - alpha)
       }
-      out[i] = SIMD4(SRGB.encode8(rgb.x), SRGB.encode8(rgb.y), SRGB.encode8(rgb.z), c.w)
+      out[i] = SIMD4(encoder.code(rgb.x), encoder.code(rgb.y), encoder.code(rgb.z), c.w)
     }
   }
 }

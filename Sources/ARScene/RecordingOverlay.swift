@@ -231,7 +231,6 @@ public struct RecordingOverlay {
             "its image is \(image.width)×\(image.height) but its intrinsics are for \(intrinsics.width)×\(intrinsics.height)"
           )
         }
-        background = image.linear
         cameraImage = image
       }
       let frameDraws = try draws(
@@ -242,7 +241,7 @@ public struct RecordingOverlay {
       do { viewport = try self.viewport(for: intrinsics) } catch { throw fail(frame, "the view: \(error)") }
       if let viewport {
         sensorCamera = viewport.viewCamera(for: sensorCamera)
-        background = background.map(viewport.viewImage)
+        background = cameraImage.map { viewport.viewImage($0.linear) }
         cameraImage = background?.sRGB8
       }
       let camera = RenderCamera(
@@ -270,8 +269,10 @@ public struct RecordingOverlay {
               noise: CameraGrain.measure(cameraImage), to: &image, overlay: overlay, frame: frame.index)
           }
         } else {
+          // The camera image in linear light only here, where the renderer draws over it.
           image = try renderer.render(
-            frameDraws, camera: camera, shading: .lit(scene.lighting), background: background,
+            frameDraws, camera: camera, shading: .lit(scene.lighting),
+            background: background ?? cameraImage?.linear,
             backgroundColor: scene.backgroundColor, settings: settings, shadows: scene.shadows)
         }
       } catch let error as SceneError {
