@@ -19,7 +19,7 @@ extension TapViewport {
   /// orientation, its focal lengths scaled by the aspect fill (swapped when the image is turned
   /// a quarter) and its principal point where the view shows the image's.
   ///
-  /// A world point projects through the result to ``viewPoint(forImagePixel:)`` of its
+  /// A world point projects through the result to `viewPoint(forImagePixel:)` of its
   /// projection through `camera`.
   ///
   /// - Precondition: ``pixelSize`` is not nil.
@@ -49,7 +49,7 @@ extension TapViewport {
   /// The camera image as the view shows it: turned, scaled to cover the view, centred, the
   /// overflow cropped; bilinear between pixel centres (edges clamped).
   ///
-  /// - Precondition: ``pixelSize`` is not nil; `image` has ``imageSize``.
+  /// - Precondition: ``pixelSize`` is not nil; `image` has `imageSize`.
   public func viewImage(_ image: LinearImage) -> LinearImage {
     let (width, height) = pixelSize!
     if orientation == .landscapeRight, width == image.width, height == image.height, scale == 1 {
@@ -94,7 +94,7 @@ extension TapViewport {
 
 extension Scene {
   /// The scene as a phone's view shows it: its camera replaced by the view's camera
-  /// (``TapViewport/viewCamera(for:)``) and its camera frame turned and aspect-filled into the
+  /// (`TapViewport.viewCamera(for:)`) and its camera frame turned and aspect-filled into the
   /// view; the output is the view's size. Hit-test the original scene, not this one: taps are
   /// mapped through the viewport already.
   ///

@@ -23,7 +23,7 @@ public struct SessionSimulator: Sendable {
   /// The first record's time: 2026-06-01T00:00:00Z, seconds since 1970 (`time_base` `unix`).
   public static let startTime = 1_780_272_000.0
 
-  /// A simulation; ``run(_:)`` draws it.
+  /// A simulation; ``run(picture:_:)`` draws it.
   public init(
     site: GeoSite, path: WalkPath, model: PhoneErrorModel = PhoneErrorModel(), seed: UInt64, duration: Double
   ) {
