@@ -55,7 +55,7 @@ public struct RecordingOverlay {
   /// Give the content the camera image's noise (nil: none).
   public var grain: CameraGrain? = nil
   /// Skip a frame that cannot be drawn (no pose, a missing or wrong-sized image) instead of
-  /// failing; ``render(_:include:progress:emit:)`` returns why each was skipped.
+  /// failing; ``render(_:include:progress:layers:emit:)`` returns why each was skipped.
   public var lenient = false
 
   public init(scene: Scene) { self.scene = scene }
@@ -68,7 +68,10 @@ public struct RecordingOverlay {
   }
 
   /// Reads all of `reader`, calling `include` for each selected frame (return false to skip it:
-  /// already rendered, say) and `emit` with each rendered one, in frame order. Returns, with
+  /// already rendered, say) and `emit` with each rendered one, in frame order; with `layers`,
+  /// also with the frame's content alone (straight alpha, labels and cursor included, blurred
+  /// as composited, before depth occlusion) and its depth (metres along the view axis, +∞ where nothing
+  /// is drawn). Returns, with
   /// ``lenient``, why each frame that could not be drawn was skipped.
   ///
   /// - Throws: ``SceneError/render(path:reason:)`` naming the frame and file for a frame with
@@ -78,7 +81,9 @@ public struct RecordingOverlay {
   @discardableResult
   public func render(
     _ reader: RecordingReader, include: (FrameSelection) -> Bool = { _ in true },
-    progress: ((Double) -> Void)? = nil, emit: (FrameSelection, RGBA8Image) throws -> Void
+    progress: ((Double) -> Void)? = nil,
+    layers: ((FrameSelection, RGBA8Image, DepthImage) throws -> Void)? = nil,
+    emit: (FrameSelection, RGBA8Image) throws -> Void
   ) throws -> [String] {
     var skipped: [String] = []
     var app = AnchorValidator(site: GeoSite(frame: scene.geoFrame ?? defaultFrame, anchors: []))
@@ -204,7 +209,9 @@ public struct RecordingOverlay {
     }
     var previousCamera: PinholeCamera<Double>?
     /// One frame drawn, or the error that names it.
-    func draw(_ frame: CameraFrameSample) throws -> RGBA8Image {
+    func draw(_ frame: CameraFrameSample) throws -> (
+      image: RGBA8Image, overlay: RGBA8Image?, depth: DepthImage?
+    ) {
       guard let pose = lastPose, abs(pose.time - frame.time) <= poseTolerance else {
         throw fail(frame, "no camera pose within \(poseTolerance) s")
       }
@@ -247,10 +254,22 @@ public struct RecordingOverlay {
       let camera = RenderCamera(
         sensorCamera, near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound)
       var image: RGBA8Image
+      var layer: (overlay: RGBA8Image, depth: DepthImage)?
       do {
         let measured = occlusion != nil && cameraImage != nil ? try depthImages(of: frame, intrinsics) : nil
         let blurredFrom = motionBlur != nil ? previousCamera : nil
-        if let cameraImage, measured != nil || blurredFrom != nil || grain != nil {
+        // Without a camera image, layers are composited over the background colour.
+        let colour = scene.backgroundColor, encoder = SRGB.Encoder.shared
+        let under =
+          cameraImage
+          ?? (layers == nil
+            ? nil
+            : RGBA8Image(
+              width: camera.intrinsics.width, height: camera.intrinsics.height,
+              fill: SIMD4(
+                encoder.code(colour.x), encoder.code(colour.y), encoder.code(colour.z),
+                UInt8((min(max(colour.w, 0), 1) * 255).rounded()))))
+        if let cameraImage = under, measured != nil || blurredFrom != nil || grain != nil || layers != nil {
           // Over nothing with depth; blurred by the camera's motion, hidden behind the real
           // surfaces, composited, given the camera's grain.
           var (overlay, depth) = try renderer.renderWithDepth(
@@ -268,6 +287,7 @@ public struct RecordingOverlay {
             grain.apply(
               noise: CameraGrain.measure(cameraImage), to: &image, overlay: overlay, frame: frame.index)
           }
+          layer = (overlay, depth)
         } else {
           // The camera image in linear light only here, where the renderer draws over it.
           image = try renderer.render(
@@ -284,13 +304,21 @@ public struct RecordingOverlay {
         // Geo-anchored objects are not shown before the alignment exists: nor are their labels.
         if app.appAlignment == nil { labelled.objects.removeAll { $0.geoAnchor != nil } }
         labelled.drawLabels(on: &image, camera: sensorCamera)
+        if layers != nil, var overlay = layer?.overlay {
+          labelled.drawLabels(on: &overlay, camera: sensorCamera)
+          layer?.overlay = overlay
+        }
       }
       if replaysTaps, let tap = lastTap {
         let ring = cursor ?? TapCursor(forWidth: image.width, height: image.height)
         let at = viewport?.viewPoint(forImagePixel: tap.point) ?? tap.point
         ring.draw(at: at, age: frame.time - tap.time, into: &image)
+        if layers != nil, var overlay = layer?.overlay {
+          ring.draw(at: at, age: frame.time - tap.time, into: &overlay)
+          layer?.overlay = overlay
+        }
       }
-      return image
+      return (image, layer?.overlay, layer?.depth)
     }
     while let record = try reader.next() {
       records += 1
@@ -313,12 +341,15 @@ public struct RecordingOverlay {
         guard shard.contains(selected) else { continue }
         let selection = FrameSelection(index: frameNumber, time: frame.time)
         guard include(selection) else { continue }
-        let image: RGBA8Image
-        do { image = try draw(frame) } catch let error as SceneError where lenient {
+        let drawn: (image: RGBA8Image, overlay: RGBA8Image?, depth: DepthImage?)
+        do { drawn = try draw(frame) } catch let error as SceneError where lenient {
           skipped.append(error.description)
           continue
         }
-        try emit(selection, image)
+        try emit(selection, drawn.image)
+        if let layers, let overlay = drawn.overlay, let depth = drawn.depth {
+          try layers(selection, overlay, depth)
+        }
       default: break
       }
     }

@@ -14,10 +14,22 @@ final class FrameFileWriter: @unchecked Sendable {
   private let lock = NSLock()
   private var failure: Error?
 
-  init(limit: Int = ProcessInfo.processInfo.activeProcessorCount) { slots = DispatchSemaphore(value: max(1, limit)) }
+  init(limit: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    slots = DispatchSemaphore(value: max(1, limit))
+  }
 
   /// Queues `image` to be written to `path` (atomically), waiting while `limit` are in flight.
   func write(_ image: RGBA8Image, to path: String, compression: Int) throws {
+    try submit { try ImageFile.writePNG(image, to: path, compression: compression) }
+  }
+
+  /// Queues `depth` to be written to `path` as 16-bit millimetres (atomically).
+  func writeDepth(_ depth: DepthImage, to path: String, compression: Int) throws {
+    try submit { try ImageFile.writeDepthPNG(depth, to: path, compression: compression) }
+  }
+
+  /// Runs `work` on another thread, waiting while `limit` are in flight; its error is kept.
+  private func submit(_ work: @escaping @Sendable () throws -> Void) throws {
     try checkFailure()
     slots.wait()
     group.enter()
@@ -26,7 +38,7 @@ final class FrameFileWriter: @unchecked Sendable {
         slots.signal()
         group.leave()
       }
-      do { try ImageFile.writePNG(image, to: path, compression: compression) } catch {
+      do { try work() } catch {
         lock.lock()
         if failure == nil { failure = error }
         lock.unlock()

@@ -58,8 +58,11 @@ extension RenderCommand {
         throw InputFailure(message: "\(frames): cannot create the folder: \(error.localizedDescription)")
       }
     }
-    func framePath(_ index: Int) -> String? {
-      frames.map { $0 + "/frame_" + String(format: "%06d", index) + ".png" }
+    func framePath(_ index: Int, _ kind: String = "frame") -> String? {
+      frames.map { $0 + "/\(kind)_" + String(format: "%06d", index) + ".png" }
+    }
+    if layers, frames == nil {
+      throw InputFailure(message: "--layers: needs --frames, the folder they are written to")
     }
     let reader: RecordingReader
     do { reader = try RecordingReader(path: path, lenient: lenient) } catch { throw InputFailure(error) }
@@ -81,7 +84,16 @@ extension RenderCommand {
           if video == nil { kept += 1 }
           return video != nil
         },
-        progress: { progress.update($0) }
+        progress: { progress.update($0) },
+        layers: layers
+          ? { selection, overlay, depth in
+            guard let overlayPath = framePath(selection.index, "overlay"),
+              let depthPath = framePath(selection.index, "depth")
+            else { return }
+            try files.write(
+              premultiplied ? overlay.premultiplied : overlay, to: overlayPath, compression: renderPNGLevel)
+            try files.writeDepth(depth, to: depthPath, compression: renderPNGLevel)
+          } : nil
       ) { selection, image in
         if let file = framePath(selection.index) {
           if FileManager.default.fileExists(atPath: file) {

@@ -71,7 +71,10 @@ struct RenderCommand: ParsableCommand {
       an edge half over nothing at half opacity; scene mode).
       """)
   var overlayOutput: String?
-  @Flag(help: "Write --overlay-output premultiplied (colour times alpha) instead of straight.")
+  @Flag(
+    help:
+      "Write --overlay-output (and --layers' overlays) premultiplied (colour times alpha) instead of straight."
+  )
   var premultiplied = false
   @Option(
     help: """
@@ -106,6 +109,12 @@ struct RenderCommand: ParsableCommand {
   @Flag(
     help: "Recording mode: draw virtual content over real surfaces even where depth says they are nearer.")
   var noOcclusion = false
+  @Flag(
+    help: """
+      Recording mode: also write each frame's content alone beside it, overlay_NNNNNN.png (straight \
+      alpha, or --premultiplied) and depth_NNNNNN.png (16-bit millimetres along the view axis).
+      """)
+  var layers = false
   @Option(
     help: """
       Recording mode: blur the content by the camera's motion since the previous frame, as the camera \

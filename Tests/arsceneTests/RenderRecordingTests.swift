@@ -244,6 +244,24 @@ struct RenderRecordingTests {
     let again = try ArsceneRunner.run(arguments)
     #expect(
       again.status == 0 && again.stderr.contains("0 frames rendered, 25 already there"), "\(again.stderr)")
+    // --layers: each frame's content alone and its depth beside it; transparent and 0 where
+    // nothing is drawn, opaque with a depth where the buildings are.
+    let layered = folder.path + "/layers"
+    let withLayers = try ArsceneRunner.run([
+      "render", "--recording", recording, "--scene", scenePath, "--frames", layered, "--range", "20:24",
+      "--layers",
+    ])
+    #expect(withLayers.status == 0, "\(withLayers.stderr)")
+    let overlay = try ImageFile.readRGBA8(layered + "/overlay_000022.png")
+    let layerDepth = try PNG.decodeRGBA16(
+      [UInt8](Data(contentsOf: URL(fileURLWithPath: layered + "/depth_000022.png"))))
+    #expect(overlay.width == 160 && layerDepth.width == 160)
+    #expect(overlay.pixels.contains { $0.w == 0 } && overlay.pixels.contains { $0.w == 255 })
+    #expect(zip(overlay.pixels, layerDepth.pixels).allSatisfy { ($0.0.w == 0) == ($0.1.x == 0) })
+    let noFolder = try ArsceneRunner.run([
+      "render", "--recording", recording, "--scene", scenePath, "--video", folder.path + "/v.mp4", "--layers",
+    ])
+    #expect(noFolder.status == 2 && noFolder.stderr.contains("--layers"), "\(noFolder.stderr)")
   }
 
   @Test("a frame image of another size than its intrinsics is an error naming the frame; --lenient skips it")
