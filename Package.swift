@@ -217,7 +217,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ARImageIOTests",
-      dependencies: ["ARImageIO", "ARImage", "ARMesh", "ARTestSupport"]
+      dependencies: ["ARImageIO", "ARImage", "ARMesh", "ARTestSupport", "CImageCodecs"]
     ),
     .testTarget(
       name: "ARRenderTests",

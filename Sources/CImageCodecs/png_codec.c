@@ -41,8 +41,8 @@ void arscene_image_free(arscene_image *image) {
   }
 }
 
-static int decode(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
-                  uint8_t *caller_buffer, size_t capacity, char *message, size_t message_size) {
+static int decode_with_libpng(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
+                              uint8_t *caller_buffer, size_t capacity, char *message, size_t message_size) {
   memset(out, 0, sizeof *out);
   if (count < 8 || png_sig_cmp(bytes, 0, 8)) {
     snprintf(message, message_size, "not a PNG file (bad signature)");
@@ -116,6 +116,18 @@ static int decode(const uint8_t *bytes, size_t count, int as_rgba8, arscene_imag
   out->pixels = pixels;
   out->byte_count = row_bytes * height;
   return 0;
+}
+
+// The fast path first; libpng for everything it leaves.
+static int decode(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
+                  uint8_t *caller_buffer, size_t capacity, char *message, size_t message_size) {
+  if (arscene_png_decode_fast(bytes, count, as_rgba8, out, caller_buffer, capacity)) return 0;
+  return decode_with_libpng(bytes, count, as_rgba8, out, caller_buffer, capacity, message, message_size);
+}
+
+int arscene_png_decode_libpng(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
+                              char *message, size_t message_size) {
+  return decode_with_libpng(bytes, count, as_rgba8, out, NULL, 0, message, message_size);
 }
 
 int arscene_png_decode(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,

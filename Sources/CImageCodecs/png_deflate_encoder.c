@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "CImageCodecs.h"
+#include "png_filters.h"
 
 typedef struct {
   uint8_t *bytes;
@@ -45,14 +46,6 @@ static int chunk(byte_buffer *b, const char type[4], const uint8_t *data, size_t
 
 static inline size_t magnitude(uint8_t r) { return r < 128 ? r : 256 - r; }
 
-// The Paeth predictor, without branches (so that loops over it vectorise).
-static inline uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
-  int p = (int)a + b - c;
-  int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-  int take_a = (pa <= pb) & (pa <= pc);
-  int take_b = !take_a & (pb <= pc);
-  return (uint8_t)(take_a ? a : (take_b ? b : c));
-}
 
 // The costs (sums of residual magnitudes) of the five filters on one row, in one pass: the
 // first pixel (no left neighbour) and a first row (none above) apart, the loop has no branch.

@@ -30,12 +30,25 @@ void arscene_image_free(arscene_image *image);
 /// Releases a buffer returned by arscene_png_encode.
 void arscene_buffer_free(void *buffer);
 
-/// Decodes a PNG from memory. Returns 0 on success; otherwise fills `message` (NUL-terminated).
+/// Decodes a PNG from memory (the files renderers and recorders write through libdeflate, the
+/// rest through libpng). Returns 0 on success; otherwise fills `message` (NUL-terminated).
 /// With `as_rgba8` set, every colour type comes out as 8-bit RGBA (grey copied to R, G and B,
 /// opaque alpha added, 16-bit samples scaled with rounding) in one pass; otherwise samples
 /// keep their stored layout and depth.
 int arscene_png_decode(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
                        char *message, size_t message_size);
+
+/// Decodes the PNGs renderers and recorders write (8 or 16-bit grey, grey+alpha, RGB, RGBA; not
+/// interlaced; no palette or tRNS; 8-bit only with `as_rgba8`) with libdeflate, into
+/// `caller_buffer` (of `capacity` bytes) when given. Returns 1 on success, 0 for anything else
+/// (arscene_png_decode then hands the file to libpng, which decodes it or says what is wrong).
+int arscene_png_decode_fast(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
+                            uint8_t *caller_buffer, size_t capacity);
+
+/// Decodes as arscene_png_decode, always through libpng (files the faster path takes are decoded
+/// by it otherwise): the reference the tests hold that path to.
+int arscene_png_decode_libpng(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
+                              char *message, size_t message_size);
 
 /// Decodes a PNG straight into the caller's `out` buffer of `capacity` bytes as 8-bit RGBA
 /// (as `arscene_png_decode` with `as_rgba8`), avoiding a second allocation and copy. Fails if
