@@ -115,7 +115,7 @@ private func writeWithLibpng(_ image: RGBA8Image, to path: String, buffer: inout
         out.baseAddress!.assumingMemoryBound(to: UInt8.self), capacity)
     }
   }
-  FileManager.default.createFile(atPath: path, contents: Data(buffer[0..<size]))
+  _ = FileManager.default.createFile(atPath: path, contents: Data(buffer[0..<size]))
 }
 
 /// What a phone's depth sensor reports for a bare floor at y = 0 (millimetres along the view

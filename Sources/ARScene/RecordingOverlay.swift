@@ -218,27 +218,23 @@ public struct RecordingOverlay {
       guard let intrinsics = frame.cameraIntrinsics else {
         throw fail(frame, "no intrinsics or image size to draw it with")
       }
-      var background: LinearImage?
-      var cameraImage: RGBA8Image?
+      // The camera image: a file decodes on another thread while the content renders; a
+      // video's frame comes from its one ffmpeg pipe, here.
+      var pending: (() throws -> RGBA8Image)?
       if let source = frame.image {
-        let image: RGBA8Image
         do {
           switch source {
           case .file(let path):
-            image = try ImageFile.readRGBA8(RecordingOverlay.resolve(path, in: reader.baseFolder))
+            let file = RecordingOverlay.resolve(path, in: reader.baseFolder)
+            let load = BackgroundResult { try ImageFile.readRGBA8(file) }
+            pending = { try load.value() }
           case .video(let path, let index):
             let full = RecordingOverlay.resolve(path, in: reader.baseFolder)
             if videos[full] == nil { videos[full] = try VideoFrameReader(path: full) }
-            image = try videos[full]!.frame(index)
+            let image = try videos[full]!.frame(index)
+            pending = { image }
           }
         } catch { throw fail(frame, "\(error)") }
-        guard image.width == intrinsics.width, image.height == intrinsics.height else {
-          throw fail(
-            frame,
-            "its image is \(image.width)×\(image.height) but its intrinsics are for \(intrinsics.width)×\(intrinsics.height)"
-          )
-        }
-        cameraImage = image
       }
       let frameDraws = try draws(
         placing: app.appAlignment.map { scene.placingGeoAnchors(with: $0) },
@@ -246,35 +242,46 @@ public struct RecordingOverlay {
       var sensorCamera = PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera)
       let viewport: TapViewport?
       do { viewport = try self.viewport(for: intrinsics) } catch { throw fail(frame, "the view: \(error)") }
-      if let viewport {
-        sensorCamera = viewport.viewCamera(for: sensorCamera)
-        background = cameraImage.map { viewport.viewImage($0.linear) }
-        cameraImage = background?.sRGB8
+      if let viewport { sensorCamera = viewport.viewCamera(for: sensorCamera) }
+      /// The camera image once decoded, checked against the intrinsics, as the view shows it
+      /// (and then in linear light too).
+      func cameraPicture() throws -> (image: RGBA8Image, linear: LinearImage?)? {
+        guard let pending else { return nil }
+        let image: RGBA8Image
+        do { image = try pending() } catch { throw fail(frame, "\(error)") }
+        guard image.width == intrinsics.width, image.height == intrinsics.height else {
+          throw fail(
+            frame,
+            "its image is \(image.width)×\(image.height) but its intrinsics are for \(intrinsics.width)×\(intrinsics.height)"
+          )
+        }
+        guard let viewport else { return (image, nil) }
+        let linear = viewport.viewImage(image.linear)
+        return (linear.sRGB8, linear)
       }
       let camera = RenderCamera(
         sensorCamera, near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound)
       var image: RGBA8Image
       var layer: (overlay: RGBA8Image, depth: DepthImage)?
       do {
-        let measured = occlusion != nil && cameraImage != nil ? try depthImages(of: frame, intrinsics) : nil
+        let hasImage = pending != nil
+        let measured = occlusion != nil && hasImage ? try depthImages(of: frame, intrinsics) : nil
         let blurredFrom = motionBlur != nil ? previousCamera : nil
-        // Without a camera image, layers are composited over the background colour.
-        let colour = scene.backgroundColor, encoder = SRGB.Encoder.shared
-        let under =
-          cameraImage
-          ?? (layers == nil
-            ? nil
-            : RGBA8Image(
-              width: camera.intrinsics.width, height: camera.intrinsics.height,
-              fill: SIMD4(
-                encoder.code(colour.x), encoder.code(colour.y), encoder.code(colour.z),
-                UInt8((min(max(colour.w, 0), 1) * 255).rounded()))))
-        if let cameraImage = under, measured != nil || blurredFrom != nil || grain != nil || layers != nil {
+        if layers != nil || (hasImage && (measured != nil || blurredFrom != nil || grain != nil)) {
           // Over nothing with depth; blurred by the camera's motion, hidden behind the real
           // surfaces, composited, given the camera's grain.
           var (overlay, depth) = try renderer.renderWithDepth(
             frameDraws, camera: camera, shading: .lit(scene.lighting), backgroundColor: .zero,
             settings: settings, shadows: scene.shadows)
+          // Without a camera image, layers are composited over the background colour.
+          let colour = scene.backgroundColor, encoder = SRGB.Encoder.shared
+          let cameraImage =
+            try cameraPicture()?.image
+            ?? RGBA8Image(
+              width: camera.intrinsics.width, height: camera.intrinsics.height,
+              fill: SIMD4(
+                encoder.code(colour.x), encoder.code(colour.y), encoder.code(colour.z),
+                UInt8((min(max(colour.w, 0), 1) * 255).rounded())))
           if let motionBlur, let blurredFrom {
             (overlay, depth) = motionBlur.apply(
               to: overlay, depth: depth, camera: sensorCamera, previous: blurredFrom)
@@ -290,9 +297,10 @@ public struct RecordingOverlay {
           layer = (overlay, depth)
         } else {
           // The camera image in linear light only here, where the renderer draws over it.
+          let picture = try cameraPicture()
           image = try renderer.render(
             frameDraws, camera: camera, shading: .lit(scene.lighting),
-            background: background ?? cameraImage?.linear,
+            background: picture.map { $0.linear ?? $0.image.linear },
             backgroundColor: scene.backgroundColor, settings: settings, shadows: scene.shadows)
         }
       } catch let error as SceneError {
