@@ -17,6 +17,8 @@ let package = Package(
     // For app teams' tests: a model and its points, a phone placed before them, taps on screen.
     .library(name: "ARTapTesting", targets: ["ARTapTesting"]),
     .library(name: "ARRecording", targets: ["ARRecording"]),
+    // Places: points of interest, their spatial index, geofences, the visit game, nearby people.
+    .library(name: "ARPlaces", targets: ["ARPlaces"]),
     .library(name: "ARScene", targets: ["ARScene"]),
     .executable(name: "arscene", targets: ["arscene"]),
   ],
@@ -78,6 +80,10 @@ let package = Package(
       dependencies: ["ARMath", "ARGeo", "ARPose", "ARFiles", .product(name: "RealModule", package: "swift-numerics")]
     ),
     .target(
+      name: "ARPlaces",
+      dependencies: ["ARMath", "ARGeo", "ARFiles", .product(name: "RealModule", package: "swift-numerics")]
+    ),
+    .target(
       name: "ARScene",
       dependencies: [
         "ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFiles", "ARRecording",
@@ -112,6 +118,7 @@ let package = Package(
       dependencies: [
         "ARMath",
         "ARRecording",
+        "ARPlaces",
         "ARGeo",
         "ARHit",
         "ARPose",
@@ -214,6 +221,10 @@ let package = Package(
     .testTarget(
       name: "ARMeshTests",
       dependencies: ["ARMesh", "ARMath", "ARTestSupport"]
+    ),
+    .testTarget(
+      name: "ARPlacesTests",
+      dependencies: ["ARPlaces", "ARGeo", "ARMath", "ARTestSupport", "GeographicLibOracle"]
     ),
     .testTarget(
       name: "ARImageIOTests",

@@ -1,0 +1,262 @@
+import ARFiles
+import ARGeo
+import Foundation
+
+/// What a places file holds: points of interest, and the paths between them that a site map
+/// draws.
+public struct PlaceSet: Sendable, Equatable {
+  /// The points of interest, in file order.
+  public var places: [PointOfInterest]
+  /// The paths (GeoJSON LineStrings and MultiLineStrings), in file order.
+  public var paths: [PlacePath]
+
+  public init(places: [PointOfInterest] = [], paths: [PlacePath] = []) {
+    self.places = places
+    self.paths = paths
+  }
+}
+
+/// A path a map draws: a walkway, a rampart, a trail.
+public struct PlacePath: Sendable, Equatable {
+  /// The feature's `id` (or `properties.id`), if any.
+  public var id: String?
+  /// `properties.name`, if any.
+  public var name: String?
+  /// The path's vertices, WGS84.
+  public var coordinates: [GeodeticCoordinate]
+}
+
+/// Why a places file could not be read: the file, and the JSON path of the field at fault.
+public enum PlaceFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file could not be read, or is not JSON.
+  case unreadable(path: String, reason: String)
+  /// A field is missing, of the wrong type or out of range: its JSON path (`features[3].geometry.coordinates`).
+  case invalid(path: String, field: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let reason): "\(path): \(reason)"
+    case .invalid(let path, let field, let reason): "\(path): \(field): \(reason)"
+    }
+  }
+}
+
+extension PlaceSet {
+  /// Reads a places file: GeoJSON (RFC 7946: a FeatureCollection, a Feature or a bare
+  /// geometry; Point and MultiPoint features are places, LineString and MultiLineString ones
+  /// paths, other geometries ignored) or a site guide's list of stops, a JSON array of
+  /// `{id, label, name, location: {lat, lon, alt}, hasGeoGame}` (or an object holding it as
+  /// `stops`).
+  ///
+  /// A place's `id` is its feature's `id`, else its `properties.id`, else its feature's index;
+  /// its `name` is `properties.name`, its `label` `properties.label`.
+  ///
+  /// - Throws: ``PlaceFileError`` naming the file and the JSON path of the first field at fault.
+  public static func read(path: String) throws(PlaceFileError) -> PlaceSet {
+    let bytes: [UInt8]
+    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
+    let json: Any
+    do { json = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) } catch {
+      throw .unreadable(path: path, reason: "not JSON: \(error.localizedDescription)")
+    }
+    var reader = PlaceJSON(path: path)
+    return try reader.read(json)
+  }
+}
+
+/// Walks a places file's JSON, keeping the path of the field at hand for errors.
+private struct PlaceJSON {
+  let path: String
+  var set = PlaceSet()
+
+  func fail(_ field: String, _ reason: String) -> PlaceFileError {
+    .invalid(path: path, field: field, reason: reason)
+  }
+
+  mutating func read(_ json: Any) throws(PlaceFileError) -> PlaceSet {
+    if let stops = json as? [Any] {
+      try readStops(stops, at: "")
+    } else if let object = json as? [String: Any], object["type"] == nil,
+      let stops = object["stops"] as? [Any]
+    {
+      try readStops(stops, at: "stops")
+    } else if let object = json as? [String: Any] {
+      try readGeoJSON(object, at: "")
+    } else {
+      throw fail("(top level)", "expected a GeoJSON object or a list of stops")
+    }
+    return set
+  }
+
+  // MARK: Site guide stops
+
+  mutating func readStops(_ stops: [Any], at base: String) throws(PlaceFileError) {
+    for (i, item) in stops.enumerated() {
+      let here = "\(base)[\(i)]"
+      guard let stop = item as? [String: Any] else { throw fail(here, "expected an object") }
+      guard let id = Self.identifier(stop["id"]) else {
+        throw fail(here + ".id", "missing (a string or number)")
+      }
+      guard let location = stop["location"] as? [String: Any] else {
+        throw fail(here + ".location", "missing (an object with lat, lon and alt)")
+      }
+      let latitude = try number(location["lat"], here + ".location.lat")
+      let longitude = try number(location["lon"], here + ".location.lon")
+      let height =
+        try location["alt"].map { value throws(PlaceFileError) in try number(value, here + ".location.alt") }
+        ?? 0
+      let coordinate = try checked(latitude, longitude, height, here + ".location")
+      var game = false
+      if let value = stop["hasGeoGame"] {
+        guard let flag = value as? Bool, Self.isBoolean(value) else {
+          throw fail(here + ".hasGeoGame", "expected true or false")
+        }
+        game = flag
+      }
+      set.places.append(
+        PointOfInterest(
+          id: id, name: try string(stop["name"], here + ".name"),
+          label: try Self.identifier(stop["label"]).map { $0 },
+          coordinate: coordinate, inGame: game))
+    }
+  }
+
+  // MARK: GeoJSON
+
+  mutating func readGeoJSON(_ object: [String: Any], at base: String) throws(PlaceFileError) {
+    guard let type = object["type"] as? String else {
+      throw fail(field(base, "type"), "missing (a GeoJSON type)")
+    }
+    switch type {
+    case "FeatureCollection":
+      guard let features = object["features"] as? [Any] else {
+        throw fail(field(base, "features"), "missing (a list of features)")
+      }
+      for (i, item) in features.enumerated() {
+        let here = field(base, "features") + "[\(i)]"
+        guard let feature = item as? [String: Any] else { throw fail(here, "expected a Feature object") }
+        guard (feature["type"] as? String) == "Feature" else {
+          throw fail(here + ".type", "expected \"Feature\"")
+        }
+        try readFeature(feature, index: i, at: here)
+      }
+    case "Feature":
+      try readFeature(object, index: 0, at: base)
+    default:
+      try readGeometry(object, id: nil, name: nil, label: nil, index: 0, at: base)
+    }
+  }
+
+  mutating func readFeature(_ feature: [String: Any], index: Int, at here: String) throws(PlaceFileError) {
+    let properties: [String: Any]
+    switch feature["properties"] {
+    case nil, is NSNull: properties = [:]
+    case let object as [String: Any]: properties = object
+    default: throw fail(here + ".properties", "expected an object or null")
+    }
+    let id = Self.identifier(feature["id"]) ?? Self.identifier(properties["id"])
+    let name = try string(properties["name"], here + ".properties.name")
+    let label = Self.identifier(properties["label"])
+    switch feature["geometry"] {
+    case nil: throw fail(here + ".geometry", "missing (a geometry or null)")
+    case is NSNull: return  // a feature without a place
+    case let geometry as [String: Any]:
+      try readGeometry(geometry, id: id, name: name, label: label, index: index, at: here + ".geometry")
+    default: throw fail(here + ".geometry", "expected a geometry object or null")
+    }
+  }
+
+  mutating func readGeometry(
+    _ geometry: [String: Any], id: String?, name: String?, label: String?, index: Int, at here: String
+  ) throws(PlaceFileError) {
+    guard let type = geometry["type"] as? String else {
+      throw fail(field(here, "type"), "missing (a geometry type)")
+    }
+    let at = field(here, "coordinates")
+    switch type {
+    case "Point":
+      let coordinate = try position(geometry["coordinates"], at)
+      set.places.append(
+        PointOfInterest(id: id ?? String(index), name: name, label: label, coordinate: coordinate))
+    case "MultiPoint":
+      let points = try positions(geometry["coordinates"], at)
+      for (k, point) in points.enumerated() {
+        set.places.append(
+          PointOfInterest(id: (id ?? String(index)) + "/\(k)", name: name, label: label, coordinate: point))
+      }
+    case "LineString":
+      set.paths.append(PlacePath(id: id, name: name, coordinates: try positions(geometry["coordinates"], at)))
+    case "MultiLineString":
+      guard let lines = geometry["coordinates"] as? [Any] else { throw fail(at, "expected a list of lines") }
+      for (k, line) in lines.enumerated() {
+        set.paths.append(PlacePath(id: id, name: name, coordinates: try positions(line, at + "[\(k)]")))
+      }
+    case "Polygon", "MultiPolygon", "GeometryCollection":
+      return  // areas: not places
+    default:
+      throw fail(field(here, "type"), "unknown geometry type \"\(type)\"")
+    }
+  }
+
+  // MARK: Values
+
+  /// A GeoJSON position `[longitude, latitude(, height)]`, checked.
+  func position(_ value: Any?, _ here: String) throws(PlaceFileError) -> GeodeticCoordinate {
+    guard let list = value as? [Any], (2...3).contains(list.count) else {
+      throw fail(here, "expected [longitude, latitude] or [longitude, latitude, height]")
+    }
+    let longitude = try number(list[0], here + "[0]"), latitude = try number(list[1], here + "[1]")
+    let height = list.count == 3 ? try number(list[2], here + "[2]") : 0
+    return try checked(latitude, longitude, height, here)
+  }
+
+  func positions(_ value: Any?, _ here: String) throws(PlaceFileError) -> [GeodeticCoordinate] {
+    guard let list = value as? [Any], !list.isEmpty else { throw fail(here, "expected a list of positions") }
+    var out: [GeodeticCoordinate] = []
+    for (k, item) in list.enumerated() { out.append(try position(item, here + "[\(k)]")) }
+    return out
+  }
+
+  func checked(_ latitude: Double, _ longitude: Double, _ height: Double, _ here: String)
+    throws(PlaceFileError)
+    -> GeodeticCoordinate
+  {
+    guard abs(latitude) <= 90 else { throw fail(here, "latitude \(latitude) is outside ±90°") }
+    guard abs(longitude) <= 180 else { throw fail(here, "longitude \(longitude) is outside ±180°") }
+    return GeodeticCoordinate(latitudeDegrees: latitude, longitudeDegrees: longitude, height: height)
+  }
+
+  func number(_ value: Any?, _ here: String) throws(PlaceFileError) -> Double {
+    guard let value, let n = value as? NSNumber, !Self.isBoolean(value), n.doubleValue.isFinite else {
+      throw fail(here, value == nil ? "missing (a number)" : "expected a finite number")
+    }
+    return n.doubleValue
+  }
+
+  func string(_ value: Any?, _ here: String) throws(PlaceFileError) -> String? {
+    switch value {
+    case nil, is NSNull: return nil
+    case let text as String: return text
+    default: throw fail(here, "expected a string")
+    }
+  }
+
+  func field(_ base: String, _ key: String) -> String { base.isEmpty ? key : base + "." + key }
+
+  /// An identifier from a string or an integer (as GeoJSON allows for `id`); nil otherwise.
+  static func identifier(_ value: Any?) -> String? {
+    switch value {
+    case let text as String: return text
+    case let n as NSNumber where !isBoolean(n):
+      let d = n.doubleValue
+      return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+    default: return nil
+    }
+  }
+
+  /// Whether a decoded JSON value was `true` or `false` (NSNumber holds both kinds).
+  static func isBoolean(_ value: Any) -> Bool {
+    guard let n = value as? NSNumber else { return false }
+    return String(cString: n.objCType) == "c"  // JSON's true and false; numbers are "q" or "d"
+  }
+}
