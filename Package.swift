@@ -250,7 +250,7 @@ let package = Package(
     ),
     .testTarget(
       name: "arsceneTests",
-      dependencies: ["arscene", "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRecording", "ARTestSupport"]
+      dependencies: ["arscene", "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRecording", "ARGeo", "ARTestSupport"]
     ),
   ]
 )

@@ -1,0 +1,85 @@
+import ARGeo
+import ARTestSupport
+import Foundation
+import Testing
+
+/// `arscene poi near`: its contract (one JSON line a place, nearest first, the four keys) on the
+/// site guide's stops and on GeoJSON, and bad files named by feature and field.
+@Suite("arscene poi")
+struct PoiCommandTests {
+  struct Line: Decodable {
+    var id: String
+    var name: String?
+    var distance_m: Double
+    var bearing_deg: Double
+  }
+
+  static func lines(_ text: String) throws -> [Line] {
+    try text.split(separator: "\n").map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+  }
+
+  @Test("the site guide's stops within 25 m of the gate, nearest first, with geodesic distances and bearings")
+  func nearTheGate() throws {
+    let outcome = try ArsceneRunner.run([
+      "poi", "near", "--at", "49.9587,14.3953", "--radius", "25", "Scenes/data/zavist-stops.json",
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let found = try Self.lines(outcome.stdout)
+    #expect(found.map(\.id) == ["zavist-01", "zavist-02", "zavist-03", "zavist-04"])
+    #expect(found.map(\.name) == ["Main gate", "House 1", "House 2", "House 3"])
+    #expect(zip(found, found.dropFirst()).allSatisfy { $0.distance_m <= $1.distance_m })
+    // House 1 stands 9 m west and 18 m north of the gate (Scenes/zavist.json).
+    let house = GeodeticCoordinate(latitudeDegrees: 49.958861818199, longitudeDegrees: 14.39517458512)
+    let line = try Geodesic().inverse(
+      from: GeodeticCoordinate(latitudeDegrees: 49.9587, longitudeDegrees: 14.3953), to: house)
+    #expect(
+      abs(found[1].distance_m - line.distance) < 1e-9
+        && abs(found[1].distance_m - (81.0 + 324).squareRoot()) < 0.01)
+    #expect(abs(found[1].bearing_deg - (line.initialBearingDegrees + 360)) < 1e-9)
+    // Every line has exactly the four keys.
+    let first =
+      try JSONSerialization.jsonObject(with: Data(outcome.stdout.split(separator: "\n")[0].utf8))
+      as! [String: Any]
+    #expect(Set(first.keys) == ["id", "name", "distance_m", "bearing_deg"])
+    // --max: the nearest only.
+    let two = try ArsceneRunner.run([
+      "poi", "near", "--at", "49.9587,14.3953", "--radius", "25", "--max", "2",
+      "Scenes/data/zavist-site.geojson",
+    ])
+    #expect(try Self.lines(two.stdout).map(\.id) == ["zavist-01", "zavist-02"])
+  }
+
+  @Test(
+    "a GeoJSON id is the feature's id, else properties.id, else the feature's index; a missing name is null")
+  func geoJSONIdentifiers() throws {
+    let outcome = try ArsceneRunner.run([
+      "poi", "near", "--at", "50,14.4", "--radius", "5000", Fixtures.path("places/ids.geojson"),
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let found = try Self.lines(outcome.stdout)
+    #expect(found.map(\.id) == ["7", "b", "2"])
+    #expect(found.map(\.name) == ["Seven", nil, nil])
+    #expect(outcome.stdout.contains(#""name":null"#))
+  }
+
+  @Test(
+    "a bad places file or option is an error naming the file, the feature and the field, exit 2",
+    arguments: [
+      ("places/latitude_out_of_range.geojson", [String](), "features[2].geometry.coordinates: latitude 91"),
+      ("places/missing_coordinates.geojson", [], "features[0].geometry.coordinates"),
+      ("places/stop_bad_lon.json", [], "[1].location.lon: expected a finite number"),
+      ("places/not_json.geojson", [], "not JSON"),
+      ("places/ids.geojson", ["--radius", "-5"], "--radius"),
+      ("places/ids.geojson", ["--at", "95,14"], "--at"),
+    ])
+  func badInput(_ file: String, _ options: [String], _ message: String) throws {
+    var arguments = ["poi", "near", "--at", "50,14.4", "--radius", "100", Fixtures.path(file)]
+    for pair in stride(from: 0, to: options.count, by: 2) {
+      let at = arguments.firstIndex(of: options[pair])!
+      arguments[at + 1] = options[pair + 1]
+    }
+    let outcome = try ArsceneRunner.run(arguments)
+    #expect(outcome.status == 2 && outcome.stderr.contains(message), "\(outcome.stderr)")
+    #expect(outcome.stdout.isEmpty)
+  }
+}
