@@ -1,5 +1,6 @@
 import ARGeo
 import ARPlaces
+import ARRecording
 import ArgumentParser
 import Foundation
 
@@ -15,7 +16,7 @@ struct PoiCommand: ParsableCommand {
       WGS84, metres; bearings degrees clockwise from north. A bad file is an error naming the \
       feature and field, exit code 2.
       """,
-    subcommands: [Near.self]
+    subcommands: [Near.self, Replay.self]
   )
 
   /// Reads a places file, turning its errors into input failures.
@@ -61,5 +62,80 @@ struct PoiCommand: ParsableCommand {
     }
 
     static func placesOf(_ file: String) throws -> [PointOfInterest] { try PoiCommand.places(file).places }
+  }
+
+  struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "replay",
+      abstract: "Replay a track past the places' geofences: enter, exit and dwell events as JSON lines.",
+      discussion: """
+        Each place is a circle of --radius metres. A fix counts as inside when it is inside by its \
+        accuracy (at most half the radius), as outside when it is outside by its accuracy plus 5 m; \
+        two such fixes in a row enter or leave (hysteresis against GNSS noise; ARPlaces' \
+        GeofenceMonitor documents what it costs in delay). One line an event: \
+        {"distance_m","event","id","latitude","longitude","name","time"}. Fences alert once ever \
+        unless --repeating: with --history FILE the alerts of earlier runs are read first and this \
+        run's written back (atomically), so a place never alerts twice.
+        """)
+
+    @Argument(help: "The track: a GPX file, or a recording (any layout arscene recording reads).") var track:
+      String
+    @Argument(help: "The places file (GeoJSON or a site guide's stops).") var file: String
+    @Option(help: "Each place's geofence radius, metres.") var radius: Double = 100
+    @Option(help: "Report dwell after this many seconds inside.") var dwell: Double?
+    @Flag(help: "Alert on every entry, not once ever.") var repeating = false
+    @Option(help: "The alert history file (JSON), read first and written back.") var history: String?
+
+    func run() throws {
+      try reportingInputFailures {
+        guard radius > 0, radius.isFinite else {
+          throw InputFailure(message: "--radius: expected metres > 0")
+        }
+        if let dwell, !(dwell > 0) { throw InputFailure(message: "--dwell: expected seconds > 0") }
+        let places = try PoiCommand.places(file).places
+        let fixes = try Self.fixes(track)
+        var rules = GeofenceMonitor.Rules()
+        (rules.dwell, rules.repeating) = (dwell, repeating)
+        var monitor: GeofenceMonitor
+        do {
+          monitor = try GeofenceMonitor(
+            fences: places.map { Geofence(around: $0, radius: radius) }, rules: rules,
+            history: try history.map { path throws(PlaceFileError) in try GeofenceHistory.read(path: path) }
+              ?? GeofenceHistory())
+        } catch let error as PlaceFileError { throw InputFailure(error) } catch {
+          throw InputFailure(message: "\(file): \(error)")
+        }
+        var out = ""
+        for fix in fixes {
+          for event in monitor.update(fix) { out += try JSONOutput.encoded(event) }
+        }
+        if let history {
+          do { try monitor.history.write(to: history) } catch { throw InputFailure(error) }
+        }
+        FileHandleOutput.standardOutput.write(out)
+      }
+    }
+
+    /// A GPX file's fixes, or a recording's GNSS fixes.
+    static func fixes(_ path: String) throws -> [TrackFix] {
+      if path.lowercased().hasSuffix(".gpx") {
+        do { return try Track.readGPX(path: path).fixes } catch { throw InputFailure(error) }
+      }
+      var fixes: [TrackFix] = []
+      do {
+        let reader = try RecordingReader(path: path)
+        while let record = try reader.next() {
+          guard case .gps(let fix) = record else { continue }
+          fixes.append(
+            TrackFix(
+              time: fix.time,
+              coordinate: GeodeticCoordinate(
+                latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude, height: fix.height ?? 0),
+              accuracy: fix.horizontalAccuracy > 0 ? fix.horizontalAccuracy : nil))
+        }
+      } catch { throw InputFailure(error) }
+      guard !fixes.isEmpty else { throw InputFailure(message: "\(path): no GNSS fixes to replay") }
+      return fixes
+    }
   }
 }

@@ -82,4 +82,44 @@ struct PoiCommandTests {
     #expect(outcome.status == 2 && outcome.stderr.contains(message), "\(outcome.stderr)")
     #expect(outcome.stdout.isEmpty)
   }
+
+  @Test(
+    "replay: a simulated walk past the site's stops enters each once; with --history a second run alerts nothing"
+  )
+  func replay() throws {
+    let folder = try TemporaryFolder()
+    let walk = folder.path + "/walk.jsonl", history = folder.path + "/history.json"
+    let simulated = try ArsceneRunner.run([
+      "simulate", "--scene", "Scenes/zavist.json", "--seed", "5", "--duration", "120", "-o", walk,
+    ])
+    #expect(simulated.status == 0, "\(simulated.stderr)")
+    let arguments = [
+      "poi", "replay", walk, "Scenes/data/zavist-stops.json", "--radius", "15", "--history", history,
+    ]
+    let first = try ArsceneRunner.run(arguments)
+    #expect(first.status == 0, "\(first.stderr)")
+    struct Event: Decodable { var id: String, event: String, time: Double, distance_m: Double }
+    let events = try first.stdout.split(separator: "\n").map {
+      try JSONDecoder().decode(Event.self, from: Data($0.utf8))
+    }
+    let enters = events.filter { $0.event == "enter" }
+    #expect(
+      Set(enters.map(\.id)) == ["zavist-01", "zavist-02", "zavist-03", "zavist-04"] && enters.count == 4)
+    #expect(
+      enters.allSatisfy { $0.distance_m < 0 }
+        && zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time })
+    let second = try ArsceneRunner.run(arguments)
+    #expect(second.status == 0 && second.stdout.isEmpty, "\(second.stdout)")
+    // A GPX whose time runs backwards: exit 2, naming the line; the history untouched.
+    let before = try String(contentsOfFile: history, encoding: .utf8)
+    let gpx = try folder.write(
+      "<gpx><trk><trkseg>\n<trkpt lat=\"49.9587\" lon=\"14.3953\"><time>2026-05-30T08:12:03Z</time></trkpt>\n"
+        + "<trkpt lat=\"49.9588\" lon=\"14.3954\"><time>2026-05-30T08:12:01Z</time></trkpt>\n</trkseg></trk></gpx>\n",
+      to: "back.gpx")
+    let bad = try ArsceneRunner.run([
+      "poi", "replay", gpx, "Scenes/data/zavist-stops.json", "--history", history,
+    ])
+    #expect(bad.status == 2 && bad.stderr.contains("back.gpx: line 3"), "\(bad.stderr)")
+    #expect(try String(contentsOfFile: history, encoding: .utf8) == before)
+  }
 }

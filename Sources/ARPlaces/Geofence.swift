@@ -1,0 +1,86 @@
+import ARGeo
+
+/// An area whose entering, leaving and lingering an app reacts to.
+public struct Geofence: Sendable, Equatable {
+  /// The fence's identifier (its place's).
+  public var id: String
+  /// Its place's name, if any.
+  public var name: String?
+  /// Where it is.
+  public var shape: Shape
+
+  /// A fence's area.
+  public enum Shape: Sendable, Equatable {
+    /// Within `radius` metres (geodesic) of `center`.
+    case circle(center: GeodeticCoordinate, radius: Double)
+    /// Inside a ring of vertices (WGS84, not closed: the last joins the first), up to a few
+    /// kilometres across (measured in the local plane at its first vertex).
+    case polygon([GeodeticCoordinate])
+  }
+
+  public init(id: String, name: String? = nil, shape: Shape) {
+    self.id = id
+    self.name = name
+    self.shape = shape
+  }
+
+  /// A circle of `radius` metres around a place.
+  public init(around place: PointOfInterest, radius: Double) {
+    self.init(id: place.id, name: place.name, shape: .circle(center: place.coordinate, radius: radius))
+  }
+}
+
+/// How far a position is outside a fence: metres, negative inside.
+struct FenceDistance: Sendable {
+  private let measure: @Sendable (GeodeticCoordinate) -> Double
+
+  init(_ shape: Geofence.Shape) throws(GeoError) {
+    switch shape {
+    case .circle(let center, let radius):
+      let c = try center.validated()
+      guard radius > 0, radius.isFinite else {
+        throw .invalidCoordinate(
+          field: "radius", value: radius, reason: "must be a finite number of metres > 0")
+      }
+      let geodesic = Geodesic()
+      measure = { p in
+        // The local formula to a mm up to 10 km; beyond it the geodesic.
+        let near = (try? LocalDistance.between(c, p)) ?? .infinity
+        let d = near < 10_000 ? near : ((try? geodesic.inverse(from: c, to: p).distance) ?? .infinity)
+        return d - radius
+      }
+    case .polygon(let ring):
+      guard ring.count >= 3 else {
+        throw .invalidCoordinate(
+          field: "polygon", value: Double(ring.count), reason: "needs at least 3 vertices")
+      }
+      let frame = try LocalTangentFrame(origin: ring[0].validated())
+      let vertices = ring.map { p in
+        let v = frame.enu(
+          GeodeticCoordinate(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees))
+        return SIMD2(v.x, v.y)
+      }
+      measure = { p in
+        let e = frame.enu(
+          GeodeticCoordinate(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees))
+        return FenceDistance.signedDistance(SIMD2(e.x, e.y), to: vertices)
+      }
+    }
+  }
+
+  func callAsFunction(_ p: GeodeticCoordinate) -> Double { measure(p) }
+
+  /// Distance from `p` to the polygon's boundary, negative inside (even–odd rule).
+  static func signedDistance(_ p: SIMD2<Double>, to ring: [SIMD2<Double>]) -> Double {
+    var best = Double.infinity, inside = false
+    for i in ring.indices {
+      let a = ring[i], b = ring[(i + 1) % ring.count]
+      let ab = b - a, ap = p - a
+      let t = max(0, min(1, (ap * ab).sum() / max((ab * ab).sum(), .leastNonzeroMagnitude)))
+      let q = a + ab * t - p
+      best = min(best, (q * q).sum().squareRoot())
+      if (a.y > p.y) != (b.y > p.y), p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) { inside.toggle() }
+    }
+    return inside ? -best : best
+  }
+}
