@@ -1,4 +1,3 @@
-import ARFiles
 import Foundation
 
 /// Which fences have alerted, and when: what keeps a one-shot fence quiet across runs.
@@ -29,9 +28,10 @@ public struct GeofenceHistory: Sendable, Equatable {
       && a.entries.allSatisfy { id, e in b.entries[id].map { $0 == e } ?? false }
   }
 
-  private struct File: Codable {
-    var format = "arscene-geofence-history"
-    var version = 1
+  private struct File: VersionedState {
+    static let currentFormat = (name: "arscene-geofence-history", version: 1)
+    var format = currentFormat.name
+    var version = currentFormat.version
     var alerts: [Alert]
     struct Alert: Codable {
       var id: String
@@ -44,17 +44,7 @@ public struct GeofenceHistory: Sendable, Equatable {
   ///
   /// - Throws: ``PlaceFileError`` naming the file and the field at fault.
   public static func read(path: String) throws(PlaceFileError) -> GeofenceHistory {
-    guard FileManager.default.fileExists(atPath: path) else { return GeofenceHistory() }
-    let bytes: [UInt8]
-    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
-    let file: File
-    do { file = try JSONDecoder().decode(File.self, from: Data(bytes)) } catch {
-      let failure = JSONDecodingFailure(error)
-      throw .invalid(path: path, field: failure.field ?? "(document)", reason: failure.reason)
-    }
-    guard file.format == "arscene-geofence-history", file.version == 1 else {
-      throw .invalid(path: path, field: "format", reason: "not an arscene geofence history, version 1")
-    }
+    guard let file = try StateFile.read(File.self, path: path) else { return GeofenceHistory() }
     var history = GeofenceHistory()
     for alert in file.alerts { history.entries[alert.id] = (alert.first, alert.last, alert.count) }
     return history
@@ -67,11 +57,6 @@ public struct GeofenceHistory: Sendable, Equatable {
         let e = entries[id]!
         return File.Alert(id: id, first: e.first, last: e.last, count: e.count)
       })
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-    do {
-      let data = try encoder.encode(file)
-      try FileIO.writeAtomically([UInt8](data) + [10], to: path)
-    } catch { throw .unreadable(path: path, reason: "cannot write: \(error)") }
+    try StateFile.write(file, to: path)
   }
 }

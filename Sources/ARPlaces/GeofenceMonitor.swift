@@ -13,6 +13,19 @@ public struct GeofenceEvent: Encodable, Sendable, Equatable {
   /// How far that fix was outside the fence's boundary, metres (negative inside).
   public var distanceMetres: Double
 
+  public init(
+    id: String, name: String?, kind: Kind, time: Double, latitude: Double, longitude: Double,
+    distanceMetres: Double
+  ) {
+    self.id = id
+    self.name = name
+    self.kind = kind
+    self.time = time
+    self.latitude = latitude
+    self.longitude = longitude
+    self.distanceMetres = distanceMetres
+  }
+
   enum CodingKeys: String, CodingKey {
     case id, name, kind = "event", time, latitude, longitude
     case distanceMetres = "distance_m"

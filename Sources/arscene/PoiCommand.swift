@@ -16,7 +16,7 @@ struct PoiCommand: ParsableCommand {
       WGS84, metres; bearings degrees clockwise from north. A bad file is an error naming the \
       feature and field, exit code 2.
       """,
-    subcommands: [Near.self, Replay.self]
+    subcommands: [Near.self, Replay.self, Game.self]
   )
 
   /// Reads a places file, turning its errors into input failures.
@@ -136,6 +136,58 @@ struct PoiCommand: ParsableCommand {
       } catch { throw InputFailure(error) }
       guard !fixes.isEmpty else { throw InputFailure(message: "\(path): no GNSS fixes to replay") }
       return fixes
+    }
+  }
+
+  struct Game: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "game",
+      abstract: "The visit game: a track's visits to the game's stops, kept in a state file across runs.",
+      discussion: """
+        The game's stops are the places with hasGeoGame (every place of a GeoJSON file), in file \
+        order. A stop is visited on entering its geofence (--on entry) or after --dwell seconds in \
+        it (--on dwell), once. The state file (JSON, written atomically) is read first and written \
+        back, so a game goes on where it stopped. Prints one JSON line: {"complete","newly_visited",\
+        "next","progress":{"total","visited"},"visited":[{"id","time"}]}; next is the first \
+        unvisited stop from the one the player was sent to, wrapping round the tour.
+        """)
+
+    @Argument(help: "The track: a GPX file, or a recording.") var track: String
+    @Argument(help: "The places file (a site guide's stops, or GeoJSON).") var file: String
+    @Option(help: "The game's state file (JSON).") var state: String
+    @Option(help: "Each stop's geofence radius, metres.") var radius: Double = 30
+    @Option(help: "When a stop counts as visited: entry or dwell.") var on: String = "entry"
+    @Option(help: "With --on dwell: seconds inside.") var dwell: Double = 20
+
+    func run() throws {
+      try reportingInputFailures {
+        guard let rule = VisitGame.Rule(rawValue: on) else {
+          throw InputFailure(message: "--on: expected entry or dwell, got '\(on)'")
+        }
+        guard radius > 0, radius.isFinite else {
+          throw InputFailure(message: "--radius: expected metres > 0")
+        }
+        guard dwell > 0 else { throw InputFailure(message: "--dwell: expected seconds > 0") }
+        let set = try PoiCommand.places(file)
+        let gamePlaces = set.places.contains(where: \.inGame) ? set.places.filter(\.inGame) : set.places
+        var game: VisitGame
+        do { game = try VisitGame.read(path: state, stops: gamePlaces.map(\.id)) } catch {
+          throw InputFailure(error)
+        }
+        var rules = GeofenceMonitor.Rules()
+        (rules.repeating, rules.dwell) = (true, rule == .dwell ? dwell : nil)
+        var monitor: GeofenceMonitor
+        do {
+          monitor = try GeofenceMonitor(
+            fences: gamePlaces.map { Geofence(around: $0, radius: radius) }, rules: rules)
+        } catch {
+          throw InputFailure(message: "\(file): \(error)")
+        }
+        var newlyVisited: [String] = []
+        for fix in try Replay.fixes(track) { newlyVisited += game.take(monitor.update(fix), rule: rule) }
+        do { try game.write(to: state) } catch { throw InputFailure(error) }
+        try JSONOutput.write(VisitGameReport(game, newlyVisited: newlyVisited))
+      }
     }
   }
 }

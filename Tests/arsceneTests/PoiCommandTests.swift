@@ -122,4 +122,32 @@ struct PoiCommandTests {
     #expect(bad.status == 2 && bad.stderr.contains("back.gpx: line 3"), "\(bad.stderr)")
     #expect(try String(contentsOfFile: history, encoding: .utf8) == before)
   }
+
+  @Test("game: the walk's visits to the game's stops, kept across runs in the state file")
+  func game() throws {
+    let folder = try TemporaryFolder()
+    let walk = folder.path + "/walk.jsonl", state = folder.path + "/game.json"
+    _ = try ArsceneRunner.run([
+      "simulate", "--scene", "Scenes/zavist.json", "--seed", "5", "--duration", "120", "-o", walk,
+    ])
+    let arguments = [
+      "poi", "game", walk, "Scenes/data/zavist-stops.json", "--state", state, "--radius", "15",
+    ]
+    struct Report: Decodable {
+      struct Progress: Decodable { var visited: Int, total: Int }
+      var complete: Bool, next: String?, progress: Progress, newly_visited: [String]
+    }
+    let first = try ArsceneRunner.run(arguments)
+    #expect(first.status == 0, "\(first.stderr)")
+    let report = try JSONDecoder().decode(Report.self, from: Data(first.stdout.utf8))
+    // House 2 (stop 3) is not in the game; the walk passes the gate and houses 1 and 3.
+    #expect(
+      Set(report.newly_visited) == ["zavist-01", "zavist-02", "zavist-04"] && report.progress.total == 9)
+    #expect(!report.complete && report.next == "zavist-05")
+    let again = try JSONDecoder().decode(
+      Report.self, from: Data(try ArsceneRunner.run(arguments).stdout.utf8))
+    #expect(again.newly_visited.isEmpty && again.progress.visited == 3)
+    let bad = try ArsceneRunner.run(arguments + ["--on", "arrival"])
+    #expect(bad.status == 2 && bad.stderr.contains("--on"), "\(bad.stderr)")
+  }
 }
