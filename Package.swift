@@ -19,6 +19,8 @@ let package = Package(
     .library(name: "ARRecording", targets: ["ARRecording"]),
     // Places: points of interest, their spatial index, geofences, the visit game, nearby people.
     .library(name: "ARPlaces", targets: ["ARPlaces"]),
+    // Coordinate reference systems through PROJ (a C system library, like the image codecs).
+    .library(name: "ARCRS", targets: ["ARCRS"]),
     .library(name: "ARScene", targets: ["ARScene"]),
     .executable(name: "arscene", targets: ["arscene"]),
   ],
@@ -107,6 +109,12 @@ let package = Package(
       pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"])]
     ),
+    .systemLibrary(
+      name: "CPROJ",
+      pkgConfig: "proj",
+      providers: [.apt(["libproj-dev"])]
+    ),
+    .target(name: "ARCRS", dependencies: ["CPROJ"]),
     .target(name: "CMathShims"),
     // libpng reports errors by longjmp, which must not cross Swift frames: the codecs are C.
     .target(
@@ -119,6 +127,7 @@ let package = Package(
         "ARMath",
         "ARRecording",
         "ARPlaces",
+        "ARCRS",
         "ARGeo",
         "ARHit",
         "ARPose",
@@ -221,6 +230,10 @@ let package = Package(
     .testTarget(
       name: "ARMeshTests",
       dependencies: ["ARMesh", "ARMath", "ARTestSupport"]
+    ),
+    .testTarget(
+      name: "ARCRSTests",
+      dependencies: ["ARCRS", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARPlacesTests",

@@ -1,0 +1,91 @@
+import CPROJ
+
+/// Why a coordinate operation could not be made or applied.
+public enum CRSError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A CRS PROJ does not know (an unknown EPSG code, a malformed definition).
+  case unknownCRS(String, reason: String)
+  /// No operation between the two CRSs.
+  case noOperation(from: String, to: String, reason: String)
+  /// A coordinate the operation cannot transform (outside the CRS's domain, not finite).
+  case untransformable([Double], reason: String)
+
+  public var description: String {
+    switch self {
+    case .unknownCRS(let crs, let reason): "unknown CRS '\(crs)' (\(reason))"
+    case .noOperation(let from, let to, let reason): "no operation from \(from) to \(to) (\(reason))"
+    case .untransformable(let values, let reason):
+      "cannot transform \(values.map { String($0) }.joined(separator: " ")) (\(reason))"
+    }
+  }
+}
+
+/// A transformation between two coordinate reference systems by PROJ (the library every GIS
+/// uses): national grids (S-JTSK / Křovák, UTM, ETRS89 / TM zones…), geographic and geocentric
+/// CRSs, with the datum shifts PROJ picks for the pair.
+///
+/// Coordinates are in each CRS's own axis order and units, as PROJ's `cs2cs` takes and prints
+/// them: EPSG:4326 is latitude, longitude (degrees); EPSG:5514 easting, northing (metres);
+/// EPSG:32633 easting, northing. Heights pass through where the CRSs have none.
+///
+/// Not thread-safe: one operation per thread (each owns its PROJ context).
+public final class CoordinateOperation {
+  private let context: OpaquePointer
+  private let operation: OpaquePointer
+  /// The source and target CRSs as given.
+  public let source: String, target: String
+
+  /// The operation from `source` to `target`: anything PROJ takes ("EPSG:5514", a PROJ
+  /// string, WKT).
+  ///
+  /// - Throws: ``CRSError`` naming the CRS PROJ does not know, or the pair it cannot join.
+  public init(from source: String, to target: String) throws(CRSError) {
+    guard let context = proj_context_create() else {
+      throw .noOperation(from: source, to: target, reason: "no PROJ context")
+    }
+    proj_log_level(context, PJ_LOG_NONE)
+    for crs in [source, target] {
+      guard let object = proj_create(context, crs) else {
+        let message = String(cString: proj_context_errno_string(context, proj_context_errno(context)))
+        proj_context_destroy(context)
+        // PROJ says "Unknown error" for a code its database lacks.
+        throw .unknownCRS(
+          crs, reason: message.hasPrefix("Unknown error") ? "not in PROJ's database" : message)
+      }
+      proj_destroy(object)
+    }
+    guard let operation = proj_create_crs_to_crs(context, source, target, nil) else {
+      let reason = String(cString: proj_context_errno_string(context, proj_context_errno(context)))
+      proj_context_destroy(context)
+      throw .noOperation(from: source, to: target, reason: reason)
+    }
+    self.context = context
+    self.operation = operation
+    self.source = source
+    self.target = target
+  }
+
+  deinit {
+    proj_destroy(operation)
+    proj_context_destroy(context)
+  }
+
+  /// `values` (2 or 3 numbers in the source CRS's axis order) in the target CRS.
+  ///
+  /// - Throws: ``CRSError/untransformable(_:reason:)`` for a coordinate outside the
+  ///   operation's domain or not finite.
+  public func transform(_ values: [Double]) throws(CRSError) -> [Double] {
+    guard (2...3).contains(values.count), values.allSatisfy(\.isFinite) else {
+      throw .untransformable(values, reason: "expected 2 or 3 finite numbers")
+    }
+    proj_errno_reset(operation)
+    let input = proj_coord(values[0], values[1], values.count == 3 ? values[2] : 0, .infinity)
+    let output = proj_trans(operation, PJ_FWD, input)
+    let out = [output.v.0, output.v.1, output.v.2]
+    let error = proj_errno(operation)
+    guard error == 0, out.allSatisfy(\.isFinite) else {
+      let reason = error == 0 ? "outside the operation's domain" : String(cString: proj_errno_string(error))
+      throw .untransformable(values, reason: reason)
+    }
+    return values.count == 3 ? out : Array(out.prefix(2))
+  }
+}
