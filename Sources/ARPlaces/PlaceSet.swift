@@ -9,11 +9,28 @@ public struct PlaceSet: Sendable, Equatable {
   public var places: [PointOfInterest]
   /// The paths (GeoJSON LineStrings and MultiLineStrings), in file order.
   public var paths: [PlacePath]
+  /// The areas (GeoJSON Polygons and MultiPolygons: their outer rings), in file order: polygon
+  /// geofences.
+  public var areas: [PlaceArea]
 
-  public init(places: [PointOfInterest] = [], paths: [PlacePath] = []) {
+  public init(places: [PointOfInterest] = [], paths: [PlacePath] = [], areas: [PlaceArea] = []) {
     self.places = places
     self.paths = paths
+    self.areas = areas
   }
+}
+
+/// An area a map shades and a geofence watches: a site's precinct, a park.
+public struct PlaceArea: Sendable, Equatable {
+  /// The feature's `id` (or `properties.id`), else its index.
+  public var id: String
+  /// `properties.name`, if any.
+  public var name: String?
+  /// The outer ring's vertices, WGS84, without the closing repeat of the first.
+  public var ring: [GeodeticCoordinate]
+
+  /// The area as a polygon geofence.
+  public var geofence: Geofence { Geofence(id: id, name: name, shape: .polygon(ring)) }
 }
 
 /// A path a map draws: a walkway, a rampart, a trail.
@@ -44,9 +61,9 @@ public enum PlaceFileError: Error, Equatable, Sendable, CustomStringConvertible 
 extension PlaceSet {
   /// Reads a places file: GeoJSON (RFC 7946: a FeatureCollection, a Feature or a bare
   /// geometry; Point and MultiPoint features are places, LineString and MultiLineString ones
-  /// paths, other geometries ignored) or a site guide's list of stops, a JSON array of
+  /// paths, Polygon and MultiPolygon ones areas) or a site guide's list of stops, a JSON array of
   /// `{id, label, name, location: {lat, lon, alt}, hasGeoGame}` (or an object holding it as
-  /// `stops`).
+  /// `stops`). Polygon and MultiPolygon features are areas (their outer rings).
   ///
   /// A place's `id` is its feature's `id`, else its `properties.id`, else its feature's index;
   /// its `name` is `properties.name`, its `label` `properties.label`.
@@ -191,11 +208,34 @@ private struct PlaceJSON {
       for (k, line) in lines.enumerated() {
         set.paths.append(PlacePath(id: id, name: name, coordinates: try positions(line, at + "[\(k)]")))
       }
-    case "Polygon", "MultiPolygon", "GeometryCollection":
-      return  // areas: not places
+    case "Polygon":
+      try readArea(geometry["coordinates"], id: id ?? String(index), name: name, at: at)
+    case "MultiPolygon":
+      guard let polygons = geometry["coordinates"] as? [Any] else {
+        throw fail(at, "expected a list of polygons")
+      }
+      for (k, polygon) in polygons.enumerated() {
+        try readArea(polygon, id: (id ?? String(index)) + "/\(k)", name: name, at: at + "[\(k)]")
+      }
+    case "GeometryCollection":
+      return
     default:
       throw fail(field(here, "type"), "unknown geometry type \"\(type)\"")
     }
+  }
+
+  /// A Polygon's coordinates: its outer ring (holes are not geofenced), closed as GeoJSON
+  /// requires and kept without the repeated vertex.
+  mutating func readArea(_ value: Any?, id: String, name: String?, at here: String) throws(PlaceFileError) {
+    guard let rings = value as? [Any], let outer = rings.first else {
+      throw fail(here, "expected a list of rings")
+    }
+    var ring = try positions(outer, here + "[0]")
+    guard ring.count >= 4, ring.first == ring.last else {
+      throw fail(here + "[0]", "a ring needs at least 4 positions, the last equal to the first")
+    }
+    ring.removeLast()
+    set.areas.append(PlaceArea(id: id, name: name, ring: ring))
   }
 
   // MARK: Values

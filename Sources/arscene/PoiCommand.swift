@@ -69,7 +69,7 @@ struct PoiCommand: ParsableCommand {
       commandName: "replay",
       abstract: "Replay a track past the places' geofences: enter, exit and dwell events as JSON lines.",
       discussion: """
-        Each place is a circle of --radius metres. A fix counts as inside when it is inside by its \
+        Each place is a circle of --radius metres, each area (a GeoJSON Polygon) a polygon. A fix counts as inside when it is inside by its \
         accuracy (at most half the radius), as outside when it is outside by its accuracy plus 5 m; \
         two such fixes in a row enter or leave (hysteresis against GNSS noise; ARPlaces' \
         GeofenceMonitor documents what it costs in delay). One line an event: \
@@ -92,14 +92,15 @@ struct PoiCommand: ParsableCommand {
           throw InputFailure(message: "--radius: expected metres > 0")
         }
         if let dwell, !(dwell > 0) { throw InputFailure(message: "--dwell: expected seconds > 0") }
-        let places = try PoiCommand.places(file).places
+        let set = try PoiCommand.places(file)
         let fixes = try Self.fixes(track)
         var rules = GeofenceMonitor.Rules()
         (rules.dwell, rules.repeating) = (dwell, repeating)
         var monitor: GeofenceMonitor
         do {
           monitor = try GeofenceMonitor(
-            fences: places.map { Geofence(around: $0, radius: radius) }, rules: rules,
+            fences: set.places.map { Geofence(around: $0, radius: radius) } + set.areas.map(\.geofence),
+            rules: rules,
             history: try history.map { path throws(PlaceFileError) in try GeofenceHistory.read(path: path) }
               ?? GeofenceHistory())
         } catch let error as PlaceFileError { throw InputFailure(error) } catch {

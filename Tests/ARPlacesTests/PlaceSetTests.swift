@@ -25,6 +25,7 @@ struct PlaceSetTests {
     #expect(set.places.map(\.coordinate) == guide.places.map(\.coordinate))
     #expect(set.paths.count == 1 && set.paths[0].id == "walk" && set.paths[0].coordinates.count == 14)
     #expect(set.paths[0].name == "Tour path")
+    #expect(set.areas.count == 1 && set.areas[0].id == "precinct" && set.areas[0].ring.count == 4)
   }
 
   @Test("errors name the file and the JSON path of the field")
@@ -33,6 +34,7 @@ struct PlaceSetTests {
       ("latitude_out_of_range.geojson", "features[2].geometry.coordinates"),
       ("missing_coordinates.geojson", "features[0].geometry.coordinates"),
       ("stop_bad_lon.json", "[1].location.lon"),
+      ("open_ring.geojson", "features[0].geometry.coordinates[0]"),
     ] {
       #expect {
         _ = try PlaceSet.read(path: Fixtures.path("places/" + file))

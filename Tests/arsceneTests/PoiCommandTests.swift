@@ -110,6 +110,11 @@ struct PoiCommandTests {
         && zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time })
     let second = try ArsceneRunner.run(arguments)
     #expect(second.status == 0 && second.stdout.isEmpty, "\(second.stdout)")
+    // The site's GeoJSON adds the gate precinct, a polygon: entered too.
+    let site = try ArsceneRunner.run([
+      "poi", "replay", walk, "Scenes/data/zavist-site.geojson", "--radius", "15",
+    ])
+    #expect(site.stdout.contains(#""event":"enter","id":"precinct""#), "\(site.stdout)")
     // A GPX whose time runs backwards: exit 2, naming the line; the history untouched.
     let before = try String(contentsOfFile: history, encoding: .utf8)
     let gpx = try folder.write(
