@@ -197,7 +197,7 @@ let package = Package(
       dependencies: [
         "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRender", "ARScene", "ARTestSupport", "GLMOracle", "TinyOBJOracle",
         "LibPNGOracle",
-        "MesaOracle", "ARGeo", "GeographicLibOracle", "ARHit", "EmbreeOracle", "ARPose", "ARRecording",
+        "MesaOracle", "ARGeo", "GeographicLibOracle", "ARHit", "EmbreeOracle", "ARPose", "ARRecording", "ARPlaces",
       ],
       path: "Benchmarks/arscene-bench"
     ),

@@ -5,12 +5,12 @@
 import Foundation
 
 let arguments = Set(CommandLine.arguments.dropFirst())
-let groups = ["--math", "--geo", "--hit", "--pose", "--assets", "--render", "--recording"]
+let groups = ["--math", "--geo", "--hit", "--pose", "--assets", "--render", "--recording", "--places"]
 let unknown = arguments.subtracting(["--json", "--quick", "--crosscheck"] + groups)
 guard unknown.isEmpty else {
   FileHandle.standardError.write(
     Data(
-      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--geo] [--hit] [--pose] [--assets] [--render] [--recording] [--crosscheck]\n"
+      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--geo] [--hit] [--pose] [--assets] [--render] [--recording] [--places] [--crosscheck]\n"
         .utf8))
   exit(64)
 }
@@ -32,6 +32,7 @@ if all || arguments.contains("--render") {
   rows += compositeWorkloads(quick: arguments.contains("--quick"))
 }
 if all || arguments.contains("--recording") { rows += recordingWorkloads(quick: arguments.contains("--quick")) }
+if all || arguments.contains("--places") { rows += placeWorkloads(quick: arguments.contains("--quick")) }
 if arguments.contains("--json") {
   printJSON(rows)
 } else {

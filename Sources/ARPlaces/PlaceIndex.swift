@@ -79,14 +79,24 @@ public struct PlaceIndex: Sendable {
     if count < places.count {
       let byChord = tree.nearest(count, to: query, within: radius)
       if byChord.count == count {
-        let farthest = byChord.map { geodesicDistance(from: surface, to: $0) }.max() ?? radius
+        let farthest = byChord.map { screeningDistance(from: surface, to: $0).upper }.max() ?? radius
         bound = min(radius, farthest)
       }
     }
-    var matches: [Match] = []
     // Widened by a micrometre: for close places the chord falls short of the geodesic by less
     // than the rounding of their Earth-centred coordinates.
-    for index in tree.within(bound * (1 + 1e-12) + 1e-6, of: query) {
+    let candidates = tree.within(bound * (1 + 1e-12) + 1e-6, of: query)
+    // Screened by the local distance (a millimetre from the geodesic within 10 km): only places
+    // that can be in the answer get the geodesic, so a query with a limit costs about that many.
+    var screened = candidates.map { (index: $0, range: screeningDistance(from: surface, to: $0)) }
+    screened.removeAll { $0.range.lower > radius }
+    if count < screened.count {
+      screened.sort { $0.range.upper < $1.range.upper }
+      let cut = screened[count - 1].range.upper
+      screened.removeAll { $0.range.lower > cut }
+    }
+    var matches: [Match] = []
+    for (index, _) in screened {
       let line = try geodesic.inverse(from: surface, to: places[index].coordinate)
       guard line.distance <= radius else { continue }
       let bearing =
@@ -95,6 +105,22 @@ public struct PlaceIndex: Sendable {
     }
     matches.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
     return Array(matches.prefix(count))
+  }
+
+  /// Bounds on the geodesic distance to place `index`: the local distance give or take its
+  /// documented error within 10 km (and ±80° latitude); elsewhere the geodesic itself.
+  private func screeningDistance(from a: GeodeticCoordinate, to index: Int) -> (lower: Double, upper: Double)
+  {
+    let b = places[index].coordinate
+    // The bound is measured between ±80° latitude; nearer the poles, the geodesic.
+    if abs(a.latitudeDegrees) < 80, abs(b.latitudeDegrees) < 80, let local = try? LocalDistance.between(a, b),
+      local < 10_000
+    {
+      let error = LocalDistance.maximumError(forDistance: local + 1) + 1e-6
+      return (local - error, local + error)
+    }
+    let exact = geodesicDistance(from: a, to: index)
+    return (exact, exact)
   }
 
   private func geodesicDistance(from a: GeodeticCoordinate, to index: Int) -> Double {

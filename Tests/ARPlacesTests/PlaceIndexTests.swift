@@ -63,11 +63,13 @@ struct PlaceIndexTests {
     var random = SplitMix64(seed: seed &+ 100)
     for query in 0..<20 {
       let position =
-        query % 4 == 0
-        ? Self.places(1, seed: seed &+ UInt64(query))[0].coordinate
-        : GeodeticCoordinate(
-          latitudeDegrees: 50.0875 + Double.random(in: -0.12...0.12, using: &random),
-          longitudeDegrees: 14.4213 + Double.random(in: -0.18...0.18, using: &random))
+        query % 7 == 3
+        ? GeodeticCoordinate(latitudeDegrees: 89.7, longitudeDegrees: Double(query) * 17)
+        : query % 4 == 0
+          ? Self.places(1, seed: seed &+ UInt64(query))[0].coordinate
+          : GeodeticCoordinate(
+            latitudeDegrees: 50.0875 + Double.random(in: -0.12...0.12, using: &random),
+            longitudeDegrees: 14.4213 + Double.random(in: -0.18...0.18, using: &random))
       let all = try Self.bruteForce(places, from: position)
       for radius in [0.0, 150, 2_000, 25_000, 3_000_000] {
         let expected = all.filter { $0.distance <= radius }
