@@ -132,6 +132,21 @@ public struct RecordingOverlay {
       }
       return out
     }
+    /// The scene as the app shows it: geo-anchored content where `placed` (the scene placed by
+    /// the alignment) has it, or, before there is an alignment, not shown at all: no mesh to
+    /// hit, no point to tap, no label (objects keep their indices, which targets refer to).
+    func shown(_ placed: Scene?) -> Scene {
+      if let placed { return placed }
+      guard hasGeoContent else { return scene }
+      var shown = scene
+      let hidden = Set(scene.objects.indices.filter { scene.objects[$0].geoAnchor != nil })
+      shown.targets.removeAll { hidden.contains($0.object) }
+      for i in hidden {
+        shown.objects[i].mesh.indices = []
+        shown.objects[i].label = nil
+      }
+      return shown
+    }
     // The taps replayed so far: the target selected, and the last touch (for its cursor).
     var selectedTarget: Int?
     var lastTap: TapSample?
@@ -143,17 +158,7 @@ public struct RecordingOverlay {
           path: reader.path, reason: "the tap at t = \(tap.time) s comes before any frame and pose")
       }
       lastTap = tap
-      var seen = app.appAlignment.map { scene.placingGeoAnchors(with: $0) } ?? scene
-      if seen.geoFrame != nil, app.appAlignment == nil {
-        // Geo-anchored content is not shown yet: its points cannot be tapped.
-        let hidden = Set(scene.objects.indices.filter { scene.objects[$0].geoAnchor != nil })
-        seen.targets.removeAll { hidden.contains($0.object) }
-        seen.objects = seen.objects.enumerated().map { i, o in
-          var o = o
-          if hidden.contains(i) { o.mesh.indices = [] }
-          return o
-        }
-      }
+      var seen = shown(app.appAlignment.map { scene.placingGeoAnchors(with: $0) })
       seen.camera = PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera)
       do {
         let result = try seen.tapHitTester().hitTest(tap: tap.point, policy: tapPolicy)
@@ -236,9 +241,9 @@ public struct RecordingOverlay {
           }
         } catch { throw fail(frame, "\(error)") }
       }
-      let frameDraws = try draws(
-        placing: app.appAlignment.map { scene.placingGeoAnchors(with: $0) },
-        selected: replaysTaps ? selectedTarget : nil)
+      // The geo-anchored content where the replay's alignment has placed it, once a frame.
+      let placed = app.appAlignment.map { scene.placingGeoAnchors(with: $0) }
+      let frameDraws = try draws(placing: placed, selected: replaysTaps ? selectedTarget : nil)
       var sensorCamera = PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera)
       let viewport: TapViewport?
       do { viewport = try self.viewport(for: intrinsics) } catch { throw fail(frame, "the view: \(error)") }
@@ -307,10 +312,7 @@ public struct RecordingOverlay {
         throw error
       } catch { throw fail(frame, "\(error)") }
       if hasLabels {
-        let placed = app.appAlignment.map { scene.placingGeoAnchors(with: $0) } ?? scene
-        var labelled = placed
-        // Geo-anchored objects are not shown before the alignment exists: nor are their labels.
-        if app.appAlignment == nil { labelled.objects.removeAll { $0.geoAnchor != nil } }
+        let labelled = shown(placed)
         labelled.drawLabels(on: &image, camera: sensorCamera)
         if layers != nil, var overlay = layer?.overlay {
           labelled.drawLabels(on: &overlay, camera: sensorCamera)

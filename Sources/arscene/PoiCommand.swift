@@ -46,7 +46,7 @@ struct PoiCommand: ParsableCommand {
         }
         if let max, max < 1 { throw InputFailure(message: "--max: expected at least 1, got \(max)") }
         let index: PlaceIndex
-        do { index = try PlaceIndex(Self.placesOf(file)) } catch let failure as InputFailure {
+        do { index = try PlaceIndex(PoiCommand.places(file).places) } catch let failure as InputFailure {
           throw failure
         } catch {
           throw InputFailure(message: "\(file): \(error)")
@@ -60,8 +60,6 @@ struct PoiCommand: ParsableCommand {
         FileHandleOutput.standardOutput.write(out)
       }
     }
-
-    static func placesOf(_ file: String) throws -> [PointOfInterest] { try PoiCommand.places(file).places }
   }
 
   struct Replay: ParsableCommand {
