@@ -29,9 +29,14 @@ public struct MotionBlur: Sendable, Equatable {
     to overlay: RGBA8Image, depth: DepthImage, camera: PinholeCamera<Double>, previous: PinholeCamera<Double>
   ) -> (image: RGBA8Image, depth: DepthImage) {
     let (w, h) = (overlay.width, overlay.height)
-    let finite = depth.pixels.filter(\.isFinite)
-    guard shutter > 0, samples >= 2, !finite.isEmpty else { return (overlay, depth) }
-    let median = Double(finite.sorted()[finite.count / 2])
+    // The content's median depth, from a sample of at most ~16k of its pixels (sorting all of a
+    // 1920×1440 frame's would cost more than the blur).
+    let stride = max(1, depth.pixels.count / 16_384)
+    let sample = Swift.stride(from: 0, to: depth.pixels.count, by: stride).map { depth.pixels[$0] }.filter(
+      \.isFinite)
+    let content = sample.isEmpty ? depth.pixels.filter(\.isFinite) : sample
+    guard shutter > 0, samples >= 2, !content.isEmpty else { return (overlay, depth) }
+    let median = Double(content.sorted()[content.count / 2])
     /// How far the surface seen at (x, y) at `distance` moved across the image over the frame.
     @Sendable func motion(_ x: Double, _ y: Double, _ distance: Double) -> SIMD2<Double> {
       let inCamera = CameraConvention.convert(
