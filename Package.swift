@@ -89,7 +89,7 @@ let package = Package(
       name: "ARScene",
       dependencies: [
         "ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFiles", "ARRecording",
-        "ARVideo",
+        "ARVideo", "ARPlaces",
       ]
     ),
     .systemLibrary(
@@ -249,7 +249,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ARSceneTests",
-      dependencies: ["ARScene", "ARRender", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARMath", "ARTestSupport", "ARRecording"],
+      dependencies: [
+        "ARScene", "ARRender", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARMath", "ARTestSupport", "ARRecording", "ARPlaces",
+      ],
       exclude: ["Golden"]  // golden PNGs, read by path (#filePath) so they can be re-recorded in place
     ),
     // Reads the manifest (swift package dump-package): the core's dependency closure.

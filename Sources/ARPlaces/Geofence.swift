@@ -1,4 +1,5 @@
 import ARGeo
+import ARMath
 
 /// An area whose entering, leaving and lingering an app reacts to.
 public struct Geofence: Sendable, Equatable {
@@ -63,24 +64,10 @@ struct FenceDistance: Sendable {
       measure = { p in
         let e = frame.enu(
           GeodeticCoordinate(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees))
-        return FenceDistance.signedDistance(SIMD2(e.x, e.y), to: vertices)
+        return Polyline2D.signedDistance(SIMD2(e.x, e.y), ring: vertices)
       }
     }
   }
 
   func callAsFunction(_ p: GeodeticCoordinate) -> Double { measure(p) }
-
-  /// Distance from `p` to the polygon's boundary, negative inside (even–odd rule).
-  static func signedDistance(_ p: SIMD2<Double>, to ring: [SIMD2<Double>]) -> Double {
-    var best = Double.infinity, inside = false
-    for i in ring.indices {
-      let a = ring[i], b = ring[(i + 1) % ring.count]
-      let ab = b - a, ap = p - a
-      let t = max(0, min(1, (ap * ab).sum() / max((ab * ab).sum(), .leastNonzeroMagnitude)))
-      let q = a + ab * t - p
-      best = min(best, (q * q).sum().squareRoot())
-      if (a.y > p.y) != (b.y > p.y), p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) { inside.toggle() }
-    }
-    return inside ? -best : best
-  }
 }

@@ -1,6 +1,9 @@
+import ARFiles
 import ARGeo
+import ARImageIO
 import ARPlaces
 import ARRecording
+import ARScene
 import ArgumentParser
 import Foundation
 
@@ -16,7 +19,7 @@ struct PoiCommand: ParsableCommand {
       WGS84, metres; bearings degrees clockwise from north. A bad file is an error naming the \
       feature and field, exit code 2.
       """,
-    subcommands: [Near.self, Replay.self, Game.self]
+    subcommands: [Near.self, Replay.self, Game.self, Map.self]
   )
 
   /// Reads a places file, turning its errors into input failures.
@@ -186,6 +189,60 @@ struct PoiCommand: ParsableCommand {
         for fix in try Replay.fixes(track) { newlyVisited += game.take(monitor.update(fix), rule: rule) }
         do { try game.write(to: state) } catch { throw InputFailure(error) }
         try JSONOutput.write(VisitGameReport(game, newlyVisited: newlyVisited))
+      }
+    }
+  }
+
+  struct Map: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "map",
+      abstract:
+        "The site map: places as numbered stops, paths, areas, geofences, a track and its events, as SVG and PNG.",
+      discussion: """
+        A local grid (east right, north up) fitted to everything drawn, with a scale bar and a north \
+        arrow; stops are numbered by their label (else their order). With --track, the walk is drawn \
+        and replayed past the places' geofences (as arscene poi replay does, every entry reported): \
+        entries green, exits red, dwells amber. Files are written whole or not at all.
+        """)
+
+    @Argument(help: "The places file (GeoJSON or a site guide's stops).") var file: String
+    @Option(name: .shortAndLong, help: "The SVG to write.") var output: String
+    @Option(help: "Also a PNG of the same map.") var png: String?
+    @Option(help: "A track to draw and replay (GPX or a recording).") var track: String?
+    @Option(help: "Geofence radius drawn around each place, metres.") var radius: Double?
+    @Option(help: "The map's size W,H in pixels.") var size: String = "1000,800"
+
+    func run() throws {
+      try reportingInputFailures {
+        let wh = try numbers(size, count: 2, option: "--size")
+        guard wh.allSatisfy({ $0 >= 100 && $0 <= 8192 && $0 == $0.rounded() }) else {
+          throw InputFailure(message: "--size: width and height must be whole pixels from 100 to 8192")
+        }
+        if let radius, !(radius > 0 && radius.isFinite) {
+          throw InputFailure(message: "--radius: expected metres > 0")
+        }
+        let set = try PoiCommand.places(file)
+        let fixes = try track.map { try Replay.fixes($0) } ?? []
+        var events: [GeofenceEvent] = []
+        if !fixes.isEmpty {
+          var rules = GeofenceMonitor.Rules()
+          rules.repeating = true
+          do {
+            var monitor = try GeofenceMonitor(
+              fences: set.places.map { Geofence(around: $0, radius: radius ?? 30) }
+                + set.areas.map(\.geofence), rules: rules)
+            events = fixes.flatMap { monitor.update($0) }
+          } catch { throw InputFailure(message: "\(file): \(error)") }
+        }
+        let map = SiteMap(
+          places: set, fenceRadius: radius, track: fixes, events: events, width: Int(wh[0]),
+          height: Int(wh[1]))
+        let drawing: VectorDrawing
+        do { drawing = try map.drawing() } catch { throw InputFailure(message: "\(file): \(error)") }
+        do {
+          try FileIO.writeAtomically(Array(drawing.svg().utf8), to: output)
+          if let png { try ImageFile.writePNG(drawing.image(), to: png, compression: 6) }
+        } catch { throw InputFailure(error) }
       }
     }
   }

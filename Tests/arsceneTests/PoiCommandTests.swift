@@ -1,4 +1,5 @@
 import ARGeo
+import ARImageIO
 import ARTestSupport
 import Foundation
 import Testing
@@ -154,5 +155,23 @@ struct PoiCommandTests {
     #expect(again.newly_visited.isEmpty && again.progress.visited == 3)
     let bad = try ArsceneRunner.run(arguments + ["--on", "arrival"])
     #expect(bad.status == 2 && bad.stderr.contains("--on"), "\(bad.stderr)")
+  }
+
+  @Test("arscene poi map writes the SVG and the PNG; with nothing to draw it is an error")
+  func command() throws {
+    let folder = try TemporaryFolder()
+    let outcome = try ArsceneRunner.run([
+      "poi", "map", "Scenes/data/zavist-stops.json", "-o", folder.path + "/map.svg", "--png",
+      folder.path + "/map.png",
+      "--size", "640,480",
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let png = try ImageFile.readRGBA8(folder.path + "/map.png")
+    #expect(png.width == 640 && png.height == 480)
+    #expect(try String(contentsOfFile: folder.path + "/map.svg", encoding: .utf8).contains("Museum hut"))
+    let empty = try folder.write(#"{"type": "FeatureCollection", "features": []}"#, to: "empty.geojson")
+    let bad = try ArsceneRunner.run(["poi", "map", empty, "-o", folder.path + "/empty.svg"])
+    #expect(bad.status == 2 && bad.stderr.contains("nothing to draw"), "\(bad.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/empty.svg"))
   }
 }
