@@ -89,7 +89,7 @@ let package = Package(
       name: "ARScene",
       dependencies: [
         "ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFiles", "ARRecording",
-        "ARVideo", "ARPlaces",
+        "ARVideo", "ARPlaces", "ARCRS",
       ]
     ),
     .systemLibrary(

@@ -29,7 +29,7 @@ extension SceneFile {
           "translation": .value, "rotation_xyzw": .value, "yaw_deg": .value, "scale": .value,
         ]),
         "points": .object(["file": .value, "color": .value]),
-        "label": .object(["text": .value, "height": .value, "distance": .value]),
+        "label": .object(["text": .value, "height": .value, "distance": .value]), "crs": .value,
         "anchor": .object([
           "geo": .object(["latitude": .value, "longitude": .value, "height": .value, "heading_deg": .value]),
           "marker": .object(["size": .value, "corners": .value]),

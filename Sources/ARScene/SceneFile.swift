@@ -205,9 +205,13 @@ public struct SceneFile: Codable, Sendable, Equatable {
     /// A label over the object, facing the screen: its name and distance, as AR guides show
     /// points of interest.
     public var label: Label?
+    /// The CRS the model's vertices are coordinates in (`EPSG:32633`: x easting, y northing, z
+    /// height above the ellipsoid, metres): the model is placed by them through the scene's
+    /// `geo` (a survey's site model), with no anchor or transform.
+    public var crs: String?
 
     enum CodingKeys: String, CodingKey {
-      case name, model, transform, anchor, points, label
+      case name, model, transform, anchor, points, label, crs
       case worldFromModel = "world_from_model"
       case cullBackFaces = "cull_back_faces"
     }

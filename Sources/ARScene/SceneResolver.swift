@@ -103,9 +103,20 @@ struct SceneResolver {
           worldFromModel = worldFromAnchor * worldFromModel
         }
       }
-      let mesh: Mesh
+      var mesh: Mesh
       do { mesh = try OBJAsset.load(path: resolvePath(object.model)).mesh } catch {
         throw .model(path: path, field: field + ".model", reason: error.description)
+      }
+      if let crs = object.crs {
+        guard object.anchor == nil, object.worldFromModel == nil, object.transform == nil,
+          object.points == nil
+        else {
+          throw fail(
+            field + ".crs", "a model placed by its CRS takes no anchor, transform, world_from_model or points"
+          )
+        }
+        (mesh, geoAnchor) = try placeInCRS(mesh, crs: crs, geoPlacement, field + ".crs")
+        worldFromModel = .identity
       }
       var placed = SceneObject(
         mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true)

@@ -60,7 +60,7 @@ struct SceneRenderTests {
       ("truncated.json", "truncated.json: "),
       (
         "typo.json",
-        "objects[0].tranform: unknown field (allowed: anchor, cull_back_faces, label, model, name, points, transform, world_from_model)"
+        "objects[0].tranform: unknown field (allowed: anchor, crs, cull_back_faces, label, model, name, points, transform, world_from_model)"
       ),
       ("anchor.json", "objects[0].anchor.geo: a geo anchor needs the scene's geo.origin"),
       ("far_anchor.json", "objects[0].anchor.geo: is 13"),
