@@ -34,11 +34,20 @@ public final class CoordinateOperation {
   /// The source and target CRSs as given.
   public let source: String, target: String
 
+  /// The order coordinates are given and returned in.
+  public enum AxisOrder: Sendable {
+    /// Each CRS's own, as its authority defines it and `cs2cs` uses (EPSG:4326: latitude first).
+    case authority
+    /// Easting or longitude first, then northing or latitude, as GIS files (GeoJSON, shapefiles)
+    /// store positions whatever the CRS's definition says.
+    case eastingFirst
+  }
+
   /// The operation from `source` to `target`: anything PROJ takes ("EPSG:5514", a PROJ
-  /// string, WKT).
+  /// string, WKT), coordinates in `order`.
   ///
   /// - Throws: ``CRSError`` naming the CRS PROJ does not know, or the pair it cannot join.
-  public init(from source: String, to target: String) throws(CRSError) {
+  public init(from source: String, to target: String, order: AxisOrder = .authority) throws(CRSError) {
     guard let context = proj_context_create() else {
       throw .noOperation(from: source, to: target, reason: "no PROJ context")
     }
@@ -53,10 +62,19 @@ public final class CoordinateOperation {
       }
       proj_destroy(object)
     }
-    guard let operation = proj_create_crs_to_crs(context, source, target, nil) else {
+    guard var operation = proj_create_crs_to_crs(context, source, target, nil) else {
       let reason = String(cString: proj_context_errno_string(context, proj_context_errno(context)))
       proj_context_destroy(context)
       throw .noOperation(from: source, to: target, reason: reason)
+    }
+    if order == .eastingFirst {
+      guard let normalized = proj_normalize_for_visualization(context, operation) else {
+        proj_destroy(operation)
+        proj_context_destroy(context)
+        throw .noOperation(from: source, to: target, reason: "no easting-first form of the operation")
+      }
+      proj_destroy(operation)
+      operation = normalized
     }
     self.context = context
     self.operation = operation

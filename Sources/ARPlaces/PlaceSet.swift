@@ -68,8 +68,18 @@ extension PlaceSet {
   /// A place's `id` is its feature's `id`, else its `properties.id`, else its feature's index;
   /// its `name` is `properties.name`, its `label` `properties.label`.
   ///
-  /// - Throws: ``PlaceFileError`` naming the file and the JSON path of the first field at fault.
-  public static func read(path: String) throws(PlaceFileError) -> PlaceSet {
+  /// A GeoJSON file in another CRS than WGS84 (the `crs` member GIS tools still write,
+  /// `{"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::5514"}}`) has its positions
+  /// converted by `projection`, given that CRS's name (`EPSG:5514`): it returns a function from
+  /// a position's first two numbers to latitude and longitude, degrees (ARCRS's PROJ operations
+  /// do this; this module links no C library).
+  ///
+  /// - Throws: ``PlaceFileError`` naming the file and the JSON path of the first field at fault,
+  ///   or the `crs` member when the file is in a CRS and there is no `projection`.
+  public static func read(
+    path: String,
+    projection: ((String) throws -> (Double, Double) throws -> (latitude: Double, longitude: Double))? = nil
+  ) throws(PlaceFileError) -> PlaceSet {
     let bytes: [UInt8]
     do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
     let json: Any
@@ -77,6 +87,22 @@ extension PlaceSet {
       throw .unreadable(path: path, reason: "not JSON: \(error.localizedDescription)")
     }
     var reader = PlaceJSON(path: path)
+    if let object = json as? [String: Any], let crs = object["crs"] {
+      guard let name = PlaceJSON.crsName(crs) else {
+        throw .invalid(
+          path: path, field: "crs", reason: "expected {\"type\": \"name\", \"properties\": {\"name\": …}}")
+      }
+      if !["EPSG:4326", "OGC:CRS84", "EPSG:4979"].contains(name) {
+        guard let projection else {
+          throw .invalid(
+            path: path, field: "crs",
+            reason: "positions in \(name) need a CRS conversion (arscene converts through PROJ)")
+        }
+        do { reader.convert = try projection(name) } catch {
+          throw .invalid(path: path, field: "crs", reason: "\(error)")
+        }
+      }
+    }
     return try reader.read(json)
   }
 }
@@ -85,6 +111,20 @@ extension PlaceSet {
 private struct PlaceJSON {
   let path: String
   var set = PlaceSet()
+  /// From a position's first two numbers to latitude and longitude, for a file in another CRS.
+  var convert: ((Double, Double) throws -> (latitude: Double, longitude: Double))?
+
+  /// The CRS a legacy GeoJSON `crs` member names, as `EPSG:n` (or `OGC:CRS84`).
+  static func crsName(_ crs: Any) -> String? {
+    guard let object = crs as? [String: Any], (object["type"] as? String) == "name",
+      let properties = object["properties"] as? [String: Any], let name = properties["name"] as? String
+    else { return nil }
+    if name.hasSuffix("CRS84") { return "OGC:CRS84" }
+    // urn:ogc:def:crs:EPSG::5514, urn:ogc:def:crs:EPSG:9.9:5514, EPSG:5514
+    let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+    if let code = parts.last, Int(code) != nil, parts.contains("EPSG") { return "EPSG:\(code)" }
+    return name
+  }
 
   func fail(_ field: String, _ reason: String) -> PlaceFileError {
     .invalid(path: path, field: field, reason: reason)
@@ -245,9 +285,12 @@ private struct PlaceJSON {
     guard let list = value as? [Any], (2...3).contains(list.count) else {
       throw fail(here, "expected [longitude, latitude] or [longitude, latitude, height]")
     }
-    let longitude = try number(list[0], here + "[0]"), latitude = try number(list[1], here + "[1]")
+    let x = try number(list[0], here + "[0]"), y = try number(list[1], here + "[1]")
     let height = list.count == 3 ? try number(list[2], here + "[2]") : 0
-    return try checked(latitude, longitude, height, here)
+    guard let convert else { return try checked(y, x, height, here) }
+    let converted: (latitude: Double, longitude: Double)
+    do { converted = try convert(x, y) } catch { throw fail(here, "cannot convert (\(x), \(y)): \(error)") }
+    return try checked(converted.latitude, converted.longitude, height, here)
   }
 
   func positions(_ value: Any?, _ here: String) throws(PlaceFileError) -> [GeodeticCoordinate] {

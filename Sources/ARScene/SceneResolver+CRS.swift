@@ -18,14 +18,14 @@ extension SceneResolver {
   {
     guard let placement else { throw fail(field, "a model placed by its CRS needs the scene's geo.origin") }
     let toWGS84: CoordinateOperation
-    do { toWGS84 = try CoordinateOperation(from: crs, to: "EPSG:4326") } catch {
+    do { toWGS84 = try CoordinateOperation(from: crs, to: "EPSG:4326", order: .eastingFirst) } catch {
       throw fail(field, error.description)
     }
     /// A model point (easting, northing, height) in the session world.
     func world(_ m: SIMD3<Double>) throws(SceneError) -> (SIMD3<Double>, GeodeticCoordinate) {
-      let latLon: [Double]
-      do { latLon = try toWGS84.transform([m.x, m.y]) } catch { throw fail(field, "vertex \(m): \(error)") }
-      let g = GeodeticCoordinate(latitudeDegrees: latLon[0], longitudeDegrees: latLon[1], height: m.z)
+      let lonLat: [Double]
+      do { lonLat = try toWGS84.transform([m.x, m.y]) } catch { throw fail(field, "vertex \(m): \(error)") }
+      let g = GeodeticCoordinate(latitudeDegrees: lonLat[1], longitudeDegrees: lonLat[0], height: m.z)
       return (placement.alignment.sessionPoint(enu: placement.frame.enu(g)), g)
     }
     guard !mesh.positions.isEmpty else { throw fail(field, "the model has no vertices to place") }

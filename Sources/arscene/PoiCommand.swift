@@ -1,3 +1,4 @@
+import ARCRS
 import ARFiles
 import ARGeo
 import ARImageIO
@@ -24,7 +25,17 @@ struct PoiCommand: ParsableCommand {
 
   /// Reads a places file, turning its errors into input failures.
   static func places(_ path: String) throws -> PlaceSet {
-    do { return try PlaceSet.read(path: path) } catch { throw InputFailure(error) }
+    do {
+      // A GeoJSON file in a national grid converts through PROJ.
+      return try PlaceSet.read(path: path) { crs in
+        // GeoJSON positions are easting first, whatever the CRS's own axis order.
+        let operation = try CoordinateOperation(from: crs, to: "EPSG:4326", order: .eastingFirst)
+        return { x, y in
+          let lonLat = try operation.transform([x, y])
+          return (lonLat[1], lonLat[0])
+        }
+      }
+    } catch { throw InputFailure(error) }
   }
 
   struct Near: ParsableCommand {

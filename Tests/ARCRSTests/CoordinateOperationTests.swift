@@ -70,4 +70,14 @@ struct CoordinateOperationTests {
       try CoordinateOperation(from: "EPSG:4326", to: "EPSG:4978").transform([95, 10])
     }
   }
+
+  @Test("easting first: SWEREF 99 TM (EPSG:3006, northing first by its definition) as GIS files store it")
+  func eastingFirst() throws {
+    // cs2cs EPSG:3006 EPSG:4326 takes northing then easting: 6580822 674032 → 59.330231226922 18.059189736355.
+    let authority = try CoordinateOperation(from: "EPSG:3006", to: "EPSG:4326")
+    let gis = try CoordinateOperation(from: "EPSG:3006", to: "EPSG:4326", order: .eastingFirst)
+    let a = try authority.transform([6_580_822, 674_032]), g = try gis.transform([674_032, 6_580_822])
+    #expect(abs(a[0] - 59.330231226922) < 1e-9 && abs(a[1] - 18.059189736355) < 1e-9)
+    #expect(abs(g[1] - a[0]) < 1e-12 && abs(g[0] - a[1]) < 1e-12)  // longitude first
+  }
 }

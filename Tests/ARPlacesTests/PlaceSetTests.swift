@@ -35,6 +35,7 @@ struct PlaceSetTests {
       ("missing_coordinates.geojson", "features[0].geometry.coordinates"),
       ("stop_bad_lon.json", "[1].location.lon"),
       ("open_ring.geojson", "features[0].geometry.coordinates[0]"),
+      ("krovak.geojson", "crs"),  // in a national grid, and no conversion given
     ] {
       #expect {
         _ = try PlaceSet.read(path: Fixtures.path("places/" + file))

@@ -174,4 +174,18 @@ struct PoiCommandTests {
     #expect(bad.status == 2 && bad.stderr.contains("nothing to draw"), "\(bad.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/empty.svg"))
   }
+
+  @Test(
+    "a GeoJSON file in S-JTSK (its crs member) converts through PROJ: Old Town Square where cs2cs puts it")
+  func projectedPlaces() throws {
+    let outcome = try ArsceneRunner.run([
+      "poi", "near", "--at", "50.088571828458,14.432438165449", "--radius", "150",
+      Fixtures.path("places/krovak.geojson"),
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let found = try Self.lines(outcome.stdout)
+    #expect(found.map(\.id) == ["square", "east"])
+    #expect(found[0].distance_m < 1e-3 && abs(found[1].distance_m - 100) < 0.5)  // the grid's scale factor is near 1
+    #expect(abs(found[1].bearing_deg - 90) < 10)
+  }
 }
