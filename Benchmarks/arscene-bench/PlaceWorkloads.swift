@@ -54,6 +54,11 @@ func placeWorkloads(quick: Bool) -> [Row] {
   ) {
     for q in queries { blackHole(try! index.within(radius, of: q, limit: 20)) }
   }
+  let batch = oursOnly(
+    "1,000 radius queries (1 km, at most 20 each), on 2 cores, \(count / 1000)k places", rounds: quick ? 1 : 5
+  ) {
+    blackHole(try! index.within(radius, of: queries, limit: 20, threads: 2))
+  }
   let nearestTime = oursOnly(
     "1,000 10-nearest queries (exact geodesic), \(count / 1000)k places", rounds: quick ? 1 : 5
   ) {
@@ -109,6 +114,11 @@ func placeWorkloads(quick: Bool) -> [Row] {
       workload: limited.workload, ours_s: limited.ours_s, peer: scipy + ", all within 1 km",
       peer_s: peer?[1] ?? .nan,
       ratio: limited.ours_s / (peer?[1] ?? .nan)))
+  rows.append(
+    Row(
+      workload: batch.workload, ours_s: batch.ours_s, peer: "ours on 1 core, the same queries",
+      peer_s: limited.ours_s,
+      ratio: batch.ours_s / limited.ours_s))
   rows.append(
     Row(
       workload: nearestTime.workload, ours_s: nearestTime.ours_s, peer: scipy, peer_s: peer?[2] ?? .nan,

@@ -62,6 +62,30 @@ public struct PlaceIndex: Sendable {
     return try nearest(limit, to: position, within: radius)
   }
 
+  /// ``within(_:of:limit:)`` for many positions at once, on `threads` threads: the answers
+  /// in the order of `positions`, the same for any thread count.
+  ///
+  /// - Throws: `GeoError` for the first position out of range, or a bad radius.
+  public func within(
+    _ radius: Double, of positions: [GeodeticCoordinate], limit: Int = .max, threads: Int = 2
+  )
+    throws(GeoError) -> [[Match]]
+  {
+    var answers = [Result<[Match], GeoError>](repeating: .success([]), count: positions.count)
+    let bands = max(1, min(threads, positions.count))
+    answers.withUnsafeMutableBufferPointer { out in
+      let results = UnsafeSendableMutablePointer(out.baseAddress!)
+      DispatchQueue.concurrentPerform(iterations: bands) { band in
+        for k in positions.count * band / bands..<positions.count * (band + 1) / bands {
+          results.pointer[k] = Result { () throws(GeoError) in
+            try within(radius, of: positions[k], limit: limit)
+          }
+        }
+      }
+    }
+    return try answers.map { result throws(GeoError) in try result.get() }
+  }
+
   /// The `count` places nearest to `position` (within `radius` metres, if given), nearest first.
   ///
   /// - Throws: `GeoError` for a position out of range.

@@ -91,6 +91,11 @@ struct PlaceIndexTests {
     let (one, two) = (try PlaceIndex(places, threads: 1), try PlaceIndex(places, threads: 2))
     let here = GeodeticCoordinate(latitudeDegrees: 50.08, longitudeDegrees: 14.42)
     #expect(try one.nearest(50, to: here) == two.nearest(50, to: here))
+    // Many positions at once, on 1 and 2 threads: each answer as asked alone.
+    let positions = Self.places(64, seed: 10).map(\.coordinate)
+    let batch = try two.within(5000, of: positions, limit: 8, threads: 2)
+    #expect(batch == (try two.within(5000, of: positions, limit: 8, threads: 1)))
+    #expect(try batch == positions.map { try two.within(5000, of: $0, limit: 8) })
     #expect(try PlaceIndex([]).within(1000, of: here).isEmpty)
     #expect(throws: GeoError.self) { try PlaceIndex(places).within(-1, of: here) }
     #expect(throws: GeoError.self) {
