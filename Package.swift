@@ -19,6 +19,8 @@ let package = Package(
     .library(name: "ARRecording", targets: ["ARRecording"]),
     // Places: points of interest, their spatial index, geofences, the visit game, nearby people.
     .library(name: "ARPlaces", targets: ["ARPlaces"]),
+    // Square fiducial markers: dictionaries (ArUco, AprilTag), generation, detection.
+    .library(name: "ARMarkers", targets: ["ARMarkers"]),
     // Coordinate reference systems through PROJ (a C system library, like the image codecs).
     .library(name: "ARCRS", targets: ["ARCRS"]),
     .library(name: "ARScene", targets: ["ARScene"]),
@@ -115,6 +117,7 @@ let package = Package(
       providers: [.apt(["libproj-dev"])]
     ),
     .target(name: "ARCRS", dependencies: ["CPROJ"]),
+    .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath"]),
     .target(name: "CMathShims"),
     // libpng reports errors by longjmp, which must not cross Swift frames: the codecs are C.
     .target(
@@ -128,6 +131,7 @@ let package = Package(
         "ARRecording",
         "ARPlaces",
         "ARCRS",
+        "ARMarkers",
         "ARGeo",
         "ARHit",
         "ARPose",
@@ -230,6 +234,10 @@ let package = Package(
     .testTarget(
       name: "ARMeshTests",
       dependencies: ["ARMesh", "ARMath", "ARTestSupport"]
+    ),
+    .testTarget(
+      name: "ARMarkersTests",
+      dependencies: ["ARMarkers", "ARImage", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARCRSTests",
