@@ -117,7 +117,7 @@ let package = Package(
       providers: [.apt(["libproj-dev"])]
     ),
     .target(name: "ARCRS", dependencies: ["CPROJ"]),
-    .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath"]),
+    .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath", "ARPose"]),
     .target(name: "CMathShims"),
     // libpng reports errors by longjmp, which must not cross Swift frames: the codecs are C.
     .target(
@@ -237,7 +237,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ARMarkersTests",
-      dependencies: ["ARMarkers", "ARImage", "ARTestSupport"]
+      dependencies: ["ARMarkers", "ARImage", "ARMath", "ARPose", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARCRSTests",

@@ -1,0 +1,267 @@
+import ARImage
+import ARMath
+import Foundation
+
+/// An image's luma (0…255, Rec. 601 weights of the encoded values, as OpenCV's `cvtColor`),
+/// and what marker detection asks of it.
+struct GreyImage: Sendable {
+  let width: Int, height: Int
+  let values: [Float]
+
+  init(_ image: RGBA8Image, inverted: Bool = false) {
+    width = image.width
+    height = image.height
+    values = image.pixels.map { p in
+      let y = 0.299 * Float(p.x) + 0.587 * Float(p.y) + 0.114 * Float(p.z)
+      return inverted ? 255 - y : y
+    }
+  }
+
+  /// Bilinear between pixel centres (at +0.5), edges clamped.
+  func sample(_ p: SIMD2<Double>) -> Double {
+    let x = p.x - 0.5, y = p.y - 0.5
+    let (x0, y0) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
+    let (fx, fy) = (Float(x - Double(x0)), Float(y - Double(y0)))
+    func at(_ i: Int, _ j: Int) -> Float {
+      values[min(max(j, 0), height - 1) * width + min(max(i, 0), width - 1)]
+    }
+    let top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * fx
+    let bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * fx
+    return Double(top + (bottom - top) * fy)
+  }
+
+  // MARK: Candidates
+
+  /// Convex quadrilaterals outlining dark regions, corners clockwise on the image (y down),
+  /// at pixel boundaries: the candidates for markers' outer borders.
+  func quads(window: Int, minimumSide: Double) -> [[SIMD2<Double>]] {
+    let dark = threshold(window: window)
+    var label = [Int32](repeating: 0, count: width * height)
+    var quads: [[SIMD2<Double>]] = []
+    var next: Int32 = 0
+    var stack: [Int] = []
+    for start in 0..<(width * height) where dark[start] && label[start] == 0 {
+      // The component (4-connected), its size and whether it touches the image's edge.
+      next += 1
+      label[start] = next
+      stack.append(start)
+      var (count, minX, maxX, minY, maxY) = (0, width, 0, height, 0)
+      while let i = stack.popLast() {
+        count += 1
+        let (x, y) = (i % width, i / width)
+        (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
+        for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+        where nx >= 0 && ny >= 0 && nx < width && ny < height {
+          let k = ny * width + nx
+          if dark[k] && label[k] == 0 {
+            label[k] = next
+            stack.append(k)
+          }
+        }
+      }
+      let span = Double(max(maxX - minX, maxY - minY) + 1)
+      guard span >= minimumSide, minX > 0, minY > 0, maxX < width - 1, maxY < height - 1, count >= 16 else {
+        continue
+      }
+      let outline = boundary(of: next, in: label, from: start)
+      guard let quad = Self.quadrilateral(outline, minimumSide: minimumSide) else { continue }
+      quads.append(quad)
+    }
+    return quads
+  }
+
+  /// Dark pixels: below the mean of the window around them by more than 7 levels.
+  func threshold(window: Int) -> [Bool] {
+    // An integral image of the values, one row and column of zeros ahead.
+    let stride = width + 1
+    var integral = [Double](repeating: 0, count: stride * (height + 1))
+    for y in 0..<height {
+      var row = 0.0
+      for x in 0..<width {
+        row += Double(values[y * width + x])
+        integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + row
+      }
+    }
+    let r = window / 2
+    var dark = [Bool](repeating: false, count: width * height)
+    for y in 0..<height {
+      let (y0, y1) = (max(0, y - r), min(height, y + r + 1))
+      for x in 0..<width {
+        let (x0, x1) = (max(0, x - r), min(width, x + r + 1))
+        let sum =
+          integral[y1 * stride + x1] - integral[y0 * stride + x1] - integral[y1 * stride + x0]
+          + integral[y0 * stride + x0]
+        let mean = sum / Double((y1 - y0) * (x1 - x0))
+        dark[y * width + x] = Double(values[y * width + x]) < mean - 7
+      }
+    }
+    return dark
+  }
+
+  /// The outer boundary of component `id` as pixel-corner points, clockwise (y down): the
+  /// boundary between its pixels and the rest, traced along the pixel edges from the top edge
+  /// of its first pixel in raster order.
+  func boundary(of id: Int32, in label: [Int32], from start: Int) -> [SIMD2<Double>] {
+    func inside(_ x: Int, _ y: Int) -> Bool {
+      x >= 0 && y >= 0 && x < width && y < height && label[y * width + x] == id
+    }
+    // Walk the corner lattice keeping the component on the right.
+    let origin = SIMD2(start % width, start / width)
+    var position = origin, direction = SIMD2(1, 0)  // along the top edge of the first pixel
+    var points: [SIMD2<Double>] = []
+    let limit = 8 * (width + height) * 4
+    repeat {
+      points.append(SIMD2(Double(position.x), Double(position.y)))
+      position &+= direction
+      // At the new lattice corner, the pixels ahead-left and ahead-right of the direction.
+      let (dx, dy) = (direction.x, direction.y)
+      // Pixel to the right of the edge ahead (component side), and to the left.
+      func pixel(_ corner: SIMD2<Int>, _ d: SIMD2<Int>, right: Bool) -> (Int, Int) {
+        // For direction (1,0) along a top edge: right is the pixel below-right (x, y); left is (x, y-1).
+        switch (d.x, d.y, right) {
+        case (1, 0, true): return (corner.x, corner.y)
+        case (1, 0, false): return (corner.x, corner.y - 1)
+        case (0, 1, true): return (corner.x - 1, corner.y)
+        case (0, 1, false): return (corner.x, corner.y)
+        case (-1, 0, true): return (corner.x - 1, corner.y - 1)
+        case (-1, 0, false): return (corner.x - 1, corner.y)
+        case (0, -1, true): return (corner.x, corner.y - 1)
+        default: return (corner.x - 1, corner.y - 1)
+        }
+      }
+      let (lx, ly) = pixel(position, direction, right: false),
+        (rx, ry) = pixel(position, direction, right: true)
+      if inside(lx, ly) {
+        direction = SIMD2(dy, -dx)  // turn left
+      } else if !inside(rx, ry) {
+        direction = SIMD2(-dy, dx)  // turn right
+      }
+    } while (position != origin || direction != SIMD2(1, 0)) && points.count < limit
+    return points
+  }
+
+  /// A convex quadrilateral approximating a closed outline (Douglas–Peucker at 3% of its
+  /// perimeter, as OpenCV's marker detector), corners clockwise, sides at least `minimumSide`
+  /// /4; nil for anything else.
+  static func quadrilateral(_ outline: [SIMD2<Double>], minimumSide: Double) -> [SIMD2<Double>]? {
+    guard outline.count >= 8 else { return nil }
+    var perimeter = 0.0
+    for i in outline.indices { perimeter += (outline[(i + 1) % outline.count] - outline[i]).length }
+    let epsilon = 0.03 * perimeter
+    // Start from the point farthest from the first, split the ring there, simplify each half.
+    let first = outline[0]
+    let far = outline.indices.max { (outline[$0] - first).length < (outline[$1] - first).length }!
+    let a = Self.simplify(Array(outline[0...far]), epsilon),
+      b = Self.simplify(Array(outline[far...]) + [first], epsilon)
+    let corners = Array(a.dropLast()) + Array(b.dropLast())
+    guard corners.count == 4 else { return nil }
+    // Convex, clockwise on the image (y down: the cross products positive), sides long enough.
+    var signs: [Double] = []
+    for i in 0..<4 {
+      let p = corners[i], q = corners[(i + 1) % 4], r = corners[(i + 2) % 4]
+      guard (q - p).length >= minimumSide / 4 else { return nil }
+      signs.append((q - p).x * (r - q).y - (q - p).y * (r - q).x)
+    }
+    guard signs.allSatisfy({ $0 > 0 }) || signs.allSatisfy({ $0 < 0 }) else { return nil }
+    return signs[0] > 0 ? corners : corners.reversed()
+  }
+
+  /// Douglas–Peucker on an open polyline, keeping its ends.
+  static func simplify(_ points: [SIMD2<Double>], _ epsilon: Double) -> [SIMD2<Double>] {
+    guard points.count > 2 else { return points }
+    let (a, b) = (points[0], points[points.count - 1])
+    var (worst, index) = (0.0, 0)
+    for k in 1..<(points.count - 1) {
+      let d = Polyline2D.nearest(points[k], on: [a, b]).distance
+      if d > worst { (worst, index) = (d, k) }
+    }
+    guard worst > epsilon else { return [a, b] }
+    return Array(simplify(Array(points[0...index]), epsilon).dropLast())
+      + simplify(Array(points[index...]), epsilon)
+  }
+
+  // MARK: Corners
+
+  /// The quad's corners moved onto the image's edges: along each side, the strongest grey
+  /// gradient across it at a dozen points (interpolated to a fraction of a pixel), a line fitted
+  /// through them, and the corners where neighbouring lines meet. A side whose edge cannot be
+  /// found keeps its corners.
+  func refinedCorners(_ quad: [SIMD2<Double>]) -> [SIMD2<Double>] {
+    // Twice: from the outline's corners (a few pixels off at worst) over ±4 pixels, then from
+    // the first estimate over ±1.5.
+    refineOnce(refineOnce(quad, reach: 4), reach: 1.5)
+  }
+
+  private func refineOnce(_ quad: [SIMD2<Double>], reach: Double) -> [SIMD2<Double>] {
+    var lines: [(point: SIMD2<Double>, direction: SIMD2<Double>)?] = []
+    for i in 0..<4 {
+      let a = quad[i], b = quad[(i + 1) % 4]
+      let along = (b - a).normalizedOrNil() ?? SIMD2(1, 0)
+      let normal = SIMD2(-along.y, along.x)
+      var points: [SIMD2<Double>] = []
+      let offsets = Array(stride(from: -reach, through: reach, by: 0.25))
+      for k in 1...16 {
+        let base = a + (b - a) * (0.12 + 0.76 * Double(k - 1) / 15)
+        // The gradient across the side, sampled every quarter pixel.
+        let profile = offsets.map { sample(base + normal * $0) }
+        var (best, at) = (0.0, -1)
+        for j in 1..<(profile.count - 1) {
+          let g = abs(profile[j + 1] - profile[j - 1])
+          if g > best { (best, at) = (g, j) }
+        }
+        guard at > 1, at < profile.count - 2, best > 10 else { continue }
+        // Where the profile crosses the middle of its two sides' levels, between samples: for
+        // an edge averaged over the pixels it cuts, exactly the edge.
+        let low = (profile[0] + profile[1] + profile[2]) / 3
+        let high = (profile[profile.count - 1] + profile[profile.count - 2] + profile[profile.count - 3]) / 3
+        let middle = (low + high) / 2
+        var crossing: Double?
+        for j in max(0, at - 3)..<min(profile.count - 1, at + 3) {
+          let (u, v) = (profile[j] - middle, profile[j + 1] - middle)
+          if u == 0 || (u < 0) != (v < 0) {
+            let t = u == v ? 0 : u / (u - v)
+            let candidate = offsets[j] + t * 0.25
+            if crossing.map({ abs(candidate - offsets[at]) < abs($0 - offsets[at]) }) ?? true {
+              crossing = candidate
+            }
+          }
+        }
+        guard let crossing, abs(high - low) > 20 else { continue }
+        points.append(base + normal * crossing)
+      }
+      lines.append(Self.fitLine(points))
+    }
+    return (0..<4).map { i in
+      guard let l1 = lines[(i + 3) % 4], let l2 = lines[i], let p = Self.intersect(l1, l2),
+        (p - quad[i]).length < 2 * reach + 2
+      else {
+        return quad[i]
+      }
+      return p
+    }
+  }
+
+  /// The least-squares line (total) through points, as a point and a unit direction.
+  static func fitLine(_ points: [SIMD2<Double>]) -> (point: SIMD2<Double>, direction: SIMD2<Double>)? {
+    guard points.count >= 4 else { return nil }
+    let mean = points.reduce(SIMD2<Double>.zero, +) / Double(points.count)
+    var (sxx, sxy, syy) = (0.0, 0.0, 0.0)
+    for p in points {
+      let d = p - mean
+      (sxx, sxy, syy) = (sxx + d.x * d.x, sxy + d.x * d.y, syy + d.y * d.y)
+    }
+    let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+    return (mean, SIMD2(cos(angle), sin(angle)))
+  }
+
+  static func intersect(
+    _ a: (point: SIMD2<Double>, direction: SIMD2<Double>),
+    _ b: (point: SIMD2<Double>, direction: SIMD2<Double>)
+  ) -> SIMD2<Double>? {
+    let cross = a.direction.x * b.direction.y - a.direction.y * b.direction.x
+    guard abs(cross) > 1e-6 else { return nil }
+    let d = b.point - a.point
+    let t = (d.x * b.direction.y - d.y * b.direction.x) / cross
+    return a.point + a.direction * t
+  }
+}

@@ -1,0 +1,137 @@
+import ARImage
+import ARMath
+import ARPose
+import Foundation
+
+/// A marker found in an image.
+public struct DetectedMarker: Sendable, Equatable {
+  /// Its id in the dictionary.
+  public var id: Int
+  /// Its corners in ARScene's pixel convention (top-left origin, pixel centres at +0.5), in the
+  /// dictionary's order: the top-left, top-right, bottom-right and bottom-left corners of the
+  /// marker as drawn, wherever they are in the image.
+  public var corners: [SIMD2<Double>]
+  /// Bits that differed from the dictionary's code (corrected).
+  public var hamming: Int
+}
+
+/// Finds square fiducial markers of one dictionary in an image: adaptive thresholds at a few
+/// window sizes, dark components' outlines simplified to convex quadrilaterals, each quad's
+/// cells read through the homography from the marker's grid, the code matched against the
+/// dictionary in its four turns within the bits it corrects, and the corners refined to
+/// sub-pixel precision on the image's edges.
+public struct MarkerDetector: Sendable {
+  public let dictionary: MarkerDictionary
+  /// The smallest marker looked for, pixels across.
+  public var minimumSide = 20.0
+  /// White-on-black markers instead of black-on-white.
+  public var inverted = false
+
+  public init(dictionary: MarkerDictionary) { self.dictionary = dictionary }
+
+  /// The markers in `image`, sorted by id (then by position).
+  public func detect(_ image: RGBA8Image) -> [DetectedMarker] {
+    let grey = GreyImage(image, inverted: inverted)
+    var found: [DetectedMarker] = []
+    let side = min(grey.width, grey.height)
+    var windows: [Int] = []
+    for w in [7, side / 24, side / 8] where w >= 3 && !windows.contains(w | 1) { windows.append(w | 1) }
+    for window in windows {
+      for quad in grey.quads(window: window, minimumSide: minimumSide) {
+        guard let marker = read(quad, in: grey) else { continue }
+        // The same marker from another window: keep the one with fewer corrected bits.
+        if let k = found.firstIndex(where: {
+          $0.id == marker.id && ($0.corners[0] - marker.corners[0]).length < 4
+        }) {
+          if marker.hamming < found[k].hamming { found[k] = marker }
+        } else {
+          found.append(marker)
+        }
+      }
+    }
+    return found.sorted {
+      ($0.id, $0.corners[0].y, $0.corners[0].x) < ($1.id, $1.corners[0].y, $1.corners[0].x)
+    }
+  }
+
+  /// The marker a quadrilateral holds, if its cells decode.
+  func read(_ quad: [SIMD2<Double>], in grey: GreyImage) -> DetectedMarker? {
+    let n = dictionary.size, across = Double(n + 2)
+    // The grid (cell units, x right, y down) to the image, corners in the quad's order.
+    let grid = [SIMD2(0.0, 0.0), SIMD2(across, 0), SIMD2(across, across), SIMD2(0, across)]
+    guard let h = try? Homography.estimate(from: grid, to: quad) else { return nil }
+    // Each cell's mean grey over a 3 × 3 pattern around its centre.
+    var means = [[Double]](repeating: [Double](repeating: 0, count: n + 2), count: n + 2)
+    for row in 0..<(n + 2) {
+      for column in 0..<(n + 2) {
+        var sum = 0.0, count = 0.0
+        for dy in [-0.25, 0.0, 0.25] {
+          for dx in [-0.25, 0.0, 0.25] {
+            guard let p = h.apply(SIMD2(Double(column) + 0.5 + dx, Double(row) + 0.5 + dy)) else {
+              return nil
+            }
+            sum += grey.sample(p)
+            count += 1
+          }
+        }
+        means[row][column] = sum / count
+      }
+    }
+    // Black from white by Otsu's threshold over the cells.
+    let values = means.flatMap { $0 }
+    guard let threshold = Self.otsu(values) else { return nil }
+    var borderWhite = 0
+    for i in 0..<(n + 2) {
+      for (r, c) in [(0, i), (n + 1, i), (i, 0), (i, n + 1)] where means[r][c] > threshold {
+        borderWhite += 1
+      }
+    }
+    guard Double(borderWhite) <= 0.2 * Double(4 * (n + 1)) else { return nil }
+    var bits = [[Bool]](repeating: [Bool](repeating: false, count: n), count: n)
+    for r in 0..<n { for c in 0..<n { bits[r][c] = means[r + 1][c + 1] > threshold } }
+    // The code in each of its four turns: turn k reads the grid turned k quarter turns
+    // clockwise, so the marker's top-left corner is the quad's corner k.
+    var best: (id: Int, distance: Int, turn: Int)?
+    for turn in 0..<4 {
+      var code: UInt64 = 0
+      for r in 0..<n {
+        for c in 0..<n {
+          // The cell of the marker as drawn at (r, c), seen in the quad turned `turn` times.
+          let (qr, qc): (Int, Int)
+          switch turn {
+          case 0: (qr, qc) = (r, c)
+          case 1: (qr, qc) = (c, n - 1 - r)
+          case 2: (qr, qc) = (n - 1 - r, n - 1 - c)
+          default: (qr, qc) = (n - 1 - c, r)
+          }
+          code = code << 1 | (bits[qr][qc] ? 1 : 0)
+        }
+      }
+      for (id, candidate) in dictionary.codes.enumerated() {
+        let d = (candidate ^ code).nonzeroBitCount
+        if d <= dictionary.correctableBits, d < (best?.distance ?? .max) { best = (id, d, turn) }
+      }
+    }
+    guard let best else { return nil }
+    let refined = grey.refinedCorners(quad)
+    let corners = (0..<4).map { refined[($0 + best.turn) % 4] }
+    return DetectedMarker(id: best.id, corners: corners, hamming: best.distance)
+  }
+
+  /// Otsu's threshold over `values` (0…255): the split with the largest between-class variance.
+  static func otsu(_ values: [Double]) -> Double? {
+    let sorted = values.sorted()
+    guard let low = sorted.first, let high = sorted.last, high - low > 20 else { return nil }
+    var best = (variance: -1.0, threshold: (low + high) / 2)
+    let total = sorted.reduce(0, +)
+    var below = 0.0
+    for k in 0..<(sorted.count - 1) {
+      below += sorted[k]
+      let (n0, n1) = (Double(k + 1), Double(sorted.count - k - 1))
+      let (m0, m1) = (below / n0, (total - below) / n1)
+      let variance = n0 * n1 * (m0 - m1) * (m0 - m1)
+      if variance > best.variance { best = (variance, (sorted[k] + sorted[k + 1]) / 2) }
+    }
+    return best.threshold
+  }
+}
