@@ -35,4 +35,43 @@ struct MarkerCommandTests {
     #expect(outcome.status == 2 && outcome.stderr.contains(message), "\(outcome.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/m.png"))
   }
+
+  @Test(
+    "detect: a generated marker's id and its border's corners exactly, its pose with intrinsics; no marker is an empty list"
+  )
+  func detect() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/tag.png"
+    _ = try ArsceneRunner.run([
+      "marker", "generate", "--dictionary", "apriltag_36h11", "--id", "42", "--pixels", "200", "-o", path,
+    ])
+    let outcome = try ArsceneRunner.run(["marker", "detect", path, "--dictionary", "apriltag_36h11"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    struct Report: Decodable {
+      struct Marker: Decodable {
+        var id: Int, corners: [[Double]], hamming: Int
+        struct Pose: Decodable { var ambiguous: Bool }
+        var pose: Pose?
+      }
+      var markers: [Marker]
+    }
+    let report = try JSONDecoder().decode(Report.self, from: Data(outcome.stdout.utf8))
+    // 10 cells of 20 px: the black border from 20 to 180.
+    #expect(report.markers.count == 1 && report.markers[0].id == 42 && report.markers[0].hamming == 0)
+    let expected: [[Double]] = [[20, 20], [180, 20], [180, 180], [20, 180]]
+    for (c, e) in zip(report.markers[0].corners, expected) {
+      #expect(abs(c[0] - e[0]) < 0.05 && abs(c[1] - e[1]) < 0.05, "\(c)")
+    }
+    #expect(report.markers[0].pose == nil)
+    let posed = try ArsceneRunner.run([
+      "marker", "detect", path, "--dictionary", "apriltag_36h11", "--intrinsics", "400,400,100,100", "--size",
+      "0.16",
+    ])
+    #expect(try JSONDecoder().decode(Report.self, from: Data(posed.stdout.utf8)).markers.first?.pose != nil)
+    // The other dictionary finds nothing here.
+    let other = try ArsceneRunner.run(["marker", "detect", path, "--dictionary", "aruco_4x4_50"])
+    #expect(other.status == 0 && other.stdout == "{\"markers\":[]}\n", "\(other.stdout)")
+    let missing = try ArsceneRunner.run(["marker", "detect", folder.path + "/none.png"])
+    #expect(missing.status == 2 && missing.stderr.contains("none.png"), "\(missing.stderr)")
+  }
 }
