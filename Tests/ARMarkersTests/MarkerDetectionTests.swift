@@ -92,4 +92,30 @@ struct MarkerDetectionTests {
     let image = try Self.frame(dictionary, id: 17, corners: mirrored)
     #expect(!MarkerDetector(dictionary: dictionary).detect(image).contains { $0.id == 17 })
   }
+
+  @Test(
+    "many markers in one frame, small and large; white-on-black ones on request; a border half hidden is rejected, not misread"
+  )
+  func many() throws {
+    let dictionary = try #require(MarkerDictionary.named("aruco_4x4_50"))
+    // Three markers side by side: 24, 60 and 150 px across.
+    var image = RGBA8Image(width: 480, height: 240, fill: SIMD4(150, 150, 150, 255))
+    for (id, x, side) in [(3, 20, 24), (11, 80, 60), (29, 200, 150)] {
+      let marker = try dictionary.image(id: id, pixels: side + side / 3, quietZone: 1)
+      for y in 0..<marker.height { for dx in 0..<marker.width { image[x + dx, 40 + y] = marker[dx, y] } }
+    }
+    #expect(MarkerDetector(dictionary: dictionary).detect(image).map(\.id) == [3, 11, 29])
+    // Inverted: white border on black.
+    let inverted = RGBA8Image(
+      width: image.width, height: image.height,
+      pixels: image.pixels.map { SIMD4(255 - $0.x, 255 - $0.y, 255 - $0.z, 255) })
+    #expect(MarkerDetector(dictionary: dictionary).detect(inverted).isEmpty)
+    var detector = MarkerDetector(dictionary: dictionary)
+    detector.inverted = true
+    #expect(detector.detect(inverted).map(\.id) == [3, 11, 29])
+    // A grey bar across the large marker's border and cells: not found, and nothing else found.
+    var occluded = image
+    for y in 40..<240 { for x in 260..<290 { occluded[x, y] = SIMD4(150, 150, 150, 255) } }
+    #expect(MarkerDetector(dictionary: dictionary).detect(occluded).map(\.id) == [3, 11])
+  }
 }
