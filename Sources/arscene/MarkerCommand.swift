@@ -13,6 +13,17 @@ struct MarkerCommand: ParsableCommand {
     subcommands: [Detect.self, Generate.self]
   )
 
+  /// The `--dictionary` option's dictionary, or an error listing the known ones.
+  static func dictionary(_ name: String) throws -> MarkerDictionary {
+    guard let d = MarkerDictionary.named(name) else {
+      throw InputFailure(
+        message:
+          "--dictionary: unknown '\(name)' (known: \(MarkerDictionary.all.map(\.name).joined(separator: ", ")))"
+      )
+    }
+    return d
+  }
+
   struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "generate",
@@ -33,12 +44,7 @@ struct MarkerCommand: ParsableCommand {
 
     func run() throws {
       try reportingInputFailures {
-        guard let d = MarkerDictionary.named(dictionary) else {
-          throw InputFailure(
-            message:
-              "--dictionary: unknown '\(dictionary)' (known: \(MarkerDictionary.all.map(\.name).joined(separator: ", ")))"
-          )
-        }
+        let d = try MarkerCommand.dictionary(dictionary)
         guard (0...16).contains(quietZone) else {
           throw InputFailure(message: "--quiet-zone: expected 0 to 16 cells")
         }
@@ -73,12 +79,7 @@ struct MarkerCommand: ParsableCommand {
 
     func run() throws {
       try reportingInputFailures {
-        guard let d = MarkerDictionary.named(dictionary) else {
-          throw InputFailure(
-            message:
-              "--dictionary: unknown '\(dictionary)' (known: \(MarkerDictionary.all.map(\.name).joined(separator: ", ")))"
-          )
-        }
+        let d = try MarkerCommand.dictionary(dictionary)
         guard (intrinsics == nil) == (size == nil) else {
           throw InputFailure(message: "--intrinsics and --size: give both for poses, or neither")
         }
