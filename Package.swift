@@ -237,7 +237,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ARMarkersTests",
-      dependencies: ["ARMarkers", "ARImage", "ARMath", "ARPose", "ARTestSupport"]
+      dependencies: ["ARMarkers", "ARImage", "ARImageIO", "ARMath", "ARPose", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARCRSTests",

@@ -15,7 +15,7 @@ struct MarkerDetectionTests {
   /// `corners`, over a grey background with Gaussian noise of `noise` levels.
   static func frame(
     _ dictionary: MarkerDictionary, id: Int, corners: [SIMD2<Double>], width: Int = 480, height: Int = 360,
-    noise: Double = 2, seed: UInt64 = 1
+    noise: Double = 2, seed: UInt64 = 1, supersampling: Int = 4
   ) throws -> RGBA8Image {
     let cells = dictionary.size + 4, cell = 10.0
     let printed = try dictionary.image(id: id, pixels: cells * 10, quietZone: 1)
@@ -28,11 +28,13 @@ struct MarkerDetectionTests {
     var pixels: [SIMD4<UInt8>] = []
     for y in 0..<height {
       for x in 0..<width {
-        // 4 × 4 samples a pixel.
+        // `supersampling`² samples a pixel.
         var sum = 0.0
-        for sy in 0..<4 {
-          for sx in 0..<4 {
-            let p = SIMD2(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4)
+        let s = supersampling
+        for sy in 0..<s {
+          for sx in 0..<s {
+            let p = SIMD2(
+              Double(x) + (Double(sx) + 0.5) / Double(s), Double(y) + (Double(sy) + 0.5) / Double(s))
             if let m = toMarker.apply(p), m.x >= 0, m.y >= 0, m.x < Double(cells) * cell,
               m.y < Double(cells) * cell
             {
@@ -42,7 +44,7 @@ struct MarkerDetectionTests {
             }
           }
         }
-        let v = UInt8(min(255, max(0, (sum / 16 + noise * random.gaussian()).rounded())))
+        let v = UInt8(min(255, max(0, (sum / Double(s * s) + noise * random.gaussian()).rounded())))
         pixels.append(SIMD4(v, v, v, 255))
       }
     }
@@ -71,7 +73,7 @@ struct MarkerDetectionTests {
       corners[1] += SIMD2(
         Double.random(in: -8...8, using: &random), Double.random(in: -8...8, using: &random))  // perspective
       let id = Int.random(in: 0..<dictionary.codes.count, using: &random)
-      let image = try Self.frame(dictionary, id: id, corners: corners, seed: UInt64(turn))
+      let image = try Self.frame(dictionary, id: id, corners: corners, seed: UInt64(turn), supersampling: 3)
       let found = MarkerDetector(dictionary: dictionary).detect(image)
       #expect(found.count == 1 && found.first?.id == id, "\(name) turn \(turn): \(found.map(\.id)) for \(id)")
       if let marker = found.first, marker.id == id {
