@@ -30,6 +30,28 @@ struct GreyImage: Sendable {
     return Double(top + (bottom - top) * fy)
   }
 
+  /// Linear light (0…255) from an encoded luma by the sRGB curve, a sixteenth of a level apart.
+  private static let linearLevels: [Float] = (0...(255 * 16)).map {
+    SRGB.decode(Float($0) / (255 * 16)) * 255
+  }
+
+  /// Bilinear between pixel centres in linear light (the luma decoded by the sRGB curve first,
+  /// as a camera's tone curve roughly encodes it), edges clamped: blur and anti-aliasing
+  /// average light, so an edge's true place is halfway between its sides' levels here, not in
+  /// the encoded values, where a blurred black square would look smaller than it is.
+  func sampleLinear(_ p: SIMD2<Double>) -> Double {
+    let x = p.x - 0.5, y = p.y - 0.5
+    let (x0, y0) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
+    let (fx, fy) = (Float(x - Double(x0)), Float(y - Double(y0)))
+    func at(_ i: Int, _ j: Int) -> Float {
+      let v = values[min(max(j, 0), height - 1) * width + min(max(i, 0), width - 1)]
+      return Self.linearLevels[Int((min(max(v, 0), 255) * 16).rounded())]
+    }
+    let top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * fx
+    let bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * fx
+    return Double(top + (bottom - top) * fy)
+  }
+
   // MARK: Candidates
 
   /// Convex quadrilaterals outlining dark regions, corners clockwise on the image (y down),
@@ -148,11 +170,17 @@ struct GreyImage: Sendable {
     var perimeter = 0.0
     for i in outline.indices { perimeter += (outline[(i + 1) % outline.count] - outline[i]).length }
     let epsilon = 0.03 * perimeter
-    // Start from the point farthest from the first, split the ring there, simplify each half.
-    let first = outline[0]
-    let far = outline.indices.max { (outline[$0] - first).length < (outline[$1] - first).length }!
-    let a = Self.simplify(Array(outline[0...far]), epsilon),
-      b = Self.simplify(Array(outline[far...]) + [first], epsilon)
+    // Split the ring at two points far apart, which are corners of any convex outline (the
+    // first point in raster order need not be: a marker's top side can run almost level),
+    // and simplify each half.
+    func farthest(from p: SIMD2<Double>) -> Int {
+      outline.indices.max { (outline[$0] - p).length < (outline[$1] - p).length }!
+    }
+    let start = farthest(from: outline[0])
+    let ring = Array(outline[start...] + outline[..<start])
+    let far = ring.indices.max { (ring[$0] - ring[0]).length < (ring[$1] - ring[0]).length }!
+    let a = Self.simplify(Array(ring[0...far]), epsilon),
+      b = Self.simplify(Array(ring[far...]) + [ring[0]], epsilon)
     let corners = Array(a.dropLast()) + Array(b.dropLast())
     guard corners.count == 4 else { return nil }
     // Convex, clockwise on the image (y down: the cross products positive), sides long enough.
@@ -182,42 +210,65 @@ struct GreyImage: Sendable {
 
   // MARK: Corners
 
-  /// The quad's corners moved onto the image's edges: along each side, the strongest grey
-  /// gradient across it at a dozen points (interpolated to a fraction of a pixel), a line fitted
-  /// through them, and the corners where neighbouring lines meet. A side whose edge cannot be
-  /// found keeps its corners.
-  func refinedCorners(_ quad: [SIMD2<Double>]) -> [SIMD2<Double>] {
-    // Twice: from the outline's corners (a few pixels off at worst) over ±4 pixels, then from
-    // the first estimate over ±1.5.
-    refineOnce(refineOnce(quad, reach: 4), reach: 1.5)
+  /// The quad's corners moved onto the image's edges: along each side, where the light
+  /// crosses halfway between the two sides' levels at sixteen points (interpolated to a fraction
+  /// of a pixel), a line fitted through them, and the corners where neighbouring lines meet. A
+  /// side whose edge cannot be found keeps its corners. `sigma` is the corners' 1-σ uncertainty
+  /// per coordinate (pixels, root mean square over the four) from the edge points' scatter
+  /// about the lines; nil when a corner was kept.
+  ///
+  /// Twice: from the outline's corners (a few pixels off at worst) looking ±4 pixels across
+  /// each side, then from the first estimate over the edge's own width (a blurred edge is
+  /// wider), at least ±1.5 pixels and at most 0.9 `cell` (pixels), so that the next cell's
+  /// level stays out of the profile.
+  func refinedCorners(_ quad: [SIMD2<Double>], cell: Double) -> (
+    corners: [SIMD2<Double>], sigma: Double?, edgeWidth: Double
+  ) {
+    let first = refineOnce(quad, reach: [4, 4, 4, 4])
+    let reach = first.widths.map { min(max(1.5, 0.5 + $0), max(1.5, 0.9 * cell)) }
+    let second = refineOnce(first.corners, reach: reach)
+    return (second.corners, second.sigma, second.widths.reduce(0, +) / 4)
   }
 
-  private func refineOnce(_ quad: [SIMD2<Double>], reach: Double) -> [SIMD2<Double>] {
-    var lines: [(point: SIMD2<Double>, direction: SIMD2<Double>)?] = []
+  /// One refinement looking `reach[i]` pixels either side of side i (from corner i to i + 1);
+  /// with each side's edge width (pixels over which the light changes, the median over its
+  /// points; 1 where unknown).
+  private func refineOnce(_ quad: [SIMD2<Double>], reach: [Double]) -> (
+    corners: [SIMD2<Double>], sigma: Double?, widths: [Double]
+  ) {
+    var lines: [EdgeLine?] = [], widths: [Double] = []
     for i in 0..<4 {
       let a = quad[i], b = quad[(i + 1) % 4]
       let along = (b - a).normalizedOrNil() ?? SIMD2(1, 0)
       let normal = SIMD2(-along.y, along.x)
-      var points: [SIMD2<Double>] = []
-      let offsets = Array(stride(from: -reach, through: reach, by: 0.25))
+      var points: [SIMD2<Double>] = [], sideWidths: [Double] = []
+      let offsets = Array(stride(from: -reach[i], through: reach[i], by: 0.25))
+      let n = offsets.count
       for k in 1...16 {
         let base = a + (b - a) * (0.12 + 0.76 * Double(k - 1) / 15)
-        // The gradient across the side, sampled every quarter pixel.
+        // The levels across the side, sampled every quarter pixel, encoded and in light.
         let profile = offsets.map { sample(base + normal * $0) }
-        var (best, at) = (0.0, -1)
-        for j in 1..<(profile.count - 1) {
-          let g = abs(profile[j + 1] - profile[j - 1])
-          if g > best { (best, at) = (g, j) }
+        // Sides at least 20 encoded levels apart.
+        guard
+          abs(profile[n - 1] + profile[n - 2] + profile[n - 3] - profile[0] - profile[1] - profile[2]) > 60
+        else { continue }
+        let light = offsets.map { sampleLinear(base + normal * $0) }
+        var (steepest, at) = (0.0, -1)
+        for j in 1..<(n - 1) {
+          let g = abs(light[j + 1] - light[j - 1])
+          if g > steepest { (steepest, at) = (g, j) }
         }
-        guard at > 1, at < profile.count - 2, best > 10 else { continue }
-        // Where the profile crosses the middle of its two sides' levels, between samples: for
-        // an edge averaged over the pixels it cuts, exactly the edge.
-        let low = (profile[0] + profile[1] + profile[2]) / 3
-        let high = (profile[profile.count - 1] + profile[profile.count - 2] + profile[profile.count - 3]) / 3
+        guard at > 1, at < n - 2 else { continue }
+        // Where the light crosses the middle of its two sides' levels, between samples: for an
+        // edge averaged over the pixels it cuts, or blurred, exactly the edge.
+        let low = (light[0] + light[1] + light[2]) / 3
+        let high = (light[n - 1] + light[n - 2] + light[n - 3]) / 3
         let middle = (low + high) / 2
+        let width = abs(high - low) / (steepest / 0.5)
+        let window = max(3, Int(width / 0.25))
         var crossing: Double?
-        for j in max(0, at - 3)..<min(profile.count - 1, at + 3) {
-          let (u, v) = (profile[j] - middle, profile[j + 1] - middle)
+        for j in max(0, at - window)..<min(n - 1, at + window) {
+          let (u, v) = (light[j] - middle, light[j + 1] - middle)
           if u == 0 || (u < 0) != (v < 0) {
             let t = u == v ? 0 : u / (u - v)
             let candidate = offsets[j] + t * 0.25
@@ -226,42 +277,25 @@ struct GreyImage: Sendable {
             }
           }
         }
-        guard let crossing, abs(high - low) > 20 else { continue }
+        guard let crossing else { continue }
         points.append(base + normal * crossing)
+        sideWidths.append(width)
       }
-      lines.append(Self.fitLine(points))
+      lines.append(EdgeLine(fitting: points))
+      widths.append(sideWidths.isEmpty ? 1 : sideWidths.sorted()[sideWidths.count / 2])
     }
-    return (0..<4).map { i in
-      guard let l1 = lines[(i + 3) % 4], let l2 = lines[i], let p = Self.intersect(l1, l2),
-        (p - quad[i]).length < 2 * reach + 2
+    var corners: [SIMD2<Double>] = [], variance = 0.0, allRefined = true
+    for i in 0..<4 {
+      guard let l1 = lines[(i + 3) % 4], let l2 = lines[i], let meeting = l1.intersection(l2),
+        (meeting.point - quad[i]).length < reach[i] + reach[(i + 3) % 4] + 2
       else {
-        return quad[i]
+        corners.append(quad[i])
+        allRefined = false
+        continue
       }
-      return p
+      corners.append(meeting.point)
+      variance += meeting.variance / 4
     }
-  }
-
-  /// The least-squares line (total) through points, as a point and a unit direction.
-  static func fitLine(_ points: [SIMD2<Double>]) -> (point: SIMD2<Double>, direction: SIMD2<Double>)? {
-    guard points.count >= 4 else { return nil }
-    let mean = points.reduce(SIMD2<Double>.zero, +) / Double(points.count)
-    var (sxx, sxy, syy) = (0.0, 0.0, 0.0)
-    for p in points {
-      let d = p - mean
-      (sxx, sxy, syy) = (sxx + d.x * d.x, sxy + d.x * d.y, syy + d.y * d.y)
-    }
-    let angle = 0.5 * atan2(2 * sxy, sxx - syy)
-    return (mean, SIMD2(cos(angle), sin(angle)))
-  }
-
-  static func intersect(
-    _ a: (point: SIMD2<Double>, direction: SIMD2<Double>),
-    _ b: (point: SIMD2<Double>, direction: SIMD2<Double>)
-  ) -> SIMD2<Double>? {
-    let cross = a.direction.x * b.direction.y - a.direction.y * b.direction.x
-    guard abs(cross) > 1e-6 else { return nil }
-    let d = b.point - a.point
-    let t = (d.x * b.direction.y - d.y * b.direction.x) / cross
-    return a.point + a.direction * t
+    return (corners, allRefined ? variance.squareRoot() : nil, widths)
   }
 }

@@ -1,34 +1,56 @@
 import ARPose
 
 /// What `arscene marker detect` prints for an image: `{"markers": [{"id", "corners", "hamming",
-/// "pose"}]}`, corners `[[x, y], …]` in the dictionary's order (top-left, top-right,
-/// bottom-right, bottom-left of the marker as drawn), ARScene's pixel convention.
+/// "corner_sigma_px", "pose"}]}`, corners `[[x, y], …]` in the dictionary's order (top-left,
+/// top-right, bottom-right, bottom-left of the marker as drawn), ARScene's pixel convention.
 public struct MarkerReport: Encodable, Sendable {
   public struct Marker: Encodable, Sendable {
     public var id: Int
     public var corners: [[Double]]
     public var hamming: Int
+    /// The corners' 1-σ uncertainty per coordinate, pixels (``DetectedMarker/cornerSigma``).
+    public var cornerSigma: Double?
     /// Both IPPE poses, as `arscene pose marker` prints them, when intrinsics and a size are given.
     public var pose: MarkerPose?
 
-    enum CodingKeys: String, CodingKey { case id, corners, hamming, pose }
+    enum CodingKeys: String, CodingKey {
+      case id, corners, hamming, pose
+      case cornerSigma = "corner_sigma_px"
+    }
 
     public func encode(to encoder: any Encoder) throws {
       var c = encoder.container(keyedBy: CodingKeys.self)
       try c.encode(id, forKey: .id)
       try c.encode(corners, forKey: .corners)
       try c.encode(hamming, forKey: .hamming)
+      try c.encodeIfPresent(cornerSigma, forKey: .cornerSigma)
       try c.encodeIfPresent(pose, forKey: .pose)
     }
   }
 
   public var markers: [Marker]
 
-  /// The report of `detected`, posed by `pose` (given a marker's corners) when it is given.
-  public init(_ detected: [DetectedMarker], pose: (([SIMD2<Double>]) throws -> MarkerPose)? = nil) rethrows {
+  /// The report of `detected`, each marker posed by `pose` when it is given.
+  public init(_ detected: [DetectedMarker], pose: ((DetectedMarker) throws -> MarkerPose)? = nil) rethrows {
     markers = try detected.map { m in
       Marker(
-        id: m.id, corners: m.corners.map { [$0.x, $0.y] }, hamming: m.hamming, pose: try pose?(m.corners))
+        id: m.id, corners: m.corners.map { [$0.x, $0.y] }, hamming: m.hamming, cornerSigma: m.cornerSigma,
+        pose: try pose?(m))
     }
+  }
+}
+
+/// One line of `arscene marker detect --recording`: `{"frame", "time", "markers"}`, a
+/// recording's frame by its index, its time (seconds, the recording's clock) and its markers as
+/// ``MarkerReport`` gives them.
+public struct MarkerFrameReport: Encodable, Sendable {
+  public var frame: Int
+  public var time: Double
+  public var markers: [MarkerReport.Marker]
+
+  public init(frame: Int, time: Double, markers: MarkerReport) {
+    self.frame = frame
+    self.time = time
+    self.markers = markers.markers
   }
 }

@@ -167,7 +167,7 @@ public struct RecordingOverlay {
         throw SceneError.render(path: reader.path, reason: "the tap at t = \(tap.time) s: \(error)")
       }
     }
-    var videos: [String: VideoFrameReader] = [:]
+    let images = RecordingFrameImages(baseFolder: reader.baseFolder)
     var lastPose: CameraPoseSample?
     var frameNumber = -1, selected = -1, records = 0
     func fail(_ frame: CameraFrameSample, _ reason: String) -> SceneError {
@@ -181,9 +181,9 @@ public struct RecordingOverlay {
       guard let depthPath = frame.depthPath else { return nil }
       let measured: RGBA16Image, confidence: RGBA8Image?
       do {
-        measured = try ImageFile.readRGBA16(RecordingOverlay.resolve(depthPath, in: reader.baseFolder))
+        measured = try ImageFile.readRGBA16(images.file(depthPath))
         confidence = try frame.confidencePath.map {
-          try ImageFile.readRGBA8(RecordingOverlay.resolve($0, in: reader.baseFolder))
+          try ImageFile.readRGBA8(images.file($0))
         }
       } catch { throw fail(frame, "\(error)") }
       if let confidence, confidence.width != measured.width || confidence.height != measured.height {
@@ -228,17 +228,7 @@ public struct RecordingOverlay {
       var pending: (() throws -> RGBA8Image)?
       if let source = frame.image {
         do {
-          switch source {
-          case .file(let path):
-            let file = RecordingOverlay.resolve(path, in: reader.baseFolder)
-            let load = BackgroundResult { try ImageFile.readRGBA8(file) }
-            pending = { try load.value() }
-          case .video(let path, let index):
-            let full = RecordingOverlay.resolve(path, in: reader.baseFolder)
-            if videos[full] == nil { videos[full] = try VideoFrameReader(path: full) }
-            let image = try videos[full]!.frame(index)
-            pending = { image }
-          }
+          pending = try images.pendingImage(source)
         } catch { throw fail(frame, "\(error)") }
       }
       // The geo-anchored content where the replay's alignment has placed it, once a frame.
@@ -383,11 +373,6 @@ public struct RecordingOverlay {
       mesh.materials[m].emissive = color * 0.35
     }
     return mesh
-  }
-
-  /// A path of the recording's, from its folder unless absolute.
-  static func resolve(_ path: String, in folder: String) -> String {
-    path.hasPrefix("/") ? path : (folder.hasSuffix("/") ? folder + path : folder + "/" + path)
   }
 
   /// For a scene without `geo`: any frame (nothing is geo-anchored, so none is used).

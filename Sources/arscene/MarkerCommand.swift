@@ -3,6 +3,8 @@ import ARImageIO
 import ARMarkers
 import ARMath
 import ARPose
+import ARRecording
+import ARScene
 import ArgumentParser
 
 /// `arscene marker`: square fiducial markers.
@@ -61,16 +63,23 @@ struct MarkerCommand: ParsableCommand {
   struct Detect: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "detect",
-      abstract: "Find a dictionary's markers in an image; with intrinsics and a size, their poses.",
+      abstract: "Find a dictionary's markers in an image or a recording's frames; with a size, their poses.",
       discussion: """
-        Prints {"markers":[{"id":n,"corners":[[x,y],…],"hamming":h,"pose":{…}}]}: corners in the \
-        dictionary's order (top-left, top-right, bottom-right, bottom-left of the marker as drawn) \
-        in ARScene's pixel convention (top-left origin, pixel centres at +0.5: OpenCV's + 0.5), \
-        hamming the bits corrected, pose both IPPE solutions as arscene pose marker prints them \
-        (OpenCV camera convention). An image without markers gives {"markers":[]}.
+        Prints {"markers":[{"id":n,"corners":[[x,y],…],"hamming":h,"corner_sigma_px":s,"pose":{…}}]}: \
+        corners in the dictionary's order (top-left, top-right, bottom-right, bottom-left of the \
+        marker as drawn) in ARScene's pixel convention (top-left origin, pixel centres at +0.5: \
+        OpenCV's + 0.5), hamming the bits corrected, corner_sigma_px the corners' 1-sigma \
+        uncertainty per coordinate (from the edges' fit and width), pose both IPPE solutions as \
+        arscene pose marker prints them (OpenCV camera convention), their covariance for that \
+        sigma. An image without markers gives {"markers":[]}.
+        With --recording REC instead of IMAGE: one JSON line per frame with an image, \
+        {"frame":index,"time":seconds,"markers":[…]}, posed with each frame's own intrinsics \
+        when --size is given (--intrinsics overrides them).
         """)
 
-    @Argument(help: "The image (PNG or JPEG).") var image: String
+    @Argument(help: "The image (PNG or JPEG).") var image: String?
+    @Option(help: "A recording (any format arscene reads): detect in each of its frames' images.")
+    var recording: String?
     @Option(help: "The dictionary.") var dictionary: String = "aruco_4x4_50"
     @Option(parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels, for poses.")
     var intrinsics: String?
@@ -80,27 +89,71 @@ struct MarkerCommand: ParsableCommand {
     func run() throws {
       try reportingInputFailures {
         let d = try MarkerCommand.dictionary(dictionary)
-        guard (intrinsics == nil) == (size == nil) else {
-          throw InputFailure(message: "--intrinsics and --size: give both for poses, or neither")
+        guard (image == nil) != (recording == nil) else {
+          throw InputFailure(message: "give an IMAGE or --recording REC, not both or neither")
         }
-        let k = try intrinsics.map { try numbers($0, count: 4, option: "--intrinsics") }
-        let picture: RGBA8Image
-        do { picture = try ImageFile.readRGBA8(image) } catch { throw InputFailure(error) }
+        let k = try intrinsics.map { try numbers($0, count: 4, option: "--intrinsics") }.map {
+          SIMD4($0[0], $0[1], $0[2], $0[3])
+        }
         var detector = MarkerDetector(dictionary: d)
         detector.inverted = inverted
-        let found = detector.detect(picture)
-        let report: MarkerReport
-        if let k, let size {
-          do {
-            report = try MarkerReport(found) { corners in
-              try SquareMarker.pose(corners: corners, size: size, intrinsics: SIMD4(k[0], k[1], k[2], k[3]))
-            }
-          } catch { throw InputFailure(message: "\(image): \(error)") }
-        } else {
-          report = MarkerReport(found)
+        if let recording {
+          try detectInFrames(of: recording, with: detector, intrinsics: k)
+          return
         }
-        try JSONOutput.write(report)
+        guard let image else { return }
+        guard (k == nil) == (size == nil) else {
+          throw InputFailure(message: "--intrinsics and --size: give both for poses, or neither")
+        }
+        let picture: RGBA8Image
+        do { picture = try ImageFile.readRGBA8(image) } catch { throw InputFailure(error) }
+        do {
+          try JSONOutput.write(try report(detector.detect(picture), intrinsics: k))
+        } catch let failure as InputFailure { throw failure } catch {
+          throw InputFailure(message: "\(image): \(error)")
+        }
       }
+    }
+
+    /// The markers found, posed when a size and intrinsics are known.
+    func report(_ found: [DetectedMarker], intrinsics k: SIMD4<Double>?) throws -> MarkerReport {
+      guard let size, let k else { return MarkerReport(found) }
+      return try MarkerReport(found) { marker in
+        try SquareMarker.pose(
+          corners: marker.corners, size: size, intrinsics: k, pixelSigma: marker.poseSigma)
+      }
+    }
+
+    /// One JSON line per frame of `path` with an image; the frame's intrinsics unless given.
+    func detectInFrames(of path: String, with detector: MarkerDetector, intrinsics: SIMD4<Double>?) throws {
+      let reader: RecordingReader
+      do { reader = try RecordingReader(path: path) } catch { throw InputFailure(error) }
+      let images = RecordingFrameImages(baseFolder: reader.baseFolder)
+      var lines = 0
+      while true {
+        let record: RecordingRecord?
+        do { record = try reader.next() } catch { throw InputFailure(error) }
+        guard let record else { break }
+        guard case .frame(let frame) = record, let source = frame.image else { continue }
+        do {
+          let picture = try images.image(source)
+          var k = intrinsics
+          if k == nil, size != nil {
+            guard let f = frame.intrinsics else {
+              throw InputFailure(message: "no intrinsics to pose its markers with (give --intrinsics)")
+            }
+            k = SIMD4(f.fx, f.fy, f.cx, f.cy)
+          }
+          let line = MarkerFrameReport(
+            frame: frame.index, time: frame.time, markers: try report(detector.detect(picture), intrinsics: k)
+          )
+          FileHandleOutput.standardOutput.write(try JSONOutput.encoded(line))
+          lines += 1
+        } catch {
+          throw InputFailure(message: "\(path): frame \(frame.index) at \(frame.time) s: \(error)")
+        }
+      }
+      if lines == 0 { FileHandleOutput.standardError.write("arscene: \(path): no frame has an image\n") }
     }
   }
 }

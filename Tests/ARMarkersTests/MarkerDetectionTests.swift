@@ -7,9 +7,15 @@ import Foundation
 import Testing
 
 /// Markers found in synthetic frames of known truth: printed markers mapped into an image by a
-/// homography (anti-aliased, with sensor noise), at seeded poses, turns and sizes.
+/// homography (anti-aliased in linear light, with sensor noise), at seeded poses, turns and sizes.
 @Suite("Marker detection")
 struct MarkerDetectionTests {
+  /// The light (0…1) of an sRGB-encoded level (0…255): samples are averaged in light, as a
+  /// lens and a sensor's pixels average it.
+  static func light(_ level: Double) -> Double { Double(SRGB.decode(Float(level / 255))) }
+  /// The encoded level (0…255) of light (0…1).
+  static func encoded(_ light: Double) -> Double { Double(SRGB.encode(Float(light))) * 255 }
+
   /// A frame with `marker` (drawn with a one-cell quiet zone, 10 px a cell) mapped so that its
   /// black border's corners (top-left, top-right, bottom-right, bottom-left as drawn) land on
   /// `corners`, over a grey background with Gaussian noise of `noise` levels.
@@ -38,13 +44,15 @@ struct MarkerDetectionTests {
             if let m = toMarker.apply(p), m.x >= 0, m.y >= 0, m.x < Double(cells) * cell,
               m.y < Double(cells) * cell
             {
-              sum += Double(printed[Int(m.x), Int(m.y)].x) * 0.8 + 20  // print on paper under room light
+              // Print on paper under room light.
+              sum += Self.light(Double(printed[Int(m.x), Int(m.y)].x) * 0.8 + 20)
             } else {
-              sum += 120
+              sum += Self.light(120)
             }
           }
         }
-        let v = UInt8(min(255, max(0, (sum / Double(s * s) + noise * random.gaussian()).rounded())))
+        let v = UInt8(
+          min(255, max(0, (Self.encoded(sum / Double(s * s)) + noise * random.gaussian()).rounded())))
         pixels.append(SIMD4(v, v, v, 255))
       }
     }

@@ -49,9 +49,13 @@ struct OpenCVComparisonTests {
         var blurred = image
         for y in 1..<383 {
           for x in 257..<511 {
-            var sum = 0
-            for dy in -1...1 { for dx in -1...1 { sum += Int(image[x + dx, y + dy].x) } }
-            blurred[x, y] = SIMD4(UInt8(sum / 9), UInt8(sum / 9), UInt8(sum / 9), 255)
+            // Averaged in light, as a lens blurs.
+            var sum = 0.0
+            for dy in -1...1 {
+              for dx in -1...1 { sum += MarkerDetectionTests.light(Double(image[x + dx, y + dy].x)) }
+            }
+            let v = UInt8(MarkerDetectionTests.encoded(sum / 9).rounded())
+            blurred[x, y] = SIMD4(v, v, v, 255)
           }
         }
         image = blurred

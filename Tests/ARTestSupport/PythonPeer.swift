@@ -4,7 +4,8 @@ import Foundation
 /// `.build/peers/<name>` (evo, jsonschema) on its path.
 public enum PythonPeer {
   /// The package's root folder.
-  static let packageRoot = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent().deletingLastPathComponent().path
+  public static let packageRoot = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()
+    .deletingLastPathComponent().path
 
   /// Runs `script` with `arguments`; `packages` names the `.build/peers` folder to import from.
   public static func run(_ script: String, arguments: [String] = [], packages: String) throws -> (

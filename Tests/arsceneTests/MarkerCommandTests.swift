@@ -74,4 +74,63 @@ struct MarkerCommandTests {
     let missing = try ArsceneRunner.run(["marker", "detect", folder.path + "/none.png"])
     #expect(missing.status == 2 && missing.stderr.contains("none.png"), "\(missing.stderr)")
   }
+
+  @Test(
+    "detect --recording: a JSON line per frame, posed with each frame's intrinsics; a bad frame names itself, exit 2"
+  )
+  func detectInRecording() throws {
+    let folder = try TemporaryFolder()
+    let frames = Fixtures.path("markers/apriltag_36h11")
+    struct Truth: Decodable {
+      struct Frame: Decodable { var image: String, id: Int }
+      var frames: [Frame]
+    }
+    let truth = try JSONDecoder().decode(
+      Truth.self, from: Data(contentsOf: URL(fileURLWithPath: frames + "/truth.json")))
+    var lines = [
+      #"{"type":"header","format":"arscene-recording","version":1,"source":"test","time_base":"unix"}"#
+    ]
+    for (k, frame) in truth.frames.prefix(4).enumerated() {
+      lines.append(
+        #"{"type":"frame","t":\#(100 + Double(k) / 10),"index":\#(k),"intrinsics":[540,540,321.5,238.5],"size":[640,480],"image":"\#(frames)/\#(frame.image)"}"#
+      )
+    }
+    let recording = folder.path + "/session.jsonl"
+    try (lines.joined(separator: "\n") + "\n").write(toFile: recording, atomically: true, encoding: .utf8)
+    let outcome = try ArsceneRunner.run([
+      "marker", "detect", "--recording", recording, "--dictionary", "apriltag_36h11", "--size", "0.05",
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    struct Line: Decodable {
+      struct Marker: Decodable {
+        var id: Int
+        var corner_sigma_px: Double?
+        struct Pose: Decodable {
+          struct Solution: Decodable { var translation: [Double] }
+          var solutions: [Solution]
+        }
+        var pose: Pose?
+      }
+      var frame: Int, time: Double, markers: [Marker]
+    }
+    let parsed = try outcome.stdout.split(separator: "\n").map {
+      try JSONDecoder().decode(Line.self, from: Data($0.utf8))
+    }
+    #expect(parsed.map(\.frame) == [0, 1, 2, 3])
+    #expect(abs(parsed[1].time - 100.1) < 1e-9)
+    for (line, frame) in zip(parsed, truth.frames) {
+      #expect(line.markers.map(\.id) == [frame.id])
+      #expect(line.markers.first?.pose?.solutions.first.map { $0.translation[2] > 0.1 } == true)
+      #expect(line.markers.first?.corner_sigma_px.map { $0 > 0 && $0 < 0.5 } == true)
+    }
+    // A frame whose image is missing: the error names the recording and the frame.
+    lines.append(
+      #"{"type":"frame","t":101,"index":9,"intrinsics":[540,540,321.5,238.5],"size":[640,480],"image":"gone.jpg"}"#
+    )
+    try (lines.joined(separator: "\n") + "\n").write(toFile: recording, atomically: true, encoding: .utf8)
+    let broken = try ArsceneRunner.run(["marker", "detect", "--recording", recording])
+    #expect(broken.status == 2 && broken.stderr.contains("session.jsonl: frame 9"), "\(broken.stderr)")
+    let both = try ArsceneRunner.run(["marker", "detect", "x.png", "--recording", recording])
+    #expect(both.status == 2, "\(both.stderr)")
+  }
 }

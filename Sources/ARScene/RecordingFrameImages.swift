@@ -1,0 +1,42 @@
+import ARImage
+import ARImageIO
+import ARRecording
+import ARVideo
+
+/// A recording's camera images, decoded: files named relative to the recording's folder, and
+/// frames of its videos through one ffmpeg pipe per video (frames asked for in order, as a
+/// replay does, stream; going back reopens the pipe).
+public final class RecordingFrameImages {
+  /// The folder relative file names start from (``ARRecording/RecordingReader/baseFolder``).
+  public let baseFolder: String
+  private var videos: [String: VideoFrameReader] = [:]
+
+  public init(baseFolder: String) { self.baseFolder = baseFolder }
+
+  /// `path` as named by a recording in `folder`: absolute paths as they are.
+  public static func resolve(_ path: String, in folder: String) -> String {
+    path.hasPrefix("/") ? path : (folder.hasSuffix("/") ? folder + path : folder + "/" + path)
+  }
+
+  /// The file a frame's image, depth or confidence path names.
+  public func file(_ path: String) -> String { Self.resolve(path, in: baseFolder) }
+
+  /// The image of `source`, pending: a file decodes on another thread while the caller goes on
+  /// (its errors come when the result is asked for); a video's frame is read from its pipe now.
+  /// - Throws: The video's error (``ARVideo`` cannot start ffmpeg or find the frame).
+  public func pendingImage(_ source: FrameImageSource) throws -> () throws -> RGBA8Image {
+    switch source {
+    case .file(let path):
+      let load = BackgroundResult { [file = file(path)] in try ImageFile.readRGBA8(file) }
+      return { try load.value() }
+    case .video(let path, let index):
+      let full = file(path)
+      if videos[full] == nil { videos[full] = try VideoFrameReader(path: full) }
+      let image = try videos[full]!.frame(index)
+      return { image }
+    }
+  }
+
+  /// The image of `source`, decoded now.
+  public func image(_ source: FrameImageSource) throws -> RGBA8Image { try pendingImage(source)() }
+}
