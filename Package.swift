@@ -202,6 +202,7 @@ let package = Package(
         "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRender", "ARScene", "ARTestSupport", "GLMOracle", "TinyOBJOracle",
         "LibPNGOracle",
         "MesaOracle", "ARGeo", "GeographicLibOracle", "ARHit", "EmbreeOracle", "ARPose", "ARRecording", "ARPlaces",
+        "ARMarkers",
       ],
       path: "Benchmarks/arscene-bench"
     ),

@@ -92,11 +92,19 @@ nonisolated(unsafe) var poseAgreement: (Double, Double)? = nil
 
 /// Runs a peer script and parses the numbers it prints; nil (with a note) if it cannot run.
 func runPeer(_ command: [String], pythonPath: Bool = false) -> [Double]? {
-  runPeer(command, pythonPath: pythonPath ? ProcessInfo.processInfo.environment["ARSCENE_PEERS_PYTHONPATH"] : nil)
+  runPeer(
+    command, pythonPath: pythonPath ? ProcessInfo.processInfo.environment["ARSCENE_PEERS_PYTHONPATH"] : nil)
 }
 
 /// Runs a peer with `pythonPath` (if any) as its PYTHONPATH.
 func runPeer(_ command: [String], pythonPath: String?) -> [Double]? {
+  peerOutput(command, pythonPath: pythonPath).map {
+    $0.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+  }
+}
+
+/// What a peer script prints; nil (with a note) if it cannot run.
+func peerOutput(_ command: [String], pythonPath: String? = nil) -> String? {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = command
@@ -117,5 +125,5 @@ func runPeer(_ command: [String], pythonPath: String?) -> [Double]? {
       Data("arscene-bench: \(command[1]) failed (is its library installed?)\n".utf8))
     return nil
   }
-  return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+  return String(decoding: data, as: UTF8.self)
 }

@@ -5,12 +5,14 @@
 import Foundation
 
 let arguments = Set(CommandLine.arguments.dropFirst())
-let groups = ["--math", "--geo", "--hit", "--pose", "--assets", "--render", "--recording", "--places"]
+let groups = [
+  "--math", "--geo", "--hit", "--pose", "--assets", "--render", "--recording", "--places", "--markers",
+]
 let unknown = arguments.subtracting(["--json", "--quick", "--crosscheck"] + groups)
 guard unknown.isEmpty else {
   FileHandle.standardError.write(
     Data(
-      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--geo] [--hit] [--pose] [--assets] [--render] [--recording] [--places] [--crosscheck]\n"
+      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--geo] [--hit] [--pose] [--assets] [--render] [--recording] [--places] [--markers] [--crosscheck]\n"
         .utf8))
   exit(64)
 }
@@ -31,8 +33,11 @@ if all || arguments.contains("--render") {
   rows += renderWorkloads(quick: arguments.contains("--quick"))
   rows += compositeWorkloads(quick: arguments.contains("--quick"))
 }
-if all || arguments.contains("--recording") { rows += recordingWorkloads(quick: arguments.contains("--quick")) }
+if all || arguments.contains("--recording") {
+  rows += recordingWorkloads(quick: arguments.contains("--quick"))
+}
 if all || arguments.contains("--places") { rows += placeWorkloads(quick: arguments.contains("--quick")) }
+if all || arguments.contains("--markers") { rows += markerWorkloads(quick: arguments.contains("--quick")) }
 if arguments.contains("--json") {
   printJSON(rows)
 } else {

@@ -8,6 +8,10 @@ struct GreyImage: Sendable {
   let width: Int, height: Int
   let values: [Float]
 
+  /// Sums of `values` over the rectangles from the origin: (width + 1) × (height + 1), a row
+  /// and a column of zeros ahead, for window means at any size in four lookups.
+  let integral: [Double]
+
   init(_ image: RGBA8Image, inverted: Bool = false) {
     width = image.width
     height = image.height
@@ -15,6 +19,16 @@ struct GreyImage: Sendable {
       let y = 0.299 * Float(p.x) + 0.587 * Float(p.y) + 0.114 * Float(p.z)
       return inverted ? 255 - y : y
     }
+    let stride = width + 1
+    var integral = [Double](repeating: 0, count: stride * (height + 1))
+    for y in 0..<height {
+      var row = 0.0
+      for x in 0..<width {
+        row += Double(values[y * width + x])
+        integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + row
+      }
+    }
+    self.integral = integral
   }
 
   /// Bilinear between pixel centres (at +0.5), edges clamped.
@@ -72,13 +86,13 @@ struct GreyImage: Sendable {
         count += 1
         let (x, y) = (i % width, i / width)
         (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
-        for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-        where nx >= 0 && ny >= 0 && nx < width && ny < height {
-          let k = ny * width + nx
-          if dark[k] && label[k] == 0 {
-            label[k] = next
-            stack.append(k)
-          }
+        // The four neighbours inside the image, without building a list for each pixel.
+        if x > 0, dark[i - 1], label[i - 1] == 0 { label[i - 1] = next; stack.append(i - 1) }
+        if x < width - 1, dark[i + 1], label[i + 1] == 0 { label[i + 1] = next; stack.append(i + 1) }
+        if y > 0, dark[i - width], label[i - width] == 0 { label[i - width] = next; stack.append(i - width) }
+        if y < height - 1, dark[i + width], label[i + width] == 0 {
+          label[i + width] = next
+          stack.append(i + width)
         }
       }
       let span = Double(max(maxX - minX, maxY - minY) + 1)
@@ -94,27 +108,25 @@ struct GreyImage: Sendable {
 
   /// Dark pixels: below the mean of the window around them by more than 7 levels.
   func threshold(window: Int) -> [Bool] {
-    // An integral image of the values, one row and column of zeros ahead.
     let stride = width + 1
-    var integral = [Double](repeating: 0, count: stride * (height + 1))
-    for y in 0..<height {
-      var row = 0.0
-      for x in 0..<width {
-        row += Double(values[y * width + x])
-        integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + row
-      }
-    }
     let r = window / 2
     var dark = [Bool](repeating: false, count: width * height)
-    for y in 0..<height {
-      let (y0, y1) = (max(0, y - r), min(height, y + r + 1))
-      for x in 0..<width {
-        let (x0, x1) = (max(0, x - r), min(width, x + r + 1))
-        let sum =
-          integral[y1 * stride + x1] - integral[y0 * stride + x1] - integral[y1 * stride + x0]
-          + integral[y0 * stride + x0]
-        let mean = sum / Double((y1 - y0) * (x1 - x0))
-        dark[y * width + x] = Double(values[y * width + x]) < mean - 7
+    integral.withUnsafeBufferPointer { integral in
+      values.withUnsafeBufferPointer { values in
+        dark.withUnsafeMutableBufferPointer { dark in
+          for y in 0..<height {
+            let (y0, y1) = (max(0, y - r), min(height, y + r + 1))
+            let (top, bottom) = (y0 * stride, y1 * stride)
+            for x in 0..<width {
+              let (x0, x1) = (max(0, x - r), min(width, x + r + 1))
+              let sum =
+                integral[bottom + x1] - integral[top + x1] - integral[bottom + x0] + integral[top + x0]
+              // value < mean − 7, without dividing by the window's area.
+              let area = Double((y1 - y0) * (x1 - x0))
+              dark[y * width + x] = (Double(values[y * width + x]) + 7) * area < sum
+            }
+          }
+        }
       }
     }
     return dark

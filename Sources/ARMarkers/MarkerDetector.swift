@@ -52,9 +52,13 @@ public struct MarkerDetector: Sendable {
     let side = min(grey.width, grey.height)
     var windows: [Int] = []
     for w in [7, side / 24, side / 8] where w >= 3 && !windows.contains(w | 1) { windows.append(w | 1) }
-    for window in windows {
-      for quad in grey.quads(window: window, minimumSide: minimumSide) {
-        guard let marker = read(quad, in: grey) else { continue }
+    // Each window's thresholding, outlines and decoding on a core of its own; merged in the
+    // windows' order, so the result does not depend on the threads.
+    let perWindow = Self.concurrentMap(windows) { window in
+      grey.quads(window: window, minimumSide: minimumSide).compactMap { read($0, in: grey) }
+    }
+    for markers in perWindow {
+      for marker in markers {
         // The same marker from another window: keep the one with fewer corrected bits.
         if let k = found.firstIndex(where: {
           $0.id == marker.id && ($0.corners[0] - marker.corners[0]).length < 4
@@ -139,6 +143,16 @@ public struct MarkerDetector: Sendable {
     let blurred = 0.05 * max(0, refined.edgeWidth - 1)
     let sigma = refined.sigma.map { ($0 * $0 + blurred * blurred).squareRoot() }
     return DetectedMarker(id: best.id, corners: corners, hamming: best.distance, cornerSigma: sigma)
+  }
+
+  /// `transform` of each element, run concurrently, in order.
+  static func concurrentMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+    let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    nonisolated(unsafe) let slots = results
+    DispatchQueue.concurrentPerform(iterations: items.count) { slots[$0] = transform(items[$0]) }
+    return results.map { $0! }
   }
 
   /// Otsu's threshold over `values` (0…255): the split with the largest between-class variance.
