@@ -29,6 +29,16 @@ public struct MarkerReport: Encodable, Sendable {
   }
 
   public var markers: [Marker]
+  /// The rig's pose, when a rig was given (`arscene marker detect --rig`).
+  public var rig: MarkerRigReport?
+
+  enum CodingKeys: String, CodingKey { case markers, rig }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(markers, forKey: .markers)
+    try c.encodeIfPresent(rig, forKey: .rig)
+  }
 
   /// The report of `detected`, each marker posed by `pose` when it is given.
   public init(_ detected: [DetectedMarker], pose: ((DetectedMarker) throws -> MarkerPose)? = nil) rethrows {
@@ -47,10 +57,22 @@ public struct MarkerFrameReport: Encodable, Sendable {
   public var frame: Int
   public var time: Double
   public var markers: [MarkerReport.Marker]
+  public var rig: MarkerRigReport?
 
   public init(frame: Int, time: Double, markers: MarkerReport) {
     self.frame = frame
     self.time = time
     self.markers = markers.markers
+    self.rig = markers.rig
+  }
+
+  enum CodingKeys: String, CodingKey { case frame, time, markers, rig }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(frame, forKey: .frame)
+    try c.encode(time, forKey: .time)
+    try c.encode(markers, forKey: .markers)
+    try c.encodeIfPresent(rig, forKey: .rig)
   }
 }

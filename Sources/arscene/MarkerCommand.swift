@@ -85,6 +85,12 @@ struct MarkerCommand: ParsableCommand {
     var intrinsics: String?
     @Option(help: "The markers' side, metres, for poses.") var size: Double?
     @Flag(help: "Look for white-on-black markers.") var inverted = false
+    @Option(
+      help: """
+        A rig file (JSON: markers with id, size, translation, rotation_xyzw on the object): adds \
+        "rig", the object's pose from all its markers seen. Needs intrinsics.
+        """)
+    var rig: String?
 
     func run() throws {
       try reportingInputFailures {
@@ -97,35 +103,48 @@ struct MarkerCommand: ParsableCommand {
         }
         var detector = MarkerDetector(dictionary: d)
         detector.inverted = inverted
+        let markerRig: MarkerRig?
+        do { markerRig = try rig.map { try MarkerRigFile.read($0, dictionary: d) } } catch {
+          throw InputFailure(error)
+        }
         if let recording {
-          try detectInFrames(of: recording, with: detector, intrinsics: k)
+          try detectInFrames(of: recording, with: detector, intrinsics: k, rig: markerRig)
           return
         }
         guard let image else { return }
-        guard (k == nil) == (size == nil) else {
-          throw InputFailure(message: "--intrinsics and --size: give both for poses, or neither")
+        guard (k == nil) == (size == nil) || (markerRig != nil && k != nil) else {
+          throw InputFailure(
+            message: "--intrinsics and --size: give both for poses, or neither (--rig needs --intrinsics)")
         }
         let picture: RGBA8Image
         do { picture = try ImageFile.readRGBA8(image) } catch { throw InputFailure(error) }
         do {
-          try JSONOutput.write(try report(detector.detect(picture), intrinsics: k))
+          try JSONOutput.write(try report(detector.detect(picture), intrinsics: k, rig: markerRig))
         } catch let failure as InputFailure { throw failure } catch {
           throw InputFailure(message: "\(image): \(error)")
         }
       }
     }
 
-    /// The markers found, posed when a size and intrinsics are known.
-    func report(_ found: [DetectedMarker], intrinsics k: SIMD4<Double>?) throws -> MarkerReport {
-      guard let size, let k else { return MarkerReport(found) }
-      return try MarkerReport(found) { marker in
-        try SquareMarker.pose(
-          corners: marker.corners, size: size, intrinsics: k, pixelSigma: marker.poseSigma)
+    /// The markers found, posed when a size and intrinsics are known; the rig's pose with a rig.
+    func report(_ found: [DetectedMarker], intrinsics k: SIMD4<Double>?, rig: MarkerRig?) throws
+      -> MarkerReport
+    {
+      var report = MarkerReport(found)
+      if let size, let k {
+        report = try MarkerReport(found) { marker in
+          try SquareMarker.pose(
+            corners: marker.corners, size: size, intrinsics: k, pixelSigma: marker.poseSigma)
+        }
       }
+      if let rig, let k { report.rig = try MarkerRigReport(rig: rig, detected: found, intrinsics: k) }
+      return report
     }
 
     /// One JSON line per frame of `path` with an image; the frame's intrinsics unless given.
-    func detectInFrames(of path: String, with detector: MarkerDetector, intrinsics: SIMD4<Double>?) throws {
+    func detectInFrames(
+      of path: String, with detector: MarkerDetector, intrinsics: SIMD4<Double>?, rig: MarkerRig?
+    ) throws {
       let reader: RecordingReader
       do { reader = try RecordingReader(path: path) } catch { throw InputFailure(error) }
       let images = RecordingFrameImages(baseFolder: reader.baseFolder)
@@ -138,14 +157,15 @@ struct MarkerCommand: ParsableCommand {
         do {
           let picture = try images.image(source)
           var k = intrinsics
-          if k == nil, size != nil {
+          if k == nil, size != nil || rig != nil {
             guard let f = frame.intrinsics else {
               throw InputFailure(message: "no intrinsics to pose its markers with (give --intrinsics)")
             }
             k = SIMD4(f.fx, f.fy, f.cx, f.cy)
           }
           let line = MarkerFrameReport(
-            frame: frame.index, time: frame.time, markers: try report(detector.detect(picture), intrinsics: k)
+            frame: frame.index, time: frame.time,
+            markers: try report(detector.detect(picture), intrinsics: k, rig: rig)
           )
           FileHandleOutput.standardOutput.write(try JSONOutput.encoded(line))
           lines += 1

@@ -1,3 +1,4 @@
+import ARImage
 import ARImageIO
 import ARTestSupport
 import Foundation
@@ -132,5 +133,54 @@ struct MarkerCommandTests {
     #expect(broken.status == 2 && broken.stderr.contains("session.jsonl: frame 9"), "\(broken.stderr)")
     let both = try ArsceneRunner.run(["marker", "detect", "x.png", "--recording", recording])
     #expect(both.status == 2, "\(both.stderr)")
+  }
+
+  @Test("detect --rig: the board's pose from both its markers; a rig file repeating an id is refused, exit 2")
+  func detectRig() throws {
+    let folder = try TemporaryFolder()
+    // Two 4×4 markers, 80 px with their quiet zone (10 px cells), side by side on a white page.
+    var page = RGBA8Image(width: 320, height: 200, fill: SIMD4(235, 235, 235, 255))
+    for (id, x0) in [(3, 60), (8, 180)] {
+      let path = folder.path + "/m\(id).png"
+      let made = try ArsceneRunner.run([
+        "marker", "generate", "--dictionary", "aruco_4x4_50", "--id", "\(id)", "--pixels", "80", "-o", path,
+      ])
+      try #require(made.status == 0, "\(made.stderr)")
+      let marker = try ImageFile.readRGBA8(path)
+      for y in 0..<80 {
+        for x in 0..<80 {
+          page[x0 + x, 60 + y] = marker[x, y].x == 0 ? SIMD4(20, 20, 20, 255) : page[x0 + x, 60 + y]
+        }
+      }
+    }
+    try ImageFile.writePNG(page, to: folder.path + "/board.png")
+    // At 600 px focal length and 60 px a 4 cm marker, the board is 40 cm away.
+    try
+      #"{"markers":[{"id":3,"size":0.04,"translation":[-0.04,0,0]},{"id":8,"size":0.04,"translation":[0.04,0,0]}]}"#
+      .write(toFile: folder.path + "/rig.json", atomically: true, encoding: .utf8)
+    let outcome = try ArsceneRunner.run([
+      "marker", "detect", folder.path + "/board.png", "--intrinsics", "600,600,160,100", "--rig",
+      folder.path + "/rig.json",
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    struct Report: Decodable {
+      struct Rig: Decodable {
+        struct Solution: Decodable { var translation: [Double] }
+        var seen: [Int], repeated: [Int], inconsistent: [Int], pose: [Solution]?
+      }
+      var rig: Rig?
+    }
+    let rig = try #require(try JSONDecoder().decode(Report.self, from: Data(outcome.stdout.utf8)).rig)
+    #expect(rig.seen == [3, 8] && rig.repeated.isEmpty && rig.inconsistent.isEmpty)
+    let z = try #require(rig.pose?.first?.translation[2])
+    #expect(abs(z - 0.4) < 0.01, "\(z)")
+    try #"{"markers":[{"id":3,"size":0.04},{"id":3,"size":0.04,"translation":[0.04,0,0]}]}"#
+      .write(toFile: folder.path + "/twice.json", atomically: true, encoding: .utf8)
+    let twice = try ArsceneRunner.run([
+      "marker", "detect", folder.path + "/board.png", "--intrinsics", "600,600,160,100", "--rig",
+      folder.path + "/twice.json",
+    ])
+    #expect(twice.status == 2 && twice.stderr.contains("twice.json: markers[1].id"), "\(twice.stderr)")
+    #expect(twice.stdout.isEmpty)
   }
 }
