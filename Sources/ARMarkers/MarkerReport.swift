@@ -17,28 +17,11 @@ public struct MarkerReport: Encodable, Sendable {
       case id, corners, hamming, pose
       case cornerSigma = "corner_sigma_px"
     }
-
-    public func encode(to encoder: any Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(id, forKey: .id)
-      try c.encode(corners, forKey: .corners)
-      try c.encode(hamming, forKey: .hamming)
-      try c.encodeIfPresent(cornerSigma, forKey: .cornerSigma)
-      try c.encodeIfPresent(pose, forKey: .pose)
-    }
   }
 
   public var markers: [Marker]
   /// The rig's pose, when a rig was given (`arscene marker detect --rig`).
   public var rig: MarkerRigReport?
-
-  enum CodingKeys: String, CodingKey { case markers, rig }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(markers, forKey: .markers)
-    try c.encodeIfPresent(rig, forKey: .rig)
-  }
 
   /// The report of `detected`, each marker posed by `pose` when it is given.
   public init(_ detected: [DetectedMarker], pose: ((DetectedMarker) throws -> MarkerPose)? = nil) rethrows {
@@ -66,13 +49,4 @@ public struct MarkerFrameReport: Encodable, Sendable {
     self.rig = markers.rig
   }
 
-  enum CodingKeys: String, CodingKey { case frame, time, markers, rig }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(frame, forKey: .frame)
-    try c.encode(time, forKey: .time)
-    try c.encode(markers, forKey: .markers)
-    try c.encodeIfPresent(rig, forKey: .rig)
-  }
 }
