@@ -23,10 +23,15 @@ func markerWorkloads(quick: Bool) -> [Row] {
     let path = folder.appendingPathComponent("frame\(count).png").path
     try! ImageFile.writePNG(frame, to: path, compression: 1)
     let detector = MarkerDetector(dictionary: dictionary)
-    let rounds = quick ? 1 : 5
+    let environment = ProcessInfo.processInfo.environment
+    let rounds = environment["ARSCENE_BENCH_ROUNDS"].flatMap { Int($0) } ?? (quick ? 1 : 10)
     var found = 0
     let ours = (0..<rounds).map { _ in seconds { found = detector.detect(frame).count } }.min()!
     for peer in ["opencv", "apriltag"] {
+      guard environment["ARSCENE_BENCH_OURS_ONLY"] == nil else {
+        rows.append(Row(workload: "marker detection, \(count) markers", ours_s: ours, peer: "-", peer_s: .nan, ratio: .nan))
+        break
+      }
       guard
         let output = peerOutput([
           "/usr/bin/python3", "Tools/peers/marker_detectors.py", peer, dictionary.name, "\(rounds)", path,

@@ -13,12 +13,32 @@ struct GreyImage: Sendable {
   let integral: [Double]
 
   init(_ image: RGBA8Image, inverted: Bool = false) {
-    width = image.width
-    height = image.height
-    values = image.pixels.map { p in
-      let y = 0.299 * Float(p.x) + 0.587 * Float(p.y) + 0.114 * Float(p.z)
-      return inverted ? 255 - y : y
+    self.init(
+      width: image.width, height: image.height,
+      values: image.pixels.map { p in
+        let y = 0.299 * Float(p.x) + 0.587 * Float(p.y) + 0.114 * Float(p.z)
+        return inverted ? 255 - y : y
+      })
+  }
+
+  /// Half the size each way, each value the mean of a 2 × 2 block (an odd last row or column
+  /// dropped): where large markers' outlines are found at a quarter of the cost.
+  var halved: GreyImage {
+    let (w, h) = (width / 2, height / 2)
+    var half = [Float](repeating: 0, count: w * h)
+    for y in 0..<h {
+      for x in 0..<w {
+        let i = 2 * y * width + 2 * x
+        half[y * w + x] = (values[i] + values[i + 1] + values[i + width] + values[i + width + 1]) / 4
+      }
     }
+    return GreyImage(width: w, height: h, values: half)
+  }
+
+  private init(width: Int, height: Int, values: [Float]) {
+    self.width = width
+    self.height = height
+    self.values = values
     let stride = width + 1
     var integral = [Double](repeating: 0, count: stride * (height + 1))
     for y in 0..<height {
@@ -117,14 +137,25 @@ struct GreyImage: Sendable {
           for y in 0..<height {
             let (y0, y1) = (max(0, y - r), min(height, y + r + 1))
             let (top, bottom) = (y0 * stride, y1 * stride)
-            for x in 0..<width {
+            // value < mean − 7, without dividing by the window's area.
+            func decide(_ x: Int) {
               let (x0, x1) = (max(0, x - r), min(width, x + r + 1))
               let sum =
                 integral[bottom + x1] - integral[top + x1] - integral[bottom + x0] + integral[top + x0]
-              // value < mean − 7, without dividing by the window's area.
               let area = Double((y1 - y0) * (x1 - x0))
               dark[y * width + x] = (Double(values[y * width + x]) + 7) * area < sum
             }
+            // Away from the left and right edges the window is whole: no clamping.
+            let (inner0, inner1) = (min(r, width), max(min(r, width), width - r - 1))
+            for x in 0..<inner0 { decide(x) }
+            let area = Double((y1 - y0) * (2 * r + 1)), row = y * width
+            for x in inner0..<inner1 {
+              let (x0, x1) = (x - r, x + r + 1)
+              let sum =
+                integral[bottom + x1] - integral[top + x1] - integral[bottom + x0] + integral[top + x0]
+              dark[row + x] = (Double(values[row + x]) + 7) * area < sum
+            }
+            for x in inner1..<width { decide(x) }
           }
         }
       }

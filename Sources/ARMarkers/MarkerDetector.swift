@@ -54,8 +54,16 @@ public struct MarkerDetector: Sendable {
     for w in [7, side / 24, side / 8] where w >= 3 && !windows.contains(w | 1) { windows.append(w | 1) }
     // Each window's thresholding, outlines and decoding on a core of its own; merged in the
     // windows' order, so the result does not depend on the threads.
-    let perWindow = Self.concurrentMap(windows) { window in
-      grey.quads(window: window, minimumSide: minimumSide).compactMap { read($0, in: grey) }
+    // The larger windows look for larger markers, whose outlines are found as well at half
+    // the resolution; their cells and corners are still read at full resolution.
+    let half = windows.count > 1 && side >= 480 ? grey.halved : nil
+    let perWindow = Self.concurrentMap(Array(windows.enumerated())) { k, window in
+      guard k > 0, let half else {
+        return grey.quads(window: window, minimumSide: minimumSide).compactMap { read($0, in: grey) }
+      }
+      return half.quads(window: window / 2 | 1, minimumSide: max(minimumSide, 40) / 2).compactMap {
+        read($0.map { $0 * 2 }, in: grey)
+      }
     }
     for markers in perWindow {
       for marker in markers {
