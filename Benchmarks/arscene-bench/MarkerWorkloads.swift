@@ -29,7 +29,10 @@ func markerWorkloads(quick: Bool) -> [Row] {
     let ours = (0..<rounds).map { _ in seconds { found = detector.detect(frame).count } }.min()!
     for peer in ["opencv", "apriltag"] {
       guard environment["ARSCENE_BENCH_OURS_ONLY"] == nil else {
-        rows.append(Row(workload: "marker detection, \(count) markers", ours_s: ours, peer: "-", peer_s: .nan, ratio: .nan))
+        rows.append(
+          Row(
+            workload: "marker detection, \(count) markers", ours_s: ours, peer: "-", peer_s: .nan, ratio: .nan
+          ))
         break
       }
       guard

@@ -15,9 +15,16 @@ struct GreyImage: Sendable {
   init(_ image: RGBA8Image, inverted: Bool = false) {
     self.init(
       width: image.width, height: image.height,
-      values: image.pixels.map { p in
-        let y = 0.299 * Float(p.x) + 0.587 * Float(p.y) + 0.114 * Float(p.z)
-        return inverted ? 255 - y : y
+      values: image.pixels.withUnsafeBufferPointer { pixels in
+        [Float](unsafeUninitializedCapacity: pixels.count) { luma, count in
+          // Rec. 601 luma, with the ARImage pixels' channels as floats.
+          let weights = SIMD4<Float>(0.299, 0.587, 0.114, 0)
+          for i in 0..<pixels.count {
+            let y = (SIMD4<Float>(pixels[i]) * weights).sum()
+            luma[i] = inverted ? 255 - y : y
+          }
+          count = pixels.count
+        }
       })
   }
 
@@ -41,11 +48,16 @@ struct GreyImage: Sendable {
     self.values = values
     let stride = width + 1
     var integral = [Double](repeating: 0, count: stride * (height + 1))
-    for y in 0..<height {
-      var row = 0.0
-      for x in 0..<width {
-        row += Double(values[y * width + x])
-        integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + row
+    values.withUnsafeBufferPointer { values in
+      integral.withUnsafeMutableBufferPointer { integral in
+        for y in 0..<height {
+          var row = 0.0
+          let (above, here, source) = (y * stride + 1, (y + 1) * stride + 1, y * width)
+          for x in 0..<width {
+            row += Double(values[source + x])
+            integral[here + x] = integral[above + x] + row
+          }
+        }
       }
     }
     self.integral = integral
@@ -241,9 +253,13 @@ struct GreyImage: Sendable {
   static func simplify(_ points: [SIMD2<Double>], _ epsilon: Double) -> [SIMD2<Double>] {
     guard points.count > 2 else { return points }
     let (a, b) = (points[0], points[points.count - 1])
+    let ab = b - a, lengthSquared = (ab * ab).sum()
     var (worst, index) = (0.0, 0)
     for k in 1..<(points.count - 1) {
-      let d = Polyline2D.nearest(points[k], on: [a, b]).distance
+      // The distance from the segment a–b.
+      let ap = points[k] - a
+      let t = lengthSquared > 0 ? min(1, max(0, (ap * ab).sum() / lengthSquared)) : 0
+      let d = (ap - ab * t).length
       if d > worst { (worst, index) = (d, k) }
     }
     guard worst > epsilon else { return [a, b] }
