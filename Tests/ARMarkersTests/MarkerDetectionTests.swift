@@ -128,4 +128,25 @@ struct MarkerDetectionTests {
     for y in 40..<240 { for x in 260..<290 { occluded[x, y] = SIMD4(150, 150, 150, 255) } }
     #expect(MarkerDetector(dictionary: dictionary).detect(occluded).map(\.id) == [3, 11])
   }
+
+  @Test(
+    "a marker half the image wide, and one of 20 px, in perspective: found, corners to a fraction of a pixel",
+    arguments: [("aruco_4x4_50", 320.0), ("aruco_6x6_250", 320.0), ("aruco_4x4_50", 20.0)])
+  func extremeSizes(_ name: String, _ side: Double) throws {
+    let dictionary = try #require(MarkerDictionary.named(name))
+    let centre = SIMD2(320.0, 240.0)
+    var corners = (0..<4).map { k -> SIMD2<Double> in
+      let a = 0.2 + Double(k) * .pi / 2 - 3 * .pi / 4
+      return centre + SIMD2(cos(a), sin(a)) * side / 2 * 1.4142
+    }
+    corners[2] += SIMD2(side / 20, -side / 30)  // perspective
+    let image = try Self.frame(
+      dictionary, id: 17, corners: corners, width: 640, height: 480, seed: 5, supersampling: 2)
+    let found = MarkerDetector(dictionary: dictionary).detect(image)
+    #expect(found.map(\.id) == [17])
+    if let marker = found.first {
+      let worst = zip(marker.corners, corners).map { ($0 - $1).length }.max()!
+      #expect(worst < (side < 30 ? 0.5 : 0.3), "\(worst) px")
+    }
+  }
 }
