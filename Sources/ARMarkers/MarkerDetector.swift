@@ -42,6 +42,8 @@ public struct MarkerDetector: Sendable {
   public var minimumSide = 20.0
   /// White-on-black markers instead of black-on-white.
   public var inverted = false
+  /// The least corner uncertainty reported, pixels.
+  public static let smallestCornerSigma = 0.02
 
   public init(dictionary: MarkerDictionary) { self.dictionary = dictionary }
 
@@ -146,10 +148,13 @@ public struct MarkerDetector: Sendable {
     let refined = grey.refinedCorners(quad, cell: perimeter / 4 / across)
     let corners = (0..<4).map { refined.corners[($0 + best.turn) % 4] }
     // Blur also moves an edge by more than its points' scatter shows (the next cells' levels
-    // reach into a wide edge's profile): a tenth of a pixel per pixel of width beyond a sharp
-    // edge's one, measured on motion-blurred frames rendered with known truth.
+    // reach into a wide edge's profile): a twentieth of a pixel per pixel of width beyond a
+    // sharp edge's one, measured on motion-blurred frames rendered with known truth. And no
+    // less than 8-bit levels and a real lens allow, even for a perfect drawn edge.
     let blurred = 0.05 * max(0, refined.edgeWidth - 1)
-    let sigma = refined.sigma.map { ($0 * $0 + blurred * blurred).squareRoot() }
+    let sigma = refined.sigma.map {
+      max(Self.smallestCornerSigma, ($0 * $0 + blurred * blurred).squareRoot())
+    }
     return DetectedMarker(id: best.id, corners: corners, hamming: best.distance, cornerSigma: sigma)
   }
 
