@@ -128,7 +128,7 @@ public struct MarkerRigReport: Encodable, Sendable {
   /// one plane), else one; nil when no marker of the rig was used.
   public var pose: [PoseSolution]?
   /// Whether the two best poses explain the corners nearly equally well (as
-  /// ``ARPose/MarkerPose/ambiguous`` decides for one marker): the corners cannot tell them
+  /// `MarkerPose.ambiguous` decides for one marker): the corners cannot tell them
   /// apart.
   public var ambiguous: Bool
 

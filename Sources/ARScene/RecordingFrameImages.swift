@@ -7,7 +7,7 @@ import ARVideo
 /// frames of its videos through one ffmpeg pipe per video (frames asked for in order, as a
 /// replay does, stream; going back reopens the pipe).
 public final class RecordingFrameImages {
-  /// The folder relative file names start from (``ARRecording/RecordingReader/baseFolder``).
+  /// The folder relative file names start from (`RecordingReader.baseFolder`).
   public let baseFolder: String
   private var videos: [String: VideoFrameReader] = [:]
 
@@ -23,7 +23,7 @@ public final class RecordingFrameImages {
 
   /// The image of `source`, pending: a file decodes on another thread while the caller goes on
   /// (its errors come when the result is asked for); a video's frame is read from its pipe now.
-  /// - Throws: The video's error (``ARVideo`` cannot start ffmpeg or find the frame).
+  /// - Throws: The video's error (`ARVideo` cannot start ffmpeg or find the frame).
   public func pendingImage(_ source: FrameImageSource) throws -> () throws -> RGBA8Image {
     switch source {
     case .file(let path):
