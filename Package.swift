@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "ARPlaces", targets: ["ARPlaces"]),
     // Square fiducial markers: dictionaries (ArUco, AprilTag), generation, detection.
     .library(name: "ARMarkers", targets: ["ARMarkers"]),
+    .library(name: "ARFilm", targets: ["ARFilm"]),
     // Coordinate reference systems through PROJ (a C system library, like the image codecs).
     .library(name: "ARCRS", targets: ["ARCRS"]),
     .library(name: "ARScene", targets: ["ARScene"]),
@@ -118,6 +119,8 @@ let package = Package(
     ),
     .target(name: "ARCRS", dependencies: ["CPROJ"]),
     .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath", "ARPose"]),
+    // Film looks: stages on linear images, stocks as JSON presets shipped as resources.
+    .target(name: "ARFilm", dependencies: ["ARImage", "ARMath"], resources: [.copy("Presets")]),
     .target(name: "CMathShims"),
     // libpng reports errors by longjmp, which must not cross Swift frames: the codecs are C.
     .target(
@@ -132,6 +135,7 @@ let package = Package(
         "ARPlaces",
         "ARCRS",
         "ARMarkers",
+        "ARFilm",
         "ARGeo",
         "ARHit",
         "ARPose",
@@ -235,6 +239,10 @@ let package = Package(
     .testTarget(
       name: "ARMeshTests",
       dependencies: ["ARMesh", "ARMath", "ARTestSupport"]
+    ),
+    .testTarget(
+      name: "ARFilmTests",
+      dependencies: ["ARFilm", "ARImage", "ARImageIO", "ARMath", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARMarkersTests",

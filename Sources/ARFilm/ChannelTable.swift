@@ -1,0 +1,40 @@
+import ARImage
+
+/// A function of one channel's linear value, tabulated once for speed: 4,096 entries spaced
+/// evenly in the square root of the value (dense in the shadows, as the eye's and the sRGB
+/// curve's steps are), read with linear interpolation. Values are clamped to [0, 1] first.
+struct ChannelTable: Sendable {
+  static let size = 4096
+  let entries: [Float]
+
+  init(_ f: (Double) -> Double) {
+    entries = (0..<Self.size).map { k in
+      let s = Double(k) / Double(Self.size - 1)
+      return Float(f(s * s))
+    }
+  }
+
+  @inline(__always)
+  func callAsFunction(_ v: Float) -> Float {
+    let s = (min(max(v, 0), 1)).squareRoot() * Float(Self.size - 1)
+    let i = min(Int(s), Self.size - 2), f = s - Float(i)
+    return entries.withUnsafeBufferPointer { e in e[i] + (e[i + 1] - e[i]) * f }
+  }
+}
+
+/// The sRGB encoding and decoding of values clamped to [0, 1].
+enum Encoding {
+  static func encode(_ v: Double) -> Double { Double(SRGB.encode(Float(min(max(v, 0), 1)))) }
+  static func decode(_ v: Double) -> Double { Double(SRGB.decode(Float(min(max(v, 0), 1)))) }
+
+  /// Linear values of 4,097 encoded values evenly spaced over [0, 1].
+  static let decodeTable: [Float] = (0...4096).map { Float(decode(Double($0) / 4096)) }
+
+  /// The linear value of an encoded one (clamped to [0, 1]), interpolated in ``decodeTable``.
+  @inline(__always)
+  static func decodeFast(_ v: Float) -> Float {
+    let s = min(max(v, 0), 1) * 4096
+    let i = min(Int(s), 4095), f = s - Float(i)
+    return decodeTable.withUnsafeBufferPointer { t in t[i] + (t[i + 1] - t[i]) * f }
+  }
+}

@@ -1,0 +1,121 @@
+import ARImage
+import ARMath
+import Foundation
+
+/// Film grain: noise that clumps like silver grains rather than varying pixel by pixel, its
+/// size set by the stock's speed and the film format, strongest in the mid-tones and fading to
+/// nothing in pure black and white, seeded and the same on any number of threads.
+///
+/// The model (documented so that it can be measured): white noise, Gaussian-filtered to the
+/// grain size and scaled to unit variance, added to the display-encoded value u (0…1) with a
+/// standard deviation of `strength` · a(ISO) · 2√(u(1 − u)), where a = 0.02·√(ISO / 400). The
+/// filter's 1-σ is the grain size, 6 µm·√(ISO / 400) on the film, in pixels of the image spread
+/// over the format's frame (36 mm across for 35 mm, 56 mm for 120), at least 0.35 px; so its
+/// autocorrelation at a distance d is exp(−d² / 4σ²) (``autocorrelation(lag:width:)`` gives the
+/// sampled filter's exactly). The mean is unchanged. Newson et al.'s
+/// Boolean-model grain ("Realistic Film Grain Rendering", IPOL 2017) has the same behaviour:
+/// variance largest at mid-grey, zero at both ends, grains a few microns across.
+///
+/// Parameters: `iso` (25…6400, default 400), `format` (`35mm` or `120`), `strength` (0…2; 0
+/// changes nothing) and `chroma` (0…1: the part of each channel's noise that is its own, as a
+/// colour film's three dye layers; 0 for black-and-white grain).
+public struct FilmGrain: FilmStage {
+  public static let key = "grain"
+  public let iso: Double, format: String, strength: Double, chroma: Double
+
+  public init(_ p: FilmParameters) throws(FilmError) {
+    try p.only(["iso", "format", "strength", "chroma"])
+    iso = try p.number("iso", in: 25...6400, default: 400)
+    format = try p.choice("format", ["35mm", "120"], default: "35mm")
+    strength = try p.number("strength", in: 0...2, default: 1)
+    chroma = try p.number("chroma", in: 0...1, default: 0)
+  }
+
+  /// The grain filter's 1-σ in pixels for an image `width` pixels across.
+  public func grainSigma(width: Int) -> Double {
+    let frameMillimetres = format == "120" ? 56.0 : 36.0
+    let pixelMicrons = frameMillimetres * 1000 / Double(max(1, width))
+    return max(0.35, 6 * (iso / 400).squareRoot() / pixelMicrons)
+  }
+
+  /// The grain's autocorrelation along a row or column at `lag` pixels, for an image `width`
+  /// pixels across: that of the sampled Gaussian filter, Σ w(k)·w(k + lag) / Σ w(k)², which is
+  /// exp(−lag² / 4σ²) once the grain is a pixel or more across.
+  public func autocorrelation(lag: Int, width: Int) -> Double {
+    let sigma = grainSigma(width: width)
+    let radius = Int((3 * sigma).rounded(.up))
+    let w = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+    var (product, square) = (0.0, 0.0)
+    for k in w.indices {
+      square += w[k] * w[k]
+      if k + lag < w.count { product += w[k] * w[k + lag] }
+    }
+    return product / square
+  }
+
+  /// The noise's standard deviation at display-encoded level `u` (0…1), in encoded units.
+  public func deviation(at u: Double) -> Double {
+    strength * 0.02 * (iso / 400).squareRoot() * 2 * (max(0, u * (1 - u))).squareRoot()
+  }
+
+  /// Unit-variance grain noise for channel `channel` (3 for the shared one): hashed white noise
+  /// (a sum of four uniform variates, near-Gaussian and made Gaussian by the filter) filtered by
+  /// the grain's Gaussian.
+  func noise(width: Int, height: Int, seed: UInt64, channel: UInt64, threads: Int) -> [Float] {
+    var white = [Float](repeating: 0, count: width * height)
+    let key = seed &* 0x9E37_79B9_7F4A_7C15 ^ (channel &+ 1) &* 0xD1B5_4A32_D192_ED03
+    white.withUnsafeMutableBufferPointer { buffer in
+      let out = UnsafeSendableMutablePointer(buffer.baseAddress!)
+      let count = buffer.count
+      let bands = max(1, threads) * 4
+      DispatchQueue.concurrentPerform(iterations: bands) { band in
+        for i in (band * count / bands)..<((band + 1) * count / bands) {
+          var z = key &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15
+          z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+          z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+          z ^= z >> 31
+          // Four 16-bit uniforms: mean 2, variance 4/12.
+          let sum = Float(z & 0xFFFF) + Float((z >> 16) & 0xFFFF) + Float((z >> 32) & 0xFFFF) + Float(z >> 48)
+          out.pointer[i] = (sum / 65536 - 2) * 1.7320508
+        }
+      }
+    }
+    let sigma = grainSigma(width: width)
+    let filtered = GaussianBlur.blur(white, width: width, height: height, sigma: sigma, threads: threads)
+    // The filter's gain on white noise's variance is Σw² over its 2D kernel: the kernel is the
+    // filter's response to a single bright pixel, far from any edge.
+    let side = 2 * Int((4 * sigma).rounded(.up)) + 7
+    var delta = [Float](repeating: 0, count: side * side)
+    delta[side * side / 2] = 1
+    let kernel = GaussianBlur.blur(delta, width: side, height: side, sigma: sigma, threads: 1)
+    let scale = Float(1 / kernel.map { Double($0) * Double($0) }.reduce(0, +).squareRoot())
+    return filtered.map { $0 * scale }
+  }
+
+  public func apply(to image: inout LinearImage, context: FilmContext) {
+    guard strength > 0 else { return }
+    let (w, h) = (image.width, image.height)
+    let shared = noise(width: w, height: h, seed: context.seed, channel: 3, threads: context.threads)
+    let own =
+      chroma > 0
+      ? (0..<3).map {
+        noise(width: w, height: h, seed: context.seed, channel: UInt64($0), threads: context.threads)
+      }
+      : []
+    let (mix, independent) = (Float((1 - chroma * chroma).squareRoot()), Float(chroma))
+    let encode = ChannelTable { Encoding.encode($0) }
+    let deviationTable = (0...1024).map { Float(deviation(at: Double($0) / 1024)) }
+    let planes = [shared] + own
+    image.forEachBand(threads: context.threads) { buffer, rows in
+      for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
+        var p = buffer[i]
+        for c in 0..<3 {
+          let u = encode(p[c])
+          let n = independent > 0 ? mix * planes[0][i] + independent * planes[1 + c][i] : planes[0][i]
+          p[c] = Encoding.decodeFast(u + deviationTable[Int((u * 1024).rounded())] * n)
+        }
+        buffer[i] = p
+      }
+    }
+  }
+}

@@ -1,0 +1,172 @@
+import ARImage
+import ARMath
+import Foundation
+
+/// A film stock as data: a preset file naming its stages in order, with their parameters.
+///
+/// ```json
+/// {"name": "Kodak Gold 200", "description": "…", "kind": "colour",
+///  "stages": [{"white_balance": {"temperature_k": 5600}}, {"tone_curve": {"black": 0.05}},
+///             {"grain": {"iso": 200}}]}
+/// ```
+///
+/// Each entry of `stages` is an object with one key, the stage's (``stageTypes``), whose value
+/// holds its parameters. Adding a stock is adding a file: the shipped ones are in the module's
+/// `Presets` folder (``shipped``); any other file can be read by its path.
+public struct FilmLook: Sendable {
+  public var name: String
+  public var description: String
+  /// `colour` or `black-and-white`.
+  public var kind: String
+  public var stages: [any FilmStage]
+
+  /// Every stage a preset can name, by key.
+  public static let stageTypes: [any FilmStage.Type] = [
+    WhiteBalance.self, ColourMatrix.self, ToneCurve.self, ShadowsHighlights.self, SplitToning.self,
+    BlackAndWhite.self, LUTStage.self, BilateralBlur.self, Halation.self, Vignette.self, LightLeak.self,
+    FilmGrain.self,
+  ]
+
+  public init(name: String, description: String = "", kind: String = "colour", stages: [any FilmStage]) {
+    self.name = name
+    self.description = description
+    self.kind = kind
+    self.stages = stages
+  }
+
+  /// Reads a preset file.
+  /// - Throws: ``FilmError`` naming the file and the field (`stages[2].grain.iso`): malformed
+  ///   JSON, an unknown stage or parameter, a parameter outside its range, a LUT file's fault.
+  public init(path: String) throws(FilmError) {
+    let data: Data
+    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+      throw .unreadable(path: path, reason: error.localizedDescription)
+    }
+    let root: FilmParameters.JSONValue
+    do { root = try JSONDecoder().decode(FilmParameters.JSONValue.self, from: data) } catch {
+      throw .invalidFile(path: path, line: 0, field: "JSON", reason: "not valid JSON (\(error))")
+    }
+    guard case .object(let top) = root else {
+      throw .invalidFile(path: path, line: 0, field: "(top)", reason: "expected an object")
+    }
+    let preset = FilmParameters(path: path, field: "", values: top)
+    for key in top.keys.sorted() where !["name", "description", "kind", "stages"].contains(key) {
+      throw .invalidFile(
+        path: path, line: 0, field: key, reason: "unknown member (known: name, description, kind, stages)")
+    }
+    guard case .string(let name)? = top["name"] else {
+      throw .invalidFile(path: path, line: 0, field: "name", reason: "expected a string")
+    }
+    let kind = try preset.choice("kind", ["colour", "black-and-white"], default: "colour")
+    guard case .array(let entries)? = top["stages"] else {
+      throw .invalidFile(path: path, line: 0, field: "stages", reason: "expected a list of stages")
+    }
+    var stages: [any FilmStage] = []
+    for (k, entry) in entries.enumerated() {
+      let field = "stages[\(k)]"
+      guard case .object(let object) = entry, object.count == 1, let (key, value) = object.first else {
+        throw .invalidFile(
+          path: path, line: 0, field: field, reason: "expected an object with one stage's key")
+      }
+      guard let type = Self.stageTypes.first(where: { $0.key == key }) else {
+        throw .invalidFile(
+          path: path, line: 0, field: field + "." + key,
+          reason: "unknown stage (known: \(Self.stageTypes.map { $0.key }.joined(separator: ", ")))")
+      }
+      guard case .object(let parameters) = value else {
+        throw .invalidFile(
+          path: path, line: 0, field: field + "." + key, reason: "expected an object of parameters")
+      }
+      stages.append(try type.init(FilmParameters(path: path, field: field + "." + key, values: parameters)))
+    }
+    var description = ""
+    if case .string(let d)? = top["description"] { description = d }
+    self.init(name: name, description: description, kind: kind, stages: stages)
+  }
+
+  /// The folder of the shipped presets.
+  public static var presetFolder: String { Bundle.module.resourcePath! + "/Presets" }
+
+  /// The shipped presets' names (their files' names without `.json`), sorted.
+  public static var shipped: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: presetFolder)) ?? [])
+      .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+  }
+
+  /// A shipped preset by name, or a preset file by path (anything with a `/` or ending `.json`).
+  public init(named nameOrPath: String) throws(FilmError) {
+    if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
+      try self.init(path: nameOrPath)
+    } else {
+      guard Self.shipped.contains(nameOrPath) else { throw .unknownPreset(nameOrPath, known: Self.shipped) }
+      try self.init(path: Self.presetFolder + "/" + nameOrPath + ".json")
+    }
+  }
+
+  /// The look applied to a linear image, stage by stage.
+  public func apply(to image: inout LinearImage, context: FilmContext) {
+    for stage in stages { stage.apply(to: &image, context: context) }
+  }
+
+  /// The look applied to an 8-bit sRGB image: decoded to linear light, the stages, encoded
+  /// back (each value to the nearest 8-bit code, as ARImage's `sRGB8` encodes).
+  public func apply(to image: RGBA8Image, context: FilmContext) -> RGBA8Image {
+    var linear = image.linear
+    apply(to: &linear, context: context)
+    return Self.encode(linear, threads: context.threads)
+  }
+
+  /// `image` as 8-bit sRGB, on `threads` threads: each value's code found among the linear
+  /// values halfway between codes, which gives the code nearest its encoding without a power
+  /// per value (and gives back every 8-bit code exactly from its decoded value).
+  public static func encode(_ image: LinearImage, threads: Int) -> RGBA8Image {
+    let bounds = (0..<255).map { SRGB.decode((Float($0) + 0.5) / 255) }
+    let count = image.pixels.count
+    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: count) { out, initialized in
+      let target = UnsafeSendableMutablePointer(out.baseAddress!)
+      image.pixels.withUnsafeBufferPointer { source in
+        let s = UnsafeSendablePointer(source.baseAddress!)
+        bounds.withUnsafeBufferPointer { b in
+          let bp = UnsafeSendablePointer(b.baseAddress!)
+          let bands = max(1, threads) * 4
+          DispatchQueue.concurrentPerform(iterations: bands) { band in
+            @inline(__always) func code(_ v: Float) -> UInt8 {
+              guard v > 0 else { return 0 }  // NaN too
+              var (lo, hi) = (0, 255)  // the code is the count of bounds at or below v
+              while lo < hi {
+                let mid = (lo + hi) / 2
+                if bp.pointer[mid] <= v { lo = mid + 1 } else { hi = mid }
+              }
+              return UInt8(lo)
+            }
+            for i in (band * count / bands)..<((band + 1) * count / bands) {
+              let p = s.pointer[i]
+              target.pointer[i] = SIMD4(
+                code(p.x), code(p.y), code(p.z), UInt8(((p.w > 0 ? min(p.w, 1) : 0) * 255).rounded()))
+            }
+          }
+        }
+      }
+      initialized = count
+    }
+    return RGBA8Image(width: image.width, height: image.height, pixels: pixels)
+  }
+}
+
+/// A shipped preset as `arscene film list` prints it.
+public struct FilmPresetSummary: Encodable, Sendable {
+  /// What `--preset` takes.
+  public var name: String
+  /// The stock's name for people.
+  public var title: String
+  /// `colour` or `black-and-white`.
+  public var kind: String
+  public var description: String
+
+  public init(name: String, title: String, kind: String, description: String) {
+    self.name = name
+    self.title = title
+    self.kind = kind
+    self.description = description
+  }
+}

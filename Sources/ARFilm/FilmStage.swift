@@ -1,0 +1,63 @@
+import ARImage
+import ARMath
+import Foundation
+
+/// One step of a film look, on an image in linear light (linear sRGB primaries, colour not
+/// premultiplied; alpha is left as it is). A stage with zero strength, or with its identity
+/// parameters, leaves the image unchanged bit for bit.
+public protocol FilmStage: Sendable {
+  /// The stage's key in a preset file (`"tone_curve"`, `"grain"`, …).
+  static var key: String { get }
+  /// The stage from a preset's parameters, each checked against its documented range.
+  init(_ parameters: FilmParameters) throws(FilmError)
+  /// Applies the stage in place.
+  func apply(to image: inout LinearImage, context: FilmContext)
+}
+
+/// What stages share while a look is applied.
+public struct FilmContext: Sendable {
+  /// Seeds the random stages (grain, light leaks): the same seed gives the same bytes, on any
+  /// number of threads.
+  public var seed: UInt64
+  /// Worker threads.
+  public var threads: Int
+
+  public init(seed: UInt64 = 0, threads: Int = 2) {
+    self.seed = seed
+    self.threads = max(1, threads)
+  }
+}
+
+/// Rec. 709 luminance weights of linear sRGB.
+let luminanceWeights = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
+
+extension Image where Pixel == SIMD4<Float> {
+  /// Runs `body` over bands of rows on `threads` threads, each band's rows given as a buffer of
+  /// the whole image and a row range (bands write their own rows only).
+  mutating func forEachBand(
+    threads: Int, _ body: @Sendable (UnsafeMutableBufferPointer<SIMD4<Float>>, Range<Int>) -> Void
+  ) {
+    let height = self.height
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      let shared = UnsafeSendableMutablePointer(buffer.baseAddress!)
+      let count = buffer.count
+      let bands = min(max(1, threads) * 4, max(1, height))
+      DispatchQueue.concurrentPerform(iterations: bands) { band in
+        let rows = (band * height / bands)..<((band + 1) * height / bands)
+        body(UnsafeMutableBufferPointer(start: shared.pointer, count: count), rows)
+      }
+    }
+  }
+
+  /// `transform` of every pixel's colour (alpha kept), in parallel bands.
+  mutating func transformColours(threads: Int, _ transform: @Sendable (SIMD3<Float>) -> SIMD3<Float>) {
+    let width = self.width
+    forEachBand(threads: threads) { buffer, rows in
+      for i in (rows.lowerBound * width)..<(rows.upperBound * width) {
+        let p = buffer[i]
+        let c = transform(SIMD3(p.x, p.y, p.z))
+        buffer[i] = SIMD4(c.x, c.y, c.z, p.w)
+      }
+    }
+  }
+}
