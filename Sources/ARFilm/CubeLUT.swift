@@ -45,7 +45,7 @@ public struct CubeLUT: Sendable, Equatable {
     var kind: Kind?, size = 0
     var domainMin = SIMD3<Float>(repeating: 0), domainMax = SIMD3<Float>(repeating: 1)
     var table: [SIMD3<Float>] = []
-    var lineNumber = 0
+    var lineNumber = 0, lastLine = 0
     func fail(_ field: String, _ reason: String) -> FilmError {
       .invalidFile(path: path, line: lineNumber, field: field, reason: reason)
     }
@@ -62,6 +62,7 @@ public struct CubeLUT: Sendable, Equatable {
       lineNumber += 1
       let line = raw.trimmingCharacters(in: .whitespaces)
       if line.isEmpty || line.hasPrefix("#") { continue }
+      lastLine = lineNumber
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
       let keyword = String(words[0])
       switch keyword {
@@ -96,6 +97,8 @@ public struct CubeLUT: Sendable, Equatable {
         table.append(SIMD3(v[0], v[1], v[2]))
       }
     }
+    // Faults of the whole file are reported at its last line.
+    lineNumber = lastLine
     guard let kind else { throw fail("LUT_3D_SIZE", "no LUT_1D_SIZE or LUT_3D_SIZE line") }
     let expected = kind == .threeDimensional ? size * size * size : size
     guard table.count == expected else {
