@@ -92,7 +92,7 @@ let package = Package(
       name: "ARScene",
       dependencies: [
         "ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFiles", "ARRecording",
-        "ARVideo", "ARPlaces", "ARCRS",
+        "ARVideo", "ARPlaces", "ARCRS", "ARFilm",
       ]
     ),
     .systemLibrary(

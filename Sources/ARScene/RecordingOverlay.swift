@@ -1,3 +1,4 @@
+import ARFilm
 import ARGeo
 import ARHit
 import ARImage
@@ -301,6 +302,11 @@ public struct RecordingOverlay {
       } catch let error as SceneError {
         throw error
       } catch { throw fail(frame, "\(error)") }
+      // The film look on the finished frame, its grain different in every frame as film's is.
+      if let film = scene.film {
+        image = film.apply(
+          to: image, context: FilmContext(seed: UInt64(frame.index), threads: settings.threads))
+      }
       if hasLabels {
         let labelled = shown(placed)
         labelled.drawLabels(on: &image, camera: sensorCamera)

@@ -1,3 +1,4 @@
+import ARFilm
 import ARImage
 import ARImageIO
 import ARMesh
@@ -51,6 +52,7 @@ extension Scene {
         draws, camera: renderCamera, shading: .lit(lighting), background: background,
         backgroundColor: backgroundColor, settings: settings, shadows: shadows)
     } catch { throw .render(path: path, reason: error.description) }
+    if let film { image = film.apply(to: image, context: FilmContext(threads: settings.threads)) }
     drawLabels(on: &image, camera: camera)
     return image
   }
@@ -68,6 +70,9 @@ extension Scene {
         draws, camera: renderCamera, shading: .lit(lighting), background: background,
         backgroundColor: backgroundColor, settings: settings, shadows: shadows)
     } catch { throw .render(path: path, reason: error.description) }
+    if let film {
+      rendered.image = film.apply(to: rendered.image, context: FilmContext(threads: settings.threads))
+    }
     drawLabels(on: &rendered.image, camera: camera)
     return rendered
   }
@@ -80,6 +85,7 @@ extension Scene {
     var bare = self
     bare.background = nil
     bare.backgroundColor = .zero
+    bare.film = nil  // a look belongs on the finished frame, not on content over nothing
     return try bare.render(settings: settings, with: renderer)
   }
 }

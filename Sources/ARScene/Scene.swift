@@ -1,4 +1,5 @@
 import ARFiles
+import ARFilm
 import ARGeo
 import ARImage
 import ARMath
@@ -39,6 +40,9 @@ public struct Scene: Sendable {
   public var geoFrame: LocalTangentFrame? = nil
   /// The shadow-catcher ground plane, when the file asks for shadows.
   public var shadows: ShadowCatcher? = nil
+  /// The film look over each finished frame (before labels and cursors, which are the app's),
+  /// when the file names one.
+  public var film: FilmLook? = nil
 
   /// Reads and checks a scene file, loading every model it names (textures are checked to exist
   /// and decoded when rendered).

@@ -39,7 +39,8 @@ extension SceneError {
   init(_ error: PointSetError) {
     switch error {
     case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
-    case .invalid(let path, let field?, let reason): self = .invalidField(path: path, field: field, reason: reason)
+    case .invalid(let path, let field?, let reason):
+      self = .invalidField(path: path, field: field, reason: reason)
     case .invalid(let path, nil, let reason): self = .invalidJSON(path: path, reason: reason)
     }
   }

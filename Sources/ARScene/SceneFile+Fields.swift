@@ -44,6 +44,7 @@ extension SceneFile {
       "plane": .object(["point": .value, "normal": .value]), "light": .value, "opacity": .value,
       "softness": .value, "resolution": .value,
     ]),
+    "film": .value,
   ])
 
   /// The JSON path of the first key that `shape` does not allow, with why; `nil` when all fit.

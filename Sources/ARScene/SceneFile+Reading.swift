@@ -9,7 +9,9 @@ extension SceneFile {
   public static func read(path: String) throws(SceneError) -> SceneFile {
     let bytes: [UInt8]
     do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
-    if let json = try? JSONSerialization.jsonObject(with: Data(bytes)), let (field, reason) = firstUnknownField(json) {
+    if let json = try? JSONSerialization.jsonObject(with: Data(bytes)),
+      let (field, reason) = firstUnknownField(json)
+    {
       throw .invalidField(path: path, field: field, reason: reason)
     }
     do { return try JSONDecoder().decode(SceneFile.self, from: Data(bytes)) } catch {

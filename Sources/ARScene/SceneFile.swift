@@ -18,6 +18,9 @@ public struct SceneFile: Codable, Sendable, Equatable {
   public var geo: Geo?
   /// A shadow-catcher ground plane: the models' shadows darken what is behind it.
   public var shadow: Shadow?
+  /// A film look over the finished frame, camera image and content alike: a shipped stock's
+  /// name (`arscene film list`) or a preset file's path, relative to the scene file.
+  public var film: String?
 
   /// The `shadow` field (ARRender's `ShadowCatcher` is what it resolves to): a ground plane
   /// that shows only the shadows the models cast on it from one directional light.

@@ -16,7 +16,9 @@ public struct SceneGeoSite: Sendable {
   public static func load(path: String) throws(SceneError) -> SceneGeoSite {
     let file = try SceneFile.read(path: path)
     let resolver = SceneResolver(path: path, file: file)
-    guard let placement = try resolver.geoPlacement() else { throw resolver.fail("geo", "missing: the scene has no place on Earth") }
+    guard let placement = try resolver.geoPlacement() else {
+      throw resolver.fail("geo", "missing: the scene has no place on Earth")
+    }
     var anchors: [(name: String, anchor: GeoAnchor)] = []
     for (i, object) in file.objects.enumerated() {
       guard let geo = object.anchor?.geo else { continue }
@@ -27,8 +29,14 @@ public struct SceneGeoSite: Sendable {
           latitudeDegrees: geo.latitude, longitudeDegrees: geo.longitude, height: geo.height ?? 0
         ).validated()
       } catch { throw resolver.fail(field, error.description) }
-      guard geo.headingDeg?.isFinite ?? true else { throw resolver.fail(field + ".heading_deg", "not a finite number") }
-      anchors.append((object.name ?? "object \(i)", GeoAnchor(coordinate: coordinate, heading: .degrees(geo.headingDeg ?? 0))))
+      guard geo.headingDeg?.isFinite ?? true else {
+        throw resolver.fail(field + ".heading_deg", "not a finite number")
+      }
+      anchors.append(
+        (
+          object.name ?? "object \(i)",
+          GeoAnchor(coordinate: coordinate, heading: .degrees(geo.headingDeg ?? 0))
+        ))
     }
     return SceneGeoSite(frame: placement.frame, alignment: placement.alignment, anchors: anchors)
   }

@@ -19,7 +19,9 @@ public struct SceneObject: Sendable {
   /// The label shown over the object, if any.
   public var label: SceneLabel?
 
-  public init(mesh: Mesh, worldFromModel: Matrix4<Float>, cullBackFaces: Bool = true, pointMarkers: [Mesh] = []) {
+  public init(
+    mesh: Mesh, worldFromModel: Matrix4<Float>, cullBackFaces: Bool = true, pointMarkers: [Mesh] = []
+  ) {
     self.mesh = mesh
     self.worldFromModel = worldFromModel
     self.cullBackFaces = cullBackFaces

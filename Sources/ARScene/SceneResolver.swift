@@ -1,3 +1,4 @@
+import ARFilm
 import ARGeo
 import ARImage
 import ARImageIO
@@ -139,6 +140,10 @@ struct SceneResolver {
       backgroundColor: backgroundColor, targets: targets)
     scene.geoFrame = geoPlacement?.frame
     scene.shadows = try shadows(lighting: scene.lighting, anchorPlane: anchorPlane)
+    if let film = file.film {
+      let named = film.contains("/") || film.hasSuffix(".json") ? resolvePath(film) : film
+      do { scene.film = try FilmLook(named: named) } catch { throw fail("film", error.description) }
+    }
     return scene
   }
 
