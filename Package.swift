@@ -200,13 +200,21 @@ let package = Package(
       cSettings: [.unsafeFlags(["-O2"])],
       linkerSettings: [.linkedLibrary("embree3")]
     ),
+    // libvips (Debian libvips-dev): the film benchmark's peer.
+    .systemLibrary(name: "CVips", path: "Oracles/CVips", pkgConfig: "vips"),
+    .target(
+      name: "VipsOracle",
+      dependencies: ["CVips"],
+      path: "Oracles/VipsOracle",
+      cSettings: [.unsafeFlags(["-O2"])]
+    ),
     .executableTarget(
       name: "arscene-bench",
       dependencies: [
         "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRender", "ARScene", "ARTestSupport", "GLMOracle", "TinyOBJOracle",
         "LibPNGOracle",
         "MesaOracle", "ARGeo", "GeographicLibOracle", "ARHit", "EmbreeOracle", "ARPose", "ARRecording", "ARPlaces",
-        "ARMarkers",
+        "ARMarkers", "ARFilm", "VipsOracle",
       ],
       path: "Benchmarks/arscene-bench"
     ),

@@ -5,9 +5,10 @@ import Foundation
 /// neighbourhood's level (shadows and highlights). Wide blurs are three box blurs in each
 /// direction (Kovesi's sizes, "Fast almost-Gaussian filtering", 2010), whose cost does not grow
 /// with the radius; narrow ones (σ ≤ 2 px) use the Gaussian's own weights. Edges are clamped.
-enum GaussianBlur {
-  /// `plane` (width × height, row-major) blurred by a Gaussian of `sigma` pixels.
-  static func blur(_ plane: [Float], width: Int, height: Int, sigma: Double, threads: Int) -> [Float] {
+public enum GaussianBlur {
+  /// `plane` (width × height, row-major) blurred by a Gaussian of `sigma` pixels, on `threads`
+  /// threads (the result is the same for any count).
+  public static func blur(_ plane: [Float], width: Int, height: Int, sigma: Double, threads: Int) -> [Float] {
     guard sigma > 0.05, width > 0, height > 0 else { return plane }
     var a = plane
     if sigma <= 2 {

@@ -1,0 +1,67 @@
+#include "VipsOracle.h"
+
+#include <time.h>
+#include <vips/vips.h>
+
+int vips_oracle_start(int threads) {
+  if (VIPS_INIT("arscene-bench")) return -1;
+  vips_concurrency_set(threads);
+  vips_cache_set_max(0);  // every round computes
+  return 0;
+}
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int run(int operation, VipsImage *in, const double *matrix, double sigma, VipsImage **out) {
+  VipsImage *step = NULL;
+  switch (operation) {
+    case 0: {
+      VipsImage *m = vips_image_new_matrix_from_array(3, 3, matrix, 9);
+      int failed = vips_recomb(in, &step, m, NULL);
+      g_object_unref(m);
+      if (failed) return -1;
+      break;
+    }
+    case 1:
+      if (vips_gaussblur(in, &step, sigma, NULL)) return -1;
+      break;
+    default: {
+      VipsImage *noise = NULL;
+      if (vips_gaussnoise(&noise, in->Xsize, in->Ysize, "sigma", sigma, "mean", 0.0, NULL)) return -1;
+      int failed = vips_add(in, noise, &step, NULL);
+      g_object_unref(noise);
+      if (failed) return -1;
+    }
+  }
+  int failed = vips_cast(step, out, VIPS_FORMAT_UCHAR, NULL);
+  g_object_unref(step);
+  return failed ? -1 : 0;
+}
+
+double vips_oracle_time(int operation, const uint8_t *rgb, int width, int height, const double *matrix,
+                        double sigma, int rounds) {
+  double best = -1;
+  for (int r = 0; r < rounds; r++) {
+    double start = now();
+    VipsImage *in = vips_image_new_from_memory(rgb, (size_t)width * height * 3, width, height, 3, VIPS_FORMAT_UCHAR);
+    if (!in) return -1;
+    VipsImage *out = NULL;
+    if (run(operation, in, matrix, sigma, &out)) {
+      g_object_unref(in);
+      return -1;
+    }
+    size_t size = 0;
+    void *result = vips_image_write_to_memory(out, &size);
+    double seconds = now() - start;
+    g_free(result);
+    g_object_unref(out);
+    g_object_unref(in);
+    if (!result) return -1;
+    if (best < 0 || seconds < best) best = seconds;
+  }
+  return best;
+}
