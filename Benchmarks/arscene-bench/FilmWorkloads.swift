@@ -19,7 +19,8 @@ func filmWorkloads(quick: Bool) -> [Row] {
       let (x, y) = (i % width, i / width)
       let t = UInt8(truncatingIfNeeded: Int.random(in: 0...24, using: &random))
       return SIMD4(
-        UInt8(40 + 180 * x / width) &+ t, UInt8(30 + 200 * y / height) &+ t, UInt8(160 - 120 * x / width) &+ t, 255)
+        UInt8(40 + 180 * x / width) &+ t, UInt8(30 + 200 * y / height) &+ t,
+        UInt8(160 - 120 * x / width) &+ t, 255)
     })
   let rgb = photo.pixels.flatMap { [$0.x, $0.y, $0.z] }
   let rounds = quick ? 1 : 5
@@ -52,7 +53,9 @@ func filmWorkloads(quick: Bool) -> [Row] {
         var linear = photo.linear
         let planes = (0..<3).map { c in linear.pixels.map { $0[c] } }
         let blurred = planes.map { GaussianBlur.blur($0, width: width, height: height, sigma: 3, threads: 2) }
-        for i in linear.pixels.indices { linear.pixels[i] = SIMD4(blurred[0][i], blurred[1][i], blurred[2][i], 1) }
+        for i in linear.pixels.indices {
+          linear.pixels[i] = SIMD4(blurred[0][i], blurred[1][i], blurred[2][i], 1)
+        }
         blackHole(FilmLook.encode(linear, threads: 2))
       }
     ),
@@ -68,13 +71,15 @@ func filmWorkloads(quick: Bool) -> [Row] {
     let ours = time(body)
     let peer = rgb.withUnsafeBufferPointer { b in
       matrix.withUnsafeBufferPointer { m in
-        vips_oracle_time(operation, b.baseAddress, Int32(width), Int32(height), m.baseAddress, sigma, Int32(rounds))
+        vips_oracle_time(
+          operation, b.baseAddress, Int32(width), Int32(height), m.baseAddress, sigma, Int32(rounds))
       }
     }
     guard peer > 0 else { continue }
     rows.append(
       Row(
-        workload: "\(label), \(width)×\(height), 8-bit in and out", ours_s: ours, peer: "libvips 8 (2 threads)",
+        workload: "\(label), \(width)×\(height), 8-bit in and out", ours_s: ours,
+        peer: "libvips 8 (2 threads)",
         peer_s: peer, ratio: ours / peer))
   }
   return rows

@@ -1,8 +1,8 @@
+import ARHit
 import ARImage
 import ARImageIO
-import ARMesh
-import ARHit
 import ARMath
+import ARMesh
 import ARTestSupport
 import Dispatch
 import EmbreeOracle

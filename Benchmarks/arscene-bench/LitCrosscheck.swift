@@ -1,7 +1,7 @@
 import ARImage
 import ARImageIO
-import ARMesh
 import ARMath
+import ARMesh
 @_spi(Oracles) import ARRender
 import ARScene
 import Foundation

@@ -1,7 +1,7 @@
 import ARImage
 import ARImageIO
-import ARMesh
 import ARMath
+import ARMesh
 import ARRender
 import ARScene
 import ARTestSupport
@@ -131,7 +131,8 @@ func crosscheckLlvmpipe() -> Bool {
     do {
       let theirs = try lit.render(scene)
       let ours = try! Renderer.render(
-        try! scene.drawCalls(), camera: scene.renderCamera, shading: .lit(scene.lighting), background: scene.background,
+        try! scene.drawCalls(), camera: scene.renderCamera, shading: .lit(scene.lighting),
+        background: scene.background,
         backgroundColor: scene.backgroundColor)
       let c = ImageComparison(ours, theirs)
       ok = report(path, "lit", ours, theirs, pass: c.withinTwo >= 0.995 && c.psnr >= 40) && ok
@@ -492,7 +493,8 @@ struct TexturedDraw {
     var mesh = textured
     mesh.materials = [material]
     self.mesh = mesh
-    draw = try! DrawCall(mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: false, textures: [path: image])
+    draw = try! DrawCall(
+      mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: false, textures: [path: image])
   }
 }
 

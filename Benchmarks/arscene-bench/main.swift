@@ -6,7 +6,8 @@ import Foundation
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 let groups = [
-  "--math", "--geo", "--hit", "--pose", "--assets", "--render", "--recording", "--places", "--markers", "--film",
+  "--math", "--geo", "--hit", "--pose", "--assets", "--render", "--recording", "--places", "--markers",
+  "--film",
 ]
 let unknown = arguments.subtracting(["--json", "--quick", "--crosscheck"] + groups)
 guard unknown.isEmpty else {

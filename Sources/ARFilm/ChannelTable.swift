@@ -16,9 +16,15 @@ struct ChannelTable: Sendable {
 
   @inline(__always)
   func callAsFunction(_ v: Float) -> Float {
-    let s = (min(max(v, 0), 1)).squareRoot() * Float(Self.size - 1)
-    let i = min(Int(s), Self.size - 2), f = s - Float(i)
-    return entries.withUnsafeBufferPointer { e in e[i] + (e[i + 1] - e[i]) * f }
+    entries.withUnsafeBufferPointer { Self.look(v, in: $0.baseAddress!) }
+  }
+
+  /// The table at `v`, read through `entries`' storage: for loops that fetch it once.
+  @inline(__always)
+  static func look(_ v: Float, in e: UnsafePointer<Float>) -> Float {
+    let s = (min(max(v, 0), 1)).squareRoot() * Float(size - 1)
+    let i = min(Int(s), size - 2), f = s - Float(i)
+    return e[i] + (e[i + 1] - e[i]) * f
   }
 }
 

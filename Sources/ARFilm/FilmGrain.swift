@@ -7,8 +7,11 @@ import Foundation
 /// nothing in pure black and white, seeded and the same on any number of threads.
 ///
 /// The model (documented so that it can be measured): white noise, Gaussian-filtered to the
-/// grain size and scaled to unit variance, added to the display-encoded value u (0…1) with a
-/// standard deviation of `strength` · a(ISO) · 2√(u(1 − u)), where a = 0.02·√(ISO / 400). The
+/// grain size and scaled to unit variance, times a deviation that depends on the exposure. In
+/// display-encoded units (u, 0…1) that deviation is σ(u) = `strength` · a(ISO) · 2√(u(1 − u)),
+/// with a = 0.02·√(ISO / 400) (``deviation(at:)``); the noise is added in linear light, scaled
+/// by the sRGB curve's slope at the value (``linearDeviation(at:)``), so the mean light is kept
+/// exactly and the encoded deviation is σ(u) to first order. The
 /// filter's 1-σ is the grain size, 6 µm·√(ISO / 400) on the film, in pixels of the image spread
 /// over the format's frame (36 mm across for 35 mm, 56 mm for 120), at least 0.35 px; so its
 /// autocorrelation at a distance d is exp(−d² / 4σ²) (``autocorrelation(lag:width:)`` gives the
@@ -92,30 +95,55 @@ public struct FilmGrain: FilmStage {
     return filtered.map { $0 * scale }
   }
 
+  /// The noise's standard deviation in linear light at linear value `v` (0…1): σ at v's
+  /// encoding times the sRGB curve's slope there.
+  public func linearDeviation(at v: Double) -> Double {
+    let u = Encoding.encode(v), e = 1e-4
+    let (lo, hi) = (max(0, u - e), min(1, u + e))
+    return (Encoding.decode(hi) - Encoding.decode(lo)) / (hi - lo) * deviation(at: u)
+  }
+
   public func apply(to image: inout LinearImage, context: FilmContext) {
     guard strength > 0 else { return }
     let (w, h) = (image.width, image.height)
-    let shared = noise(width: w, height: h, seed: context.seed, channel: 3, threads: context.threads)
-    let own =
-      chroma > 0
-      ? (0..<3).map {
-        noise(width: w, height: h, seed: context.seed, channel: UInt64($0), threads: context.threads)
-      }
-      : []
-    let (mix, independent) = (Float((1 - chroma * chroma).squareRoot()), Float(chroma))
-    let encode = ChannelTable { Encoding.encode($0) }
-    let deviationTable = (0...1024).map { Float(deviation(at: Double($0) / 1024)) }
-    let planes = [shared] + own
-    image.forEachBand(threads: context.threads) { buffer, rows in
-      for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
-        var p = buffer[i]
-        for c in 0..<3 {
-          let u = encode(p[c])
-          let n = independent > 0 ? mix * planes[0][i] + independent * planes[1 + c][i] : planes[0][i]
-          p[c] = Encoding.decodeFast(u + deviationTable[Int((u * 1024).rounded())] * n)
+    let planes =
+      [noise(width: w, height: h, seed: context.seed, channel: 3, threads: context.threads)]
+      + (chroma > 0
+        ? (0..<3).map {
+          noise(width: w, height: h, seed: context.seed, channel: UInt64($0), threads: context.threads)
         }
-        buffer[i] = p
+        : [])
+    let (mix, independent) = (Float((1 - chroma * chroma).squareRoot()), Float(chroma))
+    // The encoded deviation carried into linear light by the sRGB curve's slope at the value
+    // (first order: the grain is a few hundredths of the range), so that a value needs one table
+    // look-up, not an encoding and a decoding.
+    let spread = ChannelTable { linearDeviation(at: $0) }
+    let all = planes.count == 1 ? planes[0] : Array(planes.joined())  // plane after plane
+    all.withUnsafeBufferPointer { noise in
+      spread.entries.withUnsafeBufferPointer { table in
+        let (n, t, count) = (
+          UnsafeSendablePointer(noise.baseAddress!), UnsafeSendablePointer(table.baseAddress!), w * h
+        )
+        image.forEachBand(threads: context.threads) { buffer, rows in
+          for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
+            let p = buffer[i], shared = n.pointer[i]
+            var grain = SIMD3<Float>(repeating: shared)
+            if independent > 0 {
+              grain =
+                grain * mix
+                + SIMD3(n.pointer[count + i], n.pointer[2 * count + i], n.pointer[3 * count + i])
+                * independent
+            }
+            let deviation = SIMD3(
+              ChannelTable.look(p.x, in: t.pointer), ChannelTable.look(p.y, in: t.pointer),
+              ChannelTable.look(p.z, in: t.pointer))
+            let c = (SIMD3(p.x, p.y, p.z) + deviation * grain).replacing(
+              with: 0, where: SIMD3(p.x, p.y, p.z) + deviation * grain .< 0)
+            buffer[i] = SIMD4(c, p.w)
+          }
+        }
       }
     }
   }
+
 }

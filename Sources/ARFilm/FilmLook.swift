@@ -111,38 +111,70 @@ public struct FilmLook: Sendable {
   /// The look applied to an 8-bit sRGB image: decoded to linear light, the stages, encoded
   /// back (each value to the nearest 8-bit code, as ARImage's `sRGB8` encodes).
   public func apply(to image: RGBA8Image, context: FilmContext) -> RGBA8Image {
-    var linear = image.linear
+    var linear = Self.decode(image, threads: context.threads)
     apply(to: &linear, context: context)
     return Self.encode(linear, threads: context.threads)
   }
 
-  /// `image` as 8-bit sRGB, on `threads` threads: each value's code found among the linear
-  /// values halfway between codes, which gives the code nearest its encoding without a power
-  /// per value (and gives back every 8-bit code exactly from its decoded value).
+  /// `image` in linear light (alpha scaled to 0…1), as ARImage's `linear`, on `threads` threads.
+  public static func decode(_ image: RGBA8Image, threads: Int) -> LinearImage {
+    let count = image.pixels.count
+    let pixels = [SIMD4<Float>](unsafeUninitializedCapacity: count) { out, initialized in
+      let target = UnsafeSendableMutablePointer(out.baseAddress!)
+      image.pixels.withUnsafeBufferPointer { source in
+        let s = UnsafeSendablePointer(source.baseAddress!)
+        SRGB.decodeTable.withUnsafeBufferPointer { table in
+          let t = UnsafeSendablePointer(table.baseAddress!)
+          let bands = max(1, threads) * 4
+          DispatchQueue.concurrentPerform(iterations: bands) { band in
+            for i in (band * count / bands)..<((band + 1) * count / bands) {
+              let p = s.pointer[i]
+              target.pointer[i] = SIMD4(
+                t.pointer[Int(p.x)], t.pointer[Int(p.y)], t.pointer[Int(p.z)], Float(p.w) / 255)
+            }
+          }
+        }
+      }
+      initialized = count
+    }
+    return LinearImage(width: image.width, height: image.height, pixels: pixels)
+  }
+
+  /// The linear values halfway between 8-bit codes: a value's code is how many lie at or below it.
+  private static let codeBounds: [Float] = (0..<255).map { SRGB.decode((Float($0) + 0.5) / 255) }
+  /// For 1,024 steps of √value, the code at the step's start: the search starts there and moves
+  /// up a code or two at most.
+  private static let codeGuesses: [UInt8] = (0..<1024).map { j in
+    let v = Float(j) / 1023 * Float(j) / 1023
+    return UInt8(codeBounds.filter { $0 <= v }.count)
+  }
+
+  /// `image` as 8-bit sRGB, on `threads` threads: each value's code is the count of codes'
+  /// midpoints (in linear light) at or below it, which is the code nearest its encoding, found
+  /// without a power per value; every 8-bit code's decoded value gives the code back.
   public static func encode(_ image: LinearImage, threads: Int) -> RGBA8Image {
-    let bounds = (0..<255).map { SRGB.decode((Float($0) + 0.5) / 255) }
     let count = image.pixels.count
     let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: count) { out, initialized in
       let target = UnsafeSendableMutablePointer(out.baseAddress!)
       image.pixels.withUnsafeBufferPointer { source in
         let s = UnsafeSendablePointer(source.baseAddress!)
-        bounds.withUnsafeBufferPointer { b in
-          let bp = UnsafeSendablePointer(b.baseAddress!)
-          let bands = max(1, threads) * 4
-          DispatchQueue.concurrentPerform(iterations: bands) { band in
-            @inline(__always) func code(_ v: Float) -> UInt8 {
-              guard v > 0 else { return 0 }  // NaN too
-              var (lo, hi) = (0, 255)  // the code is the count of bounds at or below v
-              while lo < hi {
-                let mid = (lo + hi) / 2
-                if bp.pointer[mid] <= v { lo = mid + 1 } else { hi = mid }
+        codeBounds.withUnsafeBufferPointer { b in
+          codeGuesses.withUnsafeBufferPointer { g in
+            let (bp, gp) = (UnsafeSendablePointer(b.baseAddress!), UnsafeSendablePointer(g.baseAddress!))
+            let bands = max(1, threads) * 4
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+              @inline(__always) func code(_ v: Float) -> UInt8 {
+                guard v > 0 else { return 0 }  // NaN too
+                guard v < 1 else { return 255 }
+                var k = Int(gp.pointer[Int(v.squareRoot() * 1023)])
+                while k < 255 && bp.pointer[k] <= v { k += 1 }
+                return UInt8(k)
               }
-              return UInt8(lo)
-            }
-            for i in (band * count / bands)..<((band + 1) * count / bands) {
-              let p = s.pointer[i]
-              target.pointer[i] = SIMD4(
-                code(p.x), code(p.y), code(p.z), UInt8(((p.w > 0 ? min(p.w, 1) : 0) * 255).rounded()))
+              for i in (band * count / bands)..<((band + 1) * count / bands) {
+                let p = s.pointer[i]
+                target.pointer[i] = SIMD4(
+                  code(p.x), code(p.y), code(p.z), UInt8(((p.w > 0 ? min(p.w, 1) : 0) * 255).rounded()))
+              }
             }
           }
         }

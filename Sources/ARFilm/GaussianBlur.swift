@@ -1,28 +1,24 @@
 import ARMath
 import Foundation
 
-/// Gaussian blur of one-channel planes, for the stages that spread light (halation) or need a
-/// neighbourhood's level (shadows and highlights). Wide blurs are three box blurs in each
-/// direction (Kovesi's sizes, "Fast almost-Gaussian filtering", 2010), whose cost does not grow
-/// with the radius; narrow ones (σ ≤ 2 px) use the Gaussian's own weights. Edges are clamped.
+/// Gaussian blur of one-channel planes, for the stages that spread light (halation), need a
+/// neighbourhood's level (shadows and highlights) or shape grain. Wide blurs are three box blurs
+/// in each direction (Kovesi's sizes, "Fast almost-Gaussian filtering", 2010), whose cost does
+/// not grow with the radius; narrow ones (σ ≤ 2 px) use the Gaussian's own weights. Edges are
+/// clamped. Every pass runs along rows in memory order, bands of rows (or of columns) on the
+/// threads.
 public enum GaussianBlur {
   /// `plane` (width × height, row-major) blurred by a Gaussian of `sigma` pixels, on `threads`
   /// threads (the result is the same for any count).
   public static func blur(_ plane: [Float], width: Int, height: Int, sigma: Double, threads: Int) -> [Float] {
     guard sigma > 0.05, width > 0, height > 0 else { return plane }
-    var a = plane
     if sigma <= 2 {
       let radius = Int((3 * sigma).rounded(.up))
       let raw = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
       let total = raw.reduce(0, +)
       let weights = raw.map { $0 / total }
-      a = pass(a, width: width, height: height, threads: threads, horizontal: true) { line, out, n in
-        convolve(line, out, n, weights, radius)
-      }
-      a = pass(a, width: width, height: height, threads: threads, horizontal: false) { line, out, n in
-        convolve(line, out, n, weights, radius)
-      }
-      return a
+      let across = convolveRows(plane, width: width, height: height, weights: weights, threads: threads)
+      return convolveColumns(across, width: width, height: height, weights: weights, threads: threads)
     }
     // Three boxes whose sizes' variances add up to σ².
     let ideal = (12 * sigma * sigma / 3 + 1).squareRoot()
@@ -32,73 +28,117 @@ public enum GaussianBlur {
     let m = Int(
       ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4))
         .rounded())
+    var a = plane
     for k in 0..<3 {
       let radius = ((k < m ? lower : upper) - 1) / 2
-      for horizontal in [true, false] {
-        a = pass(a, width: width, height: height, threads: threads, horizontal: horizontal) { line, out, n in
-          box(line, out, n, radius)
-        }
-      }
+      a = boxRows(a, width: width, height: height, radius: radius, threads: threads)
+      a = boxColumns(a, width: width, height: height, radius: radius, threads: threads)
     }
     return a
   }
 
-  /// One pass along rows (or columns), lines spread over threads.
-  private static func pass(
-    _ plane: [Float], width: Int, height: Int, threads: Int, horizontal: Bool,
-    _ filter: @Sendable (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void
+  /// Runs `body(source, target, range)` over `count` items split into bands on the threads.
+  private static func bands(
+    _ plane: [Float], count: Int, threads: Int,
+    _ body: @Sendable (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>) -> Void
   ) -> [Float] {
-    let (lines, length) = horizontal ? (height, width) : (width, height)
-    var out = [Float](repeating: 0, count: plane.count)
-    plane.withUnsafeBufferPointer { source in
-      out.withUnsafeMutableBufferPointer { target in
-        let (s, t) = (
-          UnsafeSendablePointer(source.baseAddress!), UnsafeSendableMutablePointer(target.baseAddress!)
-        )
-        let bands = min(max(1, threads) * 4, lines)
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-          var line = [Float](repeating: 0, count: length), result = [Float](repeating: 0, count: length)
-          for l in (band * lines / bands)..<((band + 1) * lines / bands) {
-            if horizontal {
-              for i in 0..<length { line[i] = s.pointer[l * width + i] }
+    [Float](unsafeUninitializedCapacity: plane.count) { out, initialized in
+      let target = UnsafeSendableMutablePointer(out.baseAddress!)
+      plane.withUnsafeBufferPointer { source in
+        let s = UnsafeSendablePointer(source.baseAddress!)
+        let n = min(max(1, threads) * 4, max(1, count))
+        DispatchQueue.concurrentPerform(iterations: n) { band in
+          body(s.pointer, target.pointer, (band * count / n)..<((band + 1) * count / n))
+        }
+      }
+      initialized = plane.count
+    }
+  }
+
+  private static func convolveRows(_ plane: [Float], width: Int, height: Int, weights: [Float], threads: Int)
+    -> [Float]
+  {
+    let r = weights.count / 2
+    return bands(plane, count: height, threads: threads) { s, t, rows in
+      weights.withUnsafeBufferPointer { w in
+        for y in rows {
+          let (line, out) = (s + y * width, t + y * width)
+          for x in 0..<width {
+            var sum: Float = 0
+            if x >= r && x < width - r {
+              for k in 0..<w.count { sum += w[k] * line[x - r + k] }
             } else {
-              for i in 0..<length { line[i] = s.pointer[i * width + l] }
+              for k in 0..<w.count { sum += w[k] * line[min(max(x - r + k, 0), width - 1)] }
             }
-            line.withUnsafeBufferPointer { lp in
-              result.withUnsafeMutableBufferPointer { rp in filter(lp.baseAddress!, rp.baseAddress!, length) }
-            }
-            if horizontal {
-              for i in 0..<length { t.pointer[l * width + i] = result[i] }
-            } else {
-              for i in 0..<length { t.pointer[i * width + l] = result[i] }
-            }
+            out[x] = sum
           }
         }
       }
     }
-    return out
   }
 
-  private static func convolve(
-    _ line: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ n: Int, _ w: [Float], _ r: Int
-  ) {
-    for i in 0..<n {
-      var sum: Float = 0
-      for k in -r...r { sum += w[k + r] * line[min(max(i + k, 0), n - 1)] }
-      out[i] = sum
+  private static func convolveColumns(
+    _ plane: [Float], width: Int, height: Int, weights: [Float], threads: Int
+  ) -> [Float] {
+    let r = weights.count / 2
+    return bands(plane, count: height, threads: threads) { s, t, rows in
+      weights.withUnsafeBufferPointer { w in
+        for y in rows {
+          let out = t + y * width
+          for x in 0..<width { out[x] = 0 }
+          // Whole rows at a time, each weighted: contiguous, and vectorised by the compiler.
+          for k in 0..<w.count {
+            let line = s + min(max(y - r + k, 0), height - 1) * width
+            let weight = w[k]
+            for x in 0..<width { out[x] += weight * line[x] }
+          }
+        }
+      }
     }
   }
 
-  /// A running-sum box of radius `r` (2r + 1 samples).
-  private static func box(
-    _ line: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ n: Int, _ r: Int
-  ) {
+  /// A running-sum box of radius `r` (2r + 1 samples) along each row.
+  private static func boxRows(_ plane: [Float], width: Int, height: Int, radius r: Int, threads: Int)
+    -> [Float]
+  {
     let scale = 1 / Float(2 * r + 1)
-    var sum: Float = 0
-    for k in -r...r { sum += line[min(max(k, 0), n - 1)] }
-    for i in 0..<n {
-      out[i] = sum * scale
-      sum += line[min(i + r + 1, n - 1)] - line[max(i - r, 0)]
+    return bands(plane, count: height, threads: threads) { s, t, rows in
+      for y in rows {
+        let (line, out) = (s + y * width, t + y * width)
+        var sum: Float = 0
+        for k in -r...r { sum += line[min(max(k, 0), width - 1)] }
+        for x in 0..<width {
+          out[x] = sum * scale
+          sum += line[min(x + r + 1, width - 1)] - line[max(x - r, 0)]
+        }
+      }
+    }
+  }
+
+  /// The same down each column: running sums of a band of columns, carried row by row.
+  private static func boxColumns(_ plane: [Float], width: Int, height: Int, radius r: Int, threads: Int)
+    -> [Float]
+  {
+    let scale = 1 / Float(2 * r + 1)
+    return bands(plane, count: width, threads: threads) { s, t, columns in
+      let (x0, n) = (columns.lowerBound, columns.count)
+      var sums = [Float](repeating: 0, count: n)
+      sums.withUnsafeMutableBufferPointer { sum in
+        for k in -r...r {
+          let line = s + min(max(k, 0), height - 1) * width + x0
+          for i in 0..<n { sum[i] += line[i] }
+        }
+        for y in 0..<height {
+          let out = t + y * width + x0
+          let (entering, leaving) = (
+            s + min(y + r + 1, height - 1) * width + x0, s + max(y - r, 0) * width + x0
+          )
+          for i in 0..<n {
+            out[i] = sum[i] * scale
+            sum[i] += entering[i] - leaving[i]
+          }
+        }
+      }
     }
   }
 }

@@ -79,31 +79,44 @@ public struct BilateralBlur: FilmStage {
       }
     }
     let spatial = weights
-    let rangeScale = Float(-1 / (2 * rangeSigma * rangeSigma))
+    // The range weight by squared luminance difference, tabulated to three σ (beyond, 0).
+    let rangeLimit = Float(9 * rangeSigma * rangeSigma), rangeSteps = 1024
+    let rangeWeights = (0...rangeSteps).map { k in
+      Float(exp(-Double(k) / Double(rangeSteps) * 9 / 2))
+    }
+    let rangeIndex = Float(rangeSteps) / rangeLimit
     let source = image.pixels
     source.withUnsafeBufferPointer { src in
       key.withUnsafeBufferPointer { k in
-        let (sp, kp) = (UnsafeSendablePointer(src.baseAddress!), UnsafeSendablePointer(k.baseAddress!))
-        image.forEachBand(threads: context.threads) { buffer, rows in
-          for y in rows {
-            for x in 0..<w {
-              let centre = kp.pointer[y * w + x]
-              var sum = SIMD4<Float>.zero, total: Float = 0
-              var tap = 0
-              for dy in -radius...radius {
-                let yy = min(max(y + dy, 0), h - 1) * w
-                for dx in -radius...radius {
-                  let j = yy + min(max(x + dx, 0), w - 1)
-                  let d = kp.pointer[j] - centre
-                  let weight = spatial[tap] * exp(d * d * rangeScale)
-                  sum += sp.pointer[j] * weight
-                  total += weight
-                  tap += 1
+        spatial.withUnsafeBufferPointer { sw in
+          rangeWeights.withUnsafeBufferPointer { rw in
+            let (sp, kp) = (UnsafeSendablePointer(src.baseAddress!), UnsafeSendablePointer(k.baseAddress!))
+            let (swp, rwp) = (UnsafeSendablePointer(sw.baseAddress!), UnsafeSendablePointer(rw.baseAddress!))
+            let side = 2 * radius + 1, limit = Float(rangeSteps)
+            image.forEachBand(threads: context.threads) { buffer, rows in
+              // The neighbours' offsets, clamped at the image's edges.
+              var columns = [Int](repeating: 0, count: side)
+              for y in rows {
+                for x in 0..<w {
+                  for dx in 0..<side { columns[dx] = min(max(x + dx - radius, 0), w - 1) }
+                  let centre = kp.pointer[y * w + x]
+                  var sum = SIMD4<Float>.zero, total: Float = 0
+                  var tap = 0
+                  for dy in 0..<side {
+                    let row = min(max(y + dy - radius, 0), h - 1) * w
+                    for dx in 0..<side {
+                      let j = row + columns[dx]
+                      let d = kp.pointer[j] - centre
+                      let weight = swp.pointer[tap] * rwp.pointer[Int(min(d * d * rangeIndex, limit))]
+                      sum += sp.pointer[j] * weight
+                      total += weight
+                      tap += 1
+                    }
+                  }
+                  let c = sum / total
+                  buffer[y * w + x] = SIMD4(c.x, c.y, c.z, sp.pointer[y * w + x].w)
                 }
               }
-              let alpha = sp.pointer[y * w + x].w
-              let c = sum / total
-              buffer[y * w + x] = SIMD4(c.x, c.y, c.z, alpha)
             }
           }
         }
