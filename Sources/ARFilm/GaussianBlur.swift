@@ -17,8 +17,10 @@ public enum GaussianBlur {
       let raw = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
       let total = raw.reduce(0, +)
       let weights = raw.map { $0 / total }
-      let across = convolveRows(plane, width: width, height: height, weights: weights, threads: threads)
-      return convolveColumns(across, width: width, height: height, weights: weights, threads: threads)
+      var across = [Float](repeating: 0, count: plane.count), down = across
+      convolveRows(plane, into: &across, width: width, height: height, weights: weights, threads: threads)
+      convolveColumns(across, into: &down, width: width, height: height, weights: weights, threads: threads)
+      return down
     }
     // Three boxes whose sizes' variances add up to σ².
     let ideal = (12 * sigma * sigma / 3 + 1).squareRoot()
@@ -28,38 +30,39 @@ public enum GaussianBlur {
     let m = Int(
       ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4))
         .rounded())
-    var a = plane
+    var a = plane, b = [Float](repeating: 0, count: plane.count)
     for k in 0..<3 {
       let radius = ((k < m ? lower : upper) - 1) / 2
-      a = boxRows(a, width: width, height: height, radius: radius, threads: threads)
-      a = boxColumns(a, width: width, height: height, radius: radius, threads: threads)
+      boxRows(a, into: &b, width: width, height: height, radius: radius, threads: threads)
+      boxColumns(b, into: &a, width: width, height: height, radius: radius, threads: threads)
     }
     return a
   }
 
-  /// Runs `body(source, target, range)` over `count` items split into bands on the threads.
+  /// Runs `body(source, target, range)` over `count` items split into bands on the threads,
+  /// from `plane` into `target` (the same size; reused from pass to pass, so that a blur
+  /// allocates two planes, not one a pass).
   private static func bands(
-    _ plane: [Float], count: Int, threads: Int,
+    _ plane: [Float], into target: inout [Float], count: Int, threads: Int,
     _ body: @Sendable (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>) -> Void
-  ) -> [Float] {
-    [Float](unsafeUninitializedCapacity: plane.count) { out, initialized in
-      let target = UnsafeSendableMutablePointer(out.baseAddress!)
+  ) {
+    target.withUnsafeMutableBufferPointer { out in
+      let t = UnsafeSendableMutablePointer(out.baseAddress!)
       plane.withUnsafeBufferPointer { source in
         let s = UnsafeSendablePointer(source.baseAddress!)
         let n = min(max(1, threads) * 4, max(1, count))
         DispatchQueue.concurrentPerform(iterations: n) { band in
-          body(s.pointer, target.pointer, (band * count / n)..<((band + 1) * count / n))
+          body(s.pointer, t.pointer, (band * count / n)..<((band + 1) * count / n))
         }
       }
-      initialized = plane.count
     }
   }
 
-  private static func convolveRows(_ plane: [Float], width: Int, height: Int, weights: [Float], threads: Int)
-    -> [Float]
-  {
+  private static func convolveRows(
+    _ plane: [Float], into target: inout [Float], width: Int, height: Int, weights: [Float], threads: Int
+  ) {
     let r = weights.count / 2
-    return bands(plane, count: height, threads: threads) { s, t, rows in
+    bands(plane, into: &target, count: height, threads: threads) { s, t, rows in
       weights.withUnsafeBufferPointer { w in
         for y in rows {
           let (line, out) = (s + y * width, t + y * width)
@@ -78,10 +81,10 @@ public enum GaussianBlur {
   }
 
   private static func convolveColumns(
-    _ plane: [Float], width: Int, height: Int, weights: [Float], threads: Int
-  ) -> [Float] {
+    _ plane: [Float], into target: inout [Float], width: Int, height: Int, weights: [Float], threads: Int
+  ) {
     let r = weights.count / 2
-    return bands(plane, count: height, threads: threads) { s, t, rows in
+    bands(plane, into: &target, count: height, threads: threads) { s, t, rows in
       weights.withUnsafeBufferPointer { w in
         for y in rows {
           let out = t + y * width
@@ -98,11 +101,11 @@ public enum GaussianBlur {
   }
 
   /// A running-sum box of radius `r` (2r + 1 samples) along each row.
-  private static func boxRows(_ plane: [Float], width: Int, height: Int, radius r: Int, threads: Int)
-    -> [Float]
-  {
+  private static func boxRows(
+    _ plane: [Float], into target: inout [Float], width: Int, height: Int, radius r: Int, threads: Int
+  ) {
     let scale = 1 / Float(2 * r + 1)
-    return bands(plane, count: height, threads: threads) { s, t, rows in
+    bands(plane, into: &target, count: height, threads: threads) { s, t, rows in
       for y in rows {
         let (line, out) = (s + y * width, t + y * width)
         var sum: Float = 0
@@ -116,11 +119,11 @@ public enum GaussianBlur {
   }
 
   /// The same down each column: running sums of a band of columns, carried row by row.
-  private static func boxColumns(_ plane: [Float], width: Int, height: Int, radius r: Int, threads: Int)
-    -> [Float]
-  {
+  private static func boxColumns(
+    _ plane: [Float], into target: inout [Float], width: Int, height: Int, radius r: Int, threads: Int
+  ) {
     let scale = 1 / Float(2 * r + 1)
-    return bands(plane, count: width, threads: threads) { s, t, columns in
+    bands(plane, into: &target, count: width, threads: threads) { s, t, columns in
       let (x0, n) = (columns.lowerBound, columns.count)
       var sums = [Float](repeating: 0, count: n)
       sums.withUnsafeMutableBufferPointer { sum in
