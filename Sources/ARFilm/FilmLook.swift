@@ -140,42 +140,22 @@ public struct FilmLook: Sendable {
     return LinearImage(width: image.width, height: image.height, pixels: pixels)
   }
 
-  /// The linear values halfway between 8-bit codes: a value's code is how many lie at or below it.
-  private static let codeBounds: [Float] = (0..<255).map { SRGB.decode((Float($0) + 0.5) / 255) }
-  /// For 1,024 steps of √value, the code at the step's start: the search starts there and moves
-  /// up a code or two at most.
-  private static let codeGuesses: [UInt8] = (0..<1024).map { j in
-    let v = Float(j) / 1023 * Float(j) / 1023
-    return UInt8(codeBounds.filter { $0 <= v }.count)
-  }
-
-  /// `image` as 8-bit sRGB, on `threads` threads: each value's code is the count of codes'
-  /// midpoints (in linear light) at or below it, which is the code nearest its encoding, found
-  /// without a power per value; every 8-bit code's decoded value gives the code back.
+  /// `image` as 8-bit sRGB, on `threads` threads, each value to the code ARImage's `sRGB8`
+  /// gives it (through ARImage's table-driven `SRGB.Encoder`, not a power per value).
   public static func encode(_ image: LinearImage, threads: Int) -> RGBA8Image {
     let count = image.pixels.count
+    let encoder = SRGB.Encoder.shared
     let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: count) { out, initialized in
       let target = UnsafeSendableMutablePointer(out.baseAddress!)
       image.pixels.withUnsafeBufferPointer { source in
         let s = UnsafeSendablePointer(source.baseAddress!)
-        codeBounds.withUnsafeBufferPointer { b in
-          codeGuesses.withUnsafeBufferPointer { g in
-            let (bp, gp) = (UnsafeSendablePointer(b.baseAddress!), UnsafeSendablePointer(g.baseAddress!))
-            let bands = max(1, threads) * 4
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
-              @inline(__always) func code(_ v: Float) -> UInt8 {
-                guard v > 0 else { return 0 }  // NaN too
-                guard v < 1 else { return 255 }
-                var k = Int(gp.pointer[Int(v.squareRoot() * 1023)])
-                while k < 255 && bp.pointer[k] <= v { k += 1 }
-                return UInt8(k)
-              }
-              for i in (band * count / bands)..<((band + 1) * count / bands) {
-                let p = s.pointer[i]
-                target.pointer[i] = SIMD4(
-                  code(p.x), code(p.y), code(p.z), UInt8(((p.w > 0 ? min(p.w, 1) : 0) * 255).rounded()))
-              }
-            }
+        let bands = max(1, threads) * 4
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+          for i in (band * count / bands)..<((band + 1) * count / bands) {
+            let p = s.pointer[i]
+            target.pointer[i] = SIMD4(
+              encoder.code(p.x), encoder.code(p.y), encoder.code(p.z),
+              UInt8(((p.w > 0 ? min(p.w, 1) : 0) * 255).rounded()))
           }
         }
       }

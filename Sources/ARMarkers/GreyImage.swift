@@ -64,12 +64,16 @@ struct GreyImage: Sendable {
   }
 
   /// Bilinear between pixel centres (at +0.5), edges clamped.
-  func sample(_ p: SIMD2<Double>) -> Double {
+  func sample(_ p: SIMD2<Double>) -> Double { bilinear(p) { $0 } }
+
+  /// Bilinear between pixel centres of `level(value)`, edges clamped.
+  @inline(__always)
+  private func bilinear(_ p: SIMD2<Double>, _ level: (Float) -> Float) -> Double {
     let x = p.x - 0.5, y = p.y - 0.5
     let (x0, y0) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
     let (fx, fy) = (Float(x - Double(x0)), Float(y - Double(y0)))
     func at(_ i: Int, _ j: Int) -> Float {
-      values[min(max(j, 0), height - 1) * width + min(max(i, 0), width - 1)]
+      level(values[min(max(j, 0), height - 1) * width + min(max(i, 0), width - 1)])
     }
     let top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * fx
     let bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * fx
@@ -86,16 +90,7 @@ struct GreyImage: Sendable {
   /// average light, so an edge's true place is halfway between its sides' levels here, not in
   /// the encoded values, where a blurred black square would look smaller than it is.
   func sampleLinear(_ p: SIMD2<Double>) -> Double {
-    let x = p.x - 0.5, y = p.y - 0.5
-    let (x0, y0) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
-    let (fx, fy) = (Float(x - Double(x0)), Float(y - Double(y0)))
-    func at(_ i: Int, _ j: Int) -> Float {
-      let v = values[min(max(j, 0), height - 1) * width + min(max(i, 0), width - 1)]
-      return Self.linearLevels[Int((min(max(v, 0), 255) * 16).rounded())]
-    }
-    let top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * fx
-    let bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * fx
-    return Double(top + (bottom - top) * fy)
+    bilinear(p) { Self.linearLevels[Int((min(max($0, 0), 255) * 16).rounded())] }
   }
 
   // MARK: Candidates
