@@ -24,13 +24,21 @@ func filmWorkloads(quick: Bool) -> [Row] {
     })
   let rgb = photo.pixels.flatMap { [$0.x, $0.y, $0.z] }
   let rounds = quick ? 1 : 5
+  let environment = ProcessInfo.processInfo.environment
   let context = FilmContext(seed: 1, threads: 2)
   var rows: [Row] = []
-  let environment = ProcessInfo.processInfo.environment
   func time(_ body: () -> Void) -> Double { (0..<rounds).map { _ in seconds(body) }.min()! }
 
   for name in ["warm-gold-200", "classic-bw-400"] {
     let look = try! FilmLook(named: name)
+    // ARSCENE_BENCH_TRACE: each stage's time on its own, to stderr.
+    if environment["ARSCENE_BENCH_TRACE"] != nil {
+      var linear = FilmLook.decode(photo, threads: 2)
+      for stage in look.stages {
+        let t = seconds { stage.apply(to: &linear, context: context) }
+        FileHandle.standardError.write(Data("\(name) \(type(of: stage).key): \(Int(t * 1000)) ms\n".utf8))
+      }
+    }
     let ours = time { blackHole(look.apply(to: photo, context: context)) }
     rows.append(
       Row(

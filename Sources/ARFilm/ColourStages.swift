@@ -4,7 +4,7 @@ import ARMath
 /// A 3×3 matrix applied to linear RGB: a film's colour rendition, a cross-process's crossed
 /// channels. Parameters: `matrix`, 9 numbers row by row, each −4…4 (default the identity, which
 /// changes nothing).
-public struct ColourMatrix: FilmStage {
+public struct ColourMatrix: PointwiseFilmStage {
   public static let key = "colour_matrix"
   /// Rows of the matrix.
   public let rows: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)
@@ -22,12 +22,10 @@ public struct ColourMatrix: FilmStage {
     isIdentity = m == [1, 0, 0, 0, 1, 0, 0, 0, 1]
   }
 
-  public func apply(to image: inout LinearImage, context: FilmContext) {
-    guard !isIdentity else { return }
+  public func kernel(width: Int, height: Int, context: FilmContext) -> FilmKernel? {
+    guard !isIdentity else { return nil }
     let (r0, r1, r2) = rows
-    image.transformColours(threads: context.threads) { c in
-      SIMD3((r0 * c).sum(), (r1 * c).sum(), (r2 * c).sum())
-    }
+    return colourKernel(width: width) { c in SIMD3((r0 * c).sum(), (r1 * c).sum(), (r2 * c).sum()) }
   }
 }
 
@@ -38,7 +36,7 @@ public struct ColourMatrix: FilmStage {
 /// Parameters: `temperature_k` (2,000…25,000 K; the white on the CIE daylight locus from 4,000 K,
 /// on the Planckian locus below; default 6,504, D65, with `tint` 0: unchanged) and `tint`
 /// (−1…1, positive towards magenta).
-public struct WhiteBalance: FilmStage {
+public struct WhiteBalance: PointwiseFilmStage {
   public static let key = "white_balance"
   let matrix: ColourMatrix?
 
@@ -91,8 +89,8 @@ public struct WhiteBalance: FilmStage {
     return (0..<3).flatMap { r in (0..<3).map { c in Float(m[c, r]) } }
   }
 
-  public func apply(to image: inout LinearImage, context: FilmContext) {
-    matrix?.apply(to: &image, context: context)
+  public func kernel(width: Int, height: Int, context: FilmContext) -> FilmKernel? {
+    matrix?.kernel(width: width, height: height, context: context)
   }
 }
 
@@ -100,7 +98,7 @@ public struct WhiteBalance: FilmStage {
 /// panchromatic film is a large `red`). Parameters: `red`, `green`, `blue` (−2…2 each; default
 /// Rec. 709 luminance, 0.2126, 0.7152, 0.0722) and `strength` (0…1, the mix with the colour
 /// image; 0 changes nothing).
-public struct BlackAndWhite: FilmStage {
+public struct BlackAndWhite: PointwiseFilmStage {
   public static let key = "black_and_white"
   public let weights: SIMD3<Float>
   public let strength: Float
@@ -114,10 +112,10 @@ public struct BlackAndWhite: FilmStage {
     strength = Float(try p.number("strength", in: 0...1, default: 1))
   }
 
-  public func apply(to image: inout LinearImage, context: FilmContext) {
-    guard strength > 0 else { return }
+  public func kernel(width: Int, height: Int, context: FilmContext) -> FilmKernel? {
+    guard strength > 0 else { return nil }
     let (w, s) = (weights, strength)
-    image.transformColours(threads: context.threads) { c in
+    return colourKernel(width: width) { c in
       let grey = SIMD3(repeating: max(0, (w * c).sum()))
       return s == 1 ? grey : c + (grey - c) * s
     }
@@ -128,7 +126,7 @@ public struct BlackAndWhite: FilmStage {
 /// luminance. Parameters: `shadows` and `highlights`, each `{"hue_deg": 0…360, "saturation":
 /// 0…1}` (default saturation 0: no tint), and `balance` (−1…1: where shadows end and highlights
 /// begin, on display-encoded luminance, 0 at mid-grey).
-public struct SplitToning: FilmStage {
+public struct SplitToning: PointwiseFilmStage {
   public static let key = "split_toning"
   let shadow: SIMD3<Float>, highlight: SIMD3<Float>
   let shadowAmount: Float, highlightAmount: Float, balance: Float
@@ -162,11 +160,11 @@ public struct SplitToning: FilmStage {
     return linear / (SIMD4(linear, 0) * luminanceWeights).sum()
   }
 
-  public func apply(to image: inout LinearImage, context: FilmContext) {
-    guard shadowAmount > 0 || highlightAmount > 0 else { return }
+  public func kernel(width: Int, height: Int, context: FilmContext) -> FilmKernel? {
+    guard shadowAmount > 0 || highlightAmount > 0 else { return nil }
     let (shadow, highlight, sa, ha) = (self.shadow, self.highlight, shadowAmount, highlightAmount)
     let pivot = 0.5 + 0.4 * balance
-    image.transformColours(threads: context.threads) { c in
+    return colourKernel(width: width) { c in
       let y = (SIMD4(c, 0) * luminanceWeights).sum()
       guard y > 0 else { return c }
       // A smooth weight from the shadows (0) to the highlights (1), on the encoded luminance.

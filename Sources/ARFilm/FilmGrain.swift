@@ -22,7 +22,7 @@ import Foundation
 /// Parameters: `iso` (25…6400, default 400), `format` (`35mm` or `120`), `strength` (0…2; 0
 /// changes nothing) and `chroma` (0…1: the part of each channel's noise that is its own, as a
 /// colour film's three dye layers; 0 for black-and-white grain).
-public struct FilmGrain: FilmStage {
+public struct FilmGrain: PointwiseFilmStage {
   public static let key = "grain"
   public let iso: Double, format: String, strength: Double, chroma: Double
 
@@ -65,34 +65,35 @@ public struct FilmGrain: FilmStage {
   /// (a sum of four uniform variates, near-Gaussian and made Gaussian by the filter) filtered by
   /// the grain's Gaussian.
   func noise(width: Int, height: Int, seed: UInt64, channel: UInt64, threads: Int) -> [Float] {
-    var white = [Float](repeating: 0, count: width * height)
+    let sigma = grainSigma(width: width)
+    // The filter's gain on white noise's variance is Σw² over its 2D kernel: the kernel is the
+    // filter's response to a single bright pixel, far from any edge. The white noise is drawn
+    // already divided by its square root, so the filtered noise has unit variance.
+    let side = 2 * Int((4 * sigma).rounded(.up)) + 7
+    var delta = [Float](repeating: 0, count: side * side)
+    delta[side * side / 2] = 1
+    let kernel = GaussianBlur.blur(delta, width: side, height: side, sigma: sigma, threads: 1)
+    let scale = Float(1 / kernel.map { Double($0) * Double($0) }.reduce(0, +).squareRoot())
     let key = seed &* 0x9E37_79B9_7F4A_7C15 ^ (channel &+ 1) &* 0xD1B5_4A32_D192_ED03
-    white.withUnsafeMutableBufferPointer { buffer in
+    let count = width * height
+    let white = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
       let out = UnsafeSendableMutablePointer(buffer.baseAddress!)
-      let count = buffer.count
       let bands = max(1, threads) * 4
+      // Four 16-bit uniforms: mean 2, variance 4/12; to unit variance, then the filter's gain.
+      let unit = 1.7320508 * scale
       DispatchQueue.concurrentPerform(iterations: bands) { band in
         for i in (band * count / bands)..<((band + 1) * count / bands) {
           var z = key &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15
           z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
           z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
           z ^= z >> 31
-          // Four 16-bit uniforms: mean 2, variance 4/12.
           let sum = Float(z & 0xFFFF) + Float((z >> 16) & 0xFFFF) + Float((z >> 32) & 0xFFFF) + Float(z >> 48)
-          out.pointer[i] = (sum / 65536 - 2) * 1.7320508
+          out.pointer[i] = (sum / 65536 - 2) * unit
         }
       }
+      initialized = count
     }
-    let sigma = grainSigma(width: width)
-    let filtered = GaussianBlur.blur(white, width: width, height: height, sigma: sigma, threads: threads)
-    // The filter's gain on white noise's variance is Σw² over its 2D kernel: the kernel is the
-    // filter's response to a single bright pixel, far from any edge.
-    let side = 2 * Int((4 * sigma).rounded(.up)) + 7
-    var delta = [Float](repeating: 0, count: side * side)
-    delta[side * side / 2] = 1
-    let kernel = GaussianBlur.blur(delta, width: side, height: side, sigma: sigma, threads: 1)
-    let scale = Float(1 / kernel.map { Double($0) * Double($0) }.reduce(0, +).squareRoot())
-    return filtered.map { $0 * scale }
+    return GaussianBlur.blur(white, width: width, height: height, sigma: sigma, threads: threads)
   }
 
   /// The noise's standard deviation in linear light at linear value `v` (0…1): σ at v's
@@ -103,43 +104,41 @@ public struct FilmGrain: FilmStage {
     return (Encoding.decode(hi) - Encoding.decode(lo)) / (hi - lo) * deviation(at: u)
   }
 
-  public func apply(to image: inout LinearImage, context: FilmContext) {
-    guard strength > 0 else { return }
-    let (w, h) = (image.width, image.height)
-    let planes =
-      [noise(width: w, height: h, seed: context.seed, channel: 3, threads: context.threads)]
-      + (chroma > 0
-        ? (0..<3).map {
-          noise(width: w, height: h, seed: context.seed, channel: UInt64($0), threads: context.threads)
-        }
-        : [])
+  public func kernel(width w: Int, height h: Int, context: FilmContext) -> FilmKernel? {
+    guard strength > 0 else { return nil }
+    let shared = noise(width: w, height: h, seed: context.seed, channel: 3, threads: context.threads)
+    // Each channel's own noise when the grain has colour (else the shared plane again, unused).
+    let own =
+      chroma > 0
+      ? (0..<3).map {
+        noise(width: w, height: h, seed: context.seed, channel: UInt64($0), threads: context.threads)
+      }
+      : [shared, shared, shared]
     let (mix, independent) = (Float((1 - chroma * chroma).squareRoot()), Float(chroma))
     // The encoded deviation carried into linear light by the sRGB curve's slope at the value
     // (first order: the grain is a few hundredths of the range), so that a value needs one table
     // look-up, not an encoding and a decoding.
-    let spread = ChannelTable { linearDeviation(at: $0) }
-    let all = planes.count == 1 ? planes[0] : Array(planes.joined())  // plane after plane
-    all.withUnsafeBufferPointer { noise in
-      spread.entries.withUnsafeBufferPointer { table in
-        let (n, t, count) = (
-          UnsafeSendablePointer(noise.baseAddress!), UnsafeSendablePointer(table.baseAddress!), w * h
-        )
-        image.forEachBand(threads: context.threads) { buffer, rows in
-          for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
-            let p = buffer[i], shared = n.pointer[i]
-            var grain = SIMD3<Float>(repeating: shared)
-            if independent > 0 {
-              grain =
-                grain * mix
-                + SIMD3(n.pointer[count + i], n.pointer[2 * count + i], n.pointer[3 * count + i])
-                * independent
+    let spread = ChannelTable { linearDeviation(at: $0) }.entries
+    let (red, green, blue) = (own[0], own[1], own[2])
+    return { buffer, rows in
+      shared.withUnsafeBufferPointer { n in
+        red.withUnsafeBufferPointer { nr in
+          green.withUnsafeBufferPointer { ng in
+            blue.withUnsafeBufferPointer { nb in
+              spread.withUnsafeBufferPointer { table in
+                let t = table.baseAddress!
+                for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
+                  let p = buffer[i]
+                  var grain = SIMD3<Float>(repeating: n[i])
+                  if independent > 0 { grain = grain * mix + SIMD3(nr[i], ng[i], nb[i]) * independent }
+                  let deviation = SIMD3(
+                    ChannelTable.look(p.x, in: t), ChannelTable.look(p.y, in: t),
+                    ChannelTable.look(p.z, in: t))
+                  let moved = SIMD3(p.x, p.y, p.z) + deviation * grain
+                  buffer[i] = SIMD4(moved.replacing(with: 0, where: moved .< 0), p.w)
+                }
+              }
             }
-            let deviation = SIMD3(
-              ChannelTable.look(p.x, in: t.pointer), ChannelTable.look(p.y, in: t.pointer),
-              ChannelTable.look(p.z, in: t.pointer))
-            let c = (SIMD3(p.x, p.y, p.z) + deviation * grain).replacing(
-              with: 0, where: SIMD3(p.x, p.y, p.z) + deviation * grain .< 0)
-            buffer[i] = SIMD4(c, p.w)
           }
         }
       }

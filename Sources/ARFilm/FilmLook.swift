@@ -103,9 +103,31 @@ public struct FilmLook: Sendable {
     }
   }
 
-  /// The look applied to a linear image, stage by stage.
+  /// The look applied to a linear image, stage by stage: consecutive pointwise stages
+  /// (``PointwiseFilmStage``) together, band after band of rows while each is in the cache.
   public func apply(to image: inout LinearImage, context: FilmContext) {
-    for stage in stages { stage.apply(to: &image, context: context) }
+    var pending: [FilmKernel] = []
+    func runPending() {
+      guard !pending.isEmpty else { return }
+      let kernels = pending
+      // About 256 KiB of pixels a band.
+      image.forEachBand(threads: context.threads, rowsPerBand: max(1, 16384 / max(1, image.width))) {
+        buffer, rows in
+        for kernel in kernels { kernel(buffer, rows) }
+      }
+      pending = []
+    }
+    for stage in stages {
+      if let pointwise = stage as? any PointwiseFilmStage {
+        if let kernel = pointwise.kernel(width: image.width, height: image.height, context: context) {
+          pending.append(kernel)
+        }
+      } else {
+        runPending()
+        stage.apply(to: &image, context: context)
+      }
+    }
+    runPending()
   }
 
   /// The look applied to an 8-bit sRGB image: decoded to linear light, the stages, encoded

@@ -14,6 +14,37 @@ public protocol FilmStage: Sendable {
   func apply(to image: inout LinearImage, context: FilmContext)
 }
 
+/// A stage's work on a band of an image's rows: the whole image's pixels (row-major) and the
+/// rows to change, which no other band touches.
+public typealias FilmKernel = @Sendable (UnsafeMutableBufferPointer<SIMD4<Float>>, Range<Int>) -> Void
+
+/// A stage that changes each pixel from its own value and place alone (a colour transform, a
+/// curve, vignetting, grain drawn beforehand). A look runs consecutive ones band by band, all of
+/// them on a band while it is in the cache, instead of a pass over the image each.
+public protocol PointwiseFilmStage: FilmStage {
+  /// The stage made ready for an image of this size (tables built, noise drawn), or nil when it
+  /// changes nothing.
+  func kernel(width: Int, height: Int, context: FilmContext) -> FilmKernel?
+}
+
+extension PointwiseFilmStage {
+  public func apply(to image: inout LinearImage, context: FilmContext) {
+    guard let kernel = kernel(width: image.width, height: image.height, context: context) else { return }
+    image.forEachBand(threads: context.threads, kernel)
+  }
+}
+
+/// A kernel applying `transform` to every pixel's colour (alpha kept), for an image `width` wide.
+func colourKernel(width: Int, _ transform: @escaping @Sendable (SIMD3<Float>) -> SIMD3<Float>) -> FilmKernel {
+  { buffer, rows in
+    for i in (rows.lowerBound * width)..<(rows.upperBound * width) {
+      let p = buffer[i]
+      let c = transform(SIMD3(p.x, p.y, p.z))
+      buffer[i] = SIMD4(c.x, c.y, c.z, p.w)
+    }
+  }
+}
+
 /// What stages share while a look is applied.
 public struct FilmContext: Sendable {
   /// Seeds the random stages (grain, light leaks): the same seed gives the same bytes, on any
@@ -35,13 +66,14 @@ extension Image where Pixel == SIMD4<Float> {
   /// Runs `body` over bands of rows on `threads` threads, each band's rows given as a buffer of
   /// the whole image and a row range (bands write their own rows only).
   mutating func forEachBand(
-    threads: Int, _ body: @Sendable (UnsafeMutableBufferPointer<SIMD4<Float>>, Range<Int>) -> Void
+    threads: Int, rowsPerBand: Int? = nil,
+    _ body: @Sendable (UnsafeMutableBufferPointer<SIMD4<Float>>, Range<Int>) -> Void
   ) {
     let height = self.height
     pixels.withUnsafeMutableBufferPointer { buffer in
       let shared = UnsafeSendableMutablePointer(buffer.baseAddress!)
       let count = buffer.count
-      let bands = min(max(1, threads) * 4, max(1, height))
+      let bands = min(rowsPerBand.map { (height + $0 - 1) / $0 } ?? max(1, threads) * 4, max(1, height))
       DispatchQueue.concurrentPerform(iterations: bands) { band in
         let rows = (band * height / bands)..<((band + 1) * height / bands)
         body(UnsafeMutableBufferPointer(start: shared.pointer, count: count), rows)

@@ -10,14 +10,23 @@ import Foundation
 public enum GaussianBlur {
   /// `plane` (width × height, row-major) blurred by a Gaussian of `sigma` pixels, on `threads`
   /// threads (the result is the same for any count).
+  ///
+  /// A blur of σ ≥ 8 px runs on a copy f times smaller each way (f = ⌊σ/4⌋, at most 4; each
+  /// value the mean of an f × f block), blurred by σ/f and interpolated back between block
+  /// centres: what it keeps lies far above the block's scale, and it costs f² times less.
   public static func blur(_ plane: [Float], width: Int, height: Int, sigma: Double, threads: Int) -> [Float] {
     guard sigma > 0.05, width > 0, height > 0 else { return plane }
+    let f = min(4, Int(sigma / 4))
+    if f >= 2, width >= 4 * f, height >= 4 * f {
+      return reduced(plane, width: width, height: height, sigma: sigma, factor: f, threads: threads)
+    }
     if sigma <= 2 {
       let radius = Int((3 * sigma).rounded(.up))
       let raw = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
       let total = raw.reduce(0, +)
       let weights = raw.map { $0 / total }
-      var across = [Float](repeating: 0, count: plane.count), down = across
+      var across = [Float](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
+      var down = [Float](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
       convolveRows(plane, into: &across, width: width, height: height, weights: weights, threads: threads)
       convolveColumns(across, into: &down, width: width, height: height, weights: weights, threads: threads)
       return down
@@ -30,13 +39,57 @@ public enum GaussianBlur {
     let m = Int(
       ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4))
         .rounded())
-    var a = plane, b = [Float](repeating: 0, count: plane.count)
+    var a = plane, b = [Float](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
     for k in 0..<3 {
       let radius = ((k < m ? lower : upper) - 1) / 2
       boxRows(a, into: &b, width: width, height: height, radius: radius, threads: threads)
       boxColumns(b, into: &a, width: width, height: height, radius: radius, threads: threads)
     }
     return a
+  }
+
+  /// ``blur(_:width:height:sigma:threads:)`` through a copy `f` times smaller each way.
+  private static func reduced(
+    _ plane: [Float], width: Int, height: Int, sigma: Double, factor f: Int, threads: Int
+  ) -> [Float] {
+    let (w, h) = ((width + f - 1) / f, (height + f - 1) / f)
+    var small = [Float](repeating: 0, count: w * h)
+    for y in 0..<height {
+      for x in 0..<width { small[(y / f) * w + x / f] += plane[y * width + x] }
+    }
+    // Blocks at the right and bottom edges may be partial.
+    for by in 0..<h {
+      let rows = min(f, height - by * f)
+      for bx in 0..<w { small[by * w + bx] /= Float(rows * min(f, width - bx * f)) }
+    }
+    let blurred = blur(small, width: w, height: h, sigma: sigma / Double(f), threads: threads)
+    // Back to full size: bilinear between block centres, clamped at the edges.
+    var out = [Float](repeating: 0, count: plane.count)
+    blurred.withUnsafeBufferPointer { b in
+      let source = UnsafeSendablePointer(b.baseAddress!)
+      out.withUnsafeMutableBufferPointer { o in
+        let target = UnsafeSendableMutablePointer(o.baseAddress!)
+        let bands = min(max(1, threads) * 4, height)
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+          for y in (band * height / bands)..<((band + 1) * height / bands) {
+            let sy = min(max((Float(y) + 0.5) / Float(f) - 0.5, 0), Float(h - 1))
+            let y0 = min(Int(sy), h - 2 < 0 ? 0 : h - 2), fy = sy - Float(y0)
+            let y1 = min(y0 + 1, h - 1)
+            for x in 0..<width {
+              let sx = min(max((Float(x) + 0.5) / Float(f) - 0.5, 0), Float(w - 1))
+              let x0 = min(Int(sx), w - 2 < 0 ? 0 : w - 2), fx = sx - Float(x0)
+              let x1 = min(x0 + 1, w - 1)
+              let top =
+                source.pointer[y0 * w + x0] + (source.pointer[y0 * w + x1] - source.pointer[y0 * w + x0]) * fx
+              let bottom =
+                source.pointer[y1 * w + x0] + (source.pointer[y1 * w + x1] - source.pointer[y1 * w + x0]) * fx
+              target.pointer[y * width + x] = top + (bottom - top) * fy
+            }
+          }
+        }
+      }
+    }
+    return out
   }
 
   /// Runs `body(source, target, range)` over `count` items split into bands on the threads,

@@ -7,7 +7,7 @@ import Foundation
 /// `field_deg` (the lens's diagonal field of view, 20…120°, default 75: a phone's wide lens).
 /// The gain is 1 at the image's centre, falls monotonically with the distance from it and is
 /// the same at equal distances.
-public struct Vignette: FilmStage {
+public struct Vignette: PointwiseFilmStage {
   public static let key = "vignette"
   public let amount: Double, field: Double
 
@@ -24,14 +24,13 @@ public struct Vignette: FilmStage {
     return Float(1 - amount * (1 - c * c * c * c))
   }
 
-  public func apply(to image: inout LinearImage, context: FilmContext) {
-    guard amount > 0 else { return }
-    let (w, h) = (image.width, image.height)
+  public func kernel(width w: Int, height h: Int, context: FilmContext) -> FilmKernel? {
+    guard amount > 0 else { return nil }
     let half = (Double(w * w + h * h)).squareRoot() / 2
     // The gain by squared distance in pixels², tabulated finely.
     let steps = 8192
     let table = (0...steps).map { gain(atRadius: (Double($0) / Double(steps)).squareRoot()) }
-    image.forEachBand(threads: context.threads) { buffer, rows in
+    return { buffer, rows in
       for y in rows {
         let dy = (Double(y) + 0.5 - Double(h) / 2) / half
         for x in 0..<w {
@@ -50,7 +49,7 @@ public struct Vignette: FilmStage {
 /// (1…4), `intensity` (0…2, linear light added at a glow's centre; 0 changes nothing), `size`
 /// (0.05…1, a glow's 1-σ radius as a fraction of the image's diagonal) and `colour` (linear RGB,
 /// each 0…1; default a warm orange).
-public struct LightLeak: FilmStage {
+public struct LightLeak: PointwiseFilmStage {
   public static let key = "light_leak"
   public let count: Int, intensity: Float, size: Double, colour: SIMD3<Float>
 
@@ -77,21 +76,25 @@ public struct LightLeak: FilmStage {
     }
   }
 
-  public func apply(to image: inout LinearImage, context: FilmContext) {
-    guard intensity > 0 else { return }
-    let (w, h) = (image.width, image.height)
+  public func kernel(width w: Int, height h: Int, context: FilmContext) -> FilmKernel? {
+    guard intensity > 0 else { return nil }
     let diagonal = (Double(w * w + h * h)).squareRoot()
     let centres = centres(seed: context.seed).map { SIMD2($0.x * Double(w), $0.y * Double(h)) }
     let inverse = 1 / (2 * size * diagonal * size * diagonal)
+    // A round Gaussian is the product of one across and one down: each glow's factor for
+    // every column is tabulated once, and each row's once a row.
+    @Sendable func factor(_ at: Int, _ centre: Double) -> Float {
+      let d = Double(at) + 0.5 - centre
+      return Float(exp(-d * d * inverse))
+    }
+    let across = centres.map { c in (0..<w).map { factor($0, c.x) } }
     let (colour, intensity) = (self.colour, self.intensity)
-    image.forEachBand(threads: context.threads) { buffer, rows in
+    return { buffer, rows in
       for y in rows {
+        let down = centres.map { factor(y, $0.y) }
         for x in 0..<w {
           var glow: Float = 0
-          for c in centres {
-            let d = SIMD2(Double(x) + 0.5, Double(y) + 0.5) - c
-            glow += Float(exp(-(d * d).sum() * inverse))
-          }
+          for k in 0..<centres.count { glow += across[k][x] * down[k] }
           let p = buffer[y * w + x]
           let added = colour * (intensity * glow)
           buffer[y * w + x] = SIMD4(p.x + added.x, p.y + added.y, p.z + added.z, p.w)

@@ -67,7 +67,8 @@ public struct BilateralBlur: FilmStage {
 
   public func apply(to image: inout LinearImage, context: FilmContext) {
     guard sigma > 0 else { return }
-    let radius = max(1, Int((2 * sigma).rounded(.up)))
+    // The kernel reaches 2σ (rounded): the weights beyond are under 2% of the centre's.
+    let radius = max(1, Int((2 * sigma).rounded()))
     let (w, h) = (image.width, image.height)
     // √Y stands for the encoded luminance (within a few hundredths), at a square root's cost.
     let key = image.pixels.map { ($0 * luminanceWeights).sum().squareRoot() }
@@ -129,7 +130,7 @@ public struct BilateralBlur: FilmStage {
 /// do (and back to linear light after). Parameters: `file` (a path, relative to the preset
 /// file's folder), `interpolation` (`trilinear` or `tetrahedral`, default trilinear) and
 /// `strength` (0…1, the mix with the image; 0 changes nothing).
-public struct LUTStage: FilmStage {
+public struct LUTStage: PointwiseFilmStage {
   public static let key = "lut"
   public let lut: CubeLUT, interpolation: CubeLUT.Interpolation, strength: Float
 
@@ -150,11 +151,11 @@ public struct LUTStage: FilmStage {
     self.strength = strength
   }
 
-  public func apply(to image: inout LinearImage, context: FilmContext) {
-    guard strength > 0, !lut.isIdentity else { return }
+  public func kernel(width: Int, height: Int, context: FilmContext) -> FilmKernel? {
+    guard strength > 0, !lut.isIdentity else { return nil }
     let encode = ChannelTable { Encoding.encode($0) }
     let (lut, interpolation, strength) = (self.lut, self.interpolation, self.strength)
-    image.transformColours(threads: context.threads) { c in
+    return colourKernel(width: width) { c in
       let e = SIMD3(encode(c.x), encode(c.y), encode(c.z))
       var out = lut.apply(e, interpolation: interpolation)
       if strength < 1 { out = e + (out - e) * strength }
