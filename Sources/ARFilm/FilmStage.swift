@@ -81,6 +81,25 @@ extension Image where Pixel == SIMD4<Float> {
     }
   }
 
+  /// A plane of `f(luminance)` for every pixel (Rec. 709 luminance of the linear colour), on
+  /// `threads` threads.
+  func luminancePlane(threads: Int, _ f: @Sendable (Float) -> Float) -> [Float] {
+    let count = pixels.count
+    return [Float](unsafeUninitializedCapacity: count) { out, initialized in
+      let target = UnsafeSendableMutablePointer(out.baseAddress!)
+      pixels.withUnsafeBufferPointer { source in
+        let s = UnsafeSendablePointer(source.baseAddress!)
+        let bands = max(1, threads) * 4
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+          for i in (band * count / bands)..<((band + 1) * count / bands) {
+            target.pointer[i] = f((s.pointer[i] * luminanceWeights).sum())
+          }
+        }
+      }
+      initialized = count
+    }
+  }
+
   /// `transform` of every pixel's colour (alpha kept), in parallel bands.
   mutating func transformColours(threads: Int, _ transform: @Sendable (SIMD3<Float>) -> SIMD3<Float>) {
     let width = self.width

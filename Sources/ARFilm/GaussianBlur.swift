@@ -53,14 +53,28 @@ public enum GaussianBlur {
     _ plane: [Float], width: Int, height: Int, sigma: Double, factor f: Int, threads: Int
   ) -> [Float] {
     let (w, h) = ((width + f - 1) / f, (height + f - 1) / f)
-    var small = [Float](repeating: 0, count: w * h)
-    for y in 0..<height {
-      for x in 0..<width { small[(y / f) * w + x / f] += plane[y * width + x] }
-    }
-    // Blocks at the right and bottom edges may be partial.
-    for by in 0..<h {
-      let rows = min(f, height - by * f)
-      for bx in 0..<w { small[by * w + bx] /= Float(rows * min(f, width - bx * f)) }
+    // Each block's mean (blocks at the right and bottom edges may be partial), rows of blocks
+    // on the threads.
+    let small = [Float](unsafeUninitializedCapacity: w * h) { out, initialized in
+      let target = UnsafeSendableMutablePointer(out.baseAddress!)
+      plane.withUnsafeBufferPointer { source in
+        let s = UnsafeSendablePointer(source.baseAddress!)
+        DispatchQueue.concurrentPerform(iterations: min(max(1, threads) * 4, h)) { band in
+          let bands = min(max(1, threads) * 4, h)
+          for by in (band * h / bands)..<((band + 1) * h / bands) {
+            let rows = min(f, height - by * f)
+            for bx in 0..<w {
+              let columns = min(f, width - bx * f)
+              var sum: Float = 0
+              for y in (by * f)..<(by * f + rows) {
+                for x in (bx * f)..<(bx * f + columns) { sum += s.pointer[y * width + x] }
+              }
+              target.pointer[by * w + bx] = sum / Float(rows * columns)
+            }
+          }
+        }
+      }
+      initialized = w * h
     }
     let blurred = blur(small, width: w, height: h, sigma: sigma / Double(f), threads: threads)
     // Back to full size: bilinear between block centres, clamped at the edges.

@@ -124,7 +124,7 @@ public struct Halation: FilmStage {
   public func apply(to image: inout LinearImage, context: FilmContext) {
     guard strength > 0 else { return }
     let threshold = self.threshold
-    let excess = image.pixels.map { p in max(0, (p * luminanceWeights).sum() - threshold) }
+    let excess = image.luminancePlane(threads: context.threads) { max(0, $0 - threshold) }
     let glow = GaussianBlur.blur(
       excess, width: image.width, height: image.height, sigma: radius * Double(image.width),
       threads: context.threads)

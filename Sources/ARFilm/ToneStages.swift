@@ -24,7 +24,7 @@ public struct ShadowsHighlights: FilmStage {
   public func apply(to image: inout LinearImage, context: FilmContext) {
     guard shadows != 0 || highlights != 0 else { return }
     let encode = ChannelTable { Encoding.encode($0) }
-    let encoded = image.pixels.map { encode(($0 * luminanceWeights).sum()) }
+    let encoded = image.luminancePlane(threads: context.threads) { encode($0) }
     let local = GaussianBlur.blur(
       encoded, width: image.width, height: image.height, sigma: radius * Double(image.width),
       threads: context.threads)
@@ -71,7 +71,7 @@ public struct BilateralBlur: FilmStage {
     let radius = max(1, Int((2 * sigma).rounded()))
     let (w, h) = (image.width, image.height)
     // √Y stands for the encoded luminance (within a few hundredths), at a square root's cost.
-    let key = image.pixels.map { ($0 * luminanceWeights).sum().squareRoot() }
+    let key = image.luminancePlane(threads: context.threads) { $0.squareRoot() }
     var weights: [Float] = []
     for dy in -radius...radius {
       for dx in -radius...radius {
