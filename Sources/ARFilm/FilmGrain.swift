@@ -65,31 +65,51 @@ public struct FilmGrain: PointwiseFilmStage {
   /// (a sum of four uniform variates, near-Gaussian and made Gaussian by the filter) filtered by
   /// the grain's Gaussian.
   func noise(width: Int, height: Int, seed: UInt64, channel: UInt64, threads: Int) -> [Float] {
+    noise(width: width, height: height, threads: threads) {
+      Self.whiteNoise(seed: seed, channel: channel, at: $0)
+    }
+  }
+
+  /// Four planes of ``noise(width:height:seed:channel:threads:)`` at once, as the lanes of one
+  /// (channels 3, 0, 1, 2: the shared one, then red, green and blue's own), filtered together.
+  func noise4(width: Int, height: Int, seed: UInt64, threads: Int) -> [SIMD4<Float>] {
+    noise(width: width, height: height, threads: threads) { i in
+      SIMD4(
+        Self.whiteNoise(seed: seed, channel: 3, at: i), Self.whiteNoise(seed: seed, channel: 0, at: i),
+        Self.whiteNoise(seed: seed, channel: 1, at: i), Self.whiteNoise(seed: seed, channel: 2, at: i))
+    }
+  }
+
+  /// Near-Gaussian white noise of unit variance at pixel `i`: a sum of four 16-bit uniform
+  /// variates (mean 2, variance 4/12) from one hash of the seed, the channel and the pixel.
+  @inline(__always)
+  static func whiteNoise(seed: UInt64, channel: UInt64, at i: Int) -> Float {
+    let key = seed &* 0x9E37_79B9_7F4A_7C15 ^ (channel &+ 1) &* 0xD1B5_4A32_D192_ED03
+    var z = key &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    z ^= z >> 31
+    let sum = Float(z & 0xFFFF) + Float((z >> 16) & 0xFFFF) + Float((z >> 32) & 0xFFFF) + Float(z >> 48)
+    return (sum / 65536 - 2) * 1.7320508
+  }
+
+  /// White noise from `draw`, scaled so that after the grain's filter it has unit variance, then
+  /// filtered.
+  func noise<S: BlurSample>(width: Int, height: Int, threads: Int, _ draw: @Sendable (Int) -> S) -> [S] {
     let sigma = grainSigma(width: width)
     // The filter's gain on white noise's variance is Σw² over its 2D kernel: the kernel is the
-    // filter's response to a single bright pixel, far from any edge. The white noise is drawn
-    // already divided by its square root, so the filtered noise has unit variance.
+    // filter's response to a single bright pixel, far from any edge.
     let side = 2 * Int((4 * sigma).rounded(.up)) + 7
     var delta = [Float](repeating: 0, count: side * side)
     delta[side * side / 2] = 1
     let kernel = GaussianBlur.blur(delta, width: side, height: side, sigma: sigma, threads: 1)
     let scale = Float(1 / kernel.map { Double($0) * Double($0) }.reduce(0, +).squareRoot())
-    let key = seed &* 0x9E37_79B9_7F4A_7C15 ^ (channel &+ 1) &* 0xD1B5_4A32_D192_ED03
     let count = width * height
-    let white = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+    let white = [S](unsafeUninitializedCapacity: count) { buffer, initialized in
       let out = UnsafeSendableMutablePointer(buffer.baseAddress!)
       let bands = max(1, threads) * 4
-      // Four 16-bit uniforms: mean 2, variance 4/12; to unit variance, then the filter's gain.
-      let unit = 1.7320508 * scale
       DispatchQueue.concurrentPerform(iterations: bands) { band in
-        for i in (band * count / bands)..<((band + 1) * count / bands) {
-          var z = key &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15
-          z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-          z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-          z ^= z >> 31
-          let sum = Float(z & 0xFFFF) + Float((z >> 16) & 0xFFFF) + Float((z >> 32) & 0xFFFF) + Float(z >> 48)
-          out.pointer[i] = (sum / 65536 - 2) * unit
-        }
+        for i in (band * count / bands)..<((band + 1) * count / bands) { out.pointer[i] = draw(i) * scale }
       }
       initialized = count
     }
@@ -106,39 +126,40 @@ public struct FilmGrain: PointwiseFilmStage {
 
   public func kernel(width w: Int, height h: Int, context: FilmContext) -> FilmKernel? {
     guard strength > 0 else { return nil }
-    let shared = noise(width: w, height: h, seed: context.seed, channel: 3, threads: context.threads)
-    // Each channel's own noise when the grain has colour (else the shared plane again, unused).
-    let own =
-      chroma > 0
-      ? (0..<3).map {
-        noise(width: w, height: h, seed: context.seed, channel: UInt64($0), threads: context.threads)
-      }
-      : [shared, shared, shared]
     let (mix, independent) = (Float((1 - chroma * chroma).squareRoot()), Float(chroma))
     // The encoded deviation carried into linear light by the sRGB curve's slope at the value
     // (first order: the grain is a few hundredths of the range), so that a value needs one table
     // look-up, not an encoding and a decoding.
     let spread = ChannelTable { linearDeviation(at: $0) }.entries
-    let (red, green, blue) = (own[0], own[1], own[2])
-    return { buffer, rows in
-      shared.withUnsafeBufferPointer { n in
-        red.withUnsafeBufferPointer { nr in
-          green.withUnsafeBufferPointer { ng in
-            blue.withUnsafeBufferPointer { nb in
-              spread.withUnsafeBufferPointer { table in
-                let t = table.baseAddress!
-                for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
-                  let p = buffer[i]
-                  var grain = SIMD3<Float>(repeating: n[i])
-                  if independent > 0 { grain = grain * mix + SIMD3(nr[i], ng[i], nb[i]) * independent }
-                  let deviation = SIMD3(
-                    ChannelTable.look(p.x, in: t), ChannelTable.look(p.y, in: t),
-                    ChannelTable.look(p.z, in: t))
-                  let moved = SIMD3(p.x, p.y, p.z) + deviation * grain
-                  buffer[i] = SIMD4(moved.replacing(with: 0, where: moved .< 0), p.w)
-                }
-              }
+    @Sendable func grained(_ p: SIMD4<Float>, _ grain: SIMD3<Float>, _ t: UnsafePointer<Float>) -> SIMD4<
+      Float
+    > {
+      let deviation = SIMD3(
+        ChannelTable.look(p.x, in: t), ChannelTable.look(p.y, in: t), ChannelTable.look(p.z, in: t))
+      let moved = SIMD3(p.x, p.y, p.z) + deviation * grain
+      return SIMD4(moved.replacing(with: 0, where: moved .< 0), p.w)
+    }
+    guard chroma > 0 else {
+      let shared = noise(width: w, height: h, seed: context.seed, channel: 3, threads: context.threads)
+      return { buffer, rows in
+        shared.withUnsafeBufferPointer { n in
+          spread.withUnsafeBufferPointer { table in
+            for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
+              buffer[i] = grained(buffer[i], SIMD3(repeating: n[i]), table.baseAddress!)
             }
+          }
+        }
+      }
+    }
+    // The shared plane and each channel's own, filtered together as four lanes.
+    let planes = noise4(width: w, height: h, seed: context.seed, threads: context.threads)
+    return { buffer, rows in
+      planes.withUnsafeBufferPointer { n in
+        spread.withUnsafeBufferPointer { table in
+          for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
+            let q = n[i]
+            let grain = SIMD3(repeating: q.x) * mix + SIMD3(q.y, q.z, q.w) * independent
+            buffer[i] = grained(buffer[i], grain, table.baseAddress!)
           }
         }
       }

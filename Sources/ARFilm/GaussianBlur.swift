@@ -1,7 +1,7 @@
 import ARMath
 import Foundation
 
-/// Gaussian blur of one-channel planes, for the stages that spread light (halation), need a
+/// Gaussian blur of planes of one channel (`Float`) or four (`SIMD4<Float>`, blurred together), for the stages that spread light (halation), need a
 /// neighbourhood's level (shadows and highlights) or shape grain. Wide blurs are three box blurs
 /// in each direction (Kovesi's sizes, "Fast almost-Gaussian filtering", 2010), whose cost does
 /// not grow with the radius; narrow ones (σ ≤ 2 px) use the Gaussian's own weights. Edges are
@@ -14,7 +14,11 @@ public enum GaussianBlur {
   /// A blur of σ ≥ 8 px runs on a copy f times smaller each way (f = ⌊σ/4⌋, at most 4; each
   /// value the mean of an f × f block), blurred by σ/f and interpolated back between block
   /// centres: what it keeps lies far above the block's scale, and it costs f² times less.
-  public static func blur(_ plane: [Float], width: Int, height: Int, sigma: Double, threads: Int) -> [Float] {
+  @_specialize(where S == Float)
+  @_specialize(where S == SIMD4<Float>)
+  public static func blur<S: BlurSample>(_ plane: [S], width: Int, height: Int, sigma: Double, threads: Int)
+    -> [S]
+  {
     guard sigma > 0.05, width > 0, height > 0 else { return plane }
     let f = min(4, Int(sigma / 4))
     if f >= 2, width >= 4 * f, height >= 4 * f {
@@ -25,8 +29,8 @@ public enum GaussianBlur {
       let raw = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
       let total = raw.reduce(0, +)
       let weights = raw.map { $0 / total }
-      var across = [Float](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
-      var down = [Float](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
+      var across = [S](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
+      var down = [S](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
       convolveRows(plane, into: &across, width: width, height: height, weights: weights, threads: threads)
       convolveColumns(across, into: &down, width: width, height: height, weights: weights, threads: threads)
       return down
@@ -39,7 +43,7 @@ public enum GaussianBlur {
     let m = Int(
       ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4))
         .rounded())
-    var a = plane, b = [Float](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
+    var a = plane, b = [S](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
     for k in 0..<3 {
       let radius = ((k < m ? lower : upper) - 1) / 2
       boxRows(a, into: &b, width: width, height: height, radius: radius, threads: threads)
@@ -49,13 +53,15 @@ public enum GaussianBlur {
   }
 
   /// ``blur(_:width:height:sigma:threads:)`` through a copy `f` times smaller each way.
-  private static func reduced(
-    _ plane: [Float], width: Int, height: Int, sigma: Double, factor f: Int, threads: Int
-  ) -> [Float] {
+  @_specialize(where S == Float)
+  @_specialize(where S == SIMD4<Float>)
+  private static func reduced<S: BlurSample>(
+    _ plane: [S], width: Int, height: Int, sigma: Double, factor f: Int, threads: Int
+  ) -> [S] {
     let (w, h) = ((width + f - 1) / f, (height + f - 1) / f)
     // Each block's mean (blocks at the right and bottom edges may be partial), rows of blocks
     // on the threads.
-    let small = [Float](unsafeUninitializedCapacity: w * h) { out, initialized in
+    let small = [S](unsafeUninitializedCapacity: w * h) { out, initialized in
       let target = UnsafeSendableMutablePointer(out.baseAddress!)
       plane.withUnsafeBufferPointer { source in
         let s = UnsafeSendablePointer(source.baseAddress!)
@@ -65,11 +71,11 @@ public enum GaussianBlur {
             let rows = min(f, height - by * f)
             for bx in 0..<w {
               let columns = min(f, width - bx * f)
-              var sum: Float = 0
+              var sum = S.zero
               for y in (by * f)..<(by * f + rows) {
                 for x in (bx * f)..<(bx * f + columns) { sum += s.pointer[y * width + x] }
               }
-              target.pointer[by * w + bx] = sum / Float(rows * columns)
+              target.pointer[by * w + bx] = sum * (1 / Float(rows * columns))
             }
           }
         }
@@ -78,7 +84,7 @@ public enum GaussianBlur {
     }
     let blurred = blur(small, width: w, height: h, sigma: sigma / Double(f), threads: threads)
     // Back to full size: bilinear between block centres, clamped at the edges.
-    var out = [Float](repeating: 0, count: plane.count)
+    var out = [S](repeating: .zero, count: plane.count)
     blurred.withUnsafeBufferPointer { b in
       let source = UnsafeSendablePointer(b.baseAddress!)
       out.withUnsafeMutableBufferPointer { o in
@@ -109,9 +115,11 @@ public enum GaussianBlur {
   /// Runs `body(source, target, range)` over `count` items split into bands on the threads,
   /// from `plane` into `target` (the same size; reused from pass to pass, so that a blur
   /// allocates two planes, not one a pass).
-  private static func bands(
-    _ plane: [Float], into target: inout [Float], count: Int, threads: Int,
-    _ body: @Sendable (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>) -> Void
+  @_specialize(where S == Float)
+  @_specialize(where S == SIMD4<Float>)
+  private static func bands<S: BlurSample>(
+    _ plane: [S], into target: inout [S], count: Int, threads: Int,
+    _ body: @Sendable (UnsafePointer<S>, UnsafeMutablePointer<S>, Range<Int>) -> Void
   ) {
     target.withUnsafeMutableBufferPointer { out in
       let t = UnsafeSendableMutablePointer(out.baseAddress!)
@@ -125,8 +133,10 @@ public enum GaussianBlur {
     }
   }
 
-  private static func convolveRows(
-    _ plane: [Float], into target: inout [Float], width: Int, height: Int, weights: [Float], threads: Int
+  @_specialize(where S == Float)
+  @_specialize(where S == SIMD4<Float>)
+  private static func convolveRows<S: BlurSample>(
+    _ plane: [S], into target: inout [S], width: Int, height: Int, weights: [Float], threads: Int
   ) {
     let r = weights.count / 2
     bands(plane, into: &target, count: height, threads: threads) { s, t, rows in
@@ -134,11 +144,11 @@ public enum GaussianBlur {
         for y in rows {
           let (line, out) = (s + y * width, t + y * width)
           for x in 0..<width {
-            var sum: Float = 0
+            var sum = S.zero
             if x >= r && x < width - r {
-              for k in 0..<w.count { sum += w[k] * line[x - r + k] }
+              for k in 0..<w.count { sum += line[x - r + k] * w[k] }
             } else {
-              for k in 0..<w.count { sum += w[k] * line[min(max(x - r + k, 0), width - 1)] }
+              for k in 0..<w.count { sum += line[min(max(x - r + k, 0), width - 1)] * w[k] }
             }
             out[x] = sum
           }
@@ -147,20 +157,22 @@ public enum GaussianBlur {
     }
   }
 
-  private static func convolveColumns(
-    _ plane: [Float], into target: inout [Float], width: Int, height: Int, weights: [Float], threads: Int
+  @_specialize(where S == Float)
+  @_specialize(where S == SIMD4<Float>)
+  private static func convolveColumns<S: BlurSample>(
+    _ plane: [S], into target: inout [S], width: Int, height: Int, weights: [Float], threads: Int
   ) {
     let r = weights.count / 2
     bands(plane, into: &target, count: height, threads: threads) { s, t, rows in
       weights.withUnsafeBufferPointer { w in
         for y in rows {
           let out = t + y * width
-          for x in 0..<width { out[x] = 0 }
+          for x in 0..<width { out[x] = .zero }
           // Whole rows at a time, each weighted: contiguous, and vectorised by the compiler.
           for k in 0..<w.count {
             let line = s + min(max(y - r + k, 0), height - 1) * width
             let weight = w[k]
-            for x in 0..<width { out[x] += weight * line[x] }
+            for x in 0..<width { out[x] += line[x] * weight }
           }
         }
       }
@@ -168,14 +180,16 @@ public enum GaussianBlur {
   }
 
   /// A running-sum box of radius `r` (2r + 1 samples) along each row.
-  private static func boxRows(
-    _ plane: [Float], into target: inout [Float], width: Int, height: Int, radius r: Int, threads: Int
+  @_specialize(where S == Float)
+  @_specialize(where S == SIMD4<Float>)
+  private static func boxRows<S: BlurSample>(
+    _ plane: [S], into target: inout [S], width: Int, height: Int, radius r: Int, threads: Int
   ) {
     let scale = 1 / Float(2 * r + 1)
     bands(plane, into: &target, count: height, threads: threads) { s, t, rows in
       for y in rows {
         let (line, out) = (s + y * width, t + y * width)
-        var sum: Float = 0
+        var sum = S.zero
         for k in -r...r { sum += line[min(max(k, 0), width - 1)] }
         for x in 0..<width {
           out[x] = sum * scale
@@ -186,13 +200,15 @@ public enum GaussianBlur {
   }
 
   /// The same down each column: running sums of a band of columns, carried row by row.
-  private static func boxColumns(
-    _ plane: [Float], into target: inout [Float], width: Int, height: Int, radius r: Int, threads: Int
+  @_specialize(where S == Float)
+  @_specialize(where S == SIMD4<Float>)
+  private static func boxColumns<S: BlurSample>(
+    _ plane: [S], into target: inout [S], width: Int, height: Int, radius r: Int, threads: Int
   ) {
     let scale = 1 / Float(2 * r + 1)
     bands(plane, into: &target, count: width, threads: threads) { s, t, columns in
       let (x0, n) = (columns.lowerBound, columns.count)
-      var sums = [Float](repeating: 0, count: n)
+      var sums = [S](repeating: .zero, count: n)
       sums.withUnsafeMutableBufferPointer { sum in
         for k in -r...r {
           let line = s + min(max(k, 0), height - 1) * width + x0
@@ -212,3 +228,15 @@ public enum GaussianBlur {
     }
   }
 }
+
+/// What ``GaussianBlur`` blurs: one channel (`Float`) or four at once (`SIMD4<Float>`).
+public protocol BlurSample: Sendable {
+  static var zero: Self { get }
+  static func + (a: Self, b: Self) -> Self
+  static func - (a: Self, b: Self) -> Self
+  static func * (a: Self, b: Float) -> Self
+  static func += (a: inout Self, b: Self)
+}
+
+extension Float: BlurSample {}
+extension SIMD4: BlurSample where Scalar == Float {}
