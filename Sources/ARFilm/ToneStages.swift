@@ -98,9 +98,29 @@ public struct BilateralBlur: FilmStage {
               // The neighbours' offsets, clamped at the image's edges.
               var columns = [Int](repeating: 0, count: side)
               for y in rows {
+                let interiorRow = y >= radius && y < h - radius
                 for x in 0..<w {
-                  for dx in 0..<side { columns[dx] = min(max(x + dx - radius, 0), w - 1) }
                   let centre = kp.pointer[y * w + x]
+                  // Away from the edges: no clamping, the window's rows one stride apart.
+                  if interiorRow && x >= radius && x < w - radius {
+                    var sum = SIMD4<Float>.zero, total: Float = 0
+                    var tap = 0
+                    var j = (y - radius) * w + x - radius
+                    for _ in 0..<side {
+                      for dx in 0..<side {
+                        let d = kp.pointer[j + dx] - centre
+                        let weight = swp.pointer[tap] * rwp.pointer[Int(min(d * d * rangeIndex, limit))]
+                        sum += sp.pointer[j + dx] * weight
+                        total += weight
+                        tap += 1
+                      }
+                      j += w
+                    }
+                    let c = sum / total
+                    buffer[y * w + x] = SIMD4(c.x, c.y, c.z, sp.pointer[y * w + x].w)
+                    continue
+                  }
+                  for dx in 0..<side { columns[dx] = min(max(x + dx - radius, 0), w - 1) }
                   var sum = SIMD4<Float>.zero, total: Float = 0
                   var tap = 0
                   for dy in 0..<side {
