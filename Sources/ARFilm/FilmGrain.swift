@@ -8,16 +8,20 @@ import Foundation
 ///
 /// The model (documented so that it can be measured): white noise, Gaussian-filtered to the
 /// grain size and scaled to unit variance, times a deviation that depends on the exposure. In
-/// display-encoded units (u, 0…1) that deviation is σ(u) = `strength` · a(ISO) · 2√(u(1 − u)),
-/// with a = 0.02·√(ISO / 400) (``deviation(at:)``); the noise is added in linear light, scaled
+/// display-encoded units (u, 0…1) that deviation is σ(u) = `strength` · a(ISO) · ν(u), with
+/// a = 0.02·√(ISO / 400) (``deviation(at:)``). ν is the exposure curve of Newson et al.'s
+/// Boolean-model grain ("Realistic Film Grain Rendering", IPOL 2017): the standard deviation of
+/// the covered fraction of a plane strewn with discs (a Poisson process dense enough that the
+/// mean coverage is u), seen through a Gaussian filter, relative to its value at mid-grey. It
+/// is 0 at black and white, 1 at mid-grey, within 10% of 2√(u(1 − u)) up to u = 0.7 and falling
+/// faster in the highlights (``exposureCurve(at:)``; discs of radius 0.5 px under their 0.8 px
+/// filter, a shape that hardly depends on either). The noise is added in linear light, scaled
 /// by the sRGB curve's slope at the value (``linearDeviation(at:)``), so the mean light is kept
-/// exactly and the encoded deviation is σ(u) to first order. The
-/// filter's 1-σ is the grain size, 6 µm·√(ISO / 400) on the film, in pixels of the image spread
-/// over the format's frame (36 mm across for 35 mm, 56 mm for 120), at least 0.35 px; so its
-/// autocorrelation at a distance d is exp(−d² / 4σ²) (``autocorrelation(lag:width:)`` gives the
-/// sampled filter's exactly). The mean is unchanged. Newson et al.'s
-/// Boolean-model grain ("Realistic Film Grain Rendering", IPOL 2017) has the same behaviour:
-/// variance largest at mid-grey, zero at both ends, grains a few microns across.
+/// exactly and the encoded deviation is σ(u) to first order. The filter's 1-σ is the grain
+/// size, 6 µm·√(ISO / 400) on the film, in pixels of the image spread over the format's frame
+/// (36 mm across for 35 mm, 56 mm for 120), at least 0.35 px; so its autocorrelation at a
+/// distance d is exp(−d² / 4σ²) (``autocorrelation(lag:width:)`` gives the sampled filter's
+/// exactly).
 ///
 /// Parameters: `iso` (25…6400, default 400), `format` (`35mm` or `120`), `strength` (0…2; 0
 /// changes nothing) and `chroma` (0…1: the part of each channel's noise that is its own, as a
@@ -58,7 +62,39 @@ public struct FilmGrain: PointwiseFilmStage {
 
   /// The noise's standard deviation at display-encoded level `u` (0…1), in encoded units.
   public func deviation(at u: Double) -> Double {
-    strength * 0.02 * (iso / 400).squareRoot() * 2 * (max(0, u * (1 - u))).squareRoot()
+    strength * 0.02 * (iso / 400).squareRoot() * Self.exposureCurve(at: u)
+  }
+
+  /// ν(u): the Boolean model's deviation at display-encoded level `u` (0…1) relative to
+  /// mid-grey's, interpolated in a table of 1,024 steps.
+  public static func exposureCurve(at u: Double) -> Double {
+    let s = min(max(u, 0), 1) * 1024
+    let i = min(Int(s), 1023), f = s - Double(i)
+    return exposureTable[i] + (exposureTable[i + 1] - exposureTable[i]) * f
+  }
+
+  /// ν at 1,025 levels from 0 to 1.
+  static let exposureTable: [Double] = {
+    let middle = booleanVariance(0.5)
+    return (0...1024).map { (booleanVariance(Double($0) / 1024) / middle).squareRoot() }
+  }()
+
+  /// The variance of the filtered coverage of the Boolean model at mean coverage `u`: discs of
+  /// radius r = 0.5 px, filter σ_f = 0.8 px. The coverage's covariance at a distance d is
+  /// (1 − u)²·((1 − u)^(−A(d)/πr²) − 1), A the two discs' overlap, and the filter's
+  /// autocorrelation exp(−d²/4σ_f²)/4πσ_f²; the variance is their product over the plane.
+  static func booleanVariance(_ u: Double) -> Double {
+    guard u > 0, u < 1 else { return 0 }
+    let (r, sigma, steps) = (0.5, 0.8, 400)
+    var total = 0.0
+    for k in 0..<steps {
+      let d = (Double(k) + 0.5) / Double(steps) * 2 * r
+      let overlap = 2 * r * r * acos(d / (2 * r)) - d / 2 * (4 * r * r - d * d).squareRoot()
+      let covariance = (1 - u) * (1 - u) * (pow(1 - u, -overlap / (Double.pi * r * r)) - 1)
+      let filter = exp(-d * d / (4 * sigma * sigma)) / (4 * Double.pi * sigma * sigma)
+      total += covariance * filter * 2 * Double.pi * d * (2 * r / Double(steps))
+    }
+    return total
   }
 
   /// Unit-variance grain noise for channel `channel` (3 for the shared one): hashed white noise

@@ -190,6 +190,42 @@ struct FilmStageTests {
     }
   }
 
+  @Test("grain's exposure curve is Newson et al.'s Boolean model's, integrated here over a grid of the plane")
+  func grainAgainstBooleanModel() throws {
+    // Discs of radius 0.5 px strewn at the density giving mean coverage u, under a Gaussian
+    // filter of 0.8 px: the filtered coverage's variance, summed over a fine grid of offsets
+    // (not the stage's radial integral), relative to mid-grey's.
+    func variance(_ u: Double) -> Double {
+      let (r, sigma, step) = (0.5, 0.8, 0.005)
+      var total = 0.0
+      var x = -2 * r + step / 2
+      while x < 2 * r {
+        var y = -2 * r + step / 2
+        while y < 2 * r {
+          let d = (x * x + y * y).squareRoot()
+          if d < 2 * r {
+            let overlap = 2 * r * r * acos(d / (2 * r)) - d / 2 * (4 * r * r - d * d).squareRoot()
+            let covariance = (1 - u) * (1 - u) * (pow(1 - u, -overlap / (Double.pi * r * r)) - 1)
+            total +=
+              covariance * exp(-d * d / (4 * sigma * sigma)) / (4 * Double.pi * sigma * sigma) * step * step
+          }
+          y += step
+        }
+        x += step
+      }
+      return total
+    }
+    let middle = variance(0.5)
+    for u in [0.05, 0.1, 0.25, 0.4, 0.6, 0.75, 0.9, 0.95] {
+      let reference = (variance(u) / middle).squareRoot()
+      #expect(
+        abs(FilmGrain.exposureCurve(at: u) / reference - 1) < 0.01,
+        "u \(u): \(FilmGrain.exposureCurve(at: u)) against \(reference)")
+    }
+    #expect(FilmGrain.exposureCurve(at: 0) == 0 && FilmGrain.exposureCurve(at: 1) == 0)
+    #expect(abs(FilmGrain.exposureCurve(at: 0.5) - 1) < 1e-12)
+  }
+
   @Test("grain is the same for the same seed on any number of threads, and differs with the seed")
   func grainDeterminism() throws {
     let grain = try Self.stage(FilmGrain.self, ["iso": 400, "chroma": 0.4])
