@@ -99,16 +99,4 @@ extension Image where Pixel == SIMD4<Float> {
       initialized = count
     }
   }
-
-  /// `transform` of every pixel's colour (alpha kept), in parallel bands.
-  mutating func transformColours(threads: Int, _ transform: @Sendable (SIMD3<Float>) -> SIMD3<Float>) {
-    let width = self.width
-    forEachBand(threads: threads) { buffer, rows in
-      for i in (rows.lowerBound * width)..<(rows.upperBound * width) {
-        let p = buffer[i]
-        let c = transform(SIMD3(p.x, p.y, p.z))
-        buffer[i] = SIMD4(c.x, c.y, c.z, p.w)
-      }
-    }
-  }
 }
