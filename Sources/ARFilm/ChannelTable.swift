@@ -26,6 +26,22 @@ struct ChannelTable: Sendable {
     let i = min(Int(s), size - 2), f = s - Float(i)
     return e[i] + (e[i + 1] - e[i]) * f
   }
+
+  /// The table at a pixel's three colour channels (its alpha kept).
+  @inline(__always)
+  static func look(_ p: SIMD4<Float>, in e: UnsafePointer<Float>) -> SIMD4<Float> {
+    SIMD4(look(p.x, in: e), look(p.y, in: e), look(p.z, in: e), p.w)
+  }
+
+  /// A step applying the table to each colour channel.
+  var step: FilmStep {
+    let entries = self.entries
+    return .pointwise { row, _ in
+      entries.withUnsafeBufferPointer { e in
+        for i in row.indices { row[i] = Self.look(row[i], in: e.baseAddress!) }
+      }
+    }
+  }
 }
 
 /// The sRGB encoding and decoding of values clamped to [0, 1].

@@ -4,7 +4,7 @@ import ARMath
 /// A 3×3 matrix applied to linear RGB: a film's colour rendition, a cross-process's crossed
 /// channels. Parameters: `matrix`, 9 numbers row by row, each −4…4 (default the identity, which
 /// changes nothing).
-public struct ColourMatrix: PointwiseFilmStage {
+public struct ColourMatrix: FilmStage {
   public static let key = "colour_matrix"
   /// Rows of the matrix.
   public let rows: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)
@@ -22,10 +22,10 @@ public struct ColourMatrix: PointwiseFilmStage {
     isIdentity = m == [1, 0, 0, 0, 1, 0, 0, 0, 1]
   }
 
-  public func kernel(width: Int, height: Int, context: FilmContext) -> FilmKernel? {
+  public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
     guard !isIdentity else { return nil }
     let (r0, r1, r2) = rows
-    return colourKernel(width: width) { c in SIMD3((r0 * c).sum(), (r1 * c).sum(), (r2 * c).sum()) }
+    return colourStep { c in SIMD3((r0 * c).sum(), (r1 * c).sum(), (r2 * c).sum()) }
   }
 }
 
@@ -36,7 +36,7 @@ public struct ColourMatrix: PointwiseFilmStage {
 /// Parameters: `temperature_k` (2,000…25,000 K; the white on the CIE daylight locus from 4,000 K,
 /// on the Planckian locus below; default 6,504, D65, with `tint` 0: unchanged) and `tint`
 /// (−1…1, positive towards magenta).
-public struct WhiteBalance: PointwiseFilmStage {
+public struct WhiteBalance: FilmStage {
   public static let key = "white_balance"
   let matrix: ColourMatrix?
 
@@ -89,8 +89,8 @@ public struct WhiteBalance: PointwiseFilmStage {
     return (0..<3).flatMap { r in (0..<3).map { c in Float(m[c, r]) } }
   }
 
-  public func kernel(width: Int, height: Int, context: FilmContext) -> FilmKernel? {
-    matrix?.kernel(width: width, height: height, context: context)
+  public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
+    matrix?.step(width: width, height: height, context: context)
   }
 }
 
@@ -98,7 +98,7 @@ public struct WhiteBalance: PointwiseFilmStage {
 /// panchromatic film is a large `red`). Parameters: `red`, `green`, `blue` (−2…2 each; default
 /// Rec. 709 luminance, 0.2126, 0.7152, 0.0722) and `strength` (0…1, the mix with the colour
 /// image; 0 changes nothing).
-public struct BlackAndWhite: PointwiseFilmStage {
+public struct BlackAndWhite: FilmStage {
   public static let key = "black_and_white"
   public let weights: SIMD3<Float>
   public let strength: Float
@@ -112,10 +112,10 @@ public struct BlackAndWhite: PointwiseFilmStage {
     strength = Float(try p.number("strength", in: 0...1, default: 1))
   }
 
-  public func kernel(width: Int, height: Int, context: FilmContext) -> FilmKernel? {
+  public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
     guard strength > 0 else { return nil }
     let (w, s) = (weights, strength)
-    return colourKernel(width: width) { c in
+    return colourStep { c in
       let grey = SIMD3(repeating: max(0, (w * c).sum()))
       return s == 1 ? grey : c + (grey - c) * s
     }
@@ -126,7 +126,7 @@ public struct BlackAndWhite: PointwiseFilmStage {
 /// luminance. Parameters: `shadows` and `highlights`, each `{"hue_deg": 0…360, "saturation":
 /// 0…1}` (default saturation 0: no tint), and `balance` (−1…1: where shadows end and highlights
 /// begin, on display-encoded luminance, 0 at mid-grey).
-public struct SplitToning: PointwiseFilmStage {
+public struct SplitToning: FilmStage {
   public static let key = "split_toning"
   let shadow: SIMD3<Float>, highlight: SIMD3<Float>
   let shadowAmount: Float, highlightAmount: Float, balance: Float
@@ -160,11 +160,11 @@ public struct SplitToning: PointwiseFilmStage {
     return linear / (SIMD4(linear, 0) * luminanceWeights).sum()
   }
 
-  public func kernel(width: Int, height: Int, context: FilmContext) -> FilmKernel? {
+  public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
     guard shadowAmount > 0 || highlightAmount > 0 else { return nil }
     let (shadow, highlight, sa, ha) = (self.shadow, self.highlight, shadowAmount, highlightAmount)
     let pivot = 0.5 + 0.4 * balance
-    return colourKernel(width: width) { c in
+    return colourStep { c in
       let y = (SIMD4(c, 0) * luminanceWeights).sum()
       guard y > 0 else { return c }
       // A smooth weight from the shadows (0) to the highlights (1), on the encoded luminance.

@@ -26,7 +26,7 @@ import Foundation
 /// Parameters: `iso` (25…6400, default 400), `format` (`35mm` or `120`), `strength` (0…2; 0
 /// changes nothing) and `chroma` (0…1: the part of each channel's noise that is its own, as a
 /// colour film's three dye layers; 0 for black-and-white grain).
-public struct FilmGrain: PointwiseFilmStage {
+public struct FilmGrain: FilmStage {
   public static let key = "grain"
   public let iso: Double, format: String, strength: Double, chroma: Double
 
@@ -97,59 +97,83 @@ public struct FilmGrain: PointwiseFilmStage {
     return total
   }
 
-  /// Unit-variance grain noise for channel `channel` (3 for the shared one): hashed white noise
-  /// (a sum of four uniform variates, near-Gaussian and made Gaussian by the filter) filtered by
-  /// the grain's Gaussian.
-  func noise(width: Int, height: Int, seed: UInt64, channel: UInt64, threads: Int) -> [Float] {
-    noise(width: width, height: height, threads: threads) {
-      Self.whiteNoise(seed: seed, channel: channel, at: $0)
-    }
-  }
-
-  /// Four planes of ``noise(width:height:seed:channel:threads:)`` at once, as the lanes of one
-  /// (channels 3, 0, 1, 2: the shared one, then red, green and blue's own), filtered together.
-  func noise4(width: Int, height: Int, seed: UInt64, threads: Int) -> [SIMD4<Float>] {
-    noise(width: width, height: height, threads: threads) { i in
-      SIMD4(
-        Self.whiteNoise(seed: seed, channel: 3, at: i), Self.whiteNoise(seed: seed, channel: 0, at: i),
-        Self.whiteNoise(seed: seed, channel: 1, at: i), Self.whiteNoise(seed: seed, channel: 2, at: i))
-    }
-  }
-
-  /// Near-Gaussian white noise of unit variance at pixel `i`: a sum of four 16-bit uniform
-  /// variates (mean 2, variance 4/12) from one hash of the seed, the channel and the pixel.
+  /// Near-Gaussian white noise of unit variance at index `i`: a sum of four 16-bit uniform
+  /// variates (mean 2, variance 4/12) from one hash of the seed, the channel and the index.
   @inline(__always)
   static func whiteNoise(seed: UInt64, channel: UInt64, at i: Int) -> Float {
-    let key = seed &* 0x9E37_79B9_7F4A_7C15 ^ (channel &+ 1) &* 0xD1B5_4A32_D192_ED03
-    var z = key &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
+    let z = hash(seed &* 0x9E37_79B9_7F4A_7C15 ^ (channel &+ 1) &* 0xD1B5_4A32_D192_ED03, i)
     let sum = Float(z & 0xFFFF) + Float((z >> 16) & 0xFFFF) + Float((z >> 32) & 0xFFFF) + Float(z >> 48)
     return (sum / 65536 - 2) * 1.7320508
   }
 
-  /// White noise from `draw`, scaled so that after the grain's filter it has unit variance, then
-  /// filtered.
-  func noise<S: BlurSample>(width: Int, height: Int, threads: Int, _ draw: @Sendable (Int) -> S) -> [S] {
-    let sigma = grainSigma(width: width)
-    // The filter's gain on white noise's variance is Σw² over its 2D kernel: the kernel is the
-    // filter's response to a single bright pixel, far from any edge.
-    let side = 2 * Int((4 * sigma).rounded(.up)) + 7
-    var delta = [Float](repeating: 0, count: side * side)
-    delta[side * side / 2] = 1
-    let kernel = GaussianBlur.blur(delta, width: side, height: side, sigma: sigma, threads: 1)
-    let scale = Float(1 / kernel.map { Double($0) * Double($0) }.reduce(0, +).squareRoot())
-    let count = width * height
-    let white = [S](unsafeUninitializedCapacity: count) { buffer, initialized in
-      let out = UnsafeSendableMutablePointer(buffer.baseAddress!)
-      let bands = max(1, threads) * 4
-      DispatchQueue.concurrentPerform(iterations: bands) { band in
-        for i in (band * count / bands)..<((band + 1) * count / bands) { out.pointer[i] = draw(i) * scale }
-      }
-      initialized = count
+  /// SplitMix64's finaliser of `key` and `i`.
+  @inline(__always)
+  static func hash(_ key: UInt64, _ i: Int) -> UInt64 {
+    var z = key &+ UInt64(bitPattern: Int64(i)) &* 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// The grain's layout for an image: a square template of `side` pixels (a power of two) that
+  /// tiles seamlessly, and blocks of `block` pixels each showing it from a seeded offset.
+  struct Layout {
+    let side: Int, block: Int
+
+    init(width: Int, height: Int, sigma: Double) {
+      func power(atLeast n: Int) -> Int { 1 << (Int.bitWidth - max(1, n - 1).leadingZeroBitCount) }
+      // As large as the image up to 512 px, and at least 64 grain sizes across.
+      side = min(2048, max(power(atLeast: min(512, max(64, width, height))), power(atLeast: Int(64 * sigma))))
+      block = min(64, side / 2)
     }
-    return GaussianBlur.blur(white, width: width, height: height, sigma: sigma, threads: threads)
+  }
+
+  /// Grain noise as a template and its blocks' offsets, after the film-grain synthesis of AV1
+  /// (a small pattern of filtered noise, shown block by block from pseudo-random offsets): the
+  /// noise is drawn and filtered once, on the template, not for every pixel of the image.
+  ///
+  /// The template is white noise (``whiteNoise(seed:channel:at:)``) filtered by the grain's
+  /// Gaussian with wrap-around edges, then set to zero mean and unit variance exactly; its lanes
+  /// are the shared noise and, when `chroma` is used, red, green and blue's own. At a seam
+  /// between blocks neighbours are independent: one pair in `block` along a row, which lowers
+  /// the autocorrelation by under 2%.
+  func template(_ layout: Layout, sigma: Double, seed: UInt64, lanes: Int) -> [SIMD4<Float>] {
+    let (side, mask) = (layout.side, layout.side - 1)
+    var white = [SIMD4<Float>](repeating: .zero, count: side * side)
+    for i in white.indices {
+      for lane in 0..<lanes {
+        white[i][lane] = Self.whiteNoise(seed: seed, channel: UInt64((lane + 3) % 4), at: i)
+      }
+    }
+    let radius = Int((3.5 * sigma).rounded(.up))
+    let weights = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
+    var across = white
+    for y in 0..<side {
+      for x in 0..<side {
+        var sum = SIMD4<Float>.zero
+        for (k, w) in weights.enumerated() { sum += white[y * side + ((x + k - radius) & mask)] * w }
+        across[y * side + x] = sum
+      }
+    }
+    var filtered = across
+    for y in 0..<side {
+      for x in 0..<side {
+        var sum = SIMD4<Float>.zero
+        for (k, w) in weights.enumerated() { sum += across[((y + k - radius) & mask) * side + x] * w }
+        filtered[y * side + x] = sum
+      }
+    }
+    var (total, squares) = (SIMD4<Double>.zero, SIMD4<Double>.zero)
+    for v in filtered {
+      let d = SIMD4<Double>(v)
+      total += d
+      squares += d * d
+    }
+    let n = Double(filtered.count)
+    let mean = total / n, deviation = (squares / n - mean * mean).squareRoot()
+    let scale = SIMD4<Float>((1 / deviation).replacing(with: 0, where: deviation .== 0))
+    let offset = SIMD4<Float>(mean)
+    return filtered.map { ($0 - offset) * scale }
   }
 
   /// The noise's standard deviation in linear light at linear value `v` (0…1): σ at v's
@@ -160,46 +184,42 @@ public struct FilmGrain: PointwiseFilmStage {
     return (Encoding.decode(hi) - Encoding.decode(lo)) / (hi - lo) * deviation(at: u)
   }
 
-  public func kernel(width w: Int, height h: Int, context: FilmContext) -> FilmKernel? {
+  public func step(width w: Int, height h: Int, context: FilmContext) -> FilmStep? {
     guard strength > 0 else { return nil }
-    let (mix, independent) = (Float((1 - chroma * chroma).squareRoot()), Float(chroma))
+    let sigma = grainSigma(width: w)
+    let layout = Layout(width: w, height: h, sigma: sigma)
+    let noise = template(layout, sigma: sigma, seed: context.seed, lanes: chroma > 0 ? 4 : 1)
+    // The shared noise and each channel's own, mixed so that each channel's has unit variance.
+    let mix = SIMD4<Float>(
+      Float((1 - chroma * chroma).squareRoot()), Float(chroma), Float(chroma), Float(chroma))
     // The encoded deviation carried into linear light by the sRGB curve's slope at the value
     // (first order: the grain is a few hundredths of the range), so that a value needs one table
     // look-up, not an encoding and a decoding.
     let spread = ChannelTable { linearDeviation(at: $0) }.entries
-    @Sendable func grained(_ p: SIMD4<Float>, _ grain: SIMD3<Float>, _ t: UnsafePointer<Float>) -> SIMD4<
-      Float
-    > {
-      let deviation = SIMD3(
-        ChannelTable.look(p.x, in: t), ChannelTable.look(p.y, in: t), ChannelTable.look(p.z, in: t))
-      let moved = SIMD3(p.x, p.y, p.z) + deviation * grain
-      return SIMD4(moved.replacing(with: 0, where: moved .< 0), p.w)
-    }
-    guard chroma > 0 else {
-      let shared = noise(width: w, height: h, seed: context.seed, channel: 3, threads: context.threads)
-      return { buffer, rows in
-        shared.withUnsafeBufferPointer { n in
-          spread.withUnsafeBufferPointer { table in
-            for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
-              buffer[i] = grained(buffer[i], SIMD3(repeating: n[i]), table.baseAddress!)
+    let (side, block, mask) = (layout.side, layout.block, layout.side - 1)
+    let key = context.seed ^ 0x4752_4149_4E5F_4F46
+    return .pointwise { row, y in
+      let (by, within) = (y / block, y % block)
+      spread.withUnsafeBufferPointer { table in
+        noise.withUnsafeBufferPointer { template in
+          var x = 0
+          while x < row.count {
+            let bx = x / block, end = min(row.count, x + block)
+            let offsets = Self.hash(key, by &* 0x1_0000 &+ bx)
+            let line = template.baseAddress! + ((within + Int(offsets & 0xFFFF)) & mask) * side
+            var column = Int(offsets >> 32)
+            for i in x..<end {
+              let q = line[column & mask] * mix
+              column += 1
+              let grain = SIMD4(q.x + q.y, q.x + q.z, q.x + q.w, 0)
+              let p = row[i]
+              let moved = p + ChannelTable.look(p, in: table.baseAddress!) * grain
+              row[i] = SIMD4(max(moved.x, 0), max(moved.y, 0), max(moved.z, 0), p.w)
             }
-          }
-        }
-      }
-    }
-    // The shared plane and each channel's own, filtered together as four lanes.
-    let planes = noise4(width: w, height: h, seed: context.seed, threads: context.threads)
-    return { buffer, rows in
-      planes.withUnsafeBufferPointer { n in
-        spread.withUnsafeBufferPointer { table in
-          for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
-            let q = n[i]
-            let grain = SIMD3(repeating: q.x) * mix + SIMD3(q.y, q.z, q.w) * independent
-            buffer[i] = grained(buffer[i], grain, table.baseAddress!)
+            x = end
           }
         }
       }
     }
   }
-
 }

@@ -103,39 +103,80 @@ public struct FilmLook: Sendable {
     }
   }
 
-  /// The look applied to a linear image, stage by stage: consecutive pointwise stages
-  /// (``PointwiseFilmStage``) together, band after band of rows while each is in the cache.
-  public func apply(to image: inout LinearImage, context: FilmContext) {
-    var pending: [FilmKernel] = []
-    func runPending() {
-      guard !pending.isEmpty else { return }
-      let kernels = pending
-      // About 256 KiB of pixels a band.
-      image.forEachBand(threads: context.threads, rowsPerBand: max(1, 16384 / max(1, image.width))) {
-        buffer, rows in
-        for kernel in kernels { kernel(buffer, rows) }
-      }
-      pending = []
-    }
-    for stage in stages {
-      if let pointwise = stage as? any PointwiseFilmStage {
-        if let kernel = pointwise.kernel(width: image.width, height: image.height, context: context) {
-          pending.append(kernel)
-        }
-      } else {
-        runPending()
-        stage.apply(to: &image, context: context)
-      }
-    }
-    runPending()
+  /// Every stage made ready for an image of this size, the ones that change nothing left out.
+  public func steps(width: Int, height: Int, context: FilmContext) -> [FilmStep] {
+    stages.compactMap { $0.step(width: width, height: height, context: context) }
   }
 
-  /// The look applied to an 8-bit sRGB image: decoded to linear light, the stages, encoded
-  /// back (each value to the nearest 8-bit code, as ARImage's `sRGB8` encodes).
+  /// The look applied to a linear image. The image streams through the stages row by row
+  /// (``FilmStep``), every stage working on a row while it is in the cache.
+  public func apply(to image: inout LinearImage, context: FilmContext) {
+    let (width, height) = (image.width, image.height)
+    let steps = steps(width: width, height: height, context: context)
+    guard !steps.isEmpty, width > 0, height > 0 else { return }
+    let count = image.pixels.count
+    let result = [SIMD4<Float>](unsafeUninitializedCapacity: count) { out, initialized in
+      let target = UnsafeSendableMutablePointer(out.baseAddress!)
+      image.pixels.withUnsafeBufferPointer { input in
+        let s = UnsafeSendablePointer(input.baseAddress!)
+        FilmPipeline.run(
+          steps: steps, width: width, height: height, threads: context.threads,
+          source: { y, row in
+            for x in 0..<width { row[x] = s.pointer[y * width + x] }
+          },
+          sink: { y, row in
+            for x in 0..<width { target.pointer[y * width + x] = row[x] }
+          })
+      }
+      initialized = count
+    }
+    image.pixels = result
+  }
+
+  /// The look applied to an 8-bit sRGB image: decoded to linear light row by row as it
+  /// streams through the stages, and encoded back (each value to the nearest 8-bit code, as
+  /// ARImage's `sRGB8` encodes).
   public func apply(to image: RGBA8Image, context: FilmContext) -> RGBA8Image {
-    var linear = Self.decode(image, threads: context.threads)
-    apply(to: &linear, context: context)
-    return Self.encode(linear, threads: context.threads)
+    let (width, height) = (image.width, image.height)
+    let steps = steps(width: width, height: height, context: context)
+    guard !steps.isEmpty, width > 0, height > 0 else { return image }
+    let count = image.pixels.count
+    let encoder = SRGB.Encoder.shared
+    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: count) { out, initialized in
+      let target = UnsafeSendableMutablePointer(out.baseAddress!)
+      image.pixels.withUnsafeBufferPointer { input in
+        let s = UnsafeSendablePointer(input.baseAddress!)
+        SRGB.decodeTable.withUnsafeBufferPointer { table in
+          let t = UnsafeSendablePointer(table.baseAddress!)
+          FilmPipeline.run(
+            steps: steps, width: width, height: height, threads: context.threads,
+            source: { y, row in
+              let line = s.pointer + y * width
+              for x in 0..<width { row[x] = Self.decode(line[x], t.pointer) }
+            },
+            sink: { y, row in
+              let line = target.pointer + y * width
+              for x in 0..<width { line[x] = Self.encode(row[x], encoder) }
+            })
+        }
+      }
+      initialized = count
+    }
+    return RGBA8Image(width: width, height: height, pixels: pixels)
+  }
+
+  /// An 8-bit pixel in linear light, through ARImage's table of the 256 codes' values.
+  @inline(__always)
+  static func decode(_ p: SIMD4<UInt8>, _ table: UnsafePointer<Float>) -> SIMD4<Float> {
+    SIMD4(table[Int(p.x)], table[Int(p.y)], table[Int(p.z)], Float(p.w) / 255)
+  }
+
+  /// A linear pixel's 8-bit code, as ARImage's `sRGB8` gives it.
+  @inline(__always)
+  static func encode(_ p: SIMD4<Float>, _ encoder: SRGB.Encoder) -> SIMD4<UInt8> {
+    SIMD4(
+      encoder.code(p.x), encoder.code(p.y), encoder.code(p.z),
+      UInt8(((p.w > 0 ? min(p.w, 1) : 0) * 255).rounded()))
   }
 
   /// `image` in linear light (alpha scaled to 0…1), as ARImage's `linear`, on `threads` threads.
@@ -150,9 +191,7 @@ public struct FilmLook: Sendable {
           let bands = max(1, threads) * 4
           DispatchQueue.concurrentPerform(iterations: bands) { band in
             for i in (band * count / bands)..<((band + 1) * count / bands) {
-              let p = s.pointer[i]
-              target.pointer[i] = SIMD4(
-                t.pointer[Int(p.x)], t.pointer[Int(p.y)], t.pointer[Int(p.z)], Float(p.w) / 255)
+              target.pointer[i] = Self.decode(s.pointer[i], t.pointer)
             }
           }
         }
@@ -174,10 +213,7 @@ public struct FilmLook: Sendable {
         let bands = max(1, threads) * 4
         DispatchQueue.concurrentPerform(iterations: bands) { band in
           for i in (band * count / bands)..<((band + 1) * count / bands) {
-            let p = s.pointer[i]
-            target.pointer[i] = SIMD4(
-              encoder.code(p.x), encoder.code(p.y), encoder.code(p.z),
-              UInt8(((p.w > 0 ? min(p.w, 1) : 0) * 255).rounded()))
+            target.pointer[i] = Self.encode(s.pointer[i], encoder)
           }
         }
       }

@@ -7,7 +7,7 @@ import Foundation
 /// `field_deg` (the lens's diagonal field of view, 20…120°, default 75: a phone's wide lens).
 /// The gain is 1 at the image's centre, falls monotonically with the distance from it and is
 /// the same at equal distances.
-public struct Vignette: PointwiseFilmStage {
+public struct Vignette: FilmStage {
   public static let key = "vignette"
   public let amount: Double, field: Double
 
@@ -24,20 +24,28 @@ public struct Vignette: PointwiseFilmStage {
     return Float(1 - amount * (1 - c * c * c * c))
   }
 
-  public func kernel(width w: Int, height h: Int, context: FilmContext) -> FilmKernel? {
+  public func step(width w: Int, height h: Int, context: FilmContext) -> FilmStep? {
     guard amount > 0 else { return nil }
     let half = (Double(w * w + h * h)).squareRoot() / 2
     // The gain by squared distance in pixels², tabulated finely.
     let steps = 8192
     let table = (0...steps).map { gain(atRadius: (Double($0) / Double(steps)).squareRoot()) }
-    return { buffer, rows in
-      for y in rows {
-        let dy = (Double(y) + 0.5 - Double(h) / 2) / half
-        for x in 0..<w {
-          let dx = (Double(x) + 0.5 - Double(w) / 2) / half
-          let g = table[min(steps, Int(((dx * dx + dy * dy) * Double(steps)).rounded()))]
-          let p = buffer[y * w + x]
-          buffer[y * w + x] = SIMD4(p.x * g, p.y * g, p.z * g, p.w)
+    // Squared distances in table steps, across once and down once a row (the same at equal
+    // distances either side of the centre, so the gain is symmetric to the bit).
+    @Sendable func squares(_ n: Int, _ at: Int) -> Float {
+      let d = (Double(at) + 0.5 - Double(n) / 2) / half
+      return Float(d * d * Double(steps))
+    }
+    let across = (0..<w).map { squares(w, $0) }
+    return .pointwise { row, y in
+      let down = squares(h, y)
+      table.withUnsafeBufferPointer { t in
+        across.withUnsafeBufferPointer { a in
+          for x in row.indices {
+            let g = t[min(steps, Int((a[x] + down).rounded()))]
+            let p = row[x]
+            row[x] = SIMD4(p.x * g, p.y * g, p.z * g, p.w)
+          }
         }
       }
     }
@@ -49,7 +57,7 @@ public struct Vignette: PointwiseFilmStage {
 /// (1…4), `intensity` (0…2, linear light added at a glow's centre; 0 changes nothing), `size`
 /// (0.05…1, a glow's 1-σ radius as a fraction of the image's diagonal) and `colour` (linear RGB,
 /// each 0…1; default a warm orange).
-public struct LightLeak: PointwiseFilmStage {
+public struct LightLeak: FilmStage {
   public static let key = "light_leak"
   public let count: Int, intensity: Float, size: Double, colour: SIMD3<Float>
 
@@ -76,7 +84,7 @@ public struct LightLeak: PointwiseFilmStage {
     }
   }
 
-  public func kernel(width w: Int, height h: Int, context: FilmContext) -> FilmKernel? {
+  public func step(width w: Int, height h: Int, context: FilmContext) -> FilmStep? {
     guard intensity > 0 else { return nil }
     let diagonal = (Double(w * w + h * h)).squareRoot()
     let centres = centres(seed: context.seed).map { SIMD2($0.x * Double(w), $0.y * Double(h)) }
@@ -88,16 +96,12 @@ public struct LightLeak: PointwiseFilmStage {
       return Float(exp(-d * d * inverse))
     }
     let across = centres.map { c in (0..<w).map { factor($0, c.x) } }
-    let (colour, intensity) = (self.colour, self.intensity)
-    return { buffer, rows in
-      for y in rows {
-        let down = centres.map { factor(y, $0.y) }
-        for x in 0..<w {
-          var glow: Float = 0
-          for k in 0..<centres.count { glow += across[k][x] * down[k] }
-          let p = buffer[y * w + x]
-          let added = colour * (intensity * glow)
-          buffer[y * w + x] = SIMD4(p.x + added.x, p.y + added.y, p.z + added.z, p.w)
+    let added = SIMD4(colour * intensity, 0)
+    return .pointwise { row, y in
+      for (k, centre) in centres.enumerated() {
+        let gain = added * factor(y, centre.y)
+        across[k].withUnsafeBufferPointer { a in
+          for x in row.indices { row[x] += gain * a[x] }
         }
       }
     }
@@ -121,22 +125,20 @@ public struct Halation: FilmStage {
     colour = try p.colour("colour", default: SIMD3(1, 0.25, 0.06))
   }
 
-  public func apply(to image: inout LinearImage, context: FilmContext) {
-    guard strength > 0 else { return }
-    let threshold = self.threshold
-    let excess = image.luminancePlane(threads: context.threads) { max(0, $0 - threshold) }
-    let glow = GaussianBlur.blur(
-      excess, width: image.width, height: image.height, sigma: radius * Double(image.width),
-      threads: context.threads)
-    let added = SIMD4(colour * strength, 0)
-    let width = image.width
-    glow.withUnsafeBufferPointer { g in
-      let glowPointer = UnsafeSendablePointer(g.baseAddress!)
-      image.forEachBand(threads: context.threads) { buffer, rows in
-        for i in (rows.lowerBound * width)..<(rows.upperBound * width) {
-          buffer[i] += added * glowPointer.pointer[i]
+  public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
+    guard strength > 0 else { return nil }
+    let (threshold, added) = (self.threshold, SIMD4(colour * strength, 0))
+    let excess: FilmRowValues = { row, out in
+      for x in row.indices { out[x] = max(0, luminance(row[x]) - threshold) }
+    }
+    let request = FilmContextRequest(sigma: radius * Double(width), value: excess) { plane in
+      { row, y in
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: row.count) { glow in
+          plane.row(y, into: glow)
+          for x in row.indices { row[x] += added * glow[x] }
         }
       }
     }
+    return .wide(request)
   }
 }

@@ -8,7 +8,7 @@ import ARImage
 /// `black` (the output for black, 0…0.5: a faded film's lifted blacks; default the curve's own)
 /// and `white` (the output for white, 0.5…1: compressed highlights). Linear values above 1 are
 /// treated as white.
-public struct ToneCurve: PointwiseFilmStage {
+public struct ToneCurve: FilmStage {
   public static let key = "tone_curve"
   public let curve: MonotoneCurve
   let table: ChannelTable?
@@ -38,8 +38,7 @@ public struct ToneCurve: PointwiseFilmStage {
     table = identity ? nil : ChannelTable { v in Encoding.decode(curve.value(at: Encoding.encode(v))) }
   }
 
-  public func kernel(width: Int, height: Int, context: FilmContext) -> FilmKernel? {
-    guard let table else { return nil }
-    return colourKernel(width: width) { c in SIMD3(table(c.x), table(c.y), table(c.z)) }
+  public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
+    table?.step
   }
 }

@@ -21,32 +21,34 @@ public struct ShadowsHighlights: FilmStage {
     radius = try p.number("radius", in: 0.002...0.1, default: 0.02)
   }
 
-  public func apply(to image: inout LinearImage, context: FilmContext) {
-    guard shadows != 0 || highlights != 0 else { return }
+  public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
+    guard shadows != 0 || highlights != 0 else { return nil }
     let encode = ChannelTable { Encoding.encode($0) }
-    let encoded = image.luminancePlane(threads: context.threads) { encode($0) }
-    let local = GaussianBlur.blur(
-      encoded, width: image.width, height: image.height, sigma: radius * Double(image.width),
-      threads: context.threads)
-    let (s, h, width) = (shadows, highlights, image.width)
-    encoded.withUnsafeBufferPointer { e in
-      local.withUnsafeBufferPointer { l in
-        let (ep, lp) = (UnsafeSendablePointer(e.baseAddress!), UnsafeSendablePointer(l.baseAddress!))
-        image.forEachBand(threads: context.threads) { buffer, rows in
-          for i in (rows.lowerBound * width)..<(rows.upperBound * width) {
-            let (y, n) = (ep.pointer[i], lp.pointer[i])
-            let change = 2 * y * (1 - y) * (s * (1 - n) * (1 - n) - h * n * n)
-            guard change != 0, y > 0 else { continue }
-            let target = min(max(y + change, 0), 1)
-            let linearTarget = Encoding.decodeFast(target)
-            let linear = (buffer[i] * luminanceWeights).sum()
-            guard linear > 0 else { continue }
-            let gain = linearTarget / linear
-            buffer[i] = SIMD4(buffer[i].x * gain, buffer[i].y * gain, buffer[i].z * gain, buffer[i].w)
+    let (s, h) = (shadows, highlights)
+    let values: FilmRowValues = { row, out in
+      encode.entries.withUnsafeBufferPointer { e in
+        for x in row.indices { out[x] = ChannelTable.look(luminance(row[x]), in: e.baseAddress!) }
+      }
+    }
+    let request = FilmContextRequest(sigma: radius * Double(width), value: values) { plane in
+      { row, y in
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: row.count) { local in
+          plane.row(y, into: local)
+          encode.entries.withUnsafeBufferPointer { e in
+            for i in row.indices {
+              let linear = luminance(row[i])
+              let (v, n) = (ChannelTable.look(linear, in: e.baseAddress!), local[i])
+              let change = 2 * v * (1 - v) * (s * (1 - n) * (1 - n) - h * n * n)
+              guard change != 0, v > 0, linear > 0 else { continue }
+              let gain = Encoding.decodeFast(min(max(v + change, 0), 1)) / linear
+              let p = row[i]
+              row[i] = SIMD4(p.x * gain, p.y * gain, p.z * gain, p.w)
+            }
           }
         }
       }
     }
+    return .wide(request)
   }
 }
 
@@ -65,84 +67,85 @@ public struct BilateralBlur: FilmStage {
     rangeSigma = try p.number("sigma_range", in: 0.01...1, default: 0.1)
   }
 
-  public func apply(to image: inout LinearImage, context: FilmContext) {
-    guard sigma > 0 else { return }
+  public func step(width w: Int, height h: Int, context: FilmContext) -> FilmStep? {
+    guard sigma > 0 else { return nil }
     // The kernel reaches 2σ (rounded): the weights beyond are under 2% of the centre's.
-    let radius = max(1, Int((2 * sigma).rounded()))
-    let (w, h) = (image.width, image.height)
-    // √Y stands for the encoded luminance (within a few hundredths), at a square root's cost.
-    let key = image.luminancePlane(threads: context.threads) { $0.squareRoot() }
+    let r = max(1, Int((2 * sigma).rounded()))
     var weights: [Float] = []
-    for dy in -radius...radius {
-      for dx in -radius...radius {
-        let d2 = Double(dx * dx + dy * dy)
-        weights.append(Float(exp(-d2 / (2 * sigma * sigma))))
-      }
+    for dy in -r...r {
+      for dx in -r...r { weights.append(Float(exp(-Double(dx * dx + dy * dy) / (2 * sigma * sigma)))) }
     }
     let spatial = weights
-    // The range weight by squared luminance difference, tabulated to three σ (beyond, 0).
-    let rangeLimit = Float(9 * rangeSigma * rangeSigma), rangeSteps = 1024
-    let rangeWeights = (0...rangeSteps).map { k in
-      Float(exp(-Double(k) / Double(rangeSteps) * 9 / 2))
+    // The range weight exp(−d²/2σ²) as 2^(−d²·log₂e/2σ²).
+    let rangeScale = Float(-1 / (2 * rangeSigma * rangeSigma) / log(2.0))
+    // Each input row as four planes: √Y, which stands for the encoded luminance (within a few
+    // hundredths) at a square root's cost, then red, green and blue; so that four pixels' keys
+    // and channels are each one vector.
+    let planes: FilmRowValues = { row, out in
+      for x in row.indices {
+        let p = row[x]
+        out[x] = max(0, luminance(p)).squareRoot()
+        out[w + x] = p.x
+        out[2 * w + x] = p.y
+        out[3 * w + x] = p.z
+      }
     }
-    let rangeIndex = Float(rangeSteps) / rangeLimit
-    let source = image.pixels
-    source.withUnsafeBufferPointer { src in
-      key.withUnsafeBufferPointer { k in
-        spatial.withUnsafeBufferPointer { sw in
-          rangeWeights.withUnsafeBufferPointer { rw in
-            let (sp, kp) = (UnsafeSendablePointer(src.baseAddress!), UnsafeSendablePointer(k.baseAddress!))
-            let (swp, rwp) = (UnsafeSendablePointer(sw.baseAddress!), UnsafeSendablePointer(rw.baseAddress!))
-            let side = 2 * radius + 1, limit = Float(rangeSteps)
-            image.forEachBand(threads: context.threads) { buffer, rows in
-              // The neighbours' offsets, clamped at the image's edges.
-              var columns = [Int](repeating: 0, count: side)
-              for y in rows {
-                let interiorRow = y >= radius && y < h - radius
-                for x in 0..<w {
-                  let centre = kp.pointer[y * w + x]
-                  // Away from the edges: no clamping, the window's rows one stride apart.
-                  if interiorRow && x >= radius && x < w - radius {
-                    var sum = SIMD4<Float>.zero, total: Float = 0
-                    var tap = 0
-                    var j = (y - radius) * w + x - radius
-                    for _ in 0..<side {
-                      for dx in 0..<side {
-                        let d = kp.pointer[j + dx] - centre
-                        let weight = swp.pointer[tap] * rwp.pointer[Int(min(d * d * rangeIndex, limit))]
-                        sum += sp.pointer[j + dx] * weight
-                        total += weight
-                        tap += 1
-                      }
-                      j += w
-                    }
-                    let c = sum / total
-                    buffer[y * w + x] = SIMD4(c.x, c.y, c.z, sp.pointer[y * w + x].w)
-                    continue
-                  }
-                  for dx in 0..<side { columns[dx] = min(max(x + dx - radius, 0), w - 1) }
-                  var sum = SIMD4<Float>.zero, total: Float = 0
-                  var tap = 0
-                  for dy in 0..<side {
-                    let row = min(max(y + dy - radius, 0), h - 1) * w
-                    for dx in 0..<side {
-                      let j = row + columns[dx]
-                      let d = kp.pointer[j] - centre
-                      let weight = swp.pointer[tap] * rwp.pointer[Int(min(d * d * rangeIndex, limit))]
-                      sum += sp.pointer[j] * weight
-                      total += weight
-                      tap += 1
-                    }
-                  }
-                  let c = sum / total
-                  buffer[y * w + x] = SIMD4(c.x, c.y, c.z, sp.pointer[y * w + x].w)
-                }
-              }
+    let neighbourhood = FilmNeighbourhood(reach: r, planes: 4, derive: planes) { window, out, _ in
+      spatial.withUnsafeBufferPointer { spatialWeights in
+        let swp = spatialWeights.baseAddress!
+        let centreRow = window.row(0), centreKeys = window.plane(0, 0)
+        // Four pixels from `x` (or fewer at the end of the row), columns clamped at the sides.
+        // Inlined with a constant radius and `clamped` false for the common case, so that its
+        // taps unroll and their range weights overlap.
+        @inline(__always) func filterFour(_ x: Int, _ r: Int, clamped: Bool) {
+          @inline(__always) func load(_ p: UnsafePointer<Float>, _ at: Int) -> SIMD4<Float> {
+            if !clamped { return UnsafeRawPointer(p + at).loadUnaligned(as: SIMD4<Float>.self) }
+            @inline(__always) func c(_ i: Int) -> Int { min(max(i, 0), w - 1) }
+            return SIMD4(p[c(at)], p[c(at + 1)], p[c(at + 2)], p[c(at + 3)])
+          }
+          let centre = load(centreKeys, x)
+          var (red, green, blue, total) = (
+            SIMD4<Float>.zero, SIMD4<Float>.zero, SIMD4<Float>.zero, SIMD4<Float>.zero
+          )
+          var k = 0
+          for dy in -r...r {
+            for dx in -r...r {
+              let d = load(window.plane(0, dy), x + dx) - centre
+              let weight = LaneMath.exp2(d * d * rangeScale) * swp[k]
+              total += weight
+              red += load(window.plane(1, dy), x + dx) * weight
+              green += load(window.plane(2, dy), x + dx) * weight
+              blue += load(window.plane(3, dy), x + dx) * weight
+              k += 1
             }
           }
+          let inverse = 1 / total
+          let (r4, g4, b4) = (red * inverse, green * inverse, blue * inverse)
+          for j in 0..<min(4, w - x) { out[x + j] = SIMD4(r4[j], g4[j], b4[j], centreRow[x + j].w) }
+        }
+        var x = 0
+        while x < min(r, w) {
+          filterFour(x, r, clamped: true)
+          x += 4
+        }
+        if r == 1 {
+          while x + 4 <= w - 1 {
+            filterFour(x, 1, clamped: false)
+            x += 4
+          }
+        } else {
+          while x + 4 <= w - r {
+            filterFour(x, r, clamped: false)
+            x += 4
+          }
+        }
+        while x < w {
+          filterFour(x, r, clamped: true)
+          x += 4
         }
       }
     }
+    return .neighbourhood(neighbourhood)
   }
 }
 
@@ -150,7 +153,7 @@ public struct BilateralBlur: FilmStage {
 /// do (and back to linear light after). Parameters: `file` (a path, relative to the preset
 /// file's folder), `interpolation` (`trilinear` or `tetrahedral`, default trilinear) and
 /// `strength` (0…1, the mix with the image; 0 changes nothing).
-public struct LUTStage: PointwiseFilmStage {
+public struct LUTStage: FilmStage {
   public static let key = "lut"
   public let lut: CubeLUT, interpolation: CubeLUT.Interpolation, strength: Float
 
@@ -171,11 +174,11 @@ public struct LUTStage: PointwiseFilmStage {
     self.strength = strength
   }
 
-  public func kernel(width: Int, height: Int, context: FilmContext) -> FilmKernel? {
+  public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
     guard strength > 0, !lut.isIdentity else { return nil }
     let encode = ChannelTable { Encoding.encode($0) }
     let (lut, interpolation, strength) = (self.lut, self.interpolation, self.strength)
-    return colourKernel(width: width) { c in
+    return colourStep { c in
       let e = SIMD3(encode(c.x), encode(c.y), encode(c.z))
       var out = lut.apply(e, interpolation: interpolation)
       if strength < 1 { out = e + (out - e) * strength }

@@ -1,3 +1,5 @@
+import ARMath
+
 /// How a triangle marked out of draw order settles a depth equal to the one marked at a sample:
 /// the triangle drawn first keeps the sample, as a depth test "less" in draw order would leave
 /// it. Triangles carry their rank in draw order; the tile's marked triangles' ranks are kept

@@ -1,4 +1,5 @@
 import ARImage
+import ARMath
 
 /// Samples already in the output's 8-bit encoding: sRGB colour (lit mode) or raw values
 /// (comparison modes), alpha raw (see ``SampleStore``).

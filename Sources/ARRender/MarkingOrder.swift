@@ -1,3 +1,5 @@
+import ARMath
+
 /// The order in which a worker marks a tile's opaque triangles (see
 /// ``Renderer/markVisible(_:id:in:ties:)``): those facing one way, then those
 /// facing the other, each in draw order; first the facing whose triangles lie nearer the camera.

@@ -1,3 +1,5 @@
+import ARMath
+
 extension Renderer {
   /// Marks the samples of a triangle (its part in the tile being `box`) where it is in front: writes
   /// their depth, and `id` into `visible`, the tile's triangle-number buffer (indexed as

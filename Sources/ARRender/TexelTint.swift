@@ -1,4 +1,5 @@
 import ARImage
+import ARMath
 import ARMesh
 
 /// What the sampler does to each filtered colour `t` before writing it: `light · (base · t) +

@@ -1,3 +1,5 @@
+import ARMath
+
 /// A triangle's texture coordinates and mip level as functions of the sample offset, for a
 /// texture of `size` texels per unit of uv.
 ///

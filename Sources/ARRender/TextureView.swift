@@ -1,4 +1,5 @@
 import ARImage
+import ARMath
 import ARMesh
 
 /// Samples a ``MipmappedTexture`` (see there) without reference counting.

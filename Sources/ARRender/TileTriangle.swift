@@ -1,3 +1,5 @@
+import ARMath
+
 /// A triangle's part in one tile: its sample box there, its edge functions from the box's first
 /// sample, and its depth plane. What every pass over the triangle's samples in the tile starts
 /// from, so that each computes the same values (the depth written when samples are marked

@@ -1,3 +1,5 @@
+import ARMath
+
 /// A worker's record of the opaque triangles marked visible in its current tile (see
 /// ``Renderer/markVisible(_:id:in:ties:)``), by number, and, once they are all marked, of the
 /// samples each one is left with.

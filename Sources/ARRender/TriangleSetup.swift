@@ -1,3 +1,5 @@
+import ARMath
+
 /// A screen-space triangle ready to rasterize: vertices in fixed point, the values interpolated
 /// across it, and where its vertices' attributes live.
 ///

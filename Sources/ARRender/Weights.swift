@@ -1,3 +1,5 @@
+import ARMath
+
 /// Perspective-correct vertex weights at a sample centre, and how they change from one sample
 /// to the next: the screen-space derivatives that size a texture's footprint.
 ///
