@@ -38,7 +38,11 @@ struct ChannelTable: Sendable {
     let entries = self.entries
     return .pointwise { row, _ in
       entries.withUnsafeBufferPointer { e in
-        for i in row.indices { row[i] = Self.look(row[i], in: e.baseAddress!) }
+        FourPixels.forEach(row) { four, _ in
+          four.red = Self.look(four: four.red, in: e.baseAddress!)
+          four.green = Self.look(four: four.green, in: e.baseAddress!)
+          four.blue = Self.look(four: four.blue, in: e.baseAddress!)
+        }
       }
     }
   }

@@ -25,7 +25,14 @@ public struct ColourMatrix: FilmStage {
   public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
     guard !isIdentity else { return nil }
     let (r0, r1, r2) = rows
-    return colourStep { c in SIMD3((r0 * c).sum(), (r1 * c).sum(), (r2 * c).sum()) }
+    return .pointwise { row, _ in
+      FourPixels.forEach(row) { four, _ in
+        let (r, g, b) = (four.red, four.green, four.blue)
+        four.red = r * r0.x + g * r0.y + b * r0.z
+        four.green = r * r1.x + g * r1.y + b * r1.z
+        four.blue = r * r2.x + g * r2.y + b * r2.z
+      }
+    }
   }
 }
 
@@ -164,18 +171,28 @@ public struct SplitToning: FilmStage {
     guard shadowAmount > 0 || highlightAmount > 0 else { return nil }
     let (shadow, highlight, sa, ha) = (self.shadow, self.highlight, shadowAmount, highlightAmount)
     let pivot = 0.5 + 0.4 * balance
-    return colourStep { c in
-      let y = (SIMD4(c, 0) * luminanceWeights).sum()
-      guard y > 0 else { return c }
-      // A smooth weight from the shadows (0) to the highlights (1), on the encoded luminance.
-      let t = min(max((y.squareRoot() - pivot) * 2.5 + 0.5, 0), 1)
-      let w = t * t * (3 - 2 * t)
-      let tone =
-        SIMD3<Float>(repeating: 1) + (shadow - 1) * (sa * (1 - w)) + (highlight - 1) * (ha * w)
-      let toned = c * tone
-      // Keep the luminance.
-      let y2 = (SIMD4(toned, 0) * luminanceWeights).sum()
-      return y2 > 0 ? toned * (y / y2) : c
+    // Four pixels at a time, as channel vectors: per pixel the weight needs a square root and
+    // the luminance is kept by a division.
+    let (shadowShift, highlightShift) = (shadow - 1, highlight - 1)
+    return .pointwise { row, _ in
+      FourPixels.forEach(row) { four, _ in
+        let y = four.luminance
+        // A smooth weight from the shadows (0) to the highlights (1), on the encoded luminance.
+        let t = LaneMath.unitClamped((LaneMath.atLeastZero(y).squareRoot() - pivot) * 2.5 + 0.5)
+        let w = t * t * (3 - 2 * t)
+        let (shadowWeight, highlightWeight) = (sa * (1 - w), ha * w)
+        var toned = four
+        toned.red *= 1 + shadowShift.x * shadowWeight + highlightShift.x * highlightWeight
+        toned.green *= 1 + shadowShift.y * shadowWeight + highlightShift.y * highlightWeight
+        toned.blue *= 1 + shadowShift.z * shadowWeight + highlightShift.z * highlightWeight
+        // Keep the luminance; black (no luminance to keep) stays as it is.
+        let y2 = toned.luminance
+        let scaled = LaneMath.greaterMask(y, .zero) & LaneMath.greaterMask(y2, .zero)
+        let gain = LaneMath.selected(y / y2, SIMD4(repeating: 1), where: scaled)
+        four.red = LaneMath.selected(toned.red * gain, four.red, where: scaled)
+        four.green = LaneMath.selected(toned.green * gain, four.green, where: scaled)
+        four.blue = LaneMath.selected(toned.blue * gain, four.blue, where: scaled)
+      }
     }
   }
 }

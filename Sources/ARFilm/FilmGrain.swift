@@ -200,7 +200,9 @@ public struct FilmGrain: FilmStage {
     let key = context.seed ^ 0x4752_4149_4E5F_4F46
     return .pointwise { row, y in
       let (by, within) = (y / block, y % block)
-      spread.withUnsafeBufferPointer { table in
+      // The row's grain per channel (red, green, blue, 0), block by block from the template,
+      // then added four pixels at a time.
+      withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: row.count + 3) { grain in
         noise.withUnsafeBufferPointer { template in
           var x = 0
           while x < row.count {
@@ -211,12 +213,21 @@ public struct FilmGrain: FilmStage {
             for i in x..<end {
               let q = line[column & mask] * mix
               column += 1
-              let grain = SIMD4(q.x + q.y, q.x + q.z, q.x + q.w, 0)
-              let p = row[i]
-              let moved = p + ChannelTable.look(p, in: table.baseAddress!) * grain
-              row[i] = SIMD4(max(moved.x, 0), max(moved.y, 0), max(moved.z, 0), p.w)
+              grain[i] = SIMD4(q.x + q.y, q.x + q.z, q.x + q.w, 0)
             }
             x = end
+          }
+        }
+        for x in row.count..<(row.count + 3) { grain[x] = .zero }
+        let g = UnsafeMutableBufferPointer(start: grain.baseAddress!, count: row.count + 3)
+        spread.withUnsafeBufferPointer { table in
+          let t = table.baseAddress!
+          FourPixels.forEach(row) { four, x in
+            let n = FourPixels(g, x)
+            four.red = LaneMath.atLeastZero(four.red + ChannelTable.look(four: four.red, in: t) * n.red)
+            four.green = LaneMath.atLeastZero(
+              four.green + ChannelTable.look(four: four.green, in: t) * n.green)
+            four.blue = LaneMath.atLeastZero(four.blue + ChannelTable.look(four: four.blue, in: t) * n.blue)
           }
         }
       }

@@ -171,12 +171,15 @@ public struct FilmLook: Sendable {
     SIMD4(table[Int(p.x)], table[Int(p.y)], table[Int(p.z)], Float(p.w) / 255)
   }
 
-  /// A linear pixel's 8-bit code, as ARImage's `sRGB8` gives it.
+  /// A linear pixel's 8-bit code, as ARImage's `sRGB8` gives it: colour through the
+  /// encoder's four-lane path (clamped to [0, 1] first, NaN as 0), alpha scaled.
   @inline(__always)
   static func encode(_ p: SIMD4<Float>, _ encoder: SRGB.Encoder) -> SIMD4<UInt8> {
-    SIMD4(
-      encoder.code(p.x), encoder.code(p.y), encoder.code(p.z),
-      UInt8(((p.w > 0 ? min(p.w, 1) : 0) * 255).rounded()))
+    let codes = encoder.codes(unit: LaneMath.unitClamped(p))
+    let alpha = p.w > 0 ? (p.w < 1 ? p.w : 1) : 0
+    return SIMD4(
+      UInt8(truncatingIfNeeded: codes.x), UInt8(truncatingIfNeeded: codes.y),
+      UInt8(truncatingIfNeeded: codes.z), UInt8(alpha * 255 + 0.5))
   }
 
   /// `image` in linear light (alpha scaled to 0…1), as ARImage's `linear`, on `threads` threads.

@@ -22,7 +22,9 @@ extension FilmStage {
   }
 }
 
-/// A step applying `transform` to every pixel's colour (alpha kept).
+/// A step applying `transform` to every pixel's colour (alpha kept). Always inlined, so that
+/// the transform is inlined into the row's loop rather than called per pixel.
+@inline(__always)
 func colourStep(_ transform: @escaping @Sendable (SIMD3<Float>) -> SIMD3<Float>) -> FilmStep {
   .pointwise { row, _ in
     for i in row.indices {

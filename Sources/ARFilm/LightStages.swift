@@ -36,15 +36,19 @@ public struct Vignette: FilmStage {
       let d = (Double(at) + 0.5 - Double(n) / 2) / half
       return Float(d * d * Double(steps))
     }
-    let across = (0..<w).map { squares(w, $0) }
+    // Plus a half, so that truncating rounds to the nearest step.
+    let across = (0..<w).map { squares(w, $0) + 0.5 } + [0, 0, 0]
     return .pointwise { row, y in
-      let down = squares(h, y)
+      let down = SIMD4<Float>(repeating: squares(h, y))
       table.withUnsafeBufferPointer { t in
         across.withUnsafeBufferPointer { a in
-          for x in row.indices {
-            let g = t[min(steps, Int((a[x] + down).rounded()))]
-            let p = row[x]
-            row[x] = SIMD4(p.x * g, p.y * g, p.z * g, p.w)
+          FourPixels.forEach(row) { four, x in
+            let at = UnsafeRawPointer(a.baseAddress! + x).loadUnaligned(as: SIMD4<Float>.self) + down
+            let i = LaneMath.truncated(Lanes.min(at, SIMD4(repeating: Float(steps))))
+            let g = SIMD4(t[Int(i.x)], t[Int(i.y)], t[Int(i.z)], t[Int(i.w)])
+            four.red *= g
+            four.green *= g
+            four.blue *= g
           }
         }
       }

@@ -32,17 +32,28 @@ public struct ShadowsHighlights: FilmStage {
     }
     let request = FilmContextRequest(sigma: radius * Double(width), value: values) { plane in
       { row, y in
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: row.count) { local in
+        // Three more values than pixels: the last four pixels read four.
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: row.count + 3) { local in
           plane.row(y, into: local)
+          for x in row.count..<(row.count + 3) { local[x] = local[row.count - 1] }
           encode.entries.withUnsafeBufferPointer { e in
-            for i in row.indices {
-              let linear = luminance(row[i])
-              let (v, n) = (ChannelTable.look(linear, in: e.baseAddress!), local[i])
-              let change = 2 * v * (1 - v) * (s * (1 - n) * (1 - n) - h * n * n)
-              guard change != 0, v > 0, linear > 0 else { continue }
-              let gain = Encoding.decodeFast(min(max(v + change, 0), 1)) / linear
-              let p = row[i]
-              row[i] = SIMD4(p.x * gain, p.y * gain, p.z * gain, p.w)
+            Encoding.decodeTable.withUnsafeBufferPointer { d in
+              FourPixels.forEach(row) { four, x in
+                let linear = four.luminance
+                let v = ChannelTable.look(four: linear, in: e.baseAddress!)
+                let n = UnsafeRawPointer(local.baseAddress! + x).loadUnaligned(as: SIMD4<Float>.self)
+                let dark = (1 - n) * (1 - n) * s, bright = n * n * h
+                let change: SIMD4<Float> = 2 * v * (1 - v) * (dark - bright)
+                let target = Encoding.decodeFast(v + change, in: d.baseAddress!)
+                // Unchanged where nothing changes, or where black (no colour to scale).
+                let changing =
+                  ~LaneMath.equalMask(change, .zero) & LaneMath.greaterMask(v, .zero)
+                  & LaneMath.greaterMask(linear, .zero)
+                let gain = LaneMath.selected(target / linear, SIMD4(repeating: 1), where: changing)
+                four.red *= gain
+                four.green *= gain
+                four.blue *= gain
+              }
             }
           }
         }
