@@ -89,13 +89,16 @@ public struct FilmContextRequest: Sendable {
   }
 }
 
-/// A value per pixel averaged over a Gaussian neighbourhood, kept at a reduced size.
+/// A value per pixel averaged over a Gaussian neighbourhood, kept at a reduced size: at each
+/// pixel, the Gaussian-weighted mean of the values over the part of its neighbourhood inside
+/// the image (near an edge, the mean of what is there, not of a repeated edge).
 ///
-/// A blur of σ pixels keeps nothing finer than about σ, so the plane is made from the means of
-/// f × f blocks (f = ⌊σ/3⌋, 1 for narrow blurs), blurred at that size and interpolated back
-/// bilinearly between block centres. The block mean and the interpolation spread values by
-/// about f²/12 and f²/6 (pixels²); the blur at the reduced size gives the rest of σ², so the
-/// whole spread is σ².
+/// A blur of σ pixels keeps nothing finer than about σ, so the plane is made from the sums of
+/// f × f blocks (f = ⌈σ/3⌉, 1 for narrow blurs), blurred at that size with the blocks' pixel
+/// counts (so that partial blocks and the edges weigh what they hold), and interpolated back
+/// bilinearly between block centres. The block and the interpolation spread values by about
+/// f²/12 and f²/6 px², and the blur at the reduced size gives the rest of σ²; a value moves
+/// to its block's centre, at most (f − 1)/2 px, a tenth of σ or less.
 public struct FilmContextPlane: Sendable {
   /// The image's size in pixels.
   public let width: Int, height: Int
@@ -106,24 +109,28 @@ public struct FilmContextPlane: Sendable {
   let columnBlock: [Int32], columnWeight: [Float]
 
   /// The block factor for a neighbourhood of `sigma` pixels.
-  static func factor(sigma: Double) -> Int { max(1, Int(sigma / 3)) }
+  static func factor(sigma: Double) -> Int { max(1, Int((sigma / 3).rounded(.up))) }
 
-  /// The plane from block sums (`sums`, `smallWidth × smallHeight` blocks of `factor` pixels),
-  /// each divided by its pixel count, then blurred.
+  /// The plane from block sums (`sums`, `smallWidth × smallHeight` blocks of `factor` pixels).
   init(sums: [Float], width: Int, height: Int, factor f: Int, sigma: Double, threads: Int) {
     let (sw, sh) = ((width + f - 1) / f, (height + f - 1) / f)
-    var means = sums
+    // Each block's sum and pixel count, blurred together with nothing beyond the edges.
+    var blocks = [SIMD4<Float>](repeating: .zero, count: sw * sh)
     for by in 0..<sh {
-      let rows = Float(min(f, height - by * f))
-      for bx in 0..<sw { means[by * sw + bx] /= rows * Float(min(f, width - bx * f)) }
+      let rows = min(f, height - by * f)
+      for bx in 0..<sw {
+        blocks[by * sw + bx] = SIMD4(sums[by * sw + bx], Float(rows * min(f, width - bx * f)), 0, 0)
+      }
     }
     let reducedSigma = f == 1 ? sigma : (max(0, sigma * sigma - Double(f * f) / 4)).squareRoot() / Double(f)
+    let blurred = GaussianBlur.blur(
+      blocks, width: sw, height: sh, sigma: reducedSigma, edges: .zero, threads: threads)
     self.width = width
     self.height = height
     self.factor = f
     self.smallWidth = sw
     self.smallHeight = sh
-    self.small = GaussianBlur.blur(means, width: sw, height: sh, sigma: reducedSigma, threads: threads)
+    self.small = blurred.map { $0.y > 0 ? $0.x / $0.y : 0 }
     var block = [Int32](repeating: 0, count: width), weight = [Float](repeating: 0, count: width)
     for x in 0..<width {
       let s = min(max((Float(x) + 0.5) / Float(f) - 0.5, 0), Float(sw - 1))

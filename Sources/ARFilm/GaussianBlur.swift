@@ -1,62 +1,59 @@
 import ARMath
 import Foundation
 
-/// Gaussian blur of planes of one channel (`Float`) or four (`SIMD4<Float>`, blurred together), for the stages that spread light (halation), need a
-/// neighbourhood's level (shadows and highlights) or shape grain. Wide blurs are three box blurs
-/// in each direction (Kovesi's sizes, "Fast almost-Gaussian filtering", 2010), whose cost does
-/// not grow with the radius; narrow ones (σ ≤ 2 px) use the Gaussian's own weights. Edges are
-/// clamped. Every pass runs along rows in memory order, bands of rows (or of columns) on the
-/// threads.
+/// Gaussian blur of planes of one channel (`Float`) or four (`SIMD4<Float>`, blurred together),
+/// for the planes that summarise a neighbourhood (a highlight's glow, the level around a pixel).
+/// The Gaussian's own weights, cut at 3σ, in each direction; edges are clamped. Every pass runs
+/// along rows in memory order, bands of rows on the threads. (Three box blurs, Kovesi's
+/// "almost-Gaussian", were used before for wide blurs: on a point of light their peak was 6–16%
+/// low at σ 2.4–9 px, and a highlight's glow is exactly that.)
 public enum GaussianBlur {
+  /// What lies beyond a plane's edges.
+  public enum Edges: Sendable {
+    /// The edge's values, repeated.
+    case repeated
+    /// Zero: blurring a plane of ones then gives each value's share of weights inside the plane,
+    /// to divide by for a mean over the plane's part of the neighbourhood.
+    case zero
+  }
+
   /// `plane` (width × height, row-major) blurred by a Gaussian of `sigma` pixels, on `threads`
   /// threads (the result is the same for any count).
   ///
-  /// A blur of σ ≥ 8 px runs on a copy f times smaller each way (f = ⌊σ/4⌋, at most 4; each
-  /// value the mean of an f × f block), blurred by σ/f and interpolated back between block
-  /// centres: what it keeps lies far above the block's scale, and it costs f² times less.
+  /// A blur of σ > 4 px runs on a copy f = ⌈σ/4⌉ times smaller each way (each value the mean of
+  /// an f × f block), blurred there and interpolated back bilinearly between block centres:
+  /// what it keeps lies far above the block's scale, and it costs f² times less. The block mean
+  /// and the interpolation spread a value by about f²/4 px² between them, so the reduced blur
+  /// gives the rest of σ².
   @_specialize(where S == Float)
   @_specialize(where S == SIMD4<Float>)
-  public static func blur<S: BlurSample>(_ plane: [S], width: Int, height: Int, sigma: Double, threads: Int)
-    -> [S]
-  {
+  public static func blur<S: BlurSample>(
+    _ plane: [S], width: Int, height: Int, sigma: Double, edges: Edges = .repeated, threads: Int
+  ) -> [S] {
     guard sigma > 0.05, width > 0, height > 0 else { return plane }
-    let f = min(4, Int(sigma / 4))
-    if f >= 2, width >= 4 * f, height >= 4 * f {
-      return reduced(plane, width: width, height: height, sigma: sigma, factor: f, threads: threads)
+    let f = Int((sigma / 4).rounded(.up))
+    if f >= 2, width >= 2 * f, height >= 2 * f {
+      return reduced(
+        plane, width: width, height: height, sigma: sigma, factor: f, edges: edges, threads: threads)
     }
-    if sigma <= 2 {
-      let radius = Int((3 * sigma).rounded(.up))
-      let raw = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
-      let total = raw.reduce(0, +)
-      let weights = raw.map { $0 / total }
-      var across = [S](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
-      var down = [S](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
-      convolveRows(plane, into: &across, width: width, height: height, weights: weights, threads: threads)
-      convolveColumns(across, into: &down, width: width, height: height, weights: weights, threads: threads)
-      return down
-    }
-    // Three boxes whose sizes' variances add up to σ².
-    let ideal = (12 * sigma * sigma / 3 + 1).squareRoot()
-    var lower = Int(ideal.rounded(.down))
-    if lower % 2 == 0 { lower -= 1 }
-    let upper = lower + 2
-    let m = Int(
-      ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4))
-        .rounded())
-    var a = plane, b = [S](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
-    for k in 0..<3 {
-      let radius = ((k < m ? lower : upper) - 1) / 2
-      boxRows(a, into: &b, width: width, height: height, radius: radius, threads: threads)
-      boxColumns(b, into: &a, width: width, height: height, radius: radius, threads: threads)
-    }
-    return a
+    let radius = Int((3 * sigma).rounded(.up))
+    let raw = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
+    let total = raw.reduce(0, +)
+    let weights = raw.map { $0 / total }
+    var across = [S](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
+    var down = [S](unsafeUninitializedCapacity: plane.count) { $1 = plane.count }
+    convolveRows(
+      plane, into: &across, width: width, height: height, weights: weights, edges: edges, threads: threads)
+    convolveColumns(
+      across, into: &down, width: width, height: height, weights: weights, edges: edges, threads: threads)
+    return down
   }
 
   /// ``blur(_:width:height:sigma:threads:)`` through a copy `f` times smaller each way.
   @_specialize(where S == Float)
   @_specialize(where S == SIMD4<Float>)
   private static func reduced<S: BlurSample>(
-    _ plane: [S], width: Int, height: Int, sigma: Double, factor f: Int, threads: Int
+    _ plane: [S], width: Int, height: Int, sigma: Double, factor f: Int, edges: Edges, threads: Int
   ) -> [S] {
     let (w, h) = ((width + f - 1) / f, (height + f - 1) / f)
     // Each block's mean (blocks at the right and bottom edges may be partial), rows of blocks
@@ -82,7 +79,8 @@ public enum GaussianBlur {
       }
       initialized = w * h
     }
-    let blurred = blur(small, width: w, height: h, sigma: sigma / Double(f), threads: threads)
+    let reducedSigma = (sigma * sigma - Double(f * f) / 4).squareRoot() / Double(f)
+    let blurred = blur(small, width: w, height: h, sigma: reducedSigma, edges: edges, threads: threads)
     // Back to full size: bilinear between block centres, clamped at the edges.
     var out = [S](repeating: .zero, count: plane.count)
     blurred.withUnsafeBufferPointer { b in
@@ -136,7 +134,8 @@ public enum GaussianBlur {
   @_specialize(where S == Float)
   @_specialize(where S == SIMD4<Float>)
   private static func convolveRows<S: BlurSample>(
-    _ plane: [S], into target: inout [S], width: Int, height: Int, weights: [Float], threads: Int
+    _ plane: [S], into target: inout [S], width: Int, height: Int, weights: [Float], edges: Edges,
+    threads: Int
   ) {
     let r = weights.count / 2
     bands(plane, into: &target, count: height, threads: threads) { s, t, rows in
@@ -148,7 +147,14 @@ public enum GaussianBlur {
             if x >= r && x < width - r {
               for k in 0..<w.count { sum += line[x - r + k] * w[k] }
             } else {
-              for k in 0..<w.count { sum += line[min(max(x - r + k, 0), width - 1)] * w[k] }
+              for k in 0..<w.count {
+                let at = x - r + k
+                if edges == .repeated {
+                  sum += line[min(max(at, 0), width - 1)] * w[k]
+                } else if at >= 0 && at < width {
+                  sum += line[at] * w[k]
+                }
+              }
             }
             out[x] = sum
           }
@@ -160,7 +166,8 @@ public enum GaussianBlur {
   @_specialize(where S == Float)
   @_specialize(where S == SIMD4<Float>)
   private static func convolveColumns<S: BlurSample>(
-    _ plane: [S], into target: inout [S], width: Int, height: Int, weights: [Float], threads: Int
+    _ plane: [S], into target: inout [S], width: Int, height: Int, weights: [Float], edges: Edges,
+    threads: Int
   ) {
     let r = weights.count / 2
     bands(plane, into: &target, count: height, threads: threads) { s, t, rows in
@@ -170,58 +177,11 @@ public enum GaussianBlur {
           for x in 0..<width { out[x] = .zero }
           // Whole rows at a time, each weighted: contiguous, and vectorised by the compiler.
           for k in 0..<w.count {
-            let line = s + min(max(y - r + k, 0), height - 1) * width
+            let at = y - r + k
+            if edges == .zero && (at < 0 || at >= height) { continue }
+            let line = s + min(max(at, 0), height - 1) * width
             let weight = w[k]
             for x in 0..<width { out[x] += line[x] * weight }
-          }
-        }
-      }
-    }
-  }
-
-  /// A running-sum box of radius `r` (2r + 1 samples) along each row.
-  @_specialize(where S == Float)
-  @_specialize(where S == SIMD4<Float>)
-  private static func boxRows<S: BlurSample>(
-    _ plane: [S], into target: inout [S], width: Int, height: Int, radius r: Int, threads: Int
-  ) {
-    let scale = 1 / Float(2 * r + 1)
-    bands(plane, into: &target, count: height, threads: threads) { s, t, rows in
-      for y in rows {
-        let (line, out) = (s + y * width, t + y * width)
-        var sum = S.zero
-        for k in -r...r { sum += line[min(max(k, 0), width - 1)] }
-        for x in 0..<width {
-          out[x] = sum * scale
-          sum += line[min(x + r + 1, width - 1)] - line[max(x - r, 0)]
-        }
-      }
-    }
-  }
-
-  /// The same down each column: running sums of a band of columns, carried row by row.
-  @_specialize(where S == Float)
-  @_specialize(where S == SIMD4<Float>)
-  private static func boxColumns<S: BlurSample>(
-    _ plane: [S], into target: inout [S], width: Int, height: Int, radius r: Int, threads: Int
-  ) {
-    let scale = 1 / Float(2 * r + 1)
-    bands(plane, into: &target, count: width, threads: threads) { s, t, columns in
-      let (x0, n) = (columns.lowerBound, columns.count)
-      var sums = [S](repeating: .zero, count: n)
-      sums.withUnsafeMutableBufferPointer { sum in
-        for k in -r...r {
-          let line = s + min(max(k, 0), height - 1) * width + x0
-          for i in 0..<n { sum[i] += line[i] }
-        }
-        for y in 0..<height {
-          let out = t + y * width + x0
-          let (entering, leaving) = (
-            s + min(y + r + 1, height - 1) * width + x0, s + max(y - r, 0) * width + x0
-          )
-          for i in 0..<n {
-            out[i] = sum[i] * scale
-            sum[i] += entering[i] - leaving[i]
           }
         }
       }
