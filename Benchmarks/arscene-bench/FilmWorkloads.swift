@@ -29,7 +29,9 @@ func filmWorkloads(quick: Bool) -> [Row] {
   var rows: [Row] = []
   func time(_ body: () -> Void) -> Double { (0..<rounds).map { _ in seconds(body) }.min()! }
 
-  for name in ["warm-gold-200", "classic-bw-400"] {
+  // ARSCENE_BENCH_FILM_PRESETS: other presets (names or files, comma-separated), to profile.
+  let presets = environment["ARSCENE_BENCH_FILM_PRESETS"]?.split(separator: ",").map(String.init)
+  for name in presets ?? ["warm-gold-200", "classic-bw-400"] {
     let look = try! FilmLook(named: name)
     // ARSCENE_BENCH_TRACE: what each stage adds to the look's time (the look up to it against
     // the look up to the one before), to stderr.

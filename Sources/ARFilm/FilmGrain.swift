@@ -197,37 +197,40 @@ public struct FilmGrain: FilmStage {
     // look-up, not an encoding and a decoding.
     let spread = ChannelTable { linearDeviation(at: $0) }.entries
     let (side, block, mask) = (layout.side, layout.block, layout.side - 1)
+    // Each channel's grain as a plane of the template: the shared noise and its own, mixed.
+    let area = side * side
+    var mixed = [Float](repeating: 0, count: 3 * area)
+    for i in 0..<area {
+      let q = noise[i] * mix
+      (mixed[i], mixed[area + i], mixed[2 * area + i]) = (q.x + q.y, q.x + q.z, q.x + q.w)
+    }
+    let planes = mixed
+    let shift = block.trailingZeroBitCount
     let key = context.seed ^ 0x4752_4149_4E5F_4F46
     return .pointwise { row, y in
       let (by, within) = (y / block, y % block)
-      // The row's grain per channel (red, green, blue, 0), block by block from the template,
-      // then added four pixels at a time.
-      withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: row.count + 3) { grain in
-        noise.withUnsafeBufferPointer { template in
-          var x = 0
-          while x < row.count {
-            let bx = x / block, end = min(row.count, x + block)
-            let offsets = Self.hash(key, by &* 0x1_0000 &+ bx)
-            let line = template.baseAddress! + ((within + Int(offsets & 0xFFFF)) & mask) * side
-            var column = Int(offsets >> 32)
-            for i in x..<end {
-              let q = line[column & mask] * mix
-              column += 1
-              grain[i] = SIMD4(q.x + q.y, q.x + q.z, q.x + q.w, 0)
-            }
-            x = end
-          }
+      let blocks = (row.paddedWidth + block - 1) / block
+      // Where each block's pixels start in the template: a seeded row, and a column no further
+      // than a block from the template's right edge, so that a block's run never wraps.
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: blocks) { starts in
+        for bx in 0..<blocks {
+          let offsets = Self.hash(key, by &* 0x1_0000 &+ bx)
+          let templateRow = (within + Int(offsets & 0xFFFF)) & mask
+          starts[bx] = templateRow * side + Int((offsets >> 32) % UInt64(side - block + 1)) - bx * block
         }
-        for x in row.count..<(row.count + 3) { grain[x] = .zero }
-        let g = UnsafeMutableBufferPointer(start: grain.baseAddress!, count: row.count + 3)
         spread.withUnsafeBufferPointer { table in
-          let t = table.baseAddress!
-          FourPixels.forEach(row) { four, x in
-            let n = FourPixels(g, x)
-            four.red = LaneMath.atLeastZero(four.red + ChannelTable.look(four: four.red, in: t) * n.red)
-            four.green = LaneMath.atLeastZero(
-              four.green + ChannelTable.look(four: four.green, in: t) * n.green)
-            four.blue = LaneMath.atLeastZero(four.blue + ChannelTable.look(four: four.blue, in: t) * n.blue)
+          planes.withUnsafeBufferPointer { grain in
+            let (t, red) = (table.baseAddress!, grain.baseAddress!)
+            let (green, blue) = (red + area, red + 2 * area)
+            FourPixels.forEach(row) { four, x in
+              let i = starts[x >> shift] + x
+              four.red = LaneMath.atLeastZero(
+                four.red + ChannelTable.look(four: four.red, in: t) * loadFour(red, i))
+              four.green = LaneMath.atLeastZero(
+                four.green + ChannelTable.look(four: four.green, in: t) * loadFour(green, i))
+              four.blue = LaneMath.atLeastZero(
+                four.blue + ChannelTable.look(four: four.blue, in: t) * loadFour(blue, i))
+            }
           }
         }
       }

@@ -152,11 +152,30 @@ public struct FilmLook: Sendable {
             steps: steps, width: width, height: height, threads: context.threads,
             source: { y, row in
               let line = s.pointer + y * width
-              for x in 0..<width { row[x] = Self.decode(line[x], t.pointer) }
+              for x in 0..<width {
+                let p = line[x]
+                row.red[x] = t.pointer[Int(p.x)]
+                row.green[x] = t.pointer[Int(p.y)]
+                row.blue[x] = t.pointer[Int(p.z)]
+                row.alpha[x] = Float(p.w) * (1 / 255)
+              }
             },
             sink: { y, row in
-              let line = target.pointer + y * width
-              for x in 0..<width { line[x] = Self.encode(row[x], encoder) }
+              let line = UnsafeMutableRawPointer(target.pointer + y * width)
+              // Four pixels at a time: each channel's four codes at once, packed into four
+              // pixels' bytes (red lowest), stored whole but for the row's last few.
+              var x = 0
+              while x < width {
+                let packed = Self.encode(FourPixels(row, x), encoder)
+                if x + 4 <= width {
+                  line.storeBytes(of: packed, toByteOffset: 4 * x, as: SIMD4<Int32>.self)
+                } else {
+                  for j in 0..<(width - x) {
+                    line.storeBytes(of: packed[j], toByteOffset: 4 * (x + j), as: Int32.self)
+                  }
+                }
+                x += 4
+              }
             })
         }
       }
@@ -169,6 +188,19 @@ public struct FilmLook: Sendable {
   @inline(__always)
   static func decode(_ p: SIMD4<UInt8>, _ table: UnsafePointer<Float>) -> SIMD4<Float> {
     SIMD4(table[Int(p.x)], table[Int(p.y)], table[Int(p.z)], Float(p.w) / 255)
+  }
+
+  /// Four linear pixels' 8-bit codes, as ARImage's `sRGB8` gives them, each pixel's four bytes
+  /// in one lane (red lowest).
+  @inline(__always)
+  static func encode(_ four: FourPixels, _ encoder: SRGB.Encoder) -> SIMD4<Int32> {
+    let red = encoder.codes(unit: LaneMath.unitClamped(four.red))
+    let green = encoder.codes(unit: LaneMath.unitClamped(four.green))
+    let blue = encoder.codes(unit: LaneMath.unitClamped(four.blue))
+    // Alpha scaled and rounded to the nearest code (halves up: it is never negative).
+    let alpha = LaneMath.truncated(LaneMath.unitClamped(four.alpha) * 255 + 0.5)
+    return red | LaneMath.shiftedLeft(green, 8) | LaneMath.shiftedLeft(blue, 16)
+      | LaneMath.shiftedLeft(alpha, 24)
   }
 
   /// A linear pixel's 8-bit code, as ARImage's `sRGB8` gives it: colour through the

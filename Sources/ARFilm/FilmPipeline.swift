@@ -17,14 +17,59 @@ public enum FilmStep: Sendable {
   case wide(FilmContextRequest)
 }
 
-/// A pointwise stage's work on one row: the row's pixels (changed in place) and its index.
-public typealias FilmKernel = @Sendable (_ row: UnsafeMutableBufferPointer<SIMD4<Float>>, _ y: Int) -> Void
+/// A pointwise stage's work on one row: the row (changed in place) and its index.
+public typealias FilmKernel = @Sendable (_ row: FilmRow, _ y: Int) -> Void
 
-/// A value for each pixel of a row (a luminance, a highlight's excess), written to `out`.
-public typealias FilmRowValues =
-  @Sendable (
-    _ row: UnsafeMutableBufferPointer<SIMD4<Float>>, _ out: UnsafeMutablePointer<Float>
-  ) -> Void
+/// A value for each pixel of a row (a luminance, a highlight's excess), written to `out`
+/// (`paddedWidth` values).
+public typealias FilmRowValues = @Sendable (_ row: FilmRow, _ out: UnsafeMutablePointer<Float>) -> Void
+
+/// One row of an image as it streams through a look, as planes: one of red, one of green, one
+/// of blue and one of alpha (linear light, not premultiplied). Four pixels' channel is then one
+/// vector, with no shuffling of pixels' lanes.
+///
+/// Each plane holds `paddedWidth` values, `width` rounded up to four, so that loops over four
+/// pixels at a time need no tail; the pixels past `width` are copies of the last one (or what a
+/// stage made of them) and are never written out.
+public struct FilmRow {
+  /// The planes, each `paddedWidth` values.
+  public let red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>
+  public let blue: UnsafeMutablePointer<Float>, alpha: UnsafeMutablePointer<Float>
+  /// Pixels in the row.
+  public let width: Int
+
+  /// `width` rounded up to four.
+  public var paddedWidth: Int { Self.padded(width) }
+
+  static func padded(_ width: Int) -> Int { (width + 3) & ~3 }
+
+  /// A row over `storage`, which holds `4 · paddedWidth` values.
+  init(storage: UnsafeMutablePointer<Float>, width: Int) {
+    let padded = Self.padded(width)
+    red = storage
+    green = storage + padded
+    blue = storage + 2 * padded
+    alpha = storage + 3 * padded
+    self.width = width
+  }
+
+  /// Pixel `x` as one vector (red, green, blue, alpha).
+  @inline(__always)
+  public subscript(x: Int) -> SIMD4<Float> {
+    get { SIMD4(red[x], green[x], blue[x], alpha[x]) }
+    nonmutating set {
+      red[x] = newValue.x
+      green[x] = newValue.y
+      blue[x] = newValue.z
+      alpha[x] = newValue.w
+    }
+  }
+
+  /// Fills the padding past `width` with copies of the last pixel.
+  func pad() {
+    for x in width..<paddedWidth { self[x] = self[width - 1] }
+  }
+}
 
 /// A stage that makes each row from its input's rows `y − reach … y + reach` (clamped at the
 /// image's top and bottom edges).
@@ -34,16 +79,15 @@ public struct FilmNeighbourhood: Sendable {
   /// How many planes of values the filter derives from each input row (a bilateral filter's
   /// luminance, the colour channels apart), made once per row rather than once per neighbour.
   public var planes: Int
-  /// Writes a row's `planes` planes, one after the other, each `width` values; nil when
+  /// Writes a row's `planes` planes, one after the other, each `paddedWidth` values; nil when
   /// `planes` is 0.
   public var derive: FilmRowValues?
   /// Writes output row `y` from the window of input rows.
-  public var filter:
-    @Sendable (_ window: FilmWindow, _ out: UnsafeMutableBufferPointer<SIMD4<Float>>, _ y: Int) -> Void
+  public var filter: @Sendable (_ window: FilmWindow, _ out: FilmRow, _ y: Int) -> Void
 
   public init(
     reach: Int, planes: Int = 0, derive: FilmRowValues? = nil,
-    filter: @escaping @Sendable (FilmWindow, UnsafeMutableBufferPointer<SIMD4<Float>>, Int) -> Void
+    filter: @escaping @Sendable (FilmWindow, FilmRow, Int) -> Void
   ) {
     self.reach = reach
     self.planes = derive == nil ? 0 : planes
@@ -54,7 +98,7 @@ public struct FilmNeighbourhood: Sendable {
 
 /// The input rows around an output row, for a ``FilmNeighbourhood``'s filter.
 public struct FilmWindow {
-  let rows: UnsafePointer<UnsafePointer<SIMD4<Float>>>
+  let rows: UnsafePointer<FilmRow>
   let derived: UnsafePointer<UnsafePointer<Float>>?
   /// The rows' width in pixels.
   public let width: Int
@@ -64,11 +108,13 @@ public struct FilmWindow {
   /// The input row `dy` rows below the output row (−`reach` … `reach`; rows beyond the image's
   /// edges repeat its first or last row).
   @inline(__always)
-  public func row(_ dy: Int) -> UnsafePointer<SIMD4<Float>> { rows[dy + reach] }
+  public func row(_ dy: Int) -> FilmRow { rows[dy + reach] }
 
   /// Derived plane `plane` of row `dy` (only when the neighbourhood derives planes).
   @inline(__always)
-  public func plane(_ plane: Int, _ dy: Int) -> UnsafePointer<Float> { derived![dy + reach] + plane * width }
+  public func plane(_ plane: Int, _ dy: Int) -> UnsafePointer<Float> {
+    derived![dy + reach] + plane * FilmRow.padded(width)
+  }
 }
 
 /// What a wide stage needs before it can run: a value per pixel of its input, to be averaged
@@ -142,8 +188,14 @@ public struct FilmContextPlane: Sendable {
     columnWeight = weight
   }
 
-  /// The plane's row `y` at full width.
-  public func row(_ y: Int, into out: UnsafeMutableBufferPointer<Float>) {
+  /// The plane's row `y` at full width, padded as a ``FilmRow`` is (`FilmRow.paddedWidth`
+  /// values, the last repeated).
+  public func row(_ y: Int, into out: UnsafeMutablePointer<Float>) {
+    fill(y, out)
+    for x in width..<FilmRow.padded(width) { out[x] = out[width - 1] }
+  }
+
+  private func fill(_ y: Int, _ out: UnsafeMutablePointer<Float>) {
     small.withUnsafeBufferPointer { s in
       if factor == 1 {
         for x in 0..<width { out[x] = s[y * width + x] }
@@ -174,10 +226,10 @@ public struct FilmContextPlane: Sendable {
 /// Runs a look's steps over an image row by row, on threads: each thread takes bands of rows
 /// and streams them through every step, keeping only the rows a neighbourhood still needs.
 enum FilmPipeline {
-  /// Makes input row `y` (decoded from 8 bits, copied from a float image).
-  typealias Source = @Sendable (_ y: Int, _ out: UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
+  /// Makes input row `y` (decoded from 8 bits, copied from a float image); the pipeline pads it.
+  typealias Source = @Sendable (_ y: Int, _ out: FilmRow) -> Void
   /// Takes finished row `y`.
-  typealias Sink = @Sendable (_ y: Int, _ row: UnsafeBufferPointer<SIMD4<Float>>) -> Void
+  typealias Sink = @Sendable (_ y: Int, _ row: FilmRow) -> Void
 
   /// `steps` (a wide step's plane is made first, by a pass over the steps before it) from
   /// `source` to `sink`.
@@ -211,8 +263,8 @@ enum FilmPipeline {
       stream(
         steps: steps, width: width, height: height, threads: threads, alignment: f, source: source
       ) { y, row in
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: width) { values in
-          value(UnsafeMutableBufferPointer(mutating: row), values.baseAddress!)
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: row.paddedWidth) { values in
+          value(row, values.baseAddress!)
           let line = target.pointer + (y / f) * sw
           for bx in 0..<sw {
             var sum: Float = 0
@@ -246,8 +298,8 @@ enum FilmPipeline {
     let blocks = (height + alignment - 1) / alignment
     let bands = min(blocks, max(1, threads) * 4)
     DispatchQueue.concurrentPerform(iterations: bands) { band in
-      let first = band * blocks / bands * alignment,
-        end = min(height, (band + 1) * blocks / bands * alignment)
+      let first = band * blocks / bands * alignment
+      let end = min(height, (band + 1) * blocks / bands * alignment)
       guard first < end else { return }
       var producers: [RowProducer] = []
       for (k, segment) in chain.enumerated() {
@@ -256,11 +308,11 @@ enum FilmPipeline {
         producers.append(
           RowProducer(
             width: width, height: height, capacity: 2 * (next?.reach ?? 0) + 1, planes: next?.planes ?? 0,
-            derive: next?.derive,
-            neighbourhood: segment.0, kernels: segment.1, upstream: producers.last, source: source))
+            derive: next?.derive, neighbourhood: segment.0, kernels: segment.1, upstream: producers.last,
+            source: source))
       }
       let last = producers[producers.count - 1]
-      for y in first..<end { sink(y, UnsafeBufferPointer(last.row(y))) }
+      for y in first..<end { sink(y, last.row(y)) }
     }
   }
 }
@@ -268,16 +320,16 @@ enum FilmPipeline {
 /// One segment of a streamed look on one thread: rows made in order (from the source or from
 /// the upstream segment's window), kept in a ring as long as the next segment may read them.
 final class RowProducer {
-  let width: Int, height: Int, capacity: Int
+  let width: Int, height: Int, capacity: Int, planes: Int
   let neighbourhood: FilmNeighbourhood?
   let kernels: [FilmKernel]
   let upstream: RowProducer?
   let source: FilmPipeline.Source
-  let planes: Int
   let derive: FilmRowValues?
-  let storage: UnsafeMutablePointer<SIMD4<Float>>
+  /// `capacity` rows of four planes, then their derived planes.
+  let storage: UnsafeMutablePointer<Float>
   let planeStorage: UnsafeMutablePointer<Float>?
-  let window: UnsafeMutablePointer<UnsafePointer<SIMD4<Float>>>
+  let window: UnsafeMutablePointer<FilmRow>
   let windowPlanes: UnsafeMutablePointer<UnsafePointer<Float>>
   /// The last row made; nil before the first.
   var newest: Int?
@@ -296,8 +348,11 @@ final class RowProducer {
     self.kernels = kernels
     self.upstream = upstream
     self.source = source
-    storage = .allocate(capacity: capacity * width)
-    planeStorage = derive == nil ? nil : .allocate(capacity: capacity * planes * width)
+    let padded = FilmRow.padded(width)
+    storage = .allocate(capacity: capacity * 4 * padded)
+    storage.initialize(repeating: 0, count: capacity * 4 * padded)
+    planeStorage = derive == nil ? nil : .allocate(capacity: capacity * planes * padded)
+    planeStorage?.initialize(repeating: 0, count: capacity * planes * padded)
     let side = 2 * (neighbourhood?.reach ?? 0) + 1
     window = .allocate(capacity: side)
     windowPlanes = .allocate(capacity: side)
@@ -310,25 +365,29 @@ final class RowProducer {
     windowPlanes.deallocate()
   }
 
-  /// Row `y`'s pixels, made (with every row before it since the last) if not yet made. Rows
-  /// are asked for in increasing order, never one older than the ring holds.
-  func row(_ y: Int) -> UnsafeMutableBufferPointer<SIMD4<Float>> {
+  /// Row `y`, made (with every row before it since the last) if not yet made. Rows are asked
+  /// for in increasing order, never one older than the ring holds.
+  func row(_ y: Int) -> FilmRow {
     var next = newest.map { $0 + 1 } ?? y
     while next <= y {
       make(next)
       newest = next
       next += 1
     }
-    return UnsafeMutableBufferPointer(start: storage + (y % capacity) * width, count: width)
+    return slot(y)
+  }
+
+  private func slot(_ y: Int) -> FilmRow {
+    FilmRow(storage: storage + (y % capacity) * 4 * FilmRow.padded(width), width: width)
   }
 
   /// The derived planes of row `y`, made with it.
   func derived(_ y: Int) -> UnsafePointer<Float> {
-    UnsafePointer(planeStorage! + (y % capacity) * planes * width)
+    UnsafePointer(planeStorage! + (y % capacity) * planes * FilmRow.padded(width))
   }
 
   private func make(_ y: Int) {
-    let out = UnsafeMutableBufferPointer(start: storage + (y % capacity) * width, count: width)
+    let out = slot(y)
     if let neighbourhood, let upstream {
       let r = neighbourhood.reach
       // The window's first row, then its last: every row between is made, and the ring
@@ -337,7 +396,7 @@ final class RowProducer {
       _ = upstream.row(min(y + r, height - 1))
       for dy in -r...r {
         let source = min(max(y + dy, 0), height - 1)
-        window[dy + r] = UnsafePointer(upstream.row(source).baseAddress!)
+        window[dy + r] = upstream.row(source)
         if neighbourhood.derive != nil { windowPlanes[dy + r] = upstream.derived(source) }
       }
       neighbourhood.filter(
@@ -347,10 +406,11 @@ final class RowProducer {
           width: width, reach: r), out, y)
     } else {
       source(y, out)
+      out.pad()
     }
     for kernel in kernels { kernel(out, y) }
     if let derive, let planeStorage {
-      derive(out, planeStorage + (y % capacity) * planes * width)
+      derive(out, planeStorage + (y % capacity) * planes * FilmRow.padded(width))
     }
   }
 }

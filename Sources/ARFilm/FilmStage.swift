@@ -27,10 +27,9 @@ extension FilmStage {
 @inline(__always)
 func colourStep(_ transform: @escaping @Sendable (SIMD3<Float>) -> SIMD3<Float>) -> FilmStep {
   .pointwise { row, _ in
-    for i in row.indices {
-      let p = row[i]
-      let c = transform(SIMD3(p.x, p.y, p.z))
-      row[i] = SIMD4(c.x, c.y, c.z, p.w)
+    for x in 0..<row.paddedWidth {
+      let c = transform(SIMD3(row.red[x], row.green[x], row.blue[x]))
+      (row.red[x], row.green[x], row.blue[x]) = (c.x, c.y, c.z)
     }
   }
 }

@@ -1,56 +1,59 @@
 import ARMath
 
 /// Four pixels of a row as four vectors, one a channel (red, green, blue, alpha), for
-/// pointwise stages whose arithmetic per pixel is long: on channel vectors each step serves
-/// four pixels, where on a pixel's own vector it serves one and horizontal sums cost shuffles.
+/// pointwise stages: on channel vectors each step serves four pixels.
 struct FourPixels {
   var red: SIMD4<Float>, green: SIMD4<Float>, blue: SIMD4<Float>, alpha: SIMD4<Float>
 
   /// Pixels `x … x + 3` of `row`.
   @inline(__always)
-  init(_ row: UnsafeMutableBufferPointer<SIMD4<Float>>, _ x: Int) {
-    let (a, b, c, d) = (row[x], row[x + 1], row[x + 2], row[x + 3])
-    red = SIMD4(a.x, b.x, c.x, d.x)
-    green = SIMD4(a.y, b.y, c.y, d.y)
-    blue = SIMD4(a.z, b.z, c.z, d.z)
-    alpha = SIMD4(a.w, b.w, c.w, d.w)
+  init(_ row: FilmRow, _ x: Int) {
+    red = loadFour(row.red, x)
+    green = loadFour(row.green, x)
+    blue = loadFour(row.blue, x)
+    alpha = loadFour(row.alpha, x)
   }
 
-  /// Writes the four pixels back to `x … x + 3`.
+  /// Writes the four pixels' colour back to `x … x + 3` (alpha is never changed).
   @inline(__always)
-  func store(_ row: UnsafeMutableBufferPointer<SIMD4<Float>>, _ x: Int) {
-    row[x] = SIMD4(red.x, green.x, blue.x, alpha.x)
-    row[x + 1] = SIMD4(red.y, green.y, blue.y, alpha.y)
-    row[x + 2] = SIMD4(red.z, green.z, blue.z, alpha.z)
-    row[x + 3] = SIMD4(red.w, green.w, blue.w, alpha.w)
+  func store(_ row: FilmRow, _ x: Int) {
+    storeFour(red, row.red, x)
+    storeFour(green, row.green, x)
+    storeFour(blue, row.blue, x)
   }
 
   /// Their Rec. 709 luminances.
   @inline(__always)
   var luminance: SIMD4<Float> { red * 0.2126 + green * 0.7152 + blue * 0.0722 }
 
-  /// Runs `body` over a row four pixels at a time; the last one to three pixels go through it
-  /// too, padded with copies of the row's last pixel (their results dropped).
+  /// Runs `body` over a row four pixels at a time, padding included, storing what it leaves.
   @inline(__always)
-  static func forEach(
-    _ row: UnsafeMutableBufferPointer<SIMD4<Float>>, _ body: (inout FourPixels, Int) -> Void
-  ) {
+  static func forEach(_ row: FilmRow, _ body: (inout FourPixels, Int) -> Void) {
     var x = 0
-    while x + 4 <= row.count {
+    while x < row.paddedWidth {
       var four = FourPixels(row, x)
       body(&four, x)
       four.store(row, x)
       x += 4
     }
-    guard x < row.count else { return }
-    withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: 4) { tail in
-      for j in 0..<4 { tail[j] = row[min(x + j, row.count - 1)] }
-      var four = FourPixels(tail, 0)
-      body(&four, x)
-      four.store(tail, 0)
-      for j in 0..<(row.count - x) { row[x + j] = tail[j] }
-    }
   }
+}
+
+/// Four values of a plane from `x` (which need not be a multiple of four).
+@inline(__always)
+func loadFour(_ plane: UnsafePointer<Float>, _ x: Int) -> SIMD4<Float> {
+  UnsafeRawPointer(plane + x).loadUnaligned(as: SIMD4<Float>.self)
+}
+
+@inline(__always)
+func loadFour(_ plane: UnsafeMutablePointer<Float>, _ x: Int) -> SIMD4<Float> {
+  UnsafeRawPointer(plane + x).loadUnaligned(as: SIMD4<Float>.self)
+}
+
+/// Stores four values to a plane from `x`.
+@inline(__always)
+func storeFour(_ v: SIMD4<Float>, _ plane: UnsafeMutablePointer<Float>, _ x: Int) {
+  UnsafeMutableRawPointer(plane + x).storeBytes(of: v, as: SIMD4<Float>.self)
 }
 
 extension ChannelTable {

@@ -99,13 +99,18 @@ public struct LightLeak: FilmStage {
       let d = Double(at) + 0.5 - centre
       return Float(exp(-d * d * inverse))
     }
-    let across = centres.map { c in (0..<w).map { factor($0, c.x) } }
-    let added = SIMD4(colour * intensity, 0)
+    let across = centres.map { c in (0..<FilmRow.padded(w)).map { factor($0, c.x) } }
+    let added = colour * intensity
     return .pointwise { row, y in
       for (k, centre) in centres.enumerated() {
         let gain = added * factor(y, centre.y)
         across[k].withUnsafeBufferPointer { a in
-          for x in row.indices { row[x] += gain * a[x] }
+          FourPixels.forEach(row) { four, x in
+            let glow = loadFour(a.baseAddress!, x)
+            four.red += glow * gain.x
+            four.green += glow * gain.y
+            four.blue += glow * gain.z
+          }
         }
       }
     }
@@ -131,15 +136,21 @@ public struct Halation: FilmStage {
 
   public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
     guard strength > 0 else { return nil }
-    let (threshold, added) = (self.threshold, SIMD4(colour * strength, 0))
+    let (threshold, added) = (self.threshold, colour * strength)
     let excess: FilmRowValues = { row, out in
-      for x in row.indices { out[x] = max(0, luminance(row[x]) - threshold) }
+      FourPixels.forEach(row) { four, x in storeFour(LaneMath.atLeastZero(four.luminance - threshold), out, x)
+      }
     }
     let request = FilmContextRequest(sigma: radius * Double(width), value: excess) { plane in
       { row, y in
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: row.count) { glow in
-          plane.row(y, into: glow)
-          for x in row.indices { row[x] += added * glow[x] }
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: row.paddedWidth) { glow in
+          plane.row(y, into: glow.baseAddress!)
+          FourPixels.forEach(row) { four, x in
+            let g = loadFour(glow.baseAddress!, x)
+            four.red += g * added.x
+            four.green += g * added.y
+            four.blue += g * added.z
+          }
         }
       }
     }

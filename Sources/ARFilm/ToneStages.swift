@@ -27,21 +27,21 @@ public struct ShadowsHighlights: FilmStage {
     let (s, h) = (shadows, highlights)
     let values: FilmRowValues = { row, out in
       encode.entries.withUnsafeBufferPointer { e in
-        for x in row.indices { out[x] = ChannelTable.look(luminance(row[x]), in: e.baseAddress!) }
+        FourPixels.forEach(row) { four, x in
+          storeFour(ChannelTable.look(four: four.luminance, in: e.baseAddress!), out, x)
+        }
       }
     }
     let request = FilmContextRequest(sigma: radius * Double(width), value: values) { plane in
       { row, y in
-        // Three more values than pixels: the last four pixels read four.
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: row.count + 3) { local in
-          plane.row(y, into: local)
-          for x in row.count..<(row.count + 3) { local[x] = local[row.count - 1] }
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: row.paddedWidth) { local in
+          plane.row(y, into: local.baseAddress!)
           encode.entries.withUnsafeBufferPointer { e in
             Encoding.decodeTable.withUnsafeBufferPointer { d in
               FourPixels.forEach(row) { four, x in
                 let linear = four.luminance
                 let v = ChannelTable.look(four: linear, in: e.baseAddress!)
-                let n = UnsafeRawPointer(local.baseAddress! + x).loadUnaligned(as: SIMD4<Float>.self)
+                let n = loadFour(local.baseAddress!, x)
                 let dark = (1 - n) * (1 - n) * s, bright = n * n * h
                 let change: SIMD4<Float> = 2 * v * (1 - v) * (dark - bright)
                 let target = Encoding.decodeFast(v + change, in: d.baseAddress!)
@@ -89,28 +89,23 @@ public struct BilateralBlur: FilmStage {
     let spatial = weights
     // The range weight exp(−d²/2σ²) as 2^(−d²·log₂e/2σ²).
     let rangeScale = Float(-1 / (2 * rangeSigma * rangeSigma) / log(2.0))
-    // Each input row as four planes: √Y, which stands for the encoded luminance (within a few
-    // hundredths) at a square root's cost, then red, green and blue; so that four pixels' keys
-    // and channels are each one vector.
-    let planes: FilmRowValues = { row, out in
-      for x in row.indices {
-        let p = row[x]
-        out[x] = max(0, luminance(p)).squareRoot()
-        out[w + x] = p.x
-        out[2 * w + x] = p.y
-        out[3 * w + x] = p.z
+    // Each input row's key: √Y, which stands for the encoded luminance (within a few
+    // hundredths) at a square root's cost.
+    let keys: FilmRowValues = { row, out in
+      FourPixels.forEach(row) { four, x in
+        storeFour(LaneMath.atLeastZero(four.luminance).squareRoot(), out, x)
       }
     }
-    let neighbourhood = FilmNeighbourhood(reach: r, planes: 4, derive: planes) { window, out, _ in
+    let neighbourhood = FilmNeighbourhood(reach: r, planes: 1, derive: keys) { window, out, _ in
       spatial.withUnsafeBufferPointer { spatialWeights in
         let swp = spatialWeights.baseAddress!
-        let centreRow = window.row(0), centreKeys = window.plane(0, 0)
-        // Four pixels from `x` (or fewer at the end of the row), columns clamped at the sides.
-        // Inlined with a constant radius and `clamped` false for the common case, so that its
-        // taps unroll and their range weights overlap.
+        let centreKeys = window.plane(0, 0)
+        // Four pixels from `x`, columns clamped at the sides when `clamped`. Inlined with a
+        // constant radius and `clamped` false for the common case, so that its taps unroll and
+        // their range weights overlap.
         @inline(__always) func filterFour(_ x: Int, _ r: Int, clamped: Bool) {
           @inline(__always) func load(_ p: UnsafePointer<Float>, _ at: Int) -> SIMD4<Float> {
-            if !clamped { return UnsafeRawPointer(p + at).loadUnaligned(as: SIMD4<Float>.self) }
+            if !clamped { return loadFour(p, at) }
             @inline(__always) func c(_ i: Int) -> Int { min(max(i, 0), w - 1) }
             return SIMD4(p[c(at)], p[c(at + 1)], p[c(at + 2)], p[c(at + 3)])
           }
@@ -120,19 +115,22 @@ public struct BilateralBlur: FilmStage {
           )
           var k = 0
           for dy in -r...r {
+            let (row, keys) = (window.row(dy), window.plane(0, dy))
             for dx in -r...r {
-              let d = load(window.plane(0, dy), x + dx) - centre
+              let d = load(keys, x + dx) - centre
               let weight = LaneMath.exp2(d * d * rangeScale) * swp[k]
               total += weight
-              red += load(window.plane(1, dy), x + dx) * weight
-              green += load(window.plane(2, dy), x + dx) * weight
-              blue += load(window.plane(3, dy), x + dx) * weight
+              red += load(row.red, x + dx) * weight
+              green += load(row.green, x + dx) * weight
+              blue += load(row.blue, x + dx) * weight
               k += 1
             }
           }
           let inverse = 1 / total
-          let (r4, g4, b4) = (red * inverse, green * inverse, blue * inverse)
-          for j in 0..<min(4, w - x) { out[x + j] = SIMD4(r4[j], g4[j], b4[j], centreRow[x + j].w) }
+          storeFour(red * inverse, out.red, x)
+          storeFour(green * inverse, out.green, x)
+          storeFour(blue * inverse, out.blue, x)
+          storeFour(loadFour(window.row(0).alpha, x), out.alpha, x)
         }
         var x = 0
         while x < min(r, w) {

@@ -26,7 +26,7 @@ struct FilmPipelineTests {
 
     func step(width w: Int, height h: Int, context: FilmContext) -> FilmStep? {
       let (r, gain) = (reach, gain)
-      if gain != 1 { return .pointwise { row, _ in for x in row.indices { row[x] *= gain } } }
+      if gain != 1 { return .pointwise { row, _ in for x in 0..<row.width { row[x] *= gain } } }
       return .neighbourhood(
         FilmNeighbourhood(reach: r) { window, out, _ in
           for x in 0..<w {
