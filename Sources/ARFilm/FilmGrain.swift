@@ -137,30 +137,52 @@ public struct FilmGrain: FilmStage {
   /// are the shared noise and, when `chroma` is used, red, green and blue's own. At a seam
   /// between blocks neighbours are independent: one pair in `block` along a row, which lowers
   /// the autocorrelation by under 2%.
-  func template(_ layout: Layout, sigma: Double, seed: UInt64, lanes: Int) -> [SIMD4<Float>] {
+  func template(_ layout: Layout, sigma: Double, seed: UInt64, lanes: Int, threads: Int) -> [SIMD4<Float>] {
     let (side, mask) = (layout.side, layout.side - 1)
-    var white = [SIMD4<Float>](repeating: .zero, count: side * side)
-    for i in white.indices {
-      for lane in 0..<lanes {
-        white[i][lane] = Self.whiteNoise(seed: seed, channel: UInt64((lane + 3) % 4), at: i)
-      }
-    }
     let radius = Int((3.5 * sigma).rounded(.up))
     let weights = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
-    var across = white
-    for y in 0..<side {
-      for x in 0..<side {
-        var sum = SIMD4<Float>.zero
-        for (k, w) in weights.enumerated() { sum += white[y * side + ((x + k - radius) & mask)] * w }
-        across[y * side + x] = sum
+    let bands = min(side, max(1, threads) * 4)
+    /// `body(rows, out)` on bands of the template's rows, in parallel, into a new template.
+    func rows(_ body: @Sendable (Range<Int>, UnsafeMutablePointer<SIMD4<Float>>) -> Void) -> [SIMD4<Float>] {
+      [SIMD4<Float>](unsafeUninitializedCapacity: side * side) { out, initialized in
+        let target = UnsafeSendableMutablePointer(out.baseAddress!)
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+          body((band * side / bands)..<((band + 1) * side / bands), target.pointer)
+        }
+        initialized = side * side
       }
     }
-    var filtered = across
-    for y in 0..<side {
-      for x in 0..<side {
-        var sum = SIMD4<Float>.zero
-        for (k, w) in weights.enumerated() { sum += across[((y + k - radius) & mask) * side + x] * w }
-        filtered[y * side + x] = sum
+    let white = rows { range, out in
+      for i in (range.lowerBound * side)..<(range.upperBound * side) {
+        var v = SIMD4<Float>.zero
+        for lane in 0..<lanes {
+          v[lane] = Self.whiteNoise(seed: seed, channel: UInt64((lane + 3) % 4), at: i)
+        }
+        out[i] = v
+      }
+    }
+    let across = white.withUnsafeBufferPointer { source in
+      let s = UnsafeSendablePointer(source.baseAddress!)
+      return rows { range, out in
+        for y in range {
+          for x in 0..<side {
+            var sum = SIMD4<Float>.zero
+            for (k, w) in weights.enumerated() { sum += s.pointer[y * side + ((x + k - radius) & mask)] * w }
+            out[y * side + x] = sum
+          }
+        }
+      }
+    }
+    let filtered = across.withUnsafeBufferPointer { source in
+      let s = UnsafeSendablePointer(source.baseAddress!)
+      return rows { range, out in
+        for y in range {
+          for x in 0..<side { out[y * side + x] = .zero }
+          for (k, w) in weights.enumerated() {
+            let line = s.pointer + ((y + k - radius) & mask) * side
+            for x in 0..<side { out[y * side + x] += line[x] * w }
+          }
+        }
       }
     }
     var (total, squares) = (SIMD4<Double>.zero, SIMD4<Double>.zero)
@@ -188,7 +210,8 @@ public struct FilmGrain: FilmStage {
     guard strength > 0 else { return nil }
     let sigma = grainSigma(width: w)
     let layout = Layout(width: w, height: h, sigma: sigma)
-    let noise = template(layout, sigma: sigma, seed: context.seed, lanes: chroma > 0 ? 4 : 1)
+    let noise = template(
+      layout, sigma: sigma, seed: context.seed, lanes: chroma > 0 ? 4 : 1, threads: context.threads)
     // The shared noise and each channel's own, mixed so that each channel's has unit variance.
     let mix = SIMD4<Float>(
       Float((1 - chroma * chroma).squareRoot()), Float(chroma), Float(chroma), Float(chroma))

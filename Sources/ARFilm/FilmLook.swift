@@ -23,7 +23,8 @@ public struct FilmLook: Sendable {
   /// Every stage a preset can name, by key.
   public static let stageTypes: [any FilmStage.Type] = [
     WhiteBalance.self, ColourMatrix.self, ToneCurve.self, ShadowsHighlights.self, SplitToning.self,
-    BlackAndWhite.self, LUTStage.self, BilateralBlur.self, Soften.self, Halation.self, Vignette.self, LightLeak.self,
+    BlackAndWhite.self, LUTStage.self, BilateralBlur.self, Soften.self, Halation.self, Vignette.self,
+    LightLeak.self,
     FilmGrain.self,
   ]
 

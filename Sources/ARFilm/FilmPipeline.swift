@@ -237,15 +237,19 @@ enum FilmPipeline {
     steps: [FilmStep], width: Int, height: Int, threads: Int, source: @escaping Source, sink: @escaping Sink
   ) {
     var resolved = steps
+    let trace = ProcessInfo.processInfo.environment["TRACEFILM"] != nil
+    var clock = Date()
     for k in resolved.indices {
       guard case .wide(let request) = resolved[k] else { continue }
       let plane = contextPlane(
         request, steps: Array(resolved[..<k]), width: width, height: height, threads: threads, source: source)
       resolved[k] = .pointwise(request.kernel(plane))
+      if trace { print("plane \(k): \(Date().timeIntervalSince(clock))"); clock = Date() }
     }
     stream(
       steps: resolved, width: width, height: height, threads: threads, alignment: 1, source: source,
       sink: sink)
+    if trace { print("final: \(Date().timeIntervalSince(clock))") }
   }
 
   /// The plane a wide step asks for, from its input: the image after `steps`.

@@ -68,6 +68,11 @@ public struct ShadowsHighlights: FilmStage {
 /// and Manduchi 1998), so fine texture softens and edges stay. Parameters: `sigma_px` (the
 /// spatial 1-σ, 0…3 pixels; 0 changes nothing) and `sigma_range` (the luminance 1-σ in
 /// encoded units, 0.01…1, default 0.1).
+///
+/// The range weight of a luminance difference d is (1 − d²/16σ²)⁸ within 4σ and 0 beyond: the
+/// Gaussian exp(−d²/2σ²)'s compactly supported stand-in (within 0.036 of it everywhere, equal at
+/// d = 0), a smooth edge-stopping function as Tukey's biweight is, at five vector operations
+/// for four pixels instead of an exponential's dozen.
 public struct BilateralBlur: FilmStage {
   public static let key = "bilateral_blur"
   public let sigma: Double, rangeSigma: Double
@@ -87,8 +92,8 @@ public struct BilateralBlur: FilmStage {
       for dx in -r...r { weights.append(Float(exp(-Double(dx * dx + dy * dy) / (2 * sigma * sigma)))) }
     }
     let spatial = weights
-    // The range weight exp(−d²/2σ²) as 2^(−d²·log₂e/2σ²).
-    let rangeScale = Float(-1 / (2 * rangeSigma * rangeSigma) / log(2.0))
+    // The range weight (1 − d²/16σ²)⁸: one minus the scaled square, three squarings.
+    let rangeScale = Float(1 / (16 * rangeSigma * rangeSigma))
     // Each input row's key: √Y, which stands for the encoded luminance (within a few
     // hundredths) at a square root's cost.
     let keys: FilmRowValues = { row, out in
@@ -118,7 +123,10 @@ public struct BilateralBlur: FilmStage {
             let (row, keys) = (window.row(dy), window.plane(0, dy))
             for dx in -r...r {
               let d = load(keys, x + dx) - centre
-              let weight = LaneMath.exp2(d * d * rangeScale) * swp[k]
+              let near = LaneMath.atLeastZero(1 - d * d * rangeScale)
+              let square = near * near
+              let fourth = square * square
+              let weight = fourth * fourth * swp[k]
               total += weight
               red += load(row.red, x + dx) * weight
               green += load(row.green, x + dx) * weight
@@ -138,8 +146,44 @@ public struct BilateralBlur: FilmStage {
           x += 4
         }
         if r == 1 {
+          // The common radius written out: nine taps, no loop, no clamping, so that the
+          // compiler interleaves their independent weight chains.
+          let (above, centreRow, below) = (window.row(-1), window.row(0), window.row(1))
+          let (keysAbove, keysBelow) = (window.plane(0, -1), window.plane(0, 1))
+          let (corner, side, middle) = (swp[0], swp[1], swp[4])
           while x + 4 <= w - 1 {
-            filterFour(x, 1, clamped: false)
+            let centre = loadFour(centreKeys, x)
+            var (red, green, blue) = (
+              loadFour(centreRow.red, x) * middle, loadFour(centreRow.green, x) * middle,
+              loadFour(centreRow.blue, x) * middle
+            )
+            var total = SIMD4<Float>(repeating: middle)
+            @inline(__always) func tap(
+              _ row: FilmRow, _ keys: UnsafePointer<Float>, _ at: Int, _ spatial: Float
+            ) {
+              let d = loadFour(keys, at) - centre
+              let near = LaneMath.atLeastZero(1 - d * d * rangeScale)
+              let square = near * near
+              let fourth = square * square
+              let weight = fourth * fourth * spatial
+              total += weight
+              red += loadFour(row.red, at) * weight
+              green += loadFour(row.green, at) * weight
+              blue += loadFour(row.blue, at) * weight
+            }
+            tap(centreRow, centreKeys, x - 1, side)
+            tap(centreRow, centreKeys, x + 1, side)
+            tap(above, keysAbove, x, side)
+            tap(below, keysBelow, x, side)
+            tap(above, keysAbove, x - 1, corner)
+            tap(above, keysAbove, x + 1, corner)
+            tap(below, keysBelow, x - 1, corner)
+            tap(below, keysBelow, x + 1, corner)
+            let inverse = 1 / total
+            storeFour(red * inverse, out.red, x)
+            storeFour(green * inverse, out.green, x)
+            storeFour(blue * inverse, out.blue, x)
+            storeFour(loadFour(centreRow.alpha, x), out.alpha, x)
             x += 4
           }
         } else {
