@@ -49,16 +49,17 @@ public struct Soften: FilmStage {
           (centre.red, out.red), (centre.green, out.green), (centre.blue, out.blue),
         ]
         .enumerated() {
-          var x = 0
-          while x < padded {
-            // Down the column, each pair of rows at equal distances weighted once.
-            var sum = loadFour(window.plane(p, 0), x) * wp[0]
-            for k in 1...r {
-              sum += (loadFour(window.plane(p, -k), x) + loadFour(window.plane(p, k), x)) * wp[k]
-            }
-            let sharp = loadFour(sharpPlane, x)
-            storeFour(strength == 1 ? sum : sharp + (sum - sharp) * strength, plane, x)
-            x += 4
+          // Down the column a row at a time (each pair of rows at equal distances weighted
+          // once), into the output row, which stays in the first-level cache: contiguous
+          // loops the compiler vectorises.
+          let (middle, centreWeight) = (window.plane(p, 0), wp[0])
+          for x in 0..<padded { plane[x] = middle[x] * centreWeight }
+          for k in 1...r {
+            let (above, below, weight) = (window.plane(p, -k), window.plane(p, k), wp[k])
+            for x in 0..<padded { plane[x] += (above[x] + below[x]) * weight }
+          }
+          if strength < 1 {
+            for x in 0..<padded { plane[x] = sharpPlane[x] + (plane[x] - sharpPlane[x]) * strength }
           }
         }
         out.alpha.update(from: centre.alpha, count: padded)

@@ -164,6 +164,43 @@ struct FilmPipelineTests {
     #expect(reds.max()! - reds.min()! < 1e-5)
   }
 
+  @Test(
+    "soften at full strength is the Gaussian blur with the edges repeated, at half strength the mean with the image"
+  )
+  func soften() throws {
+    let image = FilmStageTests.randomImage(width: 45, height: 31, seed: 12)
+    let sigma = 1.7
+    let r = Int((3 * sigma).rounded(.up))
+    let raw = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+    let weights = raw.map { $0 / raw.reduce(0, +) }
+    let (w, h) = (image.width, image.height)
+    var across = [SIMD4<Double>](repeating: .zero, count: w * h), expected = across
+    for y in 0..<h {
+      for x in 0..<w {
+        for (k, weight) in weights.enumerated() {
+          across[y * w + x] += SIMD4<Double>(image.pixels[y * w + min(max(x + k - r, 0), w - 1)]) * weight
+        }
+      }
+    }
+    for y in 0..<h {
+      for x in 0..<w {
+        for (k, weight) in weights.enumerated() {
+          expected[y * w + x] += across[min(max(y + k - r, 0), h - 1) * w + x] * weight
+        }
+      }
+    }
+    for (strength, threads) in [(Float(1), 1), (0.5, 4)] {
+      var soft = image
+      Soften(sigma: sigma, strength: strength).apply(to: &soft, context: FilmContext(threads: threads))
+      for i in soft.pixels.indices {
+        let blur = SIMD4<Float>(expected[i])
+        let want = image.pixels[i] + (blur - image.pixels[i]) * strength
+        #expect(abs(soft.pixels[i].x - want.x) < 1e-5 && abs(soft.pixels[i].z - want.z) < 1e-5, "pixel \(i)")
+        #expect(soft.pixels[i].w == image.pixels[i].w)
+      }
+    }
+  }
+
   @Test("grain's blocks show the template from different places: no two blocks of an image alike")
   func grainBlocksDiffer() throws {
     let grain = try FilmStageTests.stage(FilmGrain.self, ["iso": 800])

@@ -37,6 +37,7 @@ struct FilmStageTests {
       try Self.stage(SplitToning.self, [:]),
       try Self.stage(ShadowsHighlights.self, [:]),
       try Self.stage(BilateralBlur.self, ["sigma_px": 0]),
+      try Self.stage(Soften.self, ["strength": 0]),
       try Self.stage(Halation.self, ["strength": 0]),
       try Self.stage(Vignette.self, ["amount": 0]),
       try Self.stage(LightLeak.self, ["intensity": 0]),
