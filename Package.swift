@@ -41,7 +41,7 @@ let package = Package(
     ),
     .target(
       name: "ARGeo",
-      dependencies: ["ARMath", "CMathShims", .product(name: "RealModule", package: "swift-numerics")],
+      dependencies: ["ARMath", .product(name: "RealModule", package: "swift-numerics")],
       exclude: ["Magnetic/WMM2025.COF", "Magnetic/README.md"]
     ),
     .target(
