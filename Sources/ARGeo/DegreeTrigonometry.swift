@@ -5,20 +5,35 @@ import RealModule
 /// where it is exact, before the conversion to radians.
 @inlinable
 func sinCos(degrees x: Double) -> (sin: Double, cos: Double) {
-  if x == 0 { return (x, 1) }  // keeps the sign of zero, which the geodesic's canonical form uses
+  let (s, c) = sinCos(degrees: SIMD2(x, 0))
+  return (s.x, c.x)
+}
+
+/// ``sinCos(degrees:)`` of two angles at once, their arithmetic in the two lanes of one vector
+/// (a latitude and a longitude cost what one angle does); each lane's result is the same to the
+/// bit as the angle's alone.
+@inlinable
+func sinCos(degrees x: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
   // Exact reduction to [−180, 180]; latitudes and most longitudes are there already, and libm's
   // remainder costs as much as the rest of a conversion.
-  var r = abs(x) <= 180 ? x : x.remainder(dividingBy: 360)
+  var r = x
+  for lane in 0..<2 where !(abs(r[lane]) <= 180) { r[lane] = r[lane].remainder(dividingBy: 360) }
   // Round r / 90 (within ±2) to the nearest integer by the 1.5·2⁵² trick, exact and branch-free.
   let quadrant = (r / 90 + 0x1.8p52) - 0x1.8p52
   r -= 90 * quadrant  // exact, in [−45, 45]
   let (s, c) = sinCosQuarter(r * (Double.pi / 180))
-  switch Int(quadrant) & 3 {
-  case 0: return (s, c)
-  case 1: return (c, 0 - s)
-  case 2: return (0 - s, 0 - c)
-  default: return (0 - c, s)
+  @inline(__always) func turned(_ lane: Int) -> (Double, Double) {
+    // Zero keeps its sign, which the geodesic's canonical form uses.
+    if x[lane] == 0 { return (x[lane], 1) }
+    switch Int(quadrant[lane]) & 3 {
+    case 0: return (s[lane], c[lane])
+    case 1: return (c[lane], 0 - s[lane])
+    case 2: return (0 - s[lane], 0 - c[lane])
+    default: return (0 - c[lane], s[lane])
+    }
   }
+  let (first, second) = (turned(0), turned(1))
+  return (SIMD2(first.0, second.0), SIMD2(first.1, second.1))
 }
 
 /// `atan2(y, x)` in degrees, in (−180, 180], exact at the axes and diagonals: the quadrant is
@@ -52,12 +67,12 @@ func wrappedDegrees(_ x: Double) -> Double {
   return r == -180 ? 180 : r
 }
 
-/// Sine and cosine of `x` radians within ±π/4, by their Taylor series to x¹⁷ and x¹⁸ (the next
+/// Sines and cosines of two angles of `x` radians within ±π/4, by their Taylor series to x¹⁷ and x¹⁸ (the next
 /// terms are below 10⁻¹⁹), evaluated in x²: within one unit in the last place of the correctly
 /// rounded values (checked against libm on 2.2 million arguments), and several times cheaper
 /// than a libm call, which must reduce any argument.
 @inlinable
-func sinCosQuarter(_ x: Double) -> (sin: Double, cos: Double) {
+func sinCosQuarter(_ x: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
   let z = x * x
   // (sin x − x) / x³ and (cos x − 1) / x², coefficients ±1/n!, by Horner's rule.
   var sinTail = -7.647163731819816e-13 + z * 2.8114572543455206e-15

@@ -11,8 +11,8 @@ extension Ellipsoid {
   /// x towards (0°, 0°), y towards (0°, 90° E), z towards the north pole.
   @inlinable
   public func ecef(_ p: GeodeticCoordinate) -> SIMD3<Double> {
-    let (sinLat, cosLat) = sinCos(degrees: p.latitudeDegrees)
-    let (sinLon, cosLon) = sinCos(degrees: p.longitudeDegrees)
+    let (sines, cosines) = sinCos(degrees: SIMD2(p.latitudeDegrees, p.longitudeDegrees))
+    let (sinLat, sinLon, cosLat, cosLon) = (sines.x, sines.y, cosines.x, cosines.y)
     let n = primeVerticalRadius(sinLatitude: sinLat)
     let r = (n + p.height) * cosLat
     return SIMD3(r * cosLon, r * sinLon, (n * (1 - eccentricitySquared) + p.height) * sinLat)
