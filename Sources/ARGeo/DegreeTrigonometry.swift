@@ -36,6 +36,22 @@ func sinCos(degrees x: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>
   return (SIMD2(first.0, second.0), SIMD2(first.1, second.1))
 }
 
+/// Sine and cosine of an angle of `x` radians within ±2π (a geodesic's azimuths and arcs),
+/// within an ulp or two of libm's: the quarter turns are taken out with π/2 in two parts (so the
+/// reduction loses nothing), and the rest goes through ``sinCosQuarter(_:)``.
+@inlinable
+func sinCos(radians x: Double) -> (sin: Double, cos: Double) {
+  let quarter = (x * (2 / Double.pi) + 0x1.8p52) - 0x1.8p52  // nearest integer, within ±4
+  let r = (x - quarter * 1.5707963267948966) - quarter * 6.123233995736766e-17
+  let (s, c) = sinCosQuarter(SIMD2(r, 0))
+  switch Int(quarter) & 3 {
+  case 0: return (s.x, c.x)
+  case 1: return (c.x, 0 - s.x)
+  case 2: return (0 - s.x, 0 - c.x)
+  default: return (0 - c.x, s.x)
+  }
+}
+
 /// `atan2(y, x)` in degrees, in (−180, 180], exact at the axes and diagonals: the quadrant is
 /// taken out first so that the arctangent only sees arguments in [0, 1].
 @inlinable

@@ -109,13 +109,12 @@ public struct Geodesic: Sendable {
     let sigma1 = Double.atan2(y: s1, x: c1)
     let sigma12 = Double.atan2(y: max(0, c1 * s2 - s1 * c2), x: c1 * c2 + s1 * s2)
     let integrals = GeodesicIntegrals(kSquared: ep2, flattening: f)
-    let s12 =
-      b
-      * (integrals.distance(sigma: sigma1 + sigma12, sin: s2, cos: c2)
-        - integrals.distance(sigma: sigma1, sin: s1, cos: c1))
+    let difference =
+      integrals.values(sigma: sigma1 + sigma12, sin: s2, cos: c2)
+      - integrals.values(sigma: sigma1, sin: s1, cos: c1)
+    let s12 = b * difference.x
     // Past a conjugate point (m12 < 0) the meridian is a geodesic but not the shortest one.
-    let m12 = reducedLength(
-      integrals, sigma1: sigma1, sigma12: sigma12, s1: s1, c1: c1, s2: s2, c2: c2, k2: ep2)
+    let m12 = reducedLength(j12: difference.y, s1: s1, c1: c1, s2: s2, c2: c2, k2: ep2)
     if sigma12 >= 1 && m12 < 0 { return nil }
     return (s12, sinA1 == 0 ? 0 : sinA1, cosA1, sinA2, cosA2)
   }
@@ -126,18 +125,12 @@ public struct Geodesic: Sendable {
     return (y / r, x / r)
   }
 
-  /// The reduced length m₁₂ / b between σ₁ and σ₁ + σ₁₂ (Karney eq. 38), from the exact sines
-  /// and cosines of both ends.
-  private func reducedLength(
-    _ integrals: GeodesicIntegrals, sigma1: Double, sigma12: Double, s1: Double, c1: Double, s2: Double,
-    c2: Double,
-    k2: Double
-  ) -> Double {
-    let sigma2 = sigma1 + sigma12
+  /// The reduced length m₁₂ / b between the ends (Karney eq. 38), from J's change `j12` and the
+  /// exact sines and cosines of σ at both ends.
+  private func reducedLength(j12: Double, s1: Double, c1: Double, s2: Double, c2: Double, k2: Double)
+    -> Double
+  {
     let w1 = (1 + k2 * s1 * s1).squareRoot(), w2 = (1 + k2 * s2 * s2).squareRoot()
-    let j12 =
-      integrals.reducedLengthTerm(sigma: sigma2, sin: s2, cos: c2)
-      - integrals.reducedLengthTerm(sigma: sigma1, sin: s1, cos: c1)
     return w2 * c1 * s2 - w1 * s1 * c2 - c1 * c2 * j12
   }
 
@@ -148,8 +141,9 @@ public struct Geodesic: Sendable {
   }
 
   private func trial(
-    sinA1: Double, cosA1: Double, _ beta1: (sin: Double, cos: Double), _ beta2: (sin: Double, cos: Double)
+    _ alpha1: Double, _ beta1: (sin: Double, cos: Double), _ beta2: (sin: Double, cos: Double)
   ) -> Trial {
+    let (sinA1, cosA1) = sinCos(radians: alpha1)
     let sinA0 = sinA1 * beta1.cos
     let cosA0 = (cosA1 * cosA1 + (sinA1 * beta1.sin) * (sinA1 * beta1.sin)).squareRoot()
     // Point 2's azimuth from Clairaut's relation; the positive cosine (arriving northwards).
@@ -175,19 +169,14 @@ public struct Geodesic: Sendable {
     let omega12 = Double.atan2(y: max(0, co1 * so2 - so1 * co2), x: co1 * co2 + so1 * so2)
     let k2 = ep2 * cosA0 * cosA0
     let integrals = GeodesicIntegrals(kSquared: k2, flattening: f)
-    let sigma2Unrolled = sigma1 + sigma12
-    let (s2u, c2u) = (s2, c2)
+    // I₁, J and I₃ from one end to the other, the three together.
+    let difference =
+      integrals.values(sigma: sigma1 + sigma12, sin: s2, cos: c2)
+      - integrals.values(sigma: sigma1, sin: s1, cos: c1)
     var t = Trial()
-    t.lambda12 =
-      omega12 - f * sinA0
-      * (integrals.longitude(sigma: sigma2Unrolled, sin: s2u, cos: c2u)
-        - integrals.longitude(sigma: sigma1, sin: s1, cos: c1))
-    t.s12 =
-      b
-      * (integrals.distance(sigma: sigma2Unrolled, sin: s2u, cos: c2u)
-        - integrals.distance(sigma: sigma1, sin: s1, cos: c1))
-    let m12 = reducedLength(
-      integrals, sigma1: sigma1, sigma12: sigma12, s1: s1, c1: c1, s2: s2, c2: c2, k2: k2)
+    t.lambda12 = omega12 - f * sinA0 * difference.z
+    t.s12 = b * difference.x
+    let m12 = reducedLength(j12: difference.y, s1: s1, c1: c1, s2: s2, c2: c2, k2: k2)
     t.derivative = cosA2 * beta2.cos != 0 ? oneMinusF * m12 / (cosA2 * beta2.cos) : .nan
     t.sinA2 = sinA2
     t.cosA2 = cosA2
@@ -208,7 +197,7 @@ public struct Geodesic: Sendable {
     var alpha = Double.atan2(y: beta2.cos * sinW, x: beta1.cos * beta2.sin - beta1.sin * beta2.cos * cosW)
     var low = 0.0, high = Double.pi
     if !(alpha > low && alpha < high) { alpha = .pi / 2 }
-    var best = trial(sinA1: Double.sin(alpha), cosA1: Double.cos(alpha), beta1, beta2)
+    var best = trial(alpha, beta1, beta2)
     for _ in 0..<100 {
       let residual = best.lambda12 - lambda12
       if abs(residual) <= 4 * Double.ulpOfOne * lambda12 { break }  // relative: short lines need it
@@ -219,9 +208,10 @@ public struct Geodesic: Sendable {
       }
       if next == alpha || high - low <= Double.ulpOfOne * alpha { break }
       alpha = next
-      best = trial(sinA1: Double.sin(alpha), cosA1: Double.cos(alpha), beta1, beta2)
+      best = trial(alpha, beta1, beta2)
     }
-    return (best.s12, Double.sin(alpha), Double.cos(alpha), best.sinA2, best.cosA2)
+    let (sinA1, cosA1) = sinCos(radians: alpha)
+    return (best.s12, sinA1, cosA1, best.sinA2, best.cosA2)
   }
 
   /// The point at `distance` metres from `start` along the geodesic that leaves it at
@@ -266,8 +256,8 @@ public struct Geodesic: Sendable {
     let lambda12 =
       omega(sigma2, s2, c2) - omega(sigma1, s1, c1)
       - f * sinA0
-      * (integrals.longitude(sigma: sigma2, sin: s2, cos: c2)
-        - integrals.longitude(sigma: sigma1, sin: s1, cos: c1))
+      * (integrals.values(sigma: sigma2, sin: s2, cos: c2) - integrals.values(sigma: sigma1, sin: s1, cos: c1))
+      .z
     let latitude = atan2Degrees(sinBeta2, oneMinusF * cosBeta2)
     let longitude = wrappedDegrees(start.longitudeDegrees + lambda12 * (180 / .pi))
     return GeodesicDestination(

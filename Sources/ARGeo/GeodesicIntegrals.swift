@@ -15,69 +15,68 @@ import RealModule
 /// integrands are also symmetric about π/2, so 9 samples suffice. Each integral is then
 /// `c₀ σ + Σⱼ cⱼ sin(2jσ) / (2j)`, j = 1…7.
 struct GeodesicIntegrals {
+  /// The secular rates (mean values of the integrands) of I₁, J = I₁ − I₂ and I₃, in lanes 0…2.
+  let means: SIMD4<Double>
+  /// For j = 1…7, the coefficients of sin(2jσ) (already divided by 2j) of I₁, J and I₃ in lanes
+  /// 0…2: the three integrals at one σ are one Clenshaw recurrence on vectors.
+  private let columns: InlineArray<7, SIMD4<Double>>
+
   /// Mean value (the secular rate) of I₁'s integrand.
-  let mean1: Double
-  private let mean2: Double, mean3: Double
-  // Coefficients of sin(2jσ), j = 1…7 in lanes 0…6 (lane 7 is zero), already divided by 2j.
-  private let sine1: SIMD8<Double>, sine2: SIMD8<Double>, sine3: SIMD8<Double>
+  var mean1: Double { means.x }
 
   /// sin²(iπ/16), i = 0…8: the distinct sample points of the integrands.
   private static let sineSquared: [Double] = (0...8).map { i in
     let s = Double.sin(Double(i) * .pi / 16)
     return s * s
   }
-  /// The DCT weights: for sample i (0…8), lane j−1 holds the trapezoid weight of
-  /// cos(2j·iπ/16) for j = 1…7, including the 2/16 scale, the 1/(2j) of the integration and the
+  /// sin²(iπ/16) for i = 0…7 as the lanes of one vector (sample 8's is 1).
+  private static let sineSquaredLanes = SIMD8<Double>((0..<8).map { sineSquared[$0] })
+  /// The DCT weights, 9 for each j = 1…7 (entry 9(j − 1) + i for sample i): the trapezoid
+  /// weight of cos(2j·iπ/16), including the 2/16 scale, the 1/(2j) of the integration and the
   /// doubling of the samples that stand for two points (i = 1…7).
-  private static let weights: [SIMD8<Double>] = (0...8).map { i in
-    var w = SIMD8<Double>.zero
-    let multiplicity: Double = (i == 0 || i == 8) ? 1 : 2
-    for j in 1...7 {
-      w[j - 1] = multiplicity * Double.cos(Double(2 * j * i) * .pi / 16) * (2.0 / 16) / Double(2 * j)
+  private static let weights: [Double] = (1...7).flatMap { j in
+    (0...8).map { i in
+      let multiplicity: Double = (i == 0 || i == 8) ? 1 : 2
+      return multiplicity * Double.cos(Double(2 * j * i) * .pi / 16) * (2.0 / 16) / Double(2 * j)
     }
-    return w
   }
 
   init(kSquared k2: Double, flattening f: Double) {
-    var m1 = 0.0, m2 = 0.0, m3 = 0.0
-    var c1 = SIMD8<Double>.zero, c2 = SIMD8<Double>.zero, c3 = SIMD8<Double>.zero
-    for i in 0...8 {
-      let w = (1 + k2 * Self.sineSquared[i]).squareRoot()
-      let g1 = w, g2 = 1 / w, g3 = (2 - f) / (1 + (1 - f) * w)
-      let multiplicity: Double = (i == 0 || i == 8) ? 1 : 2
-      m1 += multiplicity * g1
-      m2 += multiplicity * g2
-      m3 += multiplicity * g3
-      let weight = Self.weights[i]
-      c1 += g1 * weight
-      c2 += g2 * weight
-      c3 += g3 * weight
+    // The integrands at samples 0…7 in the lanes of vectors (their square roots and quotients
+    // four instructions each, not eight), and at sample 8 alone.
+    let w = (1 + k2 * Self.sineSquaredLanes).squareRoot()
+    let (g1, g2, g3) = (w, 1 / w, (2 - f) / (1 + (1 - f) * w))
+    let w8 = (1 + k2).squareRoot()
+    let last = SIMD4(w8, w8 - 1 / w8, (2 - f) / (1 + (1 - f) * w8), 0)
+    // Each sample's I₁, J and I₃ integrands as one vector.
+    let samples = InlineArray<9, SIMD4<Double>> { i in i == 8 ? last : SIMD4(g1[i], g1[i] - g2[i], g3[i], 0) }
+    // Trapezoid sums: the end samples (0 and 8) stand for one point, the others for two.
+    var total = samples[0] + samples[8]
+    for i in 1..<8 { total += 2 * samples[i] }
+    means = total / 16
+    columns = Self.weights.withUnsafeBufferPointer { weights in
+      InlineArray<7, SIMD4<Double>> { j in
+        var column = SIMD4<Double>.zero
+        for i in 0..<9 { column += samples[i] * weights[9 * j + i] }
+        return column
+      }
     }
-    (mean1, mean2, mean3) = (m1 / 16, m2 / 16, m3 / 16)
-    (sine1, sine2, sine3) = (c1, c2, c3)
   }
 
-  /// Σⱼ cⱼ sin(2jσ) for the coefficients in `c`, by Clenshaw's recurrence, from sin σ and cos σ.
+  /// I₁, J = I₁ − I₂ (the reduced length's) and I₃ at σ (lanes 0…2), from sin σ and cos σ: the
+  /// secular terms and Σⱼ cⱼ sin(2jσ) by Clenshaw's recurrence, the three at once.
   @inline(__always)
-  private func periodic(_ c: SIMD8<Double>, sin s: Double, cos co: Double) -> Double {
-    let cos2 = 2 * (co - s) * (co + s)  // 2 cos 2σ
-    var b1 = 0.0, b2 = 0.0
+  func values(sigma: Double, sin s: Double, cos c: Double) -> SIMD4<Double> {
+    let cos2 = 2 * (c - s) * (c + s)  // 2 cos 2σ
+    var b1 = SIMD4<Double>.zero, b2 = SIMD4<Double>.zero
     for j in stride(from: 6, through: 0, by: -1) {
-      (b1, b2) = (cos2 * b1 - b2 + c[j], b1)
+      (b1, b2) = (cos2 * b1 - b2 + columns[j], b1)
     }
-    return b1 * 2 * s * co
+    return means * sigma + b1 * (2 * s * c)
   }
 
   /// I₁(σ).
   func distance(sigma: Double, sin s: Double, cos c: Double) -> Double {
-    mean1 * sigma + periodic(sine1, sin: s, cos: c)
-  }
-  /// I₁(σ) − I₂(σ), the J of the reduced length.
-  func reducedLengthTerm(sigma: Double, sin s: Double, cos c: Double) -> Double {
-    (mean1 - mean2) * sigma + periodic(sine1 - sine2, sin: s, cos: c)
-  }
-  /// I₃(σ).
-  func longitude(sigma: Double, sin s: Double, cos c: Double) -> Double {
-    mean3 * sigma + periodic(sine3, sin: s, cos: c)
+    values(sigma: sigma, sin: s, cos: c).x
   }
 }
