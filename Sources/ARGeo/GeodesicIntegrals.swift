@@ -19,7 +19,8 @@ struct GeodesicIntegrals {
   let means: SIMD4<Double>
   /// For j = 1…7, the coefficients of sin(2jσ) (already divided by 2j) of I₁, J and I₃ in lanes
   /// 0…2: the three integrals at one σ are one Clenshaw recurrence on vectors.
-  private let columns: InlineArray<7, SIMD4<Double>>
+  private let columns:
+    (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)
 
   /// Mean value (the secular rate) of I₁'s integrand.
   var mean1: Double { means.x }
@@ -48,19 +49,28 @@ struct GeodesicIntegrals {
     let (g1, g2, g3) = (w, 1 / w, (2 - f) / (1 + (1 - f) * w))
     let w8 = (1 + k2).squareRoot()
     let last = SIMD4(w8, w8 - 1 / w8, (2 - f) / (1 + (1 - f) * w8), 0)
-    // Each sample's I₁, J and I₃ integrands as one vector.
-    let samples = InlineArray<9, SIMD4<Double>> { i in i == 8 ? last : SIMD4(g1[i], g1[i] - g2[i], g3[i], 0) }
-    // Trapezoid sums: the end samples (0 and 8) stand for one point, the others for two.
-    var total = samples[0] + samples[8]
-    for i in 1..<8 { total += 2 * samples[i] }
-    means = total / 16
-    columns = Self.weights.withUnsafeBufferPointer { weights in
-      InlineArray<7, SIMD4<Double>> { j in
-        var column = SIMD4<Double>.zero
-        for i in 0..<9 { column += samples[i] * weights[9 * j + i] }
-        return column
+    // Trapezoid sums of each sample's I₁, J and I₃ integrands (one vector), the end samples
+    // (0 and 8) standing for one point, the others for two; the columns written out, so that
+    // nothing goes through memory.
+    var total = last
+    var (c0, c1, c2, c3) = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
+    var (c4, c5, c6) = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
+    Self.weights.withUnsafeBufferPointer { weights in
+      for i in 0...8 {
+        let sample = i == 8 ? last : SIMD4(g1[i], g1[i] - g2[i], g3[i], 0)
+        if i < 8 { total += (i == 0 ? 1 : 2) * sample }
+        let w = weights.baseAddress! + i
+        c0 += sample * w[0]
+        c1 += sample * w[9]
+        c2 += sample * w[18]
+        c3 += sample * w[27]
+        c4 += sample * w[36]
+        c5 += sample * w[45]
+        c6 += sample * w[54]
       }
     }
+    means = total / 16
+    columns = (c0, c1, c2, c3, c4, c5, c6)
   }
 
   /// I₁, J = I₁ − I₂ (the reduced length's) and I₃ at σ (lanes 0…2), from sin σ and cos σ: the
@@ -68,10 +78,13 @@ struct GeodesicIntegrals {
   @inline(__always)
   func values(sigma: Double, sin s: Double, cos c: Double) -> SIMD4<Double> {
     let cos2 = 2 * (c - s) * (c + s)  // 2 cos 2σ
-    var b1 = SIMD4<Double>.zero, b2 = SIMD4<Double>.zero
-    for j in stride(from: 6, through: 0, by: -1) {
-      (b1, b2) = (cos2 * b1 - b2 + columns[j], b1)
-    }
+    var (b1, b2) = (columns.6, SIMD4<Double>.zero)
+    (b1, b2) = (cos2 * b1 - b2 + columns.5, b1)
+    (b1, b2) = (cos2 * b1 - b2 + columns.4, b1)
+    (b1, b2) = (cos2 * b1 - b2 + columns.3, b1)
+    (b1, b2) = (cos2 * b1 - b2 + columns.2, b1)
+    (b1, b2) = (cos2 * b1 - b2 + columns.1, b1)
+    (b1, b2) = (cos2 * b1 - b2 + columns.0, b1)
     return means * sigma + b1 * (2 * s * c)
   }
 
