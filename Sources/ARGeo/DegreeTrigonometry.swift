@@ -17,20 +17,17 @@ func sinCos(degrees x: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>
   // Exact reduction to [−180, 180]; latitudes and most longitudes are there already, and libm's
   // remainder costs as much as the rest of a conversion.
   var r = x
-  for lane in 0..<2 where !(abs(r[lane]) <= 180) { r[lane] = r[lane].remainder(dividingBy: 360) }
+  if !(abs(r.x) <= 180 && abs(r.y) <= 180) {
+    for lane in 0..<2 where !(abs(r[lane]) <= 180) { r[lane] = r[lane].remainder(dividingBy: 360) }
+  }
   // Round r / 90 (within ±2) to the nearest integer by the 1.5·2⁵² trick, exact and branch-free.
   let quadrant = (r / 90 + 0x1.8p52) - 0x1.8p52
   r -= 90 * quadrant  // exact, in [−45, 45]
   let (s, c) = sinCosQuarter(r * (Double.pi / 180))
-  @inline(__always) func turned(_ lane: Int) -> (Double, Double) {
+  @inline(__always) func turned(_ lane: Int) -> (sin: Double, cos: Double) {
     // Zero keeps its sign, which the geodesic's canonical form uses.
     if x[lane] == 0 { return (x[lane], 1) }
-    switch Int(quadrant[lane]) & 3 {
-    case 0: return (s[lane], c[lane])
-    case 1: return (c[lane], 0 - s[lane])
-    case 2: return (0 - s[lane], 0 - c[lane])
-    default: return (0 - c[lane], s[lane])
-    }
+    return quarterTurned(Int(quadrant[lane]), s[lane], c[lane])
   }
   let (first, second) = (turned(0), turned(1))
   return (SIMD2(first.0, second.0), SIMD2(first.1, second.1))
@@ -44,12 +41,16 @@ func sinCos(radians x: Double) -> (sin: Double, cos: Double) {
   let quarter = (x * (2 / Double.pi) + 0x1.8p52) - 0x1.8p52  // nearest integer, within ±4
   let r = (x - quarter * 1.5707963267948966) - quarter * 6.123233995736766e-17
   let (s, c) = sinCosQuarter(SIMD2(r, 0))
-  switch Int(quarter) & 3 {
-  case 0: return (s.x, c.x)
-  case 1: return (c.x, 0 - s.x)
-  case 2: return (0 - s.x, 0 - c.x)
-  default: return (0 - c.x, s.x)
-  }
+  return quarterTurned(Int(quarter), s.x, c.x)
+}
+
+/// The sine and cosine of an angle `q` quarter turns past one whose are `s` and `c`, without
+/// branches (the quadrant of a longitude is anyone's guess); `0 − v` rather than `−v`, so that
+/// no −0 appears where the turn gives a zero.
+@inlinable @inline(__always)
+func quarterTurned(_ q: Int, _ s: Double, _ c: Double) -> (sin: Double, cos: Double) {
+  let (a, b) = q & 1 == 0 ? (s, c) : (c, s)
+  return (q & 2 == 0 ? a : 0 - a, (q + 1) & 2 == 0 ? b : 0 - b)
 }
 
 /// `atan2(y, x)` in degrees, in (−180, 180], exact at the axes and diagonals: the quadrant is
