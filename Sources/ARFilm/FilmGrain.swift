@@ -21,7 +21,9 @@ import Foundation
 /// size, 6 µm·√(ISO / 400) on the film, in pixels of the image spread over the format's frame
 /// (36 mm across for 35 mm, 56 mm for 120), at least 0.35 px; so its autocorrelation at a
 /// distance d is exp(−d² / 4σ²) (``autocorrelation(lag:width:)`` gives the sampled filter's
-/// exactly).
+/// exactly). The noise is drawn and filtered once, on a seeded template that tiles, and shown
+/// block by block from seeded offsets (as AV1's film-grain synthesis does), not drawn for every
+/// pixel of the image.
 ///
 /// Parameters: `iso` (25…6400, default 400), `format` (`35mm` or `120`), `strength` (0…2; 0
 /// changes nothing) and `chroma` (0…1: the part of each channel's noise that is its own, as a

@@ -185,12 +185,6 @@ public struct FilmLook: Sendable {
     return RGBA8Image(width: width, height: height, pixels: pixels)
   }
 
-  /// An 8-bit pixel in linear light, through ARImage's table of the 256 codes' values.
-  @inline(__always)
-  static func decode(_ p: SIMD4<UInt8>, _ table: UnsafePointer<Float>) -> SIMD4<Float> {
-    SIMD4(table[Int(p.x)], table[Int(p.y)], table[Int(p.z)], Float(p.w) / 255)
-  }
-
   /// Four linear pixels' 8-bit codes, as ARImage's `sRGB8` gives them, each pixel's four bytes
   /// in one lane (red lowest).
   @inline(__always)
@@ -202,60 +196,6 @@ public struct FilmLook: Sendable {
     let alpha = LaneMath.truncated(LaneMath.unitClamped(four.alpha) * 255 + 0.5)
     return red | LaneMath.shiftedLeft(green, 8) | LaneMath.shiftedLeft(blue, 16)
       | LaneMath.shiftedLeft(alpha, 24)
-  }
-
-  /// A linear pixel's 8-bit code, as ARImage's `sRGB8` gives it: colour through the
-  /// encoder's four-lane path (clamped to [0, 1] first, NaN as 0), alpha scaled.
-  @inline(__always)
-  static func encode(_ p: SIMD4<Float>, _ encoder: SRGB.Encoder) -> SIMD4<UInt8> {
-    let codes = encoder.codes(unit: LaneMath.unitClamped(p))
-    let alpha = p.w > 0 ? (p.w < 1 ? p.w : 1) : 0
-    return SIMD4(
-      UInt8(truncatingIfNeeded: codes.x), UInt8(truncatingIfNeeded: codes.y),
-      UInt8(truncatingIfNeeded: codes.z), UInt8(alpha * 255 + 0.5))
-  }
-
-  /// `image` in linear light (alpha scaled to 0…1), as ARImage's `linear`, on `threads` threads.
-  public static func decode(_ image: RGBA8Image, threads: Int) -> LinearImage {
-    let count = image.pixels.count
-    let pixels = [SIMD4<Float>](unsafeUninitializedCapacity: count) { out, initialized in
-      let target = UnsafeSendableMutablePointer(out.baseAddress!)
-      image.pixels.withUnsafeBufferPointer { source in
-        let s = UnsafeSendablePointer(source.baseAddress!)
-        SRGB.decodeTable.withUnsafeBufferPointer { table in
-          let t = UnsafeSendablePointer(table.baseAddress!)
-          let bands = max(1, threads) * 4
-          DispatchQueue.concurrentPerform(iterations: bands) { band in
-            for i in (band * count / bands)..<((band + 1) * count / bands) {
-              target.pointer[i] = Self.decode(s.pointer[i], t.pointer)
-            }
-          }
-        }
-      }
-      initialized = count
-    }
-    return LinearImage(width: image.width, height: image.height, pixels: pixels)
-  }
-
-  /// `image` as 8-bit sRGB, on `threads` threads, each value to the code ARImage's `sRGB8`
-  /// gives it (through ARImage's table-driven `SRGB.Encoder`, not a power per value).
-  public static func encode(_ image: LinearImage, threads: Int) -> RGBA8Image {
-    let count = image.pixels.count
-    let encoder = SRGB.Encoder.shared
-    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: count) { out, initialized in
-      let target = UnsafeSendableMutablePointer(out.baseAddress!)
-      image.pixels.withUnsafeBufferPointer { source in
-        let s = UnsafeSendablePointer(source.baseAddress!)
-        let bands = max(1, threads) * 4
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-          for i in (band * count / bands)..<((band + 1) * count / bands) {
-            target.pointer[i] = Self.encode(s.pointer[i], encoder)
-          }
-        }
-      }
-      initialized = count
-    }
-    return RGBA8Image(width: image.width, height: image.height, pixels: pixels)
   }
 }
 

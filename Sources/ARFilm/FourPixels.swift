@@ -22,6 +22,15 @@ struct FourPixels {
     storeFour(blue, row.blue, x)
   }
 
+  /// Adds `colour` (linear RGB) times each pixel's `amount` of it: light that a glow or a leak
+  /// adds.
+  @inline(__always)
+  mutating func add(_ colour: SIMD3<Float>, times amount: SIMD4<Float>) {
+    red += amount * colour.x
+    green += amount * colour.y
+    blue += amount * colour.z
+  }
+
   /// Their Rec. 709 luminances.
   @inline(__always)
   var luminance: SIMD4<Float> { red * 0.2126 + green * 0.7152 + blue * 0.0722 }

@@ -106,10 +106,7 @@ public struct LightLeak: FilmStage {
         let gain = added * factor(y, centre.y)
         across[k].withUnsafeBufferPointer { a in
           FourPixels.forEach(row) { four, x in
-            let glow = loadFour(a.baseAddress!, x)
-            four.red += glow * gain.x
-            four.green += glow * gain.y
-            four.blue += glow * gain.z
+            four.add(gain, times: loadFour(a.baseAddress!, x))
           }
         }
       }
@@ -146,10 +143,7 @@ public struct Halation: FilmStage {
         withUnsafeTemporaryAllocation(of: Float.self, capacity: row.paddedWidth) { glow in
           plane.row(y, into: glow.baseAddress!)
           FourPixels.forEach(row) { four, x in
-            let g = loadFour(glow.baseAddress!, x)
-            four.red += g * added.x
-            four.green += g * added.y
-            four.blue += g * added.z
+            four.add(added, times: loadFour(glow.baseAddress!, x))
           }
         }
       }
