@@ -77,7 +77,8 @@ public struct FilmNeighbourhood: Sendable {
   /// How many rows above and below the filter reads.
   public var reach: Int
   /// How many planes of values the filter derives from each input row (a bilateral filter's
-  /// luminance, the colour channels apart), made once per row rather than once per neighbour.
+  /// luminance, soft focus's colour planes blurred across), made once per row rather than once
+  /// per output row that reads it.
   public var planes: Int
   /// Writes a row's `planes` planes, one after the other, each `paddedWidth` values; nil when
   /// `planes` is 0.
@@ -121,8 +122,11 @@ public struct FilmWindow {
 /// over a Gaussian neighbourhood of `sigma` pixels, and the stage's kernel once that
 /// ``FilmContextPlane`` is known.
 public struct FilmContextRequest: Sendable {
+  /// The neighbourhood's Gaussian 1-σ, pixels.
   public var sigma: Double
+  /// The value to average, for each pixel of a row of the stage's input.
   public var value: FilmRowValues
+  /// The stage's pointwise work, given the plane of averages.
   public var kernel: @Sendable (FilmContextPlane) -> FilmKernel
 
   public init(
