@@ -21,13 +21,18 @@ func sinCos(degrees x: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>
     for lane in 0..<2 where !(abs(r[lane]) <= 180) { r[lane] = r[lane].remainder(dividingBy: 360) }
   }
   // Round r / 90 (within ±2) to the nearest integer by the 1.5·2⁵² trick, exact and branch-free.
-  let quadrant = (r / 90 + 0x1.8p52) - 0x1.8p52
-  r -= 90 * quadrant  // exact, in [−45, 45]
+  // (A product with 1/90 rather than a quotient: at exact multiples of 90° it still gives the
+  // integer, and elsewhere a quadrant chosen either side of ±45° is as good.) The integer's low
+  // bits stay in the shifted value's mantissa, two's complement, so they give the quadrant mod
+  // 4 with no conversion.
+  let shifted = r * (1.0 / 90) + 0x1.8p52
+  let quadrant = shifted - 0x1.8p52
+  r -= 90 * quadrant  // exact; within ±45, or a hair beyond where the product rounded up
   let (s, c) = sinCosQuarter(r * (Double.pi / 180))
   @inline(__always) func turned(_ lane: Int) -> (sin: Double, cos: Double) {
     // Zero keeps its sign, which the geodesic's canonical form uses.
     if x[lane] == 0 { return (x[lane], 1) }
-    return quarterTurned(Int(quadrant[lane]), s[lane], c[lane])
+    return quarterTurned(Int(truncatingIfNeeded: shifted[lane].bitPattern), s[lane], c[lane])
   }
   let (first, second) = (turned(0), turned(1))
   return (SIMD2(first.0, second.0), SIMD2(first.1, second.1))
@@ -38,10 +43,11 @@ func sinCos(degrees x: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>
 /// reduction loses nothing), and the rest goes through ``sinCosQuarter(_:)``.
 @inlinable
 func sinCos(radians x: Double) -> (sin: Double, cos: Double) {
-  let quarter = (x * (2 / Double.pi) + 0x1.8p52) - 0x1.8p52  // nearest integer, within ±4
+  let shifted = x * (2 / Double.pi) + 0x1.8p52
+  let quarter = shifted - 0x1.8p52  // the nearest integer, within ±4
   let r = (x - quarter * 1.5707963267948966) - quarter * 6.123233995736766e-17
   let (s, c) = sinCosQuarter(SIMD2(r, 0))
-  return quarterTurned(Int(quarter), s.x, c.x)
+  return quarterTurned(Int(truncatingIfNeeded: shifted.bitPattern), s.x, c.x)
 }
 
 /// The sine and cosine of an angle `q` quarter turns past one whose are `s` and `c`, without
