@@ -36,22 +36,19 @@ public struct Soften: FilmStage {
     let across: FilmRowValues = { row, out in
       let padded = row.paddedWidth
       weights.withUnsafeBufferPointer { wp in
-        for (p, plane) in [row.red, row.green, row.blue].enumerated() {
-          Self.convolve(plane, into: out + p * padded, width: w, padded: padded, weights: wp)
-        }
+        Self.convolve(row.red, into: out, width: w, padded: padded, weights: wp)
+        Self.convolve(row.green, into: out + padded, width: w, padded: padded, weights: wp)
+        Self.convolve(row.blue, into: out + 2 * padded, width: w, padded: padded, weights: wp)
       }
     }
     let neighbourhood = FilmNeighbourhood(reach: r, planes: 3, derive: across) { window, out, _ in
       weights.withUnsafeBufferPointer { wp in
         let padded = out.paddedWidth
         let centre = window.row(0)
-        for (p, (sharpPlane, plane)) in [
-          (centre.red, out.red), (centre.green, out.green), (centre.blue, out.blue),
-        ]
-        .enumerated() {
-          // Down the column a row at a time (each pair of rows at equal distances weighted
-          // once), into the output row, which stays in the first-level cache: contiguous
-          // loops the compiler vectorises.
+        // Down the column a row at a time (each pair of rows at equal distances weighted once),
+        // into the output row, which stays in the first-level cache: contiguous loops the
+        // compiler vectorises.
+        func down(_ p: Int, sharp: UnsafeMutablePointer<Float>, into plane: UnsafeMutablePointer<Float>) {
           let (middle, centreWeight) = (window.plane(p, 0), wp[0])
           for x in 0..<padded { plane[x] = middle[x] * centreWeight }
           for k in 1...r {
@@ -59,9 +56,12 @@ public struct Soften: FilmStage {
             for x in 0..<padded { plane[x] += (above[x] + below[x]) * weight }
           }
           if strength < 1 {
-            for x in 0..<padded { plane[x] = sharpPlane[x] + (plane[x] - sharpPlane[x]) * strength }
+            for x in 0..<padded { plane[x] = sharp[x] + (plane[x] - sharp[x]) * strength }
           }
         }
+        down(0, sharp: centre.red, into: out.red)
+        down(1, sharp: centre.green, into: out.green)
+        down(2, sharp: centre.blue, into: out.blue)
         out.alpha.update(from: centre.alpha, count: padded)
       }
     }
