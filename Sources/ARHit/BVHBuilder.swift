@@ -1,260 +1,376 @@
 import ARMath
+import Dispatch
 
-/// Top-down binned-SAH construction for ``BoundingVolumeHierarchy`` (Wald 2007).
+/// Top-down binned-SAH construction of ``BoundingVolumeHierarchy``'s 4-wide tree (Wald 2007),
+/// made straight into ``WideNode``s as Embree makes its BVH4: a node's span is split by the best
+/// of up to 16 centroid bins per axis, then the child with the largest surface area is split
+/// again until the node has four children.
 ///
-/// One pass over a node's triangles fills 16 centroid bins on all three axes at once; sweeping
-/// the bins gives the best split, the children's boxes, and no second pass is needed for them.
-/// Scratch bins are reused for every node, so the build allocates only its outputs. Below
-/// ``maxSAHDepth`` levels (only reachable with adversarial input) splits fall back to the median,
-/// which caps the depth the traversal stack must hold at ``maxDepth``.
-struct BVHBuilder {
-  typealias Node = BoundingVolumeHierarchy.Node
-  static let bins = 16
+/// The triangles (``BuildTriangle``: a `Float` box rounded outwards, 32 bytes) are partitioned in
+/// place, and a partition gathers both sides' bounds as it goes, so a split costs two passes in
+/// memory order: binning and partitioning. Nodes over more than ``parallelSpan`` triangles (the
+/// top nodes) are built first, their spans binned in parts on all cores; the smaller spans below
+/// them are tasks, each built by one thread into a node array of its own, and the arrays are
+/// joined after the top nodes. Which spans are top nodes or tasks depends on the triangles alone,
+/// so the tree is the same bytes on any number of cores. Below ``maxSAHDepth`` binary splits
+/// (only reachable with adversarial input) spans split at their middle, which bounds the depth
+/// the traversal stack must hold.
+enum BVHBuilder {
   static let maxLeafSize = 4
   static let maxSAHDepth = 48
-  /// No tree is deeper: 48 SAH levels, then median splits of at most 2³² triangles.
-  static let maxDepth = maxSAHDepth + 33
+  /// Spans of more triangles than this are top nodes, binned in parallel parts.
+  static let parallelSpan = 8192
 
-  private let boxMin: [SIMD3<Double>], boxMax: [SIMD3<Double>]
-  private let centroids: [SIMD3<Double>]
-  /// Triangle indices, partitioned in place into leaf order.
-  private(set) var order: [Int32]
-  private(set) var nodes: [Node] = []
-  private(set) var rootBounds = AxisAlignedBox<Double>.empty
-  // Scratch: per axis and bin, box and count.
-  private var binMin = [SIMD3<Double>](repeating: .zero, count: 3 * bins)
-  private var binMax = [SIMD3<Double>](repeating: .zero, count: 3 * bins)
-  private var binCount = [Int](repeating: 0, count: 3 * bins)
-
-  init(positions: [SIMD3<Double>], indices: [Int]) {
+  /// The tree over the triangles (three indices each into `positions`), root first; its depth in
+  /// wide levels; the triangles in leaf order (a leaf lane is `~first` with `count` triangles
+  /// of it); and the bounds of the whole mesh.
+  static func build(positions: [SIMD3<Double>], indices: [Int])
+    -> (nodes: [WideNode], depth: Int, order: [Int32], bounds: AxisAlignedBox<Double>)
+  {
     let count = indices.count / 3
-    var boxMin = [SIMD3<Double>](repeating: .zero, count: count)
-    var boxMax = boxMin, centroids = boxMin
-    for t in 0..<count {
-      let p0 = positions[indices[3 * t]], p1 = positions[indices[3 * t + 1]],
-        p2 = positions[indices[3 * t + 2]]
-      boxMin[t] = Lanes.min(Lanes.min(p0, p1), p2)
-      boxMax[t] = Lanes.max(Lanes.max(p0, p1), p2)
-      centroids[t] = (boxMin[t] + boxMax[t]) * 0.5
+    let storage = UnsafeMutablePointer<BuildTriangle>.allocate(capacity: count)
+    defer { storage.deallocate() }
+    let (rootBounds, bounds) = prepare(positions, indices, into: storage, count: count)
+    let triangles = Triangles(storage)
+    let root = BuildSpan(start: 0, end: count, bounds: rootBounds, depth: 0)
+    var top = TopNodes()
+    if count > parallelSpan {
+      _ = triangles.emitTop(root, level: 1, into: &top, bins: SAHBins())
+    } else {
+      top.tasks.append(Task(span: root, node: -1, lane: 0, level: 0))
     }
-    self.boxMin = boxMin
-    self.boxMax = boxMax
-    self.centroids = centroids
-    order = (0..<Int32(count)).map { $0 }
-  }
-
-  /// A set of triangles with its bounds and centroid bounds.
-  struct Span {
-    var range: Range<Int>
-    var lower: SIMD3<Double>, upper: SIMD3<Double>
-    var centroidLower: SIMD3<Double>, centroidUpper: SIMD3<Double>
-  }
-
-  mutating func build() {
-    let count = order.count
-    nodes.reserveCapacity(2 * count / Self.maxLeafSize + 2)
-    var span = Span(
-      range: 0..<count, lower: SIMD3(repeating: .infinity), upper: SIMD3(repeating: -.infinity),
-      centroidLower: SIMD3(repeating: .infinity), centroidUpper: SIMD3(repeating: -.infinity))
-    for t in 0..<count {
-      span.lower = Lanes.min(span.lower, boxMin[t])
-      span.upper = Lanes.max(span.upper, boxMax[t])
-      span.centroidLower = Lanes.min(span.centroidLower, centroids[t])
-      span.centroidUpper = Lanes.max(span.centroidUpper, centroids[t])
+    let subtrees = triangles.subtrees(top.tasks)
+    let nodes = join(top, subtrees)
+    let order = [Int32](unsafeUninitializedCapacity: count) { out, initialized in
+      for i in 0..<count { out[i] = storage[i].index }
+      initialized = count
     }
-    rootBounds = AxisAlignedBox(min: span.lower, max: span.upper)
-    nodes.append(Node())
-    if count <= Self.maxLeafSize {
-      setChild(of: 0, side: 0, span: span, leaf: true)
-      setEmpty(of: 0, side: 1, at: count)
-      return
+    let depth = zip(top.tasks, subtrees).reduce(top.levels) { max($0, $1.0.level + $1.1.height) }
+    return (nodes, depth, order, bounds)
+  }
+
+  /// The nodes over spans of more than ``parallelSpan`` triangles, root first, and the smaller
+  /// spans below them, each built by one thread.
+  fileprivate struct TopNodes {
+    var nodes: [WideNode] = []
+    var tasks: [Task] = []
+    /// Wide levels the top nodes span.
+    var levels = 0
+  }
+
+  /// A span built by one thread, and the lane of the top node (at wide level `level`) that
+  /// refers to it.
+  fileprivate struct Task: Sendable {
+    var span: BuildSpan
+    var node: Int
+    var lane: Int
+    var level: Int
+  }
+
+  /// The top nodes, then each task's subtree in task order, as one array: child indices made
+  /// absolute, tasks' lanes pointed at their subtrees. Subtrees are copied in parallel.
+  private static func join(_ top: TopNodes, _ subtrees: [(nodes: [WideNode], height: Int)]) -> [WideNode] {
+    var starts: [Int] = []
+    var total = top.nodes.count
+    for subtree in subtrees {
+      starts.append(total)
+      total += subtree.nodes.count
     }
-    buildChildren(of: 0, span, depth: 1)
-  }
-
-  /// The cost of testing `count` triangles, in packet tests (four triangles each).
-  static func packets(_ count: Int) -> Double { Double((count + 3) / 4) }
-
-  static func halfArea(_ lower: SIMD3<Double>, _ upper: SIMD3<Double>) -> Double {
-    let d = upper - lower
-    return d.x * d.y + d.y * d.z + d.z * d.x
-  }
-
-  /// The best binned-SAH split of `span` (axis and first bin of the right side), or nil when
-  /// every centroid is the same.
-  private mutating func bestSplit(_ span: Span) -> (axis: Int, bin: Int, cost: Double)? {
-    let extent = span.centroidUpper - span.centroidLower
-    let bins = Self.bins
-    let scale = SIMD3<Double>(
-      extent.x > 0 ? Double(bins) * (1 - 1e-12) / extent.x : 0,
-      extent.y > 0 ? Double(bins) * (1 - 1e-12) / extent.y : 0,
-      extent.z > 0 ? Double(bins) * (1 - 1e-12) / extent.z : 0)
-    var best: (axis: Int, bin: Int, cost: Double)? = nil
-    let total = span.range.count
-    binMin.withUnsafeMutableBufferPointer { binMin in
-      binMax.withUnsafeMutableBufferPointer { binMax in
-        binCount.withUnsafeMutableBufferPointer { binCount in
-          for i in 0..<(3 * bins) {
-            binMin[i] = SIMD3(repeating: .infinity)
-            binMax[i] = SIMD3(repeating: -.infinity)
-            binCount[i] = 0
-          }
-          order.withUnsafeBufferPointer { order in
-            centroids.withUnsafeBufferPointer { centroids in
-              boxMin.withUnsafeBufferPointer { boxMin in
-                boxMax.withUnsafeBufferPointer { boxMax in
-                  for i in span.range {
-                    let t = Int(order[i])
-                    let b = (centroids[t] - span.centroidLower) * scale
-                    let lo = boxMin[t], hi = boxMax[t]
-                    let x = min(bins - 1, Int(b.x)), y = bins + min(bins - 1, Int(b.y))
-                    let z = 2 * bins + min(bins - 1, Int(b.z))
-                    binMin[x] = Lanes.min(binMin[x], lo)
-                    binMax[x] = Lanes.max(binMax[x], hi)
-                    binCount[x] += 1
-                    binMin[y] = Lanes.min(binMin[y], lo)
-                    binMax[y] = Lanes.max(binMax[y], hi)
-                    binCount[y] += 1
-                    binMin[z] = Lanes.min(binMin[z], lo)
-                    binMax[z] = Lanes.max(binMax[z], hi)
-                    binCount[z] += 1
-                  }
-                }
-              }
-            }
-          }
-          withUnsafeTemporaryAllocation(of: Double.self, capacity: bins) { rightArea in
-            for axis in 0..<3 where extent[axis] > 0 {
-              let base = axis * bins
-              var lo = SIMD3<Double>(repeating: .infinity), hi = SIMD3<Double>(repeating: -.infinity)
-              var rightCount = 0
-              for bin in stride(from: bins - 1, to: 0, by: -1) {
-                lo = Lanes.min(lo, binMin[base + bin])
-                hi = Lanes.max(hi, binMax[base + bin])
-                rightCount += binCount[base + bin]
-                rightArea[bin] = rightCount == 0 ? 0 : Self.halfArea(lo, hi)
-              }
-              lo = SIMD3(repeating: .infinity)
-              hi = SIMD3(repeating: -.infinity)
-              var leftCount = 0
-              for bin in 1..<bins {
-                lo = Lanes.min(lo, binMin[base + bin - 1])
-                hi = Lanes.max(hi, binMax[base + bin - 1])
-                leftCount += binCount[base + bin - 1]
-                guard leftCount > 0, leftCount < total else { continue }
-                let cost =
-                  Self.halfArea(lo, hi) * Self.packets(leftCount) + rightArea[bin]
-                  * Self.packets(total - leftCount)
-                if best == nil || cost < best!.cost { best = (axis, bin, cost) }
-              }
-            }
-          }
+    let offsets = starts
+    return [WideNode](unsafeUninitializedCapacity: total) { out, initialized in
+      let base = out.baseAddress!
+      for (k, node) in top.nodes.enumerated() { base[k] = node }
+      for (task, offset) in zip(top.tasks, offsets) where task.node >= 0 {
+        base[task.node].child[task.lane] = Int32(offset)
+      }
+      let target = UnsafeSendableMutablePointer(base)
+      let copy: @Sendable (Int) -> Void = { t in
+        let shift = SIMD4(repeating: Int32(offsets[t]))
+        for (k, var node) in subtrees[t].nodes.enumerated() {
+          node.child.replace(with: node.child &+ shift, where: node.child .>= 0)
+          target.pointer[offsets[t] + k] = node
         }
       }
-    }
-    return best
-  }
-
-  /// Splits `span` into two spans (in place in `order`), by SAH or by the median.
-  private mutating func split(_ span: Span, depth: Int) -> (Span, Span)? {
-    var axis = 0, position = 0.0
-    let n = span.range.count
-    let extent = span.centroidUpper - span.centroidLower
-    // A leaf's triangles are tested four at once (``LeafTriangles``): up to four cost one test,
-    // which no split can beat.
-    if n <= Self.maxLeafSize { return nil }
-    if depth < Self.maxSAHDepth, let best = bestSplit(span) {
-      axis = best.axis
-      position =
-        span.centroidLower[axis] + Double(best.bin) * extent[axis] / (Double(Self.bins) * (1 - 1e-12))
-    } else {
-      axis = extent.x >= extent.y ? (extent.x >= extent.z ? 0 : 2) : (extent.y >= extent.z ? 1 : 2)
-      position = .nan  // median by count below
-    }
-    var middle = span.range.lowerBound
-    if position.isNaN || extent[axis] == 0 {
-      middle = (span.range.lowerBound + span.range.upperBound) / 2
-    } else {
-      var i = span.range.lowerBound, j = span.range.upperBound - 1
-      while i <= j {
-        if centroids[Int(order[i])][axis] < position {
-          i += 1
-        } else {
-          order.swapAt(i, j)
-          j -= 1
-        }
-      }
-      middle = i
-      if middle == span.range.lowerBound || middle == span.range.upperBound {
-        middle = (span.range.lowerBound + span.range.upperBound) / 2
-      }
-    }
-    return (self.span(span.range.lowerBound..<middle), self.span(middle..<span.range.upperBound))
-  }
-
-  private func span(_ range: Range<Int>) -> Span {
-    var s = Span(
-      range: range, lower: SIMD3(repeating: .infinity), upper: SIMD3(repeating: -.infinity),
-      centroidLower: SIMD3(repeating: .infinity), centroidUpper: SIMD3(repeating: -.infinity))
-    for i in range {
-      let t = Int(order[i])
-      s.lower = Lanes.min(s.lower, boxMin[t])
-      s.upper = Lanes.max(s.upper, boxMax[t])
-      s.centroidLower = Lanes.min(s.centroidLower, centroids[t])
-      s.centroidUpper = Lanes.max(s.centroidUpper, centroids[t])
-    }
-    return s
-  }
-
-  /// Fills node `index`'s two children from `span`, which is split in two.
-  private mutating func buildChildren(of index: Int, _ span: Span, depth: Int) {
-    guard let (left, right) = split(span, depth: depth) else {
-      setChild(of: index, side: 0, span: span, leaf: true)
-      setEmpty(of: index, side: 1, at: span.range.upperBound)
-      return
-    }
-    for (side, part) in [left, right].enumerated() {
-      if part.range.count <= Self.maxLeafSize {
-        setChild(of: index, side: side, span: part, leaf: true)
+      if subtrees.count == 1 {
+        copy(0)
       } else {
-        let child = nodes.count
-        nodes.append(Node())
-        setChild(of: index, side: side, span: part, leaf: false, child: Int32(child))
-        buildChildren(of: child, part, depth: depth + 1)
+        DispatchQueue.concurrentPerform(iterations: subtrees.count, execute: copy)
+      }
+      initialized = total
+    }
+  }
+
+  /// Fills `triangles` with the mesh's triangles, in parts on all cores; returns their bounds
+  /// and the mesh's exact bounds.
+  private static func prepare(
+    _ positions: [SIMD3<Double>], _ indices: [Int], into triangles: UnsafeMutablePointer<BuildTriangle>,
+    count: Int
+  ) -> (BuildBounds, AxisAlignedBox<Double>) {
+    let parts = max(1, min(16, count / parallelSpan))
+    var partBounds = [BuildBounds](repeating: BuildBounds(), count: parts)
+    var partLower = [SIMD3<Double>](repeating: SIMD3(repeating: .infinity), count: parts)
+    var partUpper = [SIMD3<Double>](repeating: SIMD3(repeating: -.infinity), count: parts)
+    positions.withUnsafeBufferPointer { positions in
+      indices.withUnsafeBufferPointer { indices in
+        let p = UnsafeSendableBuffer(positions), index = UnsafeSendableBuffer(indices)
+        let out = UnsafeSendableMutablePointer(triangles)
+        partBounds.withUnsafeMutableBufferPointer { partBounds in
+          partLower.withUnsafeMutableBufferPointer { partLower in
+            partUpper.withUnsafeMutableBufferPointer { partUpper in
+              let b = UnsafeSendableMutablePointer(partBounds.baseAddress!)
+              let lo = UnsafeSendableMutablePointer(partLower.baseAddress!)
+              let hi = UnsafeSendableMutablePointer(partUpper.baseAddress!)
+              let work: @Sendable (Int) -> Void = { part in
+                var bounds = BuildBounds()
+                var lower = SIMD3<Double>(repeating: .infinity), upper = SIMD3<Double>(repeating: -.infinity)
+                for t in (part * count / parts)..<((part + 1) * count / parts) {
+                  let a = p.buffer[index.buffer[3 * t]], c = p.buffer[index.buffer[3 * t + 1]]
+                  let d = p.buffer[index.buffer[3 * t + 2]]
+                  let boxLower = Lanes.min(Lanes.min(a, c), d), boxUpper = Lanes.max(Lanes.max(a, c), d)
+                  let triangle = BuildTriangle(
+                    index: Int32(truncatingIfNeeded: t), lower: boxLower, upper: boxUpper)
+                  out.pointer[t] = triangle
+                  bounds.add(triangle, centre: triangle.doubledCentre)
+                  lower = Lanes.min(lower, boxLower)
+                  upper = Lanes.max(upper, boxUpper)
+                }
+                (b.pointer[part], lo.pointer[part], hi.pointer[part]) = (bounds, lower, upper)
+              }
+              if parts == 1 {
+                work(0)
+              } else {
+                DispatchQueue.concurrentPerform(iterations: parts, execute: work)
+              }
+            }
+          }
+        }
       }
     }
+    var bounds = BuildBounds()
+    var lower = SIMD3<Double>(repeating: .infinity), upper = SIMD3<Double>(repeating: -.infinity)
+    for part in 0..<parts {
+      bounds.add(partBounds[part])
+      lower = Lanes.min(lower, partLower[part])
+      upper = Lanes.max(upper, partUpper[part])
+    }
+    return (bounds, AxisAlignedBox(min: lower, max: upper))
   }
 
-  private mutating func setChild(of index: Int, side: Int, span: Span, leaf: Bool, child: Int32 = 0) {
-    setChild(
-      of: index, side: side, lower: span.lower, upper: span.upper,
-      reference: leaf ? ~Int32(span.range.lowerBound) : child, count: leaf ? Int32(span.range.count) : 0)
+  /// The build triangles, shared by the threads of a build; each thread moves only the triangles
+  /// of its own spans.
+  fileprivate struct Triangles: @unchecked Sendable {
+    let base: UnsafeMutablePointer<BuildTriangle>
+    init(_ base: UnsafeMutablePointer<BuildTriangle>) { self.base = base }
+  }
+}
+
+extension BVHBuilder.Triangles {
+  /// Appends the top node over `span` (more than ``BVHBuilder/parallelSpan`` triangles) and
+  /// the top nodes below it; smaller spans below become tasks. Returns the node's index.
+  fileprivate func emitTop(_ span: BuildSpan, level: Int, into top: inout BVHBuilder.TopNodes, bins: SAHBins)
+    -> Int32
+  {
+    let (lanes, laneCount) = children(of: span, bins: bins)
+    let position = top.nodes.count
+    top.nodes.append(WideNode())
+    top.levels = max(top.levels, level)
+    var node = WideNode()
+    for lane in 0..<laneCount {
+      setLane(lane, of: &node, to: lanes[lane])
+      if lanes[lane].count > BVHBuilder.parallelSpan {
+        node.child[lane] = emitTop(lanes[lane], level: level + 1, into: &top, bins: bins)
+      } else if lanes[lane].count > BVHBuilder.maxLeafSize {
+        top.tasks.append(BVHBuilder.Task(span: lanes[lane], node: position, lane: lane, level: level))
+      }
+    }
+    top.nodes[position] = node
+    return Int32(position)
   }
 
-  private mutating func setChild(
-    of index: Int, side: Int, lower: SIMD3<Double>, upper: SIMD3<Double>, reference: Int32, count: Int32
-  ) {
-    nodes[index].minX[side] = lower.x.floatBelow
-    nodes[index].minY[side] = lower.y.floatBelow
-    nodes[index].minZ[side] = lower.z.floatBelow
-    nodes[index].maxX[side] = upper.x.floatAbove
-    nodes[index].maxY[side] = upper.y.floatAbove
-    nodes[index].maxZ[side] = upper.z.floatAbove
-    if side == 0 {
-      nodes[index].left = reference
-      nodes[index].leftCount = count
+  /// Each task's subtree (child indices relative to its own array) and height in wide levels,
+  /// built on all cores, largest first.
+  fileprivate func subtrees(_ tasks: [BVHBuilder.Task]) -> [(nodes: [WideNode], height: Int)] {
+    let results = SubtreeSlots(count: tasks.count)
+    let schedule = tasks.indices.sorted { tasks[$0].span.count > tasks[$1].span.count }
+    let build: @Sendable (Int) -> Void = { k in
+      let task = tasks[schedule[k]]
+      var nodes: [WideNode] = []
+      nodes.reserveCapacity(task.span.count / 2 + 1)
+      let height = emit(task.span, into: &nodes, bins: SAHBins()).height
+      results.set(schedule[k], (nodes, height))
+    }
+    if tasks.count == 1 {
+      build(0)
     } else {
-      nodes[index].right = reference
-      nodes[index].rightCount = count
+      DispatchQueue.concurrentPerform(iterations: tasks.count, execute: build)
+    }
+    return results.values
+  }
+
+  /// Appends the wide node over `span` and its subtree to `nodes`, depth first; returns its
+  /// index and the subtree's height in wide levels.
+  private func emit(_ span: BuildSpan, into nodes: inout [WideNode], bins: SAHBins) -> (
+    index: Int32, height: Int
+  ) {
+    let (lanes, laneCount) = children(of: span, bins: bins)
+    let position = nodes.count
+    nodes.append(WideNode())
+    var node = WideNode()
+    var height = 1
+    for lane in 0..<laneCount {
+      setLane(lane, of: &node, to: lanes[lane])
+      if lanes[lane].count > BVHBuilder.maxLeafSize {
+        let subtree = emit(lanes[lane], into: &nodes, bins: bins)
+        node.child[lane] = subtree.index
+        height = max(height, subtree.height + 1)
+      }
+    }
+    nodes[position] = node
+    return (Int32(position), height)
+  }
+
+  /// Lane `lane` of `node` holding `span`'s box, and its triangles when it is a leaf.
+  private func setLane(_ lane: Int, of node: inout WideNode, to span: BuildSpan) {
+    let bounds = span.bounds
+    node.setBox(
+      lane, lower: SIMD3(bounds.lower.x, bounds.lower.y, bounds.lower.z),
+      upper: SIMD3(bounds.upper.x, bounds.upper.y, bounds.upper.z))
+    if span.count <= BVHBuilder.maxLeafSize {
+      node.child[lane] = ~Int32(span.start)
+      node.count[lane] = Int32(span.count)
     }
   }
 
-  /// An empty leaf (a node with a single child): never hit, nothing to test.
-  private mutating func setEmpty(of index: Int, side: Int, at position: Int) {
-    setChild(
-      of: index, side: side,
-      span: Span(
-        range: position..<position, lower: SIMD3(repeating: .infinity), upper: SIMD3(repeating: -.infinity),
-        centroidLower: .zero, centroidUpper: .zero), leaf: true)
+  /// The up to four children of a wide node over `span`: `span` split in two, then the child
+  /// with the largest surface area split again while it has more than a leaf's triangles (the
+  /// one most likely to be entered; Embree and Wald et al. open BVH4 nodes so). Binned with
+  /// `bins`, or in parallel parts for a span of more than ``BVHBuilder/parallelSpan`` triangles.
+  private func children(of span: BuildSpan, bins: SAHBins) -> (InlineArray<4, BuildSpan>, Int) {
+    var lanes = InlineArray<4, BuildSpan>(repeating: span)
+    var count = 1
+    while count < 4 {
+      var open = -1
+      var largest: Float = -1
+      for lane in 0..<count where lanes[lane].count > BVHBuilder.maxLeafSize {
+        let area = lanes[lane].bounds.halfArea
+        if area > largest || open < 0 { (open, largest) = (lane, area) }
+      }
+      guard open >= 0 else { break }
+      let (left, right) = split(lanes[open], bins: bins)
+      lanes[open] = lanes[count - 1]
+      lanes[count - 1] = left
+      lanes[count] = right
+      count += 1
+    }
+    return (lanes, count)
   }
+
+  /// Splits `span` in two, in place: at its best SAH bin, or at its middle when no axis can be
+  /// split (every centre the same) or ``BVHBuilder/maxSAHDepth`` splits lie above it.
+  private func split(_ span: BuildSpan, bins: SAHBins) -> (BuildSpan, BuildSpan) {
+    let mapping = BinMapping(span.bounds, triangles: span.count)
+    if span.depth < BVHBuilder.maxSAHDepth, let best = bestSplit(span, mapping, bins: bins) {
+      return partition(span, mapping, axis: best.axis, bin: best.bin)
+    }
+    let middle = (span.start + span.end) / 2
+    return (
+      BuildSpan(start: span.start, end: middle, bounds: bounds(span.start..<middle), depth: span.depth + 1),
+      BuildSpan(start: middle, end: span.end, bounds: bounds(middle..<span.end), depth: span.depth + 1)
+    )
+  }
+
+  private func bestSplit(_ span: BuildSpan, _ mapping: BinMapping, bins: SAHBins) -> (axis: Int, bin: Int)? {
+    guard mapping.canSplit(along: 0) || mapping.canSplit(along: 1) || mapping.canSplit(along: 2) else {
+      return nil
+    }
+    if span.count <= BVHBuilder.parallelSpan {
+      bins.clear(mapping.count)
+      bins.add(base, span.start..<span.end, mapping)
+      return bins.bestSplit(mapping, total: span.count)
+    }
+    // A large span: binned in parts on all cores, then summed.
+    let parts = min(16, span.count / (BVHBuilder.parallelSpan / 2))
+    let partBins = (0..<parts).map { _ in SAHBins() }
+    let base = UnsafeSendablePointer(UnsafePointer(self.base))
+    DispatchQueue.concurrentPerform(iterations: parts) { part in
+      let range = (span.start + part * span.count / parts)..<(span.start + (part + 1) * span.count / parts)
+      partBins[part].add(base.pointer, range, mapping)
+    }
+    for part in 1..<parts { partBins[0].add(partBins[part], mapping) }
+    return partBins[0].bestSplit(mapping, total: span.count)
+  }
+
+  /// Moves the triangles of `span` whose bin on `axis` is below `bin` to its front and the
+  /// others behind them, gathering both sides' bounds on the way.
+  private func partition(_ span: BuildSpan, _ mapping: BinMapping, axis: Int, bin: Int) -> (
+    BuildSpan, BuildSpan
+  ) {
+    // A centre's bin is below `bin` exactly when its unrounded position is.
+    let threshold = SIMD4(repeating: Float(bin))
+    let axisBit = 1 << axis
+    var left = BuildBounds(), right = BuildBounds()
+    var i = span.start, j = span.end
+    let p = base
+    while true {
+      while i < j {
+        let centre = p[i].doubledCentre
+        if Lanes.atMost(threshold, mapping.position(centre)) & axisBit != 0 { break }
+        left.add(p[i], centre: centre)
+        i += 1
+      }
+      while i < j {
+        let centre = p[j - 1].doubledCentre
+        if Lanes.atMost(threshold, mapping.position(centre)) & axisBit == 0 { break }
+        right.add(p[j - 1], centre: centre)
+        j -= 1
+      }
+      guard i < j else { break }
+      // p[i] belongs right and p[j - 1] left.
+      p.swapAt(i, j - 1)
+      left.add(p[i], centre: p[i].doubledCentre)
+      right.add(p[j - 1], centre: p[j - 1].doubledCentre)
+      i += 1
+      j -= 1
+    }
+    return (
+      BuildSpan(start: span.start, end: i, bounds: left, depth: span.depth + 1),
+      BuildSpan(start: i, end: span.end, bounds: right, depth: span.depth + 1)
+    )
+  }
+
+  private func bounds(_ range: Range<Int>) -> BuildBounds {
+    var bounds = BuildBounds()
+    for i in range { bounds.add(base[i], centre: base[i].doubledCentre) }
+    return bounds
+  }
+}
+
+extension UnsafeMutablePointer {
+  fileprivate func swapAt(_ i: Int, _ j: Int) {
+    let t = self[i]
+    self[i] = self[j]
+    self[j] = t
+  }
+}
+
+/// Results of parallel work items, a slot each.
+private final class SubtreeSlots: @unchecked Sendable {
+  typealias Subtree = (nodes: [WideNode], height: Int)
+  private let slots: UnsafeMutablePointer<Subtree?>
+  private let count: Int
+
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil, count: count)
+    self.count = count
+  }
+
+  deinit {
+    slots.deinitialize(count: count)
+    slots.deallocate()
+  }
+
+  // Each work item writes its own slot; slots are read after all items have finished.
+  func set(_ slot: Int, _ value: Subtree) { slots[slot] = value }
+  var values: [Subtree] { UnsafeBufferPointer(start: slots, count: count).map { $0! } }
 }

@@ -1,5 +1,5 @@
-import ARMesh
 import ARMath
+import ARMesh
 
 /// The closest (or any) hit of a ray with a triangle mesh.
 public struct MeshHit: Hashable, Sendable {
@@ -16,27 +16,14 @@ public struct MeshHit: Hashable, Sendable {
 /// `Double`, watertight (``WatertightRay``) and conservative in its box tests, so no ray that
 /// hits the mesh is lost in traversal.
 ///
-/// Built top-down with the surface area heuristic over 16 centroid bins per axis (binned SAH,
-/// Wald 2007) and then collapsed from binary to 4-wide, or straight into 4-wide nodes from the
-/// triangles sorted in Morton order (``BVHQuality``); leaves hold up to 4 triangles. One visit
+/// Built top-down with the surface area heuristic over up to 16 centroid bins per axis (binned
+/// SAH, Wald 2007), on all cores, straight into 4-wide nodes; or from the triangles sorted in
+/// Morton order (``BVHQuality``). Leaves hold up to 4 triangles. Either tree is the same bytes
+/// on any number of cores. One visit
 /// tests a wide node's four `Float` boxes at once, conservatively;
 /// triangles are tested in `Double`. Immutable once built; queries from many threads at once
 /// are safe.
 public final class BoundingVolumeHierarchy: Sendable {
-  /// A node of the binary tree the builder makes: the boxes of its two children as (left,
-  /// right) lanes and where they are. A child index ≥ 0 is an inner node; a leaf is `~first`
-  /// with its triangle count in `leftCount` or `rightCount`. Boxes are `Float` rounded outwards
-  /// (so they still contain their triangles). Queries use the collapsed ``WideNode``s.
-  struct Node: Sendable {
-    var minX = SIMD2<Float>(repeating: .infinity), minY = SIMD2<Float>(repeating: .infinity)
-    var minZ = SIMD2<Float>(repeating: .infinity)
-    var maxX = SIMD2<Float>(repeating: -.infinity),
-      maxY = SIMD2<Float>(repeating: -.infinity)
-    var maxZ = SIMD2<Float>(repeating: -.infinity)
-    var left: Int32 = 0, right: Int32 = 0
-    var leftCount: Int32 = 0, rightCount: Int32 = 0
-  }
-
   /// The 4-wide tree, root first.
   @usableFromInline let nodes: [WideNode]
   /// The triangles in leaf order with their mesh indices.
@@ -78,11 +65,7 @@ public final class BoundingVolumeHierarchy: Sendable {
     var wide: [WideNode]
     switch quality {
     case .high:
-      var builder = BVHBuilder(positions: positions, indices: indices)
-      builder.build()
-      (wide, depth) = builder.wideNodes()
-      order = builder.order
-      bounds = builder.rootBounds
+      (wide, depth, order, bounds) = BVHBuilder.build(positions: positions, indices: indices)
     case .fast:
       let builder = MortonBuilder(positions: positions, indices: indices)
       (wide, depth, bounds) = builder.wideNodes(positions: positions, indices: indices)

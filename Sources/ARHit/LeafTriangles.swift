@@ -1,3 +1,6 @@
+import ARMath
+import Dispatch
+
 /// The triangles of a ``BoundingVolumeHierarchy``'s leaves, one packet a leaf: four triangles
 /// side by side (structure of arrays), so one test covers the whole leaf in `SIMD4` arithmetic
 /// (``WatertightRay/intersect(packet:tMin:tMax:)``), and the triangles' indices in the mesh in the
@@ -46,29 +49,66 @@ enum LeafTriangles: Sendable {
       : .double(Self.packets(leaves, order, positions, indices))
   }
 
+  /// Packets of at least this many leaves are filled in parallel parts.
+  private static let parallelLeaves = 4096
+
   private static func packets<S: LeafScalar>(
     _ leaves: [(first: Int, count: Int)], _ order: [Int32], _ positions: [SIMD3<Double>], _ indices: [Int]
   ) -> [S] {
     [S](unsafeUninitializedCapacity: packetLength * leaves.count) { out, initialized in
-      for (packet, leaf) in leaves.enumerated() {
+      leaves.withUnsafeBufferPointer { leaves in
+        order.withUnsafeBufferPointer { order in
+          positions.withUnsafeBufferPointer { positions in
+            indices.withUnsafeBufferPointer { indices in
+              let source = PacketSource(
+                leaves: leaves, order: order, positions: positions, indices: indices,
+                out: UnsafeSendableMutablePointer(out.baseAddress!))
+              let parts = leaves.count / parallelLeaves
+              if parts <= 1 {
+                source.fill(0..<leaves.count)
+              } else {
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                  source.fill(
+                    (part * source.leaves.count / parts)..<((part + 1) * source.leaves.count / parts))
+                }
+              }
+            }
+          }
+        }
+      }
+      initialized = packetLength * leaves.count
+    }
+  }
+
+  /// What packets are filled from, shared by the threads that fill them.
+  private struct PacketSource<S: LeafScalar>: @unchecked Sendable {
+    let leaves: UnsafeBufferPointer<(first: Int, count: Int)>
+    let order: UnsafeBufferPointer<Int32>
+    let positions: UnsafeBufferPointer<SIMD3<Double>>
+    let indices: UnsafeBufferPointer<Int>
+    let out: UnsafeSendableMutablePointer<S>
+
+    /// Fills the packets of `leaves[range]`.
+    func fill(_ range: Range<Int>) {
+      for packet in range {
+        let leaf = leaves[packet]
         let base = packetLength * packet
         for lane in 0..<4 {
           let t = Int(order[leaf.first + min(lane, leaf.count - 1)])
           for vertex in 0..<3 {
             let p = positions[indices[3 * t + vertex]]
-            for axis in 0..<3 { out[base + 12 * vertex + 4 * axis + lane] = S(p[axis]) }
+            for axis in 0..<3 { out.pointer[base + 12 * vertex + 4 * axis + lane] = S(p[axis]) }
           }
-          out[base + indexOffset + lane] = S(triangleIndex: Int32(t))
+          out.pointer[base + indexOffset + lane] = S(triangleIndex: Int32(t))
         }
       }
-      initialized = packetLength * leaves.count
     }
   }
 }
 
 /// A scalar that ``LeafTriangles`` packets are made of.
 @usableFromInline
-protocol LeafScalar: BinaryFloatingPoint {
+protocol LeafScalar: BinaryFloatingPoint, SendableMetatype {
   /// The packet's index field holding `index`.
   init(triangleIndex index: Int32)
   /// The triangle index this index field holds.

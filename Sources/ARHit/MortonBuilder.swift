@@ -149,8 +149,8 @@ struct MortonBuilder {
 
   /// Appends the wide node over sorted `range` and its subtree: the range split by
   /// ``split(_:depth:codes:)`` into up to four parts, always splitting the part with the most
-  /// triangles (a binary LBVH collapsed four-wide, opened by count where the SAH tree's collapse
-  /// opens by area: no boxes are known yet). Returns the node's index, the subtree's height in
+  /// triangles (a binary LBVH made four-wide, opened by count where the SAH build opens by area:
+  /// no boxes are known yet). Returns the node's index, the subtree's height in
   /// wide levels, and its bounds.
   private func emit(
     _ range: Range<Int>, depth: Int, codes: UnsafeBufferPointer<UInt32>, triangles: Triangles,
@@ -198,12 +198,9 @@ struct MortonBuilder {
         height = max(height, subtree.height + 1)
       }
       // Rounded outwards, so the Float box still holds the triangles.
-      node.lowerX[lane] = laneLower.x.floatBelow
-      node.lowerY[lane] = laneLower.y.floatBelow
-      node.lowerZ[lane] = laneLower.z.floatBelow
-      node.upperX[lane] = laneUpper.x.floatAbove
-      node.upperY[lane] = laneUpper.y.floatAbove
-      node.upperZ[lane] = laneUpper.z.floatAbove
+      node.setBox(
+        lane, lower: SIMD3(laneLower.x.floatBelow, laneLower.y.floatBelow, laneLower.z.floatBelow),
+        upper: SIMD3(laneUpper.x.floatAbove, laneUpper.y.floatAbove, laneUpper.z.floatAbove))
       lower = Lanes.min(lower, laneLower)
       upper = Lanes.max(upper, laneUpper)
     }

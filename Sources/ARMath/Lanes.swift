@@ -62,6 +62,16 @@ public enum Lanes {
     #endif
   }
 
+  /// Each lane rounded toward zero to an integer. Lanes must lie within `Int32`'s range.
+  @inlinable @inline(__always)
+  public static func truncated(_ a: SIMD4<Float>) -> SIMD4<Int32> {
+    #if arch(x86_64)
+      unsafeBitCast(_mm_cvttps_epi32(a), to: SIMD4<Int32>.self)
+    #else
+      SIMD4(Int32(a.x), Int32(a.y), Int32(a.z), Int32(a.w))
+    #endif
+  }
+
   @inlinable @inline(__always)
   public static func min(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
     #if arch(x86_64)

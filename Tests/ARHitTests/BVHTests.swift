@@ -29,8 +29,23 @@ import Testing
   func closestHitsEqualBruteForce(quality: BVHQuality) throws {
     var rng = SplitMix64(seed: 17)
     let (positions, indices) = Self.soup(600, rng: &rng)
+    try Self.expectBruteForceHits(positions, indices, quality: quality, rays: 1200, rng: &rng)
+  }
+
+  /// 20,000 triangles: the SAH build's top nodes, its subtrees built in parallel and their
+  /// join, which a small mesh never reaches.
+  @Test("a mesh built in parallel parts finds the brute-force hits", arguments: [BVHQuality.high, .fast])
+  func parallelBuildEqualsBruteForce(quality: BVHQuality) throws {
+    var rng = SplitMix64(seed: 29)
+    let (positions, indices) = Self.soup(20_000, rng: &rng)
+    try Self.expectBruteForceHits(positions, indices, quality: quality, rays: 150, rng: &rng)
+  }
+
+  static func expectBruteForceHits(
+    _ positions: [SIMD3<Double>], _ indices: [Int], quality: BVHQuality, rays: Int, rng: inout SplitMix64
+  ) throws {
     let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices, quality: quality)
-    for _ in 0..<1200 {
+    for _ in 0..<rays {
       let ray = try Self.randomRay(&rng)
       let prepared = WatertightRay(ray)
       var brute: (t: Double, triangle: Int)? = nil
