@@ -9,9 +9,10 @@ import Dispatch
 /// The triangles (``BuildTriangle``: a `Float` box rounded outwards, 32 bytes) are partitioned in
 /// place, and a partition gathers both sides' bounds as it goes, so a split costs two passes in
 /// memory order: binning and partitioning. Nodes over more than ``parallelSpan`` triangles (the
-/// top nodes) are built first, their spans binned in parts on all cores; the smaller spans below
-/// them are tasks, each built by one thread into a node array of its own, and the arrays are
-/// joined after the top nodes. Which spans are top nodes or tasks depends on the triangles alone,
+/// top nodes) are built first, a level at a time: the root's span binned in parts on all cores,
+/// the nodes of each further level side by side. The smaller spans below them are tasks, each
+/// built by one thread into a node array of its own, and the arrays are joined after the top
+/// nodes. Which spans are top nodes or tasks depends on the triangles alone,
 /// so the tree is the same bytes on any number of cores. Below ``maxSAHDepth`` binary splits
 /// (only reachable with adversarial input) spans split at their middle, which bounds the depth
 /// the traversal stack must hold.
@@ -35,7 +36,7 @@ enum BVHBuilder {
     let root = BuildSpan(start: 0, end: count, bounds: rootBounds, depth: 0)
     var top = TopNodes()
     if count > parallelSpan {
-      _ = triangles.emitTop(root, level: 1, into: &top, bins: SAHBins())
+      top = triangles.topNodes(root)
     } else {
       top.tasks.append(Task(span: root, node: -1, lane: 0, level: 0))
     }
@@ -49,8 +50,8 @@ enum BVHBuilder {
     return (nodes, depth, order, bounds)
   }
 
-  /// The nodes over spans of more than ``parallelSpan`` triangles, root first, and the smaller
-  /// spans below them, each built by one thread.
+  /// The nodes over spans of more than ``parallelSpan`` triangles, a level after another from
+  /// the root, and the smaller spans below them, each built by one thread.
   fileprivate struct TopNodes {
     var nodes: [WideNode] = []
     var tasks: [Task] = []
@@ -160,37 +161,58 @@ enum BVHBuilder {
   /// of its own spans.
   fileprivate struct Triangles: @unchecked Sendable {
     let base: UnsafeMutablePointer<BuildTriangle>
+    /// Whether spans of more than ``parallelSpan`` triangles are binned in parallel parts: only
+    /// while one thread splits (the root), not when sibling nodes are split side by side.
+    var binsInParallel = false
     init(_ base: UnsafeMutablePointer<BuildTriangle>) { self.base = base }
   }
 }
 
 extension BVHBuilder.Triangles {
-  /// Appends the top node over `span` (more than ``BVHBuilder/parallelSpan`` triangles) and
-  /// the top nodes below it; smaller spans below become tasks. Returns the node's index.
-  fileprivate func emitTop(_ span: BuildSpan, level: Int, into top: inout BVHBuilder.TopNodes, bins: SAHBins)
-    -> Int32
-  {
-    let (lanes, laneCount) = children(of: span, bins: bins)
-    let position = top.nodes.count
-    top.nodes.append(WideNode())
-    top.levels = max(top.levels, level)
-    var node = WideNode()
-    for lane in 0..<laneCount {
-      setLane(lane, of: &node, to: lanes[lane])
-      if lanes[lane].count > BVHBuilder.parallelSpan {
-        node.child[lane] = emitTop(lanes[lane], level: level + 1, into: &top, bins: bins)
-      } else if lanes[lane].count > BVHBuilder.maxLeafSize {
-        top.tasks.append(BVHBuilder.Task(span: lanes[lane], node: position, lane: lane, level: level))
+  /// The top nodes over `root` (more than ``BVHBuilder/parallelSpan`` triangles) and the tasks
+  /// below them. Each level's nodes are split side by side, one thread each, then numbered in
+  /// order, so the numbering does not depend on which thread finished first.
+  fileprivate func topNodes(_ root: BuildSpan) -> BVHBuilder.TopNodes {
+    var top = BVHBuilder.TopNodes()
+    var level: [(span: BuildSpan, parent: Int, lane: Int)] = [(root, -1, 0)]
+    while !level.isEmpty {
+      top.levels += 1
+      let spans = level.map(\.span)
+      let results = Slots<(InlineArray<4, BuildSpan>, Int)>(count: spans.count)
+      if spans.count == 1 {
+        var splitter = self
+        splitter.binsInParallel = true
+        results.set(0, splitter.children(of: spans[0], bins: SAHBins()))
+      } else {
+        DispatchQueue.concurrentPerform(iterations: spans.count) { k in
+          results.set(k, children(of: spans[k], bins: SAHBins()))
+        }
       }
+      var next: [(span: BuildSpan, parent: Int, lane: Int)] = []
+      for (entry, (lanes, laneCount)) in zip(level, results.values) {
+        let position = top.nodes.count
+        if entry.parent >= 0 { top.nodes[entry.parent].child[entry.lane] = Int32(position) }
+        var node = WideNode()
+        for lane in 0..<laneCount {
+          setLane(lane, of: &node, to: lanes[lane])
+          if lanes[lane].count > BVHBuilder.parallelSpan {
+            next.append((lanes[lane], position, lane))
+          } else if lanes[lane].count > BVHBuilder.maxLeafSize {
+            top.tasks.append(
+              BVHBuilder.Task(span: lanes[lane], node: position, lane: lane, level: top.levels))
+          }
+        }
+        top.nodes.append(node)
+      }
+      level = next
     }
-    top.nodes[position] = node
-    return Int32(position)
+    return top
   }
 
   /// Each task's subtree (child indices relative to its own array) and height in wide levels,
   /// built on all cores, largest first.
   fileprivate func subtrees(_ tasks: [BVHBuilder.Task]) -> [(nodes: [WideNode], height: Int)] {
-    let results = SubtreeSlots(count: tasks.count)
+    let results = Slots<(nodes: [WideNode], height: Int)>(count: tasks.count)
     let schedule = tasks.indices.sorted { tasks[$0].span.count > tasks[$1].span.count }
     let build: @Sendable (Int) -> Void = { k in
       let task = tasks[schedule[k]]
@@ -283,7 +305,7 @@ extension BVHBuilder.Triangles {
     guard mapping.canSplit(along: 0) || mapping.canSplit(along: 1) || mapping.canSplit(along: 2) else {
       return nil
     }
-    if span.count <= BVHBuilder.parallelSpan {
+    if !binsInParallel || span.count <= BVHBuilder.parallelSpan {
       bins.clear(mapping.count)
       bins.add(base, span.start..<span.end, mapping)
       return bins.bestSplit(mapping, total: span.count)
@@ -354,9 +376,8 @@ extension UnsafeMutablePointer {
 }
 
 /// Results of parallel work items, a slot each.
-private final class SubtreeSlots: @unchecked Sendable {
-  typealias Subtree = (nodes: [WideNode], height: Int)
-  private let slots: UnsafeMutablePointer<Subtree?>
+private final class Slots<Value>: @unchecked Sendable {
+  private let slots: UnsafeMutablePointer<Value?>
   private let count: Int
 
   init(count: Int) {
@@ -371,6 +392,6 @@ private final class SubtreeSlots: @unchecked Sendable {
   }
 
   // Each work item writes its own slot; slots are read after all items have finished.
-  func set(_ slot: Int, _ value: Subtree) { slots[slot] = value }
-  var values: [Subtree] { UnsafeBufferPointer(start: slots, count: count).map { $0! } }
+  func set(_ slot: Int, _ value: Value) { slots[slot] = value }
+  var values: [Value] { UnsafeBufferPointer(start: slots, count: count).map { $0! } }
 }
