@@ -173,7 +173,7 @@ private struct PlaceJSON {
       set.places.append(
         PointOfInterest(
           id: id, name: try string(stop["name"], here + ".name"),
-          label: try Self.identifier(stop["label"]).map { $0 },
+          label: Self.identifier(stop["label"]),
           coordinate: coordinate, inGame: game))
     }
   }
