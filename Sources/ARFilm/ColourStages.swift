@@ -178,7 +178,7 @@ public struct SplitToning: FilmStage {
       FourPixels.forEach(row) { four, _ in
         let y = four.luminance
         // A smooth weight from the shadows (0) to the highlights (1), on the encoded luminance.
-        let t = LaneMath.unitClamped((LaneMath.atLeastZero(y).squareRoot() - pivot) * 2.5 + 0.5)
+        let t = LaneMath.unitClamped((LaneMath.squareRoot(LaneMath.atLeastZero(y)) - pivot) * 2.5 + 0.5)
         let w = t * t * (3 - 2 * t)
         let (shadowWeight, highlightWeight) = (sa * (1 - w), ha * w)
         var toned = four

@@ -69,7 +69,7 @@ extension ChannelTable {
   /// The table at four values, the index arithmetic done on all four at once.
   @inline(__always)
   static func look(four v: SIMD4<Float>, in e: UnsafePointer<Float>) -> SIMD4<Float> {
-    let s = LaneMath.unitClamped(v).squareRoot() * Float(size - 1)
+    let s = LaneMath.squareRoot(LaneMath.unitClamped(v)) * Float(size - 1)
     let i = LaneMath.truncated(Lanes.min(s, SIMD4(repeating: Float(size - 2))))
     let f = s - LaneMath.float(i)
     let (a, b, c, d) = (Int(i.x), Int(i.y), Int(i.z), Int(i.w))

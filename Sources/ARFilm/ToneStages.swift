@@ -98,7 +98,7 @@ public struct BilateralBlur: FilmStage {
     // hundredths) at a square root's cost.
     let keys: FilmRowValues = { row, out in
       FourPixels.forEach(row) { four, x in
-        storeFour(LaneMath.atLeastZero(four.luminance).squareRoot(), out, x)
+        storeFour(LaneMath.squareRoot(LaneMath.atLeastZero(four.luminance)), out, x)
       }
     }
     let neighbourhood = FilmNeighbourhood(reach: r, planes: 1, derive: keys) { window, out, _ in

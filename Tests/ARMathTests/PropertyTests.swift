@@ -173,4 +173,22 @@ struct PropertyTests {
     #expect(Angle<Double>(radians: -.pi).wrappedToPlusMinusPi.radians == .pi)
     #expect(Angle<Double>(radians: -1e-300).wrappedToZeroTwoPi.radians < 2 * .pi)
   }
+
+  @Test("the lanes' square root has the scalar square root's bits, NaN below zero")
+  func laneSquareRoot() {
+    var rng = SplitMix64(seed: 110)
+    for i in 0..<Self.cases {
+      // Magnitudes from subnormal to huge, and the edge values.
+      let special: [Float] = [0, -0, 1, .infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+      let v = SIMD4<Float>(
+        i < special.count ? special[i] : Float(bitPattern: UInt32.random(in: 0...0x7F7F_FFFF, using: &rng)),
+        Float.random(in: 0...1, using: &rng), Float.random(in: 0...1e6, using: &rng),
+        Float.random(in: 1e-30...1e-20, using: &rng))
+      let root = LaneMath.squareRoot(v)
+      for lane in 0..<4 {
+        #expect(root[lane].bitPattern == v[lane].squareRoot().bitPattern, "case \(i) lane \(lane)")
+      }
+      #expect(LaneMath.squareRoot(-v - 1).x.isNaN, "case \(i)")
+    }
+  }
 }
