@@ -38,10 +38,12 @@ struct ChannelTable: Sendable {
     let entries = self.entries
     return .pointwise { row, _ in
       entries.withUnsafeBufferPointer { e in
-        FourPixels.forEach(row) { four, _ in
+        for x in FourPixels.columns(row) {
+          var four = FourPixels(row, x)
           four.red = Self.look(four: four.red, in: e.baseAddress!)
           four.green = Self.look(four: four.green, in: e.baseAddress!)
           four.blue = Self.look(four: four.blue, in: e.baseAddress!)
+          four.store(row, x)
         }
       }
     }

@@ -26,11 +26,13 @@ public struct ColourMatrix: FilmStage {
     guard !isIdentity else { return nil }
     let (r0, r1, r2) = rows
     return .pointwise { row, _ in
-      FourPixels.forEach(row) { four, _ in
+      for x in FourPixels.columns(row) {
+        var four = FourPixels(row, x)
         let (r, g, b) = (four.red, four.green, four.blue)
         four.red = r * r0.x + g * r0.y + b * r0.z
         four.green = r * r1.x + g * r1.y + b * r1.z
         four.blue = r * r2.x + g * r2.y + b * r2.z
+        four.store(row, x)
       }
     }
   }
@@ -175,7 +177,8 @@ public struct SplitToning: FilmStage {
     // the luminance is kept by a division.
     let (shadowShift, highlightShift) = (shadow - 1, highlight - 1)
     return .pointwise { row, _ in
-      FourPixels.forEach(row) { four, _ in
+      for x in FourPixels.columns(row) {
+        var four = FourPixels(row, x)
         let y = four.luminance
         // A smooth weight from the shadows (0) to the highlights (1), on the encoded luminance.
         let t = LaneMath.unitClamped((LaneMath.squareRoot(LaneMath.atLeastZero(y)) - pivot) * 2.5 + 0.5)
@@ -192,6 +195,7 @@ public struct SplitToning: FilmStage {
         four.red = LaneMath.selected(toned.red * gain, four.red, where: scaled)
         four.green = LaneMath.selected(toned.green * gain, four.green, where: scaled)
         four.blue = LaneMath.selected(toned.blue * gain, four.blue, where: scaled)
+        four.store(row, x)
       }
     }
   }

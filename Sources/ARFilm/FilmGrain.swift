@@ -247,7 +247,8 @@ public struct FilmGrain: FilmStage {
           planes.withUnsafeBufferPointer { grain in
             let (t, red) = (table.baseAddress!, grain.baseAddress!)
             let (green, blue) = (red + area, red + 2 * area)
-            FourPixels.forEach(row) { four, x in
+            for x in FourPixels.columns(row) {
+              var four = FourPixels(row, x)
               let i = starts[x >> shift] + x
               four.red = LaneMath.atLeastZero(
                 four.red + ChannelTable.look(four: four.red, in: t) * loadFour(red, i))
@@ -255,6 +256,7 @@ public struct FilmGrain: FilmStage {
                 four.green + ChannelTable.look(four: four.green, in: t) * loadFour(green, i))
               four.blue = LaneMath.atLeastZero(
                 four.blue + ChannelTable.look(four: four.blue, in: t) * loadFour(blue, i))
+              four.store(row, x)
             }
           }
         }

@@ -42,13 +42,15 @@ public struct Vignette: FilmStage {
       let down = SIMD4<Float>(repeating: squares(h, y))
       table.withUnsafeBufferPointer { t in
         across.withUnsafeBufferPointer { a in
-          FourPixels.forEach(row) { four, x in
+          for x in FourPixels.columns(row) {
+            var four = FourPixels(row, x)
             let at = UnsafeRawPointer(a.baseAddress! + x).loadUnaligned(as: SIMD4<Float>.self) + down
             let i = LaneMath.truncated(Lanes.min(at, SIMD4(repeating: Float(steps))))
             let g = SIMD4(t[Int(i.x)], t[Int(i.y)], t[Int(i.z)], t[Int(i.w)])
             four.red *= g
             four.green *= g
             four.blue *= g
+            four.store(row, x)
           }
         }
       }
@@ -105,8 +107,10 @@ public struct LightLeak: FilmStage {
       for (k, centre) in centres.enumerated() {
         let gain = added * factor(y, centre.y)
         across[k].withUnsafeBufferPointer { a in
-          FourPixels.forEach(row) { four, x in
+          for x in FourPixels.columns(row) {
+            var four = FourPixels(row, x)
             four.add(gain, times: loadFour(a.baseAddress!, x))
+            four.store(row, x)
           }
         }
       }
@@ -135,15 +139,19 @@ public struct Halation: FilmStage {
     guard strength > 0 else { return nil }
     let (threshold, added) = (self.threshold, colour * strength)
     let excess: FilmRowValues = { row, out in
-      FourPixels.forEach(row) { four, x in storeFour(LaneMath.atLeastZero(four.luminance - threshold), out, x)
+      for x in FourPixels.columns(row) {
+        let four = FourPixels(row, x)
+        storeFour(LaneMath.atLeastZero(four.luminance - threshold), out, x)
       }
     }
     let request = FilmContextRequest(sigma: radius * Double(width), value: excess) { plane in
       { row, y in
         withUnsafeTemporaryAllocation(of: Float.self, capacity: row.paddedWidth) { glow in
           plane.row(y, into: glow.baseAddress!)
-          FourPixels.forEach(row) { four, x in
+          for x in FourPixels.columns(row) {
+            var four = FourPixels(row, x)
             four.add(added, times: loadFour(glow.baseAddress!, x))
+            four.store(row, x)
           }
         }
       }

@@ -27,7 +27,8 @@ public struct ShadowsHighlights: FilmStage {
     let (s, h) = (shadows, highlights)
     let values: FilmRowValues = { row, out in
       encode.entries.withUnsafeBufferPointer { e in
-        FourPixels.forEach(row) { four, x in
+        for x in FourPixels.columns(row) {
+          let four = FourPixels(row, x)
           storeFour(ChannelTable.look(four: four.luminance, in: e.baseAddress!), out, x)
         }
       }
@@ -38,7 +39,8 @@ public struct ShadowsHighlights: FilmStage {
           plane.row(y, into: local.baseAddress!)
           encode.entries.withUnsafeBufferPointer { e in
             Encoding.decodeTable.withUnsafeBufferPointer { d in
-              FourPixels.forEach(row) { four, x in
+              for x in FourPixels.columns(row) {
+                var four = FourPixels(row, x)
                 let linear = four.luminance
                 let v = ChannelTable.look(four: linear, in: e.baseAddress!)
                 let n = loadFour(local.baseAddress!, x)
@@ -53,6 +55,7 @@ public struct ShadowsHighlights: FilmStage {
                 four.red *= gain
                 four.green *= gain
                 four.blue *= gain
+                four.store(row, x)
               }
             }
           }
@@ -97,7 +100,8 @@ public struct BilateralBlur: FilmStage {
     // Each input row's key: √Y, which stands for the encoded luminance (within a few
     // hundredths) at a square root's cost.
     let keys: FilmRowValues = { row, out in
-      FourPixels.forEach(row) { four, x in
+      for x in FourPixels.columns(row) {
+        let four = FourPixels(row, x)
         storeFour(LaneMath.squareRoot(LaneMath.atLeastZero(four.luminance)), out, x)
       }
     }
