@@ -62,7 +62,7 @@ func filmWorkloads(quick: Bool) -> [Row] {
       }
     ),
     (
-      "Gaussian blur, σ 3 px (ours: the soften stage at full strength, in linear light)", 1, 3,
+      "Gaussian blur, σ 3 px cut at 3σ (ours: the soften stage at full strength, in linear light)", 1, 3,
       { blackHole(FilmLook(name: "blur", stages: [Soften(sigma: 3)]).apply(to: photo, context: context)) }
     ),
     (

@@ -153,7 +153,22 @@ public struct FilmLook: Sendable {
             steps: steps, width: width, height: height, threads: context.threads,
             source: { y, row in
               let line = s.pointer + y * width
-              for x in 0..<width {
+              // Four pixels at a time, each plane's four values stored whole.
+              var x = 0
+              while x &+ 4 <= width {
+                let (p0, p1, p2, p3) = (line[x], line[x &+ 1], line[x &+ 2], line[x &+ 3])
+                @inline(__always) func decoded(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> SIMD4<Float>
+                {
+                  SIMD4(t.pointer[Int(a)], t.pointer[Int(b)], t.pointer[Int(c)], t.pointer[Int(d)])
+                }
+                storeFour(decoded(p0.x, p1.x, p2.x, p3.x), row.red, x)
+                storeFour(decoded(p0.y, p1.y, p2.y, p3.y), row.green, x)
+                storeFour(decoded(p0.z, p1.z, p2.z, p3.z), row.blue, x)
+                let alpha = SIMD4<Int32>(Int32(p0.w), Int32(p1.w), Int32(p2.w), Int32(p3.w))
+                storeFour(LaneMath.float(alpha) * (1 / 255), row.alpha, x)
+                x &+= 4
+              }
+              for x in x..<width {
                 let p = line[x]
                 row.red[x] = t.pointer[Int(p.x)]
                 row.green[x] = t.pointer[Int(p.y)]

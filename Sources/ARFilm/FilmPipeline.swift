@@ -155,8 +155,12 @@ public struct FilmContextPlane: Sendable {
   let factor: Int
   let smallWidth: Int, smallHeight: Int
   let small: [Float]
-  /// For each column, the block to its left and its weight on the one to the right.
-  let columnBlock: [Int32], columnWeight: [Float]
+  /// Runs of columns between the same two block centres: run k covers columns
+  /// `runStart[k] ..< runStart[k + 1]` and interpolates between blocks `runBlock[k]` and the
+  /// next.
+  let runStart: [Int], runBlock: [Int]
+  /// For each column, its weight on the block to the right (three more, for whole-vector reads).
+  let columnWeight: [Float]
 
   /// The block factor for a neighbourhood of `sigma` pixels.
   static func factor(sigma: Double) -> Int { max(1, Int((sigma / 3).rounded(.up))) }
@@ -181,14 +185,19 @@ public struct FilmContextPlane: Sendable {
     self.smallWidth = sw
     self.smallHeight = sh
     self.small = blurred.map { $0.y > 0 ? $0.x / $0.y : 0 }
-    var block = [Int32](repeating: 0, count: width), weight = [Float](repeating: 0, count: width)
+    var (starts, runBlocks) = ([Int](), [Int]())
+    var weight = [Float](repeating: 0, count: width + 3)
     for x in 0..<width {
       let s = min(max((Float(x) + 0.5) / Float(f) - 0.5, 0), Float(sw - 1))
       let x0 = min(Int(s), max(0, sw - 2))
-      block[x] = Int32(x0)
+      if runBlocks.last != x0 {
+        starts.append(x)
+        runBlocks.append(x0)
+      }
       weight[x] = sw == 1 ? 0 : s - Float(x0)
     }
-    columnBlock = block
+    runStart = starts + [width]
+    runBlock = runBlocks
     columnWeight = weight
   }
 
@@ -214,18 +223,23 @@ public struct FilmContextPlane: Sendable {
           line[bx] = top + (bottom - top) * fy
         }
         line[smallWidth] = line[smallWidth - 1]
-        // Run by run of columns between the same two block centres: a contiguous loop the
-        // compiler vectorises.
-        columnBlock.withUnsafeBufferPointer { block in
-          columnWeight.withUnsafeBufferPointer { weight in
-            var x = 0
-            while x < width {
-              let b = Int(block[x])
-              var end = x + 1
-              while end < width && Int(block[end]) == b { end += 1 }
-              let (start, change) = (line[b], line[b + 1] - line[b])
-              for i in x..<end { out[i] = start + change * weight[i] }
-              x = end
+        // Run by run of columns between the same two block centres, four columns at a time.
+        // A run's last four may spill past its end into the next run's columns, which that run
+        // then writes; the last run, which has no next, finishes one column at a time.
+        columnWeight.withUnsafeBufferPointer { weight in
+          let w = weight.baseAddress!
+          let runs = runBlock.count
+          for k in 0..<runs {
+            let (start, end, b) = (runStart[k], runStart[k + 1], runBlock[k])
+            let (first, change) = (line[b], line[b + 1] - line[b])
+            var x = start
+            if k < runs - 1 {
+              while x < end {
+                storeFour(SIMD4(repeating: first) + change * loadFour(w, x), out, x)
+                x &+= 4
+              }
+            } else {
+              for i in x..<end { out[i] = first + change * w[i] }
             }
           }
         }

@@ -43,29 +43,61 @@ public struct Soften: FilmStage {
     }
     let neighbourhood = FilmNeighbourhood(reach: r, planes: 3, derive: across) { window, out, _ in
       weights.withUnsafeBufferPointer { wp in
-        let padded = out.paddedWidth
-        let centre = window.row(0)
-        // Down the column a row at a time (each pair of rows at equal distances weighted once),
-        // into the output row, which stays in the first-level cache: contiguous loops the
-        // compiler vectorises.
-        func down(_ p: Int, sharp: UnsafeMutablePointer<Float>, into plane: UnsafeMutablePointer<Float>) {
-          let (middle, centreWeight) = (window.plane(p, 0), wp[0])
-          for x in 0..<padded { plane[x] = middle[x] * centreWeight }
-          for k in 1...r {
-            let (above, below, weight) = (window.plane(p, -k), window.plane(p, k), wp[k])
-            for x in 0..<padded { plane[x] += (above[x] + below[x]) * weight }
+        withUnsafeTemporaryAllocation(of: UnsafePointer<Float>.self, capacity: 2 * r + 1) { rows in
+          let centre = window.row(0)
+          func down(_ p: Int, sharp: UnsafeMutablePointer<Float>, into plane: UnsafeMutablePointer<Float>) {
+            // The derived rows, above (−k) and below (+k) interleaved: rows[2k − 1], rows[2k].
+            rows[0] = window.plane(p, 0)
+            for k in 1...r { (rows[2 * k - 1], rows[2 * k]) = (window.plane(p, -k), window.plane(p, k)) }
+            Self.sumDown(
+              UnsafePointer(rows.baseAddress!), weights: wp, count: out.paddedWidth, into: plane)
+            if strength < 1 {
+              for x in 0..<out.paddedWidth { plane[x] = sharp[x] + (plane[x] - sharp[x]) * strength }
+            }
           }
-          if strength < 1 {
-            for x in 0..<padded { plane[x] = sharp[x] + (plane[x] - sharp[x]) * strength }
-          }
+          down(0, sharp: centre.red, into: out.red)
+          down(1, sharp: centre.green, into: out.green)
+          down(2, sharp: centre.blue, into: out.blue)
+          out.alpha.update(from: centre.alpha, count: out.paddedWidth)
         }
-        down(0, sharp: centre.red, into: out.red)
-        down(1, sharp: centre.green, into: out.green)
-        down(2, sharp: centre.blue, into: out.blue)
-        out.alpha.update(from: centre.alpha, count: padded)
       }
     }
     return .neighbourhood(neighbourhood)
+  }
+
+  /// Down the columns: `weights[0]` times `rows[0]` plus, for each k, `weights[k]` times the
+  /// sum of `rows[2k − 1]` and `rows[2k]` (the rows k above and below), for `count` columns (a
+  /// multiple of four). Sixteen columns at a time, each sum kept in a register over all the rows:
+  /// four independent chains of additions, and the output written once.
+  static func sumDown(
+    _ rows: UnsafePointer<UnsafePointer<Float>>, weights: UnsafeBufferPointer<Float>, count: Int,
+    into out: UnsafeMutablePointer<Float>
+  ) {
+    let r = weights.count - 1
+    var x = 0
+    while x &+ 16 <= count {
+      let w0 = SIMD4(repeating: weights[0])
+      var (a, b) = (loadFour(rows[0], x) * w0, loadFour(rows[0], x &+ 4) * w0)
+      var (c, d) = (loadFour(rows[0], x &+ 8) * w0, loadFour(rows[0], x &+ 12) * w0)
+      for k in 1...r {
+        let (above, below, w) = (rows[2 &* k &- 1], rows[2 &* k], SIMD4(repeating: weights[k]))
+        a += (loadFour(above, x) + loadFour(below, x)) * w
+        b += (loadFour(above, x &+ 4) + loadFour(below, x &+ 4)) * w
+        c += (loadFour(above, x &+ 8) + loadFour(below, x &+ 8)) * w
+        d += (loadFour(above, x &+ 12) + loadFour(below, x &+ 12)) * w
+      }
+      storeFour(a, out, x)
+      storeFour(b, out, x &+ 4)
+      storeFour(c, out, x &+ 8)
+      storeFour(d, out, x &+ 12)
+      x &+= 16
+    }
+    while x < count {
+      var a = loadFour(rows[0], x) * weights[0]
+      for k in 1...r { a += (loadFour(rows[2 &* k &- 1], x) + loadFour(rows[2 &* k], x)) * weights[k] }
+      storeFour(a, out, x)
+      x &+= 4
+    }
   }
 
   /// `plane` blurred along the row by the symmetric `weights` (centre first), edges repeated,
@@ -77,22 +109,33 @@ public struct Soften: FilmStage {
     let r = weights.count - 1
     @inline(__always) func at(_ x: Int) -> Float { plane[min(max(x, 0), width - 1)] }
     var x = 0
-    // Four at a time where the whole reach lies inside the row.
     while x < padded {
-      if x >= r && x + 3 + r < width {
-        var sum = loadFour(plane, x) * weights[0]
+      if x >= r && x &+ 15 &+ r < width {
+        // Sixteen at a time where the whole reach lies inside the row: four independent sums,
+        // each weight broadcast once for all four.
+        let w0 = SIMD4(repeating: weights[0])
+        var (a, b) = (loadFour(plane, x) * w0, loadFour(plane, x &+ 4) * w0)
+        var (c, d) = (loadFour(plane, x &+ 8) * w0, loadFour(plane, x &+ 12) * w0)
         for k in 1...r {
-          sum += (loadFour(plane, x - k) + loadFour(plane, x + k)) * weights[k]
+          let (left, right, w) = (plane + (x &- k), plane + (x &+ k), SIMD4(repeating: weights[k]))
+          a += (loadFour(left, 0) + loadFour(right, 0)) * w
+          b += (loadFour(left, 4) + loadFour(right, 4)) * w
+          c += (loadFour(left, 8) + loadFour(right, 8)) * w
+          d += (loadFour(left, 12) + loadFour(right, 12)) * w
         }
-        storeFour(sum, out, x)
+        storeFour(a, out, x)
+        storeFour(b, out, x &+ 4)
+        storeFour(c, out, x &+ 8)
+        storeFour(d, out, x &+ 12)
+        x &+= 16
       } else {
         for j in 0..<4 {
           var sum = at(x + j) * weights[0]
           for k in 1...r { sum += (at(x + j - k) + at(x + j + k)) * weights[k] }
           out[x + j] = sum
         }
+        x &+= 4
       }
-      x += 4
     }
   }
 }
