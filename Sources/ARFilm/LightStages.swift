@@ -27,31 +27,29 @@ public struct Vignette: FilmStage {
   public func step(width w: Int, height h: Int, context: FilmContext) -> FilmStep? {
     guard amount > 0 else { return nil }
     let half = (Double(w * w + h * h)).squareRoot() / 2
-    // The gain by squared distance in pixels², tabulated finely.
-    let steps = 8192
-    let table = (0...steps).map { gain(atRadius: (Double($0) / Double(steps)).squareRoot()) }
-    // Squared distances in table steps, across once and down once a row (the same at equal
-    // distances either side of the centre, so the gain is symmetric to the bit).
+    // cos⁴(atan(r·tan(field/2))) = 1 / (1 + k·r²)² with k = tan²(field/2): the gain from the
+    // squared radius by a product, a sum and a division, four pixels at a time.
+    let k = Float(tan(field / 2 * .pi / 180) * tan(field / 2 * .pi / 180))
+    let (a, floor) = (Float(amount), Float(1 - amount))
+    // Squared distances from the centre as fractions of the half diagonal's square, across once
+    // and down once a row (the same at equal distances either side of the centre, so the gain
+    // is symmetric to the bit).
     @Sendable func squares(_ n: Int, _ at: Int) -> Float {
       let d = (Double(at) + 0.5 - Double(n) / 2) / half
-      return Float(d * d * Double(steps))
+      return Float(d * d)
     }
-    // Plus a half, so that truncating rounds to the nearest step.
-    let across = (0..<w).map { squares(w, $0) + 0.5 } + [0, 0, 0]
+    let across = (0..<FilmRow.padded(w)).map { squares(w, $0) }
     return .pointwise { row, y in
       let down = SIMD4<Float>(repeating: squares(h, y))
-      table.withUnsafeBufferPointer { t in
-        across.withUnsafeBufferPointer { a in
-          for x in FourPixels.columns(row) {
-            var four = FourPixels(row, x)
-            let at = UnsafeRawPointer(a.baseAddress! + x).loadUnaligned(as: SIMD4<Float>.self) + down
-            let i = LaneMath.truncated(Lanes.min(at, SIMD4(repeating: Float(steps))))
-            let g = SIMD4(t[Int(i.x)], t[Int(i.y)], t[Int(i.z)], t[Int(i.w)])
-            four.red *= g
-            four.green *= g
-            four.blue *= g
-            four.store(row, x)
-          }
+      across.withUnsafeBufferPointer { a0 in
+        for x in FourPixels.columns(row) {
+          var four = FourPixels(row, x)
+          let t = 1 + k * (loadFour(a0.baseAddress!, x) + down)
+          let g = floor + a / (t * t)
+          four.red *= g
+          four.green *= g
+          four.blue *= g
+          four.store(row, x)
         }
       }
     }

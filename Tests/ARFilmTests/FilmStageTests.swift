@@ -117,6 +117,14 @@ struct FilmStageTests {
       }
     }
     #expect(image[20, 15].x > image[0, 0].x)
+    // Each pixel's gain is the documented one at its centre's radius.
+    let half = (40.0 * 40 + 30 * 30).squareRoot() / 2
+    for (x, y) in [(0, 0), (7, 22), (19, 14), (33, 5)] {
+      let r =
+        ((Double(x) + 0.5 - 20) * (Double(x) + 0.5 - 20) + (Double(y) + 0.5 - 15) * (Double(y) + 0.5 - 15))
+        .squareRoot() / half
+      #expect(abs(image[x, y].x / 0.5 - v.gain(atRadius: r)) < 1e-5, "pixel \(x), \(y)")
+    }
   }
 
   @Test("light leaks and halation only ever add light; the same seed places leaks the same")
