@@ -45,8 +45,9 @@ static int run(int operation, VipsImage *in, int width, int height, const double
       break;
     }
     case 1:
-      // The mask cut where the Gaussian falls to exp(-4.5) of its peak, at 3 sigma, as ours is
-      // cut; libvips's default (0.2) cuts at 1.8 sigma, leaving out 7% of the weight.
+      // The mask cut where the Gaussian falls below exp(-4.5) of its peak, at 3 sigma, as ours
+      // is cut; libvips's default (0.2) cuts at 1.7 sigma for sigma 3, leaving out 6.5% of the
+      // weight along each axis.
       if (vips_gaussblur(in, &step, sigma, "min_ampl", 0.0111, NULL)) return -1;
       break;
     default: {
