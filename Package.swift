@@ -120,8 +120,10 @@ let package = Package(
     .target(name: "ARCRS", dependencies: ["CPROJ"]),
     .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath", "ARPose"]),
     // Film looks: stages on linear images, stocks as JSON presets shipped as resources.
-    .target(name: "ARFilm", dependencies: ["ARImage", "ARMath"], resources: [.copy("Presets")]),
+    .target(name: "ARFilm", dependencies: ["ARImage", "ARMath", "CVectorKernels"], resources: [.copy("Presets")]),
     .target(name: "CMathShims"),
+    // Hot loops with an AVX2 version chosen at run time (the build itself stays portable).
+    .target(name: "CVectorKernels"),
     // libpng reports errors by longjmp, which must not cross Swift frames: the codecs are C.
     .target(
       name: "CImageCodecs",

@@ -41,6 +41,9 @@ public struct FilmContext: Sendable {
   public var seed: UInt64
   /// Worker threads.
   public var threads: Int
+  /// Whether stages may run their AVX2 loops (`WideVectors`; the same bits as the portable
+  /// ones): off in tests that hold the two to each other.
+  var wideVectors = WideVectors.available
 
   public init(seed: UInt64 = 0, threads: Int = 2) {
     self.seed = seed

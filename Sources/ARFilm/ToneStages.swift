@@ -1,5 +1,6 @@
 import ARImage
 import ARMath
+import CVectorKernels
 import Foundation
 
 /// Shadow and highlight adjustment by the neighbourhood's level, as photo editors' sliders:
@@ -105,6 +106,7 @@ public struct BilateralBlur: FilmStage {
         storeFour(LaneMath.squareRoot(LaneMath.atLeastZero(four.luminance)), out, x)
       }
     }
+    let wide = context.wideVectors
     let neighbourhood = FilmNeighbourhood(reach: r, planes: 1, derive: keys) { window, out, _ in
       spatial.withUnsafeBufferPointer { spatialWeights in
         let swp = spatialWeights.baseAddress!
@@ -155,6 +157,29 @@ public struct BilateralBlur: FilmStage {
           let (above, centreRow, below) = (window.row(-1), window.row(0), window.row(1))
           let (keysAbove, keysBelow) = (window.plane(0, -1), window.plane(0, 1))
           let (corner, side, middle) = (swp[0], swp[1], swp[4])
+          if wide && x + 8 <= w - 1 {
+            // Eight columns at a time in AVX2, the same taps in the same order.
+            let end = x + (w - 1 - x) / 8 * 8
+            withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: 13) { planes in
+              for (k, dy) in [-1, 0, 1].enumerated() {
+                let row = window.row(dy)
+                planes[4 * k] = UnsafePointer(row.red)
+                planes[4 * k + 1] = UnsafePointer(row.green)
+                planes[4 * k + 2] = UnsafePointer(row.blue)
+                planes[4 * k + 3] = window.plane(0, dy)
+              }
+              planes[12] = UnsafePointer(centreRow.alpha)
+              withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: 4) { outputs in
+                (outputs[0], outputs[1], outputs[2], outputs[3]) = (out.red, out.green, out.blue, out.alpha)
+                withUnsafeTemporaryAllocation(of: Float.self, capacity: 3) { weights in
+                  (weights[0], weights[1], weights[2]) = (corner, side, middle)
+                  arscene_bilateral3_avx2(
+                    planes.baseAddress!, weights.baseAddress!, rangeScale, x, end, outputs.baseAddress!)
+                }
+              }
+            }
+            x = end
+          }
           while x + 4 <= w - 1 {
             let centre = loadFour(centreKeys, x)
             var (red, green, blue) = (

@@ -1,0 +1,27 @@
+// Hot loops compiled for AVX2 as well as for the portable x86-64 baseline, chosen at run time.
+// The Swift build targets baseline x86-64 (SSE2): these functions carry their own target
+// attribute, and callers ask `arscene_cpu_has_avx2()` before calling one. Each computes exactly
+// the sums of the portable loop it stands for, in the same order and without fused
+// multiply-adds, so both paths give the same bits.
+#ifndef ARSCENE_CVECTORKERNELS_H
+#define ARSCENE_CVECTORKERNELS_H
+
+/// 1 when this CPU and the operating system run AVX2 instructions, else 0 (always 0 off x86-64).
+int arscene_cpu_has_avx2(void);
+
+/// A symmetric weighted sum of 2r + 1 sources, the centre first and then pairs: for x in
+/// [0, count), out[x] = w[0]·sources[0][x] + Σ_{k = 1…r} w[k]·(sources[2k − 1][x] +
+/// sources[2k][x]), summed in that order. Down columns the sources are rows k above and below;
+/// along a row, the row shifted k left and right. `count` must be a multiple of 8. AVX2 only.
+void arscene_symmetric_sum_avx2(const float *const *sources, const float *w, long r, long count, float *out);
+
+/// The bilateral filter of radius 1, for x in [from, to) (`to − from` a multiple of 8, the
+/// columns x − 1 and x + 1 inside the rows): each output the mean of the nine taps weighted by
+/// `weights` (corner, side, middle) times the range weight (1 − d²·`rangeScale`)⁸ of the key
+/// difference d, taps and roundings in the order of the portable loop. `rows`: the red, green,
+/// blue and key planes of the row above, the centre row and the row below, then the centre
+/// row's alpha; `out`: red, green, blue and alpha (copied). AVX2 only.
+void arscene_bilateral3_avx2(const float *const *rows, const float *weights, float rangeScale, long from, long to,
+                             float *const *out);
+
+#endif
