@@ -30,7 +30,7 @@ public struct Vignette: FilmStage {
     // cos⁴(atan(r·tan(field/2))) = 1 / (1 + k·r²)² with k = tan²(field/2): the gain from the
     // squared radius by a product, a sum and a division, four pixels at a time.
     let k = Float(tan(field / 2 * .pi / 180) * tan(field / 2 * .pi / 180))
-    let (a, floor) = (Float(amount), Float(1 - amount))
+    let (share, floor) = (Float(amount), Float(1 - amount))
     // Squared distances from the centre as fractions of the half diagonal's square, across once
     // and down once a row (the same at equal distances either side of the centre, so the gain
     // is symmetric to the bit).
@@ -41,11 +41,11 @@ public struct Vignette: FilmStage {
     let across = (0..<FilmRow.padded(w)).map { squares(w, $0) }
     return .pointwise { row, y in
       let down = SIMD4<Float>(repeating: squares(h, y))
-      across.withUnsafeBufferPointer { a0 in
+      across.withUnsafeBufferPointer { acrossSquares in
         for x in FourPixels.columns(row) {
           var four = FourPixels(row, x)
-          let t = 1 + k * (loadFour(a0.baseAddress!, x) + down)
-          let g = floor + a / (t * t)
+          let t = 1 + k * (loadFour(acrossSquares.baseAddress!, x) + down)
+          let g = floor + share / (t * t)
           four.red *= g
           four.green *= g
           four.blue *= g

@@ -161,12 +161,12 @@ public struct BilateralBlur: FilmStage {
             // Eight columns at a time in AVX2, the same taps in the same order.
             let end = x + (w - 1 - x) / 8 * 8
             withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: 13) { planes in
-              for (k, dy) in [-1, 0, 1].enumerated() {
-                let row = window.row(dy)
+              for k in 0..<3 {
+                let row = window.row(k - 1)
                 planes[4 * k] = UnsafePointer(row.red)
                 planes[4 * k + 1] = UnsafePointer(row.green)
                 planes[4 * k + 2] = UnsafePointer(row.blue)
-                planes[4 * k + 3] = window.plane(0, dy)
+                planes[4 * k + 3] = window.plane(0, k - 1)
               }
               planes[12] = UnsafePointer(centreRow.alpha)
               withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: 4) { outputs in
