@@ -67,7 +67,10 @@ let package = Package(
     ),
     .target(
       name: "ARHit",
-      dependencies: ["ARMath", "ARMesh", "CMathShims", .product(name: "RealModule", package: "swift-numerics")]
+      dependencies: [
+        "ARMath", "ARMesh", "CMathShims", "CVectorKernels",
+        .product(name: "RealModule", package: "swift-numerics"),
+      ]
     ),
     .target(
       name: "ARTapTesting",
@@ -82,7 +85,9 @@ let package = Package(
     // Recordings and trajectories: formats, time association, the error metrics.
     .target(
       name: "ARRecording",
-      dependencies: ["ARMath", "ARGeo", "ARPose", "ARFiles", .product(name: "RealModule", package: "swift-numerics")]
+      dependencies: [
+        "ARMath", "ARGeo", "ARPose", "ARFiles", .product(name: "RealModule", package: "swift-numerics"),
+      ]
     ),
     .target(
       name: "ARPlaces",
@@ -91,7 +96,8 @@ let package = Package(
     .target(
       name: "ARScene",
       dependencies: [
-        "ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFiles", "ARRecording",
+        "ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFiles",
+        "ARRecording",
         "ARVideo", "ARPlaces", "ARCRS", "ARFilm",
       ]
     ),
@@ -120,7 +126,8 @@ let package = Package(
     .target(name: "ARCRS", dependencies: ["CPROJ"]),
     .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath", "ARPose"]),
     // Film looks: stages on linear images, stocks as JSON presets shipped as resources.
-    .target(name: "ARFilm", dependencies: ["ARImage", "ARMath", "CVectorKernels"], resources: [.copy("Presets")]),
+    .target(
+      name: "ARFilm", dependencies: ["ARImage", "ARMath", "CVectorKernels"], resources: [.copy("Presets")]),
     .target(name: "CMathShims"),
     // Hot loops with an AVX2 version chosen at run time (the build itself stays portable).
     .target(name: "CVectorKernels"),
@@ -213,9 +220,11 @@ let package = Package(
     .executableTarget(
       name: "arscene-bench",
       dependencies: [
-        "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRender", "ARScene", "ARTestSupport", "GLMOracle", "TinyOBJOracle",
+        "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRender", "ARScene", "ARTestSupport", "GLMOracle",
+        "TinyOBJOracle",
         "LibPNGOracle",
-        "MesaOracle", "ARGeo", "GeographicLibOracle", "ARHit", "EmbreeOracle", "ARPose", "ARRecording", "ARPlaces",
+        "MesaOracle", "ARGeo", "GeographicLibOracle", "ARHit", "EmbreeOracle", "ARPose", "ARRecording",
+        "ARPlaces",
         "ARMarkers", "ARFilm", "VipsOracle",
       ],
       path: "Benchmarks/arscene-bench"
@@ -277,7 +286,8 @@ let package = Package(
     .testTarget(
       name: "ARSceneTests",
       dependencies: [
-        "ARScene", "ARRender", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARMath", "ARTestSupport", "ARRecording", "ARPlaces",
+        "ARScene", "ARRender", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARMath", "ARTestSupport",
+        "ARRecording", "ARPlaces",
       ],
       exclude: ["Golden"]  // golden PNGs, read by path (#filePath) so they can be re-recorded in place
     ),
@@ -292,7 +302,9 @@ let package = Package(
     ),
     .testTarget(
       name: "arsceneTests",
-      dependencies: ["arscene", "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRecording", "ARGeo", "ARTestSupport"]
+      dependencies: [
+        "arscene", "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRecording", "ARGeo", "ARTestSupport",
+      ]
     ),
   ]
 )

@@ -1,5 +1,6 @@
 import ARMath
 import CMathShims
+import CVectorKernels
 import Dispatch
 import Foundation
 
@@ -30,6 +31,15 @@ extension BoundingVolumeHierarchy {
     }
   }
 
+  /// Closest hits of many rays; `portable`: by the SSE2 traversal even where the AVX2 kernel
+  /// runs (tests compare the two).
+  func closestHits(_ rays: [HitRay], threads: Int, portable: Bool) -> [MeshHit?] {
+    [MeshHit?](unsafeUninitializedCapacity: rays.count) { output, initialized in
+      closestHits(rays, into: output.baseAddress!, threads: threads, portable: portable)
+      initialized = rays.count
+    }
+  }
+
   /// Closest hits of many rays into `results`, whose storage is reused when it already holds
   /// `rays.count` results (for callers that cast batch after batch).
   public func closestHits(
@@ -45,7 +55,9 @@ extension BoundingVolumeHierarchy {
 
   /// Writes the closest hit of `rays[i]` to `output[i]` (initialised or not: `MeshHit?` is
   /// trivial), in chunks shared by `threads` threads.
-  private func closestHits(_ rays: [HitRay], into output: UnsafeMutablePointer<MeshHit?>, threads: Int) {
+  private func closestHits(
+    _ rays: [HitRay], into output: UnsafeMutablePointer<MeshHit?>, threads: Int, portable: Bool = false
+  ) {
     let chunk = 4096
     let chunks = (rays.count + chunk - 1) / chunk
     let out = UnsafeSendableMutablePointer(output)
@@ -54,6 +66,10 @@ extension BoundingVolumeHierarchy {
       let inp = UnsafeSendablePointer(first)
       let work: @Sendable (Int) -> Void = { c in
         let range = (c * chunk)..<min(rays.count, (c + 1) * chunk)
+        if !portable, let tree = self.eightWide {
+          self.closestHits(inp.pointer, range, into: out.pointer, tree: tree)
+          return
+        }
         switch self.leafTriangles {
         case .float(let records):
           records.withUnsafeBufferPointer {
@@ -110,6 +126,29 @@ extension BoundingVolumeHierarchy {
             }
           }
         }
+      }
+    }
+  }
+
+  /// Closest hits of `rays[range]` into `output[range]` by the AVX2 kernel over `tree`.
+  private func closestHits(
+    _ rays: UnsafePointer<HitRay>, _ range: Range<Int>, into output: UnsafeMutablePointer<MeshHit?>,
+    tree: EightWideTree
+  ) {
+    withUnsafeTemporaryAllocation(of: arscene_ray_hit.self, capacity: range.count) { hits in
+      tree.vectors.withUnsafeBytes { nodes in
+        leafTriangles.withUnsafePackets { packets, doubles in
+          let layout = MemoryLayout<HitRay>.self
+          arscene_closest_hits_avx2(
+            nodes.baseAddress!.assumingMemoryBound(to: Float.self), packets, doubles ? 1 : 0,
+            UnsafeRawPointer(rays + range.lowerBound).assumingMemoryBound(to: CChar.self), layout.stride,
+            layout.offset(of: \.origin)!, layout.offset(of: \.direction)!, range.count, 0, .infinity,
+            tree.stackCapacity, hits.baseAddress!)
+        }
+      }
+      for (i, hit) in hits.enumerated() {
+        (output + range.lowerBound + i).initialize(
+          to: hit.triangle == Int.max ? nil : MeshHit(t: hit.t, triangle: hit.triangle, u: hit.u, v: hit.v))
       }
     }
   }

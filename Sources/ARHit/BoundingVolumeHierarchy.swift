@@ -26,6 +26,9 @@ public struct MeshHit: Hashable, Sendable {
 public final class BoundingVolumeHierarchy: Sendable {
   /// The 4-wide tree, root first.
   @usableFromInline let nodes: [WideNode]
+  /// The same tree with eight children a node, for the AVX2 batch kernel; nil on CPUs without
+  /// AVX2 (or other than x86-64).
+  let eightWide: EightWideTree?
   /// The triangles in leaf order with their mesh indices.
   @usableFromInline let leafTriangles: LeafTriangles
   /// Bounds of the whole mesh.
@@ -73,6 +76,7 @@ public final class BoundingVolumeHierarchy: Sendable {
     }
     leafTriangles = LeafTriangles(packing: &wide, order: order, positions: positions, indices: indices)
     nodes = wide
+    eightWide = AVX2Rays.available ? EightWideTree(collapsing: wide) : nil
     stackCapacity = 3 * depth + 1
   }
 }

@@ -3,7 +3,7 @@ import Dispatch
 
 /// The triangles of a ``BoundingVolumeHierarchy``'s leaves, one packet a leaf: four triangles
 /// side by side (structure of arrays), so one test covers the whole leaf in `SIMD4` arithmetic
-/// (``WatertightRay/intersect(packet:tMin:tMax:)``), and the triangles' indices in the mesh in the
+/// (``RayShear/intersect(packet:tMin:tMax:)``), and the triangles' indices in the mesh in the
 /// same stretch of memory (an incoherent ray misses the cache on every leaf it opens; a separate
 /// index array cost a second miss per hit).
 ///
@@ -23,6 +23,14 @@ enum LeafTriangles: Sendable {
   @usableFromInline static let packetLength = 40
   /// Offset of the first index in a packet, in scalars.
   @usableFromInline static let indexOffset = 36
+
+  /// Calls `body` with the packets' storage and whether they are `Double`s.
+  func withUnsafePackets<R>(_ body: (UnsafeRawPointer, Bool) -> R) -> R {
+    switch self {
+    case .float(let records): records.withUnsafeBytes { body($0.baseAddress!, false) }
+    case .double(let records): records.withUnsafeBytes { body($0.baseAddress!, true) }
+    }
+  }
 
   /// Bytes a packet of `S` scalars.
   @inlinable @inline(__always)

@@ -19,9 +19,9 @@ struct RayTraversal {
   /// Walks one batch query keeps going on a thread.
   static var inFlight: Int { 8 }
 
-  let watertight: WatertightRay
+  let shear: RayShear
   let boxRay: WideBoxRay
-  let tMin: Double
+  let tMin: Double, tMax: Double
   /// `tMin` as a scaled `Float` parameter, rounded down.
   let near: Float
   let anyHit: Bool
@@ -30,6 +30,9 @@ struct RayTraversal {
   var best: MeshHit? = nil
   var tFar: Double
   var far: Float
+  /// The best hit's triangle (`Int.max` until there is one): of hits at the same parameter, the
+  /// lowest triangle index wins, whatever order the leaves come in.
+  var bestTriangle = Int.max
   /// The stack of nodes still to visit (``BoundingVolumeHierarchy/stackCapacity`` entries).
   let stack: UnsafeMutablePointer<StackEntry>
   var top = 0
@@ -45,9 +48,10 @@ struct RayTraversal {
   /// `anyHit`: stop at the first hit found rather than the nearest.
   @inline(__always)
   init(_ ray: HitRay, tMin: Double, tMax: Double, anyHit: Bool, stack: UnsafeMutablePointer<StackEntry>) {
-    watertight = WatertightRay(ray)
+    shear = RayShear(ray)
     boxRay = WideBoxRay(ray)
     self.tMin = tMin
+    self.tMax = tMax
     near = boxRay.scaledBelow(tMin)
     self.anyHit = anyHit
     tFar = tMax
@@ -64,9 +68,9 @@ struct RayTraversal {
       let lane = leafLanes.trailingZeroBitCount
       leafLanes &= leafLanes - 1
       let packet = records + LeafTriangles.packetLength * Int(~WideNode.child(address(leafNode, nodes), lane))
-      if let h = watertight.intersect(packet: packet, tMin: tMin, tMax: tFar) {
-        best = MeshHit(
-          t: h.t, triangle: packet[LeafTriangles.indexOffset + h.lane].triangleIndex, u: h.u, v: h.v)
+      if let h = shear.intersect(packet: packet, tMin: tMin, tMax: tMax, before: (tFar, bestTriangle)) {
+        bestTriangle = packet[LeafTriangles.indexOffset + h.lane].triangleIndex
+        best = MeshHit(t: h.t, triangle: bestTriangle, u: h.u, v: h.v)
         tFar = h.t
         far = boxRay.scaledAbove(tFar)
         if anyHit { return false }

@@ -24,4 +24,21 @@ void arscene_symmetric_sum_avx2(const float *const *sources, const float *w, lon
 void arscene_bilateral3_avx2(const float *const *rows, const float *weights, float rangeScale, long from, long to,
                              float *const *out);
 
+/// A ray's closest hit: its parameter, barycentric coordinates (u, v) and triangle index
+/// (`LONG_MAX` and `t` = tMax when the ray hits nothing).
+typedef struct {
+  double t, u, v;
+  long triangle;
+} arscene_ray_hit;
+
+/// Closest hits of `count` rays with an ARHit `EightWideTree` (`nodes`, 64 floats a node, root
+/// first) over the leaf packets `packets` (`Float`, or `Double` when `packet_doubles`): ray k's
+/// origin and direction are three doubles at `rays + k·ray_stride + origin_offset` and
+/// `… + direction_offset` (bytes). Hits in [t_min, t_max]; of hits at the same parameter the
+/// lowest triangle index wins, which makes the answer that of ARHit's portable traversal, bit
+/// for bit, though the two walk different trees. `stack_capacity`: the tree's. AVX2 only.
+void arscene_closest_hits_avx2(const float *nodes, const void *packets, int packet_doubles, const char *rays,
+                               long ray_stride, long origin_offset, long direction_offset, long count, double t_min,
+                               double t_max, long stack_capacity, arscene_ray_hit *out);
+
 #endif

@@ -1,0 +1,379 @@
+// Closest hits of rays with an 8-wide BVH, in AVX2: the batch ray kernel of ARHit. See
+// `arscene_closest_hits_avx2` in CVectorKernels.h for the contract.
+#include "CVectorKernels.h"
+
+#if defined(__x86_64__)
+#include <float.h>
+#include <limits.h>
+#include <immintrin.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+// The triangle test must give the bits of ARHit's portable packet test: products and sums stay
+// separate roundings (AVX2 alone has no FMA; this says so to the compiler as well).
+#pragma clang fp contract(off)
+
+#define AVX2 __attribute__((target("avx2")))
+
+// 1 + 2γ₄ in Float, rounded up (WideBoxRay.widen).
+static const uint32_t widen_bits = 0x3F800005u;
+
+// A node: 8 floats lower x, upper x, lower y, upper y, lower z, upper z, then 8 child
+// references (int32), then padding: 64 floats.
+enum { node_floats = 64, child_floats = 48 };
+// A leaf packet: 36 coordinates (vertex, axis, lane), then 4 triangle indices.
+enum { packet_length = 40, index_offset = 36 };
+
+typedef struct {
+  int32_t node;
+  float entry;
+} stack_entry;
+
+// The largest float ≤ x and the smallest float ≥ x (x not NaN). Whether a step is needed is a
+// coin toss for arbitrary input, so the steps are taken on the bits with masks, not branches:
+// stepping the bits of a nonzero float by one towards −∞ or +∞ gives its neighbour (from ±∞ the
+// largest finite float), and zero steps from the zero of the matching sign.
+static inline uint32_t bits_of(float f) {
+  uint32_t b;
+  memcpy(&b, &f, 4);
+  return b;
+}
+
+static inline float float_of(uint32_t b) {
+  float f;
+  memcpy(&f, &b, 4);
+  return f;
+}
+
+static inline float float_below(double x) {
+  float f = (float)x;
+  uint32_t b = bits_of(f);
+  uint32_t start = (b << 1) == 0 ? 0x80000000u : b;  // ±0 steps down from −0
+  uint32_t down = start + ((start >> 31) << 1) - 1;  // negative: +1, positive: −1
+  uint32_t take = -(uint32_t)((double)f > x);
+  return float_of((down & take) | (b & ~take));
+}
+
+static inline float float_above(double x) {
+  float f = (float)x;
+  uint32_t b = bits_of(f);
+  uint32_t start = (b << 1) == 0 ? 0u : b;  // ±0 steps up from +0
+  uint32_t up = start + 1 - ((start >> 31) << 1);  // positive: +1, negative: −1
+  uint32_t take = -(uint32_t)((double)f < x);
+  return float_of((up & take) | (b & ~take));
+}
+
+// The ray as the triangle test sees it (ARHit's RayShear) and as the box test does (WideBoxRay).
+// The box test's values are floats, broadcast to all lanes where they are used (a broadcast
+// from memory costs a load).
+typedef struct {
+  long axes[3];
+  double axis_origin[3];
+  double shear_x, shear_y, scale_z;
+  float near_origin[3], far_origin[3], inverse[3];
+  long near_offset[3], far_offset[3];
+  double parameter_scale;
+} prepared_ray;
+
+static inline double component(const double *v, long axis) { return axis == 0 ? v[0] : (axis == 1 ? v[1] : v[2]); }
+
+AVX2 static inline void prepare(const double *o, const double *d, prepared_ray *r) {
+  // RayShear: the dominant axis becomes z; x and y swapped to keep the winding.
+  double ax = fabs(d[0]), ay = fabs(d[1]), az = fabs(d[2]);
+  long kz = ax >= ay ? (ax >= az ? 0 : 2) : (ay >= az ? 1 : 2);
+  long next = kz == 2 ? 0 : kz + 1;
+  long after = next == 2 ? 0 : next + 1;
+  double dz = component(d, kz);
+  long negative = dz < 0;
+  long kx = negative ? after : next, ky = negative ? next : after;
+  // WideBoxRay: the direction scaled by a power of two (exact) so that its largest component
+  // lies in [1, 2). From the exponent bits; extreme exponents take the library.
+  double largest = fmax(ax, fmax(ay, az)), scale;
+  uint64_t bits;
+  memcpy(&bits, &largest, 8);
+  long exponent = (long)((bits >> 52) & 0x7FF) - 1023;
+  if (exponent >= -1022 && exponent <= 1022) {
+    uint64_t scale_bits = (uint64_t)(1023 - exponent) << 52;
+    memcpy(&scale, &scale_bits, 8);
+  } else {
+    int e;
+    frexp(largest, &e);
+    scale = ldexp(1, 1 - e);
+  }
+  // Five divisions in two instructions, each lane rounded as the scalar division would be.
+  __m256d quotients = _mm256_div_pd(_mm256_setr_pd(-component(d, kx), -component(d, ky), 1, 1),
+                                    _mm256_setr_pd(dz, dz, dz, 1));
+  __m256d scaled = _mm256_mul_pd(_mm256_setr_pd(d[0], d[1], d[2], 1), _mm256_set1_pd(scale));
+  __m256d reciprocals = _mm256_div_pd(_mm256_set1_pd(1), scaled);
+  double q[4], sc[4], rc[4];
+  _mm256_storeu_pd(q, quotients);
+  _mm256_storeu_pd(sc, scaled);
+  _mm256_storeu_pd(rc, reciprocals);
+  r->shear_x = q[0];
+  r->shear_y = q[1];
+  r->scale_z = q[2];
+  r->axes[0] = kx;
+  r->axes[1] = ky;
+  r->axes[2] = kz;
+  r->axis_origin[0] = component(o, kx);
+  r->axis_origin[1] = component(o, ky);
+  r->axis_origin[2] = component(o, kz);
+  r->parameter_scale = 1 / scale;
+  for (int axis = 0; axis < 3; axis++) {
+    // Parallel to the slab (or within 2⁻¹²⁸ of it): a huge finite value, so that 0·∞ never
+    // makes NaN.
+    float inverse = (sc[axis] == 0 || fabs(rc[axis]) > (double)FLT_MAX) ? (signbit(sc[axis]) ? -FLT_MAX : FLT_MAX)
+                                                                         : (float)rc[axis];
+    int up = !signbit(d[axis]);
+    float below = float_below(o[axis]), above = float_above(o[axis]);
+    r->inverse[axis] = inverse;
+    r->near_origin[axis] = up ? above : below;
+    r->far_origin[axis] = up ? below : above;
+    r->near_offset[axis] = 16 * axis + (up ? 0 : 8);
+    r->far_offset[axis] = 16 * axis + (up ? 8 : 0);
+  }
+}
+
+// Four coordinates of a packet as doubles.
+AVX2 static inline __m256d load4(const void *packets, int doubles, long at) {
+  return doubles ? _mm256_loadu_pd((const double *)packets + at) : _mm256_cvtps_pd(_mm_loadu_ps((const float *)packets + at));
+}
+
+AVX2 static inline long triangle_index(const void *packets, int doubles, long at) {
+  if (doubles) return (long)((const double *)packets)[at];
+  int32_t bits;
+  memcpy(&bits, (const float *)packets + at, 4);
+  return bits;
+}
+
+// RayShear.intersect(packet:tMin:tMax:before:), operation for operation. Updates the best hit
+// and returns 1 when a lane of the packet comes before it.
+AVX2 static inline int intersect_packet(const prepared_ray *r, const void *packets, int doubles, long packet,
+                                        double t_min, double t_max, arscene_ray_hit *best) {
+  long base = packet_length * packet;
+  __m256d sx = _mm256_set1_pd(r->shear_x), sy = _mm256_set1_pd(r->shear_y);
+  __m256d ox = _mm256_set1_pd(r->axis_origin[0]), oy = _mm256_set1_pd(r->axis_origin[1]),
+          oz = _mm256_set1_pd(r->axis_origin[2]);
+  __m256d x[3], y[3], pz[3];
+  for (int vertex = 0; vertex < 3; vertex++) {
+    long at = base + 12 * vertex;
+    __m256d px = _mm256_sub_pd(load4(packets, doubles, at + 4 * r->axes[0]), ox);
+    __m256d py = _mm256_sub_pd(load4(packets, doubles, at + 4 * r->axes[1]), oy);
+    pz[vertex] = _mm256_sub_pd(load4(packets, doubles, at + 4 * r->axes[2]), oz);
+    x[vertex] = _mm256_add_pd(px, _mm256_mul_pd(pz[vertex], sx));
+    y[vertex] = _mm256_add_pd(py, _mm256_mul_pd(pz[vertex], sy));
+  }
+  // a, b, c = vertices 0, 1, 2.
+  __m256d u = _mm256_sub_pd(_mm256_mul_pd(x[2], y[1]), _mm256_mul_pd(y[2], x[1]));
+  __m256d v = _mm256_sub_pd(_mm256_mul_pd(x[0], y[2]), _mm256_mul_pd(y[0], x[2]));
+  __m256d w = _mm256_sub_pd(_mm256_mul_pd(x[1], y[0]), _mm256_mul_pd(y[1], x[0]));
+  __m256d lowest = _mm256_min_pd(_mm256_min_pd(u, v), w), highest = _mm256_max_pd(_mm256_max_pd(u, v), w);
+  __m256d zero = _mm256_setzero_pd();
+  int mixed = _mm256_movemask_pd(_mm256_cmp_pd(lowest, zero, _CMP_LT_OQ)) &
+              _mm256_movemask_pd(_mm256_cmp_pd(zero, highest, _CMP_LT_OQ));
+  int candidates = ~mixed & 15;
+  if (!candidates) return 0;
+  double us[4], vs[4], ws[4], az[4], bz[4], cz[4];
+  _mm256_storeu_pd(us, u);
+  _mm256_storeu_pd(vs, v);
+  _mm256_storeu_pd(ws, w);
+  __m256d sz = _mm256_set1_pd(r->scale_z);
+  _mm256_storeu_pd(az, _mm256_mul_pd(pz[0], sz));
+  _mm256_storeu_pd(bz, _mm256_mul_pd(pz[1], sz));
+  _mm256_storeu_pd(cz, _mm256_mul_pd(pz[2], sz));
+  int found = 0;
+  while (candidates) {
+    int lane = __builtin_ctz(candidates);
+    candidates &= candidates - 1;
+    double ul = us[lane], vl = vs[lane], wl = ws[lane];
+    double det = ul + vl + wl;
+    if (det == 0) continue;
+    double t_scaled = ul * az[lane] + vl * bz[lane] + wl * cz[lane];
+    if (det > 0) {
+      if (t_scaled < t_min * det || t_scaled > t_max * det) continue;
+    } else {
+      if (t_scaled > t_min * det || t_scaled < t_max * det) continue;
+    }
+    double inverse = 1 / det;
+    double t = t_scaled * inverse;
+    long triangle = triangle_index(packets, doubles, base + index_offset + lane);
+    if (!(t < best->t || (t == best->t && triangle < best->triangle))) continue;
+    best->t = t;
+    best->triangle = triangle;
+    best->u = vl * inverse;
+    best->v = wl * inverse;
+    found = 1;
+  }
+  return found;
+}
+
+// One ray's walk, a node visit a step, so that a thread can keep several in flight: each asks
+// for the leaf packets and child nodes its visit found, and finds them arrived when its turn
+// comes again (as ARHit's RayTraversal does).
+typedef struct {
+  prepared_ray r;
+  arscene_ray_hit best;
+  float near, far;
+  stack_entry *stack;
+  long top;
+  // The node the next step visits (-1: none) and the ray's entry into it.
+  int32_t node;
+  float node_entry;
+  // The last visited node and its leaf lanes the ray hits, to test first in the next step.
+  int32_t leaf_node;
+  int leaf_lanes;
+  long ray;
+} walk;
+
+AVX2 static inline void start(walk *w, const char *rays, long ray_stride, long origin_offset, long direction_offset,
+                              long k, double t_min, double t_max) {
+  const double *o = (const double *)(rays + k * ray_stride + origin_offset);
+  const double *d = (const double *)(rays + k * ray_stride + direction_offset);
+  prepare(o, d, &w->r);
+  w->best.t = t_max;
+  w->best.u = 0;
+  w->best.v = 0;
+  w->best.triangle = LONG_MAX;
+  w->near = float_below(t_min * w->r.parameter_scale);
+  w->far = float_above(t_max * w->r.parameter_scale);
+  w->top = 0;
+  w->node = 0;
+  w->node_entry = -INFINITY;
+  w->leaf_lanes = 0;
+  w->leaf_node = 0;
+  w->ray = k;
+}
+
+// One step of walk w; 0 once it is over.
+AVX2 static inline int step(walk *w, const float *nodes, const void *packets, int doubles, double t_min, double t_max,
+                            float widen) {
+  while (w->leaf_lanes) {
+    int lane = __builtin_ctz(w->leaf_lanes);
+    w->leaf_lanes &= w->leaf_lanes - 1;
+    int32_t child = ((const int32_t *)(nodes + (long)w->leaf_node * node_floats + child_floats))[lane];
+    if (intersect_packet(&w->r, packets, doubles, ~child, t_min, t_max, &w->best)) {
+      w->far = float_above(w->best.t * w->r.parameter_scale);
+    }
+  }
+  // The next node, unless a hit found since it was chosen leaves it behind.
+  float limit = w->far * widen;
+  while (w->node_entry > limit) {
+    if (w->top == 0) return 0;
+    w->top--;
+    w->node = w->stack[w->top].node;
+    w->node_entry = w->stack[w->top].entry;
+  }
+  if (w->node < 0) return 0;
+
+  const prepared_ray *r = &w->r;
+  const float *n = nodes + (long)w->node * node_floats;
+  __m256 nx = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(n + r->near_offset[0]), _mm256_set1_ps(r->near_origin[0])), _mm256_set1_ps(r->inverse[0]));
+  __m256 fx = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(n + r->far_offset[0]), _mm256_set1_ps(r->far_origin[0])), _mm256_set1_ps(r->inverse[0]));
+  __m256 ny = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(n + r->near_offset[1]), _mm256_set1_ps(r->near_origin[1])), _mm256_set1_ps(r->inverse[1]));
+  __m256 fy = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(n + r->far_offset[1]), _mm256_set1_ps(r->far_origin[1])), _mm256_set1_ps(r->inverse[1]));
+  __m256 nz = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(n + r->near_offset[2]), _mm256_set1_ps(r->near_origin[2])), _mm256_set1_ps(r->inverse[2]));
+  __m256 fz = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(n + r->far_offset[2]), _mm256_set1_ps(r->far_origin[2])), _mm256_set1_ps(r->inverse[2]));
+  __m256 entry = _mm256_max_ps(_mm256_max_ps(nx, ny), _mm256_max_ps(nz, _mm256_set1_ps(w->near)));
+  __m256 exit = _mm256_mul_ps(_mm256_min_ps(_mm256_min_ps(_mm256_min_ps(fx, fy), fz), _mm256_set1_ps(w->far)),
+                              _mm256_set1_ps(widen));
+  __m256i children = _mm256_loadu_si256((const __m256i *)(n + child_floats));
+  int hits = _mm256_movemask_ps(_mm256_cmp_ps(entry, exit, _CMP_LE_OQ));
+  int leaves = hits & _mm256_movemask_ps(_mm256_castsi256_ps(children));
+  int inner = hits & ~leaves;
+  const int32_t *child = (const int32_t *)(n + child_floats);
+  // Ask for every leaf packet and child this visit found before any of them is used.
+  long packet_bytes = doubles ? 8 * packet_length : 4 * packet_length;
+  for (int pending = leaves; pending; pending &= pending - 1) {
+    const char *p = (const char *)packets + packet_bytes * (long)~child[__builtin_ctz(pending)];
+    for (long offset = 0; offset < packet_bytes; offset += 64) __builtin_prefetch(p + offset, 0, 3);
+    __builtin_prefetch(p + packet_bytes - 1, 0, 3);
+  }
+  w->leaf_node = w->node;
+  w->leaf_lanes = leaves;
+  // Inner children stacked in order of entry, farthest at the bottom; the nearest is next.
+  if (inner) {
+    float entries[8];
+    _mm256_storeu_ps(entries, entry);
+    long stacked_before = w->top;
+    stack_entry *stack = w->stack;
+    long top = w->top;
+    while (inner) {
+      int lane = __builtin_ctz(inner);
+      inner &= inner - 1;
+      float e = entries[lane];
+      long i = top;
+      while (i > stacked_before && stack[i - 1].entry < e) {
+        stack[i] = stack[i - 1];
+        i--;
+      }
+      stack[i].node = child[lane];
+      stack[i].entry = e;
+      top++;
+    }
+    w->top = top;
+  }
+  if (w->top > 0) {
+    w->top--;
+    w->node = w->stack[w->top].node;
+    w->node_entry = w->stack[w->top].entry;
+    // Asked for now, visited when this walk's turn comes again.
+    const char *c = (const char *)(nodes + (long)w->node * node_floats);
+    __builtin_prefetch(c, 0, 3);
+    __builtin_prefetch(c + 64, 0, 3);
+    __builtin_prefetch(c + 128, 0, 3);
+    __builtin_prefetch(c + 192, 0, 3);
+    return 1;
+  }
+  w->node = -1;
+  w->node_entry = -INFINITY;
+  return w->leaf_lanes != 0;
+}
+
+enum { in_flight = 8 };
+
+AVX2 void arscene_closest_hits_avx2(const float *nodes, const void *packets, int packet_doubles, const char *rays,
+                                    long ray_stride, long origin_offset, long direction_offset, long count,
+                                    double t_min, double t_max, long stack_capacity, arscene_ray_hit *out) {
+  stack_entry *stacks = malloc(sizeof(stack_entry) * (size_t)(stack_capacity * in_flight));
+  walk *walks = aligned_alloc(64, sizeof(walk) * in_flight);
+  float widen;
+  memcpy(&widen, &widen_bits, 4);
+  long next = 0, running = 0;
+  int active[in_flight];
+  for (int s = 0; s < in_flight; s++) {
+    walks[s].stack = stacks + s * stack_capacity;
+    active[s] = next < count;
+    if (active[s]) {
+      start(&walks[s], rays, ray_stride, origin_offset, direction_offset, next++, t_min, t_max);
+      running++;
+    }
+  }
+  while (running > 0) {
+    for (int s = 0; s < in_flight; s++) {
+      if (!active[s]) continue;
+      walk *w = &walks[s];
+      if (step(w, nodes, packets, packet_doubles, t_min, t_max, widen)) continue;
+      out[w->ray] = w->best;
+      if (next < count) {
+        start(w, rays, ray_stride, origin_offset, direction_offset, next++, t_min, t_max);
+      } else {
+        active[s] = 0;
+        running--;
+      }
+    }
+  }
+  free(walks);
+  free(stacks);
+}
+
+#else
+void arscene_closest_hits_avx2(const float *nodes, const void *packets, int packet_doubles, const char *rays,
+                               long ray_stride, long origin_offset, long direction_offset, long count, double t_min,
+                               double t_max, long stack_capacity, arscene_ray_hit *out) {
+  (void)nodes, (void)packets, (void)packet_doubles, (void)rays, (void)ray_stride, (void)origin_offset;
+  (void)direction_offset, (void)count, (void)t_min, (void)t_max, (void)stack_capacity, (void)out;
+  abort();
+}
+#endif
