@@ -26,11 +26,6 @@ enum { node_floats = 64, child_floats = 48 };
 // A leaf packet: 36 coordinates (vertex, axis, lane), then 4 triangle indices.
 enum { packet_length = 40, index_offset = 36 };
 
-typedef struct {
-  int32_t node;
-  float entry;
-} stack_entry;
-
 // The largest float ≤ x and the smallest float ≥ x (x not NaN). Whether a step is needed is a
 // coin toss for arbitrary input, so the steps are taken on the bits with masks, not branches:
 // stepping the bits of a nonzero float by one towards −∞ or +∞ gives its neighbour (from ±∞ the
@@ -216,7 +211,9 @@ typedef struct {
   prepared_ray r;
   arscene_ray_hit best;
   float near, far;
-  stack_entry *stack;
+  // The stack of nodes still to visit and the ray's entry into each.
+  int32_t *stack_node;
+  float *stack_entry;
   long top;
   // The node the next step visits (-1: none) and the ray's entry into it.
   int32_t node;
@@ -246,9 +243,32 @@ AVX2 static inline void start(walk *w, const char *rays, long ray_stride, long o
   w->ray = k;
 }
 
+// Asks for the node's four cache lines: it is visited when this walk's turn comes again.
+static inline void prefetch_node(const float *nodes, int32_t node) {
+  const char *c = (const char *)(nodes + (long)node * node_floats);
+  __builtin_prefetch(c, 0, 3);
+  __builtin_prefetch(c + 64, 0, 3);
+  __builtin_prefetch(c + 128, 0, 3);
+  __builtin_prefetch(c + 192, 0, 3);
+}
+
+// For each set of lanes (a bit a lane), the lanes in order, then zeros: the permutation that
+// left-packs them.
+typedef int32_t packing_table[256][8];
+
+static void fill_packing(packing_table packing) {
+  for (int set = 0; set < 256; set++) {
+    int k = 0;
+    for (int lane = 0; lane < 8; lane++) {
+      if (set & (1 << lane)) packing[set][k++] = lane;
+    }
+    while (k < 8) packing[set][k++] = 0;
+  }
+}
+
 // One step of walk w; 0 once it is over.
 AVX2 static inline int step(walk *w, const float *nodes, const void *packets, int doubles, double t_min, double t_max,
-                            float widen) {
+                            float widen, const packing_table packing) {
   while (w->leaf_lanes) {
     int lane = __builtin_ctz(w->leaf_lanes);
     w->leaf_lanes &= w->leaf_lanes - 1;
@@ -262,8 +282,8 @@ AVX2 static inline int step(walk *w, const float *nodes, const void *packets, in
   while (w->node_entry > limit) {
     if (w->top == 0) return 0;
     w->top--;
-    w->node = w->stack[w->top].node;
-    w->node_entry = w->stack[w->top].entry;
+    w->node = w->stack_node[w->top];
+    w->node_entry = w->stack_entry[w->top];
   }
   if (w->node < 0) return 0;
 
@@ -279,7 +299,8 @@ AVX2 static inline int step(walk *w, const float *nodes, const void *packets, in
   __m256 exit = _mm256_mul_ps(_mm256_min_ps(_mm256_min_ps(_mm256_min_ps(fx, fy), fz), _mm256_set1_ps(w->far)),
                               _mm256_set1_ps(widen));
   __m256i children = _mm256_loadu_si256((const __m256i *)(n + child_floats));
-  int hits = _mm256_movemask_ps(_mm256_cmp_ps(entry, exit, _CMP_LE_OQ));
+  __m256 hit_lanes = _mm256_cmp_ps(entry, exit, _CMP_LE_OQ);
+  int hits = _mm256_movemask_ps(hit_lanes);
   int leaves = hits & _mm256_movemask_ps(_mm256_castsi256_ps(children));
   int inner = hits & ~leaves;
   const int32_t *child = (const int32_t *)(n + child_floats);
@@ -292,38 +313,31 @@ AVX2 static inline int step(walk *w, const float *nodes, const void *packets, in
   }
   w->leaf_node = w->node;
   w->leaf_lanes = leaves;
-  // Inner children stacked in order of entry, farthest at the bottom; the nearest is next.
+  // The nearest inner child is next; the others are stacked as they come, left-packed by a
+  // permutation from `packing` (a sorted stack cost a mispredicted branch a lane, and the
+  // answer does not depend on the order).
   if (inner) {
-    float entries[8];
-    _mm256_storeu_ps(entries, entry);
-    long stacked_before = w->top;
-    stack_entry *stack = w->stack;
-    long top = w->top;
-    while (inner) {
-      int lane = __builtin_ctz(inner);
-      inner &= inner - 1;
-      float e = entries[lane];
-      long i = top;
-      while (i > stacked_before && stack[i - 1].entry < e) {
-        stack[i] = stack[i - 1];
-        i--;
-      }
-      stack[i].node = child[lane];
-      stack[i].entry = e;
-      top++;
-    }
-    w->top = top;
+    __m256 inner_lanes = _mm256_andnot_ps(_mm256_castsi256_ps(_mm256_srai_epi32(children, 31)), hit_lanes);
+    __m256 masked = _mm256_blendv_ps(_mm256_set1_ps(INFINITY), entry, inner_lanes);
+    __m256 m = _mm256_min_ps(masked, _mm256_permute_ps(masked, _MM_SHUFFLE(2, 3, 0, 1)));
+    m = _mm256_min_ps(m, _mm256_permute_ps(m, _MM_SHUFFLE(1, 0, 3, 2)));
+    m = _mm256_min_ps(m, _mm256_permute2f128_ps(m, m, 1));
+    int nearest = __builtin_ctz(_mm256_movemask_ps(_mm256_cmp_ps(masked, m, _CMP_EQ_OQ)) & inner);
+    int others = inner & ~(1 << nearest);
+    __m256i order = _mm256_loadu_si256((const __m256i *)packing[others]);
+    _mm256_storeu_ps(w->stack_entry + w->top, _mm256_permutevar8x32_ps(entry, order));
+    _mm256_storeu_si256((__m256i *)(w->stack_node + w->top), _mm256_permutevar8x32_epi32(children, order));
+    w->top += __builtin_popcount(others);
+    w->node = child[nearest];
+    w->node_entry = _mm256_cvtss_f32(m);
+    prefetch_node(nodes, w->node);
+    return 1;
   }
   if (w->top > 0) {
     w->top--;
-    w->node = w->stack[w->top].node;
-    w->node_entry = w->stack[w->top].entry;
-    // Asked for now, visited when this walk's turn comes again.
-    const char *c = (const char *)(nodes + (long)w->node * node_floats);
-    __builtin_prefetch(c, 0, 3);
-    __builtin_prefetch(c + 64, 0, 3);
-    __builtin_prefetch(c + 128, 0, 3);
-    __builtin_prefetch(c + 192, 0, 3);
+    w->node = w->stack_node[w->top];
+    w->node_entry = w->stack_entry[w->top];
+    prefetch_node(nodes, w->node);
     return 1;
   }
   w->node = -1;
@@ -336,14 +350,20 @@ enum { in_flight = 8 };
 AVX2 void arscene_closest_hits_avx2(const float *nodes, const void *packets, int packet_doubles, const char *rays,
                                     long ray_stride, long origin_offset, long direction_offset, long count,
                                     double t_min, double t_max, long stack_capacity, arscene_ray_hit *out) {
-  stack_entry *stacks = malloc(sizeof(stack_entry) * (size_t)(stack_capacity * in_flight));
+  // Eight spare entries a stack: a visit stores eight lanes, of which it keeps only some.
+  long capacity = stack_capacity + 8;
+  int32_t *stack_nodes = malloc(sizeof(int32_t) * (size_t)(capacity * in_flight));
+  float *stack_entries = malloc(sizeof(float) * (size_t)(capacity * in_flight));
   walk *walks = aligned_alloc(64, sizeof(walk) * in_flight);
+  packing_table packing;
+  fill_packing(packing);
   float widen;
   memcpy(&widen, &widen_bits, 4);
   long next = 0, running = 0;
   int active[in_flight];
   for (int s = 0; s < in_flight; s++) {
-    walks[s].stack = stacks + s * stack_capacity;
+    walks[s].stack_node = stack_nodes + s * capacity;
+    walks[s].stack_entry = stack_entries + s * capacity;
     active[s] = next < count;
     if (active[s]) {
       start(&walks[s], rays, ray_stride, origin_offset, direction_offset, next++, t_min, t_max);
@@ -354,7 +374,7 @@ AVX2 void arscene_closest_hits_avx2(const float *nodes, const void *packets, int
     for (int s = 0; s < in_flight; s++) {
       if (!active[s]) continue;
       walk *w = &walks[s];
-      if (step(w, nodes, packets, packet_doubles, t_min, t_max, widen)) continue;
+      if (step(w, nodes, packets, packet_doubles, t_min, t_max, widen, packing)) continue;
       out[w->ray] = w->best;
       if (next < count) {
         start(w, rays, ray_stride, origin_offset, direction_offset, next++, t_min, t_max);
@@ -365,7 +385,8 @@ AVX2 void arscene_closest_hits_avx2(const float *nodes, const void *packets, int
     }
   }
   free(walks);
-  free(stacks);
+  free(stack_nodes);
+  free(stack_entries);
 }
 
 #else
