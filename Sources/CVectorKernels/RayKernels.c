@@ -62,17 +62,35 @@ static inline float float_above(double x) {
 
 // The ray as the triangle test sees it (ARHit's RayShear) and as the box test does (WideBoxRay).
 // The box test's values are floats, broadcast to all lanes where they are used (a broadcast
-// from memory costs a load).
+// from memory costs a load); the fourth lane of each is unused.
 typedef struct {
   long axes[3];
   double axis_origin[3];
   double shear_x, shear_y, scale_z;
-  float near_origin[3], far_origin[3], inverse[3];
-  long near_offset[3], far_offset[3];
+  float near_origin[4], far_origin[4], inverse[4];
+  int32_t near_offset[4], far_offset[4];
   double parameter_scale;
 } prepared_ray;
 
 static inline double component(const double *v, long axis) { return axis == 0 ? v[0] : (axis == 1 ? v[1] : v[2]); }
+
+// The float neighbours of four floats `f` towards −∞ (`down`) or +∞, lane by lane: the bits
+// stepped by one towards the infinity (from ±∞ the largest finite float; zero steps from the
+// zero of the matching sign).
+AVX2 static inline __m128i step_bits(__m128i bits, int down) {
+  __m128i zero = _mm_cmpeq_epi32(_mm_slli_epi32(bits, 1), _mm_setzero_si128());
+  __m128i start = down ? _mm_blendv_epi8(bits, _mm_set1_epi32((int32_t)0x80000000u), zero) : _mm_andnot_si128(zero, bits);
+  // Away from zero (+1) when the sign bit says the step goes that way, else towards it (−1).
+  __m128i negative = _mm_srai_epi32(start, 31);
+  __m128i away = down ? negative : _mm_xor_si128(negative, _mm_set1_epi32(-1));
+  return _mm_add_epi32(start, _mm_or_si128(_mm_and_si128(away, _mm_set1_epi32(1)), _mm_andnot_si128(away, _mm_set1_epi32(-1))));
+}
+
+// The low 32 bits of each 64-bit lane of a, as four 32-bit lanes (for masks: all ones or zeros).
+AVX2 static inline __m128i narrow_masks(__m256d a) {
+  return _mm256_castsi256_si128(
+      _mm256_permutevar8x32_epi32(_mm256_castpd_si256(a), _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7)));
+}
 
 AVX2 static inline void prepare(const double *o, const double *d, prepared_ray *r) {
   // RayShear: the dominant axis becomes z; x and y swapped to keep the winding.
@@ -97,15 +115,14 @@ AVX2 static inline void prepare(const double *o, const double *d, prepared_ray *
     frexp(largest, &e);
     scale = ldexp(1, 1 - e);
   }
-  // Five divisions in two instructions, each lane rounded as the scalar division would be.
-  __m256d quotients = _mm256_div_pd(_mm256_setr_pd(-component(d, kx), -component(d, ky), 1, 1),
-                                    _mm256_setr_pd(dz, dz, dz, 1));
-  __m256d scaled = _mm256_mul_pd(_mm256_setr_pd(d[0], d[1], d[2], 1), _mm256_set1_pd(scale));
-  __m256d reciprocals = _mm256_div_pd(_mm256_set1_pd(1), scaled);
-  double q[4], sc[4], rc[4];
-  _mm256_storeu_pd(q, quotients);
-  _mm256_storeu_pd(sc, scaled);
-  _mm256_storeu_pd(rc, reciprocals);
+  r->parameter_scale = 1 / scale;
+  // The divisions, each lane rounded as the scalar division would be: the box test's
+  // reciprocals of the scaled direction, and the shear.
+  __m256d direction = _mm256_setr_pd(d[0], d[1], d[2], 1);
+  __m256d reciprocals = _mm256_div_pd(_mm256_set1_pd(1), _mm256_mul_pd(direction, _mm256_set1_pd(scale)));
+  __m256d shear = _mm256_div_pd(_mm256_setr_pd(-component(d, kx), -component(d, ky), 1, 1), _mm256_set1_pd(dz));
+  double q[4];
+  _mm256_storeu_pd(q, shear);
   r->shear_x = q[0];
   r->shear_y = q[1];
   r->scale_z = q[2];
@@ -115,20 +132,29 @@ AVX2 static inline void prepare(const double *o, const double *d, prepared_ray *
   r->axis_origin[0] = component(o, kx);
   r->axis_origin[1] = component(o, ky);
   r->axis_origin[2] = component(o, kz);
-  r->parameter_scale = 1 / scale;
-  for (int axis = 0; axis < 3; axis++) {
-    // Parallel to the slab (or within 2⁻¹²⁸ of it): a huge finite value, so that 0·∞ never
-    // makes NaN.
-    float inverse = (sc[axis] == 0 || fabs(rc[axis]) > (double)FLT_MAX) ? (signbit(sc[axis]) ? -FLT_MAX : FLT_MAX)
-                                                                         : (float)rc[axis];
-    int up = !signbit(d[axis]);
-    float below = float_below(o[axis]), above = float_above(o[axis]);
-    r->inverse[axis] = inverse;
-    r->near_origin[axis] = up ? above : below;
-    r->far_origin[axis] = up ? below : above;
-    r->near_offset[axis] = 16 * axis + (up ? 0 : 8);
-    r->far_offset[axis] = 16 * axis + (up ? 8 : 0);
-  }
+  // Parallel to a slab (or within 2⁻¹²⁸ of it): a huge finite value of the direction's sign, so
+  // that 0·∞ never makes NaN (1/±0 is ±∞, clamped).
+  __m256d clamped = _mm256_min_pd(_mm256_max_pd(reciprocals, _mm256_set1_pd(-FLT_MAX)), _mm256_set1_pd(FLT_MAX));
+  _mm_storeu_ps(r->inverse, _mm256_cvtpd_ps(clamped));
+  // The origin bracketed by the floats below and above it; travelling up an axis the near plane
+  // is measured from above the origin (its distance only shrinks), the far plane from below.
+  __m256d origin = _mm256_setr_pd(o[0], o[1], o[2], 0);
+  __m128 nearest = _mm256_cvtpd_ps(origin);
+  __m256d back = _mm256_cvtps_pd(nearest);
+  __m128i nearest_bits = _mm_castps_si128(nearest);
+  __m128i below = _mm_blendv_epi8(nearest_bits, step_bits(nearest_bits, 1),
+                                  narrow_masks(_mm256_cmp_pd(back, origin, _CMP_GT_OQ)));
+  __m128i above = _mm_blendv_epi8(nearest_bits, step_bits(nearest_bits, 0),
+                                  narrow_masks(_mm256_cmp_pd(back, origin, _CMP_LT_OQ)));
+  // Travelling down an axis: the direction's sign bit (so −0 counts as down).
+  __m128i down = _mm_srai_epi32(
+      _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(direction), _mm256_setr_epi32(1, 3, 5, 7, 0, 2, 4, 6))),
+      31);
+  _mm_storeu_si128((__m128i *)r->near_origin, _mm_blendv_epi8(above, below, down));
+  _mm_storeu_si128((__m128i *)r->far_origin, _mm_blendv_epi8(below, above, down));
+  __m128i axis_base = _mm_setr_epi32(0, 16, 32, 48);
+  _mm_storeu_si128((__m128i *)r->near_offset, _mm_add_epi32(axis_base, _mm_and_si128(down, _mm_set1_epi32(8))));
+  _mm_storeu_si128((__m128i *)r->far_offset, _mm_add_epi32(axis_base, _mm_andnot_si128(down, _mm_set1_epi32(8))));
 }
 
 // Four coordinates of a packet as doubles.

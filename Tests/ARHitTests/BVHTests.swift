@@ -216,6 +216,7 @@ final class Counter: @unchecked Sendable {
     let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices, quality: quality)
     var rng = SplitMix64(seed: 77)
     var checked = 0
+    var unlimited: [(ray: HitRay, expected: Double?)] = []
     for _ in 0..<3000 {
       let x: Double = rng.scalar(-0.1...1.3), z: Double = rng.scalar(-0.1...1.3)
       let above: Double = rng.scalar(1e-9...2)
@@ -232,6 +233,7 @@ final class Counter: @unchecked Sendable {
       let expected = Self.bruteForce(ray, positions, indices, tMin: 0, tMax: tMax)
       #expect(bvh.closestHit(ray, tMax: tMax)?.t == expected, "ray \(ray), tMax \(tMax)")
       #expect((bvh.anyHit(ray, tMax: tMax) != nil) == (expected != nil))
+      if tMax == .infinity { unlimited.append((ray, expected)) }
       checked += 1
     }
     // Rays lying in the grid's plane, along its rows: every triangle is edge-on (no hit), and
@@ -239,6 +241,12 @@ final class Counter: @unchecked Sendable {
     for k in 0...12 {
       let ray = try HitRay(origin: [-1, height, Double(k) * 0.1], direction: [1, 0, 0])
       #expect(bvh.closestHit(ray)?.t == Self.bruteForce(ray, positions, indices, tMin: 0, tMax: .infinity))
+      unlimited.append((ray, Self.bruteForce(ray, positions, indices, tMin: 0, tMax: .infinity)))
+    }
+    // The same rays as one batch: the AVX2 kernel, where it runs, with its own box test.
+    let batch = bvh.closestHits(unlimited.map(\.ray), threads: 2)
+    for (hit, (ray, expected)) in zip(batch, unlimited) {
+      #expect(hit?.t == expected, "batch: ray \(ray)")
     }
   }
 }
