@@ -136,11 +136,12 @@ extension BoundingVolumeHierarchy {
     tree: EightWideTree
   ) {
     withUnsafeTemporaryAllocation(of: arscene_ray_hit.self, capacity: range.count) { hits in
-      tree.vectors.withUnsafeBytes { nodes in
+      withExtendedLifetime(tree.storage) {
+        let nodes = UnsafeRawPointer(tree.storage.pointer)
         leafTriangles.withUnsafePackets { packets, doubles in
           let layout = MemoryLayout<HitRay>.self
           arscene_closest_hits_avx2(
-            nodes.baseAddress!.assumingMemoryBound(to: Float.self), packets, doubles ? 1 : 0,
+            nodes.assumingMemoryBound(to: Float.self), packets, doubles ? 1 : 0,
             UnsafeRawPointer(rays + range.lowerBound).assumingMemoryBound(to: CChar.self), layout.stride,
             layout.offset(of: \.origin)!, layout.offset(of: \.direction)!, range.count, 0, .infinity,
             tree.stackCapacity, hits.baseAddress!)

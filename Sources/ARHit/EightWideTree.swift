@@ -18,8 +18,9 @@ struct EightWideTree: Sendable {
   static let vectorsPerNode = 8
   /// Offset of the child references in a node, in vectors.
   static let childVector = 6
-  /// The nodes, root first, ``vectorsPerNode`` vectors each.
-  let vectors: [SIMD8<Float>]
+  /// The nodes, root first, ``vectorsPerNode`` vectors each, each node on its own four cache
+  /// lines (an array's elements start 32 bytes into a line, so its nodes straddled five).
+  let storage: AlignedNodes
   /// Entries a traversal stack needs: seven a level, and one.
   let stackCapacity: Int
 
@@ -28,7 +29,7 @@ struct EightWideTree: Sendable {
     vectors.reserveCapacity(Self.vectorsPerNode * (wide.count / 2 + 1))
     var depth = 0
     Self.collapse(0, of: wide, into: &vectors, level: 1, depth: &depth)
-    self.vectors = vectors
+    storage = AlignedNodes(vectors)
     stackCapacity = 7 * depth + 1
   }
 
@@ -93,4 +94,21 @@ struct EightWideTree: Sendable {
     vectors[index * vectorsPerNode + childVector] = unsafeBitCast(references, to: SIMD8<Float>.self)
     return Int32(index)
   }
+}
+
+/// Node vectors in memory aligned to 256 bytes, freed with the tree.
+final class AlignedNodes: @unchecked Sendable {
+  // Written once, in init; read only after.
+  let pointer: UnsafeMutablePointer<SIMD8<Float>>
+  let count: Int
+
+  init(_ vectors: [SIMD8<Float>]) {
+    count = vectors.count
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: max(1, count) * MemoryLayout<SIMD8<Float>>.stride, alignment: 256)
+    pointer = raw.bindMemory(to: SIMD8<Float>.self, capacity: count)
+    _ = UnsafeMutableBufferPointer(start: pointer, count: count).initialize(from: vectors)
+  }
+
+  deinit { pointer.deallocate() }
 }

@@ -16,6 +16,8 @@
 #pragma clang fp contract(off)
 
 #define AVX2 __attribute__((target("avx2")))
+// Inlined so that the packet type, a constant at each call of `walk_rays`, folds away.
+#define INLINE inline __attribute__((always_inline))
 
 // 1 + 2γ₄ in Float, rounded up (WideBoxRay.widen).
 static const uint32_t widen_bits = 0x3F800005u;
@@ -158,11 +160,11 @@ AVX2 static inline void prepare(const double *o, const double *d, prepared_ray *
 }
 
 // Four coordinates of a packet as doubles.
-AVX2 static inline __m256d load4(const void *packets, int doubles, long at) {
+AVX2 static INLINE __m256d load4(const void *packets, int doubles, long at) {
   return doubles ? _mm256_loadu_pd((const double *)packets + at) : _mm256_cvtps_pd(_mm_loadu_ps((const float *)packets + at));
 }
 
-AVX2 static inline long triangle_index(const void *packets, int doubles, long at) {
+AVX2 static INLINE long triangle_index(const void *packets, int doubles, long at) {
   if (doubles) return (long)((const double *)packets)[at];
   int32_t bits;
   memcpy(&bits, (const float *)packets + at, 4);
@@ -171,7 +173,7 @@ AVX2 static inline long triangle_index(const void *packets, int doubles, long at
 
 // RayShear.intersect(packet:tMin:tMax:before:), operation for operation. Updates the best hit
 // and returns 1 when a lane of the packet comes before it.
-AVX2 static inline int intersect_packet(const prepared_ray *r, const void *packets, int doubles, long packet,
+AVX2 static INLINE int intersect_packet(const prepared_ray *r, const void *packets, int doubles, long packet,
                                         double t_min, double t_max, arscene_ray_hit *best) {
   long base = packet_length * packet;
   __m256d sx = _mm256_set1_pd(r->shear_x), sy = _mm256_set1_pd(r->shear_y);
@@ -293,7 +295,7 @@ static void fill_packing(packing_table packing) {
 }
 
 // One step of walk w; 0 once it is over.
-AVX2 static inline int step(walk *w, const float *nodes, const void *packets, int doubles, double t_min, double t_max,
+AVX2 static INLINE int step(walk *w, const float *nodes, const void *packets, int doubles, double t_min, double t_max,
                             float widen, const packing_table packing) {
   while (w->leaf_lanes) {
     int lane = __builtin_ctz(w->leaf_lanes);
@@ -373,23 +375,15 @@ AVX2 static inline int step(walk *w, const float *nodes, const void *packets, in
 
 enum { in_flight = 8 };
 
-AVX2 void arscene_closest_hits_avx2(const float *nodes, const void *packets, int packet_doubles, const char *rays,
-                                    long ray_stride, long origin_offset, long direction_offset, long count,
-                                    double t_min, double t_max, long stack_capacity, arscene_ray_hit *out) {
-  // Eight spare entries a stack: a visit stores eight lanes, of which it keeps only some.
-  long capacity = stack_capacity + 8;
-  int32_t *stack_nodes = malloc(sizeof(int32_t) * (size_t)(capacity * in_flight));
-  float *stack_entries = malloc(sizeof(float) * (size_t)(capacity * in_flight));
-  walk *walks = aligned_alloc(64, sizeof(walk) * in_flight);
-  packing_table packing;
-  fill_packing(packing);
+// Walks the rays, in_flight at a time, stepped in turn. `doubles`: the packets' type.
+AVX2 static INLINE void walk_rays(const float *nodes, const void *packets, const int doubles, const char *rays,
+                                  long ray_stride, long origin_offset, long direction_offset, long count, double t_min,
+                                  double t_max, walk *walks, const packing_table packing, arscene_ray_hit *out) {
   float widen;
   memcpy(&widen, &widen_bits, 4);
   long next = 0, running = 0;
   int active[in_flight];
   for (int s = 0; s < in_flight; s++) {
-    walks[s].stack_node = stack_nodes + s * capacity;
-    walks[s].stack_entry = stack_entries + s * capacity;
     active[s] = next < count;
     if (active[s]) {
       start(&walks[s], rays, ray_stride, origin_offset, direction_offset, next++, t_min, t_max);
@@ -400,7 +394,7 @@ AVX2 void arscene_closest_hits_avx2(const float *nodes, const void *packets, int
     for (int s = 0; s < in_flight; s++) {
       if (!active[s]) continue;
       walk *w = &walks[s];
-      if (step(w, nodes, packets, packet_doubles, t_min, t_max, widen, packing)) continue;
+      if (step(w, nodes, packets, doubles, t_min, t_max, widen, packing)) continue;
       out[w->ray] = w->best;
       if (next < count) {
         start(w, rays, ray_stride, origin_offset, direction_offset, next++, t_min, t_max);
@@ -409,6 +403,29 @@ AVX2 void arscene_closest_hits_avx2(const float *nodes, const void *packets, int
         running--;
       }
     }
+  }
+}
+
+AVX2 void arscene_closest_hits_avx2(const float *nodes, const void *packets, int packet_doubles, const char *rays,
+                                    long ray_stride, long origin_offset, long direction_offset, long count,
+                                    double t_min, double t_max, long stack_capacity, arscene_ray_hit *out) {
+  // Eight spare entries a stack: a visit stores eight lanes, of which it keeps only some.
+  long capacity = stack_capacity + 8;
+  int32_t *stack_nodes = malloc(sizeof(int32_t) * (size_t)(capacity * in_flight));
+  float *stack_entries = malloc(sizeof(float) * (size_t)(capacity * in_flight));
+  walk *walks = aligned_alloc(64, sizeof(walk) * in_flight);
+  for (int s = 0; s < in_flight; s++) {
+    walks[s].stack_node = stack_nodes + s * capacity;
+    walks[s].stack_entry = stack_entries + s * capacity;
+  }
+  packing_table packing;
+  fill_packing(packing);
+  if (packet_doubles) {
+    walk_rays(nodes, packets, 1, rays, ray_stride, origin_offset, direction_offset, count, t_min, t_max, walks, packing,
+              out);
+  } else {
+    walk_rays(nodes, packets, 0, rays, ray_stride, origin_offset, direction_offset, count, t_min, t_max, walks, packing,
+              out);
   }
   free(walks);
   free(stack_nodes);
