@@ -29,38 +29,27 @@ enum { node_floats = 64, child_floats = 48 };
 enum { packet_length = 40, index_offset = 36 };
 
 // The largest float ≤ x and the smallest float ≥ x (x not NaN). Whether a step is needed is a
-// coin toss for arbitrary input, so the steps are taken on the bits with masks, not branches:
-// stepping the bits of a nonzero float by one towards −∞ or +∞ gives its neighbour (from ±∞ the
-// largest finite float), and zero steps from the zero of the matching sign.
-static inline uint32_t bits_of(float f) {
-  uint32_t b;
-  memcpy(&b, &f, 4);
-  return b;
+// coin toss for arbitrary input, so the steps are taken on the bits in vector registers, where
+// the compiler keeps selects as selects (scalar ones it turned back into branches): stepping
+// the bits of a nonzero float by one towards −∞ or +∞ gives its neighbour (from ±∞ the largest
+// finite float), and zero steps from the zero of the matching sign.
+AVX2 static INLINE float float_toward(double x, int down) {
+  __m128d wide = _mm_set_sd(x);
+  __m128 nearest = _mm_cvtsd_ss(_mm_setzero_ps(), wide);
+  __m128d back = _mm_cvtss_sd(_mm_setzero_pd(), nearest);
+  __m128 needed = _mm_castpd_ps(down ? _mm_cmpgt_sd(back, wide) : _mm_cmplt_sd(back, wide));
+  __m128i bits = _mm_castps_si128(nearest);
+  __m128i zero = _mm_cmpeq_epi32(_mm_slli_epi32(bits, 1), _mm_setzero_si128());
+  __m128i start = down ? _mm_blendv_epi8(bits, _mm_set1_epi32((int32_t)0x80000000u), zero) : _mm_andnot_si128(zero, bits);
+  __m128i negative = _mm_srai_epi32(start, 31);
+  __m128i away = down ? negative : _mm_xor_si128(negative, _mm_set1_epi32(-1));
+  __m128i stepped =
+      _mm_add_epi32(start, _mm_or_si128(_mm_and_si128(away, _mm_set1_epi32(1)), _mm_andnot_si128(away, _mm_set1_epi32(-1))));
+  return _mm_cvtss_f32(_mm_blendv_ps(nearest, _mm_castsi128_ps(stepped), needed));
 }
 
-static inline float float_of(uint32_t b) {
-  float f;
-  memcpy(&f, &b, 4);
-  return f;
-}
-
-static inline float float_below(double x) {
-  float f = (float)x;
-  uint32_t b = bits_of(f);
-  uint32_t start = (b << 1) == 0 ? 0x80000000u : b;  // ±0 steps down from −0
-  uint32_t down = start + ((start >> 31) << 1) - 1;  // negative: +1, positive: −1
-  uint32_t take = -(uint32_t)((double)f > x);
-  return float_of((down & take) | (b & ~take));
-}
-
-static inline float float_above(double x) {
-  float f = (float)x;
-  uint32_t b = bits_of(f);
-  uint32_t start = (b << 1) == 0 ? 0u : b;  // ±0 steps up from +0
-  uint32_t up = start + 1 - ((start >> 31) << 1);  // positive: +1, negative: −1
-  uint32_t take = -(uint32_t)((double)f < x);
-  return float_of((up & take) | (b & ~take));
-}
+AVX2 static INLINE float float_below(double x) { return float_toward(x, 1); }
+AVX2 static INLINE float float_above(double x) { return float_toward(x, 0); }
 
 // The ray as the triangle test sees it (ARHit's RayShear) and as the box test does (WideBoxRay).
 // The box test's values are floats, broadcast to all lanes where they are used (a broadcast
@@ -301,9 +290,9 @@ AVX2 static INLINE int step(walk *w, const float *nodes, const void *packets, in
     int lane = __builtin_ctz(w->leaf_lanes);
     w->leaf_lanes &= w->leaf_lanes - 1;
     int32_t child = ((const int32_t *)(nodes + (long)w->leaf_node * node_floats + child_floats))[lane];
-    if (intersect_packet(&w->r, packets, doubles, ~child, t_min, t_max, &w->best)) {
-      w->far = float_above(w->best.t * w->r.parameter_scale);
-    }
+    intersect_packet(&w->r, packets, doubles, ~child, t_min, t_max, &w->best);
+    // Recomputed whether or not the packet held a better hit: the same value then, no branch.
+    w->far = float_above(w->best.t * w->r.parameter_scale);
   }
   // The next node, unless a hit found since it was chosen leaves it behind.
   float limit = w->far * widen;
