@@ -61,12 +61,13 @@ extension BoundingVolumeHierarchy {
     let chunk = 4096
     let chunks = (rays.count + chunk - 1) / chunk
     let out = UnsafeSendableMutablePointer(output)
+    let tree = portable ? nil : eightWideTree
     rays.withUnsafeBufferPointer { input in
       guard let first = input.baseAddress else { return }
       let inp = UnsafeSendablePointer(first)
       let work: @Sendable (Int) -> Void = { c in
         let range = (c * chunk)..<min(rays.count, (c + 1) * chunk)
-        if !portable, let tree = self.eightWide {
+        if let tree {
           self.closestHits(inp.pointer, range, into: out.pointer, tree: tree)
           return
         }

@@ -1,5 +1,6 @@
 import ARMath
 import ARMesh
+import Synchronization
 
 /// The closest (or any) hit of a ray with a triangle mesh.
 public struct MeshHit: Hashable, Sendable {
@@ -26,9 +27,10 @@ public struct MeshHit: Hashable, Sendable {
 public final class BoundingVolumeHierarchy: Sendable {
   /// The 4-wide tree, root first.
   @usableFromInline let nodes: [WideNode]
-  /// The same tree with eight children a node, for the AVX2 batch kernel; nil on CPUs without
-  /// AVX2 (or other than x86-64).
-  let eightWide: EightWideTree?
+  /// The same tree with eight children a node, for the AVX2 batch kernel: made by the first
+  /// batch query on a CPU with AVX2 (a millisecond or two for 100k triangles), so that builds
+  /// for single rays and taps neither wait for it nor hold its memory.
+  let eightWide = Mutex<EightWideTree?>(nil)
   /// The triangles in leaf order with their mesh indices.
   @usableFromInline let leafTriangles: LeafTriangles
   /// Bounds of the whole mesh.
@@ -76,8 +78,18 @@ public final class BoundingVolumeHierarchy: Sendable {
     }
     leafTriangles = LeafTriangles(packing: &wide, order: order, positions: positions, indices: indices)
     nodes = wide
-    eightWide = AVX2Rays.available ? EightWideTree(collapsing: wide) : nil
     stackCapacity = 3 * depth + 1
+  }
+}
+
+extension BoundingVolumeHierarchy {
+  /// The 8-wide tree for the AVX2 kernel, made on first use; nil on CPUs without AVX2.
+  var eightWideTree: EightWideTree? {
+    guard AVX2Rays.available else { return nil }
+    return eightWide.withLock { tree in
+      if tree == nil { tree = EightWideTree(collapsing: nodes) }
+      return tree
+    }
   }
 }
 
