@@ -296,11 +296,28 @@ AVX2 static INLINE int step(walk *w, const float *nodes, const void *packets, in
   }
   // The next node, unless a hit found since it was chosen leaves it behind.
   float limit = w->far * widen;
-  while (w->node_entry > limit) {
-    if (w->top == 0) return 0;
-    w->top--;
-    w->node = w->stack_node[w->top];
-    w->node_entry = w->stack_entry[w->top];
+  if (w->node_entry > limit) {
+    // The topmost stacked node the ray can still reach, found eight entries at a time (the
+    // nodes above it are left behind too; a pop at a time cost a mispredicted exit a ray).
+    __m256 reach = _mm256_set1_ps(limit);
+    long top = w->top;
+    for (;;) {
+      long base = top >= 8 ? top - 8 : 0;
+      int lanes = top >= 8 ? 0xFF : (1 << top) - 1;
+      int within = _mm256_movemask_ps(_mm256_cmp_ps(_mm256_loadu_ps(w->stack_entry + base), reach, _CMP_LE_OQ)) & lanes;
+      if (within) {
+        top = base + 31 - __builtin_clz(within);
+        break;
+      }
+      if (base == 0) {
+        w->top = 0;
+        return 0;
+      }
+      top = base;
+    }
+    w->top = top;
+    w->node = w->stack_node[top];
+    w->node_entry = w->stack_entry[top];
   }
   if (w->node < 0) return 0;
 
