@@ -110,7 +110,8 @@ import Testing
   /// A million rays aimed exactly at the shared edges and vertices of a closed sphere mesh, from
   /// random places in front of the aimed point (within 60° of the surface normal, so that the
   /// ray enters there rather than grazing a silhouette, where a miss would be right): every one
-  /// must hit. A gap between neighbouring triangles would let some through.
+  /// must hit. A gap between neighbouring triangles would let some through. Both the single
+  /// query and the batch one (the AVX2 kernel, where it runs) are asked.
   @Test("no ray through an edge or vertex escapes") func noRayThroughAnEdgeOrVertexEscapes() throws {
     let mesh = Mesh.sphere(radius: 1, subdivisions: 3)  // 1,280 triangles, closed
     let positions = mesh.positions.map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
@@ -130,6 +131,7 @@ import Testing
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
       var rng = SplitMix64(seed: UInt64(100 + chunk))
       var local = 0
+      var rays: [HitRay] = []
       for k in 0..<(total / chunks) {
         let aim: SIMD3<Double>
         if k % 4 == 0 {
@@ -148,7 +150,9 @@ import Testing
         let origin = aim + Double.random(in: 0.5...10, using: &rng) * towards
         guard let ray = try? HitRay(origin: origin, direction: aim - origin) else { continue }
         if bvh.closestHit(ray) == nil { local += 1 }
+        rays.append(ray)
       }
+      local += bvh.closestHits(rays, threads: 1).count { $0 == nil }
       misses.add(local)
     }
     #expect(misses.value == 0, "\(misses.value) of \(total) rays escaped")
