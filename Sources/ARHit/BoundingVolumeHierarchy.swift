@@ -1,6 +1,5 @@
 import ARMath
 import ARMesh
-import Synchronization
 
 /// The closest (or any) hit of a ray with a triangle mesh.
 public struct MeshHit: Hashable, Sendable {
@@ -30,7 +29,7 @@ public final class BoundingVolumeHierarchy: Sendable {
   /// The same tree with eight children a node, for the AVX2 batch kernel: made by the first
   /// batch query on a CPU with AVX2 (a millisecond or two for 100k triangles), so that builds
   /// for single rays and taps neither wait for it nor hold its memory.
-  let eightWide = Mutex<EightWideTree?>(nil)
+  let eightWide = LazyEightWideTree()
   /// The triangles in leaf order with their mesh indices.
   @usableFromInline let leafTriangles: LeafTriangles
   /// Bounds of the whole mesh.
@@ -86,10 +85,7 @@ extension BoundingVolumeHierarchy {
   /// The 8-wide tree for the AVX2 kernel, made on first use; nil on CPUs without AVX2.
   var eightWideTree: EightWideTree? {
     guard AVX2Rays.available else { return nil }
-    return eightWide.withLock { tree in
-      if tree == nil { tree = EightWideTree(collapsing: nodes) }
-      return tree
-    }
+    return eightWide.tree { EightWideTree(collapsing: nodes) }
   }
 }
 

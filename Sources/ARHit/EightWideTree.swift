@@ -1,4 +1,5 @@
 import ARMath
+import Foundation
 
 /// The 4-wide tree collapsed to eight children a node, for the AVX2 ray kernel
 /// (`arscene_closest_hits_avx2` in CVectorKernels): one visit tests eight `Float` boxes in one
@@ -135,4 +136,22 @@ final class AlignedNodes: @unchecked Sendable {
   }
 
   deinit { pointer.deallocate() }
+}
+
+/// A hierarchy's 8-wide tree, made once by the first query that asks for it. (A lock rather
+/// than `Mutex`, which needs macOS 15: app teams test with ARHit on their Macs.)
+final class LazyEightWideTree: @unchecked Sendable {
+  private let lock = NSLock()
+  // Guarded by `lock`.
+  private var made: EightWideTree?
+
+  /// The tree, made by `make` on the first call.
+  func tree(_ make: () -> EightWideTree) -> EightWideTree {
+    lock.lock()
+    defer { lock.unlock() }
+    if let made { return made }
+    let tree = make()
+    made = tree
+    return tree
+  }
 }

@@ -2,13 +2,14 @@
 // `arscene_closest_hits_avx2` in CVectorKernels.h for the contract.
 #include "CVectorKernels.h"
 
+#include <stdlib.h>
+
 #if defined(__x86_64__)
 #include <float.h>
-#include <limits.h>
 #include <immintrin.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 // The triangle test must give the bits of ARHit's portable packet test: products and sums stay
