@@ -1,8 +1,9 @@
 // Hot loops compiled for AVX2 as well as for the portable x86-64 baseline, chosen at run time.
 // The Swift build targets baseline x86-64 (SSE2): these functions carry their own target
-// attribute, and callers ask `arscene_cpu_has_avx2()` before calling one. Each computes exactly
-// the sums of the portable loop it stands for, in the same order and without fused
-// multiply-adds, so both paths give the same bits.
+// attribute, and callers ask `arscene_cpu_has_avx2()` before calling one. Each gives the bits
+// of the portable Swift code it stands for: the film loops compute the same sums in the same
+// order, the ray kernel the same triangle tests (its boxes are another tree's, but only decide
+// which triangles are tested, never a hit), all without fused multiply-adds.
 #ifndef ARSCENE_CVECTORKERNELS_H
 #define ARSCENE_CVECTORKERNELS_H
 
