@@ -25,7 +25,7 @@ func hitWorkloads(quick: Bool) -> [Row] {
   var bvh: BoundingVolumeHierarchy? = nil
   var embree: UnsafeMutableRawPointer? = nil
   rows.append(
-    compare("BVH build, \(label) triangles", peer: "Embree", rounds: 5) {
+    compare("BVH build, \(label) triangles", peer: "Embree", rounds: hitRounds) {
       bvh = try! BoundingVolumeHierarchy(positions: positions, indices: indices)
     } peerRun: {
       if let e = embree { embree_oracle_release(e) }
@@ -33,7 +33,7 @@ func hitWorkloads(quick: Bool) -> [Row] {
     })
 
   rows.append(
-    compare("BVH build, \(label) triangles (ours: Morton order)", peer: "Embree", rounds: 5) {
+    compare("BVH build, \(label) triangles (ours: Morton order)", peer: "Embree", rounds: hitRounds) {
       blackHole(try! BoundingVolumeHierarchy(positions: positions, indices: indices, quality: .fast))
     } peerRun: {
       if let e = embree { embree_oracle_release(e) }
@@ -66,7 +66,7 @@ func hitWorkloads(quick: Bool) -> [Row] {
   var peerTriangle = [Int32](repeating: 0, count: rayCount)
   let raysLabel = rayCount >= 1_000_000 ? "\(rayCount / 1_000_000)M" : "\(rayCount / 1000)k"
   rows.append(
-    compare("\(raysLabel) incoherent closest-hit rays, 2 threads", peer: "Embree", rounds: 5) {
+    compare("\(raysLabel) incoherent closest-hit rays, 2 threads", peer: "Embree", rounds: hitRounds) {
       bvh!.closestHits(rays, into: &ours, threads: 2)
     } peerRun: {
       embreeClosestHits(embree!, flatRays, count: rayCount, t: &peerT, triangle: &peerTriangle)
@@ -96,7 +96,8 @@ func hitWorkloads(quick: Bool) -> [Row] {
   var tapTriangle = [Int32](repeating: 0, count: taps.count)
   rows.append(
     compare(
-      "taps: build + 1,000 taps × 12 rays, \(label) triangles (ours: Morton build)", peer: "Embree", rounds: 5
+      "taps: build + 1,000 taps × 12 rays, \(label) triangles (ours: Morton build)", peer: "Embree",
+      rounds: hitRounds
     ) {
       let hierarchy = try! BoundingVolumeHierarchy(positions: positions, indices: indices, quality: .fast)
       var hits = 0
@@ -110,6 +111,11 @@ func hitWorkloads(quick: Bool) -> [Row] {
   if let e = embree { embree_oracle_release(e) }
   return rows
 }
+
+/// Rounds of each --hit race (ours and Embree alternating, the fastest of each kept): nine, as
+/// this VM's speed wanders by a tenth within a group and five rounds let a slow spell decide a
+/// row.
+private let hitRounds = 9
 
 /// Rays whose hit/miss differs between ours and Embree in the last run, and the ray count.
 nonisolated(unsafe) var hitAgreement = (0, 0)
