@@ -29,24 +29,30 @@ enum { node_floats = 64, child_floats = 48 };
 // A leaf packet: 36 coordinates (vertex, axis, lane), then 4 triangle indices.
 enum { packet_length = 40, index_offset = 36 };
 
+// The float neighbours of four floats (given as their bits) towards −∞ (`down`) or +∞, lane by
+// lane: the bits stepped by one towards the infinity (from ±∞ the largest finite float; zero
+// steps from the zero of the matching sign).
+AVX2 static inline __m128i step_bits(__m128i bits, int down) {
+  __m128i zero = _mm_cmpeq_epi32(_mm_slli_epi32(bits, 1), _mm_setzero_si128());
+  __m128i start =
+      down ? _mm_blendv_epi8(bits, _mm_set1_epi32((int32_t)0x80000000u), zero) : _mm_andnot_si128(zero, bits);
+  // Away from zero (+1) when the sign bit says the step goes that way, else towards it (−1).
+  __m128i negative = _mm_srai_epi32(start, 31);
+  __m128i away = down ? negative : _mm_xor_si128(negative, _mm_set1_epi32(-1));
+  __m128i step = _mm_or_si128(_mm_and_si128(away, _mm_set1_epi32(1)), _mm_andnot_si128(away, _mm_set1_epi32(-1)));
+  return _mm_add_epi32(start, step);
+}
+
 // The largest float ≤ x and the smallest float ≥ x (x not NaN). Whether a step is needed is a
-// coin toss for arbitrary input, so the steps are taken on the bits in vector registers, where
-// the compiler keeps selects as selects (scalar ones it turned back into branches): stepping
-// the bits of a nonzero float by one towards −∞ or +∞ gives its neighbour (from ±∞ the largest
-// finite float), and zero steps from the zero of the matching sign.
+// coin toss for arbitrary input, so it is taken by a select in vector registers, where the
+// compiler keeps it a select (as scalar code it turned it back into a branch).
 AVX2 static INLINE float float_toward(double x, int down) {
   __m128d wide = _mm_set_sd(x);
   __m128 nearest = _mm_cvtsd_ss(_mm_setzero_ps(), wide);
   __m128d back = _mm_cvtss_sd(_mm_setzero_pd(), nearest);
   __m128 needed = _mm_castpd_ps(down ? _mm_cmpgt_sd(back, wide) : _mm_cmplt_sd(back, wide));
-  __m128i bits = _mm_castps_si128(nearest);
-  __m128i zero = _mm_cmpeq_epi32(_mm_slli_epi32(bits, 1), _mm_setzero_si128());
-  __m128i start = down ? _mm_blendv_epi8(bits, _mm_set1_epi32((int32_t)0x80000000u), zero) : _mm_andnot_si128(zero, bits);
-  __m128i negative = _mm_srai_epi32(start, 31);
-  __m128i away = down ? negative : _mm_xor_si128(negative, _mm_set1_epi32(-1));
-  __m128i stepped =
-      _mm_add_epi32(start, _mm_or_si128(_mm_and_si128(away, _mm_set1_epi32(1)), _mm_andnot_si128(away, _mm_set1_epi32(-1))));
-  return _mm_cvtss_f32(_mm_blendv_ps(nearest, _mm_castsi128_ps(stepped), needed));
+  __m128 stepped = _mm_castsi128_ps(step_bits(_mm_castps_si128(nearest), down));
+  return _mm_cvtss_f32(_mm_blendv_ps(nearest, stepped, needed));
 }
 
 AVX2 static INLINE float float_below(double x) { return float_toward(x, 1); }
@@ -65,18 +71,6 @@ typedef struct {
 } prepared_ray;
 
 static inline double component(const double *v, long axis) { return axis == 0 ? v[0] : (axis == 1 ? v[1] : v[2]); }
-
-// The float neighbours of four floats `f` towards −∞ (`down`) or +∞, lane by lane: the bits
-// stepped by one towards the infinity (from ±∞ the largest finite float; zero steps from the
-// zero of the matching sign).
-AVX2 static inline __m128i step_bits(__m128i bits, int down) {
-  __m128i zero = _mm_cmpeq_epi32(_mm_slli_epi32(bits, 1), _mm_setzero_si128());
-  __m128i start = down ? _mm_blendv_epi8(bits, _mm_set1_epi32((int32_t)0x80000000u), zero) : _mm_andnot_si128(zero, bits);
-  // Away from zero (+1) when the sign bit says the step goes that way, else towards it (−1).
-  __m128i negative = _mm_srai_epi32(start, 31);
-  __m128i away = down ? negative : _mm_xor_si128(negative, _mm_set1_epi32(-1));
-  return _mm_add_epi32(start, _mm_or_si128(_mm_and_si128(away, _mm_set1_epi32(1)), _mm_andnot_si128(away, _mm_set1_epi32(-1))));
-}
 
 // The low 32 bits of each 64-bit lane of a, as four 32-bit lanes (for masks: all ones or zeros).
 AVX2 static inline __m128i narrow_masks(__m256d a) {
@@ -138,10 +132,11 @@ AVX2 static inline void prepare(const double *o, const double *d, prepared_ray *
                                   narrow_masks(_mm256_cmp_pd(back, origin, _CMP_GT_OQ)));
   __m128i above = _mm_blendv_epi8(nearest_bits, step_bits(nearest_bits, 0),
                                   narrow_masks(_mm256_cmp_pd(back, origin, _CMP_LT_OQ)));
-  // Travelling down an axis: the direction's sign bit (so −0 counts as down).
-  __m128i down = _mm_srai_epi32(
-      _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(direction), _mm256_setr_epi32(1, 3, 5, 7, 0, 2, 4, 6))),
-      31);
+  // Travelling down an axis: the direction's sign bit (so −0 counts as down), from the high
+  // halves of its lanes.
+  __m256i high_halves =
+      _mm256_permutevar8x32_epi32(_mm256_castpd_si256(direction), _mm256_setr_epi32(1, 3, 5, 7, 0, 2, 4, 6));
+  __m128i down = _mm_srai_epi32(_mm256_castsi256_si128(high_halves), 31);
   _mm_storeu_si128((__m128i *)r->near_origin, _mm_blendv_epi8(above, below, down));
   _mm_storeu_si128((__m128i *)r->far_origin, _mm_blendv_epi8(below, above, down));
   __m128i axis_base = _mm_setr_epi32(0, 16, 32, 48);
@@ -151,7 +146,8 @@ AVX2 static inline void prepare(const double *o, const double *d, prepared_ray *
 
 // Four coordinates of a packet as doubles.
 AVX2 static INLINE __m256d load4(const void *packets, int doubles, long at) {
-  return doubles ? _mm256_loadu_pd((const double *)packets + at) : _mm256_cvtps_pd(_mm_loadu_ps((const float *)packets + at));
+  if (doubles) return _mm256_loadu_pd((const double *)packets + at);
+  return _mm256_cvtps_pd(_mm_loadu_ps((const float *)packets + at));
 }
 
 AVX2 static INLINE long triangle_index(const void *packets, int doubles, long at) {
@@ -161,9 +157,9 @@ AVX2 static INLINE long triangle_index(const void *packets, int doubles, long at
   return bits;
 }
 
-// RayShear.intersect(packet:tMin:tMax:before:), operation for operation. Updates the best hit
-// and returns 1 when a lane of the packet comes before it.
-AVX2 static INLINE int intersect_packet(const prepared_ray *r, const void *packets, int doubles, long packet,
+// RayShear.intersect(packet:tMin:tMax:before:), operation for operation: replaces the best hit
+// by the packet's first in (parameter, triangle) order, if that comes before it.
+AVX2 static INLINE void intersect_packet(const prepared_ray *r, const void *packets, int doubles, long packet,
                                         double t_min, double t_max, arscene_ray_hit *best) {
   long base = packet_length * packet;
   __m256d sx = _mm256_set1_pd(r->shear_x), sy = _mm256_set1_pd(r->shear_y);
@@ -187,7 +183,7 @@ AVX2 static INLINE int intersect_packet(const prepared_ray *r, const void *packe
   int mixed = _mm256_movemask_pd(_mm256_cmp_pd(lowest, zero, _CMP_LT_OQ)) &
               _mm256_movemask_pd(_mm256_cmp_pd(zero, highest, _CMP_LT_OQ));
   int candidates = ~mixed & 15;
-  if (!candidates) return 0;
+  if (!candidates) return;
   double us[4], vs[4], ws[4], az[4], bz[4], cz[4];
   _mm256_storeu_pd(us, u);
   _mm256_storeu_pd(vs, v);
@@ -196,7 +192,6 @@ AVX2 static INLINE int intersect_packet(const prepared_ray *r, const void *packe
   _mm256_storeu_pd(az, _mm256_mul_pd(pz[0], sz));
   _mm256_storeu_pd(bz, _mm256_mul_pd(pz[1], sz));
   _mm256_storeu_pd(cz, _mm256_mul_pd(pz[2], sz));
-  int found = 0;
   while (candidates) {
     int lane = __builtin_ctz(candidates);
     candidates &= candidates - 1;
@@ -217,9 +212,7 @@ AVX2 static INLINE int intersect_packet(const prepared_ray *r, const void *packe
     best->triangle = triangle;
     best->u = vl * inverse;
     best->v = wl * inverse;
-    found = 1;
   }
-  return found;
 }
 
 // One ray's walk, a node visit a step, so that a thread can keep several in flight: each asks
@@ -259,6 +252,12 @@ AVX2 static inline void start(walk *w, const char *rays, long ray_stride, long o
   w->leaf_lanes = 0;
   w->leaf_node = 0;
   w->ray = k;
+}
+
+// The scaled distances along the ray to eight planes (floats at `planes`) from `origin` (the
+// bracket end that errs the safe way), with `inverse` the reciprocal of the scaled direction.
+AVX2 static INLINE __m256 slab_distance(const float *planes, float origin, float inverse) {
+  return _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(planes), _mm256_set1_ps(origin)), _mm256_set1_ps(inverse));
 }
 
 // Asks for the node's four cache lines: it is visited when this walk's turn comes again.
@@ -324,12 +323,12 @@ AVX2 static INLINE int step(walk *w, const float *nodes, const void *packets, in
 
   const prepared_ray *r = &w->r;
   const float *n = nodes + (long)w->node * node_floats;
-  __m256 nx = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(n + r->near_offset[0]), _mm256_set1_ps(r->near_origin[0])), _mm256_set1_ps(r->inverse[0]));
-  __m256 fx = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(n + r->far_offset[0]), _mm256_set1_ps(r->far_origin[0])), _mm256_set1_ps(r->inverse[0]));
-  __m256 ny = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(n + r->near_offset[1]), _mm256_set1_ps(r->near_origin[1])), _mm256_set1_ps(r->inverse[1]));
-  __m256 fy = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(n + r->far_offset[1]), _mm256_set1_ps(r->far_origin[1])), _mm256_set1_ps(r->inverse[1]));
-  __m256 nz = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(n + r->near_offset[2]), _mm256_set1_ps(r->near_origin[2])), _mm256_set1_ps(r->inverse[2]));
-  __m256 fz = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(n + r->far_offset[2]), _mm256_set1_ps(r->far_origin[2])), _mm256_set1_ps(r->inverse[2]));
+  __m256 nx = slab_distance(n + r->near_offset[0], r->near_origin[0], r->inverse[0]);
+  __m256 fx = slab_distance(n + r->far_offset[0], r->far_origin[0], r->inverse[0]);
+  __m256 ny = slab_distance(n + r->near_offset[1], r->near_origin[1], r->inverse[1]);
+  __m256 fy = slab_distance(n + r->far_offset[1], r->far_origin[1], r->inverse[1]);
+  __m256 nz = slab_distance(n + r->near_offset[2], r->near_origin[2], r->inverse[2]);
+  __m256 fz = slab_distance(n + r->far_offset[2], r->far_origin[2], r->inverse[2]);
   __m256 entry = _mm256_max_ps(_mm256_max_ps(nx, ny), _mm256_max_ps(nz, _mm256_set1_ps(w->near)));
   __m256 exit = _mm256_mul_ps(_mm256_min_ps(_mm256_min_ps(_mm256_min_ps(fx, fy), fz), _mm256_set1_ps(w->far)),
                               _mm256_set1_ps(widen));
