@@ -25,14 +25,11 @@ struct RayTraversal {
   /// `tMin` as a scaled `Float` parameter, rounded down.
   let near: Float
   let anyHit: Bool
-  /// The best hit so far, and its parameter (`tMax` until there is one), also as a scaled
-  /// `Float` parameter rounded up.
-  var best: MeshHit? = nil
-  var tFar: Double
+  /// The best hit so far; until there is one, parameter `tMax` and triangle `Int.max` (of hits
+  /// at the same parameter the lowest triangle index wins, whatever order the leaves come in).
+  var hit: MeshHit
+  /// The best hit's parameter as a scaled `Float` parameter, rounded up.
   var far: Float
-  /// The best hit's triangle (`Int.max` until there is one): of hits at the same parameter, the
-  /// lowest triangle index wins, whatever order the leaves come in.
-  var bestTriangle = Int.max
   /// The stack of nodes still to visit (``BoundingVolumeHierarchy/stackCapacity`` entries).
   let stack: UnsafeMutablePointer<StackEntry>
   var top = 0
@@ -54,10 +51,13 @@ struct RayTraversal {
     self.tMax = tMax
     near = boxRay.scaledBelow(tMin)
     self.anyHit = anyHit
-    tFar = tMax
+    hit = MeshHit(t: tMax, triangle: .max, u: 0, v: 0)
     far = boxRay.scaledAbove(tMax)
     self.stack = stack
   }
+
+  /// The walk's answer: its best hit, if it found one.
+  var best: MeshHit? { hit.triangle == .max ? nil : hit }
 
   /// Takes a step over the tree at `nodes` with leaf packets at `records`; false once the walk
   /// is over, with its answer in ``best``.
@@ -68,11 +68,10 @@ struct RayTraversal {
       let lane = leafLanes.trailingZeroBitCount
       leafLanes &= leafLanes - 1
       let packet = records + LeafTriangles.packetLength * Int(~WideNode.child(address(leafNode, nodes), lane))
-      if let h = shear.intersect(packet: packet, tMin: tMin, tMax: tMax, before: (tFar, bestTriangle)) {
-        bestTriangle = packet[LeafTriangles.indexOffset + h.lane].triangleIndex
-        best = MeshHit(t: h.t, triangle: bestTriangle, u: h.u, v: h.v)
-        tFar = h.t
-        far = boxRay.scaledAbove(tFar)
+      if let h = shear.intersect(packet: packet, tMin: tMin, tMax: tMax, before: (hit.t, hit.triangle)) {
+        hit = MeshHit(
+          t: h.t, triangle: packet[LeafTriangles.indexOffset + h.lane].triangleIndex, u: h.u, v: h.v)
+        far = boxRay.scaledAbove(hit.t)
         if anyHit { return false }
       }
     }
