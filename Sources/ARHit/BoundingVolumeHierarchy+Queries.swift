@@ -60,7 +60,10 @@ extension BoundingVolumeHierarchy {
   private func closestHits(
     _ rays: [HitRay], into output: UnsafeMutablePointer<MeshHit?>, threads: Int, portable: Bool = false
   ) {
-    let chunk = 4096
+    // Up to 4,096 rays a chunk, but at least eight chunks a thread, so that a batch of tens of
+    // thousands still ends with every thread busy (five chunks of 4,096 for 20k rays left one
+    // thread a chunk to finish alone).
+    let chunk = max(256, min(4096, (rays.count + 8 * threads - 1) / (8 * max(1, threads))))
     let chunks = (rays.count + chunk - 1) / chunk
     let out = UnsafeSendableMutablePointer(output)
     let tree = portable ? nil : eightWideTree
