@@ -14,7 +14,7 @@ import Foundation
 /// Collapsing: a node takes its 4-wide node's children, then repeatedly replaces the inner child
 /// of largest surface area by that child's own children while they fit in eight lanes (as
 /// Embree widens its binary SAH trees). It runs in one pass over the 4-wide nodes, without
-/// allocating per node, when the first batch query asks for the tree (about a millisecond for
+/// allocating per node, when the first batch query asks for the tree (a millisecond or two for
 /// 100k triangles).
 struct EightWideTree: Sendable {
   /// Vectors a node.
