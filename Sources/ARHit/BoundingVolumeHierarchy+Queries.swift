@@ -25,17 +25,14 @@ extension BoundingVolumeHierarchy {
   public func closestHits(_ rays: [HitRay], threads: Int = ProcessInfo.processInfo.activeProcessorCount)
     -> [MeshHit?]
   {
-    // Written by the workers straight into uninitialised storage: zero-filling a million results
-    // first was a serial pass over 40 MB, page faults included.
-    [MeshHit?](unsafeUninitializedCapacity: rays.count) { output, initialized in
-      closestHits(rays, into: output.baseAddress!, threads: threads)
-      initialized = rays.count
-    }
+    closestHits(rays, threads: threads, portable: false)
   }
 
   /// Closest hits of many rays; `portable`: by the SSE2 traversal even where the AVX2 kernel
   /// runs (tests compare the two).
   func closestHits(_ rays: [HitRay], threads: Int, portable: Bool) -> [MeshHit?] {
+    // Written by the workers straight into uninitialised storage: zero-filling a million results
+    // first was a serial pass over 40 MB, page faults included.
     [MeshHit?](unsafeUninitializedCapacity: rays.count) { output, initialized in
       closestHits(rays, into: output.baseAddress!, threads: threads, portable: portable)
       initialized = rays.count
