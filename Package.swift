@@ -1,10 +1,14 @@
 // swift-tools-version: 6.1
 // ARScene: a headless AR geometry and scene engine. Module layout and conventions: README.md
-// ("Architecture") and docs/CONVENTIONS.md. Imports only point down the list below.
+// ("Architecture") and docs/CONVENTIONS.md. Imports only point down the list below. The peers it
+// is checked and timed against live in the nested packages Oracles/ and Benchmarks/.
 import PackageDescription
 
 let package = Package(
   name: "ARScene",
+  // The oldest systems whose SDKs have what the sources use (typed throws back-deploy; atomics
+  // come from swift-atomics rather than the OS's Synchronization, which needs macOS 15).
+  platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "ARMath", targets: ["ARMath"]),
     .library(name: "ARGeo", targets: ["ARGeo"]),
@@ -30,6 +34,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    // The tile queue's lock-free counters, on every OS version the core supports.
+    .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     // `swift package generate-documentation` (Tools/docs); a plugin, linked into nothing.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -80,6 +86,7 @@ let package = Package(
       name: "ARRender",
       dependencies: [
         "ARMath", "ARMesh", "ARImage", "CMathShims", .product(name: "RealModule", package: "swift-numerics"),
+        .product(name: "Atomics", package: "swift-atomics"),
       ]
     ),
     // Recordings and trajectories: formats, time association, the error metrics.
@@ -158,78 +165,6 @@ let package = Package(
       ]
     ),
 
-    // MARK: Oracles and benchmarks (never part of a product)
-    // GLM (Debian libglm-dev) behind a C ABI, so Swift tests and benchmarks can call it without
-    // C++ interop leaking into every dependent target. Always -O2: it is the benchmark peer.
-    .target(
-      name: "GLMOracle",
-      path: "Oracles/GLMOracle",
-      cxxSettings: [.unsafeFlags(["-O2", "-std=c++17"])],
-      linkerSettings: [.linkedLibrary("m")]
-    ),
-    // tinyobjloader's header (Debian libtinyobjloader-dev) compiled at -O2, and libpng's
-    // simplified API: the peers of the OBJ and PNG benchmarks.
-    .target(
-      name: "TinyOBJOracle",
-      path: "Oracles/TinyOBJOracle",
-      cxxSettings: [.unsafeFlags(["-O2", "-std=c++17"])]
-    ),
-    .target(
-      name: "LibPNGOracle",
-      dependencies: ["CPNG"],
-      path: "Oracles/LibPNGOracle",
-      cSettings: [.unsafeFlags(["-O2"])]
-    ),
-    // Mesa's llvmpipe through OSMesa (Debian libosmesa6-dev): the rasterizer's cross-check and
-    // benchmark peer.
-    .systemLibrary(
-      name: "COSMesa",
-      pkgConfig: "osmesa",
-      providers: [.apt(["libosmesa6-dev"])]
-    ),
-    .target(
-      name: "MesaOracle",
-      dependencies: ["COSMesa"],
-      path: "Oracles/MesaOracle",
-      cSettings: [.unsafeFlags(["-O2"])],
-      // EGL and GLES 3 (Debian libegl-dev, libgles-dev): the multisampled peer.
-      linkerSettings: [.linkedLibrary("EGL"), .linkedLibrary("GLESv2")]
-    ),
-    // GeographicLib (Debian libgeographiclib-dev): the geodesy benchmark peer.
-    .target(
-      name: "GeographicLibOracle",
-      path: "Oracles/GeographicLibOracle",
-      cxxSettings: [.unsafeFlags(["-O2", "-std=c++17"])],
-      linkerSettings: [.linkedLibrary("GeographicLib")]
-    ),
-    // Embree (Debian libembree-dev): the ray-casting benchmark peer.
-    .target(
-      name: "EmbreeOracle",
-      path: "Oracles/EmbreeOracle",
-      cSettings: [.unsafeFlags(["-O2"])],
-      linkerSettings: [.linkedLibrary("embree3")]
-    ),
-    // libvips (Debian libvips-dev): the film benchmark's peer. Its few functions are declared by
-    // the oracle itself: the headers' pkg-config flags would need glib's include paths.
-    .target(
-      name: "VipsOracle",
-      path: "Oracles/VipsOracle",
-      cSettings: [.unsafeFlags(["-O2"])],
-      linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]
-    ),
-    .executableTarget(
-      name: "arscene-bench",
-      dependencies: [
-        "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRender", "ARScene", "ARTestSupport", "GLMOracle",
-        "TinyOBJOracle",
-        "LibPNGOracle",
-        "MesaOracle", "ARGeo", "GeographicLibOracle", "ARHit", "EmbreeOracle", "ARPose", "ARRecording",
-        "ARPlaces",
-        "ARMarkers", "ARFilm", "VipsOracle",
-      ],
-      path: "Benchmarks/arscene-bench"
-    ),
-
     // MARK: Tests
     .target(
       name: "ARTestSupport",
@@ -238,7 +173,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ARMathTests",
-      dependencies: ["ARMath", "ARTestSupport", "GLMOracle"]
+      dependencies: ["ARMath", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARGeoTests",
@@ -273,7 +208,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ARPlacesTests",
-      dependencies: ["ARPlaces", "ARGeo", "ARMath", "ARTestSupport", "GeographicLibOracle"]
+      dependencies: ["ARPlaces", "ARGeo", "ARMath", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARImageIOTests",
@@ -281,7 +216,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ARRenderTests",
-      dependencies: ["ARRender", "ARMesh", "ARImage", "ARImageIO", "ARMath", "ARTestSupport", "MesaOracle"]
+      dependencies: ["ARRender", "ARMesh", "ARImage", "ARImageIO", "ARMath", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARSceneTests",

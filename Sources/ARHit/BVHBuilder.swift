@@ -178,7 +178,7 @@ extension BVHBuilder.Triangles {
     while !level.isEmpty {
       top.levels += 1
       let spans = level.map(\.span)
-      let results = Slots<(InlineArray<4, BuildSpan>, Int)>(count: spans.count)
+      let results = Slots<(FourSpans, Int)>(count: spans.count)
       if spans.count == 1 {
         var splitter = self
         splitter.binsInParallel = true
@@ -267,8 +267,8 @@ extension BVHBuilder.Triangles {
   /// with the largest surface area split again while it has more than a leaf's triangles (the
   /// one most likely to be entered; Embree and Wald et al. open BVH4 nodes so). Binned with
   /// `bins`, or in parallel parts for a span of more than ``BVHBuilder/parallelSpan`` triangles.
-  private func children(of span: BuildSpan, bins: SAHBins) -> (InlineArray<4, BuildSpan>, Int) {
-    var lanes = InlineArray<4, BuildSpan>(repeating: span)
+  private func children(of span: BuildSpan, bins: SAHBins) -> (FourSpans, Int) {
+    var lanes = FourSpans(repeating: span)
     var count = 1
     while count < 4 {
       var open = -1

@@ -1,4 +1,4 @@
-import Synchronization
+import Atomics
 
 /// Hands a frame's tiles to the workers that draw them.
 ///
@@ -17,10 +17,10 @@ final class TileQueue: @unchecked Sendable {
   private let rows: [Int]
   private let tilesPerRow: Int
   /// The next row (in ``rows``) without an owner.
-  private let nextRow = Atomic<Int>(0)
+  private let nextRow = ManagedAtomic<Int>(0)
   /// Per row in ``rows``: the tiles not yet taken, `first ..< end` counted in the row, packed
   /// as `end << 32 | first`, so that either end is taken with one compare-and-exchange.
-  private let untaken: UnsafeMutablePointer<Atomic<UInt64>>
+  private let untaken: [UnsafeAtomic<UInt64>]
 
   /// What a worker is drawing: the row it owns, or the row it helps, as an index in ``rows``.
   struct Claim {
@@ -35,13 +35,11 @@ final class TileQueue: @unchecked Sendable {
   init(tilesPerRow: Int, rowWork: [Int]) {
     rows = rowWork.indices.sorted { a, b in rowWork[a] != rowWork[b] ? rowWork[a] > rowWork[b] : a < b }
     self.tilesPerRow = tilesPerRow
-    untaken = .allocate(capacity: rows.count)
-    for k in rows.indices { (untaken + k).initialize(to: Atomic(UInt64(tilesPerRow) << 32)) }
+    untaken = rows.map { _ in UnsafeAtomic.create(UInt64(tilesPerRow) << 32) }
   }
 
   deinit {
-    _ = untaken.deinitialize(count: rows.count)
-    untaken.deallocate()
+    for counter in untaken { _ = counter.destroy() }
   }
 
   /// The next tile for the worker whose claim is `claim` (each worker keeps its own, from
@@ -56,7 +54,7 @@ final class TileQueue: @unchecked Sendable {
         if let column = take(slot, fromEnd: true) { return rows[slot] * tilesPerRow + column }
         claim.helped = nil
       }
-      let next = nextRow.wrappingAdd(1, ordering: .relaxed).oldValue
+      let next = nextRow.loadThenWrappingIncrement(ordering: .relaxed)
       if next < rows.count {
         claim.owned = next
         continue

@@ -2,12 +2,6 @@ import ARMath
 import ArgumentParser
 import Foundation
 
-/// Parses an option's comma-separated numbers (`--size 640,480`); a failure names the option
-/// and the field, and exits with code 2 like any other bad input.
-func numbers(_ text: String, count: Int, option: String) throws -> [Double] {
-  do { return try NumberText.parseList(text, count: count, name: option) } catch { throw InputFailure(error) }
-}
-
 /// A failure the user caused (bad input): printed as one line, exit code 2.
 struct InputFailure: Error, CustomStringConvertible {
   let description: String

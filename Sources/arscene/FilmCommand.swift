@@ -33,12 +33,14 @@ struct FilmCommand: ParsableCommand {
     @Option(help: "Worker threads; the image is the same for any count.") var threads: Int = 2
     @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
 
+    func validate() throws {
+      guard (preset == nil) != (lut == nil) else { throw ValidationError("give --preset or --lut, one of them") }
+      guard (1...256).contains(threads) else { throw ValidationError("--threads: 1 to 256") }
+      if tetrahedral, lut == nil { throw ValidationError("--tetrahedral applies to --lut") }
+    }
+
     func run() throws {
       try reportingInputFailures {
-        guard (preset == nil) != (lut == nil) else {
-          throw InputFailure(message: "give --preset or --lut, one of them")
-        }
-        guard (1...256).contains(threads) else { throw InputFailure(message: "--threads: 1 to 256") }
         let picture: RGBA8Image
         do { picture = try ImageFile.readRGBA8(image) } catch { throw InputFailure(error) }
         let result: RGBA8Image

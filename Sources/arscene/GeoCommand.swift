@@ -17,21 +17,12 @@ struct GeoCommand: ParsableCommand {
   )
 
   /// Parses `LAT,LON[,H]` for an option or argument.
-  static func coordinate(_ text: String, name: String, withHeight: Bool) throws -> GeodeticCoordinate {
-    let v = try numbers(text, count: withHeight ? 3 : 2, option: name)
-    do {
-      return try GeodeticCoordinate(
-        latitudeDegrees: v[0], longitudeDegrees: v[1], height: withHeight ? v[2] : 0
-      )
-      .validated()
-    } catch { throw InputFailure(message: "\(name): \(error)") }
-  }
-
-  /// Converts stdin line by line in the local frame at `origin` (an `--origin` option's text).
+  /// Converts stdin line by line in the local frame at `origin`.
   static func convertInFrame(
-    origin: String, _ convert: (LocalTangentFrame, [Double], Int) throws -> String
+    origin: GeodeticCoordinate, _ convert: (LocalTangentFrame, [Double], Int) throws -> String
   ) throws {
-    let frame = try LocalTangentFrame(origin: coordinate(origin, name: "--origin", withHeight: true))
+    let frame: LocalTangentFrame
+    do { frame = try LocalTangentFrame(origin: origin) } catch { throw InputFailure(message: "--origin: \(error)") }
     try convertLines(columns: 3) { values, line in try convert(frame, values, line) }
   }
 
@@ -47,12 +38,16 @@ struct GeoCommand: ParsableCommand {
       commandName: "to-enu",
       abstract: "Geodetic `lat lon h` lines on stdin to local `e n u` lines (metres, 10 decimals).")
 
-    @Option(parsing: .unconditional, help: "The ENU origin LAT,LON,H (degrees, degrees, metres).")
-    var origin: String
+    @Option(parsing: .unconditional, help: "The ENU origin LAT,LON,H (degrees, degrees, metres).", transform: GeoPositionValue.init(parsing:))
+    var origin: GeoPositionValue
+
+    func validate() throws {
+      guard origin.hasHeight else { throw ValidationError("--origin: expected LAT,LON,H") }
+    }
 
     func run() throws {
       try reportingInputFailures {
-        try GeoCommand.convertInFrame(origin: origin) { frame, v, line in
+        try GeoCommand.convertInFrame(origin: origin.coordinate) { frame, v, line in
           let p: GeodeticCoordinate
           do {
             p = try GeodeticCoordinate(latitudeDegrees: v[0], longitudeDegrees: v[1], height: v[2])
@@ -71,12 +66,16 @@ struct GeoCommand: ParsableCommand {
       abstract: "Local `e n u` lines (metres) on stdin to geodetic `lat lon h` lines.",
       discussion: "Latitude and longitude get 12 decimals (0.1 µm), heights 10.")
 
-    @Option(parsing: .unconditional, help: "The ENU origin LAT,LON,H (degrees, degrees, metres).")
-    var origin: String
+    @Option(parsing: .unconditional, help: "The ENU origin LAT,LON,H (degrees, degrees, metres).", transform: GeoPositionValue.init(parsing:))
+    var origin: GeoPositionValue
+
+    func validate() throws {
+      guard origin.hasHeight else { throw ValidationError("--origin: expected LAT,LON,H") }
+    }
 
     func run() throws {
       try reportingInputFailures {
-        try GeoCommand.convertInFrame(origin: origin) { frame, v, _ in
+        try GeoCommand.convertInFrame(origin: origin.coordinate) { frame, v, _ in
           let p = frame.geodetic(enu: SIMD3(v[0], v[1], v[2]))
           return [fixed(p.latitudeDegrees, 12), fixed(p.longitudeDegrees, 12), fixed(p.height, 10)]
             .joined(separator: " ")
@@ -92,18 +91,25 @@ struct GeoCommand: ParsableCommand {
         "True heading = magnetic heading + declination. Valid for dates from 2025-01-01 to 2029-12-31.")
 
     @Option(
-      parsing: .unconditional, help: "Position LAT,LON,H (degrees, degrees, metres above the ellipsoid).")
-    var at: String
+      parsing: .unconditional, help: "Position LAT,LON,H (degrees, degrees, metres above the ellipsoid).", transform: GeoPositionValue.init(parsing:))
+    var at: GeoPositionValue
 
     @Option(help: "Date YYYY-MM-DD (UTC); today when omitted.")
     var date: String?
+
+    func validate() throws {
+      guard at.hasHeight else { throw ValidationError("--at: expected LAT,LON,H") }
+      if let date {
+        do { _ = try MagneticModel.decimalYear(isoDate: date) } catch { throw ValidationError("--date: \(error)") }
+      }
+    }
 
     @Flag(help: "Print the whole field as JSON (nT and degrees) instead of the declination alone.")
     var json = false
 
     func run() throws {
       try reportingInputFailures {
-        let position = try GeoCommand.coordinate(at, name: "--at", withHeight: true)
+        let position = at.coordinate
         let report: MagneticFieldReport
         do {
           let year = try date.map { try MagneticModel.decimalYear(isoDate: $0) }
@@ -135,12 +141,18 @@ struct GeoCommand: ParsableCommand {
 
     func validate() throws {
       guard points.count == 2 else { throw ValidationError("expected two points A_LAT,A_LON B_LAT,B_LON") }
+      for (name, text) in zip(["A", "B"], points) {
+        do {
+          guard try !GeoPositionValue(parsing: text).hasHeight else { throw OptionValueError("expected LAT,LON") }
+        } catch { throw ValidationError("\(name) '\(text)': \(error)") }
+      }
     }
 
     func run() throws {
       try reportingInputFailures {
-        let from = try GeoCommand.coordinate(points[0], name: "A", withHeight: false)
-        let to = try GeoCommand.coordinate(points[1], name: "B", withHeight: false)
+        guard let from = GeoPositionValue(argument: points[0])?.coordinate,
+          let to = GeoPositionValue(argument: points[1])?.coordinate
+        else { throw ValidationError("expected two points A_LAT,A_LON B_LAT,B_LON") }
         let line = try Geodesic().inverse(from: from, to: to)
         FileHandleOutput.standardOutput.write(
           "\(fixed(line.distance, 9)) \(fixed(line.initialBearingDegrees, 12)) \(fixed(line.finalBearingDegrees, 12))\n"

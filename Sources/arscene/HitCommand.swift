@@ -27,8 +27,8 @@ struct HitCommand: ParsableCommand {
   @Option(help: "The scene file.")
   var scene: String
 
-  @Option(parsing: .unconditional, help: "The tap X,Y in view points.")
-  var tap: String
+  @Option(parsing: .unconditional, help: "The tap X,Y in view points.", transform: NumberPair.init(parsing:))
+  var tap: NumberPair
 
   @Option(help: ArgumentHelp("\(TapPolicy.names.joined(separator: ", ")).", valueName: "policy"))
   var policy: String = "screen"
@@ -36,29 +36,29 @@ struct HitCommand: ParsableCommand {
   @Option(help: "Screen policy: points; mesh policy: metres per metre of distance.")
   var tolerance: Double?
 
-  @Option(help: "View size W,H in points (default: the scene's output size).")
-  var view: String?
+  @Option(help: "View size W,H in points (default: the scene's output size).", transform: NumberPair.init(parsing:))
+  var view: NumberPair?
 
   @Option(
     help:
       "Interface orientation: landscape-right (image as shown), landscape-left, portrait, portrait-upside-down."
   )
-  var orientation: String = InterfaceOrientation.landscapeRight.rawValue
+  var orientation: InterfaceOrientation = .landscapeRight
+
+  func validate() throws {
+    do { _ = try TapPolicy(name: policy, tolerance: tolerance) } catch {
+      throw ValidationError("--policy/--tolerance: \(error)")
+    }
+  }
 
   func run() throws {
     try reportingInputFailures {
-      let tapPoint = try numbers(tap, count: 2, option: "--tap")
+      let tapPoint = tap.vector
       let policy: TapPolicy
       do { policy = try TapPolicy(name: self.policy, tolerance: tolerance) } catch {
         throw InputFailure(message: "--policy/--tolerance: \(error)")
       }
-      guard let orientation = InterfaceOrientation(rawValue: orientation) else {
-        throw InputFailure(
-          message:
-            "--orientation: expected one of \(InterfaceOrientation.allCases.map(\.rawValue).joined(separator: ", "))"
-        )
-      }
-      let viewSize = try view.map { try numbers($0, count: 2, option: "--view") }
+      let viewSize = view?.vector
       let loaded: Scene
       do { loaded = try Scene.load(path: scene) } catch { throw InputFailure(error) }
       guard !loaded.targets.isEmpty else {
@@ -67,12 +67,12 @@ struct HitCommand: ParsableCommand {
       let result: TapResult
       do {
         let tester = try loaded.tapHitTester(
-          viewSize: viewSize.map { SIMD2($0[0], $0[1]) }, orientation: orientation)
-        result = try tester.hitTest(tap: SIMD2(tapPoint[0], tapPoint[1]), policy: policy)
+          viewSize: viewSize, orientation: orientation)
+        result = try tester.hitTest(tap: tapPoint, policy: policy)
       } catch { throw InputFailure(message: "\(error)") }
       try JSONOutput.write(
         SceneTapReport(
-          tap: SIMD2(tapPoint[0], tapPoint[1]), policyName: self.policy, tolerance: tolerance, result: result,
+          tap: tapPoint, policyName: self.policy, tolerance: tolerance, result: result,
           scene: loaded))
     }
   }

@@ -16,16 +16,6 @@ struct MarkerCommand: ParsableCommand {
   )
 
   /// The `--dictionary` option's dictionary, or an error listing the known ones.
-  static func dictionary(_ name: String) throws -> MarkerDictionary {
-    guard let d = MarkerDictionary.named(name) else {
-      throw InputFailure(
-        message:
-          "--dictionary: unknown '\(name)' (known: \(MarkerDictionary.all.map(\.name).joined(separator: ", ")))"
-      )
-    }
-    return d
-  }
-
   struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "generate",
@@ -38,19 +28,20 @@ struct MarkerCommand: ParsableCommand {
         cells) gives whole cells. Written whole or not at all.
         """)
 
-    @Option(help: "The dictionary.") var dictionary: String
+    @Option(help: "The dictionary.") var dictionary: MarkerDictionary
     @Option(help: "The marker's id.") var id: Int
     @Option(help: "The image's side, pixels.") var pixels: Int
     @Option(help: "White cells around the black border.") var quietZone: Int = 1
     @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
 
+    func validate() throws {
+      guard (0...16).contains(quietZone) else { throw ValidationError("--quiet-zone: expected 0 to 16 cells") }
+      guard pixels <= 16384 else { throw ValidationError("--pixels: at most 16384") }
+    }
+
     func run() throws {
       try reportingInputFailures {
-        let d = try MarkerCommand.dictionary(dictionary)
-        guard (0...16).contains(quietZone) else {
-          throw InputFailure(message: "--quiet-zone: expected 0 to 16 cells")
-        }
-        guard pixels <= 16384 else { throw InputFailure(message: "--pixels: at most 16384") }
+        let d = dictionary
         do {
           try ImageFile.writePNG(
             try d.image(id: id, pixels: pixels, quietZone: quietZone), to: output, channels: .grey,
@@ -80,9 +71,9 @@ struct MarkerCommand: ParsableCommand {
     @Argument(help: "The image (PNG or JPEG).") var image: String?
     @Option(help: "A recording (any format arscene reads): detect in each of its frames' images.")
     var recording: String?
-    @Option(help: "The dictionary.") var dictionary: String = "aruco_4x4_50"
-    @Option(parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels, for poses.")
-    var intrinsics: String?
+    @Option(help: "The dictionary.") var dictionary = MarkerDictionary.named("aruco_4x4_50")!
+    @Option(parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels, for poses.", transform: PinholeValues.init(parsing:))
+    var intrinsics: PinholeValues?
     @Option(help: "The markers' side, metres, for poses.") var size: Double?
     @Flag(help: "Look for white-on-black markers.") var inverted = false
     @Option(
@@ -92,15 +83,17 @@ struct MarkerCommand: ParsableCommand {
         """)
     var rig: String?
 
+    func validate() throws {
+      guard (image == nil) != (recording == nil) else {
+        throw ValidationError("give an IMAGE or --recording REC, not both or neither")
+      }
+      if let size, !(size > 0 && size.isFinite) { throw ValidationError("--size: expected metres > 0, got \(size)") }
+    }
+
     func run() throws {
       try reportingInputFailures {
-        let d = try MarkerCommand.dictionary(dictionary)
-        guard (image == nil) != (recording == nil) else {
-          throw InputFailure(message: "give an IMAGE or --recording REC, not both or neither")
-        }
-        let k = try intrinsics.map { try numbers($0, count: 4, option: "--intrinsics") }.map {
-          SIMD4($0[0], $0[1], $0[2], $0[3])
-        }
+        let d = dictionary
+        let k = intrinsics.map { SIMD4($0.fx, $0.fy, $0.cx, $0.cy) }
         var detector = MarkerDetector(dictionary: d)
         detector.inverted = inverted
         let markerRig: MarkerRig?

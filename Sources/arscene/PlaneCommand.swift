@@ -24,8 +24,8 @@ struct PlaneCommand: ParsableCommand {
     @Argument(help: "The point cloud file.")
     var file: String
 
-    @Option(parsing: .unconditional, help: "The up direction X,Y,Z (opposite to gravity).")
-    var gravity: String = "0,1,0"
+    @Option(parsing: .unconditional, help: "The up direction X,Y,Z (opposite to gravity).", transform: DirectionValue.init(parsing:))
+    var gravity: DirectionValue = DirectionValue(argument: "0,1,0")!
 
     @Option(help: "Inlier distance in metres (about 3σ of the depth noise).")
     var threshold: Double = 0.01
@@ -39,14 +39,19 @@ struct PlaneCommand: ParsableCommand {
     @Option(help: "Random seed (the result is the same for the same seed).")
     var seed: UInt64 = 1
 
+    func validate() throws {
+      guard threshold > 0, threshold.isFinite else { throw ValidationError("--threshold: expected metres > 0") }
+      guard minConfidence.isFinite else { throw ValidationError("--min-confidence: expected a finite number") }
+    }
+
     func run() throws {
       try reportingInputFailures {
-        let up = try numbers(gravity, count: 3, option: "--gravity")
+        let up = gravity.unit
         let planes: [DetectedPlane]
         do {
           let cloud = try PointCloud.read(path: file)
           let detector = try PlaneDetector(
-            threshold: threshold, up: SIMD3(up[0], up[1], up[2]), minimumInliers: minPoints,
+            threshold: threshold, up: up, minimumInliers: minPoints,
             minimumConfidence: minConfidence, seed: seed)
           planes = try detector.detect(cloud)
         } catch { throw InputFailure(message: "\(error)") }

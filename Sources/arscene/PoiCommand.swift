@@ -41,24 +41,29 @@ struct PoiCommand: ParsableCommand {
   struct Near: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "near",
-      abstract: "The places within a radius of a position, nearest first, as JSON lines.",
+      abstract: "The places within a radius of a position, or the nearest ones, nearest first, as JSON lines.",
       discussion: """
         Prints one line a place: {"bearing_deg":…,"distance_m":…,"id":"…","name":"…"} (name null \
         when the place has none), nearest first, ties in file order.
         """)
 
-    @Option(parsing: .unconditional, help: "The position LAT,LON (degrees).") var at: String
-    @Option(parsing: .unconditional, help: "The radius, metres.") var radius: Double
-    @Option(help: "At most this many places.") var max: Int?
+    @Option(parsing: .unconditional, help: "The position LAT,LON (degrees).", transform: GeoPositionValue.init(parsing:)) var at: GeoPositionValue
+    @Option(parsing: .unconditional, help: "The radius, metres (≥ 0). Without it, --max nearest places.")
+    var radius: Double?
+    @Option(help: "At most this many places (at least 1).") var max: Int?
     @Argument(help: "The places file (GeoJSON or a site guide's stops).") var file: String
+
+    func validate() throws {
+      if let radius, !(radius >= 0 && radius.isFinite) {
+        throw ValidationError("--radius: expected metres ≥ 0, got \(radius)")
+      }
+      if let max, max < 1 { throw ValidationError("--max: expected at least 1, got \(max)") }
+      guard radius != nil || max != nil else { throw ValidationError("give --radius, --max or both") }
+      if at.hasHeight { throw ValidationError("--at: expected LAT,LON") }
+    }
 
     func run() throws {
       try reportingInputFailures {
-        let position = try GeoCommand.coordinate(at, name: "--at", withHeight: false)
-        guard radius >= 0, radius.isFinite else {
-          throw InputFailure(message: "--radius: expected metres ≥ 0, got \(radius)")
-        }
-        if let max, max < 1 { throw InputFailure(message: "--max: expected at least 1, got \(max)") }
         let index: PlaceIndex
         do { index = try PlaceIndex(PoiCommand.places(file).places) } catch let failure as InputFailure {
           throw failure
@@ -66,7 +71,13 @@ struct PoiCommand: ParsableCommand {
           throw InputFailure(message: "\(file): \(error)")
         }
         let matches: [PlaceIndex.Match]
-        do { matches = try index.within(radius, of: position, limit: max ?? .max) } catch {
+        do {
+          if let radius {
+            matches = try index.within(radius, of: at.coordinate, limit: max ?? .max)
+          } else {
+            matches = try index.nearest(max ?? 1, to: at.coordinate)
+          }
+        } catch {
           throw InputFailure(message: "\(error)")
         }
         var out = ""
@@ -98,12 +109,13 @@ struct PoiCommand: ParsableCommand {
     @Flag(help: "Alert on every entry, not once ever.") var repeating = false
     @Option(help: "The alert history file (JSON), read first and written back.") var history: String?
 
+    func validate() throws {
+      guard radius > 0, radius.isFinite else { throw ValidationError("--radius: expected metres > 0") }
+      if let dwell, !(dwell > 0 && dwell.isFinite) { throw ValidationError("--dwell: expected seconds > 0") }
+    }
+
     func run() throws {
       try reportingInputFailures {
-        guard radius > 0, radius.isFinite else {
-          throw InputFailure(message: "--radius: expected metres > 0")
-        }
-        if let dwell, !(dwell > 0) { throw InputFailure(message: "--dwell: expected seconds > 0") }
         let set = try PoiCommand.places(file)
         let fixes = try Self.fixes(track)
         var rules = GeofenceMonitor.Rules()
@@ -169,18 +181,17 @@ struct PoiCommand: ParsableCommand {
     @Argument(help: "The places file (a site guide's stops, or GeoJSON).") var file: String
     @Option(help: "The game's state file (JSON).") var state: String
     @Option(help: "Each stop's geofence radius, metres.") var radius: Double = 30
-    @Option(help: "When a stop counts as visited: entry or dwell.") var on: String = "entry"
+    @Option(help: "When a stop counts as visited: entry or dwell.") var on: VisitGame.Rule = .entry
     @Option(help: "With --on dwell: seconds inside.") var dwell: Double = 20
+
+    func validate() throws {
+      guard radius > 0, radius.isFinite else { throw ValidationError("--radius: expected metres > 0") }
+      guard dwell > 0, dwell.isFinite else { throw ValidationError("--dwell: expected seconds > 0") }
+    }
 
     func run() throws {
       try reportingInputFailures {
-        guard let rule = VisitGame.Rule(rawValue: on) else {
-          throw InputFailure(message: "--on: expected entry or dwell, got '\(on)'")
-        }
-        guard radius > 0, radius.isFinite else {
-          throw InputFailure(message: "--radius: expected metres > 0")
-        }
-        guard dwell > 0 else { throw InputFailure(message: "--dwell: expected seconds > 0") }
+        let rule = on
         let set = try PoiCommand.places(file)
         let gamePlaces = set.places.contains(where: \.inGame) ? set.places.filter(\.inGame) : set.places
         var game: VisitGame
@@ -221,17 +232,17 @@ struct PoiCommand: ParsableCommand {
     @Option(help: "Also a PNG of the same map.") var png: String?
     @Option(help: "A track to draw and replay (GPX or a recording).") var track: String?
     @Option(help: "Geofence radius drawn around each place, metres.") var radius: Double?
-    @Option(help: "The map's size W,H in pixels.") var size: String = "1000,800"
+    @Option(help: "The map's size W,H in pixels (100 to 8192 each).", transform: PixelSize.init(parsing:)) var size = PixelSize(argument: "1000,800")!
+
+    func validate() throws {
+      guard size.fits(100...8192) else {
+        throw ValidationError("--size: width and height must be whole pixels from 100 to 8192")
+      }
+      if let radius, !(radius > 0 && radius.isFinite) { throw ValidationError("--radius: expected metres > 0") }
+    }
 
     func run() throws {
       try reportingInputFailures {
-        let wh = try numbers(size, count: 2, option: "--size")
-        guard wh.allSatisfy({ $0 >= 100 && $0 <= 8192 && $0 == $0.rounded() }) else {
-          throw InputFailure(message: "--size: width and height must be whole pixels from 100 to 8192")
-        }
-        if let radius, !(radius > 0 && radius.isFinite) {
-          throw InputFailure(message: "--radius: expected metres > 0")
-        }
         let set = try PoiCommand.places(file)
         let fixes = try track.map { try Replay.fixes($0) } ?? []
         var events: [GeofenceEvent] = []
@@ -246,8 +257,8 @@ struct PoiCommand: ParsableCommand {
           } catch { throw InputFailure(message: "\(file): \(error)") }
         }
         let map = SiteMap(
-          places: set, fenceRadius: radius, track: fixes, events: events, width: Int(wh[0]),
-          height: Int(wh[1]))
+          places: set, fenceRadius: radius, track: fixes, events: events, width: size.width,
+          height: size.height)
         let drawing: VectorDrawing
         do { drawing = try map.drawing() } catch { throw InputFailure(message: "\(file): \(error)") }
         do {

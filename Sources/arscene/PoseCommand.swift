@@ -27,35 +27,34 @@ struct PoseCommand: ParsableCommand {
     @Option(help: "Marker side length in metres.")
     var size: Double
 
-    @Option(parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels.")
-    var intrinsics: String
+    @Option(parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels.", transform: PinholeValues.init(parsing:))
+    var intrinsics: PinholeValues
 
-    @Option(parsing: .unconditional, help: "Corners X0,Y0,X1,Y1,X2,Y2,X3,Y3 in pixels.")
-    var corners: String
+    @Option(parsing: .unconditional, help: "Corners X0,Y0,X1,Y1,X2,Y2,X3,Y3 in pixels.", transform: MarkerCorners.init(parsing:))
+    var corners: MarkerCorners
 
     @Option(help: "Camera convention of the output: opencv or arkit.")
     var convention: CameraConvention = .opencv
 
-    @Option(help: "Image size W,H; corners outside it are refused.")
-    var imageSize: String?
+    @Option(help: "Image size W,H; corners outside it are refused.", transform: NumberPair.init(parsing:))
+    var imageSize: NumberPair?
 
     @Option(help: "1-σ corner noise in pixels, for the uncertainties.")
     var cornerSigma: Double = 0.5
 
+    func validate() throws {
+      guard cornerSigma > 0, cornerSigma.isFinite else { throw ValidationError("--corner-sigma must be positive") }
+      guard size > 0, size.isFinite else { throw ValidationError("--size: expected metres > 0, got \(size)") }
+    }
+
     func run() throws {
       try reportingInputFailures {
-        let k = try numbers(intrinsics, count: 4, option: "--intrinsics")
-        let c = try numbers(corners, count: 8, option: "--corners")
-        let image = try imageSize.map { try numbers($0, count: 2, option: "--image-size") }
-        guard cornerSigma > 0, cornerSigma.isFinite else {
-          throw InputFailure(message: "--corner-sigma must be positive")
-        }
+        let k = intrinsics
         let result: MarkerPose
         do {
           result = try SquareMarker.pose(
-            corners: (0..<4).map { SIMD2(c[2 * $0], c[2 * $0 + 1]) }, size: size,
-            intrinsics: SIMD4(k[0], k[1], k[2], k[3]),
-            imageSize: image.map { SIMD2($0[0], $0[1]) }, pixelSigma: cornerSigma)
+            corners: corners.points, size: size, intrinsics: SIMD4(k.fx, k.fy, k.cx, k.cy),
+            imageSize: imageSize?.vector, pixelSigma: cornerSigma)
         } catch { throw InputFailure(message: "\(error)") }
         try JSONOutput.write(result.expressed(in: convention))
       }

@@ -15,16 +15,16 @@ struct ProjectCommand: ParsableCommand {
       """
   )
 
-  @Option(parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels.")
-  var intrinsics: String
+  @Option(parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels.", transform: PinholeValues.init(parsing:))
+  var intrinsics: PinholeValues
 
-  @Option(help: "Image size W,H in pixels.")
-  var size: String
+  @Option(help: "Image size W,H in pixels.", transform: PixelSize.init(parsing:))
+  var size: PixelSize
 
   @Option(
     name: .customLong("world-from-camera"), parsing: .unconditional,
-    help: "Camera pose: 16 numbers, column-major.")
-  var worldFromCamera: String
+    help: "Camera pose: 16 numbers, column-major.", transform: MatrixValues.init(parsing:))
+  var worldFromCamera: MatrixValues
 
   @Option(help: "Camera frame convention of the pose: arkit (looks down -Z) or opencv (+Z).")
   var convention: CameraConvention = .arkit
@@ -34,6 +34,9 @@ struct ProjectCommand: ParsableCommand {
 
   func validate() throws {
     guard (0...17).contains(decimals) else { throw ValidationError("--decimals must be from 0 to 17") }
+    guard size.fits(1...(1 << 20)) else {
+      throw ValidationError("--size: width and height must be whole numbers from 1 to 1048576")
+    }
   }
 
   func run() throws {
@@ -52,16 +55,11 @@ struct ProjectCommand: ParsableCommand {
   }
 
   private func makeCamera() throws -> PinholeCamera<Double> {
-    let k = try numbers(intrinsics, count: 4, option: "--intrinsics")
-    let wh = try numbers(size, count: 2, option: "--size")
-    let m = try numbers(worldFromCamera, count: 16, option: "--world-from-camera")
-    guard wh.allSatisfy({ $0 >= 1 && $0 == $0.rounded() && $0 <= Double(1 << 20) }) else {
-      throw InputFailure(message: "--size: width and height must be whole numbers from 1 to 1048576")
-    }
     do {
       let intrinsics = try CameraIntrinsics(
-        validatingFx: k[0], fy: k[1], cx: k[2], cy: k[3], width: Int(wh[0]), height: Int(wh[1]))
-      let matrix = try Matrix4(validatingColumnMajor: m)
+        validatingFx: intrinsics.fx, fy: intrinsics.fy, cx: intrinsics.cx, cy: intrinsics.cy,
+        width: size.width, height: size.height)
+      let matrix = try Matrix4(validatingColumnMajor: worldFromCamera.columnMajor)
       let pose = try RigidTransform(validatingMatrix: matrix)
       return PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose, convention: convention)
     } catch let error as CameraIntrinsicsError {
@@ -74,7 +72,6 @@ struct ProjectCommand: ParsableCommand {
   }
 }
 
-extension CameraConvention: ExpressibleByArgument {}
 
 /// `value` with exactly `decimals` digits after the point (C's `%.*f`), or `nan`.
 func fixed(_ value: Double, _ decimals: Int) -> String {

@@ -16,19 +16,12 @@ struct RecordingCommand: ParsableCommand {
         The input's layout: arscene, ios_logger, stray_scanner, arkitscenes, tum, euroc or kitti \
         (default: from its name or contents).
         """)
-    var from: String?
+    var from: RecordingFormat?
     @Flag(help: "Skip bad records with a warning (counted in the output) instead of failing.")
     var lenient = false
 
     func open(_ path: String) throws -> RecordingReader {
-      let format = try from.map { name throws -> RecordingFormat in
-        guard let f = RecordingFormat(rawValue: name) else {
-          let names = RecordingFormat.allCases.map(\.rawValue).joined(separator: ", ")
-          throw InputFailure(message: "--from: expected one of \(names), got '\(name)'")
-        }
-        return f
-      }
-      do { return try RecordingReader(path: path, format: format, lenient: lenient) } catch { throw InputFailure(error) }
+      do { return try RecordingReader(path: path, format: from, lenient: lenient) } catch { throw InputFailure(error) }
     }
 
     /// Prints what reading skipped, one line each, on standard error.

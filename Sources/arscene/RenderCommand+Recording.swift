@@ -15,28 +15,13 @@ extension RenderCommand {
       throw InputFailure(error)
     }
     overlay.settings = settings
-    overlay.every = every
-    let confidences: [String: UInt8] = ["low": 0, "medium": 1, "high": 2]
-    guard let confidence = confidences[depthConfidence] else {
-      throw InputFailure(
-        message: "--depth-confidence: expected low, medium or high, got '\(depthConfidence)'")
-    }
+    overlay.every = every ?? 1
+    let confidence = (depthConfidence ?? .medium).level
     overlay.occlusion = noOcclusion ? nil : DepthOcclusion(minimumConfidence: confidence)
     overlay.lenient = lenient
-    if let motionBlur {
-      guard motionBlur > 0, motionBlur <= 1 else {
-        throw InputFailure(
-          message: "--motion-blur: the shutter fraction must be in (0, 1], got \(motionBlur)")
-      }
-      overlay.motionBlur = MotionBlur(shutter: motionBlur)
-    }
-    if let grain {
-      guard grain >= 0, grain <= 4 else {
-        throw InputFailure(message: "--grain: the strength must be 0 to 4, got \(grain)")
-      }
-      overlay.grain = CameraGrain(strength: grain)
-    }
-    if let (size, orientation) = try screenOptions() {
+    if let motionBlur { overlay.motionBlur = MotionBlur(shutter: motionBlur) }
+    if let grain { overlay.grain = CameraGrain(strength: grain) }
+    if let (size, orientation) = screenOptions() {
       overlay.viewSize = size
       overlay.orientation = orientation
     }
@@ -60,9 +45,6 @@ extension RenderCommand {
     }
     func framePath(_ index: Int, _ kind: String = "frame") -> String? {
       frames.map { $0 + "/\(kind)_" + String(format: "%06d", index) + ".png" }
-    }
-    if layers, frames == nil {
-      throw InputFailure(message: "--layers: needs --frames, the folder they are written to")
     }
     let reader: RecordingReader
     do { reader = try RecordingReader(path: path, lenient: lenient) } catch { throw InputFailure(error) }
@@ -109,7 +91,7 @@ extension RenderCommand {
           if writer == nil {
             writer = try VideoWriter(
               path: video, width: image.width, height: image.height,
-              framesPerSecond: videoFps ?? 30 / Double(every))
+              framesPerSecond: videoFps ?? 30 / Double(every ?? 1))
           }
           try writer!.append(image)
         }

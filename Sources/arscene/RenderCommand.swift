@@ -80,14 +80,14 @@ struct RenderCommand: ParsableCommand {
     help: """
       Scene and recording modes: render a phone screen of W,H pixels showing the camera image \
       aspect-filled (turned to --orientation, scaled to cover, centred, cropped) as ARKit's views do.
-      """)
-  var view: String?
+      """, transform: PixelSize.init(parsing:))
+  var view: PixelSize?
   @Option(
     help: """
       Scene and recording modes: the screen's interface orientation: landscape-right (the image as \
-      captured), landscape-left, portrait, portrait-upside-down.
+      captured; the default), landscape-left, portrait, portrait-upside-down.
       """)
-  var orientation: String = InterfaceOrientation.landscapeRight.rawValue
+  var orientation: InterfaceOrientation?
 
   @Option(help: "Recording mode: the recording (any layout arscene recording reads).") var recording: String?
   @Option(name: .customLong("scene"), help: "Recording mode: the scene file drawn over its frames.")
@@ -97,15 +97,15 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Recording mode: an H.264 MP4 of the frames (through ffmpeg).") var video: String?
   @Option(help: "Recording mode: the video's frames per second (default: 30 / --every).") var videoFps:
     Double?
-  @Option(help: "Recording mode: every N-th frame.") var every: Int = 1
+  @Option(help: "Recording mode: every N-th frame (default 1).") var every: Int?
   @Option(help: "Recording mode: only frames A to B (indices from 0, inclusive), as A:B.") var range: String?
   @Option(help: "Recording mode: this job's share of the frames, I/N, auto/N or auto.") var shard: String?
   @Option(
     help: """
       Recording mode: the least confidence (low, medium, high) of a depth measurement that hides \
-      virtual content behind a real surface, where frames have depth images.
+      virtual content behind a real surface, where frames have depth images (default medium).
       """)
-  var depthConfidence: String = "medium"
+  var depthConfidence: DepthConfidenceChoice?
   @Flag(
     help: "Recording mode: draw virtual content over real surfaces even where depth says they are nearer.")
   var noOcclusion = false
@@ -133,40 +133,21 @@ struct RenderCommand: ParsableCommand {
   var lenient = false
 
   @Option(help: "Model mode: the OBJ file.") var model: String?
-  @Option(help: "Model mode: image size W,H in pixels.") var size: String?
-  @Option(parsing: .unconditional, help: "Model mode: FX,FY,CX,CY in pixels.") var intrinsics: String?
+  @Option(help: "Model mode: image size W,H in pixels.", transform: PixelSize.init(parsing:)) var size: PixelSize?
+  @Option(parsing: .unconditional, help: "Model mode: FX,FY,CX,CY in pixels.", transform: PinholeValues.init(parsing:)) var intrinsics: PinholeValues?
   @Option(
     name: .customLong("world-from-camera"), parsing: .unconditional,
-    help: "Model mode: camera pose, 16 numbers, column-major.")
-  var worldFromCamera: String?
+    help: "Model mode: camera pose, 16 numbers, column-major.", transform: MatrixValues.init(parsing:))
+  var worldFromCamera: MatrixValues?
   @Option(
     name: .customLong("world-from-model"), parsing: .unconditional,
-    help: "Model mode: model pose, 16 numbers (default identity).")
-  var worldFromModel: String?
-  @Option(help: "Model mode: near plane in metres.") var near: Float = RenderCamera.defaultNear
-  @Option(help: "Model mode: far plane in metres.") var far: Float = RenderCamera.defaultFar
-  @Option(help: "Model mode: unlit or lambert.") var shading: String = "lambert"
-  @Option(parsing: .unconditional, help: "Model mode: direction towards the light, world frame X,Y,Z.")
-  var light: String?
-
-  func validate() throws {
-    do { _ = try RenderSettings(samplesPerPixel: samples, threads: threads) } catch {
-      throw ValidationError("--samples/--threads: \(error)")
-    }
-    guard (0...9).contains(pngLevel ?? 2) else { throw ValidationError("--png-level must be from 0 to 9") }
-    let modes = [scene != nil, model != nil, recording != nil].filter { $0 }.count
-    guard modes == 1 else {
-      throw ValidationError("give one of a scene file, --model or --recording")
-    }
-    if recording != nil {
-      guard recordingScene != nil, frames != nil || video != nil else {
-        throw ValidationError("--recording needs --scene and at least one of --frames and --video")
-      }
-      guard every >= 1 else { throw ValidationError("--every must be at least 1") }
-    } else if output == nil {
-      throw ValidationError("-o/--output: where to write the PNG")
-    }
-  }
+    help: "Model mode: model pose, 16 numbers (default identity).", transform: MatrixValues.init(parsing:))
+  var worldFromModel: MatrixValues?
+  @Option(help: "Model mode: near plane in metres (default \(RenderCamera.defaultNear)).") var near: Float?
+  @Option(help: "Model mode: far plane in metres (default \(RenderCamera.defaultFar)).") var far: Float?
+  @Option(help: "Model mode: unlit or lambert (the default).") var shading: ShadingChoice?
+  @Option(parsing: .unconditional, help: "Model mode: direction towards the light, world frame X,Y,Z.", transform: DirectionValue.init(parsing:))
+  var light: DirectionValue?
 
   func run() throws {
     try reportingInputFailures {
@@ -207,82 +188,49 @@ struct RenderCommand: ParsableCommand {
   /// The phone screen `--view` and `--orientation` describe, for a camera image with `intrinsics`;
   /// nil when neither is given (the image as captured).
   func screen(for intrinsics: CameraIntrinsics<Double>) throws -> TapViewport? {
-    guard let (size, orientation) = try screenOptions() else { return nil }
+    guard let (size, orientation) = screenOptions() else { return nil }
     do {
       return try TapViewport.screen(showing: intrinsics, size: size, orientation: orientation)
     } catch { throw InputFailure(message: "--view: \(error)") }
   }
 
-  /// `--view` as whole pixels and `--orientation`, checked; nil when neither is given.
-  func screenOptions() throws -> (SIMD2<Int>?, InterfaceOrientation)? {
-    guard let orientation = InterfaceOrientation(rawValue: orientation) else {
-      throw InputFailure(
-        message:
-          "--orientation: expected one of \(InterfaceOrientation.allCases.map(\.rawValue).joined(separator: ", "))"
-      )
-    }
-    guard view != nil || orientation != .landscapeRight else { return nil }
-    let size = try view.map { text -> SIMD2<Int> in
-      let wh = try numbers(text, count: 2, option: "--view")
-      guard wh.allSatisfy({ $0 >= 1 && $0 == $0.rounded() && $0 <= Double(RenderSettings.maximumSide) })
-      else {
-        throw InputFailure(
-          message: "--view: width and height must be whole pixels from 1 to \(RenderSettings.maximumSide)")
-      }
-      return SIMD2(Int(wh[0]), Int(wh[1]))
-    }
-    return (size, orientation)
+  /// `--view` as whole pixels and `--orientation`; nil when neither is given (the image as
+  /// captured).
+  func screenOptions() -> (SIMD2<Int>?, InterfaceOrientation)? {
+    guard view != nil || orientation != nil else { return nil }
+    return (view?.vector, orientation ?? .landscapeRight)
   }
 
   func renderModel(settings: RenderSettings) throws -> (RGBA8Image, DepthImage?) {
     guard let model, let size, let intrinsics, let worldFromCamera else {
-      throw InputFailure(message: "--model needs --size, --intrinsics and --world-from-camera")
+      throw ValidationError("--model needs --size, --intrinsics and --world-from-camera")
     }
-    let wh = try numbers(size, count: 2, option: "--size")
-    guard wh.allSatisfy({ $0 >= 1 && $0 == $0.rounded() && $0 <= Double(RenderSettings.maximumSide) }) else {
-      throw InputFailure(
-        message: "--size: width and height must be whole numbers from 1 to \(RenderSettings.maximumSide)")
-    }
-    let k = try numbers(intrinsics, count: 4, option: "--intrinsics").map(Float.init)
+    let (near, far) = (near ?? RenderCamera.defaultNear, far ?? RenderCamera.defaultFar)
     let cameraK: CameraIntrinsics<Float>
     do {
       cameraK = try CameraIntrinsics(
-        validatingFx: k[0], fy: k[1], cx: k[2], cy: k[3], width: Int(wh[0]), height: Int(wh[1]))
+        validatingFx: Float(intrinsics.fx), fy: Float(intrinsics.fy), cx: Float(intrinsics.cx),
+        cy: Float(intrinsics.cy), width: size.width, height: size.height)
     } catch { throw InputFailure(message: "--intrinsics: \(error)") }
     // In `Double`: a camera in projected or Earth-centred coordinates keeps its millimetres.
     let pose: RigidTransform<Double>
     do {
-      let m = try numbers(worldFromCamera, count: 16, option: "--world-from-camera")
-      pose = try RigidTransform(validatingMatrix: Matrix4(validatingColumnMajor: m))
-    } catch let failure as InputFailure { throw failure } catch {
-      throw InputFailure(message: "--world-from-camera: \(error)")
-    }
+      pose = try RigidTransform(validatingMatrix: Matrix4(validatingColumnMajor: worldFromCamera.columnMajor))
+    } catch { throw InputFailure(message: "--world-from-camera: \(error)") }
     var modelMatrix = Matrix4<Float>.identity
     if let worldFromModel {
-      let m = try numbers(worldFromModel, count: 16, option: "--world-from-model").map(Float.init)
-      modelMatrix = try Matrix4(validatingColumnMajor: m)
+      modelMatrix = try Matrix4(validatingColumnMajor: worldFromModel.columnMajor.map(Float.init))
       guard modelMatrix.inverse != nil else {
         throw InputFailure(message: "--world-from-model: the matrix is singular")
       }
     }
-    do { try RenderCamera.validateClipPlanes(near: near, far: far) } catch {
-      throw InputFailure(message: "--near and --far: \(error)")
-    }
     let mode: ShadingMode
-    switch shading {
-    case "unlit": mode = .unlit
-    case "lambert":
-      // From the camera towards the scene's viewer side.
-      var l = SIMD3<Float>(pose.transformDirection([0, 0, 1]))
-      if let light {
-        let v = try numbers(light, count: 3, option: "--light").map(Float.init)
-        guard let unit = SIMD3(v[0], v[1], v[2]).normalizedOrNil() else {
-          throw InputFailure(message: "--light: the direction must not be zero")
-        }
-        l = unit
-      }
-      mode = .lambert(towardsLight: l)
-    default: throw InputFailure(message: "--shading: expected unlit or lambert, got '\(shading)'")
+    switch shading ?? .lambert {
+    case .unlit: mode = .unlit
+    case .lambert:
+      // From the camera towards the scene's viewer side, unless --light says otherwise.
+      let towardsLight = light.map { SIMD3<Float>($0.unit) } ?? SIMD3<Float>(pose.transformDirection([0, 0, 1]))
+      mode = .lambert(towardsLight: towardsLight)
     }
     // Lenient: a quick look at a model should not fail over a missing texture (it draws no
     // textures anyway); the warnings still go to stderr.

@@ -33,18 +33,28 @@ struct SimulateCommand: ParsableCommand {
     String?
   @Option(name: .shortAndLong, help: "The recording to write (.jsonl).") var output: String
   @Option(help: "Also picture each frame (camera image and depth) into this folder.") var frames: String?
-  @Option(help: "The camera image's size W,H in pixels, the intrinsics scaled with it (default 1920,1440).")
-  var imageSize: String?
+  @Option(help: "The camera image's size W,H in pixels, the intrinsics scaled with it (default 1920,1440).", transform: PixelSize.init(parsing:))
+  var imageSize: PixelSize?
   @Option(help: "Camera frames per second (default 10).") var frameRate: Double?
   @Flag(
     help: "A phone without errors: odometry, GNSS and compass all exact (to test what is drawn from them).")
   var perfect = false
 
+  func validate() throws {
+    guard duration > 0, duration <= 86_400 else {
+      throw ValidationError("--duration: expected seconds in (0, 86400], got \(duration)")
+    }
+    if let imageSize, !imageSize.fits(16...8192) {
+      throw ValidationError("--image-size: width and height must be whole pixels from 16 to 8192")
+    }
+    let poseRate = PhoneErrorModel().poseRate
+    if let frameRate, !(frameRate > 0 && frameRate <= poseRate) {
+      throw ValidationError("--frame-rate: expected (0, \(poseRate)] frames a second, got \(frameRate)")
+    }
+  }
+
   func run() throws {
     try reportingInputFailures {
-      guard duration > 0, duration <= 86_400 else {
-        throw InputFailure(message: "--duration: expected seconds in (0, 86400], got \(duration)")
-      }
       guard output.lowercased().hasSuffix(".jsonl") else {
         throw InputFailure(message: "\(output): a recording is written as .jsonl")
       }
@@ -54,18 +64,9 @@ struct SimulateCommand: ParsableCommand {
       do {
         let walk = try path.map { try WalkPath.geoJSON(path: $0, frame: site.frame) } ?? WalkPath.tour(site)
         var model = perfect ? PhoneErrorModel.perfect : PhoneErrorModel()
-        if let frameRate {
-          guard frameRate > 0, frameRate <= model.poseRate else {
-            throw InputFailure(
-              message: "--frame-rate: expected (0, \(model.poseRate)] frames a second, got \(frameRate)")
-          }
-          model.frameRate = frameRate
-        }
+        if let frameRate { model.frameRate = frameRate }
         if let imageSize {
-          let wh = try numbers(imageSize, count: 2, option: "--image-size")
-          guard wh.allSatisfy({ $0 >= 16 && $0 <= 8192 && $0 == $0.rounded() }) else {
-            throw InputFailure(message: "--image-size: width and height must be whole pixels from 16 to 8192")
-          }
+          let wh = [Double(imageSize.width), Double(imageSize.height)]
           let (sx, sy) = (wh[0] / Double(model.imageSize.x), wh[1] / Double(model.imageSize.y))
           let k = model.intrinsics
           model.intrinsics = FrameIntrinsics(fx: k.fx * sx, fy: k.fy * sy, cx: k.cx * sx, cy: k.cy * sy)

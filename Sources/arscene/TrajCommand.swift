@@ -16,13 +16,13 @@ struct TrajCommand: ParsableCommand {
     @Argument(help: "The estimated trajectory file.") var estimate: String
 
     @Option(help: "tum, euroc or kitti (default: from the file names: .tum/.txt, .csv, .kitti).")
-    var format: String?
+    var format: TrajectoryFormat?
     @Option(help: "none, se3, sim3, scale or posyaw (yaw about gravity and translation).")
-    var align: String = "none"
+    var align: PoseAlignment = .none
     @Flag(help: "Without an alignment, move EST so its first pose is REF's.") var alignOrigin = false
     @Option(help: "Align on the first N pairs only.") var nToAlign: Int?
-    @Option(help: "trans (metres), angle_deg or full.") var relation: String = "trans"
-    @Option(help: "The up axis for posyaw: x, y or z.") var gravityAxis: String = "y"
+    @Option(help: "trans (metres), angle_deg or full.") var relation: PoseRelation = .trans
+    @Option(help: "The up axis for posyaw: x, y or z.") var gravityAxis: AxisChoice = .y
     @Option(help: "Largest time difference of a pair, seconds.") var tMaxDiff: Double = 0.01
     @Option(help: "Seconds added to EST's times before pairing.") var tOffset: Double = 0
     @Flag(
@@ -34,33 +34,16 @@ struct TrajCommand: ParsableCommand {
     @Flag(help: "Skip bad lines with a warning (counted as \"skipped\" in the output) instead of failing.")
     var lenient = false
 
-    /// The relation named by `--relation`.
-    func poseRelation() throws -> PoseRelation {
-      guard let chosen = PoseRelation(rawValue: relation) else {
-        throw InputFailure(message: "--relation: expected trans, angle_deg or full, got '\(relation)'")
+    func validate() throws {
+      guard tMaxDiff >= 0, tMaxDiff.isFinite, tOffset.isFinite else {
+        throw ValidationError("--t-max-diff and --t-offset: expected finite seconds, the first ≥ 0")
       }
-      return chosen
+      if let nToAlign, nToAlign < 1 { throw ValidationError("--n-to-align: expected at least 1") }
     }
 
     /// Both files read, paired and aligned, and the lines skipped reading them.
     func aligned() throws -> (AlignedTrajectories, skipped: Int) {
-      guard let alignment = PoseAlignment(rawValue: align) else {
-        throw InputFailure(message: "--align: expected none, se3, sim3, scale or posyaw, got '\(align)'")
-      }
-      let axes: [String: SIMD3<Double>] = ["x": [1, 0, 0], "y": [0, 1, 0], "z": [0, 0, 1]]
-      guard let gravity = axes[gravityAxis] else {
-        throw InputFailure(message: "--gravity-axis: expected x, y or z, got '\(gravityAxis)'")
-      }
-      guard tMaxDiff >= 0, tMaxDiff.isFinite, tOffset.isFinite else {
-        throw InputFailure(message: "--t-max-diff and --t-offset: expected finite seconds, the first ≥ 0")
-      }
-      if let nToAlign, nToAlign < 1 { throw InputFailure(message: "--n-to-align: expected at least 1") }
-      let named = try format.map { name throws -> TrajectoryFormat in
-        guard let f = TrajectoryFormat(rawValue: name) else {
-          throw InputFailure(message: "--format: expected tum, euroc or kitti, got '\(name)'")
-        }
-        return f
-      }
+      let (alignment, gravity, named) = (align, gravityAxis.unit, format)
       var skipped = 0
       func read(_ path: String) throws -> Trajectory {
         guard let chosen = named ?? TrajectoryFormat(path: path) else {
@@ -115,7 +98,7 @@ struct TrajCommand: ParsableCommand {
 
     func run() throws {
       try reportingInputFailures {
-        let relation = try pairing.poseRelation()
+        let relation = pairing.relation
         let (aligned, skipped) = try pairing.aligned()
         var result = AbsolutePoseError(aligned, relation: relation)
         result.skipped = skipped
@@ -137,17 +120,13 @@ struct TrajCommand: ParsableCommand {
     @OptionGroup var pairing: Pairing
     @Option(help: "The distance between the poses of a pair, in --delta-unit.") var delta: Double = 1
     @Option(help: "frames (a whole number of poses) or metres (travelled along EST).")
-    var deltaUnit: String = "frames"
+    var deltaUnit: RelativePoseError.DeltaUnit = .frames
     @Flag(help: "Every pose starts a pair (with metres: the pose nearest --delta, within 10%).")
     var allPairs = false
 
     func run() throws {
       try reportingInputFailures {
-        let relation = try pairing.poseRelation()
-        let units: [String: RelativePoseError.DeltaUnit] = ["frames": .frames, "metres": .metres, "meters": .metres]
-        guard let unit = units[deltaUnit] else {
-          throw InputFailure(message: "--delta-unit: expected frames or metres, got '\(deltaUnit)'")
-        }
+        let (relation, unit) = (pairing.relation, deltaUnit)
         let (aligned, skipped) = try pairing.aligned()
         var result: RelativePoseError
         do throws(TrajectoryError) {

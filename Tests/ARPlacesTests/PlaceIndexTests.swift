@@ -1,47 +1,12 @@
 import ARGeo
 import ARMath
 import ARPlaces
-import GeographicLibOracle
 import Testing
 
-/// The place index against brute force (every place's geodesic, sorted) on seeded random sets,
-/// and its distances and bearings against GeographicLib.
+/// The place index against brute force (every place's geodesic, sorted) on seeded random sets;
+/// its distances and bearings against GeographicLib are in the Oracles package (OracleTests).
 @Suite("Place index")
 struct PlaceIndexTests {
-  /// `count` places: most in a 20 km city around Prague, some spread worldwide, a few stacked
-  /// on the same spot (ties), near the poles and across the antimeridian.
-  static func places(_ count: Int, seed: UInt64) -> [PointOfInterest] {
-    var random = SplitMix64(seed: seed)
-    var out: [PointOfInterest] = []
-    for i in 0..<count {
-      let coordinate: GeodeticCoordinate
-      switch i % 10 {
-      case 0:
-        coordinate = GeodeticCoordinate(
-          latitudeDegrees: Double.random(in: -90...90, using: &random),
-          longitudeDegrees: Double.random(in: -180...180, using: &random))
-      case 1:
-        coordinate = GeodeticCoordinate(latitudeDegrees: 50.0875, longitudeDegrees: 14.4213)  // all at one spot
-      case 2:
-        coordinate = GeodeticCoordinate(
-          latitudeDegrees: Double.random(in: 89...90, using: &random),
-          longitudeDegrees: Double.random(in: -180...180, using: &random))
-      case 3:
-        coordinate = GeodeticCoordinate(
-          latitudeDegrees: Double.random(in: -17...(-16), using: &random),
-          longitudeDegrees: Double.random(in: 179.5...180, using: &random)
-            * (Bool.random(using: &random) ? 1 : -1))
-      default:
-        coordinate = GeodeticCoordinate(
-          latitudeDegrees: 50.0875 + Double.random(in: -0.1...0.1, using: &random),
-          longitudeDegrees: 14.4213 + Double.random(in: -0.15...0.15, using: &random),
-          height: Double.random(in: 180...400, using: &random))
-      }
-      out.append(PointOfInterest(id: "p\(i)", name: "place \(i)", coordinate: coordinate))
-    }
-    return out
-  }
-
   /// Every place's distance and bearing from `position`, nearest first (ties in input order).
   static func bruteForce(_ places: [PointOfInterest], from position: GeodeticCoordinate) throws -> [PlaceIndex
     .Match]
@@ -58,7 +23,7 @@ struct PlaceIndexTests {
   @Test(
     "radius and nearest queries give what brute force gives, in the same order", arguments: [1 as UInt64, 2])
   func againstBruteForce(seed: UInt64) throws {
-    let places = Self.places(1500, seed: seed)
+    let places = PlaceSamples.places(1500, seed: seed)
     let index = try PlaceIndex(places, threads: 2)
     var random = SplitMix64(seed: seed &+ 100)
     for query in 0..<20 {
@@ -66,7 +31,7 @@ struct PlaceIndexTests {
         query % 7 == 3
         ? GeodeticCoordinate(latitudeDegrees: 89.7, longitudeDegrees: Double(query) * 17)
         : query % 4 == 0
-          ? Self.places(1, seed: seed &+ UInt64(query))[0].coordinate
+          ? PlaceSamples.places(1, seed: seed &+ UInt64(query))[0].coordinate
           : GeodeticCoordinate(
             latitudeDegrees: 50.0875 + Double.random(in: -0.12...0.12, using: &random),
             longitudeDegrees: 14.4213 + Double.random(in: -0.18...0.18, using: &random))
@@ -87,12 +52,12 @@ struct PlaceIndexTests {
 
   @Test("the same index on 1 and 2 threads; an empty set; bad input refused")
   func edges() throws {
-    let places = Self.places(100_000, seed: 9)
+    let places = PlaceSamples.places(100_000, seed: 9)
     let (one, two) = (try PlaceIndex(places, threads: 1), try PlaceIndex(places, threads: 2))
     let here = GeodeticCoordinate(latitudeDegrees: 50.08, longitudeDegrees: 14.42)
     #expect(try one.nearest(50, to: here) == two.nearest(50, to: here))
     // Many positions at once, on 1 and 2 threads: each answer as asked alone.
-    let positions = Self.places(64, seed: 10).map(\.coordinate)
+    let positions = PlaceSamples.places(64, seed: 10).map(\.coordinate)
     let batch = try two.within(5000, of: positions, limit: 8, threads: 2)
     #expect(batch == (try two.within(5000, of: positions, limit: 8, threads: 1)))
     #expect(try batch == positions.map { try two.within(5000, of: $0, limit: 8) })
@@ -105,29 +70,6 @@ struct PlaceIndexTests {
       try PlaceIndex([
         PointOfInterest(id: "x", coordinate: GeodeticCoordinate(latitudeDegrees: .nan, longitudeDegrees: 0))
       ])
-    }
-  }
-
-  @Test("distances agree with GeographicLib to 1 mm and bearings to 1e-6°")
-  func againstGeographicLib() throws {
-    let places = Self.places(2000, seed: 4)
-    let index = try PlaceIndex(places)
-    let position = GeodeticCoordinate(latitudeDegrees: 50.1, longitudeDegrees: 14.4)
-    let matches = try index.nearest(300, to: position)
-    var pairs: [Double] = []
-    for m in matches {
-      let c = places[m.index].coordinate
-      pairs += [position.latitudeDegrees, position.longitudeDegrees, c.latitudeDegrees, c.longitudeDegrees]
-    }
-    var results = [Double](repeating: 0, count: matches.count * 3)
-    geographiclib_oracle_inverse(pairs, matches.count, &results)
-    for (k, m) in matches.enumerated() {
-      #expect(abs(m.distance - results[3 * k]) < 1e-3)
-      var bearing = results[3 * k + 1] < 0 ? results[3 * k + 1] + 360 : results[3 * k + 1]
-      if bearing >= 360 { bearing = 0 }
-      if m.distance > 0 {
-        #expect(abs(m.bearing - bearing) < 1e-6 || abs(abs(m.bearing - bearing) - 360) < 1e-6)
-      }
     }
   }
 }

@@ -1,11 +1,14 @@
+import Foundation
+
 /// Paths of the committed test fixtures in Tests/Fixtures, found from this source file, so tests
 /// work from any working directory.
 public enum Fixtures {
   /// The Tests/Fixtures folder.
   public static let root: String = {
-    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(2)  // ARTestSupport/Fixtures.swift
-    return parts.joined(separator: "/") + "/Fixtures"
+    // Resolved, because the Oracles and Benchmarks packages compile this folder through a link.
+    URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+      .deletingLastPathComponent().deletingLastPathComponent()  // ARTestSupport/Fixtures.swift
+      .appendingPathComponent("Fixtures").path
   }()
 
   /// The path of `relative` inside Tests/Fixtures.

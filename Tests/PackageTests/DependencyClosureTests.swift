@@ -10,6 +10,8 @@ struct PackageGraph {
     var productDependencies: [String]
   }
   var targets: [String: Target] = [:]
+  /// The `platforms` entries, as `name version`.
+  var platforms: [String] = []
 
   /// Reads the manifest of the package at `root`. A scratch folder of its own keeps the call
   /// clear of the lock that the running `swift test` holds on `.build`.
@@ -28,6 +30,9 @@ struct PackageGraph {
     process.waitUntilExit()
     try #require(process.terminationStatus == 0, "swift package dump-package failed")
     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    for platform in json["platforms"] as? [[String: Any]] ?? [] {
+      platforms.append("\(platform["platformName"] ?? "?") \(platform["version"] ?? "?")")
+    }
     for target in try #require(json["targets"] as? [[String: Any]]) {
       let name = try #require(target["name"] as? String)
       var byTarget: [String] = [], byProduct: [String] = []
@@ -73,7 +78,7 @@ struct DependencyClosureTests {
   ]
 
   /// Products of other packages the core may use: pure Swift, built from the package mirror.
-  static let allowedProducts: Set<String> = ["RealModule"]
+  static let allowedProducts: Set<String> = ["RealModule", "Atomics"]
 
   @Test("the core links no C system library, and image codecs stay in ARImageIO")
   func coreIsCodecFree() throws {
@@ -89,5 +94,16 @@ struct DependencyClosureTests {
     // The check can fail: the codec module does reach libpng, libjpeg-turbo and libdeflate.
     #expect(graph.systemLibraries(under: "ARImageIO") == ["CPNG", "CJPEG", "CDeflate"])
     #expect(graph.systemLibraries(under: "ARCRS") == ["CPROJ"])
+  }
+
+  @Test("the product's manifest declares its platforms and names no peer or oracle")
+  func manifestIsTheProductAlone() throws {
+    let graph = try PackageGraph(root: Self.root)
+    #expect(graph.platforms.contains("macos 13.0"), "platforms: \(graph.platforms)")
+    #expect(graph.platforms.contains("ios 16.0"), "platforms: \(graph.platforms)")
+    let systemLibraries = Set(graph.targets.filter { $0.value.type == "system" }.keys)
+    #expect(systemLibraries == ["CPNG", "CJPEG", "CDeflate", "CPROJ"])
+    let peers = graph.targets.keys.filter { $0.hasSuffix("Oracle") || $0.contains("bench") }
+    #expect(peers.isEmpty, "peer targets in the product's manifest: \(peers)")
   }
 }

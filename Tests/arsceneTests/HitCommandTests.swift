@@ -69,6 +69,6 @@ struct HitCommandTests {
     #expect(outside.status == 2 && outside.stderr.contains("outside"))
     let policy = try ArsceneRunner.run(
       ["hit", "--scene", "Scenes/acupressure-hand.json", "--tap", "5,10", "--policy", "cone"])
-    #expect(policy.status == 2 && policy.stderr.contains("--policy"))
+    #expect(policy.status == 64 && policy.stderr.contains("--policy"))
   }
 }

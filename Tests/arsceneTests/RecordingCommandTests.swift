@@ -81,7 +81,8 @@ struct RecordingCommandTests {
       (["recording", "info", folder.path + "/missing.jsonl"], "missing.jsonl"),
     ] {
       let outcome = try ArsceneRunner.run(arguments)
-      #expect(outcome.status == 2 && outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
+      let expected: Int32 = message.hasPrefix("--") ? 64 : 2
+      #expect(outcome.status == expected && outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
     }
   }
 }

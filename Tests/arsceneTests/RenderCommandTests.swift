@@ -57,7 +57,7 @@ struct RenderCommandTests {
       (["--view", "0,40"], "--view"), (["--view", "12.5,40"], "--view"), (["--orientation", "upside"], "--orientation"),
     ] {
       let bad = try ArsceneRunner.run(["render", scene, "-o", dir + "/bad.png"] + arguments)
-      #expect(bad.status == 2 && bad.stderr.contains(message), "\(bad.stderr)")
+      #expect(bad.status == 64 && bad.stderr.contains(message), "\(bad.stderr)")
       #expect(!FileManager.default.fileExists(atPath: dir + "/bad.png"))
     }
   }
@@ -173,8 +173,13 @@ struct RenderCommandTests {
     ]
     for (arguments, fragment) in cases {
       let outcome = try ArsceneRunner.run(arguments + ["-o", dir + "/out.png"])
-      #expect(outcome.status == 2, "\(arguments)")
-      #expect(outcome.stderr.hasPrefix("arscene: ") && outcome.stderr.contains(fragment), "\(outcome.stderr)")
+      // An option's bad value is a usage error (64, ArgumentParser's "Error: " line); a bad file is
+      // bad input (2, one "arscene: " line).
+      let usage = fragment.hasPrefix("--")
+      #expect(outcome.status == (usage ? 64 : 2), "\(arguments)")
+      #expect(
+        outcome.stderr.hasPrefix(usage ? "Error: " : "arscene: ") && outcome.stderr.contains(fragment),
+        "\(outcome.stderr)")
       #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
     }
   }

@@ -158,7 +158,7 @@ struct RenderRecordingTests {
       "render", "--recording", recording, "--scene", "Scenes/zavist.json", "--frames", frames,
       "--orientation", "sideways",
     ])
-    #expect(bad.status == 2 && bad.stderr.contains("--orientation"), "\(bad.stderr)")
+    #expect(bad.status == 64 && bad.stderr.contains("--orientation"), "\(bad.stderr)")
   }
 
   @Test(
@@ -184,7 +184,7 @@ struct RenderRecordingTests {
     #expect(differing > 0)
     for (option, value) in [("--motion-blur", "2"), ("--grain", "9")] {
       let bad = try ArsceneRunner.run(base + ["--frames", folder.path + "/bad", option, value])
-      #expect(bad.status == 2 && bad.stderr.contains(option), "\(bad.stderr)")
+      #expect(bad.status == 64 && bad.stderr.contains(option), "\(bad.stderr)")
     }
   }
 
@@ -261,7 +261,7 @@ struct RenderRecordingTests {
     let noFolder = try ArsceneRunner.run([
       "render", "--recording", recording, "--scene", scenePath, "--video", folder.path + "/v.mp4", "--layers",
     ])
-    #expect(noFolder.status == 2 && noFolder.stderr.contains("--layers"), "\(noFolder.stderr)")
+    #expect(noFolder.status == 64 && noFolder.stderr.contains("--layers"), "\(noFolder.stderr)")
   }
 
   @Test("a frame image of another size than its intrinsics is an error naming the frame; --lenient skips it")

@@ -1,0 +1,1 @@
+../../../Tests/ARPlacesTests/PlaceSamples.swift

@@ -1,0 +1,106 @@
+import ARRender
+import ArgumentParser
+
+extension RenderCommand {
+  /// The three ways `render` is used, chosen by the argument and options given.
+  enum Mode: String {
+    case scene, model, recording
+  }
+
+  /// The mode the arguments choose; a usage error unless exactly one is chosen.
+  func mode() throws -> Mode {
+    let chosen: [Mode] = [scene != nil ? .scene : nil, model != nil ? .model : nil, recording != nil ? .recording : nil]
+      .compactMap { $0 }
+    guard chosen.count == 1 else { throw ValidationError("give one of a scene file, --model or --recording") }
+    return chosen[0]
+  }
+
+  /// The options given that only some modes take, with the modes that take them.
+  var modeOptions: [(name: String, given: Bool, modes: Set<Mode>)] {
+    [
+      ("-o/--output", output != nil, [.scene, .model]),
+      ("--width", width != nil, [.scene]),
+      ("--height", height != nil, [.scene]),
+      ("--depth-output", depthOutput != nil, [.scene, .model]),
+      ("--overlay-output", overlayOutput != nil, [.scene]),
+      ("--premultiplied", premultiplied, [.scene, .recording]),
+      ("--view", view != nil, [.scene, .recording]),
+      ("--orientation", orientation != nil, [.scene, .recording]),
+      ("--scene", recordingScene != nil, [.recording]),
+      ("--frames", frames != nil, [.recording]),
+      ("--video", video != nil, [.recording]),
+      ("--video-fps", videoFps != nil, [.recording]),
+      ("--every", every != nil, [.recording]),
+      ("--range", range != nil, [.recording]),
+      ("--shard", shard != nil, [.recording]),
+      ("--depth-confidence", depthConfidence != nil, [.recording]),
+      ("--no-occlusion", noOcclusion, [.recording]),
+      ("--layers", layers, [.recording]),
+      ("--motion-blur", motionBlur != nil, [.recording]),
+      ("--grain", grain != nil, [.recording]),
+      ("--lenient", lenient, [.recording]),
+      ("--size", size != nil, [.model]),
+      ("--intrinsics", intrinsics != nil, [.model]),
+      ("--world-from-camera", worldFromCamera != nil, [.model]),
+      ("--world-from-model", worldFromModel != nil, [.model]),
+      ("--near", near != nil, [.model]),
+      ("--far", far != nil, [.model]),
+      ("--shading", shading != nil, [.model]),
+      ("--light", light != nil, [.model]),
+    ]
+  }
+
+  /// Checks what the parser cannot: one mode, only its options, and values in range. Every
+  /// failure here is a usage error (exit code 64).
+  func validate() throws {
+    do { _ = try RenderSettings(samplesPerPixel: samples, threads: threads) } catch {
+      throw ValidationError("--samples/--threads: \(error)")
+    }
+    guard (0...9).contains(pngLevel ?? 2) else { throw ValidationError("--png-level must be from 0 to 9") }
+    let mode = try mode()
+    for option in modeOptions where option.given && !option.modes.contains(mode) {
+      let modes = option.modes.map(\.rawValue).sorted().joined(separator: " and ")
+      throw ValidationError("\(option.name) applies to \(modes) mode, not \(mode.rawValue) mode")
+    }
+    if let view, !view.fits(1...RenderSettings.maximumSide) {
+      throw ValidationError("--view: width and height must be whole pixels from 1 to \(RenderSettings.maximumSide)")
+    }
+    switch mode {
+    case .recording: try validateRecordingMode()
+    case .model: try validateModelMode()
+    case .scene:
+      guard output != nil else { throw ValidationError("-o/--output: where to write the PNG") }
+    }
+  }
+
+  private func validateRecordingMode() throws {
+    guard recordingScene != nil, frames != nil || video != nil else {
+      throw ValidationError("--recording needs --scene and at least one of --frames and --video")
+    }
+    if let every, every < 1 { throw ValidationError("--every must be at least 1") }
+    if let motionBlur, !(motionBlur > 0 && motionBlur <= 1) {
+      throw ValidationError("--motion-blur: the shutter fraction must be in (0, 1], got \(motionBlur)")
+    }
+    if let grain, !(grain >= 0 && grain <= 4) {
+      throw ValidationError("--grain: the strength must be 0 to 4, got \(grain)")
+    }
+    if let videoFps, !(videoFps > 0 && videoFps <= 1000) {
+      throw ValidationError("--video-fps: expected frames per second in (0, 1000], got \(videoFps)")
+    }
+    if layers, frames == nil { throw ValidationError("--layers: needs --frames, the folder they are written to") }
+  }
+
+  private func validateModelMode() throws {
+    guard output != nil else { throw ValidationError("-o/--output: where to write the PNG") }
+    guard size != nil, intrinsics != nil, worldFromCamera != nil else {
+      throw ValidationError("--model needs --size, --intrinsics and --world-from-camera")
+    }
+    if let size, !size.fits(1...RenderSettings.maximumSide) {
+      throw ValidationError("--size: width and height must be whole pixels from 1 to \(RenderSettings.maximumSide)")
+    }
+    do {
+      try RenderCamera.validateClipPlanes(
+        near: near ?? RenderCamera.defaultNear, far: far ?? RenderCamera.defaultFar)
+    } catch { throw ValidationError("--near and --far: \(error)") }
+  }
+}
