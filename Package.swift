@@ -29,6 +29,10 @@ let package = Package(
     // Coordinate reference systems through PROJ (a C system library, like the image codecs).
     .library(name: "ARCRS", targets: ["ARCRS"]),
     .library(name: "ARScene", targets: ["ARScene"]),
+    .library(name: "ARSceneRendering", targets: ["ARSceneRendering"]),
+    .library(name: "ARReplay", targets: ["ARReplay"]),
+    .library(name: "ARMaps", targets: ["ARMaps"]),
+    .library(name: "ARVideo", targets: ["ARVideo"]),
     .executable(name: "arscene", targets: ["arscene"]),
   ],
   dependencies: [
@@ -100,14 +104,32 @@ let package = Package(
       name: "ARPlaces",
       dependencies: ["ARMath", "ARGeo", "ARFiles", .product(name: "RealModule", package: "swift-numerics")]
     ),
+    // Scene files and placement: models, anchors (geo, marker, plane, a CRS's coordinates
+    // through a conversion the caller supplies), points, labels, lights, cameras.
     .target(
       name: "ARScene",
       dependencies: [
-        "ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFiles",
-        "ARRecording",
-        "ARVideo", "ARPlaces", "ARCRS", "ARFilm",
+        "ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARRender", "ARFiles", "ARFilm",
       ]
     ),
+    // Rendering a scene (labels and film looks included) and hit-testing taps in it.
+    .target(
+      name: "ARSceneRendering",
+      dependencies: [
+        "ARScene", "ARMaps", "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFilm",
+      ]
+    ),
+    // A recording rendered over its frames: placement by the replayed alignment, depth
+    // occlusion, motion blur, camera grain, replayed taps.
+    .target(
+      name: "ARReplay",
+      dependencies: [
+        "ARScene", "ARSceneRendering", "ARMath", "ARGeo", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender",
+        "ARRecording", "ARVideo", "ARFilm",
+      ]
+    ),
+    // 2-D site maps (SVG and PNG) and the label font.
+    .target(name: "ARMaps", dependencies: ["ARMath", "ARGeo", "ARImage", "ARPlaces"]),
     .systemLibrary(
       name: "CPNG",
       pkgConfig: "libpng",
@@ -161,6 +183,10 @@ let package = Package(
         "ARImageIO",
         "ARRender",
         "ARScene",
+        "ARSceneRendering",
+        "ARReplay",
+        "ARMaps",
+        "ARVideo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -220,11 +246,25 @@ let package = Package(
     ),
     .testTarget(
       name: "ARSceneTests",
+      dependencies: ["ARScene", "ARSceneRendering", "ARCRS", "ARGeo", "ARMath", "ARTestSupport"]
+    ),
+    .testTarget(
+      name: "ARSceneRenderingTests",
       dependencies: [
-        "ARScene", "ARRender", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARMath", "ARTestSupport",
-        "ARRecording", "ARPlaces",
+        "ARSceneRendering", "ARScene", "ARMaps", "ARRender", "ARMesh", "ARImage", "ARImageIO", "ARHit",
+        "ARMath", "ARFilm", "ARRecording", "ARTestSupport",
       ],
       exclude: ["Golden"]  // golden PNGs, read by path (#filePath) so they can be re-recorded in place
+    ),
+    .testTarget(
+      name: "ARReplayTests",
+      dependencies: [
+        "ARReplay", "ARSceneRendering", "ARScene", "ARImage", "ARMath", "ARRecording", "ARFilm", "ARTestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "ARMapsTests",
+      dependencies: ["ARMaps", "ARGeo", "ARImage", "ARPlaces", "ARTestSupport"]
     ),
     // Reads the manifest (swift package dump-package): the core's dependency closure.
     .testTarget(

@@ -44,7 +44,8 @@ let package = Package(
         .product(name: "ARHit", package: root), .product(name: "ARRender", package: root),
         .product(name: "ARRecording", package: root), .product(name: "ARPlaces", package: root),
         .product(name: "ARMarkers", package: root), .product(name: "ARFilm", package: root),
-        .product(name: "ARScene", package: root),
+        .product(name: "ARScene", package: root), .product(name: "ARSceneRendering", package: root),
+        .product(name: "ARReplay", package: root),
       ]
     ),
   ]

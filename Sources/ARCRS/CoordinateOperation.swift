@@ -107,3 +107,19 @@ public final class CoordinateOperation {
     return values.count == 3 ? out : Array(out.prefix(2))
   }
 }
+
+extension CoordinateOperation {
+  /// A conversion from `crs` (easting first) to WGS84 latitude and longitude, degrees: what
+  /// scene and places files placed in a national grid or UTM are read with (ARGeo's
+  /// `CRSProjection`).
+  /// - Throws: ``CRSError`` when PROJ does not know `crs`.
+  public static func projectionToWGS84(_ crs: String) throws(CRSError) -> (Double, Double) throws -> (
+    latitude: Double, longitude: Double
+  ) {
+    let operation = try CoordinateOperation(from: crs, to: "EPSG:4326", order: .eastingFirst)
+    return { x, y in
+      let lonLat = try operation.transform([x, y])
+      return (lonLat[1], lonLat[0])
+    }
+  }
+}

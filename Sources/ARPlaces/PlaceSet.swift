@@ -78,7 +78,7 @@ extension PlaceSet {
   ///   or the `crs` member when the file is in a CRS and there is no `projection`.
   public static func read(
     path: String,
-    projection: ((String) throws -> (Double, Double) throws -> (latitude: Double, longitude: Double))? = nil
+    projection: CRSProjection? = nil
   ) throws(PlaceFileError) -> PlaceSet {
     let bytes: [UInt8]
     do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }

@@ -10,7 +10,7 @@ import Foundation
 /// points placed in the world.
 ///
 /// A scene holds meshes, not draw calls: textures are decoded when a frame is rendered
-/// (``drawCalls()``), so hit-testing a scene never touches an image file.
+/// (ARSceneRendering's `drawCalls()`), so hit-testing a scene never touches an image file.
 public struct Scene: Sendable {
   /// The scene file's path.
   public var path: String
@@ -51,8 +51,14 @@ public struct Scene: Sendable {
   ///   - path: The scene file (JSON); the paths in it are relative to its folder.
   ///   - width: Overrides the file's output width in pixels (the intrinsics scale with it).
   ///   - height: Overrides the file's output height in pixels.
+  ///   - projection: Converts the coordinates of a model placed in a projected CRS (`"crs"`) to
+  ///     WGS84 (ARCRS's `CoordinateOperation.projectionToWGS84`); without it such a model is an
+  ///     error.
   /// - Throws: ``SceneError`` naming the file and the JSON field.
-  public static func load(path: String, width: Int? = nil, height: Int? = nil) throws(SceneError) -> Scene {
-    try SceneResolver(path: path, file: SceneFile.read(path: path)).resolve(width: width, height: height)
+  public static func load(
+    path: String, width: Int? = nil, height: Int? = nil, projection: CRSProjection? = nil
+  ) throws(SceneError) -> Scene {
+    try SceneResolver(path: path, file: SceneFile.read(path: path), projection: projection)
+      .resolve(width: width, height: height)
   }
 }

@@ -15,7 +15,7 @@ public struct SceneGeoSite: Sendable {
   /// - Throws: ``SceneError`` naming the file and field: no `geo`, an invalid anchor.
   public static func load(path: String) throws(SceneError) -> SceneGeoSite {
     let file = try SceneFile.read(path: path)
-    let resolver = SceneResolver(path: path, file: file)
+    let resolver = SceneResolver(path: path, file: file, projection: nil)
     guard let placement = try resolver.geoPlacement() else {
       throw resolver.fail("geo", "missing: the scene has no place on Earth")
     }

@@ -1,4 +1,3 @@
-import ARCRS
 import ARGeo
 import ARMath
 import ARMesh
@@ -17,15 +16,16 @@ extension SceneResolver {
     -> (mesh: Mesh, geoAnchor: (anchor: GeoAnchor, anchorFromModel: Matrix4<Float>))
   {
     guard let placement else { throw fail(field, "a model placed by its CRS needs the scene's geo.origin") }
-    let toWGS84: CoordinateOperation
-    do { toWGS84 = try CoordinateOperation(from: crs, to: "EPSG:4326", order: .eastingFirst) } catch {
-      throw fail(field, error.description)
+    guard let projection else {
+      throw fail(field, "a model placed by its CRS needs a CRS conversion (the arscene command line uses PROJ)")
     }
+    let toWGS84: (Double, Double) throws -> (latitude: Double, longitude: Double)
+    do { toWGS84 = try projection(crs) } catch { throw fail(field, "\(error)") }
     /// A model point (easting, northing, height) in the session world.
     func world(_ m: SIMD3<Double>) throws(SceneError) -> (SIMD3<Double>, GeodeticCoordinate) {
-      let lonLat: [Double]
-      do { lonLat = try toWGS84.transform([m.x, m.y]) } catch { throw fail(field, "vertex \(m): \(error)") }
-      let g = GeodeticCoordinate(latitudeDegrees: lonLat[1], longitudeDegrees: lonLat[0], height: m.z)
+      let latLon: (latitude: Double, longitude: Double)
+      do { latLon = try toWGS84(m.x, m.y) } catch { throw fail(field, "vertex \(m): \(error)") }
+      let g = GeodeticCoordinate(latitudeDegrees: latLon.latitude, longitudeDegrees: latLon.longitude, height: m.z)
       return (placement.alignment.sessionPoint(enu: placement.frame.enu(g)), g)
     }
     guard !mesh.positions.isEmpty else { throw fail(field, "the model has no vertices to place") }

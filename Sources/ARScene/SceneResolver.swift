@@ -11,6 +11,8 @@ import Foundation
 struct SceneResolver {
   let path: String
   let file: SceneFile
+  /// Converts a projected CRS's coordinates to WGS84, for models placed by them.
+  let projection: CRSProjection?
   var directory: String { (path as NSString).deletingLastPathComponent }
 
   func fail(_ field: String, _ reason: String) -> SceneError {

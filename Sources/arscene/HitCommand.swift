@@ -1,6 +1,7 @@
 import ARHit
 import ARMath
 import ARScene
+import ARSceneRendering
 import ArgumentParser
 import Foundation
 
@@ -60,7 +61,7 @@ struct HitCommand: ParsableCommand {
       }
       let viewSize = view?.vector
       let loaded: Scene
-      do { loaded = try Scene.load(path: scene) } catch { throw InputFailure(error) }
+      do { loaded = try Scene.read(path: scene) } catch { throw InputFailure(error) }
       guard !loaded.targets.isEmpty else {
         throw InputFailure(message: "\(scene): has no named points to hit (objects[].points)")
       }

@@ -4,6 +4,7 @@ import ARMarkers
 import ARMath
 import ARPose
 import ARRecording
+import ARReplay
 import ARScene
 import ArgumentParser
 

@@ -4,6 +4,7 @@ import ARGeo
 import ARImageIO
 import ARPlaces
 import ARRecording
+import ARMaps
 import ARScene
 import ArgumentParser
 import Foundation
@@ -27,14 +28,8 @@ struct PoiCommand: ParsableCommand {
   static func places(_ path: String) throws -> PlaceSet {
     do {
       // A GeoJSON file in a national grid converts through PROJ.
-      return try PlaceSet.read(path: path) { crs in
-        // GeoJSON positions are easting first, whatever the CRS's own axis order.
-        let operation = try CoordinateOperation(from: crs, to: "EPSG:4326", order: .eastingFirst)
-        return { x, y in
-          let lonLat = try operation.transform([x, y])
-          return (lonLat[1], lonLat[0])
-        }
-      }
+      // GeoJSON positions are easting first, whatever the CRS's own axis order.
+      return try PlaceSet.read(path: path, projection: CoordinateOperation.projectionToWGS84)
     } catch { throw InputFailure(error) }
   }
 

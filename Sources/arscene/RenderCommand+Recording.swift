@@ -2,7 +2,9 @@ import ARImage
 import ARImageIO
 import ARRecording
 import ARRender
+import ARReplay
 import ARScene
+import ARSceneRendering
 import ARVideo
 import Foundation
 
@@ -11,7 +13,7 @@ extension RenderCommand {
   func renderRecording(_ path: String, settings: RenderSettings) throws {
     guard let scenePath = recordingScene else { return }
     var overlay: RecordingOverlay
-    do { overlay = RecordingOverlay(scene: try Scene.load(path: scenePath)) } catch {
+    do { overlay = RecordingOverlay(scene: try Scene.read(path: scenePath)) } catch {
       throw InputFailure(error)
     }
     overlay.settings = settings

@@ -5,6 +5,7 @@ import ARMath
 import ARMesh
 import ARRender
 import ARScene
+import ARSceneRendering
 import ArgumentParser
 import Foundation
 
@@ -158,7 +159,7 @@ struct RenderCommand: ParsableCommand {
       var depth: DepthImage?
       do {
         if let scene {
-          var loaded = try Scene.load(path: scene, width: width, height: height)
+          var loaded = try Scene.read(path: scene, width: width, height: height)
           if let viewport = try screen(for: loaded.camera.intrinsics) {
             loaded = try loaded.viewed(in: viewport)
           }

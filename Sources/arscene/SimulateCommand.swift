@@ -5,6 +5,7 @@ import ARMath
 import ARRecording
 import ARRender
 import ARScene
+import ARSceneRendering
 import ArgumentParser
 import Foundation
 
@@ -100,7 +101,7 @@ final class FramePicturer {
   var failure: Error?
 
   init(scene path: String, folder: String, recording: String) throws {
-    let scene = try Scene.load(path: path)
+    let scene = try Scene.read(path: path)
     // Geo-anchored objects where they truly are: the local world at the site's origin, the frame
     // the true poses are given in.
     draws = try scene.placingGeoAnchors(with: SessionAlignment()).drawCalls()

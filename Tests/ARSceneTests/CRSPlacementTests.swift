@@ -1,6 +1,8 @@
+import ARCRS
 import ARGeo
 import ARMath
 import ARScene
+import ARSceneRendering
 import ARTestSupport
 import Foundation
 import Testing
@@ -40,7 +42,8 @@ struct CRSPlacementTests {
   @Test("every vertex lands where cs2cs and the scene's ENU frame put it, to a millimetre")
   func vertices() throws {
     let folder = try TemporaryFolder()
-    let scene = try Scene.load(path: try Self.scene(#""crs": "EPSG:32633""#, in: folder))
+    let scene = try Scene.load(
+      path: try Self.scene(#""crs": "EPSG:32633""#, in: folder), projection: CoordinateOperation.projectionToWGS84)
     let object = scene.objects[0]
     #expect(object.geoAnchor != nil && object.worldFromModel == .identity)
     // The file's vertices, read as text.
@@ -89,6 +92,17 @@ struct CRSPlacementTests {
   func errors(_ object: String, _ geo: Bool, _ message: String) throws {
     let folder = try TemporaryFolder()
     let path = try Self.scene(object, geo: geo, in: folder)
-    #expect { _ = try Scene.load(path: path) } throws: { "\($0)".contains(message) }
+    #expect { _ = try Scene.load(path: path, projection: CoordinateOperation.projectionToWGS84) } throws: {
+      "\($0)".contains(message)
+    }
+  }
+
+  @Test("a scene user without a CRS conversion gets an error naming the field, not a crash")
+  func withoutProjection() throws {
+    let folder = try TemporaryFolder()
+    let path = try Self.scene(#""crs": "EPSG:32633""#, in: folder)
+    #expect { _ = try Scene.load(path: path) } throws: {
+      "\($0)".contains("objects[0].crs: a model placed by its CRS needs a CRS conversion")
+    }
   }
 }

@@ -94,6 +94,9 @@ struct DependencyClosureTests {
     // The check can fail: the codec module does reach libpng, libjpeg-turbo and libdeflate.
     #expect(graph.systemLibraries(under: "ARImageIO") == ["CPNG", "CJPEG", "CDeflate"])
     #expect(graph.systemLibraries(under: "ARCRS") == ["CPROJ"])
+    // A scene user converts a CRS through a function it is given: PROJ stays at the edge.
+    #expect(!graph.closure(of: "ARScene").contains("ARCRS"))
+    #expect(!graph.closure(of: "ARReplay").contains("ARCRS"))
   }
 
   @Test("the product's manifest declares its platforms and names no peer or oracle")

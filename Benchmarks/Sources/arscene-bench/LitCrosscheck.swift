@@ -3,7 +3,9 @@ import ARImageIO
 import ARMath
 import ARMesh
 @_spi(Oracles) import ARRender
+import ARReplay
 import ARScene
+import ARSceneRendering
 import Foundation
 import MesaOracle
 

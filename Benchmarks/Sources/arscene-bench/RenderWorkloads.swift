@@ -3,7 +3,9 @@ import ARImageIO
 import ARMath
 import ARMesh
 import ARRender
+import ARReplay
 import ARScene
+import ARSceneRendering
 import ARTestSupport
 import Foundation
 import MesaOracle

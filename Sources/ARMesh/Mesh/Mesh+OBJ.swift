@@ -14,8 +14,7 @@ extension Mesh {
   ///   - library: The materials `usemtl` names resolve to, by name; a name not found, and faces
   ///     before any `usemtl`, use ``Material/fallback``.
   public init(obj: OBJModel, materials library: [Material] = []) {
-    var builder = MeshBuilder(obj: obj, library: library)
-    self = builder.build()
+    self = MeshBuilder(obj: obj, library: library).build()
   }
 }
 
@@ -34,18 +33,22 @@ struct MeshBuilder {
   // A corner's normal key is its `vn` index when the file gives one, else `−1 − accumulator`
   // for a computed normal: corners share a vertex when position, texcoord and key agree.
 
-  mutating func build() -> Mesh {
-    let faceCount = obj.faceCount
-    // Materials: one slot per usemtl name in first-use order, plus the fallback if needed.
-    var materials: [Material] = obj.materialNames.map { library[$0] ?? Material(name: $0) }
-    var fallbackIndex: Int? = nil
+  func build() -> Mesh {
+    let (triangleCorners, faceNormals) = triangulate()
+    let (cornerNormalKey, accumulators) = normalKeys(faceNormals: faceNormals)
+    var mesh = unifiedVertices(triangleCorners, normalKeys: cornerNormalKey, accumulators: accumulators)
+    (mesh.submeshes, mesh.materials) = submeshes()
+    return mesh
+  }
 
-    // Triangulate every face, and compute face normals (Newell: area-weighted).
-    var triangleCorners: [Int] = []  // indices into obj.corners, 3 per triangle
+  /// Every face triangulated (concave ones by ear clipping), as corners (indices into
+  /// `obj.corners`, 3 a triangle), and each face's area-weighted normal (Newell's).
+  func triangulate() -> (corners: [Int], faceNormals: [SIMD3<Float>]) {
+    var triangleCorners: [Int] = []
     triangleCorners.reserveCapacity(obj.triangleCount * 3)
-    var faceNormals = [SIMD3<Float>](repeating: .zero, count: faceCount)
+    var faceNormals = [SIMD3<Float>](repeating: .zero, count: obj.faceCount)
     var points: [SIMD3<Float>] = []
-    for f in 0..<faceCount {
+    for f in 0..<obj.faceCount {
       let start = obj.faceStarts[f], end = obj.faceStarts[f + 1]
       points.removeAll(keepingCapacity: true)
       for c in start..<end { points.append(obj.positions[Int(obj.corners[c].position)]) }
@@ -60,16 +63,20 @@ struct MeshBuilder {
         triangleCorners.append(start + c)
       }
     }
+    return (triangleCorners, faceNormals)
+  }
 
-    // Computed-normal accumulators: one per (position, smoothing group), or per face corner when
-    // smoothing is off (flat). Accumulators of one position are chained through `nextSlot`, so
-    // finding a group's slot is a short walk instead of a hash look-up.
+  /// Each corner's normal key, and the computed normals' accumulators: one per (position,
+  /// smoothing group), or per face corner when smoothing is off (flat). Accumulators of one
+  /// position are chained through `nextSlot`, so finding a group's slot is a short walk
+  /// instead of a hash look-up.
+  func normalKeys(faceNormals: [SIMD3<Float>]) -> (keys: [Int64], accumulators: [SIMD3<Float>]) {
     var accumulators: [SIMD3<Float>] = []
     var slotGroup: [UInt32] = [], nextSlot: [Int32] = []
     var firstSlot = [Int32](repeating: -1, count: obj.positions.count)
     var cornerNormalKey = [Int64](repeating: 0, count: obj.corners.count)
     var runIndex = 0
-    for f in 0..<faceCount {
+    for f in 0..<obj.faceCount {
       while runIndex + 1 < obj.faceRuns.count && obj.faceRuns[runIndex + 1].firstFace <= f { runIndex += 1 }
       let smoothing = obj.faceRuns.isEmpty ? 0 : obj.faceRuns[runIndex].smoothingGroup
       for c in obj.faceStarts[f]..<obj.faceStarts[f + 1] {
@@ -97,10 +104,13 @@ struct MeshBuilder {
         cornerNormalKey[c] = -1 - Int64(slot)
       }
     }
+    return (cornerNormalKey, accumulators)
+  }
 
-    // Unify vertices: corners with the same position, texture coordinate and normal share one.
-    // Vertices of one position are chained through `nextVertex` (most positions have one or a
-    // few), which is much faster than hashing every corner.
+  /// The mesh's vertices and indices: corners with the same position, texture coordinate and
+  /// normal share one vertex. Vertices of one position are chained through `nextVertex` (most
+  /// positions have one or a few), which is much faster than hashing every corner.
+  func unifiedVertices(_ triangleCorners: [Int], normalKeys: [Int64], accumulators: [SIMD3<Float>]) -> Mesh {
     var firstVertex = [Int32](repeating: -1, count: obj.positions.count)
     var nextVertex: [Int32] = [], vertexTexcoord: [Int32] = [], vertexNormalKey: [Int64] = []
     var positions: [SIMD3<Float>] = [], normals: [SIMD3<Float>] = []
@@ -111,7 +121,7 @@ struct MeshBuilder {
     indices.reserveCapacity(triangleCorners.count)
     for c in triangleCorners {
       let corner = obj.corners[c]
-      let normalKey = cornerNormalKey[c]
+      let normalKey = normalKeys[c]
       var v = firstVertex[Int(corner.position)]
       while v >= 0 && (vertexTexcoord[Int(v)] != corner.texcoord || vertexNormalKey[Int(v)] != normalKey) {
         v = nextVertex[Int(v)]
@@ -136,12 +146,20 @@ struct MeshBuilder {
       if hasColors { colors.append(obj.colors[Int(corner.position)]) }
       indices.append(UInt32(new))
     }
+    return Mesh(
+      positions: positions, normals: normals, texcoords: texcoords, colors: colors, indices: indices,
+      submeshes: [], materials: [], origin: obj.origin)
+  }
 
-    // Submeshes: consecutive triangles with the same material.
+  /// The submeshes (consecutive triangles with the same material) and the materials they use:
+  /// one slot per `usemtl` name in first-use order, plus the fallback where a run has none.
+  func submeshes() -> ([Mesh.Submesh], [Material]) {
+    var materials: [Material] = obj.materialNames.map { library[$0] ?? Material(name: $0) }
+    var fallbackIndex: Int? = nil
     var submeshes: [Mesh.Submesh] = []
     var triangle = 0
     for (r, run) in obj.faceRuns.enumerated() {
-      let lastFace = r + 1 < obj.faceRuns.count ? obj.faceRuns[r + 1].firstFace : faceCount
+      let lastFace = r + 1 < obj.faceRuns.count ? obj.faceRuns[r + 1].firstFace : obj.faceCount
       var triangles = 0
       for f in run.firstFace..<lastFace { triangles += obj.faceStarts[f + 1] - obj.faceStarts[f] - 2 }
       guard triangles > 0 else { continue }
@@ -163,9 +181,7 @@ struct MeshBuilder {
       triangle += triangles
     }
     if materials.isEmpty { materials = [.fallback] }
-    return Mesh(
-      positions: positions, normals: normals, texcoords: texcoords, colors: colors, indices: indices,
-      submeshes: submeshes, materials: materials, origin: obj.origin)
+    return (submeshes, materials)
   }
 
   /// A file's normal as written when it is already unit length to within a few ulps (so a

@@ -20,64 +20,18 @@ public enum MTLReader {
   public static func parse(_ bytes: [UInt8], path: String, lenient: Bool = false) throws(OBJError) -> (
     materials: [Material], warnings: [OBJWarning]
   ) {
-    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-      throw .encoding(path: path, line: 1, column: 1, reason: "UTF-16 text; MTL files must be UTF-8 or ASCII")
-    }
-    var warnings: [OBJWarning] = []
-    let text: String
-    if let utf8 = String(validating: bytes, as: UTF8.self) {
-      text = utf8
-    } else {
-      text = Windows1252.decode(bytes)
-      warnings.append(
-        OBJWarning(
-          path: path, line: firstInvalidLine(bytes),
-          message: "text is not UTF-8; the file is read as Windows-1252 (Latin-1)"))
-    }
+    let (text, decodingWarnings) = try decodedText(bytes, path: path)
+    var warnings = decodingWarnings
     let directory = (path as NSString).deletingLastPathComponent
     var materials: [Material] = []
     var lineNumber = 0
     for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
       lineNumber += 1
-      var line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-      if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-      let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-      guard let keyword = fields.first.map(String.init) else { continue }
-      if let bad = line.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" }) {
-        throw .encoding(
-          path: path, line: lineNumber, column: 1,
-          reason: "binary data (byte 0x\(String(bad.value, radix: 16))); not an MTL text file")
-      }
-      let args = Array(fields.dropFirst())
-      let column = line.distance(from: line.startIndex, to: fields[0].endIndex) + 2
-      func numbers(_ allowed: ClosedRange<Int>) throws(OBJError) -> [Float] {
-        guard allowed.contains(args.count) else {
-          throw .badArity(
-            path: path, line: lineNumber, column: column, statement: keyword,
-            expected: allowed.count == 1
-              ? "\(allowed.lowerBound)" : "\(allowed.lowerBound) to \(allowed.upperBound)", got: args.count)
-        }
-        var out: [Float] = []
-        for a in args {
-          guard let v = Double(a), v.isFinite else {
-            throw .badNumber(path: path, line: lineNumber, column: column, text: String(a))
-          }
-          out.append(Float(v))
-        }
-        return out
-      }
-      func color() throws(OBJError) -> SIMD3<Float> {
-        if args.first == "spectral" || args.first == "xyz" {
-          throw .badNumber(path: path, line: lineNumber, column: column, text: args.joined(separator: " "))
-        }
-        let v = try numbers(1...3)
-        return v.count == 1
-          ? SIMD3(repeating: v[0]) : (v.count == 3 ? SIMD3(v[0], v[1], v[2]) : SIMD3(v[0], v[1], v[1]))
-      }
-      if keyword == "newmtl" {
-        let name = args.joined(separator: " ")
+      guard let statement = try MTLStatement(rawLine, path: path, line: lineNumber) else { continue }
+      if statement.keyword == "newmtl" {
+        let name = statement.args.joined(separator: " ")
         guard !name.isEmpty else {
-          throw .missingArgument(path: path, line: lineNumber, column: column, statement: "newmtl")
+          throw .missingArgument(path: path, line: lineNumber, column: statement.column, statement: "newmtl")
         }
         materials.append(Material(name: name))
         continue
@@ -85,49 +39,72 @@ public enum MTLReader {
       guard !materials.isEmpty else {
         guard lenient else {
           throw .unknownStatement(
-            path: path, line: lineNumber, column: 1, keyword: "\(keyword) (before any newmtl)")
+            path: path, line: lineNumber, column: 1, keyword: "\(statement.keyword) (before any newmtl)")
         }
-        let message = "'\(keyword)' before any newmtl was ignored (lenient)"
+        let message = "'\(statement.keyword)' before any newmtl was ignored (lenient)"
         warnings.append(OBJWarning(path: path, line: lineNumber, message: message))
         continue
       }
-      let m = materials.count - 1
-      switch keyword {
-      case "Ka": materials[m].ambient = try color()
-      case "Kd": materials[m].diffuse = try color()
-      case "Ks": materials[m].specular = try color()
-      case "Ke": materials[m].emissive = try color()
-      case "Ns": materials[m].shininess = try numbers(1...1)[0]
-      case "Ni": materials[m].refractionIndex = try numbers(1...1)[0]
-      case "d": materials[m].opacity = try numbers(1...1).last!
-      case "Tr": materials[m].opacity = 1 - (try numbers(1...1)[0])
-      case "illum":
-        guard args.count == 1, let n = Int(args[0]), (0...10).contains(n) else {
-          throw .badNumber(path: path, line: lineNumber, column: column, text: args.joined(separator: " "))
-        }
-        materials[m].illuminationModel = n
-      case "map_Kd", "map_d", "map_Bump", "map_bump", "bump", "norm", "map_Ks", "map_Ke":
-        let texture = try textureReference(
-          args, directory: directory, path: path, line: lineNumber, column: column, keyword: keyword)
-        switch keyword {
-        case "map_Kd": materials[m].diffuseTexture = texture
-        case "map_d": materials[m].opacityTexture = texture
-        case "map_Ks": materials[m].specularTexture = texture
-        case "map_Ke": materials[m].emissiveTexture = texture
-        default: materials[m].bumpTexture = texture
-        }
-      case "Tf", "sharpness", "map_Ka", "map_Ns", "disp", "decal", "refl", "Km", "Pr", "Pm", "Ps", "Pc",
-        "Pcr", "aniso", "anisor", "map_Pr", "map_Pm", "map_Ps", "map_RMA", "map_ORM":
-        warnings.append(
-          OBJWarning(
-            path: path, line: lineNumber, message: "'\(keyword)' is not used by ARScene and was ignored"))
-      default:
-        // A vendor's own statement, or a newer extension: not an error in any mode.
-        warnings.append(
-          OBJWarning(path: path, line: lineNumber, message: "unknown statement '\(keyword)' was ignored"))
+      if let warning = try apply(statement, to: &materials[materials.count - 1], directory: directory) {
+        warnings.append(OBJWarning(path: path, line: lineNumber, message: warning))
       }
     }
     return (materials, warnings)
+  }
+
+  /// The file's text: UTF-8, or else Windows-1252 with a warning naming the first line that is
+  /// not UTF-8.
+  /// - Throws: ``OBJError/encoding(path:line:column:reason:)`` for UTF-16 text.
+  static func decodedText(_ bytes: [UInt8], path: String) throws(OBJError) -> (String, [OBJWarning]) {
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+      throw .encoding(path: path, line: 1, column: 1, reason: "UTF-16 text; MTL files must be UTF-8 or ASCII")
+    }
+    if let utf8 = String(validating: bytes, as: UTF8.self) { return (utf8, []) }
+    let warning = OBJWarning(
+      path: path, line: firstInvalidLine(bytes),
+      message: "text is not UTF-8; the file is read as Windows-1252 (Latin-1)")
+    return (Windows1252.decode(bytes), [warning])
+  }
+
+  /// Applies a material statement to `material`; returns a warning for a statement ARScene
+  /// does not use.
+  static func apply(_ statement: MTLStatement, to material: inout Material, directory: String) throws(OBJError)
+    -> String?
+  {
+    let keyword = statement.keyword
+    switch keyword {
+    case "Ka": material.ambient = try statement.color()
+    case "Kd": material.diffuse = try statement.color()
+    case "Ks": material.specular = try statement.color()
+    case "Ke": material.emissive = try statement.color()
+    case "Ns": material.shininess = try statement.numbers(1...1)[0]
+    case "Ni": material.refractionIndex = try statement.numbers(1...1)[0]
+    case "d": material.opacity = try statement.numbers(1...1)[0]
+    case "Tr": material.opacity = 1 - (try statement.numbers(1...1)[0])
+    case "illum":
+      guard statement.args.count == 1, let n = Int(statement.args[0]), (0...10).contains(n) else {
+        throw statement.badNumber(statement.args.joined(separator: " "))
+      }
+      material.illuminationModel = n
+    case "map_Kd", "map_d", "map_Bump", "map_bump", "bump", "norm", "map_Ks", "map_Ke":
+      let texture = try textureReference(
+        statement.args, directory: directory, path: statement.path, line: statement.line, column: statement.column,
+        keyword: keyword)
+      switch keyword {
+      case "map_Kd": material.diffuseTexture = texture
+      case "map_d": material.opacityTexture = texture
+      case "map_Ks": material.specularTexture = texture
+      case "map_Ke": material.emissiveTexture = texture
+      default: material.bumpTexture = texture
+      }
+    case "Tf", "sharpness", "map_Ka", "map_Ns", "disp", "decal", "refl", "Km", "Pr", "Pm", "Ps", "Pc",
+      "Pcr", "aniso", "anisor", "map_Pr", "map_Pm", "map_Ps", "map_RMA", "map_ORM":
+      return "'\(keyword)' is not used by ARScene and was ignored"
+    default:
+      // A vendor's own statement, or a newer extension: not an error in any mode.
+      return "unknown statement '\(keyword)' was ignored"
+    }
+    return nil
   }
 
   /// Reads and parses the MTL file at `path` (see ``parse(_:path:lenient:)``).

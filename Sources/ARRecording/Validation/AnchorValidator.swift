@@ -276,7 +276,7 @@ public struct AnchorValidator {
 
   private mutating func take(_ truth: GroundTruthSample) {
     let coordinate = GeodeticCoordinate(latitudeDegrees: truth.latitude, longitudeDegrees: truth.longitude, height: truth.height)
-    let turn = SessionSimulator.localTurn(from: site.frame, to: coordinate)
+    let turn = site.frame.worldRotation(to: coordinate)
     let rotation = (turn.conjugate * truth.localFromCamera).normalized()
     let world = RigidTransform(rotation: rotation, translation: WorldFrame.world(enu: site.frame.enu(coordinate)))
     lastTruth = (truth.time, world)

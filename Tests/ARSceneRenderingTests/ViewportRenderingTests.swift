@@ -2,6 +2,7 @@ import ARHit
 import ARImage
 import ARMath
 import ARScene
+import ARSceneRendering
 import ARTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import ARScene
 import ARFilm
 import ARImage
 import ARImageIO
@@ -8,7 +9,7 @@ extension Scene {
   /// The renderer's draw calls for the scene, in file order (each object's model, then its point
   /// markers), with the textures the models' materials name read and decoded, each file once.
   ///
-  /// - Throws: ``SceneError/model(path:field:reason:)`` naming the object whose texture cannot
+  /// - Throws: `SceneError.model(path:field:reason:)` naming the object whose texture cannot
   ///   be read or decoded, or is too large to sample.
   public func drawCalls() throws(SceneError) -> [DrawCall] {
     var images: [String: RGBA8Image] = [:]
@@ -40,8 +41,8 @@ extension Scene {
   ///   - settings: Supersampling and threads.
   ///   - renderer: Reuses its buffers from frame to frame (a recording's frames).
   /// - Returns: 8-bit sRGB RGBA at the camera's size.
-  /// - Throws: ``SceneError`` for a texture that cannot be decoded or a frame that cannot be
-  ///   rendered (``SceneError/render(path:reason:)``).
+  /// - Throws: `SceneError` for a texture that cannot be decoded or a frame that cannot be
+  ///   rendered (`SceneError.render(path:reason:)`).
   public func render(
     settings: RenderSettings = RenderSettings(), with renderer: FrameRenderer = FrameRenderer()
   ) throws(SceneError) -> RGBA8Image {

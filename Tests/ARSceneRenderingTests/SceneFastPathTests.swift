@@ -1,5 +1,6 @@
 import ARMath
 import ARScene
+import ARSceneRendering
 import Testing
 
 @testable import ARRender

@@ -1,7 +1,7 @@
 import ARGeo
 import ARImage
 import ARPlaces
-import ARScene
+import ARMaps
 import ARTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import ARImage
 import ARRender
 import ARScene
+import ARSceneRendering
 import ARTestSupport
 import Foundation
 import Testing

@@ -1,11 +1,10 @@
-import ARImage
-
 extension RGBA8Image {
   /// Lays `color` (linear RGB) at `coverage` (0…1) over pixel `index`, in linear light, with
   /// straight alpha: over an opaque pixel the colours mix and alpha stays 1; over a transparent
   /// one (an overlay rendered over nothing) the pixel takes the colour with that alpha.
+  /// Shared by the modules that draw labels, maps and cursors over images.
   @inline(__always)
-  mutating func blend(_ color: SIMD3<Float>, coverage: Float, at index: Int) {
+  package mutating func blend(_ color: SIMD3<Float>, coverage: Float, at index: Int) {
     guard coverage > 0 else { return }
     let a = min(coverage, 1)
     let p = pixels[index]

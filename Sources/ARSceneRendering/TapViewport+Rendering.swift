@@ -1,3 +1,4 @@
+import ARScene
 import ARHit
 import ARImage
 import ARMath
@@ -98,7 +99,7 @@ extension Scene {
   /// view; the output is the view's size. Hit-test the original scene, not this one: taps are
   /// mapped through the viewport already.
   ///
-  /// - Throws: ``SceneError/invalidField(path:field:reason:)`` when the view is not whole pixels.
+  /// - Throws: `SceneError.invalidField(path:field:reason:)` when the view is not whole pixels.
   public func viewed(in viewport: TapViewport) throws(SceneError) -> Scene {
     guard viewport.pixelSize != nil else {
       throw .invalidField(

@@ -1,7 +1,9 @@
 import ARImage
 import ARMath
 import ARRecording
+import ARReplay
 import ARScene
+import ARSceneRendering
 import ARTestSupport
 import Testing
 

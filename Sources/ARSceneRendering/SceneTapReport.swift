@@ -1,3 +1,4 @@
+import ARScene
 import ARHit
 
 /// What a tap on a scene selected, and why, as `arscene hit` prints it: `tap` (view points),

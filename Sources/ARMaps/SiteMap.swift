@@ -153,7 +153,7 @@ public struct SiteMap: Sendable {
     }
     d.add(
       .text(
-        SceneLabel.formatted(distance: step), at: bar + SIMD2(spacing / 2, -10), size: 13, paint: ink,
+        DistanceText.formatted(step), at: bar + SIMD2(spacing / 2, -10), size: 13, paint: ink,
         centred: true))
     let north = SIMD2(Double(width) - 35, 30.0)
     d.add(

@@ -1,6 +1,8 @@
 import ARImage
 import ARMath
+import ARReplay
 import ARScene
+import ARSceneRendering
 import ARTestSupport
 import Foundation
 import Testing

@@ -4,6 +4,7 @@ import ARMesh
 import ARMath
 import ARRender
 import ARScene
+import ARSceneRendering
 import ARTestSupport
 import Foundation
 import Testing

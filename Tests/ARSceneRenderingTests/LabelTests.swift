@@ -1,6 +1,8 @@
 import ARImage
 import ARMath
+import ARMaps
 import ARScene
+import ARSceneRendering
 import ARTestSupport
 import Foundation
 import Testing
@@ -25,9 +27,9 @@ struct LabelTests {
 
   @Test("distances read as apps show them")
   func distanceText() {
-    #expect(SceneLabel.formatted(distance: 8.44) == "8.4 m")
-    #expect(SceneLabel.formatted(distance: 42.4) == "42 m")
-    #expect(SceneLabel.formatted(distance: 1234) == "1.2 km")
+    #expect(DistanceText.formatted(8.44) == "8.4 m")
+    #expect(DistanceText.formatted(42.4) == "42 m")
+    #expect(DistanceText.formatted(1234) == "1.2 km")
   }
 
   @Test("text widths scale with the size; a character outside the font is set as '?'")
@@ -60,7 +62,7 @@ struct LabelTests {
     #expect(changed > 300)
     // The distance is the camera's to the object's origin (the cube's corner at x = z = −0.5).
     let distance = (SIMD3<Double>(-0.5, 0, -0.5) - SIMD3(0, 1, 4)).length
-    #expect(SceneLabel.formatted(distance: distance) == "4.6 m")
+    #expect(DistanceText.formatted(distance) == "4.6 m")
     // Seen from behind its tip (the camera above and past it, looking away): not drawn.
     let behind = try Self.scene(label: #"{ "text": "Cube", "height": 30 }"#, in: folder)
     #expect(try behind.render() == plain)

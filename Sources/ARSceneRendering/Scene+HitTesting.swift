@@ -1,3 +1,4 @@
+import ARScene
 import ARHit
 import ARMath
 import ARRender

@@ -1,5 +1,7 @@
 import ARImage
+import ARReplay
 import ARScene
+import ARSceneRendering
 import Testing
 
 @Suite("Depth occlusion")
