@@ -18,100 +18,114 @@ extension Renderer {
     in target: (depth: UnsafeMutablePointer<Float>, visible: UnsafeMutablePointer<Int32>, width: Int),
     ties: DepthTies?
   ) -> Bool {
-    var rowEdges = box.originEdges
+    box.narrow
+      ? markVisibleNarrow(box, id: id, in: target, ties: ties) : markVisibleRuns(box, id: id, in: target, ties: ties)
+  }
+
+  /// Marks the samples of mask `covered` among the four at `depth` and `visible`, whose depths
+  /// are `z`, where they are in front (with `id`, settling equal depths by `ties`); returns those.
+  @inline(__always)
+  static func markFour(
+    _ covered: SIMD4<Int32>, z: SIMD4<Float>, depth: UnsafeMutableRawPointer, visible: UnsafeMutableRawPointer,
+    id ids: SIMD4<Int32>, ties: DepthTies?
+  ) -> SIMD4<Int32> {
+    let d = depth.loadUnaligned(as: SIMD4<Float>.self)
+    let old = visible.loadUnaligned(as: SIMD4<Int32>.self)
+    var front = LaneMath.greaterMask(d, z) & covered
+    if let ties { front |= ties.won(LaneMath.equalMask(d, z) & covered, from: old) }
+    depth.storeBytes(of: LaneMath.selected(z, d, where: front), as: SIMD4<Float>.self)
+    visible.storeBytes(of: LaneMath.selected(ids, old, where: front), as: SIMD4<Int32>.self)
+    return front
+  }
+
+  /// ``markVisible(_:id:in:ties:)`` for a narrow box: coverage tested per lane in 32 bits, no
+  /// search for the row's run, no branch on it. The edge functions of a row's first four
+  /// samples step down the box in 32 bits too (exact: every value they take is one of the box's).
+  @inline(__always)
+  static func markVisibleNarrow(
+    _ box: TileTriangle, id: Int32,
+    in target: (depth: UnsafeMutablePointer<Float>, visible: UnsafeMutablePointer<Int32>, width: Int),
+    ties: DepthTies?
+  ) -> Bool {
     let ids = SIMD4<Int32>(repeating: id)
-    let lanes = SIMD4<Float>(0, 1, 2, 3), laneIndices = SIMD4<Int32>(0, 1, 2, 3)
+    let lanes = SIMD4<Float>(0, 1, 2, 3)
     var marked = SIMD4<Int32>.zero
-    /// Marks the samples of mask `covered` among the four at `depth` and `visible`, whose depths
-    /// are `z`, where they are in front; returns those.
-    @inline(__always) func markFour(
-      _ covered: SIMD4<Int32>, z: SIMD4<Float>, depth: UnsafeMutableRawPointer,
-      visible: UnsafeMutableRawPointer
-    ) -> SIMD4<Int32> {
-      let d = depth.loadUnaligned(as: SIMD4<Float>.self)
-      let old = visible.loadUnaligned(as: SIMD4<Int32>.self)
-      var front = LaneMath.greaterMask(d, z) & covered
-      if let ties { front |= ties.won(LaneMath.equalMask(d, z) & covered, from: old) }
-      depth.storeBytes(of: LaneMath.selected(z, d, where: front), as: SIMD4<Float>.self)
-      visible.storeBytes(of: LaneMath.selected(ids, old, where: front), as: SIMD4<Int32>.self)
-      return front
+    let rows = box.narrowRows()
+    var (e0, e1, e2) = rows.first
+    let (down0, down1, down2) = rows.down
+    let (right0, right1, right2) = rows.right
+    let columnCount = box.width
+    // Lanes past the box (columns ≥ its width) are masked out, by a float compare: exact for
+    // these small integers, and one register fewer than counting columns in integers.
+    let width = SIMD4<Float>(repeating: Float(columnCount))
+    let dzdx = SIMD4<Float>(repeating: box.dzdx)
+    var depthRow = target.depth + (box.minY &* target.width &+ box.minX)
+    var visibleRow = target.visible + (box.minY &* target.width &+ box.minX)
+    /// Marks the four samples from `column` of the row at `depthRow`/`visibleRow`, whose
+    /// edge functions are `c0`, `c1`, `c2` and first depth `z0`.
+    @inline(__always) func markGroup(
+      _ c0: SIMD4<Int32>, _ c1: SIMD4<Int32>, _ c2: SIMD4<Int32>, column: Int, columns: SIMD4<Float>,
+      z0: SIMD4<Float>
+    ) {
+      // Covered where all three are ≥ 0: the sign bit of their union is clear.
+      let covered = ~LaneMath.shiftedRight(c0 | c1 | c2, 31) & LaneMath.greaterMask(width, columns)
+      marked |= markFour(
+        covered, z: z0 + dzdx * columns, depth: UnsafeMutableRawPointer(depthRow + column),
+        visible: UnsafeMutableRawPointer(visibleRow + column), id: ids, ties: ties)
     }
-    /// Marks the samples of mask `covered` among the four from column `column` of row `py`.
-    @inline(__always) func mark(_ covered: SIMD4<Int32>, row py: Int, column: Int, z0: Float) -> SIMD4<Int32>
-    {
-      let offset = py &* target.width &+ box.minX &+ column
-      return markFour(
-        covered, z: z0 + box.dzdx * (Float(column) + lanes),
-        depth: UnsafeMutableRawPointer(target.depth + offset),
-        visible: UnsafeMutableRawPointer(target.visible + offset))
+    /// Steps the edge functions and the rows down one row.
+    @inline(__always) func nextRow() {
+      (e0, e1, e2) = (e0 &+ down0, e1 &+ down1, e2 &+ down2)
+      (depthRow, visibleRow) = (depthRow + target.width, visibleRow + target.width)
     }
-    if box.narrow {
-      // Coverage tested per lane in 32 bits: no search for the row's run, no branch on it. The
-      // edge functions of a row's first four samples step down the box in 32 bits too (exact:
-      // every value they take is one of the box's).
-      let rows = box.narrowRows()
-      var (e0, e1, e2) = rows.first
-      let (down0, down1, down2) = rows.down
-      let (right0, right1, right2) = rows.right
-      let columnCount = box.width
-      // Lanes past the box (columns ≥ its width) are masked out, by a float compare: exact for
-      // these small integers, and one register fewer than counting columns in integers.
-      let width = SIMD4<Float>(repeating: Float(columnCount))
-      let dzdx = SIMD4<Float>(repeating: box.dzdx)
-      var depthRow = target.depth + (box.minY &* target.width &+ box.minX)
-      var visibleRow = target.visible + (box.minY &* target.width &+ box.minX)
-      /// Marks the four samples from `column` of the row at `depthRow`/`visibleRow`, whose
-      /// edge functions are `c0`, `c1`, `c2` and first depth `z0`.
-      @inline(__always) func markGroup(
-        _ c0: SIMD4<Int32>, _ c1: SIMD4<Int32>, _ c2: SIMD4<Int32>, column: Int, columns: SIMD4<Float>,
-        z0: SIMD4<Float>
-      ) {
-        // Covered where all three are ≥ 0: the sign bit of their union is clear.
-        let covered = ~LaneMath.shiftedRight(c0 | c1 | c2, 31) & LaneMath.greaterMask(width, columns)
-        marked |= markFour(
-          covered, z: z0 + dzdx * columns, depth: UnsafeMutableRawPointer(depthRow + column),
-          visible: UnsafeMutableRawPointer(visibleRow + column))
-      }
-      /// Steps the edge functions and the rows down one row.
-      @inline(__always) func nextRow() {
-        (e0, e1, e2) = (e0 &+ down0, e1 &+ down1, e2 &+ down2)
-        (depthRow, visibleRow) = (depthRow + target.width, visibleRow + target.width)
-      }
-      // Boxes at most eight samples wide (most of a dense mesh's) mark a row in one or two
-      // groups, without a loop along it whose exit went either way from one triangle to the
-      // next.
-      if columnCount <= 4 {
-        for py in box.minY...box.maxY {
-          markGroup(e0, e1, e2, column: 0, columns: lanes, z0: SIMD4(repeating: box.rowDepth(py)))
-          nextRow()
-        }
-        return LaneMath.anySet(marked)
-      }
-      if columnCount <= 8 {
-        for py in box.minY...box.maxY {
-          let z0 = SIMD4<Float>(repeating: box.rowDepth(py))
-          markGroup(e0, e1, e2, column: 0, columns: lanes, z0: z0)
-          markGroup(e0 &+ right0, e1 &+ right1, e2 &+ right2, column: 4, columns: lanes + 4, z0: z0)
-          nextRow()
-        }
-        return LaneMath.anySet(marked)
-      }
+    // Boxes at most eight samples wide (most of a dense mesh's) mark a row in one or two
+    // groups, without a loop along it whose exit went either way from one triangle to the
+    // next.
+    if columnCount <= 4 {
       for py in box.minY...box.maxY {
-        let z0 = SIMD4<Float>(repeating: box.rowDepth(py))
-        var c0 = e0, c1 = e1, c2 = e2
-        var column = 0, columns = lanes
-        while column < columnCount {
-          markGroup(c0, c1, c2, column: column, columns: columns, z0: z0)
-          c0 = c0 &+ right0
-          c1 = c1 &+ right1
-          c2 = c2 &+ right2
-          column &+= 4
-          columns += 4
-        }
+        markGroup(e0, e1, e2, column: 0, columns: lanes, z0: SIMD4(repeating: box.rowDepth(py)))
         nextRow()
       }
       return LaneMath.anySet(marked)
     }
+    if columnCount <= 8 {
+      for py in box.minY...box.maxY {
+        let z0 = SIMD4<Float>(repeating: box.rowDepth(py))
+        markGroup(e0, e1, e2, column: 0, columns: lanes, z0: z0)
+        markGroup(e0 &+ right0, e1 &+ right1, e2 &+ right2, column: 4, columns: lanes + 4, z0: z0)
+        nextRow()
+      }
+      return LaneMath.anySet(marked)
+    }
+    for py in box.minY...box.maxY {
+      let z0 = SIMD4<Float>(repeating: box.rowDepth(py))
+      var c0 = e0, c1 = e1, c2 = e2
+      var column = 0, columns = lanes
+      while column < columnCount {
+        markGroup(c0, c1, c2, column: column, columns: columns, z0: z0)
+        c0 = c0 &+ right0
+        c1 = c1 &+ right1
+        c2 = c2 &+ right2
+        column &+= 4
+        columns += 4
+      }
+      nextRow()
+    }
+    return LaneMath.anySet(marked)
+  }
+
+  /// ``markVisible(_:id:in:ties:)`` for a wide box: each row's covered run found by its edge
+  /// functions in 64 bits, then marked four samples at a time.
+  @inline(__always)
+  static func markVisibleRuns(
+    _ box: TileTriangle, id: Int32,
+    in target: (depth: UnsafeMutablePointer<Float>, visible: UnsafeMutablePointer<Int32>, width: Int),
+    ties: DepthTies?
+  ) -> Bool {
+    let ids = SIMD4<Int32>(repeating: id)
+    let lanes = SIMD4<Float>(0, 1, 2, 3), laneIndices = SIMD4<Int32>(0, 1, 2, 3)
+    var marked = SIMD4<Int32>.zero
+    var rowEdges = box.originEdges
     let count = box.width
     for py in box.minY...box.maxY {
       let (lo, hi) = coveredSpan(rowEdges &+ box.bias, step: box.stepX, count: count)
@@ -121,7 +135,11 @@ extension Renderer {
         let last = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: hi))
         var column = lo, columns = laneIndices &+ Int32(truncatingIfNeeded: lo)
         while column <= hi {
-          marked |= mark(~LaneMath.greaterMask(columns, last), row: py, column: column, z0: z0)
+          let offset = py &* target.width &+ box.minX &+ column
+          marked |= markFour(
+            ~LaneMath.greaterMask(columns, last), z: z0 + box.dzdx * (Float(column) + lanes),
+            depth: UnsafeMutableRawPointer(target.depth + offset),
+            visible: UnsafeMutableRawPointer(target.visible + offset), id: ids, ties: ties)
           (column, columns) = (column &+ 4, columns &+ 4)
         }
       }

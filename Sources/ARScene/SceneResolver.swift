@@ -47,94 +47,22 @@ struct SceneResolver {
     let (camera, clipPlanes) = try resolveCamera(width: fileWidth, height: fileHeight)
     var scaled = camera
     scaled.intrinsics = camera.intrinsics.scaled(toWidth: w, height: h)
-
-    var background: LinearImage? = nil
+    // Checked in the file's order: background, objects, lights.
     var backgroundColor = SIMD4<Float>(0, 0, 0, 1)
     if let color = try vector(file.background?.color, 3, "background.color") {
       backgroundColor = SIMD4(color, 1)
     }
-    if let image = file.background?.image {
-      let frame: RGBA8Image
-      do { frame = try ImageFile.readRGBA8(resolvePath(image)) } catch {
-        throw .model(path: path, field: "background.image", reason: error.description)
-      }
-      // The intrinsics are for an image of the file's output size: a frame of another size
-      // would put every pixel in the wrong place unless scaled on purpose.
-      guard (frame.width, frame.height) == (fileWidth, fileHeight) || file.background?.resample == true else {
-        throw fail(
-          "background.image",
-          "\(image) is \(frame.width)×\(frame.height), but the camera's intrinsics are for \(fileWidth)×\(fileHeight) (set background.resample to scale it)"
-        )
-      }
-      background =
-        (frame.width, frame.height) == (w, h)
-        ? frame.linear : Self.resample(frame.linear, width: w, height: h)
-    }
-
+    let background = try background(width: w, height: h)
     let geoPlacement = try geoPlacement()
     var objects: [SceneObject] = []
     var targets: [SceneTarget] = []
     /// The first plane anchor's plane (point, normal): where its content's shadows fall.
     var anchorPlane: (SIMD3<Double>, SIMD3<Double>)?
     for (i, object) in file.objects.enumerated() {
-      let field = "objects[\(i)]"
-      var worldFromModel: Matrix4<Float>
-      var geoAnchor: (anchor: GeoAnchor, anchorFromModel: Matrix4<Float>)?
-      if let m = object.worldFromModel {
-        if object.anchor != nil { throw fail(field, "world_from_model and anchor exclude each other") }
-        worldFromModel = try matrix(m, field + ".world_from_model")
-      } else {
-        worldFromModel = try transform(object.transform, field + ".transform")
-      }
-      if let anchor = object.anchor {
-        let anchors = [anchor.geo != nil, anchor.marker != nil, anchor.plane != nil].filter { $0 }.count
-        guard anchors == 1 else { throw fail(field + ".anchor", "give exactly one of geo, marker, plane") }
-        if let geo = anchor.geo {
-          let (placement, geo) = try worldFromGeoAnchor(geo, geoPlacement, field + ".anchor.geo")
-          geoAnchor = (geo, worldFromModel)
-          worldFromModel = placement * worldFromModel
-        } else if let marker = anchor.marker {
-          worldFromModel =
-            try worldFromMarkerAnchor(marker, camera: camera, field + ".anchor.marker") * worldFromModel
-        } else if let plane = anchor.plane {
-          let worldFromAnchor = try worldFromPlaneAnchor(plane, field + ".anchor.plane")
-          if anchorPlane == nil {
-            anchorPlane = (
-              SIMD3<Double>(worldFromAnchor[column: 3].xyz), SIMD3<Double>(worldFromAnchor[column: 1].xyz)
-            )
-          }
-          worldFromModel = worldFromAnchor * worldFromModel
-        }
-      }
-      var mesh: Mesh
-      do { mesh = try OBJAsset.load(path: resolvePath(object.model)).mesh } catch {
-        throw .model(path: path, field: field + ".model", reason: error.description)
-      }
-      if let crs = object.crs {
-        guard object.anchor == nil, object.worldFromModel == nil, object.transform == nil,
-          object.points == nil
-        else {
-          throw fail(
-            field + ".crs", "a model placed by its CRS takes no anchor, transform, world_from_model or points"
-          )
-        }
-        (mesh, geoAnchor) = try placeInCRS(mesh, crs: crs, geoPlacement, field + ".crs")
-        worldFromModel = .identity
-      }
-      var placed = SceneObject(
-        mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true)
-      placed.geoAnchor = geoAnchor
-      if let label = object.label {
-        placed.label = try resolveLabel(
-          label, object: object, mesh: mesh, worldFromModel: worldFromModel, field + ".label")
-      }
-      if let points = object.points {
-        let (markers, pointTargets) = try pointMarkers(
-          points, object: i, worldFromModel: worldFromModel, field + ".points")
-        placed.pointMarkers = markers
-        targets += pointTargets
-      }
+      let (placed, pointTargets) = try resolveObject(
+        object, index: i, camera: camera, geoPlacement: geoPlacement, anchorPlane: &anchorPlane)
       objects.append(placed)
+      targets += pointTargets
     }
     var scene = Scene(
       path: path, file: file, camera: scaled, clipPlanes: clipPlanes, lighting: try lighting(),
@@ -147,6 +75,92 @@ struct SceneResolver {
       do { scene.film = try FilmLook(named: named) } catch { throw fail("film", error.description) }
     }
     return scene
+  }
+
+  /// The camera frame behind the scene, in linear light at the output size `width`×`height`;
+  /// nil when the file gives a colour or nothing.
+  func background(width: Int, height: Int) throws(SceneError) -> LinearImage? {
+    guard let image = file.background?.image else { return nil }
+    let (fileWidth, fileHeight) = (file.output.width, file.output.height)
+    let frame: RGBA8Image
+    do { frame = try ImageFile.readRGBA8(resolvePath(image)) } catch {
+      throw .model(path: path, field: "background.image", reason: error.description)
+    }
+    // The intrinsics are for an image of the file's output size: a frame of another size
+    // would put every pixel in the wrong place unless scaled on purpose.
+    guard (frame.width, frame.height) == (fileWidth, fileHeight) || file.background?.resample == true else {
+      throw fail(
+        "background.image",
+        "\(image) is \(frame.width)×\(frame.height), but the camera's intrinsics are for \(fileWidth)×\(fileHeight) (set background.resample to scale it)"
+      )
+    }
+    return (frame.width, frame.height) == (width, height)
+      ? frame.linear : Self.resample(frame.linear, width: width, height: height)
+  }
+
+  /// Object `index` of the file placed in the world, with its named points as targets; the
+  /// first plane anchor's plane is kept in `anchorPlane`.
+  func resolveObject(
+    _ object: SceneFile.Object, index i: Int, camera: PinholeCamera<Double>, geoPlacement: GeoPlacement?,
+    anchorPlane: inout (SIMD3<Double>, SIMD3<Double>)?
+  ) throws(SceneError) -> (SceneObject, [SceneTarget]) {
+    let field = "objects[\(i)]"
+    var (worldFromModel, geoAnchor) = try placement(
+      of: object, field, camera: camera, geoPlacement: geoPlacement, anchorPlane: &anchorPlane)
+    var mesh: Mesh
+    do { mesh = try OBJAsset.load(path: resolvePath(object.model)).mesh } catch {
+      throw .model(path: path, field: field + ".model", reason: error.description)
+    }
+    if let crs = object.crs {
+      guard object.anchor == nil, object.worldFromModel == nil, object.transform == nil, object.points == nil
+      else {
+        throw fail(field + ".crs", "a model placed by its CRS takes no anchor, transform, world_from_model or points")
+      }
+      (mesh, geoAnchor) = try placeInCRS(mesh, crs: crs, geoPlacement, field + ".crs")
+      worldFromModel = .identity
+    }
+    var placed = SceneObject(mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true)
+    placed.geoAnchor = geoAnchor
+    if let label = object.label {
+      placed.label = try resolveLabel(label, object: object, mesh: mesh, worldFromModel: worldFromModel, field + ".label")
+    }
+    var targets: [SceneTarget] = []
+    if let points = object.points {
+      (placed.pointMarkers, targets) = try pointMarkers(
+        points, object: i, worldFromModel: worldFromModel, field + ".points")
+    }
+    return (placed, targets)
+  }
+
+  /// Where an object's model goes: its matrix or transform, then its anchor (geo, marker or
+  /// plane) if it has one; a geo-anchor is returned too, so that a new alignment can move it.
+  func placement(
+    of object: SceneFile.Object, _ field: String, camera: PinholeCamera<Double>, geoPlacement: GeoPlacement?,
+    anchorPlane: inout (SIMD3<Double>, SIMD3<Double>)?
+  ) throws(SceneError) -> (Matrix4<Float>, (anchor: GeoAnchor, anchorFromModel: Matrix4<Float>)?) {
+    var worldFromModel: Matrix4<Float>
+    if let m = object.worldFromModel {
+      if object.anchor != nil { throw fail(field, "world_from_model and anchor exclude each other") }
+      worldFromModel = try matrix(m, field + ".world_from_model")
+    } else {
+      worldFromModel = try transform(object.transform, field + ".transform")
+    }
+    guard let anchor = object.anchor else { return (worldFromModel, nil) }
+    let anchors = [anchor.geo != nil, anchor.marker != nil, anchor.plane != nil].filter { $0 }.count
+    guard anchors == 1 else { throw fail(field + ".anchor", "give exactly one of geo, marker, plane") }
+    if let geo = anchor.geo {
+      let (placement, geoAnchor) = try worldFromGeoAnchor(geo, geoPlacement, field + ".anchor.geo")
+      return (placement * worldFromModel, (geoAnchor, worldFromModel))
+    } else if let marker = anchor.marker {
+      return (try worldFromMarkerAnchor(marker, camera: camera, field + ".anchor.marker") * worldFromModel, nil)
+    } else if let plane = anchor.plane {
+      let worldFromAnchor = try worldFromPlaneAnchor(plane, field + ".anchor.plane")
+      if anchorPlane == nil {
+        anchorPlane = (SIMD3<Double>(worldFromAnchor[column: 3].xyz), SIMD3<Double>(worldFromAnchor[column: 1].xyz))
+      }
+      return (worldFromAnchor * worldFromModel, nil)
+    }
+    return (worldFromModel, nil)
   }
 
   /// An object's `label`: its text, and its height above the origin (default 10% of the

@@ -164,104 +164,132 @@ enum RecordingLineCodec {
       }
       let t = try o.number("t")
       switch stream {
-      case .pose:
-        try rejectUnknown(o, ["type", "t", "translation", "rotation_xyzw", "tracking", "tracking_reason"])
-        let tracking: TrackingState
-        switch try o.optionalString("tracking") ?? "normal" {
-        case "normal": tracking = .normal
-        case "not_available": tracking = .notAvailable
-        case "limited": tracking = .limited(reason: try o.optionalString("tracking_reason") ?? "unknown")
-        case let other:
-          throw JSONLine.Failure(field: "tracking", reason: "'\(other)' is not normal, limited or not_available")
-        }
-        return .pose(
-          CameraPoseSample(
-            time: t,
-            worldFromCamera: RigidTransform(
-              rotation: try unitQuaternion(o.numbers("rotation_xyzw", count: 4), field: "rotation_xyzw"),
-              translation: try vector3(o.numbers("translation", count: 3))),
-            tracking: tracking))
-      case .frame:
-        try rejectUnknown(
-          o, ["type", "t", "index", "intrinsics", "size", "image", "video", "video_frame", "depth", "confidence"])
-        var intrinsics: FrameIntrinsics?
-        if let k = try o.optionalNumbers("intrinsics", count: 4) {
-          guard k[0] > 0, k[1] > 0 else {
-            throw JSONLine.Failure(field: "intrinsics", reason: "focal lengths must be positive")
-          }
-          intrinsics = FrameIntrinsics(fx: k[0], fy: k[1], cx: k[2], cy: k[3])
-        }
-        var size: SIMD2<Int>?
-        if let s = try o.optionalNumbers("size", count: 2) {
-          size = SIMD2(try whole(s[0], field: "size", minimum: 1), try whole(s[1], field: "size", minimum: 1))
-        }
-        var image: FrameImageSource?
-        if let path = try o.optionalString("image") {
-          image = .file(path)
-        } else if let video = try o.optionalString("video") {
-          image = .video(path: video, frame: try whole(try o.number("video_frame"), field: "video_frame", minimum: 0))
-        }
-        return .frame(
-          CameraFrameSample(
-            time: t, index: try whole(try o.number("index"), field: "index", minimum: 0), intrinsics: intrinsics,
-            imageSize: size, image: image, depthPath: try o.optionalString("depth"),
-            confidencePath: try o.optionalString("confidence")))
-      case .gps:
-        try rejectUnknown(
-          o,
-          [
-            "type", "t", "latitude", "longitude", "height", "altitude_msl", "horizontal_accuracy",
-            "vertical_accuracy", "course_deg", "speed",
-          ])
-        let fix = GPSFix(
-          time: t, latitude: try o.number("latitude"), longitude: try o.number("longitude"),
-          height: try o.optionalNumber("height"), altitudeMSL: try o.optionalNumber("altitude_msl"),
-          horizontalAccuracy: try o.number("horizontal_accuracy"),
-          verticalAccuracy: try o.optionalNumber("vertical_accuracy"), courseDegrees: try o.optionalNumber("course_deg"),
-          speed: try o.optionalNumber("speed"))
-        try RecordCheck.gps(fix)
-        return .gps(fix)
-      case .heading:
-        try rejectUnknown(o, ["type", "t", "true_heading_deg", "magnetic_heading_deg", "accuracy_deg"])
-        let sample = HeadingSample(
-          time: t, trueHeadingDegrees: try o.optionalNumber("true_heading_deg"),
-          magneticHeadingDegrees: try o.number("magnetic_heading_deg"), accuracyDegrees: try o.optionalNumber("accuracy_deg"))
-        try RecordCheck.heading(sample)
-        return .heading(sample)
-      case .magnetometer:
-        try rejectUnknown(o, ["type", "t", "field_ut"])
-        return .magnetometer(MagnetometerSample(time: t, field: try vector3(o.numbers("field_ut", count: 3))))
-      case .tap:
-        try rejectUnknown(o, ["type", "t", "point", "expected"])
-        let p = try o.numbers("point", count: 2)
-        return .tap(TapSample(time: t, point: SIMD2(p[0], p[1]), expected: try o.optionalString("expected")))
-      case .truth:
-        try rejectUnknown(
-          o,
-          [
-            "type", "t", "latitude", "longitude", "height", "local_from_camera_xyzw", "local_from_world_translation",
-            "local_from_world_rotation_xyzw",
-          ])
-        var localFromWorld: RigidTransform<Double>?
-        if o["local_from_world_translation"] != nil, o["local_from_world_rotation_xyzw"] == nil {
-          throw JSONLine.Failure(field: "local_from_world_rotation_xyzw", reason: "missing (it goes with local_from_world_translation)")
-        }
-        if let r = try o.optionalNumbers("local_from_world_rotation_xyzw", count: 4) {
-          localFromWorld = RigidTransform(
-            rotation: try unitQuaternion(r, field: "local_from_world_rotation_xyzw"),
-            translation: try vector3(o.numbers("local_from_world_translation", count: 3)))
-        }
-        let truth = GroundTruthSample(
-          time: t, latitude: try o.number("latitude"), longitude: try o.number("longitude"),
-          height: try o.number("height"),
-          localFromCamera: try unitQuaternion(o.numbers("local_from_camera_xyzw", count: 4), field: "local_from_camera_xyzw"),
-          localFromWorld: localFromWorld)
-        try RecordCheck.position(latitude: truth.latitude, longitude: truth.longitude)
-        return .truth(truth)
+      case .pose: return try poseRecord(o, time: t)
+      case .frame: return try frameRecord(o, time: t)
+      case .gps: return try gpsRecord(o, time: t)
+      case .heading: return try headingRecord(o, time: t)
+      case .magnetometer: return try magnetometerRecord(o, time: t)
+      case .tap: return try tapRecord(o, time: t)
+      case .truth: return try truthRecord(o, time: t)
       }
     } catch {
       throw .badRecord(path: path, line: line, field: error.field, reason: error.reason)
     }
+  }
+
+  /// A `pose` record: the camera's pose in the session's world and its tracking state.
+  private static func poseRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
+    try rejectUnknown(o, ["type", "t", "translation", "rotation_xyzw", "tracking", "tracking_reason"])
+    let tracking: TrackingState
+    switch try o.optionalString("tracking") ?? "normal" {
+    case "normal": tracking = .normal
+    case "not_available": tracking = .notAvailable
+    case "limited": tracking = .limited(reason: try o.optionalString("tracking_reason") ?? "unknown")
+    case let other:
+      throw JSONLine.Failure(field: "tracking", reason: "'\(other)' is not normal, limited or not_available")
+    }
+    return .pose(
+      CameraPoseSample(
+        time: t,
+        worldFromCamera: RigidTransform(
+          rotation: try unitQuaternion(o.numbers("rotation_xyzw", count: 4), field: "rotation_xyzw"),
+          translation: try vector3(o.numbers("translation", count: 3))),
+        tracking: tracking))
+  }
+
+  /// A `frame` record: a camera frame, its intrinsics, size, image (a file or a video's frame) and depth.
+  private static func frameRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
+    try rejectUnknown(
+      o, ["type", "t", "index", "intrinsics", "size", "image", "video", "video_frame", "depth", "confidence"])
+    var intrinsics: FrameIntrinsics?
+    if let k = try o.optionalNumbers("intrinsics", count: 4) {
+      guard k[0] > 0, k[1] > 0 else {
+        throw JSONLine.Failure(field: "intrinsics", reason: "focal lengths must be positive")
+      }
+      intrinsics = FrameIntrinsics(fx: k[0], fy: k[1], cx: k[2], cy: k[3])
+    }
+    var size: SIMD2<Int>?
+    if let s = try o.optionalNumbers("size", count: 2) {
+      size = SIMD2(try whole(s[0], field: "size", minimum: 1), try whole(s[1], field: "size", minimum: 1))
+    }
+    var image: FrameImageSource?
+    if let path = try o.optionalString("image") {
+      image = .file(path)
+    } else if let video = try o.optionalString("video") {
+      image = .video(path: video, frame: try whole(try o.number("video_frame"), field: "video_frame", minimum: 0))
+    }
+    return .frame(
+      CameraFrameSample(
+        time: t, index: try whole(try o.number("index"), field: "index", minimum: 0), intrinsics: intrinsics,
+        imageSize: size, image: image, depthPath: try o.optionalString("depth"),
+        confidencePath: try o.optionalString("confidence")))
+  }
+
+  /// A `gps` record: a fix, checked.
+  private static func gpsRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
+    try rejectUnknown(
+      o,
+      [
+        "type", "t", "latitude", "longitude", "height", "altitude_msl", "horizontal_accuracy",
+        "vertical_accuracy", "course_deg", "speed",
+      ])
+    let fix = GPSFix(
+      time: t, latitude: try o.number("latitude"), longitude: try o.number("longitude"),
+      height: try o.optionalNumber("height"), altitudeMSL: try o.optionalNumber("altitude_msl"),
+      horizontalAccuracy: try o.number("horizontal_accuracy"),
+      verticalAccuracy: try o.optionalNumber("vertical_accuracy"), courseDegrees: try o.optionalNumber("course_deg"),
+      speed: try o.optionalNumber("speed"))
+    try RecordCheck.gps(fix)
+    return .gps(fix)
+  }
+
+  /// A `heading` record: a compass reading, checked.
+  private static func headingRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
+    try rejectUnknown(o, ["type", "t", "true_heading_deg", "magnetic_heading_deg", "accuracy_deg"])
+    let sample = HeadingSample(
+      time: t, trueHeadingDegrees: try o.optionalNumber("true_heading_deg"),
+      magneticHeadingDegrees: try o.number("magnetic_heading_deg"), accuracyDegrees: try o.optionalNumber("accuracy_deg"))
+    try RecordCheck.heading(sample)
+    return .heading(sample)
+  }
+
+  /// A `magnetometer` record: the raw field, µT.
+  private static func magnetometerRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
+    try rejectUnknown(o, ["type", "t", "field_ut"])
+    return .magnetometer(MagnetometerSample(time: t, field: try vector3(o.numbers("field_ut", count: 3))))
+  }
+
+  /// A `tap` record: a touch on the screen, and the point it should select.
+  private static func tapRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
+    try rejectUnknown(o, ["type", "t", "point", "expected"])
+    let p = try o.numbers("point", count: 2)
+    return .tap(TapSample(time: t, point: SIMD2(p[0], p[1]), expected: try o.optionalString("expected")))
+  }
+
+  /// A `truth` record: where the camera truly was (simulations, surveyed sessions).
+  private static func truthRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
+    try rejectUnknown(
+      o,
+      [
+        "type", "t", "latitude", "longitude", "height", "local_from_camera_xyzw", "local_from_world_translation",
+        "local_from_world_rotation_xyzw",
+      ])
+    var localFromWorld: RigidTransform<Double>?
+    if o["local_from_world_translation"] != nil, o["local_from_world_rotation_xyzw"] == nil {
+      throw JSONLine.Failure(field: "local_from_world_rotation_xyzw", reason: "missing (it goes with local_from_world_translation)")
+    }
+    if let r = try o.optionalNumbers("local_from_world_rotation_xyzw", count: 4) {
+      localFromWorld = RigidTransform(
+        rotation: try unitQuaternion(r, field: "local_from_world_rotation_xyzw"),
+        translation: try vector3(o.numbers("local_from_world_translation", count: 3)))
+    }
+    let truth = GroundTruthSample(
+      time: t, latitude: try o.number("latitude"), longitude: try o.number("longitude"),
+      height: try o.number("height"),
+      localFromCamera: try unitQuaternion(o.numbers("local_from_camera_xyzw", count: 4), field: "local_from_camera_xyzw"),
+      localFromWorld: localFromWorld)
+    try RecordCheck.position(latitude: truth.latitude, longitude: truth.longitude)
+    return .truth(truth)
   }
 
   private static func rejectUnknown(_ o: JSONLine, _ known: [String]) throws(JSONLine.Failure) {
