@@ -124,7 +124,8 @@ let package = Package(
     .target(
       name: "ARReplay",
       dependencies: [
-        "ARScene", "ARSceneRendering", "ARMath", "ARGeo", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender",
+        "ARScene", "ARSceneRendering", "ARMath", "ARGeo", "ARMesh", "ARImage", "ARImageIO", "ARHit",
+        "ARRender",
         "ARRecording", "ARVideo", "ARFilm",
       ]
     ),
@@ -259,7 +260,8 @@ let package = Package(
     .testTarget(
       name: "ARReplayTests",
       dependencies: [
-        "ARReplay", "ARSceneRendering", "ARScene", "ARImage", "ARMath", "ARRecording", "ARFilm", "ARTestSupport",
+        "ARReplay", "ARSceneRendering", "ARScene", "ARImage", "ARMath", "ARRecording", "ARFilm",
+        "ARTestSupport",
       ]
     ),
     .testTarget(

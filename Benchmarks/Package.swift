@@ -20,9 +20,11 @@ let package = Package(
     // tinyobjloader's header (Debian libtinyobjloader-dev) compiled at -O2: the OBJ peer.
     .target(name: "TinyOBJOracle", cxxSettings: [.unsafeFlags(["-O2", "-std=c++17"])]),
     // libpng's simplified API (Debian libpng-dev): the PNG peer.
-    .target(name: "LibPNGOracle", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("png")]),
+    .target(
+      name: "LibPNGOracle", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("png")]),
     // Embree (Debian libembree-dev): the ray-casting peer.
-    .target(name: "EmbreeOracle", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("embree3")]),
+    .target(
+      name: "EmbreeOracle", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("embree3")]),
     // libvips (Debian libvips-dev): the film peer. Its few functions are declared by the oracle
     // itself: the headers' pkg-config flags would need glib's include paths.
     .target(

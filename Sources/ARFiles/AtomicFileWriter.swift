@@ -41,7 +41,9 @@ public final class AtomicFileWriter {
   /// Appends `text`'s UTF-8 bytes.
   public func write(_ text: String) throws(FileIOError) {
     var text = text
-    let ok = text.withUTF8 { bytes in bytes.isEmpty || fwrite(bytes.baseAddress!, 1, bytes.count, file) == bytes.count }
+    let ok = text.withUTF8 { bytes in
+      bytes.isEmpty || fwrite(bytes.baseAddress!, 1, bytes.count, file) == bytes.count
+    }
     guard ok else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
   }
 

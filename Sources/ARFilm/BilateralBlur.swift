@@ -109,7 +109,9 @@ private struct BilateralRowFilter {
     }
     let r = radius
     let centre = load(window.plane(0, 0), x)
-    var (red, green, blue, total) = (SIMD4<Float>.zero, SIMD4<Float>.zero, SIMD4<Float>.zero, SIMD4<Float>.zero)
+    var (red, green, blue, total) = (
+      SIMD4<Float>.zero, SIMD4<Float>.zero, SIMD4<Float>.zero, SIMD4<Float>.zero
+    )
     var k = 0
     for dy in -r...r {
       let (row, keys) = (window.row(dy), window.plane(0, dy))
@@ -127,7 +129,9 @@ private struct BilateralRowFilter {
 
   /// The weighted sums normalised into the output, alpha copied from the centre row.
   @inline(__always)
-  func store(_ red: SIMD4<Float>, _ green: SIMD4<Float>, _ blue: SIMD4<Float>, _ total: SIMD4<Float>, _ x: Int) {
+  func store(
+    _ red: SIMD4<Float>, _ green: SIMD4<Float>, _ blue: SIMD4<Float>, _ total: SIMD4<Float>, _ x: Int
+  ) {
     let inverse = 1 / total
     storeFour(red * inverse, out.red, x)
     storeFour(green * inverse, out.green, x)
@@ -193,7 +197,8 @@ private struct BilateralRowFilter {
         (outputs[0], outputs[1], outputs[2], outputs[3]) = (out.red, out.green, out.blue, out.alpha)
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 3) { weights in
           (weights[0], weights[1], weights[2]) = spatialWeights
-          arscene_bilateral3_avx2(planes.baseAddress!, weights.baseAddress!, rangeScale, start, end, outputs.baseAddress!)
+          arscene_bilateral3_avx2(
+            planes.baseAddress!, weights.baseAddress!, rangeScale, start, end, outputs.baseAddress!)
         }
       }
     }

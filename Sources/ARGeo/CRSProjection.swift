@@ -6,4 +6,6 @@
 /// ARCRS's `CoordinateOperation.projectionToWGS84` is one, through PROJ; the `arscene` command
 /// line passes it to scene and places files.
 public typealias CRSProjection =
-  (_ crs: String) throws -> (_ easting: Double, _ northing: Double) throws -> (latitude: Double, longitude: Double)
+  (_ crs: String) throws -> (_ easting: Double, _ northing: Double) throws -> (
+    latitude: Double, longitude: Double
+  )

@@ -43,4 +43,3 @@ private func formatted(_ x: Double) -> String {
   let r = (x * 1000).rounded() / 1000
   return "\(r)"
 }
-

@@ -1,4 +1,5 @@
 import ARMath
+
 /// A ray prepared for conservative slab tests against ``WideNode``'s `Float` boxes.
 ///
 /// The box test runs in `Float`, four boxes at a time, yet never culls a box the `Double` ray

@@ -66,4 +66,3 @@ extension Image where Pixel == SIMD4<UInt8> {
       })
   }
 }
-

@@ -60,7 +60,9 @@ public enum ImageFile {
   ///   - depth: Distances in metres.
   ///   - path: The file to write (replaced whole, or left as it was on error).
   ///   - compression: The compression level 0–9.
-  public static func writeDepthPNG(_ depth: DepthImage, to path: String, compression: Int = 2) throws(ImageError) {
+  public static func writeDepthPNG(_ depth: DepthImage, to path: String, compression: Int = 2)
+    throws(ImageError)
+  {
     let millimetres = depth.pixels.map { d -> SIMD4<UInt16> in
       guard d.isFinite, d > 0 else { return .zero }
       let mm = UInt16(Swift.min(65_535, Swift.max(1, (Double(d) * 1000).rounded())))

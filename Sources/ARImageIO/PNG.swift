@@ -197,10 +197,12 @@ public enum PNG {
     let status =
       interlaced
       ? arscene_png_encode(
-        pixels, UInt32(width), UInt32(height), UInt32(channels.rawValue), UInt32(bitDepth), level, 1, &out, &count,
+        pixels, UInt32(width), UInt32(height), UInt32(channels.rawValue), UInt32(bitDepth), level, 1, &out,
+        &count,
         &message, message.count)
       : arscene_png_encode_deflate(
-        pixels, UInt32(width), UInt32(height), UInt32(channels.rawValue), UInt32(bitDepth), level, &out, &count,
+        pixels, UInt32(width), UInt32(height), UInt32(channels.rawValue), UInt32(bitDepth), level, &out,
+        &count,
         &message, message.count)
     guard status == 0, let out else { throw .unwritable(path: nil, reason: codecMessage(message)) }
     defer { arscene_buffer_free(out) }

@@ -40,7 +40,8 @@ public struct CameraIntrinsics<Scalar: ARScalar>: Hashable, Sendable {
   @inlinable
   public init<Other: ARScalar>(_ other: CameraIntrinsics<Other>) {
     self.init(
-      fx: Scalar(other.fx), fy: Scalar(other.fy), cx: Scalar(other.cx), cy: Scalar(other.cy), width: other.width,
+      fx: Scalar(other.fx), fy: Scalar(other.fy), cx: Scalar(other.cx), cy: Scalar(other.cy),
+      width: other.width,
       height: other.height)
   }
 

@@ -7,7 +7,8 @@ extension PoseSolution {
   public func expressed(in target: CameraConvention) -> PoseSolution {
     guard target != convention else { return self }
     var turned = self
-    turned.cameraFromTarget = CameraConvention.cameraFromCamera(from: convention, to: target) * cameraFromTarget
+    turned.cameraFromTarget =
+      CameraConvention.cameraFromCamera(from: convention, to: target) * cameraFromTarget
     // Rotation-vector perturbation, then translation: y and z of each flip.
     let signs: [Double] = [1, -1, -1, 1, -1, -1]
     for i in 0..<6 {

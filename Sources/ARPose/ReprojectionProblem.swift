@@ -18,7 +18,8 @@ struct ReprojectionProblem: NormalEquationsProblem {
   var parameterCount: Int { 6 }
 
   func evaluate(
-    _ pose: RigidTransform<Double>, normal: UnsafeMutablePointer<Double>, gradient: UnsafeMutablePointer<Double>
+    _ pose: RigidTransform<Double>, normal: UnsafeMutablePointer<Double>,
+    gradient: UnsafeMutablePointer<Double>
   ) -> Double {
     let k = intrinsics
     var sum = 0.0
@@ -45,5 +46,7 @@ struct ReprojectionProblem: NormalEquationsProblem {
   }
 
   /// The translation's length, with the rotation counted as 1 (a radian).
-  func magnitude(_ pose: RigidTransform<Double>) -> Double { (pose.translation.lengthSquared + 1).squareRoot() }
+  func magnitude(_ pose: RigidTransform<Double>) -> Double {
+    (pose.translation.lengthSquared + 1).squareRoot()
+  }
 }

@@ -51,7 +51,8 @@ public struct AlignedTrajectories: Sendable {
     if interpolate {
       (ref, est) = try Self.interpolating(reference, at: estimate, maxTimeDifference, timeOffset)
     } else {
-      let pairs = try TimeAssociation(reference, estimate, maxDifference: maxTimeDifference, offset: timeOffset)
+      let pairs = try TimeAssociation(
+        reference, estimate, maxDifference: maxTimeDifference, offset: timeOffset)
       (ref, est) = (reference.subset(pairs.first), estimate.subset(pairs.second))
     }
     let n = min(alignmentPoses ?? ref.count, ref.count)
@@ -83,7 +84,8 @@ public struct AlignedTrajectories: Sendable {
     self.alignment = AppliedAlignment(
       kind: alignment == .none && alignOrigin ? "origin" : alignment.rawValue,
       rotation: (0..<3).map { i in [m[0, i], m[1, i], m[2, i]] },
-      translation: [applied.translation.x, applied.translation.y, applied.translation.z], scale: applied.scale)
+      translation: [applied.translation.x, applied.translation.y, applied.translation.z], scale: applied.scale
+    )
   }
 
   /// The estimate's poses that the reference brackets, and the reference interpolated at their

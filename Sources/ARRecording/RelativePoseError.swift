@@ -36,12 +36,15 @@ public struct RelativePoseError: Encodable, Sendable {
   ///   positive (or, in frames, not a whole number); ``TrajectoryError/incomparable(_:)`` when
   ///   no pair is `delta` apart.
   public init(
-    _ pair: AlignedTrajectories, relation: PoseRelation = .trans, delta: Double = 1, unit: DeltaUnit = .frames,
+    _ pair: AlignedTrajectories, relation: PoseRelation = .trans, delta: Double = 1,
+    unit: DeltaUnit = .frames,
     allPairs: Bool = false, tolerance: Double = 0.1
   ) throws(TrajectoryError) {
     guard delta > 0, delta < 1e15, unit == .metres || delta == delta.rounded() else {
       throw .invalidParameter(
-        name: "delta", reason: "expected a positive \(unit == .frames ? "whole number of frames" : "distance"), got \(delta)")
+        name: "delta",
+        reason: "expected a positive \(unit == .frames ? "whole number of frames" : "distance"), got \(delta)"
+      )
     }
     guard tolerance >= 0, tolerance.isFinite else {
       throw .invalidParameter(name: "tolerance", reason: "expected a fraction ≥ 0, got \(tolerance)")

@@ -45,6 +45,7 @@ public struct Trajectory: Sendable, Equatable {
     let f = (t - timestamps[before]) / (timestamps[low] - timestamps[before])
     let (a, b) = (poses[before], poses[low])
     return RigidTransform(
-      rotation: a.rotation.slerp(to: b.rotation, f), translation: a.translation + f * (b.translation - a.translation))
+      rotation: a.rotation.slerp(to: b.rotation, f),
+      translation: a.translation + f * (b.translation - a.translation))
   }
 }

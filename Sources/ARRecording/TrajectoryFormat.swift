@@ -51,7 +51,8 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
       lineNumber += 1
       let parsed = try bytes.withUnsafeBufferPointer { all throws(TrajectoryError) in
         try parseLine(
-          bytes: UnsafeBufferPointer(rebasing: all[start..<end]), path: path, lineNumber: lineNumber, index: poses.count)
+          bytes: UnsafeBufferPointer(rebasing: all[start..<end]), path: path, lineNumber: lineNumber,
+          index: poses.count)
       }
       start = end + 1
       guard let (time, pose) = parsed else { continue }
@@ -92,16 +93,20 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
     } catch { throw TrajectoryError(error, path: path, line: lineNumber) }
     switch self {
     case .tum:
-      return (v[0], try Self.pose([v[1], v[2], v[3]], quaternion: [v[4], v[5], v[6], v[7]], path, lineNumber, 5))
+      return (
+        v[0], try Self.pose([v[1], v[2], v[3]], quaternion: [v[4], v[5], v[6], v[7]], path, lineNumber, 5)
+      )
     case .euroc:
       return (
-        v[0] * 1e-9, try Self.pose([v[1], v[2], v[3]], quaternion: [v[5], v[6], v[7], v[4]], path, lineNumber, 5)
+        v[0] * 1e-9,
+        try Self.pose([v[1], v[2], v[3]], quaternion: [v[5], v[6], v[7], v[4]], path, lineNumber, 5)
       )
     case .kitti:
       let rotation = Matrix3<Double>(rows: [v[0], v[1], v[2]], [v[4], v[5], v[6]], [v[8], v[9], v[10]])
       guard abs(rotation.determinant - 1) < 1e-3 else {
         throw .badLine(
-          path: path, line: lineNumber, field: "rotation", reason: "not a rotation (determinant \(rotation.determinant))")
+          path: path, line: lineNumber, field: "rotation",
+          reason: "not a rotation (determinant \(rotation.determinant))")
       }
       return (Double(index), RigidTransform(rotationMatrix: rotation, translation: [v[3], v[7], v[11]]))
     }

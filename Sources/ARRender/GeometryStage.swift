@@ -1,5 +1,5 @@
-import ARMesh
 import ARMath
+import ARMesh
 import CMathShims
 import Dispatch
 
@@ -98,7 +98,8 @@ final class GeometryStage: @unchecked Sendable {
     all.sort { p, q in
       p.distance != q.distance ? p.distance > q.distance : (p.batch, p.index) < (q.batch, q.index)
     }
-    translucent.triangles.append(contentsOf: all.lazy.map { self.batches[$0.batch].blended[$0.index].triangle })
+    translucent.triangles.append(
+      contentsOf: all.lazy.map { self.batches[$0.batch].blended[$0.index].triangle })
     translucent.bin(grid)
   }
 

@@ -1,5 +1,5 @@
-import ARMesh
 import ARMath
+import ARMesh
 
 /// The lights of a lit scene. Colours are linear RGB times intensity.
 public struct Lighting: Sendable {

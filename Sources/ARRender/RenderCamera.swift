@@ -71,7 +71,8 @@ public struct RenderCamera: Sendable {
   /// every depth keeps `Float`'s full relative precision (a 300 m surface resolves 20 µm) and
   /// smaller is still nearer. The far plane becomes `z ≤ farLimit · w`.
   var clipFromEyeCentred: Matrix4<Double> {
-    var projection = CameraIntrinsics<Double>(intrinsics).projectionMatrix(near: Double(near), far: Double(far))
+    var projection = CameraIntrinsics<Double>(intrinsics).projectionMatrix(
+      near: Double(near), far: Double(far))
     projection[2, 2] = 0
     projection[3, 2] = -Double(near)
     return projection * Matrix4(linear: worldFromCamera.rotation.conjugate.matrix, translation: .zero)

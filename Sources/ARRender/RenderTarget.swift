@@ -84,7 +84,9 @@ final class RenderTarget: @unchecked Sendable {
         var nearest = Float.infinity
         if let depth {
           for sy in (py * factor)..<((py + 1) * factor) {
-            for sx in (px * factor)..<((px + 1) * factor) { nearest = Swift.min(nearest, depth[sy * tileSize + sx]) }
+            for sx in (px * factor)..<((px + 1) * factor) {
+              nearest = Swift.min(nearest, depth[sy * tileSize + sx])
+            }
           }
         }
         // Reversed depth: z = −near / distance, −1 on the near plane, rising to 0.

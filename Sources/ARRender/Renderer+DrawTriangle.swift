@@ -44,10 +44,12 @@ extension Renderer {
         // Opaque triangles test four samples at a time (the common case: all four in front).
         if opaque && left >= 4 {
           if gathered > FragmentBatch.capacity - 4 {
-            shadeAndWrite(batch, count: gathered, state: state, opaque: opaque, shader: shader, target: target)
+            shadeAndWrite(
+              batch, count: gathered, state: state, opaque: opaque, shader: shader, target: target)
             gathered = 0
           }
-          if gatherFourOpaque(&cursor, z: z0 + box.dzdx * cursor.xs, target, into: batch, gathered: &gathered) {
+          if gatherFourOpaque(&cursor, z: z0 + box.dzdx * cursor.xs, target, into: batch, gathered: &gathered)
+          {
             left &-= 4
             continue
           }
@@ -56,15 +58,19 @@ extension Renderer {
         let run = opaque ? Swift.min(left, 4) : left
         for _ in 0..<run {
           if gathered == FragmentBatch.capacity {
-            shadeAndWrite(batch, count: gathered, state: state, opaque: opaque, shader: shader, target: target)
+            shadeAndWrite(
+              batch, count: gathered, state: state, opaque: opaque, shader: shader, target: target)
             gathered = 0
           }
-          gatherSample(&cursor, z0: z0, dzdx: box.dzdx, target, into: batch, gathered: &gathered, opaque: opaque)
+          gatherSample(
+            &cursor, z0: z0, dzdx: box.dzdx, target, into: batch, gathered: &gathered, opaque: opaque)
         }
         left &-= run
       }
     }
-    if gathered > 0 { shadeAndWrite(batch, count: gathered, state: state, opaque: opaque, shader: shader, target: target) }
+    if gathered > 0 {
+      shadeAndWrite(batch, count: gathered, state: state, opaque: opaque, shader: shader, target: target)
+    }
   }
 
   /// The next samples of a row as ``drawTriangle(_:vertices:tileX:tileY:target:shader:batch:)``
@@ -107,7 +113,9 @@ extension Renderer {
     gathered: inout Int
   ) -> Bool {
     let depth = target.depth + Int(cursor.depthIndex)
-    guard LaneMath.allLess(z, UnsafeRawPointer(depth).loadUnaligned(as: SIMD4<Float>.self)) else { return false }
+    guard LaneMath.allLess(z, UnsafeRawPointer(depth).loadUnaligned(as: SIMD4<Float>.self)) else {
+      return false
+    }
     UnsafeMutableRawPointer(depth).storeBytes(of: z, as: SIMD4<Float>.self)
     batch.gatherFourOpaque(at: gathered, x: cursor.xs, y: cursor.dy, colorIndices: cursor.colorIndices)
     gathered &+= 4

@@ -65,7 +65,8 @@ extension Renderer {
           var claim = TileQueue.Claim()
           while let tile = queue.next(&claim) {
             let x0 = (tile % grid.tilesX) * tileSize, y0 = (tile / grid.tilesX) * tileSize
-            let xs = x0...(Swift.min(x0 + tileSize, width) - 1), ys = y0...(Swift.min(y0 + tileSize, height) - 1)
+            let xs = x0...(Swift.min(x0 + tileSize, width) - 1),
+              ys = y0...(Swift.min(y0 + tileSize, height) - 1)
             if views.buffer.allSatisfy({ $0.binStart[tile] == $0.binStart[tile + 1] }) {
               target.fillBackground(xs, ys, into: output, outputWidth: width / target.factor)
               target.storeDistances(nil, xs, ys)
@@ -75,7 +76,8 @@ extension Renderer {
             let view = makeView(worker, x0, y0, depth)
             target.clear(xs, ys, in: view)
             tiles.draw(
-              tile: tile, xs: xs, ys: ys, into: view, visible: target.tileVisibility(worker: worker, x0: x0, y0: y0))
+              tile: tile, xs: xs, ys: ys, into: view,
+              visible: target.tileVisibility(worker: worker, x0: x0, y0: y0))
             target.storeDistances(depth, xs, ys)
             finish(view, xs, ys)
           }

@@ -19,14 +19,16 @@ extension Renderer {
     ties: DepthTies?
   ) -> Bool {
     box.narrow
-      ? markVisibleNarrow(box, id: id, in: target, ties: ties) : markVisibleRuns(box, id: id, in: target, ties: ties)
+      ? markVisibleNarrow(box, id: id, in: target, ties: ties)
+      : markVisibleRuns(box, id: id, in: target, ties: ties)
   }
 
   /// Marks the samples of mask `covered` among the four at `depth` and `visible`, whose depths
   /// are `z`, where they are in front (with `id`, settling equal depths by `ties`); returns those.
   @inline(__always)
   static func markFour(
-    _ covered: SIMD4<Int32>, z: SIMD4<Float>, depth: UnsafeMutableRawPointer, visible: UnsafeMutableRawPointer,
+    _ covered: SIMD4<Int32>, z: SIMD4<Float>, depth: UnsafeMutableRawPointer,
+    visible: UnsafeMutableRawPointer,
     id ids: SIMD4<Int32>, ties: DepthTies?
   ) -> SIMD4<Int32> {
     let d = depth.loadUnaligned(as: SIMD4<Float>.self)

@@ -101,7 +101,8 @@ final class SetupBatch: @unchecked Sendable {
               continue
             }
             FrustumClipper.clip(
-              vertex(ia), vertex(ib), vertex(ic), outcodes: oa | ob | oc, farLimit: layout.farLimit, into: &polygon)
+              vertex(ia), vertex(ib), vertex(ic), outcodes: oa | ob | oc, farLimit: layout.farLimit,
+              into: &polygon)
             guard polygon.count >= 3 else { continue }
             let first = Int32(sharedCount + clippedVertices.count)
             clippedVertices.append(contentsOf: polygon)

@@ -1,5 +1,5 @@
-import ARMesh
 import ARMath
+import ARMesh
 
 /// A material ready for shading: linear colours and a linear-light texture.
 struct ShadingMaterial: @unchecked Sendable {

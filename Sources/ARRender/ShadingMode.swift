@@ -1,5 +1,5 @@
-import ARMesh
 import ARMath
+import ARMesh
 
 /// How fragments get their colour.
 public enum ShadingMode: Sendable {

@@ -51,7 +51,8 @@ struct TileWorker<Shader: FragmentShader> {
       start = markNearFirst(tile: tile, xs: xs, ys: ys, marking: marking)
       rank = Int32(truncatingIfNeeded: order.first.count &+ order.second.count)
     }
-    drawInOrder(from: start, rank: rank, tile: tile, xs: xs, ys: ys, into: view, visible: visible, marking: marking)
+    drawInOrder(
+      from: start, rank: rank, tile: tile, xs: xs, ys: ys, into: view, visible: visible, marking: marking)
     if visibility.count > 0 {
       Renderer.shadeVisible(
         &visibility, visible: visible, vertices: vertices, target: view, shader: shader, batch: fragments)
@@ -92,7 +93,8 @@ struct TileWorker<Shader: FragmentShader> {
     let defers = shader.defersShading
     for b in start.batch..<batches.count {
       let setup = batches[b]
-      let bin = (b == start.batch ? start.position : Int(setup.binStart[tile]))..<Int(setup.binStart[tile + 1])
+      let bin =
+        (b == start.batch ? start.position : Int(setup.binStart[tile]))..<Int(setup.binStart[tile + 1])
       for k in bin {
         // The triangle a few ahead, and the vertices of the one after this.
         setup.prefetch(after: k, end: bin.upperBound)

@@ -1,5 +1,3 @@
-import ARScene
-import ARSceneRendering
 import ARFilm
 import ARGeo
 import ARHit
@@ -9,6 +7,8 @@ import ARMath
 import ARMesh
 import ARRecording
 import ARRender
+import ARScene
+import ARSceneRendering
 import ARVideo
 
 /// Renders a scene's content over every frame of a recording, exactly where the phone would
@@ -88,9 +88,12 @@ public struct RecordingOverlay {
     layers: ((FrameSelection, RGBA8Image, DepthImage) throws -> Void)? = nil,
     emit: (FrameSelection, RGBA8Image) throws -> Void
   ) throws -> [String] {
-    guard every >= 1 else { throw SceneError.render(path: reader.path, reason: "every is \(every); it must be at least 1") }
+    guard every >= 1 else {
+      throw SceneError.render(path: reader.path, reason: "every is \(every); it must be at least 1")
+    }
     guard poseTolerance >= 0, poseTolerance.isFinite else {
-      throw SceneError.render(path: reader.path, reason: "poseTolerance is \(poseTolerance) s; it must be finite and ≥ 0")
+      throw SceneError.render(
+        path: reader.path, reason: "poseTolerance is \(poseTolerance) s; it must be finite and ≥ 0")
     }
     let replay = try RecordingReplay(self, reader: reader, geoFrame: defaultFrame)
     try replay.run(include: include, progress: progress, layers: layers, emit: emit)

@@ -71,7 +71,9 @@ extension RecordingReplay {
     let draws = try drawCalls.draws(placing: placed, selected: overlay.replaysTaps ? selectedTarget : nil)
     var camera = PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera)
     let viewport: TapViewport?
-    do { viewport = try overlay.viewport(for: intrinsics) } catch { throw failure(frame, "the view: \(error)") }
+    do { viewport = try overlay.viewport(for: intrinsics) } catch {
+      throw failure(frame, "the view: \(error)")
+    }
     if let viewport { camera = viewport.viewCamera(for: camera) }
     return FrameJob(
       frame: frame, intrinsics: intrinsics, pendingImage: pending, placed: placed, draws: draws,
@@ -91,7 +93,8 @@ extension RecordingReplay {
       settings: overlay.settings, shadows: scene.shadows)
     let cameraImage = try cameraPicture(job)?.image ?? backgroundImage(job.renderCamera.intrinsics)
     if let motionBlur = overlay.motionBlur, let blurredFrom {
-      (content, depth) = motionBlur.apply(to: content, depth: depth, camera: job.viewCamera, previous: blurredFrom)
+      (content, depth) = motionBlur.apply(
+        to: content, depth: depth, camera: job.viewCamera, previous: blurredFrom)
     }
     let viewport = job.viewport
     var image = (overlay.occlusion ?? DepthOcclusion()).composite(
@@ -99,7 +102,8 @@ extension RecordingReplay {
       measured: measured.map { m in viewport.map { $0.viewMap(m.depth) } ?? m.depth },
       confidence: measured?.confidence.map { c in viewport.map { $0.viewMap(c) } ?? c })
     if let grain = overlay.grain {
-      grain.apply(noise: CameraGrain.measure(cameraImage), to: &image, overlay: content, frame: job.frame.index)
+      grain.apply(
+        noise: CameraGrain.measure(cameraImage), to: &image, overlay: content, frame: job.frame.index)
     }
     return (image, (content, depth))
   }

@@ -85,12 +85,16 @@ final class RecordingReplay {
     defer { previousCamera = frameCamera(frame) }
     guard let selection = select(frame), include(selection) else { return }
     let drawn: DrawnFrame
-    do { drawn = try draw(frame, withLayers: layers != nil) } catch let error as SceneError where overlay.lenient {
+    do { drawn = try draw(frame, withLayers: layers != nil) } catch let error as SceneError
+      where overlay.lenient
+    {
       skipped.append(error.description)
       return
     }
     try emit(selection, drawn.image)
-    if let layers, let content = drawn.overlay, let depth = drawn.depth { try layers(selection, content, depth) }
+    if let layers, let content = drawn.overlay, let depth = drawn.depth {
+      try layers(selection, content, depth)
+    }
   }
 
   /// `frame` as a selection when the overlay's range, step and shard select it; nil otherwise.

@@ -17,7 +17,8 @@ extension SceneResolver {
   {
     guard let placement else { throw fail(field, "a model placed by its CRS needs the scene's geo.origin") }
     guard let projection else {
-      throw fail(field, "a model placed by its CRS needs a CRS conversion (the arscene command line uses PROJ)")
+      throw fail(
+        field, "a model placed by its CRS needs a CRS conversion (the arscene command line uses PROJ)")
     }
     let toWGS84: (Double, Double) throws -> (latitude: Double, longitude: Double)
     do { toWGS84 = try projection(crs) } catch { throw fail(field, "\(error)") }
@@ -25,7 +26,8 @@ extension SceneResolver {
     func world(_ m: SIMD3<Double>) throws(SceneError) -> (SIMD3<Double>, GeodeticCoordinate) {
       let latLon: (latitude: Double, longitude: Double)
       do { latLon = try toWGS84(m.x, m.y) } catch { throw fail(field, "vertex \(m): \(error)") }
-      let g = GeodeticCoordinate(latitudeDegrees: latLon.latitude, longitudeDegrees: latLon.longitude, height: m.z)
+      let g = GeodeticCoordinate(
+        latitudeDegrees: latLon.latitude, longitudeDegrees: latLon.longitude, height: m.z)
       return (placement.alignment.sessionPoint(enu: placement.frame.enu(g)), g)
     }
     guard !mesh.positions.isEmpty else { throw fail(field, "the model has no vertices to place") }

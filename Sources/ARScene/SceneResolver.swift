@@ -114,15 +114,18 @@ struct SceneResolver {
     if let crs = object.crs {
       guard object.anchor == nil, object.worldFromModel == nil, object.transform == nil, object.points == nil
       else {
-        throw fail(field + ".crs", "a model placed by its CRS takes no anchor, transform, world_from_model or points")
+        throw fail(
+          field + ".crs", "a model placed by its CRS takes no anchor, transform, world_from_model or points")
       }
       (mesh, geoAnchor) = try placeInCRS(mesh, crs: crs, geoPlacement, field + ".crs")
       worldFromModel = .identity
     }
-    var placed = SceneObject(mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true)
+    var placed = SceneObject(
+      mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true)
     placed.geoAnchor = geoAnchor
     if let label = object.label {
-      placed.label = try resolveLabel(label, object: object, mesh: mesh, worldFromModel: worldFromModel, field + ".label")
+      placed.label = try resolveLabel(
+        label, object: object, mesh: mesh, worldFromModel: worldFromModel, field + ".label")
     }
     var targets: [SceneTarget] = []
     if let points = object.points {
@@ -152,11 +155,15 @@ struct SceneResolver {
       let (placement, geoAnchor) = try worldFromGeoAnchor(geo, geoPlacement, field + ".anchor.geo")
       return (placement * worldFromModel, (geoAnchor, worldFromModel))
     } else if let marker = anchor.marker {
-      return (try worldFromMarkerAnchor(marker, camera: camera, field + ".anchor.marker") * worldFromModel, nil)
+      return (
+        try worldFromMarkerAnchor(marker, camera: camera, field + ".anchor.marker") * worldFromModel, nil
+      )
     } else if let plane = anchor.plane {
       let worldFromAnchor = try worldFromPlaneAnchor(plane, field + ".anchor.plane")
       if anchorPlane == nil {
-        anchorPlane = (SIMD3<Double>(worldFromAnchor[column: 3].xyz), SIMD3<Double>(worldFromAnchor[column: 1].xyz))
+        anchorPlane = (
+          SIMD3<Double>(worldFromAnchor[column: 3].xyz), SIMD3<Double>(worldFromAnchor[column: 1].xyz)
+        )
       }
       return (worldFromAnchor * worldFromModel, nil)
     }

@@ -1,7 +1,7 @@
-import ARScene
 import ARHit
 import ARMath
 import ARRender
+import ARScene
 
 extension Scene {
   /// One hierarchy over all the objects' models in world coordinates (the tap occluder), and

@@ -1,9 +1,9 @@
-import ARScene
 import ARFilm
 import ARImage
 import ARImageIO
 import ARMesh
 import ARRender
+import ARScene
 
 extension Scene {
   /// The renderer's draw calls for the scene, in file order (each object's model, then its point

@@ -1,5 +1,5 @@
-import ARScene
 import ARHit
+import ARScene
 
 /// What a tap on a scene selected, and why, as `arscene hit` prints it: `tap` (view points),
 /// `policy` and `tolerance` (when given), `hit` (the accepted point's code, or null), `ray`

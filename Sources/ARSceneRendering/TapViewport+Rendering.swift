@@ -1,7 +1,7 @@
-import ARScene
 import ARHit
 import ARImage
 import ARMath
+import ARScene
 
 /// Rendering what a phone's screen shows: the camera image turned to the interface orientation
 /// and aspect-filled into the view (``TapViewport``'s mapping, the one taps are hit-tested

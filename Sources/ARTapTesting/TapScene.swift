@@ -25,7 +25,9 @@ public struct TapScene: Sendable {
   /// placed by `worldFromModel`.
   ///
   /// - Throws: ``TapSceneError`` naming the file that cannot be read and why.
-  public init(model: String, points: String, worldFromModel: RigidTransform<Double> = .identity) throws(TapSceneError) {
+  public init(model: String, points: String, worldFromModel: RigidTransform<Double> = .identity)
+    throws(TapSceneError)
+  {
     let mesh: Mesh
     do { mesh = try OBJAsset.load(path: model, lenient: true).mesh } catch { throw .model(error) }
     let set: PointSet
@@ -34,11 +36,14 @@ public struct TapScene: Sendable {
   }
 
   /// A mesh and its points (model frame), placed by `worldFromModel`.
-  public init(mesh: Mesh, points: PointSet, worldFromModel: RigidTransform<Double> = .identity) throws(TapSceneError) {
+  public init(mesh: Mesh, points: PointSet, worldFromModel: RigidTransform<Double> = .identity)
+    throws(TapSceneError)
+  {
     self.worldFromModel = worldFromModel
     targets = points.points.map { point in
       let p = SIMD3(point.position[0], point.position[1], point.position[2])
-      return TapTarget(name: point.code, sphere: Sphere(center: worldFromModel.transformPoint(p), radius: point.radius))
+      return TapTarget(
+        name: point.code, sphere: Sphere(center: worldFromModel.transformPoint(p), radius: point.radius))
     }
     let positions = mesh.positions.indices.map { worldFromModel.transformPoint(mesh.modelPosition($0)) }
     do {
@@ -90,7 +95,8 @@ public struct TapScene: Sendable {
   ) throws(TapSceneError) -> PhoneView {
     let pinhole = PinholeCamera(intrinsics: camera.intrinsics, worldFromCamera: worldFromCamera)
     do {
-      let taps = try TapCamera(camera: pinhole, viewSize: camera.viewSize(for: orientation), orientation: orientation)
+      let taps = try TapCamera(
+        camera: pinhole, viewSize: camera.viewSize(for: orientation), orientation: orientation)
       return PhoneView(scene: self, tester: try TapHitTester(camera: taps, targets: targets, mesh: occluder))
     } catch { throw .hit(error) }
   }

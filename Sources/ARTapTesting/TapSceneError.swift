@@ -21,7 +21,8 @@ public enum TapSceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case .model(let error): error.description
     case .points(let error): error.description
     case .hit(let error): error.description
-    case .unknownTarget(let code, let known): "no target '\(code)' (targets: \(known.joined(separator: ", ")))"
+    case .unknownTarget(let code, let known):
+      "no target '\(code)' (targets: \(known.joined(separator: ", ")))"
     case .invalidPlacement(let why): "cannot place the phone: \(why)"
     case .notInView(let code): "target '\(code)' is not in view"
     }

@@ -5,7 +5,10 @@ import Foundation
 enum FFmpeg {
   /// The tool's path, from `PATH` (then /usr/bin).
   static func tool(_ name: String) throws(VideoError) -> URL {
-    let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin"]
+    let directories =
+      (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + [
+        "/usr/bin"
+      ]
     for directory in directories where FileManager.default.isExecutableFile(atPath: directory + "/" + name) {
       return URL(fileURLWithPath: directory + "/" + name)
     }
@@ -17,7 +20,8 @@ enum FFmpeg {
     let probe = Process()
     probe.executableURL = try tool("ffprobe")
     probe.arguments = [
-      "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0:s=x", path,
+      "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0:s=x",
+      path,
     ]
     let out = Pipe(), err = Pipe()
     (probe.standardOutput, probe.standardError) = (out, err)
@@ -25,7 +29,9 @@ enum FFmpeg {
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     probe.waitUntilExit()
-    let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "x").compactMap { Int($0) }
+    let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "x").compactMap {
+      Int($0)
+    }
     guard probe.terminationStatus == 0, parts.count == 2, parts[0] > 0, parts[1] > 0 else {
       let reason = message.split(separator: "\n").first.map(String.init) ?? "no video stream"
       throw .unreadable(path: path, reason: reason)

@@ -16,7 +16,9 @@ public final class VideoFrameReader {
 
   /// Opens `path` (MP4, M4V, MOV, anything ffmpeg decodes).
   public init(path: String) throws(VideoError) {
-    guard FileManager.default.fileExists(atPath: path) else { throw .unreadable(path: path, reason: "no such file") }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw .unreadable(path: path, reason: "no such file")
+    }
     self.path = path
     (width, height) = try FFmpeg.size(of: path)
   }
@@ -48,7 +50,9 @@ public final class VideoFrameReader {
   private func start() throws(VideoError) {
     let ffmpeg = Process()
     ffmpeg.executableURL = try FFmpeg.tool("ffmpeg")
-    ffmpeg.arguments = ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-vsync", "passthrough", "-"]
+    ffmpeg.arguments = [
+      "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-vsync", "passthrough", "-",
+    ]
     let out = Pipe()
     ffmpeg.standardOutput = out
     ffmpeg.standardError = FileHandle.nullDevice

@@ -25,11 +25,13 @@ public final class VideoWriter {
     self.path = path
     (self.width, self.height) = (width, height)
     let folder = (path as NSString).deletingLastPathComponent
-    temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp.mp4"
+    temporary =
+      (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp.mp4"
     process = Process()
     process.executableURL = try FFmpeg.tool("ffmpeg")
     process.arguments = [
-      "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", "\(framesPerSecond)",
+      "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r",
+      "\(framesPerSecond)",
       "-i", "-", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", temporary,
     ]
     let pipe = Pipe()
@@ -52,7 +54,8 @@ public final class VideoWriter {
   /// Appends one frame of the video's size.
   public func append(_ image: RGBA8Image) throws(VideoError) {
     guard image.width == width, image.height == height else {
-      throw .unwritable(path: path, reason: "a frame of \(image.width)×\(image.height) in a \(width)×\(height) video")
+      throw .unwritable(
+        path: path, reason: "a frame of \(image.width)×\(image.height) in a \(width)×\(height) video")
     }
     do {
       try image.pixels.withUnsafeBytes { raw in try input.write(contentsOf: Data(raw)) }

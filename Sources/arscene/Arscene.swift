@@ -16,7 +16,8 @@ struct Arscene: ParsableCommand {
     subcommands: [
       RenderCommand.self, ProjectCommand.self, OBJCommand.self, GeoCommand.self, RaycastCommand.self,
       HitCommand.self, PoseCommand.self, PlaneCommand.self, TrajCommand.self, RecordingCommand.self,
-      SimulateCommand.self, ValidateCommand.self, PoiCommand.self, CrsCommand.self, MarkerCommand.self, FilmCommand.self,
+      SimulateCommand.self, ValidateCommand.self, PoiCommand.self, CrsCommand.self, MarkerCommand.self,
+      FilmCommand.self,
     ]
   )
 }

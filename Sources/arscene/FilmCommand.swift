@@ -34,7 +34,9 @@ struct FilmCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
 
     func validate() throws {
-      guard (preset == nil) != (lut == nil) else { throw ValidationError("give --preset or --lut, one of them") }
+      guard (preset == nil) != (lut == nil) else {
+        throw ValidationError("give --preset or --lut, one of them")
+      }
       guard (1...256).contains(threads) else { throw ValidationError("--threads: 1 to 256") }
       if tetrahedral, lut == nil { throw ValidationError("--tetrahedral applies to --lut") }
     }

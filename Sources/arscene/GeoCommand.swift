@@ -22,7 +22,9 @@ struct GeoCommand: ParsableCommand {
     origin: GeodeticCoordinate, _ convert: (LocalTangentFrame, [Double], Int) throws -> String
   ) throws {
     let frame: LocalTangentFrame
-    do { frame = try LocalTangentFrame(origin: origin) } catch { throw InputFailure(message: "--origin: \(error)") }
+    do { frame = try LocalTangentFrame(origin: origin) } catch {
+      throw InputFailure(message: "--origin: \(error)")
+    }
     try convertLines(columns: 3) { values, line in try convert(frame, values, line) }
   }
 
@@ -38,7 +40,9 @@ struct GeoCommand: ParsableCommand {
       commandName: "to-enu",
       abstract: "Geodetic `lat lon h` lines on stdin to local `e n u` lines (metres, 10 decimals).")
 
-    @Option(parsing: .unconditional, help: "The ENU origin LAT,LON,H (degrees, degrees, metres).", transform: GeoPositionValue.init(parsing:))
+    @Option(
+      parsing: .unconditional, help: "The ENU origin LAT,LON,H (degrees, degrees, metres).",
+      transform: GeoPositionValue.init(parsing:))
     var origin: GeoPositionValue
 
     func validate() throws {
@@ -66,7 +70,9 @@ struct GeoCommand: ParsableCommand {
       abstract: "Local `e n u` lines (metres) on stdin to geodetic `lat lon h` lines.",
       discussion: "Latitude and longitude get 12 decimals (0.1 µm), heights 10.")
 
-    @Option(parsing: .unconditional, help: "The ENU origin LAT,LON,H (degrees, degrees, metres).", transform: GeoPositionValue.init(parsing:))
+    @Option(
+      parsing: .unconditional, help: "The ENU origin LAT,LON,H (degrees, degrees, metres).",
+      transform: GeoPositionValue.init(parsing:))
     var origin: GeoPositionValue
 
     func validate() throws {
@@ -91,7 +97,8 @@ struct GeoCommand: ParsableCommand {
         "True heading = magnetic heading + declination. Valid for dates from 2025-01-01 to 2029-12-31.")
 
     @Option(
-      parsing: .unconditional, help: "Position LAT,LON,H (degrees, degrees, metres above the ellipsoid).", transform: GeoPositionValue.init(parsing:))
+      parsing: .unconditional, help: "Position LAT,LON,H (degrees, degrees, metres above the ellipsoid).",
+      transform: GeoPositionValue.init(parsing:))
     var at: GeoPositionValue
 
     @Option(help: "Date YYYY-MM-DD (UTC); today when omitted.")
@@ -100,7 +107,9 @@ struct GeoCommand: ParsableCommand {
     func validate() throws {
       guard at.hasHeight else { throw ValidationError("--at: expected LAT,LON,H") }
       if let date {
-        do { _ = try MagneticModel.decimalYear(isoDate: date) } catch { throw ValidationError("--date: \(error)") }
+        do { _ = try MagneticModel.decimalYear(isoDate: date) } catch {
+          throw ValidationError("--date: \(error)")
+        }
       }
     }
 
@@ -112,7 +121,8 @@ struct GeoCommand: ParsableCommand {
         let position = at.coordinate
         let report: MagneticFieldReport
         do {
-          let year = try date.map { try MagneticModel.decimalYear(isoDate: $0) }
+          let year =
+            try date.map { try MagneticModel.decimalYear(isoDate: $0) }
             ?? MagneticModel.decimalYear(secondsSince1970: Date().timeIntervalSince1970)
           report = try MagneticFieldReport(.wmm2025, at: position, decimalYear: year)
         } catch { throw InputFailure(message: "--date: \(error)") }
@@ -143,7 +153,9 @@ struct GeoCommand: ParsableCommand {
       guard points.count == 2 else { throw ValidationError("expected two points A_LAT,A_LON B_LAT,B_LON") }
       for (name, text) in zip(["A", "B"], points) {
         do {
-          guard try !GeoPositionValue(parsing: text).hasHeight else { throw OptionValueError("expected LAT,LON") }
+          guard try !GeoPositionValue(parsing: text).hasHeight else {
+            throw OptionValueError("expected LAT,LON")
+          }
         } catch { throw ValidationError("\(name) '\(text)': \(error)") }
       }
     }

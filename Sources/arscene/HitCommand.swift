@@ -37,7 +37,8 @@ struct HitCommand: ParsableCommand {
   @Option(help: "Screen policy: points; mesh policy: metres per metre of distance.")
   var tolerance: Double?
 
-  @Option(help: "View size W,H in points (default: the scene's output size).", transform: NumberPair.init(parsing:))
+  @Option(
+    help: "View size W,H in points (default: the scene's output size).", transform: NumberPair.init(parsing:))
   var view: NumberPair?
 
   @Option(

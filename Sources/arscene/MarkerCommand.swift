@@ -36,7 +36,9 @@ struct MarkerCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
 
     func validate() throws {
-      guard (0...16).contains(quietZone) else { throw ValidationError("--quiet-zone: expected 0 to 16 cells") }
+      guard (0...16).contains(quietZone) else {
+        throw ValidationError("--quiet-zone: expected 0 to 16 cells")
+      }
       guard pixels <= 16384 else { throw ValidationError("--pixels: at most 16384") }
     }
 
@@ -73,7 +75,9 @@ struct MarkerCommand: ParsableCommand {
     @Option(help: "A recording (any format arscene reads): detect in each of its frames' images.")
     var recording: String?
     @Option(help: "The dictionary.") var dictionary = MarkerDictionary.named("aruco_4x4_50")!
-    @Option(parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels, for poses.", transform: PinholeValues.init(parsing:))
+    @Option(
+      parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels, for poses.",
+      transform: PinholeValues.init(parsing:))
     var intrinsics: PinholeValues?
     @Option(help: "The markers' side, metres, for poses.") var size: Double?
     @Flag(help: "Look for white-on-black markers.") var inverted = false
@@ -88,7 +92,9 @@ struct MarkerCommand: ParsableCommand {
       guard (image == nil) != (recording == nil) else {
         throw ValidationError("give an IMAGE or --recording REC, not both or neither")
       }
-      if let size, !(size > 0 && size.isFinite) { throw ValidationError("--size: expected metres > 0, got \(size)") }
+      if let size, !(size > 0 && size.isFinite) {
+        throw ValidationError("--size: expected metres > 0, got \(size)")
+      }
     }
 
     func run() throws {

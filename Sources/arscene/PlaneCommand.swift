@@ -24,7 +24,9 @@ struct PlaneCommand: ParsableCommand {
     @Argument(help: "The point cloud file.")
     var file: String
 
-    @Option(parsing: .unconditional, help: "The up direction X,Y,Z (opposite to gravity).", transform: DirectionValue.init(parsing:))
+    @Option(
+      parsing: .unconditional, help: "The up direction X,Y,Z (opposite to gravity).",
+      transform: DirectionValue.init(parsing:))
     var gravity: DirectionValue = DirectionValue(argument: "0,1,0")!
 
     @Option(help: "Inlier distance in metres (about 3σ of the depth noise).")
@@ -40,8 +42,12 @@ struct PlaneCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     func validate() throws {
-      guard threshold > 0, threshold.isFinite else { throw ValidationError("--threshold: expected metres > 0") }
-      guard minConfidence.isFinite else { throw ValidationError("--min-confidence: expected a finite number") }
+      guard threshold > 0, threshold.isFinite else {
+        throw ValidationError("--threshold: expected metres > 0")
+      }
+      guard minConfidence.isFinite else {
+        throw ValidationError("--min-confidence: expected a finite number")
+      }
     }
 
     func run() throws {

@@ -2,9 +2,9 @@ import ARCRS
 import ARFiles
 import ARGeo
 import ARImageIO
+import ARMaps
 import ARPlaces
 import ARRecording
-import ARMaps
 import ARScene
 import ArgumentParser
 import Foundation
@@ -36,13 +36,16 @@ struct PoiCommand: ParsableCommand {
   struct Near: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "near",
-      abstract: "The places within a radius of a position, or the nearest ones, nearest first, as JSON lines.",
+      abstract:
+        "The places within a radius of a position, or the nearest ones, nearest first, as JSON lines.",
       discussion: """
         Prints one line a place: {"bearing_deg":…,"distance_m":…,"id":"…","name":"…"} (name null \
         when the place has none), nearest first, ties in file order.
         """)
 
-    @Option(parsing: .unconditional, help: "The position LAT,LON (degrees).", transform: GeoPositionValue.init(parsing:)) var at: GeoPositionValue
+    @Option(
+      parsing: .unconditional, help: "The position LAT,LON (degrees).",
+      transform: GeoPositionValue.init(parsing:)) var at: GeoPositionValue
     @Option(parsing: .unconditional, help: "The radius, metres (≥ 0). Without it, --max nearest places.")
     var radius: Double?
     @Option(help: "At most this many places (at least 1).") var max: Int?
@@ -227,13 +230,16 @@ struct PoiCommand: ParsableCommand {
     @Option(help: "Also a PNG of the same map.") var png: String?
     @Option(help: "A track to draw and replay (GPX or a recording).") var track: String?
     @Option(help: "Geofence radius drawn around each place, metres.") var radius: Double?
-    @Option(help: "The map's size W,H in pixels (100 to 8192 each).", transform: PixelSize.init(parsing:)) var size = PixelSize(argument: "1000,800")!
+    @Option(help: "The map's size W,H in pixels (100 to 8192 each).", transform: PixelSize.init(parsing:))
+    var size = PixelSize(argument: "1000,800")!
 
     func validate() throws {
       guard size.fits(100...8192) else {
         throw ValidationError("--size: width and height must be whole pixels from 100 to 8192")
       }
-      if let radius, !(radius > 0 && radius.isFinite) { throw ValidationError("--radius: expected metres > 0") }
+      if let radius, !(radius > 0 && radius.isFinite) {
+        throw ValidationError("--radius: expected metres > 0")
+      }
     }
 
     func run() throws {

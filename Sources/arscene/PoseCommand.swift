@@ -27,10 +27,14 @@ struct PoseCommand: ParsableCommand {
     @Option(help: "Marker side length in metres.")
     var size: Double
 
-    @Option(parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels.", transform: PinholeValues.init(parsing:))
+    @Option(
+      parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels.",
+      transform: PinholeValues.init(parsing:))
     var intrinsics: PinholeValues
 
-    @Option(parsing: .unconditional, help: "Corners X0,Y0,X1,Y1,X2,Y2,X3,Y3 in pixels.", transform: MarkerCorners.init(parsing:))
+    @Option(
+      parsing: .unconditional, help: "Corners X0,Y0,X1,Y1,X2,Y2,X3,Y3 in pixels.",
+      transform: MarkerCorners.init(parsing:))
     var corners: MarkerCorners
 
     @Option(help: "Camera convention of the output: opencv or arkit.")
@@ -43,7 +47,9 @@ struct PoseCommand: ParsableCommand {
     var cornerSigma: Double = 0.5
 
     func validate() throws {
-      guard cornerSigma > 0, cornerSigma.isFinite else { throw ValidationError("--corner-sigma must be positive") }
+      guard cornerSigma > 0, cornerSigma.isFinite else {
+        throw ValidationError("--corner-sigma must be positive")
+      }
       guard size > 0, size.isFinite else { throw ValidationError("--size: expected metres > 0, got \(size)") }
     }
 

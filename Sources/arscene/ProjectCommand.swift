@@ -15,7 +15,9 @@ struct ProjectCommand: ParsableCommand {
       """
   )
 
-  @Option(parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels.", transform: PinholeValues.init(parsing:))
+  @Option(
+    parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels.",
+    transform: PinholeValues.init(parsing:))
   var intrinsics: PinholeValues
 
   @Option(help: "Image size W,H in pixels.", transform: PixelSize.init(parsing:))
@@ -71,7 +73,6 @@ struct ProjectCommand: ParsableCommand {
     }
   }
 }
-
 
 /// `value` with exactly `decimals` digits after the point (C's `%.*f`), or `nan`.
 func fixed(_ value: Double, _ decimals: Int) -> String {

@@ -5,7 +5,8 @@ import ArgumentParser
 struct RecordingCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "recording",
-    abstract: "Read recorded AR sessions (ARScene JSON Lines, ios_logger, Stray Scanner, ARKitScenes, TUM/EuRoC/KITTI).",
+    abstract:
+      "Read recorded AR sessions (ARScene JSON Lines, ios_logger, Stray Scanner, ARKitScenes, TUM/EuRoC/KITTI).",
     subcommands: [Info.self, Convert.self]
   )
 
@@ -21,14 +22,17 @@ struct RecordingCommand: ParsableCommand {
     var lenient = false
 
     func open(_ path: String) throws -> RecordingReader {
-      do { return try RecordingReader(path: path, format: from, lenient: lenient) } catch { throw InputFailure(error) }
+      do { return try RecordingReader(path: path, format: from, lenient: lenient) } catch {
+        throw InputFailure(error)
+      }
     }
 
     /// Prints what reading skipped, one line each, on standard error.
     func warn(_ warnings: [String], skipped: Int) {
       for w in warnings { FileHandleOutput.standardError.write("arscene: warning: \(w)\n") }
       if skipped > warnings.count {
-        FileHandleOutput.standardError.write("arscene: warning: \(skipped - warnings.count) more records skipped\n")
+        FileHandleOutput.standardError.write(
+          "arscene: warning: \(skipped - warnings.count) more records skipped\n")
       }
     }
   }
@@ -44,7 +48,8 @@ struct RecordingCommand: ParsableCommand {
         "seconds":s}]},…}}. A gap is an interval longer than three median intervals of its stream.
         """)
 
-    @Argument(help: "The recording: a .jsonl file, a trajectory file, or a recording folder.") var recording: String
+    @Argument(help: "The recording: a .jsonl file, a trajectory file, or a recording folder.") var recording:
+      String
     @OptionGroup var input: Input
 
     func run() throws {
@@ -69,8 +74,10 @@ struct RecordingCommand: ParsableCommand {
         "skipped":n,"warnings":[…]}.
         """)
 
-    @Argument(help: "The recording: a .jsonl file, a trajectory file, or a recording folder.") var input: String
-    @Option(name: .shortAndLong, help: "The output file (.jsonl, .tum, .euroc.csv or .kitti).") var output: String
+    @Argument(help: "The recording: a .jsonl file, a trajectory file, or a recording folder.") var input:
+      String
+    @Option(name: .shortAndLong, help: "The output file (.jsonl, .tum, .euroc.csv or .kitti).") var output:
+      String
     @OptionGroup var reading: Input
 
     func run() throws {

@@ -9,8 +9,10 @@ extension RenderCommand {
 
   /// The mode the arguments choose; a usage error unless exactly one is chosen.
   func mode() throws -> Mode {
-    let chosen: [Mode] = [scene != nil ? .scene : nil, model != nil ? .model : nil, recording != nil ? .recording : nil]
-      .compactMap { $0 }
+    let chosen: [Mode] = [
+      scene != nil ? .scene : nil, model != nil ? .model : nil, recording != nil ? .recording : nil,
+    ]
+    .compactMap { $0 }
     guard chosen.count == 1 else { throw ValidationError("give one of a scene file, --model or --recording") }
     return chosen[0]
   }
@@ -63,7 +65,8 @@ extension RenderCommand {
       throw ValidationError("\(option.name) applies to \(modes) mode, not \(mode.rawValue) mode")
     }
     if let view, !view.fits(1...RenderSettings.maximumSide) {
-      throw ValidationError("--view: width and height must be whole pixels from 1 to \(RenderSettings.maximumSide)")
+      throw ValidationError(
+        "--view: width and height must be whole pixels from 1 to \(RenderSettings.maximumSide)")
     }
     switch mode {
     case .recording: try validateRecordingMode()
@@ -87,7 +90,9 @@ extension RenderCommand {
     if let videoFps, !(videoFps > 0 && videoFps <= 1000) {
       throw ValidationError("--video-fps: expected frames per second in (0, 1000], got \(videoFps)")
     }
-    if layers, frames == nil { throw ValidationError("--layers: needs --frames, the folder they are written to") }
+    if layers, frames == nil {
+      throw ValidationError("--layers: needs --frames, the folder they are written to")
+    }
   }
 
   private func validateModelMode() throws {
@@ -96,7 +101,8 @@ extension RenderCommand {
       throw ValidationError("--model needs --size, --intrinsics and --world-from-camera")
     }
     if let size, !size.fits(1...RenderSettings.maximumSide) {
-      throw ValidationError("--size: width and height must be whole pixels from 1 to \(RenderSettings.maximumSide)")
+      throw ValidationError(
+        "--size: width and height must be whole pixels from 1 to \(RenderSettings.maximumSide)")
     }
     do {
       try RenderCamera.validateClipPlanes(

@@ -134,8 +134,11 @@ struct RenderCommand: ParsableCommand {
   var lenient = false
 
   @Option(help: "Model mode: the OBJ file.") var model: String?
-  @Option(help: "Model mode: image size W,H in pixels.", transform: PixelSize.init(parsing:)) var size: PixelSize?
-  @Option(parsing: .unconditional, help: "Model mode: FX,FY,CX,CY in pixels.", transform: PinholeValues.init(parsing:)) var intrinsics: PinholeValues?
+  @Option(help: "Model mode: image size W,H in pixels.", transform: PixelSize.init(parsing:)) var size:
+    PixelSize?
+  @Option(
+    parsing: .unconditional, help: "Model mode: FX,FY,CX,CY in pixels.",
+    transform: PinholeValues.init(parsing:)) var intrinsics: PinholeValues?
   @Option(
     name: .customLong("world-from-camera"), parsing: .unconditional,
     help: "Model mode: camera pose, 16 numbers, column-major.", transform: MatrixValues.init(parsing:))
@@ -147,7 +150,9 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Model mode: near plane in metres (default \(RenderCamera.defaultNear)).") var near: Float?
   @Option(help: "Model mode: far plane in metres (default \(RenderCamera.defaultFar)).") var far: Float?
   @Option(help: "Model mode: unlit or lambert (the default).") var shading: ShadingChoice?
-  @Option(parsing: .unconditional, help: "Model mode: direction towards the light, world frame X,Y,Z.", transform: DirectionValue.init(parsing:))
+  @Option(
+    parsing: .unconditional, help: "Model mode: direction towards the light, world frame X,Y,Z.",
+    transform: DirectionValue.init(parsing:))
   var light: DirectionValue?
 
   func run() throws {
@@ -230,7 +235,8 @@ struct RenderCommand: ParsableCommand {
     case .unlit: mode = .unlit
     case .lambert:
       // From the camera towards the scene's viewer side, unless --light says otherwise.
-      let towardsLight = light.map { SIMD3<Float>($0.unit) } ?? SIMD3<Float>(pose.transformDirection([0, 0, 1]))
+      let towardsLight =
+        light.map { SIMD3<Float>($0.unit) } ?? SIMD3<Float>(pose.transformDirection([0, 0, 1]))
       mode = .lambert(towardsLight: towardsLight)
     }
     // Lenient: a quick look at a model should not fail over a missing texture (it draws no

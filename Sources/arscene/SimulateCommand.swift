@@ -34,7 +34,9 @@ struct SimulateCommand: ParsableCommand {
     String?
   @Option(name: .shortAndLong, help: "The recording to write (.jsonl).") var output: String
   @Option(help: "Also picture each frame (camera image and depth) into this folder.") var frames: String?
-  @Option(help: "The camera image's size W,H in pixels, the intrinsics scaled with it (default 1920,1440).", transform: PixelSize.init(parsing:))
+  @Option(
+    help: "The camera image's size W,H in pixels, the intrinsics scaled with it (default 1920,1440).",
+    transform: PixelSize.init(parsing:))
   var imageSize: PixelSize?
   @Option(help: "Camera frames per second (default 10).") var frameRate: Double?
   @Flag(

@@ -130,7 +130,8 @@ struct TrajCommand: ParsableCommand {
         let (aligned, skipped) = try pairing.aligned()
         var result: RelativePoseError
         do throws(TrajectoryError) {
-          result = try RelativePoseError(aligned, relation: relation, delta: delta, unit: unit, allPairs: allPairs)
+          result = try RelativePoseError(
+            aligned, relation: relation, delta: delta, unit: unit, allPairs: allPairs)
         } catch {
           if case .invalidParameter(let name, let reason) = error {
             throw InputFailure(message: "--\(name): \(reason)")

@@ -32,7 +32,8 @@ struct ValidateCommand: ParsableCommand {
   @Option(help: "Write a self-contained HTML report here.") var html: String?
   @Option(help: "Seconds over which GNSS errors stay correlated (widens the claimed uncertainty).")
   var gnssTau: Double = PhoneErrorModel().gpsMarkovTau
-  @Option(help: "A file listing recordings to validate, one path a line (relative to it).") var manifest: String?
+  @Option(help: "A file listing recordings to validate, one path a line (relative to it).") var manifest:
+    String?
   @Option(help: "Which part of the manifest: I/N, auto/N or auto (from the scheduler's environment).")
   var shard: String?
   @Flag(help: "Combine the shards' JSON files given as inputs into one summary.") var merge = false
@@ -41,7 +42,9 @@ struct ValidateCommand: ParsableCommand {
   func run() throws {
     try reportingInputFailures {
       if merge { return try mergeShards() }
-      guard gnssTau >= 0, gnssTau.isFinite else { throw InputFailure(message: "--gnss-tau: expected seconds ≥ 0") }
+      guard gnssTau >= 0, gnssTau.isFinite else {
+        throw InputFailure(message: "--gnss-tau: expected seconds ≥ 0")
+      }
       guard let scene else { throw InputFailure(message: "--scene: needed to know the anchors") }
       let geoSite: SceneGeoSite
       do { geoSite = try SceneGeoSite.load(path: scene) } catch { throw InputFailure(error) }
@@ -49,7 +52,9 @@ struct ValidateCommand: ParsableCommand {
       var assumptions = PhoneErrorModel()
       assumptions.gpsMarkovTau = gnssTau
       if let manifest { return try validateShard(manifest, site: site, assumptions: assumptions) }
-      guard inputs.count == 1 else { throw InputFailure(message: "expected one recording (or --manifest, or --merge)") }
+      guard inputs.count == 1 else {
+        throw InputFailure(message: "expected one recording (or --manifest, or --merge)")
+      }
       let report = try validate(inputs[0], site: site, assumptions: assumptions)
       if let json { try write(try JSONOutput.encoded(report), to: json) }
       if let html { try write(ValidationHTMLReport(report).html, to: html) }
@@ -57,7 +62,9 @@ struct ValidateCommand: ParsableCommand {
     }
   }
 
-  private func validate(_ path: String, site: GeoSite, assumptions: PhoneErrorModel) throws -> ValidationReport {
+  private func validate(_ path: String, site: GeoSite, assumptions: PhoneErrorModel) throws
+    -> ValidationReport
+  {
     let reader = try input.open(path)
     let report: ValidationReport
     // Progress only for recordings big enough to take a while (over 8 Ki records).
@@ -77,7 +84,9 @@ struct ValidateCommand: ParsableCommand {
 
   private func validateShard(_ manifest: String, site: GeoSite, assumptions: PhoneErrorModel) throws {
     let selection: ShardSelection
-    do { selection = try shard.map { text throws(RecordingError) in try ShardSelection(parsing: text) } ?? .whole } catch {
+    do {
+      selection = try shard.map { text throws(RecordingError) in try ShardSelection(parsing: text) } ?? .whole
+    } catch {
       throw InputFailure(message: "--shard \(shard ?? ""): \(error)")
     }
     let paths: [String]
@@ -85,7 +94,9 @@ struct ValidateCommand: ParsableCommand {
     var entries: [ValidationShard.Entry] = []
     for (i, path) in paths.enumerated() where selection.contains(i) {
       FileHandleOutput.standardError.write("arscene: validating \(path) (\(i + 1) of \(paths.count))\n")
-      entries.append(ValidationShard.Entry(recording: path, report: try validate(path, site: site, assumptions: assumptions).summary))
+      entries.append(
+        ValidationShard.Entry(
+          recording: path, report: try validate(path, site: site, assumptions: assumptions).summary))
     }
     let result = ValidationShard(shard: selection.description, recordings: entries)
     if let json { try write(try JSONOutput.encoded(result), to: json) } else { try JSONOutput.write(result) }
@@ -98,12 +109,16 @@ struct ValidateCommand: ParsableCommand {
       let bytes: [UInt8]
       do { bytes = try FileIO.read(path) } catch { throw InputFailure(error) }
       do { shards.append(try JSONDecoder().decode(ValidationShard.self, from: Data(bytes))) } catch {
-        throw InputFailure(message: "\(path): not a validation shard: \(JSONDecodingFailure(error).field ?? "") \(JSONDecodingFailure(error).reason)")
+        throw InputFailure(
+          message:
+            "\(path): not a validation shard: \(JSONDecodingFailure(error).field ?? "") \(JSONDecodingFailure(error).reason)"
+        )
       }
     }
     let summary = ValidationBatchSummary(shards)
     if !summary.missingShards.isEmpty {
-      FileHandleOutput.standardError.write("arscene: warning: shards missing: \(summary.missingShards.joined(separator: ", "))\n")
+      FileHandleOutput.standardError.write(
+        "arscene: warning: shards missing: \(summary.missingShards.joined(separator: ", "))\n")
     }
     if let json { try write(try JSONOutput.encoded(summary), to: json) }
     try JSONOutput.write(summary)

@@ -29,7 +29,8 @@ struct CoordinateOperationTests {
   @Test(
     "seeded points agree with cs2cs: to 1e-9° in geographic CRSs, 1 mm in projected and geocentric ones",
     arguments: [
-      ("EPSG:5514", "EPSG:4326", [(-900_000.0, -1_230_000.0), (-430_000.0, -935_000.0)]),  // S-JTSK / Křovák East North
+      // S-JTSK / Křovák East North.
+      ("EPSG:5514", "EPSG:4326", [(-900_000.0, -1_230_000.0), (-430_000.0, -935_000.0)]),
       ("EPSG:4326", "EPSG:5514", [(48.6, 12.2), (51.0, 18.8)]),
       ("EPSG:32633", "EPSG:4326", [(300_000.0, 4_000_000.0), (700_000.0, 6_500_000.0)]),  // UTM 33N
       ("EPSG:4326", "EPSG:32633", [(36.0, 12.5), (58.0, 17.5)]),

@@ -17,7 +17,9 @@ struct DecimalYearTests {
     #expect(try MagneticModel.decimalYear(secondsSince1970: seconds + 86_399.5) == expected)
   }
 
-  @Test("text that is not a date is refused, saying what was expected", arguments: ["2026-2-3", "2026-02-30", "x", ""])
+  @Test(
+    "text that is not a date is refused, saying what was expected",
+    arguments: ["2026-2-3", "2026-02-30", "x", ""])
   func badDates(text: String) {
     #expect(throws: GeoError.self) { try MagneticModel.decimalYear(isoDate: text) }
   }

@@ -1,5 +1,5 @@
-import ARMath
 import ARGeo
+import ARMath
 import ARTestSupport
 import Foundation
 

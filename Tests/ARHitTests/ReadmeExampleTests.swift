@@ -1,6 +1,6 @@
-import ARMesh
 import ARHit
 import ARMath
+import ARMesh
 import ARTestSupport
 import Testing
 

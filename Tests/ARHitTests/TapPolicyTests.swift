@@ -12,7 +12,9 @@ struct TapPolicyTests {
     #expect(TapPolicy.names.allSatisfy { (try? TapPolicy(name: $0)) != nil })
   }
 
-  @Test("an unknown name or a bad tolerance is refused", arguments: [("near", nil), ("screen", -1), ("mesh", .nan)] as [(String, Double?)])
+  @Test(
+    "an unknown name or a bad tolerance is refused",
+    arguments: [("near", nil), ("screen", -1), ("mesh", .nan)] as [(String, Double?)])
   func refused(name: String, tolerance: Double?) {
     #expect(throws: HitError.self) { try TapPolicy(name: name, tolerance: tolerance) }
   }

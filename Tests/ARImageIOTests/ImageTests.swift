@@ -1,6 +1,6 @@
-import ARMath
 import ARImage
 import ARImageIO
+import ARMath
 import ARMesh
 import ARTestSupport
 import Foundation

@@ -16,7 +16,9 @@ struct PNGFastPathTests {
   static let root = Fixtures.root + "/../.."
 
   /// libpng's decoding of `bytes`, as samples (`as_rgba8` false) or RGBA8.
-  static func reference(_ bytes: [UInt8], rgba8: Bool) -> (width: Int, height: Int, depth: Int, bytes: [UInt8])? {
+  static func reference(_ bytes: [UInt8], rgba8: Bool) -> (
+    width: Int, height: Int, depth: Int, bytes: [UInt8]
+  )? {
     var image = arscene_image()
     var message = [CChar](repeating: 0, count: 256)
     let status = bytes.withUnsafeBufferPointer {
@@ -32,21 +34,27 @@ struct PNGFastPathTests {
   static func fastPathTakes(_ bytes: [UInt8]) -> Bool {
     var image = arscene_image()
     defer { arscene_image_free(&image) }
-    return bytes.withUnsafeBufferPointer { arscene_png_decode_fast($0.baseAddress, $0.count, 0, &image, nil, 0) } == 1
+    return bytes.withUnsafeBufferPointer {
+      arscene_png_decode_fast($0.baseAddress, $0.count, 0, &image, nil, 0)
+    } == 1
   }
 
   /// `bytes` decoded both ways, compared exactly.
   static func expectSame(_ bytes: [UInt8], _ name: String) throws {
     let samples = try PNG.decodeSamples(bytes)
     let reference = try #require(Self.reference(bytes, rgba8: false), "libpng refuses \(name)")
-    #expect(samples.width == reference.width && samples.height == reference.height && samples.bitDepth == reference.depth)
+    #expect(
+      samples.width == reference.width && samples.height == reference.height
+        && samples.bitDepth == reference.depth)
     let theirs: [UInt16] =
       reference.depth == 16
-      ? reference.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) } : reference.bytes.map(UInt16.init)
+      ? reference.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
+      : reference.bytes.map(UInt16.init)
     #expect(samples.samples == theirs, "\(name): samples differ")
     let rgba = try PNG.decodeRGBA8(bytes)
     let referenceRGBA = try #require(Self.reference(bytes, rgba8: true))
-    #expect(rgba.pixels.flatMap { [$0.x, $0.y, $0.z, $0.w] } == referenceRGBA.bytes, "\(name): RGBA8 differs")
+    #expect(
+      rgba.pixels.flatMap { [$0.x, $0.y, $0.z, $0.w] } == referenceRGBA.bytes, "\(name): RGBA8 differs")
   }
 
   @Test("every PNG in the repository decodes as libpng decodes it")
@@ -60,7 +68,9 @@ struct PNGFastPathTests {
     }
   }
 
-  @Test("every filter, colour type and depth, the stream over many IDAT chunks; palette, tRNS, interlaced and corrupt files too")
+  @Test(
+    "every filter, colour type and depth, the stream over many IDAT chunks; palette, tRNS, interlaced and corrupt files too"
+  )
   func madeFiles() throws {
     let folder = try TemporaryFolder()
     // Python's zlib writes the files: rows filtered by type (y mod 5), IDAT chunks of 97 bytes.
@@ -99,7 +109,10 @@ struct PNGFastPathTests {
       """
     let made = try PythonPeer.run(script, arguments: [folder.path], packages: "none")
     #expect(made.status == 0, "\(made.output)")
-    for name in ["c0d8", "c0d16", "c2d8", "c2d16", "c4d8", "c4d16", "c6d8", "c6d16", "palette", "trns", "onechunk", "linear"] {
+    for name in [
+      "c0d8", "c0d16", "c2d8", "c2d16", "c4d8", "c4d16", "c6d8", "c6d16", "palette", "trns", "onechunk",
+      "linear",
+    ] {
       let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + name + ".png")))
       #expect(Self.fastPathTakes(bytes) == !["palette", "trns"].contains(name), "\(name)")
       try Self.expectSame(bytes, name)

@@ -1,7 +1,7 @@
 import ARGeo
 import ARImage
-import ARPlaces
 import ARMaps
+import ARPlaces
 import ARTestSupport
 import Foundation
 import Testing
@@ -47,7 +47,8 @@ struct SiteMapTests {
     let parser = XMLParser(data: Data(drawing.svg().utf8))
     parser.delegate = counter
     #expect(parser.parse(), "the SVG is not well-formed: \(String(describing: parser.parserError))")
-    #expect(counter.counts["svg"] == 1 && counter.counts["polygon"]! >= 2)  // the precinct and the north arrow
+    // The precinct and the north arrow.
+    #expect(counter.counts["svg"] == 1 && counter.counts["polygon"]! >= 2)
     #expect(counter.counts["circle"] == 2 * set.places.count)  // a fence and a disc each
     #expect(
       counter.texts.contains("Main gate") && counter.texts.contains("13") && counter.texts.contains("N"))

@@ -3,7 +3,6 @@ import ARTestSupport
 import Foundation
 import Testing
 
-
 @Suite("Decimal parsing")
 struct DecimalParserTests {
   func parse(_ text: String) -> Double? {

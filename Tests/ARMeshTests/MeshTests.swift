@@ -1,5 +1,5 @@
-import ARMesh
 import ARMath
+import ARMesh
 import ARTestSupport
 import Testing
 

@@ -18,7 +18,8 @@ enum PlaceSamples {
           latitudeDegrees: Double.random(in: -90...90, using: &random),
           longitudeDegrees: Double.random(in: -180...180, using: &random))
       case 1:
-        coordinate = GeodeticCoordinate(latitudeDegrees: 50.0875, longitudeDegrees: 14.4213)  // all at one spot
+        // All at one spot.
+        coordinate = GeodeticCoordinate(latitudeDegrees: 50.0875, longitudeDegrees: 14.4213)
       case 2:
         coordinate = GeodeticCoordinate(
           latitudeDegrees: Double.random(in: 89...90, using: &random),

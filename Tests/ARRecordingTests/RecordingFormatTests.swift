@@ -24,14 +24,20 @@ struct RecordingFormatTests {
         records.append(
           .pose(
             CameraPoseSample(
-              time: t, worldFromCamera: RigidTransform(rotation: q, translation: [x(-1e4...1e4), x(-9...9), x(-1e-9...1e-9)]),
+              time: t,
+              worldFromCamera: RigidTransform(
+                rotation: q, translation: [x(-1e4...1e4), x(-9...9), x(-1e-9...1e-9)]),
               tracking: tracking)))
       case 1:
-        let image: FrameImageSource? = [.file("frames/\(i).png"), .video(path: "rgb \"take 2\".mp4", frame: i), nil][i / 7 % 3]
+        let image: FrameImageSource? = [
+          .file("frames/\(i).png"), .video(path: "rgb \"take 2\".mp4", frame: i), nil,
+        ][i / 7 % 3]
         records.append(
           .frame(
             CameraFrameSample(
-              time: t, index: i, intrinsics: maybe(FrameIntrinsics(fx: x(100...2000), fy: x(100...2000), cx: x(0...1920), cy: x(0...1440))),
+              time: t, index: i,
+              intrinsics: maybe(
+                FrameIntrinsics(fx: x(100...2000), fy: x(100...2000), cx: x(0...1920), cy: x(0...1440))),
               imageSize: maybe(SIMD2(1920, 1440)), image: image, depthPath: maybe("depth/\(i).png"),
               confidencePath: maybe("confidence/\(i).png"))))
       case 2:
@@ -39,7 +45,8 @@ struct RecordingFormatTests {
           .gps(
             GPSFix(
               time: t, latitude: x(-90...90), longitude: x(-180...180), height: maybe(x(-100...4000)),
-              altitudeMSL: maybe(x(-100...4000)), horizontalAccuracy: x(0...100), verticalAccuracy: maybe(x(0...50)),
+              altitudeMSL: maybe(x(-100...4000)), horizontalAccuracy: x(0...100),
+              verticalAccuracy: maybe(x(0...50)),
               courseDegrees: maybe(x(0...359.99)), speed: maybe(x(0...40)))))
       case 3:
         records.append(
@@ -47,14 +54,20 @@ struct RecordingFormatTests {
             HeadingSample(
               time: t, trueHeadingDegrees: maybe(x(0...359.99)), magneticHeadingDegrees: x(0...359.99),
               accuracyDegrees: maybe(x(0...180)))))
-      case 4: records.append(.magnetometer(MagnetometerSample(time: t, field: [x(-60...60), x(-60...60), x(-60...60)])))
-      case 5: records.append(.tap(TapSample(time: t, point: [x(0...1920), x(0...1440)], expected: maybe("LI4 – Hégu"))))
+      case 4:
+        records.append(
+          .magnetometer(MagnetometerSample(time: t, field: [x(-60...60), x(-60...60), x(-60...60)])))
+      case 5:
+        records.append(
+          .tap(TapSample(time: t, point: [x(0...1920), x(0...1440)], expected: maybe("LI4 – Hégu"))))
       default:
         records.append(
           .truth(
             GroundTruthSample(
-              time: t, latitude: x(-90...90), longitude: x(-180...180), height: x(-100...4000), localFromCamera: q,
-              localFromWorld: maybe(RigidTransform(rotation: q.conjugate, translation: [x(-9...9), 0, x(-9...9)])))))
+              time: t, latitude: x(-90...90), longitude: x(-180...180), height: x(-100...4000),
+              localFromCamera: q,
+              localFromWorld: maybe(
+                RigidTransform(rotation: q.conjugate, translation: [x(-9...9), 0, x(-9...9)])))))
       }
     }
     return records
@@ -114,8 +127,10 @@ struct RecordingFormatTests {
   }
 
   /// A recording of `lines` after a valid header.
-  static func file(_ lines: [String], in folder: TemporaryFolder, name: String = "bad.jsonl") throws -> String {
-    let header = #"{"type":"header","format":"arscene-recording","version":1,"source":"test","time_base":"unix"}"#
+  static func file(_ lines: [String], in folder: TemporaryFolder, name: String = "bad.jsonl") throws -> String
+  {
+    let header =
+      #"{"type":"header","format":"arscene-recording","version":1,"source":"test","time_base":"unix"}"#
     return try folder.write(([header] + lines).joined(separator: "\n"), to: name)
   }
 
@@ -162,10 +177,13 @@ struct RecordingFormatTests {
   func badHeader() throws {
     let folder = try TemporaryFolder()
     let future = try folder.write(
-      #"{"type":"header","format":"arscene-recording","version":2,"source":"x","time_base":"unix"}"# + "\n" + Self.pose,
+      #"{"type":"header","format":"arscene-recording","version":2,"source":"x","time_base":"unix"}"# + "\n"
+        + Self.pose,
       to: "v2.jsonl")
-    #expect(throws: RecordingError.badRecord(
-      path: future, line: 1, field: "version", reason: "version 2 is unknown; this build reads version 1")) {
+    #expect(
+      throws: RecordingError.badRecord(
+        path: future, line: 1, field: "version", reason: "version 2 is unknown; this build reads version 1")
+    ) {
       _ = try RecordingReader(path: future, lenient: true)
     }
     let headless = try folder.write(Self.pose, to: "headless.jsonl")

@@ -14,12 +14,16 @@ struct RecordingReaderTests {
   static let poses: [RigidTransform<Double>] = [
     RigidTransform(rotation: .identity, translation: [1, 1.5, -2]),
     RigidTransform(
-      rotation: Quaternion(angle: .degrees(-90), axis: [0, 1, 0]) * Quaternion(angle: .degrees(-30), axis: [1, 0, 0]),
+      rotation: Quaternion(angle: .degrees(-90), axis: [0, 1, 0])
+        * Quaternion(angle: .degrees(-30), axis: [1, 0, 0]),
       translation: [2.5, 1.25, -3]),
-    RigidTransform(rotation: Quaternion(angle: .radians(2.5), axis: [0.3, 0.9, -0.2]), translation: [-3.25, 1.1, 4.75]),
+    RigidTransform(
+      rotation: Quaternion(angle: .radians(2.5), axis: [0.3, 0.9, -0.2]), translation: [-3.25, 1.1, 4.75]),
   ]
 
-  static func records(_ relative: String, lenient: Bool = false) throws -> (RecordingReader, [RecordingRecord]) {
+  static func records(_ relative: String, lenient: Bool = false) throws -> (
+    RecordingReader, [RecordingRecord]
+  ) {
     let reader = try RecordingReader(path: Fixtures.path("recordings/" + relative), lenient: lenient)
     var records: [RecordingRecord] = []
     try reader.forEach { records.append($0) }
@@ -67,14 +71,19 @@ struct RecordingReaderTests {
     #expect(reader.header.source == "ios_logger" && reader.header.timeBase == "unix")
     let fixes = records.compactMap { if case .gps(let g) = $0 { g } else { nil } }
     #expect(fixes.count == 2)
-    #expect(fixes[0] == GPSFix(
-      time: 1732499999.6, latitude: 48.2082, longitude: 16.3738, altitudeMSL: 171.2, horizontalAccuracy: 4.7,
-      verticalAccuracy: 3.1, courseDegrees: 87.5, speed: 1.3))
+    #expect(
+      fixes[0]
+        == GPSFix(
+          time: 1732499999.6, latitude: 48.2082, longitude: 16.3738, altitudeMSL: 171.2,
+          horizontalAccuracy: 4.7,
+          verticalAccuracy: 3.1, courseDegrees: 87.5, speed: 1.3))
     // Negative vertical accuracy, course and speed: unknown, so absent.
     #expect(fixes[1].altitudeMSL == nil && fixes[1].verticalAccuracy == nil && fixes[1].courseDegrees == nil)
     #expect(fixes[1].speed == nil && fixes[1].height == nil)
     let headings = records.compactMap { if case .heading(let h) = $0 { h } else { nil } }
-    #expect(headings.map(\.trueHeadingDegrees) == [12.5, nil] && headings.map(\.magneticHeadingDegrees) == [8.25, 9])
+    #expect(
+      headings.map(\.trueHeadingDegrees) == [12.5, nil]
+        && headings.map(\.magneticHeadingDegrees) == [8.25, 9])
     // The repeated fix, the invalid fix and the invalid heading are skipped, and said so.
     #expect(reader.skipped == 3)
     #expect(reader.warnings.contains { $0.contains("GPS.txt:2") && $0.contains("repeated") })

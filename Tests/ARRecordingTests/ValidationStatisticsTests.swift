@@ -12,7 +12,8 @@ import Testing
 struct ValidationStatisticsTests {
   /// The Závist site of Scenes/zavist.json: the gate and three houses.
   static let site: GeoSite = {
-    let frame = try! LocalTangentFrame(origin: GeodeticCoordinate(latitudeDegrees: 49.9587, longitudeDegrees: 14.3953, height: 437))
+    let frame = try! LocalTangentFrame(
+      origin: GeodeticCoordinate(latitudeDegrees: 49.9587, longitudeDegrees: 14.3953, height: 437))
     let places: [(String, Double, Double, Double)] = [
       ("gate", 49.9587, 14.3953, 0), ("house 1", 49.958861818199, 14.395174585120, -10),
       ("house 2", 49.958897777878, 14.395327869994, 5), ("house 3", 49.958870808029, 14.395481154860, -15),
@@ -20,7 +21,12 @@ struct ValidationStatisticsTests {
     return GeoSite(
       frame: frame,
       anchors: places.map { name, lat, lon, heading in
-        (name, GeoAnchor(coordinate: GeodeticCoordinate(latitudeDegrees: lat, longitudeDegrees: lon, height: 437), heading: .degrees(heading)))
+        (
+          name,
+          GeoAnchor(
+            coordinate: GeodeticCoordinate(latitudeDegrees: lat, longitudeDegrees: lon, height: 437),
+            heading: .degrees(heading))
+        )
       })
   }()
 
@@ -33,8 +39,11 @@ struct ValidationStatisticsTests {
     return m
   }
 
-  static func validate(seed: UInt64, model: PhoneErrorModel = model, duration: Double = 300) throws -> ValidationReport {
-    let simulator = SessionSimulator(site: site, path: try WalkPath.tour(site), model: model, seed: seed, duration: duration)
+  static func validate(seed: UInt64, model: PhoneErrorModel = model, duration: Double = 300) throws
+    -> ValidationReport
+  {
+    let simulator = SessionSimulator(
+      site: site, path: try WalkPath.tour(site), model: model, seed: seed, duration: duration)
     var validator = AnchorValidator(site: site)
     try simulator.run { validator.consume($0) }
     return validator.report(source: "simulate", skipped: 0)
@@ -73,7 +82,9 @@ struct ValidationStatisticsTests {
     }
     func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
     let ratio = (sumSquaredError / sumSquaredSigma).squareRoot()
-    print("validation: fused median \(median(fused)) m, raw median \(median(raw)) m, RMS/σ \(ratio), within 3σ \(inside3)/\(runs), fixes within accuracy \(fixesWithin / Double(runs))")
+    print(
+      "validation: fused median \(median(fused)) m, raw median \(median(raw)) m, RMS/σ \(ratio), within 3σ \(inside3)/\(runs), fixes within accuracy \(fixesWithin / Double(runs))"
+    )
     #expect(median(fused) <= 0.5 * median(raw), "fused \(median(fused)) m against \(median(raw)) m")
     #expect(Double(inside3) >= 0.99 * Double(runs), "\(inside3) of \(runs) runs had every anchor within 3σ")
     #expect(abs(ratio - 1) <= 0.15, "RMS error / RMS σ = \(ratio)")
@@ -88,7 +99,9 @@ struct ShardSelectionTests {
   @Test("I/N, and auto from Kubernetes' and Slurm's environments")
   func parsing() throws {
     #expect(try ShardSelection(parsing: "3/8", environment: [:]) == ShardSelection(index: 3, count: 8))
-    #expect(try ShardSelection(parsing: "auto/8", environment: ["JOB_COMPLETION_INDEX": "5"]) == ShardSelection(index: 5, count: 8))
+    #expect(
+      try ShardSelection(parsing: "auto/8", environment: ["JOB_COMPLETION_INDEX": "5"])
+        == ShardSelection(index: 5, count: 8))
     // Slurm arrays may start at 1: the index counts from SLURM_ARRAY_TASK_MIN.
     let slurm = ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "10"]
     #expect(try ShardSelection(parsing: "auto", environment: slurm) == ShardSelection(index: 6, count: 10))

@@ -13,7 +13,10 @@ struct DepthOutputTests {
     let n = normal.normalized()
     let u = (abs(n.y) < 0.9 ? SIMD3<Float>(0, 1, 0) : SIMD3(1, 0, 0)).cross(n).normalized()
     let v = n.cross(u)
-    let corners = [centre - half * u - half * v, centre + half * u - half * v, centre + half * u + half * v, centre - half * u + half * v]
+    let corners = [
+      centre - half * u - half * v, centre + half * u - half * v, centre + half * u + half * v,
+      centre - half * u + half * v,
+    ]
     return Mesh(positions: corners, normals: Array(repeating: n, count: 4), indices: [0, 1, 2, 0, 2, 3])
   }
 
@@ -62,7 +65,8 @@ struct DepthOutputTests {
     let camera = RenderCamera(intrinsics: Self.intrinsics, worldFromCamera: .identity, near: 0.01, far: 100)
     let settings = RenderSettings(supersampling: 3, threads: 2)
     let draws = [try DrawCall(mesh: mesh, cullBackFaces: false)]
-    let (image, depth) = try FrameRenderer().renderWithDepth(draws, camera: camera, shading: .unlit, settings: settings)
+    let (image, depth) = try FrameRenderer().renderWithDepth(
+      draws, camera: camera, shading: .unlit, settings: settings)
     let plain = try FrameRenderer().render(draws, camera: camera, shading: .unlit, settings: settings)
     #expect(image == plain)
     // Edge pixels partly covered (grey) have the depth of their covered samples.

@@ -12,7 +12,8 @@ struct ProjectionAccuracyTests {
     "a small disc facing the camera renders centred on its projection, to 0.05 px",
     arguments: [SIMD3<Double>(0.3, -0.2, -4), [-1.1, 0.7, -6], [0.05, 0.02, -1.5]])
   func discCentre(position: SIMD3<Double>) throws {
-    let intrinsics = CameraIntrinsics<Double>(fx: 900, fy: 1100, cx: 301.7, cy: 222.3, width: 640, height: 480)
+    let intrinsics = CameraIntrinsics<Double>(
+      fx: 900, fy: 1100, cx: 301.7, cy: 222.3, width: 640, height: 480)
     // The camera away from the origin and turned, the disc placed in front of it.
     let worldFromCamera = RigidTransform<Double>(
       rotation: Quaternion(angle: .degrees(25), axis: [0.2, 1, 0.1]), translation: [2, 1.5, -3])
@@ -31,7 +32,8 @@ struct ProjectionAccuracyTests {
     }
     var indices: [UInt32] = []
     for k in 0..<24 { indices += [0, UInt32(1 + k), UInt32(1 + (k + 1) % 24)] }
-    let mesh = Mesh(positions: positions, normals: Array(repeating: SIMD3<Float>(towards), count: 25), indices: indices)
+    let mesh = Mesh(
+      positions: positions, normals: Array(repeating: SIMD3<Float>(towards), count: 25), indices: indices)
     let camera = RenderCamera(
       intrinsics: CameraIntrinsics<Float>(intrinsics), worldFromCamera: worldFromCamera, near: 0.01, far: 100)
     // 8 × 8 samples a pixel: the coverage-weighted centroid resolves a small fraction of a pixel.

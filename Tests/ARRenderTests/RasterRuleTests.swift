@@ -1,8 +1,7 @@
 import ARImage
 import ARImageIO
-import ARMesh
 import ARMath
-
+import ARMesh
 import ARTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
-import ARMath
 import ARImage
 import ARImageIO
+import ARMath
 import ARMesh
 import ARTestSupport
 import Foundation
@@ -284,7 +284,9 @@ struct TextureSamplerTests {
     } throws: { error in
       "\(error)".contains(path) && "\(error)".contains("16385×1 is larger than 16384 texels a side")
     }
-    #expect(throws: RenderError.invalidTexture(path: path, reason: "no decoded image was given for this texture")) {
+    #expect(
+      throws: RenderError.invalidTexture(path: path, reason: "no decoded image was given for this texture")
+    ) {
       _ = try DrawCall(mesh: mesh)
     }
   }

@@ -1,6 +1,6 @@
 import ARImage
-import ARMath
 import ARMaps
+import ARMath
 import ARScene
 import ARSceneRendering
 import ARTestSupport

@@ -20,10 +20,12 @@ struct SceneFastPathTests {
         var batches = RenderSettings(supersampling: factor, threads: 2)
         batches.fastPaths = false
         let expected = try Renderer.render(
-          try scene.drawCalls(), camera: scene.renderCamera, shading: .lit(lighting), background: scene.background,
+          try scene.drawCalls(), camera: scene.renderCamera, shading: .lit(lighting),
+          background: scene.background,
           backgroundColor: scene.backgroundColor, settings: batches)
         let image = try Renderer.render(
-          try scene.drawCalls(), camera: scene.renderCamera, shading: .lit(lighting), background: scene.background,
+          try scene.drawCalls(), camera: scene.renderCamera, shading: .lit(lighting),
+          background: scene.background,
           backgroundColor: scene.backgroundColor, settings: RenderSettings(supersampling: factor, threads: 2))
         let differing = zip(image.pixels, expected.pixels).count { $0 != $1 }
         #expect(

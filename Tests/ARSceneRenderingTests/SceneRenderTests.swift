@@ -1,7 +1,7 @@
 import ARImage
 import ARImageIO
-import ARMesh
 import ARMath
+import ARMesh
 import ARRender
 import ARScene
 import ARSceneRendering
@@ -94,7 +94,9 @@ struct SceneRenderTests {
     #expect(image[16, 8] == SIMD4(grey, grey, grey, 255))
   }
 
-  @Test("a frame of the intrinsics' size composites without resampling; another size is an error unless resampled")
+  @Test(
+    "a frame of the intrinsics' size composites without resampling; another size is an error unless resampled"
+  )
   func frameSize() throws {
     let folder = try TemporaryFolder()
     // A 32×16 frame of distinct colours, the size the intrinsics are for.
@@ -110,7 +112,8 @@ struct SceneRenderTests {
       try folder.write(
         text.replacingOccurrences(
           of: #""image": "../images/gradient.jpg", "resample": true"#, with: background
-        ).replacingOccurrences(of: "../obj/cube_quads.obj", with: model), to: "scene-\(background.count).json")
+        ).replacingOccurrences(of: "../obj/cube_quads.obj", with: model), to: "scene-\(background.count).json"
+      )
     }
     let exact = try Scene.load(path: try scene(#""image": "frame.png""#)).render()
     // Where the cube is not, the frame's own pixels, byte for byte.

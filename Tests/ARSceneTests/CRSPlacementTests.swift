@@ -43,7 +43,8 @@ struct CRSPlacementTests {
   func vertices() throws {
     let folder = try TemporaryFolder()
     let scene = try Scene.load(
-      path: try Self.scene(#""crs": "EPSG:32633""#, in: folder), projection: CoordinateOperation.projectionToWGS84)
+      path: try Self.scene(#""crs": "EPSG:32633""#, in: folder),
+      projection: CoordinateOperation.projectionToWGS84)
     let object = scene.objects[0]
     #expect(object.geoAnchor != nil && object.worldFromModel == .identity)
     // The file's vertices, read as text.

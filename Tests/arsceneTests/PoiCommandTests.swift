@@ -186,7 +186,8 @@ struct PoiCommandTests {
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let found = try Self.lines(outcome.stdout)
     #expect(found.map(\.id) == ["square", "east"])
-    #expect(found[0].distance_m < 1e-3 && abs(found[1].distance_m - 100) < 0.5)  // the grid's scale factor is near 1
+    // The grid's scale factor is near 1.
+    #expect(found[0].distance_m < 1e-3 && abs(found[1].distance_m - 100) < 0.5)
     #expect(abs(found[1].bearing_deg - 90) < 10)
   }
 }

@@ -62,10 +62,18 @@ struct ProjectCommandTests {
   @Test("bad intrinsics and sizes are refused")
   func badCamera() throws {
     for (intrinsics, size, message) in [
-      ("0,500,320,240", "640,480", "'--intrinsics <intrinsics>': fx must be a positive finite number of pixels\n"),
+      (
+        "0,500,320,240", "640,480",
+        "'--intrinsics <intrinsics>': fx must be a positive finite number of pixels\n"
+      ),
       ("500,500,320", "640,480", "'--intrinsics <intrinsics>': expected 4 numbers, got 3\n"),
-      ("500,500,320,240", "0,480", "'--size <size>': width and height must be whole numbers of pixels, at least 1\n"),
-      ("500,500,320,240", "2000000,480", "--size: width and height must be whole numbers from 1 to 1048576\n"),
+      (
+        "500,500,320,240", "0,480",
+        "'--size <size>': width and height must be whole numbers of pixels, at least 1\n"
+      ),
+      (
+        "500,500,320,240", "2000000,480", "--size: width and height must be whole numbers from 1 to 1048576\n"
+      ),
     ] {
       let outcome = try ArsceneRunner.run(
         ["project", "--intrinsics", intrinsics, "--size", size, "--world-from-camera", Self.identity])

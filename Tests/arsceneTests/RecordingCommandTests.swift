@@ -24,22 +24,29 @@ struct RecordingCommandTests {
     #expect(abs((info["duration"] as? Double ?? 0) - 2) < 1e-6)
   }
 
-  @Test("convert to ARScene's format and back to a trajectory keeps every pose", arguments: [
-    "ios_logger", "stray_scanner", "arkitscenes/41069021",
-  ])
+  @Test(
+    "convert to ARScene's format and back to a trajectory keeps every pose",
+    arguments: [
+      "ios_logger", "stray_scanner", "arkitscenes/41069021",
+    ])
   func convert(layout: String) throws {
     let folder = try TemporaryFolder()
     let jsonl = folder.path + "/session.jsonl", tum = folder.path + "/poses.tum"
-    let first = try ArsceneRunner.run(["recording", "convert", Fixtures.path("recordings/" + layout), "-o", jsonl])
+    let first = try ArsceneRunner.run([
+      "recording", "convert", Fixtures.path("recordings/" + layout), "-o", jsonl,
+    ])
     #expect(first.status == 0, "\(first.stderr)")
     let second = try ArsceneRunner.run(["recording", "convert", jsonl, "-o", tum])
     let report = try Self.json(second.stdout)
     #expect(second.status == 0 && report["written"] as? Int == 3, "\(second.stderr)")
     // The poses are the same as converting the layout directly.
     let direct = folder.path + "/direct.tum"
-    let third = try ArsceneRunner.run(["recording", "convert", Fixtures.path("recordings/" + layout), "-o", direct])
+    let third = try ArsceneRunner.run([
+      "recording", "convert", Fixtures.path("recordings/" + layout), "-o", direct,
+    ])
     #expect(third.status == 0)
-    let a = try String(contentsOfFile: tum, encoding: .utf8), b = try String(contentsOfFile: direct, encoding: .utf8)
+    let a = try String(contentsOfFile: tum, encoding: .utf8),
+      b = try String(contentsOfFile: direct, encoding: .utf8)
     #expect(a == b && a.split(separator: "\n").count == 3)
     // The frames' paths still lead to the files from the new folder.
     let text = try String(contentsOfFile: jsonl, encoding: .utf8)
@@ -70,7 +77,8 @@ struct RecordingCommandTests {
     let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     #expect(left == ["bad.jsonl"])  // no temporary file either
     let lenient = try ArsceneRunner.run(["recording", "convert", bad, "-o", out, "--lenient"])
-    #expect(lenient.status == 0 && lenient.stderr.contains("warning: ") && lenient.stderr.contains("bad.jsonl:3"))
+    #expect(
+      lenient.status == 0 && lenient.stderr.contains("warning: ") && lenient.stderr.contains("bad.jsonl:3"))
     let report = try Self.json(lenient.stdout)
     #expect(report["skipped"] as? Int == 1 && report["written"] as? Int == 2)
     // Unknown layouts and names.
@@ -82,7 +90,8 @@ struct RecordingCommandTests {
     ] {
       let outcome = try ArsceneRunner.run(arguments)
       let expected: Int32 = message.hasPrefix("--") ? 64 : 2
-      #expect(outcome.status == expected && outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
+      #expect(
+        outcome.status == expected && outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
     }
   }
 }

@@ -54,7 +54,8 @@ struct RenderCommandTests {
     let screen = try ImageFile.readRGBA8(dir + "/screen.png")
     #expect(screen.width == 12 && screen.height == 40)
     for (arguments, message) in [
-      (["--view", "0,40"], "--view"), (["--view", "12.5,40"], "--view"), (["--orientation", "upside"], "--orientation"),
+      (["--view", "0,40"], "--view"), (["--view", "12.5,40"], "--view"),
+      (["--orientation", "upside"], "--orientation"),
     ] {
       let bad = try ArsceneRunner.run(["render", scene, "-o", dir + "/bad.png"] + arguments)
       #expect(bad.status == 64 && bad.stderr.contains(message), "\(bad.stderr)")
@@ -62,7 +63,8 @@ struct RenderCommandTests {
     }
   }
 
-  @Test("--overlay-output: the content alone, straight alpha, edges at partial opacity in the content's colour")
+  @Test(
+    "--overlay-output: the content alone, straight alpha, edges at partial opacity in the content's colour")
   func overlayOutput() throws {
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -18,12 +18,15 @@ struct SimulateValidateCommandTests {
     var texts: [String] = []
     for (name, seed) in [("a", "7"), ("b", "7"), ("c", "8")] {
       let path = folder.path + "/\(name).jsonl"
-      let outcome = try ArsceneRunner.run(["simulate", "--scene", Self.scene, "--seed", seed, "--duration", "20", "-o", path])
+      let outcome = try ArsceneRunner.run([
+        "simulate", "--scene", Self.scene, "--seed", seed, "--duration", "20", "-o", path,
+      ])
       #expect(outcome.status == 0, "\(outcome.stderr)")
       texts.append(try String(contentsOfFile: path, encoding: .utf8))
     }
     #expect(texts[0] == texts[1] && texts[0] != texts[2])
-    #expect(texts[0].hasPrefix(#"{"type":"header","format":"arscene-recording","version":1,"source":"simulate""#))
+    #expect(
+      texts[0].hasPrefix(#"{"type":"header","format":"arscene-recording","version":1,"source":"simulate""#))
     // 20 s: 601 poses at 30 Hz, a fix a second, truth with every frame.
     let lines = texts[0].split(separator: "\n")
     #expect(lines.filter { $0.hasPrefix(#"{"type":"pose""#) }.count == 601)
@@ -47,7 +50,8 @@ struct SimulateValidateCommandTests {
     for line in text.split(separator: "\n") where line.hasPrefix(#"{"type":"truth""#) {
       let truth = try Self.json(String(line))
       let (lat, lon) = (truth["latitude"] as! Double, truth["longitude"] as! Double)
-      #expect((49.9585 - 1e-6...49.9590 + 1e-6).contains(lat) && (14.3950 - 1e-6...14.3956 + 1e-6).contains(lon))
+      #expect(
+        (49.9585 - 1e-6...49.9590 + 1e-6).contains(lat) && (14.3950 - 1e-6...14.3956 + 1e-6).contains(lon))
     }
   }
 
@@ -79,7 +83,8 @@ struct SimulateValidateCommandTests {
     #expect(((full["timeline"] as? [Any])?.count ?? 0) > 100)
     // The HTML report: self-contained (no script, no external resource), no console message.
     let html = try String(contentsOfFile: htmlPath, encoding: .utf8)
-    #expect(!html.contains("<script") && !html.contains("http://") || html.contains("http://www.w3.org/2000/svg"))
+    #expect(
+      !html.contains("<script") && !html.contains("http://") || html.contains("http://www.w3.org/2000/svg"))
     #expect(!html.contains("https://"))
     guard FileManager.default.fileExists(atPath: "/usr/bin/chromium") else {
       Issue.record("chromium is not installed (Tools/bootstrap installs it)")
@@ -106,7 +111,9 @@ struct SimulateValidateCommandTests {
   func withoutTruth() throws {
     let folder = try TemporaryFolder()
     let recording = folder.path + "/walk.jsonl", untruthful = folder.path + "/no-truth.jsonl"
-    _ = try ArsceneRunner.run(["simulate", "--scene", Self.scene, "--seed", "5", "--duration", "60", "-o", recording])
+    _ = try ArsceneRunner.run([
+      "simulate", "--scene", Self.scene, "--seed", "5", "--duration", "60", "-o", recording,
+    ])
     let text = try String(contentsOfFile: recording, encoding: .utf8)
     try text.split(separator: "\n").filter { !$0.hasPrefix(#"{"type":"truth""#) }.joined(separator: "\n")
       .write(toFile: untruthful, atomically: true, encoding: .utf8)
@@ -135,7 +142,8 @@ struct SimulateValidateCommandTests {
     ] {
       let outcome = try ArsceneRunner.run(arguments)
       let expected: Int32 = message.hasPrefix("--") ? 64 : 2
-      #expect(outcome.status == expected && outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
+      #expect(
+        outcome.status == expected && outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
     }
     #expect(!FileManager.default.fileExists(atPath: out))
   }
@@ -151,18 +159,21 @@ struct ValidationShardingTests {
     for seed in 1...3 {
       let name = "walk\(seed).jsonl"
       let outcome = try ArsceneRunner.run([
-        "simulate", "--scene", SimulateValidateCommandTests.scene, "--seed", "\(seed)", "--duration", "30", "-o",
+        "simulate", "--scene", SimulateValidateCommandTests.scene, "--seed", "\(seed)", "--duration", "30",
+        "-o",
         folder.path + "/" + name,
       ])
       #expect(outcome.status == 0, "\(outcome.stderr)")
       names.append(name)
     }
-    let manifest = try folder.write("# recordings\n" + names.joined(separator: "\n") + "\n", to: "manifest.txt")
+    let manifest = try folder.write(
+      "# recordings\n" + names.joined(separator: "\n") + "\n", to: "manifest.txt")
     var shardFiles: [String] = []
     for i in 0..<2 {
       let out = folder.path + "/shard\(i).json"
       let outcome = try ArsceneRunner.run([
-        "validate", "--manifest", manifest, "--scene", SimulateValidateCommandTests.scene, "--shard", "\(i)/2",
+        "validate", "--manifest", manifest, "--scene", SimulateValidateCommandTests.scene, "--shard",
+        "\(i)/2",
         "--json", out,
       ])
       #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -172,7 +183,8 @@ struct ValidationShardingTests {
     #expect(merged.status == 0, "\(merged.stderr)")
     let summary = try SimulateValidateCommandTests.json(merged.stdout)
     #expect(summary["recordings"] as? Int == 3 && (summary["missing_shards"] as? [Any])?.isEmpty == true)
-    let order = (summary["per_recording"] as? [[String: Any]])?.compactMap { $0["recording"] as? String } ?? []
+    let order =
+      (summary["per_recording"] as? [[String: Any]])?.compactMap { $0["recording"] as? String } ?? []
     #expect(order == names.map { folder.path + "/" + $0 })
     #expect((summary["anchors"] as? [Any])?.count == 4)
     // One shard alone: the merge says which are missing.

@@ -126,7 +126,8 @@ struct TrajCommandTests {
     }
     cases.append(
       Case(
-        metric: "rpe", format: "kitti", reference: files["kitti"]!.0, estimate: files["kitti"]!.1, align: "se3",
+        metric: "rpe", format: "kitti", reference: files["kitti"]!.0, estimate: files["kitti"]!.1,
+        align: "se3",
         relation: "angle_deg", delta: 10))
     let theirs = try Self.evo(cases)
     for (c, evo) in zip(cases, theirs) {
@@ -187,7 +188,8 @@ struct TrajCommandTests {
       toFile: dir + "/nan.tum", atomically: true, encoding: .utf8)
     let lenient = try ArsceneRunner.run(["traj", "ape", dir + "/ref.tum", dir + "/nan.tum", "--lenient"])
     #expect(lenient.status == 0 && lenient.stderr.contains("nan.tum:3"), "\(lenient.stderr)")
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(lenient.stdout.utf8)) as? [String: Any])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(lenient.stdout.utf8)) as? [String: Any])
     #expect(json["skipped"] as? Int == 1 && json["pairs"] as? Int == 3)
     // RPE parameters outside their domain; an unknown unit is a usage error (64).
     for (arguments, named, status) in [
@@ -222,7 +224,8 @@ struct TrajCommandTests {
     func maxError(_ extra: [String]) throws -> (Double, Int) {
       let outcome = try ArsceneRunner.run(["traj", "ape", dir + "/ref.tum", dir + "/est.tum"] + extra)
       #expect(outcome.status == 0, "\(outcome.stderr)")
-      let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
       return (try #require(json["max"] as? Double), try #require(json["pairs"] as? Int))
     }
     let nearest = try maxError([])
@@ -240,7 +243,8 @@ struct TrajCommandTests {
     let moved = RigidTransform(rotation: yaw, translation: [4, 0.5, -2])
     var estimate = reference
     estimate.poses = reference.poses.map { moved.inverse * $0 }
-    let exact = AbsolutePoseError(try AlignedTrajectories(reference: reference, estimate: estimate, alignment: .posyaw))
+    let exact = AbsolutePoseError(
+      try AlignedTrajectories(reference: reference, estimate: estimate, alignment: .posyaw))
     #expect(exact.statistics.max < 1e-9)
     #expect(abs(exact.alignment.translation[0] - 4) < 1e-9 && abs(exact.alignment.translation[2] + 2) < 1e-9)
     // With noise, the recovered yaw scatters around the truth.

@@ -7,7 +7,8 @@ import Testing
 @Suite("Usage errors")
 struct UsageErrorTests {
   static let camera = [
-    "--size", "64,48", "--intrinsics", "60,60,32,24", "--world-from-camera", "1,0,0,0,0,1,0,0,0,0,1,0,0,0,0.5,1",
+    "--size", "64,48", "--intrinsics", "60,60,32,24", "--world-from-camera",
+    "1,0,0,0,0,1,0,0,0,0,1,0,0,0,0.5,1",
   ]
 
   @Test(
@@ -15,10 +16,16 @@ struct UsageErrorTests {
     arguments: [
       (["render", "Scenes/zavist.json", "--shading", "lambert"], "--shading applies to model mode"),
       (["render", "Scenes/zavist.json", "--every", "2"], "--every applies to recording mode"),
-      (["render", "--model", "Models/hand-right.obj", "--width", "10"] + camera, "--width applies to scene mode"),
+      (
+        ["render", "--model", "Models/hand-right.obj", "--width", "10"] + camera,
+        "--width applies to scene mode"
+      ),
       (["render", "--model", "Models/hand-right.obj", "--shading", "bogus"] + camera, "--shading"),
       (
-        ["render", "--recording", "r.jsonl", "--scene", "Scenes/zavist.json", "--frames", "f", "--depth-confidence", "bogus"],
+        [
+          "render", "--recording", "r.jsonl", "--scene", "Scenes/zavist.json", "--frames", "f",
+          "--depth-confidence", "bogus",
+        ],
         "--depth-confidence"
       ),
       (["render", "Scenes/zavist.json", "--view", "0,10"], "--view"),
@@ -28,7 +35,10 @@ struct UsageErrorTests {
       (["geo", "distance", "50,14", "95,14"], "B '95,14'"),
       (["traj", "ape", "a.tum", "b.tum", "--align", "rigid"], "--align"),
       (["marker", "detect", "x.png", "--intrinsics", "0,1,2,3"], "fx must be a positive"),
-      (["film", "apply", "x.png", "--preset", "warm-gold-200", "--tetrahedral", "-o", "y.png"], "--tetrahedral"),
+      (
+        ["film", "apply", "x.png", "--preset", "warm-gold-200", "--tetrahedral", "-o", "y.png"],
+        "--tetrahedral"
+      ),
     ] as [([String], String)])
   func usageError(_ arguments: [String], _ message: String) throws {
     let folder = try TemporaryFolder()

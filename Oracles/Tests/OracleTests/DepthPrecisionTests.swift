@@ -13,14 +13,20 @@ import Testing
 @Suite("Depth precision at AR ranges")
 struct DepthPrecisionTests {
   /// The triangles (three unshared vertices each, outward counter-clockwise) of a box.
-  static func box(_ centre: SIMD3<Float>, _ half: SIMD3<Float>, turn: Quaternion<Float> = .identity) -> [SIMD3<Float>] {
+  static func box(_ centre: SIMD3<Float>, _ half: SIMD3<Float>, turn: Quaternion<Float> = .identity)
+    -> [SIMD3<Float>]
+  {
     var corners: [SIMD3<Float>] = []
     for i in 0..<8 {
       let s = SIMD3<Float>(i & 1 == 0 ? -1 : 1, i & 2 == 0 ? -1 : 1, i & 4 == 0 ? -1 : 1)
       corners.append(centre + turn.act(s * half))
     }
-    let faces: [[Int]] = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]]
-    return faces.flatMap { f in [corners[f[0]], corners[f[1]], corners[f[2]], corners[f[0]], corners[f[2]], corners[f[3]]] }
+    let faces: [[Int]] = [
+      [0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5],
+    ]
+    return faces.flatMap { f in
+      [corners[f[0]], corners[f[1]], corners[f[2]], corners[f[0]], corners[f[2]], corners[f[3]]]
+    }
   }
 
   /// A body and eight legs 3 cm thick, 300 m in front of the origin (metres, +Y up).
@@ -29,7 +35,9 @@ struct DepthPrecisionTests {
     var triangles = box(centre, [0.5, 0.3, 0.6])
     for k in 0..<8 {
       let angle = Float(k) * .pi / 4 + .pi / 8
-      let turn = Quaternion<Float>(angle: .radians(angle), axis: [0, 1, 0]) * Quaternion<Float>(angle: .radians(-0.5), axis: [0, 0, 1])
+      let turn =
+        Quaternion<Float>(angle: .radians(angle), axis: [0, 1, 0])
+        * Quaternion<Float>(angle: .radians(-0.5), axis: [0, 0, 1])
       triangles += box(centre + turn.act([1.1, 0, 0]), [0.8, 0.015, 0.015], turn: turn)
     }
     return triangles
@@ -67,13 +75,15 @@ struct DepthPrecisionTests {
       colors += Array(repeating: grey, count: 9)
     }
     let positions = spider.flatMap { [$0.x, $0.y, $0.z] }
-    mesa_oracle_draw(context, positions, colors, spider.count / 3, camera(near: near).clipFromWorld.columnMajorElements)
+    mesa_oracle_draw(
+      context, positions, colors, spider.count / 3, camera(near: near).clipFromWorld.columnMajorElements)
     var rgba = [UInt8](repeating: 0, count: 480 * 360 * 4)
     mesa_oracle_read(context, &rgba)
     return rgba
   }
 
-  @Test("the spider 300 m away renders the same with a 1 mm near plane as with a 10 m one; llvmpipe's does not")
+  @Test(
+    "the spider 300 m away renders the same with a 1 mm near plane as with a 10 m one; llvmpipe's does not")
   func spiderAt300Metres() throws {
     let (fine, comfortable) = (try Self.ours(near: 0.001), try Self.ours(near: 10))
     let covered = comfortable.pixels.filter { $0.w > 0 && $0.x > 0 }.count
@@ -81,10 +91,12 @@ struct DepthPrecisionTests {
     let differing = zip(fine.pixels, comfortable.pixels).filter { $0 != $1 }.count
     // Within the fill rule: where a leg's faces meet edge-on their depths tie, and rounding may
     // pick the other (6 of 7,533 pixels here).
-    #expect(differing <= covered / 500, "\(differing) of \(covered) pixels differ between near 1 mm and near 10 m")
+    #expect(
+      differing <= covered / 500, "\(differing) of \(covered) pixels differ between near 1 mm and near 10 m")
     // The standard depth buffer at 1 mm cannot tell a leg's front from its back 3 cm behind.
     let (glFine, glComfortable) = (Self.mesa(near: 0.001), Self.mesa(near: 10))
-    let glDiffering = stride(from: 0, to: glFine.count, by: 4).filter { glFine[$0] != glComfortable[$0] }.count
+    let glDiffering = stride(from: 0, to: glFine.count, by: 4).filter { glFine[$0] != glComfortable[$0] }
+      .count
     #expect(glDiffering > covered / 2, "llvmpipe: only \(glDiffering) pixels differ")
   }
 }

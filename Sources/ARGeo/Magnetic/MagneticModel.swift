@@ -62,7 +62,8 @@ public struct MagneticModel: Sendable {
       lineNumber += 1
       let fields = line.split(whereSeparator: \.isWhitespace)
       if fields.isEmpty { continue }
-      if fields[0].count >= 8 && fields[0].allSatisfy({ $0 == "9" }) { break }  // the end marker, not degree 9
+      // The end marker, not degree 9.
+      if fields[0].count >= 8 && fields[0].allSatisfy({ $0 == "9" }) { break }
       guard fields.count == 6, let n = Int(fields[0]), let m = Int(fields[1]), n >= 1, m >= 0, m <= n,
         n <= 100
       else {

@@ -106,7 +106,8 @@ public struct DenseMatrix<Scalar: ARScalar>: Hashable, Sendable {
   /// (the system is singular to that precision: collinear points, a repeated point).
   @inlinable
   public func solve(_ b: [Scalar], relativePivotTolerance: Scalar = 1e-13) -> [Scalar]? {
-    precondition(rows == columns && b.count == rows, "solve needs a square matrix and a matching right-hand side")
+    precondition(
+      rows == columns && b.count == rows, "solve needs a square matrix and a matching right-hand side")
     let n = rows
     var m = elements, x = b
     let scale = elements.reduce(0) { Swift.max($0, abs($1)) }

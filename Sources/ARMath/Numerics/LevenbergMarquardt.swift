@@ -152,13 +152,16 @@ public struct LevenbergMarquardt<Scalar: ARScalar>: Sendable {
         // Decrease the quadratic model predicts: ½δᵀ(λDδ − g).
         var predicted: Scalar = 0, stepNorm: Scalar = 0
         for i in 0..<n {
-          predicted += step[i] * (lambda * Swift.max(normal[i * n + i], Scalar.ulpOfOne) * step[i] - gradient[i])
+          predicted +=
+            step[i] * (lambda * Swift.max(normal[i * n + i], Scalar.ulpOfOne) * step[i] - gradient[i])
           stepNorm += step[i] * step[i]
         }
         predicted /= 2
         if costTolerance > 0 && predicted <= costTolerance * cost { termination = .smallCostChange; break }
         let magnitude = problem.magnitude(x)
-        if stepNorm.squareRoot() <= stepTolerance * (magnitude + stepTolerance) { termination = .smallStep; break }
+        if stepNorm.squareRoot() <= stepTolerance * (magnitude + stepTolerance) {
+          termination = .smallStep; break
+        }
         let candidate = problem.moved(x, by: step)
         let candidateCost = evaluate(candidate, trialNormal, trialGradient)
         let rho = predicted > 0 ? (cost - candidateCost) / predicted : -1
@@ -172,7 +175,9 @@ public struct LevenbergMarquardt<Scalar: ARScalar>: Sendable {
           let f = 2 * rho - 1
           lambda *= Swift.max(1 / 3, 1 - f * f * f)
           nu = 2
-          if costTolerance > 0 && decrease <= costTolerance * previous { termination = .smallCostChange; break }
+          if costTolerance > 0 && decrease <= costTolerance * previous {
+            termination = .smallCostChange; break
+          }
         } else {
           lambda *= nu
           nu *= 2
@@ -219,7 +224,10 @@ struct ResidualProblem<Scalar: ARScalar>: NormalEquationsProblem {
   @usableFromInline let jacobian: ([Scalar]) -> DenseMatrix<Scalar>
 
   @inlinable
-  init(count: Int, residuals: @escaping ([Scalar]) -> [Scalar], jacobian: @escaping ([Scalar]) -> DenseMatrix<Scalar>) {
+  init(
+    count: Int, residuals: @escaping ([Scalar]) -> [Scalar],
+    jacobian: @escaping ([Scalar]) -> DenseMatrix<Scalar>
+  ) {
     parameterCount = count
     self.residuals = residuals
     self.jacobian = jacobian

@@ -86,7 +86,10 @@ public enum NumberText {
       i = tokenEnd
     }
     guard fields > 0 else { return nil }
-    guard fields == columns || (extraColumns && fields > columns) || (fewerColumns.map { (($0)...columns).contains(fields) } ?? false) else {
+    guard
+      fields == columns || (extraColumns && fields > columns)
+        || (fewerColumns.map { (($0)...columns).contains(fields) } ?? false)
+    else {
       throw .wrongCount(source: source, line: lineNumber, expected: columns, got: fields)
     }
     return values

@@ -22,7 +22,8 @@ extension Mesh {
     }
     var grid: [Cell: [UInt32]] = [:]
     var remap = [UInt32](repeating: 0, count: vertexCount)
-    var out = Mesh(positions: [], normals: [], indices: [], submeshes: [], materials: materials, origin: origin)
+    var out = Mesh(
+      positions: [], normals: [], indices: [], submeshes: [], materials: materials, origin: origin)
     for v in 0..<vertexCount {
       let p = positions[v], c = cellOf(p)
       var found: UInt32? = nil

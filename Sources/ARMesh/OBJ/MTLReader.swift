@@ -68,7 +68,8 @@ public enum MTLReader {
 
   /// Applies a material statement to `material`; returns a warning for a statement ARScene
   /// does not use.
-  static func apply(_ statement: MTLStatement, to material: inout Material, directory: String) throws(OBJError)
+  static func apply(_ statement: MTLStatement, to material: inout Material, directory: String)
+    throws(OBJError)
     -> String?
   {
     let keyword = statement.keyword
@@ -88,7 +89,8 @@ public enum MTLReader {
       material.illuminationModel = n
     case "map_Kd", "map_d", "map_Bump", "map_bump", "bump", "norm", "map_Ks", "map_Ke":
       let texture = try textureReference(
-        statement.args, directory: directory, path: statement.path, line: statement.line, column: statement.column,
+        statement.args, directory: directory, path: statement.path, line: statement.line,
+        column: statement.column,
         keyword: keyword)
       switch keyword {
       case "map_Kd": material.diffuseTexture = texture

@@ -32,7 +32,8 @@ struct MTLStatement {
     guard allowed.contains(args.count) else {
       throw .badArity(
         path: path, line: line, column: column, statement: keyword,
-        expected: allowed.count == 1 ? "\(allowed.lowerBound)" : "\(allowed.lowerBound) to \(allowed.upperBound)",
+        expected: allowed.count == 1
+          ? "\(allowed.lowerBound)" : "\(allowed.lowerBound) to \(allowed.upperBound)",
         got: args.count)
     }
     var out: [Float] = []
@@ -47,9 +48,12 @@ struct MTLStatement {
   func color() throws(OBJError) -> SIMD3<Float> {
     if args.first == "spectral" || args.first == "xyz" { throw badNumber(args.joined(separator: " ")) }
     let v = try numbers(1...3)
-    return v.count == 1 ? SIMD3(repeating: v[0]) : (v.count == 3 ? SIMD3(v[0], v[1], v[2]) : SIMD3(v[0], v[1], v[1]))
+    return v.count == 1
+      ? SIMD3(repeating: v[0]) : (v.count == 3 ? SIMD3(v[0], v[1], v[2]) : SIMD3(v[0], v[1], v[1]))
   }
 
   /// The error for `text`, a bad number on this line.
-  func badNumber(_ text: String) -> OBJError { .badNumber(path: path, line: line, column: column, text: text) }
+  func badNumber(_ text: String) -> OBJError {
+    .badNumber(path: path, line: line, column: column, text: text)
+  }
 }

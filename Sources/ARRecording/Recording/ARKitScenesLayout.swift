@@ -12,13 +12,16 @@ import Foundation
 ///   `lowres_wide_intrinsics/<video>_<ts>.pincam`: `w h fx fy cx cy` for that frame;
 ///   `lowres_depth/<video>_<ts>.png`: 16-bit depth in millimetres; `confidence/…png`: 0, 1, 2.
 enum ARKitScenesLayout {
-  static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource]) {
+  static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource])
+  {
     var isDirectory: ObjCBool = false
     _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
     let folder = isDirectory.boolValue ? path : RecordingFormat.parent(path)
     let trajectory: String
     if isDirectory.boolValue {
-      let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".traj") }
+      let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
+        $0.hasSuffix(".traj")
+      }
       guard let name = names.contains("lowres_wide.traj") ? "lowres_wide.traj" : names.sorted().first else {
         throw .unknownFormat(path: path, reason: "no .traj file")
       }
@@ -29,13 +32,16 @@ enum ARKitScenesLayout {
     let names = ["ts", "rx", "ry", "rz", "tx", "ty", "tz"]
     let openCVFromARKit: RigidTransform<Double> = CameraConvention.cameraFromCamera(from: .arkit, to: .opencv)
     let poses = try LineRecordSource(path: trajectory) { bytes, line throws(RecordingError) in
-      guard let v = try DelimitedLine.numbers(bytes, path: trajectory, line: line, columns: 7...7, names: names) else {
+      guard
+        let v = try DelimitedLine.numbers(bytes, path: trajectory, line: line, columns: 7...7, names: names)
+      else {
         return []
       }
       let axisAngle = SIMD3(v[1], v[2], v[3])
       let angle = axisAngle.length
       let rotation =
-        angle > 0 ? Quaternion<Double>(angle: .radians(angle), axis: axisAngle / angle) : Quaternion<Double>.identity
+        angle > 0
+        ? Quaternion<Double>(angle: .radians(angle), axis: axisAngle / angle) : Quaternion<Double>.identity
       let cameraFromWorld = RigidTransform(rotation: rotation, translation: [v[4], v[5], v[6]])
       return [.pose(CameraPoseSample(time: v[0], worldFromCamera: cameraFromWorld.inverse * openCVFromARKit))]
     }
@@ -44,12 +50,16 @@ enum ARKitScenesLayout {
   }
 
   /// The frames, from the images' and intrinsics' names, in time order.
-  private static func frameRecords(_ folder: String) throws(RecordingError) -> [(RecordingRecord, path: String)] {
+  private static func frameRecords(_ folder: String) throws(RecordingError) -> [(
+    RecordingRecord, path: String
+  )] {
     func stems(_ sub: String, _ ext: String) -> [String: String] {
       let dir = RecordingFormat.join(folder, sub)
       let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
       var result: [String: String] = [:]
-      for name in names where name.hasSuffix(ext) { result[String(name.dropLast(ext.count))] = dir + "/" + name }
+      for name in names where name.hasSuffix(ext) {
+        result[String(name.dropLast(ext.count))] = dir + "/" + name
+      }
       return result
     }
     let images = stems("lowres_wide", ".png"), intrinsics = stems("lowres_wide_intrinsics", ".pincam")
@@ -57,11 +67,13 @@ enum ARKitScenesLayout {
     var timed: [(time: Double, stem: String)] = []
     for stem in Set(images.keys).union(intrinsics.keys) {
       let path = images[stem] ?? intrinsics[stem]!
-      guard let underscore = stem.lastIndex(of: "_"), let time = Double(stem[stem.index(after: underscore)...]),
+      guard let underscore = stem.lastIndex(of: "_"),
+        let time = Double(stem[stem.index(after: underscore)...]),
         time.isFinite
       else {
         throw .badRecord(
-          path: path, line: 0, field: "file name", reason: "expected <video>_<seconds>, the frame's time in its name")
+          path: path, line: 0, field: "file name",
+          reason: "expected <video>_<seconds>, the frame's time in its name")
       }
       timed.append((time, stem))
     }
@@ -90,8 +102,10 @@ enum ARKitScenesLayout {
         let v = try DelimitedLine.numbers(
           bytes, path: path, line: i + 1, columns: 6...6, names: ["w", "h", "fx", "fy", "cx", "cy"])
       else { continue }
-      guard v[0] >= 1, v[1] >= 1, v[0] == v[0].rounded(), v[1] == v[1].rounded(), v[0] < 1e6, v[1] < 1e6 else {
-        throw .badRecord(path: path, line: i + 1, field: "w, h", reason: "expected a positive whole image size")
+      guard v[0] >= 1, v[1] >= 1, v[0] == v[0].rounded(), v[1] == v[1].rounded(), v[0] < 1e6, v[1] < 1e6
+      else {
+        throw .badRecord(
+          path: path, line: i + 1, field: "w, h", reason: "expected a positive whole image size")
       }
       guard v[2] > 0, v[3] > 0 else {
         throw .badRecord(path: path, line: i + 1, field: "fx, fy", reason: "focal lengths must be positive")

@@ -20,7 +20,8 @@ import Foundation
 /// writes the last known fix and heading again when recording starts, so a line identical to
 /// the one before is skipped (and counted) rather than taken for a repeated timestamp.
 enum IOSLoggerLayout {
-  static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource]) {
+  static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource])
+  {
     func file(_ name: String) -> String? {
       let p = RecordingFormat.join(path, name)
       return FileManager.default.fileExists(atPath: p) ? p : nil
@@ -29,16 +30,21 @@ enum IOSLoggerLayout {
     var sources: [any RecordSource] = []
     if let p = file("ARposes.txt") {
       sources.append(
-        try source(p, log, columns: 8...8, names: ["t", "tx", "ty", "tz", "qw", "qx", "qy", "qz"]) { v, line throws(RecordingError) in
+        try source(p, log, columns: 8...8, names: ["t", "tx", "ty", "tz", "qw", "qx", "qy", "qz"]) {
+          v, line throws(RecordingError) in
           guard let q = Quaternion(vector: SIMD4(v[5], v[6], v[7], v[4])).normalizedOrNil() else {
-            throw .badRecord(path: p, line: line, field: "qw, qx, qy, qz", reason: "a quaternion of zero length")
+            throw .badRecord(
+              path: p, line: line, field: "qw, qx, qy, qz", reason: "a quaternion of zero length")
           }
-          return .pose(CameraPoseSample(time: v[0], worldFromCamera: RigidTransform(rotation: q, translation: [v[1], v[2], v[3]])))
+          return .pose(
+            CameraPoseSample(
+              time: v[0], worldFromCamera: RigidTransform(rotation: q, translation: [v[1], v[2], v[3]])))
         })
     }
     if let p = file("Frames.txt") {
       sources.append(
-        try source(p, log, columns: 2...6, names: ["t", "frame", "fx", "fy", "cx", "cy"]) { v, line throws(RecordingError) in
+        try source(p, log, columns: 2...6, names: ["t", "frame", "fx", "fy", "cx", "cy"]) {
+          v, line throws(RecordingError) in
           guard v[1] >= 0, v[1] == v[1].rounded(), v[1] < 1e12 else {
             throw .badRecord(path: p, line: line, field: "frame", reason: "expected a frame number ≥ 0")
           }
@@ -49,7 +55,8 @@ enum IOSLoggerLayout {
             }
             intrinsics = FrameIntrinsics(fx: v[2], fy: v[3], cx: v[4], cy: v[5])
           } else if v.count != 2 {
-            throw .badRecord(path: p, line: line, field: "line", reason: "expected 2 or 6 columns, got \(v.count)")
+            throw .badRecord(
+              path: p, line: line, field: "line", reason: "expected 2 or 6 columns, got \(v.count)")
           }
           let index = Int(v[1])
           return .frame(
@@ -59,7 +66,10 @@ enum IOSLoggerLayout {
         })
     }
     if let p = file("GPS.txt") {
-      let names = ["t", "latitude", "longitude", "horizontalAccuracy", "altitude", "verticalAccuracy", "floor", "course", "speed"]
+      let names = [
+        "t", "latitude", "longitude", "horizontalAccuracy", "altitude", "verticalAccuracy", "floor", "course",
+        "speed",
+      ]
       sources.append(
         try source(p, log, columns: 9...9, names: names) { v, line throws(RecordingError) in
           guard v[3] >= 0 else {
@@ -68,10 +78,13 @@ enum IOSLoggerLayout {
           }
           let valid = v[5] >= 0
           let fix = GPSFix(
-            time: v[0], latitude: v[1], longitude: v[2], altitudeMSL: valid ? v[4] : nil, horizontalAccuracy: v[3],
-            verticalAccuracy: valid ? v[5] : nil, courseDegrees: v[7] >= 0 ? v[7] : nil, speed: v[8] >= 0 ? v[8] : nil)
+            time: v[0], latitude: v[1], longitude: v[2], altitudeMSL: valid ? v[4] : nil,
+            horizontalAccuracy: v[3],
+            verticalAccuracy: valid ? v[5] : nil, courseDegrees: v[7] >= 0 ? v[7] : nil,
+            speed: v[8] >= 0 ? v[8] : nil)
           do throws(JSONLine.Failure) { try RecordCheck.gps(fix) } catch {
-            throw .badRecord(path: p, line: line, field: Self.column(error.field, names), reason: error.reason)
+            throw .badRecord(
+              path: p, line: line, field: Self.column(error.field, names), reason: error.reason)
           }
           return .gps(fix)
         })
@@ -85,9 +98,11 @@ enum IOSLoggerLayout {
             return nil
           }
           let sample = HeadingSample(
-            time: v[0], trueHeadingDegrees: v[1] >= 0 ? v[1] : nil, magneticHeadingDegrees: v[2], accuracyDegrees: v[3])
+            time: v[0], trueHeadingDegrees: v[1] >= 0 ? v[1] : nil, magneticHeadingDegrees: v[2],
+            accuracyDegrees: v[3])
           do throws(JSONLine.Failure) { try RecordCheck.heading(sample) } catch {
-            throw .badRecord(path: p, line: line, field: Self.column(error.field, names), reason: error.reason)
+            throw .badRecord(
+              path: p, line: line, field: Self.column(error.field, names), reason: error.reason)
           }
           return .heading(sample)
         })
@@ -99,7 +114,8 @@ enum IOSLoggerLayout {
         })
     }
     guard !sources.isEmpty else {
-      throw .unknownFormat(path: path, reason: "no ios_logger files (ARposes.txt, Frames.txt, GPS.txt, Head.txt, Magnet.txt)")
+      throw .unknownFormat(
+        path: path, reason: "no ios_logger files (ARposes.txt, Frames.txt, GPS.txt, Head.txt, Magnet.txt)")
     }
     return (RecordingHeader(source: "ios_logger", timeBase: "unix"), sources)
   }
@@ -109,7 +125,8 @@ enum IOSLoggerLayout {
     let map = [
       "latitude": "latitude", "longitude": "longitude", "horizontal_accuracy": "horizontalAccuracy",
       "vertical_accuracy": "verticalAccuracy", "course_deg": "course", "speed": "speed",
-      "magnetic_heading_deg": "magneticHeading", "true_heading_deg": "trueHeading", "accuracy_deg": "headingAccuracy",
+      "magnetic_heading_deg": "magneticHeading", "true_heading_deg": "trueHeading",
+      "accuracy_deg": "headingAccuracy",
     ]
     return map[field] ?? field
   }
@@ -127,7 +144,8 @@ enum IOSLoggerLayout {
         return []
       }
       previous = bytes
-      guard let v = try DelimitedLine.numbers(bytes, path: path, line: line, columns: columns, names: names) else {
+      guard let v = try DelimitedLine.numbers(bytes, path: path, line: line, columns: columns, names: names)
+      else {
         return []
       }
       return try record(v, line).map { [$0] } ?? []

@@ -204,7 +204,9 @@ struct JSONLine {
       index += 1
       // Most strings (every key) have no escapes: take them as they are.
       var plainEnd = index
-      while plainEnd < bytes.count, bytes[plainEnd] != UInt8(ascii: "\""), bytes[plainEnd] != UInt8(ascii: "\\") {
+      while plainEnd < bytes.count, bytes[plainEnd] != UInt8(ascii: "\""),
+        bytes[plainEnd] != UInt8(ascii: "\\")
+      {
         plainEnd += 1
       }
       if plainEnd < bytes.count, bytes[plainEnd] == UInt8(ascii: "\"") {
@@ -228,7 +230,8 @@ struct JSONLine {
           case UInt8(ascii: "b"): out.append(0x08)
           case UInt8(ascii: "f"): out.append(0x0C)
           case UInt8(ascii: "u"):
-            guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+            guard index + 4 <= bytes.count,
+              let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
             else { throw Failure(field: field, reason: "a bad \\u escape") }
             index += 4
             var scalar = code

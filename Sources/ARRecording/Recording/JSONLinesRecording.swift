@@ -3,9 +3,12 @@ import ARFiles
 /// ARScene's recording file (JSON Lines, ``RecordingLineCodec``): read as a stream of records,
 /// written through ``RecordingWriter``.
 enum JSONLinesRecording {
-  static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource]) {
+  static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource])
+  {
     let lines: LineReader
-    do { lines = try LineReader(path: path) } catch { throw .unreadable(path: path, reason: error.description) }
+    do { lines = try LineReader(path: path) } catch {
+      throw .unreadable(path: path, reason: error.description)
+    }
     let first: [UInt8]?
     do { first = try lines.next() } catch { throw .unreadable(path: path, reason: error.description) }
     guard let first else { throw .unknownFormat(path: path, reason: "empty: no header line") }
@@ -36,7 +39,9 @@ public final class RecordingWriter {
 
   /// Starts a recording at `path` with `header`.
   public init(path: String, header: RecordingHeader) throws(RecordingError) {
-    do { file = try AtomicFileWriter(path: path) } catch { throw .unreadable(path: path, reason: error.description) }
+    do { file = try AtomicFileWriter(path: path) } catch {
+      throw .unreadable(path: path, reason: error.description)
+    }
     buffer = RecordingLineCodec.line(header) + "\n"
   }
 

@@ -42,7 +42,8 @@ public enum RecordingConversion {
   ///
   /// - Throws: ``RecordingError`` from reading, or when the output cannot be written, or
   ///   has no poses for a trajectory. Nothing is left at `output` on failure.
-  public static func convert(_ reader: RecordingReader, to output: String, target: Target) throws(RecordingError)
+  public static func convert(_ reader: RecordingReader, to output: String, target: Target)
+    throws(RecordingError)
     -> Report
   {
     var written = 0
@@ -51,8 +52,10 @@ public enum RecordingConversion {
       let writer = try RecordingWriter(
         path: output,
         header: RecordingHeader(
-          source: reader.header.source, timeBase: reader.header.timeBase, description: reader.header.description))
-      let rebase = PathRebase(from: reader.baseFolder, to: URL(fileURLWithPath: output).deletingLastPathComponent().path)
+          source: reader.header.source, timeBase: reader.header.timeBase,
+          description: reader.header.description))
+      let rebase = PathRebase(
+        from: reader.baseFolder, to: URL(fileURLWithPath: output).deletingLastPathComponent().path)
       try reader.forEach { record throws(RecordingError) in
         try writer.write(rebase.apply(record))
         written += 1
@@ -60,7 +63,9 @@ public enum RecordingConversion {
       try writer.finish()
     case .trajectory(let format):
       let file: AtomicFileWriter
-      do { file = try AtomicFileWriter(path: output) } catch { throw .unreadable(path: output, reason: error.description) }
+      do { file = try AtomicFileWriter(path: output) } catch {
+        throw .unreadable(path: output, reason: error.description)
+      }
       func put(_ text: String) throws(RecordingError) {
         do { try file.write(text) } catch { throw .unreadable(path: output, reason: error.description) }
       }

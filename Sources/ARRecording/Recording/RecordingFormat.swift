@@ -36,7 +36,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
         throw .unknownFormat(
           path: path,
           reason:
-            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj); give --from")
+            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj); give --from"
+        )
       }
       return
     }
@@ -49,7 +50,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
       self = trajectory == .tum ? .tum : trajectory == .euroc ? .euroc : .kitti
     } else {
       throw .unknownFormat(
-        path: path, reason: "cannot tell the format from the name (.jsonl, .tum, .csv, .kitti, or a folder); give --from")
+        path: path,
+        reason: "cannot tell the format from the name (.jsonl, .tum, .csv, .kitti, or a folder); give --from")
     }
   }
 

@@ -16,7 +16,9 @@ public struct RecordingHeader: Sendable, Equatable {
   public static let currentVersion = 1
 
   /// A value with these fields, as given (no validation: readers validate what they read).
-  public init(version: Int = Self.currentVersion, source: String, timeBase: String, description: String? = nil) {
+  public init(
+    version: Int = Self.currentVersion, source: String, timeBase: String, description: String? = nil
+  ) {
     self.version = version
     self.source = source
     self.timeBase = timeBase

@@ -29,7 +29,9 @@ enum RecordingLineCodec {
     switch record {
     case .pose(let p):
       let q = p.worldFromCamera.rotation.vector
-      w.numbers("translation", [p.worldFromCamera.translation.x, p.worldFromCamera.translation.y, p.worldFromCamera.translation.z])
+      w.numbers(
+        "translation",
+        [p.worldFromCamera.translation.x, p.worldFromCamera.translation.y, p.worldFromCamera.translation.z])
       w.numbers("rotation_xyzw", [q.x, q.y, q.z, q.w])
       switch p.tracking {
       case .normal: w.string("tracking", "normal")
@@ -132,17 +134,23 @@ enum RecordingLineCodec {
       let o = try JSONLine(bytes)
       guard (try? o.string("type")) == "header", (try? o.string("format")) == formatName else {
         throw RecordingError.unknownFormat(
-          path: path, reason: "line 1 is not an ARScene recording header ({\"type\":\"header\",\"format\":\"\(formatName)\",…})")
+          path: path,
+          reason:
+            "line 1 is not an ARScene recording header ({\"type\":\"header\",\"format\":\"\(formatName)\",…})"
+        )
       }
       let version = try o.number("version")
       guard version == Double(RecordingHeader.currentVersion) else {
         throw RecordingError.badRecord(
           path: path, line: 1, field: "version",
-          reason: "version \(Writer.format(version)) is unknown; this build reads version \(RecordingHeader.currentVersion)")
+          reason:
+            "version \(Writer.format(version)) is unknown; this build reads version \(RecordingHeader.currentVersion)"
+        )
       }
       try rejectUnknown(o, ["type", "format", "version", "source", "time_base", "description"])
       return RecordingHeader(
-        version: RecordingHeader.currentVersion, source: try o.string("source"), timeBase: try o.string("time_base"),
+        version: RecordingHeader.currentVersion, source: try o.string("source"),
+        timeBase: try o.string("time_base"),
         description: try o.optionalString("description"))
     } catch let failure as JSONLine.Failure {
       throw .badRecord(path: path, line: 1, field: failure.field, reason: failure.reason)
@@ -160,7 +168,10 @@ enum RecordingLineCodec {
       let type = try o.string("type")
       guard let stream = RecordingStream(rawValue: type) else {
         throw JSONLine.Failure(
-          field: "type", reason: "'\(type)' is not a record type (\(RecordingStream.allCases.map(\.rawValue).joined(separator: ", ")))")
+          field: "type",
+          reason:
+            "'\(type)' is not a record type (\(RecordingStream.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
       }
       let t = try o.number("t")
       switch stream {
@@ -216,7 +227,8 @@ enum RecordingLineCodec {
     if let path = try o.optionalString("image") {
       image = .file(path)
     } else if let video = try o.optionalString("video") {
-      image = .video(path: video, frame: try whole(try o.number("video_frame"), field: "video_frame", minimum: 0))
+      image = .video(
+        path: video, frame: try whole(try o.number("video_frame"), field: "video_frame", minimum: 0))
     }
     return .frame(
       CameraFrameSample(
@@ -237,24 +249,29 @@ enum RecordingLineCodec {
       time: t, latitude: try o.number("latitude"), longitude: try o.number("longitude"),
       height: try o.optionalNumber("height"), altitudeMSL: try o.optionalNumber("altitude_msl"),
       horizontalAccuracy: try o.number("horizontal_accuracy"),
-      verticalAccuracy: try o.optionalNumber("vertical_accuracy"), courseDegrees: try o.optionalNumber("course_deg"),
+      verticalAccuracy: try o.optionalNumber("vertical_accuracy"),
+      courseDegrees: try o.optionalNumber("course_deg"),
       speed: try o.optionalNumber("speed"))
     try RecordCheck.gps(fix)
     return .gps(fix)
   }
 
   /// A `heading` record: a compass reading, checked.
-  private static func headingRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
+  private static func headingRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord
+  {
     try rejectUnknown(o, ["type", "t", "true_heading_deg", "magnetic_heading_deg", "accuracy_deg"])
     let sample = HeadingSample(
       time: t, trueHeadingDegrees: try o.optionalNumber("true_heading_deg"),
-      magneticHeadingDegrees: try o.number("magnetic_heading_deg"), accuracyDegrees: try o.optionalNumber("accuracy_deg"))
+      magneticHeadingDegrees: try o.number("magnetic_heading_deg"),
+      accuracyDegrees: try o.optionalNumber("accuracy_deg"))
     try RecordCheck.heading(sample)
     return .heading(sample)
   }
 
   /// A `magnetometer` record: the raw field, µT.
-  private static func magnetometerRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
+  private static func magnetometerRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure)
+    -> RecordingRecord
+  {
     try rejectUnknown(o, ["type", "t", "field_ut"])
     return .magnetometer(MagnetometerSample(time: t, field: try vector3(o.numbers("field_ut", count: 3))))
   }
@@ -271,12 +288,15 @@ enum RecordingLineCodec {
     try rejectUnknown(
       o,
       [
-        "type", "t", "latitude", "longitude", "height", "local_from_camera_xyzw", "local_from_world_translation",
+        "type", "t", "latitude", "longitude", "height", "local_from_camera_xyzw",
+        "local_from_world_translation",
         "local_from_world_rotation_xyzw",
       ])
     var localFromWorld: RigidTransform<Double>?
     if o["local_from_world_translation"] != nil, o["local_from_world_rotation_xyzw"] == nil {
-      throw JSONLine.Failure(field: "local_from_world_rotation_xyzw", reason: "missing (it goes with local_from_world_translation)")
+      throw JSONLine.Failure(
+        field: "local_from_world_rotation_xyzw", reason: "missing (it goes with local_from_world_translation)"
+      )
     }
     if let r = try o.optionalNumbers("local_from_world_rotation_xyzw", count: 4) {
       localFromWorld = RigidTransform(
@@ -286,7 +306,8 @@ enum RecordingLineCodec {
     let truth = GroundTruthSample(
       time: t, latitude: try o.number("latitude"), longitude: try o.number("longitude"),
       height: try o.number("height"),
-      localFromCamera: try unitQuaternion(o.numbers("local_from_camera_xyzw", count: 4), field: "local_from_camera_xyzw"),
+      localFromCamera: try unitQuaternion(
+        o.numbers("local_from_camera_xyzw", count: 4), field: "local_from_camera_xyzw"),
       localFromWorld: localFromWorld)
     try RecordCheck.position(latitude: truth.latitude, longitude: truth.longitude)
     return .truth(truth)
@@ -294,7 +315,8 @@ enum RecordingLineCodec {
 
   private static func rejectUnknown(_ o: JSONLine, _ known: [String]) throws(JSONLine.Failure) {
     if let key = o.firstUnknownKey(known) {
-      throw JSONLine.Failure(field: key, reason: "not a member of this record type (extensions start with x_)")
+      throw JSONLine.Failure(
+        field: key, reason: "not a member of this record type (extensions start with x_)")
     }
   }
 
@@ -323,7 +345,9 @@ enum RecordingLineCodec {
 /// the globe or a heading past a full turn.
 enum RecordCheck {
   static func position(latitude: Double, longitude: Double) throws(JSONLine.Failure) {
-    guard abs(latitude) <= 90 else { throw JSONLine.Failure(field: "latitude", reason: "\(latitude) is outside ±90°") }
+    guard abs(latitude) <= 90 else {
+      throw JSONLine.Failure(field: "latitude", reason: "\(latitude) is outside ±90°")
+    }
     guard abs(longitude) <= 180 else {
       throw JSONLine.Failure(field: "longitude", reason: "\(longitude) is outside ±180°")
     }
@@ -340,15 +364,19 @@ enum RecordCheck {
     if let c = fix.courseDegrees, !(0..<360).contains(c) {
       throw JSONLine.Failure(field: "course_deg", reason: "\(c) is outside [0, 360) (omit it when invalid)")
     }
-    if let s = fix.speed, s < 0 { throw JSONLine.Failure(field: "speed", reason: "must be ≥ 0 (omit it when invalid)") }
+    if let s = fix.speed, s < 0 {
+      throw JSONLine.Failure(field: "speed", reason: "must be ≥ 0 (omit it when invalid)")
+    }
   }
 
   static func heading(_ h: HeadingSample) throws(JSONLine.Failure) {
     guard (0..<360).contains(h.magneticHeadingDegrees) else {
-      throw JSONLine.Failure(field: "magnetic_heading_deg", reason: "\(h.magneticHeadingDegrees) is outside [0, 360)")
+      throw JSONLine.Failure(
+        field: "magnetic_heading_deg", reason: "\(h.magneticHeadingDegrees) is outside [0, 360)")
     }
     if let t = h.trueHeadingDegrees, !(0..<360).contains(t) {
-      throw JSONLine.Failure(field: "true_heading_deg", reason: "\(t) is outside [0, 360) (omit it when invalid)")
+      throw JSONLine.Failure(
+        field: "true_heading_deg", reason: "\(t) is outside [0, 360) (omit it when invalid)")
     }
     if let a = h.accuracyDegrees, a < 0 {
       throw JSONLine.Failure(field: "accuracy_deg", reason: "must be ≥ 0 (omit it when invalid)")

@@ -51,7 +51,9 @@ public final class RecordingReader {
 
   /// The fraction of the recording's files read so far, 0…1 (read ahead by a buffer).
   public var fractionRead: Double {
-    let (read, total) = sources.reduce((Int64(0), Int64(0))) { ($0.0 + $1.progress.read, $0.1 + $1.progress.total) }
+    let (read, total) = sources.reduce((Int64(0), Int64(0))) {
+      ($0.0 + $1.progress.read, $0.1 + $1.progress.total)
+    }
     return total > 0 ? min(1, Double(read) / Double(total)) : 0
   }
 

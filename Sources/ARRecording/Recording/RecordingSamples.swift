@@ -112,7 +112,8 @@ public struct GPSFix: Sendable, Equatable {
   /// A value with these fields, as given (no validation: readers validate what they read).
   public init(
     time: Double, latitude: Double, longitude: Double, height: Double? = nil, altitudeMSL: Double? = nil,
-    horizontalAccuracy: Double, verticalAccuracy: Double? = nil, courseDegrees: Double? = nil, speed: Double? = nil
+    horizontalAccuracy: Double, verticalAccuracy: Double? = nil, courseDegrees: Double? = nil,
+    speed: Double? = nil
   ) {
     self.time = time
     self.latitude = latitude
@@ -138,7 +139,9 @@ public struct HeadingSample: Sendable, Equatable {
   public var accuracyDegrees: Double?
 
   /// A value with these fields, as given (no validation: readers validate what they read).
-  public init(time: Double, trueHeadingDegrees: Double?, magneticHeadingDegrees: Double, accuracyDegrees: Double?) {
+  public init(
+    time: Double, trueHeadingDegrees: Double?, magneticHeadingDegrees: Double, accuracyDegrees: Double?
+  ) {
     self.time = time
     self.trueHeadingDegrees = trueHeadingDegrees
     self.magneticHeadingDegrees = magneticHeadingDegrees

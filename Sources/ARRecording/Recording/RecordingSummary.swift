@@ -81,7 +81,9 @@ public struct RecordingSummary: Encodable, Sendable {
       var sorted = intervals[s] ?? []
       sorted.sort()
       let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-      let gaps = (longIntervals[s] ?? []).filter { $0.seconds > 3 * median }.sorted { $0.seconds > $1.seconds }
+      let gaps = (longIntervals[s] ?? []).filter { $0.seconds > 3 * median }.sorted {
+        $0.seconds > $1.seconds
+      }
       streams[s.rawValue] = StreamSummary(
         count: n, start: first, end: last, rateHz: last > first ? Double(n - 1) / (last - first) : 0,
         medianInterval: median, gapCount: gaps.count, gapSeconds: gaps.reduce(0) { $0 + $1.seconds },
@@ -91,7 +93,8 @@ public struct RecordingSummary: Encodable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case format, version, source, timeBase = "time_base", start, end, duration, records, skipped, warnings, streams
+    case format, version, source, timeBase = "time_base", start, end, duration, records, skipped, warnings,
+      streams
   }
 }
 

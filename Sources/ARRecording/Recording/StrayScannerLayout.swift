@@ -13,7 +13,8 @@ import Foundation
 /// - `rgb.mp4`: the frames, frame `n` of the video is frame `n`.
 /// - `depth/NNNNNN.png`: 16-bit depth in millimetres (256×192); `confidence/NNNNNN.png`: 0, 1, 2.
 enum StrayScannerLayout {
-  static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource]) {
+  static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource])
+  {
     let odometry = RecordingFormat.join(path, "odometry.csv")
     let intrinsics = try cameraMatrix(RecordingFormat.join(path, "camera_matrix.csv"))
     let videoSize = VideoFileInfo.size(path: RecordingFormat.join(path, "rgb.mp4"))
@@ -30,7 +31,8 @@ enum StrayScannerLayout {
         throw .badRecord(path: odometry, line: line, field: "frame", reason: "expected a frame number ≥ 0")
       }
       guard let q = Quaternion(vector: SIMD4(v[5], v[6], v[7], v[8])).normalizedOrNil() else {
-        throw .badRecord(path: odometry, line: line, field: "qx, qy, qz, qw", reason: "a quaternion of zero length")
+        throw .badRecord(
+          path: odometry, line: line, field: "qx, qy, qz, qw", reason: "a quaternion of zero length")
       }
       let worldFromOpenCVCamera = RigidTransform(rotation: q, translation: [v[2], v[3], v[4]])
       let index = Int(v[1])
@@ -43,7 +45,8 @@ enum StrayScannerLayout {
             time: v[0], index: index, intrinsics: intrinsics, imageSize: videoSize,
             image: .video(path: "rgb.mp4", frame: index),
             depthPath: FileManager.default.fileExists(atPath: depthFolder + "/" + name) ? depth : nil,
-            confidencePath: FileManager.default.fileExists(atPath: confidenceFolder + "/" + name) ? confidence : nil)),
+            confidencePath: FileManager.default.fileExists(atPath: confidenceFolder + "/" + name)
+              ? confidence : nil)),
       ]
     }
     return (RecordingHeader(source: "stray_scanner", timeBase: "uptime"), [source])
@@ -62,7 +65,8 @@ enum StrayScannerLayout {
       rows.append(row)
     }
     guard rows.count == 3 else {
-      throw .badRecord(path: path, line: lines.count, field: "line", reason: "expected 3 rows of K, got \(rows.count)")
+      throw .badRecord(
+        path: path, line: lines.count, field: "line", reason: "expected 3 rows of K, got \(rows.count)")
     }
     guard rows[0][0] > 0, rows[1][1] > 0 else {
       throw .badRecord(path: path, line: 1, field: "fx, fy", reason: "focal lengths must be positive")

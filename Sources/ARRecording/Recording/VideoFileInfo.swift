@@ -35,7 +35,8 @@ enum VideoFileInfo {
     return nil
   }
 
-  private static func box(_ handle: FileHandle, at offset: UInt64, limit: UInt64) -> (UInt64, String, UInt64)? {
+  private static func box(_ handle: FileHandle, at offset: UInt64, limit: UInt64) -> (UInt64, String, UInt64)?
+  {
     guard let bytes = read(handle, at: offset, count: 16), bytes.count >= 8 else { return nil }
     var size = UInt64(bigEndian: bytes[0..<4])
     let type = String(decoding: bytes[4..<8], as: UTF8.self)

@@ -80,7 +80,9 @@ public struct PhoneErrorModel: Sendable, Equatable {
   /// pipeline's exactness needs).
   public static var perfect: PhoneErrorModel {
     var m = PhoneErrorModel()
-    (m.gpsWhiteSigma, m.gpsMarkovSigma, m.multipathRate, m.gpsDropoutRate, m.accuracyScatter) = (0, 0, 0, 0, 0)
+    (m.gpsWhiteSigma, m.gpsMarkovSigma, m.multipathRate, m.gpsDropoutRate, m.accuracyScatter) = (
+      0, 0, 0, 0, 0
+    )
     (m.headingBiasSigma, m.headingNoiseSigma, m.headingDisturbanceRate) = (0, 0, 0)
     (m.odometryScaleSigma, m.odometryYawDrift) = (0, 0)
     return m

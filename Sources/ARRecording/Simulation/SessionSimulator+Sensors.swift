@@ -68,20 +68,23 @@ extension SessionSimulator {
       if !first {
         let innovation = (1 - phi * phi).squareRoot() * m.gpsMarkovSigma
         markov =
-          phi * markov + innovation * SIMD3(rng.gaussian(), rng.gaussian(), m.gpsVerticalFactor * rng.gaussian())
+          phi * markov + innovation
+          * SIMD3(rng.gaussian(), rng.gaussian(), m.gpsVerticalFactor * rng.gaussian())
       }
       if let jump = multipath, jump.until <= time { multipath = nil }
       if multipath == nil, Double.random(in: 0..<1, using: &rng) < m.multipathRate * gpsStep {
         let angle = Double.random(in: 0..<(2 * .pi), using: &rng)
         let size = Double.random(in: m.multipathOffset, using: &rng)
         multipath = (
-          size * SIMD2(Double.cos(angle), Double.sin(angle)), time + Double.random(in: m.multipathDuration, using: &rng)
+          size * SIMD2(Double.cos(angle), Double.sin(angle)),
+          time + Double.random(in: m.multipathDuration, using: &rng)
         )
       }
       if time >= dropoutUntil, Double.random(in: 0..<1, using: &rng) < m.gpsDropoutRate * gpsStep {
         dropoutUntil = time + Double.random(in: m.gpsDropoutDuration, using: &rng)
       }
-      let white = m.gpsWhiteSigma * SIMD3(rng.gaussian(), rng.gaussian(), m.gpsVerticalFactor * rng.gaussian())
+      let white =
+        m.gpsWhiteSigma * SIMD3(rng.gaussian(), rng.gaussian(), m.gpsVerticalFactor * rng.gaussian())
       let reportedScale = max(0.5, 1 + m.accuracyScatter * rng.gaussian())
       guard time >= dropoutUntil else { return nil }
       var error = markov + white

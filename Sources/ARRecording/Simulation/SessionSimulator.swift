@@ -69,10 +69,14 @@ public struct SessionSimulator: Sendable {
       let time = Double(k) / m.poseRate
       let t = Self.startTime + time
       let now = truth(at: time, anchors: anchors)
-      try emit(.pose(CameraPoseSample(time: t, worldFromCamera: sessionFromLocal * sensors.odometryPose(now))))
+      try emit(
+        .pose(CameraPoseSample(time: t, worldFromCamera: sessionFromLocal * sensors.odometryPose(now))))
       if k % frameEvery == 0 {
-        var sample = CameraFrameSample(time: t, index: k / frameEvery, intrinsics: m.intrinsics, imageSize: m.imageSize)
-        if let picture { sample = picture(sample, RigidTransform(rotation: now.rotation, translation: now.position)) }
+        var sample = CameraFrameSample(
+          time: t, index: k / frameEvery, intrinsics: m.intrinsics, imageSize: m.imageSize)
+        if let picture {
+          sample = picture(sample, RigidTransform(rotation: now.rotation, translation: now.position))
+        }
         try emit(.frame(sample))
       }
       if k % gpsEvery == 0, let reading = sensors.gnssError(at: time, first: k == 0, gpsStep: gpsStep) {
@@ -112,7 +116,8 @@ public struct SessionSimulator: Sendable {
     if look.length < 2 { look = direction }
     let heading = Double.atan2(y: look.x, x: look.y) + 0.05 * Double.sin(0.4 * time)
     let pitch = (-8 + 2 * Double.sin(0.7 * time)) * .pi / 180
-    let rotation = WorldFrame.rotation(heading: .radians(heading)) * Quaternion(angle: .radians(pitch), axis: [1, 0, 0])
+    let rotation =
+      WorldFrame.rotation(heading: .radians(heading)) * Quaternion(angle: .radians(pitch), axis: [1, 0, 0])
     return TrueState(
       position: WorldFrame.world(enu: [p.x, p.y, model.deviceHeight]), rotation: rotation, heading: heading,
       travel: direction)
@@ -122,9 +127,11 @@ public struct SessionSimulator: Sendable {
   /// `accuracy` (metres, 68%).
   private func fix(_ now: TrueState, error: SIMD3<Double>, accuracy: Double, time: Double) -> GPSFix {
     let measured = site.frame.geodetic(enu: WorldFrame.enu(world: now.position) + error)
-    let course = (Double.atan2(y: now.travel.x, x: now.travel.y) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+    let course = (Double.atan2(y: now.travel.x, x: now.travel.y) * 180 / .pi + 360).truncatingRemainder(
+      dividingBy: 360)
     return GPSFix(
-      time: time, latitude: measured.latitudeDegrees, longitude: measured.longitudeDegrees, height: measured.height,
+      time: time, latitude: measured.latitudeDegrees, longitude: measured.longitudeDegrees,
+      height: measured.height,
       horizontalAccuracy: accuracy,
       verticalAccuracy: model.gpsVerticalFactor * accuracy / PhoneErrorModel.radius68PerSigma,
       courseDegrees: course < 360 ? course : 0, speed: model.walkingSpeed)
@@ -140,7 +147,9 @@ public struct SessionSimulator: Sendable {
     return GroundTruthSample(
       time: time, latitude: coordinate.latitudeDegrees, longitude: coordinate.longitudeDegrees,
       height: coordinate.height, localFromCamera: (here * now.rotation).normalized(),
-      localFromWorld: localFromSession.map { RigidTransform(rotation: here * $0.rotation, translation: .zero) })
+      localFromWorld: localFromSession.map {
+        RigidTransform(rotation: here * $0.rotation, translation: .zero)
+      })
   }
 
   /// Degrees wrapped into [0, 360).

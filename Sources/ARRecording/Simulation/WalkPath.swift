@@ -17,7 +17,9 @@ public struct WalkPath: Sendable, Equatable {
   public init(points: [SIMD2<Double>], closed: Bool) throws(RecordingError) {
     var kept: [SIMD2<Double>] = []
     for p in points where kept.last.map({ ($0 - p).length > 1e-9 }) ?? true { kept.append(p) }
-    if closed, kept.count > 2, let first = kept.first, let last = kept.last, (first - last).length <= 1e-9 { kept.removeLast() }
+    if closed, kept.count > 2, let first = kept.first, let last = kept.last, (first - last).length <= 1e-9 {
+      kept.removeLast()
+    }
     guard kept.count >= 2 else {
       throw .unknownFormat(path: "path", reason: "a walk needs at least two distinct points")
     }
@@ -103,9 +105,11 @@ public struct WalkPath: Sendable, Equatable {
         let lat = (pair[1] as? NSNumber)?.doubleValue, abs(lat) <= 90, abs(lon) <= 180
       else {
         throw .badRecord(
-          path: path, line: 0, field: "coordinates[\(i)]", reason: "expected [longitude, latitude] in degrees")
+          path: path, line: 0, field: "coordinates[\(i)]", reason: "expected [longitude, latitude] in degrees"
+        )
       }
-      let enu = frame.enu(GeodeticCoordinate(latitudeDegrees: lat, longitudeDegrees: lon, height: frame.origin.height))
+      let enu = frame.enu(
+        GeodeticCoordinate(latitudeDegrees: lat, longitudeDegrees: lon, height: frame.origin.height))
       points.append(SIMD2(enu.x, enu.y))
     }
     let closed = points.count > 2 && (points[0] - points[points.count - 1]).length < 1e-6

@@ -104,7 +104,9 @@ public struct AnchorValidator {
   }
 
   private mutating func flush() {
-    let order: [RecordingStream: Int] = [.pose: 0, .truth: 1, .heading: 2, .magnetometer: 3, .tap: 4, .gps: 5, .frame: 6]
+    let order: [RecordingStream: Int] = [
+      .pose: 0, .truth: 1, .heading: 2, .magnetometer: 3, .tap: 4, .gps: 5, .frame: 6,
+    ]
     for record in group.sorted(by: { order[$0.stream]! < order[$1.stream]! }) { process(record) }
     group.removeAll(keepingCapacity: true)
   }
@@ -176,7 +178,8 @@ public struct AnchorValidator {
     let spacing = fixSpacing.sum / Double(fixSpacing.count)
     let phi = Double.exp(-spacing / m.gpsMarkovTau)
     let count = Double(n)
-    let markov = (1 + phi) / (1 - phi) - 2 * phi * (1 - Double.pow(phi, count)) / (count * (1 - phi) * (1 - phi))
+    let markov =
+      (1 + phi) / (1 - phi) - 2 * phi * (1 - Double.pow(phi, count)) / (count * (1 - phi) * (1 - phi))
     let share = correlatedVariance / total
     return share * markov + (1 - share)
   }
@@ -198,13 +201,16 @@ public struct AnchorValidator {
   /// those from the smoothed level is a jump, and the fixes are left out until they come back,
   /// or for at most a minute (after which the new level is taken as the truth's).
   private mutating func isJump(fix enu: SIMD3<Double>, at position: SIMD3<Double>, time: Double) -> Bool {
-    guard detectsJumps, let estimate = aligner.current, estimate.fixCount >= aligner.warmUp else { return false }
+    guard detectsJumps, let estimate = aligner.current, estimate.fixCount >= aligner.warmUp else {
+      return false
+    }
     let predicted = estimate.alignment.enu(sessionPoint: position)
     let residual = SIMD2(enu.x - predicted.x, enu.y - predicted.y)
     let m = assumptions
     let spacing = fixSpacing.count > 0 ? fixSpacing.sum / Double(fixSpacing.count) : 1
     let phi = m.gpsMarkovTau > 0 ? Double.exp(-spacing / m.gpsMarkovTau) : 0
-    let step = (2 * (1 - phi) * m.gpsMarkovSigma * m.gpsMarkovSigma + 2 * m.gpsWhiteSigma * m.gpsWhiteSigma).squareRoot()
+    let step = (2 * (1 - phi) * m.gpsMarkovSigma * m.gpsMarkovSigma + 2 * m.gpsWhiteSigma * m.gpsWhiteSigma)
+      .squareRoot()
     guard let level = residualLevel else {
       residualLevel = residual
       return false
@@ -222,7 +228,8 @@ public struct AnchorValidator {
   /// The session yaw the latest compass reading implies, into the running mean.
   private mutating func takeCompassYaw(at time: Double) {
     guard let compass = lastCompass, let pose = lastPose, abs(pose.time - time) <= pairingTolerance,
-      let sessionHeading = WorldFrame.heading(ofWorldDirection: pose.worldFromCamera.rotation.act([0, 0, -1]))
+      let sessionHeading = WorldFrame.heading(
+        ofWorldDirection: pose.worldFromCamera.rotation.act([0, 0, -1]))
     else { return }
     let yaw = (Angle<Double>.degrees(compass.trueHeading) - sessionHeading).radians
     let unit = SIMD2(Double.cos(yaw), Double.sin(yaw))
@@ -237,9 +244,11 @@ public struct AnchorValidator {
 
   private mutating func take(_ fix: GPSFix) {
     fixCount += 1
-    guard let pose = lastPose, abs(pose.time - fix.time) <= pairingTolerance, fix.horizontalAccuracy > 0 else { return }
+    guard let pose = lastPose, abs(pose.time - fix.time) <= pairingTolerance, fix.horizontalAccuracy > 0
+    else { return }
     let coordinate = GeodeticCoordinate(
-      latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude, height: fix.height ?? fix.altitudeMSL ?? site.frame.origin.height)
+      latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude,
+      height: fix.height ?? fix.altitudeMSL ?? site.frame.origin.height)
     if declination == nil {
       declination = try? MagneticModel.wmm2025.declination(
         at: coordinate, decimalYear: (try? MagneticModel.decimalYear(secondsSince1970: fix.time)) ?? 2026)
@@ -263,7 +272,8 @@ public struct AnchorValidator {
     // The simple app: the latest fix and compass heading alone.
     var raw: SessionAlignment?
     if let compass = lastCompass, abs(compass.time - fix.time) <= 1,
-      let sessionHeading = WorldFrame.heading(ofWorldDirection: pose.worldFromCamera.rotation.act([0, 0, -1]))
+      let sessionHeading = WorldFrame.heading(
+        ofWorldDirection: pose.worldFromCamera.rotation.act([0, 0, -1]))
     {
       let yaw = Angle<Double>.degrees(compass.trueHeading) - sessionHeading
       let turned = WorldFrame.enu(world: WorldFrame.rotation(heading: yaw).act(position))
@@ -275,10 +285,12 @@ public struct AnchorValidator {
   // MARK: The truth's side
 
   private mutating func take(_ truth: GroundTruthSample) {
-    let coordinate = GeodeticCoordinate(latitudeDegrees: truth.latitude, longitudeDegrees: truth.longitude, height: truth.height)
+    let coordinate = GeodeticCoordinate(
+      latitudeDegrees: truth.latitude, longitudeDegrees: truth.longitude, height: truth.height)
     let turn = site.frame.worldRotation(to: coordinate)
     let rotation = (turn.conjugate * truth.localFromCamera).normalized()
-    let world = RigidTransform(rotation: rotation, translation: WorldFrame.world(enu: site.frame.enu(coordinate)))
+    let world = RigidTransform(
+      rotation: rotation, translation: WorldFrame.world(enu: site.frame.enu(coordinate)))
     lastTruth = (truth.time, world)
     // The tracks and the trajectory pairs keep one truth record a second: what a map and the
     // APE need, and memory that grows by bytes a second rather than with the record rate.
@@ -304,7 +316,9 @@ public struct AnchorValidator {
     return truth.worldFromCamera * pose.worldFromCamera.inverse
   }
 
-  private mutating func evaluatePlacement(at fix: GPSFix, pose: CameraPoseSample, fixENU: SIMD3<Double>, raw: SessionAlignment?) {
+  private mutating func evaluatePlacement(
+    at fix: GPSFix, pose: CameraPoseSample, fixENU: SIMD3<Double>, raw: SessionAlignment?
+  ) {
     guard let truth = lastTruth, abs(truth.time - fix.time) <= pairingTolerance else { return }
     let trueENU = WorldFrame.enu(world: truth.worldFromCamera.translation)
     let fixError = SIMD2(fixENU.x - trueENU.x, fixENU.y - trueENU.y).length
@@ -332,12 +346,14 @@ public struct AnchorValidator {
       if error <= 3 * sigma { perAnchor[i].within3 += 1 }
       // Heading: the direction the app drew the anchor's −Z in, against the anchor's own.
       let shownForward = worldFromSession.rotation.act(
-        estimate.alignment.geoWorldFromSession.inverse.rotation.act(WorldFrame.rotation(heading: anchor.anchor.heading).act([0, 0, -1])))
+        estimate.alignment.geoWorldFromSession.inverse.rotation.act(
+          WorldFrame.rotation(heading: anchor.anchor.heading).act([0, 0, -1])))
       if let heading = WorldFrame.heading(ofWorldDirection: shownForward) {
         perAnchor[i].headings.append((heading - anchor.anchor.heading).wrappedToPlusMinusPi.degrees)
       }
       timeline.append(
-        ValidationReport.TimelinePoint(t: fix.time - (firstTime ?? fix.time), anchor: i, error: error, sigma: sigma, rawError: rawError))
+        ValidationReport.TimelinePoint(
+          t: fix.time - (firstTime ?? fix.time), anchor: i, error: error, sigma: sigma, rawError: rawError))
     }
   }
 
@@ -345,7 +361,8 @@ public struct AnchorValidator {
   /// anchor truly was in the image.
   private mutating func evaluateImage(at frame: CameraFrameSample) {
     guard let k = frame.cameraIntrinsics, let estimate = fused, let pose = lastPose,
-      let truth = lastTruth, abs(truth.time - frame.time) <= pairingTolerance, abs(pose.time - frame.time) <= pairingTolerance
+      let truth = lastTruth, abs(truth.time - frame.time) <= pairingTolerance,
+      abs(pose.time - frame.time) <= pairingTolerance
     else { return }
     let cameraFromWorld = truth.worldFromCamera.inverse
     let worldFromSession = truth.worldFromCamera * pose.worldFromCamera.inverse
@@ -368,7 +385,8 @@ public struct AnchorValidator {
       alignment = ValidationReport.Alignment(
         yawDeg: e.alignment.yaw.degrees, yawSigmaDeg: e.yawSigma.degrees,
         originENU: [e.alignment.originENU.x, e.alignment.originENU.y, e.alignment.originENU.z],
-        centroidSigma: e.centroidSigma, fixesUsed: e.fixCount, fixesRejected: aligner.rejectedCount + jumpsSkipped)
+        centroidSigma: e.centroidSigma, fixesUsed: e.fixCount,
+        fixesRejected: aligner.rejectedCount + jumpsSkipped)
     }
     var anchors: [ValidationReport.AnchorSummary] = []
     for (i, a) in perAnchor.enumerated() {
@@ -378,7 +396,8 @@ public struct AnchorValidator {
       anchors.append(
         ValidationReport.AnchorSummary(
           name: site.anchors[i].name, positionError: position, finalSigma: a.sigmas.last ?? 0,
-          normalizedRMS: position.rms / rmsSigma, within1Sigma: Double(a.within1) / n, within3Sigma: Double(a.within3) / n,
+          normalizedRMS: position.rms / rmsSigma, within1Sigma: Double(a.within1) / n,
+          within3Sigma: Double(a.within3) / n,
           verticalError: ValidationReport.Statistics(a.vertical.map(abs))!,
           headingError: ValidationReport.Statistics(a.headings.map(abs)),
           reprojectionError: ValidationReport.Statistics(a.reprojection),
@@ -386,15 +405,19 @@ public struct AnchorValidator {
     }
     var trajectory: ValidationReport.TrajectorySummary?
     if trajectoryPairs.truth.count >= 2 {
-      let fused = Trajectory(timestamps: trajectoryPairs.fused.map(\.0), poses: trajectoryPairs.fused.map(\.1))
-      if let pair = try? AlignedTrajectories(reference: trajectoryPairs.truth, estimate: fused, maxTimeDifference: 1e-6) {
+      let fused = Trajectory(
+        timestamps: trajectoryPairs.fused.map(\.0), poses: trajectoryPairs.fused.map(\.1))
+      if let pair = try? AlignedTrajectories(
+        reference: trajectoryPairs.truth, estimate: fused, maxTimeDifference: 1e-6)
+      {
         let ape = AbsolutePoseError(pair)
         let rpe = try? RelativePoseError(pair, delta: 10, unit: .metres)
         trajectory = ValidationReport.TrajectorySummary(ape: ape.statistics, rpe: rpe?.statistics)
       }
     }
     return ValidationReport(
-      source: source, records: records, skipped: skipped, hasTruth: hasTruth, alignment: alignment, anchors: anchors,
+      source: source, records: records, skipped: skipped, hasTruth: hasTruth, alignment: alignment,
+      anchors: anchors,
       gps: ValidationReport.GPSSummary(
         fixes: fixCount, used: aligner.current?.fixCount ?? 0, rejected: aligner.rejectedCount + jumpsSkipped,
         withTruth: fixErrors.count,

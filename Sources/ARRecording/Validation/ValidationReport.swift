@@ -64,7 +64,9 @@ public struct ValidationReport: Codable, Sendable {
       guard let last = values.last else { return nil }
       let sorted = values.sorted()
       final = last
-      median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+      median =
+        sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
       rms = (values.reduce(0) { $0 + $1 * $1 } / Double(values.count)).squareRoot()
       max = sorted.last!
       count = values.count
@@ -118,7 +120,8 @@ public struct ValidationReport: Codable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case source, records, skipped, hasTruth = "has_truth", alignment, anchors, gps, trajectory, timeline, tracks
+    case source, records, skipped, hasTruth = "has_truth", alignment, anchors, gps, trajectory, timeline,
+      tracks
   }
 }
 
@@ -131,7 +134,8 @@ extension ValidationReport.Alignment {
 
 extension ValidationReport.AnchorSummary {
   enum CodingKeys: String, CodingKey {
-    case name, positionError = "position_error_m", finalSigma = "final_sigma_m", normalizedRMS = "normalized_rms"
+    case name, positionError = "position_error_m", finalSigma = "final_sigma_m", normalizedRMS =
+      "normalized_rms"
     case within1Sigma = "within_1_sigma", within3Sigma = "within_3_sigma", verticalError = "vertical_error_m"
     case headingError = "heading_error_deg", reprojectionError = "reprojection_error_px"
     case rawPositionError = "raw_position_error_m"
@@ -140,10 +144,13 @@ extension ValidationReport.AnchorSummary {
 
 extension ValidationReport.GPSSummary {
   enum CodingKeys: String, CodingKey {
-    case fixes, used, rejected, withTruth = "with_truth", withinAccuracy = "within_accuracy", error = "error_m"
+    case fixes, used, rejected, withTruth = "with_truth", withinAccuracy = "within_accuracy", error =
+      "error_m"
   }
 }
 
 extension ValidationReport.TimelinePoint {
-  enum CodingKeys: String, CodingKey { case t, anchor, error = "error_m", sigma = "sigma_m", rawError = "raw_error_m" }
+  enum CodingKeys: String, CodingKey {
+    case t, anchor, error = "error_m", sigma = "sigma_m", rawError = "raw_error_m"
+  }
 }

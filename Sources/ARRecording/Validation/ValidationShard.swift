@@ -42,11 +42,13 @@ public struct ShardSelection: Sendable, Equatable, CustomStringConvertible {
   /// `I/N`; or `auto/N` and `auto`, the index from the scheduler's environment: a Kubernetes
   /// Indexed Job's `JOB_COMPLETION_INDEX`, or a Slurm array's `SLURM_ARRAY_TASK_ID` (less
   /// `SLURM_ARRAY_TASK_MIN`, with `SLURM_ARRAY_TASK_COUNT` for N when it is not given).
-  public init(parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(
-    RecordingError
-  ) {
+  public init(parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    throws(RecordingError)
+  {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    func fail(_ reason: String) -> RecordingError { .badRecord(path: "--shard", line: 0, field: text, reason: reason) }
+    func fail(_ reason: String) -> RecordingError {
+      .badRecord(path: "--shard", line: 0, field: text, reason: reason)
+    }
     guard (1...2).contains(parts.count) else { throw fail("expected I/N, auto/N or auto") }
     var count: Int?
     if parts.count == 2 {
@@ -60,13 +62,16 @@ public struct ShardSelection: Sendable, Equatable, CustomStringConvertible {
         index = i - (environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0)
         count = count ?? environment["SLURM_ARRAY_TASK_COUNT"].flatMap { Int($0) }
       } else {
-        throw fail("auto needs JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm) in the environment")
+        throw fail(
+          "auto needs JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm) in the environment")
       }
     } else {
       guard parts.count == 2, let i = Int(parts[0]) else { throw fail("expected I/N, auto/N or auto") }
       index = i
     }
-    guard let count else { throw fail("give N (auto/N): the scheduler does not say how many shards there are") }
+    guard let count else {
+      throw fail("give N (auto/N): the scheduler does not say how many shards there are")
+    }
     self.count = count
     guard (0..<count).contains(index) else { throw fail("shard \(index) is outside 0..<\(count)") }
   }
@@ -154,7 +159,8 @@ public struct ValidationBatchSummary: Codable, Sendable {
       let rmsSigma = (s.reduce(0) { $0 + $1 * $1 } / Double(s.count)).squareRoot()
       let inside = zip(e, s).filter { $0 <= 3 * $1 }.count
       return Anchor(
-        name: name, finalError: ValidationReport.Statistics(e)!, rawFinalError: raws[name].flatMap(ValidationReport.Statistics.init),
+        name: name, finalError: ValidationReport.Statistics(e)!,
+        rawFinalError: raws[name].flatMap(ValidationReport.Statistics.init),
         normalizedRMS: rmsSigma > 0 ? rmsError / rmsSigma : 0, within3Sigma: Double(inside) / Double(e.count))
     }
     let within = entries.compactMap(\.report.gps.withinAccuracy)
@@ -162,14 +168,16 @@ public struct ValidationBatchSummary: Codable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case shards, recordings, missingShards = "missing_shards", anchors, gpsWithinAccuracy = "gps_within_accuracy"
+    case shards, recordings, missingShards = "missing_shards", anchors, gpsWithinAccuracy =
+      "gps_within_accuracy"
     case perRecording = "per_recording"
   }
 }
 
 extension ValidationBatchSummary.Anchor {
   enum CodingKeys: String, CodingKey {
-    case name, finalError = "final_error_m", rawFinalError = "raw_final_error_m", normalizedRMS = "normalized_rms"
+    case name, finalError = "final_error_m", rawFinalError = "raw_final_error_m", normalizedRMS =
+      "normalized_rms"
     case within3Sigma = "within_3_sigma"
   }
 }

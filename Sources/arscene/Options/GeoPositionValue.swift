@@ -11,8 +11,10 @@ struct GeoPositionValue: OptionValue {
     let fields = text.split(separator: ",", omittingEmptySubsequences: false).count
     let v = try NumberList.parse(text, count: fields == 3 ? 3 : 2)
     do {
-      coordinate = try GeodeticCoordinate(latitudeDegrees: v[0], longitudeDegrees: v[1], height: fields == 3 ? v[2] : 0)
-        .validated()
+      coordinate = try GeodeticCoordinate(
+        latitudeDegrees: v[0], longitudeDegrees: v[1], height: fields == 3 ? v[2] : 0
+      )
+      .validated()
     } catch { throw OptionValueError("\(error)") }
     hasHeight = fields == 3
   }

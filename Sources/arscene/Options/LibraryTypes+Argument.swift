@@ -1,6 +1,6 @@
 import ARHit
-import ARMath
 import ARMarkers
+import ARMath
 import ARPlaces
 import ARRecording
 import ArgumentParser

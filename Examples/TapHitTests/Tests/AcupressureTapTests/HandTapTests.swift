@@ -9,7 +9,8 @@ let hand = try! TapScene(model: shipped("hand-right.obj"), points: shipped("hand
 
 @Suite("Tapping points on the hand")
 struct HandTapTests {
-  @Test("a tap on LI4 selects LI4, near and far, in every orientation",
+  @Test(
+    "a tap on LI4 selects LI4, near and far, in every orientation",
     arguments: [0.30, 1.5], InterfaceOrientation.allCases)
   func li4(distance: Double, orientation: InterfaceOrientation) throws {
     let phone = try hand.phone(aimedAt: "LI4", from: distance, orientation: orientation)
