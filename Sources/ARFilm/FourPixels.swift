@@ -64,7 +64,7 @@ extension ChannelTable {
   @inline(__always)
   static func look(four v: SIMD4<Float>, in e: UnsafePointer<Float>) -> SIMD4<Float> {
     let s = LaneMath.squareRoot(LaneMath.unitClamped(v)) * Float(size - 1)
-    let i = LaneMath.truncated(Lanes.min(s, SIMD4(repeating: Float(size - 2))))
+    let i = LaneMath.truncated(LaneMath.min(s, SIMD4(repeating: Float(size - 2))))
     let f = s - LaneMath.float(i)
     let (a, b, c, d) = (Int(i.x), Int(i.y), Int(i.z), Int(i.w))
     let low = SIMD4(e[a], e[b], e[c], e[d]), high = SIMD4(e[a + 1], e[b + 1], e[c + 1], e[d + 1])
@@ -77,7 +77,7 @@ extension Encoding {
   @inline(__always)
   static func decodeFast(_ v: SIMD4<Float>, in t: UnsafePointer<Float>) -> SIMD4<Float> {
     let s = LaneMath.unitClamped(v) * 4096
-    let i = LaneMath.truncated(Lanes.min(s, SIMD4(repeating: 4095)))
+    let i = LaneMath.truncated(LaneMath.min(s, SIMD4(repeating: 4095)))
     let f = s - LaneMath.float(i)
     let (a, b, c, d) = (Int(i.x), Int(i.y), Int(i.z), Int(i.w))
     let low = SIMD4(t[a], t[b], t[c], t[d]), high = SIMD4(t[a + 1], t[b + 1], t[c + 1], t[d + 1])

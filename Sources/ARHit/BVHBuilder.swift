@@ -127,13 +127,14 @@ enum BVHBuilder {
                 for t in (part * count / parts)..<((part + 1) * count / parts) {
                   let a = p.buffer[index.buffer[3 * t]], c = p.buffer[index.buffer[3 * t + 1]]
                   let d = p.buffer[index.buffer[3 * t + 2]]
-                  let boxLower = Lanes.min(Lanes.min(a, c), d), boxUpper = Lanes.max(Lanes.max(a, c), d)
+                  let boxLower = LaneMath.min(LaneMath.min(a, c), d),
+                    boxUpper = LaneMath.max(LaneMath.max(a, c), d)
                   let triangle = BuildTriangle(
                     index: Int32(truncatingIfNeeded: t), lower: boxLower, upper: boxUpper)
                   out.pointer[t] = triangle
                   bounds.add(triangle, centre: triangle.doubledCentre)
-                  lower = Lanes.min(lower, boxLower)
-                  upper = Lanes.max(upper, boxUpper)
+                  lower = LaneMath.min(lower, boxLower)
+                  upper = LaneMath.max(upper, boxUpper)
                 }
                 (b.pointer[part], lo.pointer[part], hi.pointer[part]) = (bounds, lower, upper)
               }
@@ -151,8 +152,8 @@ enum BVHBuilder {
     var lower = SIMD3<Double>(repeating: .infinity), upper = SIMD3<Double>(repeating: -.infinity)
     for part in 0..<parts {
       bounds.add(partBounds[part])
-      lower = Lanes.min(lower, partLower[part])
-      upper = Lanes.max(upper, partUpper[part])
+      lower = LaneMath.min(lower, partLower[part])
+      upper = LaneMath.max(upper, partUpper[part])
     }
     return (bounds, AxisAlignedBox(min: lower, max: upper))
   }
@@ -336,13 +337,13 @@ extension BVHBuilder.Triangles {
     while true {
       while i < j {
         let centre = p[i].doubledCentre
-        if Lanes.atMost(threshold, mapping.position(centre)) & axisBit != 0 { break }
+        if LaneMath.atMost(threshold, mapping.position(centre)) & axisBit != 0 { break }
         left.add(p[i], centre: centre)
         i += 1
       }
       while i < j {
         let centre = p[j - 1].doubledCentre
-        if Lanes.atMost(threshold, mapping.position(centre)) & axisBit == 0 { break }
+        if LaneMath.atMost(threshold, mapping.position(centre)) & axisBit == 0 { break }
         right.add(p[j - 1], centre: centre)
         j -= 1
       }

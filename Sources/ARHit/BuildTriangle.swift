@@ -42,17 +42,17 @@ struct BuildBounds {
 
   @inline(__always)
   mutating func add(_ triangle: BuildTriangle, centre: SIMD4<Float>) {
-    lower = Lanes.min(lower, triangle.lower)
-    upper = Lanes.max(upper, triangle.upper)
-    centreLower = Lanes.min(centreLower, centre)
-    centreUpper = Lanes.max(centreUpper, centre)
+    lower = LaneMath.min(lower, triangle.lower)
+    upper = LaneMath.max(upper, triangle.upper)
+    centreLower = LaneMath.min(centreLower, centre)
+    centreUpper = LaneMath.max(centreUpper, centre)
   }
 
   mutating func add(_ other: BuildBounds) {
-    lower = Lanes.min(lower, other.lower)
-    upper = Lanes.max(upper, other.upper)
-    centreLower = Lanes.min(centreLower, other.centreLower)
-    centreUpper = Lanes.max(centreUpper, other.centreUpper)
+    lower = LaneMath.min(lower, other.lower)
+    upper = LaneMath.max(upper, other.upper)
+    centreLower = LaneMath.min(centreLower, other.centreLower)
+    centreUpper = LaneMath.max(centreUpper, other.centreUpper)
   }
 
   /// Half the surface area of the box (square units of the mesh).

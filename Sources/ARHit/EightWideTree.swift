@@ -50,7 +50,7 @@ struct EightWideTree: Sendable {
     /// Non-empty lanes of 4-wide node `n` (a bit each).
     func used(_ n: Int) -> Int {
       let node = wide[n]
-      return Lanes.atMost(node.lowerX, node.upperX)
+      return LaneMath.atMost(node.lowerX, node.upperX)
     }
 
     func halfArea(_ n: Int, _ lane: Int) -> Float {

@@ -30,11 +30,11 @@ struct MortonBuilder {
         indices.withUnsafeBufferPointer { index in
           for t in 0..<count {
             let a = p[index[3 * t]], b = p[index[3 * t + 1]], c = p[index[3 * t + 2]]
-            let middle = (Lanes.min(Lanes.min(a, b), c) + Lanes.max(Lanes.max(a, b), c)) * 0.5
+            let middle = (LaneMath.min(LaneMath.min(a, b), c) + LaneMath.max(LaneMath.max(a, b), c)) * 0.5
             let centroid = SIMD4(Float(middle.x), Float(middle.y), Float(middle.z), 0)
             out[t] = centroid
-            lower = Lanes.min(lower, centroid)
-            upper = Lanes.max(upper, centroid)
+            lower = LaneMath.min(lower, centroid)
+            upper = LaneMath.max(upper, centroid)
           }
         }
       }
@@ -46,7 +46,7 @@ struct MortonBuilder {
       extent.z > 0 ? 1023 / extent.z : 0, 0)
     var keys = [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
       for t in 0..<count {
-        let q = Lanes.min((centroids[t] - lower) * scale, SIMD4(repeating: 1023))
+        let q = LaneMath.min((centroids[t] - lower) * scale, SIMD4(repeating: 1023))
         out[t] = Self.spread(UInt32(q.x)) << 2 | Self.spread(UInt32(q.y)) << 1 | Self.spread(UInt32(q.z))
       }
       initialized = count
@@ -185,8 +185,8 @@ struct MortonBuilder {
           let t = 3 * Int(triangles.order[k])
           for corner in 0..<3 {
             let v = triangles.positions[triangles.indices[t + corner]]
-            laneLower = Lanes.min(laneLower, v)
-            laneUpper = Lanes.max(laneUpper, v)
+            laneLower = LaneMath.min(laneLower, v)
+            laneUpper = LaneMath.max(laneUpper, v)
           }
         }
         node.child[lane] = ~Int32(part.lowerBound)
@@ -201,8 +201,8 @@ struct MortonBuilder {
       node.setBox(
         lane, lower: SIMD3(laneLower.x.floatBelow, laneLower.y.floatBelow, laneLower.z.floatBelow),
         upper: SIMD3(laneUpper.x.floatAbove, laneUpper.y.floatAbove, laneUpper.z.floatAbove))
-      lower = Lanes.min(lower, laneLower)
-      upper = Lanes.max(upper, laneUpper)
+      lower = LaneMath.min(lower, laneLower)
+      upper = LaneMath.max(upper, laneUpper)
     }
     nodes[position] = node
     return (Int32(position), height, lower, upper)

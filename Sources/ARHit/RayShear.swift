@@ -63,8 +63,8 @@ struct RayShear: Sendable {
     let v = a.x * c.y - a.y * c.x
     let w = b.x * a.y - b.y * a.x
     // Lanes whose edge functions do not have mixed signs: few, usually none.
-    let lowest = Lanes.min(Lanes.min(u, v), w), highest = Lanes.max(Lanes.max(u, v), w)
-    let mixed = Lanes.below(lowest, .zero) & Lanes.below(.zero, highest)
+    let lowest = LaneMath.min(LaneMath.min(u, v), w), highest = LaneMath.max(LaneMath.max(u, v), w)
+    let mixed = LaneMath.below(lowest, .zero) & LaneMath.below(.zero, highest)
     var candidates = ~mixed & 0b1111
     var first: (lane: Int, t: Double, u: Double, v: Double)? = nil
     var (bestT, bestTriangle) = best

@@ -31,12 +31,12 @@ struct BinMapping {
   /// turns a NaN from an axis that cannot be split into the last bin).
   @inline(__always)
   func position(_ centre: SIMD4<Float>) -> SIMD4<Float> {
-    Lanes.min((centre - origin) * scale, last)
+    LaneMath.min((centre - origin) * scale, last)
   }
 
   /// A centre's bin on each axis.
   @inline(__always)
-  func bins(_ centre: SIMD4<Float>) -> SIMD4<Int32> { Lanes.truncated(position(centre)) }
+  func bins(_ centre: SIMD4<Float>) -> SIMD4<Int32> { LaneMath.truncated(position(centre)) }
 }
 
 /// Centroid bins on all three axes for one binned-SAH split (Wald 2007): per axis and bin, the
@@ -104,8 +104,8 @@ final class SAHBins: @unchecked Sendable {
     if i < range.upperBound { add(triangles[i], mapping, set: 0) }
     for axis in 0..<3 {
       for bin in (axis * Self.count)..<(axis * Self.count + bins) {
-        lower[bin] = Lanes.min(lower[bin], lower[Self.secondSet + bin])
-        upper[bin] = Lanes.max(upper[bin], upper[Self.secondSet + bin])
+        lower[bin] = LaneMath.min(lower[bin], lower[Self.secondSet + bin])
+        upper[bin] = LaneMath.max(upper[bin], upper[Self.secondSet + bin])
         counts[bin] += counts[Self.secondSet + bin]
       }
     }
@@ -115,14 +115,14 @@ final class SAHBins: @unchecked Sendable {
   private func add(_ triangle: BuildTriangle, _ mapping: BinMapping, set: Int) {
     let bin = mapping.bins(triangle.doubledCentre)
     let x = set + Int(bin.x), y = set + Self.count + Int(bin.y), z = set + 2 * Self.count + Int(bin.z)
-    lower[x] = Lanes.min(lower[x], triangle.lower)
-    upper[x] = Lanes.max(upper[x], triangle.upper)
+    lower[x] = LaneMath.min(lower[x], triangle.lower)
+    upper[x] = LaneMath.max(upper[x], triangle.upper)
     counts[x] &+= 1
-    lower[y] = Lanes.min(lower[y], triangle.lower)
-    upper[y] = Lanes.max(upper[y], triangle.upper)
+    lower[y] = LaneMath.min(lower[y], triangle.lower)
+    upper[y] = LaneMath.max(upper[y], triangle.upper)
     counts[y] &+= 1
-    lower[z] = Lanes.min(lower[z], triangle.lower)
-    upper[z] = Lanes.max(upper[z], triangle.upper)
+    lower[z] = LaneMath.min(lower[z], triangle.lower)
+    upper[z] = LaneMath.max(upper[z], triangle.upper)
     counts[z] &+= 1
   }
 
@@ -130,8 +130,8 @@ final class SAHBins: @unchecked Sendable {
   /// Unions and counts are exact, so the result does not depend on how the span was divided.
   func add(_ other: SAHBins, _ mapping: BinMapping) {
     for i in 0..<(3 * Self.count) where i % Self.count < mapping.count {
-      lower[i] = Lanes.min(lower[i], other.lower[i])
-      upper[i] = Lanes.max(upper[i], other.upper[i])
+      lower[i] = LaneMath.min(lower[i], other.lower[i])
+      upper[i] = LaneMath.max(upper[i], other.upper[i])
       counts[i] += other.counts[i]
     }
   }
@@ -146,16 +146,16 @@ final class SAHBins: @unchecked Sendable {
       let base = axis * Self.count
       var boxLower = SIMD4<Float>(repeating: .infinity), boxUpper = SIMD4<Float>(repeating: -.infinity)
       for bin in stride(from: mapping.count - 1, to: 0, by: -1) {
-        boxLower = Lanes.min(boxLower, lower[base + bin])
-        boxUpper = Lanes.max(boxUpper, upper[base + bin])
+        boxLower = LaneMath.min(boxLower, lower[base + bin])
+        boxUpper = LaneMath.max(boxUpper, upper[base + bin])
         rightArea[bin] = BuildBounds.halfArea(boxLower, boxUpper)
       }
       boxLower = SIMD4(repeating: .infinity)
       boxUpper = SIMD4(repeating: -.infinity)
       var leftCount = 0
       for bin in 1..<mapping.count {
-        boxLower = Lanes.min(boxLower, lower[base + bin - 1])
-        boxUpper = Lanes.max(boxUpper, upper[base + bin - 1])
+        boxLower = LaneMath.min(boxLower, lower[base + bin - 1])
+        boxUpper = LaneMath.max(boxUpper, upper[base + bin - 1])
         leftCount += counts[base + bin - 1]
         guard leftCount > 0, leftCount < total else { continue }
         let cost =

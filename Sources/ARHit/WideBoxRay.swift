@@ -92,9 +92,9 @@ struct WideBoxRay {
       return ((n - SIMD4(repeating: nearOrigin[axis])) * i, (f - SIMD4(repeating: farOrigin[axis])) * i)
     }
     let (nx, fx) = slab(0), (ny, fy) = slab(1), (nz, fz) = slab(2)
-    let entry = Lanes.max(Lanes.max(nx, ny), Lanes.max(nz, SIMD4(repeating: near)))
-    let exit = Lanes.min(Lanes.min(Lanes.min(fx, fy), fz), SIMD4(repeating: far)) * Self.widen
-    return (entry, Lanes.atMost(entry, exit))
+    let entry = LaneMath.max(LaneMath.max(nx, ny), LaneMath.max(nz, SIMD4(repeating: near)))
+    let exit = LaneMath.min(LaneMath.min(LaneMath.min(fx, fy), fz), SIMD4(repeating: far)) * Self.widen
+    return (entry, LaneMath.atMost(entry, exit))
   }
 }
 

@@ -8,11 +8,14 @@
 /// lane, so both give the same bits.
 ///
 /// The generic SIMD conversions and mask operations compiled to a loop over the lanes with
-/// range checks, per pixel; see issue #4's measurements.
-public enum LaneMath {
+/// range checks, per pixel, where these are one instruction each.
+///
+/// Shared by the hot loops of several modules, so `package`, not part of the public API.
+@usableFromInline
+package enum LaneMath {
   /// Each lane truncated towards zero. Lanes must lie within `Int32`'s range.
   @inlinable @inline(__always)
-  public static func truncated(_ v: SIMD4<Float>) -> SIMD4<Int32> {
+  package static func truncated(_ v: SIMD4<Float>) -> SIMD4<Int32> {
     #if arch(x86_64)
       unsafeBitCast(_mm_cvttps_epi32(v), to: SIMD4<Int32>.self)
     #else
@@ -23,7 +26,7 @@ public enum LaneMath {
   /// Each lane rounded to the nearest integer, ties to even. Lanes must lie within `Int32`'s
   /// range (NaN gives some value, not a trap).
   @inlinable @inline(__always)
-  public static func rounded(_ v: SIMD4<Float>) -> SIMD4<Int32> {
+  package static func rounded(_ v: SIMD4<Float>) -> SIMD4<Int32> {
     #if arch(x86_64)
       unsafeBitCast(_mm_cvtps_epi32(v), to: SIMD4<Int32>.self)  // the default rounding mode
     #else
@@ -35,7 +38,7 @@ public enum LaneMath {
 
   /// Each lane rounded down. Lanes must lie within `Int32`'s range.
   @inlinable @inline(__always)
-  public static func floored(_ v: SIMD4<Float>) -> SIMD4<Int32> {
+  package static func floored(_ v: SIMD4<Float>) -> SIMD4<Int32> {
     let t = truncated(v)
     // Truncation went up for negative fractions: one step down there (the mask is −1).
     return t &+ greaterMask(float(t), v)
@@ -43,7 +46,7 @@ public enum LaneMath {
 
   /// Each lane as a `Float` (exact below 2²⁴).
   @inlinable @inline(__always)
-  public static func float(_ v: SIMD4<Int32>) -> SIMD4<Float> {
+  package static func float(_ v: SIMD4<Int32>) -> SIMD4<Float> {
     #if arch(x86_64)
       _mm_cvtepi32_ps(unsafeBitCast(v, to: __m128i.self))
     #else
@@ -53,7 +56,7 @@ public enum LaneMath {
 
   /// −1 in each lane where `a > b`, else 0 (0 where either is NaN).
   @inlinable @inline(__always)
-  public static func greaterMask(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Int32> {
+  package static func greaterMask(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Int32> {
     #if arch(x86_64)
       unsafeBitCast(_mm_cmpgt_ps(a, b), to: SIMD4<Int32>.self)
     #else
@@ -63,7 +66,7 @@ public enum LaneMath {
 
   /// −1 in each lane where `a == b`, else 0 (0 where either is NaN).
   @inlinable @inline(__always)
-  public static func equalMask(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Int32> {
+  package static func equalMask(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Int32> {
     #if arch(x86_64)
       unsafeBitCast(_mm_cmpeq_ps(a, b), to: SIMD4<Int32>.self)
     #else
@@ -73,7 +76,7 @@ public enum LaneMath {
 
   /// −1 in each lane where `a > b`, else 0.
   @inlinable @inline(__always)
-  public static func greaterMask(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
+  package static func greaterMask(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
     #if arch(x86_64)
       unsafeBitCast(
         _mm_cmpgt_epi32(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self)),
@@ -85,7 +88,7 @@ public enum LaneMath {
 
   /// −1 in each lane where `a == b`, else 0.
   @inlinable @inline(__always)
-  public static func equalMask(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
+  package static func equalMask(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
     #if arch(x86_64)
       unsafeBitCast(
         _mm_cmpeq_epi32(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self)),
@@ -97,7 +100,7 @@ public enum LaneMath {
 
   /// The lanes' sign bits as a number, lane k's in bit k (a compare's −1 gives 1).
   @inlinable @inline(__always)
-  public static func signBits(_ mask: SIMD4<Int32>) -> Int32 {
+  package static func signBits(_ mask: SIMD4<Int32>) -> Int32 {
     #if arch(x86_64)
       _mm_movemask_ps(unsafeBitCast(mask, to: __m128.self))
     #else
@@ -107,20 +110,22 @@ public enum LaneMath {
 
   /// `a` in the lanes where `mask` is −1, `b` where it is 0 (any four 32-bit lanes).
   @inlinable @inline(__always)
-  public static func selected<T: SIMDScalar>(_ a: SIMD4<T>, _ b: SIMD4<T>, where mask: SIMD4<Int32>) -> SIMD4<
-    T
-  > {
+  package static func selected<T: SIMDScalar>(_ a: SIMD4<T>, _ b: SIMD4<T>, where mask: SIMD4<Int32>)
+    -> SIMD4<
+      T
+    >
+  {
     let a = unsafeBitCast(a, to: SIMD4<Int32>.self), b = unsafeBitCast(b, to: SIMD4<Int32>.self)
     return unsafeBitCast((a & mask) | (b & ~mask), to: SIMD4<T>.self)
   }
 
   /// Whether any lane of `mask` is non-zero in its sign bit (a compare's −1).
   @inlinable @inline(__always)
-  public static func anySet(_ mask: SIMD4<Int32>) -> Bool { signBits(mask) != 0 }
+  package static func anySet(_ mask: SIMD4<Int32>) -> Bool { signBits(mask) != 0 }
 
   /// `v` where `|v| < limit`, else 0 (also for NaN and infinities).
   @inlinable @inline(__always)
-  public static func zeroUnlessBelow(_ v: SIMD4<Float>, magnitude limit: Float) -> SIMD4<Float> {
+  package static func zeroUnlessBelow(_ v: SIMD4<Float>, magnitude limit: Float) -> SIMD4<Float> {
     let bits = unsafeBitCast(v, to: SIMD4<Int32>.self)
     let magnitude = unsafeBitCast(bits & 0x7FFF_FFFF, to: SIMD4<Float>.self)
     return unsafeBitCast(bits & greaterMask(SIMD4(repeating: limit), magnitude), to: SIMD4<Float>.self)
@@ -128,15 +133,15 @@ public enum LaneMath {
 
   /// `max(v, 0)` lane-wise, with NaN taken as 0.
   @inlinable @inline(__always)
-  public static func atLeastZero(_ v: SIMD4<Float>) -> SIMD4<Float> {
-    Lanes.max(v, .zero)  // the second operand when either is NaN
+  package static func atLeastZero(_ v: SIMD4<Float>) -> SIMD4<Float> {
+    LaneMath.max(v, .zero)  // the second operand when either is NaN
   }
 
   /// Each lane's square root, correctly rounded (the same bits as `Float.squareRoot()`; NaN for
   /// negative lanes). Swift's `SIMD4.squareRoot()` compiled to four scalar roots, each behind a
   /// branch to the C library for negative inputs; on x86-64 this is one instruction.
   @inlinable @inline(__always)
-  public static func squareRoot(_ v: SIMD4<Float>) -> SIMD4<Float> {
+  package static func squareRoot(_ v: SIMD4<Float>) -> SIMD4<Float> {
     #if arch(x86_64)
       _mm_sqrt_ps(v)
     #else
@@ -146,48 +151,48 @@ public enum LaneMath {
 
   /// `min(v, limit)` lane-wise (lanes are not NaN).
   @inlinable @inline(__always)
-  public static func atMost(_ v: SIMD4<Float>, _ limit: Float) -> SIMD4<Float> {
-    Lanes.min(v, SIMD4(repeating: limit))
+  package static func atMost(_ v: SIMD4<Float>, _ limit: Float) -> SIMD4<Float> {
+    LaneMath.min(v, SIMD4(repeating: limit))
   }
 
   /// `a > b ? a : b` lane-wise: `b` where either is NaN.
   @inlinable @inline(__always)
-  public static func larger(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
-    Lanes.max(a, b)
+  package static func larger(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+    LaneMath.max(a, b)
   }
 
   /// The least of three lanes (not NaN), without a branch. Swift's `min()` of a vector follows
   /// IEEE `minNum` (a NaN lane gives way to the others) with compares and branches, which in
   /// triangle set-up mispredicted about half the time.
   @inlinable @inline(__always)
-  public static func least(_ v: SIMD3<Float>) -> Float {
+  package static func least(_ v: SIMD3<Float>) -> Float {
     let a = v.y < v.x ? v.y : v.x  // MINSS
     return v.z < a ? v.z : a
   }
 
   /// The greatest of three lanes (not NaN), without a branch (see ``least(_:)``).
   @inlinable @inline(__always)
-  public static func greatest(_ v: SIMD3<Float>) -> Float {
+  package static func greatest(_ v: SIMD3<Float>) -> Float {
     let a = v.y > v.x ? v.y : v.x  // MAXSS
     return v.z > a ? v.z : a
   }
 
   /// The greatest of four lanes (not NaN), without a branch (see ``least(_:)``).
   @inlinable @inline(__always)
-  public static func greatest(_ v: SIMD4<Float>) -> Float {
+  package static func greatest(_ v: SIMD4<Float>) -> Float {
     let pairs = larger(v, SIMD4(v.z, v.w, v.x, v.y))
     return pairs.y > pairs.x ? pairs.y : pairs.x
   }
 
   /// `v` in the lanes where `mask` is −1, 0 where it is 0.
   @inlinable @inline(__always)
-  public static func masked(_ v: SIMD4<Float>, _ mask: SIMD4<Int32>) -> SIMD4<Float> {
+  package static func masked(_ v: SIMD4<Float>, _ mask: SIMD4<Int32>) -> SIMD4<Float> {
     unsafeBitCast(unsafeBitCast(v, to: SIMD4<Int32>.self) & mask, to: SIMD4<Float>.self)
   }
 
   /// Whether `a < b` in all four lanes (false where either is NaN).
   @inlinable @inline(__always)
-  public static func allLess(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Bool {
+  package static func allLess(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Bool {
     #if arch(x86_64)
       _mm_movemask_ps(_mm_cmplt_ps(a, b)) == 15
     #else
@@ -197,12 +202,12 @@ public enum LaneMath {
 
   /// Each lane clamped to [0, 1], NaN taken as 0.
   @inlinable @inline(__always)
-  public static func unitClamped(_ v: SIMD4<Float>) -> SIMD4<Float> { atMost(atLeastZero(v), 1) }
+  package static func unitClamped(_ v: SIMD4<Float>) -> SIMD4<Float> { atMost(atLeastZero(v), 1) }
 
   /// Each lane of `v` (within [0, 2²²]) rounded to the nearest integer, ties to even, without
   /// a conversion instruction: adding 2²³ leaves the rounded integer in the low mantissa bits.
   @inlinable @inline(__always)
-  public static func roundedSmall(_ v: SIMD4<Float>) -> SIMD4<Int32> {
+  package static func roundedSmall(_ v: SIMD4<Float>) -> SIMD4<Int32> {
     let magic = SIMD4<Float>(repeating: 0x1p23)
     return unsafeBitCast(v + magic, to: SIMD4<Int32>.self) &- unsafeBitCast(magic, to: SIMD4<Int32>.self)
   }
@@ -212,7 +217,7 @@ public enum LaneMath {
   /// gives that integer as a float, to step down where it rounded up. Lanes out of range (or
   /// NaN) give some value, not a trap.
   @inlinable @inline(__always)
-  public static func flooredSmall(_ v: SIMD4<Float>) -> SIMD4<Int32> {
+  package static func flooredSmall(_ v: SIMD4<Float>) -> SIMD4<Int32> {
     let magic = SIMD4<Float>(repeating: 0x1.8p23)
     let shifted = v + magic
     let nearest = unsafeBitCast(shifted, to: SIMD4<Int32>.self) &- unsafeBitCast(magic, to: SIMD4<Int32>.self)
@@ -223,7 +228,7 @@ public enum LaneMath {
   /// Swift's `&>>` takes a count per lane, which SSE2 cannot shift by: it went lane by lane
   /// through scalar registers.
   @inlinable @inline(__always)
-  public static func shiftedRight(_ v: SIMD4<Int32>, _ count: Int32) -> SIMD4<Int32> {
+  package static func shiftedRight(_ v: SIMD4<Int32>, _ count: Int32) -> SIMD4<Int32> {
     #if arch(x86_64)
       unsafeBitCast(_mm_srai_epi32(unsafeBitCast(v, to: __m128i.self), count), to: SIMD4<Int32>.self)
     #else
@@ -233,7 +238,7 @@ public enum LaneMath {
 
   /// Each lane shifted left by `count` bits (a constant), as one SSE2 shift.
   @inlinable @inline(__always)
-  public static func shiftedLeft(_ v: SIMD4<Int32>, _ count: Int32) -> SIMD4<Int32> {
+  package static func shiftedLeft(_ v: SIMD4<Int32>, _ count: Int32) -> SIMD4<Int32> {
     #if arch(x86_64)
       unsafeBitCast(_mm_slli_epi32(unsafeBitCast(v, to: __m128i.self), count), to: SIMD4<Int32>.self)
     #else
@@ -245,8 +250,8 @@ public enum LaneMath {
   /// relative: the exponent's integer part goes into the float's exponent bits, its fraction
   /// through a cubic (fitted to 2^f on [0, 1] for the least greatest relative error).
   @inlinable @inline(__always)
-  public static func exp2(_ v: SIMD4<Float>) -> SIMD4<Float> {
-    let t = Lanes.min(Lanes.max(v, SIMD4(repeating: -126)), SIMD4(repeating: 127))
+  package static func exp2(_ v: SIMD4<Float>) -> SIMD4<Float> {
+    let t = LaneMath.min(LaneMath.max(v, SIMD4(repeating: -126)), SIMD4(repeating: 127))
     let i = flooredSmall(t)
     let f = t - float(i)
     var p = SIMD4<Float>(repeating: 0.07802446) * f + 0.22606731
@@ -258,7 +263,7 @@ public enum LaneMath {
   /// `low | high << 16` lane by lane, each saturated to 0...32767 (lanes are at least 0): two
   /// 16-bit halves in one lane.
   @inlinable @inline(__always)
-  public static func packedPairs(low: SIMD4<Int32>, high: SIMD4<Int32>) -> SIMD4<Int32> {
+  package static func packedPairs(low: SIMD4<Int32>, high: SIMD4<Int32>) -> SIMD4<Int32> {
     #if arch(x86_64)
       let l = unsafeBitCast(low, to: __m128i.self), h = unsafeBitCast(high, to: __m128i.self)
       return unsafeBitCast(
@@ -273,13 +278,13 @@ public enum LaneMath {
   /// `a &* b` lane-wise for lanes in `0..<2¹⁵`: one `pmaddwd` (each lane's high half is zero),
   /// where a 32-bit multiply takes SSE2 two `pmuludq` and four shuffles.
   @inlinable @inline(__always)
-  public static func smallProduct(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
+  package static func smallProduct(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
     multiplyAddPairs(unsafeBitCast(a, to: SIMD8<Int16>.self), unsafeBitCast(b, to: SIMD8<Int16>.self))
   }
 
   /// Whether all four lanes are equal.
   @inlinable @inline(__always)
-  public static func allEqual(_ v: SIMD4<Int32>) -> Bool {
+  package static func allEqual(_ v: SIMD4<Int32>) -> Bool {
     #if arch(x86_64)
       let first = unsafeBitCast(SIMD4<Int32>(repeating: v.x), to: __m128i.self)
       return _mm_movemask_epi8(_mm_cmpeq_epi32(unsafeBitCast(v, to: __m128i.self), first)) == 0xFFFF
@@ -290,7 +295,7 @@ public enum LaneMath {
 
   /// Whether any lane is above zero.
   @inlinable @inline(__always)
-  public static func anyPositive(_ v: SIMD4<Float>) -> Bool {
+  package static func anyPositive(_ v: SIMD4<Float>) -> Bool {
     #if arch(x86_64)
       _mm_movemask_ps(_mm_cmpgt_ps(v, .zero)) != 0
     #else
@@ -300,7 +305,7 @@ public enum LaneMath {
 
   /// The low halves of `a` and `b` interleaved: `(a[0], b[0], a[1], b[1], …, a[3], b[3])`.
   @inlinable @inline(__always)
-  public static func interleavedLow(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD8<Int16> {
+  package static func interleavedLow(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD8<Int16> {
     #if arch(x86_64)
       unsafeBitCast(
         _mm_unpacklo_epi16(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self)),
@@ -312,7 +317,7 @@ public enum LaneMath {
 
   /// The high halves of `a` and `b` interleaved: `(a[4], b[4], a[5], b[5], …, a[7], b[7])`.
   @inlinable @inline(__always)
-  public static func interleavedHigh(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD8<Int16> {
+  package static func interleavedHigh(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD8<Int16> {
     #if arch(x86_64)
       unsafeBitCast(
         _mm_unpackhi_epi16(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self)),
@@ -324,7 +329,7 @@ public enum LaneMath {
 
   /// The sums of adjacent products, `a[2i]·b[2i] + a[2i+1]·b[2i+1]`, exact in 32 bits.
   @inlinable @inline(__always)
-  public static func multiplyAddPairs(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {
+  package static func multiplyAddPairs(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {
     #if arch(x86_64)
       unsafeBitCast(
         _mm_madd_epi16(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self)),

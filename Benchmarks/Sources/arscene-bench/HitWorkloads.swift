@@ -124,18 +124,23 @@ private func embreeClosestHits(
   _ scene: UnsafeMutableRawPointer, _ rays: [Float], count: Int, t: inout [Float], triangle: inout [Int32]
 ) {
   let chunks = 64
-  let scenePointer = UnsafeSendableMutablePointer(scene.assumingMemoryBound(to: UInt8.self))
+  // Addresses cross into the work items as integers: Embree reads the scene and rays, and each
+  // chunk writes its own range of the outputs.
+  let sceneAddress = Int(bitPattern: scene)
   rays.withUnsafeBufferPointer { r in
-    let raysPointer = UnsafeSendablePointer(r.baseAddress!)
+    let raysAddress = Int(bitPattern: r.baseAddress!)
     t.withUnsafeMutableBufferPointer { tOut in
       triangle.withUnsafeMutableBufferPointer { triangleOut in
-        let tPointer = UnsafeSendableMutablePointer(tOut.baseAddress!)
-        let trianglePointer = UnsafeSendableMutablePointer(triangleOut.baseAddress!)
+        let (tAddress, triangleAddress) = (
+          Int(bitPattern: tOut.baseAddress!), Int(bitPattern: triangleOut.baseAddress!)
+        )
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
           let begin = c * count / chunks, end = (c + 1) * count / chunks
           embree_oracle_intersect(
-            UnsafeMutableRawPointer(scenePointer.pointer), raysPointer.pointer, begin, end, tPointer.pointer,
-            trianglePointer.pointer)
+            UnsafeMutableRawPointer(bitPattern: sceneAddress)!,
+            UnsafePointer<Float>(bitPattern: raysAddress)!,
+            begin, end, UnsafeMutablePointer<Float>(bitPattern: tAddress)!,
+            UnsafeMutablePointer<Int32>(bitPattern: triangleAddress)!)
         }
       }
     }

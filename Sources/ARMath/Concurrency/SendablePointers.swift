@@ -3,19 +3,19 @@
 // items write disjoint elements (or only read).
 
 /// A pointer that worker threads write through, each to its own elements.
-public struct UnsafeSendableMutablePointer<T>: @unchecked Sendable {
-  public let pointer: UnsafeMutablePointer<T>
-  public init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
+package struct UnsafeSendableMutablePointer<T>: @unchecked Sendable {
+  package let pointer: UnsafeMutablePointer<T>
+  package init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
 }
 
 /// A read-only pointer shared by worker threads.
-public struct UnsafeSendablePointer<T>: @unchecked Sendable {
-  public let pointer: UnsafePointer<T>
-  public init(_ pointer: UnsafePointer<T>) { self.pointer = pointer }
+package struct UnsafeSendablePointer<T>: @unchecked Sendable {
+  package let pointer: UnsafePointer<T>
+  package init(_ pointer: UnsafePointer<T>) { self.pointer = pointer }
 }
 
 /// A read-only buffer shared by worker threads.
-public struct UnsafeSendableBuffer<T>: @unchecked Sendable {
-  public let buffer: UnsafeBufferPointer<T>
-  public init(_ buffer: UnsafeBufferPointer<T>) { self.buffer = buffer }
+package struct UnsafeSendableBuffer<T>: @unchecked Sendable {
+  package let buffer: UnsafeBufferPointer<T>
+  package init(_ buffer: UnsafeBufferPointer<T>) { self.buffer = buffer }
 }

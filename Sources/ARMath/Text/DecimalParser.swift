@@ -11,7 +11,7 @@
 /// exactly with one multiplication or division by an exact power of ten (Clinger's fast path,
 /// which covers everything exporters write); anything else goes to the C library's `strtod`,
 /// so every result is correctly rounded.
-public enum DecimalParser {
+package enum DecimalParser {
   /// 10⁰ … 10²², all exactly representable in a Double.
   @usableFromInline
   static let powersOfTen: [Double] = (0...22).map { e in (0..<e).reduce(1.0) { r, _ in r * 10 } }
@@ -22,7 +22,7 @@ public enum DecimalParser {
   /// - Returns: The value and the index after it, or `nil` when the token is not such a number
   ///   (including `nan` and `inf`, which OBJ does not allow).
   @inlinable @inline(__always)
-  public static func parse(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int, comma: Bool = false) -> (
+  package static func parse(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int, comma: Bool = false) -> (
     value: Double, next: Int
   )? {
     var i = start

@@ -2,38 +2,38 @@
   import _Builtin_intrinsics.intel
 #endif
 
-/// Lane-wise minimum, maximum and comparison masks that always inline, for the hot loops of
-/// hit-testing and rasterizing. The standard library's generic `pointwiseMin`/`pointwiseMax`
-/// were not specialised across modules and cost a call per use: a fifth of the BVH build and
-/// much of the box tests, in the profile.
-///
-/// On x86-64 the four-lane forms are the SSE instructions themselves, whose rule for NaN every
-/// form follows: `min` and `max` return their second operand when either is NaN.
-public enum Lanes {
+// Lane-wise minimum, maximum and comparison masks that always inline, for the hot loops of
+// hit-testing and rasterizing. The standard library's generic `pointwiseMin`/`pointwiseMax`
+// were not specialised across modules and cost a call per use: a fifth of the BVH build and
+// much of the box tests, in the profile.
+//
+// On x86-64 the four-lane forms are the SSE instructions themselves, whose rule for NaN every
+// form follows: `min` and `max` return their second operand when either is NaN.
+extension LaneMath {
   @inlinable @inline(__always)
-  public static func min(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+  package static func min(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
     SIMD3(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z)
   }
 
   @inlinable @inline(__always)
-  public static func max(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+  package static func max(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
     SIMD3(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z)
   }
 
   @inlinable @inline(__always)
-  public static func min(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
+  package static func min(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
     SIMD2(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y)
   }
 
   @inlinable @inline(__always)
-  public static func max(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
+  package static func max(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
     SIMD2(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y)
   }
 
   // Four lanes: on x86-64 the SSE instructions themselves. From the per-lane form the optimiser
   // rebuilt the box test's far side lane by lane, with a dozen shuffles a node visit.
   @inlinable @inline(__always)
-  public static func min(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+  package static func min(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
     #if arch(x86_64)
       _mm_min_ps(a, b)
     #else
@@ -42,7 +42,7 @@ public enum Lanes {
   }
 
   @inlinable @inline(__always)
-  public static func max(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+  package static func max(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
     #if arch(x86_64)
       _mm_max_ps(a, b)
     #else
@@ -52,7 +52,7 @@ public enum Lanes {
 
   /// A bit per lane (lane 0 the lowest) where `a ≤ b`.
   @inlinable @inline(__always)
-  public static func atMost(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Int {
+  package static func atMost(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Int {
     #if arch(x86_64)
       Int(_mm_movemask_ps(_mm_cmple_ps(a, b)))
     #else
@@ -62,18 +62,8 @@ public enum Lanes {
     #endif
   }
 
-  /// Each lane rounded toward zero to an integer. Lanes must lie within `Int32`'s range.
   @inlinable @inline(__always)
-  public static func truncated(_ a: SIMD4<Float>) -> SIMD4<Int32> {
-    #if arch(x86_64)
-      unsafeBitCast(_mm_cvttps_epi32(a), to: SIMD4<Int32>.self)
-    #else
-      SIMD4(Int32(a.x), Int32(a.y), Int32(a.z), Int32(a.w))
-    #endif
-  }
-
-  @inlinable @inline(__always)
-  public static func min(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+  package static func min(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
     #if arch(x86_64)
       SIMD4(lowHalf: _mm_min_pd(a.lowHalf, b.lowHalf), highHalf: _mm_min_pd(a.highHalf, b.highHalf))
     #else
@@ -82,7 +72,7 @@ public enum Lanes {
   }
 
   @inlinable @inline(__always)
-  public static func max(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+  package static func max(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
     #if arch(x86_64)
       SIMD4(lowHalf: _mm_max_pd(a.lowHalf, b.lowHalf), highHalf: _mm_max_pd(a.highHalf, b.highHalf))
     #else
@@ -92,7 +82,7 @@ public enum Lanes {
 
   /// A bit per lane (lane 0 the lowest) where `a < b`.
   @inlinable @inline(__always)
-  public static func below(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> Int {
+  package static func below(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> Int {
     #if arch(x86_64)
       Int(_mm_movemask_pd(_mm_cmplt_pd(a.lowHalf, b.lowHalf)))
         | Int(_mm_movemask_pd(_mm_cmplt_pd(a.highHalf, b.highHalf))) << 2
