@@ -6,8 +6,9 @@ import ARMesh
 /// draws. Images come decoded (ARImage's `RGBA8Image`), so the renderer links no image codec; the
 /// scene layer (`ARScene`) reads the files a mesh's materials name.
 public struct DrawCall: @unchecked Sendable {
-  /// The mesh (model space).
-  public var mesh: Mesh
+  /// The mesh (model space). Read-only: the shading materials and textures are made from it
+  /// when the draw call is, so a changed mesh needs a new draw call.
+  public let mesh: Mesh
   /// Model to world (any invertible affine matrix; normals use its inverse transpose).
   public var worldFromModel: Matrix4<Float>
   /// Skip triangles facing away from the camera. Cut-out and translucent materials are drawn
