@@ -246,6 +246,18 @@ let package = Package(
       dependencies: ["ARRender", "ARMesh", "ARImage", "ARImageIO", "ARMath", "ARTestSupport"]
     ),
     .testTarget(
+      name: "ARImageTests",
+      dependencies: ["ARImage"]
+    ),
+    .testTarget(
+      name: "ARVideoTests",
+      dependencies: ["ARVideo", "ARImage", "ARTestSupport"]
+    ),
+    .testTarget(
+      name: "ARTapTestingTests",
+      dependencies: ["ARTapTesting", "ARHit", "ARMath", "ARTestSupport"]
+    ),
+    .testTarget(
       name: "ARSceneTests",
       dependencies: ["ARScene", "ARSceneRendering", "ARCRS", "ARGeo", "ARMath", "ARTestSupport"]
     ),
