@@ -34,23 +34,6 @@ func colourStep(_ transform: @escaping @Sendable (SIMD3<Float>) -> SIMD3<Float>)
   }
 }
 
-/// What stages share while a look is applied.
-public struct FilmContext: Sendable {
-  /// Seeds the random stages (grain, light leaks): the same seed gives the same bytes, on any
-  /// number of threads.
-  public var seed: UInt64
-  /// Worker threads.
-  public var threads: Int
-  /// Whether stages may run their AVX2 loops (`WideVectors`; the same bits as the portable
-  /// ones): off in tests that hold the two to each other.
-  var wideVectors = WideVectors.available
-
-  public init(seed: UInt64 = 0, threads: Int = 2) {
-    self.seed = seed
-    self.threads = max(1, threads)
-  }
-}
-
 /// Rec. 709 luminance weights of linear sRGB.
 let luminanceWeights = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
 

@@ -189,14 +189,5 @@ public enum GaussianBlur {
   }
 }
 
-/// What ``GaussianBlur`` blurs: one channel (`Float`) or four at once (`SIMD4<Float>`).
-public protocol BlurSample: Sendable {
-  static var zero: Self { get }
-  static func + (a: Self, b: Self) -> Self
-  static func - (a: Self, b: Self) -> Self
-  static func * (a: Self, b: Float) -> Self
-  static func += (a: inout Self, b: Self)
-}
-
 extension Float: BlurSample {}
 extension SIMD4: BlurSample where Scalar == Float {}

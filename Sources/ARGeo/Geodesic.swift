@@ -1,23 +1,5 @@
 import RealModule
 
-/// The shortest path between two points on an ellipsoid, and its ends' azimuths.
-public struct GeodesicLine: Hashable, Sendable {
-  /// Length along the ellipsoid surface, metres.
-  public var distance: Double
-  /// Azimuth at the first point, degrees clockwise from north, (−180, 180].
-  public var initialBearingDegrees: Double
-  /// Azimuth at the second point (the direction of travel on arrival), degrees, (−180, 180].
-  public var finalBearingDegrees: Double
-}
-
-/// The result of the direct problem: where a geodesic of a given length and start azimuth ends.
-public struct GeodesicDestination: Hashable, Sendable {
-  /// The end point (height is carried over from the start).
-  public var coordinate: GeodeticCoordinate
-  /// Azimuth of travel at the end point, degrees clockwise from north.
-  public var finalBearingDegrees: Double
-}
-
 /// Geodesics on an ellipsoid: the inverse problem (distance and bearings between two points) and
 /// the direct problem (the point at a distance and bearing), accurate to round-off (nanometres on
 /// the Earth) everywhere, including nearly antipodal points, the poles and the equator.

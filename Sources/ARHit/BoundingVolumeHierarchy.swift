@@ -1,17 +1,6 @@
 import ARMath
 import ARMesh
 
-/// The closest (or any) hit of a ray with a triangle mesh.
-public struct MeshHit: Hashable, Sendable {
-  /// Ray parameter of the hit (metres when the direction is unit length).
-  public var t: Double
-  /// Index of the triangle in the mesh (`mesh.triangle(i)`).
-  public var triangle: Int
-  /// Barycentric coordinates of the triangle's second and third vertex at the hit.
-  public var u: Double
-  public var v: Double
-}
-
 /// A bounding volume hierarchy over a triangle mesh, for closest-hit and any-hit ray queries in
 /// `Double`, watertight (``WatertightRay``) and conservative in its box tests, so no ray that
 /// hits the mesh is lost in traversal.
@@ -88,13 +77,4 @@ extension BoundingVolumeHierarchy {
     guard AVX2Rays.available else { return nil }
     return eightWide.tree { EightWideTree(collapsing: nodes) }
   }
-}
-
-/// How a ``BoundingVolumeHierarchy`` is built.
-public enum BVHQuality: Sendable {
-  /// Binned surface-area heuristic: the fastest queries; for meshes queried by many rays.
-  case high
-  /// Morton order (LBVH, Lauterbach et al. 2009): six to seven times faster to build, queries
-  /// some 5–15% slower; for a few rays per build, as taps on a mesh that just changed.
-  case fast
 }

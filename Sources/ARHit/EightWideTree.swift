@@ -124,35 +124,3 @@ struct EightWideTree: Sendable {
     }
   }
 }
-
-/// Node vectors in memory aligned to 256 bytes, freed with the tree.
-final class AlignedNodes: @unchecked Sendable {
-  // Written while the tree is built, read only after.
-  let pointer: UnsafeMutablePointer<SIMD8<Float>>
-
-  init(vectors count: Int) {
-    let raw = UnsafeMutableRawPointer.allocate(
-      byteCount: count * MemoryLayout<SIMD8<Float>>.stride, alignment: 256)
-    pointer = raw.bindMemory(to: SIMD8<Float>.self, capacity: count)
-  }
-
-  deinit { pointer.deallocate() }
-}
-
-/// A hierarchy's 8-wide tree, made once by the first query that asks for it. (A lock rather
-/// than `Mutex`, which needs macOS 15: app teams test with ARHit on their Macs.)
-final class LazyEightWideTree: @unchecked Sendable {
-  private let lock = NSLock()
-  // Guarded by `lock`.
-  private var made: EightWideTree?
-
-  /// The tree, made by `make` on the first call.
-  func tree(_ make: () -> EightWideTree) -> EightWideTree {
-    lock.lock()
-    defer { lock.unlock() }
-    if let made { return made }
-    let tree = make()
-    made = tree
-    return tree
-  }
-}

@@ -114,17 +114,6 @@ enum LeafTriangles: Sendable {
   }
 }
 
-/// A scalar that ``LeafTriangles`` packets are made of.
-@usableFromInline
-protocol LeafScalar: BinaryFloatingPoint, SendableMetatype {
-  /// The packet's index field holding `index`.
-  init(triangleIndex index: Int32)
-  /// The triangle index this index field holds.
-  var triangleIndex: Int { get }
-  /// The coordinate as a `Double`, exactly.
-  var widened: Double { get }
-}
-
 extension Float: LeafScalar {
   // The index's bits: every Int32 fits, and no arithmetic ever touches the field.
   @inlinable init(triangleIndex index: Int32) { self.init(bitPattern: UInt32(bitPattern: index)) }

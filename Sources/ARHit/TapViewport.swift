@@ -1,17 +1,5 @@
 import ARMath
 
-/// How the user interface is turned relative to the camera sensor, as UIKit names it.
-///
-/// ARKit's captured image (and its intrinsics) is always in the sensor's landscape orientation:
-/// the device held sideways with the home button (or the USB port) on the right. That is
-/// `landscapeRight`, where image and screen axes coincide.
-public enum InterfaceOrientation: String, Sendable, CaseIterable, Codable {
-  case landscapeRight = "landscape-right"
-  case landscapeLeft = "landscape-left"
-  case portrait
-  case portraitUpsideDown = "portrait-upside-down"
-}
-
 /// A view showing the camera image aspect-filled (scaled to cover, centred, the overflow cropped),
 /// as `ARSCNView`/`ARView` do, and the mapping between its points and the camera's pixels.
 ///
@@ -85,38 +73,4 @@ public struct TapViewport: Hashable, Sendable {
 
   /// Whether a view point lies in the view.
   public func contains(_ p: SIMD2<Double>) -> Bool { p.x >= 0 && p.y >= 0 && p.x <= size.x && p.y <= size.y }
-}
-
-/// A camera and the view it is shown in: taps become world rays and world points become taps.
-public struct TapCamera: Sendable {
-  /// The camera: intrinsics of the captured image (sensor orientation) and its ARKit pose.
-  public var camera: PinholeCamera<Double>
-  /// The view.
-  public var viewport: TapViewport
-
-  /// A tap camera; the viewport's image size is the intrinsics' image size.
-  public init(camera: PinholeCamera<Double>, viewSize: SIMD2<Double>, orientation: InterfaceOrientation)
-    throws(HitError)
-  {
-    self.camera = camera
-    viewport = try TapViewport(
-      size: viewSize, orientation: orientation,
-      imageSize: SIMD2(Double(camera.intrinsics.width), Double(camera.intrinsics.height)))
-  }
-
-  /// The world ray (unit direction, metres) from the camera through the tapped view point.
-  /// - Throws: ``HitError/invalidTap(_:)`` for a tap outside the view or not finite.
-  public func ray(forTap tap: SIMD2<Double>) throws(HitError) -> HitRay {
-    guard tap.x.isFinite, tap.y.isFinite, viewport.contains(tap) else {
-      throw .invalidTap("tap \(tap) is outside the \(viewport.size.x)×\(viewport.size.y) view")
-    }
-    return try HitRay(camera.ray(through: viewport.imagePixel(forViewPoint: tap)))
-  }
-
-  /// Where a world point appears in the view (points) and its depth in metres, or nil when it
-  /// is behind the camera. The point may be outside the view.
-  public func tapPoint(forWorldPoint p: SIMD3<Double>) -> (point: SIMD2<Double>, depth: Double)? {
-    guard let projection = camera.project(p) else { return nil }
-    return (viewport.viewPoint(forImagePixel: projection.pixel), projection.depth)
-  }
 }

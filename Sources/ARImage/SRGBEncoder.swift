@@ -15,10 +15,10 @@ extension SRGB {
   /// is largest at 1), so a bucket holds at most one threshold; all values below 2⁻¹³ encode
   /// to 0 and share the first bucket. Each bucket's entry holds both the code and where the
   /// threshold lies. So a value needs one table read of 6.5 KiB, and four values' reads are
-  /// independent of one another. (Before: 4096 buckets of width 1/4096, a 16 KiB table that a
-  /// textured frame's other reads pushed out of the first-level cache; before that, a table of
-  /// 65536 codes indexed by `round(v · 65535)`, off by one near thresholds, and at 64 KiB
-  /// missing the cache on a third of its reads in a textured fill.)
+  /// independent of one another. The table is small on purpose: a 16 KiB one (4096 buckets of
+  /// width 1/4096) was pushed out of the first-level cache by a textured frame's other reads, and
+  /// a 64 KiB table of codes indexed by `round(v · 65535)` missed the cache on a third of its
+  /// reads and was off by one near thresholds.
   public struct Encoder: @unchecked Sendable {
     /// The top 16 bits of 2⁻¹³'s bit pattern (exponent 114), the first bucket's. (A literal: a
     /// stored static is initialised lazily, and its accessor was called on every sample.)

@@ -127,15 +127,3 @@ public struct CameraIntrinsics<Scalar: ARScalar>: Hashable, Sendable {
       fx: fx * sx, fy: fy * sy, cx: cx * sx, cy: cy * sy, width: newWidth, height: newHeight)
   }
 }
-
-/// Why numbers do not make usable camera intrinsics.
-public enum CameraIntrinsicsError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// `field` (`fx`, `fy`, `cx`, `cy`, `width` or `height`) is out of range.
-  case invalid(field: String, reason: String)
-
-  public var description: String {
-    switch self {
-    case .invalid(let field, let reason): "\(field) \(reason)"
-    }
-  }
-}

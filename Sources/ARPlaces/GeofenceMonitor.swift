@@ -1,48 +1,5 @@
 import ARGeo
 
-/// What happened at a fence.
-public struct GeofenceEvent: Encodable, Sendable, Equatable {
-  public enum Kind: String, Encodable, Sendable { case enter, exit, dwell }
-  /// The fence.
-  public var id: String
-  public var name: String?
-  public var kind: Kind
-  /// The fix that decided it: seconds since 1970, and where it was.
-  public var time: Double
-  public var latitude: Double, longitude: Double
-  /// How far that fix was outside the fence's boundary, metres (negative inside).
-  public var distanceMetres: Double
-
-  public init(
-    id: String, name: String?, kind: Kind, time: Double, latitude: Double, longitude: Double,
-    distanceMetres: Double
-  ) {
-    self.id = id
-    self.name = name
-    self.kind = kind
-    self.time = time
-    self.latitude = latitude
-    self.longitude = longitude
-    self.distanceMetres = distanceMetres
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case id, name, kind = "event", time, latitude, longitude
-    case distanceMetres = "distance_m"
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(id, forKey: .id)
-    try c.encode(name, forKey: .name)
-    try c.encode(kind, forKey: .kind)
-    try c.encode(time, forKey: .time)
-    try c.encode(latitude, forKey: .latitude)
-    try c.encode(longitude, forKey: .longitude)
-    try c.encode(distanceMetres, forKey: .distanceMetres)
-  }
-}
-
 /// Watches fences as fixes come in, with hysteresis against GNSS noise.
 ///
 /// A fix of accuracy a (its 68% radius, or ``Rules/defaultAccuracy``) counts as inside a fence

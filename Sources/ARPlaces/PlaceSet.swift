@@ -20,44 +20,6 @@ public struct PlaceSet: Sendable, Equatable {
   }
 }
 
-/// An area a map shades and a geofence watches: a site's precinct, a park.
-public struct PlaceArea: Sendable, Equatable {
-  /// The feature's `id` (or `properties.id`), else its index.
-  public var id: String
-  /// `properties.name`, if any.
-  public var name: String?
-  /// The outer ring's vertices, WGS84, without the closing repeat of the first.
-  public var ring: [GeodeticCoordinate]
-
-  /// The area as a polygon geofence.
-  public var geofence: Geofence { Geofence(id: id, name: name, shape: .polygon(ring)) }
-}
-
-/// A path a map draws: a walkway, a rampart, a trail.
-public struct PlacePath: Sendable, Equatable {
-  /// The feature's `id` (or `properties.id`), if any.
-  public var id: String?
-  /// `properties.name`, if any.
-  public var name: String?
-  /// The path's vertices, WGS84.
-  public var coordinates: [GeodeticCoordinate]
-}
-
-/// Why a places file could not be read: the file, and the JSON path of the field at fault.
-public enum PlaceFileError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The file could not be read, or is not JSON.
-  case unreadable(path: String, reason: String)
-  /// A field is missing, of the wrong type or out of range: its JSON path (`features[3].geometry.coordinates`).
-  case invalid(path: String, field: String, reason: String)
-
-  public var description: String {
-    switch self {
-    case .unreadable(let path, let reason): "\(path): \(reason)"
-    case .invalid(let path, let field, let reason): "\(path): \(field): \(reason)"
-    }
-  }
-}
-
 extension PlaceSet {
   /// Reads a places file: GeoJSON (RFC 7946: a FeatureCollection, a Feature or a bare
   /// geometry; Point and MultiPoint features are places, LineString and MultiLineString ones

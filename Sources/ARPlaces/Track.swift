@@ -6,22 +6,6 @@ import Foundation
   import FoundationXML
 #endif
 
-/// A GNSS fix of a track: when, where, and how sure.
-public struct TrackFix: Sendable, Equatable {
-  /// Seconds since 1970 (UTC).
-  public var time: Double
-  /// WGS84 degrees; metres above the ellipsoid.
-  public var coordinate: GeodeticCoordinate
-  /// The 68% horizontal radius, metres (Core Location's `horizontalAccuracy`), when known.
-  public var accuracy: Double?
-
-  public init(time: Double, coordinate: GeodeticCoordinate, accuracy: Double? = nil) {
-    self.time = time
-    self.coordinate = coordinate
-    self.accuracy = accuracy
-  }
-}
-
 /// A walk as a phone or watch recorded it: fixes in time order.
 public struct Track: Sendable, Equatable {
   public var name: String?

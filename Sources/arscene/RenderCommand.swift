@@ -48,7 +48,7 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Worker threads (default: all cores). The image is the same for any count.")
   var threads: Int = ProcessInfo.processInfo.activeProcessorCount
   // zlib's default (6) took 3-4 times as long as the whole render of a 1920x1440 frame for
-  // 13% smaller files; level 2 is where the time levels off for renders (issue #4's notes). A
+  // 13% smaller files; level 2 is where the time levels off for renders (docs/RENDERER-PERFORMANCE.md). A
   // camera frame's sensor noise compresses little: level 1 writes a 1920x1440 composite in
   // 35 ms against 59 ms at level 2, for a file 5% larger.
   @Option(

@@ -1,39 +1,5 @@
 import ARMath
 
-/// One corner of an OBJ face, line or point: 0-based indices into the model's arrays, or −1
-/// where the statement gave none (`v//vn` has no texture coordinate).
-@frozen
-public struct OBJCorner: Hashable, Sendable {
-  /// Index into ``OBJModel/positions``.
-  public var position: Int32
-  /// Index into ``OBJModel/texcoords``, or −1.
-  public var texcoord: Int32
-  /// Index into ``OBJModel/normals``, or −1.
-  public var normal: Int32
-
-  @inlinable
-  public init(position: Int32, texcoord: Int32 = -1, normal: Int32 = -1) {
-    self.position = position
-    self.texcoord = texcoord
-    self.normal = normal
-  }
-}
-
-/// The state in force from face ``firstFace`` on, until the next run: which object, group,
-/// material and smoothing group the faces belong to.
-public struct OBJFaceRun: Hashable, Sendable {
-  /// The first face (index into the model's faces) of the run.
-  public var firstFace: Int
-  /// Index into ``OBJModel/objectNames``, or −1 before any `o`.
-  public var object: Int
-  /// Index into ``OBJModel/groupNames``, or −1 before any `g`.
-  public var group: Int
-  /// Index into ``OBJModel/materialNames`` (the `usemtl` names), or −1 before any `usemtl`.
-  public var material: Int
-  /// The smoothing group; 0 means off (`s off`, `s 0`, or no `s` yet: the OBJ default).
-  public var smoothingGroup: UInt32
-}
-
 /// An OBJ file as written, before triangulation: the `v`/`vt`/`vn` arrays, faces as lists of
 /// corners, lines, points and the names in force. Built by ``OBJReader``; turned into a
 /// renderable ``Mesh`` by `Mesh(obj:materials:)`.
@@ -110,19 +76,5 @@ public struct OBJModel: Sendable {
       if faceRuns[mid].firstFace <= index { lo = mid + 1 } else { hi = mid }
     }
     return lo == 0 ? nil : faceRuns[lo - 1]
-  }
-}
-
-/// A statement that was read but not used, or a lenient-mode fallback.
-public struct OBJWarning: Hashable, Sendable, CustomStringConvertible {
-  /// The file.
-  public var path: String
-  /// 1-based line (0 when not tied to a line).
-  public var line: Int
-  /// What happened.
-  public var message: String
-
-  public var description: String {
-    line > 0 ? "\(path):\(line): warning: \(message)" : "\(path): warning: \(message)"
   }
 }

@@ -15,10 +15,3 @@ extension OptionValue {
     self = value
   }
 }
-
-/// Why an option's value was refused, in our words.
-struct OptionValueError: Error, CustomStringConvertible {
-  let description: String
-
-  init(_ description: String) { self.description = description }
-}

@@ -21,18 +21,6 @@ extension ParsableCommand {
   }
 }
 
-/// Writes to the standard streams: stdout buffered (fast for many lines), stderr at once.
-enum FileHandleOutput {
-  case standardOutput, standardError
-
-  func write(_ text: String) {
-    switch self {
-    case .standardOutput: print(text, terminator: "")
-    case .standardError: FileHandle.standardError.write(Data(text.utf8))
-    }
-  }
-}
-
 /// Calls `body` with each line of standard input that holds `columns` numbers (spaces or commas;
 /// blank lines and `#` comments skipped) and its line number; a bad line is an input failure
 /// naming it (`stdin:3: …`).

@@ -1,0 +1,32 @@
+import ARImage
+import ARMath
+import ARPose
+import Foundation
+
+/// A marker found in an image.
+public struct DetectedMarker: Sendable, Equatable {
+  /// Its id in the dictionary.
+  public var id: Int
+  /// Its corners in ARScene's pixel convention (top-left origin, pixel centres at +0.5), in the
+  /// dictionary's order: the top-left, top-right, bottom-right and bottom-left corners of the
+  /// marker as drawn, wherever they are in the image.
+  public var corners: [SIMD2<Double>]
+  /// Bits that differed from the dictionary's code (corrected).
+  public var hamming: Int
+  /// The corners' 1-σ uncertainty per coordinate, pixels: from the scatter of the edge points
+  /// the sides were fitted through, and from the edges' width, so it grows with noise and
+  /// blur. Nil when a corner could not be refined onto the edges (it is then the outline's,
+  /// good to a pixel or two).
+  public var cornerSigma: Double?
+
+  /// The pixel noise to pose the marker with: ``cornerSigma``, or a pixel when the corners
+  /// are the outline's.
+  public var poseSigma: Double { cornerSigma ?? 1 }
+
+  public init(id: Int, corners: [SIMD2<Double>], hamming: Int, cornerSigma: Double? = nil) {
+    self.id = id
+    self.corners = corners
+    self.hamming = hamming
+    self.cornerSigma = cornerSigma
+  }
+}

@@ -1,0 +1,43 @@
+import ARMath
+
+/// A camera frame: its intrinsics and where its image (and depth) are.
+public struct CameraFrameSample: Sendable, Equatable {
+  /// Seconds.
+  public var time: Double
+  /// The frame's number in its recording (its index in the video, for a video).
+  public var index: Int
+  /// Focal lengths and principal point, pixels, for an image of ``imageSize``; nil when not
+  /// logged.
+  public var intrinsics: FrameIntrinsics?
+  /// Width and height of the image the intrinsics refer to, pixels; nil when unknown.
+  public var imageSize: SIMD2<Int>?
+  /// Where the image is.
+  public var image: FrameImageSource?
+  /// A depth image for this frame (16-bit PNG of millimetres), relative to the recording.
+  public var depthPath: String?
+  /// The depth's confidence image (8-bit PNG of 0 low, 1 medium, 2 high), relative to the
+  /// recording.
+  public var confidencePath: String?
+
+  /// A value with these fields, as given (no validation: readers validate what they read).
+  public init(
+    time: Double, index: Int, intrinsics: FrameIntrinsics? = nil, imageSize: SIMD2<Int>? = nil,
+    image: FrameImageSource? = nil, depthPath: String? = nil, confidencePath: String? = nil
+  ) {
+    self.time = time
+    self.index = index
+    self.intrinsics = intrinsics
+    self.imageSize = imageSize
+    self.image = image
+    self.depthPath = depthPath
+    self.confidencePath = confidencePath
+  }
+}
+
+extension CameraFrameSample {
+  /// The intrinsics with the image size, when both are known.
+  public var cameraIntrinsics: CameraIntrinsics<Double>? {
+    guard let k = intrinsics, let size = imageSize else { return nil }
+    return CameraIntrinsics(fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: size.x, height: size.y)
+  }
+}

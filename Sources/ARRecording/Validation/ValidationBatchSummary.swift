@@ -1,0 +1,87 @@
+import Foundation
+
+/// Many recordings' validations in one: what `arscene validate --merge` prints. For each anchor
+/// (by name), its final errors across recordings and how honest the claimed σ was across them.
+public struct ValidationBatchSummary: Codable, Sendable {
+  /// The shards merged, and the recordings they held.
+  public var shards: [String]
+  public var recordings: Int
+  /// Recordings whose shard appears twice are counted once; missing shards are named.
+  public var missingShards: [String]
+  public var anchors: [Anchor]
+  /// The mean, over recordings with truth, of the fraction of fixes within their accuracy.
+  public var gpsWithinAccuracy: Double?
+  /// Every recording's summary, in manifest order.
+  public var perRecording: [ValidationShard.Entry]
+
+  public struct Anchor: Codable, Sendable {
+    public var name: String
+    /// The fused placement's error at each recording's end, and the raw placement's.
+    public var finalError: ValidationReport.Statistics
+    public var rawFinalError: ValidationReport.Statistics?
+    /// RMS of the final errors over RMS of the final claimed σ: 1 when honest.
+    public var normalizedRMS: Double
+    /// The fraction of recordings whose final error was within 3σ.
+    public var within3Sigma: Double
+  }
+
+  /// Combines shards (each shard once; recordings in the order of their shard's index).
+  public init(_ shards: [ValidationShard]) {
+    var seen: [String: ValidationShard] = [:]
+    for shard in shards where seen[shard.shard] == nil { seen[shard.shard] = shard }
+    let ordered = seen.values.sorted { a, b in
+      let (x, y) = (a.shard.split(separator: "/"), b.shard.split(separator: "/"))
+      return (Int(x.first ?? "") ?? 0) < (Int(y.first ?? "") ?? 0)
+    }
+    self.shards = ordered.map(\.shard)
+    var missing: [String] = []
+    if let n = ordered.first.flatMap({ Int($0.shard.split(separator: "/").last ?? "") }) {
+      missing = (0..<n).map { "\($0)/\(n)" }.filter { seen[$0] == nil }
+    }
+    missingShards = missing
+    // Recordings back in manifest order: shard i holds items i, i + N, i + 2N, …
+    var entries: [ValidationShard.Entry] = []
+    let columns = ordered.map(\.recordings)
+    for row in 0..<(columns.map(\.count).max() ?? 0) {
+      for column in columns where row < column.count { entries.append(column[row]) }
+    }
+    perRecording = entries
+    recordings = entries.count
+    var names: [String] = []
+    var finals: [String: [Double]] = [:], raws: [String: [Double]] = [:], sigmas: [String: [Double]] = [:]
+    for entry in entries {
+      for a in entry.report.anchors {
+        if finals[a.name] == nil { names.append(a.name) }
+        finals[a.name, default: []].append(a.positionError.final)
+        sigmas[a.name, default: []].append(a.finalSigma)
+        if let raw = a.rawPositionError?.final { raws[a.name, default: []].append(raw) }
+      }
+    }
+    anchors = names.map { name in
+      let e = finals[name]!, s = sigmas[name]!
+      let rmsError = (e.reduce(0) { $0 + $1 * $1 } / Double(e.count)).squareRoot()
+      let rmsSigma = (s.reduce(0) { $0 + $1 * $1 } / Double(s.count)).squareRoot()
+      let inside = zip(e, s).filter { $0 <= 3 * $1 }.count
+      return Anchor(
+        name: name, finalError: ValidationReport.Statistics(e)!,
+        rawFinalError: raws[name].flatMap(ValidationReport.Statistics.init),
+        normalizedRMS: rmsSigma > 0 ? rmsError / rmsSigma : 0, within3Sigma: Double(inside) / Double(e.count))
+    }
+    let within = entries.compactMap(\.report.gps.withinAccuracy)
+    gpsWithinAccuracy = within.isEmpty ? nil : within.reduce(0, +) / Double(within.count)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case shards, recordings, missingShards = "missing_shards", anchors, gpsWithinAccuracy =
+      "gps_within_accuracy"
+    case perRecording = "per_recording"
+  }
+}
+
+extension ValidationBatchSummary.Anchor {
+  enum CodingKeys: String, CodingKey {
+    case name, finalError = "final_error_m", rawFinalError = "raw_final_error_m", normalizedRMS =
+      "normalized_rms"
+    case within3Sigma = "within_3_sigma"
+  }
+}
