@@ -15,6 +15,13 @@ public enum FileIO {
     return [UInt8](data)
   }
 
+  /// The bytes of the text file at `path`, without the UTF-8 byte-order mark some Windows
+  /// editors put first (it is no part of the first field).
+  public static func readText(_ path: String) throws(FileIOError) -> [UInt8] {
+    let bytes = try read(path)
+    return bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+  }
+
   /// Writes `bytes` to `path` atomically: into a temporary file in the same directory, then
   /// renamed over `path`, so a reader never sees half a file and a failure leaves nothing behind.
   public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileIOError) {

@@ -11,4 +11,13 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unwritable(let path, let reason): "\(path): cannot write: \(reason)"
     }
   }
+
+  /// What went wrong, without the path: for errors of other types that name the file themselves.
+  public var reason: String {
+    switch self {
+    case .missing: "no such file"
+    case .unreadable(_, let reason): reason
+    case .unwritable(_, let reason): "cannot write: \(reason)"
+    }
+  }
 }

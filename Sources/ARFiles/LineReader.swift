@@ -39,8 +39,15 @@ public final class LineReader {
 
   deinit { fclose(file) }
 
-  /// The next line without its line ending, or nil at the end of the file.
+  /// The next line without its line ending, or nil at the end of the file. A UTF-8 byte-order
+  /// mark before the first line (as Windows editors write one) is not part of it.
   public func next() throws(FileIOError) -> [UInt8]? {
+    guard var line = try nextLine() else { return nil }
+    if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
+    return line
+  }
+
+  private func nextLine() throws(FileIOError) -> [UInt8]? {
     while true {
       if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
         var last = newline

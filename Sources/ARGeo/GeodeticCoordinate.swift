@@ -19,7 +19,13 @@ public struct GeodeticCoordinate: Hashable, Sendable, Codable {
     self.height = height
   }
 
-  /// The coordinate if all fields are finite and the latitude is within ±90°.
+  /// The largest height `validated()` accepts, metres either side of the ellipsoid: beyond the
+  /// orbits of navigation and geostationary satellites, and small enough that distances from it
+  /// stay exact to a millimetre in `Double`.
+  public static let heightLimit = 100_000_000.0
+
+  /// The coordinate if all fields are finite, the latitude within ±90° and the height within
+  /// ±``heightLimit``.
   public func validated() throws(GeoError) -> GeodeticCoordinate {
     guard latitudeDegrees.isFinite, abs(latitudeDegrees) <= 90 else {
       throw .invalidCoordinate(
@@ -28,8 +34,8 @@ public struct GeodeticCoordinate: Hashable, Sendable, Codable {
     guard longitudeDegrees.isFinite else {
       throw .invalidCoordinate(field: "longitude", value: longitudeDegrees, reason: "must be finite")
     }
-    guard height.isFinite else {
-      throw .invalidCoordinate(field: "height", value: height, reason: "must be finite")
+    guard height.isFinite, abs(height) <= Self.heightLimit else {
+      throw .invalidCoordinate(field: "height", value: height, reason: "must be finite and within ±100,000 km")
     }
     return self
   }

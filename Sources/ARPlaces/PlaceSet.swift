@@ -43,10 +43,11 @@ extension PlaceSet {
     projection: CRSProjection? = nil
   ) throws(PlaceFileError) -> PlaceSet {
     let bytes: [UInt8]
-    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
+    do { bytes = try FileIO.readText(path) } catch { throw .unreadable(path: path, reason: error.reason) }
     let json: Any
     do { json = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) } catch {
-      throw .unreadable(path: path, reason: "not JSON: \(error.localizedDescription)")
+      let failure = JSONDecodingFailure(error, bytes: bytes)
+      throw .invalid(path: path, field: failure.field ?? "(document)", reason: failure.reason)
     }
     var reader = PlaceJSON(path: path)
     if let object = json as? [String: Any], let crs = object["crs"] {

@@ -11,10 +11,10 @@ enum StateFile {
   static func read<State: VersionedState>(_ type: State.Type, path: String) throws(PlaceFileError) -> State? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let bytes: [UInt8]
-    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
+    do { bytes = try FileIO.readText(path) } catch { throw .unreadable(path: path, reason: error.reason) }
     let state: State
     do { state = try JSONDecoder().decode(State.self, from: Data(bytes)) } catch {
-      let failure = JSONDecodingFailure(error)
+      let failure = JSONDecodingFailure(error, bytes: bytes)
       throw .invalid(path: path, field: failure.field ?? "(document)", reason: failure.reason)
     }
     let (name, version) = State.currentFormat

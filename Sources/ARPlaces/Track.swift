@@ -28,9 +28,15 @@ public struct Track: Sendable, Equatable {
   ///   coordinates out of range, time running backwards, no points at all, malformed XML.
   public static func readGPX(path: String) throws(PlaceFileError) -> Track {
     let bytes: [UInt8]
-    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
+    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.reason) }
+    // Foundation's parser traps on a byte that is not UTF-8 in a name: it sees only checked
+    // (or transcoded) UTF-8.
+    let utf8: [UInt8]
+    do { utf8 = try TextBytes.xmlAsUTF8(bytes) } catch {
+      throw .invalid(path: path, field: error.place, reason: error.reason)
+    }
     let reader = GPXReader(path: path)
-    let parser = XMLParser(data: Data(bytes))
+    let parser = XMLParser(data: Data(utf8))
     parser.delegate = reader
     let parsed = parser.parse()
     if let failure = reader.failure { throw failure }
@@ -90,16 +96,16 @@ private final class GPXReader: NSObject, XMLParserDelegate {
     let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
     switch element {
     case "ele" where point != nil:
-      guard let h = Double(value), h.isFinite else { return fail(parser, "<ele> '\(value)' is not a number") }
+      guard let h = Double(value), h.isFinite else { return fail(parser, "<ele> '\(value.quotedForMessage)' is not a number") }
       height = h
     case "time" where point != nil:
       guard let t = Self.seconds(value) else {
-        return fail(parser, "<time> '\(value)' is not an ISO 8601 time")
+        return fail(parser, "<time> '\(value.quotedForMessage)' is not an ISO 8601 time")
       }
       time = t
     case "hdop" where point != nil:
       guard let h = Double(value), h.isFinite, h > 0 else {
-        return fail(parser, "<hdop> '\(value)' is not a positive number")
+        return fail(parser, "<hdop> '\(value.quotedForMessage)' is not a positive number")
       }
       hdop = h
     case "name" where point == nil && path_.count >= 2 && path_[path_.count - 2] == "trk" && name == nil:

@@ -33,7 +33,7 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
   /// Reads the trajectory file at `path`.
   public func read(path: String) throws(TrajectoryError) -> Trajectory {
     let bytes: [UInt8]
-    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
+    do { bytes = try FileIO.readText(path) } catch { throw .unreadable(path: path, reason: error.reason) }
     return try parse(bytes: bytes, path: path)
   }
 

@@ -23,9 +23,10 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension SceneError {
-  /// The error for a JSON decoding failure of the file at `path`, naming the field.
-  init(decoding error: any Error, path: String) {
-    let failure = JSONDecodingFailure(error)
+  /// The error for a JSON decoding failure of the file at `path` (whose text is `bytes`),
+  /// naming the field, or the line and column of a syntax error.
+  init(decoding error: any Error, path: String, bytes: [UInt8]? = nil) {
+    let failure = JSONDecodingFailure(error, bytes: bytes)
     if let field = failure.field {
       self = .invalidField(path: path, field: field, reason: failure.reason)
     } else {

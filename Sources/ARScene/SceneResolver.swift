@@ -33,6 +33,12 @@ struct SceneResolver {
     do { return try Matrix4(validatingColumnMajor: values) } catch { throw fail(field, error.description) }
   }
 
+  /// A distance for a message, whole metres: any `Double`, infinite and NaN too (never an
+  /// integer conversion that could trap).
+  static func metres(_ distance: Double) -> String {
+    distance.isFinite ? String(format: "%.0f m", distance) : "an unbounded distance"
+  }
+
   func resolvePath(_ relative: String) -> String {
     relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
   }

@@ -23,24 +23,50 @@ extension Scene {
         label.showsDistance ? "\(label.text) · \(DistanceText.formatted(distance))" : label.text
       shown.append((distance, projection.pixel, text))
     }
-    // Placed nearest first, each raised above the nearer panels it would cover (a longer
-    // pointer), then painted farthest first.
-    var placed: [(text: String, tip: SIMD2<Double>, centre: SIMD2<Double>, half: SIMD2<Double>)] = []
-    for label in shown.sorted(by: { $0.distance < $1.distance }) {
-      let half = Self.labelHalfSize(label.text, size: size)
-      var centre = SIMD2(label.pixel.x, label.pixel.y - 0.9 * Double(size) - half.y)
-      let gap = 0.25 * Double(size)
-      while let covered = placed.first(where: {
-        abs($0.centre.x - centre.x) < $0.half.x + half.x + gap
-          && abs($0.centre.y - centre.y) < $0.half.y + half.y + gap
-      }) {
-        centre.y = covered.centre.y - covered.half.y - gap - half.y
-      }
-      placed.append((label.text, label.pixel, centre, half))
-    }
+    let placed = Self.placeLabels(
+      shown, size: size, imageSize: SIMD2(Double(image.width), Double(image.height)))
     for label in placed.reversed() {
       Self.paintLabel(label.text, pointingAt: label.tip, centre: label.centre, size: size, on: &image)
     }
+  }
+
+  /// A placed label: its text, the pixel its pointer ends at, its panel's centre and half size.
+  typealias PlacedLabel = (text: String, tip: SIMD2<Double>, centre: SIMD2<Double>, half: SIMD2<Double>)
+
+  /// The labels placed nearest first, each raised above the nearer panels it would cover (a
+  /// longer pointer). Labels whose point projects far off the image (more than its size beyond
+  /// an edge, or not finite: nearly behind the camera) are left out: they could not show, and
+  /// at such magnitudes raising a panel by its height would not change its position.
+  ///
+  /// Each raise puts the panel strictly above the one it covered, so a label is raised at most
+  /// once past each placed panel; the loop stops there in any case, and a label that still
+  /// overlaps (an image too small to separate them) is drawn where it is, over the others.
+  static func placeLabels(
+    _ shown: [(distance: Double, pixel: SIMD2<Double>, text: String)], size: Float, imageSize: SIMD2<Double>
+  ) -> [PlacedLabel] {
+    var placed: [PlacedLabel] = []
+    let gap = 0.25 * Double(size)
+    for label in shown.sorted(by: { $0.distance < $1.distance }) {
+      let p = label.pixel
+      guard p.x.isFinite, p.y.isFinite, p.x > -imageSize.x, p.x < 2 * imageSize.x, p.y > -imageSize.y,
+        p.y < 2 * imageSize.y
+      else { continue }
+      let half = Self.labelHalfSize(label.text, size: size)
+      var centre = SIMD2(p.x, p.y - 0.9 * Double(size) - half.y)
+      for _ in 0...placed.count {
+        guard
+          let covered = placed.first(where: {
+            abs($0.centre.x - centre.x) < $0.half.x + half.x + gap
+              && abs($0.centre.y - centre.y) < $0.half.y + half.y + gap
+          })
+        else { break }
+        let raised = covered.centre.y - covered.half.y - gap - half.y
+        guard raised < centre.y else { break }
+        centre.y = raised
+      }
+      placed.append((label.text, p, centre, half))
+    }
+    return placed
   }
 
   /// Half the width and height of a label's panel, pixels.

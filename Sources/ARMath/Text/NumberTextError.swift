@@ -13,9 +13,9 @@ public enum NumberTextError: Error, Equatable, Sendable, CustomStringConvertible
     case .wrongCount(let source, let line, let expected, let got):
       "\(Self.place(source, line)): expected \(expected) numbers, got \(got)"
     case .notANumber(let source, let line, let field, let text):
-      "\(Self.place(source, line)): field \(field) '\(text)' is not a number"
+      "\(Self.place(source, line)): field \(field) '\(text.quotedForMessage)' is not a number"
     case .notFinite(let source, let line, let field, let text):
-      "\(Self.place(source, line)): field \(field) '\(text)' is not a finite number"
+      "\(Self.place(source, line)): field \(field) '\(text.quotedForMessage)' is not a finite number"
     }
   }
 

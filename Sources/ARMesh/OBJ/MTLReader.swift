@@ -114,7 +114,7 @@ public enum MTLReader {
     materials: [Material], warnings: [OBJWarning]
   ) {
     let bytes: [UInt8]
-    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
+    do { bytes = try FileIO.readText(path) } catch { throw .unreadable(path: path, reason: error.reason) }
     return try parse(bytes, path: path, lenient: lenient)
   }
 
@@ -184,13 +184,6 @@ public enum MTLReader {
     name.hasPrefix("/") || directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
   }
 
-  static func firstInvalidLine(_ bytes: [UInt8]) -> Int {
-    var line = 1, start = 0
-    for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") {
-      if String(validating: bytes[start..<i], as: UTF8.self) == nil { return line }
-      line += 1
-      start = i + 1
-    }
-    return line
-  }
+  /// The line of the first byte that is not UTF-8 (1-based).
+  static func firstInvalidLine(_ bytes: [UInt8]) -> Int { TextBytes.firstInvalidUTF8(in: bytes)?.line ?? 1 }
 }

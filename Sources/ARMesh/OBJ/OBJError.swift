@@ -31,11 +31,11 @@ public enum OBJError: Error, Equatable, Sendable, CustomStringConvertible {
     case .encoding(let path, let line, let column, let reason):
       "\(path):\(line):\(column): \(reason)"
     case .badNumber(let path, let line, let column, let text):
-      "\(path):\(line):\(column): '\(text)' is not a finite number"
+      "\(path):\(line):\(column): '\(text.quotedForMessage)' is not a finite number"
     case .badArity(let path, let line, let column, let statement, let expected, let got):
       "\(path):\(line):\(column): '\(statement)' takes \(expected) numbers, got \(got)"
     case .badIndex(let path, let line, let column, let text, let reason):
-      "\(path):\(line):\(column): bad index '\(text)': \(reason)"
+      "\(path):\(line):\(column): bad index '\(text.quotedForMessage)': \(reason)"
     case .tooFewCorners(let path, let line, let column, let statement, let count):
       "\(path):\(line):\(column): '\(statement)' needs at least \(statement == "l" ? 2 : 3) vertices, got \(count)"
     case .unknownStatement(let path, let line, let column, let keyword):

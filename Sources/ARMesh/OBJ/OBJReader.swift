@@ -36,7 +36,7 @@ public struct OBJReader {
   /// Reads and parses the file at `path`.
   public static func read(path: String, lenient: Bool = false) throws(OBJError) -> OBJModel {
     let bytes: [UInt8]
-    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
+    do { bytes = try FileIO.readText(path) } catch { throw .unreadable(path: path, reason: error.reason) }
     return try parse(bytes, path: path, lenient: lenient)
   }
 

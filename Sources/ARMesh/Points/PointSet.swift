@@ -29,10 +29,10 @@ public struct PointSet: Codable, Sendable, Equatable {
   /// - Throws: ``PointSetError`` naming the file and the field (`points[3].radius`).
   public static func load(path: String) throws(PointSetError) -> PointSet {
     let bytes: [UInt8]
-    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.description) }
+    do { bytes = try FileIO.readText(path) } catch { throw .unreadable(path: path, reason: error.reason) }
     let set: PointSet
     do { set = try JSONDecoder().decode(PointSet.self, from: Data(bytes)) } catch {
-      let failure = JSONDecodingFailure(error)
+      let failure = JSONDecodingFailure(error, bytes: bytes)
       throw .invalid(path: path, field: failure.field, reason: failure.reason)
     }
     var codes = Set<String>()

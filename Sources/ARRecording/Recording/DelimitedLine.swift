@@ -35,11 +35,11 @@ enum DelimitedLine {
       case .notANumber(_, _, let field, let text):
         throw .badRecord(
           path: path, line: line, field: field <= names.count ? names[field - 1] : "column \(field)",
-          reason: "'\(text)' is not a number")
+          reason: "'\(text.quotedForMessage)' is not a number")
       case .notFinite(_, _, let field, let text):
         throw .badRecord(
           path: path, line: line, field: field <= names.count ? names[field - 1] : "column \(field)",
-          reason: "'\(text)' is not finite")
+          reason: "'\(text.quotedForMessage)' is not finite")
       }
     }
   }

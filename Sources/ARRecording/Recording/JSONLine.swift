@@ -193,7 +193,7 @@ struct JSONLine {
         var end = index
         while end < bytes.count, ![0x2C, 0x5D, 0x7D, 0x20].contains(bytes[end]) { end += 1 }
         let token = String(decoding: bytes[begin..<end], as: UTF8.self)
-        throw Failure(field: field, reason: "'\(token)' is not a finite JSON number")
+        throw Failure(field: field, reason: "'\(token.quotedForMessage)' is not a finite JSON number")
       }
       return x
     }

@@ -7,10 +7,10 @@ enum JSONLinesRecording {
   {
     let lines: LineReader
     do { lines = try LineReader(path: path) } catch {
-      throw .unreadable(path: path, reason: error.description)
+      throw .unreadable(path: path, reason: error.reason)
     }
     let first: [UInt8]?
-    do { first = try lines.next() } catch { throw .unreadable(path: path, reason: error.description) }
+    do { first = try lines.next() } catch { throw .unreadable(path: path, reason: error.reason) }
     guard let first else { throw .unknownFormat(path: path, reason: "empty: no header line") }
     let header = try RecordingLineCodec.header(first, path: path)
     // Records are in time order across streams too, so that a reader can replay them as read.

@@ -13,7 +13,7 @@ final class LineRecordSource: RecordSource {
 
   init(path: String, parse: @escaping Parse) throws(RecordingError) {
     do { lines = try LineReader(path: path) } catch {
-      throw .unreadable(path: path, reason: error.description)
+      throw .unreadable(path: path, reason: error.reason)
     }
     self.parse = parse
   }
@@ -28,13 +28,13 @@ final class LineRecordSource: RecordSource {
       var lines: [[UInt8]] = []
       while let line = try reader.next() { lines.append(line) }
       return lines
-    } catch { throw .unreadable(path: path, reason: error.description) }
+    } catch { throw .unreadable(path: path, reason: error.reason) }
   }
 
   func next() throws(RecordingError) -> RecordingRecord? {
     while pendingIndex == pending.count {
       let line: [UInt8]?
-      do { line = try lines.next() } catch { throw .unreadable(path: lines.path, reason: error.description) }
+      do { line = try lines.next() } catch { throw .unreadable(path: lines.path, reason: error.reason) }
       guard let line else { return nil }
       pending = try parse(line, lines.lineNumber)
       pendingIndex = 0
