@@ -246,6 +246,10 @@ let package = Package(
       dependencies: ["ARRender", "ARMesh", "ARImage", "ARImageIO", "ARMath", "ARTestSupport"]
     ),
     .testTarget(
+      name: "ARFilesTests",
+      dependencies: ["ARFiles"]
+    ),
+    .testTarget(
       name: "ARImageTests",
       dependencies: ["ARImage"]
     ),

@@ -21,8 +21,12 @@ struct ArsceneRunner {
   }
 
   /// Runs `arscene arguments…` with `stdin` as standard input, from `directory` (default: the
-  /// package root, so relative paths such as `Scenes/…` work).
-  static func run(_ arguments: [String], stdin: String = "", directory: URL? = nil) throws -> Outcome {
+  /// package root, so relative paths such as `Scenes/…` work). With `timeout` (seconds), a run
+  /// still going then is killed and reported as status −1 (a hang, not a slow machine: the
+  /// limits are many times the work).
+  static func run(
+    _ arguments: [String], stdin: String = "", directory: URL? = nil, timeout: Double? = nil
+  ) throws -> Outcome {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -39,11 +43,20 @@ struct ArsceneRunner {
       try? input.fileHandleForWriting.close()
     }
     writer.start()
+    let started = Date()
+    if let timeout {
+      DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
+        if process.isRunning { process.terminate() }
+      }
+    }
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    let timedOut =
+      timeout.map { process.terminationReason == .uncaughtSignal && Date().timeIntervalSince(started) >= $0 }
+      ?? false
     return Outcome(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      status: timedOut ? -1 : process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: err, as: UTF8.self))
   }
 

@@ -1,0 +1,46 @@
+import ARTestSupport
+import Foundation
+import Testing
+
+/// Every input that ever crashed or hung arscene (Tests/Fixtures/regressions/README.md): each
+/// ends within 20 s with exit 0, or 2 and one line naming the file.
+@Suite("Inputs that once crashed or hung")
+struct RegressionInputTests {
+  static let folder = Fixtures.path("regressions")
+
+  @Test(
+    "each ends in time with exit 0 or 2",
+    arguments: [
+      (["render", "scene-origin-enu-1e308.json", "-o", "OUT"], "objects[1].anchor.geo"),
+      (["render", "scene-origin-height-2e63.json", "-o", "OUT"], "geo.origin: height"),
+      (["hit", "--scene", "scene-origin-height-2e63.json", "--tap", "10,10"], "geo.origin: height"),
+      (
+        ["poi", "replay", "gpx-non-utf8-attribute-name.gpx", "STOPS"],
+        "line 2, column 6: byte 0xC3 is not UTF-8"
+      ),
+      (
+        ["poi", "replay", "gpx-non-utf8-element-name.gpx", "STOPS"],
+        "line 2, column 21: byte 0xC3 is not UTF-8"
+      ),
+      (["render", "GUIDE", "-o", "OUT", "--width", "96", "--height", "72"], ""),
+      (["render", "GUIDE", "-o", "OUT", "--width", "200", "--height", "72"], ""),
+      (["render", "GUIDE-FILM", "-o", "OUT", "--width", "96", "--height", "72"], ""),
+    ] as [([String], String)])
+  func endsInTime(_ arguments: [String], _ message: String) throws {
+    let output = try TemporaryFolder()
+    let root = ArsceneRunner.packageRoot.path
+    let resolved = arguments.map { argument -> String in
+      switch argument {
+      case "OUT": output.path + "/out.png"
+      case "STOPS": root + "/Scenes/data/zavist-stops.json"
+      case "GUIDE": root + "/Scenes/zavist-guide.json"
+      case "GUIDE-FILM": root + "/Scenes/zavist-guide-film.json"
+      case _ where argument.hasSuffix(".json") || argument.hasSuffix(".gpx"): Self.folder + "/" + argument
+      default: argument
+      }
+    }
+    let outcome = try ArsceneRunner.run(resolved, timeout: 20)
+    #expect(outcome.status == (message.isEmpty ? 0 : 2), "\(arguments): \(outcome.stderr)")
+    #expect(message.isEmpty || outcome.stderr.contains(message), "\(outcome.stderr)")
+  }
+}
