@@ -17,7 +17,9 @@ public struct JSONDecodingFailure: Error, Sendable, Equatable {
     case DecodingError.keyNotFound(let key, let context):
       (field, reason) = (Self.fieldPath(context.codingPath + [key]), "missing")
     case DecodingError.typeMismatch(let type, let context):
-      (field, reason) = (Self.fieldPath(context.codingPath), Self.mismatch(expected: type, context.debugDescription))
+      (field, reason) = (
+        Self.fieldPath(context.codingPath), Self.mismatch(expected: type, context.debugDescription)
+      )
     case DecodingError.valueNotFound(_, let context):
       (field, reason) = (Self.fieldPath(context.codingPath), "is null")
     case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
@@ -46,7 +48,8 @@ public struct JSONDecodingFailure: Error, Sendable, Equatable {
     case "Double", "Float": expected = "a number"
     case "String": expected = "a string"
     case "Bool": expected = "true or false"
-    case _ where name.hasPrefix("Dictionary") || name.contains("KeyedDecodingContainer"): expected = "an object"
+    case _ where name.hasPrefix("Dictionary") || name.contains("KeyedDecodingContainer"):
+      expected = "an object"
     case _ where name.hasPrefix("Array") || name.contains("UnkeyedDecodingContainer"): expected = "an array"
     default: expected = "a value of another kind"
     }

@@ -35,7 +35,8 @@ public struct GeodeticCoordinate: Hashable, Sendable, Codable {
       throw .invalidCoordinate(field: "longitude", value: longitudeDegrees, reason: "must be finite")
     }
     guard height.isFinite, abs(height) <= Self.heightLimit else {
-      throw .invalidCoordinate(field: "height", value: height, reason: "must be finite and within ±100,000 km")
+      throw .invalidCoordinate(
+        field: "height", value: height, reason: "must be finite and within ±100,000 km")
     }
     return self
   }

@@ -96,7 +96,9 @@ private final class GPXReader: NSObject, XMLParserDelegate {
     let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
     switch element {
     case "ele" where point != nil:
-      guard let h = Double(value), h.isFinite else { return fail(parser, "<ele> '\(value.quotedForMessage)' is not a number") }
+      guard let h = Double(value), h.isFinite else {
+        return fail(parser, "<ele> '\(value.quotedForMessage)' is not a number")
+      }
       height = h
     case "time" where point != nil:
       guard let t = Self.seconds(value) else {

@@ -52,7 +52,8 @@ public struct PointCloud: Sendable, Equatable {
       for (i, field) in fields.enumerated() {
         guard let v = Double(field), v.isFinite else {
           throw .badFile(
-            path: path, line: index + 1, reason: "field \(i + 1) '\(field.quotedForMessage)' is not a finite number")
+            path: path, line: index + 1,
+            reason: "field \(i + 1) '\(field.quotedForMessage)' is not a finite number")
         }
         values.append(v)
       }

@@ -28,9 +28,11 @@ public enum TrajectoryError: Error, Equatable, Sendable, CustomStringConvertible
       self = .badLine(
         path: path, line: line, field: "line", reason: "expected \(expected) columns, got \(got)")
     case .notANumber(_, _, let field, let text):
-      self = .badLine(path: path, line: line, field: "field \(field)", reason: "'\(text.quotedForMessage)' is not a number")
+      self = .badLine(
+        path: path, line: line, field: "field \(field)", reason: "'\(text.quotedForMessage)' is not a number")
     case .notFinite(_, _, let field, let text):
-      self = .badLine(path: path, line: line, field: "field \(field)", reason: "'\(text.quotedForMessage)' is not finite")
+      self = .badLine(
+        path: path, line: line, field: "field \(field)", reason: "'\(text.quotedForMessage)' is not finite")
     }
   }
 }

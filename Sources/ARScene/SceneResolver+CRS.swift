@@ -39,7 +39,8 @@ extension SceneResolver {
     let (centreWorld, centreGeodetic) = try world(centre)
     guard centreWorld.length <= 10_000 else {
       throw fail(
-        field, "the model is \(Self.metres(centreWorld.length)) from the scene's geo.origin; keep it within 10 km")
+        field,
+        "the model is \(Self.metres(centreWorld.length)) from the scene's geo.origin; keep it within 10 km")
     }
     // Normals turn with the map from grid to world near the centre (its Jacobian: grid
     // convergence, the scale factor and the axes' turn to y up), by its inverse transpose.

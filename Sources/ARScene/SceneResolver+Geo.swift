@@ -51,7 +51,8 @@ extension SceneResolver {
     // Far anchors lose Float precision in the renderer; 10 km keeps it at a millimetre.
     guard pose.translation.length <= 10_000 else {
       throw fail(
-        field, "is \(Self.metres(pose.translation.length)) from the scene's geo.origin; keep anchors within 10 km")
+        field,
+        "is \(Self.metres(pose.translation.length)) from the scene's geo.origin; keep anchors within 10 km")
     }
     return (Self.floatMatrix(pose), geo)
   }

@@ -68,7 +68,9 @@ enum StrayScannerLayout {
       // Named at the line after the last row read: where the missing row should be.
       throw .badRecord(
         path: path, line: min(lines.count + 1, max(1, rows.count + 1)), field: "K",
-        reason: "expected 3 rows of 3 numbers (fx 0 cx / 0 fy cy / 0 0 1), got \(rows.count)\(lines.isEmpty ? " (the file is empty)" : "")")
+        reason:
+          "expected 3 rows of 3 numbers (fx 0 cx / 0 fy cy / 0 0 1), got \(rows.count)\(lines.isEmpty ? " (the file is empty)" : "")"
+      )
     }
     guard rows[0][0] > 0, rows[1][1] > 0 else {
       throw .badRecord(path: path, line: 1, field: "fx, fy", reason: "focal lengths must be positive")
