@@ -73,12 +73,15 @@ public struct JSONDecodingFailure: Error, Sendable, Equatable {
         message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? message
       }
     }
-    guard let bytes, let offset = Self.characterOffset(in: message) else {
-      return (nil, "not valid JSON (\(quoted(message)))")
+    guard let bytes else { return (nil, "not valid JSON (\(quoted(message)))") }
+    guard let offset = Self.characterOffset(in: message) else {
+      // A truncated file: the error is where the text ends.
+      let end = Self.place(offset: .max, in: bytes)
+      return ("line \(end.line), column \(end.column)", "not valid JSON: \(quoted(Self.lowerFirst(message)))")
     }
     let (line, column, text) = Self.place(offset: offset, in: bytes)
     let what = message.components(separatedBy: " around").first ?? message
-    return ("line \(line), column \(column)", "not valid JSON: \(what.lowercased()) at '\(quoted(text))'")
+    return ("line \(line), column \(column)", "not valid JSON: \(Self.lowerFirst(what)) at '\(quoted(text))'")
   }
 
   /// N of "… around character N." (or "… around line L, column C." in newer Foundations, as an
@@ -102,6 +105,9 @@ public struct JSONDecodingFailure: Error, Sendable, Equatable {
     let rest = String(text.unicodeScalars[index...].prefix { $0 != "\n" })
     return (line, column, rest)
   }
+
+  /// `text` with its first letter in lower case, to follow a colon.
+  static func lowerFirst(_ text: String) -> String { text.prefix(1).lowercased() + text.dropFirst() }
 
   /// At most 60 characters of `text`, marked as cut when longer: errors never echo a whole field.
   public static func quoted(_ text: String) -> String {

@@ -141,24 +141,7 @@ struct PoiCommand: ParsableCommand {
 
     /// A GPX file's fixes, or a recording's GNSS fixes.
     static func fixes(_ path: String) throws -> [TrackFix] {
-      if path.lowercased().hasSuffix(".gpx") {
-        do { return try Track.readGPX(path: path).fixes } catch { throw InputFailure(error) }
-      }
-      var fixes: [TrackFix] = []
-      do {
-        let reader = try RecordingReader(path: path)
-        while let record = try reader.next() {
-          guard case .gps(let fix) = record else { continue }
-          fixes.append(
-            TrackFix(
-              time: fix.time,
-              coordinate: GeodeticCoordinate(
-                latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude, height: fix.height ?? 0),
-              accuracy: fix.horizontalAccuracy > 0 ? fix.horizontalAccuracy : nil))
-        }
-      } catch { throw InputFailure(error) }
-      guard !fixes.isEmpty else { throw InputFailure(message: "\(path): no GNSS fixes to replay") }
-      return fixes
+      do { return try Track.read(path: path).fixes } catch { throw InputFailure(error) }
     }
   }
 

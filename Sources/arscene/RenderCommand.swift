@@ -3,6 +3,7 @@ import ARImage
 import ARImageIO
 import ARMath
 import ARMesh
+import ARRecording
 import ARRender
 import ARScene
 import ARSceneRendering
@@ -99,8 +100,14 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Recording mode: the video's frames per second (default: 30 / --every).") var videoFps:
     Double?
   @Option(help: "Recording mode: every N-th frame (default 1).") var every: Int?
-  @Option(help: "Recording mode: only frames A to B (indices from 0, inclusive), as A:B.") var range: String?
-  @Option(help: "Recording mode: this job's share of the frames, I/N, auto/N or auto.") var shard: String?
+  @Option(
+    help: "Recording mode: only frames A to B (indices from 0, inclusive), as A:B.",
+    transform: FrameRange.init(parsing:))
+  var range: FrameRange?
+  @Option(
+    help: "Recording mode: this job's share of the frames, I/N, auto/N or auto.",
+    transform: { try ShardSelection(parsing: $0) })
+  var shard: ShardSelection?
   @Option(
     help: """
       Recording mode: the least confidence (low, medium, high) of a depth measurement that hides \

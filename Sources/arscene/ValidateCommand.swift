@@ -34,8 +34,10 @@ struct ValidateCommand: ParsableCommand {
   var gnssTau: Double = PhoneErrorModel().gpsMarkovTau
   @Option(help: "A file listing recordings to validate, one path a line (relative to it).") var manifest:
     String?
-  @Option(help: "Which part of the manifest: I/N, auto/N or auto (from the scheduler's environment).")
-  var shard: String?
+  @Option(
+    help: "Which part of the manifest: I/N, auto/N or auto (from the scheduler's environment).",
+    transform: { try ShardSelection(parsing: $0) })
+  var shard: ShardSelection?
   @Flag(help: "Combine the shards' JSON files given as inputs into one summary.") var merge = false
   @OptionGroup var input: RecordingCommand.Input
 
@@ -83,12 +85,7 @@ struct ValidateCommand: ParsableCommand {
   }
 
   private func validateShard(_ manifest: String, site: GeoSite, assumptions: PhoneErrorModel) throws {
-    let selection: ShardSelection
-    do {
-      selection = try shard.map { text throws(RecordingError) in try ShardSelection(parsing: text) } ?? .whole
-    } catch {
-      throw InputFailure(message: "--shard \(shard ?? ""): \(error)")
-    }
+    let selection = shard ?? .whole
     let paths: [String]
     do { paths = try ValidationManifest.read(path: manifest) } catch { throw InputFailure(error) }
     var entries: [ValidationShard.Entry] = []

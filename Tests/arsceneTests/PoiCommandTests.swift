@@ -69,7 +69,7 @@ struct PoiCommandTests {
       ("places/latitude_out_of_range.geojson", [String](), "features[2].geometry.coordinates: latitude 91"),
       ("places/missing_coordinates.geojson", [], "features[0].geometry.coordinates"),
       ("places/stop_bad_lon.json", [], "[1].location.lon: expected a finite number"),
-      ("places/not_json.geojson", [], "not JSON"),
+      ("places/not_json.geojson", [], "not valid JSON"),
       ("places/ids.geojson", ["--radius", "-5"], "--radius"),
       ("places/ids.geojson", ["--at", "95,14"], "--at"),
     ])

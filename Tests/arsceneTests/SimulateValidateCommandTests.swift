@@ -190,12 +190,12 @@ struct ValidationShardingTests {
     // One shard alone: the merge says which are missing.
     let partial = try ArsceneRunner.run(["validate", "--merge", shardFiles[0]])
     #expect(partial.status == 0 && partial.stderr.contains("shards missing: 1/2"))
-    // Bad shard specifications.
+    // Bad shard specifications: usage errors.
     for bad in ["2/2", "x/3", "auto"] {
       let outcome = try ArsceneRunner.run([
         "validate", "--manifest", manifest, "--scene", SimulateValidateCommandTests.scene, "--shard", bad,
       ])
-      #expect(outcome.status == 2 && outcome.stderr.contains("--shard"), "\(bad): \(outcome.stderr)")
+      #expect(outcome.status == 64 && outcome.stderr.contains("--shard"), "\(bad): \(outcome.stderr)")
     }
   }
 }

@@ -30,3 +30,11 @@ extension MarkerDictionary: ExpressibleByArgument {
 
   public static var allValueStrings: [String] { all.map(\.name) }
 }
+
+extension ShardSelection: ExpressibleByArgument {
+  /// `I/N`, `auto/N` or `auto` (the index, or both, from the batch system's environment).
+  public init?(argument: String) {
+    guard let parsed = try? ShardSelection(parsing: argument) else { return nil }
+    self = parsed
+  }
+}
