@@ -247,6 +247,18 @@ let package = Package(
       name: "ARRenderTests",
       dependencies: ["ARRender", "ARMesh", "ARImage", "ARImageIO", "ARMath", "ARTestSupport"]
     ),
+    // Every reader as a fuzz target, shared with the libFuzzer package in Fuzz/ (through a link).
+    .target(
+      name: "ARFuzzing",
+      dependencies: [
+        "ARMath", "ARMesh", "ARScene", "ARRecording", "ARPlaces", "ARFilm", "ARImageIO", "ARPose",
+      ],
+      path: "Tests/ARFuzzing"
+    ),
+    .testTarget(
+      name: "FuzzTests",
+      dependencies: ["ARFuzzing"]
+    ),
     .testTarget(
       name: "ARFilesTests",
       dependencies: ["ARFiles"]

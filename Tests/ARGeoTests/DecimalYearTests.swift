@@ -1,4 +1,5 @@
 import ARGeo
+import ARTestSupport
 import Testing
 
 @Suite("Dates for the magnetic model")
@@ -19,8 +20,10 @@ struct DecimalYearTests {
 
   @Test(
     "text that is not a date is refused, saying what was expected",
-    arguments: ["2026-2-3", "2026-02-30", "x", ""])
-  func badDates(text: String) {
-    #expect(throws: GeoError.self) { try MagneticModel.decimalYear(isoDate: text) }
+    arguments: [
+      ("2026-2-3", "invalidDate"), ("2026-02-30", "invalidDate"), ("x", "invalidDate"), ("", "invalidDate"),
+    ])
+  func badDates(text: String, expectedCase: String) {
+    expectError(GeoError.self, expectedCase) { try MagneticModel.decimalYear(isoDate: text) }
   }
 }

@@ -137,7 +137,7 @@ import Testing
     ) {
       try LocalTangentFrame(origin: GeodeticCoordinate(latitudeDegrees: 91, longitudeDegrees: 0))
     }
-    #expect(throws: GeoError.self) {
+    expectError(GeoError.self, "invalidCoordinate") {
       try LocalTangentFrame(origin: GeodeticCoordinate(latitudeDegrees: 0, longitudeDegrees: .nan))
     }
   }

@@ -56,12 +56,16 @@ import Testing
     #expect(throws: HitError.invalidRay("direction has zero length")) {
       try HitRay(origin: .zero, direction: .zero)
     }
-    #expect(throws: HitError.self) { try HitRay(origin: [.nan, 0, 0], direction: [0, 0, 1]) }
-    #expect(throws: HitError.self) { try HitRay(origin: .zero, direction: [0, .infinity, 0]) }
-    #expect(throws: HitError.self) { try Sphere(center: .zero, radius: 0).validated(name: "LI4") }
-    #expect(throws: HitError.self) { try Sphere(center: .zero, radius: -1).validated(name: "LI4") }
-    #expect(throws: HitError.self) { try BoundingVolumeHierarchy(positions: [], indices: []) }
-    #expect(throws: HitError.self) {
+    expectError(HitError.self, "invalidRay") { try HitRay(origin: [.nan, 0, 0], direction: [0, 0, 1]) }
+    expectError(HitError.self, "invalidRay") { try HitRay(origin: .zero, direction: [0, .infinity, 0]) }
+    expectError(HitError.self, "invalidSphere") {
+      try Sphere(center: .zero, radius: 0).validated(name: "LI4")
+    }
+    expectError(HitError.self, "invalidSphere") {
+      try Sphere(center: .zero, radius: -1).validated(name: "LI4")
+    }
+    expectError(HitError.self, "invalidMesh") { try BoundingVolumeHierarchy(positions: [], indices: []) }
+    expectError(HitError.self, "invalidMesh") {
       try BoundingVolumeHierarchy(positions: [[0, 0, .nan], [1, 0, 0], [0, 1, 0]], indices: [0, 1, 2])
     }
   }

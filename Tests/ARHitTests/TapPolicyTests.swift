@@ -1,4 +1,5 @@
 import ARHit
+import ARTestSupport
 import Testing
 
 @Suite("Tap policies by name")
@@ -16,6 +17,6 @@ struct TapPolicyTests {
     "an unknown name or a bad tolerance is refused",
     arguments: [("near", nil), ("screen", -1), ("mesh", .nan)] as [(String, Double?)])
   func refused(name: String, tolerance: Double?) {
-    #expect(throws: HitError.self) { try TapPolicy(name: name, tolerance: tolerance) }
+    expectError(HitError.self, "invalidPolicy") { try TapPolicy(name: name, tolerance: tolerance) }
   }
 }

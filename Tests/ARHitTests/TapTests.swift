@@ -35,9 +35,9 @@ import Testing
       intrinsics: CameraIntrinsics(fx: 1500, fy: 1500, cx: 960, cy: 720, width: 1920, height: 1440),
       worldFromCamera: .identity)
     let taps = try TapCamera(camera: camera, viewSize: [390, 844], orientation: .portrait)
-    #expect(throws: HitError.self) { try taps.ray(forTap: [-1, 10]) }
-    #expect(throws: HitError.self) { try taps.ray(forTap: [10, .nan]) }
-    #expect(throws: HitError.self) {
+    expectError(HitError.self, "invalidTap") { try taps.ray(forTap: [-1, 10]) }
+    expectError(HitError.self, "invalidTap") { try taps.ray(forTap: [10, .nan]) }
+    expectError(HitError.self, "invalidTap") {
       try TapViewport(size: [0, 844], orientation: .portrait, imageSize: [1920, 1440])
     }
   }

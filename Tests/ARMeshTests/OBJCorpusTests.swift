@@ -136,13 +136,13 @@ struct OBJCorpusTests {
   @Test("a material statement before any newmtl is an error, and a warning when lenient")
   func statementBeforeNewmtl() throws {
     let text = Array("Kd 1 0 0\nnewmtl a\nKd 0 1 0\n".utf8)
-    #expect(throws: OBJError.self) { try MTLReader.parse(text, path: "early.mtl") }
+    expectError(OBJError.self, "unknownStatement") { try MTLReader.parse(text, path: "early.mtl") }
     let (materials, warnings) = try MTLReader.parse(text, path: "early.mtl", lenient: true)
     #expect(materials.map(\.name) == ["a"] && warnings.map(\.line) == [1])
   }
 
   @Test("a missing file is an error naming it")
   func missing() {
-    #expect(throws: OBJError.self) { try OBJAsset.load(path: Self.p("no-such-file.obj")) }
+    expectError(OBJError.self, "unreadable") { try OBJAsset.load(path: Self.p("no-such-file.obj")) }
   }
 }

@@ -109,7 +109,7 @@ struct GeofenceTests {
     var monitor = try GeofenceMonitor(fences: [Geofence(id: "square", shape: .polygon(ring))])
     let events = Self.walk(offset: 0, heading: .pi / 2, seed: 3).flatMap { monitor.update($0) }
     #expect(events.map(\.kind) == [.enter, .exit])
-    #expect(throws: GeoError.self) {
+    expectError(GeoError.self, "invalidCoordinate") {
       try GeofenceMonitor(fences: [Geofence(id: "line", shape: .polygon(Array(ring.prefix(2))))])
     }
   }

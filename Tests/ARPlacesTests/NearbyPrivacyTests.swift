@@ -1,6 +1,7 @@
 import ARGeo
 import ARMath
 import ARPlaces
+import ARTestSupport
 import Foundation
 import Testing
 
@@ -99,7 +100,7 @@ struct NearbyPrivacyTests {
     #expect(answer.map(\.id) == ["p0", "p1"])  // p2 is about 3.4 km away
     #expect(answer.allSatisfy { $0.distanceMetres.truncatingRemainder(dividingBy: 100) == 0 })
     #expect(service.cells.count == 4)  // only cells are kept
-    #expect(throws: GeoError.self) { try NearbyPeople(cellSize: 1) }
+    expectError(GeoError.self, "invalidCoordinate") { try NearbyPeople(cellSize: 1) }
   }
 
   @Test(

@@ -1,6 +1,7 @@
 import ARGeo
 import ARMath
 import ARPlaces
+import ARTestSupport
 import Testing
 
 /// The place index against brute force (every place's geodesic, sorted) on seeded random sets;
@@ -62,11 +63,11 @@ struct PlaceIndexTests {
     #expect(batch == (try two.within(5000, of: positions, limit: 8, threads: 1)))
     #expect(try batch == positions.map { try two.within(5000, of: $0, limit: 8) })
     #expect(try PlaceIndex([]).within(1000, of: here).isEmpty)
-    #expect(throws: GeoError.self) { try PlaceIndex(places).within(-1, of: here) }
-    #expect(throws: GeoError.self) {
+    expectError(GeoError.self, "invalidCoordinate") { try PlaceIndex(places).within(-1, of: here) }
+    expectError(GeoError.self, "invalidCoordinate") {
       try PlaceIndex(places).within(10, of: GeodeticCoordinate(latitudeDegrees: 91, longitudeDegrees: 0))
     }
-    #expect(throws: GeoError.self) {
+    expectError(GeoError.self, "invalidCoordinate") {
       try PlaceIndex([
         PointOfInterest(id: "x", coordinate: GeodeticCoordinate(latitudeDegrees: .nan, longitudeDegrees: 0))
       ])

@@ -173,7 +173,7 @@ import Testing
       #expect(read.points == points.map { SIMD3(Double($0.x), Double($0.y), Double($0.z)) })
       #expect(read.confidences == [2, 2, 2])
       try Data(bytes.dropLast(5)).write(to: binary)
-      #expect(throws: PoseError.self) { try PointCloud.read(path: binary.path) }
+      expectError(PoseError.self, "badFile") { try PointCloud.read(path: binary.path) }
     }
   }
 }

@@ -118,23 +118,25 @@ import Testing
   @Test("bad corners are refused") func badCornersAreRefused() {
     let k = SIMD4<Double>(1000, 1000, 960, 720)
     let square: [SIMD2<Double>] = [[900, 660], [1020, 660], [1020, 780], [900, 780]]
-    #expect(throws: PoseError.self) {
+    expectError(PoseError.self, "degenerate") {
       try SquareMarker.pose(
         corners: [[900, 660], [900, 660], [1020, 780], [900, 780]], size: 0.1, intrinsics: k)
     }
-    #expect(throws: PoseError.self) {
+    expectError(PoseError.self, "degenerate") {
       try SquareMarker.pose(
         corners: [[900, 660], [1000, 660], [1100, 660], [900, 780]], size: 0.1, intrinsics: k)
     }
-    #expect(throws: PoseError.self) {
+    expectError(PoseError.self, "degenerate") {
       try SquareMarker.pose(
         corners: [[900, 660], [1020, 780], [1020, 660], [900, 780]], size: 0.1, intrinsics: k)
     }
-    #expect(throws: PoseError.self) { try SquareMarker.pose(corners: square, size: 0, intrinsics: k) }
-    #expect(throws: PoseError.self) {
+    expectError(PoseError.self, "invalidInput") {
+      try SquareMarker.pose(corners: square, size: 0, intrinsics: k)
+    }
+    expectError(PoseError.self, "invalidInput") {
       try SquareMarker.pose(corners: [[.nan, 660]] + square.dropFirst(), size: 0.1, intrinsics: k)
     }
-    #expect(throws: PoseError.self) {
+    expectError(PoseError.self, "invalidInput") {
       try SquareMarker.pose(corners: square, size: 0.1, intrinsics: k, imageSize: [1000, 700])
     }
   }

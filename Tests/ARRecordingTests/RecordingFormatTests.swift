@@ -187,7 +187,7 @@ struct RecordingFormatTests {
       _ = try RecordingReader(path: future, lenient: true)
     }
     let headless = try folder.write(Self.pose, to: "headless.jsonl")
-    #expect(throws: RecordingError.self) { _ = try RecordingReader(path: headless) }
+    expectError(RecordingError.self, "unknownFormat") { _ = try RecordingReader(path: headless) }
     let empty = try folder.write("", to: "empty.jsonl")
     #expect(throws: RecordingError.unknownFormat(path: empty, reason: "empty: no header line")) {
       _ = try RecordingReader(path: empty)

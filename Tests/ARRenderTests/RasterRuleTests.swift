@@ -399,7 +399,7 @@ struct RasterRuleTests {
     }
     cam = camera(size: 8)
     cam.near = 0
-    #expect(throws: RenderError.self) { try Renderer.render([], camera: cam, shading: .unlit) }
+    expectError(RenderError.self, "invalidSettings") { try Renderer.render([], camera: cam, shading: .unlit) }
     let mesh = Mesh(
       positions: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], normals: Array(repeating: [0, 0, 1], count: 3),
       indices: [0, 1, 2])

@@ -2,6 +2,7 @@ import ARImage
 import ARMath
 import ARMesh
 import ARRender
+import ARTestSupport
 import Foundation
 import Testing
 
@@ -214,7 +215,7 @@ struct ShadowTests {
       ShadowCatcher(lightDirection: Self.light, resolution: 10),
       ShadowCatcher(normal: .zero, lightDirection: Self.light),
     ] {
-      #expect(throws: RenderError.self) { try bad.validate() }
+      expectError(RenderError.self, "invalidSettings") { try bad.validate() }
     }
   }
 }

@@ -1,3 +1,4 @@
+import ARTestSupport
 import Dispatch
 import Synchronization
 import Testing
@@ -55,9 +56,13 @@ struct RenderSettingsTests {
   func samples() throws {
     #expect(try RenderSettings(samplesPerPixel: 16, threads: 2).supersampling == 4)
     for (samples, threads) in [(0, 2), (8, 2), (81, 2), (4, 0), (4, RenderSettings.maximumThreads + 1)] {
-      #expect(throws: RenderError.self) { try RenderSettings(samplesPerPixel: samples, threads: threads) }
+      expectError(RenderError.self, "invalidSettings") {
+        try RenderSettings(samplesPerPixel: samples, threads: threads)
+      }
     }
-    #expect(throws: RenderError.self) { try RenderCamera.validateClipPlanes(near: 0, far: 1) }
-    #expect(throws: RenderError.self) { try RenderCamera.validateClipPlanes(near: 1, far: .infinity) }
+    expectError(RenderError.self, "invalidSettings") { try RenderCamera.validateClipPlanes(near: 0, far: 1) }
+    expectError(RenderError.self, "invalidSettings") {
+      try RenderCamera.validateClipPlanes(near: 1, far: .infinity)
+    }
   }
 }

@@ -6,7 +6,7 @@ extension MagneticModel {
     let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
     guard (1...12).contains(month), day >= 1, day <= lengths[month - 1] else {
-      throw .outOfValidity("\(year)-\(month)-\(day) is not a calendar date")
+      throw .invalidDate("\(year)-\(month)-\(day) is not a calendar date")
     }
     let dayOfYear = lengths[0..<(month - 1)].reduce(0, +) + day
     return Double(year) + Double(dayOfYear - 1) / Double(leap ? 366 : 365)

@@ -1,0 +1,31 @@
+import Foundation
+
+/// A reader's work folder: what its file refers to (a model beside a scene, the rest of a
+/// recording's folder) copied in once, the fuzzed file written over for each input.
+public final class FuzzFolder: @unchecked Sendable {
+  public let path: String
+
+  /// A fresh folder under the system's temporary one, laid out for `reader`.
+  public init(for reader: FuzzReader) throws {
+    path =
+      NSTemporaryDirectory() + "arscene-fuzz-\(reader.rawValue)-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+    let files = FileManager.default
+    try files.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let fixtures = FuzzSeeds.repository + "/Tests/Fixtures"
+    switch reader {
+    case .scene:
+      // The shipped scenes' models, renamed in the seeds to this one.
+      try files.copyItem(atPath: fixtures + "/obj/cube_quads.obj", toPath: path + "/m.obj")
+    case .iosLogger:
+      try files.copyItem(atPath: fixtures + "/recordings/ios_logger", toPath: path + "/ios")
+    case .strayScanner:
+      try files.createDirectory(atPath: path + "/stray", withIntermediateDirectories: true)
+      try files.copyItem(
+        atPath: fixtures + "/recordings/stray_scanner/camera_matrix.csv",
+        toPath: path + "/stray/camera_matrix.csv")
+    default: break
+    }
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}

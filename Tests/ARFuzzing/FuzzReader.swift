@@ -1,0 +1,82 @@
+import ARFilm
+import ARImageIO
+import ARMesh
+import ARPlaces
+import ARPose
+import ARRecording
+import ARScene
+import Foundation
+
+/// Every reader of a file a user can give arscene, as a fuzz target: the bytes are written
+/// where the reader expects its file (beside what it refers to) and read as the command line
+/// reads them. An error is a pass; a crash, a hang or a memory error is what fuzzing looks for.
+public enum FuzzReader: String, CaseIterable, Sendable {
+  case obj, mtl, scene, points, recording, iosLogger = "ios_logger", strayScanner = "stray_scanner"
+  case tum, euroc, kitti, geojson, stops, gpx, cube, preset, png, jpeg, pointCloud = "point_cloud", game
+
+  /// The file the bytes become, in the reader's work folder.
+  var fileName: String {
+    switch self {
+    case .obj: "model.obj"
+    case .mtl: "materials.mtl"
+    case .scene: "scene.json"
+    case .points: "points.json"
+    case .recording: "recording.jsonl"
+    case .iosLogger: "ios/ARposes.txt"
+    case .strayScanner: "stray/odometry.csv"
+    case .tum: "trajectory.tum"
+    case .euroc: "trajectory.csv"
+    case .kitti: "trajectory.kitti"
+    case .geojson: "places.geojson"
+    case .stops: "stops.json"
+    case .gpx: "track.gpx"
+    case .cube: "lut.cube"
+    case .preset: "preset.json"
+    case .png: "image.png"
+    case .jpeg: "image.jpg"
+    case .pointCloud: "cloud.xyz"
+    case .game: "game.json"
+    }
+  }
+
+  /// Reads `bytes` as this reader's file in `folder` (made by ``FuzzFolder``); errors are
+  /// swallowed, everything else (a trap, a hang) is the finding.
+  public func feed(_ bytes: [UInt8], in folder: FuzzFolder) {
+    let path = folder.path + "/" + fileName
+    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    switch self {
+    case .obj:
+      if let asset = try? OBJAsset.load(path: path, lenient: true) {
+        _ = asset.mesh.welded()
+        _ = asset.mesh.objText()
+      }
+    case .mtl: _ = try? MTLReader.read(path: path, lenient: true)
+    case .scene: _ = try? Scene.load(path: path)
+    case .points: _ = try? PointSet.load(path: path)
+    case .recording: Self.readRecording(path)
+    case .iosLogger: Self.readRecording(folder.path + "/ios")
+    case .strayScanner: Self.readRecording(folder.path + "/stray")
+    case .tum: _ = try? TrajectoryFormat.tum.read(path: path)
+    case .euroc: _ = try? TrajectoryFormat.euroc.read(path: path)
+    case .kitti: _ = try? TrajectoryFormat.kitti.read(path: path)
+    case .geojson, .stops: _ = try? PlaceSet.read(path: path)
+    case .gpx: _ = try? Track.readGPX(path: path)
+    case .cube: _ = try? CubeLUT(path: path)
+    case .preset: _ = try? FilmLook(path: path)
+    case .png:
+      _ = try? PNG.decodeRGBA8(bytes)
+      _ = try? PNG.decodeRGBA16(bytes)
+    case .jpeg: _ = try? JPEG.decodeRGBA8(bytes)
+    case .pointCloud: _ = try? PointCloud.read(path: path)
+    case .game: _ = try? VisitGame.read(path: path, stops: ["zavist-01", "zavist-02"])
+    }
+  }
+
+  /// Every record of a recording, strictly and leniently.
+  static func readRecording(_ path: String) {
+    for lenient in [false, true] {
+      guard let reader = try? RecordingReader(path: path, lenient: lenient) else { continue }
+      try? reader.forEach { _ in }
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The inputs fuzzing starts from: the repository's files of each kind, the real third-party
+/// files of ../shared/data/real where they are, and small inline ones where the repository has
+/// none.
+public enum FuzzSeeds {
+  /// The repository's root, found from this file (through the Fuzz package's link too).
+  public static let repository: String = {
+    URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().path
+  }()
+
+  /// The real data beside the clone (absent in a clone without shared/).
+  static let realData = repository + "/../shared/data/real"
+
+  /// A recording with every record type, for the JSON Lines reader.
+  static let recording = """
+    {"type":"header","format":"arscene-recording","version":1,"time_base":"unix","source":"fuzz"}
+    {"type":"pose","t":1.0,"translation":[0,1.6,0],"rotation_xyzw":[0,0,0,1],"tracking":"limited","tracking_reason":"initializing"}
+    {"type":"frame","t":1.0,"index":0,"intrinsics":[1500,1500,960,720],"size":[1920,1440],"image":"f.jpg","depth":"d.png"}
+    {"type":"gps","t":1.1,"latitude":49.9587,"longitude":14.3953,"height":437.2,"horizontal_accuracy":4.5,"vertical_accuracy":6,"course_deg":90,"speed":1.2}
+    {"type":"heading","t":1.2,"true_heading_deg":120.5,"magnetic_heading_deg":116.1,"accuracy_deg":10}
+    {"type":"magnetometer","t":1.3,"field_ut":[20.5,-3.1,40.2]}
+    {"type":"tap","t":1.4,"point":[200,420],"expected":"LI4"}
+    {"type":"truth","t":1.5,"latitude":49.9587,"longitude":14.3953,"height":437,"local_from_camera_xyzw":[0,0,0,1],"local_from_world_translation":[0,0,0],"local_from_world_rotation_xyzw":[0,0,0,1]}
+
+    """
+
+  /// A visit game's state file.
+  static let game = """
+    {"format":"arscene-visit-game","version":1,"current":"zavist-01","visited":[{"id":"zavist-01","time":1780272001}]}
+    """
+
+  /// The seed inputs of `reader`.
+  public static func inputs(_ reader: FuzzReader) -> [[UInt8]] {
+    var found = files(reader).compactMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
+    switch reader {
+    case .recording: found.append(Array(recording.utf8))
+    case .game: found.append(Array(game.utf8))
+    case .scene: found = found.map(Self.localModels)
+    default: break
+    }
+    return found.isEmpty ? [Array("x".utf8)] : found
+  }
+
+  /// The seed files of `reader`, in the repository and the real data.
+  static func files(_ reader: FuzzReader) -> [String] {
+    let fixtures = repository + "/Tests/Fixtures"
+    switch reader {
+    case .obj: return listing(fixtures + "/obj", "obj") + listing(fixtures + "/obj/bad", "obj")
+    case .mtl: return listing(fixtures + "/obj", "mtl") + listing(repository + "/Models", "mtl")
+    case .scene: return listing(repository + "/Scenes", "json") + listing(fixtures + "/scenes", "json")
+    case .points: return [repository + "/Models/hand-right-points.json"]
+    case .recording: return []
+    case .iosLogger:
+      return listing(fixtures + "/recordings/ios_logger", "txt")
+        + listing(realData + "/ar_recordings/ios_logger_iphone_2021-07-29T12-52-25", "txt")
+    case .strayScanner: return [fixtures + "/recordings/stray_scanner/odometry.csv"]
+    case .tum: return listing(realData + "/trajectories/tum_fr1_xyz", "txt")
+    case .euroc: return listing(realData + "/trajectories/euroc_V1_02", "csv")
+    case .kitti: return listing(realData + "/trajectories/kitti_00", "txt")
+    case .geojson:
+      return listing(fixtures + "/places", "geojson") + [repository + "/Scenes/data/zavist-site.geojson"]
+        + listing(realData + "/gps/geojson_leaflet_ajax", "geojson")
+        + listing(realData + "/gps/geojson_supercluster", "geojson")
+    case .stops:
+      return [repository + "/Scenes/data/zavist-stops.json", fixtures + "/places/stop_bad_lon.json"]
+    case .gpx:
+      return listing(realData + "/gps/gpx_gpxpy", "gpx") + listing(realData + "/gps/gpx_togeojson", "gpx")
+    case .cube:
+      return listing(fixtures + "/film", "cube")
+        + listing(realData + "/luts/colour_science_format_cases/iridas_cube", "cube")
+        + listing(realData + "/luts/colour_science_format_cases/resolve_cube", "cube")
+    case .preset: return listing(repository + "/Sources/ARFilm/Presets", "json")
+    case .png:
+      return [fixtures + "/film/grade-input.png", fixtures + "/recordings/stray_scanner/depth/000001.png"]
+    case .jpeg: return listing(fixtures + "/images", "jpg")
+    case .pointCloud:
+      return [repository + "/Scenes/data/table-scan.xyz", fixtures + "/pointclouds/floor-table.xyz"]
+    case .game: return []
+    }
+  }
+
+  /// The files in `folder` named `*.extension`, largest last; none when the folder is absent.
+  static func listing(_ folder: String, _ pathExtension: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasSuffix("." + pathExtension) }.sorted().map { folder + "/" + $0 }
+  }
+
+  /// A scene whose models are the work folder's `m.obj`, so that placing them goes on.
+  static func localModels(_ bytes: [UInt8]) -> [UInt8] {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let pattern = try! NSRegularExpression(pattern: #""model"\s*:\s*"[^"]*""#)
+    let range = NSRange(text.startIndex..., in: text)
+    return Array(
+      pattern.stringByReplacingMatches(in: text, range: range, withTemplate: #""model": "m.obj""#).utf8)
+  }
+}
