@@ -102,9 +102,7 @@ let package = Package(
     ),
     .target(
       name: "ARPlaces",
-      dependencies: [
-        "ARMath", "ARGeo", "ARFiles", "ARRecording", .product(name: "RealModule", package: "swift-numerics"),
-      ]
+      dependencies: ["ARMath", "ARGeo", "ARFiles", .product(name: "RealModule", package: "swift-numerics")]
     ),
     // Scene files and placement: models, anchors (geo, marker, plane, a CRS's coordinates
     // through a conversion the caller supplies), points, labels, lights, cameras.
@@ -132,7 +130,8 @@ let package = Package(
       ]
     ),
     // 2-D site maps (SVG and PNG) and the label font.
-    .target(name: "ARMaps", dependencies: ["ARMath", "ARGeo", "ARImage", "ARPlaces"]),
+    // (With ARRecording: a recording's fixes are a track to draw and replay.)
+    .target(name: "ARMaps", dependencies: ["ARMath", "ARGeo", "ARImage", "ARPlaces", "ARRecording"]),
     .systemLibrary(
       name: "CPNG",
       pkgConfig: "libpng",

@@ -1,6 +1,5 @@
 import ARFiles
 import ARGeo
-import ARRecording
 import Foundation
 
 /// Why a places file could not be read: the file, and the JSON path of the field at fault.
@@ -9,14 +8,11 @@ public enum PlaceFileError: Error, Equatable, Sendable, CustomStringConvertible 
   case unreadable(path: String, reason: String)
   /// A field is missing, of the wrong type or out of range: its JSON path (`features[3].geometry.coordinates`).
   case invalid(path: String, field: String, reason: String)
-  /// A recording read as a track failed: its reader's error, which names the file and line.
-  case recording(RecordingError)
 
   public var description: String {
     switch self {
     case .unreadable(let path, let reason): "\(path): \(reason)"
     case .invalid(let path, let field, let reason): "\(path): \(field): \(reason)"
-    case .recording(let error): error.description
     }
   }
 }
