@@ -59,7 +59,7 @@ let package = Package(
       dependencies: ["ARMath", .product(name: "RealModule", package: "swift-numerics")]
     ),
     // Whole-file reads and atomic writes, shared by every module that reads or writes files.
-    .target(name: "ARFiles"),
+    .target(name: "ARFiles", dependencies: ["ARMath"]),
     // Meshes, materials and OBJ/MTL reading and writing: pure Swift.
     .target(
       name: "ARMesh",

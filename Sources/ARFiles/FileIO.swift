@@ -18,8 +18,7 @@ public enum FileIO {
   /// The bytes of the text file at `path`, without the UTF-8 byte-order mark some Windows
   /// editors put first (it is no part of the first field).
   public static func readText(_ path: String) throws(FileIOError) -> [UInt8] {
-    let bytes = try read(path)
-    return bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    Array(TextBytes.droppingUTF8BOM(try read(path)))
   }
 
   /// Writes `bytes` to `path` atomically: into a temporary file in the same directory, then

@@ -1,3 +1,4 @@
+import ARMath
 import Foundation
 
 /// Where and why decoding a JSON file failed, in words a user can act on: the field as a JSON
@@ -110,7 +111,5 @@ public struct JSONDecodingFailure: Error, Sendable, Equatable {
   static func lowerFirst(_ text: String) -> String { text.prefix(1).lowercased() + text.dropFirst() }
 
   /// At most 60 characters of `text`, marked as cut when longer: errors never echo a whole field.
-  public static func quoted(_ text: String) -> String {
-    text.count <= 60 ? text : String(text.prefix(57)) + "…"
-  }
+  public static func quoted(_ text: String) -> String { text.quotedForMessage }
 }

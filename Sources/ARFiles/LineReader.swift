@@ -42,9 +42,8 @@ public final class LineReader {
   /// The next line without its line ending, or nil at the end of the file. A UTF-8 byte-order
   /// mark before the first line (as Windows editors write one) is not part of it.
   public func next() throws(FileIOError) -> [UInt8]? {
-    guard var line = try nextLine() else { return nil }
-    if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
-    return line
+    guard let line = try nextLine() else { return nil }
+    return lineNumber == 1 ? Array(TextBytes.droppingUTF8BOM(line)) : line
   }
 
   private func nextLine() throws(FileIOError) -> [UInt8]? {
