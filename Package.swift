@@ -52,7 +52,8 @@ let package = Package(
     .target(
       name: "ARGeo",
       dependencies: ["ARMath", .product(name: "RealModule", package: "swift-numerics")],
-      exclude: ["Magnetic/WMM2025.COF", "Magnetic/README.md"]
+      exclude: ["Magnetic/WMM2025.COF", "Magnetic/README.md", "Geoid/README.md"],
+      resources: [.copy("Geoid/egm96-15min.cm16")]
     ),
     .target(
       name: "ARPose",

@@ -20,7 +20,8 @@ extension Track {
         TrackFix(
           time: fix.time,
           coordinate: GeodeticCoordinate(
-            latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude, height: fix.height ?? 0),
+            latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude, height: fix.ellipsoidalHeight ?? 0
+          ),
           accuracy: fix.horizontalAccuracy > 0 ? fix.horizontalAccuracy : nil))
     }
     guard !fixes.isEmpty else {

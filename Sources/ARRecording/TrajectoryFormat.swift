@@ -11,8 +11,10 @@ import ARMath
 /// | ``kitti`` | the 3×4 matrix `[R | t]`, 12 numbers, row by row | none: the line's index |
 ///
 /// Poses are `worldFromCamera` (the body or camera frame to the trajectory's world).
-/// Quaternions are normalised; one of zero length, a timestamp not after the one before, or a
-/// line that is not numbers is an error naming the file, line and field.
+/// Quaternions are normalised; one of zero length, a timestamp before the one before, or a
+/// line that is not numbers is an error naming the file, line and field. A timestamp equal to
+/// the one before is kept with a warning, as evo keeps it: real files have them (TUM's
+/// fr2_desk ground truth, EuRoC estimates).
 public enum TrajectoryFormat: String, Sendable, CaseIterable {
   case tum, euroc, kitti
 
@@ -32,18 +34,26 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
 
   /// Reads the trajectory file at `path`.
   public func read(path: String) throws(TrajectoryError) -> Trajectory {
+    var warnings: [String] = []
+    return try read(path: path, warnings: &warnings)
+  }
+
+  /// Reads the trajectory file at `path`, appending to `warnings` a line for each timestamp
+  /// kept although it repeats the one before (`path:line: …`).
+  public func read(path: String, warnings: inout [String]) throws(TrajectoryError) -> Trajectory {
     let bytes: [UInt8]
     do { bytes = try FileIO.readText(path) } catch { throw .unreadable(path: path, reason: error.reason) }
-    return try parse(bytes: bytes, path: path)
+    return try parse(bytes: bytes, path: path, warnings: &warnings)
   }
 
   /// Parses trajectory text; `path` names it in errors.
   public func parse(_ text: String, path: String) throws(TrajectoryError) -> Trajectory {
-    try parse(bytes: Array(text.utf8), path: path)
+    var warnings: [String] = []
+    return try parse(bytes: Array(text.utf8), path: path, warnings: &warnings)
   }
 
   /// Parses the bytes of a trajectory file, line by line without making strings.
-  func parse(bytes: [UInt8], path: String) throws(TrajectoryError) -> Trajectory {
+  func parse(bytes: [UInt8], path: String, warnings: inout [String]) throws(TrajectoryError) -> Trajectory {
     var timestamps: [Double] = [], poses: [RigidTransform<Double>] = []
     var lineNumber = 0, start = 0
     while start < bytes.count {
@@ -56,10 +66,13 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
       }
       start = end + 1
       guard let (time, pose) = parsed else { continue }
-      if let last = timestamps.last, !(time > last) {
+      if let last = timestamps.last, time == last {
+        warnings.append(
+          "\(path):\(lineNumber): timestamp: \(time) repeats the line before's; kept, as evo keeps it")
+      } else if let last = timestamps.last, !(time > last) {
         throw .badLine(
           path: path, line: lineNumber, field: "timestamp",
-          reason: "\(time) is not after the line before's \(last) (out of order or repeated)")
+          reason: "\(time) is before the line before's \(last) (out of order)")
       }
       timestamps.append(time)
       poses.append(pose)

@@ -7,13 +7,13 @@ import Foundation
 struct GeoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "geo",
-    abstract: "WGS84 geodesy: local ENU conversions, distance and bearing, magnetic declination.",
+    abstract: "WGS84 geodesy: local ENU conversions, distance and bearing, magnetic declination, the geoid.",
     discussion: """
       Latitudes and longitudes are degrees (north and east positive), heights metres above the \
       WGS84 ellipsoid (not above mean sea level). Input lines take spaces or commas; blank lines \
       and lines starting with # are skipped; a bad line stops with an error naming it, exit code 2.
       """,
-    subcommands: [ToENU.self, FromENU.self, Declination.self, Distance.self]
+    subcommands: [ToENU.self, FromENU.self, Declination.self, Distance.self, GeoidUndulation.self]
   )
 
   /// Parses `LAT,LON[,H]` for an option or argument.

@@ -14,7 +14,7 @@ struct RecordingCommand: ParsableCommand {
   struct Input: ParsableArguments {
     @Option(
       help: """
-        The input's layout: arscene, ios_logger, stray_scanner, arkitscenes, tum, euroc or kitti \
+        The input's layout: arscene, ios_logger, stray_scanner, arkitscenes, arkit_data_logger, tum, euroc or kitti \
         (default: from its name or contents).
         """)
     var from: RecordingFormat?

@@ -50,7 +50,9 @@ struct TrajCommand: ParsableCommand {
           throw InputFailure(message: "\(path): cannot tell the format from the name; give --format")
         }
         guard lenient else {
-          do { return try chosen.read(path: path) } catch { throw InputFailure(error) }
+          var warnings: [String] = []
+          defer { for w in warnings { FileHandleOutput.standardError.write("arscene: warning: \(w)\n") } }
+          do { return try chosen.read(path: path, warnings: &warnings) } catch { throw InputFailure(error) }
         }
         // Leniently: streamed through the recording reader, which skips and counts bad lines.
         let formats: [TrajectoryFormat: RecordingFormat] = [.tum: .tum, .euroc: .euroc, .kitti: .kitti]

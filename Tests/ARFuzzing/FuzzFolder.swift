@@ -23,6 +23,11 @@ public final class FuzzFolder: @unchecked Sendable {
       try files.copyItem(
         atPath: fixtures + "/recordings/stray_scanner/camera_matrix.csv",
         toPath: path + "/stray/camera_matrix.csv")
+    case .arkitScenes:
+      // The frames, intrinsics and depth the fuzzed trajectory's times are matched with.
+      try files.copyItem(atPath: fixtures + "/recordings/arkitscenes/41069021", toPath: path + "/arkitscenes")
+    case .arkitDataLogger:
+      try files.createDirectory(atPath: path + "/logger", withIntermediateDirectories: true)
     default: break
     }
   }

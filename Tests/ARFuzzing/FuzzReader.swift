@@ -12,6 +12,7 @@ import Foundation
 /// reads them. An error is a pass; a crash, a hang or a memory error is what fuzzing looks for.
 public enum FuzzReader: String, CaseIterable, Sendable {
   case obj, mtl, scene, points, recording, iosLogger = "ios_logger", strayScanner = "stray_scanner"
+  case arkitScenes = "arkitscenes", arkitDataLogger = "arkit_data_logger"
   case tum, euroc, kitti, geojson, stops, gpx, cube, preset, png, jpeg, pointCloud = "point_cloud", game
 
   /// The file the bytes become, in the reader's work folder.
@@ -24,6 +25,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .recording: "recording.jsonl"
     case .iosLogger: "ios/ARposes.txt"
     case .strayScanner: "stray/odometry.csv"
+    case .arkitScenes: "arkitscenes/lowres_wide.traj"
+    case .arkitDataLogger: "logger/ARKit_camera_pose.txt"
     case .tum: "trajectory.tum"
     case .euroc: "trajectory.csv"
     case .kitti: "trajectory.kitti"
@@ -56,6 +59,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .recording: Self.readRecording(path)
     case .iosLogger: Self.readRecording(folder.path + "/ios")
     case .strayScanner: Self.readRecording(folder.path + "/stray")
+    case .arkitScenes: Self.readRecording(folder.path + "/arkitscenes")
+    case .arkitDataLogger: Self.readRecording(folder.path + "/logger")
     case .tum: _ = try? TrajectoryFormat.tum.read(path: path)
     case .euroc: _ = try? TrajectoryFormat.euroc.read(path: path)
     case .kitti: _ = try? TrajectoryFormat.kitti.read(path: path)

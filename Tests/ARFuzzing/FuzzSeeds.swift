@@ -56,6 +56,11 @@ public enum FuzzSeeds {
       return listing(fixtures + "/recordings/ios_logger", "txt")
         + listing(realData + "/ar_recordings/ios_logger_iphone_2021-07-29T12-52-25", "txt")
     case .strayScanner: return [fixtures + "/recordings/stray_scanner/odometry.csv"]
+    case .arkitScenes: return [fixtures + "/recordings/arkitscenes/41069021/lowres_wide.traj"]
+    case .arkitDataLogger:
+      return listing(realData + "/ar_recordings/arkit_data_logger_iphoneXS_2019-07-22", "txt").filter {
+        $0.contains("ARKit_camera_pose")
+      }
     case .tum: return listing(realData + "/trajectories/tum_fr1_xyz", "txt")
     case .euroc: return listing(realData + "/trajectories/euroc_V1_02", "csv")
     case .kitti: return listing(realData + "/trajectories/kitti_00", "txt")

@@ -33,4 +33,27 @@ struct RealRecordingTests {
     #expect(counts == ["pose": 32, "frame": 32])
     #expect(reader.skipped == 0)
   }
+
+  @Test("an iPhone XS's ARKit Data Logger session: 2,762 poses at 60 Hz over 46 s, as the folder or the file")
+  func arkitDataLogger() throws {
+    let folder = "ar_recordings/arkit_data_logger_iphoneXS_2019-07-22"
+    let (counts, reader) = try Self.read(folder)
+    #expect(reader.format == .arkitDataLogger && reader.header.timeBase == "uptime")
+    #expect(counts == ["pose": 2762] && reader.skipped == 0)
+    // The second session's file, renamed by the app's author, is told by its name.
+    let (letters, named) = try Self.read(folder + "/ARKit_camera_pose_LARR_letters.txt")
+    #expect(named.format == .arkitDataLogger && letters == ["pose": 1653])
+    // The first pose, as its line gives it (nanoseconds of uptime; R row by row, then t).
+    let first = try RecordingReader(path: RealData.path(folder))
+    guard case .pose(let pose) = try first.next() else {
+      Issue.record("no pose first")
+      return
+    }
+    #expect(abs(pose.time - 105230.574092166) < 1e-9)
+    #expect(pose.worldFromCamera.translation == [-0.042176, 0.137348, 0.463405])
+    // Matrix3 is subscripted [column, row]: r12 is [1, 0], r21 is [0, 1].
+    let r = pose.worldFromCamera.rotation.matrix
+    #expect(
+      abs(r[1, 0] - 0.989337) < 1e-5 && abs(r[0, 1] + 0.973180) < 1e-5 && abs(r[2, 2] - 0.962525) < 1e-5)
+  }
 }

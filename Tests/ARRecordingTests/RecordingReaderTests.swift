@@ -134,4 +134,31 @@ struct RecordingReaderTests {
     #expect(lines == ["a", long, "b", "", "last"])
     #expect(reader.lineNumber == 5)
   }
+
+  @Test("ARKit Data Logger: both headers the app has written; a matrix that is no rotation names its line")
+  func arkitDataLogger() throws {
+    let folder = try TemporaryFolder()
+    let identity = "1 0 0 0.5 0 1 0 1.5 0 0 1 -2 \n"
+    // The app's current source writes its header with no line end: the first pose follows it.
+    let glued = try folder.write(
+      "Created at 20190722_225919t1000000000 " + identity + "2000000000 " + identity,
+      to: "ARKit_camera_pose.txt")
+    let reader = try RecordingReader(path: folder.path)
+    #expect(reader.format == .arkitDataLogger && reader.header.source == "arkit_data_logger")
+    var poses: [CameraPoseSample] = []
+    try reader.forEach { if case .pose(let p) = $0 { poses.append(p) } }
+    #expect(poses.map(\.time) == [1, 2])
+    #expect(poses[0].worldFromCamera == RigidTransform(rotation: .identity, translation: [0.5, 1.5, -2]))
+    // The older header on a line of its own.
+    try folder.write(
+      "# Created at 2019-07-22 22:59:19 in PST \n3000000000 " + identity, to: "ARKit_camera_pose.txt")
+    let older = try RecordingReader(path: glued)
+    var times: [Double] = []
+    try older.forEach { times.append($0.time) }
+    #expect(times == [3])
+    try folder.write("# header\n1000000000 1 0 0 0 0 1 0 0 0 0 0 0 \n", to: "ARKit_camera_pose_bad.txt")
+    expectError(RecordingError.self, "badRecord") {
+      try RecordingReader(path: folder.path + "/ARKit_camera_pose_bad.txt").forEach { _ in }
+    }
+  }
 }

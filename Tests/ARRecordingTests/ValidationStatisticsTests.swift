@@ -60,6 +60,30 @@ struct ValidationStatisticsTests {
     #expect(report.gps.error!.max < 1e-6 && report.trajectory!.ape.max < 1e-6)
   }
 
+  @Test(
+    "fixes with only an altitude above mean sea level, as iOS gives them, place anchors at their ellipsoidal height"
+  )
+  func altitudeAboveMeanSeaLevel() throws {
+    let simulator = SessionSimulator(
+      site: Self.site, path: try WalkPath.tour(Self.site), model: .perfect, seed: 1, duration: 60)
+    var validator = AnchorValidator(site: Self.site)
+    // PROJ's EGM96 undulation at the site (cct +proj=vgridshift +grids=egm96_15.gtx): 45.4203 m.
+    let undulation = 45.4203
+    var converted = 0
+    try simulator.run { record in
+      guard case .gps(var fix) = record, let height = fix.height else { return validator.consume(record) }
+      (fix.height, fix.altitudeMSL) = (nil, height - undulation)
+      converted += 1
+      validator.consume(.gps(fix))
+    }
+    let report = validator.report(source: "simulate", skipped: 0)
+    #expect(converted > 10)
+    for anchor in report.anchors {
+      // Read as an ellipsoidal height, the altitude would put the content 45 m too low.
+      #expect(anchor.verticalError.final < 0.05, "\(anchor.name): \(anchor.verticalError)")
+    }
+  }
+
   @Test("200 five-minute walks: fused error at most half the fix-and-compass error, σ honest")
   func twoHundredWalks() throws {
     var fused: [Double] = [], raw: [Double] = [], normalized: [Double] = []

@@ -72,4 +72,21 @@ struct GeoCommandTests {
     // GeodSolve -i: 154.378182742780780 25.485870260770724 19937782.2803495191
     #expect(abs(s[0] - 19937782.2803495191) < 1e-6 && abs(s[1] - 154.378182742780780) < 1e-9)
   }
+
+  @Test("geoid prints EGM96's undulation as PROJ's vgridshift gives it, or a height from an altitude")
+  func geoid() throws {
+    // cct -d 4 +proj=vgridshift +grids=egm96_15.gtx +multiplier=1: 45.4203 at Závist, 22.9012 in
+    // Seoul, 27.1212 in Santiago (a southern and western point, not taken for an option).
+    for (at, proj) in [("49.9587,14.3953", 45.4203), ("37.57,126.98", 22.9012), ("-33.9,-70.7", 27.1212)] {
+      let outcome = try ArsceneRunner.run(["geo", "geoid", "--at", at])
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      #expect(abs(Double(outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines))! - proj) <= 0.01)
+    }
+    let height = try ArsceneRunner.run(["geo", "geoid", "--at", "37.57,126.98", "--altitude-msl", "100"])
+    #expect(height.stdout == "122.901\n")
+    let pole = try ArsceneRunner.run(["geo", "geoid", "--at", "91,0"])
+    #expect(pole.status == 64 && pole.stderr.contains("latitude"))
+    let altitude = try ArsceneRunner.run(["geo", "geoid", "--at", "0,0", "--altitude-msl", "nan"])
+    #expect(altitude.status == 64 && altitude.stderr.contains("--altitude-msl"))
+  }
 }

@@ -15,6 +15,11 @@ final class ReadLog {
     if warnings.count < Self.keptWarnings { warnings.append(reason) }
   }
 
+  /// Notes something read as it is but worth knowing (a repeated timestamp), without skipping.
+  func note(_ warning: String) {
+    if warnings.count < Self.keptWarnings { warnings.append(warning) }
+  }
+
   /// Skips the record of `error` when lenient; otherwise throws it.
   func tolerate(_ error: RecordingError) throws(RecordingError) {
     guard lenient, case .badRecord = error else { throw error }

@@ -15,8 +15,13 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
   /// An ARKitScenes video folder: `lowres_wide.traj`, `lowres_wide_intrinsics/*.pincam`,
   /// `lowres_wide/`, `lowres_depth/`, `confidence/`.
   case arkitScenes = "arkitscenes"
+  /// The ARKit Data Logger's `ARKit_camera_pose.txt` (a folder holding it, or the file): poses.
+  case arkitDataLogger = "arkit_data_logger"
   /// Trajectory files (poses only).
   case tum, euroc, kitti
+
+  /// Whether the layout is a trajectory file of poses only (TUM, EuRoC, KITTI).
+  public var isTrajectory: Bool { self == .tum || self == .euroc || self == .kitti }
 
   /// The layout of the file or folder at `path`, told by its name or its contents.
   public init(detecting path: String) throws(RecordingError) {
@@ -32,11 +37,13 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
         self = .strayScanner
       } else if names.contains(where: { $0.hasSuffix(".traj") }) {
         self = .arkitScenes
+      } else if names.contains(ARKitDataLoggerLayout.poseFile) {
+        self = .arkitDataLogger
       } else {
         throw .unknownFormat(
           path: path,
           reason:
-            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj); give --from"
+            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt); give --from"
         )
       }
       return
@@ -46,6 +53,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
       self = .arscene
     } else if name.hasSuffix(".traj") {
       self = .arkitScenes
+    } else if ARKitDataLoggerLayout.isPoseFile(URL(fileURLWithPath: path).lastPathComponent) {
+      self = .arkitDataLogger
     } else if let trajectory = TrajectoryFormat(path: path) {
       self = trajectory == .tum ? .tum : trajectory == .euroc ? .euroc : .kitti
     } else {

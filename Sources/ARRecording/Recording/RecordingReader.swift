@@ -7,7 +7,8 @@ import Foundation
 /// Within each stream, times must increase; a record that repeats or goes back in time, a
 /// malformed line, a value out of range, is an error naming file, line and field
 /// (``RecordingError``), or with `lenient` a warning: the record is skipped and counted in
-/// ``skipped``. Records a layout itself marks invalid (iOS reports a fix it has not got with a
+/// ``skipped``. Trajectory files (TUM, EuRoC, KITTI) are the exception for a repeated time:
+/// real ones have them, and evo keeps such a pose, so it is kept with a warning. Records a layout itself marks invalid (iOS reports a fix it has not got with a
 /// negative accuracy) are skipped and counted either way.
 public final class RecordingReader {
   /// The recording's file or folder.
@@ -33,6 +34,7 @@ public final class RecordingReader {
     case .iosLogger: opened = try IOSLoggerLayout.open(path: path, log: log)
     case .strayScanner: opened = try StrayScannerLayout.open(path: path, log: log)
     case .arkitScenes: opened = try ARKitScenesLayout.open(path: path, log: log)
+    case .arkitDataLogger: opened = try ARKitDataLoggerLayout.open(path: path, log: log)
     case .tum: opened = try Self.trajectory(path, .tum, log)
     case .euroc: opened = try Self.trajectory(path, .euroc, log)
     case .kitti: opened = try Self.trajectory(path, .kitti, log)
@@ -96,7 +98,10 @@ public final class RecordingReader {
       }
       guard let record else { return nil }
       let stream = record.stream
-      if let last = lastTimes[stream], !(record.time > last) {
+      if let last = lastTimes[stream], record.time == last, format.isTrajectory {
+        let (file, line) = source.location
+        log.note("\(file):\(line): t: \(record.time) repeats the pose before's time; kept, as evo keeps it")
+      } else if let last = lastTimes[stream], !(record.time > last) {
         let (file, line) = source.location
         try log.tolerate(
           .badRecord(

@@ -248,7 +248,7 @@ public struct AnchorValidator {
     else { return }
     let coordinate = GeodeticCoordinate(
       latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude,
-      height: fix.height ?? fix.altitudeMSL ?? site.frame.origin.height)
+      height: fix.ellipsoidalHeight ?? site.frame.origin.height)
     if declination == nil {
       declination = try? MagneticModel.wmm2025.declination(
         at: coordinate, decimalYear: (try? MagneticModel.decimalYear(secondsSince1970: fix.time)) ?? 2026)

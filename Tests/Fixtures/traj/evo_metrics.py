@@ -1,5 +1,6 @@
 """evo's APE and RPE, the oracle `arscene traj ape|rpe` is tested against. Reads a JSON list of
-cases on stdin, each {"metric": "ape"|"rpe", "format", "reference", "estimate", "align",
+cases on stdin, each {"metric": "ape"|"rpe", "format", optionally "estimate_format" (when the
+estimate's layout differs from the reference's), "reference", "estimate", "align",
 "relation", "t_max_diff", "n_to_align", "align_origin", and for RPE "delta", "delta_unit"
 ("frames"|"metres"), "all_pairs"}, and prints a JSON list of evo's statistics for them."""
 import copy
@@ -24,7 +25,8 @@ UNIT = {"frames": Unit.frames, "metres": Unit.meters}
 
 
 def run(case):
-    ref, est = READ[case["format"]](case["reference"]), READ[case["format"]](case["estimate"])
+    ref = READ[case["format"]](case["reference"])
+    est = READ[case.get("estimate_format", case["format"])](case["estimate"])
     if case["format"] != "kitti":
         ref, est = sync.associate_trajectories(ref, est, max_diff=case.get("t_max_diff", 0.01))
     est = copy.deepcopy(est)
