@@ -50,7 +50,7 @@ struct ValidateCommand: ParsableCommand {
       guard let scene else { throw InputFailure(message: "--scene: needed to know the anchors") }
       let geoSite: SceneGeoSite
       do { geoSite = try SceneGeoSite.load(path: scene) } catch { throw InputFailure(error) }
-      let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors)
+      let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors, sessionAlignment: geoSite.alignment)
       var assumptions = PhoneErrorModel()
       assumptions.gpsMarkovTau = gnssTau
       if let manifest { return try validateShard(manifest, site: site, assumptions: assumptions) }

@@ -53,8 +53,9 @@ struct ValidationStatisticsTests {
   func perfect() throws {
     let report = try Self.validate(seed: 1, model: .perfect, duration: 60)
     for anchor in report.anchors {
-      #expect(anchor.positionError.final < 1e-6, "\(anchor.name): \(anchor.positionError)")
-      #expect((anchor.headingError?.final ?? 1) < 1e-6 && anchor.verticalError.final < 1e-6)
+      let error = try #require(anchor.positionError), vertical = try #require(anchor.verticalError)
+      #expect(error.final < 1e-6, "\(anchor.name): \(error)")
+      #expect((anchor.headingError?.final ?? 1) < 1e-6 && vertical.final < 1e-6)
       #expect((anchor.reprojectionError?.max ?? 1) < 1e-4)
     }
     #expect(report.gps.error!.max < 1e-6 && report.trajectory!.ape.max < 1e-6)
@@ -80,7 +81,8 @@ struct ValidationStatisticsTests {
     #expect(converted > 10)
     for anchor in report.anchors {
       // Read as an ellipsoidal height, the altitude would put the content 45 m too low.
-      #expect(anchor.verticalError.final < 0.05, "\(anchor.name): \(anchor.verticalError)")
+      let vertical = try #require(anchor.verticalError)
+      #expect(vertical.final < 0.05, "\(anchor.name): \(vertical)")
     }
   }
 
@@ -95,12 +97,13 @@ struct ValidationStatisticsTests {
       fixesWithin += report.gps.withinAccuracy!
       var allInside = true
       for anchor in report.anchors {
-        fused.append(anchor.positionError.final)
+        let error = try #require(anchor.positionError?.final), sigma = try #require(anchor.finalSigma)
+        fused.append(error)
         raw.append(anchor.rawPositionError!.final)
-        normalized.append(anchor.positionError.final / anchor.finalSigma)
-        sumSquaredError += anchor.positionError.final * anchor.positionError.final
-        sumSquaredSigma += anchor.finalSigma * anchor.finalSigma
-        if anchor.positionError.final > 3 * anchor.finalSigma { allInside = false }
+        normalized.append(error / sigma)
+        sumSquaredError += error * error
+        sumSquaredSigma += sigma * sigma
+        if error > 3 * sigma { allInside = false }
       }
       if allInside { inside3 += 1 }
     }

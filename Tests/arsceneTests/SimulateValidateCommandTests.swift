@@ -86,15 +86,22 @@ struct SimulateValidateCommandTests {
     #expect(
       !html.contains("<script") && !html.contains("http://") || html.contains("http://www.w3.org/2000/svg"))
     #expect(!html.contains("https://"))
+    let dom = try Self.openInChromium(htmlPath, profile: folder.path + "/profile")
+    #expect(dom?.contains("Anchor validation") == true && dom?.contains("house 3") == true)
+  }
+
+  /// The page's DOM as headless Chromium renders it, expecting a clean exit and no console
+  /// message; nil (and an issue) when Chromium is not installed.
+  static func openInChromium(_ htmlPath: String, profile: String) throws -> String? {
     guard FileManager.default.fileExists(atPath: "/usr/bin/chromium") else {
       Issue.record("chromium is not installed (Tools/bootstrap installs it)")
-      return
+      return nil
     }
     let chromium = Process()
     chromium.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
     chromium.arguments = [
       "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
-      "--user-data-dir=\(folder.path)/profile", "--dump-dom", "file://\(htmlPath)",
+      "--user-data-dir=\(profile)", "--dump-dom", "file://\(htmlPath)",
     ]
     let out = Pipe(), err = Pipe()
     (chromium.standardOutput, chromium.standardError) = (out, err)
@@ -103,11 +110,13 @@ struct SimulateValidateCommandTests {
     let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     chromium.waitUntilExit()
     #expect(chromium.terminationStatus == 0)
-    #expect(dom.contains("Anchor validation") && dom.contains("house 3"))
     #expect(!log.contains("CONSOLE"), "console messages: \(log)")
+    return dom
   }
 
-  @Test("a recording without truth reports the alignment, and no errors")
+  @Test(
+    "a recording without truth: every anchor placed with its σ and stability, the sensors' consistency, no errors"
+  )
   func withoutTruth() throws {
     let folder = try TemporaryFolder()
     let recording = folder.path + "/walk.jsonl", untruthful = folder.path + "/no-truth.jsonl"
@@ -117,11 +126,23 @@ struct SimulateValidateCommandTests {
     let text = try String(contentsOfFile: recording, encoding: .utf8)
     try text.split(separator: "\n").filter { !$0.hasPrefix(#"{"type":"truth""#) }.joined(separator: "\n")
       .write(toFile: untruthful, atomically: true, encoding: .utf8)
-    let outcome = try ArsceneRunner.run(["validate", untruthful, "--scene", Self.scene])
+    let htmlPath = folder.path + "/report.html"
+    let outcome = try ArsceneRunner.run(["validate", untruthful, "--scene", Self.scene, "--html", htmlPath])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let summary = try Self.json(outcome.stdout)
-    #expect(summary["has_truth"] as? Bool == false && (summary["anchors"] as? [Any])?.isEmpty == true)
-    #expect(summary["alignment"] != nil)
+    #expect(summary["has_truth"] as? Bool == false && summary["truth_source"] as? String == "none")
+    let anchors = try #require(summary["anchors"] as? [[String: Any]])
+    #expect(anchors.count == 4)
+    for anchor in anchors {
+      #expect(anchor["placement"] is [String: Double] && anchor["final_sigma_m"] is Double)
+      #expect(anchor["stability"] is [String: Any] && anchor["position_error_m"] == nil)
+    }
+    let consistency = try #require(summary["consistency"] as? [String: Any])
+    #expect(consistency["gps_nis_mean"] is Double && consistency["heading_innovation_rms_deg"] is Double)
+    let yaw = try #require((summary["alignment"] as? [String: Any])?["yaw_deg"] as? Double)
+    #expect(yaw > -180 && yaw <= 180)
+    let dom = try Self.openInChromium(htmlPath, profile: folder.path + "/profile")
+    #expect(dom?.contains("No truth in this recording") == true && dom?.contains("house 3") == true)
   }
 
   @Test("bad input exits 2 (a bad option 64) naming what is wrong, and writes nothing")

@@ -7,11 +7,18 @@ public struct GeoSite: Sendable {
   public var frame: LocalTangentFrame
   /// Each anchor's name and place.
   public var anchors: [(name: String, anchor: GeoAnchor)]
+  /// Where a session frame sits in `frame` when nothing measured it (the scene's
+  /// `session_alignment`): what a recording without GPS fixes is placed with.
+  public var sessionAlignment: SessionAlignment?
 
   /// A site; anchors need not be near the frame's origin, but within a few kilometres.
-  public init(frame: LocalTangentFrame, anchors: [(name: String, anchor: GeoAnchor)]) {
+  public init(
+    frame: LocalTangentFrame, anchors: [(name: String, anchor: GeoAnchor)],
+    sessionAlignment: SessionAlignment? = nil
+  ) {
     self.frame = frame
     self.anchors = anchors
+    self.sessionAlignment = sessionAlignment
   }
 
   /// Each anchor's ENU position, metres.

@@ -52,6 +52,8 @@ public struct AnchorValidator {
   private let anchorENU: [SIMD3<Double>]
   private let anchorWorld: [SIMD3<Double>]
   private var perAnchor: [Accumulator]
+  private var diagnostics: SessionDiagnostics
+  private var lastFusedTrackTime = -Double.infinity
   private var timeline: [ValidationReport.TimelinePoint] = []
   private var truthTrack: [[Double]] = [], fusedTrack: [[Double]] = [], fixTrack: [[Double]] = []
   private var lastTrackTime = -Double.infinity
@@ -72,6 +74,7 @@ public struct AnchorValidator {
     anchorENU = site.anchorPositions
     anchorWorld = anchorENU.map(WorldFrame.world(enu:))
     perAnchor = Array(repeating: Accumulator(), count: site.anchors.count)
+    diagnostics = SessionDiagnostics(anchorCount: site.anchors.count)
   }
 
   /// Records of the current time, processed together once time moves on.
@@ -113,10 +116,13 @@ public struct AnchorValidator {
 
   private mutating func process(_ record: RecordingRecord) {
     switch record {
-    case .pose(let pose): lastPose = pose
+    case .pose(let pose):
+      lastPose = pose
+      trackFused(pose)
     case .frame(let frame):
       lastFrame = frame
       evaluateImage(at: frame)
+      measureJitter(at: frame)
     case .truth(let truth): take(truth)
     case .heading(let h):
       if let trueHeading = h.trueHeadingDegrees {
@@ -232,6 +238,11 @@ public struct AnchorValidator {
         ofWorldDirection: pose.worldFromCamera.rotation.act([0, 0, -1]))
     else { return }
     let yaw = (Angle<Double>.degrees(compass.trueHeading) - sessionHeading).radians
+    // Against the fixes' yaw alone, which owes nothing to the compass.
+    if let gps = aligner.current {
+      diagnostics.compass(
+        yaw: yaw, against: gps, compassSigma: Swift.max(assumptions.headingBiasSigma, 0.01) * .pi / 180)
+    }
     let unit = SIMD2(Double.cos(yaw), Double.sin(yaw))
     if compassYaw.count >= 20 {
       let mean = compassYaw.sum / compassYaw.sum.length
@@ -261,7 +272,9 @@ public struct AnchorValidator {
     fixSpacing.last = fix.time
     let sigma = fix.horizontalAccuracy / PhoneErrorModel.radius68PerSigma
     let position = pose.worldFromCamera.translation
-    if !isJump(fix: enu, at: position, time: fix.time) {
+    let jump = isJump(fix: enu, at: position, time: fix.time)
+    diagnostics.fix(enu: enu, sessionPosition: position, sigma: sigma, prediction: fused, accepted: !jump)
+    if !jump {
       _ = try? aligner.add(
         PositionFix(
           sessionPosition: position, enu: enu, horizontalAccuracy: sigma,
@@ -279,6 +292,7 @@ public struct AnchorValidator {
       let turned = WorldFrame.enu(world: WorldFrame.rotation(heading: yaw).act(position))
       raw = SessionAlignment(yaw: yaw, originENU: enu - turned)
     }
+    placeAnchors(at: fix.time)
     evaluatePlacement(at: fix, pose: pose, fixENU: enu, raw: raw)
   }
 
@@ -300,8 +314,6 @@ public struct AnchorValidator {
     truthTrack.append([enu.x, enu.y])
     if let pose = lastPose, abs(pose.time - truth.time) <= pairingTolerance, let estimate = fused {
       let placed = estimate.alignment.geoWorldFromSession * pose.worldFromCamera
-      let fusedENU = WorldFrame.enu(world: placed.translation)
-      fusedTrack.append([fusedENU.x, fusedENU.y])
       trajectoryPairs.truth.timestamps.append(truth.time)
       trajectoryPairs.truth.poses.append(world)
       trajectoryPairs.fused.append((truth.time, placed))
@@ -357,6 +369,45 @@ public struct AnchorValidator {
     }
   }
 
+  /// Where the fused alignment now places each anchor in the session, with its claimed σ; and,
+  /// without truth, the σ over time (with truth, ``evaluatePlacement`` adds the errors).
+  private mutating func placeAnchors(at time: Double) {
+    guard let estimate = fused else { return }
+    let hasTruth = lastTruth.map { abs($0.time - time) <= pairingTolerance } ?? false
+    for i in site.anchors.indices {
+      let session = estimate.alignment.sessionPoint(enu: anchorENU[i])
+      let sigma = 2.0.squareRoot() * estimate.horizontalSigma(atSessionPoint: session)
+      diagnostics.place(i, sessionPoint: session, sigma: sigma)
+      if !hasTruth {
+        timeline.append(
+          ValidationReport.TimelinePoint(t: time - (firstTime ?? time), anchor: i, error: nil, sigma: sigma))
+      }
+    }
+  }
+
+  /// The fused camera track, one point a second: east, north and the alignment's σ there.
+  private mutating func trackFused(_ pose: CameraPoseSample) {
+    guard pose.time >= lastFusedTrackTime + 1, let estimate = fused else { return }
+    lastFusedTrackTime = pose.time
+    let position = pose.worldFromCamera.translation
+    let enu = estimate.alignment.enu(sessionPoint: position)
+    fusedTrack.append([enu.x, enu.y, estimate.horizontalSigma(atSessionPoint: position)])
+  }
+
+  /// The anchors' frame-to-frame jitter at a frame with intrinsics (its size, when the
+  /// recording lacks it, taken as twice the principal point).
+  private mutating func measureJitter(at frame: CameraFrameSample) {
+    guard let pose = lastPose, abs(pose.time - frame.time) <= pairingTolerance, let k = frame.intrinsics,
+      (1...100_000).contains(k.cx), (1...100_000).contains(k.cy)
+    else { return }
+    let intrinsics =
+      frame.cameraIntrinsics
+      ?? CameraIntrinsics(
+        fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: Int((2 * k.cx).rounded()),
+        height: Int((2 * k.cy).rounded()))
+    diagnostics.frame(at: frame.time, cameraFromSession: pose.worldFromCamera.inverse, intrinsics: intrinsics)
+  }
+
   /// At a frame: the pixel distance between where the app drew each anchor it sees and where the
   /// anchor truly was in the image.
   private mutating func evaluateImage(at frame: CameraFrameSample) {
@@ -380,29 +431,8 @@ public struct AnchorValidator {
   public mutating func report(source: String, skipped: Int) -> ValidationReport {
     flush()
     let hasTruth = !truthTrack.isEmpty
-    var alignment: ValidationReport.Alignment?
-    if let e = fused {
-      alignment = ValidationReport.Alignment(
-        yawDeg: e.alignment.yaw.degrees, yawSigmaDeg: e.yawSigma.degrees,
-        originENU: [e.alignment.originENU.x, e.alignment.originENU.y, e.alignment.originENU.z],
-        centroidSigma: e.centroidSigma, fixesUsed: e.fixCount,
-        fixesRejected: aligner.rejectedCount + jumpsSkipped)
-    }
-    var anchors: [ValidationReport.AnchorSummary] = []
-    for (i, a) in perAnchor.enumerated() {
-      guard let position = ValidationReport.Statistics(a.errors) else { continue }
-      let n = Double(a.errors.count)
-      let rmsSigma = (a.sigmas.reduce(0) { $0 + $1 * $1 } / n).squareRoot()
-      anchors.append(
-        ValidationReport.AnchorSummary(
-          name: site.anchors[i].name, positionError: position, finalSigma: a.sigmas.last ?? 0,
-          normalizedRMS: position.rms / rmsSigma, within1Sigma: Double(a.within1) / n,
-          within3Sigma: Double(a.within3) / n,
-          verticalError: ValidationReport.Statistics(a.vertical.map(abs))!,
-          headingError: ValidationReport.Statistics(a.headings.map(abs)),
-          reprojectionError: ValidationReport.Statistics(a.reprojection),
-          rawPositionError: ValidationReport.Statistics(a.raw)))
-    }
+    let alignment = reportedAlignment()
+    let anchors = site.anchors.indices.map { anchorSummary($0) }
     var trajectory: ValidationReport.TrajectorySummary?
     if trajectoryPairs.truth.count >= 2 {
       let fused = Trajectory(
@@ -416,15 +446,62 @@ public struct AnchorValidator {
       }
     }
     return ValidationReport(
-      source: source, records: records, skipped: skipped, hasTruth: hasTruth, alignment: alignment,
-      anchors: anchors,
+      source: source, records: records, skipped: skipped, hasTruth: hasTruth,
+      truthSource: hasTruth ? "simulation" : "none", alignment: alignment, anchors: anchors,
       gps: ValidationReport.GPSSummary(
         fixes: fixCount, used: aligner.current?.fixCount ?? 0, rejected: aligner.rejectedCount + jumpsSkipped,
         withTruth: fixErrors.count,
         withinAccuracy: fixErrors.isEmpty ? nil : Double(fixesWithin) / Double(fixErrors.count),
         error: ValidationReport.Statistics(fixErrors)),
-      trajectory: trajectory, timeline: timeline,
+      consistency: diagnostics.consistency(), trajectory: trajectory, timeline: timeline,
       tracks: ValidationReport.Tracks(
-        truth: truthTrack, fused: fusedTrack, fixes: fixTrack, anchors: anchorENU.map { [$0.x, $0.y] }))
+        truth: truthTrack, fused: fusedTrack, fixes: fixTrack, anchors: anchorENU.map { [$0.x, $0.y] },
+        jitter: diagnostics.anchors.indices.flatMap { i in
+          diagnostics.anchors[i].jitterPerSecond.map { [$0.time - (firstTime ?? 0), Double(i), $0.pixels] }
+        },
+        gpsNIS: diagnostics.gpsNIS, headingNIS: diagnostics.headingNIS))
+  }
+
+  /// The fused alignment at the end, its yaw in (−180°, 180°]; without fixes, the site's own.
+  private func reportedAlignment() -> ValidationReport.Alignment? {
+    if let e = fused {
+      return ValidationReport.Alignment(
+        source: "gps", yawDeg: e.alignment.yaw.wrappedToPlusMinusPi.degrees, yawSigmaDeg: e.yawSigma.degrees,
+        originENU: [e.alignment.originENU.x, e.alignment.originENU.y, e.alignment.originENU.z],
+        centroidSigma: e.centroidSigma, fixesUsed: e.fixCount,
+        fixesRejected: aligner.rejectedCount + jumpsSkipped)
+    }
+    guard let a = site.sessionAlignment else { return nil }
+    return ValidationReport.Alignment(
+      source: "scene", yawDeg: a.yaw.wrappedToPlusMinusPi.degrees, yawSigmaDeg: nil,
+      originENU: [a.originENU.x, a.originENU.y, a.originENU.z], centroidSigma: nil, fixesUsed: 0,
+      fixesRejected: aligner.rejectedCount + jumpsSkipped)
+  }
+
+  /// Anchor `i`: its placement and stability always, its errors when there was truth.
+  private func anchorSummary(_ i: Int) -> ValidationReport.AnchorSummary {
+    let a = perAnchor[i]
+    let alignment = fused?.alignment ?? site.sessionAlignment
+    let session = diagnostics.anchors[i].last ?? alignment?.sessionPoint(enu: anchorENU[i])
+    var placement: ValidationReport.Placement?
+    if let alignment, let session {
+      placement = ValidationReport.Placement(site.frame.geodetic(enu: alignment.enu(sessionPoint: session)))
+    }
+    var summary = ValidationReport.AnchorSummary(
+      name: site.anchors[i].name, placement: placement, sessionPosition: session.map { [$0.x, $0.y, $0.z] },
+      stability: diagnostics.stability(i), finalSigma: diagnostics.anchors[i].sigma)
+    guard let position = ValidationReport.Statistics(a.errors) else { return summary }
+    let n = Double(a.errors.count)
+    let rmsSigma = (a.sigmas.reduce(0) { $0 + $1 * $1 } / n).squareRoot()
+    summary.positionError = position
+    summary.finalSigma = a.sigmas.last ?? summary.finalSigma
+    summary.normalizedRMS = position.rms / rmsSigma
+    summary.within1Sigma = Double(a.within1) / n
+    summary.within3Sigma = Double(a.within3) / n
+    summary.verticalError = ValidationReport.Statistics(a.vertical.map(abs))
+    summary.headingError = ValidationReport.Statistics(a.headings.map(abs))
+    summary.reprojectionError = ValidationReport.Statistics(a.reprojection)
+    summary.rawPositionError = ValidationReport.Statistics(a.raw)
+    return summary
   }
 }

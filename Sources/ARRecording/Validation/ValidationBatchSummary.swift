@@ -50,10 +50,12 @@ public struct ValidationBatchSummary: Codable, Sendable {
     var names: [String] = []
     var finals: [String: [Double]] = [:], raws: [String: [Double]] = [:], sigmas: [String: [Double]] = [:]
     for entry in entries {
+      // Errors need truth: anchors of recordings without it have none to combine.
       for a in entry.report.anchors {
+        guard let final = a.positionError?.final, let sigma = a.finalSigma else { continue }
         if finals[a.name] == nil { names.append(a.name) }
-        finals[a.name, default: []].append(a.positionError.final)
-        sigmas[a.name, default: []].append(a.finalSigma)
+        finals[a.name, default: []].append(final)
+        sigmas[a.name, default: []].append(sigma)
         if let raw = a.rawPositionError?.final { raws[a.name, default: []].append(raw) }
       }
     }

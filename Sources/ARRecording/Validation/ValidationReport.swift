@@ -2,20 +2,26 @@
 /// fused alignment put it over the recording (and where a single fix and the compass would have
 /// put it), whether the uncertainty it claimed was honest, how honest the phone's GPS accuracy
 /// was, and the fused trajectory's errors. Distances are metres, angles degrees, image errors
-/// pixels; errors need the recording's truth and are absent without it.
+/// pixels; errors need the recording's truth and are absent without it. What needs no truth is
+/// always there: each anchor's placement, claimed σ and stability, and the sensors'
+/// ``Consistency`` with the odometry.
 public struct ValidationReport: Codable, Sendable {
   /// The recording's source and time base, records read and skipped.
   public var source: String
   public var records: Int
   public var skipped: Int
-  /// Whether the recording has truth (without it, only the alignment is reported).
+  /// Whether the recording has truth (without it, errors are not reported).
   public var hasTruth: Bool
+  /// Where the truth came from: `simulation` (the recording's truth records), or `none`.
+  public var truthSource: String
   /// The fused session alignment at the end.
   public var alignment: Alignment?
   /// One entry an anchor.
   public var anchors: [AnchorSummary]
   /// How honest the phone's horizontal accuracy was.
   public var gps: GPSSummary
+  /// The fixes' and the compass's agreement with the odometry (no truth needed).
+  public var consistency: Consistency
   /// APE and RPE (10 m) of the fused camera trajectory against the truth (translation, metres),
   /// on the truth one record a second.
   public var trajectory: TrajectorySummary?
@@ -24,27 +30,39 @@ public struct ValidationReport: Codable, Sendable {
   public var timeline: [TimelinePoint]
   public var tracks: Tracks
 
-  /// The fused alignment: where the session frame sits in the site's ENU frame.
+  /// The fused alignment: where the session frame sits in the site's ENU frame (its yaw in
+  /// (−180°, 180°]). Without fixes, the scene's own alignment with no σ (`source` `scene`).
   public struct Alignment: Codable, Sendable {
-    public var yawDeg: Double, yawSigmaDeg: Double
+    /// `gps` (fixes and compass fused), or `scene` (the scene's `session_alignment`, for a
+    /// recording without fixes).
+    public var source: String
+    public var yawDeg: Double, yawSigmaDeg: Double?
     public var originENU: [Double]
-    public var centroidSigma: Double
+    public var centroidSigma: Double?
     public var fixesUsed: Int, fixesRejected: Int
   }
 
-  /// One anchor's errors over the recording.
+  /// One anchor over the recording: where it was placed and how steadily (always), and its
+  /// errors against the truth (when the recording has truth).
   public struct AnchorSummary: Codable, Sendable {
     public var name: String
+    /// Where the fused alignment put it at the end; nil when nothing placed it.
+    public var placement: Placement?
+    /// Where the app drew it in the recording's session frame at the end, metres.
+    public var sessionPosition: [Double]?
+    /// How far it moved in the image and in the session as the alignment changed.
+    public var stability: Stability
     /// Horizontal position error of the fused placement: at the end, median, RMS, largest.
-    public var positionError: Statistics
-    /// The fused placement's claimed 1σ radius (horizontal RMS, metres) at the end.
-    public var finalSigma: Double
+    public var positionError: Statistics?
+    /// The fused placement's claimed 1σ radius (horizontal RMS, metres) at the end; nil
+    /// without fixes.
+    public var finalSigma: Double?
     /// RMS error / RMS claimed σ over the recording: 1 when the claimed uncertainty is honest.
-    public var normalizedRMS: Double
+    public var normalizedRMS: Double?
     /// Fractions of evaluations with the truth within 1σ and 3σ of the fused placement.
-    public var within1Sigma: Double, within3Sigma: Double
+    public var within1Sigma: Double?, within3Sigma: Double?
     /// Vertical error of the fused placement, metres.
-    public var verticalError: Statistics
+    public var verticalError: Statistics?
     /// Heading error of the fused placement, degrees; nil when no heading could be taken (the
     /// anchor's forward axis seen straight up or down).
     public var headingError: Statistics?
@@ -91,12 +109,13 @@ public struct ValidationReport: Codable, Sendable {
     public var rpe: ErrorStatistics?
   }
 
-  /// One evaluation (at a GPS fix with truth), per anchor.
+  /// One evaluation (at each GPS fix once the alignment has started), per anchor.
   public struct TimelinePoint: Codable, Sendable {
     /// Seconds since the first record.
     public var t: Double
     public var anchor: Int
-    public var error: Double, sigma: Double
+    /// The fused placement's error (with truth) and its claimed σ, metres.
+    public var error: Double?, sigma: Double
     /// The latest-fix-and-compass placement's error; nil without a compass heading.
     public var rawError: Double?
   }
@@ -104,38 +123,50 @@ public struct ValidationReport: Codable, Sendable {
   /// East/north metres in the site's ENU frame, for the map: the tracks one point a second.
   public struct Tracks: Codable, Sendable {
     public var truth: [[Double]]
+    /// East, north and the alignment's claimed horizontal σ there (per axis, metres).
     public var fused: [[Double]]
     /// East, north, reported accuracy (68% radius).
     public var fixes: [[Double]]
     /// Each anchor's true position.
     public var anchors: [[Double]]
+    /// Seconds since the first record, the anchor's index and its largest frame-to-frame jitter
+    /// in that second (pixels).
+    public var jitter: [[Double]]
+    /// Each fix's normalised innovation squared (χ², 2 degrees of freedom when honest) and each
+    /// compass reading's (χ², 1 degree of freedom).
+    public var gpsNIS: [Double], headingNIS: [Double]
+
+    enum CodingKeys: String, CodingKey {
+      case truth, fused, fixes, anchors, jitter, gpsNIS = "gps_nis", headingNIS = "heading_nis"
+    }
   }
 
   /// The report without the timeline and tracks: what `arscene validate` prints.
   public var summary: ValidationReport {
     var s = self
     s.timeline = []
-    s.tracks = Tracks(truth: [], fused: [], fixes: [], anchors: [])
+    s.tracks = Tracks(truth: [], fused: [], fixes: [], anchors: [], jitter: [], gpsNIS: [], headingNIS: [])
     return s
   }
 
   enum CodingKeys: String, CodingKey {
-    case source, records, skipped, hasTruth = "has_truth", alignment, anchors, gps, trajectory, timeline,
-      tracks
+    case source, records, skipped, hasTruth = "has_truth", truthSource = "truth_source", alignment, anchors,
+      gps
+    case consistency, trajectory, timeline, tracks
   }
 }
 
 extension ValidationReport.Alignment {
   enum CodingKeys: String, CodingKey {
-    case yawDeg = "yaw_deg", yawSigmaDeg = "yaw_sigma_deg", originENU = "origin_enu"
+    case source, yawDeg = "yaw_deg", yawSigmaDeg = "yaw_sigma_deg", originENU = "origin_enu"
     case centroidSigma = "centroid_sigma_m", fixesUsed = "fixes_used", fixesRejected = "fixes_rejected"
   }
 }
 
 extension ValidationReport.AnchorSummary {
   enum CodingKeys: String, CodingKey {
-    case name, positionError = "position_error_m", finalSigma = "final_sigma_m", normalizedRMS =
-      "normalized_rms"
+    case name, placement, sessionPosition = "session_position", stability
+    case positionError = "position_error_m", finalSigma = "final_sigma_m", normalizedRMS = "normalized_rms"
     case within1Sigma = "within_1_sigma", within3Sigma = "within_3_sigma", verticalError = "vertical_error_m"
     case headingError = "heading_error_deg", reprojectionError = "reprojection_error_px"
     case rawPositionError = "raw_position_error_m"
