@@ -144,7 +144,7 @@ let package = Package(
       providers: [.apt(["libturbojpeg0-dev"])]
     ),
     // Video through Debian's ffmpeg (an external program, at the edge like the codecs).
-    .target(name: "ARVideo", dependencies: ["ARImage"]),
+    .target(name: "ARVideo", dependencies: ["ARImage", "ARFiles"]),
     .systemLibrary(
       name: "CDeflate",
       pkgConfig: "libdeflate",

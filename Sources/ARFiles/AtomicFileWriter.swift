@@ -29,12 +29,14 @@ public final class AtomicFileWriter {
     }
     fchmod(descriptor, 0o644)
     self.file = file
+    InFlightFiles.add(temporaryPath)
   }
 
   deinit {
     if let file {
       fclose(file)
       unlink(temporaryPath)
+      InFlightFiles.remove(temporaryPath)
     }
   }
 
@@ -51,6 +53,7 @@ public final class AtomicFileWriter {
   public func commit() throws(FileIOError) {
     guard let file else { return }
     self.file = nil
+    defer { InFlightFiles.remove(temporaryPath) }
     let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
     let closed = fclose(file) == 0
     guard flushed && closed, rename(temporaryPath, path) == 0 else {

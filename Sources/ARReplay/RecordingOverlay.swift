@@ -74,8 +74,9 @@ public struct RecordingOverlay {
   /// already rendered, say) and `emit` with each rendered one, in frame order; with `layers`,
   /// also with the frame's content alone (straight alpha, labels and cursor included, blurred
   /// as composited, before depth occlusion) and its depth (metres along the view axis, +∞ where nothing
-  /// is drawn). Returns, with
-  /// ``lenient``, why each frame that could not be drawn was skipped.
+  /// is drawn). `progress` gets the fraction of the recording read every 1,024 records and
+  /// after every frame. Returns, with ``lenient``, why each frame that could not be drawn was
+  /// skipped.
   ///
   /// - Throws: `SceneError.render(path:reason:)` naming the frame and file for a frame with
   ///   no pose within ``poseTolerance``, no intrinsics or image size, a missing or unreadable

@@ -68,7 +68,10 @@ final class RecordingReplay {
         do { try replay(tap) } catch let error as SceneError where overlay.lenient {
           skipped.append(error.description)
         }
-      case .frame(let frame): try consume(frame, include: include, layers: layers, emit: emit)
+      case .frame(let frame):
+        try consume(frame, include: include, layers: layers, emit: emit)
+        // After each frame too: the frame is the unit of work a caller's time limit counts.
+        progress?(reader.fractionRead)
       default: break
       }
     }

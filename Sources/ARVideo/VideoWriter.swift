@@ -1,3 +1,4 @@
+import ARFiles
 import ARImage
 import Foundation
 
@@ -41,6 +42,7 @@ public final class VideoWriter {
     process.standardError = errors
     do { try process.run() } catch { throw .unwritable(path: path, reason: "cannot run ffmpeg: \(error)") }
     input = pipe.fileHandleForWriting
+    InFlightFiles.add(temporary)
   }
 
   deinit {
@@ -48,6 +50,7 @@ public final class VideoWriter {
       try? input.close()
       process.waitUntilExit()
       try? FileManager.default.removeItem(atPath: temporary)
+      InFlightFiles.remove(temporary)
     }
   }
 
@@ -65,6 +68,7 @@ public final class VideoWriter {
   /// Finishes the video and moves it into place.
   public func finish() throws(VideoError) {
     finished = true
+    defer { InFlightFiles.remove(temporary) }
     try? input.close()
     process.waitUntilExit()
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

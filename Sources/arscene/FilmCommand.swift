@@ -44,7 +44,12 @@ struct FilmCommand: ParsableCommand {
     func run() throws {
       try reportingInputFailures {
         let picture: RGBA8Image
+        CommandTimeLimit.start(
+          "film \(image)", seconds: CommandTimeLimit.budget(bytes: CommandTimeLimit.size(of: image)))
         do { picture = try ImageFile.readRGBA8(image) } catch { throw InputFailure(error) }
+        // Every stage of a look over every pixel.
+        CommandTimeLimit.extend(
+          by: CommandTimeLimit.budget(pixelSamples: 50 * Double(picture.width * picture.height)))
         let result: RGBA8Image
         do {
           if let preset {

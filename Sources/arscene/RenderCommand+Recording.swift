@@ -39,7 +39,13 @@ extension RenderCommand {
     output.premultiplied = premultiplied
     let progress = ProgressOutput("arscene: rendering \(path)")
     let summary: RecordingRenderSummary
-    do { summary = try overlay.render(reader, to: output) { progress.update($0) } } catch {
+    // Each frame done buys the next its time: a frame of up to 4096 × 4096 pixels, every sample.
+    let perFrame = CommandTimeLimit.budget(pixelSamples: 4096 * 4096 * Double(samples))
+    let frameDone = { (fraction: Double) in
+      CommandTimeLimit.extend(by: perFrame)
+      progress.update(fraction)
+    }
+    do { summary = try overlay.render(reader, to: output, progress: frameDone) } catch {
       throw InputFailure(error)
     }
     let (rendered, kept, skipped) = (summary.rendered, summary.kept, summary.skipped)

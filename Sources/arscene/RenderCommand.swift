@@ -165,6 +165,11 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     try reportingInputFailures {
       let settings = try RenderSettings(samplesPerPixel: samples, threads: threads)
+      let input = recording ?? scene ?? model ?? ""
+      CommandTimeLimit.start(
+        "render \(input)",
+        seconds: CommandTimeLimit.budget(
+          bytes: CommandTimeLimit.size(of: input) + (recordingScene.map(CommandTimeLimit.size(of:)) ?? 0)))
       if let recording { return try renderRecording(recording, settings: settings) }
       guard let output else { return }
       let image: RGBA8Image
@@ -175,6 +180,11 @@ struct RenderCommand: ParsableCommand {
           if let viewport = try screen(for: loaded.camera.intrinsics) {
             loaded = try loaded.viewed(in: viewport)
           }
+          // The image, its overlay and its depth, each of every sample.
+          let k = loaded.camera.intrinsics
+          CommandTimeLimit.extend(
+            by: CommandTimeLimit.budget(
+              pixelSamples: 3 * Double(k.width) * Double(k.height) * Double(samples)))
           if depthOutput != nil {
             (image, depth) = try loaded.renderWithDepth(settings: settings)
           } else {

@@ -76,6 +76,11 @@ struct SimulateCommand: ParsableCommand {
           model.imageSize = SIMD2(Int(wh[0]), Int(wh[1]))
         }
         let simulator = SessionSimulator(site: site, path: walk, model: model, seed: seed, duration: duration)
+        // A simulated second's records, and with --frames its pictures.
+        let pictured =
+          frames == nil ? 0 : duration * model.frameRate * Double(model.imageSize.x * model.imageSize.y)
+        CommandTimeLimit.start(
+          "simulate", seconds: CommandTimeLimit.budget(pixelSamples: pictured, bytes: duration * 100_000))
         let camera = try frames.map { try FramePicturer(scene: scene, folder: $0, recording: output) }
         let writer = try RecordingWriter(path: output, header: simulator.header)
         try simulator.run(picture: camera.map { c in { frame, pose in c.picture(frame, pose: pose) } }) {

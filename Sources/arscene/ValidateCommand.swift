@@ -67,6 +67,8 @@ struct ValidateCommand: ParsableCommand {
   private func validate(_ path: String, site: GeoSite, assumptions: PhoneErrorModel) throws
     -> ValidationReport
   {
+    CommandTimeLimit.start(
+      "validate \(path)", seconds: CommandTimeLimit.budget(bytes: CommandTimeLimit.size(of: path)))
     let reader = try input.open(path)
     let report: ValidationReport
     // Progress only for recordings big enough to take a while (over 8 Ki records).

@@ -25,11 +25,15 @@ struct ArsceneRunner {
   /// still going then is killed and reported as status −1 (a hang, not a slow machine: the
   /// limits are many times the work).
   static func run(
-    _ arguments: [String], stdin: String = "", directory: URL? = nil, timeout: Double? = nil
+    _ arguments: [String], stdin: String = "", directory: URL? = nil, timeout: Double? = nil,
+    environment: [String: String] = [:]
   ) throws -> Outcome {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.currentDirectoryURL = directory ?? packageRoot
     let input = Pipe(), output = Pipe(), error = Pipe()
     process.standardInput = input

@@ -43,4 +43,19 @@ struct RegressionInputTests {
     #expect(outcome.status == (message.isEmpty ? 0 : 2), "\(arguments): \(outcome.stderr)")
     #expect(message.isEmpty || outcome.stderr.contains(message), "\(outcome.stderr)")
   }
+
+  @Test("past its time limit a render stops with exit 2, says why, and leaves no file, finished or temporary")
+  func timeLimit() throws {
+    let output = try TemporaryFolder()
+    // 4,000 × 3,000 at 16 samples a pixel takes seconds; a limit of a tenth of one stops it.
+    let outcome = try ArsceneRunner.run(
+      [
+        "render", Fixtures.root + "/../../Scenes/zavist.json", "-o", output.path + "/out.png", "--width",
+        "4000",
+        "--height", "3000", "--samples", "16",
+      ], timeout: 60, environment: ["ARSCENE_TIME_LIMIT": "0.1"])
+    #expect(outcome.status == 2, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("time limit") && outcome.stderr.contains("zavist.json"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty)
+  }
 }
