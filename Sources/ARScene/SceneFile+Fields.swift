@@ -31,13 +31,16 @@ extension SceneFile {
         "points": .object(["file": .value, "color": .value]),
         "label": .object(["text": .value, "height": .value, "distance": .value]), "crs": .value,
         "anchor": .object([
-          "geo": .object(["latitude": .value, "longitude": .value, "height": .value, "heading_deg": .value]),
+          "geo": .object([
+            "latitude": .value, "longitude": .value, "height": .value, "altitude_msl": .value,
+            "heading_deg": .value,
+          ]),
           "marker": .object(["size": .value, "corners": .value]),
           "plane": .object(["points": .value, "threshold": .value, "select": .value, "position": .value]),
         ]),
       ])),
     "geo": .object([
-      "origin": .object(["latitude": .value, "longitude": .value, "height": .value]),
+      "origin": .object(["latitude": .value, "longitude": .value, "height": .value, "altitude_msl": .value]),
       "session_alignment": .object(["yaw_deg": .value, "origin_enu": .value]),
     ]),
     "shadow": .object([

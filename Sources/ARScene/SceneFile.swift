@@ -72,11 +72,17 @@ public struct SceneFile: Codable, Sendable, Equatable {
     }
   }
 
-  /// A WGS84 position: degrees and metres above the ellipsoid.
+  /// A WGS84 position: degrees, and metres above the ellipsoid (`height`) or above mean sea
+  /// level (`altitude_msl`, turned into a height with the EGM96 geoid); neither means height 0.
   public struct GeoPosition: Codable, Sendable, Equatable {
     public var latitude: Double
     public var longitude: Double
     public var height: Double?
+    public var altitudeMSL: Double?
+
+    enum CodingKeys: String, CodingKey {
+      case latitude, longitude, height, altitudeMSL = "altitude_msl"
+    }
   }
 
   /// What an object is attached to; its `transform` then applies in the anchor's frame.
@@ -112,11 +118,14 @@ public struct SceneFile: Codable, Sendable, Equatable {
       public var longitude: Double
       /// Metres above the ellipsoid.
       public var height: Double?
+      /// Metres above mean sea level, as surveys and phones give heights: turned into a height
+      /// above the ellipsoid with the EGM96 geoid. Give this or ``height``, not both.
+      public var altitudeMSL: Double?
       /// Compass heading of the anchor's −Z axis, degrees clockwise from north.
       public var headingDeg: Double?
 
       enum CodingKeys: String, CodingKey {
-        case latitude, longitude, height
+        case latitude, longitude, height, altitudeMSL = "altitude_msl"
         case headingDeg = "heading_deg"
       }
     }

@@ -22,21 +22,7 @@ public struct SceneGeoSite: Sendable {
     var anchors: [(name: String, anchor: GeoAnchor)] = []
     for (i, object) in file.objects.enumerated() {
       guard let geo = object.anchor?.geo else { continue }
-      let field = "objects[\(i)].anchor.geo"
-      let coordinate: GeodeticCoordinate
-      do {
-        coordinate = try GeodeticCoordinate(
-          latitudeDegrees: geo.latitude, longitudeDegrees: geo.longitude, height: geo.height ?? 0
-        ).validated()
-      } catch { throw resolver.fail(field, error.description) }
-      guard geo.headingDeg?.isFinite ?? true else {
-        throw resolver.fail(field + ".heading_deg", "not a finite number")
-      }
-      anchors.append(
-        (
-          object.name ?? "object \(i)",
-          GeoAnchor(coordinate: coordinate, heading: .degrees(geo.headingDeg ?? 0))
-        ))
+      anchors.append((object.name ?? "object \(i)", try resolver.geoAnchor(geo, "objects[\(i)].anchor.geo")))
     }
     return SceneGeoSite(frame: placement.frame, alignment: placement.alignment, anchors: anchors)
   }
