@@ -21,10 +21,16 @@ struct SessionDiagnostics {
   /// Each fix's normalised innovation squared against the fused track predicted from the
   /// odometry (χ² with 2 degrees of freedom when the accuracies are honest).
   private(set) var gpsNIS: [Double] = []
-  /// Each compass reading's session yaw minus the fixes' yaw, radians, and that squared over
-  /// its variance (the compass's and the fixes' yaw's together: χ² with 1 degree of freedom).
-  private(set) var headingInnovations: [Double] = []
+  /// The compass readings' session yaw minus the fixes' yaw (radians), summed as unit vectors
+  /// and as squares: a compass reads several times a second, so a long recording keeps sums, not
+  /// readings.
+  private var heading: (unit: SIMD2<Double>, squares: Double, count: Int) = (.zero, 0, 0)
+  /// Each reading's innovation squared over its variance (the compass's and the fixes' yaw's
+  /// together: χ² with 1 degree of freedom), a seeded uniform sample of at most
+  /// ``headingSampleLimit`` of them: what the report's histogram needs.
   private(set) var headingNIS: [Double] = []
+  static let headingSampleLimit = 10_000
+  private var sampler = SplitMix64(seed: 0x5EED)
   /// The accepted fixes' horizontal session positions (x, −z) and ENU positions (east, north),
   /// for the odometry's scale.
   private var scalePairs: [(session: SIMD2<Double>, enu: SIMD2<Double>, sigma: Double)] = []
@@ -54,9 +60,19 @@ struct SessionDiagnostics {
   /// compass's own σ (radians).
   mutating func compass(yaw: Double, against gps: SessionAlignmentEstimate, compassSigma: Double) {
     let innovation = (Angle(radians: yaw) - gps.alignment.yaw).wrappedToPlusMinusPi.radians
-    headingInnovations.append(innovation)
+    heading.unit += SIMD2(Double.cos(innovation), Double.sin(innovation))
+    heading.squares += innovation * innovation
+    heading.count += 1
     let variance = compassSigma * compassSigma + gps.yawSigma.radians * gps.yawSigma.radians
-    if variance > 0 { headingNIS.append(innovation * innovation / variance) }
+    guard variance > 0 else { return }
+    // Reservoir sampling: every reading equally likely to be kept, whatever the recording's length.
+    let nis = innovation * innovation / variance
+    if headingNIS.count < Self.headingSampleLimit {
+      headingNIS.append(nis)
+    } else {
+      let slot = Int.random(in: 0..<heading.count, using: &sampler)
+      if slot < Self.headingSampleLimit { headingNIS[slot] = nis }
+    }
   }
 
   /// The anchors as the alignment now places them, and the σ it claims for each (horizontal RMS
@@ -111,11 +127,10 @@ struct SessionDiagnostics {
     // χ² with 2 degrees of freedom: P(NIS ≤ x) = 1 − exp(−x/2), so 68% within −2 ln 0.32.
     let within68 = -2 * Double.log(0.32)
     var bias: Double?, rms: Double?
-    if !headingInnovations.isEmpty {
-      let mean = headingInnovations.reduce(SIMD2<Double>.zero) { $0 + SIMD2(Double.cos($1), Double.sin($1)) }
-      bias = Double.atan2(y: mean.y, x: mean.x) * 180 / .pi
+    if heading.count > 0 {
+      bias = Double.atan2(y: heading.unit.y, x: heading.unit.x) * 180 / .pi
       rms =
-        (headingInnovations.reduce(0) { $0 + $1 * $1 } / Double(headingInnovations.count)).squareRoot() * 180
+        (heading.squares / Double(heading.count)).squareRoot() * 180
         / .pi
     }
     let (scale, extent) = odometryScale()
@@ -124,7 +139,7 @@ struct SessionDiagnostics {
       gpsWithin68: gpsNIS.isEmpty
         ? nil : Double(gpsNIS.filter { $0 <= within68 }.count) / Double(gpsNIS.count),
       gpsInnovations: gpsNIS.count, headingInnovationRMSDeg: rms, headingBiasDeg: bias,
-      headingInnovations: headingInnovations.count, odometryScale: scale, walkExtent: extent)
+      headingInnovations: heading.count, odometryScale: scale, walkExtent: extent)
   }
 
   /// The scale that best maps the odometry's horizontal positions onto the fixes' (least

@@ -132,8 +132,8 @@ public struct ValidationReport: Codable, Sendable {
     /// Seconds since the first record, the anchor's index and its largest frame-to-frame jitter
     /// in that second (pixels).
     public var jitter: [[Double]]
-    /// Each fix's normalised innovation squared (χ², 2 degrees of freedom when honest) and each
-    /// compass reading's (χ², 1 degree of freedom).
+    /// Each fix's normalised innovation squared (χ², 2 degrees of freedom when honest) and the
+    /// compass readings' (χ², 1 degree of freedom; a seeded uniform sample of at most 10,000).
     public var gpsNIS: [Double], headingNIS: [Double]
 
     enum CodingKeys: String, CodingKey {
