@@ -146,16 +146,23 @@ struct TrajCommandTests {
       }
       let outcome = try ArsceneRunner.run(arguments)
       #expect(outcome.status == 0, "\(outcome.stderr)")
-      let ours = try #require(
-        try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
-      #expect(ours["pairs"] as? Int == Int(evo["pairs"] ?? -1), "\(arguments)")
-      for key in ["rmse", "mean", "median", "std", "min", "max", "sse"] {
-        let a = try #require(ours[key] as? Double), b = try #require(evo[key])
-        // Relative to the errors' size: a zero error (the first pose, aligned at the origin)
-        // is round-off on either side.
-        #expect(
-          abs(a - b) <= 1e-9 * max(abs(b), evo["rmse"] ?? 0), "\(key) \(a) against evo's \(b): \(arguments)")
-      }
+      try Self.expectSame(outcome.stdout, as: evo, within: 1e-9, arguments)
+    }
+  }
+
+  /// Expects `arscene traj`'s JSON to hold evo's pair count and statistics, each within
+  /// `tolerance` relative to the errors' size (a zero error, the first pose aligned at the
+  /// origin, is round-off on either side).
+  static func expectSame(
+    _ json: String, as evo: [String: Double], within tolerance: Double, _ arguments: [String]
+  ) throws {
+    let ours = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(ours["pairs"] as? Int == Int(evo["pairs"] ?? -1), "\(arguments)")
+    for key in ["rmse", "mean", "median", "std", "min", "max", "sse"] {
+      let a = try #require(ours[key] as? Double), b = try #require(evo[key])
+      #expect(
+        abs(a - b) <= tolerance * max(abs(b), evo["rmse"] ?? 0),
+        "\(key) \(a) against evo's \(b): \(arguments)")
     }
   }
 
