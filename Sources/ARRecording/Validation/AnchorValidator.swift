@@ -292,8 +292,18 @@ public struct AnchorValidator {
       let turned = WorldFrame.enu(world: WorldFrame.rotation(heading: yaw).act(position))
       raw = SessionAlignment(yaw: yaw, originENU: enu - turned)
     }
-    placeAnchors(at: fix.time)
-    evaluatePlacement(at: fix, pose: pose, fixENU: enu, raw: raw)
+    // The alignment after this fix, once: where it places each anchor (always), and how far that
+    // is from the anchor (with truth); without an error to report, the timeline gets the σ alone.
+    guard let estimate = fused else { return evaluateFix(fix, fixENU: enu) }
+    let placed = placeAnchors(with: estimate)
+    guard !evaluatePlacement(at: fix, fixENU: enu, raw: raw, estimate: estimate, placed: placed) else {
+      return
+    }
+    for (i, p) in placed.enumerated() {
+      timeline.append(
+        ValidationReport.TimelinePoint(
+          t: fix.time - (firstTime ?? fix.time), anchor: i, error: nil, sigma: p.sigma))
+    }
   }
 
   // MARK: The truth's side
@@ -328,22 +338,28 @@ public struct AnchorValidator {
     return truth.worldFromCamera * pose.worldFromCamera.inverse
   }
 
-  private mutating func evaluatePlacement(
-    at fix: GPSFix, pose: CameraPoseSample, fixENU: SIMD3<Double>, raw: SessionAlignment?
-  ) {
+  /// With truth at the fix: the fix's own error against it.
+  private mutating func evaluateFix(_ fix: GPSFix, fixENU: SIMD3<Double>) {
     guard let truth = lastTruth, abs(truth.time - fix.time) <= pairingTolerance else { return }
     let trueENU = WorldFrame.enu(world: truth.worldFromCamera.translation)
     let fixError = SIMD2(fixENU.x - trueENU.x, fixENU.y - trueENU.y).length
     fixErrors.append(fixError)
     if fixError <= fix.horizontalAccuracy { fixesWithin += 1 }
-    guard let estimate = fused, let worldFromSession = trueWorldFromSession(at: fix.time) else { return }
+  }
+
+  /// With truth at the fix: the fix's error, and each anchor's where `estimate` placed it
+  /// (`placed`); false when there was no truth to measure against.
+  private mutating func evaluatePlacement(
+    at fix: GPSFix, fixENU: SIMD3<Double>, raw: SessionAlignment?, estimate: SessionAlignmentEstimate,
+    placed: [(session: SIMD3<Double>, sigma: Double)]
+  ) -> Bool {
+    evaluateFix(fix, fixENU: fixENU)
+    guard let worldFromSession = trueWorldFromSession(at: fix.time) else { return false }
     for (i, anchor) in site.anchors.enumerated() {
-      let session = estimate.alignment.sessionPoint(enu: anchorENU[i])
+      let (session, sigma) = placed[i]
       let shown = worldFromSession.transformPoint(session)
       let d = shown - anchorWorld[i]
       let error = SIMD2(d.x, d.z).length
-      // The claimed σ as a horizontal RMS radius: √2 × the per-axis σ.
-      let sigma = 2.0.squareRoot() * estimate.horizontalSigma(atSessionPoint: session)
       var rawError: Double?
       if let raw {
         let r = worldFromSession.transformPoint(raw.sessionPoint(enu: anchorENU[i])) - anchorWorld[i]
@@ -367,21 +383,19 @@ public struct AnchorValidator {
         ValidationReport.TimelinePoint(
           t: fix.time - (firstTime ?? fix.time), anchor: i, error: error, sigma: sigma, rawError: rawError))
     }
+    return true
   }
 
-  /// Where the fused alignment now places each anchor in the session, with its claimed σ; and,
-  /// without truth, the σ over time (with truth, ``evaluatePlacement`` adds the errors).
-  private mutating func placeAnchors(at time: Double) {
-    guard let estimate = fused else { return }
-    let hasTruth = lastTruth.map { abs($0.time - time) <= pairingTolerance } ?? false
-    for i in site.anchors.indices {
+  /// Where `estimate` places each anchor in the session, and the σ it claims there (a horizontal
+  /// RMS radius: √2 × the per-axis σ), noted for the anchors' stability.
+  private mutating func placeAnchors(with estimate: SessionAlignmentEstimate) -> [(
+    session: SIMD3<Double>, sigma: Double
+  )] {
+    site.anchors.indices.map { i in
       let session = estimate.alignment.sessionPoint(enu: anchorENU[i])
       let sigma = 2.0.squareRoot() * estimate.horizontalSigma(atSessionPoint: session)
       diagnostics.place(i, sessionPoint: session, sigma: sigma)
-      if !hasTruth {
-        timeline.append(
-          ValidationReport.TimelinePoint(t: time - (firstTime ?? time), anchor: i, error: nil, sigma: sigma))
-      }
+      return (session, sigma)
     }
   }
 
