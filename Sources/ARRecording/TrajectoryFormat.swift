@@ -115,14 +115,28 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
         try Self.pose([v[1], v[2], v[3]], quaternion: [v[5], v[6], v[7], v[4]], path, lineNumber, 5)
       )
     case .kitti:
-      let rotation = Matrix3<Double>(rows: [v[0], v[1], v[2]], [v[4], v[5], v[6]], [v[8], v[9], v[10]])
-      guard abs(rotation.determinant - 1) < 1e-3 else {
-        throw .badLine(
-          path: path, line: lineNumber, field: "rotation",
-          reason: "not a rotation (determinant \(rotation.determinant))")
+      do { return (Double(index), try Self.rowMajorPose(v, from: 0)) } catch {
+        throw .badLine(path: path, line: lineNumber, field: "rotation", reason: error.reason)
       }
-      return (Double(index), RigidTransform(rotationMatrix: rotation, translation: [v[3], v[7], v[11]]))
     }
+  }
+
+  /// Why 12 numbers are not a pose: their rotation is not one.
+  struct NotARotation: Error {
+    var reason: String
+  }
+
+  /// `[R | t]` from 12 numbers row by row starting at `start`: a KITTI line, or an ARKit Data
+  /// Logger line after its time. R must be a rotation to the files' printed precision (6 to 9
+  /// digits): its determinant within 1e-3 of 1.
+  static func rowMajorPose(_ v: [Double], from start: Int) throws(NotARotation) -> RigidTransform<Double> {
+    let r = { (row: Int, column: Int) in v[start + 4 * row + column] }
+    let rotation = Matrix3<Double>(
+      rows: [r(0, 0), r(0, 1), r(0, 2)], [r(1, 0), r(1, 1), r(1, 2)], [r(2, 0), r(2, 1), r(2, 2)])
+    guard abs(rotation.determinant - 1) < 1e-3 else {
+      throw NotARotation(reason: "not a rotation (determinant \(rotation.determinant))")
+    }
+    return RigidTransform(rotationMatrix: rotation, translation: [r(0, 3), r(1, 3), r(2, 3)])
   }
 
   static func pose(

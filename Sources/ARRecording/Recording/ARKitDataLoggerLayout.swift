@@ -50,15 +50,10 @@ enum ARKitDataLoggerLayout {
 
   /// The pose of one line's numbers: seconds from nanoseconds, the rotation checked.
   static func pose(_ v: [Double], path: String, line: Int) throws(RecordingError) -> RecordingRecord {
-    let rotation = Matrix3<Double>(rows: [v[1], v[2], v[3]], [v[5], v[6], v[7]], [v[9], v[10], v[11]])
-    // Six decimals a number: a rotation's determinant is 1 to about 1e-5.
-    guard abs(rotation.determinant - 1) < 1e-3 else {
-      throw .badRecord(
-        path: path, line: line, field: "r11…r33",
-        reason: "not a rotation (determinant \(rotation.determinant))")
-    }
-    let pose = RigidTransform(
-      rotation: Quaternion(rotationMatrix: rotation).normalized(), translation: [v[4], v[8], v[12]])
-    return .pose(CameraPoseSample(time: v[0] * 1e-9, worldFromCamera: pose))
+    // After the time, the line is KITTI's: [R | t] row by row.
+    do {
+      let pose = try TrajectoryFormat.rowMajorPose(v, from: 1)
+      return .pose(CameraPoseSample(time: v[0] * 1e-9, worldFromCamera: pose))
+    } catch { throw .badRecord(path: path, line: line, field: "r11…r33", reason: error.reason) }
   }
 }
