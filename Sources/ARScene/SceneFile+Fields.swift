@@ -48,6 +48,12 @@ extension SceneFile {
       "softness": .value, "resolution": .value,
     ]),
     "film": .value,
+    "control_points": .array(
+      .object([
+        "name": .value, "sigma_m": .value, "heading_deg": .value,
+        "geo": .object(["latitude": .value, "longitude": .value, "height": .value, "altitude_msl": .value]),
+        "marker": .object(["dictionary": .value, "id": .value, "size": .value]),
+      ])),
   ])
 
   /// The JSON path of the first key that `shape` does not allow, with why; `nil` when all fit.

@@ -21,6 +21,14 @@ public struct SceneFile: Codable, Sendable, Equatable {
   /// A film look over the finished frame, camera image and content alike: a shipped stock's
   /// name (`arscene film list`) or a preset file's path, relative to the scene file.
   public var film: String?
+  /// Surveyed points and markers whose observations in a recording tell where the session truly
+  /// was (`arscene validate`).
+  public var controlPoints: [ControlPointEntry]? = nil
+
+  enum CodingKeys: String, CodingKey {
+    case output, background, camera, lights, objects, geo, shadow, film
+    case controlPoints = "control_points"
+  }
 
   /// The `shadow` field (ARRender's `ShadowCatcher` is what it resolves to): a ground plane
   /// that shows only the shadows the models cast on it from one directional light.

@@ -9,10 +9,13 @@ public struct SceneGeoSite: Sendable {
   public var alignment: SessionAlignment
   /// Each geo-anchored object's name and anchor, in file order.
   public var anchors: [(name: String, anchor: GeoAnchor)]
+  /// The scene's surveyed control points, in file order.
+  public var controlPoints: [ControlPoint] = []
 
   /// The site of the scene file at `path` (its models are not loaded).
   ///
-  /// - Throws: ``SceneError`` naming the file and field: no `geo`, an invalid anchor.
+  /// - Throws: ``SceneError`` naming the file and field: no `geo`, an invalid anchor or control
+  ///   point.
   public static func load(path: String) throws(SceneError) -> SceneGeoSite {
     let file = try SceneFile.read(path: path)
     let resolver = SceneResolver(path: path, file: file, projection: nil)
@@ -24,6 +27,8 @@ public struct SceneGeoSite: Sendable {
       guard let geo = object.anchor?.geo else { continue }
       anchors.append((object.name ?? "object \(i)", try resolver.geoAnchor(geo, "objects[\(i)].anchor.geo")))
     }
-    return SceneGeoSite(frame: placement.frame, alignment: placement.alignment, anchors: anchors)
+    return SceneGeoSite(
+      frame: placement.frame, alignment: placement.alignment, anchors: anchors,
+      controlPoints: try resolver.controlPoints())
   }
 }

@@ -1,3 +1,4 @@
+import ARFiles
 import ARGeo
 import ARImage
 import ARImageIO
@@ -39,6 +40,14 @@ struct SimulateCommand: ParsableCommand {
     transform: PixelSize.init(parsing:))
   var imageSize: PixelSize?
   @Option(help: "Camera frames per second (default 10).") var frameRate: Double?
+  @Option(
+    help: """
+      Also write the clicks a careful person would make on the frames: every control point of the \
+      scene the true camera sees, one frame a second, with --click-noise pixels of noise (a clicks \
+      file for validate --control).
+      """)
+  var clicks: String?
+  @Option(help: "The clicks' 1-sigma noise per image axis, pixels.") var clickNoise: Double = 1
   @Flag(
     help: "A phone without errors: odometry, GNSS and compass all exact (to test what is drawn from them).")
   var perfect = false
@@ -49,6 +58,9 @@ struct SimulateCommand: ParsableCommand {
     }
     if let imageSize, !imageSize.fits(16...8192) {
       throw ValidationError("--image-size: width and height must be whole pixels from 16 to 8192")
+    }
+    guard clickNoise.isFinite, clickNoise >= 0, clickNoise <= 1000 else {
+      throw ValidationError("--click-noise: expected pixels in [0, 1000], got \(clickNoise)")
     }
     let poseRate = PhoneErrorModel().poseRate
     if let frameRate, !(frameRate > 0 && frameRate <= poseRate) {
@@ -63,7 +75,10 @@ struct SimulateCommand: ParsableCommand {
       }
       let geoSite: SceneGeoSite
       do { geoSite = try SceneGeoSite.load(path: scene) } catch { throw InputFailure(error) }
-      let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors)
+      let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors, controlPoints: geoSite.controlPoints)
+      if clicks != nil, site.controlPoints.isEmpty {
+        throw InputFailure(message: "--clicks: \(scene) has no control_points to click")
+      }
       do {
         let walk = try path.map { try WalkPath.geoJSON(path: $0, frame: site.frame) } ?? WalkPath.tour(site)
         var model = perfect ? PhoneErrorModel.perfect : PhoneErrorModel()
@@ -83,11 +98,18 @@ struct SimulateCommand: ParsableCommand {
           "simulate", seconds: CommandTimeLimit.budget(pixelSamples: pictured, bytes: duration * 100_000))
         let camera = try frames.map { try FramePicturer(scene: scene, folder: $0, recording: output) }
         let writer = try RecordingWriter(path: output, header: simulator.header)
-        try simulator.run(picture: camera.map { c in { frame, pose in c.picture(frame, pose: pose) } }) {
-          record throws(RecordingError) in try writer.write(record)
-        }
+        var clicker = clicks.map { _ in ControlClickSimulator(site: site, seed: seed, noise: clickNoise) }
+        let picture: ((CameraFrameSample, RigidTransform<Double>) -> CameraFrameSample)? =
+          camera == nil && clicker == nil
+          ? nil
+          : { frame, pose in
+            clicker?.look(at: frame, worldFromCamera: pose)
+            return camera?.picture(frame, pose: pose) ?? frame
+          }
+        try simulator.run(picture: picture) { record throws(RecordingError) in try writer.write(record) }
         if let failure = camera?.failure { throw failure }
         try writer.finish()
+        if let clicks, let clicker { try FileIO.writeAtomically(Array(clicker.csv.utf8), to: clicks) }
       } catch let failure as InputFailure { throw failure } catch { throw InputFailure(error) }
     }
   }

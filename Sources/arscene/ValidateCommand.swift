@@ -39,6 +39,16 @@ struct ValidateCommand: ParsableCommand {
     transform: { try ShardSelection(parsing: $0) })
   var shard: ShardSelection?
   @Flag(help: "Combine the shards' JSON files given as inputs into one summary.") var merge = false
+  @Option(
+    help: """
+      A clicks file (t,name,u,v and optionally sigma_px, one click a line): the scene's \
+      control_points a person found in the recording's frames. With them (and taps naming \
+      control points) errors are measured on recordings without truth (truth_source control).
+      """)
+  var control: String?
+  @Option(help: "Seconds of control sightings each evaluation's truth is fitted to.") var controlWindow:
+    Double =
+      30
   @OptionGroup var input: RecordingCommand.Input
 
   func run() throws {
@@ -47,10 +57,18 @@ struct ValidateCommand: ParsableCommand {
       guard gnssTau >= 0, gnssTau.isFinite else {
         throw InputFailure(message: "--gnss-tau: expected seconds ≥ 0")
       }
+      guard controlWindow.isFinite, controlWindow > 0, controlWindow <= 86_400 else {
+        throw InputFailure(message: "--control-window: expected seconds in (0, 86400]")
+      }
       guard let scene else { throw InputFailure(message: "--scene: needed to know the anchors") }
       let geoSite: SceneGeoSite
       do { geoSite = try SceneGeoSite.load(path: scene) } catch { throw InputFailure(error) }
-      let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors, sessionAlignment: geoSite.alignment)
+      let site = GeoSite(
+        frame: geoSite.frame, anchors: geoSite.anchors, sessionAlignment: geoSite.alignment,
+        controlPoints: geoSite.controlPoints)
+      if control != nil, site.controlPoints.isEmpty {
+        throw InputFailure(message: "--control: \(scene) has no control_points for the clicks to name")
+      }
       var assumptions = PhoneErrorModel()
       assumptions.gpsMarkovTau = gnssTau
       if let manifest { return try validateShard(manifest, site: site, assumptions: assumptions) }
@@ -69,13 +87,15 @@ struct ValidateCommand: ParsableCommand {
   {
     CommandTimeLimit.start(
       "validate \(path)", seconds: CommandTimeLimit.budget(bytes: CommandTimeLimit.size(of: path)))
+    let control = try controlTruth(path, site: site)
     let reader = try input.open(path)
     let report: ValidationReport
     // Progress only for recordings big enough to take a while (over 8 Ki records).
     let progress = ProgressOutput("arscene: validating \(path)")
     do {
       var started = false
-      report = try AnchorValidator.validate(reader, site: site, assumptions: assumptions) { fraction in
+      report = try AnchorValidator.validate(reader, site: site, assumptions: assumptions, control: control) {
+        fraction in
         if fraction < 1 { started = true }
         if started { progress.update(fraction) }
       }
@@ -84,6 +104,24 @@ struct ValidateCommand: ParsableCommand {
     }
     input.warn(reader.warnings, skipped: reader.skipped)
     return report
+  }
+
+  /// The control truth of the recording at `path` (a pass of its own over it), when the scene
+  /// has control points.
+  private func controlTruth(_ path: String, site: GeoSite) throws -> ControlTruth? {
+    guard !site.controlPoints.isEmpty else { return nil }
+    let names = Set(site.controlPoints.map(\.name))
+    do {
+      let clicks = try control.map { try ControlClicks.read(path: $0, known: names) } ?? []
+      let truth = try ControlTruth.collect(
+        try input.open(path), site: site, clicks: clicks, clicksPath: control ?? "clicks",
+        window: controlWindow)
+      if let truth, truth.unmatched > 0 {
+        FileHandleOutput.standardError.write(
+          "arscene: warning: \(truth.unmatched) control observations had no camera pose within 0.1 s\n")
+      }
+      return truth
+    } catch let failure as InputFailure { throw failure } catch { throw InputFailure(error) }
   }
 
   private func validateShard(_ manifest: String, site: GeoSite, assumptions: PhoneErrorModel) throws {

@@ -10,12 +10,16 @@ public struct GeoSite: Sendable {
   /// Where a session frame sits in `frame` when nothing measured it (the scene's
   /// `session_alignment`): what a recording without GPS fixes is placed with.
   public var sessionAlignment: SessionAlignment?
+  /// Surveyed control points: observations of them in a recording tell where its session truly
+  /// was (``ControlTruth``).
+  public var controlPoints: [ControlPoint]
 
   /// A site; anchors need not be near the frame's origin, but within a few kilometres.
   public init(
     frame: LocalTangentFrame, anchors: [(name: String, anchor: GeoAnchor)],
-    sessionAlignment: SessionAlignment? = nil
+    sessionAlignment: SessionAlignment? = nil, controlPoints: [ControlPoint] = []
   ) {
+    self.controlPoints = controlPoints
     self.frame = frame
     self.anchors = anchors
     self.sessionAlignment = sessionAlignment

@@ -31,6 +31,13 @@ public struct AnchorValidator {
   public var assumptions: PhoneErrorModel
   /// How far apart in time a pose and a fix (or truth) may be to be paired, seconds.
   public var pairingTolerance = 0.1
+  /// Where the session truly sat by the control points seen in the recording: the truth errors
+  /// are measured against when the recording has none of its own.
+  public var control: ControlTruth?
+  /// The latest control fit, for the whole second it was made in (the odometry drifts over
+  /// tens of seconds, not within one).
+  private var controlFit: (second: Double, fit: ControlAlignmentFit?)?
+  private var controlEvaluations = 0
 
   private var aligner = OnlineSessionAligner()
   private var firstTime: Double?
@@ -63,14 +70,16 @@ public struct AnchorValidator {
 
   private struct Accumulator {
     var errors: [Double] = [], sigmas: [Double] = [], raw: [Double] = [], vertical: [Double] = []
-    var headings: [Double] = [], reprojection: [Double] = []
+    var headings: [Double] = [], reprojection: [Double] = [], truthSigmas: [Double] = []
     var within1 = 0, within3 = 0
   }
 
-  /// A validator for recordings made at `site` by a phone whose errors are like `assumptions`.
-  public init(site: GeoSite, assumptions: PhoneErrorModel = PhoneErrorModel()) {
+  /// A validator for recordings made at `site` by a phone whose errors are like `assumptions`,
+  /// measured against the recording's truth or else against `control`.
+  public init(site: GeoSite, assumptions: PhoneErrorModel = PhoneErrorModel(), control: ControlTruth? = nil) {
     self.site = site
     self.assumptions = assumptions
+    self.control = control
     anchorENU = site.anchorPositions
     anchorWorld = anchorENU.map(WorldFrame.world(enu:))
     perAnchor = Array(repeating: Accumulator(), count: site.anchors.count)
@@ -84,9 +93,9 @@ public struct AnchorValidator {
   /// records.
   public static func validate(
     _ reader: RecordingReader, site: GeoSite, assumptions: PhoneErrorModel = PhoneErrorModel(),
-    progress: ((Double) -> Void)? = nil
+    control: ControlTruth? = nil, progress: ((Double) -> Void)? = nil
   ) throws(RecordingError) -> ValidationReport {
-    var validator = AnchorValidator(site: site, assumptions: assumptions)
+    var validator = AnchorValidator(site: site, assumptions: assumptions, control: control)
     var count = 0
     try reader.forEach { record in
       validator.consume(record)
@@ -330,18 +339,27 @@ public struct AnchorValidator {
     }
   }
 
-  /// Where the session frame truly is now: true camera pose times the session pose's inverse.
-  private func trueWorldFromSession(at time: Double) -> RigidTransform<Double>? {
-    guard let truth = lastTruth, let pose = lastPose, abs(truth.time - time) <= pairingTolerance,
-      abs(pose.time - time) <= pairingTolerance
-    else { return nil }
-    return truth.worldFromCamera * pose.worldFromCamera.inverse
+  /// Where the session frame truly is at `time`: from the recording's truth (true camera pose
+  /// times the session pose's inverse) or else from the control points' fit there (returned
+  /// too, for the truth's own uncertainty).
+  private mutating func trueWorldFromSession(at time: Double) -> (
+    worldFromSession: RigidTransform<Double>, control: ControlAlignmentFit?
+  )? {
+    guard let pose = lastPose, abs(pose.time - time) <= pairingTolerance else { return nil }
+    if let truth = lastTruth, abs(truth.time - time) <= pairingTolerance {
+      return (truth.worldFromCamera * pose.worldFromCamera.inverse, nil)
+    }
+    guard let control else { return nil }
+    let second = time.rounded(.down)
+    if controlFit?.second != second { controlFit = (second, control.fit(at: time)) }
+    return controlFit?.fit.map { ($0.alignment.geoWorldFromSession, $0) }
   }
 
   /// With truth at the fix: the fix's own error against it.
   private mutating func evaluateFix(_ fix: GPSFix, fixENU: SIMD3<Double>) {
-    guard let truth = lastTruth, abs(truth.time - fix.time) <= pairingTolerance else { return }
-    let trueENU = WorldFrame.enu(world: truth.worldFromCamera.translation)
+    guard let pose = lastPose, let truth = trueWorldFromSession(at: fix.time) else { return }
+    let trueENU = WorldFrame.enu(
+      world: truth.worldFromSession.transformPoint(pose.worldFromCamera.translation))
     let fixError = SIMD2(fixENU.x - trueENU.x, fixENU.y - trueENU.y).length
     fixErrors.append(fixError)
     if fixError <= fix.horizontalAccuracy { fixesWithin += 1 }
@@ -354,10 +372,16 @@ public struct AnchorValidator {
     placed: [(session: SIMD3<Double>, sigma: Double)]
   ) -> Bool {
     evaluateFix(fix, fixENU: fixENU)
-    guard let worldFromSession = trueWorldFromSession(at: fix.time) else { return false }
+    guard let truth = trueWorldFromSession(at: fix.time) else { return false }
+    let worldFromSession = truth.worldFromSession
+    if truth.control != nil { controlEvaluations += 1 }
     for (i, anchor) in site.anchors.enumerated() {
       let (session, sigma) = placed[i]
       let shown = worldFromSession.transformPoint(session)
+      let truthSigma = truth.control?.truthSigma(
+        atSessionPoint: session, camera: lastPose?.worldFromCamera.translation ?? session,
+        yawDrift: assumptions.odometryYawDrift * .pi / 180)
+      if let truthSigma { perAnchor[i].truthSigmas.append(truthSigma) }
       let d = shown - anchorWorld[i]
       let error = SIMD2(d.x, d.z).length
       var rawError: Double?
@@ -381,7 +405,8 @@ public struct AnchorValidator {
       }
       timeline.append(
         ValidationReport.TimelinePoint(
-          t: fix.time - (firstTime ?? fix.time), anchor: i, error: error, sigma: sigma, rawError: rawError))
+          t: fix.time - (firstTime ?? fix.time), anchor: i, error: error, sigma: sigma, rawError: rawError,
+          truthSigma: truthSigma))
     }
     return true
   }
@@ -426,11 +451,9 @@ public struct AnchorValidator {
   /// anchor truly was in the image.
   private mutating func evaluateImage(at frame: CameraFrameSample) {
     guard let k = frame.cameraIntrinsics, let estimate = fused, let pose = lastPose,
-      let truth = lastTruth, abs(truth.time - frame.time) <= pairingTolerance,
-      abs(pose.time - frame.time) <= pairingTolerance
+      let worldFromSession = trueWorldFromSession(at: frame.time)?.worldFromSession
     else { return }
-    let cameraFromWorld = truth.worldFromCamera.inverse
-    let worldFromSession = truth.worldFromCamera * pose.worldFromCamera.inverse
+    let cameraFromWorld = (worldFromSession * pose.worldFromCamera).inverse
     for i in site.anchors.indices {
       let drawn = worldFromSession.transformPoint(estimate.alignment.sessionPoint(enu: anchorENU[i]))
       guard let a = k.projectARKit(cameraFromWorld.transformPoint(drawn)),
@@ -444,7 +467,8 @@ public struct AnchorValidator {
   /// The report of everything consumed.
   public mutating func report(source: String, skipped: Int) -> ValidationReport {
     flush()
-    let hasTruth = !truthTrack.isEmpty
+    let hasSimulatedTruth = !truthTrack.isEmpty
+    let hasTruth = hasSimulatedTruth || controlEvaluations > 0
     let alignment = reportedAlignment()
     let anchors = site.anchors.indices.map { anchorSummary($0) }
     var trajectory: ValidationReport.TrajectorySummary?
@@ -461,7 +485,8 @@ public struct AnchorValidator {
     }
     return ValidationReport(
       source: source, records: records, skipped: skipped, hasTruth: hasTruth,
-      truthSource: hasTruth ? "simulation" : "none", alignment: alignment, anchors: anchors,
+      truthSource: hasSimulatedTruth ? "simulation" : hasTruth ? "control" : "none", alignment: alignment,
+      control: control?.summary(evaluations: controlEvaluations), anchors: anchors,
       gps: ValidationReport.GPSSummary(
         fixes: fixCount, used: aligner.current?.fixCount ?? 0, rejected: aligner.rejectedCount + jumpsSkipped,
         withTruth: fixErrors.count,
@@ -516,6 +541,7 @@ public struct AnchorValidator {
     summary.headingError = ValidationReport.Statistics(a.headings.map(abs))
     summary.reprojectionError = ValidationReport.Statistics(a.reprojection)
     summary.rawPositionError = ValidationReport.Statistics(a.raw)
+    summary.truthSigma = ValidationReport.Statistics(a.truthSigmas)
     return summary
   }
 }

@@ -10,12 +10,17 @@ public struct ValidationReport: Codable, Sendable {
   public var source: String
   public var records: Int
   public var skipped: Int
-  /// Whether the recording has truth (without it, errors are not reported).
+  /// Whether there was truth to measure errors against: the recording's own, or control points
+  /// seen in it (without it, errors are not reported).
   public var hasTruth: Bool
-  /// Where the truth came from: `simulation` (the recording's truth records), or `none`.
+  /// Where the truth came from: `simulation` (the recording's truth records), `control` (control
+  /// points seen in its frames, ``control``), or `none`.
   public var truthSource: String
   /// The fused session alignment at the end.
   public var alignment: Alignment?
+  /// The control points' observations and the alignment they give (when the scene has control
+  /// points and the recording sightings of them).
+  public var control: ControlSummary? = nil
   /// One entry an anchor.
   public var anchors: [AnchorSummary]
   /// How honest the phone's horizontal accuracy was.
@@ -72,6 +77,9 @@ public struct ValidationReport: Codable, Sendable {
     /// The same, for the anchor placed from the latest fix and compass heading alone (what the
     /// site guide did): horizontal metres; nil without compass headings.
     public var rawPositionError: Statistics?
+    /// With control truth: the 1σ horizontal radius (metres) of where the truth puts the anchor
+    /// as drawn, over the evaluations: the errors above are uncertain by this much.
+    public var truthSigma: Statistics? = nil
   }
 
   /// A set of errors summarised.
@@ -118,6 +126,8 @@ public struct ValidationReport: Codable, Sendable {
     public var error: Double?, sigma: Double
     /// The latest-fix-and-compass placement's error; nil without a compass heading.
     public var rawError: Double?
+    /// With control truth: the truth's own 1σ horizontal radius at the anchor, metres.
+    public var truthSigma: Double? = nil
   }
 
   /// East/north metres in the site's ENU frame, for the map: the tracks one point a second.
@@ -150,8 +160,8 @@ public struct ValidationReport: Codable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case source, records, skipped, hasTruth = "has_truth", truthSource = "truth_source", alignment, anchors,
-      gps
+    case source, records, skipped, hasTruth = "has_truth", truthSource = "truth_source", alignment, control,
+      anchors, gps
     case consistency, trajectory, timeline, tracks
   }
 }
@@ -169,7 +179,7 @@ extension ValidationReport.AnchorSummary {
     case positionError = "position_error_m", finalSigma = "final_sigma_m", normalizedRMS = "normalized_rms"
     case within1Sigma = "within_1_sigma", within3Sigma = "within_3_sigma", verticalError = "vertical_error_m"
     case headingError = "heading_error_deg", reprojectionError = "reprojection_error_px"
-    case rawPositionError = "raw_position_error_m"
+    case rawPositionError = "raw_position_error_m", truthSigma = "truth_sigma_m"
   }
 }
 
@@ -182,6 +192,7 @@ extension ValidationReport.GPSSummary {
 
 extension ValidationReport.TimelinePoint {
   enum CodingKeys: String, CodingKey {
-    case t, anchor, error = "error_m", sigma = "sigma_m", rawError = "raw_error_m"
+    case t, anchor, error = "error_m", sigma = "sigma_m", rawError = "raw_error_m", truthSigma =
+      "truth_sigma_m"
   }
 }
