@@ -14,6 +14,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   case obj, mtl, scene, points, recording, iosLogger = "ios_logger", strayScanner = "stray_scanner"
   case arkitScenes = "arkitscenes", arkitDataLogger = "arkit_data_logger"
   case tum, euroc, kitti, geojson, stops, gpx, cube, preset, png, jpeg, pointCloud = "point_cloud", game
+  case clicks
 
   /// The file the bytes become, in the reader's work folder.
   var fileName: String {
@@ -39,6 +40,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .jpeg: "image.jpg"
     case .pointCloud: "cloud.xyz"
     case .game: "game.json"
+    case .clicks: "clicks.csv"
     }
   }
 
@@ -74,6 +76,9 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .jpeg: _ = try? JPEG.decodeRGBA8(bytes)
     case .pointCloud: _ = try? PointCloud.read(path: path)
     case .game: _ = try? VisitGame.read(path: path, stops: ["zavist-01", "zavist-02"])
+    case .clicks:
+      _ = try? ControlClicks.read(path: path)
+      _ = try? ControlClicks.read(path: path, known: ["cp-gate-post", "cp-gate-beam"])
     }
   }
 

@@ -83,6 +83,7 @@ public enum FuzzSeeds {
     case .pointCloud:
       return [repository + "/Scenes/data/table-scan.xyz", fixtures + "/pointclouds/floor-table.xyz"]
     case .game: return []
+    case .clicks: return [fixtures + "/control/clicks.csv"]
     }
   }
 

@@ -118,4 +118,50 @@ struct ControlValidationTests {
       #expect(abs(x - y) < 0.05, "\(a.name): \(x) against \(y)")
     }
   }
+
+  @Test("taps naming control points are sightings too (10 px σ), and measure the errors as clicks do")
+  func taps() throws {
+    let walk = try Self.walk(seed: 9, duration: 60)
+    // Each click as a tap on its frame, recorded right after the frame.
+    var records: [RecordingRecord] = []
+    var pending = walk.clicks[...]
+    for record in walk.records {
+      records.append(record)
+      guard case .frame(let frame) = record else { continue }
+      while let click = pending.first, click.time <= frame.time {
+        records.append(.tap(TapSample(time: click.time, point: click.pixel, expected: click.name)))
+        pending = pending.dropFirst()
+      }
+    }
+    let (truth, _) = Self.reports(walk)
+    var collector = ControlSightingCollector(site: Self.site, clicks: [])
+    let withoutTruth = records.filter { if case .truth = $0 { false } else { true } }
+    for record in withoutTruth { collector.consume(record) }
+    collector.finish()
+    #expect(
+      collector.sightings.count == walk.clicks.count
+        && collector.sightings.allSatisfy { $0.observation.source == .tap })
+    var validator = AnchorValidator(site: Self.site, control: ControlTruth(sightings: collector.sightings))
+    for record in withoutTruth { validator.consume(record) }
+    let report = validator.report(source: "simulate", skipped: 0)
+    #expect(report.control?.taps == walk.clicks.count && report.control?.clicks == 0)
+    for (a, b) in zip(truth.anchors, report.anchors) {
+      let t = try #require(a.positionError?.median), c = try #require(b.positionError?.median)
+      #expect(abs(t - c) <= Swift.max(0.3, 0.3 * t), "\(a.name): \(t) against \(c)")
+    }
+  }
+
+  @Test("a clicks file as labelling tools write it: comments, quoted names, σ, a byte-order mark, CRLF")
+  func clicksFile() throws {
+    let path = Fixtures.path("control/clicks.csv")
+    let clicks = try ControlClicks.read(
+      path: path, known: ["cp-gate-post", "cp-gate-beam", "cp-house-1-post"])
+    #expect(clicks.map(\.name) == ["cp-gate-post", "cp-gate-beam", "cp-house-1-post"])
+    #expect(clicks.map(\.sigmaPixels) == [1.5, 2, 1] && clicks[2].pixel == SIMD2(330, 700.25))
+    #expect(clicks.map(\.line) == [3, 4, 5] && clicks.allSatisfy { $0.source == .click })
+    let folder = try TemporaryFolder()
+    let windows = try folder.write("\u{FEFF}t,name,u,v\r\n12.5,\"a \"\"b\"\", c\",1,2\r\n", to: "w.csv")
+    let read = try ControlClicks.read(path: windows)
+    #expect(read.map(\.name) == [#"a "b", c"#] && read[0].sigmaPixels == ControlObservation.defaultClickSigma)
+  }
 }
