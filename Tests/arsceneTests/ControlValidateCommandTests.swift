@@ -37,8 +37,11 @@ struct ControlValidateCommandTests {
     #expect(clicks.hasPrefix("t,name,u,v,sigma_px\n") && clicks.split(separator: "\n").count > 30)
     let truth = try ArsceneRunner.run(["validate", walk.recording, "--scene", Self.scene])
     let control = try ArsceneRunner.run([
-      "validate", walk.withoutTruth, "--scene", Self.scene, "--control", walk.clicks,
+      "validate", walk.withoutTruth, "--scene", Self.scene, "--control", walk.clicks, "--html",
+      folder.path + "/report.html",
     ])
+    let html = try String(contentsOfFile: folder.path + "/report.html", encoding: .utf8)
+    #expect(html.contains("Truth: <b>control points</b>") && html.contains("Error histogram"))
     #expect(truth.status == 0 && control.status == 0, "\(truth.stderr) \(control.stderr)")
     #expect(control.stdout.contains(#""truth_source":"control""#))
     #expect(control.stdout.contains(#""control":{"#) && control.stdout.contains(#""clicks":"#))

@@ -45,6 +45,13 @@ public struct ValidationHTMLReport {
         + "need truth and are not shown. What is shown needs none: where each anchor was placed, the σ the "
         + "alignment claimed, how much the anchors jittered and drifted, and whether the GPS and compass agree "
         + "with the odometry as well as their reported accuracies say."
+    case "control":
+      let c = report.control
+      return
+        "Truth: <b>control points</b> seen in the recording (\(c?.clicks ?? 0) clicks, \(c?.taps ?? 0) taps, "
+        + "\(c?.markerCorners ?? 0) marker corners; \(c?.used ?? 0) used, \(c?.rejected ?? 0) left out as more than "
+        + "4σ off). The truth at each fix is fitted to the sightings within \(c.map { "\(Int($0.windowS))" } ?? "?") s "
+        + "of it, and is itself uncertain by each anchor's truth σ. The trajectory's APE needs the recording's own truth."
     default:
       return "Truth: <b>\(escape(report.truthSource))</b>. Errors are measured against it."
     }
