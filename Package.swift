@@ -111,6 +111,7 @@ let package = Package(
       name: "ARScene",
       dependencies: [
         "ARMath", "ARGeo", "ARPose", "ARMesh", "ARImage", "ARImageIO", "ARRender", "ARFiles", "ARFilm",
+        "ARMarkers",
       ]
     ),
     // Rendering a scene (labels and film looks included) and hit-testing taps in it.
@@ -127,7 +128,7 @@ let package = Package(
       dependencies: [
         "ARScene", "ARSceneRendering", "ARMath", "ARGeo", "ARMesh", "ARImage", "ARImageIO", "ARHit",
         "ARRender",
-        "ARRecording", "ARVideo", "ARFilm",
+        "ARRecording", "ARVideo", "ARFilm", "ARMarkers",
       ]
     ),
     // 2-D site maps (SVG and PNG) and the label font.
@@ -290,8 +291,8 @@ let package = Package(
     .testTarget(
       name: "ARReplayTests",
       dependencies: [
-        "ARReplay", "ARSceneRendering", "ARScene", "ARImage", "ARMath", "ARRecording", "ARFilm",
-        "ARTestSupport",
+        "ARReplay", "ARSceneRendering", "ARScene", "ARImage", "ARMath", "ARRecording", "ARFilm", "ARGeo",
+        "ARMarkers", "ARTestSupport",
       ]
     ),
     .testTarget(

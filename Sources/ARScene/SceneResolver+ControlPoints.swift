@@ -1,8 +1,9 @@
 import ARGeo
+import ARMarkers
 
 extension SceneResolver {
   /// The scene's `control_points`, validated: finite places on Earth, unique names, a positive
-  /// σ of at most 100 m, markers with a positive size of at most 10 m and an id from 0 to 65,535.
+  /// σ of at most 100 m, markers of a known dictionary, with one of its ids and a positive size of at most 10 m.
   func controlPoints() throws(SceneError) -> [ControlPoint] {
     var points: [ControlPoint] = []
     for (i, entry) in (file.controlPoints ?? []).enumerated() {
@@ -33,10 +34,15 @@ extension SceneResolver {
           throw fail(
             field + ".marker.size", "\(m.size) must be the marker's side in metres, above 0 and at most 10")
         }
-        guard (0...65_535).contains(m.id) else {
-          throw fail(field + ".marker.id", "\(m.id) is not a marker id")
+        guard let dictionary = MarkerDictionary.named(m.dictionary) else {
+          let known = MarkerDictionary.all.map(\.name).joined(separator: ", ")
+          throw fail(field + ".marker.dictionary", "'\(m.dictionary.prefix(60))' is none of \(known)")
         }
-        guard !m.dictionary.isEmpty else { throw fail(field + ".marker.dictionary", "empty") }
+        guard dictionary.codes.indices.contains(m.id) else {
+          throw fail(
+            field + ".marker.id", "\(dictionary.name) has ids 0 to \(dictionary.codes.count - 1), not \(m.id)"
+          )
+        }
         marker = ControlPoint.Marker(
           dictionary: m.dictionary, id: m.id, size: m.size, heading: .degrees(entry.headingDeg ?? 0))
       } else if entry.headingDeg != nil {

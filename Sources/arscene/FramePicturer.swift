@@ -4,6 +4,7 @@ import ARImageIO
 import ARMath
 import ARRecording
 import ARRender
+import ARReplay
 import ARScene
 import ARSceneRendering
 import ArgumentParser
@@ -27,7 +28,11 @@ final class FramePicturer {
     let scene = try Scene.read(path: path)
     // Geo-anchored objects where they truly are: the local world at the site's origin, the frame
     // the true poses are given in.
-    draws = try scene.placingGeoAnchors(with: SessionAlignment()).drawCalls()
+    // The surveyed markers among the scene's control points, printed where they stand.
+    let site = try SceneGeoSite.load(path: path)
+    draws =
+      try scene.placingGeoAnchors(with: SessionAlignment()).drawCalls()
+      + ControlMarkerCards.drawCalls(site.controlPoints, in: site.frame)
     lighting = scene.lighting
     background = scene.backgroundColor
     (near, far) = (Float(scene.clipPlanes.lowerBound), Float(scene.clipPlanes.upperBound))

@@ -57,6 +57,38 @@ struct ControlValidateCommandTests {
   }
 
   @Test(
+    "surveyed markers drawn in simulate's frames are found by validate and measure the errors as the truth does"
+  )
+  func markersInFrames() throws {
+    let folder = try TemporaryFolder()
+    let recording = folder.path + "/walk.jsonl"
+    let simulated = try ArsceneRunner.run([
+      "simulate", "--scene", Self.scene, "--seed", "5", "--duration", "60", "-o", recording, "--frames",
+      folder.path + "/frames", "--image-size", "640,480", "--frame-rate", "2",
+    ])
+    #expect(simulated.status == 0, "\(simulated.stderr)")
+    let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n")
+    let stripped = try folder.write(
+      lines.filter { !$0.hasPrefix(#"{"type":"truth""#) }.joined(separator: "\n") + "\n",
+      to: "without-truth.jsonl")
+    let truth = try ArsceneRunner.run(["validate", recording, "--scene", Self.scene])
+    let control = try ArsceneRunner.run(["validate", stripped, "--scene", Self.scene])
+    #expect(truth.status == 0 && control.status == 0, "\(truth.stderr) \(control.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(control.stdout.utf8)) as? [String: Any])
+    #expect(json["truth_source"] as? String == "control")
+    let summary = try #require(json["control"] as? [String: Any])
+    #expect((summary["marker_corners"] as? Int ?? 0) >= 12 && summary["clicks"] as? Int == 0, "\(summary)")
+    for (t, c) in zip(try Self.anchors(truth.stdout), try Self.anchors(control.stdout)) {
+      let measured = try #require((t["position_error_m"] as? [String: Any])?["median"] as? Double)
+      let controlled = try #require((c["position_error_m"] as? [String: Any])?["median"] as? Double)
+      #expect(
+        abs(measured - controlled) <= max(0.3, 0.3 * measured),
+        "\(t["name"] ?? ""): \(measured) \(controlled)")
+    }
+  }
+
+  @Test(
     "bad clicks files name file, line and field; a scene without control points, a bad entry",
     arguments: [
       (
@@ -103,6 +135,8 @@ struct ControlValidateCommandTests {
       ),
       (#""sigma_m": 0.02"#, #""sigma_m": -1"#, "control_points[0].sigma_m"),
       (#""height": 439.5"#, #""height": 1e300"#, "control_points[1].geo"),
+      (#""aruco_6x6_250""#, #""aruco_9x9""#, "control_points[8].marker.dictionary: 'aruco_9x9' is none of"),
+      (#""id": 7"#, #""id": 250"#, "control_points[8].marker.id: aruco_6x6_250 has ids 0 to 249, not 250"),
     ] {
       let broken = survey.replacingOccurrences(of: from, with: to, options: [], range: survey.range(of: from))
       let path = try folder.write(broken, to: "scene.json")

@@ -95,23 +95,33 @@ extension ControlTruth {
 }
 
 extension ControlTruth {
-  /// The control truth of the recording `reader` reads: `clicks` (read from `clicksPath`) and
-  /// the recording's taps naming `site`'s control points, paired with its frames and poses in
-  /// one pass; nil when `site` has no control points.
+  /// The control truth of the recording `reader` reads: `clicks` (read from `clicksPath`), the
+  /// recording's taps naming `site`'s control points and what `inFrame` finds in each frame
+  /// (a surveyed marker's corners), paired with its frames and poses in one pass; nil when
+  /// `site` has no control points.
   ///
   /// - Throws: ``RecordingError`` for the recording, and for a click no frame lies within 1 ms
-  ///   of (naming the clicks file's line).
+  ///   of (naming the clicks file's line); what `inFrame` throws.
   public static func collect(
     _ reader: RecordingReader, site: GeoSite, clicks: [ControlObservation] = [],
     clicksPath: String = "clicks",
-    window: Double = 30
-  ) throws(RecordingError) -> ControlTruth? {
+    window: Double = 30, inFrame: ((CameraFrameSample) throws -> [ControlObservation])? = nil
+  ) throws -> ControlTruth? {
     guard !site.controlPoints.isEmpty else { return nil }
     var collector = ControlSightingCollector(site: site, clicks: clicks)
-    try reader.forEach { collector.consume($0) }
+    var failure: Error?
+    try reader.forEach { record in
+      guard failure == nil else { return }
+      collector.consume(record)
+      guard let inFrame, case .frame(let frame) = record, let k = frame.intrinsics else { return }
+      do { for observation in try inFrame(frame) { collector.observe(observation, k) } } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
     collector.finish()
     if let click = collector.unmatchedClicks.first {
-      throw .badRecord(
+      throw RecordingError.badRecord(
         path: clicksPath, line: click.line, field: "t",
         reason: "no frame of the recording within 1 ms of \(click.time)")
     }
