@@ -14,38 +14,23 @@ struct ControlValidateCommandTests {
     return try #require(json["anchors"] as? [[String: Any]])
   }
 
-  /// A 60 s walk at Závist with its clicks; returns the recording, the recording without its
-  /// truth records, and the clicks file.
-  static func walk(in folder: TemporaryFolder) throws -> (
-    recording: String, withoutTruth: String, clicks: String
+  /// A 60 s walk at Závist simulated with `options` (`--clicks`, `--frames`); returns the
+  /// recording and the recording without its truth records.
+  static func walk(in folder: TemporaryFolder, _ options: [String]) throws -> (
+    recording: String, withoutTruth: String
   ) {
-    let (recording, clicks) = (folder.path + "/walk.jsonl", folder.path + "/clicks.csv")
-    let simulated = try ArsceneRunner.run([
-      "simulate", "--scene", scene, "--seed", "5", "--duration", "60", "-o", recording, "--clicks", clicks,
-    ])
+    let recording = folder.path + "/walk.jsonl"
+    let simulated = try ArsceneRunner.run(
+      ["simulate", "--scene", scene, "--seed", "5", "--duration", "60", "-o", recording] + options)
     #expect(simulated.status == 0, "\(simulated.stderr)")
     let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n")
     let stripped = lines.filter { !$0.hasPrefix(#"{"type":"truth""#) }.joined(separator: "\n") + "\n"
-    return (recording, try folder.write(stripped, to: "walk-without-truth.jsonl"), clicks)
+    return (recording, try folder.write(stripped, to: "walk-without-truth.jsonl"))
   }
 
-  @Test("clicks from simulate --clicks on the recording without truth: errors as the truth measures them")
-  func agreesWithTruth() throws {
-    let folder = try TemporaryFolder()
-    let walk = try Self.walk(in: folder)
-    let clicks = try String(contentsOfFile: walk.clicks, encoding: .utf8)
-    #expect(clicks.hasPrefix("t,name,u,v,sigma_px\n") && clicks.split(separator: "\n").count > 30)
-    let truth = try ArsceneRunner.run(["validate", walk.recording, "--scene", Self.scene])
-    let control = try ArsceneRunner.run([
-      "validate", walk.withoutTruth, "--scene", Self.scene, "--control", walk.clicks, "--html",
-      folder.path + "/report.html",
-    ])
-    let html = try String(contentsOfFile: folder.path + "/report.html", encoding: .utf8)
-    #expect(html.contains("Truth: <b>control points</b>") && html.contains("Error histogram"))
-    #expect(truth.status == 0 && control.status == 0, "\(truth.stderr) \(control.stderr)")
-    #expect(control.stdout.contains(#""truth_source":"control""#))
-    #expect(control.stdout.contains(#""control":{"#) && control.stdout.contains(#""clicks":"#))
-    for (t, c) in zip(try Self.anchors(truth.stdout), try Self.anchors(control.stdout)) {
+  /// Each anchor's median error in the two reports agree within 0.3 m or 30%.
+  static func expectAgreement(truth: String, control: String) throws {
+    for (t, c) in zip(try anchors(truth), try anchors(control)) {
       let measured = try #require((t["position_error_m"] as? [String: Any])?["median"] as? Double)
       let controlled = try #require((c["position_error_m"] as? [String: Any])?["median"] as? Double)
       let sigma = try #require((c["truth_sigma_m"] as? [String: Any])?["median"] as? Double)
@@ -56,36 +41,42 @@ struct ControlValidateCommandTests {
     }
   }
 
+  @Test("clicks from simulate --clicks on the recording without truth: errors as the truth measures them")
+  func agreesWithTruth() throws {
+    let folder = try TemporaryFolder()
+    let clicksPath = folder.path + "/clicks.csv"
+    let walk = try Self.walk(in: folder, ["--clicks", clicksPath])
+    let clicks = try String(contentsOfFile: clicksPath, encoding: .utf8)
+    #expect(clicks.hasPrefix("t,name,u,v,sigma_px\n") && clicks.split(separator: "\n").count > 30)
+    let truth = try ArsceneRunner.run(["validate", walk.recording, "--scene", Self.scene])
+    let control = try ArsceneRunner.run([
+      "validate", walk.withoutTruth, "--scene", Self.scene, "--control", clicksPath, "--html",
+      folder.path + "/report.html",
+    ])
+    #expect(truth.status == 0 && control.status == 0, "\(truth.stderr) \(control.stderr)")
+    #expect(control.stdout.contains(#""truth_source":"control""#))
+    #expect(control.stdout.contains(#""control":{"#) && control.stdout.contains(#""clicks":"#))
+    let html = try String(contentsOfFile: folder.path + "/report.html", encoding: .utf8)
+    #expect(html.contains("Truth: <b>control points</b>") && html.contains("Error histogram"))
+    try Self.expectAgreement(truth: truth.stdout, control: control.stdout)
+  }
+
   @Test(
     "surveyed markers drawn in simulate's frames are found by validate and measure the errors as the truth does"
   )
   func markersInFrames() throws {
     let folder = try TemporaryFolder()
-    let recording = folder.path + "/walk.jsonl"
-    let simulated = try ArsceneRunner.run([
-      "simulate", "--scene", Self.scene, "--seed", "5", "--duration", "60", "-o", recording, "--frames",
-      folder.path + "/frames", "--image-size", "640,480", "--frame-rate", "2",
-    ])
-    #expect(simulated.status == 0, "\(simulated.stderr)")
-    let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n")
-    let stripped = try folder.write(
-      lines.filter { !$0.hasPrefix(#"{"type":"truth""#) }.joined(separator: "\n") + "\n",
-      to: "without-truth.jsonl")
-    let truth = try ArsceneRunner.run(["validate", recording, "--scene", Self.scene])
-    let control = try ArsceneRunner.run(["validate", stripped, "--scene", Self.scene])
+    let walk = try Self.walk(
+      in: folder, ["--frames", folder.path + "/frames", "--image-size", "640,480", "--frame-rate", "2"])
+    let truth = try ArsceneRunner.run(["validate", walk.recording, "--scene", Self.scene])
+    let control = try ArsceneRunner.run(["validate", walk.withoutTruth, "--scene", Self.scene])
     #expect(truth.status == 0 && control.status == 0, "\(truth.stderr) \(control.stderr)")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(control.stdout.utf8)) as? [String: Any])
     #expect(json["truth_source"] as? String == "control")
     let summary = try #require(json["control"] as? [String: Any])
     #expect((summary["marker_corners"] as? Int ?? 0) >= 12 && summary["clicks"] as? Int == 0, "\(summary)")
-    for (t, c) in zip(try Self.anchors(truth.stdout), try Self.anchors(control.stdout)) {
-      let measured = try #require((t["position_error_m"] as? [String: Any])?["median"] as? Double)
-      let controlled = try #require((c["position_error_m"] as? [String: Any])?["median"] as? Double)
-      #expect(
-        abs(measured - controlled) <= max(0.3, 0.3 * measured),
-        "\(t["name"] ?? ""): \(measured) \(controlled)")
-    }
+    try Self.expectAgreement(truth: truth.stdout, control: control.stdout)
   }
 
   @Test(
