@@ -69,6 +69,31 @@ public final class LineReader {
     }
   }
 
+  /// The next run of whole lines, about `bytes` long (at least one line, however long), with
+  /// their line endings as in the file, and the number of the first of them; nil at the end of
+  /// the file. For readers that split the lines among threads; ``lineNumber`` moves past them.
+  public func nextLines(bytes: Int) throws(FileIOError) -> (text: [UInt8], firstLine: Int)? {
+    while end - start < bytes && !atEOF { try refill() }
+    while true {
+      let wanted = min(end, start + max(bytes, 1))
+      // The last line end within the wanted span, else the first after it.
+      var cut = buffer[start..<wanted].lastIndex(of: UInt8(ascii: "\n"))
+      if cut == nil { cut = buffer[wanted..<end].firstIndex(of: UInt8(ascii: "\n")) }
+      if cut == nil && atEOF {
+        guard start < end else { return nil }
+        cut = end - 1
+      }
+      if let cut {
+        let text = Array(buffer[start...cut])
+        let firstLine = lineNumber + 1
+        lineNumber += text.count { $0 == UInt8(ascii: "\n") } + (text.last == UInt8(ascii: "\n") ? 0 : 1)
+        start = cut + 1
+        return (text, firstLine)
+      }
+      try refill()
+    }
+  }
+
   /// Moves the unread bytes to the front and reads more after them, growing the buffer for a
   /// line longer than it.
   private func refill() throws(FileIOError) {

@@ -123,6 +123,45 @@ struct RecordingReaderTests {
     #expect(frames[0].intrinsics == FrameIntrinsics(fx: 211.5, fy: 211.25, cx: 127.75, cy: 95.5))
   }
 
+  @Test(
+    "a recording of many runs, read in parallel: every record in order; a bad line far in names its line; lenient skips it"
+  )
+  func manyRuns() throws {
+    let folder = try TemporaryFolder()
+    var text =
+      #"{"type":"header","format":"arscene-recording","version":1,"time_base":"unix","source":"test"}"#
+      + "\r\n"
+    let count = 30_000
+    for i in 0..<count {
+      let t = 1000 + Double(i) / 30
+      text += #"{"type":"pose","t":\#(t),"translation":[\#(i),1.6,0],"rotation_xyzw":[0,0,0,1]}"# + "\r\n"
+    }
+    let good = try folder.write(text, to: "good.jsonl")
+    let reader = try RecordingReader(path: good)
+    var times: [Double] = [], xs: [Double] = []
+    try reader.forEach { record in
+      guard case .pose(let p) = record else { return }
+      times.append(p.time)
+      xs.append(p.worldFromCamera.translation.x)
+    }
+    #expect(times.count == count && xs == (0..<count).map(Double.init) && times == times.sorted())
+    // Line 25,002 (pose 25,000) broken, and line 27,002 back in time.
+    var lines = text.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+    lines[25_001] = #"{"type":"pose","t":1833.3,"translation":[1,2],"rotation_xyzw":[0,0,0,1]}"#
+    lines[27_001] = lines[100]
+    let bad = try folder.write(lines.joined(separator: "\n"), to: "bad.jsonl")
+    #expect {
+      try RecordingReader(path: bad).forEach { _ in }
+    } throws: { error in
+      "\(error)".contains("bad.jsonl:25002: translation") && "\(error)".contains("3")
+    }
+    let lenient = try RecordingReader(path: bad, lenient: true)
+    var read = 0
+    try lenient.forEach { _ in read += 1 }
+    #expect(read == count - 2 && lenient.skipped == 2)
+    #expect(lenient.warnings.count == 2 && lenient.warnings[1].contains("bad.jsonl:27002: t"))
+  }
+
   @Test("a line longer than the read buffer, CR LF endings and no final newline")
   func lineReader() throws {
     let dir = try TemporaryFolder()

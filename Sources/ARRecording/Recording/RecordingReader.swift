@@ -21,7 +21,9 @@ public final class RecordingReader {
   private var sources: [any RecordSource]
   private var heads: [RecordingRecord?]
   private var started = false
-  private var lastTimes: [RecordingStream: Double] = [:]
+  /// Each stream's last time, by the stream's place in `RecordingStream.allCases` (an array,
+  /// not a dictionary: this is looked at once a record).
+  private var lastTimes = [Double?](repeating: nil, count: RecordingStream.allCases.count)
 
   /// Opens the recording at `path`, its layout detected from the name or contents unless given.
   public init(path: String, format: RecordingFormat? = nil, lenient: Bool = false) throws(RecordingError) {
@@ -98,10 +100,10 @@ public final class RecordingReader {
       }
       guard let record else { return nil }
       let stream = record.stream
-      if let last = lastTimes[stream], record.time == last, format.isTrajectory {
+      if let last = lastTimes[stream.ordinal], record.time == last, format.isTrajectory {
         let (file, line) = source.location
         log.note("\(file):\(line): t: \(record.time) repeats the pose before's time; kept, as evo keeps it")
-      } else if let last = lastTimes[stream], !(record.time > last) {
+      } else if let last = lastTimes[stream.ordinal], !(record.time > last) {
         let (file, line) = source.location
         try log.tolerate(
           .badRecord(
@@ -111,7 +113,7 @@ public final class RecordingReader {
           ))
         continue
       }
-      lastTimes[stream] = record.time
+      lastTimes[stream.ordinal] = record.time
       return record
     }
   }

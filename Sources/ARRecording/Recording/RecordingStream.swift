@@ -4,7 +4,18 @@ import ARMath
 public enum RecordingStream: String, Sendable, CaseIterable, Codable, Comparable {
   case pose, frame, gps, heading, magnetometer, tap, truth
 
-  public static func < (a: RecordingStream, b: RecordingStream) -> Bool {
-    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  public static func < (a: RecordingStream, b: RecordingStream) -> Bool { a.ordinal < b.ordinal }
+
+  /// The stream's place in ``allCases``, 0…6.
+  var ordinal: Int {
+    switch self {
+    case .pose: 0
+    case .frame: 1
+    case .gps: 2
+    case .heading: 3
+    case .magnetometer: 4
+    case .tap: 5
+    case .truth: 6
+    }
   }
 }

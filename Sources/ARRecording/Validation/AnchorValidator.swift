@@ -116,11 +116,28 @@ public struct AnchorValidator {
   }
 
   private mutating func flush() {
-    let order: [RecordingStream: Int] = [
-      .pose: 0, .truth: 1, .heading: 2, .magnetometer: 3, .tap: 4, .gps: 5, .frame: 6,
-    ]
-    for record in group.sorted(by: { order[$0.stream]! < order[$1.stream]! }) { process(record) }
+    if group.count == 1 {
+      process(group[0])
+    } else {
+      // A stable order by rank, without moving the records: a group holds a handful.
+      for rank in 0...6 {
+        for i in group.indices where Self.rank(group[i].stream) == rank { process(group[i]) }
+      }
+    }
     group.removeAll(keepingCapacity: true)
+  }
+
+  /// Where a stream's records of one instant are processed among the others.
+  private static func rank(_ stream: RecordingStream) -> Int {
+    switch stream {
+    case .pose: 0
+    case .truth: 1
+    case .heading: 2
+    case .magnetometer: 3
+    case .tap: 4
+    case .gps: 5
+    case .frame: 6
+    }
   }
 
   private mutating func process(_ record: RecordingRecord) {
