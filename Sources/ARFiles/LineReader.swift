@@ -34,7 +34,11 @@ public final class LineReader {
     }
     self.file = file
     size = Int64(status.st_size)
-    buffer = [UInt8](repeating: 0, count: max(bufferSize, 64))
+    // No bigger than the file needs: a small file (a camera matrix, a clicks file) then costs
+    // no megabyte to open.
+    let regular = (status.st_mode & S_IFMT) == S_IFREG
+    let needed = regular ? min(bufferSize, Int(clamping: status.st_size) + 1) : bufferSize
+    buffer = [UInt8](repeating: 0, count: max(64, needed))
   }
 
   deinit { fclose(file) }
