@@ -7,10 +7,17 @@ public enum ImageFile {
   ///
   /// - Throws: ``ImageError`` naming `path`.
   public static func readRGBA8(_ path: String) throws(ImageError) -> RGBA8Image {
-    let bytes = try contents(path)
-    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNG.decodeRGBA8(bytes, path: path) }
-    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEG.decodeRGBA8(bytes, path: path) }
-    throw .unknownFormat(path: path)
+    try decodeRGBA8(try contents(path), name: path)
+  }
+
+  /// Decodes PNG or JPEG `bytes` (an image inside a model file) as 8-bit RGBA; `name` says where
+  /// they came from in errors.
+  ///
+  /// - Throws: ``ImageError`` naming `name`.
+  public static func decodeRGBA8(_ bytes: [UInt8], name: String) throws(ImageError) -> RGBA8Image {
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNG.decodeRGBA8(bytes, path: name) }
+    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEG.decodeRGBA8(bytes, path: name) }
+    throw .unknownFormat(path: name)
   }
 
   /// Reads a PNG file as 16-bit RGBA (8-bit files widened exactly): depth images in

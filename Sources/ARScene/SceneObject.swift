@@ -18,6 +18,9 @@ public struct SceneObject: Sendable {
   public var geoAnchor: (anchor: GeoAnchor, anchorFromModel: Matrix4<Float>)?
   /// The label shown over the object, if any.
   public var label: SceneLabel?
+  /// Encoded images inside the model file (a GLB's textures), by the texture path its
+  /// materials name.
+  public var embeddedImages: [String: [UInt8]] = [:]
 
   public init(
     mesh: Mesh, worldFromModel: Matrix4<Float>, cullBackFaces: Bool = true, pointMarkers: [Mesh] = []

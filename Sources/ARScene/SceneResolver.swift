@@ -114,9 +114,11 @@ struct SceneResolver {
     var (worldFromModel, geoAnchor) = try placement(
       of: object, field, camera: camera, geoPlacement: geoPlacement, anchorPlane: &anchorPlane)
     var mesh: Mesh
-    do { mesh = try OBJAsset.load(path: resolvePath(object.model)).mesh } catch {
+    let asset: ModelAsset
+    do { asset = try ModelAsset.load(path: resolvePath(object.model)) } catch {
       throw .model(path: path, field: field + ".model", reason: error.description)
     }
+    mesh = asset.mesh
     if let crs = object.crs {
       guard object.anchor == nil, object.worldFromModel == nil, object.transform == nil, object.points == nil
       else {
@@ -129,6 +131,7 @@ struct SceneResolver {
     var placed = SceneObject(
       mesh: mesh, worldFromModel: worldFromModel, cullBackFaces: object.cullBackFaces ?? true)
     placed.geoAnchor = geoAnchor
+    placed.embeddedImages = asset.embeddedImages
     if let label = object.label {
       placed.label = try resolveLabel(
         label, object: object, mesh: mesh, worldFromModel: worldFromModel, field + ".label")

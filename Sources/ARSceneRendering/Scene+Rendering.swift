@@ -18,7 +18,11 @@ extension Scene {
       let field = "objects[\(i)].model"
       do {
         for path in object.mesh.texturePaths where images[path] == nil {
-          images[path] = try ImageFile.readRGBA8(path)
+          if let bytes = object.embeddedImages[path] {
+            images[path] = try ImageFile.decodeRGBA8(bytes, name: path)
+          } else {
+            images[path] = try ImageFile.readRGBA8(path)
+          }
         }
       } catch { throw .model(path: path, field: field, reason: error.description) }
       do {

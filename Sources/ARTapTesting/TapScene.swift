@@ -29,7 +29,7 @@ public struct TapScene: Sendable {
     throws(TapSceneError)
   {
     let mesh: Mesh
-    do { mesh = try OBJAsset.load(path: model, lenient: true).mesh } catch { throw .model(error) }
+    do { mesh = try ModelAsset.load(path: model, lenient: true).mesh } catch { throw .model(error) }
     let set: PointSet
     do { set = try PointSet.load(path: points) } catch { throw .points(error) }
     try self.init(mesh: mesh, points: set, worldFromModel: worldFromModel)

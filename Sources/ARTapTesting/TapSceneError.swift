@@ -4,7 +4,7 @@ import ARMesh
 /// Why a tap test could not be set up or run.
 public enum TapSceneError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The model file could not be read.
-  case model(OBJError)
+  case model(ModelError)
   /// The point file could not be read.
   case points(PointSetError)
   /// The hit tester refused its input (a degenerate mesh, a bad target or tap).

@@ -17,7 +17,7 @@ struct Arscene: ParsableCommand {
       RenderCommand.self, ProjectCommand.self, OBJCommand.self, GeoCommand.self, RaycastCommand.self,
       HitCommand.self, PoseCommand.self, PlaneCommand.self, TrajCommand.self, RecordingCommand.self,
       SimulateCommand.self, ValidateCommand.self, PoiCommand.self, CrsCommand.self, MarkerCommand.self,
-      FilmCommand.self,
+      FilmCommand.self, ModelCommand.self,
     ]
   )
 }

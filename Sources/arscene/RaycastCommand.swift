@@ -37,7 +37,7 @@ struct RaycastCommand: ParsableCommand {
     try reportingInputFailures {
       let bvh: BoundingVolumeHierarchy
       do {
-        let model = try OBJAsset.load(path: mesh, lenient: true)  // materials do not matter here
+        let model = try ModelAsset.load(path: mesh, lenient: true)  // materials do not matter here
         bvh = try BoundingVolumeHierarchy(mesh: model.mesh)
       } catch let error as HitError {
         throw InputFailure(message: "\(mesh): \(error)")

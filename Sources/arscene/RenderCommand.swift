@@ -258,7 +258,8 @@ struct RenderCommand: ParsableCommand {
     }
     // Lenient: a quick look at a model should not fail over a missing texture (it draws no
     // textures anyway); the warnings still go to stderr.
-    let asset = try OBJAsset.load(path: model, lenient: true)
+    let asset: ModelAsset
+    do { asset = try ModelAsset.load(path: model, lenient: true) } catch { throw InputFailure(error) }
     for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
     // The comparison modes shade no texture: none is decoded.
     var mesh = asset.mesh

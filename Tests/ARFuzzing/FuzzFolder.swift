@@ -28,6 +28,15 @@ public final class FuzzFolder: @unchecked Sendable {
       try files.copyItem(atPath: fixtures + "/recordings/arkitscenes/41069021", toPath: path + "/arkitscenes")
     case .arkitDataLogger:
       try files.createDirectory(atPath: path + "/logger", withIntermediateDirectories: true)
+    case .gltf:
+      // The buffers and image the .gltf seeds name, where they exist.
+      let models = FuzzSeeds.realData + "/models3d"
+      for file in [
+        "/khronos_via_draco/Box/glTF/Box0.bin", "/khronos_via_assimp/BoxTextured/glTF/BoxTextured0.bin",
+        "/khronos_via_assimp/BoxTextured/glTF/CesiumLogoFlat.png",
+      ] where files.fileExists(atPath: models + file) {
+        try files.copyItem(atPath: models + file, toPath: path + "/" + (file as NSString).lastPathComponent)
+      }
     default: break
     }
   }

@@ -84,6 +84,15 @@ public enum FuzzSeeds {
       return [repository + "/Scenes/data/table-scan.xyz", fixtures + "/pointclouds/floor-table.xyz"]
     case .game: return []
     case .clicks: return [fixtures + "/control/clicks.csv"]
+    case .gltf:
+      let models = realData + "/models3d"
+      return listing(fixtures + "/gltf", "glb")
+        + [
+          models + "/khronos_via_draco/Box/glTF/Box.gltf",
+          models + "/khronos_via_draco/SimpleSkin/simple_skin.gltf",
+          models + "/quantized_triangle_assimp_pr/triangle_mesh_quantized.gltf",
+          models + "/khronos_via_assimp/BoxTextured/glTF/BoxTextured.gltf",
+        ].filter { FileManager.default.fileExists(atPath: $0) }
     }
   }
 

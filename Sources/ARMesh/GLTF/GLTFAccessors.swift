@@ -1,0 +1,197 @@
+/// Reads a glTF asset's accessors as numbers, checking each against its buffer view and buffer:
+/// every component type, normalized integers, interleaved views (`byteStride`) and sparse
+/// accessors. Reads are unaligned-safe: exporters do write misaligned views.
+struct GLTFAccessors {
+  let container: GLTFContainer
+
+  /// Bytes a component of `componentType` takes, nil for a type glTF does not define.
+  static func componentSize(_ componentType: Int) -> Int? {
+    switch componentType {
+    case 5120, 5121: 1
+    case 5122, 5123: 2
+    case 5125, 5126: 4
+    default: nil
+    }
+  }
+
+  /// Components an element of `type` has.
+  static func components(_ type: String) -> Int? {
+    switch type {
+    case "SCALAR": 1
+    case "VEC2": 2
+    case "VEC3": 3
+    case "VEC4", "MAT2": 4
+    case "MAT3": 9
+    case "MAT4": 16
+    default: nil
+    }
+  }
+
+  private func fail(_ pointer: String, _ reason: String) -> GLTFError {
+    GLTFError(path: container.path, pointer: pointer, reason: reason)
+  }
+
+  /// Accessor `index`'s elements as `Double`s (row after row, `components` a row), normalized
+  /// integers mapped to [0, 1] or [−1, 1]. `expect` lists the element types the caller accepts.
+  func read(_ index: Int, expect types: Set<String>, at pointer: String) throws(GLTFError) -> (
+    values: [Double], components: Int
+  ) {
+    let accessors = container.document.accessors ?? []
+    guard accessors.indices.contains(index) else {
+      throw fail(pointer, "accessor \(index) does not exist (\(accessors.count) accessors)")
+    }
+    let a = accessors[index]
+    let here = "/accessors/\(index)"
+    guard let size = Self.componentSize(a.componentType) else {
+      throw fail(here + "/componentType", "\(a.componentType) is no glTF component type")
+    }
+    guard let n = Self.components(a.type), types.contains(a.type) else {
+      throw fail(
+        here + "/type", "'\(a.type)' where \(pointer) needs \(types.sorted().joined(separator: " or "))")
+    }
+    guard a.count >= 1, a.count <= 1 << 28 else {
+      throw fail(here + "/count", "\(a.count) is not from 1 to 2^28")
+    }
+    var values = [Double](repeating: 0, count: a.count * n)
+    if let view = a.bufferView {
+      let elementSize = size * n
+      let (bytes, start, stride) = try viewBytes(
+        view, offset: a.byteOffset ?? 0, elementSize: elementSize, count: a.count, at: here)
+      bytes.withUnsafeBytes { raw in
+        for e in 0..<a.count {
+          for c in 0..<n {
+            values[e * n + c] = component(
+              raw, start + e * stride + c * size, a.componentType, a.normalized ?? false)
+          }
+        }
+      }
+    }
+    if let sparse = a.sparse {
+      try applySparse(sparse, to: &values, accessor: a, components: n, at: here + "/sparse")
+    }
+    guard values.allSatisfy(\.isFinite) else { throw fail(here, "holds a number that is not finite") }
+    return (values, n)
+  }
+
+  /// Accessor `index` as vertex indices, each below `vertexCount`.
+  func indices(_ index: Int, vertexCount: Int, at pointer: String) throws(GLTFError) -> [UInt32] {
+    let (values, _) = try read(index, expect: ["SCALAR"], at: pointer)
+    let a = container.document.accessors![index]
+    guard [5121, 5123, 5125].contains(a.componentType), a.normalized != true else {
+      throw fail(
+        "/accessors/\(index)/componentType", "\(a.componentType) is no index type (5121, 5123, 5125)")
+    }
+    var out = [UInt32](repeating: 0, count: values.count)
+    for (i, v) in values.enumerated() {
+      guard v < Double(vertexCount) else {
+        throw fail(
+          "/accessors/\(index)", "index \(Int(v)) at \(i) is past the primitive's \(vertexCount) vertices")
+      }
+      out[i] = UInt32(v)
+    }
+    return out
+  }
+
+  /// The bytes of buffer view `view`'s buffer, where the accessor's first element starts in them
+  /// and the stride, after checking that `count` elements of `elementSize` fit in the view and
+  /// the view in its buffer.
+  private func viewBytes(_ view: Int, offset: Int, elementSize: Int, count: Int, at here: String)
+    throws(GLTFError)
+    -> ([UInt8], Int, Int)
+  {
+    let views = container.document.bufferViews ?? []
+    guard views.indices.contains(view) else {
+      throw fail(here + "/bufferView", "buffer view \(view) does not exist (\(views.count) views)")
+    }
+    let v = views[view]
+    let vp = "/bufferViews/\(view)"
+    guard container.buffers.indices.contains(v.buffer) else {
+      throw fail(vp + "/buffer", "buffer \(v.buffer) does not exist (\(container.buffers.count) buffers)")
+    }
+    let buffer = container.buffers[v.buffer]
+    let viewOffset = v.byteOffset ?? 0
+    guard viewOffset >= 0, v.byteLength >= 0, viewOffset <= buffer.count,
+      v.byteLength <= buffer.count - viewOffset
+    else {
+      throw fail(
+        vp,
+        "\(v.byteLength) bytes from byte \(viewOffset) run past buffer \(v.buffer)'s \(buffer.count) bytes")
+    }
+    let stride = v.byteStride ?? elementSize
+    guard stride >= elementSize, stride <= 252 || v.byteStride == nil else {
+      throw fail(vp + "/byteStride", "\(stride) is not from the element's \(elementSize) bytes to 252")
+    }
+    guard offset >= 0 else { throw fail(here + "/byteOffset", "\(offset) is negative") }
+    let needed = offset + stride * (count - 1) + elementSize
+    guard needed <= v.byteLength else {
+      throw fail(
+        here + "/count",
+        "\(count) elements of \(elementSize) bytes\(stride != elementSize ? " every \(stride)" : "") from byte \(offset) need \(needed) bytes, the buffer view has \(v.byteLength)"
+      )
+    }
+    return (buffer, viewOffset + offset, stride)
+  }
+
+  /// One component at byte `at`, little-endian.
+  private func component(_ raw: UnsafeRawBufferPointer, _ at: Int, _ type: Int, _ normalized: Bool) -> Double
+  {
+    switch type {
+    case 5120:
+      let x = Double(Int8(bitPattern: raw[at]))
+      return normalized ? Swift.max(x / 127, -1) : x
+    case 5121:
+      let x = Double(raw[at])
+      return normalized ? x / 255 : x
+    case 5122:
+      let x = Double(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int16.self)))
+      return normalized ? Swift.max(x / 32767, -1) : x
+    case 5123:
+      let x = Double(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
+      return normalized ? x / 65535 : x
+    case 5125: return Double(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+    default:
+      let bits = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+      return Double(Float(bitPattern: bits))
+    }
+  }
+
+  /// Replaces the elements a sparse accessor lists (indices strictly increasing, below count).
+  private func applySparse(
+    _ sparse: GLTFDocument.Sparse, to values: inout [Double], accessor a: GLTFDocument.Accessor,
+    components n: Int,
+    at here: String
+  ) throws(GLTFError) {
+    guard sparse.count >= 1, sparse.count <= a.count else {
+      throw fail(here + "/count", "\(sparse.count) is not from 1 to the accessor's \(a.count)")
+    }
+    guard [5121, 5123, 5125].contains(sparse.indices.componentType),
+      let indexSize = Self.componentSize(sparse.indices.componentType)
+    else {
+      throw fail(here + "/indices/componentType", "\(sparse.indices.componentType) is no index type")
+    }
+    let (indexBytes, indexStart, _) = try viewBytes(
+      sparse.indices.bufferView, offset: sparse.indices.byteOffset ?? 0, elementSize: indexSize,
+      count: sparse.count,
+      at: here + "/indices")
+    let size = Self.componentSize(a.componentType)!
+    let (valueBytes, valueStart, _) = try viewBytes(
+      sparse.values.bufferView, offset: sparse.values.byteOffset ?? 0, elementSize: size * n,
+      count: sparse.count,
+      at: here + "/values")
+    var previous = -1
+    for k in 0..<sparse.count {
+      let target = indexBytes.withUnsafeBytes { raw in
+        Int(component(raw, indexStart + k * indexSize, sparse.indices.componentType, false))
+      }
+      guard target > previous, target < a.count else {
+        throw fail(here + "/indices", "index \(target) at \(k) is not increasing and below \(a.count)")
+      }
+      previous = target
+      for c in 0..<n {
+        values[target * n + c] = valueBytes.withUnsafeBytes { raw in
+          component(raw, valueStart + (k * n + c) * size, a.componentType, a.normalized ?? false)
+        }
+      }
+    }
+  }
+}

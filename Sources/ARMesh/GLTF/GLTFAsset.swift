@@ -1,0 +1,70 @@
+import ARFiles
+import ARMath
+
+/// A glTF 2.0 asset (`.gltf` or `.glb`) read whole: its default scene's node tree flattened into
+/// one renderable mesh in the asset's frame (metres, +Y up, as glTF defines it), its materials,
+/// its named nodes, and the images its materials name.
+public struct GLTFAsset: Sendable {
+  public var path: String
+  /// Whether it came as a GLB.
+  public var isBinary: Bool
+  /// Every mesh instance of the default scene, triangulated, in the asset's frame.
+  public var mesh: Mesh
+  /// Each named node of the default scene and where its origin is in the asset's frame.
+  public var namedNodes: [(name: String, position: SIMD3<Double>)]
+  /// The encoded images (PNG, JPEG) the materials name that are inside the asset (a GLB's
+  /// binary chunk, a `data:` URI), by the texture path the materials use (`Box.glb#/images/0`).
+  public var embeddedImages: [String: [UInt8]]
+  /// What was read but not used (points and lines, an optional extension ARScene ignores).
+  public var warnings: [String]
+  /// Counts of the document's nodes, meshes, materials, animations and skins.
+  public var counts: (nodes: Int, meshes: Int, materials: Int, animations: Int, skins: Int)
+
+  /// Extensions ARScene reads, or may ignore without changing the geometry.
+  static let understood: Set<String> = [
+    "KHR_mesh_quantization", "KHR_texture_transform", "KHR_materials_unlit",
+    "KHR_materials_emissive_strength",
+  ]
+
+  /// Reads the asset in `bytes`, read from `path`.
+  ///
+  /// - Throws: ``GLTFError`` naming the file, the JSON pointer and why: a required extension
+  ///   ARScene does not support, an index out of range, an accessor past its buffer, a cycle in
+  ///   the node graph, a missing buffer file.
+  public init(bytes: [UInt8], path: String) throws(GLTFError) {
+    let container = try GLTFContainer(bytes: bytes, path: path)
+    let document = container.document
+    var warnings: [String] = []
+    for (i, name) in (document.extensionsRequired ?? []).enumerated() where !Self.understood.contains(name) {
+      throw GLTFError(
+        path: path, pointer: "/extensionsRequired/\(i)",
+        reason: "\(name) is required and ARScene does not support it")
+    }
+    for name in document.extensionsUsed ?? [] where !Self.understood.contains(name) {
+      warnings.append("\(path): extension \(name) is used but not required; read without it")
+    }
+    var builder = GLTFMeshBuilder(container: container)
+    try builder.build()
+    self.path = path
+    isBinary = container.isBinary
+    mesh = builder.mesh()
+    namedNodes = builder.namedNodes
+    embeddedImages = builder.embeddedImages
+    self.warnings = warnings + builder.warnings
+    counts = (
+      document.nodes?.count ?? 0, document.meshes?.count ?? 0, document.materials?.count ?? 0,
+      document.animations?.count ?? 0, document.skins?.count ?? 0
+    )
+  }
+
+  /// Reads the asset at `path`.
+  ///
+  /// - Throws: ``GLTFError`` (an unreadable file is one too, with no pointer).
+  public static func load(path: String) throws(GLTFError) -> GLTFAsset {
+    let bytes: [UInt8]
+    do { bytes = try FileIO.read(path) } catch {
+      throw GLTFError(path: path, pointer: "", reason: error.reason)
+    }
+    return try GLTFAsset(bytes: bytes, path: path)
+  }
+}

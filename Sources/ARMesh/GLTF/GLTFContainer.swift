@@ -1,0 +1,137 @@
+import ARFiles
+import ARMath
+import Foundation
+
+/// A glTF asset's document and binary buffers, from a `.gltf` (JSON, buffers in files beside it
+/// or in `data:` URIs) or a `.glb` (a JSON chunk and an optional binary chunk, the buffer
+/// without a URI).
+struct GLTFContainer: Sendable {
+  let path: String
+  let document: GLTFDocument
+  /// Each buffer's bytes, at least its declared `byteLength`.
+  let buffers: [[UInt8]]
+  /// Whether the asset came as a GLB.
+  let isBinary: Bool
+
+  /// The GLB magic, `glTF` little-endian.
+  static let glbMagic: [UInt8] = Array("glTF".utf8)
+
+  /// The asset in `bytes`, read from `path` (buffer files are found relative to it).
+  init(bytes: [UInt8], path: String) throws(GLTFError) {
+    self.path = path
+    var json: ArraySlice<UInt8>
+    var binaryChunk: [UInt8]?
+    if bytes.starts(with: Self.glbMagic) {
+      (json, binaryChunk) = try Self.glbChunks(bytes, path: path)
+      isBinary = true
+    } else {
+      json = TextBytes.droppingUTF8BOM(bytes)
+      isBinary = false
+    }
+    do {
+      document = try JSONDecoder().decode(GLTFDocument.self, from: Data(json))
+    } catch {
+      let failure = JSONDecodingFailure(error, bytes: Array(json))
+      throw GLTFError(path: path, pointer: Self.pointer(failure.field), reason: failure.reason)
+    }
+    guard document.asset.version.hasPrefix("2.") else {
+      throw GLTFError(
+        path: path, pointer: "/asset/version",
+        reason: "'\(document.asset.version.quotedForMessage)' is not glTF 2 (ARScene reads glTF 2.0)")
+    }
+    buffers = try Self.loadBuffers(document, binaryChunk: binaryChunk, path: path)
+  }
+
+  /// `objects[2].model`-style field paths as JSON pointers (`/objects/2/model`); a line and
+  /// column are kept as they are.
+  static func pointer(_ field: String?) -> String {
+    guard let field, !field.hasPrefix("line ") else { return field ?? "" }
+    var out = ""
+    for part in field.split(separator: ".", omittingEmptySubsequences: false) {
+      var rest = Substring(part)
+      if let bracket = rest.firstIndex(of: "[") {
+        out += "/" + rest[..<bracket]
+        rest = rest[bracket...]
+        while rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
+          out += "/" + rest[rest.index(after: rest.startIndex)..<close]
+          rest = rest[rest.index(after: close)...]
+        }
+      } else {
+        out += "/" + rest
+      }
+    }
+    return out
+  }
+
+  /// A GLB's JSON chunk and its binary chunk, checked: version 2, the declared length, chunks
+  /// that fit, 4-byte aligned.
+  static func glbChunks(_ bytes: [UInt8], path: String) throws(GLTFError) -> (ArraySlice<UInt8>, [UInt8]?) {
+    func word(_ at: Int) -> UInt32 {
+      UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3])
+        << 24
+    }
+    guard bytes.count >= 20 else {
+      throw GLTFError(path: path, pointer: "GLB header", reason: "\(bytes.count) bytes: truncated")
+    }
+    guard word(4) == 2 else {
+      throw GLTFError(path: path, pointer: "GLB header", reason: "version \(word(4)), not 2")
+    }
+    let length = Int(word(8))
+    guard length <= bytes.count else {
+      throw GLTFError(
+        path: path, pointer: "GLB header",
+        reason: "declares \(length) bytes, the file has \(bytes.count): truncated")
+    }
+    var offset = 12, chunk = 0
+    var json: ArraySlice<UInt8>?, binary: [UInt8]?
+    while offset + 8 <= length {
+      let size = Int(word(offset)), type = word(offset + 4)
+      let start = offset + 8
+      guard size <= length - start else {
+        throw GLTFError(
+          path: path, pointer: "GLB chunk \(chunk)",
+          reason: "\(size) bytes from byte \(start) run past the file's \(length): truncated")
+      }
+      switch (chunk, type) {
+      case (0, 0x4E4F_534A): json = bytes[start..<start + size]  // "JSON"
+      case (0, _): throw GLTFError(path: path, pointer: "GLB chunk 0", reason: "not the JSON chunk")
+      case (1, 0x004E_4942): binary = Array(bytes[start..<start + size])  // "BIN\0"
+      default: break  // chunks of unknown types are skipped, as the specification asks
+      }
+      offset = start + (size + 3) / 4 * 4
+      chunk += 1
+    }
+    guard let json else { throw GLTFError(path: path, pointer: "GLB chunk 0", reason: "missing: no JSON") }
+    return (json, binary)
+  }
+
+  /// Every buffer's bytes: the GLB's binary chunk, a `data:` URI's base64, or a file beside
+  /// the asset; each at least its `byteLength`.
+  static func loadBuffers(_ document: GLTFDocument, binaryChunk: [UInt8]?, path: String) throws(GLTFError)
+    -> [[UInt8]]
+  {
+    var buffers: [[UInt8]] = []
+    for (i, buffer) in (document.buffers ?? []).enumerated() {
+      let pointer = "/buffers/\(i)"
+      guard buffer.byteLength >= 0 else {
+        throw GLTFError(
+          path: path, pointer: pointer + "/byteLength", reason: "\(buffer.byteLength) is negative")
+      }
+      let bytes: [UInt8]
+      if let uri = buffer.uri {
+        bytes = try GLTFURI.bytes(uri, relativeTo: path, pointer: pointer + "/uri", assetPath: path)
+      } else if i == 0, let binaryChunk {
+        bytes = binaryChunk
+      } else {
+        throw GLTFError(path: path, pointer: pointer, reason: "no uri and no GLB binary chunk for it")
+      }
+      guard bytes.count >= buffer.byteLength else {
+        throw GLTFError(
+          path: path, pointer: pointer + "/byteLength",
+          reason: "\(buffer.byteLength) bytes declared, \(bytes.count) found")
+      }
+      buffers.append(bytes)
+    }
+    return buffers
+  }
+}

@@ -1,0 +1,171 @@
+/// The JSON of a glTF 2.0 asset as the specification defines it (only what ARScene reads; other
+/// members, `extras` and unknown extensions are ignored, as the specification asks). Indices
+/// refer into the document's arrays; ``GLTFAsset`` validates them as it builds the mesh.
+struct GLTFDocument: Decodable, Sendable {
+  var asset: Asset
+  var scene: Int?
+  var scenes: [SceneJSON]?
+  var nodes: [Node]?
+  var meshes: [MeshJSON]?
+  var accessors: [Accessor]?
+  var bufferViews: [BufferView]?
+  var buffers: [Buffer]?
+  var materials: [MaterialJSON]?
+  var textures: [Texture]?
+  var images: [Image]?
+  var animations: [Ignored]?
+  var skins: [Ignored]?
+  var extensionsUsed: [String]?
+  var extensionsRequired: [String]?
+
+  struct Asset: Decodable, Sendable {
+    var version: String
+    var generator: String?
+    var minVersion: String?
+  }
+
+  struct SceneJSON: Decodable, Sendable {
+    var nodes: [Int]?
+    var name: String?
+  }
+
+  struct Node: Decodable, Sendable {
+    var name: String?
+    var children: [Int]?
+    var mesh: Int?
+    var skin: Int?
+    var matrix: [Double]?
+    var translation: [Double]?
+    var rotation: [Double]?
+    var scale: [Double]?
+  }
+
+  struct MeshJSON: Decodable, Sendable {
+    var name: String?
+    var primitives: [Primitive]
+  }
+
+  struct Primitive: Decodable, Sendable {
+    var attributes: [String: Int]
+    var indices: Int?
+    var material: Int?
+    var mode: Int?
+    var extensions: PrimitiveExtensions?
+  }
+
+  struct PrimitiveExtensions: Decodable, Sendable {
+    var draco: Ignored?
+    enum CodingKeys: String, CodingKey { case draco = "KHR_draco_mesh_compression" }
+  }
+
+  struct Accessor: Decodable, Sendable {
+    var bufferView: Int?
+    var byteOffset: Int?
+    var componentType: Int
+    var normalized: Bool?
+    var count: Int
+    var type: String
+    var sparse: Sparse?
+  }
+
+  struct Sparse: Decodable, Sendable {
+    var count: Int
+    var indices: SparseIndices
+    var values: SparseValues
+
+    struct SparseIndices: Decodable, Sendable {
+      var bufferView: Int
+      var byteOffset: Int?
+      var componentType: Int
+    }
+
+    struct SparseValues: Decodable, Sendable {
+      var bufferView: Int
+      var byteOffset: Int?
+    }
+  }
+
+  struct BufferView: Decodable, Sendable {
+    var buffer: Int
+    var byteOffset: Int?
+    var byteLength: Int
+    var byteStride: Int?
+  }
+
+  struct Buffer: Decodable, Sendable {
+    var uri: String?
+    var byteLength: Int
+  }
+
+  struct MaterialJSON: Decodable, Sendable {
+    var name: String?
+    var pbrMetallicRoughness: PBR?
+    var normalTexture: TextureInfo?
+    var occlusionTexture: TextureInfo?
+    var emissiveTexture: TextureInfo?
+    var emissiveFactor: [Double]?
+    var alphaMode: String?
+    var alphaCutoff: Double?
+    var doubleSided: Bool?
+    var extensions: MaterialExtensions?
+  }
+
+  struct PBR: Decodable, Sendable {
+    var baseColorFactor: [Double]?
+    var baseColorTexture: TextureInfo?
+    var metallicFactor: Double?
+    var roughnessFactor: Double?
+    var metallicRoughnessTexture: TextureInfo?
+  }
+
+  struct MaterialExtensions: Decodable, Sendable {
+    var unlit: Ignored?
+    var emissiveStrength: EmissiveStrength?
+
+    struct EmissiveStrength: Decodable, Sendable {
+      var emissiveStrength: Double?
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case unlit = "KHR_materials_unlit"
+      case emissiveStrength = "KHR_materials_emissive_strength"
+    }
+  }
+
+  struct TextureInfo: Decodable, Sendable {
+    var index: Int
+    var texCoord: Int?
+    var extensions: TextureInfoExtensions?
+  }
+
+  struct TextureInfoExtensions: Decodable, Sendable {
+    var transform: TextureTransform?
+    enum CodingKeys: String, CodingKey { case transform = "KHR_texture_transform" }
+  }
+
+  /// `KHR_texture_transform`: texture coordinates scaled, then rotated (radians,
+  /// counter-clockwise in UV space), then offset.
+  struct TextureTransform: Decodable, Sendable {
+    var offset: [Double]?
+    var rotation: Double?
+    var scale: [Double]?
+    var texCoord: Int?
+  }
+
+  struct Texture: Decodable, Sendable {
+    var sampler: Int?
+    var source: Int?
+  }
+
+  struct Image: Decodable, Sendable {
+    var uri: String?
+    var bufferView: Int?
+    var mimeType: String?
+    var name: String?
+  }
+
+  /// A member whose content ARScene does not read (only that it is there).
+  struct Ignored: Decodable, Sendable {
+    init(from decoder: any Decoder) throws {}
+  }
+}

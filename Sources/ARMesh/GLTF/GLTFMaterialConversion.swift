@@ -1,0 +1,117 @@
+import ARMath
+
+/// A glTF material as ARScene's `Material`: the base colour (factor and texture) as the diffuse
+/// colour, `BLEND`'s alpha as the opacity, emissive (times `KHR_materials_emissive_strength`),
+/// roughness as a Blinn-Phong shininess (α = roughness², shininess = 2/α² − 2) until the
+/// renderer draws glTF's own BRDF, and the images its textures name: files beside the asset, or
+/// bytes inside it (kept by a path `ASSET#/images/N` the materials refer to).
+struct GLTFMaterialConversion {
+  var material: Material
+  var textureTransform: GLTFDocument.TextureTransform?
+  var embeddedImages: [String: [UInt8]] = [:]
+  var warnings: [String] = []
+
+  /// glTF's default material: white, fully rough.
+  static var defaultMaterial: GLTFMaterialConversion {
+    var m = Material(name: "glTF default")
+    m.diffuse = SIMD3(1, 1, 1)
+    m.specular = .zero
+    return GLTFMaterialConversion(material: m)
+  }
+
+  private init(material: Material) { self.material = material }
+
+  init(_ m: GLTFDocument.MaterialJSON, index: Int, container: GLTFContainer) throws(GLTFError) {
+    let here = "/materials/\(index)"
+    func fail(_ field: String, _ reason: String) -> GLTFError {
+      GLTFError(path: container.path, pointer: here + field, reason: reason)
+    }
+    self.material = Material(name: m.name ?? "material \(index)")
+    var material = self.material
+    let pbr = m.pbrMetallicRoughness
+    let factor = pbr?.baseColorFactor ?? [1, 1, 1, 1]
+    guard factor.count == 4, factor.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else {
+      throw fail("/pbrMetallicRoughness/baseColorFactor", "expected 4 numbers from 0 to 1")
+    }
+    material.diffuse = SIMD3(Float(factor[0]), Float(factor[1]), Float(factor[2]))
+    material.opacity = m.alphaMode == "BLEND" ? Float(factor[3]) : 1
+    guard [nil, "OPAQUE", "MASK", "BLEND"].contains(m.alphaMode) else {
+      throw fail("/alphaMode", "'\((m.alphaMode ?? "").prefix(60))' is not OPAQUE, MASK or BLEND")
+    }
+    let roughness = pbr?.roughnessFactor ?? 1, metallic = pbr?.metallicFactor ?? 1
+    guard roughness.isFinite, (0...1).contains(roughness), metallic.isFinite, (0...1).contains(metallic)
+    else {
+      throw fail("/pbrMetallicRoughness", "metallicFactor and roughnessFactor must be from 0 to 1")
+    }
+    let alpha = Swift.max(roughness * roughness, 0.01)
+    material.shininess = Float(Swift.min(1000, Swift.max(1, 2 / (alpha * alpha) - 2)))
+    material.specular = SIMD3(repeating: Float(0.04 * (1 - roughness)))
+    let emissive = m.emissiveFactor ?? [0, 0, 0]
+    let strength = m.extensions?.emissiveStrength?.emissiveStrength ?? 1
+    guard emissive.count == 3, emissive.allSatisfy({ $0.isFinite && $0 >= 0 }), strength.isFinite,
+      strength >= 0
+    else { throw fail("/emissiveFactor", "expected 3 finite numbers of at least 0") }
+    material.emissive = SIMD3(emissive.map { Float($0 * strength) })
+    if let info = pbr?.baseColorTexture {
+      material.diffuseTexture = try texture(
+        info.index, container, at: here + "/pbrMetallicRoughness/baseColorTexture")
+      textureTransform = info.extensions?.transform
+    }
+    if let info = m.emissiveTexture {
+      material.emissiveTexture = try texture(info.index, container, at: here + "/emissiveTexture")
+    }
+    self.material = material
+  }
+
+  /// The texture reference of texture `index`'s image: its file, or a path naming it inside the
+  /// asset (its bytes kept in ``embeddedImages``).
+  private mutating func texture(_ index: Int, _ container: GLTFContainer, at pointer: String)
+    throws(GLTFError)
+    -> TextureReference?
+  {
+    let document = container.document
+    guard let texture = document.textures?[safe: index] else {
+      throw GLTFError(
+        path: container.path, pointer: pointer + "/index", reason: "texture \(index) does not exist")
+    }
+    guard let source = texture.source else { return nil }  // an extension's image (KTX2, WebP): none here
+    guard let image = document.images?[safe: source] else {
+      throw GLTFError(
+        path: container.path, pointer: "/textures/\(index)/source", reason: "image \(source) does not exist")
+    }
+    let imagePointer = "/images/\(source)"
+    if let uri = image.uri, !uri.hasPrefix("data:") {
+      guard let file = GLTFURI.path(uri, relativeTo: container.path) else {
+        throw GLTFError(
+          path: container.path, pointer: imagePointer + "/uri", reason: "'\(uri.prefix(60))' is no file")
+      }
+      return TextureReference(path: file)
+    }
+    let key = container.path + "#" + imagePointer
+    if let uri = image.uri {
+      embeddedImages[key] = try GLTFURI.bytes(
+        uri, relativeTo: container.path, pointer: imagePointer + "/uri", assetPath: container.path)
+    } else if let view = image.bufferView {
+      embeddedImages[key] = try Self.viewBytes(view, container, at: imagePointer + "/bufferView")
+    } else {
+      throw GLTFError(path: container.path, pointer: imagePointer, reason: "neither a uri nor a bufferView")
+    }
+    return TextureReference(path: key)
+  }
+
+  /// The bytes of buffer view `view`, checked against its buffer.
+  static func viewBytes(_ view: Int, _ container: GLTFContainer, at pointer: String) throws(GLTFError)
+    -> [UInt8]
+  {
+    guard let v = container.document.bufferViews?[safe: view], let buffer = container.buffers[safe: v.buffer]
+    else {
+      throw GLTFError(
+        path: container.path, pointer: pointer, reason: "buffer view \(view) or its buffer does not exist")
+    }
+    let start = v.byteOffset ?? 0
+    guard start >= 0, v.byteLength >= 0, start <= buffer.count, v.byteLength <= buffer.count - start else {
+      throw GLTFError(path: container.path, pointer: "/bufferViews/\(view)", reason: "runs past its buffer")
+    }
+    return Array(buffer[start..<start + v.byteLength])
+  }
+}

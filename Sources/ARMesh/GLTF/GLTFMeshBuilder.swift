@@ -1,0 +1,159 @@
+import ARMath
+
+/// Flattens a glTF document's default scene into one mesh: each node's transform (a matrix, or
+/// translation × rotation × scale) applied down the tree, each mesh instance's primitives
+/// triangulated into submeshes by material. Vertex attributes follow the specification: flat
+/// normals where a primitive has none, texture coordinates with their origin at the image's top
+/// left turned to ARScene's (v up), vertex colours' RGB.
+struct GLTFMeshBuilder {
+  let container: GLTFContainer
+  let accessors: GLTFAccessors
+  private(set) var namedNodes: [(name: String, position: SIMD3<Double>)] = []
+  private(set) var embeddedImages: [String: [UInt8]] = [:]
+  private(set) var warnings: [String] = []
+  var geometry = GLTFGeometry()
+  private var materialSlots: [Int: Int] = [:]
+  private var visits = 0
+  /// The most node visits a document may cause (a node listed under several parents is drawn
+  /// under each; a file can make that exponential).
+  static let visitLimit = 100_000
+  /// The deepest node tree read.
+  static let depthLimit = 1_000
+
+  init(container: GLTFContainer) {
+    self.container = container
+    accessors = GLTFAccessors(container: container)
+  }
+
+  private func fail(_ pointer: String, _ reason: String) -> GLTFError {
+    GLTFError(path: container.path, pointer: pointer, reason: reason)
+  }
+
+  mutating func build() throws(GLTFError) {
+    let document = container.document
+    let nodes = document.nodes ?? []
+    if let scenes = document.scenes, !scenes.isEmpty {
+      let s = document.scene ?? 0
+      guard scenes.indices.contains(s) else { throw fail("/scene", "scene \(s) does not exist") }
+      for (k, root) in (scenes[s].nodes ?? []).enumerated() {
+        try visit(root, parent: .identity, ancestors: [], pointer: "/scenes/\(s)/nodes/\(k)")
+      }
+    } else {
+      // No scenes: every node that is no other node's child, as viewers show such files.
+      let children = Set(nodes.flatMap { $0.children ?? [] })
+      for root in nodes.indices where !children.contains(root) {
+        try visit(root, parent: .identity, ancestors: [], pointer: "/nodes/\(root)")
+      }
+    }
+  }
+
+  private mutating func visit(_ index: Int, parent: Matrix4<Double>, ancestors: [Int], pointer: String)
+    throws(GLTFError)
+  {
+    let nodes = container.document.nodes ?? []
+    guard nodes.indices.contains(index) else {
+      throw fail(pointer, "node \(index) does not exist (\(nodes.count) nodes)")
+    }
+    guard !ancestors.contains(index) else {
+      throw fail(pointer, "a cycle in the node graph back to node \(index)")
+    }
+    visits += 1
+    guard visits <= Self.visitLimit, ancestors.count < Self.depthLimit else {
+      throw fail(
+        pointer,
+        "the node graph is deeper than \(Self.depthLimit) or visits more than \(Self.visitLimit) nodes")
+    }
+    let node = nodes[index]
+    let world = parent * (try localMatrix(node, at: "/nodes/\(index)"))
+    if let name = node.name, !name.isEmpty { namedNodes.append((name, world.translation)) }
+    if let mesh = node.mesh { try addMesh(mesh, world: world, at: "/nodes/\(index)/mesh") }
+    for (k, child) in (node.children ?? []).enumerated() {
+      try visit(
+        child, parent: world, ancestors: ancestors + [index], pointer: "/nodes/\(index)/children/\(k)")
+    }
+  }
+
+  /// A node's transform in its parent: its `matrix`, or translation × rotation × scale.
+  private func localMatrix(_ node: GLTFDocument.Node, at here: String) throws(GLTFError) -> Matrix4<Double> {
+    if let m = node.matrix {
+      guard m.count == 16, m.allSatisfy(\.isFinite) else {
+        throw fail(here + "/matrix", "expected 16 finite numbers (column-major)")
+      }
+      return Matrix4(
+        SIMD4(m[0], m[1], m[2], m[3]), SIMD4(m[4], m[5], m[6], m[7]), SIMD4(m[8], m[9], m[10], m[11]),
+        SIMD4(m[12], m[13], m[14], m[15]))
+    }
+    func vector(_ v: [Double]?, _ count: Int, _ field: String, _ fallback: [Double]) throws(GLTFError)
+      -> [Double]
+    {
+      guard let v else { return fallback }
+      guard v.count == count, v.allSatisfy(\.isFinite) else {
+        throw fail(here + "/" + field, "expected \(count) finite numbers")
+      }
+      return v
+    }
+    let t = try vector(node.translation, 3, "translation", [0, 0, 0])
+    let r = try vector(node.rotation, 4, "rotation", [0, 0, 0, 1])
+    let s = try vector(node.scale, 3, "scale", [1, 1, 1])
+    var q = Quaternion(vector: SIMD4(r[0], r[1], r[2], r[3]))
+    let length = (q.vector * q.vector).sum().squareRoot()
+    guard length > 1e-6 else { throw fail(here + "/rotation", "a zero quaternion") }
+    q = Quaternion(vector: q.vector / length)
+    return Matrix4(linear: q.matrix, translation: SIMD3(t[0], t[1], t[2])) * .scale(SIMD3(s[0], s[1], s[2]))
+  }
+
+  private mutating func addMesh(_ index: Int, world: Matrix4<Double>, at pointer: String) throws(GLTFError) {
+    let meshes = container.document.meshes ?? []
+    guard meshes.indices.contains(index) else { throw fail(pointer, "mesh \(index) does not exist") }
+    for (p, primitive) in meshes[index].primitives.enumerated() {
+      let here = "/meshes/\(index)/primitives/\(p)"
+      if primitive.extensions?.draco != nil {
+        throw fail(
+          here + "/extensions/KHR_draco_mesh_compression", "Draco-compressed geometry is not decoded yet")
+      }
+      let mode = primitive.mode ?? 4
+      guard (4...6).contains(mode) else {
+        guard (0...3).contains(mode) else { throw fail(here + "/mode", "\(mode) is no glTF primitive mode") }
+        warnings.append("\(container.path): \(here): points and lines (mode \(mode)) are not drawn")
+        continue
+      }
+      let slot = try materialSlot(primitive.material, at: here + "/material")
+      let attributes = try GLTFPrimitiveAttributes(
+        primitive, accessors: accessors, texCoordSet: materialTexCoordSet(primitive.material), at: here)
+      geometry.append(attributes, world: world, mode: mode, material: slot)
+    }
+  }
+
+  /// Which texture coordinate set the material's base colour texture samples (0 or 1).
+  private func materialTexCoordSet(_ material: Int?) -> Int {
+    guard let material, let m = container.document.materials?[safe: material] else { return 0 }
+    let info = m.pbrMetallicRoughness?.baseColorTexture
+    return info?.extensions?.transform?.texCoord ?? info?.texCoord ?? 0
+  }
+
+  /// Our index of glTF material `index` (nil: the default material), made on first use.
+  private mutating func materialSlot(_ index: Int?, at pointer: String) throws(GLTFError) -> Int {
+    let key = index ?? -1
+    if let slot = materialSlots[key] { return slot }
+    let material: GLTFMaterialConversion
+    if let index {
+      let materials = container.document.materials ?? []
+      guard materials.indices.contains(index) else { throw fail(pointer, "material \(index) does not exist") }
+      material = try GLTFMaterialConversion(materials[index], index: index, container: container)
+      for (path, bytes) in material.embeddedImages { embeddedImages[path] = bytes }
+      warnings += material.warnings
+    } else {
+      material = GLTFMaterialConversion.defaultMaterial
+    }
+    geometry.materials.append(material.material)
+    geometry.textureTransforms.append(material.textureTransform)
+    materialSlots[key] = geometry.materials.count - 1
+    return geometry.materials.count - 1
+  }
+
+  func mesh() -> Mesh { geometry.mesh() }
+}
+
+extension Array {
+  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,104 @@
+import ARFiles
+import ARMath
+
+/// A 3-D model file as every command takes one: OBJ (with its MTL libraries), glTF 2.0 or GLB,
+/// told apart by content, not by name. A file that is none of them (an image, a scene's JSON,
+/// an empty file) is an error, never an empty model.
+public struct ModelAsset: Sendable {
+  /// The formats ARScene tells apart.
+  public enum Format: String, Sendable, Codable {
+    case obj, gltf, glb, usdz
+  }
+
+  public var path: String
+  public var format: Format
+  /// The renderable mesh in the model's frame (metres; glTF's +Y up).
+  public var mesh: Mesh
+  /// Named nodes (glTF) and their origins in the model's frame: tap targets an asset carries.
+  public var namedNodes: [(name: String, position: SIMD3<Double>)]
+  /// Encoded images inside the file, by the texture path its materials name.
+  public var embeddedImages: [String: [UInt8]]
+  /// Everything read but not used, one line each.
+  public var warnings: [String]
+  /// Counts of the file's nodes, meshes, materials and animations (an OBJ: its objects, 1,
+  /// its materials, 0).
+  public var counts: (nodes: Int, meshes: Int, materials: Int, animations: Int)
+
+  /// The format `bytes` are in, by their first bytes: a GLB's magic, a zip (USDZ), a JSON
+  /// object with an `asset` (glTF); nil for what can only be OBJ text.
+  public static func sniff(_ bytes: [UInt8]) -> Format? {
+    if bytes.starts(with: GLTFContainer.glbMagic) { return .glb }
+    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .usdz }
+    let text = TextBytes.droppingUTF8BOM(bytes)
+    let first = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    if first == UInt8(ascii: "{"), containsBytes(text.prefix(1 << 16), Array("\"asset\"".utf8)) {
+      return .gltf
+    }
+    return nil
+  }
+
+  private static func containsBytes(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+    guard haystack.count >= needle.count else { return false }
+    var i = haystack.startIndex
+    while i + needle.count <= haystack.endIndex {
+      if haystack[i] == needle[0], haystack[i..<i + needle.count].elementsEqual(needle) { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// Loads the model at `path`.
+  ///
+  /// - Parameter lenient: For OBJ, a missing MTL library, material or texture is a warning
+  ///   (see ``OBJAsset/load(path:lenient:)``).
+  /// - Throws: ``ModelError`` naming the file and, for glTF, the JSON pointer.
+  public static func load(path: String, lenient: Bool = false) throws(ModelError) -> ModelAsset {
+    let bytes: [UInt8]
+    do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.reason) }
+    switch sniff(bytes) {
+    case .glb?, .gltf?:
+      let asset: GLTFAsset
+      do { asset = try GLTFAsset(bytes: bytes, path: path) } catch { throw .gltf(error) }
+      return ModelAsset(
+        path: path, format: asset.isBinary ? .glb : .gltf, mesh: asset.mesh, namedNodes: asset.namedNodes,
+        embeddedImages: asset.embeddedImages, warnings: asset.warnings,
+        counts: (asset.counts.nodes, asset.counts.meshes, asset.counts.materials, asset.counts.animations))
+    case .usdz?:
+      throw .unsupported(path: path, reason: "a zip archive (USDZ): ARScene does not read USDZ yet")
+    case nil, .obj?:
+      // Text has no NUL byte; an image, an archive or a binary mesh of another kind has.
+      if bytes.prefix(1 << 16).contains(0) {
+        throw .notAModel(path: path, reason: "binary data: neither OBJ, glTF nor GLB")
+      }
+      let asset: OBJAsset
+      do { asset = try OBJAsset.load(path: path, lenient: lenient) } catch { throw .obj(error) }
+      guard !asset.model.positions.isEmpty else {
+        throw .notAModel(path: path, reason: "no vertices: not an OBJ model (nor glTF, GLB)")
+      }
+      return ModelAsset(
+        path: path, format: .obj, mesh: asset.mesh, namedNodes: [], embeddedImages: [:],
+        warnings: asset.warnings.map(\.description),
+        counts: (Swift.max(1, asset.model.objectNames.count), 1, asset.libraryMaterials.count, 0))
+    }
+  }
+}
+
+/// Why a model file cannot be loaded.
+public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
+  case unreadable(path: String, reason: String)
+  case obj(OBJError)
+  case gltf(GLTFError)
+  /// A format ARScene recognises but does not read.
+  case unsupported(path: String, reason: String)
+  /// Not a model at all.
+  case notAModel(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let reason): "\(path): \(reason)"
+    case .obj(let error): error.description
+    case .gltf(let error): error.description
+    case .unsupported(let path, let reason), .notAModel(let path, let reason): "\(path): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import ARMesh
+import ArgumentParser
+
+/// `arscene model …`: any model file (OBJ, glTF, GLB), told by content.
+struct ModelCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "model",
+    abstract: "Inspect 3-D models: OBJ, glTF 2.0 and GLB, told apart by content.",
+    subcommands: [Stats.self]
+  )
+
+  struct Stats: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print a model's counts, bounds and named nodes as JSON.",
+      discussion: """
+        Keys: format (obj, gltf, glb), vertices, triangles (of the default scene, every mesh \
+        instance), nodes, meshes, materials, animations, bounds {min, max} in metres in the \
+        model's frame (+Y up), named_nodes. A required glTF extension ARScene does not support, or \
+        a file that is no model, exits 2 naming the file and the JSON pointer.
+        """
+    )
+
+    @Argument(help: "The model file.") var file: String
+
+    func run() throws {
+      try reportingInputFailures {
+        let asset: ModelAsset
+        do { asset = try ModelAsset.load(path: file, lenient: true) } catch { throw InputFailure(error) }
+        for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
+        try JSONOutput.write(ModelStatistics(asset), pretty: true)
+      }
+    }
+  }
+}

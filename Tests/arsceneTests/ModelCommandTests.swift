@@ -1,0 +1,63 @@
+import ARImage
+import ARImageIO
+import ARTestSupport
+import Foundation
+import Testing
+
+/// glTF and GLB through the command line: `model stats`, `raycast --mesh`, `render --model`, and
+/// a scene whose object is a GLB with its texture inside.
+@Suite("arscene with glTF models")
+struct ModelCommandTests {
+  static let box = Fixtures.path("gltf/Box.glb")
+  static let textured = Fixtures.path("gltf/BoxTextured.glb")
+
+  @Test("model stats: format, counts, bounds in metres; a file that is no model exits 2")
+  func stats() throws {
+    let outcome = try ArsceneRunner.run(["model", "stats", Self.box])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    #expect(
+      json["format"] as? String == "glb" && json["triangles"] as? Int == 12 && json["nodes"] as? Int == 2)
+    let bounds = try #require(json["bounds"] as? [String: [Double]])
+    #expect(bounds["min"] == [-0.5, -0.5, -0.5] && bounds["max"] == [0.5, 0.5, 0.5])
+    #expect(json["named_nodes"] as? [String] == [] && json["animations"] as? Int == 0)
+    let scene = try ArsceneRunner.run(["model", "stats", "Scenes/zavist.json"])
+    #expect(scene.status == 2 && scene.stderr.contains("Scenes/zavist.json: no vertices: not an OBJ model"))
+  }
+
+  @Test("raycast --mesh Box.glb: a ray from 5 m hits the box at t = 4.5")
+  func raycast() throws {
+    let outcome = try ArsceneRunner.run(
+      ["raycast", "--mesh", Self.box, "--decimals", "6"], stdin: "0.1 0.2 5 0 0 -1\n0 3 0 0 1 0\n")
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let lines = outcome.stdout.split(separator: "\n")
+    #expect(lines.count == 2 && lines[0].hasPrefix("4.500000 ") && lines[1] == "miss", "\(outcome.stdout)")
+  }
+
+  @Test("render --model a GLB, and a scene whose object is a GLB with its texture inside")
+  func render() throws {
+    let folder = try TemporaryFolder()
+    let unlit = folder.path + "/box.png"
+    let outcome = try ArsceneRunner.run([
+      "render", "--model", Self.textured, "--size", "64,64", "--intrinsics", "100,100,32,32",
+      "--world-from-camera", "1,0,0,0,0,1,0,0,0,0,1,0,0,0,4,1", "--shading", "unlit", "-o", unlit,
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let image = try ImageFile.readRGBA8(unlit)
+    // The box's front face spans ±0.5 m at 3.5 m: ±14 px about the centre.
+    #expect(image[32, 32] != image[2, 2] && image[2, 2] == image[61, 61])
+    let scene = try folder.write(
+      """
+      {"output": {"width": 96, "height": 72}, "background": {"color": [0, 0, 0]},
+       "camera": {"vertical_fov_deg": 50, "look_at": {"eye": [1.5, 1.2, 2.5], "target": [0, 0, 0]}},
+       "objects": [{"name": "box", "model": "\(Self.textured)"}]}
+      """, to: "scene.json")
+    let rendered = try ArsceneRunner.run(["render", scene, "-o", folder.path + "/scene.png"])
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+    let picture = try ImageFile.readRGBA8(folder.path + "/scene.png")
+    // The Cesium logo's texture: more than a handful of colours on the box.
+    let colours = Set((20..<52).flatMap { y in (30..<66).map { x in picture[x, y] } })
+    #expect(colours.count > 20, "\(colours.count)")
+  }
+}
