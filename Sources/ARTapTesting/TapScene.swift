@@ -35,15 +35,49 @@ public struct TapScene: Sendable {
     try self.init(mesh: mesh, points: set, worldFromModel: worldFromModel)
   }
 
+  /// The model of a glTF or GLB file whose marked points (named empty nodes with nothing
+  /// under them) are the targets, each a sphere of `radius` metres about the node's origin, placed by
+  /// `worldFromModel`.
+  ///
+  /// - Throws: ``TapSceneError`` naming the file that cannot be read, or a model without
+  ///   empties.
+  public init(model: String, targetRadius radius: Double, worldFromModel: RigidTransform<Double> = .identity)
+    throws(TapSceneError)
+  {
+    let asset: ModelAsset
+    do { asset = try ModelAsset.load(path: model, lenient: true) } catch { throw .model(error) }
+    let empties = asset.namedNodes.filter(\.isMarker)
+    guard !empties.isEmpty, radius > 0, radius.isFinite else {
+      throw .model(
+        .notAModel(path: model, reason: "no named empty nodes to tap (or a radius that is not above 0)"))
+    }
+    try self.init(
+      mesh: asset.mesh, targets: empties.map { ($0.name, $0.position, radius) },
+      worldFromModel: worldFromModel)
+  }
+
   /// A mesh and its points (model frame), placed by `worldFromModel`.
   public init(mesh: Mesh, points: PointSet, worldFromModel: RigidTransform<Double> = .identity)
     throws(TapSceneError)
   {
+    try self.init(
+      mesh: mesh,
+      targets: points.points.map { point in
+        (point.code, SIMD3(point.position[0], point.position[1], point.position[2]), point.radius)
+      }, worldFromModel: worldFromModel)
+  }
+
+  /// A mesh and named spheres (model frame: centre and radius in metres), placed by
+  /// `worldFromModel`.
+  init(
+    mesh: Mesh, targets: [(name: String, centre: SIMD3<Double>, radius: Double)],
+    worldFromModel: RigidTransform<Double>
+  ) throws(TapSceneError) {
     self.worldFromModel = worldFromModel
-    targets = points.points.map { point in
-      let p = SIMD3(point.position[0], point.position[1], point.position[2])
-      return TapTarget(
-        name: point.code, sphere: Sphere(center: worldFromModel.transformPoint(p), radius: point.radius))
+    self.targets = targets.map { target in
+      TapTarget(
+        name: target.name,
+        sphere: Sphere(center: worldFromModel.transformPoint(target.centre), radius: target.radius))
     }
     let positions = mesh.positions.indices.map { worldFromModel.transformPoint(mesh.modelPosition($0)) }
     do {

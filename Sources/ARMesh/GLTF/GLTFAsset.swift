@@ -11,7 +11,7 @@ public struct GLTFAsset: Sendable {
   /// Every mesh instance of the default scene, triangulated, in the asset's frame.
   public var mesh: Mesh
   /// Each named node of the default scene and where its origin is in the asset's frame.
-  public var namedNodes: [(name: String, position: SIMD3<Double>)]
+  public var namedNodes: [NamedNode]
   /// The encoded images (PNG, JPEG) the materials name that are inside the asset (a GLB's
   /// binary chunk, a `data:` URI), by the texture path the materials use (`Box.glb#/images/0`).
   public var embeddedImages: [String: [UInt8]]

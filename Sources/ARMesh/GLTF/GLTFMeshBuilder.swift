@@ -8,7 +8,7 @@ import ARMath
 struct GLTFMeshBuilder {
   let container: GLTFContainer
   let accessors: GLTFAccessors
-  private(set) var namedNodes: [(name: String, position: SIMD3<Double>)] = []
+  private(set) var namedNodes: [NamedNode] = []
   private(set) var embeddedImages: [String: [UInt8]] = [:]
   private(set) var warnings: [String] = []
   var geometry = GLTFGeometry()
@@ -65,7 +65,12 @@ struct GLTFMeshBuilder {
     }
     let node = nodes[index]
     let world = parent * (try localMatrix(node, at: "/nodes/\(index)"))
-    if let name = node.name, !name.isEmpty { namedNodes.append((name, world.translation)) }
+    if let name = node.name, !name.isEmpty {
+      namedNodes.append(
+        NamedNode(
+          name: name, position: world.translation, hasMesh: node.mesh != nil,
+          hasChildren: !(node.children ?? []).isEmpty))
+    }
     if let mesh = node.mesh { try addMesh(mesh, world: world, at: "/nodes/\(index)/mesh") }
     for (k, child) in (node.children ?? []).enumerated() {
       try visit(

@@ -15,7 +15,7 @@ public struct ModelAsset: Sendable {
   /// The renderable mesh in the model's frame (metres; glTF's +Y up).
   public var mesh: Mesh
   /// Named nodes (glTF) and their origins in the model's frame: tap targets an asset carries.
-  public var namedNodes: [(name: String, position: SIMD3<Double>)]
+  public var namedNodes: [NamedNode]
   /// Encoded images inside the file, by the texture path its materials name.
   public var embeddedImages: [String: [UInt8]]
   /// Everything read but not used, one line each.

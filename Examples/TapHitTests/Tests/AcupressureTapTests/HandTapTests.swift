@@ -58,3 +58,19 @@ func shipped(_ name: String) -> String {
   URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../../../Models/\(name)").standardized.path
 }
+
+/// The same hand as the app ships it in a GLB: the points are empty nodes named by their codes.
+@Suite("Tapping points on the hand's GLB")
+struct HandGLBTapTests {
+  let glb = try! TapScene(model: shipped("hand-right.glb"), targetRadius: 0.005)
+
+  @Test("the GLB's empties are the eleven points, and a tap on LI4 selects LI4 from 30 cm")
+  func li4() throws {
+    #expect(glb.targets.map(\.name) == hand.targets.map(\.name))
+    for (a, b) in zip(glb.targets, hand.targets) {
+      #expect(((a.sphere.center - b.sphere.center) * (a.sphere.center - b.sphere.center)).sum() < 1e-12)
+    }
+    let phone = try glb.phone(aimedAt: "LI4", from: 0.30)
+    #expect(try phone.tap(on: "LI4").best == "LI4")
+  }
+}
