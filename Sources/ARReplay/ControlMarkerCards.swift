@@ -10,7 +10,7 @@ import ARRender
 public enum ControlMarkerCards {
   /// Draw calls of every marker control point in `controlPoints`: a card with one white cell of
   /// quiet zone around the marker, upright at the point, its printed side facing the marker
-  /// frame's +Z (``ControlPoint/Marker``), in the geographic world at `frame`'s origin (x east,
+  /// frame's +Z (`ControlPoint.Marker`), in the geographic world at `frame`'s origin (x east,
   /// y up, z south, metres).
   ///
   /// - Throws: ``ControlMarkerCardError`` naming the point whose dictionary or id is unknown.

@@ -4,8 +4,8 @@ import ARMarkers
 import ARMath
 import ARRecording
 
-/// Finds a site's surveyed markers (control points with a ``ControlPoint/Marker``) in a
-/// recording's frames: each corner found is a control observation (``ControlObservation``,
+/// Finds a site's surveyed markers (control points with a `ControlPoint.Marker`) in a
+/// recording's frames: each corner found is a control observation (`ControlObservation`,
 /// source `marker`), its σ the detector's corner uncertainty. Frames are looked at once every
 /// ``interval`` seconds at most (a marker seen in consecutive frames adds little, and decoding
 /// costs).

@@ -49,8 +49,10 @@ public struct ModelAsset: Sendable {
 
   /// Loads the model at `path`.
   ///
-  /// - Parameter lenient: For OBJ, a missing MTL library, material or texture is a warning
-  ///   (see ``OBJAsset/load(path:lenient:)``).
+  /// - Parameters:
+  ///   - path: The model file.
+  ///   - lenient: For OBJ, a missing MTL library, material or texture is a warning (see
+  ///     ``OBJAsset/load(path:lenient:)``).
   /// - Throws: ``ModelError`` naming the file and, for glTF, the JSON pointer.
   public static func load(path: String, lenient: Bool = false) throws(ModelError) -> ModelAsset {
     let bytes: [UInt8]

@@ -3,7 +3,7 @@ import ARMath
 import RealModule
 
 /// Where a session truly sat, from control points seen in its frames: the alignment (yaw about
-/// gravity and translation, as ``SessionAlignment`` holds them) that best explains where the
+/// gravity and translation, as `SessionAlignment` holds them) that best explains where the
 /// control points appeared, with its covariance.
 ///
 /// The fit minimises the reprojection errors of all sightings, each weighted by its σ (the
