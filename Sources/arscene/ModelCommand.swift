@@ -21,11 +21,25 @@ struct ModelCommand: ParsableCommand {
     )
 
     @Argument(help: "The model file.") var file: String
+    @Option(
+      help: """
+        Seconds into the model's first animation: nodes posed, skins applied, morph targets \
+        weighted as animated at that time (glTF; without it, the static scene).
+        """)
+    var time: Double?
+
+    func validate() throws {
+      if let time, !(time.isFinite && abs(time) <= 1e9) {
+        throw ValidationError("--time: expected finite seconds")
+      }
+    }
 
     func run() throws {
       try reportingInputFailures {
         let asset: ModelAsset
-        do { asset = try ModelAsset.load(path: file, lenient: true) } catch { throw InputFailure(error) }
+        do { asset = try ModelAsset.load(path: file, lenient: true, time: time) } catch {
+          throw InputFailure(error)
+        }
         for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
         try JSONOutput.write(ModelStatistics(asset), pretty: true)
       }

@@ -42,6 +42,7 @@ extension RenderCommand {
       ("--grain", grain != nil, [.recording]),
       ("--lenient", lenient, [.recording]),
       ("--size", size != nil, [.model]),
+      ("--time", time != nil, [.model]),
       ("--intrinsics", intrinsics != nil, [.model]),
       ("--world-from-camera", worldFromCamera != nil, [.model]),
       ("--world-from-model", worldFromModel != nil, [.model]),
@@ -97,6 +98,9 @@ extension RenderCommand {
 
   private func validateModelMode() throws {
     guard output != nil else { throw ValidationError("-o/--output: where to write the PNG") }
+    if let time, !(time.isFinite && abs(time) <= 1e9) {
+      throw ValidationError("--time: expected finite seconds")
+    }
     guard size != nil, intrinsics != nil, worldFromCamera != nil else {
       throw ValidationError("--model needs --size, --intrinsics and --world-from-camera")
     }

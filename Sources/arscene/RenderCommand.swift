@@ -14,11 +14,11 @@ import Foundation
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
-    abstract: "Render a scene file, or one OBJ model seen by a camera, to a PNG.",
+    abstract: "Render a scene file, or one model (OBJ, glTF, GLB) seen by a camera, to a PNG.",
     discussion: """
       Scene mode: arscene render SCENE.json -o out.png [--width W --height H --samples N --threads T].
-      Model mode: arscene render --model FILE.obj --size W,H --intrinsics FX,FY,CX,CY \
-      --world-from-camera M00,M10,…,M33 [--world-from-model …] [--near N --far F] \
+      Model mode: arscene render --model FILE --size W,H --intrinsics FX,FY,CX,CY \
+      --world-from-camera M00,M10,…,M33 [--world-from-model …] [--near N --far F] [--time T] \
       [--shading unlit|lambert] [--light X,Y,Z] -o out.png. Matrices are 16 numbers, column-major; \
       the camera follows the ARKit convention (x right, y up, looks down -Z); pixel origin top-left, \
       centres at +0.5. unlit draws white on black; lambert writes round(255*max(0, n.l)) with n the \
@@ -140,7 +140,9 @@ struct RenderCommand: ParsableCommand {
   )
   var lenient = false
 
-  @Option(help: "Model mode: the OBJ file.") var model: String?
+  @Option(help: "Model mode: the model (OBJ, glTF or GLB, told by content).") var model: String?
+  @Option(help: "Model mode: seconds into a glTF model's first animation (posed, skinned, morphed).")
+  var time: Double?
   @Option(help: "Model mode: image size W,H in pixels.", transform: PixelSize.init(parsing:)) var size:
     PixelSize?
   @Option(
@@ -259,7 +261,9 @@ struct RenderCommand: ParsableCommand {
     // Lenient: a quick look at a model should not fail over a missing texture (it draws no
     // textures anyway); the warnings still go to stderr.
     let asset: ModelAsset
-    do { asset = try ModelAsset.load(path: model, lenient: true) } catch { throw InputFailure(error) }
+    do { asset = try ModelAsset.load(path: model, lenient: true, time: time) } catch {
+      throw InputFailure(error)
+    }
     for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
     // The comparison modes shade no texture: none is decoded.
     var mesh = asset.mesh

@@ -209,3 +209,121 @@ struct GLTFTests {
   private func approx(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Bool { ((a - b) * (a - b)).sum() < 1e-10 }
   private func approx(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Bool { ((a - b) * (a - b)).sum() < 1e-10 }
 }
+
+/// Animated and skinned glTF at a time, against an independent evaluation of the
+/// specification's formulas in numpy (`Tools/peers/gltf_pose.py`: its own accessor reading,
+/// interpolation, node transforms and linear blend skinning).
+@Suite("glTF animation and skinning")
+struct GLTFAnimationTests {
+  static let python = "/usr/bin/python3"
+  static var numpy: Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = ["-c", "import numpy"]
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  struct Pose: Decodable {
+    var positions: [[Double]]
+    var min: [Double], max: [Double]
+  }
+
+  static func oracle(_ file: String, time: Double) throws -> Pose {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = [Fixtures.root + "/../../Tools/peers/gltf_pose.py", file, "\(time)"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return try JSONDecoder().decode(Pose.self, from: data)
+  }
+
+  @Test(
+    "SimpleSkin, CesiumMan and Fox at several times: every vertex where numpy's evaluation puts it",
+    .enabled(if: RealData.available && numpy, Comment(rawValue: RealData.absent + " (or no numpy)")),
+    arguments: [
+      ("SimpleSkin/simple_skin.gltf", [0, 0.5, 1.25, 5.5, 9]),
+      ("CesiumMan/glTF-Binary/CesiumMan.glb", [0.7, 1.5]),
+      ("Fox/glTF/Fox.gltf", [1.3]),
+    ])
+  func skinned(_ name: String, _ times: [Double]) throws {
+    let file = RealData.path("models3d/khronos_via_draco/" + name)
+    for time in times {
+      let expected = try Self.oracle(file, time: time)
+      let mesh = try GLTFAsset.load(path: file, time: time).mesh
+      let scale = Swift.max(1, (0..<3).map { expected.max[$0] - expected.min[$0] }.max()!)
+      let tolerance = 2e-6 * scale
+      let bounds = mesh.bounds
+      for k in 0..<3 {
+        #expect(
+          abs(Double(bounds.min[k]) + mesh.origin[k] - expected.min[k]) < tolerance, "\(name) t=\(time)")
+        #expect(
+          abs(Double(bounds.max[k]) + mesh.origin[k] - expected.max[k]) < tolerance, "\(name) t=\(time)")
+      }
+      // Each of our vertices (flat-shaded ones repeat theirs) is one of numpy's.
+      let theirs = expected.positions.map { SIMD3($0[0], $0[1], $0[2]) }
+      var worst = 0.0
+      for i in stride(from: 0, to: mesh.vertexCount, by: Swift.max(1, mesh.vertexCount / 300)) {
+        let ours = mesh.modelPosition(i)
+        worst = Swift.max(worst, theirs.map { (($0 - ours) * ($0 - ours)).sum() }.min()!.squareRoot())
+      }
+      #expect(worst < tolerance, "\(name) t=\(time): \(worst)")
+    }
+  }
+
+  @Test(
+    "CUBICSPLINE translation, STEP scale and a weighted morph target on a triangle, at times between keys",
+    .enabled(if: numpy, "numpy (python3-numpy) is absent"))
+  func interpolation() throws {
+    var asset = GLTFTestAsset.triangle()
+    let times = asset.append(floats: [0, 1, 3])
+    // Cubic: (in-tangent, value, out-tangent) a key.
+    let cubic = asset.append(floats: [
+      0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 0, 3, 1, 0, 0, 0, 1, 0, 0, 0, 2, 2, 2, 0, 0, 0,
+    ])
+    let steps = asset.append(floats: [1, 1, 1, 2, 2, 2, 3, 3, 3])
+    let morph = asset.append(floats: [0, 0, 1, 0, 0, 1, 0, 0, 1])
+    var views = asset.json["bufferViews"] as! [[String: Any]]
+    var accessors = asset.json["accessors"] as! [[String: Any]]
+    for (offset, length, count, type) in [
+      (times, 12, 3, "SCALAR"), (cubic, 108, 9, "VEC3"), (steps, 36, 3, "VEC3"), (morph, 36, 3, "VEC3"),
+    ] {
+      views.append(["buffer": 0, "byteOffset": offset, "byteLength": length])
+      accessors.append(["bufferView": views.count - 1, "componentType": 5126, "count": count, "type": type])
+    }
+    asset.json["bufferViews"] = views
+    asset.json["accessors"] = accessors
+    asset.json["meshes"] = [
+      ["primitives": [["attributes": ["POSITION": 0], "targets": [["POSITION": 4]]]], "weights": [0.5]]
+    ]
+    asset.json["animations"] = [
+      [
+        "channels": [
+          ["sampler": 0, "target": ["node": 0, "path": "translation"]],
+          ["sampler": 1, "target": ["node": 0, "path": "scale"]],
+        ],
+        "samplers": [
+          ["input": 1, "output": 2, "interpolation": "CUBICSPLINE"],
+          ["input": 1, "output": 3, "interpolation": "STEP"],
+        ],
+      ]
+    ]
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/animated.glb"
+    FileManager.default.createFile(atPath: path, contents: Data(asset.glb))
+    for time in [0.25, 1.0, 1.7, 2.9, 4] {
+      let expected = try Self.oracle(path, time: time)
+      let mesh = try GLTFAsset.load(path: path, time: time).mesh
+      for (i, p) in expected.positions.enumerated() {
+        let ours = mesh.modelPosition(i)
+        #expect(
+          ((SIMD3(p[0], p[1], p[2]) - ours) * (SIMD3(p[0], p[1], p[2]) - ours)).sum() < 1e-10,
+          "t=\(time) \(i)")
+      }
+    }
+  }
+}

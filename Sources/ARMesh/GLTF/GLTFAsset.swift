@@ -31,7 +31,14 @@ public struct GLTFAsset: Sendable {
   /// - Throws: ``GLTFError`` naming the file, the JSON pointer and why: a required extension
   ///   ARScene does not support, an index out of range, an accessor past its buffer, a cycle in
   ///   the node graph, a missing buffer file.
-  public init(bytes: [UInt8], path: String) throws(GLTFError) {
+  /// - Parameters:
+  ///   - bytes: The file's contents.
+  ///   - path: Where they came from (buffer and image files are found beside it).
+  ///   - time: Seconds into the first animation to pose the asset at (its nodes animated, its
+  ///     skinned meshes skinned, its morph targets weighted as animated); nil for the static
+  ///     scene, where skinned meshes are drawn unskinned at their nodes, as glTF importers that
+  ///     do not animate (trimesh) draw them.
+  public init(bytes: [UInt8], path: String, time: Double? = nil) throws(GLTFError) {
     let container = try GLTFContainer(bytes: bytes, path: path)
     let document = container.document
     var warnings: [String] = []
@@ -43,7 +50,7 @@ public struct GLTFAsset: Sendable {
     for name in document.extensionsUsed ?? [] where !Self.understood.contains(name) {
       warnings.append("\(path): extension \(name) is used but not required; read without it")
     }
-    var builder = GLTFMeshBuilder(container: container)
+    var builder = try GLTFMeshBuilder(container: container, time: time)
     try builder.build()
     self.path = path
     isBinary = container.isBinary
@@ -60,11 +67,11 @@ public struct GLTFAsset: Sendable {
   /// Reads the asset at `path`.
   ///
   /// - Throws: ``GLTFError`` (an unreadable file is one too, with no pointer).
-  public static func load(path: String) throws(GLTFError) -> GLTFAsset {
+  public static func load(path: String, time: Double? = nil) throws(GLTFError) -> GLTFAsset {
     let bytes: [UInt8]
     do { bytes = try FileIO.read(path) } catch {
       throw GLTFError(path: path, pointer: "", reason: error.reason)
     }
-    return try GLTFAsset(bytes: bytes, path: path)
+    return try GLTFAsset(bytes: bytes, path: path, time: time)
   }
 }

@@ -13,8 +13,8 @@ struct GLTFDocument: Decodable, Sendable {
   var materials: [MaterialJSON]?
   var textures: [Texture]?
   var images: [Image]?
-  var animations: [Ignored]?
-  var skins: [Ignored]?
+  var animations: [Animation]?
+  var skins: [Skin]?
   var extensionsUsed: [String]?
   var extensionsRequired: [String]?
 
@@ -38,11 +38,13 @@ struct GLTFDocument: Decodable, Sendable {
     var translation: [Double]?
     var rotation: [Double]?
     var scale: [Double]?
+    var weights: [Double]?
   }
 
   struct MeshJSON: Decodable, Sendable {
     var name: String?
     var primitives: [Primitive]
+    var weights: [Double]?
   }
 
   struct Primitive: Decodable, Sendable {
@@ -50,7 +52,36 @@ struct GLTFDocument: Decodable, Sendable {
     var indices: Int?
     var material: Int?
     var mode: Int?
+    var targets: [[String: Int]]?
     var extensions: PrimitiveExtensions?
+  }
+
+  struct Animation: Decodable, Sendable {
+    var name: String?
+    var channels: [Channel]
+    var samplers: [AnimationSampler]
+
+    struct Channel: Decodable, Sendable {
+      var sampler: Int
+      var target: Target
+    }
+
+    struct Target: Decodable, Sendable {
+      var node: Int?
+      var path: String
+    }
+  }
+
+  struct AnimationSampler: Decodable, Sendable {
+    var input: Int
+    var output: Int
+    var interpolation: String?
+  }
+
+  struct Skin: Decodable, Sendable {
+    var inverseBindMatrices: Int?
+    var skeleton: Int?
+    var joints: [Int]
   }
 
   struct PrimitiveExtensions: Decodable, Sendable {

@@ -14,15 +14,29 @@ struct GLTFMeshBuilder {
   var geometry = GLTFGeometry()
   private var materialSlots: [Int: Int] = [:]
   private var visits = 0
+  /// The animation's pose (with a time), which also skins skinned meshes.
+  private let pose: GLTFAnimationPose?
+  /// Each visited node's transform in the asset's frame (the first, for a node drawn twice).
+  private var globals: [Int: Matrix4<Double>] = [:]
+  /// Mesh instances in visiting order: the node and its transform.
+  private var instances: [(node: Int, world: Matrix4<Double>)] = []
   /// The most node visits a document may cause (a node listed under several parents is drawn
   /// under each; a file can make that exponential).
   static let visitLimit = 100_000
   /// The deepest node tree read.
   static let depthLimit = 1_000
 
-  init(container: GLTFContainer) {
+  /// A builder of `container`'s default scene, posed as its first animation is at `time`
+  /// seconds (nil: the static scene, skins unapplied).
+  init(container: GLTFContainer, time: Double? = nil) throws(GLTFError) {
     self.container = container
-    accessors = GLTFAccessors(container: container)
+    let accessors = GLTFAccessors(container: container)
+    self.accessors = accessors
+    if let time {
+      pose = try GLTFAnimationPose(container, accessors: accessors, time: time)
+    } else {
+      pose = nil
+    }
   }
 
   private func fail(_ pointer: String, _ reason: String) -> GLTFError {
@@ -45,6 +59,9 @@ struct GLTFMeshBuilder {
         try visit(root, parent: .identity, ancestors: [], pointer: "/nodes/\(root)")
       }
     }
+    for (node, world) in instances {
+      try addMesh(nodes[node].mesh!, node: node, world: world, at: "/nodes/\(node)/mesh")
+    }
   }
 
   private mutating func visit(_ index: Int, parent: Matrix4<Double>, ancestors: [Int], pointer: String)
@@ -64,22 +81,25 @@ struct GLTFMeshBuilder {
         "the node graph is deeper than \(Self.depthLimit) or visits more than \(Self.visitLimit) nodes")
     }
     let node = nodes[index]
-    let world = parent * (try localMatrix(node, at: "/nodes/\(index)"))
+    let world = parent * (try localMatrix(node, index: index))
+    if globals[index] == nil { globals[index] = world }
     if let name = node.name, !name.isEmpty {
       namedNodes.append(
         NamedNode(
           name: name, position: world.translation, hasMesh: node.mesh != nil,
           hasChildren: !(node.children ?? []).isEmpty))
     }
-    if let mesh = node.mesh { try addMesh(mesh, world: world, at: "/nodes/\(index)/mesh") }
+    if node.mesh != nil { instances.append((index, world)) }
     for (k, child) in (node.children ?? []).enumerated() {
       try visit(
         child, parent: world, ancestors: ancestors + [index], pointer: "/nodes/\(index)/children/\(k)")
     }
   }
 
-  /// A node's transform in its parent: its `matrix`, or translation × rotation × scale.
-  private func localMatrix(_ node: GLTFDocument.Node, at here: String) throws(GLTFError) -> Matrix4<Double> {
+  /// A node's transform in its parent: its `matrix`, or translation × rotation × scale (as the
+  /// animation poses them, when posed).
+  private func localMatrix(_ node: GLTFDocument.Node, index: Int) throws(GLTFError) -> Matrix4<Double> {
+    let here = "/nodes/\(index)"
     if let m = node.matrix {
       guard m.count == 16, m.allSatisfy(\.isFinite) else {
         throw fail(here + "/matrix", "expected 16 finite numbers (column-major)")
@@ -97,9 +117,12 @@ struct GLTFMeshBuilder {
       }
       return v
     }
-    let t = try vector(node.translation, 3, "translation", [0, 0, 0])
-    let r = try vector(node.rotation, 4, "rotation", [0, 0, 0, 1])
-    let s = try vector(node.scale, 3, "scale", [1, 1, 1])
+    var t = try vector(node.translation, 3, "translation", [0, 0, 0])
+    var r = try vector(node.rotation, 4, "rotation", [0, 0, 0, 1])
+    var s = try vector(node.scale, 3, "scale", [1, 1, 1])
+    if let v = pose?.translation[index] { t = [v.x, v.y, v.z] }
+    if let v = pose?.rotation[index] { r = [v.x, v.y, v.z, v.w] }
+    if let v = pose?.scale[index] { s = [v.x, v.y, v.z] }
     var q = Quaternion(vector: SIMD4(r[0], r[1], r[2], r[3]))
     let length = (q.vector * q.vector).sum().squareRoot()
     guard length > 1e-6 else { throw fail(here + "/rotation", "a zero quaternion") }
@@ -107,9 +130,14 @@ struct GLTFMeshBuilder {
     return Matrix4(linear: q.matrix, translation: SIMD3(t[0], t[1], t[2])) * .scale(SIMD3(s[0], s[1], s[2]))
   }
 
-  private mutating func addMesh(_ index: Int, world: Matrix4<Double>, at pointer: String) throws(GLTFError) {
+  private mutating func addMesh(_ index: Int, node: Int, world: Matrix4<Double>, at pointer: String)
+    throws(GLTFError)
+  {
     let meshes = container.document.meshes ?? []
     guard meshes.indices.contains(index) else { throw fail(pointer, "mesh \(index) does not exist") }
+    let nodeJSON = container.document.nodes![node]
+    let weights = pose?.weights[node] ?? nodeJSON.weights ?? meshes[index].weights
+    let skin = pose == nil ? nil : try skinMatrices(nodeJSON.skin, at: "/nodes/\(node)/skin")
     for (p, primitive) in meshes[index].primitives.enumerated() {
       let here = "/meshes/\(index)/primitives/\(p)"
       if primitive.extensions?.draco != nil {
@@ -123,10 +151,49 @@ struct GLTFMeshBuilder {
         continue
       }
       let slot = try materialSlot(primitive.material, at: here + "/material")
-      let attributes = try GLTFPrimitiveAttributes(
-        primitive, accessors: accessors, texCoordSet: materialTexCoordSet(primitive.material), at: here)
-      geometry.append(attributes, world: world, mode: mode, material: slot)
+      var attributes = try GLTFPrimitiveAttributes(
+        primitive, accessors: accessors, texCoordSet: materialTexCoordSet(primitive.material),
+        morphWeights: weights, skinned: skin != nil, at: here)
+      // A skinned mesh is placed by its joints alone: its own node's transform is ignored.
+      if let skin, let joints = attributes.joints, let jointWeights = attributes.jointWeights {
+        try GLTFSkinning.apply(
+          skin, joints: joints, weights: jointWeights, to: &attributes, at: here, path: container.path)
+        geometry.append(attributes, world: .identity, mode: mode, material: slot)
+      } else {
+        geometry.append(attributes, world: world, mode: mode, material: slot)
+      }
     }
+  }
+
+  /// Skin `index`'s joint matrices (each joint's transform in the asset's frame times its
+  /// inverse bind matrix), or nil for a node without a skin.
+  private func skinMatrices(_ index: Int?, at pointer: String) throws(GLTFError) -> [Matrix4<Double>]? {
+    guard let index else { return nil }
+    guard let skin = container.document.skins?[safe: index] else {
+      throw fail(pointer, "skin \(index) does not exist")
+    }
+    var inverseBind = [Matrix4<Double>](repeating: .identity, count: skin.joints.count)
+    if let accessor = skin.inverseBindMatrices {
+      let (m, _) = try accessors.read(accessor, expect: ["MAT4"], at: "/skins/\(index)/inverseBindMatrices")
+      guard m.count == 16 * skin.joints.count else {
+        throw fail(
+          "/skins/\(index)/inverseBindMatrices", "\(m.count / 16) matrices for \(skin.joints.count) joints")
+      }
+      for j in inverseBind.indices {
+        let c = Array(m[16 * j..<16 * j + 16])
+        inverseBind[j] = Matrix4(
+          SIMD4(c[0], c[1], c[2], c[3]), SIMD4(c[4], c[5], c[6], c[7]), SIMD4(c[8], c[9], c[10], c[11]),
+          SIMD4(c[12], c[13], c[14], c[15]))
+      }
+    }
+    var matrices: [Matrix4<Double>] = []
+    for (j, joint) in skin.joints.enumerated() {
+      guard let global = globals[joint] else {
+        throw fail("/skins/\(index)/joints/\(j)", "joint node \(joint) is not in the scene")
+      }
+      matrices.append(global * inverseBind[j])
+    }
+    return matrices
   }
 
   /// Which texture coordinate set the material's base colour texture samples (0 or 1).

@@ -9,8 +9,13 @@ struct GLTFPrimitiveAttributes {
   /// Three vertex indices a triangle, counter-clockwise front faces.
   var triangles: [UInt32]
 
+  /// Joints (node indices into the skin's `joints`) and weights of each vertex, when read.
+  var joints: [SIMD4<Int>]?
+  var jointWeights: [SIMD4<Double>]?
+
   init(
-    _ primitive: GLTFDocument.Primitive, accessors: GLTFAccessors, texCoordSet: Int, at here: String
+    _ primitive: GLTFDocument.Primitive, accessors: GLTFAccessors, texCoordSet: Int, morphWeights: [Double]?,
+    skinned: Bool, at here: String
   ) throws(GLTFError) {
     let path = accessors.container.path
     guard let positionAccessor = primitive.attributes["POSITION"] else {
@@ -32,6 +37,16 @@ struct GLTFPrimitiveAttributes {
       return read
     }
     normals = try attribute("NORMAL", ["VEC3"]).map { Self.rows3($0.values) }
+    if skinned, let j = try attribute("JOINTS_0", ["VEC4"]), let w = try attribute("WEIGHTS_0", ["VEC4"]) {
+      var jointRows: [SIMD4<Int>] = [], weightRows: [SIMD4<Double>] = []
+      for v in 0..<count {
+        let (a, b) = (j.values, w.values)
+        let k = 4 * v
+        jointRows.append(SIMD4<Int>(Int(a[k]), Int(a[k + 1]), Int(a[k + 2]), Int(a[k + 3])))
+        weightRows.append(SIMD4<Double>(b[k], b[k + 1], b[k + 2], b[k + 3]))
+      }
+      (joints, jointWeights) = (jointRows, weightRows)
+    }
     texcoords = try attribute("TEXCOORD_\(texCoordSet)", ["VEC2"]).map { read in
       stride(from: 0, to: read.values.count, by: 2).map { SIMD2(read.values[$0], read.values[$0 + 1]) }
     }
@@ -47,6 +62,31 @@ struct GLTFPrimitiveAttributes {
       order = (0..<UInt32(count)).map { $0 }
     }
     triangles = Self.triangleList(order, mode: primitive.mode ?? 4)
+    if let weights = morphWeights {
+      try applyMorphTargets(primitive, weights, accessors: accessors, at: here)
+    }
+  }
+
+  /// Adds each morph target's POSITION and NORMAL displacements times its weight.
+  private mutating func applyMorphTargets(
+    _ primitive: GLTFDocument.Primitive, _ weights: [Double], accessors: GLTFAccessors, at here: String
+  ) throws(GLTFError) {
+    for (t, target) in (primitive.targets ?? []).enumerated() where t < weights.count && weights[t] != 0 {
+      for (name, index) in target where name == "POSITION" || name == "NORMAL" {
+        let read = try accessors.read(index, expect: ["VEC3"], at: here + "/targets/\(t)/" + name)
+        let deltas = Self.rows3(read.values)
+        guard deltas.count == positions.count else {
+          throw GLTFError(
+            path: accessors.container.path, pointer: here + "/targets/\(t)/" + name,
+            reason: "\(deltas.count) displacements where POSITION has \(positions.count)")
+        }
+        if name == "POSITION" {
+          for i in positions.indices { positions[i] += weights[t] * deltas[i] }
+        } else if normals != nil {
+          for i in positions.indices { normals![i] += weights[t] * deltas[i] }
+        }
+      }
+    }
   }
 
   static func rows3(_ values: [Double]) -> [SIMD3<Double>] {

@@ -53,14 +53,18 @@ public struct ModelAsset: Sendable {
   ///   - path: The model file.
   ///   - lenient: For OBJ, a missing MTL library, material or texture is a warning (see
   ///     ``OBJAsset/load(path:lenient:)``).
+  ///   - time: For glTF, seconds into the first animation to pose the model at (see
+  ///     ``GLTFAsset/init(bytes:path:time:)``); nil for the static scene.
   /// - Throws: ``ModelError`` naming the file and, for glTF, the JSON pointer.
-  public static func load(path: String, lenient: Bool = false) throws(ModelError) -> ModelAsset {
+  public static func load(path: String, lenient: Bool = false, time: Double? = nil) throws(ModelError)
+    -> ModelAsset
+  {
     let bytes: [UInt8]
     do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.reason) }
     switch sniff(bytes) {
     case .glb?, .gltf?:
       let asset: GLTFAsset
-      do { asset = try GLTFAsset(bytes: bytes, path: path) } catch { throw .gltf(error) }
+      do { asset = try GLTFAsset(bytes: bytes, path: path, time: time) } catch { throw .gltf(error) }
       return ModelAsset(
         path: path, format: asset.isBinary ? .glb : .gltf, mesh: asset.mesh, namedNodes: asset.namedNodes,
         embeddedImages: asset.embeddedImages, warnings: asset.warnings,
