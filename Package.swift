@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "ARGeo", targets: ["ARGeo"]),
     .library(name: "ARPose", targets: ["ARPose"]),
     .library(name: "ARMesh", targets: ["ARMesh"]),
+    .library(name: "ARMeshCompression", targets: ["ARMeshCompression"]),
     .library(name: "ARImage", targets: ["ARImage"]),
     .library(name: "ARImageIO", targets: ["ARImageIO"]),
     .library(name: "ARHit", targets: ["ARHit"]),
@@ -157,6 +158,10 @@ let package = Package(
       providers: [.apt(["libproj-dev"])]
     ),
     .target(name: "ARCRS", dependencies: ["CPROJ"]),
+    // Compressed glTF geometry (EXT_meshopt_compression) through Debian's meshoptimizer, at the
+    // edge: ARMesh reads such files when this module has registered its decoder.
+    .systemLibrary(name: "CMeshopt", providers: [.apt(["libmeshoptimizer-dev"])]),
+    .target(name: "ARMeshCompression", dependencies: ["ARMesh", "CMeshopt"]),
     .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath", "ARPose"]),
     // Film looks: stages on linear images, stocks as JSON presets shipped as resources.
     .target(
@@ -183,6 +188,7 @@ let package = Package(
         "ARPose",
         "ARFiles",
         "ARMesh",
+        "ARMeshCompression",
         "ARImage",
         "ARImageIO",
         "ARRender",

@@ -25,6 +25,8 @@ let package = Package(
         .product(name: "ARImageIO", package: root), .product(name: "ARPose", package: root),
       ]
     ),
-    .executableTarget(name: "arscene-fuzz", dependencies: ["ARFuzzing"]),
+    .executableTarget(
+      name: "arscene-fuzz",
+      dependencies: ["ARFuzzing", .product(name: "ARMeshCompression", package: root)]),
   ]
 )

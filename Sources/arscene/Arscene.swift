@@ -1,3 +1,4 @@
+import ARMeshCompression
 import ArgumentParser
 
 /// The `arscene` command line: one subcommand a file, each a thin layer over the libraries.
@@ -20,4 +21,12 @@ struct Arscene: ParsableCommand {
       FilmCommand.self, ModelCommand.self,
     ]
   )
+
+  /// Registers the decoders at the edge (meshopt-compressed glTF), then runs the command line.
+  static func main() {
+    MeshoptDecoding.register()
+    var command: any ParsableCommand
+    do { command = try parseAsRoot() } catch { exit(withError: error) }
+    do { try command.run() } catch { exit(withError: error) }
+  }
 }

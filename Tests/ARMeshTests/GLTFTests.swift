@@ -192,6 +192,16 @@ struct GLTFTests {
     }
   }
 
+  @Test("a meshopt-compressed GLB with no decoder registered (ARMesh alone) is an error naming the extension")
+  func meshoptWithoutDecoder() throws {
+    #expect {
+      _ = try ModelAsset.load(path: Fixtures.path("gltf/BoxTextured-meshopt.glb"))
+    } throws: { error in
+      "\(error)".contains(
+        "/extensionsRequired/1: EXT_meshopt_compression is required and ARScene does not support it")
+    }
+  }
+
   @Test("a file that is no model is an error, never an empty OBJ")
   func notAModel() throws {
     let folder = try TemporaryFolder()

@@ -105,6 +105,7 @@ struct DependencyClosureTests {
     // The check can fail: the codec module does reach libpng, libjpeg-turbo and libdeflate.
     #expect(graph.systemLibraries(under: "ARImageIO") == ["CPNG", "CJPEG", "CDeflate"])
     #expect(graph.systemLibraries(under: "ARCRS") == ["CPROJ"])
+    #expect(graph.systemLibraries(under: "ARMeshCompression") == ["CMeshopt"])
     // A scene user converts a CRS through a function it is given: PROJ stays at the edge.
     #expect(!graph.closure(of: "ARScene").contains("ARCRS"))
     #expect(!graph.closure(of: "ARReplay").contains("ARCRS"))
@@ -116,7 +117,7 @@ struct DependencyClosureTests {
     #expect(graph.platforms.contains("macos 13.0"), "platforms: \(graph.platforms)")
     #expect(graph.platforms.contains("ios 16.0"), "platforms: \(graph.platforms)")
     let systemLibraries = Set(graph.targets.filter { $0.value.type == "system" }.keys)
-    #expect(systemLibraries == ["CPNG", "CJPEG", "CDeflate", "CPROJ"])
+    #expect(systemLibraries == ["CPNG", "CJPEG", "CDeflate", "CPROJ", "CMeshopt"])
     let peers = graph.targets.keys.filter { $0.hasSuffix("Oracle") || $0.contains("bench") }
     #expect(peers.isEmpty, "peer targets in the product's manifest: \(peers)")
   }

@@ -60,4 +60,30 @@ struct ModelCommandTests {
     let colours = Set((20..<52).flatMap { y in (30..<66).map { x in picture[x, y] } })
     #expect(colours.count > 20, "\(colours.count)")
   }
+
+  static func stats(_ file: String) throws -> [String: Any] {
+    let outcome = try ArsceneRunner.run(["model", "stats", file])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+  }
+
+  @Test(
+    "meshopt-compressed GLBs (gltfpack -cc) read as their originals: triangles, bounds to the quantization, named nodes",
+    arguments: [
+      ("gltf/BoxTextured-meshopt.glb", "gltf/BoxTextured.glb", 1e-6),
+      ("gltf/hand-right-meshopt.glb", "../../Models/hand-right.glb", 2e-5),
+    ])
+  func meshopt(_ compressed: String, _ original: String, _ tolerance: Double) throws {
+    let (a, b) = (try Self.stats(Fixtures.path(compressed)), try Self.stats(Fixtures.path(original)))
+    #expect(a["triangles"] as? Int == b["triangles"] as? Int)
+    #expect(
+      (a["named_nodes"] as? [String] ?? []).filter { $0 != "world" && $0 != "hand" }.count
+        == (b["named_nodes"] as? [String] ?? []).filter { $0 != "world" && $0 != "hand" }.count)
+    let (ba, bb) = (
+      try #require(a["bounds"] as? [String: [Double]]), try #require(b["bounds"] as? [String: [Double]])
+    )
+    for key in ["min", "max"] {
+      for k in 0..<3 { #expect(abs(ba[key]![k] - bb[key]![k]) < tolerance, "\(compressed) \(key)") }
+    }
+  }
 }

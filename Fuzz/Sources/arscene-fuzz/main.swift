@@ -1,4 +1,5 @@
 import ARFuzzing
+import ARMeshCompression
 import Foundation
 
 // libFuzzer's driver for one of arscene's readers, chosen by ARSCENE_FUZZ_READER (Tools/fuzz
@@ -28,6 +29,8 @@ if let corpus = CommandLine.arguments.dropFirst().first(where: { !$0.hasPrefix("
     FileManager.default.createFile(atPath: corpus + "/seed-\(k)", contents: Data(seed.prefix(65536)))
   }
 }
+// As the command line does: meshopt-compressed glTF decoded by meshoptimizer (fuzzed with it).
+MeshoptDecoding.register()
 nonisolated(unsafe) let target = reader
 nonisolated(unsafe) let folder = try! FuzzFolder(for: reader)
 var argc = CommandLine.argc

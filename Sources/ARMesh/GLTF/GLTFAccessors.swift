@@ -105,6 +105,10 @@ struct GLTFAccessors {
     }
     let v = views[view]
     let vp = "/bufferViews/\(view)"
+    if let decoded = container.decodedViews[view] {
+      return try fitting(
+        decoded, viewOffset: 0, view: v, offset: offset, elementSize: elementSize, count: count, at: here)
+    }
     guard container.buffers.indices.contains(v.buffer) else {
       throw fail(vp + "/buffer", "buffer \(v.buffer) does not exist (\(container.buffers.count) buffers)")
     }
@@ -117,6 +121,19 @@ struct GLTFAccessors {
         vp,
         "\(v.byteLength) bytes from byte \(viewOffset) run past buffer \(v.buffer)'s \(buffer.count) bytes")
     }
+    return try fitting(
+      buffer, viewOffset: viewOffset, view: v, offset: offset, elementSize: elementSize, count: count,
+      at: here)
+  }
+
+  /// `bytes` (a buffer, or a decoded view), the accessor's first element's offset in them and
+  /// the stride, after checking that `count` elements of `elementSize` fit in view `v`.
+  private func fitting(
+    _ bytes: [UInt8], viewOffset: Int, view v: GLTFDocument.BufferView, offset: Int, elementSize: Int,
+    count: Int,
+    at here: String
+  ) throws(GLTFError) -> ([UInt8], Int, Int) {
+    let vp = here + "/bufferView"
     let stride = v.byteStride ?? elementSize
     guard stride >= elementSize, stride <= 252 || v.byteStride == nil else {
       throw fail(vp + "/byteStride", "\(stride) is not from the element's \(elementSize) bytes to 252")
@@ -129,7 +146,7 @@ struct GLTFAccessors {
         "\(count) elements of \(elementSize) bytes\(stride != elementSize ? " every \(stride)" : "") from byte \(offset) need \(needed) bytes, the buffer view has \(v.byteLength)"
       )
     }
-    return (buffer, viewOffset + offset, stride)
+    return (bytes, viewOffset + offset, stride)
   }
 
   /// One component at byte `at`, little-endian.

@@ -26,6 +26,12 @@ public struct GLTFAsset: Sendable {
     "KHR_materials_emissive_strength",
   ]
 
+  /// ``understood`` and the compression extensions whose decoders are registered now.
+  static var understoodNow: Set<String> {
+    GLTFCompression.meshopt == nil
+      ? understood : understood.union(["EXT_meshopt_compression", "KHR_meshopt_compression"])
+  }
+
   /// Reads the asset in `bytes`, read from `path`.
   ///
   /// - Throws: ``GLTFError`` naming the file, the JSON pointer and why: a required extension
@@ -42,12 +48,8 @@ public struct GLTFAsset: Sendable {
     let container = try GLTFContainer(bytes: bytes, path: path)
     let document = container.document
     var warnings: [String] = []
-    for (i, name) in (document.extensionsRequired ?? []).enumerated() where !Self.understood.contains(name) {
-      throw GLTFError(
-        path: path, pointer: "/extensionsRequired/\(i)",
-        reason: "\(name) is required and ARScene does not support it")
-    }
-    for name in document.extensionsUsed ?? [] where !Self.understood.contains(name) {
+    let understood = Self.understoodNow
+    for name in document.extensionsUsed ?? [] where !understood.contains(name) {
       warnings.append("\(path): extension \(name) is used but not required; read without it")
     }
     var builder = try GLTFMeshBuilder(container: container, time: time)

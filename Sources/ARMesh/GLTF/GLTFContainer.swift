@@ -8,8 +8,10 @@ import Foundation
 struct GLTFContainer: Sendable {
   let path: String
   let document: GLTFDocument
-  /// Each buffer's bytes, at least its declared `byteLength`.
+  /// Each buffer's bytes, at least its declared `byteLength` (none for a meshopt fallback).
   let buffers: [[UInt8]]
+  /// The decoded bytes of compressed buffer views, by view index.
+  let decodedViews: [Int: [UInt8]]
   /// Whether the asset came as a GLB.
   let isBinary: Bool
 
@@ -39,7 +41,49 @@ struct GLTFContainer: Sendable {
         path: path, pointer: "/asset/version",
         reason: "'\(document.asset.version.quotedForMessage)' is not glTF 2 (ARScene reads glTF 2.0)")
     }
+    for (i, name) in (document.extensionsRequired ?? []).enumerated()
+    where !GLTFAsset.understoodNow.contains(name) {
+      throw GLTFError(
+        path: path, pointer: "/extensionsRequired/\(i)",
+        reason: "\(name) is required and ARScene does not support it")
+    }
     buffers = try Self.loadBuffers(document, binaryChunk: binaryChunk, path: path)
+    decodedViews = try Self.decodeViews(document, buffers: buffers, path: path)
+  }
+
+  /// Every meshopt-compressed buffer view decoded, by the registered decoder.
+  static func decodeViews(_ document: GLTFDocument, buffers: [[UInt8]], path: String) throws(GLTFError)
+    -> [Int: [UInt8]]
+  {
+    var decoded: [Int: [UInt8]] = [:]
+    for (i, view) in (document.bufferViews ?? []).enumerated() {
+      guard let m = view.extensions?.meshopt ?? view.extensions?.khrMeshopt else { continue }
+      let pointer = "/bufferViews/\(i)/extensions/EXT_meshopt_compression"
+      guard let decoder = GLTFCompression.meshopt else {
+        throw GLTFError(
+          path: path, pointer: pointer, reason: "meshopt-compressed, and no meshopt decoder is registered")
+      }
+      let start = m.byteOffset ?? 0
+      guard buffers.indices.contains(m.buffer), start >= 0, m.byteLength >= 0,
+        start <= buffers[m.buffer].count,
+        m.byteLength <= buffers[m.buffer].count - start
+      else {
+        throw GLTFError(
+          path: path, pointer: pointer, reason: "the compressed bytes run past buffer \(m.buffer)")
+      }
+      let request = GLTFCompression.MeshoptView(
+        source: Array(buffers[m.buffer][start..<start + m.byteLength]), count: m.count, stride: m.byteStride,
+        mode: m.mode, filter: m.filter ?? "NONE")
+      do { decoded[i] = try decoder(request) } catch {
+        throw GLTFError(path: path, pointer: pointer, reason: "\(error)")
+      }
+      guard decoded[i]!.count >= view.byteLength else {
+        throw GLTFError(
+          path: path, pointer: "/bufferViews/\(i)/byteLength",
+          reason: "\(view.byteLength) bytes, the compressed view decodes to \(decoded[i]!.count)")
+      }
+    }
+    return decoded
   }
 
   /// `objects[2].model`-style field paths as JSON pointers (`/objects/2/model`); a line and
@@ -118,6 +162,10 @@ struct GLTFContainer: Sendable {
           path: path, pointer: pointer + "/byteLength", reason: "\(buffer.byteLength) is negative")
       }
       let bytes: [UInt8]
+      if buffer.uri == nil, buffer.extensions?.isFallback == true, !(i == 0 && binaryChunk != nil) {
+        buffers.append([])  // stands in for compressed views, decoded from another buffer
+        continue
+      }
       if let uri = buffer.uri {
         bytes = try GLTFURI.bytes(uri, relativeTo: path, pointer: pointer + "/uri", assetPath: path)
       } else if i == 0, let binaryChunk {

@@ -121,11 +121,48 @@ struct GLTFDocument: Decodable, Sendable {
     var byteOffset: Int?
     var byteLength: Int
     var byteStride: Int?
+    var extensions: BufferViewExtensions?
+  }
+
+  struct BufferViewExtensions: Decodable, Sendable {
+    var meshopt: MeshoptView?
+    var khrMeshopt: MeshoptView?
+    enum CodingKeys: String, CodingKey {
+      case meshopt = "EXT_meshopt_compression", khrMeshopt = "KHR_meshopt_compression"
+    }
+  }
+
+  /// A buffer view's meshopt-compressed source: where its compressed bytes are and what they
+  /// decode to.
+  struct MeshoptView: Decodable, Sendable {
+    var buffer: Int
+    var byteOffset: Int?
+    var byteLength: Int
+    var byteStride: Int
+    var count: Int
+    var mode: String
+    var filter: String?
   }
 
   struct Buffer: Decodable, Sendable {
     var uri: String?
     var byteLength: Int
+    var extensions: BufferExtensions?
+  }
+
+  struct BufferExtensions: Decodable, Sendable {
+    var meshopt: Fallback?
+    var khrMeshopt: Fallback?
+    enum CodingKeys: String, CodingKey {
+      case meshopt = "EXT_meshopt_compression", khrMeshopt = "KHR_meshopt_compression"
+    }
+
+    /// A buffer that only stands in for compressed views (`fallback`: no data need be there).
+    struct Fallback: Decodable, Sendable {
+      var fallback: Bool?
+    }
+
+    var isFallback: Bool { meshopt?.fallback == true || khrMeshopt?.fallback == true }
   }
 
   struct MaterialJSON: Decodable, Sendable {
