@@ -161,7 +161,9 @@ let package = Package(
     // Compressed glTF geometry (EXT_meshopt_compression) through Debian's meshoptimizer, at the
     // edge: ARMesh reads such files when this module has registered its decoder.
     .systemLibrary(name: "CMeshopt", providers: [.apt(["libmeshoptimizer-dev"])]),
-    .target(name: "ARMeshCompression", dependencies: ["ARMesh", "CMeshopt"]),
+    // Draco (KHR_draco_mesh_compression) is C++: a C face of our own over Debian's libdraco.
+    .target(name: "CDraco", linkerSettings: [.linkedLibrary("draco")]),
+    .target(name: "ARMeshCompression", dependencies: ["ARMesh", "CMeshopt", "CDraco"]),
     .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath", "ARPose"]),
     // Film looks: stages on linear images, stocks as JSON presets shipped as resources.
     .target(
@@ -320,5 +322,6 @@ let package = Package(
         "arscene", "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARRecording", "ARGeo", "ARTestSupport",
       ]
     ),
-  ]
+  ],
+  cxxLanguageStandard: .cxx17
 )

@@ -22,9 +22,11 @@ struct Arscene: ParsableCommand {
     ]
   )
 
-  /// Registers the decoders at the edge (meshopt-compressed glTF), then runs the command line.
+  /// Registers the decoders at the edge (meshopt- and Draco-compressed glTF), then runs the
+  /// command line.
   static func main() {
     MeshoptDecoding.register()
+    DracoDecoding.register()
     var command: any ParsableCommand
     do { command = try parseAsRoot() } catch { exit(withError: error) }
     do { try command.run() } catch { exit(withError: error) }

@@ -26,10 +26,12 @@ struct ModelCommandTests {
     #expect(scene.status == 2 && scene.stderr.contains("Scenes/zavist.json: no vertices: not an OBJ model"))
   }
 
-  @Test("raycast --mesh Box.glb: a ray from 5 m hits the box at t = 4.5")
-  func raycast() throws {
+  @Test(
+    "raycast --mesh Box.glb (and its Draco twin): a ray from 5 m hits the box at t = 4.5",
+    arguments: ["gltf/Box.glb", "gltf/Box_Draco.glb"])
+  func raycast(_ file: String) throws {
     let outcome = try ArsceneRunner.run(
-      ["raycast", "--mesh", Self.box, "--decimals", "6"], stdin: "0.1 0.2 5 0 0 -1\n0 3 0 0 1 0\n")
+      ["raycast", "--mesh", Fixtures.path(file), "--decimals", "6"], stdin: "0.1 0.2 5 0 0 -1\n0 3 0 0 1 0\n")
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let lines = outcome.stdout.split(separator: "\n")
     #expect(lines.count == 2 && lines[0].hasPrefix("4.500000 ") && lines[1] == "miss", "\(outcome.stdout)")
@@ -68,9 +70,10 @@ struct ModelCommandTests {
   }
 
   @Test(
-    "meshopt-compressed GLBs (gltfpack -cc) read as their originals: triangles, bounds to the quantization, named nodes",
+    "compressed GLBs (meshopt by gltfpack -cc, Draco) read as their originals: triangles, bounds to the quantization, named nodes",
     arguments: [
       ("gltf/BoxTextured-meshopt.glb", "gltf/BoxTextured.glb", 1e-6),
+      ("gltf/Box_Draco.glb", "gltf/Box.glb", 1e-6),
       ("gltf/hand-right-meshopt.glb", "../../Models/hand-right.glb", 2e-5),
     ])
   func meshopt(_ compressed: String, _ original: String, _ tolerance: Double) throws {

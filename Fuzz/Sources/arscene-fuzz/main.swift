@@ -29,8 +29,9 @@ if let corpus = CommandLine.arguments.dropFirst().first(where: { !$0.hasPrefix("
     FileManager.default.createFile(atPath: corpus + "/seed-\(k)", contents: Data(seed.prefix(65536)))
   }
 }
-// As the command line does: meshopt-compressed glTF decoded by meshoptimizer (fuzzed with it).
+// As the command line does: compressed glTF decoded by meshoptimizer and Draco (fuzzed with them).
 MeshoptDecoding.register()
+DracoDecoding.register()
 nonisolated(unsafe) let target = reader
 nonisolated(unsafe) let folder = try! FuzzFolder(for: reader)
 var argc = CommandLine.argc

@@ -28,8 +28,12 @@ public struct GLTFAsset: Sendable {
 
   /// ``understood`` and the compression extensions whose decoders are registered now.
   static var understoodNow: Set<String> {
-    GLTFCompression.meshopt == nil
-      ? understood : understood.union(["EXT_meshopt_compression", "KHR_meshopt_compression"])
+    var names = understood
+    if GLTFCompression.meshopt != nil {
+      names.formUnion(["EXT_meshopt_compression", "KHR_meshopt_compression"])
+    }
+    if GLTFCompression.draco != nil { names.insert("KHR_draco_mesh_compression") }
+    return names
   }
 
   /// Reads the asset in `bytes`, read from `path`.

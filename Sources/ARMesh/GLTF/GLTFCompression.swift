@@ -26,8 +26,47 @@ public enum GLTFCompression {
   /// why the data is not valid.
   public typealias MeshoptDecoder = @Sendable (MeshoptView) throws -> [UInt8]
 
+  /// What a `KHR_draco_mesh_compression` primitive asks for: its compressed bytes, and the
+  /// glTF attributes wanted (`POSITION`, …) by their Draco unique ids with the components each
+  /// has in the glTF accessor that describes it.
+  public struct DracoRequest: Sendable {
+    public var source: [UInt8]
+    public var attributes: [String: (id: Int, components: Int)]
+
+    public init(source: [UInt8], attributes: [String: (id: Int, components: Int)]) {
+      self.source = source
+      self.attributes = attributes
+    }
+  }
+
+  /// A decoded Draco mesh: its triangles (three indices each) and each requested attribute's
+  /// values (as the encoder stored them, normalized integers already mapped), row after row.
+  public struct DracoMesh: Sendable {
+    public var indices: [UInt32]
+    public var attributes: [String: [Double]]
+    public var points: Int
+
+    public init(indices: [UInt32], attributes: [String: [Double]], points: Int) {
+      self.indices = indices
+      self.attributes = attributes
+      self.points = points
+    }
+  }
+
+  /// Decodes a Draco-compressed primitive, or throws a message saying why it is not valid.
+  public typealias DracoDecoder = @Sendable (DracoRequest) throws -> DracoMesh
+
   private static let lock = NSLock()
   nonisolated(unsafe) private static var registeredMeshopt: MeshoptDecoder?
+  nonisolated(unsafe) private static var registeredDraco: DracoDecoder?
+
+  /// Makes every later read understand `KHR_draco_mesh_compression` through `decoder`.
+  public static func register(draco decoder: @escaping DracoDecoder) {
+    lock.withLock { registeredDraco = decoder }
+  }
+
+  /// The registered Draco decoder, if any.
+  static var draco: DracoDecoder? { lock.withLock { registeredDraco } }
 
   /// Makes every later read understand `EXT_meshopt_compression` through `decoder`.
   public static func register(meshopt decoder: @escaping MeshoptDecoder) {

@@ -85,7 +85,14 @@ struct GLTFDocument: Decodable, Sendable {
   }
 
   struct PrimitiveExtensions: Decodable, Sendable {
-    var draco: Ignored?
+    var draco: Draco?
+
+    /// `KHR_draco_mesh_compression`: the buffer view of the compressed mesh, and each glTF
+    /// attribute's Draco unique id.
+    struct Draco: Decodable, Sendable {
+      var bufferView: Int
+      var attributes: [String: Int]
+    }
     enum CodingKeys: String, CodingKey { case draco = "KHR_draco_mesh_compression" }
   }
 

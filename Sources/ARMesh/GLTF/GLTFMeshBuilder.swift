@@ -140,10 +140,6 @@ struct GLTFMeshBuilder {
     let skin = pose == nil ? nil : try skinMatrices(nodeJSON.skin, at: "/nodes/\(node)/skin")
     for (p, primitive) in meshes[index].primitives.enumerated() {
       let here = "/meshes/\(index)/primitives/\(p)"
-      if primitive.extensions?.draco != nil {
-        throw fail(
-          here + "/extensions/KHR_draco_mesh_compression", "Draco-compressed geometry is not decoded yet")
-      }
       let mode = primitive.mode ?? 4
       guard (4...6).contains(mode) else {
         guard (0...3).contains(mode) else { throw fail(here + "/mode", "\(mode) is no glTF primitive mode") }

@@ -21,14 +21,27 @@ struct GLTFPrimitiveAttributes {
     guard let positionAccessor = primitive.attributes["POSITION"] else {
       throw GLTFError(path: path, pointer: here + "/attributes", reason: "no POSITION")
     }
-    let position = try accessors.read(positionAccessor, expect: ["VEC3"], at: here + "/attributes/POSITION")
+    let draco = try GLTFDracoPrimitive(primitive, accessors: accessors, at: here)
+    /// Attribute `name` from the Draco mesh when it holds it, else from its accessor.
+    func read(_ name: String, _ index: Int, _ types: Set<String>) throws(GLTFError) -> (
+      values: [Double], components: Int
+    ) {
+      let pointer = here + "/attributes/" + name
+      if let decoded = try draco?.attribute(
+        name, index: index, types: types, accessors: accessors, at: pointer)
+      {
+        return decoded
+      }
+      return try accessors.read(index, expect: types, at: pointer)
+    }
+    let position = try read("POSITION", positionAccessor, ["VEC3"])
     positions = Self.rows3(position.values)
     let count = positions.count
     func attribute(_ name: String, _ types: Set<String>) throws(GLTFError) -> (
       values: [Double], components: Int
     )? {
       guard let index = primitive.attributes[name] else { return nil }
-      let read = try accessors.read(index, expect: types, at: here + "/attributes/" + name)
+      let read = try read(name, index, types)
       guard read.values.count / read.components == count else {
         throw GLTFError(
           path: path, pointer: here + "/attributes/" + name,
@@ -56,7 +69,9 @@ struct GLTFPrimitiveAttributes {
       }
     }
     let order: [UInt32]
-    if let indices = primitive.indices {
+    if let draco {
+      order = try draco.indices(at: here + "/extensions/KHR_draco_mesh_compression", path: path)
+    } else if let indices = primitive.indices {
       order = try accessors.indices(indices, vertexCount: count, at: here + "/indices")
     } else {
       order = (0..<UInt32(count)).map { $0 }

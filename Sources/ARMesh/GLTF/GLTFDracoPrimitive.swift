@@ -1,0 +1,58 @@
+/// A `KHR_draco_mesh_compression` primitive decoded by the registered Draco decoder: its
+/// attributes' values and triangles, where the primitive's accessors then only describe them
+/// (type, count).
+struct GLTFDracoPrimitive {
+  let mesh: GLTFCompression.DracoMesh
+
+  /// The decoded primitive, or nil when it is not Draco-compressed.
+  init?(_ primitive: GLTFDocument.Primitive, accessors: GLTFAccessors, at here: String) throws(GLTFError) {
+    guard let draco = primitive.extensions?.draco else { return nil }
+    let container = accessors.container
+    let pointer = here + "/extensions/KHR_draco_mesh_compression"
+    guard let decoder = GLTFCompression.draco else {
+      throw GLTFError(
+        path: container.path, pointer: pointer, reason: "Draco-compressed, and no Draco decoder is registered"
+      )
+    }
+    let bytes = try GLTFMaterialConversion.viewBytes(draco.bufferView, container, at: pointer + "/bufferView")
+    var wanted: [String: (id: Int, components: Int)] = [:]
+    for (name, id) in draco.attributes {
+      guard let index = primitive.attributes[name], let accessor = container.document.accessors?[safe: index],
+        let components = GLTFAccessors.components(accessor.type)
+      else { continue }
+      wanted[name] = (id, components)
+    }
+    do { mesh = try decoder(GLTFCompression.DracoRequest(source: bytes, attributes: wanted)) } catch {
+      throw GLTFError(path: container.path, pointer: pointer, reason: "\(error)")
+    }
+  }
+
+  /// Attribute `name`'s values and components, checked against its accessor's type; nil when
+  /// the Draco mesh does not hold it.
+  func attribute(_ name: String, index: Int, types: Set<String>, accessors: GLTFAccessors, at pointer: String)
+    throws(GLTFError) -> (values: [Double], components: Int)?
+  {
+    guard let values = mesh.attributes[name] else { return nil }
+    let container = accessors.container
+    guard let accessor = container.document.accessors?[safe: index], types.contains(accessor.type),
+      let components = GLTFAccessors.components(accessor.type), values.count == mesh.points * components
+    else {
+      throw GLTFError(
+        path: container.path, pointer: pointer, reason: "does not match the Draco mesh's attribute")
+    }
+    guard values.allSatisfy(\.isFinite) else {
+      throw GLTFError(
+        path: container.path, pointer: pointer, reason: "the Draco mesh holds a number that is not finite")
+    }
+    return (values, components)
+  }
+
+  /// The triangles' indices, each below the mesh's points.
+  func indices(at pointer: String, path: String) throws(GLTFError) -> [UInt32] {
+    guard mesh.indices.allSatisfy({ Int($0) < mesh.points }) else {
+      throw GLTFError(
+        path: path, pointer: pointer, reason: "the Draco mesh indexes past its \(mesh.points) points")
+    }
+    return mesh.indices
+  }
+}
