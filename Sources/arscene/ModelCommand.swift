@@ -1,12 +1,14 @@
+import ARFiles
 import ARMesh
 import ArgumentParser
+import Foundation
 
 /// `arscene model …`: any model file (OBJ, glTF, GLB), told by content.
 struct ModelCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "model",
     abstract: "Inspect 3-D models: OBJ, glTF 2.0 and GLB, told apart by content.",
-    subcommands: [Stats.self]
+    subcommands: [Stats.self, Convert.self]
   )
 
   struct Stats: ParsableCommand {
@@ -42,6 +44,43 @@ struct ModelCommand: ParsableCommand {
         }
         for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
         try JSONOutput.write(ModelStatistics(asset), pretty: true)
+      }
+    }
+  }
+
+  struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write a model as GLB, glTF or OBJ (with its MTL), told by the output's extension.",
+      discussion: """
+        Reads OBJ, glTF or GLB (compressed ones too) and writes OUTPUT: a .glb (one mesh node, a \
+        primitive a material, textures embedded, named empties kept), a .gltf (the same with its \
+        buffer in a data: URI) or a .obj with an MTL and the model's embedded textures beside it. \
+        Every file goes to a temporary file and is renamed: a failure leaves nothing behind.
+        """)
+
+    @Argument(help: "The model to read.") var input: String
+    @Option(name: .shortAndLong, help: "The file to write: .glb, .gltf or .obj.") var output: String
+    @Option(help: "Seconds into a glTF model's first animation to write it posed at.") var time: Double?
+
+    func validate() throws {
+      guard ["glb", "gltf", "obj"].contains((output as NSString).pathExtension.lowercased()) else {
+        throw ValidationError("-o/--output: writes .glb, .gltf or .obj, told by its extension")
+      }
+      if let time, !(time.isFinite && abs(time) <= 1e9) {
+        throw ValidationError("--time: expected finite seconds")
+      }
+    }
+
+    func run() throws {
+      try reportingInputFailures {
+        let asset: ModelAsset
+        do { asset = try ModelAsset.load(path: input, lenient: true, time: time) } catch {
+          throw InputFailure(error)
+        }
+        for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
+        do {
+          for file in try asset.exported(to: output) { try FileIO.writeAtomically(file.bytes, to: file.path) }
+        } catch { throw InputFailure(error) }
       }
     }
   }

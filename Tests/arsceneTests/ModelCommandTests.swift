@@ -89,4 +89,59 @@ struct ModelCommandTests {
       for k in 0..<3 { #expect(abs(ba[key]![k] - bb[key]![k]) < tolerance, "\(compressed) \(key)") }
     }
   }
+
+  /// Whether trimesh (Tools/test installs it into .build/peers/trimesh) loads on Debian's numpy.
+  static var trimesh: Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", "import trimesh"]
+    process.environment = ["PYTHONPATH": ArsceneRunner.packageRoot.path + "/.build/peers/trimesh"]
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  @Test("model convert: GLB, glTF and OBJ; a GLB we write reads back to the same bytes and loads in trimesh")
+  func convert() throws {
+    let folder = try TemporaryFolder()
+    let (glb, again, gltf, obj) = (
+      folder.path + "/box.glb", folder.path + "/again.glb", folder.path + "/box.gltf",
+      folder.path + "/box.obj"
+    )
+    for (input, output) in [(Self.textured, glb), (glb, again), (Self.textured, gltf), (Self.textured, obj)] {
+      let outcome = try ArsceneRunner.run(["model", "convert", input, "-o", output])
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: glb)) == Data(contentsOf: URL(fileURLWithPath: again)))
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/box-texture-0.png"))
+    let original = try Self.stats(Self.textured)
+    for file in [glb, gltf, obj] {
+      let written = try Self.stats(file)
+      #expect(written["triangles"] as? Int == 12)
+      #expect(
+        written["bounds"] as? [String: [Double]] == original["bounds"] as? [String: [Double]], "\(file)")
+    }
+    let bad = try ArsceneRunner.run(["model", "convert", Self.textured, "-o", folder.path + "/box.usdz"])
+    #expect(bad.status == 64 && bad.stderr.contains(".glb, .gltf or .obj"))
+    guard Self.trimesh else { return }
+    let script = """
+      import sys, trimesh
+      for f in sys.argv[1:]:
+          m = trimesh.load(f, force="scene").dump(concatenate=True)
+          print(len(m.faces), *m.bounds.reshape(-1))
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", script, glb, gltf]
+    process.environment = ["PYTHONPATH": ArsceneRunner.packageRoot.path + "/.build/peers/trimesh"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = Pipe()
+    try process.run()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(
+      text.split(separator: "\n").map(String.init)
+        == Array(repeating: "12 -0.5 -0.5 -0.5 0.5 0.5 0.5", count: 2), "\(text)")
+  }
 }

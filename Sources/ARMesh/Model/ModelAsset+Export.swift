@@ -1,0 +1,51 @@
+import ARFiles
+import Foundation
+
+extension ModelAsset {
+  /// The files that write this model at `path` in the format its extension names: `.glb`,
+  /// `.gltf` (buffer in a `data:` URI) or `.obj` (with an MTL beside it, and the textures inside
+  /// the model written out beside them as `NAME-texture-N.png` or `.jpg`), by path, each to be
+  /// written whole.
+  ///
+  /// - Throws: ``ModelError`` for an extension that is none of these, or a texture that cannot
+  ///   be read.
+  public func exported(to path: String) throws(ModelError) -> [(path: String, bytes: [UInt8])] {
+    switch (path as NSString).pathExtension.lowercased() {
+    case "glb":
+      do { return [(path, try GLTFWriter(self).glb())] } catch { throw .gltf(error) }
+    case "gltf":
+      do { return [(path, try GLTFWriter(self).gltf())] } catch { throw .gltf(error) }
+    case "obj": return objFiles(path)
+    default:
+      throw .unsupported(path: path, reason: "writes .glb, .gltf or .obj, told by the output's extension")
+    }
+  }
+
+  /// The OBJ, its MTL and the embedded textures made files.
+  private func objFiles(_ path: String) -> [(path: String, bytes: [UInt8])] {
+    let stem = (path as NSString).deletingPathExtension
+    let directory = (path as NSString).deletingLastPathComponent
+    var files: [(path: String, bytes: [UInt8])] = []
+    var mesh = self.mesh
+    var written: [String: String] = [:]
+    for m in mesh.materials.indices {
+      for keyPath in [\Material.diffuseTexture, \.emissiveTexture] {
+        guard let texture = mesh.materials[m][keyPath: keyPath], let bytes = embeddedImages[texture.path]
+        else {
+          continue
+        }
+        if written[texture.path] == nil {
+          let png = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
+          let file = "\(stem)-texture-\(written.count).\(png ? "png" : "jpg")"
+          files.append((file, bytes))
+          written[texture.path] = file
+        }
+        mesh.materials[m][keyPath: keyPath] = TextureReference(path: written[texture.path]!)
+      }
+    }
+    let mtl = stem + ".mtl"
+    files.append((mtl, Array(mesh.mtlText(relativeTo: directory).utf8)))
+    files.append((path, Array(mesh.objText(materialLibrary: (mtl as NSString).lastPathComponent).utf8)))
+    return files
+  }
+}
