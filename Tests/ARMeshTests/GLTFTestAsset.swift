@@ -39,24 +39,8 @@ struct GLTFTestAsset {
     var buffers = document["buffers"] as? [[String: Any]] ?? []
     if buffers.isEmpty && !binary.isEmpty { buffers = [["byteLength": binary.count]] }
     document["buffers"] = buffers.isEmpty ? nil : buffers
-    var text = Array(try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]))
-    while text.count % 4 != 0 { text.append(0x20) }
-    var bin = binary
-    while bin.count % 4 != 0 { bin.append(0) }
-    var out: [UInt8] = []
-    func word(_ x: Int) { withUnsafeBytes(of: UInt32(x).littleEndian) { out += $0 } }
-    out += Array("glTF".utf8)
-    word(2)
-    word(12 + 8 + text.count + (bin.isEmpty ? 0 : 8 + bin.count))
-    word(text.count)
-    out += Array("JSON".utf8)
-    out += text
-    if !bin.isEmpty {
-      word(bin.count)
-      out += [0x42, 0x49, 0x4E, 0x00]
-      out += bin
-    }
-    return out
+    let text = Array(try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]))
+    return GLTFWriter.glbContainer(json: text, binary: binary)
   }
 
   /// The asset as `.gltf` JSON with the buffer in a `data:` URI.

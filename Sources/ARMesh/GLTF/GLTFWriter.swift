@@ -18,7 +18,13 @@ public struct GLTFWriter {
   /// The asset as GLB bytes.
   public func glb() throws(GLTFError) -> [UInt8] {
     let (document, binary) = try build(embedBuffer: false)
-    var json = Array(try Self.encode(document, path: asset.path))
+    return Self.glbContainer(json: Array(try Self.encode(document, path: asset.path)), binary: binary)
+  }
+
+  /// The GLB container of a JSON document and a binary buffer: the header, the JSON chunk
+  /// padded with spaces and the binary chunk (when not empty) padded with zeros.
+  static func glbContainer(json document: [UInt8], binary: [UInt8]) -> [UInt8] {
+    var json = document
     while json.count % 4 != 0 { json.append(0x20) }
     var bin = binary
     while bin.count % 4 != 0 { bin.append(0) }
