@@ -49,6 +49,14 @@ public final class AtomicFileWriter {
     guard ok else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
   }
 
+  /// Appends `bytes`.
+  public func write(bytes: [UInt8]) throws(FileIOError) {
+    let ok = bytes.withUnsafeBufferPointer { b in
+      b.isEmpty || fwrite(b.baseAddress!, 1, b.count, file) == b.count
+    }
+    guard ok else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+  }
+
   /// Finishes the file: flushed, closed and renamed over `path`.
   public func commit() throws(FileIOError) {
     guard let file else { return }

@@ -21,13 +21,12 @@ public enum FileIO {
     Array(TextBytes.droppingUTF8BOM(try read(path)))
   }
 
-  /// Writes `bytes` to `path` atomically: into a temporary file in the same directory, then
-  /// renamed over `path`, so a reader never sees half a file and a failure leaves nothing behind.
+  /// Writes `bytes` to `path` atomically: into a temporary file in the same directory (known to
+  /// ``InFlightFiles``, so a time limit's exit removes it), then renamed over `path`, so a reader
+  /// never sees half a file and a failure leaves nothing behind.
   public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileIOError) {
-    do {
-      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw .unwritable(path: path, reason: (error as NSError).localizedDescription)
-    }
+    let writer = try AtomicFileWriter(path: path)
+    try writer.write(bytes: bytes)
+    try writer.commit()
   }
 }
