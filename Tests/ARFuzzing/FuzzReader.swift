@@ -14,7 +14,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   case obj, mtl, scene, points, recording, iosLogger = "ios_logger", strayScanner = "stray_scanner"
   case arkitScenes = "arkitscenes", arkitDataLogger = "arkit_data_logger"
   case tum, euroc, kitti, geojson, stops, gpx, cube, preset, png, jpeg, pointCloud = "point_cloud", game
-  case clicks, gltf
+  case clicks, gltf, usdz
 
   /// The file the bytes become, in the reader's work folder.
   var fileName: String {
@@ -42,6 +42,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .game: "game.json"
     case .clicks: "clicks.csv"
     case .gltf: "model.gltf"
+    case .usdz: "model.usdz"
     }
   }
 
@@ -77,6 +78,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .jpeg: _ = try? JPEG.decodeRGBA8(bytes)
     case .pointCloud: _ = try? PointCloud.read(path: path)
     case .game: _ = try? VisitGame.read(path: path, stops: ["zavist-01", "zavist-02"])
+    case .usdz:
+      if let asset = try? ModelAsset.load(path: path) { _ = ModelStatistics(asset) }
     case .gltf:
       // GLB and .gltf alike (told by content), through the model loader every command uses.
       if let asset = try? ModelAsset.load(path: path, lenient: true) { _ = ModelStatistics(asset) }

@@ -84,6 +84,11 @@ public enum FuzzSeeds {
       return [repository + "/Scenes/data/table-scan.xyz", fixtures + "/pointclouds/floor-table.xyz"]
     case .game: return []
     case .clicks: return [fixtures + "/control/clicks.csv"]
+    case .usdz:
+      return listing(fixtures + "/usd", "usdz")
+        + [realData + "/models3d/usdz_tinyusdz/cube.usdz"].filter {
+          FileManager.default.fileExists(atPath: $0)
+        }
     case .gltf:
       let models = realData + "/models3d"
       return listing(fixtures + "/gltf", "glb")

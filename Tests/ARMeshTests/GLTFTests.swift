@@ -208,7 +208,7 @@ struct GLTFTests {
     for (name, bytes, message) in [
       ("scene.json", Array(#"{"objects": []}"#.utf8), "not an OBJ model"),
       ("image.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0], "binary data"),
-      ("cube.usdz", [0x50, 0x4B, 0x03, 0x04, 0, 0], "USDZ"),
+      ("cube.usdz", [0x50, 0x4B, 0x03, 0x04, 0, 0], "zip: a truncated local header at byte 0"),
     ] as [(String, [UInt8], String)] {
       let path = folder.path + "/" + name
       FileManager.default.createFile(atPath: path, contents: Data(bytes))

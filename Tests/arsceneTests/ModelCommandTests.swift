@@ -144,4 +144,20 @@ struct ModelCommandTests {
       text.split(separator: "\n").map(String.init)
         == Array(repeating: "12 -0.5 -0.5 -0.5 0.5 0.5 0.5", count: 2), "\(text)")
   }
+
+  @Test("USDZ through the command line: stats in metres with +Y up, rays against it, and convert to GLB")
+  func usdz() throws {
+    let file = Fixtures.path("usd/triangle-millimetres.usdz")
+    let stats = try Self.stats(file)
+    #expect(stats["format"] as? String == "usdz" && stats["triangles"] as? Int == 1)
+    #expect(
+      (stats["bounds"] as? [String: [Double]])?["max"] == [0.0020000000949949026, 0.003000000026077032, 0])
+    let ray = try ArsceneRunner.run(
+      ["raycast", "--mesh", file, "--decimals", "6"], stdin: "0.0005 0.0005 1 0 0 -1\n")
+    #expect(ray.status == 0 && ray.stdout.hasPrefix("1.000000 "), "\(ray.stdout)\(ray.stderr)")
+    let folder = try TemporaryFolder()
+    let converted = try ArsceneRunner.run(["model", "convert", file, "-o", folder.path + "/t.glb"])
+    #expect(converted.status == 0, "\(converted.stderr)")
+    #expect(try Self.stats(folder.path + "/t.glb")["triangles"] as? Int == 1)
+  }
 }

@@ -82,6 +82,12 @@ struct GLTFPrimitiveAttributes {
     }
   }
 
+  /// Positions and a triangle list alone (another format's mesh: flat normals follow).
+  init(positions: [SIMD3<Double>], triangles: [UInt32]) {
+    self.positions = positions
+    self.triangles = triangles
+  }
+
   /// Adds each morph target's POSITION and NORMAL displacements times its weight.
   private mutating func applyMorphTargets(
     _ primitive: GLTFDocument.Primitive, _ weights: [Double], accessors: GLTFAccessors, at here: String

@@ -1,13 +1,13 @@
 import ARFiles
 import ARMath
 
-/// A 3-D model file as every command takes one: OBJ (with its MTL libraries), glTF 2.0 or GLB,
-/// told apart by content, not by name. A file that is none of them (an image, a scene's JSON,
+/// A 3-D model file as every command takes one: OBJ (with its MTL libraries), glTF 2.0, GLB, or
+/// USDZ (and binary `.usdc` layers), told apart by content, not by name. A file that is none of them (an image, a scene's JSON,
 /// an empty file) is an error, never an empty model.
 public struct ModelAsset: Sendable {
   /// The formats ARScene tells apart.
   public enum Format: String, Sendable, Codable {
-    case obj, gltf, glb, usdz
+    case obj, gltf, glb, usdz, usdc
   }
 
   public var path: String
@@ -29,6 +29,7 @@ public struct ModelAsset: Sendable {
   public static func sniff(_ bytes: [UInt8]) -> Format? {
     if bytes.starts(with: GLTFContainer.glbMagic) { return .glb }
     if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .usdz }
+    if bytes.starts(with: Array("PXR-USDC".utf8)) { return .usdc }
     let text = TextBytes.droppingUTF8BOM(bytes)
     let first = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     if first == UInt8(ascii: "{"), containsBytes(text.prefix(1 << 16), Array("\"asset\"".utf8)) {
@@ -69,8 +70,12 @@ public struct ModelAsset: Sendable {
         path: path, format: asset.isBinary ? .glb : .gltf, mesh: asset.mesh, namedNodes: asset.namedNodes,
         embeddedImages: asset.embeddedImages, warnings: asset.warnings,
         counts: (asset.counts.nodes, asset.counts.meshes, asset.counts.materials, asset.counts.animations))
-    case .usdz?:
-      throw .unsupported(path: path, reason: "a zip archive (USDZ): ARScene does not read USDZ yet")
+    case .usdz?, .usdc?:
+      let asset: USDAsset
+      do { asset = try USDAsset(bytes: bytes, path: path) } catch { throw .usd(error) }
+      return ModelAsset(
+        path: path, format: sniff(bytes)!, mesh: asset.mesh, namedNodes: asset.namedNodes, embeddedImages: [:],
+        warnings: [], counts: (asset.prims, asset.meshes, 1, 0))
     case nil, .obj?:
       // Text has no NUL byte; an image, an archive or a binary mesh of another kind has.
       if bytes.prefix(1 << 16).contains(0) {
@@ -94,6 +99,7 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
   case unreadable(path: String, reason: String)
   case obj(OBJError)
   case gltf(GLTFError)
+  case usd(USDError)
   /// A format ARScene recognises but does not read.
   case unsupported(path: String, reason: String)
   /// Not a model at all.
@@ -104,6 +110,7 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unreadable(let path, let reason): "\(path): \(reason)"
     case .obj(let error): error.description
     case .gltf(let error): error.description
+    case .usd(let error): error.description
     case .unsupported(let path, let reason), .notAModel(let path, let reason): "\(path): \(reason)"
     }
   }

@@ -1,0 +1,92 @@
+/// The values of a crate's fields that ARScene uses, decoded from their 64-bit representations
+/// (type, array/inlined/compressed bits, a 48-bit payload: the value itself or its offset).
+enum USDValue {
+  case token(String)
+  case tokens([String])
+  case double(Double)
+  case ints([Int64])
+  case vectors([SIMD3<Double>])
+  case vector(SIMD3<Double>)
+  case texcoords([SIMD2<Double>])
+  case quaternion(SIMD4<Double>)
+  /// Row-major, as USD writes matrices (row vectors: a point is p·M).
+  case matrix([Double])
+
+  /// The value `rep` holds in `crate`, or nil for a type ARScene does not read.
+  static func decode(_ rep: UInt64, in crate: USDCrate, at place: String) throws(USDError) -> USDValue? {
+    let type = Int((rep >> 48) & 0xFF)
+    let isArray = rep & (1 << 63) != 0, inlined = rep & (1 << 62) != 0, compressed = rep & (1 << 61) != 0
+    let payload = rep & ((1 << 48) - 1)
+    var r = USDByteReader(bytes: crate.bytes, path: crate.path, place: place)
+    r.at = Int(payload)
+    let wideCounts = crate.version.minor >= 7
+    func arrayCount() throws(USDError) -> Int {
+      let n = wideCounts ? try r.uint64() : UInt64(try r.uint32())
+      guard n <= 1 << 28, n <= crate.bytes.count else { throw r.fail("an array of \(n) elements") }
+      return Int(n)
+    }
+    func token(_ index: UInt64) throws(USDError) -> String {
+      guard index < crate.tokens.count else { throw r.fail("a value names no token") }
+      return crate.tokens[Int(index)]
+    }
+    func inlinedBytes(_ n: Int) -> [Double] {
+      (0..<n).map { Double(Int8(bitPattern: UInt8(truncatingIfNeeded: payload >> (8 * UInt64($0))))) }
+    }
+    func floats(_ n: Int, double: Bool) throws(USDError) -> [Double] {
+      guard n <= (crate.bytes.count - Swift.min(r.at, crate.bytes.count)) / (double ? 8 : 4) else {
+        throw r.fail("\(n) numbers run past the file")
+      }
+      var out: [Double] = []
+      out.reserveCapacity(n)
+      for _ in 0..<n {
+        out.append(double ? Double(bitPattern: try r.uint64()) : Double(Float(bitPattern: try r.uint32())))
+      }
+      return out
+    }
+    switch (type, isArray) {
+    case (11, false): return .token(try token(inlined ? payload : UInt64(try r.uint32())))
+    case (11, true):
+      let n = try arrayCount()
+      var out: [String] = []
+      for _ in 0..<n { out.append(try token(UInt64(try r.uint32()))) }
+      return .tokens(out)
+    case (41, false):
+      let n = try r.count()
+      var out: [String] = []
+      for _ in 0..<n { out.append(try token(UInt64(try r.uint32()))) }
+      return .tokens(out)
+    case (9, false):
+      return .double(
+        inlined
+          ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: payload))) : try floats(1, double: true)[0])
+    case (8, false): return .double(Double(Float(bitPattern: UInt32(truncatingIfNeeded: payload))))
+    case (3, true):
+      let n = try arrayCount()
+      if compressed && n >= 16 { return .ints(try r.compressedInts(n)) }
+      var out: [Int64] = []
+      for _ in 0..<n { out.append(Int64(Int32(bitPattern: try r.uint32()))) }
+      return .ints(out)
+    case (24, true), (23, true):
+      let n = try arrayCount()
+      let values = try floats(3 * n, double: type == 23)
+      return .vectors((0..<n).map { SIMD3(values[3 * $0], values[3 * $0 + 1], values[3 * $0 + 2]) })
+    case (24, false), (23, false):
+      let v = inlined ? inlinedBytes(3) : try floats(3, double: type == 23)
+      return .vector(SIMD3(v[0], v[1], v[2]))
+    case (20, true), (19, true):
+      let n = try arrayCount()
+      let values = try floats(2 * n, double: type == 19)
+      return .texcoords((0..<n).map { SIMD2(values[2 * $0], values[2 * $0 + 1]) })
+    case (17, false), (16, false):
+      let v = try floats(4, double: type == 16)
+      return .quaternion(SIMD4(v[0], v[1], v[2], v[3]))
+    case (15, false):
+      if inlined {
+        let d = inlinedBytes(4)
+        return .matrix((0..<16).map { $0 % 5 == 0 ? d[$0 / 5] : 0 })
+      }
+      return .matrix(try floats(16, double: true))
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import ARMath
+import ARTestSupport
+import Foundation
+import Testing
+
+@testable import ARMesh
+
+/// USDZ packages with binary layers, against Pixar's usd-core: files it wrote
+/// (`Tools/generate-usd-fixtures`) and its own evaluation of their transforms and units, and
+/// the Blender-exported cube of the shared samples.
+@Suite("USDZ")
+struct USDTests {
+  struct Expected: Decodable {
+    var triangles: Int
+    var min: [Double], max: [Double]
+    var points: [[Double]]
+  }
+
+  @Test(
+    "usd-core's packages: triangles, bounds and every point in metres with +Y up",
+    arguments: ["nested-zup-metres.usdz", "nested-yup-centimetres.usdz", "triangle-millimetres.usdz"])
+  func usdCore(_ name: String) throws {
+    let all = try JSONDecoder().decode(
+      [String: Expected].self,
+      from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/expected.json"))))
+    let expected = try #require(all[name])
+    let asset = try ModelAsset.load(path: Fixtures.path("usd/" + name))
+    #expect(asset.format == .usdz && asset.mesh.triangleCount == expected.triangles)
+    let scale = Swift.max(1e-3, (0..<3).map { expected.max[$0] - expected.min[$0] }.max()!)
+    let bounds = asset.mesh.bounds
+    for k in 0..<3 {
+      #expect(abs(Double(bounds.min[k]) + asset.mesh.origin[k] - expected.min[k]) < 1e-6 * scale, "\(name)")
+      #expect(abs(Double(bounds.max[k]) + asset.mesh.origin[k] - expected.max[k]) < 1e-6 * scale, "\(name)")
+    }
+    let ours = (0..<asset.mesh.vertexCount).map { asset.mesh.modelPosition($0) }
+    for p in expected.points {
+      let q = SIMD3(p[0], p[1], p[2])
+      let nearest = ours.map { (($0 - q) * ($0 - q)).sum() }.min()!.squareRoot()
+      #expect(nearest < 1e-6 * scale, "\(name): \(p)")
+    }
+  }
+
+  @Test(
+    "Blender's cube.usdz: 12 triangles, ±1 m (100 stage units at USD's default of a centimetre each)",
+    .enabled(if: RealData.available, Comment(rawValue: RealData.absent)))
+  func blenderCube() throws {
+    let asset = try ModelAsset.load(path: RealData.path("models3d/usdz_tinyusdz/cube.usdz"))
+    let stats = ModelStatistics(asset)
+    #expect(stats.triangles == 12 && stats.format == "usdz")
+    let bounds = try #require(stats.bounds)
+    for k in 0..<3 {
+      #expect(abs(bounds.min[k] + 1) < 1e-6 && abs(bounds.max[k] - 1) < 1e-6, "\(bounds)")
+    }
+  }
+
+  @Test(
+    "broken packages are errors naming the file and where: a compressed entry, a truncation, a text root layer"
+  )
+  func broken() throws {
+    let good = try [UInt8](
+      Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/triangle-millimetres.usdz"))))
+    var compressed = good
+    compressed[8] = 8  // the first entry's method: deflate
+    var text = good
+    let usda = Array("#usda 1.0\n".utf8)
+    // A stored .usda root entry: the same header with the name and data replaced.
+    text = Self.zip(name: "root.usda", data: usda)
+    for (bytes, message) in [
+      (compressed, "zip: 'triangle-millimetres.usdc' is compressed (method 8)"),
+      (Array(good.prefix(200)), "zip: entry at byte 0 runs past"),
+      (text, "root.usda: the root layer is text USD (.usda)"),
+      (Array(good.prefix(40)) + [UInt8](repeating: 0, count: 60), "zip: entry at byte 0 runs past"),
+    ] {
+      #expect { _ = try USDAsset(bytes: bytes, path: "t.usdz") } throws: { error in
+        "\(error)".hasPrefix("t.usdz: ") && "\(error)".contains(message)
+      }
+    }
+  }
+
+  /// A one-entry stored zip.
+  static func zip(name: String, data: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = [0x50, 0x4B, 0x03, 0x04, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    func u32(_ x: Int) {
+      out += [UInt8(x & 0xFF), UInt8(x >> 8 & 0xFF), UInt8(x >> 16 & 0xFF), UInt8(x >> 24)]
+    }
+    u32(data.count)
+    u32(data.count)
+    out += [UInt8(name.utf8.count), 0, 0, 0]
+    out += Array(name.utf8) + data
+    return out
+  }
+}
