@@ -40,6 +40,14 @@ struct USDTests {
     }
   }
 
+  @Test("a bound UsdPreviewSurface: its diffuse colour and opacity")
+  func previewSurface() throws {
+    let asset = try ModelAsset.load(path: Fixtures.path("usd/triangle-millimetres.usdz"))
+    let material = try #require(asset.mesh.materials[safe: asset.mesh.submeshes[0].material])
+    #expect(material.name == "Ochre" && material.opacity == 0.5)
+    #expect(material.diffuse == SIMD3(0.7, 0.45, 0.1))
+  }
+
   @Test(
     "Blender's cube.usdz: 12 triangles, ±1 m (100 stage units at USD's default of a centimetre each)",
     .enabled(if: RealData.available, Comment(rawValue: RealData.absent)))

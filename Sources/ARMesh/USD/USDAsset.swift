@@ -82,6 +82,10 @@ struct USDStageReader {
         for (name, rep) in fields where name == "default" {
           values[path] = try USDValue.decode(rep, in: crate, at: path)
         }
+      case 8:  // a relationship: its targets
+        for (name, rep) in fields where name == "targetPaths" {
+          values[path] = try USDValue.decode(rep, in: crate, at: path)
+        }
       default: break
       }
     }
@@ -95,6 +99,7 @@ struct USDStageReader {
     material.diffuse = SIMD3(0.8, 0.8, 0.8)
     geometry.materials = [material]
     geometry.textureTransforms = [nil]
+    var slots: [String: Int] = [:]
     var nodes: [NamedNode] = []
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
@@ -107,9 +112,44 @@ struct USDStageReader {
         NamedNode(
           name: name, position: world.translation, hasMesh: prim.type == "Mesh", hasChildren: hasChildren))
       guard prim.type == "Mesh", let attributes = try meshAttributes(prim.path) else { continue }
-      geometry.append(attributes, world: world, mode: 4, material: 0)
+      var slot = 0
+      if case .paths(let targets)? = values[prim.path + ".material:binding"], let bound = targets.first,
+        let surface = previewSurface(of: bound)
+      {
+        if slots[bound] == nil {
+          geometry.materials.append(surface)
+          geometry.textureTransforms.append(nil)
+          slots[bound] = geometry.materials.count - 1
+        }
+        slot = slots[bound]!
+      }
+      geometry.append(attributes, world: world, mode: 4, material: slot)
     }
     return (geometry.mesh(), nodes)
+  }
+
+  /// The `UsdPreviewSurface` shader under the material at `path` as a material: its constant
+  /// diffuse and emissive colours and opacity (textures are not read yet); nil when there is none.
+  private func previewSurface(of path: String) -> Material? {
+    guard
+      let shader = prims.first(where: { prim in
+        guard prim.type == "Shader", prim.path.hasPrefix(path + "/"),
+          case .token("UsdPreviewSurface")? = values[prim.path + ".info:id"]
+        else { return false }
+        return true
+      })
+    else { return nil }
+    var material = Material(name: String(path.split(separator: "/").last ?? "material"))
+    func colour(_ input: String) -> SIMD3<Float>? {
+      guard case .vector(let c)? = values[shader.path + ".inputs:" + input] else { return nil }
+      return SIMD3(Float(c.x), Float(c.y), Float(c.z))
+    }
+    material.diffuse = colour("diffuseColor") ?? SIMD3(0.18, 0.18, 0.18)
+    material.emissive = colour("emissiveColor") ?? .zero
+    if case .double(let opacity)? = values[shader.path + ".inputs:opacity"] {
+      material.opacity = Float(opacity)
+    }
+    return material
   }
 
   /// Metres and +Y up: the stage's units scaled, a Z-up stage turned −90° about x.

@@ -11,6 +11,9 @@ enum USDValue {
   case quaternion(SIMD4<Double>)
   /// Row-major, as USD writes matrices (row vectors: a point is p·M).
   case matrix([Double])
+  /// A path list operation's explicit, added, prepended and appended paths (a relationship's
+  /// targets).
+  case paths([String])
 
   /// The value `rep` holds in `crate`, or nil for a type ARScene does not read.
   static func decode(_ rep: UInt64, in crate: USDCrate, at place: String) throws(USDError) -> USDValue? {
@@ -80,6 +83,19 @@ enum USDValue {
     case (17, false), (16, false):
       let v = try floats(4, double: type == 16)
       return .quaternion(SIMD4(v[0], v[1], v[2], v[3]))
+    case (34, false):
+      let header = try r.bytes(1).first!
+      var out: [String] = []
+      // Explicit, added, prepended, appended (then deleted and ordered, which add nothing).
+      for bit in [1 << 1, 1 << 2, 1 << 5, 1 << 6] where Int(header) & bit != 0 {
+        let n = try r.count()
+        for _ in 0..<n {
+          let index = Int(try r.uint32())
+          guard crate.paths.indices.contains(index) else { throw r.fail("a target names no path") }
+          out.append(crate.paths[index])
+        }
+      }
+      return .paths(out)
     case (15, false):
       if inlined {
         let d = inlinedBytes(4)
