@@ -145,4 +145,15 @@ struct OBJCorpusTests {
   func missing() {
     expectError(OBJError.self, "unreadable") { try OBJAsset.load(path: Self.p("no-such-file.obj")) }
   }
+
+  @Test(
+    "a bare newmtl, as assimp's empty_mat.mtl has it: an error, and with lenient an unnamed material and a warning"
+  )
+  func bareNewmtl() throws {
+    let bytes = Array("newmtl\nKd 1 0 0\n".utf8)
+    #expect(throws: OBJError.self) { try MTLReader.parse(bytes, path: "empty_mat.mtl") }
+    let (materials, warnings) = try MTLReader.parse(bytes, path: "empty_mat.mtl", lenient: true)
+    #expect(materials.count == 1 && materials[0].name.isEmpty && materials[0].diffuse == SIMD3(1, 0, 0))
+    #expect(warnings.count == 1 && "\(warnings[0])".contains("empty_mat.mtl:1"))
+  }
 }

@@ -15,7 +15,8 @@ public enum MTLReader {
   /// - Parameters:
   ///   - bytes: The file's contents.
   ///   - path: The file, for messages and to resolve texture paths.
-  ///   - lenient: Turn material statements before any `newmtl` into warnings (they are
+  ///   - lenient: Turn a `newmtl` without a name (an unnamed material) and material statements
+  ///     before any `newmtl` into warnings (they are
   ///     ignored) instead of errors.
   public static func parse(_ bytes: [UInt8], path: String, lenient: Bool = false) throws(OBJError) -> (
     materials: [Material], warnings: [OBJWarning]
@@ -30,8 +31,17 @@ public enum MTLReader {
       guard let statement = try MTLStatement(rawLine, path: path, line: lineNumber) else { continue }
       if statement.keyword == "newmtl" {
         let name = statement.args.joined(separator: " ")
-        guard !name.isEmpty else {
-          throw .missingArgument(path: path, line: lineNumber, column: statement.column, statement: "newmtl")
+        if name.isEmpty {
+          // Exporters do write a bare `newmtl` (assimp's empty_mat.mtl): with `lenient`, an
+          // unnamed material, which a bare `usemtl` then names.
+          guard lenient else {
+            throw .missingArgument(
+              path: path, line: lineNumber, column: statement.column, statement: "newmtl")
+          }
+          warnings.append(
+            OBJWarning(
+              path: path, line: lineNumber, message: "'newmtl' without a name: an unnamed material (lenient)")
+          )
         }
         materials.append(Material(name: name))
         continue
