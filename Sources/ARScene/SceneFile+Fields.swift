@@ -28,7 +28,7 @@ extension SceneFile {
         "transform": .object([
           "translation": .value, "rotation_xyzw": .value, "yaw_deg": .value, "scale": .value,
         ]),
-        "points": .object(["file": .value, "color": .value]),
+        "points": .object(["file": .value, "from_model": .value, "radius": .value, "color": .value]),
         "label": .object(["text": .value, "height": .value, "distance": .value]), "crs": .value,
         "anchor": .object([
           "geo": .object([

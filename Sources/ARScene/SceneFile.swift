@@ -248,12 +248,22 @@ public struct SceneFile: Codable, Sendable, Equatable {
     public var distance: Bool?
   }
 
-  /// A point file (docs/points.schema.json) in the object's model frame, and how to draw it.
+  /// The object's named points in its model frame: a point file (docs/points.schema.json), or
+  /// the model's own marked points (a glTF's named empty nodes), and how to draw them.
   public struct Points: Codable, Sendable, Equatable {
     /// The file, relative to the scene file.
-    public var file: String
+    public var file: String?
+    /// Take the model's named empty nodes (glTF) as the points instead of a file.
+    public var fromModel: Bool?
+    /// The points' radius with `from_model`, metres.
+    public var radius: Double?
     /// Linear RGB colour of the markers (default a strong red).
     public var color: [Float]?
+
+    enum CodingKeys: String, CodingKey {
+      case file, radius, color
+      case fromModel = "from_model"
+    }
   }
 
   /// Translation (metres), rotation (`[x, y, z, w]`) or yaw (degrees about +Y), and scale.

@@ -139,7 +139,7 @@ struct SceneResolver {
     var targets: [SceneTarget] = []
     if let points = object.points {
       (placed.pointMarkers, targets) = try pointMarkers(
-        points, object: i, worldFromModel: worldFromModel, field + ".points")
+        points, model: asset, object: i, worldFromModel: worldFromModel, field + ".points")
     }
     return (placed, targets)
   }

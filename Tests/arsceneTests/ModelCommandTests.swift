@@ -160,4 +160,29 @@ struct ModelCommandTests {
     #expect(converted.status == 0, "\(converted.stderr)")
     #expect(try Self.stats(folder.path + "/t.glb")["triangles"] as? Int == 1)
   }
+
+  @Test("a scene object's points from its GLB's named empties: hit selects LI4 as with the point file")
+  func sceneTargetsFromModel() throws {
+    let folder = try TemporaryFolder()
+    let original = try String(
+      contentsOfFile: ArsceneRunner.packageRoot.path + "/Scenes/acupressure-hand.json", encoding: .utf8)
+    let models = ArsceneRunner.packageRoot.path + "/Models/"
+    let glb = original.replacingOccurrences(
+      of: "\"../Models/hand-right.obj\"", with: "\"\(models)hand-right.glb\""
+    )
+    .replacingOccurrences(
+      of: "\"file\": \"../Models/hand-right-points.json\"", with: "\"from_model\": true, \"radius\": 0.005")
+    let scene = try folder.write(glb, to: "hand-glb.json")
+    let outcome = try ArsceneRunner.run(["hit", "--scene", scene, "--tap", "430,292"])
+    #expect(
+      outcome.status == 0 && outcome.stdout.contains(#""hit":"LI4""#), "\(outcome.stdout)\(outcome.stderr)")
+    let both = try folder.write(
+      glb.replacingOccurrences(
+        of: "\"from_model\": true", with: "\"from_model\": true, \"file\": \"x.json\""),
+      to: "both.json")
+    let refused = try ArsceneRunner.run(["hit", "--scene", both, "--tap", "430,292"])
+    #expect(
+      refused.status == 2 && refused.stderr.contains("objects[0].points: give a point file"),
+      "\(refused.stderr)")
+  }
 }

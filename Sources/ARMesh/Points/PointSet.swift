@@ -25,6 +25,14 @@ public struct PointSet: Codable, Sendable, Equatable {
     public var radius: Double
   }
 
+  /// Points named `markers` (code and position in the model's frame, metres), each of
+  /// `radius` metres: a model's own marked points.
+  public init(markers: [(code: String, position: [Double])], radius: Double) {
+    points = markers.map {
+      Point(code: $0.code, name: nil, location: nil, position: $0.position, radius: radius)
+    }
+  }
+
   /// Reads and checks a point file.
   /// - Throws: ``PointSetError`` naming the file and the field (`points[3].radius`).
   public static func load(path: String) throws(PointSetError) -> PointSet {
