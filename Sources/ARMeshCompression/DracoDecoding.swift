@@ -35,7 +35,8 @@ public enum DracoDecoding {
     for (name, wanted) in request.attributes {
       var values = [Float](repeating: 0, count: points * wanted.components)
       let status = values.withUnsafeMutableBufferPointer {
-        ardraco_attribute(decoded, Int32(wanted.id), Int32(wanted.components), $0.baseAddress)
+        ardraco_attribute(
+          decoded, Int32(clamping: wanted.id), Int32(clamping: wanted.components), $0.baseAddress)
       }
       switch status {
       case 0: attributes[name] = values.map(Double.init)

@@ -22,6 +22,7 @@ struct RegressionInputTests {
         ["poi", "replay", "gpx-non-utf8-element-name.gpx", "STOPS"],
         "line 2, column 21: byte 0xC3 is not UTF-8"
       ),
+      (["model", "stats", "usdz-token-size-2e64.usdz"], "usdz-token-size-2e64.usdz: TOKENS:"),
       (["render", "GUIDE", "-o", "OUT", "--width", "96", "--height", "72"], ""),
       (["render", "GUIDE", "-o", "OUT", "--width", "200", "--height", "72"], ""),
       (["render", "GUIDE-FILM", "-o", "OUT", "--width", "96", "--height", "72"], ""),
@@ -35,7 +36,8 @@ struct RegressionInputTests {
       case "STOPS": root + "/Scenes/data/zavist-stops.json"
       case "GUIDE": root + "/Scenes/zavist-guide.json"
       case "GUIDE-FILM": root + "/Scenes/zavist-guide-film.json"
-      case _ where argument.hasSuffix(".json") || argument.hasSuffix(".gpx"): Self.folder + "/" + argument
+      case _ where [".json", ".gpx", ".usdz"].contains(where: argument.hasSuffix):
+        Self.folder + "/" + argument
       default: argument
       }
     }

@@ -51,6 +51,11 @@ struct GLTFPrimitiveAttributes {
     }
     normals = try attribute("NORMAL", ["VEC3"]).map { Self.rows3($0.values) }
     if skinned, let j = try attribute("JOINTS_0", ["VEC4"]), let w = try attribute("WEIGHTS_0", ["VEC4"]) {
+      guard j.values.allSatisfy({ $0 >= 0 && $0 <= 65_535 && $0 == $0.rounded() }) else {
+        throw GLTFError(
+          path: path, pointer: here + "/attributes/JOINTS_0",
+          reason: "joint indices must be whole numbers 0 to 65535")
+      }
       var jointRows: [SIMD4<Int>] = [], weightRows: [SIMD4<Double>] = []
       for v in 0..<count {
         let (a, b) = (j.values, w.values)

@@ -60,7 +60,7 @@ struct USDCrate {
     guard count <= 1 << 24, uncompressed <= 1 << 28 else {
       throw r.fail("\(count) tokens of \(uncompressed) bytes")
     }
-    let chars = try r.decompressed(Int(compressed), expected: Int(uncompressed))
+    let chars = try r.decompressed(Int(clamping: compressed), expected: Int(uncompressed))
     tokens = chars.split(separator: 0, omittingEmptySubsequences: false).prefix(Int(count)).map {
       String(decoding: $0, as: UTF8.self)
     }
@@ -114,14 +114,15 @@ struct USDCrate {
         if parent.isEmpty {
           here = "/"
         } else {
-          let token = Int(abs(elements[i]))
+          let token = Int(clamping: elements[i].magnitude)
           guard tokens.indices.contains(token) else { throw r.fail("a path names no token") }
           here =
             elements[i] < 0
             ? parent + "." + tokens[token] : (parent == "/" ? "/" : parent + "/") + tokens[token]
         }
         paths[Int(indexes[i])] = here
-        let jump = Int(jumps[i])
+        // A jump can only land inside the list (a larger one is a corrupt file, not an overflow).
+        let jump = Int(clamping: Swift.max(-2, Swift.min(jumps[i], Int64(count))))
         let hasChild = jump > 0 || jump == -1, hasSibling = jump >= 0
         if hasChild && hasSibling { stack.append((i + jump, parent)) }
         if hasChild {
