@@ -18,7 +18,10 @@ struct USDTests {
 
   @Test(
     "usd-core's packages: triangles, bounds and every point in metres with +Y up",
-    arguments: ["nested-zup-metres.usdz", "nested-yup-centimetres.usdz", "triangle-millimetres.usdz"])
+    arguments: [
+      "nested-zup-metres.usdz", "nested-yup-centimetres.usdz", "triangle-millimetres.usdz",
+      "textured-quad.usdz",
+    ])
   func usdCore(_ name: String) throws {
     let all = try JSONDecoder().decode(
       [String: Expected].self,

@@ -185,4 +185,32 @@ struct ModelCommandTests {
       refused.status == 2 && refused.stderr.contains("objects[0].points: give a point file"),
       "\(refused.stderr)")
   }
+
+  @Test(
+    "a textured USDZ (usd-core's package: face-varying st, a UsdUVTexture PNG inside) renders its texture the right way up"
+  )
+  func texturedUSDZ() throws {
+    let folder = try TemporaryFolder()
+    let scene = try folder.write(
+      """
+      {"output": {"width": 64, "height": 64}, "background": {"color": [0, 0, 0]},
+       "camera": {"vertical_fov_deg": 50, "look_at": {"eye": [0.5, 0.5, 1.6], "target": [0.5, 0.5, 0]}},
+       "lights": {"ambient": [1, 1, 1], "directional": []},
+       "objects": [{"name": "q", "model": "\(Fixtures.path("usd/textured-quad.usdz"))", "cull_back_faces": false}]}
+      """, to: "quad.json")
+    let outcome = try ArsceneRunner.run(["render", scene, "-o", folder.path + "/quad.png"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let image = try ImageFile.readRGBA8(folder.path + "/quad.png")
+    // The PNG's rows: red, green above blue, white; st's origin at the quad's bottom left.
+    func dominant(_ x: Int, _ y: Int) -> Int {
+      let p = image[x, y]
+      return [Int(p.x), Int(p.y), Int(p.z)].enumerated().max { $0.element < $1.element }!.offset
+    }
+    #expect(
+      dominant(14, 14) == 0 && dominant(50, 14) == 1 && dominant(14, 50) == 2,
+      "\(image[14, 14]) \(image[50, 14]) \(image[14, 50])")
+    // White, blended with its neighbours by the bilinear filter: the brightest corner.
+    func sum(_ x: Int, _ y: Int) -> Int { Int(image[x, y].x) + Int(image[x, y].y) + Int(image[x, y].z) }
+    #expect(sum(50, 50) > Swift.max(sum(14, 14), sum(50, 14), sum(14, 50)))
+  }
 }

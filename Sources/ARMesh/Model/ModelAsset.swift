@@ -75,7 +75,7 @@ public struct ModelAsset: Sendable {
       do { asset = try USDAsset(bytes: bytes, path: path) } catch { throw .usd(error) }
       return ModelAsset(
         path: path, format: sniff(bytes)!, mesh: asset.mesh, namedNodes: asset.namedNodes,
-        embeddedImages: [:], warnings: [], counts: (asset.prims, asset.meshes, 1, 0))
+        embeddedImages: asset.embeddedImages, warnings: [], counts: (asset.prims, asset.meshes, 1, 0))
     case nil, .obj?:
       // Text has no NUL byte; an image, an archive or a binary mesh of another kind has.
       if bytes.prefix(1 << 16).contains(0) {

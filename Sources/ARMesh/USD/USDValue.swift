@@ -47,7 +47,8 @@ enum USDValue {
       return out
     }
     switch (type, isArray) {
-    case (11, false): return .token(try token(inlined ? payload : UInt64(try r.uint32())))
+    // Tokens, and asset paths (stored as the token of their text).
+    case (11, false), (12, false): return .token(try token(inlined ? payload : UInt64(try r.uint32())))
     case (11, true):
       let n = try arrayCount()
       var out: [String] = []

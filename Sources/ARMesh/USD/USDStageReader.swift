@@ -1,0 +1,205 @@
+import ARMath
+import RealModule
+
+/// The prims of a crate layer and their properties' default values, walked into a mesh.
+struct USDStageReader {
+  let crate: USDCrate
+  /// Each prim path (in the layer's order) with its type name.
+  private(set) var prims: [(path: String, type: String)] = []
+  /// Each property's default value, by its path (`/Cube/Cube.points`).
+  private(set) var values: [String: USDValue] = [:]
+  /// Each attribute's connections (`inputs:diffuseColor.connect`) and each primvar's
+  /// interpolation, by the attribute's path.
+  private(set) var connections: [String: [String]] = [:]
+  private(set) var interpolations: [String: String] = [:]
+  /// The package's other files (textures), by their names in it.
+  var packageFiles: [String: ArraySlice<UInt8>] = [:]
+  private(set) var metersPerUnit = 0.01
+  private(set) var upAxis = "Y"
+
+  var primCount: Int { prims.count }
+  var meshCount: Int { prims.count { $0.type == "Mesh" } }
+
+  init(_ crate: USDCrate) throws(USDError) {
+    self.crate = crate
+    for s in crate.specs.indices {
+      let path = crate.paths[crate.specs[s].path]
+      let fields = crate.fields(ofSpec: s)
+      switch crate.specs[s].type {
+      case 7:  // the pseudo-root: the stage's metadata
+        for (name, rep) in fields {
+          if name == "metersPerUnit", case .double(let m)? = try USDValue.decode(rep, in: crate, at: path) {
+            guard m.isFinite, m > 0 else {
+              throw USDError(path: crate.path, place: path, reason: "metersPerUnit \(m)")
+            }
+            metersPerUnit = m
+          }
+          if name == "upAxis", case .token(let axis)? = try USDValue.decode(rep, in: crate, at: path) {
+            upAxis = axis
+          }
+        }
+      case 6:  // a prim
+        var type = ""
+        for (name, rep) in fields where name == "typeName" {
+          if case .token(let t)? = try USDValue.decode(rep, in: crate, at: path) { type = t }
+        }
+        prims.append((path, type))
+      case 1:  // an attribute
+        for (name, rep) in fields {
+          switch name {
+          case "default": values[path] = try USDValue.decode(rep, in: crate, at: path)
+          case "connectionPaths":
+            if case .paths(let targets)? = try USDValue.decode(rep, in: crate, at: path) {
+              connections[path] = targets
+            }
+          case "interpolation":
+            if case .token(let t)? = try USDValue.decode(rep, in: crate, at: path) {
+              interpolations[path] = t
+            }
+          default: break
+          }
+        }
+      case 8:  // a relationship: its targets
+        for (name, rep) in fields where name == "targetPaths" {
+          values[path] = try USDValue.decode(rep, in: crate, at: path)
+        }
+      default: break
+      }
+    }
+  }
+
+  /// Every mesh prim's triangles in the stage's frame turned into ARScene's, and the named
+  /// prims.
+  func build() throws(USDError) -> (Mesh, [NamedNode], [String: [UInt8]]) {
+    var geometry = GLTFGeometry()
+    var material = Material(name: "USD default")
+    material.diffuse = SIMD3(0.8, 0.8, 0.8)
+    geometry.materials = [material]
+    geometry.textureTransforms = [nil]
+    var slots: [String: Int] = [:]
+    var images: [String: [UInt8]] = [:]
+    var nodes: [NamedNode] = []
+    let stage = stageMatrix
+    // The prims something hangs under: every path's parent.
+    let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
+    for prim in prims {
+      let world = stage * worldMatrix(prim.path)
+      let name = String(prim.path.split(separator: "/").last ?? "")
+      let hasChildren = parents.contains(prim.path)
+      nodes.append(
+        NamedNode(
+          name: name, position: world.translation, hasMesh: prim.type == "Mesh", hasChildren: hasChildren))
+      guard prim.type == "Mesh", let attributes = try meshAttributes(prim.path) else { continue }
+      var slot = 0
+      if case .paths(let targets)? = values[prim.path + ".material:binding"], let bound = targets.first,
+        let surface = previewSurface(of: bound, images: &images)
+      {
+        if slots[bound] == nil {
+          geometry.materials.append(surface)
+          geometry.textureTransforms.append(nil)
+          slots[bound] = geometry.materials.count - 1
+        }
+        slot = slots[bound]!
+      }
+      geometry.append(attributes, world: world, mode: 4, material: slot)
+    }
+    return (geometry.mesh(), nodes, images)
+  }
+
+  /// Metres and +Y up: the stage's units scaled, a Z-up stage turned −90° about x.
+  private var stageMatrix: Matrix4<Double> {
+    let scale = Matrix4<Double>.scale(SIMD3(repeating: metersPerUnit))
+    guard upAxis == "Z" else { return scale }
+    let turn = Matrix4<Double>(SIMD4(1, 0, 0, 0), SIMD4(0, 0, -1, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 0, 1))
+    return turn * scale
+  }
+
+  /// A prim's transform in the stage: its ancestors' local transforms, then its own.
+  private func worldMatrix(_ path: String) -> Matrix4<Double> {
+    var matrix = Matrix4<Double>.identity
+    var prefix = ""
+    for part in path.split(separator: "/") {
+      prefix += "/" + part
+      matrix = matrix * localMatrix(prefix)
+    }
+    return matrix
+  }
+
+  /// A prim's local transform from its `xformOpOrder` (the first op outermost).
+  private func localMatrix(_ prim: String) -> Matrix4<Double> {
+    guard case .tokens(let order)? = values[prim + ".xformOpOrder"] else { return .identity }
+    var matrix = Matrix4<Double>.identity
+    for opName in order {
+      let inverted = opName.hasPrefix("!invert!")
+      let name = inverted ? String(opName.dropFirst("!invert!".count)) : opName
+      guard var op = Self.opMatrix(name, values[prim + "." + name]) else { continue }
+      if inverted { op = op.inverse ?? .identity }
+      matrix = matrix * op
+    }
+    return matrix
+  }
+
+  /// One transform op as a matrix for column vectors.
+  static func opMatrix(_ name: String, _ value: USDValue?) -> Matrix4<Double>? {
+    switch (name.split(separator: ":").dropFirst().first.map(String.init), value) {
+    case ("transform"?, .matrix(let m)?):
+      // USD's rows are our columns (it multiplies row vectors).
+      return Matrix4(
+        SIMD4(m[0], m[1], m[2], m[3]), SIMD4(m[4], m[5], m[6], m[7]), SIMD4(m[8], m[9], m[10], m[11]),
+        SIMD4(m[12], m[13], m[14], m[15]))
+    case ("translate"?, .vector(let t)?): return .translation(t)
+    case ("scale"?, .vector(let s)?): return .scale(s)
+    case ("orient"?, .quaternion(let q)?):
+      let unit = q / (q * q).sum().squareRoot()
+      return Matrix4(linear: Quaternion(vector: unit).matrix, translation: .zero)
+    case ("rotateXYZ"?, .vector(let d)?):
+      let (x, y, z) = (d.x * .pi / 180, d.y * .pi / 180, d.z * .pi / 180)
+      let rx = Quaternion<Double>(angle: .radians(x), axis: [1, 0, 0]).matrix
+      let ry = Quaternion<Double>(angle: .radians(y), axis: [0, 1, 0]).matrix
+      let rz = Quaternion<Double>(angle: .radians(z), axis: [0, 0, 1]).matrix
+      return Matrix4(linear: rz * ry * rx, translation: .zero)
+    default: return nil
+    }
+  }
+
+  /// A mesh prim's points and triangles (polygons as fans; left-handed ones turned); nil for
+  /// a mesh without points.
+  func meshAttributes(_ prim: String) throws(USDError) -> GLTFPrimitiveAttributes? {
+    guard case .vectors(let points)? = values[prim + ".points"] else { return nil }
+    guard case .ints(let counts)? = values[prim + ".faceVertexCounts"],
+      case .ints(let indices)? = values[prim + ".faceVertexIndices"]
+    else {
+      throw USDError(
+        path: crate.path, place: prim, reason: "points without faceVertexCounts and faceVertexIndices")
+    }
+    guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) else {
+      throw USDError(path: crate.path, place: prim + ".points", reason: "a point that is not finite")
+    }
+    var leftHanded = false
+    if case .token(let o)? = values[prim + ".orientation"] { leftHanded = o == "leftHanded" }
+    var triangles: [UInt32] = []
+    var start = 0
+    for (f, count) in counts.enumerated() {
+      guard count >= 0, count <= indices.count - start else {
+        throw USDError(
+          path: crate.path, place: prim + ".faceVertexCounts",
+          reason: "face \(f)'s \(count) corners run past the \(indices.count) faceVertexIndices")
+      }
+      let n = Int(count)
+      let face = indices[start..<start + n]
+      guard face.allSatisfy({ $0 >= 0 && $0 < points.count }) else {
+        throw USDError(
+          path: crate.path, place: prim + ".faceVertexIndices",
+          reason: "face \(f) names a point past the \(points.count) points")
+      }
+      let v = face.map { UInt32($0) }
+      // Faces of fewer than three corners draw nothing (USD allows them in holes and curves).
+      for k in stride(from: 1, to: n - 1, by: 1) {
+        triangles += leftHanded ? [v[0], v[k + 1], v[k]] : [v[0], v[k], v[k + 1]]
+      }
+      start += n
+    }
+    return cornerTexcoords(prim, points: points, faceCounts: counts, indices: indices, triangles: triangles)
+      ?? GLTFPrimitiveAttributes(positions: points, triangles: triangles)
+  }
+}
