@@ -11,6 +11,13 @@ struct ModelCommand: ParsableCommand {
     subcommands: [Stats.self, Convert.self]
   )
 
+  /// The `--time` every model-posing option takes: finite seconds, at most 10⁹ from zero.
+  static func validate(time: Double?) throws {
+    if let time, !(time.isFinite && abs(time) <= 1e9) {
+      throw ValidationError("--time: expected finite seconds")
+    }
+  }
+
   struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print a model's counts, bounds and named nodes as JSON.",
@@ -31,9 +38,7 @@ struct ModelCommand: ParsableCommand {
     var time: Double?
 
     func validate() throws {
-      if let time, !(time.isFinite && abs(time) <= 1e9) {
-        throw ValidationError("--time: expected finite seconds")
-      }
+      try ModelCommand.validate(time: time)
     }
 
     func run() throws {
@@ -66,9 +71,7 @@ struct ModelCommand: ParsableCommand {
       guard ["glb", "gltf", "obj"].contains((output as NSString).pathExtension.lowercased()) else {
         throw ValidationError("-o/--output: writes .glb, .gltf or .obj, told by its extension")
       }
-      if let time, !(time.isFinite && abs(time) <= 1e9) {
-        throw ValidationError("--time: expected finite seconds")
-      }
+      try ModelCommand.validate(time: time)
     }
 
     func run() throws {

@@ -98,9 +98,7 @@ extension RenderCommand {
 
   private func validateModelMode() throws {
     guard output != nil else { throw ValidationError("-o/--output: where to write the PNG") }
-    if let time, !(time.isFinite && abs(time) <= 1e9) {
-      throw ValidationError("--time: expected finite seconds")
-    }
+    try ModelCommand.validate(time: time)
     guard size != nil, intrinsics != nil, worldFromCamera != nil else {
       throw ValidationError("--model needs --size, --intrinsics and --world-from-camera")
     }
