@@ -11,6 +11,17 @@ struct ModelCommand: ParsableCommand {
     subcommands: [Stats.self, Convert.self]
   )
 
+  /// The model at `path` posed at `time`, read leniently (a model's missing texture is a
+  /// warning), its warnings printed on standard error.
+  static func load(_ path: String, time: Double?) throws -> ModelAsset {
+    let asset: ModelAsset
+    do { asset = try ModelAsset.load(path: path, lenient: true, time: time) } catch {
+      throw InputFailure(error)
+    }
+    for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
+    return asset
+  }
+
   /// The `--time` every model-posing option takes: finite seconds, at most 10⁹ from zero.
   static func validate(time: Double?) throws {
     if let time, !(time.isFinite && abs(time) <= 1e9) {
@@ -43,11 +54,7 @@ struct ModelCommand: ParsableCommand {
 
     func run() throws {
       try reportingInputFailures {
-        let asset: ModelAsset
-        do { asset = try ModelAsset.load(path: file, lenient: true, time: time) } catch {
-          throw InputFailure(error)
-        }
-        for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
+        let asset = try ModelCommand.load(file, time: time)
         try JSONOutput.write(ModelStatistics(asset), pretty: true)
       }
     }
@@ -76,11 +83,7 @@ struct ModelCommand: ParsableCommand {
 
     func run() throws {
       try reportingInputFailures {
-        let asset: ModelAsset
-        do { asset = try ModelAsset.load(path: input, lenient: true, time: time) } catch {
-          throw InputFailure(error)
-        }
-        for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
+        let asset = try ModelCommand.load(input, time: time)
         do {
           for file in try asset.exported(to: output) { try FileIO.writeAtomically(file.bytes, to: file.path) }
         } catch { throw InputFailure(error) }

@@ -86,6 +86,20 @@ struct GLTFContainer: Sendable {
     return decoded
   }
 
+  /// The whole of buffer view `view` (an image, a Draco mesh), checked against its buffer;
+  /// `pointer` names where the view was asked for.
+  func viewBytes(_ view: Int, at pointer: String) throws(GLTFError) -> [UInt8] {
+    guard let v = document.bufferViews?[safe: view], let buffer = buffers[safe: v.buffer] else {
+      throw GLTFError(
+        path: path, pointer: pointer, reason: "buffer view \(view) or its buffer does not exist")
+    }
+    let start = v.byteOffset ?? 0
+    guard start >= 0, v.byteLength >= 0, start <= buffer.count, v.byteLength <= buffer.count - start else {
+      throw GLTFError(path: path, pointer: "/bufferViews/\(view)", reason: "runs past its buffer")
+    }
+    return Array(buffer[start..<start + v.byteLength])
+  }
+
   /// `objects[2].model`-style field paths as JSON pointers (`/objects/2/model`); a line and
   /// column are kept as they are.
   static func pointer(_ field: String?) -> String {

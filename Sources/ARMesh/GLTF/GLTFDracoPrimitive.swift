@@ -14,7 +14,7 @@ struct GLTFDracoPrimitive {
         path: container.path, pointer: pointer, reason: "Draco-compressed, and no Draco decoder is registered"
       )
     }
-    let bytes = try GLTFMaterialConversion.viewBytes(draco.bufferView, container, at: pointer + "/bufferView")
+    let bytes = try container.viewBytes(draco.bufferView, at: pointer + "/bufferView")
     var wanted: [String: (id: Int, components: Int)] = [:]
     for (name, id) in draco.attributes {
       guard let index = primitive.attributes[name], let accessor = container.document.accessors?[safe: index],

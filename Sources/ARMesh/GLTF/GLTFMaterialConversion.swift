@@ -92,26 +92,10 @@ struct GLTFMaterialConversion {
       embeddedImages[key] = try GLTFURI.bytes(
         uri, relativeTo: container.path, pointer: imagePointer + "/uri", assetPath: container.path)
     } else if let view = image.bufferView {
-      embeddedImages[key] = try Self.viewBytes(view, container, at: imagePointer + "/bufferView")
+      embeddedImages[key] = try container.viewBytes(view, at: imagePointer + "/bufferView")
     } else {
       throw GLTFError(path: container.path, pointer: imagePointer, reason: "neither a uri nor a bufferView")
     }
     return TextureReference(path: key)
-  }
-
-  /// The bytes of buffer view `view`, checked against its buffer.
-  static func viewBytes(_ view: Int, _ container: GLTFContainer, at pointer: String) throws(GLTFError)
-    -> [UInt8]
-  {
-    guard let v = container.document.bufferViews?[safe: view], let buffer = container.buffers[safe: v.buffer]
-    else {
-      throw GLTFError(
-        path: container.path, pointer: pointer, reason: "buffer view \(view) or its buffer does not exist")
-    }
-    let start = v.byteOffset ?? 0
-    guard start >= 0, v.byteLength >= 0, start <= buffer.count, v.byteLength <= buffer.count - start else {
-      throw GLTFError(path: container.path, pointer: "/bufferViews/\(view)", reason: "runs past its buffer")
-    }
-    return Array(buffer[start..<start + v.byteLength])
   }
 }
