@@ -8,9 +8,11 @@
 /// recordings).
 ///
 /// Decimal numbers with at most 19 significant digits and a decimal exponent within ±22 convert
-/// exactly with one multiplication or division by an exact power of ten (Clinger's fast path,
-/// which covers everything exporters write); anything else goes to the C library's `strtod`,
-/// so every result is correctly rounded.
+/// exactly with one multiplication or division by an exact power of ten (Clinger's fast path)
+/// when the digits fit a Double's 53 bits. Up to 19 digits with an exponent within ±27 (the 17
+/// digits of a shortest round-trip Double, as recorders write them) are rounded from a 128-bit
+/// integer product or quotient by a power of five. Anything else goes to the C library's
+/// `strtod`, so every result is correctly rounded.
 package enum DecimalParser {
   /// 10⁰ … 10²², all exactly representable in a Double.
   @usableFromInline
@@ -90,7 +92,45 @@ package enum DecimalParser {
       value = exponent < 0 ? value / powersOfTen[-exponent] : value * powersOfTen[exponent]
       return (negative ? -value : value, i)
     }
+    if exact, let value = wide(mantissa, exponent: exponent) { return (negative ? -value : value, i) }
     return slowPath(p, from: start, to: i)
+  }
+
+  /// 5⁰ … 5²⁷, every power of five below 2⁶⁴.
+  @usableFromInline
+  static let powersOfFive: [UInt64] = (0...27).map { e in (0..<e).reduce(1) { r, _ in r * 5 } }
+
+  /// `mantissa` × 10^`exponent` correctly rounded, for |exponent| ≤ 27, or nil beyond. Since
+  /// 10ᵉ = 5ᵉ·2ᵉ and 5²⁷ < 2⁶⁴, the product (mantissa·5ᵉ) or the quotient (mantissa·2ˢ / 5ᵉ, with
+  /// 63 or more bits) is an integer of at most 128 bits whose rounding to 53 bits, with the
+  /// remainder as a sticky bit, is the correctly rounded value.
+  @usableFromInline
+  static func wide(_ mantissa: UInt64, exponent: Int) -> Double? {
+    guard mantissa != 0 else { return 0 }
+    guard exponent >= -27 && exponent <= 27 else { return nil }
+    if exponent >= 0 {
+      let product = UInt128(mantissa) * UInt128(powersOfFive[exponent])
+      return rounded(product, sticky: false, binaryExponent: exponent)
+    }
+    let shift = 127 - (64 - mantissa.leadingZeroBitCount)
+    let divisor = UInt128(powersOfFive[-exponent])
+    let (quotient, remainder) = (UInt128(mantissa) << shift).quotientAndRemainder(dividingBy: divisor)
+    return rounded(quotient, sticky: remainder != 0, binaryExponent: exponent - shift)
+  }
+
+  /// `value` × 2^`binaryExponent` rounded to the nearest Double (ties to even), `sticky` saying
+  /// that nonzero bits lie below `value`. The result is far from the subnormal and overflow
+  /// ranges for the inputs of ``wide(_:exponent:)``.
+  @usableFromInline
+  static func rounded(_ value: UInt128, sticky: Bool, binaryExponent: Int) -> Double {
+    let width = 128 - value.leadingZeroBitCount
+    guard width > 53 else { return Double(sign: .plus, exponent: binaryExponent, significand: Double(value)) }
+    let dropped = width - 53
+    var kept = UInt64(truncatingIfNeeded: value >> dropped)
+    let half = UInt128(1) << (dropped - 1)
+    let rest = value & ((half << 1) - 1)
+    if rest > half || (rest == half && (sticky || kept & 1 == 1)) { kept += 1 }
+    return Double(sign: .plus, exponent: binaryExponent + dropped, significand: Double(kept))
   }
 
   /// Correctly rounded conversion by `strtod` of the token `p[start..<end]`.

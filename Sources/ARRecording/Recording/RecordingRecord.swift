@@ -4,7 +4,7 @@ import ARMath
 ///
 /// Times are seconds on the recording's own clock (``RecordingHeader/timeBase`` says which);
 /// all streams of one recording share it.
-public enum RecordingRecord: Sendable, Equatable {
+public indirect enum RecordingRecord: Sendable, Equatable {
   /// The tracker's camera pose.
   case pose(CameraPoseSample)
   /// A camera frame: intrinsics, image, depth.
