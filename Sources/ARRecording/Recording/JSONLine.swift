@@ -10,11 +10,26 @@ struct JSONLine {
     case string(String)
     case bool(Bool)
     case null
-    case numbers([Double])
+    /// An array of numbers: its first four (the format's arrays have two to four) and its length.
+    case numbers(SIMD4<Double>, count: Int)
+  }
+
+  /// A member's name: one of the format's fields, or another name (an `x_` extension, or a
+  /// misspelling to report).
+  enum Key: Equatable {
+    case field(RecordingField)
+    case other(String)
+
+    var name: String {
+      switch self {
+      case .field(let f): f.name
+      case .other(let s): s
+      }
+    }
   }
 
   /// The members in the order written.
-  private(set) var members: [(key: String, value: Value)] = []
+  private(set) var members: [(key: Key, value: Value)] = []
 
   /// Why a line is not such an object; `field` names the member at fault when there is one.
   struct Failure: Error {
@@ -24,6 +39,12 @@ struct JSONLine {
 
   /// Parses `bytes`, a whole line.
   init(_ bytes: [UInt8]) throws(Failure) {
+    self = try bytes.withUnsafeBufferPointer { (b) throws(Failure) in try JSONLine(b) }
+  }
+
+  /// Parses `bytes`, a whole line.
+  init(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+    members.reserveCapacity(12)
     var parser = Parser(bytes: bytes)
     try parser.expect(UInt8(ascii: "{"), what: "a JSON object")
     parser.skipSpace()
@@ -32,17 +53,19 @@ struct JSONLine {
     } else {
       while true {
         parser.skipSpace()
-        let key = try parser.string(field: "line")
-        try parser.expect(UInt8(ascii: ":"), what: "':' after \"\(key)\"")
+        let key = try parser.key()
+        try parser.expect(UInt8(ascii: ":"), what: "':' after \"\(key.name)\"")
         let value = try parser.value(field: key)
-        if members.contains(where: { $0.key == key }) { throw Failure(field: key, reason: "appears twice") }
+        if members.contains(where: { $0.key == key }) {
+          throw Failure(field: key.name, reason: "appears twice")
+        }
         members.append((key, value))
         parser.skipSpace()
         if parser.peek == UInt8(ascii: ",") {
           parser.index += 1
           continue
         }
-        try parser.expect(UInt8(ascii: "}"), what: "',' or '}' after \"\(key)\" (a truncated line?)")
+        try parser.expect(UInt8(ascii: "}"), what: "',' or '}' after \"\(key.name)\" (a truncated line?)")
         break
       }
     }
@@ -50,61 +73,74 @@ struct JSONLine {
     guard parser.index == bytes.count else { throw Failure(field: "line", reason: "text after the object") }
   }
 
-  subscript(key: String) -> Value? { members.first { $0.key == key }?.value }
+  subscript(field: RecordingField) -> Value? {
+    for member in members {
+      if case .field(let f) = member.key, f == field { return member.value }
+    }
+    return nil
+  }
 
-  /// The first key not in `known` (and not an `x_` extension), for an error on a misspelt field.
-  /// A linear search: keys are short, and comparing short strings costs less than hashing them.
-  func firstUnknownKey(_ known: [String]) -> String? {
-    members.first { m in !m.key.hasPrefix("x_") && !known.contains(m.key) }?.key
+  /// The first member not in `allowed` (and not an `x_` extension), for an error on a misspelt
+  /// or misplaced field.
+  func firstUnknownKey(_ allowed: RecordingFieldSet) -> String? {
+    for member in members {
+      switch member.key {
+      case .field(let f) where !allowed.contains(f): return f.name
+      case .other(let name) where !name.hasPrefix("x_"): return name
+      default: continue
+      }
+    }
+    return nil
   }
 
   // MARK: Typed access, each failure naming the field.
 
-  func number(_ key: String) throws(Failure) -> Double {
-    guard let value = self[key] else { throw Failure(field: key, reason: "missing") }
-    guard case .number(let x) = value else { throw Failure(field: key, reason: "expected a number") }
+  func number(_ field: RecordingField) throws(Failure) -> Double {
+    guard let value = self[field] else { throw Failure(field: field.name, reason: "missing") }
+    guard case .number(let x) = value else { throw Failure(field: field.name, reason: "expected a number") }
     return x
   }
 
-  func optionalNumber(_ key: String) throws(Failure) -> Double? {
-    switch self[key] {
+  func optionalNumber(_ field: RecordingField) throws(Failure) -> Double? {
+    switch self[field] {
     case nil, .null?: return nil
     case .number(let x)?: return x
-    default: throw Failure(field: key, reason: "expected a number or null")
+    default: throw Failure(field: field.name, reason: "expected a number or null")
     }
   }
 
-  func string(_ key: String) throws(Failure) -> String {
-    guard let value = self[key] else { throw Failure(field: key, reason: "missing") }
-    guard case .string(let s) = value else { throw Failure(field: key, reason: "expected a string") }
+  func string(_ field: RecordingField) throws(Failure) -> String {
+    guard let value = self[field] else { throw Failure(field: field.name, reason: "missing") }
+    guard case .string(let s) = value else { throw Failure(field: field.name, reason: "expected a string") }
     return s
   }
 
-  func optionalString(_ key: String) throws(Failure) -> String? {
-    switch self[key] {
+  func optionalString(_ field: RecordingField) throws(Failure) -> String? {
+    switch self[field] {
     case nil, .null?: return nil
     case .string(let s)?: return s
-    default: throw Failure(field: key, reason: "expected a string or null")
+    default: throw Failure(field: field.name, reason: "expected a string or null")
     }
   }
 
-  func numbers(_ key: String, count: Int) throws(Failure) -> [Double] {
-    guard let value = self[key] else { throw Failure(field: key, reason: "missing") }
-    guard case .numbers(let xs) = value, xs.count == count else {
-      throw Failure(field: key, reason: "expected an array of \(count) numbers")
+  /// An array of exactly `count` (at most four) numbers, in the first `count` lanes.
+  func numbers(_ field: RecordingField, count: Int) throws(Failure) -> SIMD4<Double> {
+    guard let value = self[field] else { throw Failure(field: field.name, reason: "missing") }
+    guard case .numbers(let xs, let n) = value, n == count else {
+      throw Failure(field: field.name, reason: "expected an array of \(count) numbers")
     }
     return xs
   }
 
-  func optionalNumbers(_ key: String, count: Int) throws(Failure) -> [Double]? {
-    switch self[key] {
+  func optionalNumbers(_ field: RecordingField, count: Int) throws(Failure) -> SIMD4<Double>? {
+    switch self[field] {
     case nil, .null?: return nil
-    default: return try numbers(key, count: count)
+    default: return try numbers(field, count: count)
     }
   }
 
   private struct Parser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
 
     var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -122,20 +158,41 @@ struct JSONLine {
       index += 1
     }
 
-    mutating func value(field: String) throws(Failure) -> Value {
+    /// A member's name: matched against the format's fields as bytes, a `String` only otherwise.
+    mutating func key() throws(Failure) -> Key {
+      let begin = index + 1
+      if peek == UInt8(ascii: "\"") {
+        var end = begin
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") {
+          end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+          let field = RecordingField.named(bytes, from: begin, to: end)
+        {
+          index = end + 1
+          return .field(field)
+        }
+      }
+      return .other(try string(field: "line"))
+    }
+
+    mutating func value(field key: Key) throws(Failure) -> Value {
+      let field = key.name
       skipSpace()
       switch peek {
       case UInt8(ascii: "\"")?: return .string(try string(field: field))
       case UInt8(ascii: "[")?:
         index += 1
-        var xs: [Double] = []
+        var xs = SIMD4<Double>(), count = 0
         skipSpace()
         if peek == UInt8(ascii: "]") {
           index += 1
-          return .numbers(xs)
+          return .numbers(xs, count: 0)
         }
         while true {
-          xs.append(try number(field: field))
+          let x = try number(field: field)
+          if count < 4 { xs[count] = x }
+          count += 1
           skipSpace()
           if peek == UInt8(ascii: ",") {
             index += 1
@@ -143,7 +200,7 @@ struct JSONLine {
           }
           guard peek == UInt8(ascii: "]") else { throw Failure(field: field, reason: "expected ',' or ']'") }
           index += 1
-          return .numbers(xs)
+          return .numbers(xs, count: count)
         }
       case UInt8(ascii: "t")?: try literal("true", field: field); return .bool(true)
       case UInt8(ascii: "f")?: try literal("false", field: field); return .bool(false)
@@ -153,12 +210,13 @@ struct JSONLine {
       }
     }
 
-    mutating func literal(_ word: String, field: String) throws(Failure) {
-      let utf8 = Array(word.utf8)
-      guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
+    mutating func literal(_ word: StaticString, field: String) throws(Failure) {
+      let count = word.utf8CodeUnitCount
+      guard index + count <= bytes.count, (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] })
+      else {
         throw Failure(field: field, reason: "not a JSON value")
       }
-      index += utf8.count
+      index += count
     }
 
     /// A JSON number (strict grammar; NaN and infinities are not JSON).
@@ -185,14 +243,12 @@ struct JSONLine {
       // The grammar is checked above; DecimalParser converts (exactly), strtod past its fast path.
       let parsed: Double? =
         valid
-        ? bytes.withUnsafeBufferPointer { p in
-          DecimalParser.parse(p.baseAddress!, from: begin, to: index, comma: true).map(\.value)
-        } : nil
+        ? DecimalParser.parse(bytes.baseAddress!, from: begin, to: index, comma: true).map(\.value) : nil
       guard let x = parsed, x.isFinite else {
         // Show the offending token (NaN, Infinity, 1.2.3) as far as it goes.
         var end = index
         while end < bytes.count, ![0x2C, 0x5D, 0x7D, 0x20].contains(bytes[end]) { end += 1 }
-        let token = String(decoding: bytes[begin..<end], as: UTF8.self)
+        let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<end]), as: UTF8.self)
         throw Failure(field: field, reason: "'\(token.quotedForMessage)' is not a finite JSON number")
       }
       return x
@@ -211,7 +267,7 @@ struct JSONLine {
       }
       if plainEnd < bytes.count, bytes[plainEnd] == UInt8(ascii: "\"") {
         defer { index = plainEnd + 1 }
-        return String(decoding: bytes[index..<plainEnd], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<plainEnd]), as: UTF8.self)
       }
       var out: [UInt8] = []
       while index < bytes.count {

@@ -19,8 +19,8 @@ enum JSONLinesRecording {
     let source = ParallelLineRecordSource(
       lines: lines,
       parse: { bytes, line throws(RecordingError) in
-        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return [] }
-        return [try RecordingLineCodec.record(bytes, path: path, line: line)]
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+        return try RecordingLineCodec.record(bytes, path: path, line: line)
       },
       check: { record, line throws(RecordingError) in
         guard record.time >= last else {

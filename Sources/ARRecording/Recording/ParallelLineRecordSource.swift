@@ -8,7 +8,8 @@ import Dispatch
 /// ``LineRecordSource`` would give it, in the file's order; only the parsing of a line must be
 /// a pure function of its bytes and number (checks that span lines go in `check`, run in order).
 final class ParallelLineRecordSource: RecordSource {
-  typealias Parse = @Sendable ([UInt8], Int) throws(RecordingError) -> [RecordingRecord]
+  /// The record on one line (its bytes, borrowed for the call, and its number), if any.
+  typealias Parse = @Sendable (UnsafeBufferPointer<UInt8>, Int) throws(RecordingError) -> RecordingRecord?
   typealias Check = (RecordingRecord, Int) throws(RecordingError) -> Void
   /// Bytes a worker parses at a time: small enough that a few in flight stay a few megabytes.
   static let blockBytes = 1 << 18
@@ -90,21 +91,23 @@ final class ParallelLineRecordSource: RecordSource {
 
   /// Each line of `text` (its `\r\n` or `\n` dropped) through `parse`, into `block`.
   static func parseLines(_ text: [UInt8], firstLine: Int, _ parse: Parse, into block: Block) {
-    var start = 0, line = firstLine
-    while start < text.count {
-      let newline = text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
-      var last = newline
-      if last > start && text[last - 1] == UInt8(ascii: "\r") { last -= 1 }
-      do {
-        for record in try parse(Array(text[start..<last]), line) {
-          block.records.append(record)
-          block.lines.append(line)
+    text.withUnsafeBufferPointer { text in
+      var start = 0, line = firstLine
+      while start < text.count {
+        let newline = text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+        var last = newline
+        if last > start && text[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+        do throws(RecordingError) {
+          if let record = try parse(UnsafeBufferPointer(rebasing: text[start..<last]), line) {
+            block.records.append(record)
+            block.lines.append(line)
+          }
+        } catch {
+          block.errors.append((block.records.count, line, error))
         }
-      } catch {
-        block.errors.append((block.records.count, line, error))
+        start = newline + 1
+        line += 1
       }
-      start = newline + 1
-      line += 1
     }
   }
 }

@@ -132,14 +132,14 @@ enum RecordingLineCodec {
   static func header(_ bytes: [UInt8], path: String) throws(RecordingError) -> RecordingHeader {
     do {
       let o = try JSONLine(bytes)
-      guard (try? o.string("type")) == "header", (try? o.string("format")) == formatName else {
+      guard (try? o.string(.type)) == "header", (try? o.string(.format)) == formatName else {
         throw RecordingError.unknownFormat(
           path: path,
           reason:
             "line 1 is not an ARScene recording header ({\"type\":\"header\",\"format\":\"\(formatName)\",…})"
         )
       }
-      let version = try o.number("version")
+      let version = try o.number(.version)
       guard version == Double(RecordingHeader.currentVersion) else {
         throw RecordingError.badRecord(
           path: path, line: 1, field: "version",
@@ -147,11 +147,11 @@ enum RecordingLineCodec {
             "version \(Writer.format(version)) is unknown; this build reads version \(RecordingHeader.currentVersion)"
         )
       }
-      try rejectUnknown(o, ["type", "format", "version", "source", "time_base", "description"])
+      try rejectUnknown(o, [.type, .format, .version, .source, .timeBase, .description])
       return RecordingHeader(
-        version: RecordingHeader.currentVersion, source: try o.string("source"),
-        timeBase: try o.string("time_base"),
-        description: try o.optionalString("description"))
+        version: RecordingHeader.currentVersion, source: try o.string(.source),
+        timeBase: try o.string(.timeBase),
+        description: try o.optionalString(.description))
     } catch let failure as JSONLine.Failure {
       throw .badRecord(path: path, line: 1, field: failure.field, reason: failure.reason)
     } catch let error as RecordingError {
@@ -162,10 +162,12 @@ enum RecordingLineCodec {
   }
 
   /// The record on one line.
-  static func record(_ bytes: [UInt8], path: String, line: Int) throws(RecordingError) -> RecordingRecord {
+  static func record(_ bytes: UnsafeBufferPointer<UInt8>, path: String, line: Int) throws(RecordingError)
+    -> RecordingRecord
+  {
     do throws(JSONLine.Failure) {
       let o = try JSONLine(bytes)
-      let type = try o.string("type")
+      let type = try o.string(.type)
       guard let stream = RecordingStream(rawValue: type) else {
         throw JSONLine.Failure(
           field: "type",
@@ -173,7 +175,7 @@ enum RecordingLineCodec {
             "'\(type)' is not a record type (\(RecordingStream.allCases.map(\.rawValue).joined(separator: ", ")))"
         )
       }
-      let t = try o.number("t")
+      let t = try o.number(.t)
       switch stream {
       case .pose: return try poseRecord(o, time: t)
       case .frame: return try frameRecord(o, time: t)
@@ -190,12 +192,12 @@ enum RecordingLineCodec {
 
   /// A `pose` record: the camera's pose in the session's world and its tracking state.
   private static func poseRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
-    try rejectUnknown(o, ["type", "t", "translation", "rotation_xyzw", "tracking", "tracking_reason"])
+    try rejectUnknown(o, [.type, .t, .translation, .rotationXYZW, .tracking, .trackingReason])
     let tracking: TrackingState
-    switch try o.optionalString("tracking") ?? "normal" {
+    switch try o.optionalString(.tracking) ?? "normal" {
     case "normal": tracking = .normal
     case "not_available": tracking = .notAvailable
-    case "limited": tracking = .limited(reason: try o.optionalString("tracking_reason") ?? "unknown")
+    case "limited": tracking = .limited(reason: try o.optionalString(.trackingReason) ?? "unknown")
     case let other:
       throw JSONLine.Failure(field: "tracking", reason: "'\(other)' is not normal, limited or not_available")
     }
@@ -203,38 +205,38 @@ enum RecordingLineCodec {
       CameraPoseSample(
         time: t,
         worldFromCamera: RigidTransform(
-          rotation: try unitQuaternion(o.numbers("rotation_xyzw", count: 4), field: "rotation_xyzw"),
-          translation: try vector3(o.numbers("translation", count: 3))),
+          rotation: try unitQuaternion(o.numbers(.rotationXYZW, count: 4), field: "rotation_xyzw"),
+          translation: try vector3(o.numbers(.translation, count: 3))),
         tracking: tracking))
   }
 
   /// A `frame` record: a camera frame, its intrinsics, size, image (a file or a video's frame) and depth.
   private static func frameRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
     try rejectUnknown(
-      o, ["type", "t", "index", "intrinsics", "size", "image", "video", "video_frame", "depth", "confidence"])
+      o, [.type, .t, .index, .intrinsics, .size, .image, .video, .videoFrame, .depth, .confidence])
     var intrinsics: FrameIntrinsics?
-    if let k = try o.optionalNumbers("intrinsics", count: 4) {
+    if let k = try o.optionalNumbers(.intrinsics, count: 4) {
       guard k[0] > 0, k[1] > 0 else {
         throw JSONLine.Failure(field: "intrinsics", reason: "focal lengths must be positive")
       }
       intrinsics = FrameIntrinsics(fx: k[0], fy: k[1], cx: k[2], cy: k[3])
     }
     var size: SIMD2<Int>?
-    if let s = try o.optionalNumbers("size", count: 2) {
+    if let s = try o.optionalNumbers(.size, count: 2) {
       size = SIMD2(try whole(s[0], field: "size", minimum: 1), try whole(s[1], field: "size", minimum: 1))
     }
     var image: FrameImageSource?
-    if let path = try o.optionalString("image") {
+    if let path = try o.optionalString(.image) {
       image = .file(path)
-    } else if let video = try o.optionalString("video") {
+    } else if let video = try o.optionalString(.video) {
       image = .video(
-        path: video, frame: try whole(try o.number("video_frame"), field: "video_frame", minimum: 0))
+        path: video, frame: try whole(try o.number(.videoFrame), field: "video_frame", minimum: 0))
     }
     return .frame(
       CameraFrameSample(
-        time: t, index: try whole(try o.number("index"), field: "index", minimum: 0), intrinsics: intrinsics,
-        imageSize: size, image: image, depthPath: try o.optionalString("depth"),
-        confidencePath: try o.optionalString("confidence")))
+        time: t, index: try whole(try o.number(.index), field: "index", minimum: 0), intrinsics: intrinsics,
+        imageSize: size, image: image, depthPath: try o.optionalString(.depth),
+        confidencePath: try o.optionalString(.confidence)))
   }
 
   /// A `gps` record: a fix, checked.
@@ -242,16 +244,16 @@ enum RecordingLineCodec {
     try rejectUnknown(
       o,
       [
-        "type", "t", "latitude", "longitude", "height", "altitude_msl", "horizontal_accuracy",
-        "vertical_accuracy", "course_deg", "speed",
+        .type, .t, .latitude, .longitude, .height, .altitudeMSL, .horizontalAccuracy, .verticalAccuracy,
+        .courseDegrees, .speed,
       ])
     let fix = GPSFix(
-      time: t, latitude: try o.number("latitude"), longitude: try o.number("longitude"),
-      height: try o.optionalNumber("height"), altitudeMSL: try o.optionalNumber("altitude_msl"),
-      horizontalAccuracy: try o.number("horizontal_accuracy"),
-      verticalAccuracy: try o.optionalNumber("vertical_accuracy"),
-      courseDegrees: try o.optionalNumber("course_deg"),
-      speed: try o.optionalNumber("speed"))
+      time: t, latitude: try o.number(.latitude), longitude: try o.number(.longitude),
+      height: try o.optionalNumber(.height), altitudeMSL: try o.optionalNumber(.altitudeMSL),
+      horizontalAccuracy: try o.number(.horizontalAccuracy),
+      verticalAccuracy: try o.optionalNumber(.verticalAccuracy),
+      courseDegrees: try o.optionalNumber(.courseDegrees),
+      speed: try o.optionalNumber(.speed))
     try RecordCheck.gps(fix)
     return .gps(fix)
   }
@@ -259,11 +261,11 @@ enum RecordingLineCodec {
   /// A `heading` record: a compass reading, checked.
   private static func headingRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord
   {
-    try rejectUnknown(o, ["type", "t", "true_heading_deg", "magnetic_heading_deg", "accuracy_deg"])
+    try rejectUnknown(o, [.type, .t, .trueHeadingDegrees, .magneticHeadingDegrees, .accuracyDegrees])
     let sample = HeadingSample(
-      time: t, trueHeadingDegrees: try o.optionalNumber("true_heading_deg"),
-      magneticHeadingDegrees: try o.number("magnetic_heading_deg"),
-      accuracyDegrees: try o.optionalNumber("accuracy_deg"))
+      time: t, trueHeadingDegrees: try o.optionalNumber(.trueHeadingDegrees),
+      magneticHeadingDegrees: try o.number(.magneticHeadingDegrees),
+      accuracyDegrees: try o.optionalNumber(.accuracyDegrees))
     try RecordCheck.heading(sample)
     return .heading(sample)
   }
@@ -272,15 +274,16 @@ enum RecordingLineCodec {
   private static func magnetometerRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure)
     -> RecordingRecord
   {
-    try rejectUnknown(o, ["type", "t", "field_ut"])
-    return .magnetometer(MagnetometerSample(time: t, field: try vector3(o.numbers("field_ut", count: 3))))
+    try rejectUnknown(o, [.type, .t, .fieldMicrotesla])
+    return .magnetometer(
+      MagnetometerSample(time: t, field: try vector3(o.numbers(.fieldMicrotesla, count: 3))))
   }
 
   /// A `tap` record: a touch on the screen, and the point it should select.
   private static func tapRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
-    try rejectUnknown(o, ["type", "t", "point", "expected"])
-    let p = try o.numbers("point", count: 2)
-    return .tap(TapSample(time: t, point: SIMD2(p[0], p[1]), expected: try o.optionalString("expected")))
+    try rejectUnknown(o, [.type, .t, .point, .expected])
+    let p = try o.numbers(.point, count: 2)
+    return .tap(TapSample(time: t, point: SIMD2(p[0], p[1]), expected: try o.optionalString(.expected)))
   }
 
   /// A `truth` record: where the camera truly was (simulations, surveyed sessions).
@@ -288,44 +291,44 @@ enum RecordingLineCodec {
     try rejectUnknown(
       o,
       [
-        "type", "t", "latitude", "longitude", "height", "local_from_camera_xyzw",
-        "local_from_world_translation",
-        "local_from_world_rotation_xyzw",
+        .type, .t, .latitude, .longitude, .height, .localFromCameraXYZW, .localFromWorldTranslation,
+        .localFromWorldRotationXYZW,
       ])
     var localFromWorld: RigidTransform<Double>?
-    if o["local_from_world_translation"] != nil, o["local_from_world_rotation_xyzw"] == nil {
+    if o[.localFromWorldTranslation] != nil, o[.localFromWorldRotationXYZW] == nil {
       throw JSONLine.Failure(
         field: "local_from_world_rotation_xyzw", reason: "missing (it goes with local_from_world_translation)"
       )
     }
-    if let r = try o.optionalNumbers("local_from_world_rotation_xyzw", count: 4) {
+    if let r = try o.optionalNumbers(.localFromWorldRotationXYZW, count: 4) {
       localFromWorld = RigidTransform(
         rotation: try unitQuaternion(r, field: "local_from_world_rotation_xyzw"),
-        translation: try vector3(o.numbers("local_from_world_translation", count: 3)))
+        translation: try vector3(o.numbers(.localFromWorldTranslation, count: 3)))
     }
     let truth = GroundTruthSample(
-      time: t, latitude: try o.number("latitude"), longitude: try o.number("longitude"),
-      height: try o.number("height"),
+      time: t, latitude: try o.number(.latitude), longitude: try o.number(.longitude),
+      height: try o.number(.height),
       localFromCamera: try unitQuaternion(
-        o.numbers("local_from_camera_xyzw", count: 4), field: "local_from_camera_xyzw"),
+        o.numbers(.localFromCameraXYZW, count: 4), field: "local_from_camera_xyzw"),
       localFromWorld: localFromWorld)
     try RecordCheck.position(latitude: truth.latitude, longitude: truth.longitude)
     return .truth(truth)
   }
 
-  private static func rejectUnknown(_ o: JSONLine, _ known: [String]) throws(JSONLine.Failure) {
+  private static func rejectUnknown(_ o: JSONLine, _ known: RecordingFieldSet) throws(JSONLine.Failure) {
     if let key = o.firstUnknownKey(known) {
       throw JSONLine.Failure(
         field: key, reason: "not a member of this record type (extensions start with x_)")
     }
   }
 
-  private static func vector3(_ v: [Double]) -> SIMD3<Double> { SIMD3(v[0], v[1], v[2]) }
+  private static func vector3(_ v: SIMD4<Double>) -> SIMD3<Double> { SIMD3(v[0], v[1], v[2]) }
 
   /// The quaternion, normalised unless it is a unit one to rounding already (so that what was
   /// written is read back bit for bit).
-  static func unitQuaternion(_ v: [Double], field: String) throws(JSONLine.Failure) -> Quaternion<Double> {
-    let given = Quaternion(vector: SIMD4(v[0], v[1], v[2], v[3]))
+  static func unitQuaternion(_ v: SIMD4<Double>, field: String) throws(JSONLine.Failure) -> Quaternion<Double>
+  {
+    let given = Quaternion(vector: v)
     if abs((given.vector * given.vector).sum() - 1) <= 8 * Double.ulpOfOne { return given }
     guard let q = given.normalizedOrNil() else {
       throw JSONLine.Failure(field: field, reason: "a quaternion of zero length")
