@@ -23,6 +23,9 @@ public struct ModelAsset: Sendable {
   /// Counts of the file's nodes, meshes, materials and animations (an OBJ: its objects, 1,
   /// its materials, 0).
   public var counts: (nodes: Int, meshes: Int, materials: Int, animations: Int)
+  /// Bounds the file itself declares, where its format's tools go by them rather than by the
+  /// vertices (USD's authored extents), in the model's frame, metres; nil otherwise.
+  public var declaredBounds: (min: SIMD3<Double>, max: SIMD3<Double>)? = nil
 
   /// The format `bytes` are in, by their first bytes: a GLB's magic, a zip (USDZ), a JSON
   /// object with an `asset` (glTF); nil for what can only be OBJ text.
@@ -73,9 +76,22 @@ public struct ModelAsset: Sendable {
     case .usdz?, .usdc?:
       let asset: USDAsset
       do { asset = try USDAsset(bytes: bytes, path: path) } catch { throw .usd(error) }
-      return ModelAsset(
+      var model = ModelAsset(
         path: path, format: sniff(bytes)!, mesh: asset.mesh, namedNodes: asset.namedNodes,
-        embeddedImages: asset.embeddedImages, warnings: [], counts: (asset.prims, asset.meshes, 1, 0))
+        embeddedImages: asset.embeddedImages, warnings: [], counts: (asset.prims, asset.meshes, 1, 0),
+        declaredBounds: asset.declaredBounds)
+      if let declared = asset.declaredBounds, let points = model.geometryBounds {
+        let size = Swift.max((points.max - points.min).max(), 1e-9)
+        let apart = (0..<3).map { k in
+          Swift.max(abs(declared.min[k] - points.min[k]), abs(declared.max[k] - points.max[k]))
+        }.max()!
+        if apart > 1e-4 * size + 1e-6 {
+          model.warnings.append(
+            "\(path): the meshes' authored extents (\(Self.describe(declared))) disagree with their points "
+              + "(\(Self.describe(points))); USD's tools report the extents, the renderer draws the points")
+        }
+      }
+      return model
     case nil, .obj?:
       // Text has no NUL byte; an image, an archive or a binary mesh of another kind has.
       if bytes.prefix(1 << 16).contains(0) {
@@ -91,6 +107,20 @@ public struct ModelAsset: Sendable {
         warnings: asset.warnings.map(\.description),
         counts: (Swift.max(1, asset.model.objectNames.count), 1, asset.libraryMaterials.count, 0))
     }
+  }
+}
+
+extension ModelAsset {
+  /// The bounds of the mesh's vertices in the model's frame, metres; nil for an empty mesh.
+  public var geometryBounds: (min: SIMD3<Double>, max: SIMD3<Double>)? {
+    guard !mesh.positions.isEmpty else { return nil }
+    let box = mesh.bounds
+    return (mesh.origin + SIMD3<Double>(box.min), mesh.origin + SIMD3<Double>(box.max))
+  }
+
+  fileprivate static func describe(_ box: (min: SIMD3<Double>, max: SIMD3<Double>)) -> String {
+    func point(_ p: SIMD3<Double>) -> String { "[\(p.x), \(p.y), \(p.z)]" }
+    return "\(point(box.min)) to \(point(box.max)) m"
   }
 }
 

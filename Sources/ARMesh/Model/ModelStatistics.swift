@@ -1,14 +1,18 @@
 /// What `arscene model stats` prints: a model's counts and its bounds in metres in the model's
 /// frame (+Y up), the names of its named nodes.
 public struct ModelStatistics: Encodable, Sendable {
-  /// `obj`, `gltf` or `glb`.
+  /// `obj`, `gltf`, `glb`, `usdz` or `usdc`.
   public var format: String
   /// Vertices of the renderable mesh (a primitive without normals has three a triangle, as its
   /// flat normals need) and its triangles.
   public var vertices: Int, triangles: Int
   /// The file's nodes, meshes, materials and animations.
   public var nodes: Int, meshes: Int, materials: Int, animations: Int
+  /// The bounds as the format's own tools report them: the vertices' bounds, except for USD,
+  /// whose authored extents (`UsdGeomBBoxCache`) they are.
   public var bounds: Bounds?
+  /// The vertices' bounds, whatever the file declares.
+  public var geometryBounds: Bounds?
   public var namedNodes: [String]
 
   /// Axis-aligned bounds, metres.
@@ -22,17 +26,16 @@ public struct ModelStatistics: Encodable, Sendable {
     triangles = asset.mesh.triangleCount
     (nodes, meshes, materials, animations) = asset.counts
     namedNodes = asset.namedNodes.map(\.name)
-    let box = asset.mesh.bounds
-    if !asset.mesh.positions.isEmpty {
-      let o = asset.mesh.origin
-      bounds = Bounds(
-        min: [o.x + Double(box.min.x), o.y + Double(box.min.y), o.z + Double(box.min.z)],
-        max: [o.x + Double(box.max.x), o.y + Double(box.max.y), o.z + Double(box.max.z)])
+    func bounds(_ box: (min: SIMD3<Double>, max: SIMD3<Double>)) -> Bounds {
+      Bounds(min: [box.min.x, box.min.y, box.min.z], max: [box.max.x, box.max.y, box.max.z])
     }
+    geometryBounds = asset.geometryBounds.map(bounds)
+    self.bounds = asset.declaredBounds.map(bounds) ?? geometryBounds
   }
 
   enum CodingKeys: String, CodingKey {
     case format, vertices, triangles, nodes, meshes, materials, animations, bounds
+    case geometryBounds = "geometry_bounds"
     case namedNodes = "named_nodes"
   }
 }

@@ -15,6 +15,10 @@ public struct USDAsset: Sendable {
   /// Prims and meshes in the layer, and the stage's units.
   public var prims: Int, meshes: Int
   public var metersPerUnit: Double, upAxis: String
+  /// The stage's bounds as USD's tools compute them (`UsdGeomBBoxCache`): each mesh's authored
+  /// `extent` (its points where it has none) through its transforms, metres, +Y up. An exporter
+  /// that writes a stale extent makes these differ from the points' bounds.
+  public var declaredBounds: (min: SIMD3<Double>, max: SIMD3<Double>)?
 
   /// Reads a USDZ package's (or a `.usdc` file's) `bytes`, from `path`.
   ///
@@ -38,7 +42,7 @@ public struct USDAsset: Sendable {
     var stage = try USDStageReader(crate)
     stage.packageFiles = files
     self.path = path
-    (mesh, namedNodes, embeddedImages) = try stage.build()
+    (mesh, namedNodes, embeddedImages, declaredBounds) = try stage.build()
     prims = stage.primCount
     meshes = stage.meshCount
     metersPerUnit = stage.metersPerUnit

@@ -68,9 +68,12 @@ struct USDStageReader {
     }
   }
 
-  /// Every mesh prim's triangles in the stage's frame turned into ARScene's, and the named
-  /// prims.
-  func build() throws(USDError) -> (Mesh, [NamedNode], [String: [UInt8]]) {
+  /// Every mesh prim's triangles in the stage's frame turned into ARScene's, the named prims,
+  /// the package's images the materials use, and the bounds as USD's own tools compute them
+  /// (each mesh's authored `extent`, else its points, through its transform; nil without meshes).
+  func build() throws(USDError) -> (
+    Mesh, [NamedNode], [String: [UInt8]], declaredBounds: (min: SIMD3<Double>, max: SIMD3<Double>)?
+  ) {
     var geometry = GLTFGeometry()
     var material = Material(name: "USD default")
     material.diffuse = SIMD3(0.8, 0.8, 0.8)
@@ -79,6 +82,7 @@ struct USDStageReader {
     var slots: [String: Int] = [:]
     var images: [String: [UInt8]] = [:]
     var nodes: [NamedNode] = []
+    var declared: (min: SIMD3<Double>, max: SIMD3<Double>)?
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
     let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
@@ -90,6 +94,20 @@ struct USDStageReader {
         NamedNode(
           name: name, position: world.translation, hasMesh: prim.type == "Mesh", hasChildren: hasChildren))
       guard prim.type == "Mesh", let attributes = try meshAttributes(prim.path) else { continue }
+      var extent = attributes.positions
+      if case .vectors(let box)? = values[prim.path + ".extent"], box.count == 2,
+        box.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+      {
+        extent = (0..<8).map { k in
+          SIMD3(
+            k & 1 == 0 ? box[0].x : box[1].x, k & 2 == 0 ? box[0].y : box[1].y,
+            k & 4 == 0 ? box[0].z : box[1].z)
+        }
+      }
+      for corner in extent {
+        let p = world.transformPoint(corner)
+        declared = declared.map { (pointwiseMin($0.min, p), pointwiseMax($0.max, p)) } ?? (p, p)
+      }
       var slot = 0
       if case .paths(let targets)? = values[prim.path + ".material:binding"], let bound = targets.first,
         let surface = previewSurface(of: bound, images: &images)
@@ -103,7 +121,7 @@ struct USDStageReader {
       }
       geometry.append(attributes, world: world, mode: 4, material: slot)
     }
-    return (geometry.mesh(), nodes, images)
+    return (geometry.mesh(), nodes, images, declared)
   }
 
   /// Metres and +Y up: the stage's units scaled, a Z-up stage turned −90° about x.
