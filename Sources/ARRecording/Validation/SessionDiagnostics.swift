@@ -12,7 +12,9 @@ struct SessionDiagnostics {
   struct AnchorTrack {
     var first: SIMD3<Double>?, last: SIMD3<Double>?, atLastFrame: SIMD3<Double>?
     var sigma: Double?
-    var jitter: [Double] = []
+    /// The frames' jitters that were not zero, and how many were: most frames see no change of
+    /// the alignment, so a long recording keeps a count for them rather than a zero each.
+    var jitter: [Double] = [], stillFrames = 0
     /// The largest jitter in each second that had one: (seconds, pixels).
     var jitterPerSecond: [(time: Double, pixels: Double)] = []
   }
@@ -97,7 +99,7 @@ struct SessionDiagnostics {
         (0...Double(k.width)).contains(a.x), (0...Double(k.height)).contains(a.y)
       else { continue }
       let pixels = (a - b).length
-      anchors[i].jitter.append(pixels)
+      if pixels == 0 { anchors[i].stillFrames += 1 } else { anchors[i].jitter.append(pixels) }
       if let last = anchors[i].jitterPerSecond.last, time < last.time + 1 {
         anchors[i].jitterPerSecond[anchors[i].jitterPerSecond.count - 1].pixels = Swift.max(
           last.pixels, pixels)
@@ -110,15 +112,18 @@ struct SessionDiagnostics {
   /// The anchor's stability over the session.
   func stability(_ i: Int) -> ValidationReport.Stability {
     let track = anchors[i]
-    let sorted = track.jitter.sorted()
+    // Jitters are lengths (≥ 0): the still frames' zeros come first in order.
+    let sorted = track.jitter.sorted(), count = track.stillFrames + sorted.count
     func percentile(_ p: Double) -> Double? {
-      sorted.isEmpty
-        ? nil : sorted[Swift.min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]
+      guard count > 0 else { return nil }
+      let rank = Swift.min(count - 1, Int((p * Double(count - 1)).rounded()))
+      return rank < track.stillFrames ? 0 : sorted[rank - track.stillFrames]
     }
     var drift: Double?
     if let first = track.first, let last = track.last { drift = (last - first).length }
     return ValidationReport.Stability(
-      jitterP50: percentile(0.5), jitterP95: percentile(0.95), jitterMax: sorted.last, frames: sorted.count,
+      jitterP50: percentile(0.5), jitterP95: percentile(0.95),
+      jitterMax: sorted.last ?? (count > 0 ? 0 : nil), frames: count,
       drift: drift)
   }
 
