@@ -146,6 +146,17 @@ struct RecordingFormatTests {
       (#"{"type":"pose","t":2,"rotation_xyzw":[0,0,0,1]}"#, "translation"),  // missing
       (#"{"type":"pose","t":2,"translation":[0,0,0],"rotation_xyzw":[0,0,0,0]}"#, "rotation_xyzw"),
       (#"{"type":"pose","t":2,"translation":[NaN,0,0],"rotation_xyzw":[0,0,0,1]}"#, "translation"),
+      (#"{"type":"pose","t":2,"translation":[01,0,0],"rotation_xyzw":[0,0,0,1]}"#, "translation"),
+      (#"{"type":"pose","t":2,"translation":[+1,0,0],"rotation_xyzw":[0,0,0,1]}"#, "translation"),
+      (#"{"type":"pose","t":2,"translation":[.5,0,0],"rotation_xyzw":[0,0,0,1]}"#, "translation"),
+      (#"{"type":"pose","t":2,"translation":[1.,0,0],"rotation_xyzw":[0,0,0,1]}"#, "translation"),
+      (#"{"type":"pose","t":2,"translation":[1e,0,0],"rotation_xyzw":[0,0,0,1]}"#, "translation"),
+      (#"{"type":"pose","t":2,"translation":[-,0,0],"rotation_xyzw":[0,0,0,1]}"#, "translation"),
+      (#"{"type":"pose","t":2,"translation":[1e999,0,0],"rotation_xyzw":[0,0,0,1]}"#, "translation"),
+      (#"{"type":"pose","t":2,"translation":[0x1,0,0],"rotation_xyzw":[0,0,0,1]}"#, "translation"),
+      (#"{"type":"pose","t":2,"t":2,"translation":[0,0,0],"rotation_xyzw":[0,0,0,1]}"#, "t"),  // twice
+      (#"{"type":"pose","t":2,"x_a":1,"x_a":2,"translation":[0,0,0],"rotation_xyzw":[0,0,0,1]}"#, "x_a"),
+      (#"{"type":"pose","t":2,"latitude":1,"translation":[0,0,0],"rotation_xyzw":[0,0,0,1]}"#, "latitude"),
       (#"{"type":"gps","t":2,"latitude":91,"longitude":0,"horizontal_accuracy":3}"#, "latitude"),
       (#"{"type":"gps","t":2,"latitude":45,"longitude":-181,"horizontal_accuracy":3}"#, "longitude"),
       (#"{"type":"gps","t":2,"latitude":45,"longitude":7,"horizontal_accuracy":-1}"#, "horizontal_accuracy"),

@@ -20,18 +20,25 @@ package enum DecimalParser {
 
   /// Parses a number starting at `start` and ending before the first whitespace, `/` (or `,`
   /// with `comma`), or `end`: `[+-] digits [. digits] [(e|E) [+-] digits]`, or `.5`, `5.`.
+  /// With `json`, the token is JSON's stricter number instead (`-` the only sign, no leading
+  /// zeros, digits on both sides of the point), ending at the first character that is not part
+  /// of it, which the caller checks.
   ///
   /// - Returns: The value and the index after it, or `nil` when the token is not such a number
   ///   (including `nan` and `inf`, which OBJ does not allow).
   @inlinable @inline(__always)
-  package static func parse(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int, comma: Bool = false) -> (
-    value: Double, next: Int
-  )? {
+  package static func parse(
+    _ p: UnsafePointer<UInt8>, from start: Int, to end: Int, comma: Bool = false, json: Bool = false
+  ) -> (value: Double, next: Int)? {
     var i = start
     var negative = false
-    if i < end && (p[i] == UInt8(ascii: "-") || p[i] == UInt8(ascii: "+")) {
+    if i < end && (p[i] == UInt8(ascii: "-") || (!json && p[i] == UInt8(ascii: "+"))) {
       negative = p[i] == UInt8(ascii: "-")
       i += 1
+    }
+    if json {
+      // One digit, or a nonzero digit and more; then a point needs a digit after it.
+      guard i < end, p[i] &- 48 < 10, !(p[i] == 48 && i + 1 < end && p[i + 1] &- 48 < 10) else { return nil }
     }
     var mantissa: UInt64 = 0
     var digits = 0, significant = 0, exponent = 0
@@ -49,6 +56,7 @@ package enum DecimalParser {
     }
     if i < end && p[i] == UInt8(ascii: ".") {
       i += 1
+      if json && !(i < end && p[i] &- 48 < 10) { return nil }
       while i < end, p[i] &- 48 < 10 {
         if significant < 19 {
           mantissa = mantissa &* 10 &+ UInt64(p[i] &- 48)
@@ -80,7 +88,7 @@ package enum DecimalParser {
       i = j
     }
     // The token must end here.
-    if i < end {
+    if !json && i < end {
       let c = p[i]
       guard
         c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "/") || c == UInt8(ascii: "\r")

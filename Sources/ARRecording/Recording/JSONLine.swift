@@ -46,6 +46,7 @@ struct JSONLine {
   init(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
     members.reserveCapacity(12)
     var parser = Parser(bytes: bytes)
+    var seen = SeenKeys()
     try parser.expect(UInt8(ascii: "{"), what: "a JSON object")
     parser.skipSpace()
     if parser.peek == UInt8(ascii: "}") {
@@ -56,7 +57,7 @@ struct JSONLine {
         let key = try parser.key()
         try parser.expect(UInt8(ascii: ":"), what: "':' after \"\(key.name)\"")
         let value = try parser.value(field: key)
-        if members.contains(where: { $0.key == key }) {
+        if !seen.insert(key) {
           throw Failure(field: key.name, reason: "appears twice")
         }
         members.append((key, value))
@@ -71,6 +72,24 @@ struct JSONLine {
     }
     parser.skipSpace()
     guard parser.index == bytes.count else { throw Failure(field: "line", reason: "text after the object") }
+  }
+
+  /// The keys met so far on a line: the format's fields as bits, other names listed.
+  private struct SeenKeys {
+    var fields: RecordingFieldSet = [], others: [String] = []
+
+    /// Adds `key`; false if it was there already.
+    mutating func insert(_ key: Key) -> Bool {
+      switch key {
+      case .field(let f):
+        if fields.contains(f) { return false }
+        fields.insert(f)
+      case .other(let name):
+        if others.contains(name) { return false }
+        others.append(name)
+      }
+      return true
+    }
   }
 
   subscript(field: RecordingField) -> Value? {
@@ -223,35 +242,19 @@ struct JSONLine {
     mutating func number(field: String) throws(Failure) -> Double {
       skipSpace()
       let begin = index
-      func digits() -> Int {
-        let from = index
-        while index < bytes.count, bytes[index] >= 0x30 && bytes[index] <= 0x39 { index += 1 }
-        return index - from
+      // DecimalParser checks JSON's grammar and converts exactly in one pass.
+      let parsed =
+        begin < bytes.count
+        ? DecimalParser.parse(bytes.baseAddress!, from: begin, to: bytes.count, json: true) : nil
+      if let parsed, parsed.value.isFinite {
+        index = parsed.next
+        return parsed.value
       }
-      if peek == UInt8(ascii: "-") { index += 1 }
-      let whole = digits()
-      var valid = whole > 0 && !(whole > 1 && bytes[index - whole] == 0x30)
-      if peek == UInt8(ascii: ".") {
-        index += 1
-        valid = valid && digits() > 0
-      }
-      if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
-        index += 1
-        if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
-        valid = valid && digits() > 0
-      }
-      // The grammar is checked above; DecimalParser converts (exactly), strtod past its fast path.
-      let parsed: Double? =
-        valid
-        ? DecimalParser.parse(bytes.baseAddress!, from: begin, to: index, comma: true).map(\.value) : nil
-      guard let x = parsed, x.isFinite else {
-        // Show the offending token (NaN, Infinity, 1.2.3) as far as it goes.
-        var end = index
-        while end < bytes.count, ![0x2C, 0x5D, 0x7D, 0x20].contains(bytes[end]) { end += 1 }
-        let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<end]), as: UTF8.self)
-        throw Failure(field: field, reason: "'\(token.quotedForMessage)' is not a finite JSON number")
-      }
-      return x
+      // Show the offending token (NaN, Infinity, 01, 1e999) as far as it goes.
+      var end = begin
+      while end < bytes.count, ![0x2C, 0x5D, 0x7D, 0x20].contains(bytes[end]) { end += 1 }
+      let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<end]), as: UTF8.self)
+      throw Failure(field: field, reason: "'\(token.quotedForMessage)' is not a finite JSON number")
     }
 
     mutating func string(field: String) throws(Failure) -> String {

@@ -111,6 +111,8 @@ struct RecordingFieldSet: ExpressibleByArrayLiteral, Sendable {
 
   func contains(_ field: RecordingField) -> Bool { bits & Self.bit(field) != 0 }
 
+  mutating func insert(_ field: RecordingField) { bits |= Self.bit(field) }
+
   private static func bit(_ field: RecordingField) -> UInt64 {
     1 << UInt64(field.rawValue)
   }
