@@ -2,7 +2,7 @@
 // ARScene timed against its peers, side by side (Tools/bench): a package apart from the product,
 // so that building or depending on ARScene never needs a peer. The oracles shared with the tests
 // come from the Oracles package; the peers only the benchmark races (Embree, libvips,
-// tinyobjloader, libpng's simplified API) live here. Debian packages: Tools/bootstrap --bench.
+// tinyobjloader, libpng's simplified API, assimp) live here. Debian packages: Tools/bootstrap --bench.
 import Foundation
 import PackageDescription
 
@@ -22,6 +22,9 @@ let package = Package(
     // libpng's simplified API (Debian libpng-dev): the PNG peer.
     .target(
       name: "LibPNGOracle", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("png")]),
+    // The Open Asset Import Library (Debian libassimp-dev): the glTF/GLB peer.
+    .target(
+      name: "AssimpOracle", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("assimp")]),
     // Embree (Debian libembree-dev): the ray-casting peer.
     .target(
       name: "EmbreeOracle", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("embree3")]),
@@ -35,7 +38,7 @@ let package = Package(
     .executableTarget(
       name: "arscene-bench",
       dependencies: [
-        "TinyOBJOracle", "LibPNGOracle", "EmbreeOracle", "VipsOracle",
+        "TinyOBJOracle", "LibPNGOracle", "EmbreeOracle", "VipsOracle", "AssimpOracle",
         .product(name: "GLMOracle", package: "Oracles"),
         .product(name: "GeographicLibOracle", package: "Oracles"),
         .product(name: "MesaOracle", package: "Oracles"),

@@ -1,11 +1,13 @@
 import ARImage
 import ARImageIO
 import ARMesh
+import AssimpOracle
 import Foundation
 import LibPNGOracle
 import TinyOBJOracle
 
-/// OBJ parsing against tinyobjloader, PNG against libpng's simplified API with its defaults.
+/// OBJ parsing against tinyobjloader, GLB loading against assimp and our own OBJ path, PNG
+/// against libpng's simplified API with its defaults.
 func assetWorkloads(quick: Bool) -> [Row] {
   var rows: [Row] = []
   let grid = quick ? 60 : 900
@@ -31,6 +33,7 @@ func assetWorkloads(quick: Bool) -> [Row] {
       counts = tinyOBJ(bytes, triangulate: true)
     })
   precondition(counts.3 == mesh.triangleCount, "the two triangulations disagree")
+  rows += glbWorkloads(objPath: path, objBytes: bytes, label: label)
 
   // PNG: a 4096² (quick: 256²) image with smooth shading and a little noise, like a render.
   let side = quick ? 256 : 4096
@@ -102,6 +105,50 @@ func assetWorkloads(quick: Bool) -> [Row] {
   precondition(decoded == image || rows[rows.count - 1].ours_s.isNaN, "PNG round trip differs")
   blackHole((encoded.count, peerDecoded.count))
   return rows
+}
+
+/// The OBJ height field written as a GLB by ARScene's writer (positions, normals, texture
+/// coordinates, 32-bit indices), loaded from memory: ours (`GLTFAsset`: parse and build the
+/// renderable mesh) against assimp's import with no post-processing, and against our own OBJ
+/// path (parse and triangulate) for the same mesh.
+func glbWorkloads(objPath: String, objBytes: [UInt8], label: String) -> [Row] {
+  let glbPath = objPath.replacingOccurrences(of: ".obj", with: ".glb")
+  if !FileManager.default.fileExists(atPath: glbPath) {
+    let asset = try! ModelAsset.load(path: objPath)
+    try! Data(try! GLTFWriter(asset).glb()).write(to: URL(fileURLWithPath: glbPath))
+  }
+  let glb = [UInt8](FileManager.default.contents(atPath: glbPath)!)
+  var rows: [Row] = []
+  var triangles = 0
+  var peer = (vertices: 0, faces: 0)
+  let name = "GLB load, \(glb.count >> 20) MB, the \(label.split(separator: ", ").last ?? "")"
+  rows.append(
+    compare(name, peer: "assimp 5.2 (no post-processing)", rounds: 5) {
+      triangles = try! GLTFAsset(bytes: glb, path: glbPath).mesh.triangleCount
+    } peerRun: {
+      peer = assimpImport(glb, hint: "glb")
+    })
+  // (A row left out by ARSCENE_BENCH_ONLY, or a peer not run, has nothing to compare.)
+  precondition(
+    rows[0].ours_s.isNaN || peer.faces == 0 || triangles == peer.faces, "GLB: ours and assimp disagree")
+  rows.append(
+    compare(
+      name + ", against our OBJ path for the same mesh", peer: "ARScene OBJ parse + triangulate", rounds: 5
+    ) {
+      triangles = try! GLTFAsset(bytes: glb, path: glbPath).mesh.triangleCount
+    } peerRun: {
+      blackHole(Mesh(obj: try! OBJReader.parse(objBytes, path: objPath)).triangleCount)
+    })
+  return rows
+}
+
+func assimpImport(_ bytes: [UInt8], hint: String) -> (vertices: Int, faces: Int) {
+  var vertices = 0, faces = 0
+  let ok = bytes.withUnsafeBufferPointer { b in
+    assimp_oracle_import(b.baseAddress!, b.count, hint, &vertices, &faces)
+  }
+  precondition(ok == 1, "assimp failed to import the GLB")
+  return (vertices, faces)
 }
 
 /// Encoded sizes of the last PNG run (ours at level 6, ours at level 2, libpng's default), for

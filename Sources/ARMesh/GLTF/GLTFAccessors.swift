@@ -31,10 +31,10 @@ struct GLTFAccessors {
     GLTFError(path: container.path, pointer: pointer, reason: reason)
   }
 
-  /// Accessor `index`'s elements as `Double`s (row after row, `components` a row), normalized
-  /// integers mapped to [0, 1] or [−1, 1]. `expect` lists the element types the caller accepts.
-  func read(_ index: Int, expect types: Set<String>, at pointer: String) throws(GLTFError) -> (
-    values: [Double], components: Int
+  /// Accessor `index` checked: it exists, its component type and element type (one of
+  /// `types`) are glTF's, and its count is sane.
+  private func accessor(_ index: Int, expect types: Set<String>, at pointer: String) throws(GLTFError) -> (
+    accessor: GLTFDocument.Accessor, componentSize: Int, components: Int, pointer: String
   ) {
     let accessors = container.document.accessors ?? []
     guard accessors.indices.contains(index) else {
@@ -52,42 +52,128 @@ struct GLTFAccessors {
     guard a.count >= 1, a.count <= 1 << 28 else {
       throw fail(here + "/count", "\(a.count) is not from 1 to 2^28")
     }
+    return (a, size, n, here)
+  }
+
+  /// Accessor `index`'s elements as `Double`s (row after row, `components` a row), normalized
+  /// integers mapped to [0, 1] or [−1, 1]. `expect` lists the element types the caller accepts.
+  func read(_ index: Int, expect types: Set<String>, at pointer: String) throws(GLTFError) -> (
+    values: [Double], components: Int
+  ) {
+    let (a, size, n, here) = try accessor(index, expect: types, at: pointer)
     var values = [Double](repeating: 0, count: a.count * n)
     if let view = a.bufferView {
-      let elementSize = size * n
       let (bytes, start, stride) = try viewBytes(
-        view, offset: a.byteOffset ?? 0, elementSize: elementSize, count: a.count, at: here)
-      bytes.withUnsafeBytes { raw in
-        for e in 0..<a.count {
-          for c in 0..<n {
-            values[e * n + c] = component(
-              raw, start + e * stride + c * size, a.componentType, a.normalized ?? false)
-          }
-        }
+        view, offset: a.byteOffset ?? 0, elementSize: size * n, count: a.count, at: here)
+      values.withUnsafeMutableBufferPointer { out in
+        Self.convert(
+          bytes, start: start, stride: stride, count: a.count, components: n, type: a.componentType,
+          normalized: a.normalized ?? false, into: out.baseAddress!, rowStride: n)
       }
     }
     if let sparse = a.sparse {
       try applySparse(sparse, to: &values, accessor: a, components: n, at: here + "/sparse")
     }
-    guard values.allSatisfy(\.isFinite) else { throw fail(here, "holds a number that is not finite") }
+    // Only floats can be NaN or infinite.
+    guard a.componentType != 5126 || values.allSatisfy(\.isFinite) else {
+      throw fail(here, "holds a number that is not finite")
+    }
     return (values, n)
   }
 
-  /// Accessor `index` as vertex indices, each below `vertexCount`.
-  func indices(_ index: Int, vertexCount: Int, at pointer: String) throws(GLTFError) -> [UInt32] {
-    let (values, _) = try read(index, expect: ["SCALAR"], at: pointer)
-    let a = container.document.accessors![index]
-    guard [5121, 5123, 5125].contains(a.componentType), a.normalized != true else {
-      throw fail(
-        "/accessors/\(index)/componentType", "\(a.componentType) is no index type (5121, 5123, 5125)")
-    }
-    var out = [UInt32](repeating: 0, count: values.count)
-    for (i, v) in values.enumerated() {
-      guard v < Double(vertexCount) else {
-        throw fail(
-          "/accessors/\(index)", "index \(Int(v)) at \(i) is past the primitive's \(vertexCount) vertices")
+  /// `count` elements of `components` components of `type` from `bytes`, the first at `start`
+  /// and the next every `stride` bytes, into `out`, a row every `rowStride` numbers (lanes past
+  /// the components zeroed): a loop per component type, so that the common float and index
+  /// accessors convert without a decision per number.
+  private static func convert(
+    _ bytes: ArraySlice<UInt8>, start: Int, stride: Int, count: Int, components n: Int, type: Int,
+    normalized: Bool,
+    into out: UnsafeMutablePointer<Double>, rowStride: Int
+  ) {
+    bytes.withUnsafeBytes { raw in
+      func each<T: FixedWidthInteger>(_: T.Type, _ value: (T) -> Double) {
+        for e in 0..<count {
+          for c in 0..<n {
+            let offset = start + e * stride + c * MemoryLayout<T>.size
+            out[e * rowStride + c] = value(
+              T(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: T.self)))
+          }
+          for c in n..<rowStride { out[e * rowStride + c] = 0 }
+        }
       }
-      out[i] = UInt32(v)
+      // Signed normalized integers: −1 for the two smallest values (max(x / max, −1) in the
+      // specification).
+      func scaled<T: FixedWidthInteger>(_: T.Type, _ divisor: Double) {
+        each(T.self) { normalized ? Swift.max(Double($0) / divisor, -1) : Double($0) }
+      }
+      switch type {
+      case 5120: scaled(Int8.self, 127)
+      case 5121: scaled(UInt8.self, 255)
+      case 5122: scaled(Int16.self, 32767)
+      case 5123: scaled(UInt16.self, 65535)
+      case 5125: each(UInt32.self) { Double($0) }
+      default: each(UInt32.self) { Double(Float(bitPattern: $0)) }
+      }
+    }
+  }
+
+  /// A VEC3 accessor's elements as vectors, converted straight into them (a mesh's positions
+  /// and normals), through ``read(_:expect:at:)`` only for a sparse accessor.
+  func vectors3(_ index: Int, at pointer: String) throws(GLTFError) -> [SIMD3<Double>] {
+    let (a, size, n, here) = try accessor(index, expect: ["VEC3"], at: pointer)
+    guard a.sparse == nil, let view = a.bufferView else {
+      return GLTFPrimitiveAttributes.rows3(try read(index, expect: ["VEC3"], at: pointer).values)
+    }
+    let (bytes, start, stride) = try viewBytes(
+      view, offset: a.byteOffset ?? 0, elementSize: size * n, count: a.count, at: here)
+    let rows = [SIMD3<Double>](unsafeUninitializedCapacity: a.count) { rows, initialized in
+      // A SIMD3<Double> is laid out as four Doubles, the fourth padding.
+      UnsafeMutableRawPointer(rows.baseAddress!).withMemoryRebound(to: Double.self, capacity: 4 * a.count) {
+        Self.convert(
+          bytes, start: start, stride: stride, count: a.count, components: 3, type: a.componentType,
+          normalized: a.normalized ?? false, into: $0, rowStride: 4)
+      }
+      initialized = a.count
+    }
+    guard a.componentType != 5126 || rows.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+    else {
+      throw fail(here, "holds a number that is not finite")
+    }
+    return rows
+  }
+
+  /// Accessor `index` as vertex indices, each below `vertexCount`: read straight into 32-bit
+  /// integers (a mesh's largest array), through `Double`s only for a sparse accessor.
+  func indices(_ index: Int, vertexCount: Int, at pointer: String) throws(GLTFError) -> [UInt32] {
+    let (a, size, _, here) = try accessor(index, expect: ["SCALAR"], at: pointer)
+    guard [5121, 5123, 5125].contains(a.componentType), a.normalized != true else {
+      throw fail(here + "/componentType", "\(a.componentType) is no index type (5121, 5123, 5125)")
+    }
+    var out: [UInt32]
+    if a.sparse != nil || a.bufferView == nil {
+      out = try read(index, expect: ["SCALAR"], at: pointer).values.map { UInt32($0) }
+    } else {
+      let (bytes, start, stride) = try viewBytes(
+        a.bufferView!, offset: a.byteOffset ?? 0, elementSize: size, count: a.count, at: here)
+      out = [UInt32](unsafeUninitializedCapacity: a.count) { out, initialized in
+        bytes.withUnsafeBytes { raw in
+          func each<T: FixedWidthInteger>(_: T.Type) {
+            for e in 0..<a.count {
+              out[e] = UInt32(
+                T(littleEndian: raw.loadUnaligned(fromByteOffset: start + e * stride, as: T.self)))
+            }
+          }
+          switch a.componentType {
+          case 5121: each(UInt8.self)
+          case 5123: each(UInt16.self)
+          default: each(UInt32.self)
+          }
+        }
+        initialized = a.count
+      }
+    }
+    if let i = out.firstIndex(where: { Int($0) >= vertexCount }) {
+      throw fail(here, "index \(out[i]) at \(i) is past the primitive's \(vertexCount) vertices")
     }
     return out
   }
@@ -97,7 +183,7 @@ struct GLTFAccessors {
   /// the view in its buffer.
   private func viewBytes(_ view: Int, offset: Int, elementSize: Int, count: Int, at here: String)
     throws(GLTFError)
-    -> ([UInt8], Int, Int)
+    -> (ArraySlice<UInt8>, Int, Int)
   {
     let views = container.document.bufferViews ?? []
     guard views.indices.contains(view) else {
@@ -107,7 +193,8 @@ struct GLTFAccessors {
     let vp = "/bufferViews/\(view)"
     if let decoded = container.decodedViews[view] {
       return try fitting(
-        decoded, viewOffset: 0, view: v, offset: offset, elementSize: elementSize, count: count, at: here)
+        ArraySlice(decoded), viewOffset: 0, view: v, offset: offset, elementSize: elementSize, count: count,
+        at: here)
     }
     guard container.buffers.indices.contains(v.buffer) else {
       throw fail(vp + "/buffer", "buffer \(v.buffer) does not exist (\(container.buffers.count) buffers)")
@@ -129,10 +216,11 @@ struct GLTFAccessors {
   /// `bytes` (a buffer, or a decoded view), the accessor's first element's offset in them and
   /// the stride, after checking that `count` elements of `elementSize` fit in view `v`.
   private func fitting(
-    _ bytes: [UInt8], viewOffset: Int, view v: GLTFDocument.BufferView, offset: Int, elementSize: Int,
+    _ bytes: ArraySlice<UInt8>, viewOffset: Int, view v: GLTFDocument.BufferView, offset: Int,
+    elementSize: Int,
     count: Int,
     at here: String
-  ) throws(GLTFError) -> ([UInt8], Int, Int) {
+  ) throws(GLTFError) -> (ArraySlice<UInt8>, Int, Int) {
     let vp = here + "/bufferView"
     let stride = v.byteStride ?? elementSize
     guard stride >= elementSize, stride <= 252 || v.byteStride == nil else {

@@ -8,8 +8,10 @@ import Foundation
 struct GLTFContainer: Sendable {
   let path: String
   let document: GLTFDocument
-  /// Each buffer's bytes, at least its declared `byteLength` (none for a meshopt fallback).
-  let buffers: [[UInt8]]
+  /// Each buffer's bytes, at least its declared `byteLength` (none for a meshopt fallback): a
+  /// GLB's binary chunk is a slice of the file's bytes, not a copy. Slices keep their parent's
+  /// indices: offset them by `startIndex`, or read them through `withUnsafeBytes`.
+  let buffers: [ArraySlice<UInt8>]
   /// The decoded bytes of compressed buffer views, by view index.
   let decodedViews: [Int: [UInt8]]
   /// Whether the asset came as a GLB.
@@ -22,7 +24,7 @@ struct GLTFContainer: Sendable {
   init(bytes: [UInt8], path: String) throws(GLTFError) {
     self.path = path
     var json: ArraySlice<UInt8>
-    var binaryChunk: [UInt8]?
+    var binaryChunk: ArraySlice<UInt8>?
     if bytes.starts(with: Self.glbMagic) {
       (json, binaryChunk) = try Self.glbChunks(bytes, path: path)
       isBinary = true
@@ -52,7 +54,8 @@ struct GLTFContainer: Sendable {
   }
 
   /// Every meshopt-compressed buffer view decoded, by the registered decoder.
-  static func decodeViews(_ document: GLTFDocument, buffers: [[UInt8]], path: String) throws(GLTFError)
+  static func decodeViews(_ document: GLTFDocument, buffers: [ArraySlice<UInt8>], path: String)
+    throws(GLTFError)
     -> [Int: [UInt8]]
   {
     var decoded: [Int: [UInt8]] = [:]
@@ -72,7 +75,8 @@ struct GLTFContainer: Sendable {
           path: path, pointer: pointer, reason: "the compressed bytes run past buffer \(m.buffer)")
       }
       let request = GLTFCompression.MeshoptView(
-        source: Array(buffers[m.buffer][start..<start + m.byteLength]), count: m.count, stride: m.byteStride,
+        source: Array(buffers[m.buffer].dropFirst(start).prefix(m.byteLength)), count: m.count,
+        stride: m.byteStride,
         mode: m.mode, filter: m.filter ?? "NONE")
       do { decoded[i] = try decoder(request) } catch {
         throw GLTFError(path: path, pointer: pointer, reason: "\(error)")
@@ -97,7 +101,7 @@ struct GLTFContainer: Sendable {
     guard start >= 0, v.byteLength >= 0, start <= buffer.count, v.byteLength <= buffer.count - start else {
       throw GLTFError(path: path, pointer: "/bufferViews/\(view)", reason: "runs past its buffer")
     }
-    return Array(buffer[start..<start + v.byteLength])
+    return Array(buffer.dropFirst(start).prefix(v.byteLength))
   }
 
   /// `objects[2].model`-style field paths as JSON pointers (`/objects/2/model`); a line and
@@ -123,7 +127,9 @@ struct GLTFContainer: Sendable {
 
   /// A GLB's JSON chunk and its binary chunk, checked: version 2, the declared length, chunks
   /// that fit, 4-byte aligned.
-  static func glbChunks(_ bytes: [UInt8], path: String) throws(GLTFError) -> (ArraySlice<UInt8>, [UInt8]?) {
+  static func glbChunks(_ bytes: [UInt8], path: String) throws(GLTFError) -> (
+    ArraySlice<UInt8>, ArraySlice<UInt8>?
+  ) {
     func word(_ at: Int) -> UInt32 {
       UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3])
         << 24
@@ -141,7 +147,7 @@ struct GLTFContainer: Sendable {
         reason: "declares \(length) bytes, the file has \(bytes.count): truncated")
     }
     var offset = 12, chunk = 0
-    var json: ArraySlice<UInt8>?, binary: [UInt8]?
+    var json: ArraySlice<UInt8>?, binary: ArraySlice<UInt8>?
     while offset + 8 <= length {
       let size = Int(word(offset)), type = word(offset + 4)
       let start = offset + 8
@@ -153,7 +159,7 @@ struct GLTFContainer: Sendable {
       switch (chunk, type) {
       case (0, 0x4E4F_534A): json = bytes[start..<start + size]  // "JSON"
       case (0, _): throw GLTFError(path: path, pointer: "GLB chunk 0", reason: "not the JSON chunk")
-      case (1, 0x004E_4942): binary = Array(bytes[start..<start + size])  // "BIN\0"
+      case (1, 0x004E_4942): binary = bytes[start..<start + size]  // "BIN\0"
       default: break  // chunks of unknown types are skipped, as the specification asks
       }
       offset = start + (size + 3) / 4 * 4
@@ -165,23 +171,24 @@ struct GLTFContainer: Sendable {
 
   /// Every buffer's bytes: the GLB's binary chunk, a `data:` URI's base64, or a file beside
   /// the asset; each at least its `byteLength`.
-  static func loadBuffers(_ document: GLTFDocument, binaryChunk: [UInt8]?, path: String) throws(GLTFError)
-    -> [[UInt8]]
+  static func loadBuffers(_ document: GLTFDocument, binaryChunk: ArraySlice<UInt8>?, path: String)
+    throws(GLTFError) -> [ArraySlice<UInt8>]
   {
-    var buffers: [[UInt8]] = []
+    var buffers: [ArraySlice<UInt8>] = []
     for (i, buffer) in (document.buffers ?? []).enumerated() {
       let pointer = "/buffers/\(i)"
       guard buffer.byteLength >= 0 else {
         throw GLTFError(
           path: path, pointer: pointer + "/byteLength", reason: "\(buffer.byteLength) is negative")
       }
-      let bytes: [UInt8]
+      let bytes: ArraySlice<UInt8>
       if buffer.uri == nil, buffer.extensions?.isFallback == true, !(i == 0 && binaryChunk != nil) {
         buffers.append([])  // stands in for compressed views, decoded from another buffer
         continue
       }
       if let uri = buffer.uri {
-        bytes = try GLTFURI.bytes(uri, relativeTo: path, pointer: pointer + "/uri", assetPath: path)
+        bytes = ArraySlice(
+          try GLTFURI.bytes(uri, relativeTo: path, pointer: pointer + "/uri", assetPath: path))
       } else if i == 0, let binaryChunk {
         bytes = binaryChunk
       } else {

@@ -18,47 +18,76 @@ struct GLTFGeometry {
   /// Appends a primitive placed by `world`, drawn with material `material`.
   mutating func append(_ p: GLTFPrimitiveAttributes, world: Matrix4<Double>, mode: Int, material: Int) {
     let linear = world.linear
-    let normalMatrix = linear.inverse?.transposed ?? linear
     let mirrored = linear.determinant < 0
     let firstTriangle = indices.count / 3
+    let base = UInt32(positions.count)
     // Without normals the specification asks for flat ones: each triangle its own vertices.
     let flat = p.normals == nil
-    let order: [UInt32] =
-      flat ? Array(0..<UInt32(p.triangles.count)) : (0..<UInt32(p.positions.count)).map { $0 }
-    let sources: [Int] = flat ? p.triangles.map(Int.init) : Array(p.positions.indices)
-    let base = UInt32(positions.count)
-    let transform = textureTransforms[safe: material] ?? nil
-    for (k, v) in sources.enumerated() {
-      positions.append(world.transformPoint(p.positions[v]))
-      if let n = p.normals?[v] {
-        normals.append(Self.unit(normalMatrix * n))
-      } else {
-        let t = k / 3 * 3
-        let a = world.transformPoint(p.positions[sources[t]])
-        let b = world.transformPoint(p.positions[sources[t + 1]])
-        let c = world.transformPoint(p.positions[sources[t + 2]])
-        normals.append(Self.unit((b - a).cross(c - a) * (mirrored ? -1 : 1)))
+    let count = flat ? p.triangles.count : p.positions.count
+    positions.reserveCapacity(positions.count + count)
+    normals.reserveCapacity(normals.count + count)
+    texcoords.reserveCapacity(texcoords.count + count)
+    colors.reserveCapacity(colors.count + count)
+    indices.reserveCapacity(indices.count + p.triangles.count)
+    if let given = p.normals {
+      let normalMatrix = linear.inverse?.transposed ?? linear
+      for v in p.positions.indices {
+        positions.append(world.transformPoint(p.positions[v]))
+        normals.append(Self.unit(normalMatrix * given[v]))
       }
-      if let uv = p.texcoords?[v] {
-        let turned = Self.transformed(uv, transform)
-        texcoords.append(SIMD2(Float(turned.x), Float(1 - turned.y)))
-      } else {
-        texcoords.append(.zero)
+    } else {
+      for t in stride(from: 0, to: p.triangles.count, by: 3) {
+        let a = world.transformPoint(p.positions[Int(p.triangles[t])])
+        let b = world.transformPoint(p.positions[Int(p.triangles[t + 1])])
+        let c = world.transformPoint(p.positions[Int(p.triangles[t + 2])])
+        let normal = Self.unit((b - a).cross(c - a) * (mirrored ? -1 : 1))
+        positions += [a, b, c]
+        normals += [normal, normal, normal]
       }
-      let color = p.colors?[v] ?? SIMD3(1, 1, 1)
-      colors.append(SIMD3(Float(color.x), Float(color.y), Float(color.z)))
     }
-    anyTexcoords = anyTexcoords || p.texcoords != nil
-    anyColors = anyColors || p.colors != nil
-    let triangles = flat ? order : p.triangles
-    for t in stride(from: 0, to: triangles.count, by: 3) {
-      let (a, b, c) = (triangles[t] + base, triangles[t + 1] + base, triangles[t + 2] + base)
-      indices += mirrored ? [a, c, b] : [a, b, c]
+    appendTexcoordsAndColors(
+      p, vertexOf: { k in flat ? Int(p.triangles[k]) : k }, count: count, material: material)
+    for t in stride(from: 0, to: p.triangles.count, by: 3) {
+      // Flat vertices are the triangle corners in order.
+      let (a, b, c) =
+        flat
+        ? (UInt32(t) + base, UInt32(t + 1) + base, UInt32(t + 2) + base)
+        : (p.triangles[t] + base, p.triangles[t + 1] + base, p.triangles[t + 2] + base)
+      indices.append(a)
+      indices.append(mirrored ? c : b)
+      indices.append(mirrored ? b : c)
     }
     let lastTriangle = indices.count / 3
     if lastTriangle > firstTriangle {
       submeshes.append(Mesh.Submesh(triangles: firstTriangle..<lastTriangle, material: material))
     }
+  }
+
+  /// The texture coordinates (glTF's top-left origin turned to ARScene's bottom-left, through
+  /// the material's texture transform) and colours of the `count` new vertices, vertex `k` being
+  /// the primitive's `vertexOf(k)`; zeros and white where the primitive has none.
+  private mutating func appendTexcoordsAndColors(
+    _ p: GLTFPrimitiveAttributes, vertexOf: (Int) -> Int, count: Int, material: Int
+  ) {
+    let transform = textureTransforms[safe: material] ?? nil
+    if let uvs = p.texcoords {
+      for k in 0..<count {
+        let turned = Self.transformed(uvs[vertexOf(k)], transform)
+        texcoords.append(SIMD2(Float(turned.x), Float(1 - turned.y)))
+      }
+    } else {
+      texcoords.append(contentsOf: repeatElement(.zero, count: count))
+    }
+    if let given = p.colors {
+      for k in 0..<count {
+        let c = given[vertexOf(k)]
+        colors.append(SIMD3(Float(c.x), Float(c.y), Float(c.z)))
+      }
+    } else {
+      colors.append(contentsOf: repeatElement(SIMD3(1, 1, 1), count: count))
+    }
+    anyTexcoords = anyTexcoords || p.texcoords != nil
+    anyColors = anyColors || p.colors != nil
   }
 
   private static func unit(_ v: SIMD3<Double>) -> SIMD3<Float> {

@@ -34,8 +34,17 @@ struct GLTFPrimitiveAttributes {
       }
       return try accessors.read(index, expect: types, at: pointer)
     }
-    let position = try read("POSITION", positionAccessor, ["VEC3"])
-    positions = Self.rows3(position.values)
+    /// A VEC3 attribute from the Draco mesh when it holds it, else straight from its accessor.
+    func vectors(_ name: String, _ index: Int) throws(GLTFError) -> [SIMD3<Double>] {
+      let pointer = here + "/attributes/" + name
+      if let decoded = try draco?.attribute(
+        name, index: index, types: ["VEC3"], accessors: accessors, at: pointer)
+      {
+        return Self.rows3(decoded.values)
+      }
+      return try accessors.vectors3(index, at: pointer)
+    }
+    positions = try vectors("POSITION", positionAccessor)
     let count = positions.count
     func attribute(_ name: String, _ types: Set<String>) throws(GLTFError) -> (
       values: [Double], components: Int
@@ -49,7 +58,15 @@ struct GLTFPrimitiveAttributes {
       }
       return read
     }
-    normals = try attribute("NORMAL", ["VEC3"]).map { Self.rows3($0.values) }
+    if let index = primitive.attributes["NORMAL"] {
+      let rows = try vectors("NORMAL", index)
+      guard rows.count == count else {
+        throw GLTFError(
+          path: path, pointer: here + "/attributes/NORMAL",
+          reason: "\(rows.count) elements where POSITION has \(count)")
+      }
+      normals = rows
+    }
     if skinned, let j = try attribute("JOINTS_0", ["VEC4"]), let w = try attribute("WEIGHTS_0", ["VEC4"]) {
       guard j.values.allSatisfy({ $0 >= 0 && $0 <= 65_535 && $0 == $0.rounded() }) else {
         throw GLTFError(
@@ -66,7 +83,10 @@ struct GLTFPrimitiveAttributes {
       (joints, jointWeights) = (jointRows, weightRows)
     }
     texcoords = try attribute("TEXCOORD_\(texCoordSet)", ["VEC2"]).map { read in
-      stride(from: 0, to: read.values.count, by: 2).map { SIMD2(read.values[$0], read.values[$0 + 1]) }
+      [SIMD2<Double>](unsafeUninitializedCapacity: read.values.count / 2) { rows, initialized in
+        for i in 0..<rows.count { rows[i] = SIMD2(read.values[2 * i], read.values[2 * i + 1]) }
+        initialized = rows.count
+      }
     }
     colors = try attribute("COLOR_0", ["VEC3", "VEC4"]).map { read in
       stride(from: 0, to: read.values.count, by: read.components).map {
@@ -116,7 +136,12 @@ struct GLTFPrimitiveAttributes {
   }
 
   static func rows3(_ values: [Double]) -> [SIMD3<Double>] {
-    stride(from: 0, to: values.count, by: 3).map { SIMD3(values[$0], values[$0 + 1], values[$0 + 2]) }
+    [SIMD3<Double>](unsafeUninitializedCapacity: values.count / 3) { rows, initialized in
+      values.withUnsafeBufferPointer { v in
+        for i in 0..<rows.count { rows[i] = SIMD3(v[3 * i], v[3 * i + 1], v[3 * i + 2]) }
+      }
+      initialized = rows.count
+    }
   }
 
   /// A triangle list from `order` in `mode` (4 triangles, 5 strip, 6 fan); a strip's every
