@@ -33,7 +33,7 @@ struct ModelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print a model's counts, bounds and named nodes as JSON.",
       discussion: """
-        Keys: format (obj, gltf, glb, usdz, usdc), vertices, triangles (of the default scene, \
+        Keys: format (obj, gltf, glb, usdz, usdc, usda), vertices, triangles (of the default scene, \
         every mesh instance), nodes, meshes, materials, animations, bounds {min, max} in metres in \
         the model's frame (+Y up; for USD its meshes' authored extents, as USD's tools report \
         them), geometry_bounds (the vertices'), named_nodes. A required glTF extension ARScene does not support, or \

@@ -5,9 +5,9 @@ import Testing
 
 @testable import ARMesh
 
-/// USDZ packages with binary layers, against Pixar's usd-core: files it wrote
-/// (`Tools/generate-usd-fixtures`) and its own evaluation of their transforms and units, and
-/// the Blender-exported cube of the shared samples.
+/// USDZ packages with binary and text layers, and references between them, against Pixar's
+/// usd-core: files it wrote (`Tools/generate-usd-fixtures`) and its own evaluation of their
+/// transforms and units, and the Blender-exported cube of the shared samples.
 @Suite("USDZ")
 struct USDTests {
   struct Expected: Decodable {
@@ -20,7 +20,7 @@ struct USDTests {
     "usd-core's packages: triangles, bounds and every point in metres with +Y up",
     arguments: [
       "nested-zup-metres.usdz", "nested-yup-centimetres.usdz", "triangle-millimetres.usdz",
-      "textured-quad.usdz",
+      "textured-quad.usdz", "nested-zup-metres-text.usdz", "textured-quad-text.usdz", "referenced-parts.usdz",
     ])
   func usdCore(_ name: String) throws {
     let all = try JSONDecoder().decode(
@@ -71,39 +71,89 @@ struct USDTests {
   }
 
   @Test(
-    "broken packages are errors naming the file and where: a compressed entry, a truncation, a text root layer"
+    "broken packages are errors naming the file, the layer and where: a compressed entry, truncations, a missing or cyclic reference, a bad unit"
   )
   func broken() throws {
     let good = try [UInt8](
       Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/triangle-millimetres.usdz"))))
     var compressed = good
     compressed[8] = 8  // the first entry's method: deflate
-    var text = good
-    let usda = Array("#usda 1.0\n".utf8)
-    // A stored .usda root entry: the same header with the name and data replaced.
-    text = Self.zip(name: "root.usda", data: usda)
+    let truncated = Self.zip([("root.usda", "#usda 1.0\ndef Mesh \"M\" {\n  point3f[] points = [(0, 0, 0)")])
+    let unclosed = Self.zip([("root.usda", "#usda 1.0\ndef Mesh \"M\" {\n")])
+    let missing = Self.zip([("root.usda", "#usda 1.0\ndef Xform \"A\" (references = @parts/b.usda@) {}\n")])
+    let cycle = Self.zip([
+      ("root.usda", "#usda 1.0\ndef Xform \"A\" (references = @b.usda@) {}\n"),
+      ("b.usda", "#usda 1.0\ndef Xform \"B\" (references = @b.usda@) {}\n"),
+    ])
+    let badValue = Self.zip([("root.usda", "#usda 1.0\n(\n  metersPerUnit = -1\n)\n")])
     for (bytes, message) in [
       (compressed, "zip: 'triangle-millimetres.usdc' is compressed (method 8)"),
       (Array(good.prefix(200)), "zip: entry at byte 0 runs past"),
-      (text, "root.usda: the root layer is text USD (.usda)"),
+      (truncated, "t.usdz[root.usda]: line 3: the layer ends early (a truncated file?)"),
+      (unclosed, "t.usdz[root.usda]: line 2: prim /M is not closed (a truncated file?)"),
+      (missing, "t.usdz[root.usda]: /A: references parts/b.usda, which the package does not hold"),
+      (cycle, "more than eight layers deep"),
+      (badValue, "t.usdz[root.usda]: line 3: metersPerUnit -1.0 is not a positive length"),
       (Array(good.prefix(40)) + [UInt8](repeating: 0, count: 60), "zip: entry at byte 0 runs past"),
     ] {
       #expect { _ = try USDAsset(bytes: bytes, path: "t.usdz") } throws: { error in
-        "\(error)".hasPrefix("t.usdz: ") && "\(error)".contains(message)
+        "\(error)".hasPrefix("t.usdz") && "\(error)".contains(message)
       }
     }
   }
 
-  /// A one-entry stored zip.
-  static func zip(name: String, data: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = [0x50, 0x4B, 0x03, 0x04, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-    func u32(_ x: Int) {
-      out += [UInt8(x & 0xFF), UInt8(x >> 8 & 0xFF), UInt8(x >> 16 & 0xFF), UInt8(x >> 24)]
+  /// A stored zip of `entries` (names and texts), in order.
+  static func zip(_ entries: [(name: String, text: String)]) -> [UInt8] {
+    var out: [UInt8] = []
+    for (name, text) in entries {
+      let data = Array(text.utf8)
+      out += [0x50, 0x4B, 0x03, 0x04, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+      func u32(_ x: Int) {
+        out += [UInt8(x & 0xFF), UInt8(x >> 8 & 0xFF), UInt8(x >> 16 & 0xFF), UInt8(x >> 24)]
+      }
+      u32(data.count)
+      u32(data.count)
+      out += [UInt8(name.utf8.count), 0, 0, 0]
+      out += Array(name.utf8) + data
     }
-    u32(data.count)
-    u32(data.count)
-    out += [UInt8(name.utf8.count), 0, 0, 0]
-    out += Array(name.utf8) + data
     return out
+  }
+
+  @Test("a referenced layer's material binding moves with its prims: the plate draws teal")
+  func referencedMaterial() throws {
+    let asset = try ModelAsset.load(path: Fixtures.path("usd/referenced-parts.usdz"))
+    let diffuse = asset.mesh.submeshes.map { asset.mesh.materials[$0.material].diffuse }
+    #expect(diffuse.contains(SIMD3(0.1, 0.6, 0.6)), "\(diffuse)")
+  }
+
+  @Test("a .usda file on its own is a model, told by its header")
+  func textLayerFile() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 0.5
+          upAxis = "Z"
+      )
+      # A comment, then a triangle whose corners are given as a time sample only.
+      def Mesh "T" (
+          doc = \"\"\"a "quoted"
+          doc string\"\"\"
+      )
+      {
+          int[] faceVertexCounts = [3]
+          int[] faceVertexIndices = [0, 1, 2]
+          point3f[] points.timeSamples = {
+              1: [(0, 0, 0), (2, 0, 0), (0, 2, 0)],
+              0: [(0, 0, 0), (4, 0, 0), (0, 0, 4)],
+          }
+      }
+      """, to: "t.usda")
+    let asset = try ModelAsset.load(path: path)
+    #expect(asset.format == .usda && asset.mesh.triangleCount == 1)
+    // The time-0 sample, half-metre units, Z up turned Y up: (4, 0, 0) → (2, 0, 0), (0, 0, 4) → (0, 2, 0).
+    let b = asset.mesh.bounds
+    #expect(b.min == SIMD3(0, 0, 0) && b.max == SIMD3(2, 2, 0), "\(b)")
   }
 }

@@ -187,16 +187,16 @@ struct ModelCommandTests {
   }
 
   @Test(
-    "a textured USDZ (usd-core's package: face-varying st, a UsdUVTexture PNG inside) renders its texture the right way up"
-  )
-  func texturedUSDZ() throws {
+    "a textured USDZ (usd-core's package: face-varying st, a UsdUVTexture PNG inside) renders its texture the right way up",
+    arguments: ["textured-quad.usdz", "textured-quad-text.usdz"])
+  func texturedUSDZ(_ file: String) throws {
     let folder = try TemporaryFolder()
     let scene = try folder.write(
       """
       {"output": {"width": 64, "height": 64}, "background": {"color": [0, 0, 0]},
        "camera": {"vertical_fov_deg": 50, "look_at": {"eye": [0.5, 0.5, 1.6], "target": [0.5, 0.5, 0]}},
        "lights": {"ambient": [1, 1, 1], "directional": []},
-       "objects": [{"name": "q", "model": "\(Fixtures.path("usd/textured-quad.usdz"))", "cull_back_faces": false}]}
+       "objects": [{"name": "q", "model": "\(Fixtures.path("usd/" + file))", "cull_back_faces": false}]}
       """, to: "quad.json")
     let outcome = try ArsceneRunner.run(["render", scene, "-o", folder.path + "/quad.png"])
     #expect(outcome.status == 0, "\(outcome.stderr)")

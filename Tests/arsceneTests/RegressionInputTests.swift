@@ -22,7 +22,10 @@ struct RegressionInputTests {
         ["poi", "replay", "gpx-non-utf8-element-name.gpx", "STOPS"],
         "line 2, column 21: byte 0xC3 is not UTF-8"
       ),
-      (["model", "stats", "usdz-token-size-2e64.usdz"], "usdz-token-size-2e64.usdz: TOKENS:"),
+      (
+        ["model", "stats", "usdz-token-size-2e64.usdz"],
+        "usdz-token-size-2e64.usdz[triangle-millimetres.usdc]: TOKENS:"
+      ),
       (["render", "GUIDE", "-o", "OUT", "--width", "96", "--height", "72"], ""),
       (["render", "GUIDE", "-o", "OUT", "--width", "200", "--height", "72"], ""),
       (["render", "GUIDE-FILM", "-o", "OUT", "--width", "96", "--height", "72"], ""),

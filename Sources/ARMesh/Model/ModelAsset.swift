@@ -2,12 +2,12 @@ import ARFiles
 import ARMath
 
 /// A 3-D model file as every command takes one: OBJ (with its MTL libraries), glTF 2.0, GLB, or
-/// USDZ (and binary `.usdc` layers), told apart by content, not by name. A file that is none of them (an image, a scene's JSON,
+/// USDZ (and `.usdc` and `.usda` layers), told apart by content, not by name. A file that is none of them (an image, a scene's JSON,
 /// an empty file) is an error, never an empty model.
 public struct ModelAsset: Sendable {
   /// The formats ARScene tells apart.
   public enum Format: String, Sendable, Codable {
-    case obj, gltf, glb, usdz, usdc
+    case obj, gltf, glb, usdz, usdc, usda
   }
 
   public var path: String
@@ -33,6 +33,7 @@ public struct ModelAsset: Sendable {
     if bytes.starts(with: GLTFContainer.glbMagic) { return .glb }
     if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .usdz }
     if bytes.starts(with: Array("PXR-USDC".utf8)) { return .usdc }
+    if USDTextLayer.isText(ArraySlice(bytes)) { return .usda }
     let text = TextBytes.droppingUTF8BOM(bytes)
     let first = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     if first == UInt8(ascii: "{"), containsBytes(text.prefix(1 << 16), Array("\"asset\"".utf8)) {
@@ -73,7 +74,7 @@ public struct ModelAsset: Sendable {
         path: path, format: asset.isBinary ? .glb : .gltf, mesh: asset.mesh, namedNodes: asset.namedNodes,
         embeddedImages: asset.embeddedImages, warnings: asset.warnings,
         counts: (asset.counts.nodes, asset.counts.meshes, asset.counts.materials, asset.counts.animations))
-    case .usdz?, .usdc?:
+    case .usdz?, .usdc?, .usda?:
       let asset: USDAsset
       do { asset = try USDAsset(bytes: bytes, path: path) } catch { throw .usd(error) }
       var model = ModelAsset(

@@ -1,7 +1,7 @@
 /// What `arscene model stats` prints: a model's counts and its bounds in metres in the model's
 /// frame (+Y up), the names of its named nodes.
 public struct ModelStatistics: Encodable, Sendable {
-  /// `obj`, `gltf`, `glb`, `usdz` or `usdc`.
+  /// `obj`, `gltf`, `glb`, `usdz`, `usdc` or `usda`.
   public var format: String
   /// Vertices of the renderable mesh (a primitive without normals has three a triangle, as its
   /// flat normals need) and its triangles.

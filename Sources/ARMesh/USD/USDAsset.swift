@@ -1,8 +1,8 @@
 import ARMath
 import RealModule
 
-/// A USDZ package (or a binary `.usdc` layer) read as a model: every `Mesh` prim of the root
-/// layer, placed by its own and its ancestors' transform ops (`xformOp:transform`, `translate`,
+/// A USDZ package (or a `.usdc` or `.usda` layer) read as a model: every `Mesh` prim of the
+/// root layer (text or binary) with the prims it references inside the package, placed by its own and its ancestors' transform ops (`xformOp:transform`, `translate`,
 /// `rotateXYZ`, `orient`, `scale`, in `xformOpOrder`), its polygons triangulated as fans; the
 /// stage turned into ARScene's frame: metres by `metersPerUnit` (USD's fallback is 0.01, the
 /// centimetre) and a Z-up stage turned Y-up.
@@ -24,22 +24,20 @@ public struct USDAsset: Sendable {
   ///
   /// - Throws: ``USDError`` naming the file, the zip entry, crate section or prim, and why.
   public init(bytes: [UInt8], path: String) throws(USDError) {
-    var layer = bytes
+    var root = ArraySlice(bytes), rootName = ""
     var files: [String: ArraySlice<UInt8>] = [:]
     if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
       let archive = try USDZArchive(bytes, path: path)
-      let root = archive.entries[0]
-      guard root.name.lowercased().hasSuffix(".usdc") || root.bytes.starts(with: Array("PXR-USDC".utf8))
-      else {
-        throw USDError(
-          path: path, place: root.name,
-          reason: "the root layer is text USD (.usda), which ARScene does not read yet")
-      }
-      layer = Array(root.bytes)
+      (root, rootName) = (archive.entries[0].bytes, archive.entries[0].name)
       for entry in archive.entries.dropFirst() { files[entry.name] = entry.bytes }
     }
-    let crate = try USDCrate(layer, path: path)
-    var stage = try USDStageReader(crate)
+    let layer = try Self.layer(root, path: rootName.isEmpty ? path : "\(path)[\(rootName)]")
+    let composed = try layer.composed { (name) throws(USDError) -> USDLayer? in
+      let key = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
+      guard let bytes = files[key] else { return nil }
+      return try Self.layer(bytes, path: "\(path)[\(key)]")
+    }
+    var stage = USDStageReader(composed)
     stage.packageFiles = files
     self.path = path
     (mesh, namedNodes, embeddedImages, declaredBounds) = try stage.build()
@@ -47,5 +45,11 @@ public struct USDAsset: Sendable {
     meshes = stage.meshCount
     metersPerUnit = stage.metersPerUnit
     upAxis = stage.upAxis
+  }
+
+  /// A layer's opinions from its bytes: text (`#usda`) or binary (`PXR-USDC`).
+  static func layer(_ bytes: ArraySlice<UInt8>, path: String) throws(USDError) -> USDLayer {
+    if USDTextLayer.isText(bytes) { return try USDTextLayer.read(bytes, path: path) }
+    return try USDLayer(crate: USDCrate(Array(bytes), path: path))
   }
 }

@@ -22,7 +22,7 @@ extension USDStageReader {
       material.opacity = Float(opacity)
     }
     if let file = textureFile(feeding: shader.path + ".inputs:diffuseColor"), let bytes = packageFiles[file] {
-      let key = crate.path + "#" + file
+      let key = layer.path + "#" + file
       images[key] = Array(bytes)
       material.diffuseTexture = TextureReference(path: key)
       material.diffuse = SIMD3(1, 1, 1)

@@ -1,72 +1,23 @@
 import ARMath
 import RealModule
 
-/// The prims of a crate layer and their properties' default values, walked into a mesh.
+/// A USD stage's composed prims (a layer, with the layers it references inside its package)
+/// walked into a mesh.
 struct USDStageReader {
-  let crate: USDCrate
-  /// Each prim path (in the layer's order) with its type name.
-  private(set) var prims: [(path: String, type: String)] = []
-  /// Each property's default value, by its path (`/Cube/Cube.points`).
-  private(set) var values: [String: USDValue] = [:]
-  /// Each attribute's connections (`inputs:diffuseColor.connect`) and each primvar's
-  /// interpolation, by the attribute's path.
-  private(set) var connections: [String: [String]] = [:]
-  private(set) var interpolations: [String: String] = [:]
+  let layer: USDLayer
   /// The package's other files (textures), by their names in it.
   var packageFiles: [String: ArraySlice<UInt8>] = [:]
-  private(set) var metersPerUnit = 0.01
-  private(set) var upAxis = "Y"
 
+  var prims: [(path: String, type: String)] { layer.prims }
+  var values: [String: USDValue] { layer.values }
+  var connections: [String: [String]] { layer.connections }
+  var interpolations: [String: String] { layer.interpolations }
+  var metersPerUnit: Double { layer.metersPerUnit }
+  var upAxis: String { layer.upAxis }
   var primCount: Int { prims.count }
   var meshCount: Int { prims.count { $0.type == "Mesh" } }
 
-  init(_ crate: USDCrate) throws(USDError) {
-    self.crate = crate
-    for s in crate.specs.indices {
-      let path = crate.paths[crate.specs[s].path]
-      let fields = crate.fields(ofSpec: s)
-      switch crate.specs[s].type {
-      case 7:  // the pseudo-root: the stage's metadata
-        for (name, rep) in fields {
-          if name == "metersPerUnit", case .double(let m)? = try USDValue.decode(rep, in: crate, at: path) {
-            guard m.isFinite, m > 0 else {
-              throw USDError(path: crate.path, place: path, reason: "metersPerUnit \(m)")
-            }
-            metersPerUnit = m
-          }
-          if name == "upAxis", case .token(let axis)? = try USDValue.decode(rep, in: crate, at: path) {
-            upAxis = axis
-          }
-        }
-      case 6:  // a prim
-        var type = ""
-        for (name, rep) in fields where name == "typeName" {
-          if case .token(let t)? = try USDValue.decode(rep, in: crate, at: path) { type = t }
-        }
-        prims.append((path, type))
-      case 1:  // an attribute
-        for (name, rep) in fields {
-          switch name {
-          case "default": values[path] = try USDValue.decode(rep, in: crate, at: path)
-          case "connectionPaths":
-            if case .paths(let targets)? = try USDValue.decode(rep, in: crate, at: path) {
-              connections[path] = targets
-            }
-          case "interpolation":
-            if case .token(let t)? = try USDValue.decode(rep, in: crate, at: path) {
-              interpolations[path] = t
-            }
-          default: break
-          }
-        }
-      case 8:  // a relationship: its targets
-        for (name, rep) in fields where name == "targetPaths" {
-          values[path] = try USDValue.decode(rep, in: crate, at: path)
-        }
-      default: break
-      }
-    }
-  }
+  init(_ layer: USDLayer) { self.layer = layer }
 
   /// Every mesh prim's triangles in the stage's frame turned into ARScene's, the named prims,
   /// the package's images the materials use, and the bounds as USD's own tools compute them
@@ -188,10 +139,10 @@ struct USDStageReader {
       case .ints(let indices)? = values[prim + ".faceVertexIndices"]
     else {
       throw USDError(
-        path: crate.path, place: prim, reason: "points without faceVertexCounts and faceVertexIndices")
+        path: layer.path, place: prim, reason: "points without faceVertexCounts and faceVertexIndices")
     }
     guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) else {
-      throw USDError(path: crate.path, place: prim + ".points", reason: "a point that is not finite")
+      throw USDError(path: layer.path, place: prim + ".points", reason: "a point that is not finite")
     }
     var leftHanded = false
     if case .token(let o)? = values[prim + ".orientation"] { leftHanded = o == "leftHanded" }
@@ -200,14 +151,14 @@ struct USDStageReader {
     for (f, count) in counts.enumerated() {
       guard count >= 0, count <= indices.count - start else {
         throw USDError(
-          path: crate.path, place: prim + ".faceVertexCounts",
+          path: layer.path, place: prim + ".faceVertexCounts",
           reason: "face \(f)'s \(count) corners run past the \(indices.count) faceVertexIndices")
       }
       let n = Int(count)
       let face = indices[start..<start + n]
       guard face.allSatisfy({ $0 >= 0 && $0 < points.count }) else {
         throw USDError(
-          path: crate.path, place: prim + ".faceVertexIndices",
+          path: layer.path, place: prim + ".faceVertexIndices",
           reason: "face \(f) names a point past the \(points.count) points")
       }
       let v = face.map { UInt32($0) }

@@ -1,0 +1,79 @@
+extension USDLayer {
+  /// The layer with its prims' references and payloads composed in: each referenced prim's
+  /// subtree (from this layer, or another layer in the package) grafted under the referencing
+  /// prim, the referencing prim's own opinions kept over the referenced ones (USD's strength
+  /// order for these two), and paths inside the subtree (material bindings, connections)
+  /// moved with it.
+  ///
+  /// - Parameters:
+  ///   - load: The layer at a package path, or nil when the package has no such file.
+  ///   - depth: How many references deep this layer is: a chain deeper than eight, or a cycle,
+  ///     is an error.
+  func composed(load: (String) throws(USDError) -> USDLayer?, depth: Int = 0) throws(USDError) -> USDLayer {
+    guard depth <= 8 else {
+      throw USDError(path: path, place: "references", reason: "more than eight layers deep (a cycle?)")
+    }
+    var out = self
+    out.references = [:]
+    for (prim, list) in references.sorted(by: { $0.key < $1.key }) {
+      for reference in list {
+        var source = self
+        if !reference.file.isEmpty {
+          guard let other = try load(reference.file) else {
+            throw USDError(
+              path: path, place: prim, reason: "references \(reference.file), which the package does not hold"
+            )
+          }
+          source = try other.composed(load: load, depth: depth + 1)
+        } else if reference.prim == prim {
+          continue  // a prim referencing itself adds nothing
+        }
+        let target =
+          reference.prim.isEmpty
+          ? source.defaultPrim.map { "/" + $0 } ?? source.prims.first?.path : reference.prim
+        guard let target, source.prims.contains(where: { $0.path == target }) else {
+          throw USDError(
+            path: path, place: prim,
+            reason:
+              "references \(reference.prim.isEmpty ? "the default prim" : reference.prim) of \(reference.file.isEmpty ? "this layer" : reference.file), which is not there"
+          )
+        }
+        out.graft(source, from: target, to: prim)
+      }
+    }
+    return out
+  }
+
+  /// Copies `source`'s prim `from` and everything under it to `to`, keeping this layer's
+  /// opinions where both have one.
+  private mutating func graft(_ source: USDLayer, from: String, to: String) {
+    func moved(_ p: String) -> String? {
+      if p == from { return to }
+      for separator in ["/", "."] where p.hasPrefix(from + separator) { return to + p.dropFirst(from.count) }
+      return nil
+    }
+    func movedAll(_ ps: [String]) -> [String] { ps.map { moved($0) ?? $0 } }
+    var insertAt = (prims.firstIndex { $0.path == to } ?? prims.count - 1) + 1
+    for prim in source.prims {
+      guard let p = moved(prim.path) else { continue }
+      if let existing = prims.firstIndex(where: { $0.path == p }) {
+        if prims[existing].type.isEmpty { prims[existing].type = prim.type }
+      } else {
+        prims.insert((p, prim.type), at: insertAt)
+        insertAt += 1
+      }
+    }
+    for (key, value) in source.values {
+      guard let k = moved(key), values[k] == nil else { continue }
+      if case .paths(let targets) = value { values[k] = .paths(movedAll(targets)) } else { values[k] = value }
+    }
+    for (key, targets) in source.connections {
+      guard let k = moved(key), connections[k] == nil else { continue }
+      connections[k] = movedAll(targets)
+    }
+    for (key, interpolation) in source.interpolations {
+      guard let k = moved(key), interpolations[k] == nil else { continue }
+      interpolations[k] = interpolation
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/// One USD layer's opinions, as the stage reader uses them: its prims in order, its
+/// properties' default values, connections and primvar interpolations, and the stage's units.
+/// Read from a binary crate (``init(crate:)``) or from USD's text format (``USDTextLayer``).
+struct USDLayer {
+  /// The file the layer came from, for errors (`cube.usdz`, or `cube.usdz[parts/arm.usda]`).
+  var path: String
+  /// Each prim path (in the layer's order) with its type name.
+  var prims: [(path: String, type: String)] = []
+  /// Each property's default value, by its path (`/Cube/Cube.points`).
+  var values: [String: USDValue] = [:]
+  /// Each attribute's connections (`inputs:diffuseColor.connect`) and each primvar's
+  /// interpolation, by the attribute's path.
+  var connections: [String: [String]] = [:]
+  var interpolations: [String: String] = [:]
+  /// Each prim's references and payloads (the package file, empty for this layer, and the prim
+  /// in it, empty for its default prim), by the referencing prim's path.
+  var references: [String: [(file: String, prim: String)]] = [:]
+  /// The layer's metadata: units (USD's fallback is the centimetre), up axis, default prim.
+  var metersPerUnit = 0.01
+  var upAxis = "Y"
+  var defaultPrim: String?
+
+  init(path: String) { self.path = path }
+
+  /// The prims and properties of a binary crate layer.
+  init(crate: USDCrate) throws(USDError) {
+    path = crate.path
+    for s in crate.specs.indices {
+      let path = crate.paths[crate.specs[s].path]
+      let fields = crate.fields(ofSpec: s)
+      switch crate.specs[s].type {
+      case 7:  // the pseudo-root: the stage's metadata
+        for (name, rep) in fields {
+          if name == "metersPerUnit", case .double(let m)? = try USDValue.decode(rep, in: crate, at: path) {
+            guard m.isFinite, m > 0 else {
+              throw USDError(path: crate.path, place: path, reason: "metersPerUnit \(m)")
+            }
+            metersPerUnit = m
+          }
+          if name == "upAxis", case .token(let axis)? = try USDValue.decode(rep, in: crate, at: path) {
+            upAxis = axis
+          }
+          if name == "defaultPrim", case .token(let prim)? = try USDValue.decode(rep, in: crate, at: path) {
+            defaultPrim = prim
+          }
+        }
+      case 6:  // a prim
+        var type = ""
+        for (name, rep) in fields where name == "typeName" {
+          if case .token(let t)? = try USDValue.decode(rep, in: crate, at: path) { type = t }
+        }
+        prims.append((path, type))
+      case 1:  // an attribute
+        for (name, rep) in fields {
+          switch name {
+          case "default": values[path] = try USDValue.decode(rep, in: crate, at: path)
+          case "connectionPaths":
+            if case .paths(let targets)? = try USDValue.decode(rep, in: crate, at: path) {
+              connections[path] = targets
+            }
+          case "interpolation":
+            if case .token(let t)? = try USDValue.decode(rep, in: crate, at: path) {
+              interpolations[path] = t
+            }
+          default: break
+          }
+        }
+      case 8:  // a relationship: its targets
+        for (name, rep) in fields where name == "targetPaths" {
+          values[path] = try USDValue.decode(rep, in: crate, at: path)
+        }
+      default: break
+      }
+    }
+  }
+}

@@ -1,0 +1,168 @@
+extension USDTextLayer {
+  /// List-editing keywords before a property or a metadata key.
+  static let listOperations: Set<String> = ["prepend", "append", "add", "delete", "reorder"]
+
+  /// An attribute (`[custom] [uniform] type[ ][] name[.connect | .timeSamples] [= value] [( … )]`)
+  /// or a relationship (`rel name [= targets]`) of prim `prim`.
+  mutating func property(of prim: String) throws(USDError) {
+    var listOperation: String?
+    while let token = peek, token.kind == .name,
+      ["custom", "uniform", "varying", "config"].contains(token.text)
+        || Self.listOperations.contains(token.text)
+    {
+      if Self.listOperations.contains(token.text) { listOperation = token.text }
+      at += 1
+    }
+    let typeToken = try next()
+    guard typeToken.kind == .name else {
+      at -= 1
+      throw unexpected("a property")
+    }
+    var type = typeToken.text
+    if type != "rel", isPunctuation("[") {
+      at += 1
+      try expect("]")
+      type += "[]"
+    }
+    let nameToken = try next()
+    guard nameToken.kind == .name else { throw fail("a property of \(prim) without a name") }
+    let path = prim + "." + nameToken.text
+    var field = "default"
+    if isPunctuation(".") {
+      at += 1
+      field = try next().text
+    }
+    var value: USDTextValue?
+    if isPunctuation("=") {
+      at += 1
+      value = try self.value()
+    }
+    if isPunctuation("(") {
+      for (key, metadataValue, _) in try metadata() where key == "interpolation" {
+        if case .string(let interpolation) = metadataValue { layer.interpolations[path] = interpolation }
+      }
+    }
+    guard let value, listOperation != "delete" else { return }
+    store(value, type: type, field: field, at: path)
+  }
+
+  /// Keeps what the stage reader uses of a property's value: a relationship's targets, an
+  /// attribute's connections, its default value or else its first time sample.
+  private mutating func store(_ value: USDTextValue, type: String, field: String, at path: String) {
+    func paths(_ v: USDTextValue) -> [String] {
+      switch v {
+      case .path(let p): [p]
+      case .list(let items): items.flatMap(paths)
+      default: []
+      }
+    }
+    if type == "rel" {
+      layer.values[path] = .paths(paths(value))
+      return
+    }
+    switch field {
+    case "connect": layer.connections[path] = paths(value)
+    case "timeSamples":
+      // Without a default, a stage read at no particular time shows the first sample.
+      if layer.values[path] == nil, case .timeSamples(_, let values) = value, let first = values.first {
+        layer.values[path] = first.converted(to: type)
+      }
+    default:
+      if let converted = value.converted(to: type) { layer.values[path] = converted }
+    }
+  }
+
+  /// `( key = value … )`, list operations and doc strings allowed, as (key, value) pairs.
+  mutating func metadata() throws(USDError) -> [(key: String, value: USDTextValue, line: Int)] {
+    try expect("(")
+    var entries: [(key: String, value: USDTextValue, line: Int)] = []
+    while !isPunctuation(")") {
+      let token = try next()
+      switch token.kind {
+      case .string: continue  // a doc string
+      case .punctuation where token.text == ";": continue
+      case .name:
+        var key = token.text
+        if Self.listOperations.contains(key) || key == "dictionary" || key == "string" {
+          key = try next().text
+        }
+        try expect("=")
+        entries.append((key, try value(), token.line))
+      default: throw fail("unexpected '\(token.text.quotedForMessage)' in metadata")
+      }
+    }
+    at += 1
+    return entries
+  }
+
+  /// One value: a number, string, asset (with a prim path after it, a reference), path,
+  /// tuple, list, time samples or dictionary, or a bare word; a value's own metadata skipped.
+  mutating func value() throws(USDError) -> USDTextValue {
+    let token = try next()
+    switch token.kind {
+    case .number:
+      guard let x = Double(token.text) else { throw fail("'\(token.text.quotedForMessage)' is not a number") }
+      return .number(x)
+    case .string: return .string(token.text)
+    case .path: return .path(token.text)
+    case .asset:
+      if peek?.kind == .path { return .reference(file: token.text, prim: try next().text) }
+      return .asset(token.text)
+    case .name:
+      switch token.text {
+      case "inf": return .number(.infinity)
+      case "nan": return .number(.nan)
+      default: return .word(token.text)
+      }
+    case .punctuation:
+      switch token.text {
+      case "(": return .tuple(try items(closing: ")"))
+      case "[": return .list(try items(closing: "]"))
+      case "{": return try braces()
+      default:
+        at -= 1
+        throw unexpected("a value")
+      }
+    }
+  }
+
+  /// Comma-separated values up to `closing` (a trailing comma allowed); a reference's own
+  /// metadata (`@a.usda@</A> (offset = 5)`) skipped.
+  private mutating func items(closing: String) throws(USDError) -> [USDTextValue] {
+    var out: [USDTextValue] = []
+    while !isPunctuation(closing) {
+      out.append(try value())
+      if case .reference? = out.last, isPunctuation("(") { _ = try metadata() }
+      if isPunctuation(",") {
+        at += 1
+      } else if !isPunctuation(closing) {
+        throw unexpected("',' or '\(closing)'")
+      }
+    }
+    at += 1
+    return out
+  }
+
+  /// `{ 0: value, 10: value }` (time samples) or a dictionary, skipped with its braces.
+  private mutating func braces() throws(USDError) -> USDTextValue {
+    if peek?.kind == .number, at + 1 < tokens.count, tokens[at + 1].text == ":" {
+      var samples: [(time: Double, value: USDTextValue)] = []
+      while !isPunctuation("}") {
+        guard case .number(let time) = try value() else { throw fail("a time sample without a time") }
+        try expect(":")
+        samples.append((time, try value()))
+        if isPunctuation(",") { at += 1 }
+      }
+      at += 1
+      let ordered = samples.sorted { $0.time < $1.time }
+      return .timeSamples(times: ordered.map(\.time), values: ordered.map(\.value))
+    }
+    var depth = 1
+    while depth > 0 {
+      let token = try next()
+      if token.kind == .punctuation && token.text == "{" { depth += 1 }
+      if token.kind == .punctuation && token.text == "}" { depth -= 1 }
+    }
+    return .dictionary
+  }
+}

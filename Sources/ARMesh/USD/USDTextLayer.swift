@@ -1,0 +1,129 @@
+/// A layer in USD's text format (`.usda`, `#usda 1.0`) read into a ``USDLayer``: the layer's
+/// metadata (units, up axis, default prim), every `def`/`over`/`class` prim with its type,
+/// references and payloads, and each attribute's default value (or its first time sample),
+/// connections and interpolation, relationships' targets. Variant sets are skipped.
+struct USDTextLayer {
+  let tokens: [USDTextTokenizer.Token]
+  var at = 0
+  var layer: USDLayer
+
+  /// Whether `bytes` start as a text layer does.
+  static func isText(_ bytes: ArraySlice<UInt8>) -> Bool { bytes.starts(with: Array("#usda ".utf8)) }
+
+  /// Reads the text layer `bytes` from `path` (for errors).
+  static func read(_ bytes: ArraySlice<UInt8>, path: String) throws(USDError) -> USDLayer {
+    guard isText(bytes) else { throw USDError(path: path, place: "line 1", reason: "no #usda header") }
+    let body = bytes[(bytes.firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.endIndex)...]
+    var parser = USDTextLayer(
+      tokens: try USDTextTokenizer.tokens(body, path: path, firstLine: 2), layer: USDLayer(path: path))
+    try parser.parseLayer()
+    return parser.layer
+  }
+
+  private init(tokens: [USDTextTokenizer.Token], layer: USDLayer) {
+    self.tokens = tokens
+    self.layer = layer
+  }
+
+  // MARK: Tokens
+
+  var peek: USDTextTokenizer.Token? { at < tokens.count ? tokens[at] : nil }
+
+  func fail(_ reason: String) -> USDError {
+    let line = peek?.line ?? tokens.last?.line ?? 1
+    return USDError(path: layer.path, place: "line \(line)", reason: reason)
+  }
+
+  func isPunctuation(_ text: String) -> Bool { peek?.kind == .punctuation && peek?.text == text }
+
+  mutating func next() throws(USDError) -> USDTextTokenizer.Token {
+    guard let token = peek else { throw fail("the layer ends early (a truncated file?)") }
+    at += 1
+    return token
+  }
+
+  mutating func expect(_ text: String) throws(USDError) {
+    guard isPunctuation(text) else { throw unexpected("'\(text)'") }
+    at += 1
+  }
+
+  /// The error for a token other than `expected` (or none: a truncated layer).
+  func unexpected(_ expected: String) -> USDError {
+    guard let token = peek else { return fail("the layer ends early (a truncated file?)") }
+    return fail("expected \(expected), found '\(token.text.quotedForMessage)'")
+  }
+
+  // MARK: Layer and prims
+
+  private mutating func parseLayer() throws(USDError) {
+    if isPunctuation("(") {
+      for (key, value, line) in try metadata() {
+        switch (key, value) {
+        case ("metersPerUnit", .number(let m)):
+          guard m.isFinite, m > 0 else {
+            throw USDError(
+              path: layer.path, place: "line \(line)", reason: "metersPerUnit \(m) is not a positive length")
+          }
+          layer.metersPerUnit = m
+        case ("upAxis", .string(let axis)): layer.upAxis = axis
+        case ("defaultPrim", .string(let prim)): layer.defaultPrim = prim
+        default: break
+        }
+      }
+    }
+    while peek != nil { try prim(parent: "") }
+  }
+
+  /// A prim spec and everything in its braces, under `parent`.
+  private mutating func prim(parent: String) throws(USDError) {
+    let specifier = try next()
+    guard specifier.kind == .name, ["def", "over", "class"].contains(specifier.text) else {
+      throw fail("expected def, over or class, found '\(specifier.text.quotedForMessage)'")
+    }
+    var type = ""
+    if peek?.kind == .name { type = try next().text }
+    let name = try next()
+    guard name.kind == .string, !name.text.isEmpty else { throw fail("a prim without a quoted name") }
+    let path = parent + "/" + name.text
+    if isPunctuation("(") {
+      for (key, value, _) in try metadata() where key == "references" || key == "payload" {
+        layer.references[path, default: []] += Self.references(value)
+      }
+    }
+    if specifier.text != "class" { layer.prims.append((path, type)) }
+    try expect("{")
+    while !isPunctuation("}") {
+      guard let token = peek else { throw fail("prim \(path) is not closed (a truncated file?)") }
+      if token.kind == .name, ["def", "over", "class"].contains(token.text) {
+        try prim(parent: path)
+      } else if token.kind == .name, token.text == "variantSet" {
+        try skipVariantSet()
+      } else {
+        try property(of: path)
+      }
+    }
+    at += 1
+  }
+
+  /// `(file, prim)` of each `@file@</prim>` in a references or payload value.
+  private static func references(_ value: USDTextValue) -> [(file: String, prim: String)] {
+    switch value {
+    case .asset(let file): [(file, "")]
+    case .path(let prim): [("", prim)]
+    case .reference(let file, let prim): [(file, prim)]
+    case .list(let items): items.flatMap(references)
+    default: []
+    }
+  }
+
+  /// `variantSet "name" = { "a" { … } … }`: skipped, braces matched.
+  private mutating func skipVariantSet() throws(USDError) {
+    while !isPunctuation("{") { _ = try next() }
+    var depth = 0
+    repeat {
+      let token = try next()
+      if token.kind == .punctuation && token.text == "{" { depth += 1 }
+      if token.kind == .punctuation && token.text == "}" { depth -= 1 }
+    } while depth > 0
+  }
+}

@@ -1,0 +1,100 @@
+/// A value as USD's text format writes it, before its declared type gives it a meaning.
+enum USDTextValue {
+  case number(Double)
+  case string(String)
+  case asset(String)
+  case path(String)
+  /// An asset path followed by a prim path: a reference's `@file@</Prim>`.
+  case reference(file: String, prim: String)
+  /// `( … )`: a vector, quaternion or matrix row.
+  case tuple([USDTextValue])
+  /// `[ … ]`.
+  case list([USDTextValue])
+  /// `{ time: value, … }`, in time order: times and values apart.
+  case timeSamples(times: [Double], values: [USDTextValue])
+  /// A bare word: `None`, `true`, `false`.
+  case word(String)
+  /// A dictionary, whose contents ARScene does not use.
+  case dictionary
+
+  /// The numbers of a number, a tuple of numbers, or a tuple of tuples (a matrix), in order.
+  var numbers: [Double]? {
+    switch self {
+    case .number(let x): [x]
+    case .tuple(let items):
+      items.reduce(into: [Double]?([])) { out, item in
+        if let xs = item.numbers { out?.append(contentsOf: xs) } else { out = nil }
+      }
+    default: nil
+    }
+  }
+
+  /// The value as the stage reader keeps a property of `type` (`point3f[]`, `quatf`, `token`…),
+  /// or nil for a type it does not read.
+  func converted(to type: String) -> USDValue? {
+    let isArray = type.hasSuffix("[]")
+    let base = isArray ? String(type.dropLast(2)) : type
+    let items: [USDTextValue]
+    if isArray {
+      guard case .list(let list) = self else { return nil }
+      items = list
+    } else {
+      items = [self]
+    }
+    func strings() -> [String]? {
+      items.reduce(into: [String]?([])) { out, item in
+        switch item {
+        case .string(let s), .asset(let s): out?.append(s)
+        default: out = nil
+        }
+      }
+    }
+    switch Self.kind(of: base) {
+    case .integer:
+      let values = items.compactMap { $0.numbers?.first }
+      guard values.count == items.count, values.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e15 }) else {
+        return nil
+      }
+      return isArray ? .ints(values.map { Int64($0) }) : .double(values[0])
+    case .real:
+      guard !isArray, let x = numbers?.first else { return nil }
+      return .double(x)
+    case .vector3:
+      let rows = items.compactMap { $0.numbers }.filter { $0.count == 3 }.map { SIMD3($0[0], $0[1], $0[2]) }
+      guard rows.count == items.count, !rows.isEmpty || isArray else { return nil }
+      return isArray ? .vectors(rows) : .vector(rows[0])
+    case .vector2:
+      let rows = items.compactMap { $0.numbers }.filter { $0.count == 2 }.map { SIMD2($0[0], $0[1]) }
+      guard isArray, rows.count == items.count else { return nil }
+      return .texcoords(rows)
+    case .quaternion:
+      // The text format writes the real part first: (w, x, y, z).
+      guard !isArray, let q = numbers, q.count == 4 else { return nil }
+      return .quaternion(SIMD4(q[1], q[2], q[3], q[0]))
+    case .matrix:
+      guard !isArray, let m = numbers, m.count == 16 else { return nil }
+      return .matrix(m)
+    case .text:
+      guard let texts = strings() else { return nil }
+      return isArray ? .tokens(texts) : texts.first.map { .token($0) }
+    case nil: return nil
+    }
+  }
+
+  private enum Kind { case integer, real, vector3, vector2, quaternion, matrix, text }
+
+  private static func kind(of base: String) -> Kind? {
+    switch base {
+    case "int", "uint", "int64", "uint64", "uchar": .integer
+    case "float", "double", "half", "timecode": .real
+    case "float3", "double3", "half3", "point3f", "point3d", "point3h", "normal3f", "normal3d", "normal3h",
+      "vector3f", "vector3d", "vector3h", "color3f", "color3d", "color3h":
+      .vector3
+    case "float2", "double2", "half2", "texCoord2f", "texCoord2d", "texCoord2h": .vector2
+    case "quatf", "quatd", "quath": .quaternion
+    case "matrix4d": .matrix
+    case "token", "string", "asset": .text
+    default: nil
+    }
+  }
+}
