@@ -21,6 +21,7 @@ struct USDTests {
     arguments: [
       "nested-zup-metres.usdz", "nested-yup-centimetres.usdz", "triangle-millimetres.usdz",
       "textured-quad.usdz", "nested-zup-metres-text.usdz", "textured-quad-text.usdz", "referenced-parts.usdz",
+      "smooth-normals.usdz",
     ])
   func usdCore(_ name: String) throws {
     let all = try JSONDecoder().decode(
@@ -155,5 +156,34 @@ struct USDTests {
     // The time-0 sample, half-metre units, Z up turned Y up: (4, 0, 0) → (2, 0, 0), (0, 0, 4) → (0, 2, 0).
     let b = asset.mesh.bounds
     #expect(b.min == SIMD3(0, 0, 0) && b.max == SIMD3(2, 2, 0), "\(b)")
+  }
+}
+
+extension USDTests {
+  struct ExpectedNormals: Decodable {
+    /// Each authored point and its normal in metres, +Y up: x, y, z, nx, ny, nz.
+    var normals: [[Double]]
+  }
+
+  @Test("authored per-point normals, through a rotation and a non-uniform scale, equal usd-core's")
+  func smoothNormals() throws {
+    let all = try JSONDecoder().decode(
+      [String: ExpectedNormals].self,
+      from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/expected.json"))))
+    let expected = try #require(all["smooth-normals.usdz"]?.normals)
+    #expect(expected.count == 6)
+    let mesh = try ModelAsset.load(path: Fixtures.path("usd/smooth-normals.usdz")).mesh
+    #expect(mesh.triangleCount == 8 && mesh.normals.count == mesh.vertexCount)
+    for v in 0..<mesh.vertexCount {
+      let p = mesh.modelPosition(v)
+      let row = try #require(
+        expected.min { a, b in
+          ((SIMD3(a[0], a[1], a[2]) - p) * (SIMD3(a[0], a[1], a[2]) - p)).sum()
+            < ((SIMD3(b[0], b[1], b[2]) - p) * (SIMD3(b[0], b[1], b[2]) - p)).sum()
+        })
+      let n = SIMD3<Double>(mesh.normals[v])
+      #expect(
+        ((n - SIMD3(row[3], row[4], row[5])) * (n - SIMD3(row[3], row[4], row[5]))).sum() < 1e-10, "\(v)")
+    }
   }
 }

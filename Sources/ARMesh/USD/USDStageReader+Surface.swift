@@ -40,51 +40,63 @@ extension USDStageReader {
     return file.hasPrefix("./") ? String(file.dropFirst(2)) : file
   }
 
-  /// The mesh with its texture coordinates, one vertex a triangle corner (so face-varying
-  /// coordinates keep their seams), from its first `texCoord2f` primvar (`primvars:st`,
-  /// Blender's `primvars:UVMap`), indexed or not, per point or per face corner; nil when it has
-  /// none that fits.
-  func cornerTexcoords(
-    _ prim: String, points: [SIMD3<Double>], faceCounts: [Int64], indices: [Int64], triangles: [UInt32]
+  /// The mesh with its texture coordinates (its first `texCoord2f` primvar: `primvars:st`,
+  /// Blender's `primvars:UVMap`) and its normals (`normals`, or `primvars:normals`), one vertex
+  /// a triangle corner so that face-varying values keep their seams; nil when it has neither
+  /// (flat normals follow). `corners` gives each triangle corner's face-vertex index and face.
+  func cornerAttributes(
+    _ prim: String, points: [SIMD3<Double>], faceVertexCount: Int, faceCount: Int, triangles: [UInt32],
+    corners: [(faceVertex: Int, face: Int)]
   ) -> GLTFPrimitiveAttributes? {
     let prefix = prim + ".primvars:"
-    guard
-      let name = values.keys.filter({ key in
-        guard key.hasPrefix(prefix), !key.hasSuffix(":indices"), case .texcoords? = values[key] else {
-          return false
-        }
-        return true
-      }).sorted().first,
-      case .texcoords(let raw)? = values[name]
-    else { return nil }
-    var uv = raw
-    if case .ints(let order)? = values[name + ":indices"] {
-      guard order.allSatisfy({ $0 >= 0 && $0 < raw.count }) else { return nil }
-      uv = order.map { raw[Int($0)] }
-    }
-    let faceVarying = interpolations[name] == "faceVarying"
-    guard uv.count == (faceVarying ? indices.count : points.count) else { return nil }
-    // Each triangle corner's face corner: the fans' corners, face by face.
-    var leftHanded = false
-    if case .token(let o)? = values[prim + ".orientation"] { leftHanded = o == "leftHanded" }
-    var corners: [Int] = []
-    var start = 0
-    for count in faceCounts {
-      let n = Int(count)
-      for k in stride(from: 1, to: n - 1, by: 1) {
-        corners += leftHanded ? [start, start + k + 1, start + k] : [start, start + k, start + k + 1]
+    let uvName = values.keys.filter { key in
+      guard key.hasPrefix(prefix), !key.hasSuffix(":indices"), case .texcoords? = values[key] else {
+        return false
       }
-      start += n
+      return true
+    }.sorted().first
+    let normalName = [prim + ".primvars:normals", prim + ".normals"].first { key in
+      if case .vectors? = values[key] { return true }
+      return false
     }
-    guard corners.count == triangles.count else { return nil }
+    /// Each triangle corner's value of primvar `name` (`raw`), by its interpolation.
+    func perCorner<T>(_ name: String, _ raw: [T], fallback: String) -> [T]? {
+      var table = raw
+      if case .ints(let order)? = values[name + ":indices"] {
+        guard order.allSatisfy({ $0 >= 0 && $0 < raw.count }) else { return nil }
+        table = order.map { raw[Int($0)] }
+      }
+      switch interpolations[name] ?? fallback {
+      case "faceVarying":
+        guard table.count == faceVertexCount else { return nil }
+        return corners.map { table[$0.faceVertex] }
+      case "uniform":
+        guard table.count == faceCount else { return nil }
+        return corners.map { table[$0.face] }
+      case "constant":
+        guard let first = table.first else { return nil }
+        return Array(repeating: first, count: corners.count)
+      default:  // vertex, varying
+        guard table.count == points.count else { return nil }
+        return triangles.map { table[Int($0)] }
+      }
+    }
+    var uv: [SIMD2<Double>]?, normals: [SIMD3<Double>]?
+    if let uvName, case .texcoords(let raw)? = values[uvName] {
+      uv = perCorner(uvName, raw, fallback: "vertex")
+    }
+    if let normalName, case .vectors(let raw)? = values[normalName] {
+      normals = perCorner(normalName, raw, fallback: "vertex")?.map { n in
+        n.x.isFinite && n.y.isFinite && n.z.isFinite ? n : .zero
+      }
+    }
+    guard uv != nil || normals != nil, corners.count == triangles.count else { return nil }
     var attributes = GLTFPrimitiveAttributes(
       positions: triangles.map { points[Int($0)] }, triangles: (0..<UInt32(triangles.count)).map { $0 })
     // USD's st has its origin at the bottom left, as ARScene's; the glTF builder turns v, so
     // turn it first.
-    attributes.texcoords = corners.indices.map { c in
-      let value = faceVarying ? uv[corners[c]] : uv[Int(triangles[c])]
-      return SIMD2(value.x, 1 - value.y)
-    }
+    attributes.texcoords = uv?.map { SIMD2($0.x, 1 - $0.y) }
+    attributes.normals = normals
     return attributes
   }
 }

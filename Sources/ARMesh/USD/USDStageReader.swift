@@ -147,6 +147,7 @@ struct USDStageReader {
     var leftHanded = false
     if case .token(let o)? = values[prim + ".orientation"] { leftHanded = o == "leftHanded" }
     var triangles: [UInt32] = []
+    var corners: [(faceVertex: Int, face: Int)] = []
     var start = 0
     for (f, count) in counts.enumerated() {
       guard count >= 0, count <= indices.count - start else {
@@ -164,11 +165,17 @@ struct USDStageReader {
       let v = face.map { UInt32($0) }
       // Faces of fewer than three corners draw nothing (USD allows them in holes and curves).
       for k in stride(from: 1, to: n - 1, by: 1) {
-        triangles += leftHanded ? [v[0], v[k + 1], v[k]] : [v[0], v[k], v[k + 1]]
+        let fan = leftHanded ? [0, k + 1, k] : [0, k, k + 1]
+        for c in fan {
+          triangles.append(v[c])
+          corners.append((start + c, f))
+        }
       }
       start += n
     }
-    return cornerTexcoords(prim, points: points, faceCounts: counts, indices: indices, triangles: triangles)
+    return cornerAttributes(
+      prim, points: points, faceVertexCount: indices.count, faceCount: counts.count, triangles: triangles,
+      corners: corners)
       ?? GLTFPrimitiveAttributes(positions: points, triangles: triangles)
   }
 }
