@@ -126,7 +126,8 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     let color = batch.color
     // The common textured surface (opaque, one base colour, ambient light): the colours come
     // out of the sampler, tinted with the same arithmetic as the passes below.
-    if t.opaque, !t.lit, let base = t.uniformBase, let texture = material.texture,
+    // (Ambient light alone reflects the same from either BRDF; unlit materials take none.)
+    if t.opaque, !t.lit, !material.unlit, let base = t.uniformBase, let texture = material.texture,
       let coordinates = t.coordinates
     {
       // Alpha becomes 0·a + 1 = 1 (the colours are finite).
@@ -173,9 +174,11 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     case .opaque:
       for k in 0..<count { color[k].w = 1 }
     case .mask:
-      // Cut out below one half, opaque above.
+      // Cut out below the cutoff (one half unless the material says), opaque above.
+      let cutoff = material.maskCutoff
       for k in 0..<count {
-        color[k] = color[k].w < 0.5 ? FragmentBatch.discarded : SIMD4(color[k].x, color[k].y, color[k].z, 1)
+        color[k] =
+          color[k].w < cutoff ? FragmentBatch.discarded : SIMD4(color[k].x, color[k].y, color[k].z, 1)
       }
     case .blend:
       for k in 0..<count where color[k].w < 1.0 / 255 { color[k] = FragmentBatch.discarded }
@@ -189,6 +192,8 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   func light(_ t: Triangle, _ batch: FragmentBatch, count: Int, lit: Bool) {
     let material = t.material
     let color = batch.color
+    // Unlit materials show their base colour as it is.
+    if material.unlit { return }
     // Ambient light needs no normal and no view direction: computed alone when it is all.
     let ambient = SIMD4(self.ambient, 1), emissive = SIMD4(material.emissive, 0)
     guard lit else {
@@ -205,11 +210,13 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   }
 
   /// The light a sample with `albedo` reflects towards the camera (ambient, directional and
-  /// point lights, Blinn–Phong), its vertex weights being `a`, `b`, `c`.
+  /// point lights; Blinn–Phong, or glTF's metallic-roughness BRDF), its vertex weights being
+  /// `a`, `b`, `c`.
   @inline(__always)
   func reflected(_ t: Triangle, albedo: SIMD3<Float>, a: Float, b: Float, c: Float) -> SIMD3<Float> {
     let material = t.material
-    let shiny = material.specular != .zero
+    let pbr = material.metallicRoughness
+    let shiny = material.specular != .zero || pbr != nil
     var rgb = self.ambient * albedo + material.emissive
     let worldAndU = t.v0.worldAndU * a + t.v1.worldAndU * b + t.v2.worldAndU * c
     let normalAndV = t.v0.normalAndV * a + t.v1.normalAndV * b + t.v2.normalAndV * c
@@ -220,6 +227,14 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     func add(_ towardsLight: SIMD3<Float>, _ radiance: SIMD3<Float>) {
       let nl = n.dot(towardsLight)
       guard nl > 0 else { return }
+      if let pbr {
+        rgb +=
+          Self.metallicRoughness(
+            normal: n, view: view, light: towardsLight, base: albedo, metallic: pbr.metallic, alpha: pbr.alpha
+          )
+          * radiance
+        return
+      }
       var reflected = albedo * nl
       if shiny {
         let h = (towardsLight + view).normalizedOrNil() ?? n
@@ -234,5 +249,35 @@ struct LitShader: FragmentShader, @unchecked Sendable {
       if d2 > 0 { add(d / d2.squareRoot(), radiance / d2) }
     }
     return rgb
+  }
+
+  /// The light a metallic-roughness surface reflects along `view` per unit of light along
+  /// `light` (unit vectors, towards the eye and the light): π·f·(n·l), f being the BRDF of the
+  /// glTF 2.0 specification's Appendix B: Schlick's Fresnel with f0 = mix(0.04, base, metallic),
+  /// the GGX distribution and the height-correlated Smith visibility for α, and a Lambertian
+  /// diffuse of mix(base, black, metallic) weighted by 1 − F. The π makes a rough white
+  /// dielectric reflect what Blinn-Phong's Lambert term does (`base`·(n·l)), in the renderer's
+  /// units of light.
+  @inline(__always)
+  static func metallicRoughness(
+    normal n: SIMD3<Float>, view v: SIMD3<Float>, light l: SIMD3<Float>, base: SIMD3<Float>, metallic: Float,
+    alpha: Float
+  ) -> SIMD3<Float> {
+    let nl = Swift.max(n.dot(l), 0)
+    guard nl > 0 else { return .zero }
+    let nv = Swift.max(abs(n.dot(v)), 1e-4)
+    let h = (l + v).normalizedOrNil() ?? n
+    let nh = Swift.max(n.dot(h), 0), vh = Swift.max(v.dot(h), 0)
+    let f0 = SIMD3<Float>(repeating: 0.04) * (1 - metallic) + base * metallic
+    let schlick = Float.pow(1 - vh, 5)
+    let fresnel = f0 + (SIMD3<Float>(repeating: 1) - f0) * schlick
+    let a2 = alpha * alpha
+    let d = nh * nh * (a2 - 1) + 1
+    let distribution = a2 / (Float.pi * d * d)
+    let visibility =
+      0.5 / (nl * (nv * nv * (1 - a2) + a2).squareRoot() + nv * (nl * nl * (1 - a2) + a2).squareRoot())
+    let diffuse = (SIMD3<Float>(repeating: 1) - fresnel) * base * (1 - metallic) / Float.pi
+    let specular = fresnel * (distribution * visibility)
+    return Float.pi * (diffuse + specular) * nl
   }
 }

@@ -14,6 +14,14 @@ struct ShadingMaterial: @unchecked Sendable {
   /// `map_d`: opacity from its red channel (linear), multiplied into the alpha.
   var opacityTexture: TextureView?
   var alphaMode: AlphaMode
+  /// A masked surface's alpha cutoff: drawn at or above it.
+  var maskCutoff: Float = 0.5
+  /// glTF's metallic-roughness BRDF: the metallic factor and the distribution's α (roughness²,
+  /// at least 0.002 so that a perfect mirror still reflects a point light somewhere); nil for
+  /// Blinn-Phong.
+  var metallicRoughness: (metallic: Float, alpha: Float)?
+  /// The base colour alone, whatever the lights.
+  var unlit: Bool
 
   /// How a material's alpha is used, as glTF names the cases.
   enum AlphaMode {
@@ -35,12 +43,24 @@ struct ShadingMaterial: @unchecked Sendable {
     opacity = m.opacity
     self.texture = texture?.view
     self.opacityTexture = opacityTexture?.view
-    if m.opacity < 1 {
-      alphaMode = .blend
-    } else if opacityTexture != nil || texture?.hasTransparency == true {
+    unlit = m.isUnlit
+    metallicRoughness = m.metallicRoughness.map {
+      ($0.metallic, Swift.max($0.roughness * $0.roughness, 0.002))
+    }
+    switch m.alphaMode {
+    case .opaque?: alphaMode = .opaque
+    case .mask(let cutoff)?:
       alphaMode = .mask
-    } else {
-      alphaMode = .opaque
+      maskCutoff = cutoff
+    case .blend?: alphaMode = .blend
+    case nil:
+      if m.opacity < 1 {
+        alphaMode = .blend
+      } else if opacityTexture != nil || texture?.hasTransparency == true {
+        alphaMode = .mask
+      } else {
+        alphaMode = .opaque
+      }
     }
   }
 }

@@ -22,4 +22,20 @@ public enum PythonPeer {
     python.waitUntilExit()
     return (python.terminationStatus, String(decoding: data, as: UTF8.self))
   }
+
+  /// Runs the script file `path` with `arguments` (standard output only: errors go to the
+  /// test's log).
+  public static func runScript(_ path: String, arguments: [String] = []) throws -> (
+    status: Int32, output: String
+  ) {
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    python.arguments = [path] + arguments
+    let pipe = Pipe()
+    python.standardOutput = pipe
+    try python.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    python.waitUntilExit()
+    return (python.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
 }

@@ -1,10 +1,11 @@
 import ARMath
 
 /// A glTF material as ARScene's `Material`: the base colour (factor and texture) as the diffuse
-/// colour, `BLEND`'s alpha as the opacity, emissive (times `KHR_materials_emissive_strength`),
-/// roughness as a Blinn-Phong shininess (α = roughness², shininess = 2/α² − 2) until the
-/// renderer draws glTF's own BRDF, and the images its textures name: files beside the asset, or
-/// bytes inside it (kept by a path `ASSET#/images/N` the materials refer to).
+/// colour, `BLEND`'s alpha as the opacity, the alpha mode and cutoff, emissive (times
+/// `KHR_materials_emissive_strength`), the metallic and roughness factors (the renderer's BRDF;
+/// also as a Blinn-Phong shininess, α = roughness², shininess = 2/α² − 2, for OBJ export), no
+/// lighting at all for `KHR_materials_unlit`, and the images its textures name: files beside
+/// the asset, or bytes inside it (kept by a path `ASSET#/images/N` the materials refer to).
 struct GLTFMaterialConversion {
   var material: Material
   var textureTransform: GLTFDocument.TextureTransform?
@@ -34,7 +35,8 @@ struct GLTFMaterialConversion {
       throw fail("/pbrMetallicRoughness/baseColorFactor", "expected 4 numbers from 0 to 1")
     }
     material.diffuse = SIMD3(Float(factor[0]), Float(factor[1]), Float(factor[2]))
-    material.opacity = m.alphaMode == "BLEND" ? Float(factor[3]) : 1
+    // Alpha counts in BLEND and MASK (against the cutoff); OPAQUE ignores it.
+    material.opacity = m.alphaMode == "BLEND" || m.alphaMode == "MASK" ? Float(factor[3]) : 1
     guard [nil, "OPAQUE", "MASK", "BLEND"].contains(m.alphaMode) else {
       throw fail("/alphaMode", "'\((m.alphaMode ?? "").prefix(60))' is not OPAQUE, MASK or BLEND")
     }
@@ -46,6 +48,22 @@ struct GLTFMaterialConversion {
     let alpha = Swift.max(roughness * roughness, 0.01)
     material.shininess = Float(Swift.min(1000, Swift.max(1, 2 / (alpha * alpha) - 2)))
     material.specular = SIMD3(repeating: Float(0.04 * (1 - roughness)))
+    if m.extensions?.unlit == nil {
+      material.metallicRoughness = Material.MetallicRoughness(
+        metallic: Float(metallic), roughness: Float(roughness))
+    } else {
+      material.isUnlit = true
+      material.specular = .zero
+    }
+    let cutoff = m.alphaCutoff ?? 0.5
+    guard cutoff.isFinite, cutoff >= 0 else {
+      throw fail("/alphaCutoff", "\(cutoff) is not a number of at least 0")
+    }
+    switch m.alphaMode {
+    case "MASK"?: material.alphaMode = .mask(cutoff: Float(cutoff))
+    case "BLEND"?: material.alphaMode = .blend
+    default: material.alphaMode = .opaque
+    }
     let emissive = m.emissiveFactor ?? [0, 0, 0]
     let strength = m.extensions?.emissiveStrength?.emissiveStrength ?? 1
     guard emissive.count == 3, emissive.allSatisfy({ $0.isFinite && $0 >= 0 }), strength.isFinite,

@@ -29,6 +29,39 @@ public struct Material: Hashable, Sendable {
   public var specularTexture: TextureReference? = nil
   /// `map_Ke`: emissive texture.
   public var emissiveTexture: TextureReference? = nil
+  /// glTF's metallic-roughness model (and `UsdPreviewSurface`'s, mapped onto it): when set, the
+  /// renderer lights the surface with the BRDF of the glTF specification's Appendix B, the
+  /// diffuse colour being the base colour; nil for MTL's Blinn-Phong (`specular`, `shininess`).
+  public var metallicRoughness: MetallicRoughness? = nil
+  /// How the base colour's alpha is used, when the format says (glTF's `alphaMode`); nil to
+  /// infer it as MTL materials are (blend below full `opacity`, mask where a texture has
+  /// transparent texels).
+  public var alphaMode: AlphaMode? = nil
+  /// Drawn in its base colour whatever the lights (glTF's `KHR_materials_unlit`).
+  public var isUnlit = false
+
+  /// Metallic and roughness factors, each from 0 to 1.
+  public struct MetallicRoughness: Hashable, Sendable {
+    /// 1 for a metal (the base colour tints its reflection), 0 for a dielectric.
+    public var metallic: Float
+    /// Perceptual roughness: the microfacet distribution's α is its square.
+    public var roughness: Float
+
+    public init(metallic: Float, roughness: Float) {
+      self.metallic = metallic
+      self.roughness = roughness
+    }
+  }
+
+  /// glTF's alpha modes.
+  public enum AlphaMode: Hashable, Sendable {
+    /// Alpha ignored: fully opaque.
+    case opaque
+    /// Drawn opaque where alpha is at least `cutoff`, not at all below it.
+    case mask(cutoff: Float)
+    /// Blended over what is behind.
+    case blend
+  }
 
   /// A material with MTL's defaults and the given name.
   public init(name: String) { self.name = name }

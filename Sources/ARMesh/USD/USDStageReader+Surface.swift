@@ -18,8 +18,18 @@ extension USDStageReader {
     }
     material.diffuse = colour("diffuseColor") ?? SIMD3(0.18, 0.18, 0.18)
     material.emissive = colour("emissiveColor") ?? .zero
-    if case .double(let opacity)? = values[shader.path + ".inputs:opacity"] {
-      material.opacity = Float(opacity)
+    func number(_ input: String) -> Double? {
+      guard case .double(let x)? = values[shader.path + ".inputs:" + input], x.isFinite else { return nil }
+      return x
+    }
+    if let opacity = number("opacity") { material.opacity = Float(Swift.min(Swift.max(opacity, 0), 1)) }
+    // UsdPreviewSurface's metallic workflow is glTF's model (fallbacks: metallic 0, roughness 0.5).
+    material.metallicRoughness = Material.MetallicRoughness(
+      metallic: Float(Swift.min(Swift.max(number("metallic") ?? 0, 0), 1)),
+      roughness: Float(Swift.min(Swift.max(number("roughness") ?? 0.5, 0), 1)))
+    if let threshold = number("opacityThreshold"), threshold > 0 {
+      material.alphaMode = .mask(cutoff: Float(threshold))
+      material.opacity = 1
     }
     if let file = textureFile(feeding: shader.path + ".inputs:diffuseColor"), let bytes = packageFiles[file] {
       let key = layer.path + "#" + file
