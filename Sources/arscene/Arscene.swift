@@ -15,7 +15,8 @@ struct Arscene: ParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      RenderCommand.self, ProjectCommand.self, OBJCommand.self, GeoCommand.self, RaycastCommand.self,
+      RenderCommand.self, ProjectCommand.self, UndistortCommand.self, OBJCommand.self, GeoCommand.self,
+      RaycastCommand.self,
       HitCommand.self, PoseCommand.self, PlaneCommand.self, TrajCommand.self, RecordingCommand.self,
       SimulateCommand.self, ValidateCommand.self, PoiCommand.self, CrsCommand.self, MarkerCommand.self,
       FilmCommand.self, ModelCommand.self,

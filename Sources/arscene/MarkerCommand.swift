@@ -97,6 +97,8 @@ struct MarkerCommand: ParsableCommand {
       }
     }
 
+    @OptionGroup var lens: LensOptions
+
     func run() throws {
       try reportingInputFailures {
         let d = dictionary
@@ -127,17 +129,35 @@ struct MarkerCommand: ParsableCommand {
     }
 
     /// The markers found, posed when a size and intrinsics are known; the rig's pose with a rig.
+    /// Corners are reported where they are in the image; poses come from their undistorted
+    /// places when the lens distorts.
     func report(_ found: [DetectedMarker], intrinsics k: SIMD4<Double>?, rig: MarkerRig?) throws
       -> MarkerReport
     {
       var report = MarkerReport(found)
-      if let size, let k {
-        report = try MarkerReport(found) { marker in
+      guard let k else { return report }
+      let lens = try lens.lens()
+      let camera = CameraIntrinsics<Double>(fx: k[0], fy: k[1], cx: k[2], cy: k[3], width: 1, height: 1)
+      let ideal = try found.map { marker throws(InputFailure) in
+        var marker = marker
+        marker.corners = try marker.corners.map { corner throws(InputFailure) in
+          guard let p = camera.undistortedPixel(corner, lens: lens) else {
+            throw InputFailure(
+              message: "marker \(marker.id): corner \(corner) lies past the lens model's image circle")
+          }
+          return p
+        }
+        return marker
+      }
+      if let size {
+        report = try MarkerReport(ideal) { marker in
           try SquareMarker.pose(
             corners: marker.corners, size: size, intrinsics: k, pixelSigma: marker.poseSigma)
         }
+        // The corners as found in the image.
+        for i in report.markers.indices { report.markers[i].corners = found[i].corners.map { [$0.x, $0.y] } }
       }
-      if let rig, let k { report.rig = try MarkerRigReport(rig: rig, detected: found, intrinsics: k) }
+      if let rig { report.rig = try MarkerRigReport(rig: rig, detected: ideal, intrinsics: k) }
       return report
     }
 

@@ -21,7 +21,8 @@ struct PoseCommand: ParsableCommand {
         "rotation_sigma_rad":[…],"translation_sigma_m":[…]}, …],"ambiguous":bool}, best first: the \
         marker-to-camera transform (a marker point X is at R·X + t in the camera), OpenCV camera \
         convention (x right, y down, looking down +Z) unless --convention arkit. The sigmas assume \
-        --corner-sigma pixels of corner noise.
+        --corner-sigma pixels of corner noise. With --distortion or --fisheye the corners are \
+        undistorted first (the lens's exact inverse).
         """)
 
     @Option(help: "Marker side length in metres.")
@@ -46,6 +47,8 @@ struct PoseCommand: ParsableCommand {
     @Option(help: "1-σ corner noise in pixels, for the uncertainties.")
     var cornerSigma: Double = 0.5
 
+    @OptionGroup var lens: LensOptions
+
     func validate() throws {
       guard cornerSigma > 0, cornerSigma.isFinite else {
         throw ValidationError("--corner-sigma must be positive")
@@ -56,10 +59,19 @@ struct PoseCommand: ParsableCommand {
     func run() throws {
       try reportingInputFailures {
         let k = intrinsics
+        // Posed from where a pinhole camera would see the corners: the lens taken out first.
+        let camera = CameraIntrinsics<Double>(fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: 1, height: 1)
+        let lens = try lens.lens()
+        let ideal = try corners.points.enumerated().map { (i, corner) throws(InputFailure) in
+          guard let p = camera.undistortedPixel(corner, lens: lens) else {
+            throw InputFailure(message: "--corners: corner \(i) lies past the lens model's image circle")
+          }
+          return p
+        }
         let result: MarkerPose
         do {
           result = try SquareMarker.pose(
-            corners: corners.points, size: size, intrinsics: SIMD4(k.fx, k.fy, k.cx, k.cy),
+            corners: ideal, size: size, intrinsics: SIMD4(k.fx, k.fy, k.cx, k.cy),
             imageSize: imageSize?.vector, pixelSigma: cornerSigma)
         } catch { throw InputFailure(message: "\(error)") }
         try JSONOutput.write(result.expressed(in: convention))

@@ -10,7 +10,9 @@ struct ProjectCommand: ParsableCommand {
     discussion: """
       Writes one line per input point: `u v depth status`, pixel coordinates (top-left origin, \
       pixel centres at +0.5), depth in metres in front of the camera, and status `inside` or \
-      `outside` the image; a point behind the camera gives `nan nan nan behind`. Blank lines and \
+      `outside` the image; a point behind the camera gives `nan nan nan behind`. With \
+      --distortion or --fisheye the pixel is where that lens puts the point (as \
+      cv2.projectPoints and cv2.fisheye.projectPoints do). Blank lines and \
       lines starting with # are skipped. A bad line stops with an error naming it, exit code 2.
       """
   )
@@ -34,6 +36,8 @@ struct ProjectCommand: ParsableCommand {
   @Option(help: "Decimals in the output (0 to 17).")
   var decimals: Int = 6
 
+  @OptionGroup var lens: LensOptions
+
   func validate() throws {
     guard (0...17).contains(decimals) else { throw ValidationError("--decimals must be from 0 to 17") }
     guard size.fits(1...(1 << 20)) else {
@@ -44,14 +48,17 @@ struct ProjectCommand: ParsableCommand {
   func run() throws {
     try reportingInputFailures {
       let camera = try makeCamera()
+      let lens = try lens.lens()
       try forEachNumberLine(columns: 3) { p, _ in
         guard let projection = camera.project(SIMD3(p[0], p[1], p[2])) else {
           FileHandleOutput.standardOutput.write("nan nan nan behind\n")
           return
         }
-        let columns = [projection.pixel.x, projection.pixel.y, projection.depth].map { fixed($0, decimals) }
+        let pixel = camera.intrinsics.distortedPixel(projection.pixel, lens: lens)
+        let inside = camera.intrinsics.contains(pixel)
+        let columns = [pixel.x, pixel.y, projection.depth].map { fixed($0, decimals) }
         FileHandleOutput.standardOutput.write(
-          columns.joined(separator: " ") + (projection.isInside ? " inside\n" : " outside\n"))
+          columns.joined(separator: " ") + (inside ? " inside\n" : " outside\n"))
       }
     }
   }

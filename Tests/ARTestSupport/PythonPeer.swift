@@ -7,17 +7,24 @@ public enum PythonPeer {
   public static let packageRoot = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()
     .deletingLastPathComponent().path
 
-  /// Runs `script` with `arguments`; `packages` names the `.build/peers` folder to import from.
-  public static func run(_ script: String, arguments: [String] = [], packages: String) throws -> (
-    status: Int32, output: String
-  ) {
+  /// Runs `script` with `arguments` (and `stdin` as its standard input); `packages` names the
+  /// `.build/peers` folder to import from.
+  public static func run(_ script: String, arguments: [String] = [], stdin: String? = nil, packages: String)
+    throws -> (status: Int32, output: String)
+  {
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     python.arguments = ["-c", script] + arguments
     python.environment = ["PYTHONPATH": packageRoot + "/.build/peers/" + packages]
     let pipe = Pipe()
     (python.standardOutput, python.standardError) = (pipe, pipe)
+    let input = Pipe()
+    if stdin != nil { python.standardInput = input }
     try python.run()
+    if let stdin {
+      input.fileHandleForWriting.write(Data(stdin.utf8))
+      try input.fileHandleForWriting.close()
+    }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     python.waitUntilExit()
     return (python.terminationStatus, String(decoding: data, as: UTF8.self))
