@@ -12,7 +12,7 @@ final class ParallelLineRecordSource: RecordSource {
   typealias Parse = @Sendable (UnsafeBufferPointer<UInt8>, Int) throws(RecordingError) -> RecordingRecord?
   typealias Check = (RecordingRecord, Int) throws(RecordingError) -> Void
   /// Bytes a worker parses at a time: small enough that a few in flight stay a few megabytes.
-  static let blockBytes = 1 << 18
+  static let blockBytes = 1 << 17
   /// Runs parsed ahead of the caller: enough to keep every core busy.
   static let inFlight = 3
 
