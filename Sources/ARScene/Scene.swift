@@ -22,6 +22,9 @@ public struct Scene: Sendable {
   public var camera: PinholeCamera<Double>
   /// The near and far clip planes, metres from the camera.
   public var clipPlanes: ClosedRange<Double>
+  /// The camera's lens: the scene is rendered as it shows the world (``camera`` is the ideal
+  /// pinhole with the same intrinsics).
+  public var lens: LensDistortion = .none
   /// The camera as the renderer takes it.
   public var renderCamera: RenderCamera {
     RenderCamera(camera, near: clipPlanes.lowerBound, far: clipPlanes.upperBound)

@@ -16,6 +16,7 @@ extension SceneFile {
       "intrinsics": .object(["fx": .value, "fy": .value, "cx": .value, "cy": .value]),
       "vertical_fov_deg": .value, "world_from_camera": .value,
       "look_at": .object(["eye": .value, "target": .value, "up": .value]), "near": .value, "far": .value,
+      "distortion": .value, "fisheye": .value,
     ]),
     "lights": .object([
       "ambient": .value,

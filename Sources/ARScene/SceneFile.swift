@@ -165,9 +165,13 @@ public struct SceneFile: Codable, Sendable, Equatable {
     /// Near and far planes in metres.
     public var near: Double?
     public var far: Double?
+    /// The lens's OpenCV distortion coefficients `[k1, k2, p1, p2(, k3(, k4, k5, k6))]`, or a
+    /// fisheye's `[k1, k2, k3, k4]` (Kannala-Brandt): the scene is rendered as that lens shows it.
+    public var distortion: [Double]?
+    public var fisheye: [Double]?
 
     enum CodingKeys: String, CodingKey {
-      case intrinsics, near, far
+      case intrinsics, near, far, distortion, fisheye
       case verticalFovDeg = "vertical_fov_deg"
       case worldFromCamera = "world_from_camera"
       case lookAt = "look_at"

@@ -75,6 +75,7 @@ struct SceneResolver {
       objects: objects, background: background,
       backgroundColor: backgroundColor, targets: targets)
     scene.geoFrame = geoPlacement?.frame
+    scene.lens = try lens()
     scene.shadows = try shadows(lighting: scene.lighting, anchorPlane: anchorPlane)
     if let film = file.film {
       let named = film.contains("/") || film.hasSuffix(".json") ? resolvePath(film) : film
@@ -229,6 +230,19 @@ struct SceneResolver {
     )
     do { try catcher.validate() } catch { throw fail("shadow", error.description) }
     return catcher
+  }
+
+  /// The camera's lens: `camera.distortion` or `camera.fisheye` (not both), a pinhole without.
+  func lens() throws(SceneError) -> LensDistortion {
+    let c = file.camera
+    if c.distortion != nil, c.fisheye != nil {
+      throw fail("camera", "give distortion or fisheye, not both")
+    }
+    do {
+      if let d = c.distortion { return try LensDistortion(opencv: d) }
+      if let f = c.fisheye { return try LensDistortion(opencv: f, fisheye: true) }
+    } catch { throw fail(c.distortion != nil ? "camera.distortion" : "camera.fisheye", error.description) }
+    return .none
   }
 
   /// The file's camera at its output size, in `Double` as written, and its clip planes.

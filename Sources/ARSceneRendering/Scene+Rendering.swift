@@ -50,13 +50,17 @@ extension Scene {
   public func render(
     settings: RenderSettings = RenderSettings(), with renderer: FrameRenderer = FrameRenderer()
   ) throws(SceneError) -> RGBA8Image {
-    let draws = try drawCalls()
     var image: RGBA8Image
-    do {
-      image = try renderer.render(
-        draws, camera: renderCamera, shading: .lit(lighting), background: background,
-        backgroundColor: backgroundColor, settings: settings, shadows: shadows)
-    } catch { throw .render(path: path, reason: error.description) }
+    if lens != .none {
+      image = try renderThroughLens(settings: settings, with: renderer)
+    } else {
+      let draws = try drawCalls()
+      do {
+        image = try renderer.render(
+          draws, camera: renderCamera, shading: .lit(lighting), background: background,
+          backgroundColor: backgroundColor, settings: settings, shadows: shadows)
+      } catch { throw .render(path: path, reason: error.description) }
+    }
     if let film { image = film.apply(to: image, context: FilmContext(threads: settings.threads)) }
     drawLabels(on: &image, camera: camera)
     return image
