@@ -31,7 +31,8 @@ public struct DrawCall: @unchecked Sendable {
   ///   - worldFromModel: Model to world, metres.
   ///   - cullBackFaces: Skip triangles facing away from the camera (see ``cullBackFaces``).
   ///   - textures: Decoded images by their materials' texture path (`TextureReference.path`): one for every diffuse
-  ///     (`map_Kd`) and opacity (`map_d`) texture the materials name. Others are ignored.
+  ///     (`map_Kd`), opacity (`map_d`) and metallic-roughness texture the materials name. Others
+  ///     are ignored.
   /// - Throws: ``RenderError/invalidTexture(path:reason:)`` for a texture with no image, or one
   ///   larger than 16384 texels a side (as GPUs commonly limit them).
   public init(
@@ -44,11 +45,16 @@ public struct DrawCall: @unchecked Sendable {
     var materials: [ShadingMaterial] = []
     var owned: [MipmappedTexture] = []
     for m in mesh.materials {
-      var texture: MipmappedTexture? = nil, opacity: MipmappedTexture? = nil
+      var texture: MipmappedTexture? = nil, opacity: MipmappedTexture? = nil, surface: MipmappedTexture? = nil
       if let reference = m.diffuseTexture { texture = try MipmappedTexture(reference, images: textures) }
       if let reference = m.opacityTexture { opacity = try MipmappedTexture(reference, images: textures) }
-      owned += [texture, opacity].compactMap { $0 }
-      materials.append(ShadingMaterial(m, texture: texture, opacityTexture: opacity))
+      if let reference = m.metallicRoughnessTexture, m.metallicRoughness != nil {
+        surface = try MipmappedTexture(reference, images: textures, isData: true)
+      }
+      owned += [texture, opacity, surface].compactMap { $0 }
+      var material = ShadingMaterial(m, texture: texture, opacityTexture: opacity)
+      material.metallicRoughnessTexture = surface?.view
+      materials.append(material)
     }
     self.materials = materials
     self.textures = owned

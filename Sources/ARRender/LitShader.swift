@@ -201,21 +201,39 @@ struct LitShader: FragmentShader, @unchecked Sendable {
       for k in 0..<count { color[k] = ambient * color[k] + emissive }
       return
     }
+    let surfaceTexture = material.metallicRoughness == nil ? nil : material.metallicRoughnessTexture
     for k in 0..<count where color[k].w >= 0 {
       let base = color[k]
+      var surface = material.metallicRoughness
+      if let texture = surfaceTexture {
+        // glTF's metallic-roughness map at this sample, with its own footprint: roughness in
+        // green and metallic in blue, multiplying the factors.
+        let w = batch.weights(k)
+        let (dx, dy) = (w.dx, w.dy)
+        let uv = SIMD2((t.u * w.here).sum(), (t.v * w.here).sum())
+        let texel = texture.sample(
+          uv, SIMD2((t.u * dx).sum(), (t.v * dx).sum()), SIMD2((t.u * dy).sum(), (t.v * dy).sum()))
+        surface = (
+          material.metallicFactor * texel.z,
+          ShadingMaterial.alpha(roughness: material.roughnessFactor * texel.y)
+        )
+      }
       let rgb = reflected(
-        t, albedo: SIMD3(base.x, base.y, base.z), a: batch.w0[k], b: batch.w1[k], c: batch.w2[k])
+        t, albedo: SIMD3(base.x, base.y, base.z), surface: surface, a: batch.w0[k], b: batch.w1[k],
+        c: batch.w2[k])
       color[k] = SIMD4(rgb, base.w)
     }
   }
 
   /// The light a sample with `albedo` reflects towards the camera (ambient, directional and
-  /// point lights; Blinn–Phong, or glTF's metallic-roughness BRDF), its vertex weights being
-  /// `a`, `b`, `c`.
+  /// point lights; Blinn–Phong, or glTF's metallic-roughness BRDF with `surface`'s metallic and
+  /// α), its vertex weights being `a`, `b`, `c`.
   @inline(__always)
-  func reflected(_ t: Triangle, albedo: SIMD3<Float>, a: Float, b: Float, c: Float) -> SIMD3<Float> {
+  func reflected(
+    _ t: Triangle, albedo: SIMD3<Float>, surface pbr: (metallic: Float, alpha: Float)?, a: Float, b: Float,
+    c: Float
+  ) -> SIMD3<Float> {
     let material = t.material
-    let pbr = material.metallicRoughness
     let shiny = material.specular != .zero || pbr != nil
     var rgb = self.ambient * albedo + material.emissive
     let worldAndU = t.v0.worldAndU * a + t.v1.worldAndU * b + t.v2.worldAndU * c

@@ -52,7 +52,11 @@ final class MipmappedTexture: @unchecked Sendable {
   ///
   /// - Throws: ``RenderError/invalidTexture(path:reason:)`` when `images` has no image for it,
   ///   or the image is larger than ``maximumSide`` texels a side.
-  convenience init(_ reference: TextureReference, images: [String: RGBA8Image]) throws(RenderError) {
+  /// With `isData`, the texels are numbers, not colours (a metallic-roughness map): scaled to
+  /// [0, 1] without sRGB decoding.
+  convenience init(_ reference: TextureReference, images: [String: RGBA8Image], isData: Bool = false)
+    throws(RenderError)
+  {
     guard let image = images[reference.path] else {
       throw .invalidTexture(path: reference.path, reason: "no decoded image was given for this texture")
     }
@@ -61,15 +65,16 @@ final class MipmappedTexture: @unchecked Sendable {
         path: reference.path,
         reason: "\(image.width)×\(image.height) is larger than \(Self.maximumSide) texels a side")
     }
-    self.init(image, reference: reference)
+    self.init(image, reference: reference, isData: isData)
   }
 
-  init(_ image: RGBA8Image, reference: TextureReference) {
+  init(_ image: RGBA8Image, reference: TextureReference, isData: Bool = false) {
     hasTransparency = image.pixels.contains { $0.w < 255 }
     clamp = reference.clamp
     scale = SIMD2(reference.scale.x, reference.scale.y)
     offset = SIMD2(reference.offset.x, reference.offset.y)
-    var chain = [(texels: image.linear.pixels, width: image.width, height: image.height)]
+    let texels = isData ? image.pixels.map { SIMD4<Float>($0) / 255 } : image.linear.pixels
+    var chain = [(texels: texels, width: image.width, height: image.height)]
     while chain.last!.width > 1 || chain.last!.height > 1 {
       chain.append(Self.halved(chain.last!.texels, width: chain.last!.width, height: chain.last!.height))
     }

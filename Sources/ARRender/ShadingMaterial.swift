@@ -20,8 +20,16 @@ struct ShadingMaterial: @unchecked Sendable {
   /// at least 0.002 so that a perfect mirror still reflects a point light somewhere); nil for
   /// Blinn-Phong.
   var metallicRoughness: (metallic: Float, alpha: Float)?
+  /// The factors as given (the texture multiplies them per sample) and glTF's
+  /// metallic-roughness texture: roughness in green, metallic in blue.
+  var metallicFactor: Float = 0, roughnessFactor: Float = 1
+  var metallicRoughnessTexture: TextureView?
   /// The base colour alone, whatever the lights.
   var unlit: Bool
+
+  /// The microfacet distribution's α of a perceptual `roughness`: its square, at least 0.002
+  /// (a perfect mirror would reflect a point light nowhere).
+  static func alpha(roughness: Float) -> Float { Swift.max(roughness * roughness, 0.002) }
 
   /// How a material's alpha is used, as glTF names the cases.
   enum AlphaMode {
@@ -44,9 +52,10 @@ struct ShadingMaterial: @unchecked Sendable {
     self.texture = texture?.view
     self.opacityTexture = opacityTexture?.view
     unlit = m.isUnlit
-    metallicRoughness = m.metallicRoughness.map {
-      ($0.metallic, Swift.max($0.roughness * $0.roughness, 0.002))
-    }
+    metallicRoughness = m.metallicRoughness.map { ($0.metallic, Self.alpha(roughness: $0.roughness)) }
+    (metallicFactor, roughnessFactor) = (
+      m.metallicRoughness?.metallic ?? 0, m.metallicRoughness?.roughness ?? 1
+    )
     switch m.alphaMode {
     case .opaque?: alphaMode = .opaque
     case .mask(let cutoff)?:

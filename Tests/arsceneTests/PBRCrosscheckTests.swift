@@ -148,3 +148,72 @@ struct GLTFMaterialModeTests {
     #expect((p.x > 100) == drawn && p.w == 255, "\(p)")
   }
 }
+
+extension GLTFMaterialModeTests {
+  /// A quad filling a 16×16 frame, its metallic-roughness texture 4×1 texels: metallic 0, 0, 1, 1
+  /// (blue), roughness 0.6 (green); metallicFactor `metallic` and no texture without `textured`.
+  static func texturedQuad(metallic: Double, textured: Bool) throws -> RGBA8Image {
+    var bytes: [UInt8] = []
+    for p: [Float] in [[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]] {
+      for x in p { withUnsafeBytes(of: x.bitPattern.littleEndian) { bytes += $0 } }
+    }
+    for p: [Float] in [[0, 1], [1, 1], [1, 0], [0, 0]] {
+      for x in p { withUnsafeBytes(of: x.bitPattern.littleEndian) { bytes += $0 } }
+    }
+    for i: UInt16 in [0, 1, 2, 0, 2, 3] { withUnsafeBytes(of: i.littleEndian) { bytes += $0 } }
+    let map = RGBA8Image(
+      width: 4, height: 1, pixels: [0, 0, 255, 255].map { SIMD4<UInt8>(0, 153, $0, 255) })
+    let png = "data:image/png;base64," + Data(try PNG.encode(map)).base64EncodedString()
+    let uri = "data:application/octet-stream;base64," + Data(bytes).base64EncodedString()
+    let texture = textured ? #", "metallicRoughnessTexture": {"index": 0}"# : ""
+    let roughness = textured ? 1 : 0.6
+    let json = """
+      {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}], "nodes": [{"mesh": 0}],
+       "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1}, "indices": 2, "material": 0}]}],
+       "materials": [{"pbrMetallicRoughness": {"baseColorFactor": [0.5, 0.3, 0.1, 1], "metallicFactor": \(metallic),
+         "roughnessFactor": \(roughness)\(texture)}}],
+       "textures": [{"source": 0, "sampler": 0}], "samplers": [{"magFilter": 9729, "wrapS": 33071, "wrapT": 33071}],
+       "images": [{"uri": "\(png)"}],
+       "buffers": [{"byteLength": 92, "uri": "\(uri)"}],
+       "bufferViews": [{"buffer": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 32},
+         {"buffer": 0, "byteOffset": 80, "byteLength": 12}],
+       "accessors": [
+         {"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [-1, -1, 0], "max": [1, 1, 0]},
+         {"bufferView": 1, "componentType": 5126, "count": 4, "type": "VEC2"},
+         {"bufferView": 2, "componentType": 5123, "count": 6, "type": "SCALAR"}]}
+      """
+    let folder = try TemporaryFolder()
+    let model = try folder.write(json, to: "quad.gltf")
+    let scene = try folder.write(
+      """
+      {"output": {"width": 16, "height": 16}, "background": {"color": [0, 0, 0]},
+       "camera": {"intrinsics": {"fx": 16, "fy": 16, "cx": 8, "cy": 8}, "world_from_camera": [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,2,1]},
+       "lights": {"ambient": [0.05, 0.05, 0.05], "directional": [{"direction": [-0.3, -0.2, -1], "color": [1, 1, 1], "intensity": 0.6}]},
+       "objects": [{"name": "quad", "model": "\(model)"}]}
+      """, to: "scene.json")
+    let outcome = try ArsceneRunner.run(["render", scene, "-o", folder.path + "/out.png"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    return try ImageFile.readRGBA8(folder.path + "/out.png")
+  }
+
+  @Test(
+    "a metallic-roughness texture: its dielectric texels draw as metallic 0, its metal ones as metallic 1")
+  func metallicRoughnessTexture() throws {
+    let textured = try Self.texturedQuad(metallic: 1, textured: true)
+    let dielectric = try Self.texturedQuad(metallic: 0, textured: false)
+    let metal = try Self.texturedQuad(metallic: 1, textured: false)
+    // Where the metal half is compared, a dielectric looks different: the check can fail.
+    let contrast = [4, 8, 12].map { y in
+      let (m, d) = (metal[12, y], dielectric[12, y])
+      return abs(Int(m.x) - Int(d.x)) + abs(Int(m.y) - Int(d.y)) + abs(Int(m.z) - Int(d.z))
+    }
+    #expect(contrast.max()! > 20, "\(contrast)")
+    for y in [4, 8, 12] {
+      let (left, right) = (textured[4, y], textured[12, y])
+      for (ours, expected) in [(left, dielectric[4, y]), (right, metal[12, y])] {
+        let d = SIMD4<Int>(truncatingIfNeeded: ours) &- SIMD4<Int>(truncatingIfNeeded: expected)
+        #expect(abs(d.x) <= 2 && abs(d.y) <= 2 && abs(d.z) <= 2, "\(ours) against \(expected) at row \(y)")
+      }
+    }
+  }
+}

@@ -75,6 +75,10 @@ struct GLTFMaterialConversion {
         info.index, container, at: here + "/pbrMetallicRoughness/baseColorTexture")
       textureTransform = info.extensions?.transform
     }
+    if let info = pbr?.metallicRoughnessTexture, m.extensions?.unlit == nil {
+      material.metallicRoughnessTexture = try texture(
+        info.index, container, at: here + "/pbrMetallicRoughness/metallicRoughnessTexture")
+    }
     if let info = m.emissiveTexture {
       material.emissiveTexture = try texture(info.index, container, at: here + "/emissiveTexture")
     }

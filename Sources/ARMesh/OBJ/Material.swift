@@ -33,6 +33,9 @@ public struct Material: Hashable, Sendable {
   /// renderer lights the surface with the BRDF of the glTF specification's Appendix B, the
   /// diffuse colour being the base colour; nil for MTL's Blinn-Phong (`specular`, `shininess`).
   public var metallicRoughness: MetallicRoughness? = nil
+  /// glTF's metallic-roughness texture (linear data: roughness in green, metallic in blue),
+  /// multiplying ``metallicRoughness``'s factors.
+  public var metallicRoughnessTexture: TextureReference? = nil
   /// How the base colour's alpha is used, when the format says (glTF's `alphaMode`); nil to
   /// infer it as MTL materials are (blend below full `opacity`, mask where a texture has
   /// transparent texels).
