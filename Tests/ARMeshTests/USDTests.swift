@@ -120,9 +120,11 @@ struct USDTests {
     return out
   }
 
-  @Test("a referenced layer's material binding moves with its prims: the plate draws teal")
-  func referencedMaterial() throws {
-    let asset = try ModelAsset.load(path: Fixtures.path("usd/referenced-parts.usdz"))
+  @Test(
+    "a referenced layer's material binding moves with its prims: the plate draws teal",
+    arguments: ["referenced-parts.usdz", "referenced-parts-binary.usdz"])
+  func referencedMaterial(_ file: String) throws {
+    let asset = try ModelAsset.load(path: Fixtures.path("usd/" + file))
     let diffuse = asset.mesh.submeshes.map { asset.mesh.materials[$0.material].diffuse }
     #expect(diffuse.contains(SIMD3(0.1, 0.6, 0.6)), "\(diffuse)")
   }

@@ -11,6 +11,8 @@ struct USDCrate {
   private(set) var fieldSets: [Int] = []
   /// Each path's text (`/Cube/Cube.points`), by path index.
   private(set) var paths: [String] = []
+  /// The strings values use (asset paths of references), as token indices.
+  private(set) var strings: [Int] = []
   /// Each spec: its path index, where its fields start in ``fieldSets``, and its type.
   private(set) var specs: [(path: Int, fieldSet: Int, type: Int)] = []
 
@@ -41,6 +43,7 @@ struct USDCrate {
       sections[name] = (start, size)
     }
     try readTokens()
+    try readStrings()
     try readFields()
     try readFieldSets()
     try readPaths()
@@ -65,6 +68,18 @@ struct USDCrate {
       String(decoding: $0, as: UTF8.self)
     }
     guard tokens.count == count else { throw r.fail("\(count) tokens declared, \(tokens.count) found") }
+  }
+
+  /// STRINGS: a count, then each string's token index (older crates may have none).
+  private mutating func readStrings() throws(USDError) {
+    guard sections["STRINGS"] != nil else { return }
+    var r = try section("STRINGS")
+    let count = try r.count()
+    strings = try (0..<count).map { _ throws(USDError) in
+      let index = Int(try r.uint32())
+      guard tokens.indices.contains(index) else { throw r.fail("a string names no token") }
+      return index
+    }
   }
 
   private mutating func readFields() throws(USDError) {

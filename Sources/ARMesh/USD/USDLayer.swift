@@ -46,8 +46,13 @@ struct USDLayer {
         }
       case 6:  // a prim
         var type = ""
-        for (name, rep) in fields where name == "typeName" {
-          if case .token(let t)? = try USDValue.decode(rep, in: crate, at: path) { type = t }
+        for (name, rep) in fields where ["typeName", "references", "payload"].contains(name) {
+          switch (name, try USDValue.decode(rep, in: crate, at: path)) {
+          case ("typeName", .token(let t)?): type = t
+          case ("references", .references(let list)?), ("payload", .references(let list)?):
+            references[path, default: []] += list
+          default: break
+          }
         }
         prims.append((path, type))
       case 1:  // an attribute

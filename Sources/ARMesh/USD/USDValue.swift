@@ -14,6 +14,9 @@ enum USDValue {
   /// A path list operation's explicit, added, prepended and appended paths (a relationship's
   /// targets).
   case paths([String])
+  /// A reference (or payload) list operation's explicit, added, prepended and appended items:
+  /// the layer's asset path (empty for this layer) and the prim (empty for its default prim).
+  case references([(file: String, prim: String)])
 
   /// The value `rep` holds in `crate`, or nil for a type ARScene does not read.
   static func decode(_ rep: UInt64, in crate: USDCrate, at place: String) throws(USDError) -> USDValue? {
@@ -97,6 +100,8 @@ enum USDValue {
         }
       }
       return .paths(out)
+    case (35, false), (55, false):  // ReferenceListOp, PayloadListOp
+      return .references(try referenceList(&r, in: crate, payloads: type == 55))
     case (15, false):
       if inlined {
         let d = inlinedBytes(4)
@@ -105,5 +110,34 @@ enum USDValue {
       return .matrix(try floats(16, double: true))
     default: return nil
     }
+  }
+
+  /// A reference or payload list op at `r`: its header's lists, each a count and the items
+  /// (an asset path's string, a prim path, and for references a layer offset and custom data,
+  /// which ARScene does not use).
+  private static func referenceList(_ r: inout USDByteReader, in crate: USDCrate, payloads: Bool)
+    throws(USDError) -> [(file: String, prim: String)]
+  {
+    let header = try r.bytes(1).first!
+    var out: [(file: String, prim: String)] = []
+    for bit in [1 << 1, 1 << 2, 1 << 5, 1 << 6] where Int(header) & bit != 0 {
+      let n = try r.count()
+      guard n <= 1 << 16 else { throw r.fail("\(n) references") }
+      for _ in 0..<n {
+        let string = Int(try r.uint32()), path = Int(try r.uint32())
+        guard crate.strings.indices.contains(string), crate.paths.indices.contains(path) || path == -1 else {
+          throw r.fail("a reference names no string or path")
+        }
+        let file = crate.tokens[crate.strings[string]]
+        let prim = crate.paths.indices.contains(path) ? crate.paths[path] : ""
+        out.append((file, prim == "/" ? "" : prim))
+        if !payloads {
+          _ = try r.bytes(16)  // the layer offset: offset and scale
+          let entries = try r.count()
+          guard entries == 0 else { throw r.fail("a reference with custom data (not read)") }
+        }
+      }
+    }
+    return out
   }
 }
