@@ -152,7 +152,7 @@ struct GLTFMaterialModeTests {
 extension GLTFMaterialModeTests {
   /// A quad filling a 16×16 frame, its metallic-roughness texture 4×1 texels: metallic 0, 0, 1, 1
   /// (blue), roughness 0.6 (green); metallicFactor `metallic` and no texture without `textured`.
-  static func texturedQuad(metallic: Double, textured: Bool) throws -> RGBA8Image {
+  static func texturedQuad(metallic: Double, textured: Bool, wrap: Int = 33071) throws -> RGBA8Image {
     var bytes: [UInt8] = []
     for p: [Float] in [[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]] {
       for x in p { withUnsafeBytes(of: x.bitPattern.littleEndian) { bytes += $0 } }
@@ -172,7 +172,7 @@ extension GLTFMaterialModeTests {
        "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1}, "indices": 2, "material": 0}]}],
        "materials": [{"pbrMetallicRoughness": {"baseColorFactor": [0.5, 0.3, 0.1, 1], "metallicFactor": \(metallic),
          "roughnessFactor": \(roughness)\(texture)}}],
-       "textures": [{"source": 0, "sampler": 0}], "samplers": [{"magFilter": 9729, "wrapS": 33071, "wrapT": 33071}],
+       "textures": [{"source": 0, "sampler": 0}], "samplers": [{"magFilter": 9729, "wrapS": \(wrap), "wrapT": \(wrap)}],
        "images": [{"uri": "\(png)"}],
        "buffers": [{"byteLength": 92, "uri": "\(uri)"}],
        "bufferViews": [{"buffer": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 32},
@@ -194,6 +194,17 @@ extension GLTFMaterialModeTests {
     let outcome = try ArsceneRunner.run(["render", scene, "-o", folder.path + "/out.png"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     return try ImageFile.readRGBA8(folder.path + "/out.png")
+  }
+
+  @Test("a sampler's clamp to edge keeps the edge texel at the edge; repeat blends in the opposite edge's")
+  func samplerWrap() throws {
+    let clamped = try Self.texturedQuad(metallic: 1, textured: true, wrap: 33071)
+    let repeated = try Self.texturedQuad(metallic: 1, textured: true, wrap: 10497)
+    let dielectric = try Self.texturedQuad(metallic: 0, textured: false)
+    // The leftmost column: u ≈ 0.03, between the first texel's centre and the left edge.
+    let (c, r, d) = (clamped[0, 8], repeated[0, 8], dielectric[0, 8])
+    #expect(abs(Int(c.x) - Int(d.x)) <= 2 && abs(Int(c.z) - Int(d.z)) <= 2, "\(c) \(d)")
+    #expect(abs(Int(r.x) - Int(d.x)) + abs(Int(r.z) - Int(d.z)) > 4, "\(r) \(d)")
   }
 
   @Test(

@@ -12,6 +12,7 @@ struct GLTFDocument: Decodable, Sendable {
   var buffers: [Buffer]?
   var materials: [MaterialJSON]?
   var textures: [Texture]?
+  var samplers: [Sampler]?
   var images: [Image]?
   var animations: [Animation]?
   var skins: [Skin]?
@@ -230,6 +231,15 @@ struct GLTFDocument: Decodable, Sendable {
   struct Texture: Decodable, Sendable {
     var sampler: Int?
     var source: Int?
+  }
+
+  /// A texture sampler: wrap modes (10497 repeat, 33071 clamp to edge, 33648 mirrored repeat)
+  /// and filters.
+  struct Sampler: Decodable, Sendable {
+    var wrapS: Int?
+    var wrapT: Int?
+    var magFilter: Int?
+    var minFilter: Int?
   }
 
   struct Image: Decodable, Sendable {

@@ -101,13 +101,31 @@ struct GLTFMaterialConversion {
       throw GLTFError(
         path: container.path, pointer: "/textures/\(index)/source", reason: "image \(source) does not exist")
     }
+    // The sampler's wrap: clamped to the edge in both directions, or repeated (glTF's default;
+    // a mirrored repeat or a mixed pair is drawn repeated, with a warning).
+    var clamp = false
+    if let s = texture.sampler {
+      guard let sampler = document.samplers?[safe: s] else {
+        throw GLTFError(
+          path: container.path, pointer: "/textures/\(index)/sampler", reason: "sampler \(s) does not exist")
+      }
+      let (wrapS, wrapT) = (sampler.wrapS ?? 10497, sampler.wrapT ?? 10497)
+      clamp = wrapS == 33071 && wrapT == 33071
+      if !clamp && (wrapS != 10497 || wrapT != 10497) {
+        warnings.append(
+          "\(container.path): /samplers/\(s): wrap modes \(wrapS), \(wrapT) are drawn as repeat (10497); ARScene clamps both directions or neither"
+        )
+      }
+    }
     let imagePointer = "/images/\(source)"
     if let uri = image.uri, !uri.hasPrefix("data:") {
       guard let file = GLTFURI.path(uri, relativeTo: container.path) else {
         throw GLTFError(
           path: container.path, pointer: imagePointer + "/uri", reason: "'\(uri.prefix(60))' is no file")
       }
-      return TextureReference(path: file)
+      var reference = TextureReference(path: file)
+      reference.clamp = clamp
+      return reference
     }
     let key = container.path + "#" + imagePointer
     if let uri = image.uri {
@@ -118,6 +136,8 @@ struct GLTFMaterialConversion {
     } else {
       throw GLTFError(path: container.path, pointer: imagePointer, reason: "neither a uri nor a bufferView")
     }
-    return TextureReference(path: key)
+    var reference = TextureReference(path: key)
+    reference.clamp = clamp
+    return reference
   }
 }
