@@ -41,8 +41,12 @@ struct GLTFGeometry {
         let b = world.transformPoint(p.positions[Int(p.triangles[t + 1])])
         let c = world.transformPoint(p.positions[Int(p.triangles[t + 2])])
         let normal = Self.unit((b - a).cross(c - a) * (mirrored ? -1 : 1))
-        positions += [a, b, c]
-        normals += [normal, normal, normal]
+        positions.append(a)
+        positions.append(b)
+        positions.append(c)
+        normals.append(normal)
+        normals.append(normal)
+        normals.append(normal)
       }
     }
     appendTexcoordsAndColors(

@@ -165,11 +165,13 @@ struct USDStageReader {
       let v = face.map { UInt32($0) }
       // Faces of fewer than three corners draw nothing (USD allows them in holes and curves).
       for k in stride(from: 1, to: n - 1, by: 1) {
-        let fan = leftHanded ? [0, k + 1, k] : [0, k, k + 1]
-        for c in fan {
-          triangles.append(v[c])
-          corners.append((start + c, f))
-        }
+        let (second, third) = leftHanded ? (k + 1, k) : (k, k + 1)
+        triangles.append(v[0])
+        triangles.append(v[second])
+        triangles.append(v[third])
+        corners.append((start, f))
+        corners.append((start + second, f))
+        corners.append((start + third, f))
       }
       start += n
     }

@@ -117,3 +117,25 @@ struct RecordingFieldSet: ExpressibleByArrayLiteral, Sendable {
     1 << UInt64(field.rawValue)
   }
 }
+
+/// The members each line of the format may have: built once, not per line.
+extension RecordingFieldSet {
+  static let header: RecordingFieldSet = [.type, .format, .version, .source, .timeBase, .description]
+  static let pose: RecordingFieldSet = [.type, .t, .translation, .rotationXYZW, .tracking, .trackingReason]
+  static let frame: RecordingFieldSet = [
+    .type, .t, .index, .intrinsics, .size, .image, .video, .videoFrame, .depth, .confidence,
+  ]
+  static let gps: RecordingFieldSet = [
+    .type, .t, .latitude, .longitude, .height, .altitudeMSL, .horizontalAccuracy, .verticalAccuracy,
+    .courseDegrees, .speed,
+  ]
+  static let heading: RecordingFieldSet = [
+    .type, .t, .trueHeadingDegrees, .magneticHeadingDegrees, .accuracyDegrees,
+  ]
+  static let magnetometer: RecordingFieldSet = [.type, .t, .fieldMicrotesla]
+  static let tap: RecordingFieldSet = [.type, .t, .point, .expected]
+  static let truth: RecordingFieldSet = [
+    .type, .t, .latitude, .longitude, .height, .localFromCameraXYZW, .localFromWorldTranslation,
+    .localFromWorldRotationXYZW,
+  ]
+}

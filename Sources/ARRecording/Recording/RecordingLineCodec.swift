@@ -147,7 +147,7 @@ enum RecordingLineCodec {
             "version \(Writer.format(version)) is unknown; this build reads version \(RecordingHeader.currentVersion)"
         )
       }
-      try rejectUnknown(o, [.type, .format, .version, .source, .timeBase, .description])
+      try rejectUnknown(o, .header)
       return RecordingHeader(
         version: RecordingHeader.currentVersion, source: try o.string(.source),
         timeBase: try o.string(.timeBase),
@@ -192,7 +192,7 @@ enum RecordingLineCodec {
 
   /// A `pose` record: the camera's pose in the session's world and its tracking state.
   private static func poseRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
-    try rejectUnknown(o, [.type, .t, .translation, .rotationXYZW, .tracking, .trackingReason])
+    try rejectUnknown(o, .pose)
     let tracking: TrackingState
     switch try o.optionalString(.tracking) ?? "normal" {
     case "normal": tracking = .normal
@@ -212,8 +212,7 @@ enum RecordingLineCodec {
 
   /// A `frame` record: a camera frame, its intrinsics, size, image (a file or a video's frame) and depth.
   private static func frameRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
-    try rejectUnknown(
-      o, [.type, .t, .index, .intrinsics, .size, .image, .video, .videoFrame, .depth, .confidence])
+    try rejectUnknown(o, .frame)
     var intrinsics: FrameIntrinsics?
     if let k = try o.optionalNumbers(.intrinsics, count: 4) {
       guard k[0] > 0, k[1] > 0 else {
@@ -241,12 +240,7 @@ enum RecordingLineCodec {
 
   /// A `gps` record: a fix, checked.
   private static func gpsRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
-    try rejectUnknown(
-      o,
-      [
-        .type, .t, .latitude, .longitude, .height, .altitudeMSL, .horizontalAccuracy, .verticalAccuracy,
-        .courseDegrees, .speed,
-      ])
+    try rejectUnknown(o, .gps)
     let fix = GPSFix(
       time: t, latitude: try o.number(.latitude), longitude: try o.number(.longitude),
       height: try o.optionalNumber(.height), altitudeMSL: try o.optionalNumber(.altitudeMSL),
@@ -261,7 +255,7 @@ enum RecordingLineCodec {
   /// A `heading` record: a compass reading, checked.
   private static func headingRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord
   {
-    try rejectUnknown(o, [.type, .t, .trueHeadingDegrees, .magneticHeadingDegrees, .accuracyDegrees])
+    try rejectUnknown(o, .heading)
     let sample = HeadingSample(
       time: t, trueHeadingDegrees: try o.optionalNumber(.trueHeadingDegrees),
       magneticHeadingDegrees: try o.number(.magneticHeadingDegrees),
@@ -274,26 +268,21 @@ enum RecordingLineCodec {
   private static func magnetometerRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure)
     -> RecordingRecord
   {
-    try rejectUnknown(o, [.type, .t, .fieldMicrotesla])
+    try rejectUnknown(o, .magnetometer)
     return .magnetometer(
       MagnetometerSample(time: t, field: try vector3(o.numbers(.fieldMicrotesla, count: 3))))
   }
 
   /// A `tap` record: a touch on the screen, and the point it should select.
   private static func tapRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
-    try rejectUnknown(o, [.type, .t, .point, .expected])
+    try rejectUnknown(o, .tap)
     let p = try o.numbers(.point, count: 2)
     return .tap(TapSample(time: t, point: SIMD2(p[0], p[1]), expected: try o.optionalString(.expected)))
   }
 
   /// A `truth` record: where the camera truly was (simulations, surveyed sessions).
   private static func truthRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
-    try rejectUnknown(
-      o,
-      [
-        .type, .t, .latitude, .longitude, .height, .localFromCameraXYZW, .localFromWorldTranslation,
-        .localFromWorldRotationXYZW,
-      ])
+    try rejectUnknown(o, .truth)
     var localFromWorld: RigidTransform<Double>?
     if o[.localFromWorldTranslation] != nil, o[.localFromWorldRotationXYZW] == nil {
       throw JSONLine.Failure(
