@@ -137,15 +137,10 @@ struct MarkerCommand: ParsableCommand {
       var report = MarkerReport(found)
       guard let k else { return report }
       let lens = try lens.lens()
-      let camera = CameraIntrinsics<Double>(fx: k[0], fy: k[1], cx: k[2], cy: k[3], width: 1, height: 1)
       let ideal = try found.map { marker throws(InputFailure) in
         var marker = marker
-        marker.corners = try marker.corners.map { corner throws(InputFailure) in
-          guard let p = camera.undistortedPixel(corner, lens: lens) else {
-            throw InputFailure(
-              message: "marker \(marker.id): corner \(corner) lies past the lens model's image circle")
-          }
-          return p
+        marker.corners = try LensOptions.undistorted(marker.corners, lens: lens, intrinsics: k) { i in
+          "marker \(marker.id): corner \(i)"
         }
         return marker
       }

@@ -60,14 +60,9 @@ struct PoseCommand: ParsableCommand {
       try reportingInputFailures {
         let k = intrinsics
         // Posed from where a pinhole camera would see the corners: the lens taken out first.
-        let camera = CameraIntrinsics<Double>(fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: 1, height: 1)
-        let lens = try lens.lens()
-        let ideal = try corners.points.enumerated().map { (i, corner) throws(InputFailure) in
-          guard let p = camera.undistortedPixel(corner, lens: lens) else {
-            throw InputFailure(message: "--corners: corner \(i) lies past the lens model's image circle")
-          }
-          return p
-        }
+        let ideal = try LensOptions.undistorted(
+          corners.points, lens: try lens.lens(), intrinsics: SIMD4(k.fx, k.fy, k.cx, k.cy)
+        ) { "--corners: corner \($0)" }
         let result: MarkerPose
         do {
           result = try SquareMarker.pose(

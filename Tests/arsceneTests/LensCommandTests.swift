@@ -94,4 +94,16 @@ struct LensCommandTests {
     let outcome = try ArsceneRunner.run(["undistort", "--intrinsics", "1000,1000,960,720"] + options)
     #expect(outcome.status == 64 && outcome.stderr.contains(message), "\(outcome.stderr)")
   }
+
+  @Test("a corner past a fisheye's image circle is an error naming it, exit 2")
+  func cornerPastImageCircle() throws {
+    let outcome = try ArsceneRunner.run([
+      "pose", "marker", "--size", "0.16", "--intrinsics", "1000,1000,960,720", "--fisheye", Self.gopro,
+      "--corners", "900,700,1000,700,1000,800,6000,800",
+    ])
+    #expect(
+      outcome.status == 2
+        && outcome.stderr.contains("--corners: corner 3 lies past the lens model's image circle"),
+      "\(outcome.stderr)")
+  }
 }
