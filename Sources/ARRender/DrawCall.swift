@@ -30,9 +30,8 @@ public struct DrawCall: @unchecked Sendable {
   ///   - mesh: The mesh, model space.
   ///   - worldFromModel: Model to world, metres.
   ///   - cullBackFaces: Skip triangles facing away from the camera (see ``cullBackFaces``).
-  ///   - textures: Decoded images by their materials' texture path (`TextureReference.path`): one for every diffuse
-  ///     (`map_Kd`), opacity (`map_d`) and metallic-roughness texture the materials name. Others
-  ///     are ignored.
+  ///   - textures: Decoded images by their materials' texture path (`TextureReference.path`): one
+  ///     for every texture of `mesh.texturePaths`. Others are ignored.
   /// - Throws: ``RenderError/invalidTexture(path:reason:)`` for a texture with no image, or one
   ///   larger than 16384 texels a side (as GPUs commonly limit them).
   public init(
@@ -45,15 +44,23 @@ public struct DrawCall: @unchecked Sendable {
     var materials: [ShadingMaterial] = []
     var owned: [MipmappedTexture] = []
     for m in mesh.materials {
-      var texture: MipmappedTexture? = nil, opacity: MipmappedTexture? = nil, surface: MipmappedTexture? = nil
-      if let reference = m.diffuseTexture { texture = try MipmappedTexture(reference, images: textures) }
-      if let reference = m.opacityTexture { opacity = try MipmappedTexture(reference, images: textures) }
-      if let reference = m.metallicRoughnessTexture, m.metallicRoughness != nil {
-        surface = try MipmappedTexture(reference, images: textures, isData: true)
+      /// The texture `reference` names, if any, kept alive by the draw call.
+      func load(_ reference: TextureReference?, isData: Bool = false) throws(RenderError) -> MipmappedTexture?
+      {
+        guard let reference else { return nil }
+        let texture = try MipmappedTexture(reference, images: textures, isData: isData)
+        owned.append(texture)
+        return texture
       }
-      owned += [texture, opacity, surface].compactMap { $0 }
+      let texture = try load(m.diffuseTexture), opacity = try load(m.opacityTexture)
       var material = ShadingMaterial(m, texture: texture, opacityTexture: opacity)
-      material.metallicRoughnessTexture = surface?.view
+      material.emissiveTexture = try load(m.emissiveTexture)?.view
+      // The metallic-roughness model's maps; Blinn-Phong (OBJ) draws as it always has.
+      if m.metallicRoughness != nil {
+        material.metallicRoughnessTexture = try load(m.metallicRoughnessTexture, isData: true)?.view
+        material.normalTexture = try load(m.normalTexture, isData: true)?.view
+        material.occlusionTexture = try load(m.occlusionTexture, isData: true)?.view
+      }
       materials.append(material)
     }
     self.materials = materials

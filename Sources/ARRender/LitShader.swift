@@ -77,6 +77,18 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     let opaque: Bool
     /// Whether there are lights besides the ambient one.
     let lit: Bool
+    /// ∂p/∂u and ∂p/∂v (see ``VertexAttributes/textureFrame(_:)``), when a normal map bends
+    /// the lit triangle's normals; zero otherwise.
+    let tangent: SIMD3<Float>, bitangent: SIMD3<Float>
+  }
+
+  /// What a material's maps say at one sample: the metallic-roughness surface, the fraction of
+  /// the ambient light that reaches it, its emission, and the tangent-space normal.
+  struct SurfaceSample {
+    var pbr: (metallic: Float, alpha: Float)?
+    var occlusion: Float = 1
+    var emission: SIMD3<Float>
+    var normal: SIMD3<Float>? = nil
   }
 
   var readsVertices: Bool { true }
@@ -91,6 +103,8 @@ struct LitShader: FragmentShader, @unchecked Sendable {
       v = SIMD3(v0.normalAndV.w, v1.normalAndV.w, v2.normalAndV.w)
     let sampled = material.texture ?? material.opacityTexture
     let lit = !directional.isEmpty || !point.isEmpty
+    let frame =
+      lit && material.normalTexture != nil ? VertexAttributes.textureFrame(vertices) : (.zero, .zero)
     return Triangle(
       materialPointer: materialPointer,
       // Only lights use it (for samples whose interpolated normal vanishes).
@@ -103,7 +117,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
         TextureCoordinatePlanes(us: u, vs: v, texture: $0, planes: planes)
       },
       opaque: fastPaths && material.alphaMode == .opaque,
-      lit: lit)
+      lit: lit, tangent: frame.0, bitangent: frame.1)
   }
 
   @inline(__always)
@@ -127,8 +141,8 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     // The common textured surface (opaque, one base colour, ambient light): the colours come
     // out of the sampler, tinted with the same arithmetic as the passes below.
     // (Ambient light alone reflects the same from either BRDF; unlit materials take none.)
-    if t.opaque, !t.lit, !material.unlit, let base = t.uniformBase, let texture = material.texture,
-      let coordinates = t.coordinates
+    if t.opaque, !t.lit, !material.unlit, !material.hasAmbientMaps, let base = t.uniformBase,
+      let texture = material.texture, let coordinates = t.coordinates
     {
       // Alpha becomes 0·a + 1 = 1 (the colours are finite).
       let tint = TexelTint(base: base, light: SIMD4(ambient, 0), offset: SIMD4(material.emissive, 1))
@@ -137,7 +151,9 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     }
     // The vertex weights, for what interpolates more than texture coordinates.
     let lit = t.lit
-    if t.uniformBase == nil || lit || (material.texture != nil && material.opacityTexture != nil) {
+    if t.uniformBase == nil || lit || material.hasAmbientMaps
+      || (material.texture != nil && material.opacityTexture != nil)
+    {
       batch.fillWeights(count: count)
     }
     // Base colour and opacity: the material's times the vertex colour.
@@ -196,33 +212,54 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     if material.unlit { return }
     // Ambient light needs no normal and no view direction: computed alone when it is all.
     let ambient = SIMD4(self.ambient, 1), emissive = SIMD4(material.emissive, 0)
-    guard lit else {
+    guard lit || material.hasAmbientMaps else {
       // Discarded samples stay so: their alpha is kept, negative.
       for k in 0..<count { color[k] = ambient * color[k] + emissive }
       return
     }
-    let surfaceTexture = material.metallicRoughness == nil ? nil : material.metallicRoughnessTexture
     for k in 0..<count where color[k].w >= 0 {
       let base = color[k]
-      var surface = material.metallicRoughness
-      if let texture = surfaceTexture {
-        // glTF's metallic-roughness map at this sample, with its own footprint: roughness in
-        // green and metallic in blue, multiplying the factors.
-        let w = batch.weights(k)
-        let (dx, dy) = (w.dx, w.dy)
-        let uv = SIMD2((t.u * w.here).sum(), (t.v * w.here).sum())
-        let texel = texture.sample(
-          uv, SIMD2((t.u * dx).sum(), (t.v * dx).sum()), SIMD2((t.u * dy).sum(), (t.v * dy).sum()))
-        surface = (
-          material.metallicFactor * texel.z,
-          ShadingMaterial.alpha(roughness: material.roughnessFactor * texel.y)
-        )
-      }
       let rgb = reflected(
-        t, albedo: SIMD3(base.x, base.y, base.z), surface: surface, a: batch.w0[k], b: batch.w1[k],
-        c: batch.w2[k])
+        t, albedo: SIMD3(base.x, base.y, base.z), surface: surface(t, batch, k), a: batch.w0[k],
+        b: batch.w1[k], c: batch.w2[k])
       color[k] = SIMD4(rgb, base.w)
     }
+  }
+
+  /// The material's maps at sample `k` (its weights filled), each sampled with the sample's
+  /// own footprint.
+  @inline(__always)
+  func surface(_ t: Triangle, _ batch: FragmentBatch, _ k: Int) -> SurfaceSample {
+    let material = t.material
+    var surface = SurfaceSample(pbr: material.metallicRoughness, emission: material.emissive)
+    guard material.hasAmbientMaps || material.metallicRoughnessTexture != nil || material.normalTexture != nil
+    else { return surface }
+    let w = batch.weights(k)
+    let uv = SIMD2((t.u * w.here).sum(), (t.v * w.here).sum())
+    let uvX = SIMD2((t.u * w.dx).sum(), (t.v * w.dx).sum()),
+      uvY = SIMD2((t.u * w.dy).sum(), (t.v * w.dy).sum())
+    if let texture = material.emissiveTexture {
+      let texel = texture.sample(uv, uvX, uvY)
+      surface.emission *= SIMD3(texel.x, texel.y, texel.z)
+    }
+    if let texture = material.occlusionTexture {
+      surface.occlusion = 1 + material.occlusionStrength * (texture.sample(uv, uvX, uvY).x - 1)
+    }
+    guard material.metallicRoughness != nil, t.lit else { return surface }
+    if let texture = material.metallicRoughnessTexture {
+      // Roughness in green and metallic in blue, multiplying the factors.
+      let texel = texture.sample(uv, uvX, uvY)
+      surface.pbr = (
+        material.metallicFactor * texel.z,
+        ShadingMaterial.alpha(roughness: material.roughnessFactor * texel.y)
+      )
+    }
+    if let texture = material.normalTexture, t.tangent != .zero {
+      let texel = texture.sample(uv, uvX, uvY)
+      let scale = SIMD3(material.normalScale, material.normalScale, 1)
+      surface.normal = (SIMD3(texel.x, texel.y, texel.z) * 2 - 1) * scale
+    }
+    return surface
   }
 
   /// The light a sample with `albedo` reflects towards the camera (ambient, directional and
@@ -230,16 +267,19 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   /// α), its vertex weights being `a`, `b`, `c`.
   @inline(__always)
   func reflected(
-    _ t: Triangle, albedo: SIMD3<Float>, surface pbr: (metallic: Float, alpha: Float)?, a: Float, b: Float,
-    c: Float
+    _ t: Triangle, albedo: SIMD3<Float>, surface: SurfaceSample, a: Float, b: Float, c: Float
   ) -> SIMD3<Float> {
     let material = t.material
+    let pbr = surface.pbr
     let shiny = material.specular != .zero || pbr != nil
-    var rgb = self.ambient * albedo + material.emissive
+    var rgb = self.ambient * albedo * surface.occlusion + surface.emission
     let worldAndU = t.v0.worldAndU * a + t.v1.worldAndU * b + t.v2.worldAndU * c
     let normalAndV = t.v0.normalAndV * a + t.v1.normalAndV * b + t.v2.normalAndV * c
     let position = SIMD3(worldAndU.x, worldAndU.y, worldAndU.z)
     var n = SIMD3(normalAndV.x, normalAndV.y, normalAndV.z).normalizedOrNil() ?? t.flatNormal
+    if let m = surface.normal {
+      n = VertexAttributes.bent(n, by: m, tangent: t.tangent, bitangent: t.bitangent)
+    }
     if t.backFacing { n = -n }  // two-sided lighting for faces drawn from behind
     let view = shiny ? (cameraPosition - position).normalizedOrNil() ?? n : n
     func add(_ towardsLight: SIMD3<Float>, _ radiance: SIMD3<Float>) {

@@ -60,10 +60,18 @@ final class MipmappedTexture: @unchecked Sendable {
     guard let image = images[reference.path] else {
       throw .invalidTexture(path: reference.path, reason: "no decoded image was given for this texture")
     }
-    guard image.width <= Self.maximumSide, image.height <= Self.maximumSide else {
+    // A mirrored direction is stored twice as long (see ``withMirrorImages(_:u:v:)``).
+    let mirrored = reference.clamp ? (u: false, v: false) : reference.mirrored
+    let limit = (
+      u: mirrored.u ? Self.maximumSide / 2 : Self.maximumSide,
+      v: mirrored.v ? Self.maximumSide / 2 : Self.maximumSide
+    )
+    guard image.width <= limit.u, image.height <= limit.v else {
       throw .invalidTexture(
         path: reference.path,
-        reason: "\(image.width)×\(image.height) is larger than \(Self.maximumSide) texels a side")
+        reason: mirrored.u || mirrored.v
+          ? "\(image.width)×\(image.height) is larger than \(limit.u)×\(limit.v) texels (a mirrored direction is stored twice, up to \(Self.maximumSide) texels)"
+          : "\(image.width)×\(image.height) is larger than \(Self.maximumSide) texels a side")
     }
     self.init(image, reference: reference, isData: isData)
   }
@@ -71,8 +79,18 @@ final class MipmappedTexture: @unchecked Sendable {
   init(_ image: RGBA8Image, reference: TextureReference, isData: Bool = false) {
     hasTransparency = image.pixels.contains { $0.w < 255 }
     clamp = reference.clamp
-    scale = SIMD2(reference.scale.x, reference.scale.y)
-    offset = SIMD2(reference.offset.x, reference.offset.y)
+    var scale = SIMD2(reference.scale.x, reference.scale.y)
+    var offset = SIMD2(reference.offset.x, reference.offset.y)
+    var image = image
+    // A mirrored repeat is a plain repeat of the image beside its mirror image, at half the
+    // frequency: the sampler's wrap and filters stay as they are.
+    let mirrored = clamp ? (u: false, v: false) : reference.mirrored
+    if mirrored.u || mirrored.v {
+      image = Self.withMirrorImages(image, u: mirrored.u, v: mirrored.v)
+      let halving = SIMD2<Float>(mirrored.u ? 0.5 : 1, mirrored.v ? 0.5 : 1)
+      (scale, offset) = (scale * halving, offset * halving)
+    }
+    (self.scale, self.offset) = (scale, offset)
     let texels = isData ? image.pixels.map { SIMD4<Float>($0) / 255 } : image.linear.pixels
     var chain = [(texels: texels, width: image.width, height: image.height)]
     while chain.last!.width > 1 || chain.last!.height > 1 {
@@ -99,6 +117,23 @@ final class MipmappedTexture: @unchecked Sendable {
   deinit {
     entries.deallocate()
     levelBuffer.deallocate()
+  }
+
+  /// `image` beside its mirror image along u (to its right) and along v (above it: v runs up,
+  /// rows down), so that repeating the result at half the frequency mirrors every other tile.
+  static func withMirrorImages(_ image: RGBA8Image, u: Bool, v: Bool) -> RGBA8Image {
+    let (w, h) = (image.width, image.height)
+    let (width, height) = (u ? 2 * w : w, v ? 2 * h : h)
+    var pixels = [SIMD4<UInt8>](repeating: .zero, count: width * height)
+    for y in 0..<height {
+      // Rows: the mirror image on top when mirrored along v, the image itself below.
+      let sourceY = v ? (y < h ? h - 1 - y : y - h) : y
+      for x in 0..<width {
+        let sourceX = x < w ? x : 2 * w - 1 - x
+        pixels[y * width + x] = image.pixels[sourceY * w + sourceX]
+      }
+    }
+    return RGBA8Image(width: width, height: height, pixels: pixels)
   }
 
   /// The next level: each texel the mean of a 2×2 block, clamped at the edge of odd sizes.

@@ -24,6 +24,18 @@ struct ShadingMaterial: @unchecked Sendable {
   /// metallic-roughness texture: roughness in green, metallic in blue.
   var metallicFactor: Float = 0, roughnessFactor: Float = 1
   var metallicRoughnessTexture: TextureView?
+  /// Emission as a colour image (linear once decoded), multiplying ``emissive``.
+  var emissiveTexture: TextureView?
+  /// glTF's tangent-space normal map, as data, and its scale on X and Y.
+  var normalTexture: TextureView?
+  var normalScale: Float = 1
+  /// glTF's ambient-occlusion map (red channel, as data) and its strength.
+  var occlusionTexture: TextureView?
+  var occlusionStrength: Float = 1
+
+  /// Whether the ambient term or the emission varies over the surface (an occlusion or emissive
+  /// map): the shortest ways, which light a whole batch alike, do not apply.
+  var hasAmbientMaps: Bool { emissiveTexture != nil || occlusionTexture != nil }
   /// The base colour alone, whatever the lights.
   var unlit: Bool
 
@@ -52,6 +64,8 @@ struct ShadingMaterial: @unchecked Sendable {
     self.texture = texture?.view
     self.opacityTexture = opacityTexture?.view
     unlit = m.isUnlit
+    normalScale = m.normalScale
+    occlusionStrength = m.occlusionStrength
     metallicRoughness = m.metallicRoughness.map { ($0.metallic, Self.alpha(roughness: $0.roughness)) }
     (metallicFactor, roughnessFactor) = (
       m.metallicRoughness?.metallic ?? 0, m.metallicRoughness?.roughness ?? 1

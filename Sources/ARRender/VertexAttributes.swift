@@ -26,4 +26,40 @@ extension VertexAttributes {
     guard l > 0 else { return .zero }
     return swapped ? -n / l : n / l
   }
+
+  /// How a triangle's world position changes with its texture coordinates: ∂p/∂u (the
+  /// tangent) and ∂p/∂v (the bitangent, v up), in metres per unit; zero when its texture
+  /// coordinates are degenerate. Constant over the triangle, as the coordinates are linear
+  /// in its plane: the frame a normal map's directions are measured in.
+  static func textureFrame(
+    _ v: (VertexAttributes, VertexAttributes, VertexAttributes)
+  ) -> (tangent: SIMD3<Float>, bitangent: SIMD3<Float>) {
+    func position(_ a: VertexAttributes) -> SIMD3<Float> {
+      SIMD3(a.worldAndU.x, a.worldAndU.y, a.worldAndU.z)
+    }
+    let (e1, e2) = (position(v.1) - position(v.0), position(v.2) - position(v.0))
+    let (du1, du2) = (v.1.worldAndU.w - v.0.worldAndU.w, v.2.worldAndU.w - v.0.worldAndU.w)
+    let (dv1, dv2) = (v.1.normalAndV.w - v.0.normalAndV.w, v.2.normalAndV.w - v.0.normalAndV.w)
+    let determinant = du1 * dv2 - du2 * dv1
+    guard determinant != 0, determinant.isFinite else { return (.zero, .zero) }
+    let tangent = (e1 * dv2 - e2 * dv1) / determinant, bitangent = (e2 * du1 - e1 * du2) / determinant
+    guard tangent.x.isFinite, tangent.y.isFinite, tangent.z.isFinite, bitangent.x.isFinite,
+      bitangent.y.isFinite, bitangent.z.isFinite
+    else { return (.zero, .zero) }
+    return (tangent, bitangent)
+  }
+
+  /// The unit normal `n` bent by a tangent-space normal `m` (x along u, y along v, z out):
+  /// the tangent made perpendicular to `n`, the bitangent `n × tangent` turned to the side
+  /// `bitangent` lies on (mirrored texture coordinates flip it), as glTF's MikkTSpace frame
+  /// is for a triangle's own texture mapping; `n` itself when the frame is degenerate.
+  @inline(__always)
+  static func bent(
+    _ n: SIMD3<Float>, by m: SIMD3<Float>, tangent: SIMD3<Float>, bitangent: SIMD3<Float>
+  ) -> SIMD3<Float> {
+    guard let t = (tangent - n * n.dot(tangent)).normalizedOrNil() else { return n }
+    var b = n.cross(t)
+    if b.dot(bitangent) < 0 { b = -b }
+    return (t * m.x + b * m.y + n * m.z).normalizedOrNil() ?? n
+  }
 }

@@ -267,10 +267,7 @@ struct RenderCommand: ParsableCommand {
     for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
     // The comparison modes shade no texture: none is decoded.
     var mesh = asset.mesh
-    for m in mesh.materials.indices {
-      mesh.materials[m].diffuseTexture = nil
-      mesh.materials[m].opacityTexture = nil
-    }
+    for m in mesh.materials.indices { mesh.materials[m].removeTextures() }
     let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: pose, near: near, far: far)
     let draws = [try DrawCall(mesh: mesh, worldFromModel: modelMatrix, cullBackFaces: false)]
     if depthOutput != nil {

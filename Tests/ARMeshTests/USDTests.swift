@@ -21,7 +21,7 @@ struct USDTests {
     arguments: [
       "nested-zup-metres.usdz", "nested-yup-centimetres.usdz", "triangle-millimetres.usdz",
       "textured-quad.usdz", "nested-zup-metres-text.usdz", "textured-quad-text.usdz", "referenced-parts.usdz",
-      "smooth-normals.usdz",
+      "smooth-normals.usdz", "mapped-quad.usdz",
     ])
   func usdCore(_ name: String) throws {
     let all = try JSONDecoder().decode(

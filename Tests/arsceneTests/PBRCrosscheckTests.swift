@@ -153,35 +153,16 @@ extension GLTFMaterialModeTests {
   /// A quad filling a 16×16 frame, its metallic-roughness texture 4×1 texels: metallic 0, 0, 1, 1
   /// (blue), roughness 0.6 (green); metallicFactor `metallic` and no texture without `textured`.
   static func texturedQuad(metallic: Double, textured: Bool, wrap: Int = 33071) throws -> RGBA8Image {
-    var bytes: [UInt8] = []
-    for p: [Float] in [[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]] {
-      for x in p { withUnsafeBytes(of: x.bitPattern.littleEndian) { bytes += $0 } }
-    }
-    for p: [Float] in [[0, 1], [1, 1], [1, 0], [0, 0]] {
-      for x in p { withUnsafeBytes(of: x.bitPattern.littleEndian) { bytes += $0 } }
-    }
-    for i: UInt16 in [0, 1, 2, 0, 2, 3] { withUnsafeBytes(of: i.littleEndian) { bytes += $0 } }
     let map = RGBA8Image(
       width: 4, height: 1, pixels: [0, 0, 255, 255].map { SIMD4<UInt8>(0, 153, $0, 255) })
     let png = "data:image/png;base64," + Data(try PNG.encode(map)).base64EncodedString()
-    let uri = "data:application/octet-stream;base64," + Data(bytes).base64EncodedString()
     let texture = textured ? #", "metallicRoughnessTexture": {"index": 0}"# : ""
     let roughness = textured ? 1 : 0.6
-    let json = """
-      {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}], "nodes": [{"mesh": 0}],
-       "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1}, "indices": 2, "material": 0}]}],
-       "materials": [{"pbrMetallicRoughness": {"baseColorFactor": [0.5, 0.3, 0.1, 1], "metallicFactor": \(metallic),
-         "roughnessFactor": \(roughness)\(texture)}}],
-       "textures": [{"source": 0, "sampler": 0}], "samplers": [{"magFilter": 9729, "wrapS": \(wrap), "wrapT": \(wrap)}],
-       "images": [{"uri": "\(png)"}],
-       "buffers": [{"byteLength": 92, "uri": "\(uri)"}],
-       "bufferViews": [{"buffer": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 32},
-         {"buffer": 0, "byteOffset": 80, "byteLength": 12}],
-       "accessors": [
-         {"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [-1, -1, 0], "max": [1, 1, 0]},
-         {"bufferView": 1, "componentType": 5126, "count": 4, "type": "VEC2"},
-         {"bufferView": 2, "componentType": 5123, "count": 6, "type": "SCALAR"}]}
-      """
+    let json = GLTFQuad.json(
+      material: """
+        {"pbrMetallicRoughness": {"baseColorFactor": [0.5, 0.3, 0.1, 1], "metallicFactor": \(metallic),
+          "roughnessFactor": \(roughness)\(texture)}}
+        """, imageURIs: [png], wrap: wrap)
     let folder = try TemporaryFolder()
     let model = try folder.write(json, to: "quad.gltf")
     let scene = try folder.write(

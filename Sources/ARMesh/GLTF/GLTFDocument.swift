@@ -211,6 +211,10 @@ struct GLTFDocument: Decodable, Sendable {
   struct TextureInfo: Decodable, Sendable {
     var index: Int
     var texCoord: Int?
+    /// A normal map's scale on X and Y.
+    var scale: Double?
+    /// An occlusion map's strength, 0 to 1.
+    var strength: Double?
     var extensions: TextureInfoExtensions?
   }
 

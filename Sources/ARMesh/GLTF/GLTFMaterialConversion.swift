@@ -82,7 +82,60 @@ struct GLTFMaterialConversion {
     if let info = m.emissiveTexture {
       material.emissiveTexture = try texture(info.index, container, at: here + "/emissiveTexture")
     }
+    if m.extensions?.unlit == nil {
+      try readSurfaceMaps(m, into: &material, container: container, at: here)
+    }
     self.material = material
+    warnOfOtherTexCoordSets(m, container: container, at: here)
+  }
+
+  /// The normal map (with its scale) and the occlusion map (with its strength): lit materials
+  /// only, as unlit ones take no light to bend or occlude.
+  private mutating func readSurfaceMaps(
+    _ m: GLTFDocument.MaterialJSON, into material: inout Material, container: GLTFContainer, at here: String
+  ) throws(GLTFError) {
+    if let info = m.normalTexture {
+      let scale = info.scale ?? 1
+      guard scale.isFinite, abs(scale) <= 1e6 else {
+        throw GLTFError(
+          path: container.path, pointer: here + "/normalTexture/scale",
+          reason: "\(scale) is not a finite number within ±1e6")
+      }
+      material.normalTexture = try texture(info.index, container, at: here + "/normalTexture")
+      material.normalScale = Float(scale)
+    }
+    if let info = m.occlusionTexture {
+      let strength = info.strength ?? 1
+      guard strength.isFinite, (0...1).contains(strength) else {
+        throw GLTFError(
+          path: container.path, pointer: here + "/occlusionTexture/strength",
+          reason: "\(strength) is not a number from 0 to 1")
+      }
+      material.occlusionTexture = try texture(info.index, container, at: here + "/occlusionTexture")
+      material.occlusionStrength = Float(strength)
+    }
+  }
+
+  /// A warning for each map that names another texture-coordinate set than the base colour's:
+  /// a mesh keeps one set, and every map is drawn with it.
+  private mutating func warnOfOtherTexCoordSets(
+    _ m: GLTFDocument.MaterialJSON, container: GLTFContainer, at here: String
+  ) {
+    func set(_ info: GLTFDocument.TextureInfo?) -> Int? {
+      info.map { $0.extensions?.transform?.texCoord ?? $0.texCoord ?? 0 }
+    }
+    let base = set(m.pbrMetallicRoughness?.baseColorTexture)
+    let maps: [(String, GLTFDocument.TextureInfo?)] = [
+      ("/pbrMetallicRoughness/metallicRoughnessTexture", m.pbrMetallicRoughness?.metallicRoughnessTexture),
+      ("/normalTexture", m.normalTexture), ("/occlusionTexture", m.occlusionTexture),
+      ("/emissiveTexture", m.emissiveTexture),
+    ]
+    for (pointer, info) in maps {
+      guard let used = set(info), used != (base ?? 0) else { continue }
+      warnings.append(
+        "\(container.path): \(here)\(pointer)/texCoord: set \(used) is drawn with set \(base ?? 0), the one the mesh keeps"
+      )
+    }
   }
 
   /// The texture reference of texture `index`'s image: its file, or a path naming it inside the
@@ -101,19 +154,26 @@ struct GLTFMaterialConversion {
       throw GLTFError(
         path: container.path, pointer: "/textures/\(index)/source", reason: "image \(source) does not exist")
     }
-    // The sampler's wrap: clamped to the edge in both directions, or repeated (glTF's default;
-    // a mirrored repeat or a mixed pair is drawn repeated, with a warning).
-    var clamp = false
+    // The sampler's wrap: clamped to the edge in both directions, or each direction repeated
+    // (glTF's default) or mirrored; clamping one direction alone is drawn as repeating it,
+    // with a warning.
+    var clamp = false, mirrored = (u: false, v: false)
     if let s = texture.sampler {
       guard let sampler = document.samplers?[safe: s] else {
         throw GLTFError(
           path: container.path, pointer: "/textures/\(index)/sampler", reason: "sampler \(s) does not exist")
       }
       let (wrapS, wrapT) = (sampler.wrapS ?? 10497, sampler.wrapT ?? 10497)
-      clamp = wrapS == 33071 && wrapT == 33071
-      if !clamp && (wrapS != 10497 || wrapT != 10497) {
+      for (mode, name) in [(wrapS, "wrapS"), (wrapT, "wrapT")] where ![10497, 33071, 33648].contains(mode) {
         warnings.append(
-          "\(container.path): /samplers/\(s): wrap modes \(wrapS), \(wrapT) are drawn as repeat (10497); ARScene clamps both directions or neither"
+          "\(container.path): /samplers/\(s)/\(name): \(mode) is not 10497 (repeat), 33071 (clamp to edge) or 33648 (mirrored repeat); drawn as repeat"
+        )
+      }
+      clamp = wrapS == 33071 && wrapT == 33071
+      mirrored = (wrapS == 33648, wrapT == 33648)
+      if !clamp && (wrapS == 33071 || wrapT == 33071) {
+        warnings.append(
+          "\(container.path): /samplers/\(s): clamping one direction alone (\(wrapS), \(wrapT)) is drawn as repeating it; ARScene clamps both directions or neither"
         )
       }
     }
@@ -124,7 +184,7 @@ struct GLTFMaterialConversion {
           path: container.path, pointer: imagePointer + "/uri", reason: "'\(uri.prefix(60))' is no file")
       }
       var reference = TextureReference(path: file)
-      reference.clamp = clamp
+      (reference.clamp, reference.mirrored) = (clamp, clamp ? (false, false) : mirrored)
       return reference
     }
     let key = container.path + "#" + imagePointer
@@ -137,7 +197,7 @@ struct GLTFMaterialConversion {
       throw GLTFError(path: container.path, pointer: imagePointer, reason: "neither a uri nor a bufferView")
     }
     var reference = TextureReference(path: key)
-    reference.clamp = clamp
+    (reference.clamp, reference.mirrored) = (clamp, clamp ? (false, false) : mirrored)
     return reference
   }
 }

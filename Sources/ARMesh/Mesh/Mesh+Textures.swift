@@ -1,11 +1,28 @@
 extension Mesh {
-  /// The files of the textures the renderer samples (diffuse `map_Kd`, opacity `map_d`, glTF's
-  /// metallic-roughness), in material order, each once.
+  /// The files of the textures the renderer samples (diffuse `map_Kd`, opacity `map_d`, emissive
+  /// `map_Ke`; glTF's metallic-roughness, normal and occlusion maps), in material order, each
+  /// once.
   public var texturePaths: [String] {
     var seen = Set<String>()
     return materials.flatMap {
-      [$0.diffuseTexture?.path, $0.opacityTexture?.path, $0.metallicRoughnessTexture?.path]
+      [
+        $0.diffuseTexture?.path, $0.opacityTexture?.path, $0.emissiveTexture?.path,
+        $0.metallicRoughnessTexture?.path, $0.normalTexture?.path, $0.occlusionTexture?.path,
+      ]
     }
     .compactMap { $0 }.filter { seen.insert($0).inserted }
+  }
+}
+
+extension Material {
+  /// Drops every texture the renderer would sample (see ``Mesh/texturePaths``), keeping the
+  /// constant colours and factors: for drawing a model without decoding its images.
+  public mutating func removeTextures() {
+    diffuseTexture = nil
+    opacityTexture = nil
+    emissiveTexture = nil
+    metallicRoughnessTexture = nil
+    normalTexture = nil
+    occlusionTexture = nil
   }
 }

@@ -27,8 +27,20 @@ public struct Material: Hashable, Sendable {
   public var bumpTexture: TextureReference? = nil
   /// `map_Ks`: specular texture.
   public var specularTexture: TextureReference? = nil
-  /// `map_Ke`: emissive texture.
+  /// `map_Ke` (glTF's `emissiveTexture`, `UsdPreviewSurface`'s `emissiveColor` texture):
+  /// emission as an sRGB colour image, multiplying ``emissive``.
   public var emissiveTexture: TextureReference? = nil
+  /// glTF's tangent-space normal map (linear data: +X along increasing u, +Y along increasing v,
+  /// that is towards the image's top, +Z out of the surface), for the metallic-roughness model.
+  public var normalTexture: TextureReference? = nil
+  /// The normal map's scale on X and Y (glTF's `normalTexture.scale`).
+  public var normalScale: Float = 1
+  /// glTF's ambient-occlusion map (linear data, red channel): how much of the ambient light
+  /// reaches the surface.
+  public var occlusionTexture: TextureReference? = nil
+  /// How far the occlusion map darkens, 0 (not at all) to 1 (fully; glTF's
+  /// `occlusionTexture.strength`).
+  public var occlusionStrength: Float = 1
   /// glTF's metallic-roughness model (and `UsdPreviewSurface`'s, mapped onto it): when set, the
   /// renderer lights the surface with the BRDF of the glTF specification's Appendix B, the
   /// diffuse colour being the base colour; nil for MTL's Blinn-Phong (`specular`, `shininess`).

@@ -8,6 +8,9 @@ public struct TextureReference: Hashable, Sendable {
   public var scale: SIMD3<Float> = SIMD3(1, 1, 1)
   /// `-clamp on`: clamp coordinates to [0, 1] instead of repeating.
   public var clamp: Bool = false
+  /// Mirrored repeat along u and along v (glTF's `MIRRORED_REPEAT`, 33648): every other tile
+  /// drawn mirrored. Ignored where ``clamp`` holds.
+  public var mirrored: (u: Bool, v: Bool) = (false, false)
   /// `-bm`: bump multiplier.
   public var bumpMultiplier: Float = 1
   /// `-imfchan r|g|b|m|l|z`: the channel a scalar texture reads.
@@ -21,6 +24,7 @@ public struct TextureReference: Hashable, Sendable {
 
   public static func == (a: Self, b: Self) -> Bool {
     a.path == b.path && a.offset == b.offset && a.scale == b.scale && a.clamp == b.clamp
+      && a.mirrored == b.mirrored
       && a.bumpMultiplier == b.bumpMultiplier && a.channel == b.channel && a.blend == b.blend
   }
 

@@ -1,7 +1,8 @@
 extension USDStageReader {
   /// The `UsdPreviewSurface` shader under the material at `path` as a material: its diffuse
-  /// colour (constant, or a `UsdUVTexture`'s image from the package, whose bytes go into
-  /// `images`), emissive colour and opacity; nil when there is none.
+  /// and emissive colours (constant, or a `UsdUVTexture`'s image from the package, whose bytes
+  /// go into `images`), normal and occlusion maps, metallic, roughness and opacity; nil when
+  /// there is none.
   func previewSurface(of path: String, images: inout [String: [UInt8]]) -> Material? {
     guard
       let shader = prims.first(where: { prim in
@@ -31,13 +32,29 @@ extension USDStageReader {
       material.alphaMode = .mask(cutoff: Float(threshold))
       material.opacity = 1
     }
-    if let file = textureFile(feeding: shader.path + ".inputs:diffuseColor"), let bytes = packageFiles[file] {
-      let key = layer.path + "#" + file
-      images[key] = Array(bytes)
-      material.diffuseTexture = TextureReference(path: key)
+    // A connected input takes its texture's value in place of its constant.
+    if let texture = packageTexture(feeding: shader.path + ".inputs:diffuseColor", images: &images) {
+      material.diffuseTexture = texture
       material.diffuse = SIMD3(1, 1, 1)
     }
+    if let texture = packageTexture(feeding: shader.path + ".inputs:emissiveColor", images: &images) {
+      material.emissiveTexture = texture
+      material.emissive = SIMD3(1, 1, 1)
+    }
+    // Normal maps as exporters write them (scale 2, bias −1: the renderer's decoding); the
+    // occlusion map's red channel.
+    material.normalTexture = packageTexture(feeding: shader.path + ".inputs:normal", images: &images)
+    material.occlusionTexture = packageTexture(feeding: shader.path + ".inputs:occlusion", images: &images)
     return material
+  }
+
+  /// The texture of the package image whose `UsdUVTexture` feeds `input`, its bytes put in
+  /// `images` under the path the reference names.
+  private func packageTexture(feeding input: String, images: inout [String: [UInt8]]) -> TextureReference? {
+    guard let file = textureFile(feeding: input), let bytes = packageFiles[file] else { return nil }
+    let key = layer.path + "#" + file
+    images[key] = Array(bytes)
+    return TextureReference(path: key)
   }
 
   /// The package file of the `UsdUVTexture` whose output `input` is connected to.
