@@ -40,6 +40,19 @@ public enum LensDistortion: Hashable, Sendable {
     }
   }
 
+  /// OpenCV's coefficient list of the model, as ``init(opencv:fisheye:)`` takes it: five
+  /// radial-tangential coefficients (eight when k4–k6 are used), four fisheye ones, none for a
+  /// pinhole.
+  public var opencvCoefficients: (values: [Double], fisheye: Bool) {
+    switch self {
+    case .none: return ([], false)
+    case .radialTangential(let k1, let k2, let p1, let p2, let k3, let k4, let k5, let k6):
+      let rational = k4 != 0 || k5 != 0 || k6 != 0
+      return (rational ? [k1, k2, p1, p2, k3, k4, k5, k6] : [k1, k2, p1, p2, k3], false)
+    case .fisheye(let k1, let k2, let k3, let k4): return ([k1, k2, k3, k4], true)
+    }
+  }
+
   /// Where the lens puts the ideal normalized point `p` (`x = X/Z`, `y = Y/Z`, Z > 0).
   public func distort(_ p: SIMD2<Double>) -> SIMD2<Double> {
     switch self {

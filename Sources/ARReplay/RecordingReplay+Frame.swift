@@ -21,9 +21,14 @@ extension RecordingReplay {
     let draws: [DrawCall]
     /// The phone screen the frame is shown on (nil: the image as captured).
     let viewport: TapViewport?
-    /// The camera as the screen shows it (the sensor's, through ``viewport``).
+    /// The camera the content is rendered with: the sensor's as the screen shows it (through
+    /// ``viewport``), or, for a raw frame, the pinhole of its lens's warp.
     let viewCamera: PinholeCamera<Double>
     let renderCamera: RenderCamera
+    /// A raw frame's lens: the content is bent onto the frame's pixels.
+    let warp: LensWarp?
+    /// The camera labels are placed with: the frame's own (through ``warp``'s lens when there is one).
+    let labelCamera: PinholeCamera<Double>
   }
 
   /// One frame drawn (with its content alone and depth when `withLayers`), or the error that
@@ -36,7 +41,9 @@ extension RecordingReplay {
       let hasImage = job.pendingImage != nil
       let measured = overlay.occlusion != nil && hasImage ? try depthImages(of: frame, job.intrinsics) : nil
       let blurredFrom = overlay.motionBlur != nil ? previousCamera : nil
-      if withLayers || (hasImage && (measured != nil || blurredFrom != nil || overlay.grain != nil)) {
+      if withLayers || job.warp != nil
+        || (hasImage && (measured != nil || blurredFrom != nil || overlay.grain != nil))
+      {
         (image, layer) = try composite(job, measured: measured, blurredFrom: blurredFrom)
       } else {
         // The camera image in linear light only here, where the renderer draws over it.
@@ -70,15 +77,28 @@ extension RecordingReplay {
     let placed = placedScene
     let draws = try drawCalls.draws(placing: placed, selected: overlay.replaysTaps ? selectedTarget : nil)
     var camera = PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera)
+    let labelCamera: PinholeCamera<Double>
     let viewport: TapViewport?
     do { viewport = try overlay.viewport(for: intrinsics) } catch {
       throw failure(frame, "the view: \(error)")
     }
-    if let viewport { camera = viewport.viewCamera(for: camera) }
+    let warp = lensWarp(frame, intrinsics)
+    if let warp {
+      guard viewport == nil else {
+        throw failure(
+          frame, "a phone screen's view of a raw frame with a lens is not drawn; undistort the frames first")
+      }
+      labelCamera = camera
+      camera = PinholeCamera(intrinsics: warp.pinhole, worldFromCamera: pose.worldFromCamera)
+    } else {
+      if let viewport { camera = viewport.viewCamera(for: camera) }
+      labelCamera = camera
+    }
     return FrameJob(
       frame: frame, intrinsics: intrinsics, pendingImage: pending, placed: placed, draws: draws,
       viewport: viewport, viewCamera: camera,
-      renderCamera: RenderCamera(camera, near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound))
+      renderCamera: RenderCamera(camera, near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound),
+      warp: warp, labelCamera: labelCamera)
   }
 
   /// The content over nothing with its depth; blurred by the camera's motion, hidden behind
@@ -91,11 +111,14 @@ extension RecordingReplay {
     var (content, depth) = try renderer.renderWithDepth(
       job.draws, camera: job.renderCamera, shading: .lit(scene.lighting), backgroundColor: .zero,
       settings: overlay.settings, shadows: scene.shadows)
-    let cameraImage = try cameraPicture(job)?.image ?? backgroundImage(job.renderCamera.intrinsics)
+    let cameraImage =
+      try cameraPicture(job)?.image
+      ?? backgroundImage(width: job.intrinsics.width, height: job.intrinsics.height)
     if let motionBlur = overlay.motionBlur, let blurredFrom {
       (content, depth) = motionBlur.apply(
         to: content, depth: depth, camera: job.viewCamera, previous: blurredFrom)
     }
+    if let warp = job.warp { (content, depth) = (warp.warped(content), warp.warped(depth)) }
     let viewport = job.viewport
     var image = (overlay.occlusion ?? DepthOcclusion()).composite(
       overlay: content, depth: depth, over: cameraImage,
@@ -108,12 +131,12 @@ extension RecordingReplay {
     return (image, (content, depth))
   }
 
-  /// The scene's background colour as a frame of `intrinsics`' size: what layers are
-  /// composited over when a frame has no camera image.
-  private func backgroundImage(_ intrinsics: CameraIntrinsics<Float>) -> RGBA8Image {
+  /// The scene's background colour as a frame of the given size: what layers are composited
+  /// over when a frame has no camera image.
+  private func backgroundImage(width: Int, height: Int) -> RGBA8Image {
     let colour = scene.backgroundColor, encoder = SRGB.Encoder.shared
     return RGBA8Image(
-      width: intrinsics.width, height: intrinsics.height,
+      width: width, height: height,
       fill: SIMD4(
         encoder.code(colour.x), encoder.code(colour.y), encoder.code(colour.z),
         UInt8((min(max(colour.w, 0), 1) * 255).rounded())))
@@ -132,8 +155,11 @@ extension RecordingReplay {
     }
     if hasLabels {
       let labelled = shown(job.placed)
-      labelled.drawLabels(on: &image, camera: job.viewCamera)
-      if withLayers, layer != nil { labelled.drawLabels(on: &layer!.overlay, camera: job.viewCamera) }
+      let lens = job.warp?.lens ?? .none
+      labelled.drawLabels(on: &image, camera: job.labelCamera, lens: lens)
+      if withLayers, layer != nil {
+        labelled.drawLabels(on: &layer!.overlay, camera: job.labelCamera, lens: lens)
+      }
     }
     if overlay.replaysTaps, let tap = lastTap {
       let ring = overlay.cursor ?? TapCursor(forWidth: image.width, height: image.height)

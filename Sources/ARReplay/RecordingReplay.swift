@@ -26,6 +26,10 @@ final class RecordingReplay {
 
   var lastPose: CameraPoseSample?
   var lastIntrinsics: CameraIntrinsics<Double>?
+  /// The last frame's lens: taps are undistorted through it.
+  var lastLens: LensDistortion = .none
+  /// The warp of the last distorting lens met, kept while frames share it.
+  private var cachedWarp: LensWarp?
   /// The target the last tap selected, and that tap (for its cursor).
   var selectedTarget: Int?
   var lastTap: TapSample?
@@ -103,7 +107,7 @@ final class RecordingReplay {
   /// `frame` as a selection when the overlay's range, step and shard select it; nil otherwise.
   private func select(_ frame: CameraFrameSample) -> Selection? {
     frameNumber += 1
-    if let k = frame.cameraIntrinsics { lastIntrinsics = k }
+    if let k = frame.cameraIntrinsics { (lastIntrinsics, lastLens) = (k, frame.lens) }
     if let range = overlay.range, !range.contains(frameNumber) { return nil }
     guard frameNumber % overlay.every == 0 else { return nil }
     selectedFrames += 1
@@ -120,8 +124,13 @@ final class RecordingReplay {
     lastTap = tap
     var seen = shown(placedScene)
     seen.camera = PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera)
+    // A raw frame's tap is where the lens showed the point: hit-tested where a pinhole would.
+    guard let point = intrinsics.undistortedPixel(tap.point, lens: lastLens) else {
+      throw SceneError.render(
+        path: reader.path, reason: "the tap at t = \(tap.time) s lies outside the lens's image circle")
+    }
     do {
-      let result = try seen.tapHitTester().hitTest(tap: tap.point, policy: overlay.tapPolicy)
+      let result = try seen.tapHitTester().hitTest(tap: point, policy: overlay.tapPolicy)
       selectedTarget = result.best.flatMap { code in scene.targets.firstIndex { $0.code == code } }
     } catch {
       throw SceneError.render(path: reader.path, reason: "the tap at t = \(tap.time) s: \(error)")
@@ -144,12 +153,25 @@ final class RecordingReplay {
     return shown
   }
 
-  /// The camera a frame is drawn with (the view's, with a viewport), when it has a pose and
-  /// intrinsics.
+  /// The warp of `frame`'s lens (nil for an undistorted frame), made once for frames that share
+  /// their intrinsics and lens.
+  func lensWarp(_ frame: CameraFrameSample, _ intrinsics: CameraIntrinsics<Double>) -> LensWarp? {
+    guard frame.lens != .none else { return nil }
+    if let warp = cachedWarp, warp.lens == frame.lens, warp.intrinsics == intrinsics { return warp }
+    let warp = LensWarp(intrinsics: intrinsics, lens: frame.lens)
+    cachedWarp = warp
+    return warp
+  }
+
+  /// The camera a frame's content is rendered with (the view's, with a viewport; the pinhole
+  /// of its lens's warp, for a raw frame), when it has a pose and intrinsics.
   private func frameCamera(_ frame: CameraFrameSample) -> PinholeCamera<Double>? {
     guard let pose = lastPose, abs(pose.time - frame.time) <= overlay.poseTolerance,
       let k = frame.cameraIntrinsics
     else { return nil }
+    if let warp = lensWarp(frame, k) {
+      return PinholeCamera(intrinsics: warp.pinhole, worldFromCamera: pose.worldFromCamera)
+    }
     let camera = PinholeCamera(intrinsics: k, worldFromCamera: pose.worldFromCamera)
     guard let viewport = try? overlay.viewport(for: k) else { return camera }
     return viewport.viewCamera(for: camera)

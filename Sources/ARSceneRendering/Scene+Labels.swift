@@ -5,11 +5,15 @@ import ARScene
 import Foundation
 
 extension Scene {
-  /// Draws the objects' labels over `image` as `camera` sees them (its intrinsics for the
-  /// image's size): farthest first, so nearer labels cover farther ones; none for an object
-  /// whose pointer's end is behind the camera. `size` is the text's pixels per em (default 3%
-  /// of the image's shorter side).
-  public func drawLabels(on image: inout RGBA8Image, camera: PinholeCamera<Double>, size: Float? = nil) {
+  /// Draws the objects' labels over `image` as `camera` sees them through `lens` (its
+  /// intrinsics for the image's size; the pointers end where the lens shows their points, the
+  /// panels stay upright): farthest first, so nearer labels cover farther ones; none for an
+  /// object whose pointer's end is behind the camera. `size` is the text's pixels per em
+  /// (default 3% of the image's shorter side).
+  public func drawLabels(
+    on image: inout RGBA8Image, camera: PinholeCamera<Double>, lens: LensDistortion = .none,
+    size: Float? = nil
+  ) {
     let size = size ?? max(10, 0.03 * Float(min(image.width, image.height)))
     var shown: [(distance: Double, pixel: SIMD2<Double>, text: String)] = []
     for object in objects {
@@ -21,7 +25,9 @@ extension Scene {
       let distance = (origin - camera.worldFromCamera.translation).length
       let text =
         label.showsDistance ? "\(label.text) · \(DistanceText.formatted(distance))" : label.text
-      shown.append((distance, projection.pixel, text))
+      let pixel =
+        lens == .none ? projection.pixel : camera.intrinsics.distortedPixel(projection.pixel, lens: lens)
+      shown.append((distance, pixel, text))
     }
     let placed = Self.placeLabels(
       shown, size: size, imageSize: SIMD2(Double(image.width), Double(image.height)))

@@ -52,7 +52,7 @@ extension Scene {
   ) throws(SceneError) -> RGBA8Image {
     var image: RGBA8Image
     if lens != .none {
-      image = try renderThroughLens(settings: settings, with: renderer)
+      image = try renderThroughLens(settings: settings, with: renderer).image
     } else {
       let draws = try drawCalls()
       do {
@@ -62,7 +62,7 @@ extension Scene {
       } catch { throw .render(path: path, reason: error.description) }
     }
     if let film { image = film.apply(to: image, context: FilmContext(threads: settings.threads)) }
-    drawLabels(on: &image, camera: camera)
+    drawLabels(on: &image, camera: camera, lens: lens)
     return image
   }
 
@@ -72,17 +72,22 @@ extension Scene {
   public func renderWithDepth(
     settings: RenderSettings = RenderSettings(), with renderer: FrameRenderer = FrameRenderer()
   ) throws(SceneError) -> (image: RGBA8Image, depth: DepthImage) {
-    let draws = try drawCalls()
     var rendered: (image: RGBA8Image, depth: DepthImage)
-    do {
-      rendered = try renderer.renderWithDepth(
-        draws, camera: renderCamera, shading: .lit(lighting), background: background,
-        backgroundColor: backgroundColor, settings: settings, shadows: shadows)
-    } catch { throw .render(path: path, reason: error.description) }
+    if lens != .none {
+      let bent = try renderThroughLens(settings: settings, with: renderer, withDepth: true)
+      rendered = (bent.image, bent.depth!)
+    } else {
+      let draws = try drawCalls()
+      do {
+        rendered = try renderer.renderWithDepth(
+          draws, camera: renderCamera, shading: .lit(lighting), background: background,
+          backgroundColor: backgroundColor, settings: settings, shadows: shadows)
+      } catch { throw .render(path: path, reason: error.description) }
+    }
     if let film {
       rendered.image = film.apply(to: rendered.image, context: FilmContext(threads: settings.threads))
     }
-    drawLabels(on: &rendered.image, camera: camera)
+    drawLabels(on: &rendered.image, camera: camera, lens: lens)
     return rendered
   }
 

@@ -151,6 +151,39 @@ struct ControlValidationTests {
     }
   }
 
+  @Test("raw frames with a lens: clicks where the lens shows the points constrain as the pinhole's clicks do")
+  func clicksOnRawFrames() throws {
+    let walk = try Self.walk(seed: 5, duration: 20)
+    let lens = LensDistortion.radialTangential(
+      k1: -0.3, k2: 0.09, p1: 0.001, p2: -0.0007, k3: -0.01, k4: 0, k5: 0, k6: 0)
+    var intrinsics: [Double: FrameIntrinsics] = [:]
+    let raw = walk.records.map { record -> RecordingRecord in
+      guard case .frame(var frame) = record else { return record }
+      frame.lens = lens
+      intrinsics[frame.time] = frame.intrinsics
+      return .frame(frame)
+    }
+    // Each click where the lens puts it in the raw image.
+    let rawClicks = try walk.clicks.map { click in
+      let k = try #require(intrinsics[click.time])
+      var moved = click
+      moved.pixel = CameraIntrinsics(fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: 1, height: 1)
+        .distortedPixel(click.pixel, lens: lens)
+      return moved
+    }
+    #expect(zip(rawClicks, walk.clicks).contains { ($0.pixel - $1.pixel).length > 5 })
+    var collector = ControlSightingCollector(site: Self.site, clicks: rawClicks)
+    for record in raw { collector.consume(record) }
+    collector.finish()
+    let pinhole = Dictionary(walk.clicks.map { ("\($0.time) \($0.name)", $0.pixel) }) { a, _ in a }
+    #expect(collector.sightings.count == walk.clicks.count && !walk.clicks.isEmpty)
+    for sighting in collector.sightings {
+      let expected = try #require(pinhole["\(sighting.observation.time) \(sighting.observation.name)"])
+      #expect(
+        (sighting.observation.pixel - expected).length < 1e-8, "\(sighting.observation.pixel) \(expected)")
+    }
+  }
+
   @Test("a clicks file as labelling tools write it: comments, quoted names, σ, a byte-order mark, CRLF")
   func clicksFile() throws {
     let path = Fixtures.path("control/clicks.csv")

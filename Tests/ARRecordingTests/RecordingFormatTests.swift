@@ -39,7 +39,15 @@ struct RecordingFormatTests {
               intrinsics: maybe(
                 FrameIntrinsics(fx: x(100...2000), fy: x(100...2000), cx: x(0...1920), cy: x(0...1440))),
               imageSize: maybe(SIMD2(1920, 1440)), image: image, depthPath: maybe("depth/\(i).png"),
-              confidencePath: maybe("confidence/\(i).png"))))
+              confidencePath: maybe("confidence/\(i).png"),
+              lens: [
+                .none,
+                .radialTangential(
+                  k1: x(-0.4...0.4), k2: x(-0.2...0.2), p1: 1e-3, p2: -2e-3, k3: 0, k4: 0, k5: 0, k6: 0),
+                .radialTangential(
+                  k1: 0.1, k2: -0.02, p1: 0, p2: 0, k3: x(-0.01...0.01), k4: 0.05, k5: 0, k6: -0.001),
+                .fisheye(k1: x(-0.1...0.1), k2: 0.01, k3: -0.002, k4: 0.0003),
+              ][i / 5 % 4])))
       case 2:
         records.append(
           .gps(
@@ -162,6 +170,11 @@ struct RecordingFormatTests {
       (#"{"type":"gps","t":2,"latitude":45,"longitude":7,"horizontal_accuracy":-1}"#, "horizontal_accuracy"),
       (#"{"type":"heading","t":2,"magnetic_heading_deg":400}"#, "magnetic_heading_deg"),
       (#"{"type":"frame","t":2,"index":1.5}"#, "index"),
+      (#"{"type":"frame","t":2,"index":1,"distortion":[0.1,0.2,0]}"#, "distortion"),
+      (#"{"type":"frame","t":2,"index":1,"distortion":[0.1,0.2,0,0,0,0,0,0,0]}"#, "distortion"),
+      (#"{"type":"frame","t":2,"index":1,"fisheye":[0.1,0.2,0,0,0]}"#, "fisheye"),
+      (#"{"type":"frame","t":2,"index":1,"distortion":[0.1,0,0,0],"fisheye":[0,0,0,0]}"#, "fisheye"),
+      (#"{"type":"frame","t":2,"index":1,"distortion":"none"}"#, "distortion"),
       (#"{"type":"tap","t":2,"point":[1,2],"colour":"red"}"#, "colour"),
       (#"{"type":"wave","t":2}"#, "type"),
       (#"{"type":"pose","t":2,"translation":[0,0,0],"rotation_xy"#, "line"),  // truncated

@@ -18,12 +18,18 @@ public struct CameraFrameSample: Sendable, Equatable {
   /// The depth's confidence image (8-bit PNG of 0 low, 1 medium, 2 high), relative to the
   /// recording.
   public var confidencePath: String?
+  /// The lens's distortion, when the image is a raw frame (a webcam's, a drone's) rather than
+  /// an undistorted one (ARKit's): ``intrinsics`` are then its pinhole part, and content is
+  /// drawn bent as the lens bends the image.
+  public var lens: LensDistortion
 
   /// A value with these fields, as given (no validation: readers validate what they read).
   public init(
     time: Double, index: Int, intrinsics: FrameIntrinsics? = nil, imageSize: SIMD2<Int>? = nil,
-    image: FrameImageSource? = nil, depthPath: String? = nil, confidencePath: String? = nil
+    image: FrameImageSource? = nil, depthPath: String? = nil, confidencePath: String? = nil,
+    lens: LensDistortion = .none
   ) {
+    self.lens = lens
     self.time = time
     self.index = index
     self.intrinsics = intrinsics

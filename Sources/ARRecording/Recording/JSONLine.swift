@@ -10,8 +10,11 @@ struct JSONLine {
     case string(String)
     case bool(Bool)
     case null
-    /// An array of numbers: its first four (the format's arrays have two to four) and its length.
+    /// An array of at most four numbers (the format's vectors have two to four), in lanes, and its
+    /// length.
     case numbers(SIMD4<Double>, count: Int)
+    /// A longer array of numbers (a lens's eight distortion coefficients).
+    case longNumbers([Double])
   }
 
   /// A member's name: one of the format's fields, or another name (an `x_` extension, or a
@@ -151,6 +154,16 @@ struct JSONLine {
     return xs
   }
 
+  /// An array of numbers of any length, or nil when the member is absent or null.
+  func optionalNumberList(_ field: RecordingField) throws(Failure) -> [Double]? {
+    switch self[field] {
+    case nil, .null?: return nil
+    case .numbers(let xs, let count)?: return (0..<count).map { xs[$0] }
+    case .longNumbers(let xs)?: return xs
+    default: throw Failure(field: field.name, reason: "expected an array of numbers or null")
+    }
+  }
+
   func optionalNumbers(_ field: RecordingField, count: Int) throws(Failure) -> SIMD4<Double>? {
     switch self[field] {
     case nil, .null?: return nil
@@ -208,9 +221,15 @@ struct JSONLine {
           index += 1
           return .numbers(xs, count: 0)
         }
+        var long: [Double] = []
         while true {
           let x = try number(field: field)
-          if count < 4 { xs[count] = x }
+          if count < 4 {
+            xs[count] = x
+          } else {
+            if long.isEmpty { long = [xs[0], xs[1], xs[2], xs[3]] }
+            long.append(x)
+          }
           count += 1
           skipSpace()
           if peek == UInt8(ascii: ",") {
@@ -219,7 +238,7 @@ struct JSONLine {
           }
           guard peek == UInt8(ascii: "]") else { throw Failure(field: field, reason: "expected ',' or ']'") }
           index += 1
-          return .numbers(xs, count: count)
+          return count > 4 ? .longNumbers(long) : .numbers(xs, count: count)
         }
       case UInt8(ascii: "t")?: try literal("true", field: field); return .bool(true)
       case UInt8(ascii: "f")?: try literal("false", field: field); return .bool(false)

@@ -21,6 +21,8 @@ enum RecordingField: Int, CaseIterable, Sendable {
   case videoFrame
   case depth
   case confidence
+  case distortion
+  case fisheye
   case latitude
   case longitude
   case height
@@ -61,6 +63,8 @@ enum RecordingField: Int, CaseIterable, Sendable {
     case .videoFrame: "video_frame"
     case .depth: "depth"
     case .confidence: "confidence"
+    case .distortion: "distortion"
+    case .fisheye: "fisheye"
     case .latitude: "latitude"
     case .longitude: "longitude"
     case .height: "height"
@@ -123,7 +127,8 @@ extension RecordingFieldSet {
   static let header: RecordingFieldSet = [.type, .format, .version, .source, .timeBase, .description]
   static let pose: RecordingFieldSet = [.type, .t, .translation, .rotationXYZW, .tracking, .trackingReason]
   static let frame: RecordingFieldSet = [
-    .type, .t, .index, .intrinsics, .size, .image, .video, .videoFrame, .depth, .confidence,
+    .type, .t, .index, .intrinsics, .size, .image, .video, .videoFrame, .depth, .confidence, .distortion,
+    .fisheye,
   ]
   static let gps: RecordingFieldSet = [
     .type, .t, .latitude, .longitude, .height, .altitudeMSL, .horizontalAccuracy, .verticalAccuracy,

@@ -53,6 +53,8 @@ enum RecordingLineCodec {
       }
       if let d = f.depthPath { w.string("depth", d) }
       if let c = f.confidencePath { w.string("confidence", c) }
+      let lens = f.lens.opencvCoefficients
+      if !lens.values.isEmpty { w.numbers(lens.fisheye ? "fisheye" : "distortion", lens.values) }
     case .gps(let g):
       w.number("latitude", g.latitude)
       w.number("longitude", g.longitude)
@@ -235,7 +237,19 @@ enum RecordingLineCodec {
       CameraFrameSample(
         time: t, index: try whole(try o.number(.index), field: "index", minimum: 0), intrinsics: intrinsics,
         imageSize: size, image: image, depthPath: try o.optionalString(.depth),
-        confidencePath: try o.optionalString(.confidence)))
+        confidencePath: try o.optionalString(.confidence), lens: try lens(o)))
+  }
+
+  /// A frame's lens: `distortion` (OpenCV's 4, 5 or 8 coefficients) or `fisheye` (4), not both.
+  private static func lens(_ o: JSONLine) throws(JSONLine.Failure) -> LensDistortion {
+    let radial = try o.optionalNumberList(.distortion), fisheye = try o.optionalNumberList(.fisheye)
+    guard radial == nil || fisheye == nil else {
+      throw JSONLine.Failure(field: "fisheye", reason: "a frame has distortion or fisheye, not both")
+    }
+    guard let coefficients = radial ?? fisheye else { return .none }
+    do { return try LensDistortion(opencv: coefficients, fisheye: fisheye != nil) } catch {
+      throw JSONLine.Failure(field: fisheye != nil ? "fisheye" : "distortion", reason: error.description)
+    }
   }
 
   /// A `gps` record: a fix, checked.

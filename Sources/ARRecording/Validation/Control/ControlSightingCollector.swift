@@ -16,6 +16,7 @@ public struct ControlSightingCollector {
   private var clickMatched: [Bool]
   private var nextClick = 0
   private var lastIntrinsics: FrameIntrinsics?
+  private var lastLens: LensDistortion = .none
   private var lastPose: CameraPoseSample?
   /// Observations waiting for the pose after them, with their intrinsics.
   private var waiting: [(ControlObservation, FrameIntrinsics)] = []
@@ -42,7 +43,7 @@ public struct ControlSightingCollector {
     case .pose(let pose): take(pose)
     case .frame(let frame):
       guard let k = frame.intrinsics else { break }
-      lastIntrinsics = k
+      (lastIntrinsics, lastLens) = (k, frame.lens)
       while nextClick < clicks.count, clicks[nextClick].time < frame.time - Self.clickTolerance {
         nextClick += 1  // no frame for it: reported by `unmatchedClicks`
       }
@@ -50,7 +51,7 @@ public struct ControlSightingCollector {
       while i < clicks.count, abs(clicks[i].time - frame.time) <= Self.clickTolerance {
         var click = clicks[i]
         click.time = frame.time
-        observe(click, k)
+        observe(click, k, lens: frame.lens)
         clickMatched[i] = true
         i += 1
       }
@@ -60,14 +61,20 @@ public struct ControlSightingCollector {
         ControlObservation(
           time: tap.time, name: name, pixel: tap.point, sigmaPixels: ControlObservation.tapSigma, source: .tap
         ),
-        k)
+        k, lens: lastLens)
     default: break
     }
   }
 
   /// Adds an observation found outside the record stream (a marker corner in a frame's image),
-  /// at a time not yet past.
-  public mutating func observe(_ observation: ControlObservation, _ intrinsics: FrameIntrinsics) {
+  /// at a time not yet past. Its pixel is in the frame's image as `lens` took it: the sighting
+  /// keeps the ideal pinhole pixel (none past a fisheye's image circle).
+  public mutating func observe(
+    _ observation: ControlObservation, _ intrinsics: FrameIntrinsics, lens: LensDistortion = .none
+  ) {
+    var observation = observation
+    guard let ideal = intrinsics.undistortedPixel(observation.pixel, lens: lens) else { return }
+    observation.pixel = ideal
     if let pose = lastPose, pose.time == observation.time {
       sight(observation, intrinsics, pose.worldFromCamera)
     } else {

@@ -114,7 +114,9 @@ extension ControlTruth {
       guard failure == nil else { return }
       collector.consume(record)
       guard let inFrame, case .frame(let frame) = record, let k = frame.intrinsics else { return }
-      do { for observation in try inFrame(frame) { collector.observe(observation, k) } } catch {
+      do {
+        for observation in try inFrame(frame) { collector.observe(observation, k, lens: frame.lens) }
+      } catch {
         failure = error
       }
     }
