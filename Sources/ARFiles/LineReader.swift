@@ -98,6 +98,9 @@ public final class LineReader {
     }
   }
 
+  /// The byte offset of the first byte not yet returned (as a line or a run of lines).
+  public var offset: Int64 { bytesRead - Int64(end - start) }
+
   /// The `\n` bytes in `text`: a plain loop over the bytes, which the compiler vectorises (a
   /// closure counting them does not get vectorised, and a run is a quarter megabyte).
   private static func newlines(in text: [UInt8]) -> Int {

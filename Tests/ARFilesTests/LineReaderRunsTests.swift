@@ -33,4 +33,33 @@ struct LineReaderRunsTests {
       #expect(reader.lineNumber == newlines + (text.utf8.last == UInt8(ascii: "\n") ? 0 : 1))
     }
   }
+
+  @Test(
+    "seeded files cut at random byte ranges: each line after the first is read once, whole, by the range it starts in",
+    arguments: [1, 5, 64, 1000])
+  func ranges(cut: Int) throws {
+    var random = SplitMix64(seed: UInt64(cut) + 99)
+    let folder = try TemporaryFolder()
+    for file in 0..<5 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...200, using: &random) {
+        text += String(repeating: "y", count: Int.random(in: 0...(file == 4 ? 70_000 : 300), using: &random))
+        text += Bool.random(using: &random) ? "\r\n" : "\n"
+      }
+      if file % 2 == 1 { text += "last line without an end" }
+      let path = try folder.write(text, to: "r\(file).txt")
+      let bytes = Array(text.utf8)
+      let first = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
+      let reader = try #require(LineRangeReader(path: path))
+      var joined: [UInt8] = [], offset = Int64(first)
+      while offset < reader.size {
+        let end = offset + Int64.random(in: 1...Int64(cut), using: &random)
+        let run = try reader.lines(startingIn: offset..<end)
+        joined += run.text[run.start...]
+        offset = end
+      }
+      #expect(joined == Array(bytes[first...]), "file \(file)")
+    }
+    #expect(LineRangeReader(path: folder.path) == nil)
+  }
 }

@@ -197,6 +197,32 @@ struct RecordingFormatTests {
     #expect(lenient.warnings.first?.hasPrefix("\(path):3: \(field): ") == true)
   }
 
+  @Test(
+    "a bad line deep in a file read in parallel runs names its own line, whatever run it fell in",
+    arguments: [1_234, 4_321, 9_999])
+  func badLineInALaterRun(at bad: Int) throws {
+    let folder = try TemporaryFolder()
+    // About 80 bytes a line: 10,000 lines are several of the reader's runs.
+    var lines: [String] = []
+    for i in 2...10_000 {
+      lines.append(
+        i == bad
+          ? #"{"type":"pose","t":\#(i),"translation":[0,0],"rotation_xyzw":[0,0,0,1]}"#
+          : #"{"type":"pose","t":\#(i),"translation":[0.25,1.5,-3],"rotation_xyzw":[0,0,0,1]}"#)
+    }
+    let path = try Self.file(lines, in: folder)
+    do {
+      try RecordingReader(path: path).forEach { _ in }
+      Issue.record("no error")
+    } catch {
+      #expect(error.description.hasPrefix("\(path):\(bad): translation: "), "\(error)")
+    }
+    let lenient = try RecordingReader(path: path, lenient: true)
+    var count = 0
+    try lenient.forEach { _ in count += 1 }
+    #expect(count == 9_998 && lenient.warnings.first?.hasPrefix("\(path):\(bad): ") == true)
+  }
+
   @Test("an unknown version, a missing header and an empty file are refused whole")
   func badHeader() throws {
     let folder = try TemporaryFolder()

@@ -2,11 +2,15 @@ import ARFiles
 import ARMath
 import Dispatch
 
-/// Records parsed from the lines of a text file by several threads: the file is read in runs of
-/// whole lines (``blockBytes``), each run parsed on a worker while the caller consumes the runs
+/// Records parsed from the lines of a text file by several threads: the file is cut into runs of
+/// about ``blockBytes``, each read and parsed on a worker while the caller consumes the runs
 /// before it, in order. What a line gives or the error it raises comes out exactly as a
 /// ``LineRecordSource`` would give it, in the file's order; only the parsing of a line must be
 /// a pure function of its bytes and number (checks that span lines go in `check`, run in order).
+///
+/// A regular file is read by the workers themselves (``LineRangeReader``: each run owns the
+/// lines that start in its byte range), so the caller's thread, which also runs whatever
+/// consumes the records, reads nothing; other files are read in runs by the caller.
 final class ParallelLineRecordSource: RecordSource {
   /// The record on one line (its bytes, borrowed for the call, and its number), if any.
   typealias Parse = @Sendable (UnsafeBufferPointer<UInt8>, Int) throws(RecordingError) -> RecordingRecord?
@@ -17,41 +21,54 @@ final class ParallelLineRecordSource: RecordSource {
   static let inFlight = 3
 
   private let lines: LineReader
+  /// The workers' reader, and where the next run starts, for a regular file.
+  private let ranges: LineRangeReader?
+  private var nextOffset: Int64
   private let parse: Parse
   private let check: Check
   private var queue: [Block] = []
-  /// The run being consumed, and where in it.
+  /// The run being consumed, and where in it; its lines are numbered from `lineBase + 1`.
   private var current = Block(), index = 0, errorIndex = 0
+  private var lineBase: Int
   private var atEnd = false
-  private var lineNumber = 0
+  private var lineNumber = 0, bytesConsumed: Int64 = 0
 
   /// A run of lines and, once a worker has parsed it, what they gave: their records in order,
-  /// each record's line, and the errors with the index of the record they come before.
+  /// each record's line within the run (from 1), the errors with the index of the record they
+  /// come before (their lines within the run too), and the run's line count.
   final class Block: @unchecked Sendable {
     let done = DispatchSemaphore(value: 0)
     var records: [RecordingRecord] = []
     var lines: [Int] = []
     var errors: [(before: Int, line: Int, error: RecordingError)] = []
+    var lineCount = 0
+    /// The file offset after the run: the reader's progress once it is consumed.
+    var end: Int64 = 0
   }
 
   init(lines: LineReader, parse: @escaping Parse, check: @escaping Check) {
     self.lines = lines
     self.parse = parse
     self.check = check
+    lineBase = lines.lineNumber
+    nextOffset = lines.offset
+    // Positional reads start after a line: the header's.
+    ranges = nextOffset > 0 ? LineRangeReader(path: lines.path) : nil
   }
 
   var location: (path: String, line: Int) { (lines.path, lineNumber) }
-  var progress: (read: Int64, total: Int64) { (lines.bytesRead, lines.size) }
+  var progress: (read: Int64, total: Int64) { (bytesConsumed, lines.size) }
 
   func next() throws(RecordingError) -> RecordingRecord? {
     while true {
       if errorIndex < current.errors.count, current.errors[errorIndex].before == index {
-        lineNumber = current.errors[errorIndex].line
+        let failure = current.errors[errorIndex]
+        lineNumber = lineBase + failure.line
         errorIndex += 1
-        throw current.errors[errorIndex - 1].error
+        throw failure.error.movedDown(by: lineBase)
       }
       if index < current.records.count {
-        lineNumber = current.lines[index]
+        lineNumber = lineBase + current.lines[index]
         index += 1
         try check(current.records[index - 1], lineNumber)
         return current.records[index - 1]
@@ -59,10 +76,12 @@ final class ParallelLineRecordSource: RecordSource {
       try fill()
       guard !queue.isEmpty else { return nil }
       let consumed = current
+      lineBase += consumed.lineCount
       current = queue.removeFirst()
       // Freeing a run's records costs as much as reading them: done off the caller's thread.
       DispatchQueue.global().async { withExtendedLifetime(consumed) {} }
       current.done.wait()
+      bytesConsumed = current.end
       (index, errorIndex) = (0, 0)
       try fill()
     }
@@ -71,28 +90,50 @@ final class ParallelLineRecordSource: RecordSource {
   /// Starts workers on the next runs of lines until ``inFlight`` are under way.
   private func fill() throws(RecordingError) {
     while queue.count < Self.inFlight && !atEnd {
-      let run: (text: [UInt8], firstLine: Int)?
-      do { run = try lines.nextLines(bytes: Self.blockBytes) } catch {
-        throw .unreadable(path: lines.path, reason: error.reason)
-      }
-      guard let run else {
-        atEnd = true
-        return
-      }
       let block = Block()
-      queue.append(block)
       let parse = self.parse
-      DispatchQueue.global().async {
-        Self.parseLines(run.text, firstLine: run.firstLine, parse, into: block)
-        block.done.signal()
+      if let ranges {
+        guard nextOffset < ranges.size else {
+          atEnd = true
+          return
+        }
+        let range = nextOffset..<min(ranges.size, nextOffset + Int64(Self.blockBytes))
+        nextOffset = range.upperBound
+        block.end = range.upperBound
+        queue.append(block)
+        DispatchQueue.global().async {
+          do throws(FileIOError) {
+            let run = try ranges.lines(startingIn: range)
+            Self.parseLines(run.text, from: run.start, parse, into: block)
+          } catch {
+            block.errors.append((0, 1, .unreadable(path: ranges.path, reason: error.reason)))
+          }
+          block.done.signal()
+        }
+      } else {
+        let run: (text: [UInt8], firstLine: Int)?
+        do { run = try lines.nextLines(bytes: Self.blockBytes) } catch {
+          throw .unreadable(path: lines.path, reason: error.reason)
+        }
+        guard let run else {
+          atEnd = true
+          return
+        }
+        block.end = lines.offset
+        queue.append(block)
+        DispatchQueue.global().async {
+          Self.parseLines(run.text, from: 0, parse, into: block)
+          block.done.signal()
+        }
       }
     }
   }
 
-  /// Each line of `text` (its `\r\n` or `\n` dropped) through `parse`, into `block`.
-  static func parseLines(_ text: [UInt8], firstLine: Int, _ parse: Parse, into block: Block) {
+  /// Each line of `text[start...]` (its `\r\n` or `\n` dropped) through `parse`, numbered from
+  /// 1, into `block`.
+  static func parseLines(_ text: [UInt8], from start: Int, _ parse: Parse, into block: Block) {
     text.withUnsafeBufferPointer { text in
-      var start = 0, line = firstLine
+      var start = start, line = 1
       while start < text.count {
         let newline = text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
         var last = newline
@@ -108,6 +149,15 @@ final class ParallelLineRecordSource: RecordSource {
         start = newline + 1
         line += 1
       }
+      block.lineCount = line - 1
     }
+  }
+}
+
+extension RecordingError {
+  /// The error with its line `lines` further down the file (a line numbered within a run).
+  func movedDown(by lines: Int) -> RecordingError {
+    guard case .badRecord(let path, let line, let field, let reason) = self, line > 0 else { return self }
+    return .badRecord(path: path, line: line + lines, field: field, reason: reason)
   }
 }
