@@ -19,7 +19,7 @@ struct Arscene: ParsableCommand {
       RaycastCommand.self,
       HitCommand.self, PoseCommand.self, PlaneCommand.self, TrajCommand.self, RecordingCommand.self,
       SimulateCommand.self, ValidateCommand.self, PoiCommand.self, CrsCommand.self, MarkerCommand.self,
-      FilmCommand.self, ModelCommand.self,
+      FilmCommand.self, ModelCommand.self, CalibrateCommand.self,
     ]
   )
 

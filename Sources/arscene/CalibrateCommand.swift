@@ -1,0 +1,71 @@
+import ARImage
+import ARImageIO
+import ARMarkers
+import ARPose
+import ArgumentParser
+import Foundation
+
+/// `arscene calibrate`: a camera's intrinsics and lens from photographs of a marker board.
+struct CalibrateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "calibrate",
+    abstract: "Estimate a camera's intrinsics and lens distortion from photographs of a marker board.",
+    discussion: """
+      Finds the board's markers in each image, pairs their corners with the board's, and \\
+      calibrates all views together: Zhang's initialisation, then Levenberg-Marquardt over the \\
+      focal lengths, principal point, OpenCV's five distortion coefficients k1,k2,p1,p2,k3 and \\
+      every view's pose, on the reprojection error (as OpenCV's calibrateCamera on the same \\
+      corners). Prints JSON: {"intrinsics": [fx, fy, cx, cy], "distortion": [...], "rms_px", \\
+      "image_size", "views": [{"image", "markers", "points", "rms_px", "rotation_xyzw", \\
+      "translation"}], "sigma": {"intrinsics", "distortion"}, "skipped"}, pixels in ARScene's \\
+      convention (pixel centres at +0.5: OpenCV's principal point is ours minus 0.5), view \\
+      poses camera_from_board in OpenCV's camera frame (board x right, y down), metres. \\
+      Images with fewer than --min-markers of the board's markers are skipped and listed.
+      """
+  )
+
+  @Option(
+    help: ArgumentHelp(
+      "The board: grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY (OpenCV's GridBoard) or charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY (its markers' corners), lengths in metres.",
+      valueName: "spec"))
+  var board: String
+
+  @Option(help: "The fewest board markers an image must show to be used.") var minMarkers = 2
+
+  @Argument(help: "The photographs (PNG or JPEG), all of one size.") var images: [String]
+
+  func validate() throws {
+    do { _ = try MarkerBoard(specification: board) } catch { throw ValidationError("--board: \(error)") }
+    guard (1...10_000).contains(minMarkers) else {
+      throw ValidationError("--min-markers: expected 1 to 10000")
+    }
+    guard images.count >= 2 else { throw ValidationError("give at least two photographs of the board") }
+  }
+
+  func run() throws {
+    try reportingInputFailures {
+      let board = try MarkerBoard(specification: board)
+      let detector = MarkerDetector(dictionary: board.dictionary)
+      var found: [(name: String, markers: [DetectedMarker])] = []
+      var size: (width: Int, height: Int, image: String)?
+      for path in images {
+        let picture: RGBA8Image
+        do { picture = try ImageFile.readRGBA8(path) } catch { throw InputFailure(error) }
+        if let size, size.width != picture.width || size.height != picture.height {
+          throw InputFailure(
+            message:
+              "\(path): \(picture.width)×\(picture.height), but \(size.image) is \(size.width)×\(size.height); calibrate one camera mode at a time"
+          )
+        }
+        size = size ?? (picture.width, picture.height, path)
+        found.append((path, detector.detect(picture)))
+      }
+      let report: BoardCalibration.Report
+      do {
+        report = try BoardCalibration.calibrate(
+          images: found, board: board, width: size!.width, height: size!.height, minimumMarkers: minMarkers)
+      } catch { throw InputFailure(message: "\(error)") }
+      try JSONOutput.write(report)
+    }
+  }
+}
