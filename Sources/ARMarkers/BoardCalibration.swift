@@ -51,43 +51,60 @@ public enum BoardCalibration {
     }
   }
 
-  /// One image's markers of `board` as a view: their corners and the board's (nil with fewer
-  /// than `minimumMarkers` found).
-  public static func view(
-    of markers: [DetectedMarker], board: MarkerBoard, minimumMarkers: Int = 2
-  ) -> (view: CameraCalibration.View, markers: Int)? {
-    var view = CameraCalibration.View(boardPoints: [], imagePoints: [])
-    var seen = Set<Int>(), count = 0
-    for marker in markers where seen.insert(marker.id).inserted {
-      guard let corners = board.markerCorners(id: marker.id), marker.corners.count == 4 else { continue }
-      view.boardPoints += corners
-      view.imagePoints += marker.corners
-      count += 1
-    }
-    return count >= Swift.max(1, minimumMarkers) ? (view, count) : nil
+  /// What one photograph shows of a board: the markers found (as a count) and the view they
+  /// give: the markers' corners for a grid board, the chessboard corners for a ChArUco board
+  /// (as OpenCV's `calibrateCameraCharuco` uses them); nil when fewer than `minimumMarkers`
+  /// markers (or, on a ChArUco board, fewer than 4 chessboard corners) are found.
+  public struct Sighting: Sendable {
+    public var markers: Int
+    public var view: CameraCalibration.View?
   }
 
-  /// Calibrates from named images of `board`, `width` × `height` pixels each: the views with at
-  /// least `minimumMarkers` markers, the others listed as skipped.
+  /// `board` in `image`, from the `markers` found there.
+  public static func sighting(
+    of board: MarkerBoard, in image: RGBA8Image, markers: [DetectedMarker], minimumMarkers: Int = 2
+  ) -> Sighting {
+    var view = CameraCalibration.View(boardPoints: [], imagePoints: [])
+    var seen = Set<Int>()
+    for marker in markers where seen.insert(marker.id).inserted {
+      guard let corners = board.markerCorners(id: marker.id), marker.corners.count == 4 else {
+        seen.remove(marker.id)
+        continue
+      }
+      view.boardPoints += corners
+      view.imagePoints += marker.corners
+    }
+    guard seen.count >= Swift.max(1, minimumMarkers) else { return Sighting(markers: seen.count, view: nil) }
+    if case .charuco = board.layout {
+      let corners = board.charucoCorners(in: image, markers: markers)
+      guard corners.count >= 4 else { return Sighting(markers: seen.count, view: nil) }
+      view = CameraCalibration.View(
+        boardPoints: corners.map { board.chessboardCorners[$0.id] }, imagePoints: corners.map(\.pixel))
+    }
+    return Sighting(markers: seen.count, view: view)
+  }
+
+  /// Calibrates from named sightings of `board` in images `width` × `height` pixels: those with
+  /// a view, the others listed as skipped.
   ///
   /// - Throws: ``PoseError`` when fewer than two images show the board, or the solve fails.
   public static func calibrate(
-    images: [(name: String, markers: [DetectedMarker])], board: MarkerBoard, width: Int, height: Int,
+    _ sightings: [(name: String, sighting: Sighting)], board: MarkerBoard, width: Int, height: Int,
     minimumMarkers: Int = 2
   ) throws(PoseError) -> Report {
     var views: [CameraCalibration.View] = [], used: [(name: String, markers: Int)] = []
     var skipped: [Report.Skipped] = []
-    for image in images {
-      guard let found = view(of: image.markers, board: board, minimumMarkers: minimumMarkers) else {
-        let count = Set(image.markers.filter { board.markerCorners(id: $0.id) != nil }.map(\.id)).count
+    for (name, sighting) in sightings {
+      guard let view = sighting.view else {
         skipped.append(
           Report.Skipped(
-            image: image.name,
-            reason: "\(count) of the board's markers found; at least \(minimumMarkers) needed"))
+            image: name,
+            reason: "\(sighting.markers) of the board's markers found; at least \(minimumMarkers) needed"
+              + (board.chessboardCorners.isEmpty ? "" : ", with 4 chessboard corners")))
         continue
       }
-      views.append(found.view)
-      used.append((image.name, found.markers))
+      views.append(view)
+      used.append((name, sighting.markers))
     }
     let calibration = try CameraCalibration.calibrate(views: views, width: width, height: height)
     let k = calibration.intrinsics

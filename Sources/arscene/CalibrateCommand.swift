@@ -26,7 +26,7 @@ struct CalibrateCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The board: grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY (OpenCV's GridBoard) or charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY (its markers' corners), lengths in metres.",
+      "The board: grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY (OpenCV's GridBoard) or charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY (its chessboard corners, found through its markers), lengths in metres.",
       valueName: "spec"))
   var board: String
 
@@ -46,7 +46,7 @@ struct CalibrateCommand: ParsableCommand {
     try reportingInputFailures {
       let board = try MarkerBoard(specification: board)
       let detector = MarkerDetector(dictionary: board.dictionary)
-      var found: [(name: String, markers: [DetectedMarker])] = []
+      var found: [(name: String, sighting: BoardCalibration.Sighting)] = []
       var size: (width: Int, height: Int, image: String)?
       for path in images {
         let picture: RGBA8Image
@@ -58,12 +58,14 @@ struct CalibrateCommand: ParsableCommand {
           )
         }
         size = size ?? (picture.width, picture.height, path)
-        found.append((path, detector.detect(picture)))
+        let sighting = BoardCalibration.sighting(
+          of: board, in: picture, markers: detector.detect(picture), minimumMarkers: minMarkers)
+        found.append((path, sighting))
       }
       let report: BoardCalibration.Report
       do {
         report = try BoardCalibration.calibrate(
-          images: found, board: board, width: size!.width, height: size!.height, minimumMarkers: minMarkers)
+          found, board: board, width: size!.width, height: size!.height, minimumMarkers: minMarkers)
       } catch { throw InputFailure(message: "\(error)") }
       try JSONOutput.write(report)
     }
