@@ -22,6 +22,8 @@ public struct MarkerReport: Encodable, Sendable {
   public var markers: [Marker]
   /// The rig's pose, when a rig was given (`arscene marker detect --rig`).
   public var rig: MarkerRigReport?
+  /// The board's corners and pose, when a board was given (`arscene marker detect --board`).
+  public var board: MarkerBoardReport?
 
   /// The report of `detected`, each marker posed by `pose` when it is given.
   public init(_ detected: [DetectedMarker], pose: ((DetectedMarker) throws -> MarkerPose)? = nil) rethrows {

@@ -87,10 +87,22 @@ struct MarkerCommand: ParsableCommand {
         "rig", the object's pose from all its markers seen. Needs intrinsics.
         """)
     var rig: String?
+    @Option(
+      help: ArgumentHelp(
+        """
+        A board (grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY or \
+        charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY, metres; its dictionary is the one searched): \
+        adds "board", its markers, ChArUco chessboard corners and, with intrinsics, its pose from \
+        every corner seen.
+        """, valueName: "spec"))
+    var board: String?
 
     func validate() throws {
       guard (image == nil) != (recording == nil) else {
         throw ValidationError("give an IMAGE or --recording REC, not both or neither")
+      }
+      if let board {
+        do { _ = try MarkerBoard(specification: board) } catch { throw ValidationError("--board: \(error)") }
       }
       if let size, !(size > 0 && size.isFinite) {
         throw ValidationError("--size: expected metres > 0, got \(size)")
@@ -101,7 +113,8 @@ struct MarkerCommand: ParsableCommand {
 
     func run() throws {
       try reportingInputFailures {
-        let d = dictionary
+        let markerBoard = try board.map { try MarkerBoard(specification: $0) }
+        let d = markerBoard?.dictionary ?? dictionary
         let k = intrinsics.map { SIMD4($0.fx, $0.fy, $0.cx, $0.cy) }
         var detector = MarkerDetector(dictionary: d)
         detector.inverted = inverted
@@ -114,14 +127,17 @@ struct MarkerCommand: ParsableCommand {
           return
         }
         guard let image else { return }
-        guard (k == nil) == (size == nil) || (markerRig != nil && k != nil) else {
+        guard (k == nil) == (size == nil) || ((markerRig != nil || markerBoard != nil) && k != nil) else {
           throw InputFailure(
-            message: "--intrinsics and --size: give both for poses, or neither (--rig needs --intrinsics)")
+            message:
+              "--intrinsics and --size: give both for poses, or neither (--rig needs --intrinsics; --board poses with them)"
+          )
         }
         let picture: RGBA8Image
         do { picture = try ImageFile.readRGBA8(image) } catch { throw InputFailure(error) }
         do {
-          try JSONOutput.write(try report(detector.detect(picture), intrinsics: k, rig: markerRig))
+          try JSONOutput.write(
+            try report(detector.detect(picture), in: picture, intrinsics: k, rig: markerRig))
         } catch let failure as InputFailure { throw failure } catch {
           throw InputFailure(message: "\(image): \(error)")
         }
@@ -131,10 +147,17 @@ struct MarkerCommand: ParsableCommand {
     /// The markers found, posed when a size and intrinsics are known; the rig's pose with a rig.
     /// Corners are reported where they are in the image; poses come from their undistorted
     /// places when the lens distorts.
-    func report(_ found: [DetectedMarker], intrinsics k: SIMD4<Double>?, rig: MarkerRig?) throws
-      -> MarkerReport
+    func report(
+      _ found: [DetectedMarker], in picture: RGBA8Image, intrinsics k: SIMD4<Double>?, rig: MarkerRig?
+    )
+      throws -> MarkerReport
     {
       var report = MarkerReport(found)
+      let markerBoard = try board.map { try MarkerBoard(specification: $0) }
+      let charuco = markerBoard?.charucoCorners(in: picture, markers: found) ?? []
+      if let markerBoard {
+        report.board = try MarkerBoardReport(board: markerBoard, detected: found, charuco: charuco)
+      }
       guard let k else { return report }
       let lens = try lens.lens()
       let ideal = try found.map { marker throws(InputFailure) in
@@ -153,6 +176,16 @@ struct MarkerCommand: ParsableCommand {
         for i in report.markers.indices { report.markers[i].corners = found[i].corners.map { [$0.x, $0.y] } }
       }
       if let rig { report.rig = try MarkerRigReport(rig: rig, detected: ideal, intrinsics: k) }
+      if let markerBoard {
+        let idealCharuco = try charuco.map { corner throws(InputFailure) in
+          let pixel = try LensOptions.undistorted([corner.pixel], lens: lens, intrinsics: k) { _ in
+            "chessboard corner \(corner.id)"
+          }
+          return CharucoCorner(id: corner.id, pixel: pixel[0])
+        }
+        report.board = try MarkerBoardReport(
+          board: markerBoard, detected: found, charuco: charuco, ideal: (ideal, idealCharuco), intrinsics: k)
+      }
       return report
     }
 
@@ -172,15 +205,17 @@ struct MarkerCommand: ParsableCommand {
         do {
           let picture = try images.image(source)
           var k = intrinsics
-          if k == nil, size != nil || rig != nil {
-            guard let f = frame.intrinsics else {
+          if k == nil, size != nil || rig != nil || board != nil {
+            // A board is reported without a pose where nothing gives intrinsics.
+            if let f = frame.intrinsics {
+              k = SIMD4(f.fx, f.fy, f.cx, f.cy)
+            } else if size != nil || rig != nil {
               throw InputFailure(message: "no intrinsics to pose its markers with (give --intrinsics)")
             }
-            k = SIMD4(f.fx, f.fy, f.cx, f.cy)
           }
           let line = MarkerFrameReport(
             frame: frame.index, time: frame.time,
-            markers: try report(detector.detect(picture), intrinsics: k, rig: rig)
+            markers: try report(detector.detect(picture), in: picture, intrinsics: k, rig: rig)
           )
           FileHandleOutput.standardOutput.write(try JSONOutput.encoded(line))
           lines += 1

@@ -191,6 +191,27 @@ struct CalibrateCommandTests {
       worst = Swift.max(worst, (corner.pixel - truth).length)
     }
     #expect(corners.count >= 20 && worst < 0.2, "\(corners.count) corners, worst \(worst) px")
+    // marker detect --board: the same corners, and the board posed from all of them.
+    let detect = try ArsceneRunner.run([
+      "marker", "detect", path, "--board", "charuco:5x7:0.04:0.03:aruco_6x6_250", "--intrinsics",
+      "600,600,320,240",
+    ])
+    #expect(detect.status == 0, "\(detect.stderr)")
+    struct Detected: Decodable {
+      var board: Board
+      struct Board: Decodable {
+        var charuco_corners: [Corner]
+        var pose: [Pose]
+        struct Corner: Decodable { var id: Int }
+        struct Pose: Decodable { var translation: [Double] }
+      }
+    }
+    let detected = try JSONDecoder().decode(Detected.self, from: Data(detect.stdout.utf8))
+    #expect(detected.board.charuco_corners.map(\.id) == corners.map(\.id))
+    let origin = SIMD3(0, 0.28, 0) - from
+    let expected = SIMD3(origin.dot(right), -origin.dot(up), -origin.dot(back))
+    let t = try #require(detected.board.pose.first).translation
+    #expect((SIMD3(t[0], t[1], t[2]) - expected).length < 0.002, "\(t) against \(expected)")
     guard CameraCalibrationOracle.opencv else { return }
     let script = """
       import json, sys, cv2
