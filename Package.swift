@@ -164,7 +164,7 @@ let package = Package(
     // Draco (KHR_draco_mesh_compression) is C++: a C face of our own over Debian's libdraco.
     .target(name: "CDraco", linkerSettings: [.linkedLibrary("draco")]),
     .target(name: "ARMeshCompression", dependencies: ["ARMesh", "CMeshopt", "CDraco"]),
-    .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath", "ARPose"]),
+    .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath", "ARPose", "ARFiles"]),
     // Film looks: stages on linear images, stocks as JSON presets shipped as resources.
     .target(
       name: "ARFilm", dependencies: ["ARImage", "ARMath", "CVectorKernels"], resources: [.copy("Presets")]),
@@ -261,6 +261,7 @@ let package = Package(
       name: "ARFuzzing",
       dependencies: [
         "ARMath", "ARMesh", "ARScene", "ARRecording", "ARPlaces", "ARFilm", "ARImageIO", "ARPose",
+        "ARMarkers",
       ],
       path: "Tests/ARFuzzing"
     ),

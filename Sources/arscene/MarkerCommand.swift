@@ -29,13 +29,18 @@ struct MarkerCommand: ParsableCommand {
         cells) gives whole cells. Written whole or not at all.
         """)
 
-    @Option(help: "The dictionary.") var dictionary: MarkerDictionary
+    @Option(help: "The dictionary.") var dictionary: MarkerDictionary?
+    @Option(help: "A custom dictionary: the YAML file OpenCV's Dictionary::writeDictionary writes.")
+    var dictionaryFile: String?
     @Option(help: "The marker's id.") var id: Int
     @Option(help: "The image's side, pixels.") var pixels: Int
     @Option(help: "White cells around the black border.") var quietZone: Int = 1
     @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
 
     func validate() throws {
+      guard (dictionary == nil) != (dictionaryFile == nil) else {
+        throw ValidationError("give --dictionary NAME or --dictionary-file FILE, one of them")
+      }
       guard (0...16).contains(quietZone) else {
         throw ValidationError("--quiet-zone: expected 0 to 16 cells")
       }
@@ -44,7 +49,7 @@ struct MarkerCommand: ParsableCommand {
 
     func run() throws {
       try reportingInputFailures {
-        let d = dictionary
+        let d = try MarkerDictionaryOptions.chosen(dictionary, file: dictionaryFile)
         do {
           try ImageFile.writePNG(
             try d.image(id: id, pixels: pixels, quietZone: quietZone), to: output, channels: .grey,
@@ -75,6 +80,8 @@ struct MarkerCommand: ParsableCommand {
     @Option(help: "A recording (any format arscene reads): detect in each of its frames' images.")
     var recording: String?
     @Option(help: "The dictionary.") var dictionary = MarkerDictionary.named("aruco_4x4_50")!
+    @Option(help: "A custom dictionary: the YAML file OpenCV's Dictionary::writeDictionary writes.")
+    var dictionaryFile: String?
     @Option(
       parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels, for poses.",
       transform: PinholeValues.init(parsing:))
@@ -114,7 +121,8 @@ struct MarkerCommand: ParsableCommand {
     func run() throws {
       try reportingInputFailures {
         let markerBoard = try board.map { try MarkerBoard(specification: $0) }
-        let d = markerBoard?.dictionary ?? dictionary
+        let d =
+          try markerBoard?.dictionary ?? MarkerDictionaryOptions.chosen(dictionary, file: dictionaryFile)
         let k = intrinsics.map { SIMD4($0.fx, $0.fy, $0.cx, $0.cy) }
         var detector = MarkerDetector(dictionary: d)
         detector.inverted = inverted
@@ -225,5 +233,19 @@ struct MarkerCommand: ParsableCommand {
       }
       if lines == 0 { FileHandleOutput.standardError.write("arscene: \(path): no frame has an image\n") }
     }
+  }
+}
+
+/// The dictionary a marker command works with: `--dictionary-file`'s when given, else
+/// `--dictionary`'s.
+enum MarkerDictionaryOptions {
+  static func chosen(_ named: MarkerDictionary?, file: String?) throws(InputFailure) -> MarkerDictionary {
+    if let file {
+      do { return try MarkerDictionary(openCVFile: file) } catch {
+        throw InputFailure(message: error.description)
+      }
+    }
+    guard let named else { throw InputFailure(message: "give --dictionary NAME or --dictionary-file FILE") }
+    return named
   }
 }

@@ -1,5 +1,6 @@
 import ARFilm
 import ARImageIO
+import ARMarkers
 import ARMesh
 import ARPlaces
 import ARPose
@@ -14,7 +15,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   case obj, mtl, scene, points, recording, iosLogger = "ios_logger", strayScanner = "stray_scanner"
   case arkitScenes = "arkitscenes", arkitDataLogger = "arkit_data_logger"
   case tum, euroc, kitti, geojson, stops, gpx, cube, preset, png, jpeg, pointCloud = "point_cloud", game
-  case clicks, gltf, usdz
+  case clicks, gltf, usdz, dictionary
 
   /// The file the bytes become, in the reader's work folder.
   var fileName: String {
@@ -43,6 +44,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .clicks: "clicks.csv"
     case .gltf: "model.gltf"
     case .usdz: "model.usdz"
+    case .dictionary: "dictionary.yml"
     }
   }
 
@@ -86,6 +88,10 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .clicks:
       _ = try? ControlClicks.read(path: path)
       _ = try? ControlClicks.read(path: path, known: ["cp-gate-post", "cp-gate-beam"])
+    case .dictionary:
+      if let dictionary = try? MarkerDictionary(openCVFile: path), dictionary.codes.count > 0 {
+        _ = try? dictionary.image(id: dictionary.codes.count - 1, pixels: 64)
+      }
     }
   }
 

@@ -84,6 +84,7 @@ public enum FuzzSeeds {
       return [repository + "/Scenes/data/table-scan.xyz", fixtures + "/pointclouds/floor-table.xyz"]
     case .game: return []
     case .clicks: return [fixtures + "/control/clicks.csv"]
+    case .dictionary: return [fixtures + "/markers/custom-5x5.yml"]
     case .usdz:
       return listing(fixtures + "/usd", "usdz")
         + [realData + "/models3d/usdz_tinyusdz/cube.usdz"].filter {
