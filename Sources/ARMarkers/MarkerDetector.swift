@@ -92,13 +92,6 @@ public struct MarkerDetector: Sendable {
     guard Double(borderWhite) <= 0.2 * Double(4 * (n + 1)) else { return nil }
     var bits = [[Bool]](repeating: [Bool](repeating: false, count: n), count: n)
     for r in 0..<n { for c in 0..<n { bits[r][c] = means[r + 1][c + 1] > threshold } }
-    // A small candidate's cells are a pixel or two: a random texture there decodes to some code
-    // within a few bits far more often than a marker's worth of cells does, so it is trusted
-    // with at most two corrected bits (the AprilTag library's own limit).
-    var perimeter = 0.0
-    for i in 0..<4 { perimeter += (quad[(i + 1) % 4] - quad[i]).length }
-    let correctable =
-      perimeter / 4 < 20 ? Swift.min(dictionary.correctableBits, 2) : dictionary.correctableBits
     // The code in each of its four turns: turn k reads the grid turned k quarter turns
     // clockwise, so the marker's top-left corner is the quad's corner k.
     var best: (id: Int, distance: Int, turn: Int)?
@@ -119,10 +112,12 @@ public struct MarkerDetector: Sendable {
       }
       for (id, candidate) in dictionary.codes.enumerated() {
         let d = (candidate ^ code).nonzeroBitCount
-        if d <= correctable, d < (best?.distance ?? .max) { best = (id, d, turn) }
+        if d <= dictionary.correctableBits, d < (best?.distance ?? .max) { best = (id, d, turn) }
       }
     }
     guard let best else { return nil }
+    var perimeter = 0.0
+    for i in 0..<4 { perimeter += (quad[(i + 1) % 4] - quad[i]).length }
     let refined = grey.refinedCorners(quad, cell: perimeter / 4 / across)
     let corners = (0..<4).map { refined.corners[($0 + best.turn) % 4] }
     // Blur also moves an edge by more than its points' scatter shows (the next cells' levels

@@ -94,4 +94,30 @@ struct SmallTagTests {
     }
     #expect(falseIds == 0)
   }
+
+  @Test("no marker in seeded textures of every scale, blurred or hard-edged, in any dictionary")
+  func noneInTexture() throws {
+    for seed in 0..<6 {
+      var random = SplitMix64(seed: UInt64(seed) + 500)
+      let (w, h) = (480, 360)
+      var value = [Double](repeating: 128, count: w * h)
+      // Value noise of cells 1 to 16 pixels, added up: specks to blobs the size of small tags.
+      for scale in [1, 2, 4, 8, 16] {
+        let (cw, ch) = (w / scale + 2, h / scale + 2)
+        let cells = (0..<(cw * ch)).map { _ in random.gaussian() * 25 }
+        for y in 0..<h { for x in 0..<w { value[y * w + x] += cells[(y / scale) * cw + x / scale] } }
+      }
+      let hard = seed % 2 == 0
+      let image = RGBA8Image(
+        width: w, height: h,
+        pixels: value.map { v in
+          let byte = hard ? (v > 128 ? 255 : 0) : UInt8(Swift.min(255, Swift.max(0, v.rounded())))
+          return SIMD4(UInt8(byte), UInt8(byte), UInt8(byte), 255)
+        })
+      for name in ["apriltag_36h11", "aruco_4x4_50", "aruco_6x6_250"] {
+        let found = MarkerDetector(dictionary: try #require(MarkerDictionary.named(name))).detect(image)
+        #expect(found.isEmpty, "seed \(seed), \(name): \(found.map(\.id))")
+      }
+    }
+  }
 }
