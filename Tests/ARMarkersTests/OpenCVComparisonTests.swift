@@ -63,32 +63,8 @@ struct OpenCVComparisonTests {
       try ImageFile.writePNG(image, to: folder.path + "/frame\(k).png")
       truth.append((id, corners))
     }
-    // OpenCV: JPEG at quality 75 (kept for ours), then detectMarkers with sub-pixel refinement.
-    let script = """
-      import cv2, sys
-      d = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_6X6_250)
-      p = cv2.aruco.DetectorParameters_create()
-      p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-      for k in range(int(sys.argv[2])):
-          image = cv2.imread(f"{sys.argv[1]}/frame{k}.png", cv2.IMREAD_GRAYSCALE)
-          cv2.imwrite(f"{sys.argv[1]}/frame{k}.jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 75])
-          jpeg = cv2.imread(f"{sys.argv[1]}/frame{k}.jpg", cv2.IMREAD_GRAYSCALE)
-          corners, ids, _ = cv2.aruco.detectMarkers(jpeg, d, parameters=p)
-          found = [] if ids is None else [(int(i), c.reshape(-1)) for i, c in zip(ids.flatten(), corners)]
-          print(k, ";".join(f"{i}:" + ",".join(f"{v + 0.5:.4f}" for v in c) for i, c in found))
-      """
-    let outcome = try PythonPeer.run(script, arguments: [folder.path, String(frames)], packages: "none")
-    try #require(outcome.status == 0, "\(outcome.output)")
-    var theirs: [[(Int, [SIMD2<Double>])]] = Array(repeating: [], count: frames)
-    for line in outcome.output.split(separator: "\n") {
-      let parts = line.split(separator: " ", maxSplits: 1)
-      guard let k = Int(parts[0]), parts.count == 2 else { continue }
-      theirs[k] = parts[1].split(separator: ";").map { entry in
-        let pieces = entry.split(separator: ":")
-        let v = pieces[1].split(separator: ",").map { Double($0)! }
-        return (Int(pieces[0])!, (0..<4).map { SIMD2(v[2 * $0], v[2 * $0 + 1]) })
-      }
-    }
+    let theirs = try Self.opencvDetections(
+      in: folder.path, frames: frames, dictionary: "DICT_6X6_250", quality: 75)
     func error(_ found: [SIMD2<Double>], _ true_: [SIMD2<Double>]) -> Double {
       zip(found, true_).map { ($0 - $1).length }.reduce(0, +) / 4
     }
@@ -113,5 +89,40 @@ struct OpenCVComparisonTests {
     #expect(ourHits >= theirHits, "found \(ourHits) of \(frames), OpenCV \(theirHits)")
     #expect(ourFalse == 0)
     #expect(ourMean <= theirMean * 1.05 + 0.01, "mean corner error \(ourMean) px, OpenCV's \(theirMean) px")
+  }
+
+  /// OpenCV's markers in `folder`'s `frame{k}.png` for k below `frames`: each frame written as
+  /// `frame{k}.jpg` at JPEG `quality` first (kept for ours), then detectMarkers with sub-pixel
+  /// refinement; ids and corners (ARScene's convention) per frame.
+  static func opencvDetections(in folder: String, frames: Int, dictionary: String, quality: Int) throws -> [[(
+    Int, [SIMD2<Double>]
+  )]] {
+    let script = """
+      import cv2, sys
+      d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, sys.argv[3]))
+      p = cv2.aruco.DetectorParameters_create()
+      p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+      for k in range(int(sys.argv[2])):
+          image = cv2.imread(f"{sys.argv[1]}/frame{k}.png", cv2.IMREAD_GRAYSCALE)
+          cv2.imwrite(f"{sys.argv[1]}/frame{k}.jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(sys.argv[4])])
+          jpeg = cv2.imread(f"{sys.argv[1]}/frame{k}.jpg", cv2.IMREAD_GRAYSCALE)
+          corners, ids, _ = cv2.aruco.detectMarkers(jpeg, d, parameters=p)
+          found = [] if ids is None else [(int(i), c.reshape(-1)) for i, c in zip(ids.flatten(), corners)]
+          print(k, ";".join(f"{i}:" + ",".join(f"{v + 0.5:.4f}" for v in c) for i, c in found))
+      """
+    let outcome = try PythonPeer.run(
+      script, arguments: [folder, String(frames), dictionary, String(quality)], packages: "none")
+    try #require(outcome.status == 0, "\(outcome.output)")
+    var theirs: [[(Int, [SIMD2<Double>])]] = Array(repeating: [], count: frames)
+    for line in outcome.output.split(separator: "\n") {
+      let parts = line.split(separator: " ", maxSplits: 1)
+      guard let k = Int(parts[0]), parts.count == 2 else { continue }
+      theirs[k] = parts[1].split(separator: ";").map { entry in
+        let pieces = entry.split(separator: ":")
+        let v = pieces[1].split(separator: ",").map { Double($0)! }
+        return (Int(pieces[0])!, (0..<4).map { SIMD2(v[2 * $0], v[2 * $0 + 1]) })
+      }
+    }
+    return theirs
   }
 }
