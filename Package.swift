@@ -250,7 +250,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ARImageIOTests",
-      dependencies: ["ARImageIO", "ARImage", "ARMesh", "ARTestSupport", "CImageCodecs"]
+      dependencies: ["ARImageIO", "ARImage", "ARMath", "ARMesh", "ARTestSupport", "CImageCodecs"]
     ),
     .testTarget(
       name: "ARRenderTests",

@@ -1,4 +1,5 @@
 import ARImage
+import ARMath
 import ARTestSupport
 import CImageCodecs
 import Foundation
@@ -132,5 +133,29 @@ struct PNGFastPathTests {
     var corrupt = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.path + "/c2d8.png")))
     corrupt[corrupt.count - 40] ^= 1
     expectError(ImageError.self, "invalid") { try PNG.decodeRGBA8(corrupt) }
+  }
+}
+
+/// The encoder's rows filtered on two threads (a frame of a megabyte or more) decode, by libpng,
+/// to the image given.
+@Suite("PNG encoding of large frames")
+struct PNGLargeEncodingTests {
+  @Test("a seeded 1200×900 frame, RGB and RGBA, level 1 and 6: libpng decodes exactly the image")
+  func largeFrames() throws {
+    var random = SplitMix64(seed: 12)
+    let (w, h) = (1200, 900)
+    // Smooth gradients with noisy patches, as camera frames and renders mix them.
+    let pixels = (0..<(w * h)).map { i -> SIMD4<UInt8> in
+      let (x, y) = (i % w, i / w)
+      let noise = (x / 64 + y / 64) % 3 == 0 ? UInt8.random(in: 0...40, using: &random) : 0
+      return SIMD4(UInt8(x % 256) &+ noise, UInt8(y % 256), UInt8((x + y) % 256), UInt8(255 - (x % 7)))
+    }
+    let image = RGBA8Image(width: w, height: h, pixels: pixels)
+    for (channels, level) in [(PNG.Channels.rgb, 1), (.rgba, 6)] {
+      let bytes = try PNG.encode(image, channels: channels, compression: level)
+      let reference = try #require(PNGFastPathTests.reference(bytes, rgba8: true), "libpng refuses it")
+      let expected = pixels.flatMap { [$0.x, $0.y, $0.z, channels == .rgba ? $0.w : 255] }
+      #expect(reference.width == w && reference.height == h && reference.bytes == expected, "\(channels)")
+    }
   }
 }
