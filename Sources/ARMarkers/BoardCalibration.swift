@@ -3,8 +3,9 @@ import ARMath
 import ARPose
 
 /// A camera calibrated from photographs of a ``MarkerBoard``: each image's board markers found,
-/// their corners paired with the board's, the views calibrated together
-/// (``CameraCalibration``), as OpenCV's `calibrateCameraAruco` does with marker corners.
+/// their corners (a grid board's, as OpenCV's `calibrateCameraAruco` uses) or the chessboard
+/// corners they locate (a ChArUco board's, as `calibrateCameraCharuco` uses) paired with the
+/// board's, and the views calibrated together (ARPose's `CameraCalibration`).
 public enum BoardCalibration {
   /// What `arscene calibrate` prints: `{"intrinsics": [fx, fy, cx, cy], "distortion": [k1, k2,
   /// p1, p2, k3], "rms_px", "image_size": [w, h], "views": [...], "sigma": {"intrinsics",
@@ -87,7 +88,7 @@ public enum BoardCalibration {
   /// Calibrates from named sightings of `board` in images `width` × `height` pixels: those with
   /// a view, the others listed as skipped.
   ///
-  /// - Throws: ``PoseError`` when fewer than two images show the board, or the solve fails.
+  /// - Throws: `PoseError` when fewer than two images show the board, or the solve fails.
   public static func calibrate(
     _ sightings: [(name: String, sighting: Sighting)], board: MarkerBoard, width: Int, height: Int,
     minimumMarkers: Int = 2
