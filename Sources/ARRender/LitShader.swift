@@ -220,17 +220,17 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     for k in 0..<count where color[k].w >= 0 {
       let base = color[k]
       let rgb = reflected(
-        t, albedo: SIMD3(base.x, base.y, base.z), surface: surface(t, batch, k), a: batch.w0[k],
+        t, albedo: SIMD3(base.x, base.y, base.z), surface: surface(t, material, batch, k), a: batch.w0[k],
         b: batch.w1[k], c: batch.w2[k])
       color[k] = SIMD4(rgb, base.w)
     }
   }
 
-  /// The material's maps at sample `k` (its weights filled), each sampled with the sample's
-  /// own footprint.
+  /// The maps of `material` (triangle `t`'s) at sample `k` (its weights filled), each sampled
+  /// with the sample's own footprint.
   @inline(__always)
-  func surface(_ t: Triangle, _ batch: FragmentBatch, _ k: Int) -> SurfaceSample {
-    let material = t.material
+  func surface(_ t: Triangle, _ material: ShadingMaterial, _ batch: FragmentBatch, _ k: Int) -> SurfaceSample
+  {
     var surface = SurfaceSample(pbr: material.metallicRoughness, emission: material.emissive)
     guard material.hasAmbientMaps || material.metallicRoughnessTexture != nil || material.normalTexture != nil
     else { return surface }

@@ -131,7 +131,7 @@ struct MarkerCommand: ParsableCommand {
           throw InputFailure(error)
         }
         if let recording {
-          try detectInFrames(of: recording, with: detector, intrinsics: k, rig: markerRig)
+          try detectInFrames(of: recording, with: detector, intrinsics: k, rig: markerRig, board: markerBoard)
           return
         }
         guard let image else { return }
@@ -145,7 +145,8 @@ struct MarkerCommand: ParsableCommand {
         do { picture = try ImageFile.readRGBA8(image) } catch { throw InputFailure(error) }
         do {
           try JSONOutput.write(
-            try report(detector.detect(picture), in: picture, intrinsics: k, rig: markerRig))
+            try report(
+              detector.detect(picture), in: picture, intrinsics: k, rig: markerRig, board: markerBoard))
         } catch let failure as InputFailure { throw failure } catch {
           throw InputFailure(message: "\(image): \(error)")
         }
@@ -156,12 +157,10 @@ struct MarkerCommand: ParsableCommand {
     /// Corners are reported where they are in the image; poses come from their undistorted
     /// places when the lens distorts.
     func report(
-      _ found: [DetectedMarker], in picture: RGBA8Image, intrinsics k: SIMD4<Double>?, rig: MarkerRig?
-    )
-      throws -> MarkerReport
-    {
+      _ found: [DetectedMarker], in picture: RGBA8Image, intrinsics k: SIMD4<Double>?, rig: MarkerRig?,
+      board markerBoard: MarkerBoard?
+    ) throws -> MarkerReport {
       var report = MarkerReport(found)
-      let markerBoard = try board.map { try MarkerBoard(specification: $0) }
       let charuco = markerBoard?.charucoCorners(in: picture, markers: found) ?? []
       if let markerBoard {
         report.board = try MarkerBoardReport(board: markerBoard, detected: found, charuco: charuco)
@@ -199,7 +198,8 @@ struct MarkerCommand: ParsableCommand {
 
     /// One JSON line per frame of `path` with an image; the frame's intrinsics unless given.
     func detectInFrames(
-      of path: String, with detector: MarkerDetector, intrinsics: SIMD4<Double>?, rig: MarkerRig?
+      of path: String, with detector: MarkerDetector, intrinsics: SIMD4<Double>?, rig: MarkerRig?,
+      board markerBoard: MarkerBoard?
     ) throws {
       let reader: RecordingReader
       do { reader = try RecordingReader(path: path) } catch { throw InputFailure(error) }
@@ -223,7 +223,8 @@ struct MarkerCommand: ParsableCommand {
           }
           let line = MarkerFrameReport(
             frame: frame.index, time: frame.time,
-            markers: try report(detector.detect(picture), in: picture, intrinsics: k, rig: rig)
+            markers: try report(
+              detector.detect(picture), in: picture, intrinsics: k, rig: rig, board: markerBoard)
           )
           FileHandleOutput.standardOutput.write(try JSONOutput.encoded(line))
           lines += 1
