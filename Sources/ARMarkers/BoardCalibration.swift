@@ -80,7 +80,8 @@ public enum BoardCalibration {
       let corners = board.charucoCorners(in: image, markers: markers)
       guard corners.count >= 4 else { return Sighting(markers: seen.count, view: nil) }
       view = CameraCalibration.View(
-        boardPoints: corners.map { board.chessboardCorners[$0.id] }, imagePoints: corners.map(\.pixel))
+        boardPoints: corners.map { [grid = board.chessboardCorners] in grid[$0.id] },
+        imagePoints: corners.map(\.pixel))
     }
     return Sighting(markers: seen.count, view: view)
   }

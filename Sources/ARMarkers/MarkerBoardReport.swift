@@ -50,8 +50,9 @@ public struct MarkerBoardReport: Encodable, Sendable {
       target += board.markerCorners(id: marker.id)!
       image += marker.corners
     }
+    let grid = board.chessboardCorners
     for corner in ideal.charuco {
-      target.append(board.chessboardCorners[corner.id])
+      target.append(grid[corner.id])
       image.append(corner.pixel)
     }
     guard target.count >= 4 else { return }
