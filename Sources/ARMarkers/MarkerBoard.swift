@@ -14,6 +14,12 @@ public struct MarkerBoard: Sendable, Equatable {
   public let layout: Layout
   public let dictionary: MarkerDictionary
 
+  /// A board of `layout` with `dictionary`'s markers, as given (no checks).
+  init(layout: Layout, dictionary: MarkerDictionary) {
+    self.layout = layout
+    self.dictionary = dictionary
+  }
+
   /// The number of markers on the board.
   public var markerCount: Int {
     switch layout {

@@ -24,6 +24,20 @@ public struct MarkerReport: Encodable, Sendable {
   public var rig: MarkerRigReport?
   /// The board's corners and pose, when a board was given (`arscene marker detect --board`).
   public var board: MarkerBoardReport?
+  /// The ChArUco diamonds found, when asked for (`arscene marker detect --diamond RATIO`):
+  /// `{"ids": [4 ids], "corners": [[x, y] × 4]}` each.
+  public var diamonds: [Diamond]?
+
+  /// A diamond as reported.
+  public struct Diamond: Encodable, Sendable {
+    public var ids: [Int]
+    public var corners: [[Double]]
+
+    public init(_ diamond: CharucoDiamond) {
+      ids = diamond.ids
+      corners = diamond.corners.map { [$0.x, $0.y] }
+    }
+  }
 
   /// The report of `detected`, each marker posed by `pose` when it is given.
   public init(_ detected: [DetectedMarker], pose: ((DetectedMarker) throws -> MarkerPose)? = nil) rethrows {

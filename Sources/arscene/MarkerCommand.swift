@@ -103,6 +103,11 @@ struct MarkerCommand: ParsableCommand {
         every corner seen.
         """, valueName: "spec"))
     var board: String?
+    @Option(
+      help: ArgumentHelp(
+        "Find ChArUco diamonds whose squares are RATIO times their markers' side (OpenCV's squareMarkerLengthRate): adds \"diamonds\".",
+        valueName: "ratio"))
+    var diamond: Double?
 
     func validate() throws {
       guard (image == nil) != (recording == nil) else {
@@ -110,6 +115,9 @@ struct MarkerCommand: ParsableCommand {
       }
       if let board {
         do { _ = try MarkerBoard(specification: board) } catch { throw ValidationError("--board: \(error)") }
+      }
+      if let diamond, !(diamond > 1 && diamond.isFinite) {
+        throw ValidationError("--diamond: expected a ratio of square to marker above 1, got \(diamond)")
       }
       if let size, !(size > 0 && size.isFinite) {
         throw ValidationError("--size: expected metres > 0, got \(size)")
@@ -161,6 +169,10 @@ struct MarkerCommand: ParsableCommand {
       board markerBoard: MarkerBoard?
     ) throws -> MarkerReport {
       var report = MarkerReport(found)
+      if let diamond {
+        report.diamonds = CharucoDiamond.find(in: picture, markers: found, squareToMarker: diamond)
+          .map(MarkerReport.Diamond.init)
+      }
       let charuco = markerBoard?.charucoCorners(in: picture, markers: found) ?? []
       if let markerBoard {
         report.board = try MarkerBoardReport(board: markerBoard, detected: found, charuco: charuco)

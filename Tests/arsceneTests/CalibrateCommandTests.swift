@@ -244,6 +244,53 @@ struct CalibrateCommandTests {
   }
 
   @Test(
+    "ChArUco diamonds in perspective: the ids and corners OpenCV's detectCharucoDiamond finds, within 0.15 px",
+    .enabled(if: CameraCalibrationOracle.opencv))
+  func diamonds() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/diamonds.png"
+    // Two diamonds OpenCV draws (squares 1.5 times their markers), each warped in perspective
+    // onto a grey page, blurred slightly; then OpenCV's own detection.
+    let script = """
+      import json, sys, cv2, numpy as np
+      d = cv2.aruco.Dictionary_get(cv2.aruco.DICT_6X6_250)
+      page = np.full((720, 960), 235, np.uint8)
+      for ids, quad in [((45, 68, 28, 74), [[90, 120], [420, 150], [400, 470], [70, 430]]),
+                        ((3, 9, 17, 101), [[520, 200], [880, 160], [900, 560], [540, 520]])]:
+          tile = cv2.aruco.drawCharucoDiamond(d, np.array(ids), 120, 80)
+          n = tile.shape[0]
+          h = cv2.getPerspectiveTransform(np.float32([[0, 0], [n, 0], [n, n], [0, n]]), np.float32(quad))
+          warped = cv2.warpPerspective(tile, h, (960, 720), flags=cv2.INTER_LINEAR, borderValue=255)
+          mask = cv2.warpPerspective(np.full_like(tile, 255), h, (960, 720), flags=cv2.INTER_LINEAR)
+          page = np.where(mask > 128, warped, page).astype(np.uint8)
+      page = cv2.GaussianBlur(page, (0, 0), 0.7)
+      cv2.imwrite(sys.argv[1], page)
+      mc, mi, _ = cv2.aruco.detectMarkers(page, d)
+      dc, di = cv2.aruco.detectCharucoDiamond(page, mc, mi, 1.5)
+      print(json.dumps([{"ids": [int(v) for v in i.ravel()], "corners": c.reshape(-1, 2).tolist()} for c, i in zip(dc, di)]))
+      """
+    let run = try PythonPeer.run(script, arguments: [path], packages: "none")
+    try #require(run.status == 0, "\(run.output)")
+    struct Diamond: Decodable { var ids: [Int]; var corners: [[Double]] }
+    let theirs = try JSONDecoder().decode([Diamond].self, from: Data(run.output.utf8))
+    let outcome = try ArsceneRunner.run([
+      "marker", "detect", path, "--dictionary", "aruco_6x6_250", "--diamond", "1.5",
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    struct Report: Decodable { var diamonds: [Diamond] }
+    let ours = try JSONDecoder().decode(Report.self, from: Data(outcome.stdout.utf8)).diamonds
+    #expect(theirs.count == 2 && ours.count == 2, "OpenCV \(theirs.map(\.ids)), ours \(ours.map(\.ids))")
+    for diamond in theirs {
+      let match = try #require(ours.first { $0.ids == diamond.ids }, "\(diamond.ids) not found")
+      for (a, b) in zip(match.corners, diamond.corners) {
+        // OpenCV's diamond corners put the image's corner at (0, 0), as ARScene does.
+        #expect(
+          (SIMD2(a[0], a[1]) - SIMD2(b[0], b[1])).length < 0.15, "\(diamond.ids): ours \(a), OpenCV \(b)")
+      }
+    }
+  }
+
+  @Test(
     "a bad board specification is a usage error naming its part",
     arguments: [
       ("grid:5:0.04:0.01:aruco_6x6_250", "size"), ("grid:5x4:-1:0.01:aruco_6x6_250", "marker length"),
