@@ -290,6 +290,24 @@ struct CalibrateCommandTests {
     }
   }
 
+  @Test("photographs of two sizes, or too few showing the board, are bad input naming why")
+  func badPhotographs() throws {
+    let folder = try TemporaryFolder()
+    let (small, large) = (folder.path + "/small.png", folder.path + "/large.png")
+    try ImageFile.writePNG(RGBA8Image(width: 64, height: 48, fill: SIMD4(200, 200, 200, 255)), to: small)
+    try ImageFile.writePNG(RGBA8Image(width: 80, height: 60, fill: SIMD4(200, 200, 200, 255)), to: large)
+    let sizes = try ArsceneRunner.run([
+      "calibrate", "--board", "grid:5x4:0.04:0.01:aruco_6x6_250", small, large,
+    ])
+    #expect(
+      sizes.status == 2 && sizes.stderr.contains("large.png: 80×60") && sizes.stderr.contains("64×48"),
+      "\(sizes.stderr)")
+    let blank = try ArsceneRunner.run([
+      "calibrate", "--board", "grid:5x4:0.04:0.01:aruco_6x6_250", small, small,
+    ])
+    #expect(blank.status == 2 && blank.stderr.contains("at least two views"), "\(blank.stderr)")
+  }
+
   @Test(
     "a bad board specification is a usage error naming its part",
     arguments: [
