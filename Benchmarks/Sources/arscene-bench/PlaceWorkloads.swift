@@ -110,42 +110,24 @@ func placeWorkloads(quick: Bool) -> [Row] {
   let scipy = "SciPy cKDTree (ECEF, chord only)"
   // What a user who wants the places nearest first with their distances runs.
   let honest = "cKDTree + pyproj exact geodesic + sort"
-  rows.append(
-    Row(
-      workload: build.workload, ours_s: build.ours_s, peer: scipy, peer_s: peer?[0] ?? .nan,
-      ratio: build.ours_s / (peer?[0] ?? .nan)))
-  rows.append(
-    Row(
-      workload: radiusTime.workload, ours_s: radiusTime.ours_s, peer: honest, peer_s: peer?[2] ?? .nan,
-      ratio: radiusTime.ours_s / (peer?[2] ?? .nan)))
-  rows.append(
-    Row(
-      workload: radiusTime.workload + " (floor)", ours_s: radiusTime.ours_s, peer: scipy,
-      peer_s: peer?[1] ?? .nan,
-      ratio: radiusTime.ours_s / (peer?[1] ?? .nan)))
-  rows.append(
-    Row(
-      workload: limited.workload, ours_s: limited.ours_s, peer: honest + ", first 20",
-      peer_s: peer?[3] ?? .nan,
-      ratio: limited.ours_s / (peer?[3] ?? .nan)))
-  rows.append(
-    Row(
-      workload: limited.workload + " (floor)", ours_s: limited.ours_s, peer: scipy + ", all within 1 km",
-      peer_s: peer?[1] ?? .nan,
-      ratio: limited.ours_s / (peer?[1] ?? .nan)))
-  rows.append(
+  /// Our row against the peer's time on output line `line` (NaN when the peer did not run).
+  func race(_ ours: Row, _ suffix: String = "", against name: String, line: Int) -> Row {
+    let theirs = peer?[line] ?? .nan
+    return Row(
+      workload: ours.workload + suffix, ours_s: ours.ours_s, peer: name, peer_s: theirs,
+      ratio: ours.ours_s / theirs)
+  }
+  rows += [
+    race(build, against: scipy, line: 0),
+    race(radiusTime, against: honest, line: 2),
+    race(radiusTime, " (floor)", against: scipy, line: 1),
+    race(limited, against: honest + ", first 20", line: 3),
+    race(limited, " (floor)", against: scipy + ", all within 1 km", line: 1),
     Row(
       workload: batch.workload, ours_s: batch.ours_s, peer: "ours on 1 core, the same queries",
-      peer_s: limited.ours_s,
-      ratio: batch.ours_s / limited.ours_s))
-  rows.append(
-    Row(
-      workload: nearestTime.workload, ours_s: nearestTime.ours_s, peer: honest, peer_s: peer?[5] ?? .nan,
-      ratio: nearestTime.ours_s / (peer?[5] ?? .nan)))
-  rows.append(
-    Row(
-      workload: nearestTime.workload + " (floor)", ours_s: nearestTime.ours_s, peer: scipy,
-      peer_s: peer?[4] ?? .nan,
-      ratio: nearestTime.ours_s / (peer?[4] ?? .nan)))
+      peer_s: limited.ours_s, ratio: batch.ours_s / limited.ours_s),
+    race(nearestTime, against: honest, line: 5),
+    race(nearestTime, " (floor)", against: scipy, line: 4),
+  ]
   return rows
 }
