@@ -1,50 +1,70 @@
 import ARMath
 import Dispatch
 
-/// A k-d tree over 3-D points: the points reordered so that each range's middle element splits
-/// it on one axis (cycling x, y, z with depth), the halves on either side; small ranges are
-/// scanned whole. Built by selection, not sorting; the top split's halves on two threads.
+/// A k-d tree over 3-D points: the points reordered so that each range splits at its middle
+/// element on one axis (cycling x, y, z with depth), the lower half before the middle, the
+/// middle and the upper half after; ranges of ``leafSize`` or fewer are scanned whole. Built by
+/// selection, not sorting; the top split's halves on two threads.
+///
+/// The split values live apart from the points, in heap order (node k's halves are nodes 2k + 1
+/// and 2k + 2): a megabyte for a million points, so a query's descent reads cached splits and
+/// touches the points only in the leaves it scans (reading each range's middle point instead
+/// was a cache miss at every level, half a radius query's time).
 struct KDTree: Sendable {
   /// The points, reordered into the tree's layout.
   let points: [SIMD3<Double>]
   /// Each reordered point's index in the input.
   let indices: [Int32]
+  /// Each internal node's split coordinate, in heap order.
+  let splits: [Double]
   /// Ranges this short are scanned rather than split.
   static let leafSize = 12
 
   init(_ input: [SIMD3<Double>], threads: Int) {
     var order = [Int32](0..<Int32(input.count))
+    var levels = 0, longest = input.count
+    while longest > Self.leafSize { (longest, levels) = ((longest + 1) / 2, levels + 1) }
+    var splits = [Double](repeating: 0, count: max(1, (1 << levels) - 1))  // never empty: a base address
     input.withUnsafeBufferPointer { p in
       order.withUnsafeMutableBufferPointer { o in
-        let (points, out) = (UnsafeSendableBuffer(p), UnsafeSendableMutablePointer(o.baseAddress!))
-        KDTree.build(points.buffer, out.pointer, 0, input.count, depth: 0, parallel: threads > 1)
+        splits.withUnsafeMutableBufferPointer { s in
+          let tree = Layout(
+            points: UnsafeSendableBuffer(p), order: UnsafeSendableMutablePointer(o.baseAddress!),
+            splits: UnsafeSendableMutablePointer(s.baseAddress!))
+          tree.build(node: 0, 0, input.count, depth: 0, parallel: threads > 1)
+        }
       }
     }
     indices = order
     points = order.map { input[Int($0)] }
+    self.splits = splits
   }
 
-  /// Arranges `order[low..<high]` into a subtree at `depth`.
-  private static func build(
-    _ points: UnsafeBufferPointer<SIMD3<Double>>, _ order: UnsafeMutablePointer<Int32>, _ low: Int,
-    _ high: Int,
-    depth: Int, parallel: Bool
-  ) {
-    guard high - low > leafSize else { return }
-    let axis = depth % 3, middle = (low + high) / 2
-    select(points, order, low, high, middle, axis: axis)
-    if parallel && high - low > 100_000 {
-      let (p, o) = (UnsafeSendableBuffer(points), UnsafeSendableMutablePointer(order))
-      DispatchQueue.concurrentPerform(iterations: 2) { side in
-        if side == 0 {
-          build(p.buffer, o.pointer, low, middle, depth: depth + 1, parallel: false)
-        } else {
-          build(p.buffer, o.pointer, middle + 1, high, depth: depth + 1, parallel: false)
+  /// The arrays a build arranges: the input points, their order and the split values.
+  private struct Layout: Sendable {
+    let points: UnsafeSendableBuffer<SIMD3<Double>>
+    let order: UnsafeSendableMutablePointer<Int32>
+    let splits: UnsafeSendableMutablePointer<Double>
+
+    /// Arranges `order[low..<high]` into the subtree of `node` at `depth`, recording its split.
+    func build(node: Int, _ low: Int, _ high: Int, depth: Int, parallel: Bool) {
+      guard high - low > KDTree.leafSize else { return }
+      let axis = depth % 3, middle = (low + high) / 2
+      KDTree.select(points.buffer, order.pointer, low, high, middle, axis: axis)
+      // The middle element: nothing before it is greater, nothing after it smaller.
+      splits.pointer[node] = points.buffer[Int(order.pointer[middle])][axis]
+      if parallel && high - low > 100_000 {
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+          if half == 0 {
+            build(node: 2 * node + 1, low, middle, depth: depth + 1, parallel: false)
+          } else {
+            build(node: 2 * node + 2, middle, high, depth: depth + 1, parallel: false)
+          }
         }
+      } else {
+        build(node: 2 * node + 1, low, middle, depth: depth + 1, parallel: parallel)
+        build(node: 2 * node + 2, middle, high, depth: depth + 1, parallel: parallel)
       }
-    } else {
-      build(points, order, low, middle, depth: depth + 1, parallel: parallel)
-      build(points, order, middle + 1, high, depth: depth + 1, parallel: parallel)
     }
   }
 
@@ -52,7 +72,7 @@ struct KDTree: Sendable {
   /// would put there, smaller or equal ones before it and greater or equal ones after
   /// (Hoare's selection with a median-of-three pivot; ties broken by index, so the layout is
   /// the same on every run).
-  private static func select(
+  fileprivate static func select(
     _ points: UnsafeBufferPointer<SIMD3<Double>>, _ order: UnsafeMutablePointer<Int32>, _ low: Int,
     _ high: Int,
     _ k: Int, axis: Int
@@ -83,56 +103,79 @@ struct KDTree: Sendable {
     }
   }
 
-  /// The input indices of the points within `radius` of `query` (Euclidean), in no order.
-  func within(_ radius: Double, of query: SIMD3<Double>) -> [Int] {
-    var found: [Int] = []
+  /// A point found: its index in the input and its coordinates.
+  typealias Found = (index: Int, point: SIMD3<Double>)
+
+  /// A subtree pending in a query: its node, its range of points, its depth, and the query's
+  /// distance from its box along each axis (metres; zero where the query lies within).
+  private typealias Subtree = (node: Int, low: Int, high: Int, depth: Int, side: SIMD3<Double>)
+
+  /// The halves of internal subtree `t`: the one on the query's side, which keeps `t`'s box
+  /// distances, and the other, across the split (the split plane is its box's nearest face
+  /// along the split's axis, so only that distance changes).
+  @inline(__always)
+  private func halves(of t: Subtree, _ query: SIMD3<Double>, _ split: Double) -> (near: Subtree, far: Subtree)
+  {
+    let axis = t.depth % 3, middle = (t.low + t.high) / 2
+    let offset = query[axis] - split
+    var across = t.side
+    across[axis] = offset
+    let lower = (2 * t.node + 1, t.low, middle), upper = (2 * t.node + 2, middle, t.high)
+    let (near, far) = offset <= 0 ? (lower, upper) : (upper, lower)
+    return ((near.0, near.1, near.2, t.depth + 1, t.side), (far.0, far.1, far.2, t.depth + 1, across))
+  }
+
+  /// The points within `radius` of `query` (Euclidean), in no order. A subtree is skipped when
+  /// its box lies farther than `radius`.
+  func within(_ radius: Double, of query: SIMD3<Double>) -> [Found] {
+    var found: [Found] = []
     guard radius >= 0, !points.isEmpty else { return found }
     let r2 = radius * radius
-    var stack: [(Int, Int, Int)] = [(0, points.count, 0)]
-    while let (low, high, depth) = stack.popLast() {
-      if high - low <= Self.leafSize {
-        for i in low..<high where (points[i] - query).lengthSquared <= r2 { found.append(Int(indices[i])) }
-        continue
+    var stack: [Subtree] = [(0, 0, points.count, 0, .zero)]
+    stack.reserveCapacity(64)
+    points.withUnsafeBufferPointer { points in
+      splits.withUnsafeBufferPointer { splits in
+        while let subtree = stack.popLast() {
+          if subtree.high - subtree.low <= Self.leafSize {
+            for i in subtree.low..<subtree.high where (points[i] - query).lengthSquared <= r2 {
+              found.append((Int(indices[i]), points[i]))
+            }
+            continue
+          }
+          let (near, far) = halves(of: subtree, query, splits[subtree.node])
+          if (far.side * far.side).sum() <= r2 { stack.append(far) }
+          stack.append(near)
+        }
       }
-      let axis = depth % 3, middle = (low + high) / 2
-      let split = points[middle][axis], offset = query[axis] - split
-      if (points[middle] - query).lengthSquared <= r2 { found.append(Int(indices[middle])) }
-      if offset <= radius { stack.append((low, middle, depth + 1)) }
-      if offset >= -radius { stack.append((middle + 1, high, depth + 1)) }
     }
     return found
   }
 
-  /// The input indices of the `count` points nearest `query` (Euclidean) within `radius`,
-  /// nearest first.
-  func nearest(_ count: Int, to query: SIMD3<Double>, within radius: Double) -> [Int] {
+  /// The `count` points nearest `query` (Euclidean) within `radius`, nearest first.
+  func nearest(_ count: Int, to query: SIMD3<Double>, within radius: Double) -> [Found] {
     guard count > 0, !points.isEmpty else { return [] }
     // The best so far, farthest first (a small sorted list: counts asked for are small).
-    var best: [(distance: Double, index: Int)] = []
+    var best: [(distance: Double, index: Int, slot: Int)] = []
     var bound = radius.isFinite ? radius * radius : .infinity
     @inline(__always) func offer(_ i: Int) {
       let d = (points[i] - query).lengthSquared
       guard d <= bound else { return }
-      let entry = (d, Int(indices[i]))
-      let at = best.firstIndex { ($0.distance, $0.index) < (entry.0, entry.1) } ?? best.count
+      let entry = (distance: d, index: Int(indices[i]), slot: i)
+      let at = best.firstIndex { ($0.distance, $0.index) < (entry.distance, entry.index) } ?? best.count
       best.insert(entry, at: at)
       if best.count > count { best.removeFirst() }
       if best.count == count { bound = min(bound, best[0].distance) }
     }
-    func visit(_ low: Int, _ high: Int, _ depth: Int) {
-      if high - low <= Self.leafSize {
-        for i in low..<high { offer(i) }
+    func visit(_ subtree: Subtree) {
+      if subtree.high - subtree.low <= Self.leafSize {
+        for i in subtree.low..<subtree.high { offer(i) }
         return
       }
-      let axis = depth % 3, middle = (low + high) / 2
-      let offset = query[axis] - points[middle][axis]
-      let (near, far) =
-        offset <= 0 ? ((low, middle), (middle + 1, high)) : ((middle + 1, high), (low, middle))
-      visit(near.0, near.1, depth + 1)
-      offer(middle)
-      if offset * offset <= bound { visit(far.0, far.1, depth + 1) }
+      let (near, far) = halves(of: subtree, query, splits[subtree.node])
+      visit(near)
+      if (far.side * far.side).sum() <= bound { visit(far) }
     }
-    visit(0, points.count, 0)
-    return best.reversed().map(\.index)
+    visit((0, 0, points.count, 0, .zero))
+    return best.reversed().map { ($0.index, points[$0.slot]) }
   }
 }

@@ -68,6 +68,31 @@ import Testing
     #expect(worst <= 1e-6, "worst round trip \(worst) m")
   }
 
+  @Test("short geodesics from the chord match GeodSolve up to 10 km, poles included")
+  func shortGeodesicsMatchGeodSolve() throws {
+    var worstDistance = 0.0, worstSideways = 0.0, answered = 0
+    for row in try geoFixture("geodesic-short.txt") {
+      let a = GeodeticCoordinate(latitudeDegrees: row[0], longitudeDegrees: row[1])
+      let b = GeodeticCoordinate(latitudeDegrees: row[2], longitudeDegrees: row[3])
+      let short = try ShortGeodesics(from: a)
+      guard let line = short.line(toSurfacePoint: Ellipsoid.wgs84.ecef(b)) else {
+        #expect(row[6] < 1e-9, "no answer at \(row[6]) m")
+        continue
+      }
+      answered += 1
+      worstDistance = max(worstDistance, abs(line.distance - row[6]))
+      let turn = abs(Angle<Double>(degrees: line.initialBearingDegrees - row[4]).wrappedToPlusMinusPi.radians)
+      worstSideways = max(worstSideways, turn * row[6])
+    }
+    #expect(answered > 2900)
+    #expect(worstDistance <= ShortGeodesics.maximumDistanceError, "worst distance error \(worstDistance) m")
+    #expect(worstSideways <= 1e-6, "worst sideways displacement \(worstSideways) m")
+    // Beyond its range it declines rather than guess.
+    let origin = try ShortGeodesics(from: GeodeticCoordinate(latitudeDegrees: 48, longitudeDegrees: 2))
+    let far = Ellipsoid.wgs84.ecef(GeodeticCoordinate(latitudeDegrees: 48.1, longitudeDegrees: 2))
+    #expect(origin.line(toSurfacePoint: far) == nil)
+  }
+
   @Test("local approximation stays within its documented error")
   func localApproximationStaysWithinItsDocumentedError() throws {
     var rng = SplitMix64(seed: 9)
