@@ -8,10 +8,6 @@ struct GreyImage: Sendable {
   let width: Int, height: Int
   let values: [Float]
 
-  /// Sums of `values` over the rectangles from the origin: (width + 1) × (height + 1), a row
-  /// and a column of zeros ahead, for window means at any size in four lookups.
-  let integral: [Double]
-
   init(_ image: RGBA8Image, inverted: Bool = false) {
     self.init(
       width: image.width, height: image.height,
@@ -46,6 +42,12 @@ struct GreyImage: Sendable {
     self.width = width
     self.height = height
     self.values = values
+  }
+
+  /// Sums of `values` over the rectangles from the origin: (width + 1) × (height + 1), a row
+  /// and a column of zeros ahead, for window means at any size in four lookups. Computed when
+  /// thresholding asks (sampling cells and corners needs none), once for all its windows.
+  func integral() -> [Double] {
     let stride = width + 1
     var integral = [Double](repeating: 0, count: stride * (height + 1))
     values.withUnsafeBufferPointer { values in
@@ -60,7 +62,7 @@ struct GreyImage: Sendable {
         }
       }
     }
-    self.integral = integral
+    return integral
   }
 
   /// Bilinear between pixel centres (at +0.5), edges clamped.
@@ -97,36 +99,22 @@ struct GreyImage: Sendable {
 
   /// Convex quadrilaterals outlining dark regions, corners clockwise on the image (y down),
   /// at pixel boundaries: the candidates for markers' outer borders.
-  func quads(window: Int, minimumSide: Double) -> [[SIMD2<Double>]] {
-    let dark = threshold(window: window)
-    var label = [Int32](repeating: 0, count: width * height)
+  ///
+  /// - Parameter integral: this image's ``integral()``.
+  func quads(window: Int, minimumSide: Double, integral: [Double]) -> [[SIMD2<Double>]] {
+    let parts = DarkComponents(
+      dark: threshold(window: window, integral: integral), width: width, height: height)
+    var label: [Int32] = []  // each candidate's pixels, painted with its number when traced
     var quads: [[SIMD2<Double>]] = []
-    var next: Int32 = 0
-    var stack: [Int] = []
-    for start in 0..<(width * height) where dark[start] && label[start] == 0 {
-      // The component (4-connected), its size and whether it touches the image's edge.
-      next += 1
-      label[start] = next
-      stack.append(start)
-      var (count, minX, maxX, minY, maxY) = (0, width, 0, height, 0)
-      while let i = stack.popLast() {
-        count += 1
-        let (x, y) = (i % width, i / width)
-        (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
-        // The four neighbours inside the image, without building a list for each pixel.
-        if x > 0, dark[i - 1], label[i - 1] == 0 { label[i - 1] = next; stack.append(i - 1) }
-        if x < width - 1, dark[i + 1], label[i + 1] == 0 { label[i + 1] = next; stack.append(i + 1) }
-        if y > 0, dark[i - width], label[i - width] == 0 { label[i - width] = next; stack.append(i - width) }
-        if y < height - 1, dark[i + width], label[i + width] == 0 {
-          label[i + width] = next
-          stack.append(i + width)
-        }
-      }
-      let span = Double(max(maxX - minX, maxY - minY) + 1)
-      guard span >= minimumSide, minX > 0, minY > 0, maxX < width - 1, maxY < height - 1, count >= 16 else {
-        continue
-      }
-      let outline = boundary(of: next, in: label, from: start)
+    for (c, part) in parts.components.enumerated() {
+      let span = Double(max(part.maxX - part.minX, part.maxY - part.minY) + 1)
+      let inside = part.minX > 0 && part.minY > 0 && part.maxX < width - 1 && part.maxY < height - 1
+      guard span >= minimumSide, inside, part.count >= 16 else { continue }
+      if label.isEmpty { label = [Int32](repeating: 0, count: width * height) }
+      let id = Int32(c + 1)
+      parts.paint(c, as: id, into: &label)
+      let first = parts.runs[part.firstRun]
+      let outline = boundary(of: id, in: label, from: Int(first.y) * width + Int(first.start))
       guard let quad = Self.quadrilateral(outline, minimumSide: minimumSide) else { continue }
       quads.append(quad)
     }
@@ -134,7 +122,7 @@ struct GreyImage: Sendable {
   }
 
   /// Dark pixels: below the mean of the window around them by more than 7 levels.
-  func threshold(window: Int) -> [Bool] {
+  func threshold(window: Int, integral: [Double]) -> [Bool] {
     let stride = width + 1
     let r = window / 2
     var dark = [Bool](repeating: false, count: width * height)
@@ -156,11 +144,28 @@ struct GreyImage: Sendable {
             let (inner0, inner1) = (min(r, width), max(min(r, width), width - r - 1))
             for x in 0..<inner0 { decide(x) }
             let area = Double((y1 - y0) * (2 * r + 1)), row = y * width
-            for x in inner0..<inner1 {
+            var x = inner0
+            // Four pixels at a time: the window sums' corners are four runs of consecutive sums.
+            let sums = UnsafeRawPointer(integral.baseAddress!), luma = UnsafeRawPointer(values.baseAddress!)
+            let out = dark.baseAddress! + row
+            @inline(__always) func four(_ i: Int) -> SIMD4<Double> {
+              sums.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self)
+            }
+            while x &+ 4 <= inner1 {
+              let (right, left) = (x &+ r &+ 1, x &- r)
+              let sum = four(bottom &+ right) - four(top &+ right) - four(bottom &+ left) + four(top &+ left)
+              let v = SIMD4<Double>(
+                luma.loadUnaligned(fromByteOffset: (row &+ x) &* 4, as: SIMD4<Float>.self))
+              let isDark = (v + 7) * area .< sum
+              for k in 0..<4 { out[x &+ k] = isDark[k] }
+              x &+= 4
+            }
+            while x < inner1 {
               let (x0, x1) = (x - r, x + r + 1)
               let sum =
                 integral[bottom + x1] - integral[top + x1] - integral[bottom + x0] + integral[top + x0]
               dark[row + x] = (Double(values[row + x]) + 7) * area < sum
+              x += 1
             }
             for x in inner1..<width { decide(x) }
           }

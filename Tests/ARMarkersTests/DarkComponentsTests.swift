@@ -1,0 +1,54 @@
+import ARMath
+import Testing
+
+@testable import ARMarkers
+
+/// The run-based components of thresholded images against a pixel-by-pixel flood fill, on
+/// seeded random masks of every density (from scattered specks to one sprawling region).
+@Suite("Dark components")
+struct DarkComponentsTests {
+  /// Each pixel's component number (1-based, in the raster order of first pixels; 0 for light).
+  static func floodFill(_ dark: [Bool], width: Int, height: Int) -> [Int] {
+    var label = [Int](repeating: 0, count: dark.count), next = 0
+    for start in dark.indices where dark[start] && label[start] == 0 {
+      next += 1
+      label[start] = next
+      var stack = [start]
+      while let i = stack.popLast() {
+        let (x, y) = (i % width, i / width)
+        for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+        where nx >= 0 && ny >= 0 && nx < width && ny < height && dark[ny * width + nx]
+          && label[ny * width + nx] == 0
+        {
+          label[ny * width + nx] = next
+          stack.append(ny * width + nx)
+        }
+      }
+    }
+    return label
+  }
+
+  @Test("the same components, boxes, counts and pixels as a flood fill", arguments: [0.1, 0.45, 0.6, 0.9])
+  func againstFloodFill(density: Double) {
+    var random = SplitMix64(seed: UInt64(density * 100))
+    for _ in 0..<20 {
+      let width = Int.random(in: 1...60, using: &random), height = Int.random(in: 1...40, using: &random)
+      let dark = (0..<(width * height)).map { _ in Double.random(in: 0..<1, using: &random) < density }
+      let expected = Self.floodFill(dark, width: width, height: height)
+      let parts = DarkComponents(dark: dark, width: width, height: height)
+      #expect(parts.components.count == (expected.max() ?? 0))
+      var label = [Int32](repeating: 0, count: dark.count)
+      for (c, part) in parts.components.enumerated() {
+        parts.paint(c, as: Int32(c + 1), into: &label)
+        let pixels = expected.indices.filter { expected[$0] == c + 1 }
+        let xs = pixels.map { $0 % width }, ys = pixels.map { $0 / width }
+        #expect(part.count == pixels.count)
+        #expect(part.minX == xs.min() && part.maxX == xs.max())
+        #expect(part.minY == ys.min() && part.maxY == ys.max())
+        let first = parts.runs[part.firstRun]
+        #expect(Int(first.y) * width + Int(first.start) == pixels.first)
+      }
+      #expect(label.map(Int.init) == expected)
+    }
+  }
+}
