@@ -100,15 +100,65 @@ struct DarkComponents {
     self.components = components
   }
 
-  /// Writes `id` into `label` (row-major, the image's size) over every pixel of component `c`.
-  func paint(_ c: Int, as id: Int32, into label: inout [Int32]) {
-    label.withUnsafeMutableBufferPointer { label in
-      var i = components[c].firstRun
-      while i >= 0 {
-        let run = runs[i], row = Int(run.y) * width
-        for x in Int(run.start)..<Int(run.end) { label[row + x] = id }
-        i = Int(nextRun[i])
-      }
+  /// Component `c`'s pixels as a mask of its bounding box with a pixel's margin all round:
+  /// row-major, `width` × `height`, its top-left pixel the image's (minX − 1, minY − 1).
+  func mask(of c: Int) -> (mask: [Bool], width: Int, height: Int) {
+    let part = components[c]
+    let (width, height) = (part.maxX - part.minX + 3, part.maxY - part.minY + 3)
+    var mask = [Bool](repeating: false, count: width * height)
+    var i = part.firstRun
+    while i >= 0 {
+      let run = runs[i], row = (Int(run.y) - part.minY + 1) * width - part.minX + 1
+      for x in Int(run.start)..<Int(run.end) { mask[row + x] = true }
+      i = Int(nextRun[i])
     }
+    return (mask, width, height)
+  }
+
+  /// The outer boundary of component `c` as pixel-corner points of the image, clockwise (y
+  /// down): the boundary between its pixels and the rest, traced along the pixel edges from the
+  /// top edge of its first pixel in raster order. Traced on a mask of its bounding box and a
+  /// pixel's margin, never on an image-sized label.
+  func outline(of c: Int) -> [SIMD2<Double>] {
+    let (mask, width, height) = self.mask(of: c)
+    let part = components[c], first = runs[part.firstRun]
+    let corner = SIMD2(Double(part.minX - 1), Double(part.minY - 1))
+    func inside(_ x: Int, _ y: Int) -> Bool {
+      x >= 0 && y >= 0 && x < width && y < height && mask[y * width + x]
+    }
+    let start = (Int(first.y) - part.minY + 1) * width + Int(first.start) - part.minX + 1
+    // Walk the corner lattice keeping the component on the right.
+    let origin = SIMD2(start % width, start / width)
+    var position = origin, direction = SIMD2(1, 0)  // along the top edge of the first pixel
+    var points: [SIMD2<Double>] = []
+    let limit = 4 * part.count + 4  // no outline has more edges than its pixels have sides
+    repeat {
+      points.append(SIMD2(Double(position.x), Double(position.y)) + corner)
+      position &+= direction
+      // At the new lattice corner, the pixels ahead-left and ahead-right of the direction.
+      let (dx, dy) = (direction.x, direction.y)
+      // Pixel to the right of the edge ahead (component side), and to the left.
+      func pixel(_ corner: SIMD2<Int>, _ d: SIMD2<Int>, right: Bool) -> (Int, Int) {
+        // For direction (1,0) along a top edge: right is the pixel below-right (x, y); left is (x, y-1).
+        switch (d.x, d.y, right) {
+        case (1, 0, true): return (corner.x, corner.y)
+        case (1, 0, false): return (corner.x, corner.y - 1)
+        case (0, 1, true): return (corner.x - 1, corner.y)
+        case (0, 1, false): return (corner.x, corner.y)
+        case (-1, 0, true): return (corner.x - 1, corner.y - 1)
+        case (-1, 0, false): return (corner.x - 1, corner.y)
+        case (0, -1, true): return (corner.x, corner.y - 1)
+        default: return (corner.x - 1, corner.y - 1)
+        }
+      }
+      let (lx, ly) = pixel(position, direction, right: false),
+        (rx, ry) = pixel(position, direction, right: true)
+      if inside(lx, ly) {
+        direction = SIMD2(dy, -dx)  // turn left
+      } else if !inside(rx, ry) {
+        direction = SIMD2(-dy, dx)  // turn right
+      }
+    } while (position != origin || direction != SIMD2(1, 0)) && points.count < limit
+    return points
   }
 }

@@ -54,27 +54,6 @@ struct GreyImage: Sendable {
     self.values = values
   }
 
-  /// Sums of `values` over the rectangles from the origin: (width + 1) × (height + 1), a row
-  /// and a column of zeros ahead, for window means at any size in four lookups. Computed when
-  /// thresholding asks (sampling cells and corners needs none), once for all its windows.
-  func integral() -> [Double] {
-    let stride = width + 1
-    var integral = [Double](repeating: 0, count: stride * (height + 1))
-    values.withUnsafeBufferPointer { values in
-      integral.withUnsafeMutableBufferPointer { integral in
-        for y in 0..<height {
-          var row = 0.0
-          let (above, here, source) = (y * stride + 1, (y + 1) * stride + 1, y * width)
-          for x in 0..<width {
-            row += Double(values[source + x])
-            integral[here + x] = integral[above + x] + row
-          }
-        }
-      }
-    }
-    return integral
-  }
-
   /// Bilinear between pixel centres (at +0.5), edges clamped.
   func sample(_ p: SIMD2<Double>) -> Double { bilinear(p) { $0 } }
 
@@ -109,75 +88,52 @@ struct GreyImage: Sendable {
 
   /// Convex quadrilaterals outlining dark regions, corners clockwise on the image (y down),
   /// at pixel boundaries: the candidates for markers' outer borders.
-  ///
-  /// - Parameter integral: this image's ``integral()``.
-  func quads(window: Int, minimumSide: Double, integral: [Double]) -> [[SIMD2<Double>]] {
+  func quads(window: Int, minimumSide: Double) -> [[SIMD2<Double>]] {
     let parts = DarkComponents(
-      dark: threshold(window: window, integral: integral), width: width, height: height)
-    var label: [Int32] = []  // each candidate's pixels, painted with its number when traced
+      dark: threshold(window: window), width: width, height: height)
     var quads: [[SIMD2<Double>]] = []
     for (c, part) in parts.components.enumerated() {
       let span = Double(max(part.maxX - part.minX, part.maxY - part.minY) + 1)
       let inside = part.minX > 0 && part.minY > 0 && part.maxX < width - 1 && part.maxY < height - 1
       guard span >= minimumSide, inside, part.count >= 16 else { continue }
-      if label.isEmpty { label = [Int32](repeating: 0, count: width * height) }
-      let id = Int32(c + 1)
-      parts.paint(c, as: id, into: &label)
-      let first = parts.runs[part.firstRun]
-      let outline = boundary(of: id, in: label, from: Int(first.y) * width + Int(first.start))
+      let outline = parts.outline(of: c)
       guard let quad = Self.quadrilateral(outline, minimumSide: minimumSide) else { continue }
       quads.append(quad)
     }
     return quads
   }
 
-  /// Dark pixels: below the mean of the window around them by more than 7 levels.
-  func threshold(window: Int, integral: [Double]) -> [Bool] {
-    let stride = width + 1
+  /// Dark pixels: below the mean of the window around them by more than 7 levels (the window
+  /// cut at the image's edges).
+  ///
+  /// The window sums slide: a row of column sums over the window's rows, updated as one row
+  /// enters and one leaves, and that row's running sums across, so a window's sum is two
+  /// lookups and no table of the image's size is built (a table of sums in Double was 22 MB a
+  /// 1920 × 1440 frame, its page faults and zeroing a sixth of a detection).
+  func threshold(window: Int) -> [Bool] {
     let r = window / 2
     var dark = [Bool](repeating: false, count: width * height)
-    integral.withUnsafeBufferPointer { integral in
-      values.withUnsafeBufferPointer { values in
-        dark.withUnsafeMutableBufferPointer { dark in
-          for y in 0..<height {
-            let (y0, y1) = (max(0, y - r), min(height, y + r + 1))
-            let (top, bottom) = (y0 * stride, y1 * stride)
-            // value < mean − 7, without dividing by the window's area.
-            func decide(_ x: Int) {
-              let (x0, x1) = (max(0, x - r), min(width, x + r + 1))
-              let sum =
-                integral[bottom + x1] - integral[top + x1] - integral[bottom + x0] + integral[top + x0]
-              let area = Double((y1 - y0) * (x1 - x0))
-              dark[y * width + x] = (Double(values[y * width + x]) + 7) * area < sum
+    var columns = [Double](repeating: 0, count: width)
+    var across = [Double](repeating: 0, count: width + 4)  // across[x]: columns[0..<x] summed
+    values.withUnsafeBufferPointer { values in
+      columns.withUnsafeMutableBufferPointer { columns in
+        across.withUnsafeMutableBufferPointer { across in
+          dark.withUnsafeMutableBufferPointer { dark in
+            func addRow(_ y: Int, _ sign: Double) {
+              for x in 0..<width { columns[x] += sign * Double(values[y &* width &+ x]) }
             }
-            // Away from the left and right edges the window is whole: no clamping.
-            let (inner0, inner1) = (min(r, width), max(min(r, width), width - r - 1))
-            for x in 0..<inner0 { decide(x) }
-            let area = Double((y1 - y0) * (2 * r + 1)), row = y * width
-            var x = inner0
-            // Four pixels at a time: the window sums' corners are four runs of consecutive sums.
-            let sums = UnsafeRawPointer(integral.baseAddress!), luma = UnsafeRawPointer(values.baseAddress!)
-            let out = dark.baseAddress! + row
-            @inline(__always) func four(_ i: Int) -> SIMD4<Double> {
-              sums.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self)
+            for y in 0..<min(r, height) { addRow(y, 1) }
+            for y in 0..<height {
+              if y + r < height { addRow(y + r, 1) }
+              if y - r - 1 >= 0 { addRow(y - r - 1, -1) }
+              var running = 0.0
+              for x in 0..<width {
+                across[x] = running
+                running += columns[x]
+              }
+              across[width] = running
+              decideRow(y, r, Double(min(height, y + r + 1) - max(0, y - r)), values, across, dark)
             }
-            while x &+ 4 <= inner1 {
-              let (right, left) = (x &+ r &+ 1, x &- r)
-              let sum = four(bottom &+ right) - four(top &+ right) - four(bottom &+ left) + four(top &+ left)
-              let v = SIMD4<Double>(
-                luma.loadUnaligned(fromByteOffset: (row &+ x) &* 4, as: SIMD4<Float>.self))
-              let isDark = (v + 7) * area .< sum
-              for k in 0..<4 { out[x &+ k] = isDark[k] }
-              x &+= 4
-            }
-            while x < inner1 {
-              let (x0, x1) = (x - r, x + r + 1)
-              let sum =
-                integral[bottom + x1] - integral[top + x1] - integral[bottom + x0] + integral[top + x0]
-              dark[row + x] = (Double(values[row + x]) + 7) * area < sum
-              x += 1
-            }
-            for x in inner1..<width { decide(x) }
           }
         }
       }
@@ -185,46 +141,38 @@ struct GreyImage: Sendable {
     return dark
   }
 
-  /// The outer boundary of component `id` as pixel-corner points, clockwise (y down): the
-  /// boundary between its pixels and the rest, traced along the pixel edges from the top edge
-  /// of its first pixel in raster order.
-  func boundary(of id: Int32, in label: [Int32], from start: Int) -> [SIMD2<Double>] {
-    func inside(_ x: Int, _ y: Int) -> Bool {
-      x >= 0 && y >= 0 && x < width && y < height && label[y * width + x] == id
+  /// Row `y`'s dark pixels from `across`, the running sums of its window's column sums, for a
+  /// window of `rows` rows and 2r + 1 columns (cut at the edges). Value < mean − 7 is decided
+  /// without dividing by the window's area; away from the edges four pixels at a time.
+  @inline(__always)
+  private func decideRow(
+    _ y: Int, _ r: Int, _ rows: Double, _ values: UnsafeBufferPointer<Float>,
+    _ across: UnsafeMutableBufferPointer<Double>, _ dark: UnsafeMutableBufferPointer<Bool>
+  ) {
+    let row = y * width
+    func decide(_ x: Int) {
+      let (x0, x1) = (max(0, x - r), min(width, x + r + 1))
+      dark[row + x] = (Double(values[row + x]) + 7) * rows * Double(x1 - x0) < across[x1] - across[x0]
     }
-    // Walk the corner lattice keeping the component on the right.
-    let origin = SIMD2(start % width, start / width)
-    var position = origin, direction = SIMD2(1, 0)  // along the top edge of the first pixel
-    var points: [SIMD2<Double>] = []
-    let limit = 8 * (width + height) * 4
-    repeat {
-      points.append(SIMD2(Double(position.x), Double(position.y)))
-      position &+= direction
-      // At the new lattice corner, the pixels ahead-left and ahead-right of the direction.
-      let (dx, dy) = (direction.x, direction.y)
-      // Pixel to the right of the edge ahead (component side), and to the left.
-      func pixel(_ corner: SIMD2<Int>, _ d: SIMD2<Int>, right: Bool) -> (Int, Int) {
-        // For direction (1,0) along a top edge: right is the pixel below-right (x, y); left is (x, y-1).
-        switch (d.x, d.y, right) {
-        case (1, 0, true): return (corner.x, corner.y)
-        case (1, 0, false): return (corner.x, corner.y - 1)
-        case (0, 1, true): return (corner.x - 1, corner.y)
-        case (0, 1, false): return (corner.x, corner.y)
-        case (-1, 0, true): return (corner.x - 1, corner.y - 1)
-        case (-1, 0, false): return (corner.x - 1, corner.y)
-        case (0, -1, true): return (corner.x, corner.y - 1)
-        default: return (corner.x - 1, corner.y - 1)
-        }
-      }
-      let (lx, ly) = pixel(position, direction, right: false),
-        (rx, ry) = pixel(position, direction, right: true)
-      if inside(lx, ly) {
-        direction = SIMD2(dy, -dx)  // turn left
-      } else if !inside(rx, ry) {
-        direction = SIMD2(-dy, dx)  // turn right
-      }
-    } while (position != origin || direction != SIMD2(1, 0)) && points.count < limit
-    return points
+    let (inner0, inner1) = (min(r, width), max(min(r, width), width - r - 1))
+    for x in 0..<inner0 { decide(x) }
+    let area = rows * Double(2 * r + 1)
+    let sums = UnsafeRawPointer(across.baseAddress!), luma = UnsafeRawPointer(values.baseAddress!)
+    let out = dark.baseAddress! + row
+    var x = inner0
+    while x &+ 4 <= inner1 {
+      let right = sums.loadUnaligned(fromByteOffset: (x &+ r &+ 1) &* 8, as: SIMD4<Double>.self)
+      let left = sums.loadUnaligned(fromByteOffset: (x &- r) &* 8, as: SIMD4<Double>.self)
+      let v = SIMD4<Double>(luma.loadUnaligned(fromByteOffset: (row &+ x) &* 4, as: SIMD4<Float>.self))
+      let isDark = (v + 7) * area .< right - left
+      for k in 0..<4 { out[x &+ k] = isDark[k] }
+      x &+= 4
+    }
+    while x < inner1 {
+      decide(x)
+      x += 1
+    }
+    for x in inner1..<width { decide(x) }
   }
 
   /// A convex quadrilateral approximating a closed outline (Douglas–Peucker at 3% of its

@@ -29,23 +29,20 @@ public struct MarkerDetector: Sendable {
     for w in [7, side / 24, side / 8] where w >= 3 && !windows.contains(w | 1) { windows.append(w | 1) }
     // The larger windows look for larger markers, whose outlines are found as well at half
     // the resolution; their cells and corners are still read at full resolution. The smallest
-    // window at full resolution on one core, the larger ones at half on the other (each image's
-    // sums and halving inside its own task: nothing serial before them); merged in the
+    // window at full resolution on one core, the larger ones at half on the other (the halving
+    // inside its task: nothing serial before them); merged in the
     // windows' order, so the result does not depend on the threads.
     let halving = windows.count > 1 && side >= 480
     let tasks = halving ? [[windows[0]], Array(windows.dropFirst())] : windows.map { [$0] }
     let perTask = Self.concurrentMap(Array(tasks.enumerated())) { k, windows -> [[DetectedMarker]] in
       guard k > 0, halving else {
-        let sums = grey.integral()
         return windows.map { window in
-          grey.quads(window: window, minimumSide: minimumSide, integral: sums).compactMap {
-            read($0, in: grey)
-          }
+          grey.quads(window: window, minimumSide: minimumSide).compactMap { read($0, in: grey) }
         }
       }
-      let half = grey.halved, sums = half.integral()
+      let half = grey.halved
       return windows.map { window in
-        half.quads(window: window / 2 | 1, minimumSide: max(minimumSide, 40) / 2, integral: sums).compactMap {
+        half.quads(window: window / 2 | 1, minimumSide: max(minimumSide, 40) / 2).compactMap {
           read($0.map { $0 * 2 }, in: grey)
         }
       }

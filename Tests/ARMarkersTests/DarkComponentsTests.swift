@@ -4,7 +4,8 @@ import Testing
 @testable import ARMarkers
 
 /// The run-based components of thresholded images against a pixel-by-pixel flood fill, on
-/// seeded random masks of every density (from scattered specks to one sprawling region).
+/// seeded random masks of every density (from scattered specks to one sprawling region), and
+/// their outlines.
 @Suite("Dark components")
 struct DarkComponentsTests {
   /// Each pixel's component number (1-based, in the raster order of first pixels; 0 for light).
@@ -39,7 +40,20 @@ struct DarkComponentsTests {
       #expect(parts.components.count == (expected.max() ?? 0))
       var label = [Int32](repeating: 0, count: dark.count)
       for (c, part) in parts.components.enumerated() {
-        parts.paint(c, as: Int32(c + 1), into: &label)
+        let (mask, maskWidth, _) = parts.mask(of: c)
+        for m in mask.indices where mask[m] {
+          label[(m / maskWidth + part.minY - 1) * width + m % maskWidth + part.minX - 1] = Int32(c + 1)
+        }
+        // The outline runs along pixel corners of the box and encloses every pixel (holes too).
+        let outline = parts.outline(of: c)
+        var twiceArea = 0.0
+        for (k, p) in outline.enumerated() {
+          let q = outline[(k + 1) % outline.count]
+          twiceArea += p.x * q.y - q.x * p.y
+          #expect(p.x >= Double(part.minX) && p.x <= Double(part.maxX + 1))
+          #expect(p.y >= Double(part.minY) && p.y <= Double(part.maxY + 1))
+        }
+        #expect(twiceArea / 2 >= Double(part.count))
         let pixels = expected.indices.filter { expected[$0] == c + 1 }
         let xs = pixels.map { $0 % width }, ys = pixels.map { $0 / width }
         #expect(part.count == pixels.count)
