@@ -82,6 +82,12 @@ struct PlaceIndexTests {
     #expect(try Self.same(index.within(2_000, of: here), all))
     #expect(try Self.same(index.within(300, of: here), all.filter { $0.distance <= 300 }))
     #expect(try Self.same(index.nearest(45, to: here), Array(all.prefix(45))))
+    // A thousand at one spot share one distance: in the order given, also for a radius so small
+    // that a band's width underflows.
+    let crowd = (0..<1000).map { PointOfInterest(id: "c\($0)", coordinate: spots[0]) }
+    let crowded = try PlaceIndex(crowd)
+    #expect(try crowded.within(500, of: here).map(\.index) == Array(0..<1000))
+    #expect(try crowded.within(1e-310, of: spots[0]).map(\.index) == Array(0..<1000))
   }
 
   @Test("the same index on 1 and 2 threads; an empty set; bad input refused")
