@@ -16,13 +16,17 @@ struct GreyImage: Sendable {
         [Float](unsafeUninitializedCapacity: pixels.count) { luma, count in
           // Rec. 601 luma, with the ARImage pixels' channels as floats; two halves on two cores
           // for frames large enough to pay for the second thread.
-          let weights = SIMD4<Float>(0.299, 0.587, 0.114, 0)
           let (source, out) = (UnsafeSendableBuffer(pixels), UnsafeSendableMutablePointer(luma.baseAddress!))
           let (n, parts) = (pixels.count, pixels.count >= 1 << 18 ? 2 : 1)
+          let (sign, offset): (Float, Float) = inverted ? (-1, 255) : (1, 0)
           DispatchQueue.concurrentPerform(iterations: parts) { part in
+            // Channel by channel rather than a dot product per pixel, so that the loop
+            // vectorises across pixels (a horizontal sum per pixel does not).
+            let (p, o) = (source.buffer.baseAddress!, out.pointer)
             for i in n * part / parts..<n * (part + 1) / parts {
-              let y = (SIMD4<Float>(source.buffer[i]) * weights).sum()
-              out.pointer[i] = inverted ? 255 - y : y
+              let c = p[i]
+              let y = 0.299 * Float(c.x) + 0.587 * Float(c.y) + 0.114 * Float(c.z)
+              o[i] = offset + sign * y
             }
           }
           count = pixels.count
@@ -113,32 +117,62 @@ struct GreyImage: Sendable {
   func threshold(window: Int) -> [Bool] {
     let r = window / 2
     var dark = [Bool](repeating: false, count: width * height)
-    var columns = [Double](repeating: 0, count: width)
-    var across = [Double](repeating: 0, count: width + 4)  // across[x]: columns[0..<x] summed
+    let columns = UnsafeMutableBufferPointer<Double>.allocate(capacity: width)
+    let across = UnsafeMutableBufferPointer<Double>.allocate(capacity: width + 1)  // columns[0..<x] summed
+    defer { (columns.deallocate(), across.deallocate()) }
+    columns.initialize(repeating: 0)
+    across.initialize(repeating: 0)
     values.withUnsafeBufferPointer { values in
-      columns.withUnsafeMutableBufferPointer { columns in
-        across.withUnsafeMutableBufferPointer { across in
-          dark.withUnsafeMutableBufferPointer { dark in
-            func addRow(_ y: Int, _ sign: Double) {
-              for x in 0..<width { columns[x] += sign * Double(values[y &* width &+ x]) }
-            }
-            for y in 0..<min(r, height) { addRow(y, 1) }
-            for y in 0..<height {
-              if y + r < height { addRow(y + r, 1) }
-              if y - r - 1 >= 0 { addRow(y - r - 1, -1) }
-              var running = 0.0
-              for x in 0..<width {
-                across[x] = running
-                running += columns[x]
-              }
-              across[width] = running
-              decideRow(y, r, Double(min(height, y + r + 1) - max(0, y - r)), values, across, dark)
-            }
-          }
+      dark.withUnsafeMutableBufferPointer { dark in
+        let (sums, luma) = (columns.baseAddress!, values.baseAddress!)
+        for y in 0..<min(r, height) { Self.add(luma + y * width, times: 1, to: sums, width) }
+        for y in 0..<height {
+          if y + r < height { Self.add(luma + (y + r) * width, times: 1, to: sums, width) }
+          if y - r - 1 >= 0 { Self.add(luma + (y - r - 1) * width, times: -1, to: sums, width) }
+          Self.runningSums(of: sums, width, into: across.baseAddress!)
+          decideRow(y, r, Double(min(height, y + r + 1) - max(0, y - r)), values, across, dark)
         }
       }
     }
     return dark
+  }
+
+  /// `sums[x] += sign · row[x]` for x below `width`: a loop the compiler vectorises, its
+  /// pointers plain arguments (captured buffers were reloaded at every pixel).
+  @inline(__always)
+  private static func add(
+    _ row: UnsafePointer<Float>, times sign: Double, to sums: UnsafeMutablePointer<Double>, _ width: Int
+  ) {
+    for x in 0..<width { sums[x] += sign * Double(row[x]) }
+  }
+
+  /// `out[x]` = `values[0..<x]` summed, for x up to `width`. Four quarters of the row are summed
+  /// side by side, then each is offset by the totals before it: four independent chains of
+  /// additions instead of one, whose latency bound the single chain.
+  @inline(__always)
+  private static func runningSums(
+    of values: UnsafeMutablePointer<Double>, _ width: Int, into out: UnsafeMutablePointer<Double>
+  ) {
+    let quarter = width / 4
+    var running = SIMD4<Double>.zero
+    for i in 0..<quarter {
+      let v = SIMD4(values[i], values[quarter + i], values[2 * quarter + i], values[3 * quarter + i])
+      (out[i], out[quarter + i], out[2 * quarter + i], out[3 * quarter + i]) =
+        (running[0], running[1], running[2], running[3])
+      running += v
+    }
+    var last = running[3]
+    for i in (4 * quarter)..<width {
+      out[i] = last
+      last += values[i]
+    }
+    let offsets = (running[0], running[0] + running[1], running[0] + running[1] + running[2])
+    for i in 0..<quarter {
+      out[quarter + i] += offsets.0
+      out[2 * quarter + i] += offsets.1
+    }
+    for i in (3 * quarter)..<width { out[i] += offsets.2 }
+    out[width] = last + offsets.2
   }
 
   /// Row `y`'s dark pixels from `across`, the running sums of its window's column sums, for a
