@@ -4,7 +4,8 @@ import Dispatch
 /// A k-d tree over 3-D points: the points reordered so that each range splits at its middle
 /// element on one axis (cycling x, y, z with depth), the lower half before the middle, the
 /// middle and the upper half after; ranges of ``leafSize`` or fewer are scanned whole. Built by
-/// selection, not sorting; the top split's halves on two threads.
+/// selection, not sorting; a large range's halves on two threads each, down to as many
+/// subtrees as the build has threads.
 ///
 /// The split values live apart from the points, in heap order (node k's halves are nodes 2k + 1
 /// and 2k + 2): a megabyte for a million points, so a query's descent reads cached splits and
@@ -31,7 +32,7 @@ struct KDTree: Sendable {
           let tree = Layout(
             points: UnsafeSendableBuffer(p), order: UnsafeSendableMutablePointer(o.baseAddress!),
             splits: UnsafeSendableMutablePointer(s.baseAddress!))
-          tree.build(node: 0, 0, input.count, depth: 0, parallel: threads > 1)
+          tree.build(node: 0, 0, input.count, depth: 0, workers: threads)
         }
       }
     }
@@ -46,24 +47,25 @@ struct KDTree: Sendable {
     let order: UnsafeSendableMutablePointer<Int32>
     let splits: UnsafeSendableMutablePointer<Double>
 
-    /// Arranges `order[low..<high]` into the subtree of `node` at `depth`, recording its split.
-    func build(node: Int, _ low: Int, _ high: Int, depth: Int, parallel: Bool) {
+    /// Arranges `order[low..<high]` into the subtree of `node` at `depth`, recording its split,
+    /// on `workers` threads: the halves of a large range on two, each with half the workers.
+    func build(node: Int, _ low: Int, _ high: Int, depth: Int, workers: Int) {
       guard high - low > KDTree.leafSize else { return }
       let axis = depth % 3, middle = (low + high) / 2
       KDTree.select(points.buffer, order.pointer, low, high, middle, axis: axis)
       // The middle element: nothing before it is greater, nothing after it smaller.
       splits.pointer[node] = points.buffer[Int(order.pointer[middle])][axis]
-      if parallel && high - low > 100_000 {
+      if workers > 1 && high - low > 100_000 {
         DispatchQueue.concurrentPerform(iterations: 2) { half in
           if half == 0 {
-            build(node: 2 * node + 1, low, middle, depth: depth + 1, parallel: false)
+            build(node: 2 * node + 1, low, middle, depth: depth + 1, workers: (workers + 1) / 2)
           } else {
-            build(node: 2 * node + 2, middle, high, depth: depth + 1, parallel: false)
+            build(node: 2 * node + 2, middle, high, depth: depth + 1, workers: workers / 2)
           }
         }
       } else {
-        build(node: 2 * node + 1, low, middle, depth: depth + 1, parallel: parallel)
-        build(node: 2 * node + 2, middle, high, depth: depth + 1, parallel: parallel)
+        build(node: 2 * node + 1, low, middle, depth: depth + 1, workers: workers)
+        build(node: 2 * node + 2, middle, high, depth: depth + 1, workers: workers)
       }
     }
   }

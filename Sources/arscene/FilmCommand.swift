@@ -30,7 +30,8 @@ struct FilmCommand: ParsableCommand {
     @Option(help: "A .cube LUT to apply alone.") var lut: String?
     @Flag(help: "Interpolate the LUT tetrahedrally instead of trilinearly.") var tetrahedral = false
     @Option(help: "Seed of the grain and light leaks.") var seed: UInt64 = 0
-    @Option(help: "Worker threads; the image is the same for any count.") var threads: Int = 2
+    @Option(help: "Worker threads (default: every core); the image is the same for any count.")
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
 
     func validate() throws {

@@ -49,6 +49,8 @@ struct PoiCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The radius, metres (≥ 0). Without it, --max nearest places.")
     var radius: Double?
     @Option(help: "At most this many places (at least 1).") var max: Int?
+    @Option(help: "Threads building the index (default: every core); the answer is the same for any count.")
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Argument(help: "The places file (GeoJSON or a site guide's stops).") var file: String
 
     func validate() throws {
@@ -56,6 +58,7 @@ struct PoiCommand: ParsableCommand {
         throw ValidationError("--radius: expected metres ≥ 0, got \(radius)")
       }
       if let max, max < 1 { throw ValidationError("--max: expected at least 1, got \(max)") }
+      guard (1...256).contains(threads) else { throw ValidationError("--threads: 1 to 256, got \(threads)") }
       guard radius != nil || max != nil else { throw ValidationError("give --radius, --max or both") }
       if at.hasHeight { throw ValidationError("--at: expected LAT,LON") }
     }
@@ -63,7 +66,9 @@ struct PoiCommand: ParsableCommand {
     func run() throws {
       try reportingInputFailures {
         let index: PlaceIndex
-        do { index = try PlaceIndex(PoiCommand.places(file).places) } catch let failure as InputFailure {
+        do { index = try PlaceIndex(PoiCommand.places(file).places, threads: threads) } catch let failure
+          as InputFailure
+        {
           throw failure
         } catch {
           throw InputFailure(message: "\(file): \(error)")

@@ -90,12 +90,15 @@ struct PlaceIndexTests {
     #expect(try crowded.within(1e-310, of: spots[0]).map(\.index) == Array(0..<1000))
   }
 
-  @Test("the same index on 1 and 2 threads; an empty set; bad input refused")
+  @Test("the same index on 1, 2 and 5 threads; an empty set; bad input refused")
   func edges() throws {
-    let places = PlaceSamples.places(100_000, seed: 9)
+    // Enough places that halves of more than 100k are built apart, two levels deep on 5 threads.
+    let places = PlaceSamples.places(450_000, seed: 9)
     let (one, two) = (try PlaceIndex(places, threads: 1), try PlaceIndex(places, threads: 2))
+    let five = try PlaceIndex(places, threads: 5)
     let here = GeodeticCoordinate(latitudeDegrees: 50.08, longitudeDegrees: 14.42)
     #expect(try one.nearest(50, to: here) == two.nearest(50, to: here))
+    #expect(try one.within(3000, of: here) == five.within(3000, of: here))
     // Many positions at once, on 1 and 2 threads: each answer as asked alone.
     let positions = PlaceSamples.places(64, seed: 10).map(\.coordinate)
     let batch = try two.within(5000, of: positions, limit: 8, threads: 2)

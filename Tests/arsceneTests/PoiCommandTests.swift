@@ -48,6 +48,14 @@ struct PoiCommandTests {
       "Scenes/data/zavist-site.geojson",
     ])
     #expect(try Self.lines(two.stdout).map(\.id) == ["zavist-01", "zavist-02"])
+    // --threads builds the index on that many threads; the lines are the same.
+    for threads in ["1", "3"] {
+      let threaded = try ArsceneRunner.run([
+        "poi", "near", "--at", "49.9587,14.3953", "--radius", "25", "--threads", threads,
+        "Scenes/data/zavist-stops.json",
+      ])
+      #expect(threaded.stdout == outcome.stdout)
+    }
   }
 
   @Test(

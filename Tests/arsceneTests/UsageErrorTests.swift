@@ -32,6 +32,7 @@ struct UsageErrorTests {
       (["poi", "near", "--at", "50,14", "--radius", "-5", "x.geojson"], "--radius"),
       (["poi", "near", "--at", "91,14", "--radius", "5", "x.geojson"], "latitude 91.0"),
       (["poi", "near", "--at", "50,14", "x.geojson"], "--radius, --max or both"),
+      (["poi", "near", "--at", "50,14", "--max", "1", "--threads", "0", "x.geojson"], "--threads"),
       (["geo", "distance", "50,14", "95,14"], "B '95,14'"),
       (["traj", "ape", "a.tum", "b.tum", "--align", "rigid"], "--align"),
       (["marker", "detect", "x.png", "--intrinsics", "0,1,2,3"], "fx must be a positive"),
