@@ -67,12 +67,15 @@ struct GreyImage: Sendable {
     let x = p.x - 0.5, y = p.y - 0.5
     let (x0, y0) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
     let (fx, fy) = (Float(x - Double(x0)), Float(y - Double(y0)))
-    func at(_ i: Int, _ j: Int) -> Float {
-      level(values[min(max(j, 0), height - 1) * width + min(max(i, 0), width - 1)])
+    // The four neighbours' rows and columns clamped once; read without bounds checks.
+    let (left, right) = (min(max(x0, 0), width - 1), min(max(x0 + 1, 0), width - 1))
+    let (upper, lower) = (min(max(y0, 0), height - 1) * width, min(max(y0 + 1, 0), height - 1) * width)
+    return values.withUnsafeBufferPointer { v in
+      let (a, b) = (level(v[upper + left]), level(v[upper + right]))
+      let (c, d) = (level(v[lower + left]), level(v[lower + right]))
+      let top = a + (b - a) * fx, bottom = c + (d - c) * fx
+      return Double(top + (bottom - top) * fy)
     }
-    let top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * fx
-    let bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * fx
-    return Double(top + (bottom - top) * fy)
   }
 
   /// Linear light (0…255) from an encoded luma by the sRGB curve, a sixteenth of a level apart.
@@ -85,7 +88,8 @@ struct GreyImage: Sendable {
   /// average light, so an edge's true place is halfway between its sides' levels here, not in
   /// the encoded values, where a blurred black square would look smaller than it is.
   func sampleLinear(_ p: SIMD2<Double>) -> Double {
-    bilinear(p) { Self.linearLevels[Int((min(max($0, 0), 255) * 16).rounded())] }
+    // Rounded by adding a half and truncating (the same for values ≥ 0, and no call to roundf).
+    bilinear(p) { Self.linearLevels[Int(min(max($0, 0), 255) * 16 + 0.5)] }
   }
 
   // MARK: Candidates
