@@ -48,7 +48,10 @@ let package = Package(
     // MARK: Product
     .target(
       name: "ARMath",
-      dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+      dependencies: [
+        .product(name: "RealModule", package: "swift-numerics"),
+        .product(name: "Atomics", package: "swift-atomics"),
+      ]
     ),
     .target(
       name: "ARGeo",

@@ -148,7 +148,7 @@ public struct FilmGrain: FilmStage {
     func rows(_ body: @Sendable (Range<Int>, UnsafeMutablePointer<SIMD4<Float>>) -> Void) -> [SIMD4<Float>] {
       [SIMD4<Float>](unsafeUninitializedCapacity: side * side) { out, initialized in
         let target = UnsafeSendableMutablePointer(out.baseAddress!)
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
+        forEachBand(bands, threads: threads) { band in
           body((band * side / bands)..<((band + 1) * side / bands), target.pointer)
         }
         initialized = side * side

@@ -83,7 +83,7 @@ enum FilmPipeline {
     let chain = segments
     let blocks = (height + alignment - 1) / alignment
     let bands = min(blocks, max(1, threads) * 4)
-    DispatchQueue.concurrentPerform(iterations: bands) { band in
+    forEachBand(bands, threads: threads) { band in
       let first = band * blocks / bands * alignment
       let end = min(height, (band + 1) * blocks / bands * alignment)
       guard first < end else { return }

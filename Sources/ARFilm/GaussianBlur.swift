@@ -62,7 +62,7 @@ public enum GaussianBlur {
       let target = UnsafeSendableMutablePointer(out.baseAddress!)
       plane.withUnsafeBufferPointer { source in
         let s = UnsafeSendablePointer(source.baseAddress!)
-        DispatchQueue.concurrentPerform(iterations: min(max(1, threads) * 4, h)) { band in
+        forEachBand(min(max(1, threads) * 4, h), threads: threads) { band in
           let bands = min(max(1, threads) * 4, h)
           for by in (band * h / bands)..<((band + 1) * h / bands) {
             let rows = min(f, height - by * f)
@@ -88,7 +88,7 @@ public enum GaussianBlur {
       out.withUnsafeMutableBufferPointer { o in
         let target = UnsafeSendableMutablePointer(o.baseAddress!)
         let bands = min(max(1, threads) * 4, height)
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
+        forEachBand(bands, threads: threads) { band in
           for y in (band * height / bands)..<((band + 1) * height / bands) {
             let sy = min(max((Float(y) + 0.5) / Float(f) - 0.5, 0), Float(h - 1))
             let y0 = min(Int(sy), h - 2 < 0 ? 0 : h - 2), fy = sy - Float(y0)
@@ -124,7 +124,7 @@ public enum GaussianBlur {
       plane.withUnsafeBufferPointer { source in
         let s = UnsafeSendablePointer(source.baseAddress!)
         let n = min(max(1, threads) * 4, max(1, count))
-        DispatchQueue.concurrentPerform(iterations: n) { band in
+        forEachBand(n, threads: threads) { band in
           body(s.pointer, t.pointer, (band * count / n)..<((band + 1) * count / n))
         }
       }

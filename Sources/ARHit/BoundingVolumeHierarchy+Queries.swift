@@ -84,11 +84,7 @@ extension BoundingVolumeHierarchy {
           }
         }
       }
-      if threads <= 1 || chunks <= 1 {
-        for c in 0..<chunks { work(c) }
-      } else {
-        DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
-      }
+      forEachBand(chunks, threads: threads, work)
     }
   }
 

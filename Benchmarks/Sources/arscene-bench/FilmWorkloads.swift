@@ -9,11 +9,10 @@ import VipsOracle
 /// (Debian libvips-dev, linked in process, 2 threads, its cache off), each from an 8-bit image
 /// in memory to an 8-bit image in memory. Ours works in linear light, so its rows include
 /// decoding and encoding sRGB, which libvips, working on the encoded values, does not.
-func filmWorkloads(quick: Bool) -> [Row] {
-  let (width, height) = quick ? (1008, 756) : (4032, 3024)
-  var random = SplitMix64(seed: 35)
-  // A photo-like image: smooth gradients with texture.
-  let photo = RGBA8Image(
+/// A photo-like image: smooth gradients with seeded texture.
+func syntheticPhoto(width: Int, height: Int, seed: UInt64) -> RGBA8Image {
+  var random = SplitMix64(seed: seed)
+  return RGBA8Image(
     width: width, height: height,
     pixels: (0..<(width * height)).map { i in
       let (x, y) = (i % width, i / width)
@@ -22,6 +21,11 @@ func filmWorkloads(quick: Bool) -> [Row] {
         UInt8(40 + 180 * x / width) &+ t, UInt8(30 + 200 * y / height) &+ t,
         UInt8(160 - 120 * x / width) &+ t, 255)
     })
+}
+
+func filmWorkloads(quick: Bool) -> [Row] {
+  let (width, height) = quick ? (1008, 756) : (4032, 3024)
+  let photo = syntheticPhoto(width: width, height: height, seed: 35)
   let rgb = photo.pixels.flatMap { [$0.x, $0.y, $0.z] }
   let rounds = quick ? 1 : 5
   let environment = ProcessInfo.processInfo.environment

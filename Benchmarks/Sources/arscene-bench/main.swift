@@ -7,13 +7,13 @@ import Foundation
 let arguments = Set(CommandLine.arguments.dropFirst())
 let groups = [
   "--math", "--geo", "--hit", "--pose", "--assets", "--render", "--recording", "--places", "--markers",
-  "--film",
+  "--film", "--scaling",
 ]
 let unknown = arguments.subtracting(["--json", "--quick", "--crosscheck"] + groups)
 guard unknown.isEmpty else {
   FileHandle.standardError.write(
     Data(
-      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--geo] [--hit] [--pose] [--assets] [--render] [--recording] [--places] [--markers] [--film] [--crosscheck]\n"
+      "arscene-bench: unknown argument \(unknown.sorted()[0]); use [--json] [--quick] [--math] [--geo] [--hit] [--pose] [--assets] [--render] [--recording] [--places] [--markers] [--film] [--scaling] [--crosscheck]\n"
         .utf8))
   exit(64)
 }
@@ -38,6 +38,7 @@ if all || arguments.contains("--recording") {
   rows += recordingWorkloads(quick: arguments.contains("--quick"))
 }
 if all || arguments.contains("--places") { rows += placeWorkloads(quick: arguments.contains("--quick")) }
+if all || arguments.contains("--scaling") { rows += scalingWorkloads(quick: arguments.contains("--quick")) }
 if all || arguments.contains("--markers") { rows += markerWorkloads(quick: arguments.contains("--quick")) }
 if all || arguments.contains("--film") { rows += filmWorkloads(quick: arguments.contains("--quick")) }
 if arguments.contains("--json") {
