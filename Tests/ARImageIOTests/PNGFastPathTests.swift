@@ -136,8 +136,9 @@ struct PNGFastPathTests {
   }
 }
 
-/// The encoder's rows filtered on two threads (a frame of a megabyte or more) decode, by libpng,
-/// to the image given.
+/// The encoder's rows filtered on two threads (a frame of a megabyte or more), and deflated in
+/// two halves joined into one zlib stream, decode by libpng (zlib checks the stream's blocks and
+/// its Adler-32) to the image given.
 @Suite("PNG encoding of large frames")
 struct PNGLargeEncodingTests {
   @Test("a seeded 1200×900 frame, RGB and RGBA, level 1 and 6: libpng decodes exactly the image")
@@ -156,6 +157,37 @@ struct PNGLargeEncodingTests {
       let reference = try #require(PNGFastPathTests.reference(bytes, rgba8: true), "libpng refuses it")
       let expected = pixels.flatMap { [$0.x, $0.y, $0.z, channels == .rgba ? $0.w : 255] }
       #expect(reference.width == w && reference.height == h && reference.bytes == expected, "\(channels)")
+    }
+  }
+
+  @Test(
+    "noise (stored blocks), one flat colour (long matches) and a mix, levels 0, 1 and 12: the joined stream decodes exactly",
+    arguments: [0, 1, 12])
+  func joinedStreams(level: Int) throws {
+    var random = SplitMix64(seed: UInt64(40 + level))
+    let (w, h) = (700, 500)
+    let contents: [(String, (Int, Int) -> SIMD4<UInt8>)] = [
+      (
+        "noise",
+        { _, _ in
+          SIMD4(UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), 7, 255)
+        }
+      ),
+      ("flat", { _, _ in SIMD4(90, 140, 200, 255) }),
+      (
+        "halves",
+        { x, y in
+          y < h / 2
+            ? SIMD4(UInt8(x % 256), 3, 3, 255) : SIMD4(UInt8.random(in: 0...255, using: &random), 9, 9, 255)
+        }
+      ),
+    ]
+    for (name, pixel) in contents {
+      let pixels = (0..<(w * h)).map { pixel($0 % w, $0 / w) }
+      let bytes = try PNG.encode(
+        RGBA8Image(width: w, height: h, pixels: pixels), channels: .rgba, compression: level)
+      let reference = try #require(PNGFastPathTests.reference(bytes, rgba8: true), "libpng refuses \(name)")
+      #expect(reference.bytes == pixels.flatMap { [$0.x, $0.y, $0.z, $0.w] }, "\(name), level \(level)")
     }
   }
 }
