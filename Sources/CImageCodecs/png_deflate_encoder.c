@@ -237,11 +237,17 @@ static int zlib_compress(const uint8_t *filtered, size_t size, size_t row_size, 
     if (!z->split) z->parts[0].size = size;
   }
   deflate_part_job(&z->parts[0]);
-  int ok = z->parts[0].output_size &&
-           (!z->split ||
-            deflate_find_last_block(z->parts[0].output, z->parts[0].output_size, &z->header_bit, &z->end_bit) == 0);
+  int walked = !z->split || (z->parts[0].output_size &&
+                             deflate_find_last_block(z->parts[0].output, z->parts[0].output_size, &z->header_bit,
+                                                     &z->end_bit) == 0);
   if (z->split) pthread_join(thread, NULL);
-  if (!ok || (z->split && !z->parts[1].output_size)) {
+  if (!walked) {
+    // Never seen: libdeflate's stream not walked to its end. Deflated again in one piece.
+    free(z->parts[0].output), free(z->parts[1].output);
+    *z = (zlib_stream){{{filtered, size, level, NULL, 0, 0}, {NULL, 0, level, NULL, 0, 0}}, 0, 0, 0, 0};
+    deflate_part_job(&z->parts[0]);
+  }
+  if (!z->parts[0].output_size || (z->split && !z->parts[1].output_size)) {
     free(z->parts[0].output), free(z->parts[1].output);
     return 1;
   }
