@@ -30,8 +30,8 @@ public struct MarkerDetector: Sendable {
     // The larger windows look for larger markers, whose outlines are found as well at half
     // the resolution; their cells and corners are still read at full resolution. The smallest
     // window at full resolution on one core, the larger ones at half on the other (the halving
-    // inside its task: nothing serial before them); merged in the
-    // windows' order, so the result does not depend on the threads.
+    // inside its task: nothing serial before them); merged in the windows' order, so the
+    // result does not depend on the threads.
     let halving = windows.count > 1 && side >= 480
     let tasks = halving ? [[windows[0]], Array(windows.dropFirst())] : windows.map { [$0] }
     let perTask = Self.concurrentMap(Array(tasks.enumerated())) { k, windows -> [[DetectedMarker]] in
