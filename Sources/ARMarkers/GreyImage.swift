@@ -303,14 +303,17 @@ struct GreyImage: Sendable {
         let base = a + (b - a) * (0.12 + 0.76 * Double(k - 1) / 15)
         // The levels across the side, sampled every quarter pixel, encoded and in light.
         let profile = offsets.map { sample(base + normal * $0) }
-        // Sides at least 20 encoded levels apart.
-        guard
-          abs(profile[n - 1] + profile[n - 2] + profile[n - 3] - profile[0] - profile[1] - profile[2]) > 60
+        // The normal points into the marker (the corners run clockwise, y down), so the
+        // outside must be at least 20 encoded levels lighter than the inside. A profile lighter
+        // inside has crossed the one-cell border into a white cell: its steepest edge would be
+        // the border's inner one, and would pull the side inwards by a cell.
+        guard profile[0] + profile[1] + profile[2] - profile[n - 1] - profile[n - 2] - profile[n - 3] > 60
         else { continue }
         let light = offsets.map { sampleLinear(base + normal * $0) }
         var (steepest, at) = (0.0, -1)
         for j in 1..<(n - 1) {
-          let g = abs(light[j + 1] - light[j - 1])
+          // Only edges that darken inwards: the outer edge of the border.
+          let g = light[j - 1] - light[j + 1]
           if g > steepest { (steepest, at) = (g, j) }
         }
         guard at > 1, at < n - 2 else { continue }

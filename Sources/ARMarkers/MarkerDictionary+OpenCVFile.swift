@@ -3,7 +3,7 @@ import ARFiles
 extension MarkerDictionary {
   /// A custom dictionary from the YAML file OpenCV's `Dictionary::writeDictionary` writes (and
   /// `readDictionary` reads): `nmarkers`, `markersize` (3 to 8 data cells a side here),
-  /// `maxCorrectionBits`, and `marker_0` … `marker_N-1`, each a string of `markersize²` bits,
+  /// `maxCorrectionBits` (0 when absent, as OpenCV reads it), and `marker_0` … `marker_N-1`, each a string of `markersize²` bits,
   /// row by row from the top left, 1 white. Named after the file.
   ///
   /// - Throws: ``MarkerDictionaryFileError`` naming the file, the line and the field.
@@ -32,8 +32,13 @@ extension MarkerDictionary {
           ? String(value.dropFirst().dropLast()) : value, index + 1
       )
     }
-    func integer(_ key: String, _ range: ClosedRange<Int>) throws(MarkerDictionaryFileError) -> Int {
-      guard let entry = values[key] else { throw .init(path: path, line: 0, field: key, reason: "missing") }
+    func integer(
+      _ key: String, _ range: ClosedRange<Int>, absent: Int? = nil
+    ) throws(MarkerDictionaryFileError) -> Int {
+      guard let entry = values[key] else {
+        if let absent { return absent }
+        throw .init(path: path, line: 0, field: key, reason: "missing")
+      }
       guard let n = Int(entry.value), range.contains(n) else {
         throw .init(
           path: path, line: entry.line, field: key,
@@ -44,7 +49,9 @@ extension MarkerDictionary {
       return n
     }
     let size = try integer("markersize", 3...8), count = try integer("nmarkers", 1...100_000)
-    let correctable = try integer("maxCorrectionBits", 0...(size * size / 2))
+    // OpenCV's own tutorial dictionary (samples/aruco/tutorial_dict.yml) has no
+    // maxCorrectionBits; readDictionary then corrects no bits, and so do we.
+    let correctable = try integer("maxCorrectionBits", 0...(size * size / 2), absent: 0)
     var codes: [UInt64] = []
     for id in 0..<count {
       let key = "marker_\(id)"
