@@ -29,6 +29,9 @@ extension MarkerDictionary: ExpressibleByArgument {
   }
 
   public static var allValueStrings: [String] { all.map(\.name) }
+
+  /// Its name, for the help's default (not the whole table of codes).
+  public var defaultValueDescription: String { name }
 }
 
 extension ShardSelection: ExpressibleByArgument {
