@@ -31,13 +31,18 @@ public enum PythonPeer {
   }
 
   /// Runs the script file `path` with `arguments` (standard output only: errors go to the
-  /// test's log).
-  public static func runScript(_ path: String, arguments: [String] = []) throws -> (
+  /// test's log), importing from the `.build/peers` folders `packages` names.
+  public static func runScript(_ path: String, arguments: [String] = [], packages: [String] = []) throws -> (
     status: Int32, output: String
   ) {
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     python.arguments = [path] + arguments
+    if !packages.isEmpty {
+      var environment = ProcessInfo.processInfo.environment
+      environment["PYTHONPATH"] = packages.map { packageRoot + "/.build/peers/" + $0 }.joined(separator: ":")
+      python.environment = environment
+    }
     let pipe = Pipe()
     python.standardOutput = pipe
     try python.run()
