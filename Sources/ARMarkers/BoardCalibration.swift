@@ -86,6 +86,13 @@ public enum BoardCalibration {
     return Sighting(markers: seen.count, view: view)
   }
 
+  /// `chessboard` in `image`: all its inner corners, or no view.
+  public static func sighting(of chessboard: Chessboard, in image: RGBA8Image) -> Sighting {
+    guard let found = chessboard.find(in: image) else { return Sighting(markers: 0, view: nil) }
+    return Sighting(
+      markers: 0, view: CameraCalibration.View(boardPoints: chessboard.corners, imagePoints: found))
+  }
+
   /// Calibrates from named sightings of `board` in images `width` × `height` pixels: those with
   /// a view, the others listed as skipped.
   ///
@@ -94,15 +101,34 @@ public enum BoardCalibration {
     _ sightings: [(name: String, sighting: Sighting)], board: MarkerBoard, width: Int, height: Int,
     minimumMarkers: Int = 2
   ) throws(PoseError) -> Report {
+    try calibrate(sightings, width: width, height: height) { sighting in
+      "\(sighting.markers) of the board's markers found; at least \(minimumMarkers) needed"
+        + (board.chessboardCorners.isEmpty ? "" : ", with 4 chessboard corners")
+    }
+  }
+
+  /// Calibrates from named sightings of `chessboard` in images `width` × `height` pixels.
+  ///
+  /// - Throws: `PoseError` when fewer than two images show the board, or the solve fails.
+  public static func calibrate(
+    _ sightings: [(name: String, sighting: Sighting)], chessboard: Chessboard, width: Int, height: Int
+  ) throws(PoseError) -> Report {
+    try calibrate(sightings, width: width, height: height) { _ in
+      "the \(chessboard.columns)×\(chessboard.rows) inner corners were not all found"
+    }
+  }
+
+  /// Calibrates from the sightings with a view; the others are listed as skipped, for the
+  /// reason `skipped` gives.
+  private static func calibrate(
+    _ sightings: [(name: String, sighting: Sighting)], width: Int, height: Int,
+    skipped reason: (Sighting) -> String
+  ) throws(PoseError) -> Report {
     var views: [CameraCalibration.View] = [], used: [(name: String, markers: Int)] = []
     var skipped: [Report.Skipped] = []
     for (name, sighting) in sightings {
       guard let view = sighting.view else {
-        skipped.append(
-          Report.Skipped(
-            image: name,
-            reason: "\(sighting.markers) of the board's markers found; at least \(minimumMarkers) needed"
-              + (board.chessboardCorners.isEmpty ? "" : ", with 4 chessboard corners")))
+        skipped.append(Report.Skipped(image: name, reason: reason(sighting)))
         continue
       }
       views.append(view)

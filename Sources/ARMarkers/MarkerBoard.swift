@@ -69,13 +69,7 @@ public struct MarkerBoard: Sendable, Equatable {
           "'\(specification.prefix(60))' is not grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY or charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY"
       )
     }
-    let size = parts[1].lowercased().split(separator: "x").map { Int($0) }
-    guard size.count == 2, let columns = size[0], let rows = size[1], (1...1000).contains(columns),
-      (1...1000).contains(rows)
-    else {
-      throw MarkerBoardError(
-        part: "size", reason: "'\(parts[1].prefix(60))' is not COLSxROWS (1 to 1000 each)")
-    }
+    let (columns, rows) = try MarkerBoardError.size(parts[1], from: 1, of: "COLSxROWS")
     func length(_ text: String, _ name: String, allowingZero: Bool = false) throws(MarkerBoardError) -> Double
     {
       guard let value = Double(text), value.isFinite, allowingZero ? value >= 0 : value > 0, value <= 100
@@ -122,4 +116,18 @@ public struct MarkerBoardError: Error, Equatable, Sendable, CustomStringConverti
   public var reason: String
 
   public var description: String { "\(part): \(reason)" }
+
+  /// A specification's `COLSxROWS` part, each from `minimum` to 1000; `what` names it in the
+  /// error.
+  static func size(_ text: String, from minimum: Int, of what: String) throws(MarkerBoardError) -> (Int, Int)
+  {
+    let size = text.lowercased().split(separator: "x").map { Int($0) }
+    guard size.count == 2, let columns = size[0], let rows = size[1], (minimum...1000).contains(columns),
+      (minimum...1000).contains(rows)
+    else {
+      throw MarkerBoardError(
+        part: "size", reason: "'\(text.prefix(60))' is not \(what) (\(minimum) to 1000 each)")
+    }
+    return (columns, rows)
+  }
 }

@@ -11,7 +11,8 @@ struct CalibrateCommand: ParsableCommand {
     commandName: "calibrate",
     abstract: "Estimate a camera's intrinsics and lens distortion from photographs of a marker board.",
     discussion: """
-      Finds the board's markers in each image, pairs their corners with the board's, and \\
+      Finds the board's markers (or a plain chessboard's inner corners) in each image, pairs \\
+      their corners with the board's, and \\
       calibrates all views together: Zhang's initialisation, then Levenberg-Marquardt over the \\
       focal lengths, principal point, OpenCV's five distortion coefficients k1,k2,p1,p2,k3 and \\
       every view's pose, on the reprojection error (as OpenCV's calibrateCamera on the same \\
@@ -26,7 +27,7 @@ struct CalibrateCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The board: grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY (OpenCV's GridBoard) or charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY (its chessboard corners, found through its markers), lengths in metres.",
+      "The board: grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY (OpenCV's GridBoard), charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY (its chessboard corners, found through its markers) or chessboard:COLSxROWS:SQUARE (a plain chessboard, COLSxROWS its inner corners as OpenCV's pattern size counts them, every one seen), lengths in metres.",
       valueName: "spec"))
   var board: String
 
@@ -34,8 +35,21 @@ struct CalibrateCommand: ParsableCommand {
 
   @Argument(help: "The photographs (PNG or JPEG), all of one size.") var images: [String]
 
+  /// What the photographs show: a marker board or a plain chessboard.
+  enum Target {
+    case markers(MarkerBoard)
+    case chessboard(Chessboard)
+
+    init(specification: String) throws(MarkerBoardError) {
+      self =
+        specification.hasPrefix("chessboard:")
+        ? .chessboard(try Chessboard(specification: specification))
+        : .markers(try MarkerBoard(specification: specification))
+    }
+  }
+
   func validate() throws {
-    do { _ = try MarkerBoard(specification: board) } catch { throw ValidationError("--board: \(error)") }
+    do { _ = try Target(specification: board) } catch { throw ValidationError("--board: \(error)") }
     guard (1...10_000).contains(minMarkers) else {
       throw ValidationError("--min-markers: expected 1 to 10000")
     }
@@ -44,8 +58,7 @@ struct CalibrateCommand: ParsableCommand {
 
   func run() throws {
     try reportingInputFailures {
-      let board = try MarkerBoard(specification: board)
-      let detector = MarkerDetector(dictionary: board.dictionary)
+      let target = try Target(specification: board)
       var found: [(name: String, sighting: BoardCalibration.Sighting)] = []
       var size: (width: Int, height: Int, image: String)?
       for path in images {
@@ -58,14 +71,28 @@ struct CalibrateCommand: ParsableCommand {
           )
         }
         size = size ?? (picture.width, picture.height, path)
-        let sighting = BoardCalibration.sighting(
-          of: board, in: picture, markers: detector.detect(picture), minimumMarkers: minMarkers)
-        found.append((path, sighting))
+        switch target {
+        case .markers(let board):
+          let markers = MarkerDetector(dictionary: board.dictionary).detect(picture)
+          found.append(
+            (
+              path,
+              BoardCalibration.sighting(of: board, in: picture, markers: markers, minimumMarkers: minMarkers)
+            ))
+        case .chessboard(let chessboard):
+          found.append((path, BoardCalibration.sighting(of: chessboard, in: picture)))
+        }
       }
       let report: BoardCalibration.Report
       do {
-        report = try BoardCalibration.calibrate(
-          found, board: board, width: size!.width, height: size!.height, minimumMarkers: minMarkers)
+        switch target {
+        case .markers(let board):
+          report = try BoardCalibration.calibrate(
+            found, board: board, width: size!.width, height: size!.height, minimumMarkers: minMarkers)
+        case .chessboard(let chessboard):
+          report = try BoardCalibration.calibrate(
+            found, chessboard: chessboard, width: size!.width, height: size!.height)
+        }
       } catch { throw InputFailure(message: "\(error)") }
       try JSONOutput.write(report)
     }

@@ -124,4 +124,60 @@ struct RealPhotoTests {
       #expect(worst < 0.2, "diamond \(diamond.ids): \(worst) px from OpenCV's corners")
     }
   }
+
+  static let leftViews = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "11", "12", "13", "14"]
+
+  /// OpenCV's 13 views of its 9 × 6 chessboard, as we find it in each.
+  static func chessboardSightings() throws -> [(name: String, sighting: BoardCalibration.Sighting)] {
+    let board = try #require(Chessboard(columns: 9, rows: 6, square: 0.025))
+    return try leftViews.map { view in
+      let image = try ImageFile.readRGBA8(Fixtures.path("markers/opencv_chessboard_photos/left\(view).jpg"))
+      return ("left\(view).jpg", BoardCalibration.sighting(of: board, in: image))
+    }
+  }
+
+  @Test(
+    "a chessboard in OpenCV's 13 real calibration views: every inner corner found, the published camera within 1.5%"
+  )
+  func chessboardCalibration() throws {
+    let sightings = try Self.chessboardSightings()
+    for (name, sighting) in sightings { #expect(sighting.view?.imagePoints.count == 54, "\(name)") }
+    let board = try #require(Chessboard(columns: 9, rows: 6, square: 0.025))
+    let report = try BoardCalibration.calibrate(sightings, chessboard: board, width: 640, height: 480)
+    // left_intrinsics.yml, in ARScene's convention (its principal point + 0.5). Its 0.393 px
+    // RMS includes a view whose corners OpenCV misplaced (1.18 px); ours measured 0.184 px.
+    let published = [535.9157, 535.9157, 342.7832, 236.0708]
+    for (ours, theirs) in zip(report.intrinsics, published) {
+      #expect(abs(ours - theirs) <= 0.015 * theirs, "\(report.intrinsics)")
+    }
+    #expect(report.views.count == 13 && report.rmsPixels < 0.25, "RMS \(report.rmsPixels)")
+  }
+
+  @Test(
+    "OpenCV's calibrateCamera on the chessboard corners we find gives our calibration: intrinsics within 0.1%, RMS within 0.001 px",
+    .enabled(if: ToneCurveTests.opencv, "needs Debian's python3-opencv"))
+  func chessboardAgainstOpenCV() throws {
+    let sightings = try Self.chessboardSightings()
+    let board = try #require(Chessboard(columns: 9, rows: 6, square: 0.025))
+    let report = try BoardCalibration.calibrate(sightings, chessboard: board, width: 640, height: 480)
+    let corners = try sightings.map {
+      try #require($0.sighting.view).imagePoints.map { [$0.x - 0.5, $0.y - 0.5] }
+    }
+    // OpenCV 4.6's calibrateCamera, default flags, on the same corners (its convention).
+    let run = try PythonPeer.run(
+      """
+      import cv2, json, sys, numpy as np
+      views = json.load(sys.stdin)
+      board = np.zeros((54, 3), np.float32)
+      board[:, :2] = np.mgrid[0:9, 0:6].T.reshape(-1, 2) * 0.025
+      rms, k, d, _, _ = cv2.calibrateCamera([board] * len(views),
+          [np.array(v, np.float32).reshape(-1, 1, 2) for v in views], (640, 480), None, None)
+      print(json.dumps([rms, k[0, 0], k[1, 1], k[0, 2] + 0.5, k[1, 2] + 0.5]))
+      """, stdin: String(decoding: try JSONEncoder().encode(corners), as: UTF8.self), packages: "none")
+    let openCV = try JSONDecoder().decode([Double].self, from: Data(run.output.utf8))
+    #expect(abs(openCV[0] - report.rmsPixels) < 0.001, "RMS: OpenCV \(openCV[0]), ours \(report.rmsPixels)")
+    for (ours, theirs) in zip(report.intrinsics, openCV.dropFirst()) {
+      #expect(abs(ours - theirs) <= 0.001 * theirs, "OpenCV \(openCV), ours \(report.intrinsics)")
+    }
+  }
 }

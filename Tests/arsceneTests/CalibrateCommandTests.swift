@@ -290,6 +290,33 @@ struct CalibrateCommandTests {
     }
   }
 
+  @Test(
+    "OpenCV's real chessboard photographs through the command line: all 13 views, the published camera within 1.5%, a view without the board skipped"
+  )
+  func realChessboard() throws {
+    let folder = try TemporaryFolder()
+    let blank = folder.path + "/blank.png"
+    try ImageFile.writePNG(RGBA8Image(width: 640, height: 480, fill: SIMD4(200, 200, 200, 255)), to: blank)
+    let views = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "11", "12", "13", "14"].map {
+      Fixtures.path("markers/opencv_chessboard_photos/left\($0).jpg")
+    }
+    let outcome = try ArsceneRunner.run(["calibrate", "--board", "chessboard:9x6:0.025"] + views + [blank])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    struct Report: Decodable {
+      var intrinsics: [Double], rms_px: Double, views: [View], skipped: [Skipped]
+      struct View: Decodable { var points: Int }
+      struct Skipped: Decodable { var image: String, reason: String }
+    }
+    let report = try JSONDecoder().decode(Report.self, from: Data(outcome.stdout.utf8))
+    #expect(report.views.count == 13 && report.views.allSatisfy { $0.points == 54 })
+    #expect(
+      report.skipped.count == 1 && report.skipped[0].reason.contains("9×6 inner corners"), "\(report.skipped)"
+    )
+    for (ours, published) in zip(report.intrinsics, [535.9157, 535.9157, 342.7832, 236.0708]) {
+      #expect(abs(ours - published) <= 0.015 * published, "\(report.intrinsics)")
+    }
+  }
+
   @Test("photographs of two sizes, or too few showing the board, are bad input naming why")
   func badPhotographs() throws {
     let folder = try TemporaryFolder()
@@ -314,6 +341,7 @@ struct CalibrateCommandTests {
       ("grid:5:0.04:0.01:aruco_6x6_250", "size"), ("grid:5x4:-1:0.01:aruco_6x6_250", "marker length"),
       ("grid:5x4:0.04:0.01:nope", "dictionary"), ("charuco:5x7:0.03:0.04:aruco_6x6_250", "marker length"),
       ("hex:5x4:0.04:0.01:aruco_6x6_250", "kind"), ("grid:40x40:0.04:0.01:aruco_4x4_50", "dictionary"),
+      ("chessboard:1x6:0.025", "size"), ("chessboard:9x6:nan", "square length"), ("chessboard:9x6", "kind"),
     ])
   func badBoard(spec: String, part: String) throws {
     let outcome = try ArsceneRunner.run(["calibrate", "--board", spec, "a.png", "b.png"])
