@@ -85,14 +85,27 @@ extension GreyImage {
   /// nil when the gradients do not fix a point.
   func saddle(near start: SIMD2<Double>, halfWindow: Int) -> SIMD2<Double>? {
     var q = start
+    // The window's weights, and its levels one pixel wider each way: each level is sampled
+    // once an iteration and serves the central differences of its four neighbours.
+    let side = 2 * halfWindow + 1, wide = side + 2
+    let weights = (-halfWindow...halfWindow).flatMap { j in
+      (-halfWindow...halfWindow).map { i in exp(-Double(i * i + j * j) / Double(halfWindow * halfWindow)) }
+    }
+    var levels = [Double](repeating: 0, count: wide * wide)
     for _ in 0..<40 {
+      for j in 0..<wide {
+        for i in 0..<wide {
+          levels[j * wide + i] = sample(q + SIMD2(Double(i - halfWindow - 1), Double(j - halfWindow - 1)))
+        }
+      }
       var a = SIMD3<Double>.zero, b = SIMD2<Double>.zero  // (gxx, gxy, gyy)
       for j in -halfWindow...halfWindow {
         for i in -halfWindow...halfWindow {
           let p = q + SIMD2(Double(i), Double(j))
-          let gx = (sample(p + SIMD2(1, 0)) - sample(p - SIMD2(1, 0))) / 2
-          let gy = (sample(p + SIMD2(0, 1)) - sample(p - SIMD2(0, 1))) / 2
-          let w = exp(-Double(i * i + j * j) / Double(halfWindow * halfWindow))
+          let k = (j + halfWindow + 1) * wide + i + halfWindow + 1
+          let gx = (levels[k + 1] - levels[k - 1]) / 2
+          let gy = (levels[k + wide] - levels[k - wide]) / 2
+          let w = weights[(j + halfWindow) * side + i + halfWindow]
           let (xx, xy, yy) = (w * gx * gx, w * gx * gy, w * gy * gy)
           a += SIMD3(xx, xy, yy)
           b += SIMD2(xx * p.x + xy * p.y, xy * p.x + yy * p.y)

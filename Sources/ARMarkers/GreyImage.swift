@@ -301,14 +301,13 @@ struct GreyImage: Sendable {
       let n = offsets.count
       for k in 1...16 {
         let base = a + (b - a) * (0.12 + 0.76 * Double(k - 1) / 15)
-        // The levels across the side, sampled every quarter pixel, encoded and in light.
-        let profile = offsets.map { sample(base + normal * $0) }
         // The normal points into the marker (the corners run clockwise, y down), so the
         // outside must be at least 20 encoded levels lighter than the inside. A profile lighter
         // inside has crossed the one-cell border into a white cell: its steepest edge would be
-        // the border's inner one, and would pull the side inwards by a cell.
-        guard profile[0] + profile[1] + profile[2] - profile[n - 1] - profile[n - 2] - profile[n - 3] > 60
-        else { continue }
+        // the border's inner one, and would pull the side inwards by a cell. (The ends' three
+        // samples a side, encoded; the whole profile is sampled in light only when it passes.)
+        let ends = [0, 1, 2, n - 1, n - 2, n - 3].map { sample(base + normal * offsets[$0]) }
+        guard ends[0] + ends[1] + ends[2] - ends[3] - ends[4] - ends[5] > 60 else { continue }
         let light = offsets.map { sampleLinear(base + normal * $0) }
         var (steepest, at) = (0.0, -1)
         for j in 1..<(n - 1) {

@@ -3,7 +3,7 @@
 sub-pixel corner refinement) or by the AprilTag library's own detector (Debian libapriltag3,
 through ctypes), on image files.
 
-Usage: marker_detectors.py opencv|apriltag DICTIONARY ROUNDS IMAGE...
+Usage: marker_detectors.py opencv|apriltag|charuco:COLSxROWS:SQUARE:MARKER DICTIONARY ROUNDS IMAGE...
   DICTIONARY as ARScene names them: aruco_4x4_50, aruco_5x5_100, aruco_6x6_250, aruco_original,
   apriltag_36h11, apriltag_25h9, apriltag_16h5 (the AprilTag detector takes only the last three).
 Prints one JSON line per image: {"image", "seconds" (the fastest of ROUNDS detections, the file
@@ -112,9 +112,34 @@ def apriltag_detector(name, threads=2):
     return detect
 
 
+def charuco_detector(name, specification):
+    """detectMarkers as opencv_detector runs it, then interpolateCornersCharuco on the board
+    COLSxROWS:SQUARE:MARKER; the line adds how many chessboard corners it found,
+    "charuco_corners" (marker corners here in OpenCV's own convention, not reordered)."""
+    size, square, marker = specification.split(":")
+    columns, rows = (int(v) for v in size.lower().split("x"))
+    dictionary = cv2.aruco.getPredefinedDictionary(ARUCO[name])
+    board = cv2.aruco.CharucoBoard_create(columns, rows, float(square), float(marker), dictionary)
+    parameters = cv2.aruco.DetectorParameters_create()
+    parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+
+    def detect(grey):
+        corners, ids, _ = cv2.aruco.detectMarkers(grey, dictionary, parameters=parameters)
+        if ids is None:
+            return []
+        detect.charuco_corners, _, _ = cv2.aruco.interpolateCornersCharuco(corners, ids, grey, board)
+        return [{"id": int(i), "hamming": -1, "corners": c.reshape(4, 2).tolist()} for i, c in zip(ids.flatten(), corners)]
+
+    detect.charuco_corners = 0
+    return detect
+
+
 def main():
     which, name, rounds, images = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
-    detect = opencv_detector(name) if which == "opencv" else apriltag_detector(name)
+    if which.startswith("charuco:"):
+        detect = charuco_detector(name, which[len("charuco:"):])
+    else:
+        detect = opencv_detector(name) if which == "opencv" else apriltag_detector(name)
     for path in images:
         grey = cv2.imread(path, cv2.IMREAD_GRAYSCALE)
         if grey is None:
@@ -124,7 +149,10 @@ def main():
             start = time.perf_counter()
             found = detect(grey)
             best = min(best, time.perf_counter() - start)
-        print(json.dumps({"image": path, "seconds": best, "markers": found}))
+        line = {"image": path, "seconds": best, "markers": found}
+        if hasattr(detect, "charuco_corners"):
+            line["charuco_corners"] = int(detect.charuco_corners)
+        print(json.dumps(line))
 
 
 if __name__ == "__main__":

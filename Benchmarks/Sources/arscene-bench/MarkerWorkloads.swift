@@ -49,7 +49,46 @@ func markerWorkloads(quick: Bool) -> [Row] {
           peer_s: line.seconds, ratio: ours / line.seconds))
     }
   }
+  rows += boardPhotoWorkload(
+    rounds: ProcessInfo.processInfo.environment["ARSCENE_BENCH_ROUNDS"].flatMap { Int($0) }
+      ?? (quick ? 1 : 20))
   return rows
+}
+
+/// A real 640×480 webcam photo of a 5×7 ChArUco board (OpenCV's tutorial photo, a test fixture):
+/// its markers found and its chessboard corners placed and refined, against OpenCV's
+/// `detectMarkers` (sub-pixel refinement) then `interpolateCornersCharuco`, timed the same way.
+private func boardPhotoWorkload(rounds: Int) -> [Row] {
+  let path = "Tests/Fixtures/markers/opencv_tutorial_photos/choriginal.jpg"
+  guard let photo = try? ImageFile.readRGBA8(path),
+    let board = try? MarkerBoard(specification: "charuco:5x7:0.04:0.02:aruco_6x6_250")
+  else { return [] }
+  let detector = MarkerDetector(dictionary: board.dictionary)
+  var found = (markers: 0, corners: 0)
+  let ours = (0..<rounds).map { _ in
+    seconds {
+      let markers = detector.detect(photo)
+      found = (markers.count, board.charucoCorners(in: photo, markers: markers).count)
+    }
+  }.min()!
+  let workload = "ChArUco board, real 640×480 photo: markers and chessboard corners"
+  guard ProcessInfo.processInfo.environment["ARSCENE_BENCH_OURS_ONLY"] == nil else {
+    return [Row(workload: workload, ours_s: ours, peer: "-", peer_s: .nan, ratio: .nan)]
+  }
+  guard
+    let output = peerOutput([
+      "/usr/bin/python3", "Tools/peers/marker_detectors.py", "charuco:5x7:0.04:0.02", "aruco_6x6_250",
+      "\(rounds)", path,
+    ]),
+    let line = try? JSONDecoder().decode(PeerLine.self, from: Data(output.utf8))
+  else { return [] }
+  return [
+    Row(
+      workload:
+        "\(workload) (found: ours \(found.markers) and \(found.corners), peer \(line.markers.count) and \(line.charuco_corners ?? 0))",
+      ours_s: ours, peer: "OpenCV detectMarkers + interpolateCornersCharuco (Python)", peer_s: line.seconds,
+      ratio: ours / line.seconds)
+  ]
 }
 
 /// What marker_detectors.py prints for one image.
@@ -57,6 +96,7 @@ private struct PeerLine: Decodable {
   struct Marker: Decodable { var id: Int }
   var seconds: Double
   var markers: [Marker]
+  var charuco_corners: Int?
 }
 
 /// A 1920×1440 frame: a surface lit from one side with sensor noise, forty dark and light
