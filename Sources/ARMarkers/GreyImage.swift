@@ -232,7 +232,26 @@ struct GreyImage: Sendable {
     let far = ring.indices.max { (ring[$0] - ring[0]).length < (ring[$1] - ring[0]).length }!
     let a = Self.simplify(Array(ring[0...far]), epsilon),
       b = Self.simplify(Array(ring[far...]) + [ring[0]], epsilon)
-    let corners = Array(a.dropLast()) + Array(b.dropLast())
+    var corners = Array(a.dropLast()) + Array(b.dropLast())
+    if (5...7).contains(corners.count) {
+      // A marker whose dark region runs on into something dark beside it (a shadow, the pole
+      // a sign stands on): the four of the corners whose quadrilateral the outline follows,
+      // holding most of the region. Only for sides of 28 px and more: smaller regions with
+      // tails are texture far more often than markers (seeded textures gave false ids), and
+      // each such quadrilateral costs a reading of its cells. The corners are taken again at a
+      // finer tolerance when the coarse ones hide the marker's own corner in the tail's line.
+      let (tolerance, shortest) = (max(2, epsilon / 3), max(28, minimumSide / 4))
+      let finer = {
+        (Array(Self.simplify(Array(ring[0...far]), tolerance).dropLast())
+          + Array(Self.simplify(Array(ring[far...]) + [ring[0]], tolerance).dropLast()))
+      }
+      guard
+        let four = Self.quadrilateral(
+          among: corners, following: outline, within: tolerance, shortestSide: shortest)
+          ?? Self.quadrilateral(among: finer(), following: outline, within: tolerance, shortestSide: shortest)
+      else { return nil }
+      corners = four
+    }
     guard corners.count == 4 else { return nil }
     // Convex, clockwise on the image (y down: the cross products positive), sides long enough.
     var signs: [Double] = []
@@ -243,6 +262,62 @@ struct GreyImage: Sendable {
     }
     guard signs.allSatisfy({ $0 > 0 }) || signs.allSatisfy({ $0 < 0 }) else { return nil }
     return signs[0] > 0 ? corners : corners.reversed()
+  }
+
+  /// Four of `corners` (in order) whose quadrilateral at least 6/7 of `outline` lies within
+  /// `tolerance` of, the one it follows most closely, with sides of at least `shortestSide` pixels and at least
+  /// 80% of the corners' polygon's area; nil when none is. The rest of the outline is a tail or
+  /// a bump the quadrilateral leaves out.
+  static func quadrilateral(
+    among corners: [SIMD2<Double>], following outline: [SIMD2<Double>], within tolerance: Double,
+    shortestSide: Double
+  ) -> [SIMD2<Double>]? {
+    let n = corners.count, whole = area(corners)
+    guard (5...9).contains(n) else { return nil }
+    var choices: [(quad: [SIMD2<Double>], area: Double)] = []
+    for i in 0..<n {
+      for j in (i + 1)..<n {
+        for k in (j + 1)..<n {
+          for l in (k + 1)..<n {
+            let quad = [corners[i], corners[j], corners[k], corners[l]]
+            let size = area(quad)
+            guard size >= 0.8 * whole,
+              (0..<4).allSatisfy({ (quad[($0 + 1) % 4] - quad[$0]).length >= shortestSide })
+            else { continue }
+            choices.append((quad, size))
+          }
+        }
+      }
+    }
+    // The one the outline follows best (the largest of equals): the largest alone can take a
+    // tail's tip for a corner.
+    var best: (quad: [SIMD2<Double>], misses: Int)?
+    for choice in choices.sorted(by: { $0.area > $1.area }) {
+      let q = choice.quad, bound = min(outline.count / 5, (best?.misses ?? .max) - 1)
+      var misses = 0
+      for p in outline where misses <= bound {
+        var closest = Double.infinity
+        for m in 0..<4 {
+          let (a, b) = (q[m], q[(m + 1) % 4])
+          let ab = b - a, ap = p - a
+          let t = min(1, max(0, (ap * ab).sum() / max((ab * ab).sum(), 1e-12)))
+          closest = min(closest, (ap - ab * t).length)
+        }
+        if closest > tolerance { misses += 1 }
+      }
+      if misses <= bound { best = (q, misses) }
+    }
+    return best?.quad
+  }
+
+  /// A simple polygon's area (the shoelace formula), pixels².
+  static func area(_ polygon: [SIMD2<Double>]) -> Double {
+    var twice = 0.0
+    for m in polygon.indices {
+      let (p, q) = (polygon[m], polygon[(m + 1) % polygon.count])
+      twice += p.x * q.y - q.x * p.y
+    }
+    return abs(twice) / 2
   }
 
   /// Douglas–Peucker on an open polyline, keeping its ends.
