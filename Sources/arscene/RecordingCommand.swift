@@ -21,8 +21,9 @@ struct RecordingCommand: ParsableCommand {
     @Flag(help: "Skip bad records with a warning (counted in the output) instead of failing.")
     var lenient = false
 
-    func open(_ path: String) throws -> RecordingReader {
-      do { return try RecordingReader(path: path, format: from, lenient: lenient) } catch {
+    func open(_ path: String, parallel: Bool = true) throws -> RecordingReader {
+      do { return try RecordingReader(path: path, format: from, lenient: lenient, parallel: parallel) } catch
+      {
         throw InputFailure(error)
       }
     }

@@ -1,4 +1,5 @@
 import ARFiles
+import ARMath
 import ARRecording
 import ARReplay
 import ARScene
@@ -41,6 +42,11 @@ struct ValidateCommand: ParsableCommand {
   var shard: ShardSelection?
   @Flag(help: "Combine the shards' JSON files given as inputs into one summary.") var merge = false
   @Option(
+    help: ArgumentHelp(
+      "Threads (default: all cores): a manifest's recordings are validated this many at once, each on a thread of its own; a single recording is read on several threads unless this is 1. The report is the same for any count.",
+      valueName: "n"))
+  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  @Option(
     help: """
       A clicks file (t,name,u,v and optionally sigma_px, one click a line): the scene's \
       control_points a person found in the recording's frames. With them (and taps naming \
@@ -61,6 +67,7 @@ struct ValidateCommand: ParsableCommand {
       guard controlWindow.isFinite, controlWindow > 0, controlWindow <= 86_400 else {
         throw InputFailure(message: "--control-window: expected seconds in (0, 86400]")
       }
+      guard (1...4096).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 4096") }
       guard let scene else { throw InputFailure(message: "--scene: needed to know the anchors") }
       let geoSite: SceneGeoSite
       do { geoSite = try SceneGeoSite.load(path: scene) } catch { throw InputFailure(error) }
@@ -76,29 +83,34 @@ struct ValidateCommand: ParsableCommand {
       guard inputs.count == 1 else {
         throw InputFailure(message: "expected one recording (or --manifest, or --merge)")
       }
-      let report = try validate(inputs[0], site: site, assumptions: assumptions)
+      let report = try validate(inputs[0], site: site, assumptions: assumptions, parallel: threads > 1)
       if let json { try write(try JSONOutput.encoded(report), to: json) }
       if let html { try write(ValidationHTMLReport(report).html, to: html) }
       try JSONOutput.write(report.summary)
     }
   }
 
-  private func validate(_ path: String, site: GeoSite, assumptions: PhoneErrorModel) throws
-    -> ValidationReport
-  {
-    CommandTimeLimit.start(
-      "validate \(path)", seconds: CommandTimeLimit.budget(bytes: CommandTimeLimit.size(of: path)))
+  /// The report on the recording at `path`; `alone` when it is the command's only recording,
+  /// which then sets the time limit and shows progress; `parallel` to read it on several
+  /// threads.
+  private func validate(
+    _ path: String, site: GeoSite, assumptions: PhoneErrorModel, alone: Bool = true, parallel: Bool = true
+  ) throws -> ValidationReport {
+    if alone {
+      CommandTimeLimit.start(
+        "validate \(path)", seconds: CommandTimeLimit.budget(bytes: CommandTimeLimit.size(of: path)))
+    }
     let control = try controlTruth(path, site: site)
-    let reader = try input.open(path)
+    let reader = try input.open(path, parallel: parallel)
     let report: ValidationReport
     // Progress only for recordings big enough to take a while (over 8 Ki records).
-    let progress = ProgressOutput("arscene: validating \(path)")
+    let progress = alone ? ProgressOutput("arscene: validating \(path)") : nil
     do {
       var started = false
       report = try AnchorValidator.validate(reader, site: site, assumptions: assumptions, control: control) {
         fraction in
         if fraction < 1 { started = true }
-        if started { progress.update(fraction) }
+        if started { progress?.update(fraction) }
       }
     } catch {
       throw InputFailure(error)
@@ -131,14 +143,29 @@ struct ValidateCommand: ParsableCommand {
     let selection = shard ?? .whole
     let paths: [String]
     do { paths = try ValidationManifest.read(path: manifest) } catch { throw InputFailure(error) }
-    var entries: [ValidationShard.Entry] = []
-    for (i, path) in paths.enumerated() where selection.contains(i) {
+    let chosen = paths.indices.filter { selection.contains($0) }
+    CommandTimeLimit.start(
+      "validate \(manifest)",
+      seconds: CommandTimeLimit.budget(
+        bytes: chosen.map { CommandTimeLimit.size(of: paths[$0]) }.reduce(0, +)))
+    // Recordings on `threads` workers, each taking the next not yet taken, each read on its
+    // worker's thread unless there are cores to spare; the first failure in the manifest's
+    // order is the one reported, as a run one by one would.
+    nonisolated(unsafe) let command = self
+    let spare = threads > chosen.count
+    let results = LockedResults<ValidationShard.Entry>(count: chosen.count)
+    forEachBand(chosen.count, threads: threads) { k in
+      let (i, path) = (chosen[k], paths[chosen[k]])
       FileHandleOutput.standardError.write("arscene: validating \(path) (\(i + 1) of \(paths.count))\n")
-      entries.append(
+      results.set(k) {
         ValidationShard.Entry(
-          recording: path, report: try validate(path, site: site, assumptions: assumptions).summary))
+          recording: path,
+          report: try command.validate(
+            path, site: site, assumptions: assumptions, alone: false, parallel: spare
+          ).summary)
+      }
     }
-    let result = ValidationShard(shard: selection.description, recordings: entries)
+    let result = ValidationShard(shard: selection.description, recordings: try results.inOrder())
     if let json { try write(try JSONOutput.encoded(result), to: json) } else { try JSONOutput.write(result) }
   }
 
@@ -166,5 +193,23 @@ struct ValidateCommand: ParsableCommand {
 
   private func write(_ text: String, to path: String) throws {
     do { try FileIO.writeAtomically(Array(text.utf8), to: path) } catch { throw InputFailure(error) }
+  }
+}
+
+/// Results that workers fill in by index, read back in order: the first error by index thrown.
+private final class LockedResults<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var results: [Result<Value, any Error>?]
+
+  init(count: Int) { results = Array(repeating: nil, count: count) }
+
+  /// Stores what `make` gives (or throws) as result `index`.
+  func set(_ index: Int, _ make: () throws -> Value) {
+    let result = Result(catching: make)
+    lock.withLock { results[index] = result }
+  }
+
+  func inOrder() throws -> [Value] {
+    try lock.withLock { results }.map { try $0!.get() }
   }
 }

@@ -173,7 +173,9 @@ struct SimulateValidateCommandTests {
 /// Thousands of recordings: a manifest split into shards, each validated by its own job, merged.
 @Suite("arscene validate --manifest --shard --merge")
 struct ValidationShardingTests {
-  @Test("shards of a manifest merge back into every recording, in manifest order")
+  @Test(
+    "shards of a manifest merge back into every recording, in manifest order; --threads changes nothing but the time"
+  )
   func shardsMerge() throws {
     let folder = try TemporaryFolder()
     var names: [String] = []
@@ -211,6 +213,22 @@ struct ValidationShardingTests {
     // One shard alone: the merge says which are missing.
     let partial = try ArsceneRunner.run(["validate", "--merge", shardFiles[0]])
     #expect(partial.status == 0 && partial.stderr.contains("shards missing: 1/2"))
+    // The whole manifest on 1 thread and on 3 (a recording a worker): the same report, in the
+    // manifest's order; a bad recording among them is named, as one by one would name it.
+    let run = { (threads: Int, manifest: String) in
+      try ArsceneRunner.run([
+        "validate", "--manifest", manifest, "--scene", SimulateValidateCommandTests.scene, "--threads",
+        "\(threads)",
+      ])
+    }
+    let (one, three) = (try run(1, manifest), try run(3, manifest))
+    #expect(one.status == 0 && three.status == 0 && one.stdout == three.stdout, "\(three.stderr)")
+    _ = try folder.write("{\"stream\": \"pose\"\n", to: "broken.jsonl")
+    let withBroken = try folder.write(
+      ([names[0], "broken.jsonl"] + names.dropFirst()).joined(separator: "\n") + "\n",
+      to: "broken-manifest.txt")
+    let broken = try run(3, withBroken)
+    #expect(broken.status == 2 && broken.stderr.contains("broken.jsonl"), "\(broken.stderr)")
     // Bad shard specifications: usage errors.
     for bad in ["2/2", "x/3", "auto"] {
       let outcome = try ArsceneRunner.run([

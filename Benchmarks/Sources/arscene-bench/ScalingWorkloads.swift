@@ -5,7 +5,9 @@ import ARImage
 import ARMath
 import ARMesh
 import ARPlaces
+import ARRecording
 import ARRender
+import ARScene
 import Foundation
 
 /// How each parallel path scales: the same work on 2 and on 4 threads against 1, side by side
@@ -86,6 +88,50 @@ func scalingWorkloads(quick: Bool) -> [Row] {
   scaling("4,000 radius queries (2 km, at most 20 each), \(places.count / 1000)k places") { threads in
     blackHole(try! index.within(2000, of: queries, limit: 20, threads: threads))
   }
+  // Validation of a manifest: eight simulated walks, each recording a worker's, by the arscene
+  // binary built beside this one (its process start is in every round, on both sides).
+  if let manifest = simulatedManifest(walks: 8, records: quick ? 2_000 : 40_000) {
+    let arscene = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("arscene").path
+    scaling("arscene validate --manifest, 8 walks of \(quick ? 2 : 40)k records") { threads in
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: arscene)
+      process.arguments = [
+        "validate", "--manifest", manifest, "--scene", "Scenes/zavist.json", "--threads", "\(threads)",
+      ]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try? process.run()
+      process.waitUntilExit()
+    }
+  }
   blackHole(frame)
   return rows
+}
+
+/// A manifest of `walks` simulated Závist walks of about `records` records each, in a
+/// temporary folder (left for the run's end), or nil when the scene cannot be read.
+private func simulatedManifest(walks: Int, records: Int) -> String? {
+  guard let geoSite = try? SceneGeoSite.load(path: "Scenes/zavist.json") else { return nil }
+  let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors)
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "arscene-bench-manifest-\(getpid())")
+  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  var names: [String] = []
+  for seed in 1...walks {
+    let name = "walk\(seed).jsonl"
+    guard let path = try? WalkPath.tour(site) else { return nil }
+    let simulator = SessionSimulator(
+      site: site, path: path, seed: UInt64(seed), duration: Double(records) / 61.0)
+    guard
+      let writer = try? RecordingWriter(
+        path: folder.appendingPathComponent(name).path, header: simulator.header)
+    else { return nil }
+    try? simulator.run { record throws(RecordingError) in try writer.write(record) }
+    try? writer.finish()
+    names.append(name)
+  }
+  let manifest = folder.appendingPathComponent("manifest.txt").path
+  try? (names.joined(separator: "\n") + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+  return manifest
 }

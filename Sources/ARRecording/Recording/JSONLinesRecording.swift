@@ -3,8 +3,9 @@ import ARFiles
 /// ARScene's recording file (JSON Lines, ``RecordingLineCodec``): read as a stream of records,
 /// written through ``RecordingWriter``.
 enum JSONLinesRecording {
-  static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource])
-  {
+  static func open(
+    path: String, log: ReadLog, parallel: Bool = true
+  ) throws(RecordingError) -> (RecordingHeader, [any RecordSource]) {
     let lines: LineReader
     do { lines = try LineReader(path: path) } catch {
       throw .unreadable(path: path, reason: error.reason)
@@ -29,7 +30,7 @@ enum JSONLinesRecording {
             reason: "\(record.time) s is before the record above (\(last) s): records must be in time order")
         }
         last = record.time
-      })
+      }, parallel: parallel)
     return (header, [source])
   }
 }

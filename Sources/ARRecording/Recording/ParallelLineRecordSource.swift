@@ -46,7 +46,12 @@ final class ParallelLineRecordSource: RecordSource {
     var end: Int64 = 0
   }
 
-  init(lines: LineReader, parse: @escaping Parse, check: @escaping Check) {
+  /// Whether runs are parsed on worker threads; false parses each run on the caller's thread
+  /// when it is needed (for callers that already run one reader a core).
+  private let parallel: Bool
+
+  init(lines: LineReader, parse: @escaping Parse, check: @escaping Check, parallel: Bool = true) {
+    self.parallel = parallel
     self.lines = lines
     self.parse = parse
     self.check = check
@@ -79,7 +84,7 @@ final class ParallelLineRecordSource: RecordSource {
       lineBase += consumed.lineCount
       current = queue.removeFirst()
       // Freeing a run's records costs as much as reading them: done off the caller's thread.
-      DispatchQueue.global().async { withExtendedLifetime(consumed) {} }
+      if parallel { DispatchQueue.global().async { withExtendedLifetime(consumed) {} } }
       current.done.wait()
       bytesConsumed = current.end
       (index, errorIndex) = (0, 0)
@@ -89,7 +94,7 @@ final class ParallelLineRecordSource: RecordSource {
 
   /// Starts workers on the next runs of lines until ``inFlight`` are under way.
   private func fill() throws(RecordingError) {
-    while queue.count < Self.inFlight && !atEnd {
+    while queue.count < (parallel ? Self.inFlight : 1) && !atEnd {
       let block = Block()
       let parse = self.parse
       if let ranges {
@@ -101,7 +106,7 @@ final class ParallelLineRecordSource: RecordSource {
         nextOffset = range.upperBound
         block.end = range.upperBound
         queue.append(block)
-        DispatchQueue.global().async {
+        run {
           do throws(FileIOError) {
             let run = try ranges.lines(startingIn: range)
             Self.parseLines(run.text, from: run.start, parse, into: block)
@@ -121,12 +126,17 @@ final class ParallelLineRecordSource: RecordSource {
         }
         block.end = lines.offset
         queue.append(block)
-        DispatchQueue.global().async {
+        self.run {
           Self.parseLines(run.text, from: 0, parse, into: block)
           block.done.signal()
         }
       }
     }
+  }
+
+  /// `work` on a worker thread, or here and now when this source is not ``parallel``.
+  private func run(_ work: @escaping @Sendable () -> Void) {
+    if parallel { DispatchQueue.global().async(execute: work) } else { work() }
   }
 
   /// Each line of `text[start...]` (its `\r\n` or `\n` dropped) through `parse`, numbered from

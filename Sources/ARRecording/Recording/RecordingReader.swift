@@ -26,13 +26,17 @@ public final class RecordingReader {
   private var lastTimes = [Double?](repeating: nil, count: RecordingStream.allCases.count)
 
   /// Opens the recording at `path`, its layout detected from the name or contents unless given.
-  public init(path: String, format: RecordingFormat? = nil, lenient: Bool = false) throws(RecordingError) {
+  /// `parallel`: ARScene's JSON Lines are parsed on worker threads (the default) or, false, on
+  /// the caller's thread alone, for a caller that runs one reader a core.
+  public init(
+    path: String, format: RecordingFormat? = nil, lenient: Bool = false, parallel: Bool = true
+  ) throws(RecordingError) {
     self.path = path
     if let format { self.format = format } else { self.format = try RecordingFormat(detecting: path) }
     log = ReadLog(lenient: lenient)
     let opened: (RecordingHeader, [any RecordSource])
     switch self.format {
-    case .arscene: opened = try JSONLinesRecording.open(path: path, log: log)
+    case .arscene: opened = try JSONLinesRecording.open(path: path, log: log, parallel: parallel)
     case .iosLogger: opened = try IOSLoggerLayout.open(path: path, log: log)
     case .strayScanner: opened = try StrayScannerLayout.open(path: path, log: log)
     case .arkitScenes: opened = try ARKitScenesLayout.open(path: path, log: log)
