@@ -151,7 +151,7 @@ struct ValidateCommand: ParsableCommand {
     // Recordings on `threads` workers, each taking the next not yet taken, each read on its
     // worker's thread unless there are cores to spare; the first failure in the manifest's
     // order is the one reported, as a run one by one would.
-    nonisolated(unsafe) let command = self
+    let command = self
     let spare = threads > chosen.count
     let results = LockedResults<ValidationShard.Entry>(count: chosen.count)
     forEachBand(chosen.count, threads: threads) { k in
