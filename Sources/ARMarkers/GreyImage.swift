@@ -123,7 +123,10 @@ struct GreyImage: Sendable {
     var dark = [Bool](repeating: false, count: width * height)
     let columns = UnsafeMutableBufferPointer<Double>.allocate(capacity: width)
     let across = UnsafeMutableBufferPointer<Double>.allocate(capacity: width + 1)  // columns[0..<x] summed
-    defer { (columns.deallocate(), across.deallocate()) }
+    defer {
+      columns.deallocate()
+      across.deallocate()
+    }
     columns.initialize(repeating: 0)
     across.initialize(repeating: 0)
     values.withUnsafeBufferPointer { values in
