@@ -7,6 +7,7 @@ import ARRecording
 import ARReplay
 import ARScene
 import ArgumentParser
+import Foundation
 
 /// `arscene marker`: square fiducial markers.
 struct MarkerCommand: ParsableCommand {
@@ -108,11 +109,17 @@ struct MarkerCommand: ParsableCommand {
         "Find ChArUco diamonds whose squares are RATIO times their markers' side (OpenCV's squareMarkerLengthRate): adds \"diamonds\".",
         valueName: "ratio"))
     var diamond: Double?
+    @Option(
+      help: ArgumentHelp(
+        "With --recording: frames detected this many at once (default: all cores), the lines still in the recording's order.",
+        valueName: "n"))
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
     func validate() throws {
       guard (image == nil) != (recording == nil) else {
         throw ValidationError("give an IMAGE or --recording REC, not both or neither")
       }
+      guard (1...4096).contains(threads) else { throw ValidationError("--threads: expected 1 to 4096") }
       if let board {
         do { _ = try MarkerBoard(specification: board) } catch { throw ValidationError("--board: \(error)") }
       }
@@ -209,6 +216,9 @@ struct MarkerCommand: ParsableCommand {
     }
 
     /// One JSON line per frame of `path` with an image; the frame's intrinsics unless given.
+    /// Frames are read in order and detected in batches of four a thread, on ``threads``
+    /// threads; each batch's lines are written in order before the next is read, so memory holds
+    /// a batch's images and no more.
     func detectInFrames(
       of path: String, with detector: MarkerDetector, intrinsics: SIMD4<Double>?, rig: MarkerRig?,
       board markerBoard: MarkerBoard?
@@ -216,35 +226,62 @@ struct MarkerCommand: ParsableCommand {
       let reader: RecordingReader
       do { reader = try RecordingReader(path: path) } catch { throw InputFailure(error) }
       let images = RecordingFrameImages(baseFolder: reader.baseFolder)
-      var lines = 0
-      while true {
+      var lines = 0, atEnd = false
+      var batch: [(frame: CameraFrameSample, image: () throws -> RGBA8Image)] = []
+      while !atEnd {
         let record: RecordingRecord?
         do { record = try reader.next() } catch { throw InputFailure(error) }
-        guard let record else { break }
-        guard case .frame(let frame) = record, let source = frame.image else { continue }
-        do {
-          let picture = try images.image(source)
-          var k = intrinsics
-          if k == nil, size != nil || rig != nil || board != nil {
-            // A board is reported without a pose where nothing gives intrinsics.
-            if let f = frame.intrinsics {
-              k = SIMD4(f.fx, f.fy, f.cx, f.cy)
-            } else if size != nil || rig != nil {
-              throw InputFailure(message: "no intrinsics to pose its markers with (give --intrinsics)")
-            }
+        if case .frame(let frame) = record, let source = frame.image {
+          // Image files decode on other threads from here on; a video's frames come in order.
+          do { batch.append((frame, try images.pendingImage(source))) } catch {
+            throw InputFailure(message: "\(path): frame \(frame.index) at \(frame.time) s: \(error)")
           }
-          let line = MarkerFrameReport(
-            frame: frame.index, time: frame.time,
-            markers: try report(
-              detector.detect(picture), in: picture, intrinsics: k, rig: rig, board: markerBoard)
-          )
-          FileHandleOutput.standardOutput.write(try JSONOutput.encoded(line))
-          lines += 1
-        } catch {
-          throw InputFailure(message: "\(path): frame \(frame.index) at \(frame.time) s: \(error)")
         }
+        atEnd = record == nil
+        guard batch.count == 4 * threads || (atEnd && !batch.isEmpty) else { continue }
+        let command = self, frames = batch.map(\.frame)
+        let pictures = batch.map { pending in Result { try pending.image() } }
+        let results = LockedResults<String>(count: frames.count)
+        forEachBand(frames.count, threads: threads) { k in
+          results.set(k) {
+            try command.frameLine(
+              frames[k], picture: pictures[k], path: path, detector: detector, intrinsics: intrinsics,
+              rig: rig,
+              board: markerBoard)
+          }
+        }
+        // The lines before a failing frame are written, as one frame at a time would write them.
+        for line in results.all() { FileHandleOutput.standardOutput.write(try line.get()) }
+        lines += frames.count
+        batch.removeAll(keepingCapacity: true)
       }
       if lines == 0 { FileHandleOutput.standardError.write("arscene: \(path): no frame has an image\n") }
+    }
+
+    /// The JSON line of one frame of the recording at `path`.
+    private func frameLine(
+      _ frame: CameraFrameSample, picture decoded: Result<RGBA8Image, any Error>, path: String,
+      detector: MarkerDetector, intrinsics: SIMD4<Double>?, rig: MarkerRig?, board markerBoard: MarkerBoard?
+    ) throws -> String {
+      do {
+        let picture = try decoded.get()
+        var k = intrinsics
+        if k == nil, size != nil || rig != nil || board != nil {
+          // A board is reported without a pose where nothing gives intrinsics.
+          if let f = frame.intrinsics {
+            k = SIMD4(f.fx, f.fy, f.cx, f.cy)
+          } else if size != nil || rig != nil {
+            throw InputFailure(message: "no intrinsics to pose its markers with (give --intrinsics)")
+          }
+        }
+        let line = MarkerFrameReport(
+          frame: frame.index, time: frame.time,
+          markers: try report(
+            detector.detect(picture), in: picture, intrinsics: k, rig: rig, board: markerBoard))
+        return try JSONOutput.encoded(line)
+      } catch {
+        throw InputFailure(message: "\(path): frame \(frame.index) at \(frame.time) s: \(error)")
+      }
     }
   }
 }

@@ -195,21 +195,3 @@ struct ValidateCommand: ParsableCommand {
     do { try FileIO.writeAtomically(Array(text.utf8), to: path) } catch { throw InputFailure(error) }
   }
 }
-
-/// Results that workers fill in by index, read back in order: the first error by index thrown.
-private final class LockedResults<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var results: [Result<Value, any Error>?]
-
-  init(count: Int) { results = Array(repeating: nil, count: count) }
-
-  /// Stores what `make` gives (or throws) as result `index`.
-  func set(_ index: Int, _ make: () throws -> Value) {
-    let result = Result(catching: make)
-    lock.withLock { results[index] = result }
-  }
-
-  func inOrder() throws -> [Value] {
-    try lock.withLock { results }.map { try $0!.get() }
-  }
-}

@@ -77,7 +77,7 @@ struct MarkerCommandTests {
   }
 
   @Test(
-    "detect --recording: a JSON line per frame, posed with each frame's intrinsics; a bad frame names itself, exit 2"
+    "detect --recording: a JSON line per frame in order on any --threads, posed with each frame's intrinsics; a bad frame names itself, exit 2"
   )
   func detectInRecording() throws {
     let folder = try TemporaryFolder()
@@ -118,6 +118,14 @@ struct MarkerCommandTests {
       try JSONDecoder().decode(Line.self, from: Data($0.utf8))
     }
     #expect(parsed.map(\.frame) == [0, 1, 2, 3])
+    // Frames detected one at a time or three at once: the same lines, in the same order.
+    for threads in ["1", "3"] {
+      let again = try ArsceneRunner.run([
+        "marker", "detect", "--recording", recording, "--dictionary", "apriltag_36h11", "--size", "0.05",
+        "--threads", threads,
+      ])
+      #expect(again.status == 0 && again.stdout == outcome.stdout, "--threads \(threads): \(again.stderr)")
+    }
     #expect(abs(parsed[1].time - 100.1) < 1e-9)
     for (line, frame) in zip(parsed, truth.frames) {
       #expect(line.markers.map(\.id) == [frame.id])
@@ -131,6 +139,7 @@ struct MarkerCommandTests {
     try (lines.joined(separator: "\n") + "\n").write(toFile: recording, atomically: true, encoding: .utf8)
     let broken = try ArsceneRunner.run(["marker", "detect", "--recording", recording])
     #expect(broken.status == 2 && broken.stderr.contains("session.jsonl: frame 9"), "\(broken.stderr)")
+    #expect(broken.stdout.split(separator: "\n").count == 4, "the good frames' lines first")
     let both = try ArsceneRunner.run(["marker", "detect", "x.png", "--recording", recording])
     #expect(both.status == 64, "\(both.stderr)")
   }
