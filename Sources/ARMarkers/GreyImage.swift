@@ -233,9 +233,11 @@ struct GreyImage: Sendable {
     let start = farthest(from: outline[0])
     let ring = Array(outline[start...] + outline[..<start])
     let far = ring.indices.max { (ring[$0] - ring[0]).length < (ring[$1] - ring[0]).length }!
-    let a = Self.simplify(Array(ring[0...far]), epsilon),
-      b = Self.simplify(Array(ring[far...]) + [ring[0]], epsilon)
-    var corners = Array(a.dropLast()) + Array(b.dropLast())
+    func simplified(_ tolerance: Double) -> [SIMD2<Double>] {
+      Array(Self.simplify(Array(ring[0...far]), tolerance).dropLast())
+        + Array(Self.simplify(Array(ring[far...]) + [ring[0]], tolerance).dropLast())
+    }
+    var corners = simplified(epsilon)
     if (5...7).contains(corners.count) {
       // A marker whose dark region runs on into something dark beside it (a shadow, the pole
       // a sign stands on): the four of the corners whose quadrilateral the outline follows,
@@ -244,14 +246,11 @@ struct GreyImage: Sendable {
       // each such quadrilateral costs a reading of its cells. The corners are taken again at a
       // finer tolerance when the coarse ones hide the marker's own corner in the tail's line.
       let (tolerance, shortest) = (max(2, epsilon / 3), max(28, minimumSide / 4))
-      let finer = {
-        (Array(Self.simplify(Array(ring[0...far]), tolerance).dropLast())
-          + Array(Self.simplify(Array(ring[far...]) + [ring[0]], tolerance).dropLast()))
-      }
       guard
         let four = Self.quadrilateral(
           among: corners, following: outline, within: tolerance, shortestSide: shortest)
-          ?? Self.quadrilateral(among: finer(), following: outline, within: tolerance, shortestSide: shortest)
+          ?? Self.quadrilateral(
+            among: simplified(tolerance), following: outline, within: tolerance, shortestSide: shortest)
       else { return nil }
       corners = four
     }
@@ -267,10 +266,10 @@ struct GreyImage: Sendable {
     return signs[0] > 0 ? corners : corners.reversed()
   }
 
-  /// Four of `corners` (in order) whose quadrilateral at least 6/7 of `outline` lies within
-  /// `tolerance` of, the one it follows most closely, with sides of at least `shortestSide` pixels and at least
-  /// 80% of the corners' polygon's area; nil when none is. The rest of the outline is a tail or
-  /// a bump the quadrilateral leaves out.
+  /// Four of `corners` (in order) whose quadrilateral at least four fifths of `outline` lies
+  /// within `tolerance` of, the one it follows most closely, with sides of at least
+  /// `shortestSide` pixels and at least 80% of the corners' polygon's area; nil when none is.
+  /// The rest of the outline is a tail or a bump the quadrilateral leaves out.
   static func quadrilateral(
     among corners: [SIMD2<Double>], following outline: [SIMD2<Double>], within tolerance: Double,
     shortestSide: Double
@@ -299,18 +298,20 @@ struct GreyImage: Sendable {
       let q = choice.quad, bound = min(outline.count / 5, (best?.misses ?? .max) - 1)
       var misses = 0
       for p in outline where misses <= bound {
-        var closest = Double.infinity
-        for m in 0..<4 {
-          let (a, b) = (q[m], q[(m + 1) % 4])
-          let ab = b - a, ap = p - a
-          let t = min(1, max(0, (ap * ab).sum() / max((ab * ab).sum(), 1e-12)))
-          closest = min(closest, (ap - ab * t).length)
+        if (0..<4).allSatisfy({ Self.distance(p, fromSegment: q[$0], q[($0 + 1) % 4]) > tolerance }) {
+          misses += 1
         }
-        if closest > tolerance { misses += 1 }
       }
       if misses <= bound { best = (q, misses) }
     }
     return best?.quad
+  }
+
+  /// The distance from `p` to the segment `a`–`b` (to `a` when they coincide), pixels.
+  static func distance(_ p: SIMD2<Double>, fromSegment a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+    let ab = b - a, ap = p - a, lengthSquared = (ab * ab).sum()
+    let t = lengthSquared > 0 ? min(1, max(0, (ap * ab).sum() / lengthSquared)) : 0
+    return (ap - ab * t).length
   }
 
   /// A simple polygon's area (the shoelace formula), pixels².
@@ -327,13 +328,9 @@ struct GreyImage: Sendable {
   static func simplify(_ points: [SIMD2<Double>], _ epsilon: Double) -> [SIMD2<Double>] {
     guard points.count > 2 else { return points }
     let (a, b) = (points[0], points[points.count - 1])
-    let ab = b - a, lengthSquared = (ab * ab).sum()
     var (worst, index) = (0.0, 0)
     for k in 1..<(points.count - 1) {
-      // The distance from the segment a–b.
-      let ap = points[k] - a
-      let t = lengthSquared > 0 ? min(1, max(0, (ap * ab).sum() / lengthSquared)) : 0
-      let d = (ap - ab * t).length
+      let d = distance(points[k], fromSegment: a, b)
       if d > worst { (worst, index) = (d, k) }
     }
     guard worst > epsilon else { return [a, b] }
