@@ -58,6 +58,10 @@ struct ValidateCommand: ParsableCommand {
       30
   @OptionGroup var input: RecordingCommand.Input
 
+  func validate() throws {
+    guard (1...4096).contains(threads) else { throw ValidationError("--threads: expected 1 to 4096") }
+  }
+
   func run() throws {
     try reportingInputFailures {
       if merge { return try mergeShards() }
@@ -67,7 +71,6 @@ struct ValidateCommand: ParsableCommand {
       guard controlWindow.isFinite, controlWindow > 0, controlWindow <= 86_400 else {
         throw InputFailure(message: "--control-window: expected seconds in (0, 86400]")
       }
-      guard (1...4096).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 4096") }
       guard let scene else { throw InputFailure(message: "--scene: needed to know the anchors") }
       let geoSite: SceneGeoSite
       do { geoSite = try SceneGeoSite.load(path: scene) } catch { throw InputFailure(error) }

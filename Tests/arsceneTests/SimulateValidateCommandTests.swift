@@ -229,6 +229,8 @@ struct ValidationShardingTests {
       to: "broken-manifest.txt")
     let broken = try run(3, withBroken)
     #expect(broken.status == 2 && broken.stderr.contains("broken.jsonl"), "\(broken.stderr)")
+    let noThreads = try run(0, manifest)
+    #expect(noThreads.status == 64 && noThreads.stderr.contains("--threads"), "\(noThreads.stderr)")
     // Bad shard specifications: usage errors.
     for bad in ["2/2", "x/3", "auto"] {
       let outcome = try ArsceneRunner.run([
