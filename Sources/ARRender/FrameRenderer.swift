@@ -46,12 +46,11 @@ public final class FrameRenderer {
   ) throws(RenderError) -> RGBA8Image {
     try validate(draws, camera: camera, background: background, settings: settings, shadows: shadows)
     let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
-    let (background, _) = try shadowed(
-      background, backgroundColor, by: shadows, casting: draws, camera: camera, threads: settings.threads)
+    let shadow = shadowLayer(shadows, casting: draws, camera: camera, threads: settings.threads)
     let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
       draw(
         draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
-        settings: settings, output: out.baseAddress!)
+        shadow: shadow, settings: settings, output: out.baseAddress!)
       initialized = width * height
     }
     return RGBA8Image(width: width, height: height, pixels: pixels)
@@ -71,12 +70,11 @@ public final class FrameRenderer {
       return
     }
     try validate(draws, camera: camera, background: background, settings: settings, shadows: shadows)
-    let (background, _) = try shadowed(
-      background, backgroundColor, by: shadows, casting: draws, camera: camera, threads: settings.threads)
+    let shadow = shadowLayer(shadows, casting: draws, camera: camera, threads: settings.threads)
     image.pixels.withUnsafeMutableBufferPointer { out in
       draw(
         draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
-        settings: settings, output: out.baseAddress!)
+        shadow: shadow, settings: settings, output: out.baseAddress!)
     }
   }
 
@@ -91,19 +89,18 @@ public final class FrameRenderer {
   ) throws(RenderError) -> (image: RGBA8Image, depth: DepthImage) {
     try validate(draws, camera: camera, background: background, settings: settings, shadows: shadows)
     let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
-    let (background, planeDepth) = try shadowed(
-      background, backgroundColor, by: shadows, casting: draws, camera: camera, threads: settings.threads)
-    var depth = [Float](repeating: .infinity, count: width * height)
-    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: width * height) { out, initialized in
-      depth.withUnsafeMutableBufferPointer { distances in
+    let shadow = shadowLayer(shadows, casting: draws, camera: camera, threads: settings.threads)
+    // Every pixel's distance is written as its tile is drawn.
+    let count = width * height
+    var depth: [Float] = []
+    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: count) { out, initialized in
+      depth = [Float](unsafeUninitializedCapacity: count) { distances, written in
         draw(
           draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
-          settings: settings, output: out.baseAddress!, distances: distances.baseAddress!)
+          shadow: shadow, settings: settings, output: out.baseAddress!, distances: distances.baseAddress!)
+        written = count
       }
-      initialized = width * height
-    }
-    if let planeDepth {
-      for i in depth.indices where depth[i] == .infinity { depth[i] = planeDepth.pixels[i] }
+      initialized = count
     }
     return (
       RGBA8Image(width: width, height: height, pixels: pixels),
@@ -111,27 +108,14 @@ public final class FrameRenderer {
     )
   }
 
-  /// The background with `shadows`' shadow composited onto it (black at the shadow's opacity,
-  /// so a transparent background gets the shadow as alpha), and the distance to the shadow's
-  /// plane where it shows; the background unchanged without a catcher.
-  private func shadowed(
-    _ background: LinearImage?, _ backgroundColor: SIMD4<Float>, by shadows: ShadowCatcher?,
-    casting draws: [DrawCall], camera: RenderCamera, threads: Int
-  ) throws(RenderError) -> (LinearImage?, DepthImage?) {
-    guard let shadows else { return (background, nil) }
-    let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
-    let layer = shadows.shadowLayer(
+  /// `shadows`' shadow on `camera`'s pixels (its map cached between frames), nil without a
+  /// catcher.
+  private func shadowLayer(
+    _ shadows: ShadowCatcher?, casting draws: [DrawCall], camera: RenderCamera, threads: Int
+  ) -> ShadowLayer? {
+    guard let shadows else { return nil }
+    return shadows.shadowLayer(
       of: shadowMap(shadows, casting: draws, threads: threads), camera: camera, threads: threads)
-    var darkened = background ?? LinearImage(width: width, height: height, fill: backgroundColor)
-    for i in darkened.pixels.indices where layer.opacity.pixels[i] > 0 {
-      // Black at opacity s over a straight-alpha pixel (rgb, a): alpha s + a(1 − s), and the
-      // colour's premultiplied rgb·a·(1 − s) divided by it.
-      let s = layer.opacity.pixels[i], p = darkened.pixels[i]
-      let alpha = s + p.w * (1 - s)
-      let rgb = alpha > 0 ? SIMD3(p.x, p.y, p.z) * (p.w * (1 - s) / alpha) : .zero
-      darkened.pixels[i] = SIMD4(rgb, alpha)
-    }
-    return (darkened, layer.depth)
   }
 
   private func validate(
@@ -157,8 +141,27 @@ public final class FrameRenderer {
   /// Renders a validated frame into `output` (the camera's width × height pixels).
   private func draw(
     _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage?,
-    backgroundColor: SIMD4<Float>, settings: RenderSettings, output: UnsafeMutablePointer<SIMD4<UInt8>>,
-    distances: UnsafeMutablePointer<Float>? = nil
+    backgroundColor: SIMD4<Float>, shadow: ShadowLayer?, settings: RenderSettings,
+    output: UnsafeMutablePointer<SIMD4<UInt8>>, distances: UnsafeMutablePointer<Float>? = nil
+  ) {
+    guard let shadow else {
+      return draw(
+        draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
+        shadowView: nil, settings: settings, output: output, distances: distances)
+    }
+    shadow.withView { view in
+      draw(
+        draws, camera: camera, shading: shading, background: background, backgroundColor: backgroundColor,
+        shadowView: view, settings: settings, output: output, distances: distances)
+    }
+  }
+
+  /// ``draw(_:camera:shading:background:backgroundColor:shadow:settings:output:distances:)``
+  /// with the shadow layer's storage in reach.
+  private func draw(
+    _ draws: [DrawCall], camera: RenderCamera, shading: ShadingMode, background: LinearImage?,
+    backgroundColor: SIMD4<Float>, shadowView: ShadowLayer.View?, settings: RenderSettings,
+    output: UnsafeMutablePointer<SIMD4<UInt8>>, distances: UnsafeMutablePointer<Float>?
   ) {
     let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
     let s = settings.supersampling
@@ -172,8 +175,9 @@ public final class FrameRenderer {
     target.background = background
     target.backgroundColor = backgroundColor
     target.distances = distances
+    target.shadow = shadowView
     target.near = camera.near
-    defer { target.distances = nil }
+    defer { (target.distances, target.shadow) = (nil, nil) }
     let isLit = { if case .lit = shading { true } else { false } }()
     let isUnlit = { if case .unlit = shading { true } else { false } }()
     geometry.run(

@@ -20,6 +20,9 @@ final class RenderTarget: @unchecked Sendable {
   /// `factor × factor` samples) or one colour.
   var background: LinearImage? = nil
   var backgroundColor = SIMD4<Float>(0, 0, 0, 1)
+  /// A shadow catcher's shadow darkening the background where it falls, and giving the
+  /// distance to its plane there (``distances``); valid while a frame is drawn.
+  var shadow: ShadowLayer.View? = nil
   /// When set, each pixel's distance (metres along the view axis to the nearest opaque surface
   /// among its samples, +∞ where there is none) is written here as its tile is drawn: output
   /// size, row by row. `near` turns the reversed depth back into distance.
@@ -89,8 +92,10 @@ final class RenderTarget: @unchecked Sendable {
             }
           }
         }
-        // Reversed depth: z = −near / distance, −1 on the near plane, rising to 0.
-        distances[py * outputWidth + px] = nearest < 0 ? -near / nearest : .infinity
+        // Reversed depth: z = −near / distance, −1 on the near plane, rising to 0. Where no
+        // surface was drawn, the shadow catcher's plane, if a shadow falls on it.
+        distances[py * outputWidth + px] =
+          nearest < 0 ? -near / nearest : (shadow?.depth(x: px, y: py) ?? .infinity)
       }
     }
   }
@@ -117,7 +122,24 @@ final class RenderTarget: @unchecked Sendable {
       } else {
         view.store.fill(fill, at: row + xs.lowerBound, count: xs.count)
       }
+      guard let shadow,
+        let span = shadow.span(row: y / factor, pixels: (xs.lowerBound / factor)...(xs.upperBound / factor))
+      else { continue }
+      for px in span.columns {
+        let s = shadow.opacity[span.start + px - span.columns.lowerBound]
+        guard s > 0 else { continue }
+        let value = view.store.encode(ShadowLayer.darken(backgroundColor(px, y / factor), by: s))
+        for x in Swift.max(px * factor, xs.lowerBound)...Swift.min(px * factor + factor - 1, xs.upperBound) {
+          view.store.write(value, at: row + x)
+        }
+      }
     }
+  }
+
+  /// The background's straight-alpha linear colour at output pixel `(x, y)`, before shadows.
+  @inline(__always)
+  private func backgroundColor(_ x: Int, _ y: Int) -> SIMD4<Float> {
+    background?[x, y] ?? backgroundColor
   }
 }
 
@@ -131,11 +153,18 @@ extension RenderTarget {
     let pixels = (xs.lowerBound / factor)...(xs.upperBound / factor)
     for py in (ys.lowerBound / factor)...(ys.upperBound / factor) {
       let row = py * outputWidth
-      guard let background else {
+      if let background {
+        for px in pixels { output.write(output.encode(background[px, py]), at: row + px) }
+      } else {
         output.fill(fill, at: row + pixels.lowerBound, count: pixels.count)
-        continue
       }
-      for px in pixels { output.write(output.encode(background[px, py]), at: row + px) }
+      // The shadow over what was just written: most of a row has none.
+      guard let shadow, let span = shadow.span(row: py, pixels: pixels) else { continue }
+      for px in span.columns {
+        let s = shadow.opacity[span.start + px - span.columns.lowerBound]
+        guard s > 0 else { continue }
+        output.write(output.encode(ShadowLayer.darken(backgroundColor(px, py), by: s)), at: row + px)
+      }
     }
   }
 }

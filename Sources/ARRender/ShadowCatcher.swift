@@ -74,41 +74,36 @@ public struct ShadowCatcher: Sendable, Equatable {
   ) throws(RenderError) -> (opacity: DepthImage, depth: DepthImage) {
     try validate()
     return shadowLayer(
-      of: ShadowMap(casting: draws, onto: self, threads: threads), camera: camera, threads: threads)
+      of: ShadowMap(casting: draws, onto: self, threads: threads), camera: camera, threads: threads
+    ).images(width: camera.intrinsics.width, height: camera.intrinsics.height)
   }
 
-  /// The shadow layer from a map already built for these casters.
-  func shadowLayer(of map: ShadowMap?, camera: RenderCamera, threads: Int) -> (
-    opacity: DepthImage, depth: DepthImage
-  ) {
-    let (width, height) = (camera.intrinsics.width, camera.intrinsics.height)
-    var opacityPixels = [Float](repeating: 0, count: width * height)
-    var depthPixels = [Float](repeating: .infinity, count: width * height)
-    if let map {
-      let view = PlaneView(camera: camera, plane: self, map: map)
-      let (columns, rows) = Self.pixelsReached(by: map, camera: camera)
-      opacityPixels.withUnsafeMutableBufferPointer { o in
-        depthPixels.withUnsafeMutableBufferPointer { d in
-          let (opacityOut, depthOut) = (
-            UnsafeSendableMutablePointer(o.baseAddress!), UnsafeSendableMutablePointer(d.baseAddress!)
-          )
-          let bands = max(1, min(threads, rows.count))
-          parallelBands(bands) { band in
-            let first = rows.lowerBound + rows.count * band / bands
-            let end = rows.lowerBound + rows.count * (band + 1) / bands
-            for y in first..<end {
-              view.shadeRow(
-                y, columns: columns, map: map, opacity: self.opacity, opacityOut.pointer + y * width,
-                depthOut.pointer + y * width)
-            }
+  /// The shadow layer from a map already built for these casters, over the pixels the map
+  /// can reach (none without a map).
+  func shadowLayer(of map: ShadowMap?, camera: RenderCamera, threads: Int) -> ShadowLayer {
+    guard let map else { return ShadowLayer(columns: 0..<0, rows: 0..<0) }
+    let (columns, rows) = Self.pixelsReached(by: map, camera: camera)
+    var layer = ShadowLayer(columns: columns, rows: rows)
+    let view = PlaneView(camera: camera, plane: self, map: map)
+    layer.opacity.withUnsafeMutableBufferPointer { o in
+      layer.depth.withUnsafeMutableBufferPointer { d in
+        let (opacityOut, depthOut) = (
+          UnsafeSendableMutablePointer(o.baseAddress!), UnsafeSendableMutablePointer(d.baseAddress!)
+        )
+        let bands = max(1, min(threads, rows.count))
+        parallelBands(bands) { band in
+          let first = rows.count * band / bands, end = rows.count * (band + 1) / bands
+          for row in first..<end {
+            // Each row's outputs are shifted so that pixel x lands at its place in the box.
+            let start = row * columns.count - columns.lowerBound
+            view.shadeRow(
+              rows.lowerBound + row, columns: columns, map: map, opacity: self.opacity,
+              opacityOut.pointer + start, depthOut.pointer + start)
           }
         }
       }
     }
-    return (
-      DepthImage(width: width, height: height, pixels: opacityPixels),
-      DepthImage(width: width, height: height, pixels: depthPixels)
-    )
+    return layer
   }
 }
 
@@ -171,7 +166,8 @@ private struct PlaneView {
     far = Double(camera.far)
   }
 
-  /// Writes row `y`'s shadow opacity and plane distance in `columns`.
+  /// Writes row `y`'s shadow opacity and plane distance in `columns`, pixel `x`'s at
+  /// `opacityOut[x]` and `depthOut[x]`; leaves the others as they were.
   func shadeRow(
     _ y: Int, columns: Range<Int>, map: ShadowMap, opacity: Float, _ opacityOut: UnsafeMutablePointer<Float>,
     _ depthOut: UnsafeMutablePointer<Float>

@@ -207,6 +207,45 @@ struct ShadowTests {
     }
   }
 
+  @Test(
+    "drawn in the frame, the shadow is the background darkened by the public shadow layer, and its depth the plane's",
+    arguments: [1, 2])
+  func sameAsLayerOverBackground(supersampling: Int) throws {
+    let catcher = ShadowCatcher(lightDirection: Self.light, opacity: 0.7, softness: 0.03)
+    let camera = RenderCamera(
+      intrinsics: CameraIntrinsics<Float>(Self.intrinsics), worldFromCamera: Self.pose, near: 0.01, far: 100)
+    let draws = [try DrawCall(mesh: Self.cube)]
+    // A camera frame of seeded colours, some half transparent.
+    var random = SplitMix64(seed: 7)
+    let frame = LinearImage(
+      width: 640, height: 480,
+      pixels: (0..<(640 * 480)).map { _ in
+        SIMD4(
+          Float.random(in: 0...1, using: &random), Float.random(in: 0...1, using: &random),
+          Float.random(in: 0...1, using: &random), Bool.random(using: &random) ? 1 : 0.5)
+      })
+    let settings = RenderSettings(supersampling: supersampling, threads: 2)
+    let (image, depth) = try FrameRenderer().renderWithDepth(
+      draws, camera: camera, shading: .lit(Lighting()), background: frame, settings: settings,
+      shadows: catcher)
+    // The same frame darkened beforehand, drawn without a catcher.
+    let layer = try catcher.shadowLayer(casting: draws, camera: camera)
+    var darkened = frame
+    var shadowed = 0
+    for i in darkened.pixels.indices where layer.opacity.pixels[i] > 0 {
+      let (s, p) = (layer.opacity.pixels[i], darkened.pixels[i])
+      let alpha = s + p.w * (1 - s)
+      darkened.pixels[i] = SIMD4(SIMD3(p.x, p.y, p.z) * (p.w * (1 - s) / alpha), alpha)
+      shadowed += 1
+    }
+    #expect(shadowed > 5000)
+    let (expected, plainDepth) = try FrameRenderer().renderWithDepth(
+      draws, camera: camera, shading: .lit(Lighting()), background: darkened, settings: settings)
+    #expect(image == expected)
+    let merged = zip(plainDepth.pixels, layer.depth.pixels).map { $0.isFinite ? $0 : $1 }
+    #expect(depth.pixels == merged)
+  }
+
   @Test("a catcher out of range is refused, naming the field")
   func invalid() {
     for bad in [
