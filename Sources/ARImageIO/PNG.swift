@@ -152,14 +152,20 @@ public enum PNG {
     guard image.width > 0, image.height > 0 else {
       throw .unwritable(path: nil, reason: "PNG size \(image.width)×\(image.height) outside 1…65536")
     }
-    let samples = pick(image.pixels, channels)
-    let result = samples.withUnsafeBytes { raw in
+    // 8-bit RGB is taken out of RGBA by the encoder as it filters each row, on its threads.
+    let repacked = T.bitWidth == 8 && channels == .rgb && !interlaced
+    let samples = repacked ? [] : pick(image.pixels, channels)
+    func encode(_ raw: UnsafeRawBufferPointer, sourceChannels: Int) -> Result<[UInt8], ImageError> {
       Result { () throws(ImageError) in
         try encodeRaw(
-          raw.baseAddress!, image.width, image.height, channels, bitDepth: T.bitWidth, interlaced, compression
-        )
+          raw.baseAddress!, sourceChannels: sourceChannels, image.width, image.height, channels,
+          bitDepth: T.bitWidth, interlaced, compression)
       }
     }
+    let result =
+      repacked
+      ? image.pixels.withUnsafeBytes { encode($0, sourceChannels: 4) }
+      : samples.withUnsafeBytes { encode($0, sourceChannels: channels.rawValue) }
     return try result.get()
   }
 
@@ -181,8 +187,11 @@ public enum PNG {
     return out
   }
 
+  /// `pixels` hold `sourceChannels` samples a pixel: `channels`, or 4 for 8-bit RGB out of RGBA
+  /// (not interlaced).
   private static func encodeRaw(
-    _ pixels: UnsafeRawPointer, _ width: Int, _ height: Int, _ channels: Channels, bitDepth: Int,
+    _ pixels: UnsafeRawPointer, sourceChannels: Int, _ width: Int, _ height: Int, _ channels: Channels,
+    bitDepth: Int,
     _ interlaced: Bool, _ compression: Int
   ) throws(ImageError) -> [UInt8] {
     guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16 else {
@@ -201,7 +210,8 @@ public enum PNG {
         &count,
         &message, message.count)
       : arscene_png_encode_deflate(
-        pixels, UInt32(width), UInt32(height), UInt32(channels.rawValue), UInt32(bitDepth), level, &out,
+        pixels, UInt32(sourceChannels), UInt32(width), UInt32(height), UInt32(channels.rawValue),
+        UInt32(bitDepth), level, &out,
         &count,
         &message, message.count)
     guard status == 0, let out else { throw .unwritable(path: nil, reason: codecMessage(message)) }

@@ -141,49 +141,64 @@ static void filter_one_row(const uint8_t *row, const uint8_t *prior, size_t row_
   filter_row(best, row, prior, row_bytes, bpp, dest + 1);
 }
 
-/// Filters 8-bit rows `first` to `end` of `pixels` into `filtered` (each row its filter byte,
+/// Row `y` of `source` as the file's samples: the row itself when the layouts agree, else its
+/// RGB taken out of RGBA (`source_bpp` 4, `bpp` 3) into `scratch`, two rows used by turns.
+static const uint8_t *packed_row(const uint8_t *source, size_t source_bpp, size_t bpp, size_t width, uint32_t y,
+                                 uint8_t *scratch) {
+  const uint8_t *row = source + (size_t)y * width * source_bpp;
+  if (source_bpp == bpp) return row;
+  uint8_t *out = scratch + (y & 1) * width * bpp;
+  for (size_t x = 0; x < width; ++x) {
+    out[3 * x] = row[4 * x], out[3 * x + 1] = row[4 * x + 1], out[3 * x + 2] = row[4 * x + 2];
+  }
+  return out;
+}
+
+/// Filters 8-bit rows `first` to `end` of `source` into `filtered` (each row its filter byte,
 /// then the filtered bytes): the filter with the smallest residuals (None first, so ties keep
 /// the simplest), judged on four spans that together hold a quarter of the row: as small a file
 /// as judging the whole row on camera frames and renders, in about half the filtering time.
-static void filter_rows(const uint8_t *source, uint8_t *filtered, size_t row_bytes, size_t bpp, uint32_t first,
-                        uint32_t end) {
+/// `source` has `source_bpp` bytes a pixel (see ``packed_row``), `scratch` room for two rows.
+static void filter_rows(const uint8_t *source, size_t source_bpp, uint8_t *filtered, size_t width, size_t bpp,
+                        uint32_t first, uint32_t end, uint8_t *scratch) {
+  size_t row_bytes = width * bpp;
+  const uint8_t *prior = first ? packed_row(source, source_bpp, bpp, width, first - 1, scratch) : NULL;
   for (uint32_t y = first; y < end; ++y) {
-    const uint8_t *row = source + (size_t)y * row_bytes;
-    const uint8_t *prior = y ? source + (size_t)(y - 1) * row_bytes : NULL;
+    const uint8_t *row = packed_row(source, source_bpp, bpp, width, y, scratch);
     filter_one_row(row, prior, row_bytes, bpp, filtered + (size_t)y * (row_bytes + 1));
+    prior = row;
   }
 }
 
 /// A range of rows for a second thread.
 typedef struct {
   const uint8_t *source;
+  size_t source_bpp;
   uint8_t *filtered;
-  size_t row_bytes, bpp;
+  size_t width, bpp;
   uint32_t first, end;
+  uint8_t *scratch;
 } filter_job;
 
 static void *filter_rows_job(void *argument) {
   filter_job *job = argument;
-  filter_rows(job->source, job->filtered, job->row_bytes, job->bpp, job->first, job->end);
+  filter_rows(job->source, job->source_bpp, job->filtered, job->width, job->bpp, job->first, job->end,
+              job->scratch);
   return NULL;
 }
 
-/// Every row on this thread, 16-bit samples turned big-endian through `row16` (two rows).
-static void filter_all_rows(const uint8_t *source, uint8_t *filtered, size_t row_bytes, size_t bpp,
-                            uint32_t bit_depth, uint32_t height, uint8_t *row16) {
+/// Every 16-bit row on this thread, its samples turned big-endian through `row16` (two rows).
+static void filter_rows16(const uint8_t *source, uint8_t *filtered, size_t row_bytes, size_t bpp, uint32_t height,
+                          uint8_t *row16) {
   for (uint32_t y = 0; y < height; ++y) {
     const uint8_t *row = source + (size_t)y * row_bytes;
-    const uint8_t *prior = y ? source + (size_t)(y - 1) * row_bytes : NULL;
-    if (bit_depth == 16) {  // PNG stores 16-bit samples big-endian; ours are little-endian
-      uint8_t *mine = row16 + (y & 1) * row_bytes, *theirs = row16 + ((y & 1) ^ 1) * row_bytes;
-      for (size_t i = 0; i < row_bytes; i += 2) {
-        mine[i] = row[i + 1];
-        mine[i + 1] = row[i];
-      }
-      row = mine;
-      prior = y ? theirs : NULL;
+    // PNG stores 16-bit samples big-endian; ours are little-endian.
+    uint8_t *mine = row16 + (y & 1) * row_bytes, *theirs = row16 + ((y & 1) ^ 1) * row_bytes;
+    for (size_t i = 0; i < row_bytes; i += 2) {
+      mine[i] = row[i + 1];
+      mine[i + 1] = row[i];
     }
-    filter_one_row(row, prior, row_bytes, bpp, filtered + (size_t)y * (row_bytes + 1));
+    filter_one_row(mine, y ? theirs : NULL, row_bytes, bpp, filtered + (size_t)y * (row_bytes + 1));
   }
 }
 
@@ -283,14 +298,16 @@ static void zlib_write(zlib_stream *z, uint8_t *out) {
   z->parts[0].output = z->parts[1].output = NULL;
 }
 
-int arscene_png_encode_deflate(const void *pixels, uint32_t width, uint32_t height, uint32_t channels,
-                               uint32_t bit_depth, int level, uint8_t **out, size_t *out_count,
-                               char *message, size_t message_size) {
+int arscene_png_encode_deflate(const void *pixels, uint32_t source_channels, uint32_t width, uint32_t height,
+                               uint32_t channels, uint32_t bit_depth, int level, uint8_t **out,
+                               size_t *out_count, char *message, size_t message_size) {
   *out = NULL;
   *out_count = 0;
-  if (channels < 1 || channels > 4 || (bit_depth != 8 && bit_depth != 16) || !width || !height) {
-    snprintf(message, message_size, "unsupported layout (%u channels, %u bits, %ux%u)", channels, bit_depth,
-             width, height);
+  int repacks = source_channels == 4 && channels == 3 && bit_depth == 8;
+  if (channels < 1 || channels > 4 || (bit_depth != 8 && bit_depth != 16) || !width || !height ||
+      (source_channels != channels && !repacks)) {
+    snprintf(message, message_size, "unsupported layout (%u channels of %u, %u bits, %ux%u)", channels,
+             source_channels, bit_depth, width, height);
     return 1;
   }
   static const uint8_t color_types[] = {0, 4, 2, 6};
@@ -298,24 +315,28 @@ int arscene_png_encode_deflate(const void *pixels, uint32_t width, uint32_t heig
   size_t row_bytes = (size_t)width * bpp;
   size_t filtered_size = (row_bytes + 1) * height;
   uint8_t *filtered = malloc(filtered_size);
-  uint8_t *row16 = bit_depth == 16 ? malloc(row_bytes * 2) : NULL;  // this row and the prior, big-endian
-  if (!filtered || (bit_depth == 16 && !row16)) {
-    free(filtered), free(row16);
+  // Two rows for each of two threads: 16-bit rows turned big-endian, or RGB out of RGBA.
+  uint8_t *scratch = bit_depth == 16 || repacks ? malloc(row_bytes * 4) : NULL;
+  if (!filtered || ((bit_depth == 16 || repacks) && !scratch)) {
+    free(filtered), free(scratch);
     snprintf(message, message_size, "out of memory");
     return 1;
   }
-  if (bit_depth == 8 && height >= 64 && (size_t)height * row_bytes >= ((size_t)1 << 20)) {
+  if (bit_depth == 16) {
+    filter_rows16(pixels, filtered, row_bytes, bpp, height, scratch);
+  } else if (height >= 64 && (size_t)height * row_bytes >= ((size_t)1 << 20)) {
     // Each filtered row depends only on its raw row and the raw row above: the lower half of the
     // rows is filtered on a second thread while this one filters the upper half.
-    filter_job lower = {pixels, filtered, row_bytes, bpp, height / 2, height};
+    filter_job lower = {pixels, source_channels, filtered, width, bpp, height / 2, height,
+                        scratch ? scratch + row_bytes * 2 : NULL};
     pthread_t thread;
     int threaded = pthread_create(&thread, NULL, filter_rows_job, &lower) == 0;
-    filter_rows(pixels, filtered, row_bytes, bpp, 0, threaded ? height / 2 : height);
+    filter_rows(pixels, source_channels, filtered, width, bpp, 0, threaded ? height / 2 : height, scratch);
     if (threaded) pthread_join(thread, NULL);
   } else {
-    filter_all_rows(pixels, filtered, row_bytes, bpp, bit_depth, height, row16);
+    filter_rows(pixels, source_channels, filtered, width, bpp, 0, height, scratch);
   }
-  free(row16);
+  free(scratch);
 
   if (level < 0) level = 0;
   if (level > 12) level = 12;

@@ -67,9 +67,11 @@ int arscene_png_encode(const void *pixels, uint32_t width, uint32_t height, uint
 /// filter whose residuals have the smallest sum of magnitudes, libpng's heuristic) and
 /// compresses them with libdeflate at `level` 0–12 (6 its default): several times faster than
 /// zlib at the same size. Writes the same sRGB, gAMA and cHRM chunks as arscene_png_encode.
-int arscene_png_encode_deflate(const void *pixels, uint32_t width, uint32_t height, uint32_t channels,
-                               uint32_t bit_depth, int level, uint8_t **out, size_t *out_count,
-                               char *message, size_t message_size);
+/// `pixels` holds `source_channels` samples a pixel: `channels`, or 4 (RGBA) for an 8-bit RGB
+/// file, whose alpha is dropped as rows are filtered.
+int arscene_png_encode_deflate(const void *pixels, uint32_t source_channels, uint32_t width, uint32_t height,
+                               uint32_t channels, uint32_t bit_depth, int level, uint8_t **out,
+                               size_t *out_count, char *message, size_t message_size);
 
 /// Decodes a JPEG from memory to 8-bit RGBA (alpha 255) or grey, as `channels` asks (4 or 1).
 int arscene_jpeg_decode(const uint8_t *bytes, size_t count, uint32_t channels, arscene_image *out,
