@@ -82,20 +82,33 @@ final class RenderTarget: @unchecked Sendable {
   func storeDistances(_ depth: UnsafeMutablePointer<Float>?, _ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>) {
     guard let distances else { return }
     let outputWidth = width / factor
+    let pixels = (xs.lowerBound / factor)...(xs.upperBound / factor)
     for py in (ys.lowerBound / factor)...(ys.upperBound / factor) {
-      for px in (xs.lowerBound / factor)...(xs.upperBound / factor) {
+      let out = distances + py * outputWidth
+      // Where no surface is drawn: the shadow catcher's plane, if a shadow falls on it.
+      (out + pixels.lowerBound).update(repeating: .infinity, count: pixels.count)
+      if let shadow, let span = shadow.span(row: py, pixels: pixels) {
+        (out + span.columns.lowerBound).update(from: shadow.depth + span.start, count: span.columns.count)
+      }
+      guard let depth else { continue }
+      // Reversed depth: z = −near / distance, −1 on the near plane, rising to 0; +∞ when empty.
+      if factor == 1 {
+        // A select rather than a branch, so that the loop is vectorised.
+        let row = depth + py * tileSize
+        for px in pixels {
+          let z = row[px]
+          out[px] = z < 0 ? -near / z : out[px]
+        }
+        continue
+      }
+      for px in pixels {
         var nearest = Float.infinity
-        if let depth {
-          for sy in (py * factor)..<((py + 1) * factor) {
-            for sx in (px * factor)..<((px + 1) * factor) {
-              nearest = Swift.min(nearest, depth[sy * tileSize + sx])
-            }
+        for sy in (py * factor)..<((py + 1) * factor) {
+          for sx in (px * factor)..<((px + 1) * factor) {
+            nearest = Swift.min(nearest, depth[sy * tileSize + sx])
           }
         }
-        // Reversed depth: z = −near / distance, −1 on the near plane, rising to 0. Where no
-        // surface was drawn, the shadow catcher's plane, if a shadow falls on it.
-        distances[py * outputWidth + px] =
-          nearest < 0 ? -near / nearest : (shadow?.depth(x: px, y: py) ?? .infinity)
+        if nearest < 0 { out[px] = -near / nearest }
       }
     }
   }

@@ -127,8 +127,9 @@ static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 
 static const uint8_t distance_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
                                            6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
 
-// Skips a Huffman-coded block's symbols up to its end-of-block code.
-static int skip_codes(bit_reader *r, const huffman *literals, const huffman *distances) {
+// Skips a Huffman-coded block's symbols up to its end-of-block code, a bit at a time where
+// needed (near the end of the data, and for codes longer than the table).
+static int skip_codes_carefully(bit_reader *r, const huffman *literals, const huffman *distances) {
   for (;;) {
     int symbol = decode(r, literals);
     if (symbol < 0) return 1;
@@ -141,6 +142,55 @@ static int skip_codes(bit_reader *r, const huffman *literals, const huffman *dis
     take(r, distance_extra[distance]);
     if (consumed(r) > r->size * 8) return 1;
   }
+}
+
+// Skips a Huffman-coded block's symbols up to its end-of-block code. While eight bytes of data
+// remain, the bits live in locals (no reloads through the reader) and are refilled once a
+// symbol: at least 48 bits then, as many as a length code, its extra bits, a distance code and
+// its extra bits take. Codes longer than the table, and the data's last bytes, go the careful way.
+static int skip_codes(bit_reader *r, const huffman *literals, const huffman *distances) {
+  const uint8_t *data = r->data;
+  const size_t size = r->size;
+  uint64_t buffer = r->buffer;
+  unsigned count = r->count;
+  size_t next = r->next;
+  const uint64_t mask = (1u << PRIMARY_BITS) - 1;
+  while (next + 8 <= size) {
+    if (count < 48) {
+      uint64_t word;
+      memcpy(&word, data + next, 8);
+      buffer |= le64(word) << count;
+      next += (63 - count) >> 3;
+      count |= 56;
+    }
+    uint16_t entry = literals->fast[buffer & mask];
+    if (!entry) break;  // a long code
+    unsigned symbol = entry >> 4, length = entry & 15;
+    buffer >>= length, count -= length;
+    if (symbol < 256) continue;
+    if (symbol == 256) {
+      r->buffer = buffer, r->count = count, r->next = next;
+      return 0;
+    }
+    if (symbol - 257 >= 29) return 1;
+    unsigned extra = length_extra[symbol - 257];
+    buffer >>= extra, count -= extra;
+    entry = distances->fast[buffer & mask];
+    if (!entry) {
+      // A long distance code: decoded the careful way, then on as before.
+      r->buffer = buffer, r->count = count, r->next = next;
+      int distance = decode(r, distances);
+      if (distance < 0 || distance >= 30) return 1;
+      take(r, distance_extra[distance]);
+      buffer = r->buffer, count = r->count, next = r->next;
+      continue;
+    }
+    if ((entry >> 4) >= 30) return 1;
+    length = (entry & 15) + distance_extra[entry >> 4];
+    buffer >>= length, count -= length;
+  }
+  r->buffer = buffer, r->count = count, r->next = next;
+  return skip_codes_carefully(r, literals, distances);
 }
 
 // Reads a dynamic block's code lengths and builds its two codes.
