@@ -21,19 +21,23 @@ public struct DepthOcclusion: Sendable {
   /// `overlay` (straight alpha) with its `depth` (metres, +∞ where nothing is drawn), hidden
   /// where `measured` (millimetres) is nearer, composited over `camera`. `confidence`, when
   /// given, has the size of `measured`; without `measured` the overlay is laid over the camera
-  /// image as it is.
+  /// image as it is. `overlay`, `depth` and `camera` have one size.
   public func composite(
     overlay: RGBA8Image, depth: DepthImage, over camera: RGBA8Image, measured: RGBA16Image?,
     confidence: RGBA8Image?
   ) -> RGBA8Image {
     let (w, h) = (overlay.width, overlay.height)
+    precondition(
+      camera.width == w && camera.height == h && depth.width == w && depth.height == h,
+      "the overlay, its depth and the camera image differ in size")
     // The depth pixel under each pixel centre's column and row.
     let (mw, mh) = (measured?.width ?? 1, measured?.height ?? 1)
     let columns = (0..<w).map { x in min(mw - 1, Int((Double(x) + 0.5) * Double(mw) / Double(w))) }
     let rows = (0..<h).map { y in min(mh - 1, Int((Double(y) + 0.5) * Double(mh) / Double(h))) }
-    var out = camera
     let bands = 2
-    out.pixels.withUnsafeMutableBufferPointer { result in
+    // Each band copies its rows of the camera image and composites over them: no serial copy
+    // of the whole frame first.
+    let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: w * h) { result, initialized in
       let target = UnsafeSendableMutablePointer(result.baseAddress!)
       let inputs = CompositeInputs(
         overlay: overlay, depth: depth, camera: camera, measured: measured, confidence: confidence,
@@ -42,8 +46,9 @@ public struct DepthOcclusion: Sendable {
       DispatchQueue.concurrentPerform(iterations: bands) { band in
         for y in h * band / bands..<h * (band + 1) / bands { compositeRow(y, inputs, into: target.pointer) }
       }
+      initialized = w * h
     }
-    return out
+    return RGBA8Image(width: w, height: h, pixels: pixels)
   }
 
   /// What ``composite(overlay:depth:over:measured:confidence:)`` reads, shared by its bands.
@@ -53,12 +58,15 @@ public struct DepthOcclusion: Sendable {
     let columns: [Int], rows: [Int]
   }
 
-  /// Composites row `y` into `out` (which starts as the camera image).
+  /// Writes row `y` of the camera image into `out`, then composites the overlay over it.
   private func compositeRow(_ y: Int, _ inputs: CompositeInputs, into out: UnsafeMutablePointer<SIMD4<UInt8>>)
   {
     let table = SRGB.decodeTable
     let encoder = SRGB.Encoder.shared
     let w = inputs.overlay.width
+    inputs.camera.pixels.withUnsafeBufferPointer {
+      (out + y * w).initialize(from: $0.baseAddress! + y * w, count: w)
+    }
     let measured = inputs.measured
     let depthRow = inputs.rows[y] * (measured?.width ?? 0)
     for x in 0..<w {
