@@ -20,7 +20,7 @@ struct CoordinateOperationTests {
       Data(lines.map { $0.map { String($0) }.joined(separator: " ") + "\n" }.joined().utf8))
     try input.fileHandleForWriting.close()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    process.waitUntilExitPromptly()
     return text.split(separator: "\n").map {
       $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
     }

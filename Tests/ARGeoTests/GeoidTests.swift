@@ -30,7 +30,7 @@ struct GeoidTests {
       input,
     ]
     try process.run()
-    process.waitUntilExit()
+    process.waitUntilExitPromptly()
     let text = try String(contentsOfFile: folder.path + "/out.txt", encoding: .utf8)
     return text.split(separator: "\n").map { line in
       Double(line.split(separator: " ", omittingEmptySubsequences: true)[2]) ?? .nan

@@ -231,7 +231,7 @@ struct GLTFAnimationTests {
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = ["-c", "import numpy"]
     guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
+    process.waitUntilExitPromptly()
     return process.terminationStatus == 0
   }
 
@@ -248,7 +248,7 @@ struct GLTFAnimationTests {
     process.standardOutput = pipe
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    process.waitUntilExitPromptly()
     return try JSONDecoder().decode(Pose.self, from: data)
   }
 

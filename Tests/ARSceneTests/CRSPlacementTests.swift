@@ -22,7 +22,7 @@ struct CRSPlacementTests {
     input.fileHandleForWriting.write(Data(points.map { "\($0.x) \($0.y)\n" }.joined().utf8))
     try input.fileHandleForWriting.close()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    process.waitUntilExitPromptly()
     return text.split(separator: "\n").map {
       let v = $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
       return SIMD2(v[0], v[1])

@@ -26,7 +26,7 @@ public enum PythonPeer {
       try input.fileHandleForWriting.close()
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    python.waitUntilExit()
+    python.waitUntilExitPromptly()
     return (python.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
@@ -47,7 +47,7 @@ public enum PythonPeer {
     python.standardOutput = pipe
     try python.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    python.waitUntilExit()
+    python.waitUntilExitPromptly()
     return (python.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 }

@@ -27,7 +27,7 @@ struct PackageGraph {
     process.standardOutput = output
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    process.waitUntilExitPromptly()
     try #require(process.terminationStatus == 0, "swift package dump-package failed")
     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     for platform in json["platforms"] as? [[String: Any]] ?? [] {

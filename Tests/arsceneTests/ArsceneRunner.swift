@@ -1,3 +1,4 @@
+import ARTestSupport
 import Foundation
 import Testing
 
@@ -55,7 +56,7 @@ struct ArsceneRunner {
     }
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    process.waitUntilExitPromptly()
     let timedOut =
       timeout.map { process.terminationReason == .uncaughtSignal && Date().timeIntervalSince(started) >= $0 }
       ?? false

@@ -97,7 +97,7 @@ struct ModelCommandTests {
     process.arguments = ["-c", "import trimesh"]
     process.environment = ["PYTHONPATH": ArsceneRunner.packageRoot.path + "/.build/peers/trimesh"]
     guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
+    process.waitUntilExitPromptly()
     return process.terminationStatus == 0
   }
 
@@ -139,7 +139,7 @@ struct ModelCommandTests {
     process.standardError = Pipe()
     try process.run()
     let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    process.waitUntilExitPromptly()
     #expect(
       text.split(separator: "\n").map(String.init)
         == Array(repeating: "12 -0.5 -0.5 -0.5 0.5 0.5 0.5", count: 2), "\(text)")

@@ -79,7 +79,7 @@ enum GLTFNumpy {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     process.arguments = ["-c", "import numpy"]
     guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
+    process.waitUntilExitPromptly()
     return process.terminationStatus == 0
   }()
 }

@@ -111,7 +111,7 @@ enum PyrenderPeer {
     let root = PythonPeer.packageRoot + "/.build/peers/"
     process.environment = ["PYTHONPATH": root + "pyrender:" + root + "trimesh"]
     guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
+    process.waitUntilExitPromptly()
     return process.terminationStatus == 0
   }()
 }

@@ -95,7 +95,7 @@ struct RenderRecordingTests {
     probe.standardOutput = out
     try probe.run()
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    probe.waitUntilExit()
+    probe.waitUntilExitPromptly()
     #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "h264,160,120,13")
   }
 

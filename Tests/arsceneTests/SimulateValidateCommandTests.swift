@@ -108,7 +108,7 @@ struct SimulateValidateCommandTests {
     try chromium.run()
     let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    chromium.waitUntilExit()
+    chromium.waitUntilExitPromptly()
     #expect(chromium.terminationStatus == 0)
     #expect(!log.contains("CONSOLE"), "console messages: \(log)")
     return dom

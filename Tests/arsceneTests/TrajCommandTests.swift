@@ -67,7 +67,7 @@ struct TrajCommandTests {
     try input.fileHandleForWriting.close()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    python.waitUntilExit()
+    python.waitUntilExitPromptly()
     guard python.terminationStatus == 0 else {
       throw TrajectoryError.incomparable("evo failed (is it installed? Tools/test installs it): \(stderr)")
     }

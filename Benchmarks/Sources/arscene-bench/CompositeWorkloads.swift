@@ -6,6 +6,7 @@ import ARRender
 import ARReplay
 import ARScene
 import ARSceneRendering
+import ARTestSupport
 import Foundation
 import LibPNGOracle
 import MesaOracle
@@ -172,7 +173,7 @@ func recordingFramesRow(quick: Bool) -> Row {
     workload: "render --recording --frames (set-up failed)", ours_s: .nan, peer: "-", peer_s: .nan,
     ratio: .nan)
   guard (try? setUp.run()) != nil else { return failed }
-  setUp.waitUntilExit()
+  setUp.waitUntilExitPromptly()
   guard setUp.terminationStatus == 0 else { return failed }
   let frames =
     (try? FileManager.default.contentsOfDirectory(atPath: folder + "/camera"))?.filter {

@@ -119,7 +119,7 @@ func peerOutput(_ command: [String], pythonPath: String? = nil) -> String? {
     return nil
   }
   let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
+  process.waitUntilExitPromptly()
   guard process.terminationStatus == 0 else {
     FileHandle.standardError.write(
       Data("arscene-bench: \(command[1]) failed (is its library installed?)\n".utf8))

@@ -2,6 +2,7 @@ import ARGeo
 import ARMath
 import ARRecording
 import ARScene
+import ARTestSupport
 import Foundation
 
 /// Trajectory metrics against evo (PyPI, the tool the field uses), and replaying a recording of
@@ -124,7 +125,7 @@ func timedChild(_ command: [String]) -> (seconds: Double, megabytes: Double)? {
       Data("arscene-bench: cannot run /usr/bin/time (Debian time): \(error)\n".utf8))
     return nil
   }
-  process.waitUntilExit()
+  process.waitUntilExitPromptly()
   let elapsed = start.duration(to: clock.now)
   guard process.terminationStatus == 0, let text = try? String(contentsOfFile: report, encoding: .utf8),
     let kilobytes = text.split(whereSeparator: \.isWhitespace).last.flatMap({ Double($0) })

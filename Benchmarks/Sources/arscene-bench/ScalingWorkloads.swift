@@ -8,6 +8,7 @@ import ARPlaces
 import ARRecording
 import ARRender
 import ARScene
+import ARTestSupport
 import Foundation
 
 /// How each parallel path scales: the same work on 2 and on 4 threads against 1, side by side
@@ -102,7 +103,7 @@ func scalingWorkloads(quick: Bool) -> [Row] {
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try? process.run()
-      process.waitUntilExit()
+      process.waitUntilExitPromptly()
     }
   }
   blackHole(frame)
