@@ -43,13 +43,22 @@ extension Matrix4 {
     if isAffine { return affineInverse }
     let k = Minors(self)
     let det = k.determinant
-    // The Hadamard bound with two square roots instead of four; pairing the squared lengths
-    // keeps every intermediate in the range of det itself (no early overflow in Float).
-    let bound =
-      (columns.0.lengthSquared * columns.1.lengthSquared).squareRoot()
-      * (columns.2.lengthSquared * columns.3.lengthSquared).squareRoot()
-    guard det.isFinite, abs(det) > Scalar.degeneracyTolerance * bound else { return nil }
+    guard det.isFinite, Self.exceedsHadamardTolerance(det, columns) else { return nil }
     return adjugate(k) * (1 / det)
+  }
+
+  /// Whether `|det| > tolerance · ∏‖cᵢ‖`. Compared squared (no square root) where the squares
+  /// are normal numbers; otherwise with two square roots, pairing the squared lengths so that
+  /// every intermediate stays in the range of `det` itself (no early overflow in `Float`).
+  @inlinable @inline(__always)
+  static func exceedsHadamardTolerance(
+    _ det: Scalar, _ c: (SIMD4<Scalar>, SIMD4<Scalar>, SIMD4<Scalar>, SIMD4<Scalar>)
+  ) -> Bool {
+    let tolerance = Scalar.degeneracyTolerance
+    let p01 = c.0.lengthSquared * c.1.lengthSquared, p23 = c.2.lengthSquared * c.3.lengthSquared
+    let squaredBound = tolerance * tolerance * p01 * p23, squared = det * det
+    if squaredBound.isNormal, squared.isFinite { return squared > squaredBound }
+    return abs(det) > tolerance * (p01.squareRoot() * p23.squareRoot())
   }
 
   /// The inverse without the singularity check: NaN or infinite entries when the matrix is

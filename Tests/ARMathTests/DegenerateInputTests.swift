@@ -135,4 +135,18 @@ struct RangeTests {
     #expect((m * inverse).isApproximatelyEqual(to: .identity, absoluteTolerance: 2 * Float(2e6).ulp))
     #expect(try #require(m.affineInverse).isApproximatelyEqual(to: inverse, relativeTolerance: 1e-5))
   }
+
+  @Test(
+    "projective Float matrices at any scale: regular ones invert, singular ones do not, where the singularity test's squares underflow or overflow",
+    arguments: [Float(1e-9), 1e-3, 1, 1e3, 1e9])
+  func projectiveFloatScales(scale: Float) throws {
+    // A perspective-like matrix (last row not 0 0 0 1), and the same with two columns parallel.
+    let regular =
+      Matrix4<Float>(rows: [2, 0, 1, 0], [0, 3, 1, 0], [0, 0, -1, -0.2], [0, 0, -1, 0]) * scale
+    let inverse = try #require(regular.inverse, "scale \(scale)")
+    #expect((regular * inverse).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-5))
+    let singular =
+      Matrix4<Float>(rows: [2, 4, 1, 0], [1, 2, 1, 0], [3, 6, -1, -0.2], [1, 2, -1, 0]) * scale
+    #expect(singular.inverse == nil, "scale \(scale)")
+  }
 }
