@@ -101,8 +101,8 @@ private final class GPXReader: NSObject, XMLParserDelegate {
       }
       height = h
     case "time" where point != nil:
-      guard let t = Self.seconds(value) else {
-        return fail(parser, "<time> '\(value.quotedForMessage)' is not an ISO 8601 time")
+      guard let t = InternetDateTime.secondsSince1970(value) else {
+        return fail(parser, "<time> '\(value.quotedForMessage)' is not an ISO 8601 (RFC 3339) time")
       }
       time = t
     case "hdop" where point != nil:
@@ -132,18 +132,5 @@ private final class GPXReader: NSObject, XMLParserDelegate {
     default:
       break
     }
-  }
-
-  /// Seconds since 1970 of an ISO 8601 time as GPX writes it (`2026-05-30T08:12:03Z`, with or
-  /// without fractional seconds or a zone offset).
-  static func seconds(_ text: String) -> Double? {
-    let formatter = ISO8601DateFormatter()
-    for options: ISO8601DateFormatter.Options in [
-      [.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime],
-    ] {
-      formatter.formatOptions = options
-      if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
-    }
-    return nil
   }
 }
