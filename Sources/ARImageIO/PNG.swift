@@ -58,9 +58,13 @@ public enum PNG {
       arscene_image_free(&image)
       throw .invalid(path: path, format: "PNG", reason: "unreadable header")
     }
+    var message = [CChar](repeating: 0, count: 256)
+    // Before allocating: a few bytes may claim a 65536 × 65536 image.
+    guard arscene_png_check_size(bytes, bytes.count, &message, message.count) == 0 else {
+      throw .invalid(path: path, format: "PNG", reason: codecMessage(message))
+    }
     let count = width * height
     var status: Int32 = 0
-    var message = [CChar](repeating: 0, count: 256)
     let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: count) { buffer, initialized in
       var w: UInt32 = 0, h: UInt32 = 0
       status = bytes.withUnsafeBufferPointer { png in

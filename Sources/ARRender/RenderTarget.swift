@@ -135,17 +135,27 @@ final class RenderTarget: @unchecked Sendable {
       } else {
         view.store.fill(fill, at: row + xs.lowerBound, count: xs.count)
       }
-      guard let shadow,
-        let span = shadow.span(row: y / factor, pixels: (xs.lowerBound / factor)...(xs.upperBound / factor))
-      else { continue }
-      for px in span.columns {
-        let s = shadow.opacity[span.start + px - span.columns.lowerBound]
-        guard s > 0 else { continue }
-        let value = view.store.encode(ShadowLayer.darken(backgroundColor(px, y / factor), by: s))
+      let pixels = (xs.lowerBound / factor)...(xs.upperBound / factor)
+      forEachShadowedPixel(row: y / factor, pixels: pixels) { px, color in
+        let value = view.store.encode(color)
         for x in Swift.max(px * factor, xs.lowerBound)...Swift.min(px * factor + factor - 1, xs.upperBound) {
           view.store.write(value, at: row + x)
         }
       }
+    }
+  }
+
+  /// Calls `body` with each output pixel among `pixels` of row `py` that the shadow catcher
+  /// darkens, and the background's colour there, darkened (straight-alpha linear).
+  @inline(__always)
+  fileprivate func forEachShadowedPixel(
+    row py: Int, pixels: ClosedRange<Int>, _ body: (_ px: Int, _ color: SIMD4<Float>) -> Void
+  ) {
+    guard let shadow, let span = shadow.span(row: py, pixels: pixels) else { return }
+    for px in span.columns {
+      let s = shadow.opacity[span.start + px - span.columns.lowerBound]
+      guard s > 0 else { continue }
+      body(px, ShadowLayer.darken(backgroundColor(px, py), by: s))
     }
   }
 
@@ -172,11 +182,8 @@ extension RenderTarget {
         output.fill(fill, at: row + pixels.lowerBound, count: pixels.count)
       }
       // The shadow over what was just written: most of a row has none.
-      guard let shadow, let span = shadow.span(row: py, pixels: pixels) else { continue }
-      for px in span.columns {
-        let s = shadow.opacity[span.start + px - span.columns.lowerBound]
-        guard s > 0 else { continue }
-        output.write(output.encode(ShadowLayer.darken(backgroundColor(px, py), by: s)), at: row + px)
+      forEachShadowedPixel(row: py, pixels: pixels) { px, color in
+        output.write(output.encode(color), at: row + px)
       }
     }
   }

@@ -56,8 +56,11 @@ static int decode_with_libpng(const uint8_t *bytes, size_t count, int as_rgba8, 
     snprintf(message, message_size, "out of memory");
     return 1;
   }
-  png_bytep pixels = NULL;
-  png_bytepp rows = NULL;
+  // Volatile: both change after setjmp, and longjmp restores registers (C11 7.13.2.1), which
+  // left the handler freeing the NULLs of setjmp's time: every PNG that failed after its header
+  // leaked its row table, and its pixels when decoded to a buffer of its own.
+  png_bytep volatile pixels = NULL;
+  png_bytepp volatile rows = NULL;
   if (setjmp(png_jmpbuf(png))) {
     free(rows);
     if (pixels != caller_buffer) free(pixels);
@@ -118,9 +121,37 @@ static int decode_with_libpng(const uint8_t *bytes, size_t count, int as_rgba8, 
   return 0;
 }
 
-// The fast path first; libpng for everything it leaves.
+// Deflate codes at most 258 bytes in 2 bits (a match of length 258 at distance 1, each code one
+// bit long), so no stream is more than 1032 times smaller than what it inflates to.
+enum { deflate_max_ratio = 1032 };
+
+int arscene_png_check_size(const uint8_t *bytes, size_t count, char *message, size_t message_size) {
+  // Signature and IHDR as the first chunk; anything else is left for the decoders to name.
+  if (count < 29 || memcmp(bytes + 12, "IHDR", 4)) return 0;
+  uint64_t width = (uint64_t)bytes[16] << 24 | bytes[17] << 16 | bytes[18] << 8 | bytes[19];
+  uint64_t height = (uint64_t)bytes[20] << 24 | bytes[21] << 16 | bytes[22] << 8 | bytes[23];
+  if (width > 65536 || height > 65536) return 0;  // libpng refuses these itself
+  // A depth or colour type that does not exist counts as the smallest (libpng refuses it too, but
+  // only after our caller has allocated).
+  uint64_t depth = bytes[24] > 16 ? 1 : bytes[24], color = bytes[25];
+  uint64_t channels = color == 2 ? 3 : color == 4 ? 2 : color == 6 ? 4 : 1;
+  // The filtered rows the image data must inflate to (Adam7's passes need at least as many).
+  uint64_t raw = height * (1 + (width * channels * depth + 7) / 8);
+  if (raw <= (uint64_t)count * deflate_max_ratio) return 0;
+  snprintf(message, message_size,
+           "the header's %llux%llu image needs at least %llu bytes of compressed data, more than the "
+           "file's %zu bytes (truncated, or a corrupt header)",
+           (unsigned long long)width, (unsigned long long)height,
+           (unsigned long long)((raw + deflate_max_ratio - 1) / deflate_max_ratio), count);
+  return 1;
+}
+
+// The fast path first; libpng for everything it leaves. Neither allocates for an image the file
+// is too small to hold.
 static int decode(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
                   uint8_t *caller_buffer, size_t capacity, char *message, size_t message_size) {
+  memset(out, 0, sizeof *out);
+  if (arscene_png_check_size(bytes, count, message, message_size)) return 1;
   if (arscene_png_decode_fast(bytes, count, as_rgba8, out, caller_buffer, capacity)) return 0;
   return decode_with_libpng(bytes, count, as_rgba8, out, caller_buffer, capacity, message, message_size);
 }
@@ -182,7 +213,7 @@ int arscene_png_encode(const void *pixels, uint32_t width, uint32_t height, uint
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
   png_infop info = png ? png_create_info_struct(png) : NULL;
   memory_writer writer = {NULL, 0, 0};
-  png_bytepp rows = NULL;
+  png_bytepp volatile rows = NULL;  // changes after setjmp: see decode_with_libpng
   if (!png || !info) {
     png_destroy_write_struct(&png, &info);
     snprintf(message, message_size, "out of memory");

@@ -74,6 +74,26 @@ struct ImageTests {
     }
   }
 
+  @Test("a header claiming more pixels than the file's bytes can inflate to is refused before allocating")
+  func pngSizeClaims() throws {
+    let claim = try [UInt8](
+      Data(contentsOf: URL(fileURLWithPath: Fixtures.path("regressions/png-header-52992x20558.png"))))
+    let reason =
+      "the header's 52992x20558 image needs at least 131974 bytes of compressed data, more than the file's 47 bytes (truncated, or a corrupt header)"
+    #expect(throws: ImageError.invalid(path: "x.png", format: "PNG", reason: reason)) {
+      try PNG.decodeRGBA8(claim, path: "x.png")
+    }
+    #expect(throws: ImageError.invalid(path: "x.png", format: "PNG", reason: reason)) {
+      try PNG.decodeSamples(claim, path: "x.png")
+    }
+    // The bound is deflate's best ratio, 1032:1, which no encoder reaches: the most compressible
+    // image there is, at zlib's best level, still decodes.
+    let black = RGBA8Image(width: 2048, height: 2048, fill: .zero)
+    let packed = try PNG.encode(black, compression: 9)
+    #expect(packed.count * 1032 > 2048 * (1 + 2048 * 4))
+    #expect(try PNG.decodeRGBA8(packed) == black)
+  }
+
   @Test("JPEG decodes to RGBA close to the source gradient; truncated JPEGs are refused")
   func jpeg() throws {
     let image = try ImageFile.readRGBA8(Fixtures.path("images/gradient.jpg"))

@@ -26,6 +26,10 @@ struct RegressionInputTests {
         ["model", "stats", "usdz-token-size-2e64.usdz"],
         "usdz-token-size-2e64.usdz[triangle-millimetres.usdc]: TOKENS:"
       ),
+      (
+        ["marker", "detect", "png-header-52992x20558.png"],
+        "png-header-52992x20558.png: invalid PNG: the header's 52992x20558 image needs at least"
+      ),
       (["render", "GUIDE", "-o", "OUT", "--width", "96", "--height", "72"], ""),
       (["render", "GUIDE", "-o", "OUT", "--width", "200", "--height", "72"], ""),
       (["render", "GUIDE-FILM", "-o", "OUT", "--width", "96", "--height", "72"], ""),
@@ -39,7 +43,7 @@ struct RegressionInputTests {
       case "STOPS": root + "/Scenes/data/zavist-stops.json"
       case "GUIDE": root + "/Scenes/zavist-guide.json"
       case "GUIDE-FILM": root + "/Scenes/zavist-guide-film.json"
-      case _ where [".json", ".gpx", ".usdz"].contains(where: argument.hasSuffix):
+      case _ where [".json", ".gpx", ".usdz", ".png"].contains(where: argument.hasSuffix):
         Self.folder + "/" + argument
       default: argument
       }
