@@ -127,13 +127,14 @@ enum { deflate_max_ratio = 1032 };
 
 int arscene_png_check_size(const uint8_t *bytes, size_t count, char *message, size_t message_size) {
   // Signature and IHDR as the first chunk; anything else is left for the decoders to name.
-  if (count < 29 || memcmp(bytes + 12, "IHDR", 4)) return 0;
+  if (count < 24 || memcmp(bytes + 12, "IHDR", 4)) return 0;
   uint64_t width = (uint64_t)bytes[16] << 24 | bytes[17] << 16 | bytes[18] << 8 | bytes[19];
   uint64_t height = (uint64_t)bytes[20] << 24 | bytes[21] << 16 | bytes[22] << 8 | bytes[23];
   if (width > 65536 || height > 65536) return 0;  // libpng refuses these itself
   // A depth or colour type that does not exist counts as the smallest (libpng refuses it too, but
   // only after our caller has allocated).
-  uint64_t depth = bytes[24] > 16 ? 1 : bytes[24], color = bytes[25];
+  // So does a header cut before them.
+  uint64_t depth = count <= 24 || bytes[24] > 16 ? 1 : bytes[24], color = count <= 25 ? 0 : bytes[25];
   uint64_t channels = color == 2 ? 3 : color == 4 ? 2 : color == 6 ? 4 : 1;
   // The filtered rows the image data must inflate to (Adam7's passes need at least as many).
   uint64_t raw = height * (1 + (width * channels * depth + 7) / 8);

@@ -30,6 +30,10 @@ struct RegressionInputTests {
         ["marker", "detect", "png-header-52992x20558.png"],
         "png-header-52992x20558.png: invalid PNG: the header's 52992x20558 image needs at least"
       ),
+      (
+        ["marker", "detect", "png-header-cut-52992x52992.png"],
+        "png-header-cut-52992x52992.png: invalid PNG: the header's 52992x52992 image needs at least"
+      ),
       (["render", "GUIDE", "-o", "OUT", "--width", "96", "--height", "72"], ""),
       (["render", "GUIDE", "-o", "OUT", "--width", "200", "--height", "72"], ""),
       (["render", "GUIDE-FILM", "-o", "OUT", "--width", "96", "--height", "72"], ""),
