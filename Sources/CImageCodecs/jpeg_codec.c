@@ -6,6 +6,48 @@
 #include <string.h>
 #include <turbojpeg.h>
 
+// The start-of-frame marker's code (0xC0-0xCF but DHT 0xC4, JPG 0xC8 and DAC 0xCC), found by
+// walking the segments from SOI; 0 when there is none before the entropy-coded data.
+static int frame_marker(const uint8_t *bytes, size_t count) {
+  size_t at = 2;
+  while (at + 4 <= count && bytes[at] == 0xFF) {
+    uint8_t code = bytes[at + 1];
+    if (code == 0xFF) {  // fill byte before a marker
+      at += 1;
+      continue;
+    }
+    if (code >= 0xC0 && code <= 0xCF && code != 0xC4 && code != 0xC8 && code != 0xCC) return code;
+    if (code == 0xDA || code == 0xD9) return 0;  // start of scan or end of image: no frame first
+    at += 2 + ((size_t)bytes[at + 2] << 8 | bytes[at + 3]);
+  }
+  return 0;
+}
+
+// Whether a JPEG of `width` x `height` is larger than the file can hold, checked before the image
+// is allocated so that a few bytes cannot claim gigabytes. Huffman coding spends at least one bit
+// on each 8x8 block of the component at full resolution, so the file has at least a bit for each;
+// arithmetic coding (0xC9-0xCF) has no such floor, and no camera writes it: above 64 megapixels
+// it is refused.
+static int too_large(const uint8_t *bytes, size_t count, int width, int height, char *message,
+                     size_t message_size) {
+  int code = frame_marker(bytes, count);
+  uint64_t pixels = (uint64_t)width * (uint64_t)height;
+  if (code >= 0xC9) {
+    if (pixels <= (1u << 26)) return 0;
+    snprintf(message, message_size,
+             "an arithmetic-coded JPEG of %dx%d: above 64 megapixels only Huffman-coded JPEGs are read",
+             width, height);
+    return 1;
+  }
+  uint64_t blocks = (uint64_t)((width + 7) / 8) * (uint64_t)((height + 7) / 8);
+  if (blocks <= (uint64_t)count * 8) return 0;
+  snprintf(message, message_size,
+           "the header's %dx%d image needs at least %llu bytes of coded data, more than the file's %zu "
+           "bytes (truncated, or a corrupt header)",
+           width, height, (unsigned long long)((blocks + 7) / 8), count);
+  return 1;
+}
+
 int arscene_jpeg_decode(const uint8_t *bytes, size_t count, uint32_t channels, arscene_image *out,
                         char *message, size_t message_size) {
   memset(out, 0, sizeof *out);
@@ -27,6 +69,10 @@ int arscene_jpeg_decode(const uint8_t *bytes, size_t count, uint32_t channels, a
   }
   if (width <= 0 || height <= 0 || width > 65536 || height > 65536) {
     snprintf(message, message_size, "unsupported JPEG size %dx%d", width, height);
+    tjDestroy(handle);
+    return 1;
+  }
+  if (too_large(bytes, count, width, height, message, message_size)) {
     tjDestroy(handle);
     return 1;
   }

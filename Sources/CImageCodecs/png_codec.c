@@ -132,9 +132,11 @@ int arscene_png_check_size(const uint8_t *bytes, size_t count, char *message, si
   uint64_t height = (uint64_t)bytes[20] << 24 | bytes[21] << 16 | bytes[22] << 8 | bytes[23];
   if (width > 65536 || height > 65536) return 0;  // libpng refuses these itself
   // A depth or colour type that does not exist counts as the smallest (libpng refuses it too, but
-  // only after our caller has allocated).
-  // So does a header cut before them.
-  uint64_t depth = count <= 24 || bytes[24] > 16 ? 1 : bytes[24], color = count <= 25 ? 0 : bytes[25];
+  // only after our caller has allocated), as does a header cut before them.
+  uint64_t depth = count > 24 && (bytes[24] == 2 || bytes[24] == 4 || bytes[24] == 8 || bytes[24] == 16)
+                       ? bytes[24]
+                       : 1;
+  uint64_t color = count > 25 ? bytes[25] : 0;
   uint64_t channels = color == 2 ? 3 : color == 4 ? 2 : color == 6 ? 4 : 1;
   // The filtered rows the image data must inflate to (Adam7's passes need at least as many).
   uint64_t raw = height * (1 + (width * channels * depth + 7) / 8);

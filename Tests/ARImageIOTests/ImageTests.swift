@@ -107,6 +107,13 @@ struct ImageTests {
       }
     }
     expectError(ImageError.self, "invalid") { try ImageFile.readRGBA8(Fixtures.path("images/truncated.jpg")) }
+    // A frame claiming 65481×65496 pixels in 686 bytes: refused before the image is allocated.
+    let claim = Fixtures.path("regressions/jpeg-header-65481x65496.jpg")
+    #expect {
+      try ImageFile.readRGBA8(claim)
+    } throws: {
+      "\($0)".contains("the header's 65481x65496 image needs at least 8377348 bytes of coded data")
+    }
     #expect(throws: ImageError.unknownFormat(path: Fixtures.path("obj/cube_quads.obj"))) {
       try ImageFile.readRGBA8(Fixtures.path("obj/cube_quads.obj"))
     }

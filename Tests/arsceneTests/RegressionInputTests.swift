@@ -34,6 +34,14 @@ struct RegressionInputTests {
         ["marker", "detect", "png-header-cut-52992x52992.png"],
         "png-header-cut-52992x52992.png: invalid PNG: the header's 52992x52992 image needs at least"
       ),
+      (
+        ["marker", "detect", "png-header-depth-0.png"],
+        "png-header-depth-0.png: invalid PNG: the header's 52992x16928 image needs at least"
+      ),
+      (
+        ["marker", "detect", "jpeg-header-65481x65496.jpg"],
+        "jpeg-header-65481x65496.jpg: invalid JPEG: the header's 65481x65496 image needs at least"
+      ),
       (["render", "GUIDE", "-o", "OUT", "--width", "96", "--height", "72"], ""),
       (["render", "GUIDE", "-o", "OUT", "--width", "200", "--height", "72"], ""),
       (["render", "GUIDE-FILM", "-o", "OUT", "--width", "96", "--height", "72"], ""),
@@ -47,7 +55,7 @@ struct RegressionInputTests {
       case "STOPS": root + "/Scenes/data/zavist-stops.json"
       case "GUIDE": root + "/Scenes/zavist-guide.json"
       case "GUIDE-FILM": root + "/Scenes/zavist-guide-film.json"
-      case _ where [".json", ".gpx", ".usdz", ".png"].contains(where: argument.hasSuffix):
+      case _ where [".json", ".gpx", ".usdz", ".png", ".jpg"].contains(where: argument.hasSuffix):
         Self.folder + "/" + argument
       default: argument
       }
