@@ -43,18 +43,25 @@ public final class AtomicFileWriter {
   /// Appends `text`'s UTF-8 bytes.
   public func write(_ text: String) throws(FileIOError) {
     var text = text
-    let ok = text.withUTF8 { bytes in
-      bytes.isEmpty || fwrite(bytes.baseAddress!, 1, bytes.count, file) == bytes.count
-    }
-    guard ok else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+    guard text.withUTF8({ append(UnsafeRawBufferPointer($0)) }) else { throw writeFailure() }
   }
 
   /// Appends `bytes`.
   public func write(bytes: [UInt8]) throws(FileIOError) {
-    let ok = bytes.withUnsafeBufferPointer { b in
-      b.isEmpty || fwrite(b.baseAddress!, 1, b.count, file) == b.count
-    }
-    guard ok else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+    guard bytes.withUnsafeBytes(append) else { throw writeFailure() }
+  }
+
+  /// Appends the bytes of `buffer` (for an encoder's own output, written without a copy).
+  public func write(buffer: UnsafeRawBufferPointer) throws(FileIOError) {
+    guard append(buffer) else { throw writeFailure() }
+  }
+
+  private func append(_ buffer: UnsafeRawBufferPointer) -> Bool {
+    buffer.isEmpty || fwrite(buffer.baseAddress!, 1, buffer.count, file) == buffer.count
+  }
+
+  private func writeFailure() -> FileIOError {
+    .unwritable(path: path, reason: String(cString: strerror(errno)))
   }
 
   /// Finishes the file: flushed, closed and renamed over `path`.

@@ -25,8 +25,15 @@ public enum FileIO {
   /// ``InFlightFiles``, so a time limit's exit removes it), then renamed over `path`, so a reader
   /// never sees half a file and a failure leaves nothing behind.
   public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileIOError) {
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(FileIOError) in try writeAtomically(buffer, to: path) }
+    }.get()
+  }
+
+  /// ``writeAtomically(_:to:)-([UInt8],_)`` for bytes held elsewhere (an encoder's output).
+  public static func writeAtomically(_ buffer: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
     let writer = try AtomicFileWriter(path: path)
-    try writer.write(bytes: bytes)
+    try writer.write(buffer: buffer)
     try writer.commit()
   }
 }

@@ -52,10 +52,7 @@ public enum ImageFile {
     _ image: RGBA8Image, to path: String, channels: PNG.Channels? = nil, compression: Int = 6
   ) throws(ImageError) {
     let layout = channels ?? (isOpaque(image) ? .rgb : .rgba)
-    let bytes = try PNG.encode(image, channels: layout, compression: compression)
-    do { try FileIO.writeAtomically(bytes, to: path) } catch {
-      throw .unwritable(path: path, reason: error.description)
-    }
+    try write(PNG.encodeSamples(image, layout, false, compression), to: path)
   }
 
   /// Whether every pixel's alpha is 255: the alphas of 4,096 pixels at a time ANDed together
@@ -93,10 +90,16 @@ public enum ImageFile {
       let mm = UInt16(Swift.min(65_535, Swift.max(1, (Double(d) * 1000).rounded())))
       return SIMD4(mm, mm, mm, 65_535)
     }
-    let bytes = try PNG.encode(
-      RGBA16Image(width: depth.width, height: depth.height, pixels: millimetres), channels: .grey,
-      compression: compression)
-    do { try FileIO.writeAtomically(bytes, to: path) } catch {
+    let image = RGBA16Image(width: depth.width, height: depth.height, pixels: millimetres)
+    try write(PNG.encodeSamples(image, .grey, false, compression), to: path)
+  }
+
+  /// An encoded file written atomically from the encoder's buffer.
+  private static func write(_ encoded: EncodedBytes, to path: String) throws(ImageError) {
+    do {
+      try encoded.withUnsafeBytes { (bytes) throws(FileIOError) in try FileIO.writeAtomically(bytes, to: path)
+      }
+    } catch {
       throw .unwritable(path: path, reason: error.description)
     }
   }

@@ -139,27 +139,28 @@ public enum PNG {
   public static func encode(
     _ image: RGBA8Image, channels: Channels = .rgba, interlaced: Bool = false, compression: Int = 6
   ) throws(ImageError) -> [UInt8] {
-    try encodeSamples(image, channels, interlaced, compression)
+    try encodeSamples(image, channels, interlaced, compression).array
   }
 
   /// Encodes a 16-bit image. With `.grey` or `.greyAlpha` the red channel is the grey value.
   public static func encode(
     _ image: RGBA16Image, channels: Channels = .rgba, interlaced: Bool = false, compression: Int = 6
   ) throws(ImageError) -> [UInt8] {
-    try encodeSamples(image, channels, interlaced, compression)
+    try encodeSamples(image, channels, interlaced, compression).array
   }
 
-  /// Both depths: the samples `channels` keeps, at the bit depth of the sample type.
-  private static func encodeSamples<T: FixedWidthInteger & Sendable>(
+  /// Both depths: the samples `channels` keeps, at the bit depth of the sample type, in the
+  /// encoder's buffer (``ImageFile`` writes it from there).
+  static func encodeSamples<T: FixedWidthInteger & Sendable>(
     _ image: Image<SIMD4<T>>, _ channels: Channels, _ interlaced: Bool, _ compression: Int
-  ) throws(ImageError) -> [UInt8] {
+  ) throws(ImageError) -> EncodedBytes {
     guard image.width > 0, image.height > 0 else {
       throw .unwritable(path: nil, reason: "PNG size \(image.width)×\(image.height) outside 1…65536")
     }
     // 8-bit RGB is taken out of RGBA by the encoder as it filters each row, on its threads.
     let repacked = T.bitWidth == 8 && channels == .rgb && !interlaced
     let samples = repacked ? [] : pick(image.pixels, channels)
-    func encode(_ raw: UnsafeRawBufferPointer, sourceChannels: Int) -> Result<[UInt8], ImageError> {
+    func encode(_ raw: UnsafeRawBufferPointer, sourceChannels: Int) -> Result<EncodedBytes, ImageError> {
       Result { () throws(ImageError) in
         try encodeRaw(
           raw.baseAddress!, sourceChannels: sourceChannels, image.width, image.height, channels,
@@ -197,7 +198,7 @@ public enum PNG {
     _ pixels: UnsafeRawPointer, sourceChannels: Int, _ width: Int, _ height: Int, _ channels: Channels,
     bitDepth: Int,
     _ interlaced: Bool, _ compression: Int
-  ) throws(ImageError) -> [UInt8] {
+  ) throws(ImageError) -> EncodedBytes {
     guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16 else {
       throw .unwritable(path: nil, reason: "PNG size \(width)×\(height) outside 1…65536")
     }
@@ -219,8 +220,7 @@ public enum PNG {
         &count,
         &message, message.count)
     guard status == 0, let out else { throw .unwritable(path: nil, reason: codecMessage(message)) }
-    defer { arscene_buffer_free(out) }
-    return Array(UnsafeBufferPointer(start: out, count: count))
+    return EncodedBytes(taking: out, count: count)
   }
 }
 
