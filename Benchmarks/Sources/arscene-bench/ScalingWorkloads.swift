@@ -105,13 +105,14 @@ func scalingWorkloads(quick: Bool) -> [Row] {
       try? process.run()
       process.waitUntilExitPromptly()
     }
+    try? FileManager.default.removeItem(atPath: (manifest as NSString).deletingLastPathComponent)
   }
   blackHole(frame)
   return rows
 }
 
 /// A manifest of `walks` simulated Závist walks of about `records` records each, in a
-/// temporary folder (left for the run's end), or nil when the scene cannot be read.
+/// temporary folder of its own (the caller removes it), or nil when the scene cannot be read.
 private func simulatedManifest(walks: Int, records: Int) -> String? {
   guard let geoSite = try? SceneGeoSite.load(path: "Scenes/zavist.json") else { return nil }
   let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors)
