@@ -57,7 +57,14 @@ package enum TextBytes {
   /// traps on a bad byte in a name). The declaration's `encoding` is honoured: UTF-8 (or none)
   /// is checked, ISO-8859-1, Latin-1 and Windows-1252 are transcoded (the declaration rewritten
   /// to say UTF-8), UTF-16 with its byte-order mark is transcoded; anything else is refused.
+  /// Processing instructions without data, on which the parser crashes, become spaces
+  /// (``blankingEmptyProcessingInstructions(_:)``).
   package static func xmlAsUTF8(_ bytes: [UInt8]) throws(XMLProblem) -> [UInt8] {
+    blankingEmptyProcessingInstructions(try utf8Document(bytes))
+  }
+
+  /// The document of `bytes` as UTF-8, as ``xmlAsUTF8(_:)`` describes.
+  private static func utf8Document(_ bytes: [UInt8]) throws(XMLProblem) -> [UInt8] {
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
       let littleEndian = bytes[0] == 0xFF
       var units: [UInt16] = []
@@ -67,7 +74,7 @@ package enum TextBytes {
         units.append(littleEndian ? a | b << 8 : a << 8 | b)
         i += 2
       }
-      return try xmlAsUTF8(Array(rewritingDeclaration(String(decoding: units, as: UTF16.self)).utf8))
+      return try utf8Document(Array(rewritingDeclaration(String(decoding: units, as: UTF16.self)).utf8))
     }
     let body = Array(droppingUTF8BOM(bytes))
     switch declaredEncoding(body)?.lowercased() {

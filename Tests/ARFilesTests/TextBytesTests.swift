@@ -59,4 +59,19 @@ struct TextBytesTests {
       (error as? TextBytes.XMLProblem)?.place == "encoding"
     }
   }
+
+  /// Foundation's XML parser crashes on a processing instruction without data: those become
+  /// spaces, lines and columns kept; instructions with data, comments and CDATA stay.
+  @Test(arguments: [
+    ("<a><?note?></a>", "<a>        </a>"),
+    ("<?xml version=\"1.0\"?>\n<?garmin?><a/>", "<?xml version=\"1.0\"?>\n          <a/>"),
+    ("<a><?note with data?></a>", "<a><?note with data?></a>"),
+    ("<a><!-- <?note?> --></a>", "<a><!-- <?note?> --></a>"),
+    ("<a><![CDATA[<?note?>]]></a>", "<a><![CDATA[<?note?>]]></a>"),
+    ("<a><??></a>", "<a><??></a>"),
+    ("<a><?x?", "<a><?x?"),
+  ])
+  func emptyProcessingInstructions(xml: String, safe: String) throws {
+    #expect(String(decoding: try TextBytes.xmlAsUTF8(Array(xml.utf8)), as: UTF8.self) == safe)
+  }
 }

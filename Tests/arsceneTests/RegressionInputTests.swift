@@ -22,6 +22,7 @@ struct RegressionInputTests {
         ["poi", "replay", "gpx-non-utf8-element-name.gpx", "STOPS"],
         "line 2, column 21: byte 0xC3 is not UTF-8"
       ),
+      (["poi", "replay", "gpx-empty-processing-instruction.gpx", "STOPS"], ""),
       (
         ["model", "stats", "usdz-token-size-2e64.usdz"],
         "usdz-token-size-2e64.usdz[triangle-millimetres.usdc]: TOKENS:"
