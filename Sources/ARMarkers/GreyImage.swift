@@ -20,14 +20,10 @@ struct GreyImage: Sendable {
           let (n, parts) = (pixels.count, pixels.count >= 1 << 18 ? 2 : 1)
           let (sign, offset): (Float, Float) = inverted ? (-1, 255) : (1, 0)
           DispatchQueue.concurrentPerform(iterations: parts) { part in
-            // Channel by channel rather than a dot product per pixel, so that the loop
-            // vectorises across pixels (a horizontal sum per pixel does not).
-            let (p, o) = (source.buffer.baseAddress!, out.pointer)
-            for i in n * part / parts..<n * (part + 1) / parts {
-              let c = p[i]
-              let y = 0.299 * Float(c.x) + 0.587 * Float(c.y) + 0.114 * Float(c.z)
-              o[i] = offset + sign * y
-            }
+            Self.luma(
+              of: source.buffer.baseAddress!, range: n * part / parts..<n * (part + 1) / parts,
+              into: out.pointer,
+              sign: sign, offset: offset)
           }
           count = pixels.count
         }
