@@ -9,7 +9,9 @@ public enum JPEG {
   ///   - bytes: The whole file.
   ///   - path: Named in errors only.
   /// - Throws: ``ImageError/invalid(path:format:reason:)``: damaged or truncated data is an error,
-  ///   never a partly grey image.
+  ///   never a partly grey image; so is a header claiming more pixels than the file can hold
+  ///   (Huffman coding spends at least a bit on each 8 × 8 block), checked before the image is
+  ///   allocated, and an arithmetic-coded JPEG above 64 megapixels (which has no such floor).
   public static func decodeRGBA8(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> RGBA8Image {
     var image = arscene_image()
     var message = [CChar](repeating: 0, count: 256)

@@ -31,7 +31,8 @@ public enum PNG {
   ///   - bytes: The whole file.
   ///   - path: Named in errors only.
   /// - Throws: ``ImageError/invalid(path:format:reason:)`` with libpng's reason (bad signature,
-  ///   CRC error, truncated data, …).
+  ///   CRC error, truncated data, …), or because the header claims more pixels than the file's
+  ///   bytes can inflate to (deflate packs at most 1032:1), checked before the image is allocated.
   public static func decodeSamples(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> Samples {
     var image = try decode(bytes, asRGBA8: false, path: path)
     defer { arscene_image_free(&image) }
