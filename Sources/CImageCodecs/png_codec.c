@@ -127,7 +127,7 @@ enum { deflate_max_ratio = 1032 };
 
 int arscene_png_check_size(const uint8_t *bytes, size_t count, char *message, size_t message_size) {
   // Signature and IHDR as the first chunk; anything else is left for the decoders to name.
-  if (count < 24 || memcmp(bytes + 12, "IHDR", 4)) return 0;
+  if (count < 24 || png_sig_cmp(bytes, 0, 8) || memcmp(bytes + 12, "IHDR", 4)) return 0;
   uint64_t width = (uint64_t)bytes[16] << 24 | bytes[17] << 16 | bytes[18] << 8 | bytes[19];
   uint64_t height = (uint64_t)bytes[20] << 24 | bytes[21] << 16 | bytes[22] << 8 | bytes[23];
   if (width > 65536 || height > 65536) return 0;  // libpng refuses these itself
