@@ -30,7 +30,8 @@ public enum FileIO {
     }.get()
   }
 
-  /// ``writeAtomically(_:to:)-([UInt8],_)`` for bytes held elsewhere (an encoder's output).
+  /// Writes the bytes of `buffer` to `path` atomically, as the array form above does: for bytes
+  /// held elsewhere (an encoder's output).
   public static func writeAtomically(_ buffer: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
     let writer = try AtomicFileWriter(path: path)
     try writer.write(buffer: buffer)
