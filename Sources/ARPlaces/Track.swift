@@ -41,9 +41,11 @@ public struct Track: Sendable, Equatable {
     let parsed = parser.parse()
     if let failure = reader.failure { throw failure }
     guard parsed else {
+      // Foundation's description of the error on Linux is only "The operation could not be
+      // completed" with its domain and code: the place says more.
       throw .invalid(
-        path: path, field: "line \(parser.lineNumber)",
-        reason: "not well-formed XML (\(parser.parserError?.localizedDescription ?? "unknown error"))")
+        path: path, field: "line \(parser.lineNumber), column \(parser.columnNumber)",
+        reason: "not well-formed XML")
     }
     let fixes = reader.track.isEmpty ? reader.route : reader.track
     guard !fixes.isEmpty else { throw .invalid(path: path, field: "gpx", reason: "no track or route points") }

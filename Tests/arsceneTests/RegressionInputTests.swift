@@ -24,6 +24,10 @@ struct RegressionInputTests {
       ),
       (["poi", "replay", "gpx-empty-processing-instruction.gpx", "STOPS"], ""),
       (
+        ["poi", "replay", "gpx-instruction-after-broken-declaration.gpx", "STOPS"],
+        "gpx-instruction-after-broken-declaration.gpx"
+      ),
+      (
         ["model", "stats", "usdz-token-size-2e64.usdz"],
         "usdz-token-size-2e64.usdz[triangle-millimetres.usdc]: TOKENS:"
       ),
