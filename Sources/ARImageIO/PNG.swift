@@ -53,17 +53,19 @@ public enum PNG {
   /// Decodes any PNG to 8-bit RGBA: grey is copied to R, G and B; missing alpha is opaque;
   /// 16-bit samples are rounded to 8 bits. libpng does all of it while decoding, in one pass.
   public static func decodeRGBA8(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> RGBA8Image {
-    // The size from the IHDR chunk (always first) lets libpng decode straight into the array.
-    guard let (width, height) = headerSize(bytes) else {
+    // The size from the IHDR chunk (always first) lets libpng decode straight into the array;
+    // it is checked against the file's length before anything is allocated.
+    var message = [CChar](repeating: 0, count: 256)
+    var headerWidth: UInt32 = 0, headerHeight: UInt32 = 0
+    switch arscene_png_header(bytes, bytes.count, &headerWidth, &headerHeight, &message, message.count) {
+    case 0: break
+    case 1: throw .invalid(path: path, format: "PNG", reason: codecMessage(message))
+    default:
       var image = try decode(bytes, asRGBA8: true, path: path)  // reports libpng's reason
       arscene_image_free(&image)
       throw .invalid(path: path, format: "PNG", reason: "unreadable header")
     }
-    var message = [CChar](repeating: 0, count: 256)
-    // Before allocating: a few bytes may claim a 65536 × 65536 image.
-    guard arscene_png_check_size(bytes, bytes.count, &message, message.count) == 0 else {
-      throw .invalid(path: path, format: "PNG", reason: codecMessage(message))
-    }
+    let (width, height) = (Int(headerWidth), Int(headerHeight))
     let count = width * height
     var status: Int32 = 0
     let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -78,17 +80,6 @@ public enum PNG {
     }
     guard status == 0 else { throw .invalid(path: path, format: "PNG", reason: codecMessage(message)) }
     return RGBA8Image(width: width, height: height, pixels: pixels)
-  }
-
-  /// Width and height from a PNG's signature and IHDR chunk, or `nil` when they are not there
-  /// or exceed the decoder's 65536 limit.
-  static func headerSize(_ bytes: [UInt8]) -> (Int, Int)? {
-    guard bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-      bytes[12..<16].elementsEqual("IHDR".utf8)
-    else { return nil }
-    let be = { (i: Int) in bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
-    let (w, h) = (be(16), be(20))
-    return (1...65536).contains(w) && (1...65536).contains(h) ? (w, h) : nil
   }
 
   /// The C decoder's image (the caller frees it), or the error it reported.

@@ -125,12 +125,15 @@ static int decode_with_libpng(const uint8_t *bytes, size_t count, int as_rgba8, 
 // bit long), so no stream is more than 1032 times smaller than what it inflates to.
 enum { deflate_max_ratio = 1032 };
 
-int arscene_png_check_size(const uint8_t *bytes, size_t count, char *message, size_t message_size) {
-  // Signature and IHDR as the first chunk; anything else is left for the decoders to name.
-  if (count < 24 || png_sig_cmp(bytes, 0, 8) || memcmp(bytes + 12, "IHDR", 4)) return 0;
-  uint64_t width = (uint64_t)bytes[16] << 24 | bytes[17] << 16 | bytes[18] << 8 | bytes[19];
-  uint64_t height = (uint64_t)bytes[20] << 24 | bytes[21] << 16 | bytes[22] << 8 | bytes[23];
-  if (width > 65536 || height > 65536) return 0;  // libpng refuses these itself
+int arscene_png_header(const uint8_t *bytes, size_t count, uint32_t *width, uint32_t *height,
+                       char *message, size_t message_size) {
+  *width = 0;
+  *height = 0;
+  // Signature and IHDR as the first chunk; anything else is left for libpng to name.
+  if (count < 24 || png_sig_cmp(bytes, 0, 8) || memcmp(bytes + 12, "IHDR", 4)) return -1;
+  uint64_t w = (uint64_t)bytes[16] << 24 | bytes[17] << 16 | bytes[18] << 8 | bytes[19];
+  uint64_t h = (uint64_t)bytes[20] << 24 | bytes[21] << 16 | bytes[22] << 8 | bytes[23];
+  if (w == 0 || h == 0 || w > 65536 || h > 65536) return -1;  // libpng refuses these itself
   // A depth or colour type that does not exist counts as the smallest (libpng refuses it too, but
   // only after our caller has allocated), as does a header cut before them.
   uint64_t depth = count > 24 && (bytes[24] == 2 || bytes[24] == 4 || bytes[24] == 8 || bytes[24] == 16)
@@ -139,14 +142,18 @@ int arscene_png_check_size(const uint8_t *bytes, size_t count, char *message, si
   uint64_t color = count > 25 ? bytes[25] : 0;
   uint64_t channels = color == 2 ? 3 : color == 4 ? 2 : color == 6 ? 4 : 1;
   // The filtered rows the image data must inflate to (Adam7's passes need at least as many).
-  uint64_t raw = height * (1 + (width * channels * depth + 7) / 8);
-  if (raw <= (uint64_t)count * deflate_max_ratio) return 0;
-  snprintf(message, message_size,
-           "the header's %llux%llu image needs at least %llu bytes of compressed data, more than the "
-           "file's %zu bytes (truncated, or a corrupt header)",
-           (unsigned long long)width, (unsigned long long)height,
-           (unsigned long long)((raw + deflate_max_ratio - 1) / deflate_max_ratio), count);
-  return 1;
+  uint64_t raw = h * (1 + (w * channels * depth + 7) / 8);
+  if (raw > (uint64_t)count * deflate_max_ratio) {
+    snprintf(message, message_size,
+             "the header's %llux%llu image needs at least %llu bytes of compressed data, more than "
+             "the file's %zu bytes (truncated, or a corrupt header)",
+             (unsigned long long)w, (unsigned long long)h,
+             (unsigned long long)((raw + deflate_max_ratio - 1) / deflate_max_ratio), count);
+    return 1;
+  }
+  *width = (uint32_t)w;
+  *height = (uint32_t)h;
+  return 0;
 }
 
 // The fast path first; libpng for everything it leaves. Neither allocates for an image the file
@@ -154,7 +161,8 @@ int arscene_png_check_size(const uint8_t *bytes, size_t count, char *message, si
 static int decode(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
                   uint8_t *caller_buffer, size_t capacity, char *message, size_t message_size) {
   memset(out, 0, sizeof *out);
-  if (arscene_png_check_size(bytes, count, message, message_size)) return 1;
+  uint32_t width, height;
+  if (arscene_png_header(bytes, count, &width, &height, message, message_size) == 1) return 1;
   if (arscene_png_decode_fast(bytes, count, as_rgba8, out, caller_buffer, capacity)) return 0;
   return decode_with_libpng(bytes, count, as_rgba8, out, caller_buffer, capacity, message, message_size);
 }

@@ -45,11 +45,13 @@ int arscene_png_decode(const uint8_t *bytes, size_t count, int as_rgba8, arscene
 int arscene_png_decode_fast(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
                             uint8_t *caller_buffer, size_t capacity);
 
-/// Whether the image the IHDR chunk of `bytes` describes is too large for the file to hold,
-/// deflate compressing at most 1032:1 (1, with `message` filled) or not (0, also when there is
-/// no IHDR to read). Checked before any decoder allocates the image, so that a few bytes cannot
-/// claim gigabytes.
-int arscene_png_check_size(const uint8_t *bytes, size_t count, char *message, size_t message_size);
+/// Reads the image size from the IHDR chunk of `bytes` and checks that the file can hold that
+/// image, deflate compressing at most 1032:1. Returns 0 with `*width` and `*height` set; 1, with
+/// `message` filled, when the image is too large for the file; -1 when there is no IHDR chunk
+/// first or its size is 0 or beyond libpng's 65536 (libpng then names what is wrong). Called
+/// before any decoder allocates the image, so that a few bytes cannot claim gigabytes.
+int arscene_png_header(const uint8_t *bytes, size_t count, uint32_t *width, uint32_t *height,
+                       char *message, size_t message_size);
 
 /// Decodes as arscene_png_decode, always through libpng (files the faster path takes are decoded
 /// by it otherwise): the reference the tests hold that path to.
