@@ -156,6 +156,11 @@ let package = Package(
       providers: [.apt(["libdeflate-dev"])]
     ),
     .systemLibrary(
+      name: "CISAL",
+      pkgConfig: "libisal",
+      providers: [.apt(["libisal-dev"])]
+    ),
+    .systemLibrary(
       name: "CPROJ",
       pkgConfig: "proj",
       providers: [.apt(["libproj-dev"])]
@@ -177,7 +182,7 @@ let package = Package(
     // libpng reports errors by longjmp, which must not cross Swift frames: the codecs are C.
     .target(
       name: "CImageCodecs",
-      dependencies: ["CPNG", "CJPEG", "CDeflate"]
+      dependencies: ["CPNG", "CJPEG", "CDeflate", "CISAL"]
     ),
     .executableTarget(
       name: "arscene",
