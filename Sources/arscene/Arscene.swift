@@ -23,9 +23,10 @@ struct Arscene: ParsableCommand {
     ]
   )
 
-  /// Registers the decoders at the edge (meshopt- and Draco-compressed glTF), then runs the
-  /// command line.
+  /// Tunes the allocator for frame-sized buffers, registers the decoders at the edge (meshopt-
+  /// and Draco-compressed glTF), then runs the command line.
   static func main() {
+    AllocatorTuning.apply()
     MeshoptDecoding.register()
     DracoDecoding.register()
     var command: any ParsableCommand
