@@ -274,6 +274,13 @@ typedef struct {
   size_t size;                 // of the whole stream
 } zlib_stream;
 
+/// `z` set to deflate all of `filtered` as one part, by ISA-L (`fast`) or libdeflate.
+static void one_part(zlib_stream *z, const uint8_t *filtered, size_t size, int level, int fast) {
+  *z = (zlib_stream){0};
+  z->parts[0] = (deflate_part){.input = filtered, .size = size, .level = level, .fast = fast, .last = 1};
+  z->parts[1] = (deflate_part){.level = level, .fast = fast, .last = 1};
+}
+
 /// Deflates `filtered` into `z` in one piece, or in two parts on two threads when large, to be
 /// joined as pigz joins its blocks (the first part ending with an empty stored block at a byte
 /// boundary and no final block, then the second part's stream; the Adler-32s combined): one
@@ -283,7 +290,7 @@ typedef struct {
 static int zlib_compress(const uint8_t *filtered, size_t size, size_t row_size, int level, zlib_stream *z) {
   size_t rows = size / row_size;
   int fast = level == 1;
-  *z = (zlib_stream){{{filtered, size, level, fast, 1, NULL, 0, 0}, {NULL, 0, level, fast, 1, NULL, 0, 0}}, 0, 0, 0, 0};
+  one_part(z, filtered, size, level, fast);
   pthread_t thread;
   if (size >= ((size_t)1 << 20) && rows >= 64) {
     // libdeflate's first part smaller: its thread also walks its blocks to find the last, which
@@ -306,7 +313,7 @@ static int zlib_compress(const uint8_t *filtered, size_t size, size_t row_size, 
     // Never seen: libdeflate's stream not walked to its end, or ISA-L out of room. Deflated again
     // in one piece by libdeflate.
     free(z->parts[0].output), free(z->parts[1].output);
-    *z = (zlib_stream){{{filtered, size, level, 0, 1, NULL, 0, 0}, {NULL, 0, level, 0, 1, NULL, 0, 0}}, 0, 0, 0, 0};
+    one_part(z, filtered, size, level, 0);
     deflate_part_job(&z->parts[0]);
   } else if (!deflated) {
     free(z->parts[0].output), free(z->parts[1].output);
