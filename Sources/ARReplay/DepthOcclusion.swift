@@ -1,6 +1,5 @@
 import ARImage
 import ARMath
-import Dispatch
 
 /// Real objects in front of virtual ones, from a recording's depth image: an overlay pixel is
 /// hidden where the measured depth is nearer than the rendered one, with a soft edge, then
@@ -21,10 +20,11 @@ public struct DepthOcclusion: Sendable {
   /// `overlay` (straight alpha) with its `depth` (metres, +∞ where nothing is drawn), hidden
   /// where `measured` (millimetres) is nearer, composited over `camera`. `confidence`, when
   /// given, has the size of `measured`; without `measured` the overlay is laid over the camera
-  /// image as it is. `overlay`, `depth` and `camera` have one size.
+  /// image as it is. `overlay`, `depth` and `camera` have one size. The rows are shared among
+  /// at most `threads` worker threads (the result is the same for any count).
   public func composite(
     overlay: RGBA8Image, depth: DepthImage, over camera: RGBA8Image, measured: RGBA16Image?,
-    confidence: RGBA8Image?
+    confidence: RGBA8Image?, threads: Int = 2
   ) -> RGBA8Image {
     let (w, h) = (overlay.width, overlay.height)
     precondition(
@@ -34,16 +34,17 @@ public struct DepthOcclusion: Sendable {
     let (mw, mh) = (measured?.width ?? 1, measured?.height ?? 1)
     let columns = (0..<w).map { x in min(mw - 1, Int((Double(x) + 0.5) * Double(mw) / Double(w))) }
     let rows = (0..<h).map { y in min(mh - 1, Int((Double(y) + 0.5) * Double(mh) / Double(h))) }
-    let bands = 2
     // Each band copies its rows of the camera image and composites over them: no serial copy
-    // of the whole frame first.
+    // of the whole frame first. Four bands a thread even out bands of uneven cost (the content
+    // covers some rows only).
+    let bands = min(h, max(1, threads) * 4)
     let pixels = [SIMD4<UInt8>](unsafeUninitializedCapacity: w * h) { result, initialized in
       let target = UnsafeSendableMutablePointer(result.baseAddress!)
       let inputs = CompositeInputs(
         overlay: overlay, depth: depth, camera: camera, measured: measured, confidence: confidence,
         columns: columns,
         rows: rows)
-      DispatchQueue.concurrentPerform(iterations: bands) { band in
+      forEachBand(bands, threads: threads) { band in
         for y in h * band / bands..<h * (band + 1) / bands { compositeRow(y, inputs, into: target.pointer) }
       }
       initialized = w * h

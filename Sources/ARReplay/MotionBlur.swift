@@ -1,6 +1,5 @@
 import ARImage
 import ARMath
-import Dispatch
 
 /// The blur a moving camera gives the real world, given to the virtual content too, as
 /// RealityKit does: each overlay pixel is averaged along the path its surface point took across
@@ -24,9 +23,11 @@ public struct MotionBlur: Sendable, Equatable {
   /// `overlay` (straight alpha) and its `depth` (metres along the view axis, +∞ where nothing
   /// is drawn) blurred by the camera's motion from `previous` (the previous frame's camera) to
   /// `camera` (this frame's): colours averaged in linear light weighted by alpha, and each
-  /// pixel's depth the nearest of the surfaces averaged into it.
+  /// pixel's depth the nearest of the surfaces averaged into it. The rows are shared among at
+  /// most `threads` worker threads (the result is the same for any count).
   public func apply(
-    to overlay: RGBA8Image, depth: DepthImage, camera: PinholeCamera<Double>, previous: PinholeCamera<Double>
+    to overlay: RGBA8Image, depth: DepthImage, camera: PinholeCamera<Double>, previous: PinholeCamera<Double>,
+    threads: Int = 2
   ) -> (image: RGBA8Image, depth: DepthImage) {
     let (w, h) = (overlay.width, overlay.height)
     // The content's median depth, from a sample of at most ~16k of its pixels (sorting all of a
@@ -70,8 +71,9 @@ public struct MotionBlur: Sendable, Equatable {
         let (pixelsOut, depthOut) = (
           UnsafeSendableMutablePointer(op.baseAddress!), UnsafeSendableMutablePointer(od.baseAddress!)
         )
-        let bands = 2
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
+        // Four bands a thread: the content's rows differ in cost.
+        let bands = min(ys.count, max(1, threads) * 4)
+        forEachBand(bands, threads: threads) { band in
           let rows = ys.lowerBound + ys.count * band / bands..<ys.lowerBound + ys.count * (band + 1) / bands
           for y in rows {
             for x in xs {

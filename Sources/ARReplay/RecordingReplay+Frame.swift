@@ -116,14 +116,16 @@ extension RecordingReplay {
       ?? backgroundImage(width: job.intrinsics.width, height: job.intrinsics.height)
     if let motionBlur = overlay.motionBlur, let blurredFrom {
       (content, depth) = motionBlur.apply(
-        to: content, depth: depth, camera: job.viewCamera, previous: blurredFrom)
+        to: content, depth: depth, camera: job.viewCamera, previous: blurredFrom,
+        threads: overlay.settings.threads)
     }
     if let warp = job.warp { (content, depth) = (warp.warped(content), warp.warped(depth)) }
     let viewport = job.viewport
     var image = (overlay.occlusion ?? DepthOcclusion()).composite(
       overlay: content, depth: depth, over: cameraImage,
       measured: measured.map { m in viewport.map { $0.viewMap(m.depth) } ?? m.depth },
-      confidence: measured?.confidence.map { c in viewport.map { $0.viewMap(c) } ?? c })
+      confidence: measured?.confidence.map { c in viewport.map { $0.viewMap(c) } ?? c },
+      threads: overlay.settings.threads)
     if let grain = overlay.grain {
       grain.apply(
         noise: CameraGrain.measure(cameraImage), to: &image, overlay: content, frame: job.frame.index)
