@@ -13,22 +13,7 @@ func placeWorkloads(quick: Bool) -> [Row] {
   let cities = [
     (50.0875, 14.4213), (48.8566, 2.3522), (52.52, 13.405), (41.9028, 12.4964), (59.3293, 18.0686),
   ]
-  var places: [PointOfInterest] = []
-  places.reserveCapacity(count)
-  for i in 0..<count {
-    let coordinate: GeodeticCoordinate
-    if i % 2 == 0 {
-      coordinate = GeodeticCoordinate(
-        latitudeDegrees: Double.random(in: 36...70, using: &random),
-        longitudeDegrees: Double.random(in: -10...30, using: &random))
-    } else {
-      let city = cities[i % cities.count]
-      coordinate = GeodeticCoordinate(
-        latitudeDegrees: city.0 + Double.random(in: -0.15...0.15, using: &random),
-        longitudeDegrees: city.1 + Double.random(in: -0.2...0.2, using: &random))
-    }
-    places.append(PointOfInterest(id: String(i), coordinate: coordinate))
-  }
+  let places = europeanPlaces(count: count, cities: cities, random: &random)
   let queries = (0..<1000).map { k -> GeodeticCoordinate in
     let city = cities[k % cities.count]
     return GeodeticCoordinate(
@@ -81,35 +66,7 @@ func placeWorkloads(quick: Bool) -> [Row] {
         "1,000 radius queries (1 km) on \(count / 1000)k places: \(found) found; index vs scanning every place",
       ours_s: radiusTime.ours_s, peer: "brute-force scan (local distance)", peer_s: scan.ours_s * 50,
       ratio: radiusTime.ours_s / (scan.ours_s * 50)))
-  // SciPy: the same places and queries as ECEF coordinates on the surface.
-  let folder = NSTemporaryDirectory() + "arscene-bench-places-\(getpid())"
-  try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(atPath: folder) }
-  func write(_ points: [GeodeticCoordinate], _ name: String) {
-    var values: [Double] = []
-    values.reserveCapacity(points.count * 3)
-    for p in points {
-      let e = Ellipsoid.wgs84.ecef(
-        GeodeticCoordinate(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees))
-      values += [e.x, e.y, e.z]
-    }
-    FileManager.default.createFile(atPath: folder + "/" + name, contents: values.withUnsafeBytes { Data($0) })
-  }
-  /// Latitude, longitude pairs in degrees, for the peer's geodesic distances.
-  func writeDegrees(_ points: [GeodeticCoordinate], _ name: String) {
-    let values = points.flatMap { [$0.latitudeDegrees, $0.longitudeDegrees] }
-    FileManager.default.createFile(atPath: folder + "/" + name, contents: values.withUnsafeBytes { Data($0) })
-  }
-  write(places.map(\.coordinate), "places.bin")
-  write(queries, "queries.bin")
-  writeDegrees(places.map(\.coordinate), "places-latlon.bin")
-  writeDegrees(queries, "queries-latlon.bin")
-  let peer = runPeer(
-    [
-      "/usr/bin/python3", "Tools/peers/scipy_ckdtree.py", folder + "/places.bin", folder + "/queries.bin",
-      folder + "/places-latlon.bin", folder + "/queries-latlon.bin", "\(radius)", quick ? "1" : "3",
-    ],
-    pythonPath: true)
+  let peer = scipyPlaceTimes(places: places.map(\.coordinate), queries: queries, radius: radius, quick: quick)
   let scipy = "SciPy cKDTree (ECEF, chord only)"
   // What a user who wants the places nearest first with their distances runs.
   let honest = "cKDTree + pyproj exact geodesic + sort"
@@ -133,4 +90,63 @@ func placeWorkloads(quick: Bool) -> [Row] {
     race(nearestTime, " (floor)", against: scipy, line: 4),
   ]
   return rows
+}
+
+/// `count` places, half spread over Europe and half within a few kilometres of `cities`.
+private func europeanPlaces(count: Int, cities: [(Double, Double)], random: inout SplitMix64)
+  -> [PointOfInterest]
+{
+  var places: [PointOfInterest] = []
+  places.reserveCapacity(count)
+  for i in 0..<count {
+    let coordinate: GeodeticCoordinate
+    if i % 2 == 0 {
+      coordinate = GeodeticCoordinate(
+        latitudeDegrees: Double.random(in: 36...70, using: &random),
+        longitudeDegrees: Double.random(in: -10...30, using: &random))
+    } else {
+      let city = cities[i % cities.count]
+      coordinate = GeodeticCoordinate(
+        latitudeDegrees: city.0 + Double.random(in: -0.15...0.15, using: &random),
+        longitudeDegrees: city.1 + Double.random(in: -0.2...0.2, using: &random))
+    }
+    places.append(PointOfInterest(id: String(i), coordinate: coordinate))
+  }
+  return places
+}
+
+/// SciPy's times (`Tools/peers/scipy_ckdtree.py`, one per output line) for the same places and
+/// queries, given as ECEF coordinates on the surface and as latitude-longitude pairs; nil when
+/// the peer did not run.
+private func scipyPlaceTimes(
+  places: [GeodeticCoordinate], queries: [GeodeticCoordinate], radius: Double, quick: Bool
+) -> [Double]? {
+  let folder = NSTemporaryDirectory() + "arscene-bench-places-\(getpid())"
+  try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  func write(_ points: [GeodeticCoordinate], _ name: String) {
+    var values: [Double] = []
+    values.reserveCapacity(points.count * 3)
+    for p in points {
+      let e = Ellipsoid.wgs84.ecef(
+        GeodeticCoordinate(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees))
+      values += [e.x, e.y, e.z]
+    }
+    FileManager.default.createFile(atPath: folder + "/" + name, contents: values.withUnsafeBytes { Data($0) })
+  }
+  /// Latitude, longitude pairs in degrees, for the peer's geodesic distances.
+  func writeDegrees(_ points: [GeodeticCoordinate], _ name: String) {
+    let values = points.flatMap { [$0.latitudeDegrees, $0.longitudeDegrees] }
+    FileManager.default.createFile(atPath: folder + "/" + name, contents: values.withUnsafeBytes { Data($0) })
+  }
+  write(places, "places.bin")
+  write(queries, "queries.bin")
+  writeDegrees(places, "places-latlon.bin")
+  writeDegrees(queries, "queries-latlon.bin")
+  return runPeer(
+    [
+      "/usr/bin/python3", "Tools/peers/scipy_ckdtree.py", folder + "/places.bin", folder + "/queries.bin",
+      folder + "/places-latlon.bin", folder + "/queries-latlon.bin", "\(radius)", quick ? "1" : "3",
+    ],
+    pythonPath: true)
 }

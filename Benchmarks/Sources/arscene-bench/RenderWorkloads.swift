@@ -173,31 +173,12 @@ func renderWorkloads(quick: Bool) -> [Row] {
 
   // Small triangles: ~2 px each, scattered over the image at 1 m in front of the camera.
   let smallCount = quick ? 20_000 : 500_000
-  var positions: [SIMD3<Float>] = [], indices: [UInt32] = []
-  let pixel = 1 / Float(w)  // metres per pixel at z = 0 (2 m from the camera; fx = w)
-  for k in 0..<smallCount {
-    let c = SIMD3<Float>(rng.scalar(-0.9...0.9), rng.scalar(-0.5...0.5), rng.scalar(-0.5...0.5))
-    positions += [c, c + SIMD3(2 * 2 * pixel, 0, 0), c + SIMD3(0, 2 * 2 * pixel, 0)]
-    indices += [UInt32(3 * k), UInt32(3 * k + 1), UInt32(3 * k + 2)]
-  }
-  let small = try! DrawCall(
-    mesh: Mesh(
-      positions: positions, normals: Array(repeating: [0, 0, 1], count: positions.count), indices: indices),
-    cullBackFaces: false)
+  let small = smallTriangles(smallCount, imageWidth: w, random: &rng)
   rows.append(
     renderRow("\(smallCount / 1000)k small triangles (~2 px) at \(w)x\(h), unlit", small, camera, settings))
 
   // Full-screen fill: 32 overlapping screen-sized quads back to front (every one passes depth).
-  var fillPositions: [SIMD3<Float>] = [], fillIndices: [UInt32] = []
-  for layer in 0..<32 {
-    let z = -Float(layer) * 0.01
-    let b = UInt32(fillPositions.count)
-    fillPositions += [[-3, -2, z], [3, -2, z], [3, 2, z], [-3, 2, z]]
-    fillIndices += [b, b + 1, b + 2, b, b + 2, b + 3]
-  }
-  fillIndices = stride(from: fillIndices.count - 6, through: 0, by: -6).flatMap {
-    Array(fillIndices[$0..<($0 + 6)])
-  }
+  let (fillPositions, fillIndices) = fullScreenLayers()
   let fill = try! DrawCall(
     mesh: Mesh(
       positions: fillPositions, normals: Array(repeating: [0, 0, 1], count: fillPositions.count),
@@ -548,4 +529,35 @@ func sphereMesh(segments n: Int) -> Mesh {
     }
   }
   return Mesh(positions: positions, normals: positions, indices: indices)
+}
+
+/// `count` triangles of about 2 px (`imageWidth` pixels across the image), scattered over the
+/// image at 1 m in front of the camera, unculled.
+private func smallTriangles(_ count: Int, imageWidth: Int, random rng: inout SplitMix64) -> DrawCall {
+  var positions: [SIMD3<Float>] = [], indices: [UInt32] = []
+  let pixel = 1 / Float(imageWidth)  // metres per pixel at z = 0 (2 m from the camera; fx = w)
+  for k in 0..<count {
+    let c = SIMD3<Float>(rng.scalar(-0.9...0.9), rng.scalar(-0.5...0.5), rng.scalar(-0.5...0.5))
+    positions += [c, c + SIMD3(2 * 2 * pixel, 0, 0), c + SIMD3(0, 2 * 2 * pixel, 0)]
+    indices += [UInt32(3 * k), UInt32(3 * k + 1), UInt32(3 * k + 2)]
+  }
+  return try! DrawCall(
+    mesh: Mesh(
+      positions: positions, normals: Array(repeating: [0, 0, 1], count: positions.count), indices: indices),
+    cullBackFaces: false)
+}
+
+/// 32 overlapping screen-sized quads, ordered back to front: every one passes the depth test.
+private func fullScreenLayers() -> (positions: [SIMD3<Float>], indices: [UInt32]) {
+  var positions: [SIMD3<Float>] = [], indices: [UInt32] = []
+  for layer in 0..<32 {
+    let z = -Float(layer) * 0.01
+    let b = UInt32(positions.count)
+    positions += [[-3, -2, z], [3, -2, z], [3, 2, z], [-3, 2, z]]
+    indices += [b, b + 1, b + 2, b, b + 2, b + 3]
+  }
+  indices = stride(from: indices.count - 6, through: 0, by: -6).flatMap {
+    Array(indices[$0..<($0 + 6)])
+  }
+  return (positions, indices)
 }
