@@ -1,6 +1,5 @@
 import ARGeo
 import ARMath
-import Dispatch
 
 /// Points of interest indexed for the questions a phone asks on every GPS update: which are
 /// within a radius, and which are the nearest, by true distance on the WGS84 ellipsoid.
@@ -74,10 +73,13 @@ public struct PlaceIndex: Sendable {
     throws(GeoError) -> [[Match]]
   {
     var answers = [Result<[Match], GeoError>](repeating: .success([]), count: positions.count)
-    let bands = max(1, min(threads, positions.count))
+    // Eight bands a thread, each thread taking the next band not yet taken: queries differ in
+    // cost (a city centre holds far more places than a field), and two fixed halves left one
+    // thread waiting for the other (1.6× on 2 cores where 4 threads gave 2×).
+    let bands = max(1, min(8 * max(1, threads), positions.count))
     answers.withUnsafeMutableBufferPointer { out in
       let results = UnsafeSendableMutablePointer(out.baseAddress!)
-      DispatchQueue.concurrentPerform(iterations: bands) { band in
+      forEachBand(bands, threads: threads) { band in
         for k in positions.count * band / bands..<positions.count * (band + 1) / bands {
           results.pointer[k] = Result { () throws(GeoError) in
             try within(radius, of: positions[k], limit: limit)

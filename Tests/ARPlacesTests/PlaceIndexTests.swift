@@ -99,10 +99,11 @@ struct PlaceIndexTests {
     let here = GeodeticCoordinate(latitudeDegrees: 50.08, longitudeDegrees: 14.42)
     #expect(try one.nearest(50, to: here) == two.nearest(50, to: here))
     #expect(try one.within(3000, of: here) == five.within(3000, of: here))
-    // Many positions at once, on 1 and 2 threads: each answer as asked alone.
+    // Many positions at once, on 1, 2 and 3 threads: each answer as asked alone.
     let positions = PlaceSamples.places(64, seed: 10).map(\.coordinate)
     let batch = try two.within(5000, of: positions, limit: 8, threads: 2)
     #expect(batch == (try two.within(5000, of: positions, limit: 8, threads: 1)))
+    #expect(batch == (try two.within(5000, of: positions, limit: 8, threads: 3)))
     #expect(try batch == positions.map { try two.within(5000, of: $0, limit: 8) })
     #expect(try PlaceIndex([]).within(1000, of: here).isEmpty)
     expectError(GeoError.self, "invalidCoordinate") { try PlaceIndex(places).within(-1, of: here) }
