@@ -9,40 +9,46 @@ struct GreyImage: Sendable {
   let width: Int, height: Int
   let values: [Float]
 
+  /// Frame-sized arrays kept between detections (``recycle()``).
+  private static let keptValues = ScratchArrays<Float>(limit: 4)
+  private static let keptMasks = ScratchArrays<Bool>(limit: 4)
+
   init(_ image: RGBA8Image, inverted: Bool = false) {
-    self.init(
-      width: image.width, height: image.height,
-      values: image.pixels.withUnsafeBufferPointer { pixels in
-        [Float](unsafeUninitializedCapacity: pixels.count) { luma, count in
-          // Rec. 601 luma, with the ARImage pixels' channels as floats; two halves on two cores
-          // for frames large enough to pay for the second thread.
-          let (source, out) = (UnsafeSendableBuffer(pixels), UnsafeSendableMutablePointer(luma.baseAddress!))
-          let (n, parts) = (pixels.count, pixels.count >= 1 << 18 ? 2 : 1)
-          let (sign, offset): (Float, Float) = inverted ? (-1, 255) : (1, 0)
-          DispatchQueue.concurrentPerform(iterations: parts) { part in
-            Self.luma(
-              of: source.buffer.baseAddress!, range: n * part / parts..<n * (part + 1) / parts,
-              into: out.pointer,
-              sign: sign, offset: offset)
-          }
-          count = pixels.count
+    var values = Self.keptValues.take(count: image.pixels.count)
+    image.pixels.withUnsafeBufferPointer { pixels in
+      values.withUnsafeMutableBufferPointer { luma in
+        // Rec. 601 luma, with the ARImage pixels' channels as floats; two halves on two cores
+        // for frames large enough to pay for the second thread.
+        let (source, out) = (UnsafeSendableBuffer(pixels), UnsafeSendableMutablePointer(luma.baseAddress!))
+        let (n, parts) = (pixels.count, pixels.count >= 1 << 18 ? 2 : 1)
+        let (sign, offset): (Float, Float) = inverted ? (-1, 255) : (1, 0)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+          Self.luma(
+            of: source.buffer.baseAddress!, range: n * part / parts..<n * (part + 1) / parts,
+            into: out.pointer,
+            sign: sign, offset: offset)
         }
-      })
+      }
+    }
+    self.init(width: image.width, height: image.height, values: values)
   }
+
+  /// Hands this image's values to the next image of its size: call when done with it.
+  func recycle() { Self.keptValues.give(values) }
 
   /// Half the size each way, each value the mean of a 2 × 2 block (an odd last row or column
   /// dropped): where large markers' outlines are found at a quarter of the cost.
   var halved: GreyImage {
     let (w, h) = (width / 2, height / 2)
-    let half = values.withUnsafeBufferPointer { values in
-      [Float](unsafeUninitializedCapacity: w * h) { half, count in
+    var half = Self.keptValues.take(count: w * h)
+    values.withUnsafeBufferPointer { values in
+      half.withUnsafeMutableBufferPointer { half in
         for y in 0..<h {
           for x in 0..<w {
             let i = 2 * y * width + 2 * x
             half[y * w + x] = (values[i] + values[i + 1] + values[i + width] + values[i + width + 1]) / 4
           }
         }
-        count = w * h
       }
     }
     return GreyImage(width: w, height: h, values: half)
@@ -93,8 +99,9 @@ struct GreyImage: Sendable {
   /// Convex quadrilaterals outlining dark regions, corners clockwise on the image (y down),
   /// at pixel boundaries: the candidates for markers' outer borders.
   func quads(window: Int, minimumSide: Double) -> [[SIMD2<Double>]] {
-    let parts = DarkComponents(
-      dark: threshold(window: window), width: width, height: height)
+    let dark = threshold(window: window)
+    let parts = DarkComponents(dark: dark, width: width, height: height)
+    Self.keptMasks.give(dark)
     var quads: [[SIMD2<Double>]] = []
     for (c, part) in parts.components.enumerated() {
       let span = Double(max(part.maxX - part.minX, part.maxY - part.minY) + 1)
@@ -116,7 +123,8 @@ struct GreyImage: Sendable {
   /// 1920 × 1440 frame, its page faults and zeroing a sixth of a detection).
   func threshold(window: Int) -> [Bool] {
     let r = window / 2
-    var dark = [Bool](repeating: false, count: width * height)
+    // Every pixel is decided below: a kept mask's old values are all overwritten.
+    var dark = Self.keptMasks.take(count: width * height)
     let columns = UnsafeMutableBufferPointer<Double>.allocate(capacity: width)
     let across = UnsafeMutableBufferPointer<Double>.allocate(capacity: width + 1)  // columns[0..<x] summed
     defer {

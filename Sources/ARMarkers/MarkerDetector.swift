@@ -41,12 +41,14 @@ public struct MarkerDetector: Sendable {
         }
       }
       let half = grey.halved
+      defer { half.recycle() }
       return windows.map { window in
         half.quads(window: window / 2 | 1, minimumSide: max(minimumSide, 40) / 2).compactMap {
           read($0.map { $0 * 2 }, in: grey)
         }
       }
     }
+    grey.recycle()
     for markers in perTask.joined() {
       for marker in markers {
         // The same marker from another window: keep the one with fewer corrected bits.
