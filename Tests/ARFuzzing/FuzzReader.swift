@@ -52,7 +52,11 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   /// swallowed, everything else (a trap, a hang) is the finding.
   public func feed(_ bytes: [UInt8], in folder: FuzzFolder) {
     let path = folder.path + "/" + fileName
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    // An input that cannot be written would leave every later execution reading an old file:
+    // stop the run rather than count executions that tested nothing.
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+      fatalError("arscene-fuzz: cannot write the input to \(path) (is the disk full?)")
+    }
     switch self {
     case .obj:
       if let asset = try? OBJAsset.load(path: path, lenient: true) {
