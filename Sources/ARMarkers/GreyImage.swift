@@ -9,9 +9,10 @@ struct GreyImage: Sendable {
   let width: Int, height: Int
   let values: [Float]
 
-  /// Frame-sized arrays kept between detections (``recycle()``).
-  private static let keptValues = ScratchArrays<Float>(limit: 4)
-  private static let keptMasks = ScratchArrays<Bool>(limit: 4)
+  /// Frame-sized arrays kept between detections (``recycle()``): room for the grey images and
+  /// masks of two 1920×1440 detections at once, or one of a 12 MP photo.
+  private static let keptValues = ScratchArrays<Float>(limit: 4, byteLimit: 64 << 20)
+  private static let keptMasks = ScratchArrays<Bool>(limit: 4, byteLimit: 16 << 20)
 
   init(_ image: RGBA8Image, inverted: Bool = false) {
     var values = Self.keptValues.take(count: image.pixels.count)

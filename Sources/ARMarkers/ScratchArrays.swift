@@ -12,15 +12,21 @@ import Foundation
 /// told to keep such blocks (as `arscene` does), 12.4–12.6 ms in every process. A library
 /// cannot set the allocator of the app it runs in, so it keeps its own blocks.
 ///
-/// At most `limit` arrays of at least 64 Ki elements are kept; an array is handed out only to a
-/// caller asking for exactly its count, which then writes every element (the values are left
-/// over from earlier use). Thread-safe.
+/// Arrays of at least 64 Ki elements are kept, at most `limit` of them and `byteLimit` bytes
+/// in all (the oldest make room; one larger than that is not kept); an array is handed out only
+/// to a caller asking for exactly its count, which then writes every element (the values are
+/// left over from earlier use). Thread-safe.
 final class ScratchArrays<Element>: @unchecked Sendable {
   private let lock = NSLock()
   private var kept: [[Element]] = []
-  private let limit: Int
+  private let limit: Int, byteLimit: Int
 
-  init(limit: Int) { self.limit = limit }
+  init(limit: Int, byteLimit: Int) { (self.limit, self.byteLimit) = (limit, byteLimit) }
+
+  /// The bytes `arrays` hold.
+  private static func bytes(_ arrays: [[Element]]) -> Int {
+    arrays.reduce(0) { $0 + $1.count * MemoryLayout<Element>.stride }
+  }
 
   /// A kept array of exactly `count` elements (its values left over), or `make(count)`.
   func take(count: Int, orMake make: (Int) -> [Element]) -> [Element] {
@@ -31,11 +37,12 @@ final class ScratchArrays<Element>: @unchecked Sendable {
     return found ?? make(count)
   }
 
-  /// Keeps `array` for a later ``take(count:orMake:)``; the oldest kept array makes room.
+  /// Keeps `array` for a later ``take(count:orMake:)``; the oldest kept arrays make room.
   func give(_ array: [Element]) {
-    guard array.count >= 1 << 16, limit > 0 else { return }
+    let size = array.count * MemoryLayout<Element>.stride
+    guard array.count >= 1 << 16, limit > 0, size <= byteLimit else { return }
     lock.lock()
-    if kept.count >= limit { kept.removeFirst() }
+    while !kept.isEmpty && (kept.count >= limit || Self.bytes(kept) + size > byteLimit) { kept.removeFirst() }
     kept.append(array)
     lock.unlock()
   }

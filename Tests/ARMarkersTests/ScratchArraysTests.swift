@@ -9,9 +9,9 @@ import Testing
 @Suite("Kept detection buffers")
 struct ScratchArraysTests {
   @Test(
-    "an array is handed out again only at its own count; small ones and those past the limit are not kept")
+    "an array is handed out again only at its own count; small ones and those past the limits are not kept")
   func keeping() {
-    let kept = ScratchArrays<Float>(limit: 2)
+    let kept = ScratchArrays<Float>(limit: 2, byteLimit: 1 << 20)
     var made = 0
     func take(_ count: Int) -> [Float] {
       kept.take(count: count) { n in
@@ -29,6 +29,13 @@ struct ScratchArraysTests {
     for value in [1, 2, 3] { kept.give([Float](repeating: Float(value), count: big)) }
     // The limit is two: the first given made room for the third.
     #expect(take(big).first == 2 && take(big).first == 3 && made == 3)
+    // 1 MiB in all: an array that does not fit with the kept ones drops the oldest; one larger
+    // than the whole is not kept.
+    kept.give([Float](repeating: 4, count: 3 * big))  // 768 KiB
+    kept.give([Float](repeating: 5, count: 2 * big))  // 512 KiB: the 768 KiB one goes
+    kept.give([Float](repeating: 6, count: 8 * big))  // 2 MiB: not kept
+    #expect(take(2 * big).first == 5 && made == 3)
+    #expect(take(3 * big).first == Float(3 * big) && take(8 * big).first == Float(8 * big) && made == 5)
   }
 
   @Test("frames of one size detected in turn and at once each give what they give alone")
