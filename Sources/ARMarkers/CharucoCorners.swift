@@ -59,6 +59,7 @@ extension MarkerBoard {
       homographies[marker.id] = h
     }
     let grey = GreyImage(image, inverted: false)
+    defer { grey.recycle() }
     var found: [CharucoCorner] = []
     for (id, corner) in chessboardCorners.enumerated() {
       let around = markersAround(corner: id)
