@@ -91,7 +91,7 @@ public struct ShadowCatcher: Sendable, Equatable {
           UnsafeSendableMutablePointer(o.baseAddress!), UnsafeSendableMutablePointer(d.baseAddress!)
         )
         let bands = max(1, min(threads, rows.count))
-        parallelBands(bands) { band in
+        forEachBand(bands, threads: bands) { band in
           let first = rows.count * band / bands, end = rows.count * (band + 1) / bands
           for row in first..<end {
             // Each row's outputs are shifted so that pixel x lands at its place in the box.

@@ -1,5 +1,4 @@
 import ARMath
-import Dispatch
 import RealModule
 
 /// What a ``ShadowCatcher``'s plane sees of its light: a grid across the light (orthographic,
@@ -127,7 +126,7 @@ struct ShadowMap {
     grid.withUnsafeBufferPointer { g in
       depth.withUnsafeMutableBufferPointer { d in
         let (source, out) = (UnsafeSendableBuffer(g), UnsafeSendableMutablePointer(d.baseAddress!))
-        parallelBands(bands) { band in
+        forEachBand(bands, threads: bands) { band in
           let (firstRow, endRow) = (rows * band / bands, rows * (band + 1) / bands)
           let g = source.buffer
           var t = 0
@@ -187,7 +186,7 @@ struct ShadowMap {
               UnsafeSendableMutablePointer(a.baseAddress!), UnsafeSendableMutablePointer(o.baseAddress!)
             )
             // Along the rows; a row without shadow (most, away from the casters) stays zero.
-            parallelBands(bands) { band in
+            forEachBand(bands, threads: bands) { band in
               for j in rows * band / bands..<rows * (band + 1) / bands {
                 let row = j * columns
                 guard (row..<row + columns).contains(where: { source.buffer[$0] != 0 }) else { continue }
@@ -201,7 +200,7 @@ struct ShadowMap {
               }
             }
             // Down the columns, each output row from the rows around it.
-            parallelBands(bands) { band in
+            forEachBand(bands, threads: bands) { band in
               for j in rows * band / bands..<rows * (band + 1) / bands {
                 let to = j * columns
                 for k in max(-radius, -j)...min(radius, rows - 1 - j) {
@@ -215,14 +214,5 @@ struct ShadowMap {
       }
     }
     return out
-  }
-}
-
-/// Runs `body(band)` for each of `bands` bands, in parallel.
-func parallelBands(_ bands: Int, _ body: @Sendable (Int) -> Void) {
-  if bands == 1 {
-    body(0)
-  } else {
-    DispatchQueue.concurrentPerform(iterations: bands, execute: body)
   }
 }
