@@ -12,7 +12,7 @@ struct GreyImage: Sendable {
   /// Frame-sized arrays kept between detections (``recycle()``): room for the grey images and
   /// masks of two 1920×1440 detections at once, or one of a 12 MP photo.
   private static let keptValues = ScratchArrays<Float>(limit: 4, byteLimit: 64 << 20)
-  private static let keptMasks = ScratchArrays<Bool>(limit: 4, byteLimit: 16 << 20)
+  static let keptMasks = ScratchArrays<Bool>(limit: 4, byteLimit: 16 << 20)
 
   init(_ image: RGBA8Image, inverted: Bool = false) {
     var values = Self.keptValues.take(count: image.pixels.count)
@@ -99,8 +99,12 @@ struct GreyImage: Sendable {
 
   /// Convex quadrilaterals outlining dark regions, corners clockwise on the image (y down),
   /// at pixel boundaries: the candidates for markers' outer borders.
-  func quads(window: Int, minimumSide: Double) -> [[SIMD2<Double>]] {
-    let dark = threshold(window: window)
+  func quads(_ rule: DarkRule, minimumSide: Double) -> [[SIMD2<Double>]] {
+    let dark: [Bool]
+    switch rule {
+    case .windowMean(let window): dark = threshold(window: window)
+    case .tileMidpoint: dark = midpointThreshold()
+    }
     let parts = DarkComponents(dark: dark, width: width, height: height)
     Self.keptMasks.give(dark)
     var quads: [[SIMD2<Double>]] = []

@@ -25,25 +25,29 @@ public struct MarkerDetector: Sendable {
     let grey = GreyImage(image, inverted: inverted)
     var found: [DetectedMarker] = []
     let side = min(grey.width, grey.height)
-    var windows: [Int] = []
-    for w in [7, side / 24, side / 8] where w >= 3 && !windows.contains(w | 1) { windows.append(w | 1) }
-    // The larger windows look for larger markers, whose outlines are found as well at half
-    // the resolution; their cells and corners are still read at full resolution. The smallest
-    // window at full resolution on one core, the larger ones at half on the other (the halving
-    // inside its task: nothing serial before them); merged in the windows' order, so the
-    // result does not depend on the threads.
-    let halving = windows.count > 1 && side >= 480
-    let tasks = halving ? [[windows[0]], Array(windows.dropFirst())] : windows.map { [$0] }
-    let perTask = Self.concurrentMap(Array(tasks.enumerated())) { k, windows -> [[DetectedMarker]] in
+    // Small markers' outlines from the tile midpoint rule at full resolution (a window's mean
+    // beside a lighter surface darkens their margins and joins them to their neighbours);
+    // larger markers' from window means of a 24th and an 8th of the image's side.
+    var windows: [DarkRule] = []
+    for w in [side / 24, side / 8] where w >= 3 && !windows.contains(.windowMean(w | 1)) {
+      windows.append(.windowMean(w | 1))
+    }
+    // The larger windows' outlines are found as well at half the resolution; their cells and
+    // corners are still read at full resolution. The midpoint rule at full resolution on one
+    // core, the windows at half on the other (the halving inside its task: nothing serial
+    // before them); merged in the tasks' order, so the result does not depend on the threads.
+    let halving = !windows.isEmpty && side >= 480
+    let tasks: [[DarkRule]] = halving ? [[.tileMidpoint], windows] : [[.tileMidpoint]] + windows.map { [$0] }
+    let perTask = Self.concurrentMap(Array(tasks.enumerated())) { k, rules -> [[DetectedMarker]] in
       guard k > 0, halving else {
-        return windows.map { window in
-          grey.quads(window: window, minimumSide: minimumSide).compactMap { read($0, in: grey) }
+        return rules.map { rule in
+          grey.quads(rule, minimumSide: minimumSide).compactMap { read($0, in: grey) }
         }
       }
       let half = grey.halved
       defer { half.recycle() }
-      return windows.map { window in
-        half.quads(window: window / 2 | 1, minimumSide: max(minimumSide, 40) / 2).compactMap {
+      return rules.map { rule in
+        half.quads(rule.halved, minimumSide: max(minimumSide, 40) / 2).compactMap {
           read($0.map { $0 * 2 }, in: grey)
         }
       }
@@ -68,6 +72,40 @@ public struct MarkerDetector: Sendable {
 
   /// The marker a quadrilateral holds, if its cells decode.
   func read(_ quad: [SIMD2<Double>], in grey: GreyImage) -> DetectedMarker? {
+    let across = Double(dictionary.size + 2)
+    var perimeter = 0.0
+    for i in 0..<4 { perimeter += (quad[(i + 1) % 4] - quad[i]).length }
+    let cell = perimeter / 4 / across
+    var quad = quad
+    var code = decode(quad, in: grey)
+    if code == nil, cell < Self.smallCell {
+      // A small marker's outline, traced on the thresholded pixels, can sit a pixel off its
+      // edges, and a pixel is half a cell: its cells are read again between refined corners.
+      quad = grey.refinedCorners(quad, cell: cell).corners
+      code = decode(quad, in: grey)
+    }
+    guard let best = code else { return nil }
+    let refined = grey.refinedCorners(quad, cell: cell)
+    let corners = (0..<4).map { refined.corners[($0 + best.turn) % 4] }
+    // Blur also moves an edge by more than its points' scatter shows (the next cells' levels
+    // reach into a wide edge's profile): a twentieth of a pixel per pixel of width beyond a
+    // sharp edge's one, measured on motion-blurred frames rendered with known truth. And no
+    // less than 8-bit levels and a real lens allow, even for a perfect drawn edge.
+    let blurred = 0.05 * max(0, refined.edgeWidth - 1)
+    let sigma = refined.sigma.map {
+      max(Self.smallestCornerSigma, ($0 * $0 + blurred * blurred).squareRoot())
+    }
+    return DetectedMarker(id: best.id, corners: corners, hamming: best.distance, cornerSigma: sigma)
+  }
+
+  /// Cells smaller than this (pixels) are read again between refined corners when the outline's
+  /// corners do not decode.
+  static let smallCell = 4.0
+
+  /// The dictionary's code the quadrilateral's cells hold (the best within the bits the
+  /// dictionary corrects), with the quarter turns from the quad's corner 0 to the marker's
+  /// top-left corner.
+  func decode(_ quad: [SIMD2<Double>], in grey: GreyImage) -> (id: Int, distance: Int, turn: Int)? {
     let n = dictionary.size, across = Double(n + 2)
     // The grid (cell units, x right, y down) to the image, corners in the quad's order.
     let grid = [SIMD2(0.0, 0.0), SIMD2(across, 0), SIMD2(across, across), SIMD2(0, across)]
@@ -124,20 +162,7 @@ public struct MarkerDetector: Sendable {
         if d <= dictionary.correctableBits, d < (best?.distance ?? .max) { best = (id, d, turn) }
       }
     }
-    guard let best else { return nil }
-    var perimeter = 0.0
-    for i in 0..<4 { perimeter += (quad[(i + 1) % 4] - quad[i]).length }
-    let refined = grey.refinedCorners(quad, cell: perimeter / 4 / across)
-    let corners = (0..<4).map { refined.corners[($0 + best.turn) % 4] }
-    // Blur also moves an edge by more than its points' scatter shows (the next cells' levels
-    // reach into a wide edge's profile): a twentieth of a pixel per pixel of width beyond a
-    // sharp edge's one, measured on motion-blurred frames rendered with known truth. And no
-    // less than 8-bit levels and a real lens allow, even for a perfect drawn edge.
-    let blurred = 0.05 * max(0, refined.edgeWidth - 1)
-    let sigma = refined.sigma.map {
-      max(Self.smallestCornerSigma, ($0 * $0 + blurred * blurred).squareRoot())
-    }
-    return DetectedMarker(id: best.id, corners: corners, hamming: best.distance, cornerSigma: sigma)
+    return best
   }
 
   /// `transform` of each element, run concurrently, in order.

@@ -23,24 +23,16 @@ struct ChessboardTests {
     var image = RGBA8Image(width: width, height: height, fill: SIMD4(128, 128, 128, 255))
     for y in 0..<height {
       for x in 0..<width {
-        var light = 0.0
-        for sy in 0..<3 {
-          for sx in 0..<3 {
-            let p = SIMD2(Double(x) + (Double(sx) + 0.5) / 3, Double(y) + (Double(sy) + 0.5) / 3)
-            guard let b = inverse.apply(p) else { continue }
-            if b.x < -1 || b.y < -1 || b.x > c + 1 || b.y > r + 1 {
-              light += 0.2
-            } else if b.x < 0 || b.y < 0 || b.x >= c || b.y >= r {
-              light += 0.85
-            } else {
-              light += (Int(b.x.rounded(.down)) + Int(b.y.rounded(.down))) % 2 == 0 ? 0.02 : 0.85
-            }
-          }
+        let light = pixelMean(x: x, y: y, samples: 3) { p in
+          guard let b = inverse.apply(p) else { return 0 }
+          if b.x < -1 || b.y < -1 || b.x > c + 1 || b.y > r + 1 { return 0.2 }
+          if b.x < 0 || b.y < 0 || b.x >= c || b.y >= r { return 0.85 }
+          return (Int(b.x.rounded(.down)) + Int(b.y.rounded(.down))) % 2 == 0 ? 0.02 : 0.85
         }
         let gaussian =
           (-2 * log(Double.random(in: 1e-12..<1, using: &random))).squareRoot()
           * cos(2 * .pi * Double.random(in: 0..<1, using: &random))
-        let encoded = 255 * SRGB.encode(Float(light / 9)) + Float(noise * gaussian)
+        let encoded = 255 * SRGB.encode(Float(light)) + Float(noise * gaussian)
         let v = UInt8(Swift.min(Swift.max(encoded.rounded(), 0), 255))
         image[x, y] = SIMD4(v, v, v, 255)
       }

@@ -57,15 +57,7 @@ struct SmallTagTests {
       truth.append((id, side))
     }
     let count = truth.count
-    let script = """
-      import cv2, sys
-      for k in range(int(sys.argv[2])):
-          image = cv2.imread(f"{sys.argv[1]}/tag{k}.png", cv2.IMREAD_GRAYSCALE)
-          cv2.imwrite(f"{sys.argv[1]}/tag{k}.jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
-      """
-    let jpeg = try PythonPeer.run(script, arguments: [folder.path, String(count)], packages: "none")
-    try #require(jpeg.status == 0, "\(jpeg.output)")
-    let files = (0..<count).map { folder.path + "/tag\($0).jpg" }
+    let files = try Self.jpegCopies(in: folder.path, count: count)
     let peer = try PythonPeer.runScript(
       Fixtures.root + "/../../Tools/peers/marker_detectors.py",
       arguments: ["apriltag", "apriltag_36h11", "1"] + files)
@@ -93,6 +85,20 @@ struct SmallTagTests {
       if side >= 14 { #expect(ours[side, default: 0] >= 7, "\(side) px: \(ours[side, default: 0]) of 8") }
     }
     #expect(falseIds == 0)
+  }
+
+  /// JPEG copies (quality 85, by OpenCV) of `folder`/tag0.png … tag`count - 1`.png, as a
+  /// phone's camera would store them; their paths.
+  static func jpegCopies(in folder: String, count: Int) throws -> [String] {
+    let script = """
+      import cv2, sys
+      for k in range(int(sys.argv[2])):
+          image = cv2.imread(f"{sys.argv[1]}/tag{k}.png", cv2.IMREAD_GRAYSCALE)
+          cv2.imwrite(f"{sys.argv[1]}/tag{k}.jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+      """
+    let jpeg = try PythonPeer.run(script, arguments: [folder, String(count)], packages: "none")
+    try #require(jpeg.status == 0, "\(jpeg.output)")
+    return (0..<count).map { folder + "/tag\($0).jpg" }
   }
 
   @Test("no marker in seeded textures of every scale, blurred or hard-edged, in any dictionary")
