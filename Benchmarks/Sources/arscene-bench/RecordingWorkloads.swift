@@ -113,21 +113,14 @@ func timedChild(_ command: [String]) -> (seconds: Double, megabytes: Double)? {
   let report = FileManager.default.temporaryDirectory.appendingPathComponent("arscene-bench-time-\(getpid())")
     .path
   defer { try? FileManager.default.removeItem(atPath: report) }
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-  process.arguments = ["-f", "%e %M", "-o", report] + command
-  process.standardOutput = FileHandle.nullDevice
-  process.standardError = FileHandle.nullDevice
   let clock = ContinuousClock()
   let start = clock.now
-  do { try process.run() } catch {
-    FileHandle.standardError.write(
-      Data("arscene-bench: cannot run /usr/bin/time (Debian time): \(error)\n".utf8))
+  guard let status = runChild(["/usr/bin/time", "-f", "%e %M", "-o", report] + command) else {
+    FileHandle.standardError.write(Data("arscene-bench: cannot run /usr/bin/time (Debian time)\n".utf8))
     return nil
   }
-  process.waitUntilExitPromptly()
   let elapsed = start.duration(to: clock.now)
-  guard process.terminationStatus == 0, let text = try? String(contentsOfFile: report, encoding: .utf8),
+  guard status == 0, let text = try? String(contentsOfFile: report, encoding: .utf8),
     let kilobytes = text.split(whereSeparator: \.isWhitespace).last.flatMap({ Double($0) })
   else {
     FileHandle.standardError.write(Data("arscene-bench: \(command.joined(separator: " ")) failed\n".utf8))

@@ -95,15 +95,10 @@ func scalingWorkloads(quick: Bool) -> [Row] {
     let arscene = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("arscene").path
     scaling("arscene validate --manifest, 8 walks of \(quick ? 2 : 40)k records") { threads in
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: arscene)
-      process.arguments = [
-        "validate", "--manifest", manifest, "--scene", "Scenes/zavist.json", "--threads", "\(threads)",
-      ]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try? process.run()
-      process.waitUntilExitPromptly()
+      _ = runChild([
+        arscene, "validate", "--manifest", manifest, "--scene", "Scenes/zavist.json", "--threads",
+        "\(threads)",
+      ])
     }
     try? FileManager.default.removeItem(atPath: (manifest as NSString).deletingLastPathComponent)
   }
