@@ -4,10 +4,11 @@ import ARPose
 import Foundation
 
 /// Finds square fiducial markers of one dictionary in an image: adaptive thresholds (the
-/// AprilTag library's tile midpoint at full resolution, window means at half), dark components' outlines simplified to convex quadrilaterals, each quad's
-/// cells read through the homography from the marker's grid, the code matched against the
-/// dictionary in its four turns within the bits it corrects, and the corners refined to
-/// sub-pixel precision on the image's edges.
+/// AprilTag library's tile midpoint at full resolution, window means at half), dark
+/// components' outlines simplified to convex quadrilaterals, each quad's cells read through the
+/// homography from the marker's grid, the code matched against the dictionary in its four turns
+/// within the bits it corrects, and the corners refined to sub-pixel precision on the image's
+/// edges.
 public struct MarkerDetector: Sendable {
   public let dictionary: MarkerDictionary
   /// The smallest marker looked for, pixels across its black border (8: a tag36h11 of a pixel a
