@@ -29,7 +29,8 @@ extension MarkerBoard {
     guard case .charuco(let columns, _, _, _) = layout else { return [] }
     let (x, y) = (id % (columns - 1) + 1, id / (columns - 1) + 1)
     var ids: [Int] = []
-    for (dx, dy) in [(-1, -1), (0, -1), (-1, 0), (0, 0)] where (x + dx + y + dy) % 2 == 1 {
+    for (dx, dy) in [(-1, -1), (0, -1), (-1, 0), (0, 0)]
+    where (x + dx - firstWhiteColumn(row: y + dy)) % 2 == 0 {
       ids.append(markerID(column: x + dx, row: y + dy))
     }
     return ids
@@ -41,8 +42,8 @@ extension MarkerBoard {
     // White squares before this row: half the squares of the rows above, the odd rows' extra
     // square counted when the width is odd.
     var before = 0
-    for r in 0..<row { before += (columns - (r % 2 == 0 ? 1 : 0) + 1) / 2 }
-    return before + (column - (row % 2 == 0 ? 1 : 0)) / 2
+    for r in 0..<row { before += (columns - firstWhiteColumn(row: r) + 1) / 2 }
+    return before + (column - firstWhiteColumn(row: row)) / 2
   }
 
   /// The chessboard corners of a ChArUco board seen in `image`, from its `markers` found there,

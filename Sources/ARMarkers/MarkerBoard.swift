@@ -1,5 +1,6 @@
 /// A printed board of markers, laid out as OpenCV lays it out: a grid of markers (`GridBoard`)
-/// or a chessboard with markers in its white squares (`CharucoBoard`). Board coordinates are in
+/// or a chessboard with markers in its white squares (`CharucoBoard`, in OpenCV's current
+/// pattern or, for boards printed before OpenCV 4.6, its legacy one). Board coordinates are in
 /// the board's plane, metres: x to the right, y down, from the top-left corner of the
 /// first marker (a grid) or square (a ChArUco board); marker ids run row by row from 0.
 public struct MarkerBoard: Sendable, Equatable {
@@ -13,11 +14,25 @@ public struct MarkerBoard: Sendable, Equatable {
 
   public let layout: Layout
   public let dictionary: MarkerDictionary
+  /// A ChArUco board in OpenCV's legacy pattern (`setLegacyPattern(true)`, the only one before
+  /// OpenCV 4.6): with an even number of rows its top-left square is white and holds marker 0.
+  /// The current pattern's top-left square is always black; with an odd number of rows the
+  /// two are the same.
+  public let legacyPattern: Bool
 
   /// A board of `layout` with `dictionary`'s markers, as given (no checks).
-  init(layout: Layout, dictionary: MarkerDictionary) {
+  init(layout: Layout, dictionary: MarkerDictionary, legacyPattern: Bool = false) {
     self.layout = layout
     self.dictionary = dictionary
+    self.legacyPattern = legacyPattern
+  }
+
+  /// The first column of ChArUco row `row` whose square is white (holds a marker): 1 where the
+  /// top-left square is black, else 0, alternating row by row.
+  func firstWhiteColumn(row: Int) -> Int {
+    guard case .charuco(_, let rows, _, _) = layout else { return 0 }
+    let topLeftWhite = legacyPattern && rows % 2 == 0
+    return (row + (topLeftWhite ? 0 : 1)) % 2
   }
 
   /// The number of markers on the board.
@@ -38,10 +53,10 @@ public struct MarkerBoard: Sendable, Equatable {
       origin = SIMD2(Double(id % columns), Double(id / columns)) * (length + separation)
       side = length
     case .charuco(let columns, _, let square, let length):
-      // White squares, row by row: those whose column and row add up to an odd number.
+      // White squares, row by row, alternating with the black ones.
       var row = 0, rest = id
       while true {
-        let first = row % 2 == 0 ? 1 : 0
+        let first = firstWhiteColumn(row: row)
         let inRow = (columns - first + 1) / 2
         if rest < inRow {
           origin =
@@ -57,18 +72,26 @@ public struct MarkerBoard: Sendable, Equatable {
   }
 
   /// A board from its command-line specification: `grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY`
-  /// or `charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY` (lengths in metres).
+  /// or `charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY` (lengths in metres), the latter with
+  /// `:legacy` after it for OpenCV's legacy pattern (``legacyPattern``).
   ///
   /// - Throws: ``MarkerBoardError`` naming the part of the specification at fault.
   public init(specification: String) throws(MarkerBoardError) {
     let parts = specification.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-    guard parts.count == 5, parts[0] == "grid" || parts[0] == "charuco" else {
+    guard parts.count == 5 || (parts.count == 6 && parts[0] == "charuco"),
+      parts[0] == "grid" || parts[0] == "charuco"
+    else {
       throw MarkerBoardError(
         part: "kind",
         reason:
-          "'\(specification.prefix(60))' is not grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY or charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY"
+          "'\(specification.prefix(60))' is not grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY or charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY[:legacy]"
       )
     }
+    guard parts.count == 5 || parts[5] == "legacy" else {
+      throw MarkerBoardError(
+        part: "pattern", reason: "'\(parts[5].prefix(60))' is not legacy (OpenCV's pattern before 4.6)")
+    }
+    legacyPattern = parts.count == 6
     let (columns, rows) = try MarkerBoardError.size(parts[1], from: 1, of: "COLSxROWS")
     func length(_ text: String, _ name: String, allowingZero: Bool = false) throws(MarkerBoardError) -> Double
     {

@@ -27,7 +27,7 @@ struct CalibrateCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The board: grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY (OpenCV's GridBoard), charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY (its chessboard corners, found through its markers) or chessboard:COLSxROWS:SQUARE (a plain chessboard, COLSxROWS its inner corners as OpenCV's pattern size counts them, every one seen), lengths in metres.",
+      "The board: grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY (OpenCV's GridBoard), charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY[:legacy] (its chessboard corners, found through its markers; legacy for OpenCV's pattern before 4.6, whose top-left square is white when the rows are even) or chessboard:COLSxROWS:SQUARE (a plain chessboard, COLSxROWS its inner corners as OpenCV's pattern size counts them, every one seen), lengths in metres.",
       valueName: "spec"))
   var board: String
 

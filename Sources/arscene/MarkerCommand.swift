@@ -99,7 +99,8 @@ struct MarkerCommand: ParsableCommand {
       help: ArgumentHelp(
         """
         A board (grid:COLSxROWS:MARKER:SEPARATION:DICTIONARY or \
-        charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY, metres; its dictionary is the one searched): \
+        charuco:COLSxROWS:SQUARE:MARKER:DICTIONARY[:legacy], metres, legacy for OpenCV's pattern \
+        before 4.6; its dictionary is the one searched): \
         adds "board", its markers, ChArUco chessboard corners and, with intrinsics, its pose from \
         every corner seen.
         """, valueName: "spec"))

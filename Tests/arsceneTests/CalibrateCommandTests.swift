@@ -25,14 +25,18 @@ struct CalibrateCommandTests {
     return try texturedBoard(image, in: folder, name: "board")
   }
 
-  /// A 5×7 ChArUco board of 4 cm squares and 3 cm aruco_6x6_250 markers with a 2 cm white
-  /// margin, at half a millimetre a pixel, as a textured quad.
-  static func charucoModel(in folder: TemporaryFolder) throws -> String {
+  /// A ChArUco board of 5 × `rows` 4 cm squares and 3 cm aruco_6x6_250 markers with a 2 cm
+  /// white margin, at half a millimetre a pixel, as a textured quad: OpenCV's current pattern
+  /// (top-left square black), or its legacy one, whose top-left square is white when the rows
+  /// are even.
+  static func charucoModel(in folder: TemporaryFolder, rows: Int = 7, legacy: Bool = false) throws -> String {
     let dictionary = try #require(MarkerDictionary.named("aruco_6x6_250"))
-    let board = try MarkerBoard(specification: "charuco:5x7:0.04:0.03:aruco_6x6_250")
-    var image = RGBA8Image(width: 480, height: 640, fill: SIMD4(255, 255, 255, 255))
-    for row in 0..<7 {
-      for column in 0..<5 where (row + column) % 2 == 0 {
+    let board = try MarkerBoard(
+      specification: "charuco:5x\(rows):0.04:0.03:aruco_6x6_250" + (legacy ? ":legacy" : ""))
+    var image = RGBA8Image(width: 480, height: 80 * rows + 80, fill: SIMD4(255, 255, 255, 255))
+    let blackParity = legacy && rows % 2 == 0 ? 1 : 0
+    for row in 0..<rows {
+      for column in 0..<5 where (row + column) % 2 == blackParity {
         for y in 0..<80 {
           for x in 0..<80 { image[40 + column * 80 + x, 40 + row * 80 + y] = SIMD4(0, 0, 0, 255) }
         }
@@ -81,13 +85,20 @@ struct CalibrateCommandTests {
 
   @Test(
     "six rendered views through a webcam's lens: the intrinsics within 1%, every board point in view within 0.5 px of the true camera's",
-    arguments: ["grid:5x4:0.04:0.01:aruco_6x6_250", "charuco:5x7:0.04:0.03:aruco_6x6_250"])
+    arguments: [
+      "grid:5x4:0.04:0.01:aruco_6x6_250", "charuco:5x7:0.04:0.03:aruco_6x6_250",
+      "charuco:5x6:0.04:0.03:aruco_6x6_250:legacy",
+    ])
   func rendered(spec: String) throws {
     let folder = try TemporaryFolder()
     let charuco = spec.hasPrefix("charuco")
-    let model = try charuco ? Self.charucoModel(in: folder) : Self.boardModel(in: folder)
+    let rows = spec.contains(":5x6:") ? 6 : 7
+    let model =
+      try charuco
+      ? Self.charucoModel(in: folder, rows: rows, legacy: spec.hasSuffix(":legacy"))
+      : Self.boardModel(in: folder)
     // About the board's centre, 36-42 cm away.
-    let centre = charuco ? SIMD3(0.10, 0.14, 0.0) : SIMD3(0.12, 0.095, 0.0)
+    let centre = charuco ? SIMD3(0.10, 0.02 * Double(rows), 0.0) : SIMD3(0.12, 0.095, 0.0)
     let eyes = [
       SIMD3(0.0, 0.0, 0.42), SIMD3(0.18, 0.045, 0.38), SIMD3(-0.17, -0.075, 0.40), SIMD3(0.06, -0.195, 0.37),
       SIMD3(-0.2, 0.125, 0.39), SIMD3(0.13, 0.205, 0.36),
@@ -132,7 +143,7 @@ struct CalibrateCommandTests {
     let board = try MarkerBoard(specification: spec)
     let points =
       charuco ? board.chessboardCorners : (0..<board.markerCount).flatMap { board.markerCorners(id: $0)! }
-    let top = charuco ? 0.28 : 0.19
+    let top = charuco ? 0.04 * Double(rows) : 0.19
     var worst = 0.0
     for (eye, view) in zip(eyes, report.views) {
       let back = (eye - centre) / (eye - centre).length
