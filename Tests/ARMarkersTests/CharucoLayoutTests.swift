@@ -39,19 +39,4 @@ struct CharucoLayoutTests {
       }
     }
   }
-
-  @Test("a pattern other than legacy is refused, naming the part")
-  func badPattern() {
-    #expect(throws: MarkerBoardError.self) {
-      try MarkerBoard(specification: "charuco:5x4:0.04:0.02:aruco_6x6_250:old")
-    }
-    do {
-      _ = try MarkerBoard(specification: "charuco:5x4:0.04:0.02:aruco_6x6_250:old")
-    } catch {
-      #expect(error.part == "pattern")
-    }
-    #expect(throws: MarkerBoardError.self) {
-      try MarkerBoard(specification: "grid:5x4:0.04:0.01:aruco_6x6_250:legacy")
-    }
-  }
 }

@@ -353,6 +353,8 @@ struct CalibrateCommandTests {
       ("grid:5x4:0.04:0.01:nope", "dictionary"), ("charuco:5x7:0.03:0.04:aruco_6x6_250", "marker length"),
       ("hex:5x4:0.04:0.01:aruco_6x6_250", "kind"), ("grid:40x40:0.04:0.01:aruco_4x4_50", "dictionary"),
       ("chessboard:1x6:0.025", "size"), ("chessboard:9x6:nan", "square length"), ("chessboard:9x6", "kind"),
+      ("charuco:5x6:0.04:0.03:aruco_6x6_250:old", "pattern"),
+      ("grid:5x4:0.04:0.01:aruco_6x6_250:legacy", "kind"),
     ])
   func badBoard(spec: String, part: String) throws {
     let outcome = try ArsceneRunner.run(["calibrate", "--board", spec, "a.png", "b.png"])
