@@ -1,7 +1,8 @@
 import ARMath
 
 extension GreyImage {
-  /// Tiles' side, pixels (the AprilTag library's default).
+  /// Tiles' side, pixels (the AprilTag library's default; ``compareRow(_:with:into:)`` takes a
+  /// tile as one SIMD4).
   static let midpointTile = 4
   /// The least difference of the darkest and lightest values around a pixel for it to be dark,
   /// levels.
@@ -27,13 +28,12 @@ extension GreyImage {
     values.withUnsafeBufferPointer { values in
       middle.withUnsafeMutableBufferPointer { middle in
         tileMidpoints(values.baseAddress!, columns: columns, rows: rows, into: middle)
-      }
-      dark.withUnsafeMutableBufferPointer { dark in
-        for y in 0..<height {
-          compareRow(
-            values.baseAddress! + y * width,
-            with: middle.withUnsafeBufferPointer { $0.baseAddress! }
-              + (y / tile) * columns, into: dark.baseAddress! + y * width)
+        dark.withUnsafeMutableBufferPointer { dark in
+          for y in 0..<height {
+            compareRow(
+              values.baseAddress! + y * width, with: middle.baseAddress! + (y / tile) * columns,
+              into: dark.baseAddress! + y * width)
+          }
         }
       }
     }
@@ -98,7 +98,8 @@ extension GreyImage {
     }
   }
 
-  /// One row's dark pixels: each below its tile's midpoint, four at a time.
+  /// One row's dark pixels: each below its tile's midpoint, a tile (four pixels, one SIMD4) at
+  /// a time.
   @inline(__always)
   private func compareRow(
     _ row: UnsafePointer<Float>, with middle: UnsafePointer<Float>, into dark: UnsafeMutablePointer<Bool>
