@@ -47,11 +47,15 @@ extension GreyImage {
     _ values: UnsafePointer<Float>, columns: Int, rows: Int, into middle: UnsafeMutableBufferPointer<Float>
   ) {
     let tile = Self.midpointTile
+    // Each tile's bounds spread across its row's neighbours (the 3 × 1 neighbourhood); the
+    // vertical spread follows when the midpoints are taken.
     let lowest = UnsafeMutableBufferPointer<Float>.allocate(capacity: columns * rows)
     let highest = UnsafeMutableBufferPointer<Float>.allocate(capacity: columns * rows)
     let rowLow = UnsafeMutableBufferPointer<Float>.allocate(capacity: columns * tile)
     let rowHigh = UnsafeMutableBufferPointer<Float>.allocate(capacity: columns * tile)
-    defer { [lowest, highest, rowLow, rowHigh].forEach { $0.deallocate() } }
+    let tileLow = UnsafeMutableBufferPointer<Float>.allocate(capacity: columns)
+    let tileHigh = UnsafeMutableBufferPointer<Float>.allocate(capacity: columns)
+    defer { [lowest, highest, rowLow, rowHigh, tileLow, tileHigh].forEach { $0.deallocate() } }
     for ty in 0..<rows {
       // The tile row's rows folded into one, columnwise (a loop the compiler vectorises), then
       // each tile's four columns.
@@ -71,27 +75,21 @@ extension GreyImage {
           low = min(low, rowLow[x])
           high = max(high, rowHigh[x])
         }
-        (lowest[ty * columns + tx], highest[ty * columns + tx]) = (low, high)
+        (tileLow[tx], tileHigh[tx]) = (low, high)
       }
-    }
-    // Spread over the 3 × 3 neighbourhood: across, then down.
-    let spreadLow = UnsafeMutableBufferPointer<Float>.allocate(capacity: columns * rows)
-    let spreadHigh = UnsafeMutableBufferPointer<Float>.allocate(capacity: columns * rows)
-    defer { [spreadLow, spreadHigh].forEach { $0.deallocate() } }
-    for ty in 0..<rows {
       let row = ty * columns
       for tx in 0..<columns {
-        let (a, b) = (row + max(0, tx - 1), row + min(columns - 1, tx + 1))
-        spreadLow[row + tx] = min(lowest[a], min(lowest[row + tx], lowest[b]))
-        spreadHigh[row + tx] = max(highest[a], max(highest[row + tx], highest[b]))
+        let (a, b) = (max(0, tx - 1), min(columns - 1, tx + 1))
+        lowest[row + tx] = min(tileLow[a], min(tileLow[tx], tileLow[b]))
+        highest[row + tx] = max(tileHigh[a], max(tileHigh[tx], tileHigh[b]))
       }
     }
     for ty in 0..<rows {
       let (above, below) = (max(0, ty - 1) * columns, min(rows - 1, ty + 1) * columns)
       let row = ty * columns
       for tx in 0..<columns {
-        let low = min(spreadLow[above + tx], min(spreadLow[row + tx], spreadLow[below + tx]))
-        let high = max(spreadHigh[above + tx], max(spreadHigh[row + tx], spreadHigh[below + tx]))
+        let low = min(lowest[above + tx], min(lowest[row + tx], lowest[below + tx]))
+        let high = max(highest[above + tx], max(highest[row + tx], highest[below + tx]))
         let apart = high - low >= Self.midpointContrast && low <= high / 2
         middle[row + tx] = apart ? (low + high) / 2 : .nan
       }

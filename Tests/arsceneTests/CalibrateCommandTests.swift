@@ -91,11 +91,16 @@ struct CalibrateCommandTests {
     ])
   func rendered(spec: String) throws {
     let folder = try TemporaryFolder()
-    let charuco = spec.hasPrefix("charuco")
-    let rows = spec.contains(":5x6:") ? 6 : 7
+    let board = try MarkerBoard(specification: spec)
+    let (charuco, rows): (Bool, Int)
+    if case .charuco(_, let r, _, _) = board.layout {
+      (charuco, rows) = (true, r)
+    } else {
+      (charuco, rows) = (false, 0)
+    }
     let model =
       try charuco
-      ? Self.charucoModel(in: folder, rows: rows, legacy: spec.hasSuffix(":legacy"))
+      ? Self.charucoModel(in: folder, rows: rows, legacy: board.legacyPattern)
       : Self.boardModel(in: folder)
     // About the board's centre, 36-42 cm away.
     let centre = charuco ? SIMD3(0.10, 0.02 * Double(rows), 0.0) : SIMD3(0.12, 0.095, 0.0)
@@ -140,7 +145,6 @@ struct CalibrateCommandTests {
     // found, puts every board point in view where the true camera did.
     let ours = try LensDistortion(opencv: report.distortion)
     let k = report.intrinsics
-    let board = try MarkerBoard(specification: spec)
     let points =
       charuco ? board.chessboardCorners : (0..<board.markerCount).flatMap { board.markerCorners(id: $0)! }
     let top = charuco ? 0.04 * Double(rows) : 0.19
