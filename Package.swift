@@ -107,7 +107,9 @@ let package = Package(
     ),
     .target(
       name: "ARPlaces",
-      dependencies: ["ARMath", "ARGeo", "ARFiles", .product(name: "RealModule", package: "swift-numerics")]
+      dependencies: [
+        "ARMath", "ARGeo", "ARFiles", "CMathShims", .product(name: "RealModule", package: "swift-numerics"),
+      ]
     ),
     // Scene files and placement: models, anchors (geo, marker, plane, a CRS's coordinates
     // through a conversion the caller supplies), points, labels, lights, cameras.

@@ -1,4 +1,5 @@
 import ARMath
+import CMathShims
 import Dispatch
 
 /// A k-d tree over 3-D points: the points reordered so that each range splits at its middle
@@ -127,30 +128,59 @@ struct KDTree: Sendable {
     return ((near.0, near.1, near.2, t.depth + 1, t.side), (far.0, far.1, far.2, t.depth + 1, across))
   }
 
-  /// The points within `radius` of `query` (Euclidean), in no order. A subtree is skipped when
-  /// its box lies farther than `radius`.
-  func within(_ radius: Double, of query: SIMD3<Double>) -> [Found] {
-    var found: [Found] = []
-    guard radius >= 0, !points.isEmpty else { return found }
+  /// Calls `body` with each point within `radius` of `query` (Euclidean), in no order, after
+  /// telling `expect` how many points the scan will test (at most that many calls of `body`
+  /// follow: room for the answers can be made once). A subtree is skipped when its box lies
+  /// farther than `radius`.
+  ///
+  /// Two passes: the descent through the (cached) splits lists the leaves to scan and asks for
+  /// their points, then the leaves are scanned. A million points fill more than the last-level
+  /// cache, so the points of a leaf are usually in memory: asked for together, their loads
+  /// overlap instead of each leaf's waiting in turn (that wait was a third of a 1 km query).
+  @inline(__always)
+  func forEachPoint(
+    within radius: Double, of query: SIMD3<Double>, expect: (Int) -> Void, _ body: (Found) -> Void
+  ) {
+    guard radius >= 0, !points.isEmpty else { return }
     let r2 = radius * radius
     var stack: [Subtree] = [(0, 0, points.count, 0, .zero)]
     stack.reserveCapacity(64)
+    var leaves: [(low: Int32, high: Int32)] = []
+    leaves.reserveCapacity(256)
+    var candidates = 0
     points.withUnsafeBufferPointer { points in
-      splits.withUnsafeBufferPointer { splits in
-        while let subtree = stack.popLast() {
-          if subtree.high - subtree.low <= Self.leafSize {
-            for i in subtree.low..<subtree.high where (points[i] - query).lengthSquared <= r2 {
-              found.append((Int(indices[i]), points[i]))
+      indices.withUnsafeBufferPointer { indices in
+        splits.withUnsafeBufferPointer { splits in
+          while let subtree = stack.popLast() {
+            if subtree.high - subtree.low <= Self.leafSize {
+              leaves.append((Int32(subtree.low), Int32(subtree.high)))
+              candidates += subtree.high - subtree.low
+              prefetch(points.baseAddress! + subtree.low, count: subtree.high - subtree.low)
+              arscene_prefetch(indices.baseAddress! + subtree.low)
+              continue
             }
-            continue
+            let (near, far) = halves(of: subtree, query, splits[subtree.node])
+            if (far.side * far.side).sum() <= r2 { stack.append(far) }
+            stack.append(near)
           }
-          let (near, far) = halves(of: subtree, query, splits[subtree.node])
-          if (far.side * far.side).sum() <= r2 { stack.append(far) }
-          stack.append(near)
+        }
+        expect(candidates)
+        for (low, high) in leaves {
+          for i in Int(low)..<Int(high) where (points[i] - query).lengthSquared <= r2 {
+            body((Int(indices[i]), points[i]))
+          }
         }
       }
     }
-    return found
+  }
+
+  /// Asks for the cache lines of `points[0..<count]`.
+  @inline(__always)
+  private func prefetch(_ points: UnsafePointer<SIMD3<Double>>, count: Int) {
+    let bytes = UnsafeRawPointer(points)
+    let length = count * MemoryLayout<SIMD3<Double>>.stride
+    for offset in stride(from: 0, to: length, by: 64) { arscene_prefetch(bytes + offset) }
+    arscene_prefetch(bytes + (length - 1))
   }
 
   /// The `count` points nearest `query` (Euclidean) within `radius`, nearest first.

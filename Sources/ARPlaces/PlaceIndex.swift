@@ -113,11 +113,12 @@ public struct PlaceIndex: Sendable {
         bound = min(radius, farthest + 2 * ShortGeodesics.maximumDistanceError)
       }
     }
-    // Widened by a micrometre: for close places the chord falls short of the geodesic by less
-    // than the rounding of their Earth-centred coordinates.
     var matches: [Match] = []
     var far: [(found: KDTree.Found, chord: Double)] = []
-    for found in tree.within(bound * (1 + 1e-12) + 1e-6, of: query) {
+    // Widened by a micrometre: for close places the chord falls short of the geodesic by less
+    // than the rounding of their Earth-centred coordinates.
+    let reach = bound * (1 + 1e-12) + 1e-6
+    tree.forEachPoint(within: reach, of: query, expect: { matches.reserveCapacity($0) }) { found in
       if let line = origin.line(toSurfacePoint: found.point) {
         if line.distance <= radius { matches.append(Match(found.index, line)) }
       } else {
