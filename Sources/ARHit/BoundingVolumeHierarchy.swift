@@ -75,6 +75,6 @@ extension BoundingVolumeHierarchy {
   /// The 8-wide tree for the AVX2 kernel, made on first use; nil on CPUs without AVX2.
   var eightWideTree: EightWideTree? {
     guard AVX2Rays.available else { return nil }
-    return eightWide.tree { EightWideTree(collapsing: nodes) }
+    return eightWide.tree { EightWideTree(overLeavesOf: nodes) }
   }
 }
