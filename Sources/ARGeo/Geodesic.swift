@@ -88,12 +88,9 @@ public struct Geodesic: Sendable {
     let (sinA1, cosA1) = (sinL, cosL)  // head north (lon12 = 0) or south over the pole
     let (sinA2, cosA2) = (0.0, 1.0)
     let (s1, c1) = unit(beta1.sin, cosA1 * beta1.cos), (s2, c2) = unit(beta2.sin, cosA2 * beta2.cos)
-    let sigma1 = Double.atan2(y: s1, x: c1)
     let sigma12 = Double.atan2(y: max(0, c1 * s2 - s1 * c2), x: c1 * c2 + s1 * s2)
     let integrals = GeodesicIntegrals(kSquared: ep2, flattening: f)
-    let difference =
-      integrals.values(sigma: sigma1 + sigma12, sin: s2, cos: c2)
-      - integrals.values(sigma: sigma1, sin: s1, cos: c1)
+    let difference = integrals.change(sigma12: sigma12, from: (s1, c1), to: (s2, c2))
     let s12 = b * difference.x
     // Past a conjugate point (m12 < 0) the meridian is a geodesic but not the shortest one.
     let m12 = reducedLength(j12: difference.y, s1: s1, c1: c1, s2: s2, c2: c2, k2: ep2)
@@ -145,16 +142,13 @@ public struct Geodesic: Sendable {
     let (s1, c1) = unit(beta1.sin, cosA1 * beta1.cos), (s2, c2) = unit(beta2.sin, cosA2 * beta2.cos)
     let (so1, co1) = unit(sinA0 * beta1.sin, cosA1 * beta1.cos),
       (so2, co2) = unit(sinA0 * beta2.sin, cosA2 * beta2.cos)
-    let sigma1 = Double.atan2(y: s1, x: c1)
     // σ₁₂ and ω₁₂ in [0, π], from the differences of the unit vectors (no wrap-around).
     let sigma12 = Double.atan2(y: max(0, c1 * s2 - s1 * c2), x: c1 * c2 + s1 * s2)
     let omega12 = Double.atan2(y: max(0, co1 * so2 - so1 * co2), x: co1 * co2 + so1 * so2)
     let k2 = ep2 * cosA0 * cosA0
     let integrals = GeodesicIntegrals(kSquared: k2, flattening: f)
     // I₁, J and I₃ from one end to the other, the three together.
-    let difference =
-      integrals.values(sigma: sigma1 + sigma12, sin: s2, cos: c2)
-      - integrals.values(sigma: sigma1, sin: s1, cos: c1)
+    let difference = integrals.change(sigma12: sigma12, from: (s1, c1), to: (s2, c2))
     var t = Trial()
     t.lambda12 = omega12 - f * sinA0 * difference.z
     t.s12 = b * difference.x

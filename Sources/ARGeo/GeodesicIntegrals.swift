@@ -88,6 +88,22 @@ struct GeodesicIntegrals {
     return means * sigma + b1 * (2 * s * c)
   }
 
+  /// The change of I₁, J and I₃ (lanes 0…2) from σ₁ to σ₁ + σ₁₂, given the sines and cosines at
+  /// both ends: the secular terms from σ₁₂ itself, so σ₁ is never needed (an arc tangent less
+  /// for each trial of the inverse problem, and no rounding of σ₁ + σ₁₂).
+  @inline(__always)
+  func change(sigma12: Double, from start: (sin: Double, cos: Double), to end: (sin: Double, cos: Double))
+    -> SIMD4<Double>
+  {
+    means * sigma12 + (periodic(sin: end.sin, cos: end.cos) - periodic(sin: start.sin, cos: start.cos))
+  }
+
+  /// The periodic parts Σⱼ cⱼ sin(2jσ) of I₁, J and I₃ at σ, from sin σ and cos σ.
+  @inline(__always)
+  private func periodic(sin s: Double, cos c: Double) -> SIMD4<Double> {
+    values(sigma: 0, sin: s, cos: c)
+  }
+
   /// I₁(σ).
   func distance(sigma: Double, sin s: Double, cos c: Double) -> Double {
     values(sigma: sigma, sin: s, cos: c).x
