@@ -32,12 +32,14 @@ struct GeodesicIntegrals {
   }
   /// sin²(iπ/16) for i = 0…7 as the lanes of one vector (sample 8's is 1).
   private static let sineSquaredLanes = SIMD8<Double>((0..<8).map { sineSquared[$0] })
-  /// The DCT weights, 9 for each j = 1…7 (entry 9(j − 1) + i for sample i): the trapezoid
-  /// weight of cos(2j·iπ/16), including the 2/16 scale, the 1/(2j) of the integration and the
-  /// doubling of the samples that stand for two points (i = 1…7).
+  /// The DCT weights, 5 for each j = 1…7 (entry 5(j − 1) + i for the sample pair i): the
+  /// trapezoid weight of cos(2j·iπ/16), including the 2/16 scale, the 1/(2j) of the integration
+  /// and the doubling of the samples that stand for two points (i = 1…7). Samples i and 8 − i
+  /// share a weight, up to the sign (−1)ʲ, so each j takes their sum or difference: half the
+  /// products. (Sample 4 pairs with itself, and its weight for odd j is cos(jπ/2) = 0.)
   private static let weights: [Double] = (1...7).flatMap { j in
-    (0...8).map { i in
-      let multiplicity: Double = (i == 0 || i == 8) ? 1 : 2
+    (0...4).map { i in
+      let multiplicity: Double = i == 0 ? 1 : 2
       return multiplicity * Double.cos(Double(2 * j * i) * .pi / 16) * (2.0 / 16) / Double(2 * j)
     }
   }
@@ -48,26 +50,31 @@ struct GeodesicIntegrals {
     let w = (1 + k2 * Self.sineSquaredLanes).squareRoot()
     let (g1, g2, g3) = (w, 1 / w, (2 - f) / (1 + (1 - f) * w))
     let w8 = (1 + k2).squareRoot()
-    let last = SIMD4(w8, w8 - 1 / w8, (2 - f) / (1 + (1 - f) * w8), 0)
-    // Trapezoid sums of each sample's I₁, J and I₃ integrands (one vector), the end samples
-    // (0 and 8) standing for one point, the others for two; the columns written out, so that
-    // nothing goes through memory.
-    var total = last
+    @inline(__always) func sample(_ i: Int) -> SIMD4<Double> {
+      i == 8 ? SIMD4(w8, w8 - 1 / w8, (2 - f) / (1 + (1 - f) * w8), 0) : SIMD4(g1[i], g1[i] - g2[i], g3[i], 0)
+    }
+    // Each sample's I₁, J and I₃ integrands are one vector; the pairs' sums and differences.
+    let middle = sample(4)
+    let (sum0, difference0) = (sample(0) + sample(8), sample(0) - sample(8))
+    let (sum1, difference1) = (sample(1) + sample(7), sample(1) - sample(7))
+    let (sum2, difference2) = (sample(2) + sample(6), sample(2) - sample(6))
+    let (sum3, difference3) = (sample(3) + sample(5), sample(3) - sample(5))
+    // Trapezoid sums, the end samples (0 and 8) standing for one point, the others for two; the
+    // columns written out, so that nothing goes through memory.
+    let total = sum0 + 2 * (sum1 + sum2 + sum3 + middle)
     var (c0, c1, c2, c3) = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
     var (c4, c5, c6) = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
     Self.weights.withUnsafeBufferPointer { weights in
-      for i in 0...8 {
-        let sample = i == 8 ? last : SIMD4(g1[i], g1[i] - g2[i], g3[i], 0)
-        if i < 8 { total += (i == 0 ? 1 : 2) * sample }
-        let w = weights.baseAddress! + i
-        c0 += sample * w[0]
-        c1 += sample * w[9]
-        c2 += sample * w[18]
-        c3 += sample * w[27]
-        c4 += sample * w[36]
-        c5 += sample * w[45]
-        c6 += sample * w[54]
+      let w = weights.baseAddress!
+      @inline(__always) func odd(_ j: Int) -> SIMD4<Double> {
+        let k = w + 5 * (j - 1)
+        return difference0 * k[0] + difference1 * k[1] + difference2 * k[2] + difference3 * k[3]
       }
+      @inline(__always) func even(_ j: Int) -> SIMD4<Double> {
+        let k = w + 5 * (j - 1)
+        return sum0 * k[0] + sum1 * k[1] + sum2 * k[2] + sum3 * k[3] + middle * k[4]
+      }
+      (c0, c1, c2, c3, c4, c5, c6) = (odd(1), even(2), odd(3), even(4), odd(5), even(6), odd(7))
     }
     means = total / 16
     columns = (c0, c1, c2, c3, c4, c5, c6)
