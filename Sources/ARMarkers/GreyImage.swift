@@ -91,8 +91,24 @@ struct GreyImage: Sendable {
   /// average light, so an edge's true place is halfway between its sides' levels here, not in
   /// the encoded values, where a blurred black square would look smaller than it is.
   func sampleLinear(_ p: SIMD2<Double>) -> Double {
+    Self.linearLevels.withUnsafeBufferPointer { table in bilinear(p) { Self.linear($0, table) } }
+  }
+
+  /// ``sampleLinear(_:)`` at `origin + direction * t` for each `t` of `offsets`: a profile across
+  /// an edge, the sRGB table reached once for it rather than four times a sample.
+  func linearProfile(from origin: SIMD2<Double>, along direction: SIMD2<Double>, at offsets: [Double])
+    -> [Double]
+  {
+    Self.linearLevels.withUnsafeBufferPointer { table in
+      offsets.map { t in bilinear(origin + direction * t) { Self.linear($0, table) } }
+    }
+  }
+
+  /// The linear light of encoded luma `value` from `table` (``linearLevels``).
+  @inline(__always)
+  private static func linear(_ value: Float, _ table: UnsafeBufferPointer<Float>) -> Float {
     // Rounded by adding a half and truncating (the same for values ≥ 0, and no call to roundf).
-    bilinear(p) { Self.linearLevels[Int(min(max($0, 0), 255) * 16 + 0.5)] }
+    table[Int(min(max(value, 0), 255) * 16 + 0.5)]
   }
 
   // MARK: Candidates
@@ -390,9 +406,10 @@ struct GreyImage: Sendable {
         // inside has crossed the one-cell border into a white cell: its steepest edge would be
         // the border's inner one, and would pull the side inwards by a cell. (The ends' three
         // samples a side, encoded; the whole profile is sampled in light only when it passes.)
-        let ends = [0, 1, 2, n - 1, n - 2, n - 3].map { sample(base + normal * offsets[$0]) }
-        guard ends[0] + ends[1] + ends[2] - ends[3] - ends[4] - ends[5] > 60 else { continue }
-        let light = offsets.map { sampleLinear(base + normal * $0) }
+        @inline(__always) func end(_ j: Int) -> Double { sample(base + normal * offsets[j]) }
+        let inside = end(0) + end(1) + end(2)
+        guard inside - end(n - 1) - end(n - 2) - end(n - 3) > 60 else { continue }
+        let light = linearProfile(from: base, along: normal, at: offsets)
         var (steepest, at) = (0.0, -1)
         for j in 1..<(n - 1) {
           // Only edges that darken inwards: the outer edge of the border.
