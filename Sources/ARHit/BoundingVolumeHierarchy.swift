@@ -9,8 +9,8 @@ import ARMesh
 /// SAH, Wald 2007), on all cores, straight into 4-wide nodes; or from the triangles sorted in
 /// Morton order (``BVHQuality``). Leaves hold up to 4 triangles. Either tree is the same bytes
 /// on any number of cores. One visit tests a wide node's four `Float` boxes at once,
-/// conservatively; triangles are tested in `Double`. Batch queries on a CPU with AVX2 walk the
-/// tree collapsed to eight children a node, in C (`CVectorKernels`), with the same hits.
+/// conservatively; triangles are tested in `Double`. Batch queries on a CPU with AVX2 walk an
+/// 8-wide tree over the same leaves, in C (`CVectorKernels`), with the same hits.
 /// Immutable once built (the 8-wide copy is made once, on first use); queries from many
 /// threads at once are safe.
 public final class BoundingVolumeHierarchy: Sendable {
