@@ -1,10 +1,12 @@
 import ARMath
 
 /// Top-down binned-SAH construction of ``EightWideTree``'s nodes over the leaves of a 4-wide
-/// tree: a node's leaves are split in two at the cheapest of up to 16 centre planes per axis,
-/// then the part with the largest surface area is split again, until the node has eight parts
-/// or every part is one leaf (as Embree opens the largest child of its wide nodes). A part of
-/// one leaf is a leaf lane; a larger part is an inner node, built the same way.
+/// tree. A node's parts of more than eight leaves are split in two, the part with the largest
+/// surface area first, each at the cheapest of up to 16 planes per axis between bins of leaf
+/// centres, until the node has eight parts; lanes still free then take the leaves of the
+/// largest parts that fit in them (as Embree opens the largest child of its wide nodes, with
+/// the spare lanes used so that the nodes below are few and full). A part of one leaf is a
+/// leaf lane; a larger part is an inner node, built the same way.
 ///
 /// The 4-wide tree's leaves and packets stay as they are: only the nodes above them change.
 struct EightWideBuilder {
@@ -22,14 +24,11 @@ struct EightWideBuilder {
     var upper: SIMD4<Float>
   }
 
-  private var leaves: [Leaf]
   private var vectors: [SIMD8<Float>] = []
   /// Levels of the tree built.
   private(set) var depth = 0
 
   private static let maxBins = 16
-
-  init(leaves: [Leaf]) { self.leaves = leaves }
 
   /// The leaves of 4-wide tree `wide`, depth first.
   static func leaves(of wide: [WideNode]) -> [Leaf] {
@@ -53,12 +52,16 @@ struct EightWideBuilder {
     return found
   }
 
-  /// The nodes, root first, ``EightWideTree/vectorsPerNode`` vectors each.
-  mutating func build() -> [SIMD8<Float>] {
+  /// The nodes over `leaves` (reordered as they are split), root first,
+  /// ``EightWideTree/vectorsPerNode`` vectors each.
+  mutating func build(over leaves: consuming [Leaf]) -> [SIMD8<Float>] {
     vectors = []
     depth = 1
-    var leaves = self.leaves
-    guard !leaves.isEmpty else { return Self.node(parts: [], references: .zero) }
+    guard !leaves.isEmpty else {
+      vectors = Array(repeating: .zero, count: EightWideTree.vectorsPerNode)
+      write(parts: [], references: .zero, at: 0)
+      return vectors
+    }
     vectors.reserveCapacity(EightWideTree.vectorsPerNode * (leaves.count / 6 + 1))
     leaves.withUnsafeMutableBufferPointer { leaves in
       _ = emit(leaves, Self.bounded(leaves, 0..<leaves.count), level: 1)
@@ -92,8 +95,7 @@ struct EightWideBuilder {
       references[i] =
         p.range.count == 1 ? leaves[p.range.lowerBound].reference : emit(leaves, p, level: level + 1)
     }
-    let node = Self.node(parts: parts, references: references)
-    for k in 0..<EightWideTree.vectorsPerNode { vectors[index * EightWideTree.vectorsPerNode + k] = node[k] }
+    write(parts: parts, references: references, at: index)
     return Int32(index)
   }
 
@@ -108,20 +110,19 @@ struct EightWideBuilder {
     return open
   }
 
-  /// One node's vectors: the parts' boxes in its lanes (unused lanes empty), the references.
-  private static func node(parts: [Part], references: SIMD8<Int32>) -> [SIMD8<Float>] {
-    var vectors = [SIMD8<Float>](repeating: .zero, count: EightWideTree.vectorsPerNode)
+  /// Node `index`: the parts' boxes in its lanes (unused lanes empty), then the references.
+  private mutating func write(parts: [Part], references: SIMD8<Int32>, at index: Int) {
+    let base = index * EightWideTree.vectorsPerNode
     for axis in 0..<3 {
       var lower = SIMD8<Float>(repeating: .infinity), upper = SIMD8<Float>(repeating: -.infinity)
       for (lane, p) in parts.enumerated() {
         lower[lane] = p.lower[axis]
         upper[lane] = p.upper[axis]
       }
-      vectors[2 * axis] = lower
-      vectors[2 * axis + 1] = upper
+      vectors[base + 2 * axis] = lower
+      vectors[base + 2 * axis + 1] = upper
     }
-    vectors[EightWideTree.childVector] = unsafeBitCast(references, to: SIMD8<Float>.self)
-    return vectors
+    vectors[base + EightWideTree.childVector] = unsafeBitCast(references, to: SIMD8<Float>.self)
   }
 
   /// `range` of `leaves` with its bounds.
@@ -160,11 +161,13 @@ struct EightWideBuilder {
     )
   }
 
-  /// Equal bins of a part's doubled leaf centres on each axis; the partition asks the same
-  /// arithmetic as the binning, so each leaf goes to the side its bin was counted on.
+  /// Equal bins over a part's box (doubled, as the leaf centres are) on each axis; the partition
+  /// asks the same arithmetic as the binning, so each leaf goes to the side its bin was counted
+  /// on.
   private struct Mapping {
     let low: SIMD4<Float>
-    /// Bins per unit of doubled centre; 0 on an axis where every centre is the same.
+    /// Bins per unit of doubled centre; 0 on an axis where the box is flat (or its extent too
+    /// small or too large for the scale to be a finite `Float`).
     let scale: SIMD4<Float>
     let bins: Int
 

@@ -30,8 +30,8 @@ struct EightWideTree: Sendable {
   /// The tree over the leaves of `wide`, a 4-wide tree whose leaves are already packed (their
   /// references are ``LeafTriangles`` packets).
   init(overLeavesOf wide: [WideNode]) {
-    var builder = EightWideBuilder(leaves: EightWideBuilder.leaves(of: wide))
-    let vectors = builder.build()
+    var builder = EightWideBuilder()
+    let vectors = builder.build(over: EightWideBuilder.leaves(of: wide))
     let storage = AlignedNodes(vectors: vectors.count)
     vectors.withUnsafeBufferPointer { storage.pointer.initialize(from: $0.baseAddress!, count: $0.count) }
     self.storage = storage

@@ -86,16 +86,13 @@ struct GreyImage: Sendable {
     SRGB.decode(Float($0) / (255 * 16)) * 255
   }
 
-  /// Bilinear between pixel centres in linear light (the luma decoded by the sRGB curve first,
-  /// as a camera's tone curve roughly encodes it), edges clamped: blur and anti-aliasing
-  /// average light, so an edge's true place is halfway between its sides' levels here, not in
-  /// the encoded values, where a blurred black square would look smaller than it is.
-  func sampleLinear(_ p: SIMD2<Double>) -> Double {
-    Self.linearLevels.withUnsafeBufferPointer { table in bilinear(p) { Self.linear($0, table) } }
-  }
-
-  /// ``sampleLinear(_:)`` at `origin + direction * t` for each `t` of `offsets`: a profile across
-  /// an edge, the sRGB table reached once for it rather than four times a sample.
+  /// Bilinear samples between pixel centres in linear light (the luma decoded by the sRGB curve
+  /// first, as a camera's tone curve roughly encodes it), edges clamped, at `origin + direction
+  /// * t` for each `t` of `offsets`: a profile across an edge. Blur and anti-aliasing average
+  /// light, so an edge's true place is halfway between its sides' levels here, not in the
+  /// encoded values, where a blurred black square would look smaller than it is. (The sRGB
+  /// table is reached once a profile: a static array read four times a sample paid its lazy
+  /// initialisation check each time.)
   func linearProfile(from origin: SIMD2<Double>, along direction: SIMD2<Double>, at offsets: [Double])
     -> [Double]
   {

@@ -136,7 +136,8 @@ struct KDTree: Sendable {
   /// Two passes: the descent through the (cached) splits lists the leaves to scan and asks for
   /// their points, then the leaves are scanned. A million points fill more than the last-level
   /// cache, so the points of a leaf are usually in memory: asked for together, their loads
-  /// overlap instead of each leaf's waiting in turn (that wait was a third of a 1 km query).
+  /// overlap instead of each leaf's waiting in turn (1 km queries over a million places took a
+  /// tenth less time).
   @inline(__always)
   func forEachPoint(
     within radius: Double, of query: SIMD3<Double>, expect: (Int) -> Void, _ body: (Found) -> Void
