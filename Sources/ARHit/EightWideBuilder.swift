@@ -53,8 +53,10 @@ struct EightWideBuilder {
   }
 
   /// The nodes over `leaves` (reordered as they are split), root first,
-  /// ``EightWideTree/vectorsPerNode`` vectors each.
-  mutating func build(over leaves: consuming [Leaf]) -> [SIMD8<Float>] {
+  /// ``EightWideTree/vectorsPerNode`` vectors each. The root's subtrees are built side by side
+  /// on up to `threads` threads when there are many leaves; each is a contiguous block of the
+  /// depth-first order, so the nodes are the same bytes on any number of threads.
+  mutating func build(over leaves: consuming [Leaf], threads: Int) -> [SIMD8<Float>] {
     vectors = []
     depth = 1
     guard !leaves.isEmpty else {
@@ -64,30 +66,24 @@ struct EightWideBuilder {
     }
     vectors.reserveCapacity(EightWideTree.vectorsPerNode * (leaves.count / 6 + 1))
     leaves.withUnsafeMutableBufferPointer { leaves in
-      _ = emit(leaves, Self.bounded(leaves, 0..<leaves.count), level: 1)
+      let root = Self.bounded(leaves, 0..<leaves.count)
+      if threads > 1 && leaves.count >= Self.parallelLeaves {
+        emitRoot(leaves, root, threads: threads)
+      } else {
+        _ = emit(leaves, root, level: 1)
+      }
     }
     return vectors
   }
 
+  /// Leaves from which the root's subtrees are built in parallel (below, starting threads
+  /// costs more than it saves).
+  static let parallelLeaves = 4096
+
   /// Appends the node over `part` and then its subtree, depth first; returns its index.
   private mutating func emit(_ leaves: UnsafeMutableBufferPointer<Leaf>, _ part: Part, level: Int) -> Int32 {
     depth = max(depth, level)
-    var parts = [part]
-    // Parts of more than eight leaves are split, the largest first, while lanes remain.
-    while parts.count < 8, let open = Self.largest(parts, where: { $0.range.count > 8 }) {
-      let (left, right) = Self.split(leaves, parts[open])
-      parts[open] = left
-      parts.append(right)
-    }
-    // Lanes left over take the leaves of the largest parts that fit in them, so that the
-    // nodes below are few and full (splitting a part of five leaves would make two nodes).
-    while let open = Self.largest(
-      parts, where: { $0.range.count > 1 && parts.count - 1 + $0.range.count <= 8 })
-    {
-      let range = parts[open].range
-      parts[open] = Self.bounded(leaves, range.lowerBound..<range.lowerBound + 1)
-      for i in range.dropFirst() { parts.append(Self.bounded(leaves, i..<i + 1)) }
-    }
+    let parts = Self.parts(of: part, leaves)
     let index = vectors.count / EightWideTree.vectorsPerNode
     vectors.append(contentsOf: repeatElement(.zero, count: EightWideTree.vectorsPerNode))
     var references = SIMD8<Int32>.zero
@@ -97,6 +93,67 @@ struct EightWideBuilder {
     }
     write(parts: parts, references: references, at: index)
     return Int32(index)
+  }
+
+  /// The root node, with its inner children's subtrees built on `threads` threads (each on its
+  /// own range of `leaves`) and appended in lane order, their references moved by where they
+  /// land: what ``emit(_:_:level:)`` writes on one thread.
+  private mutating func emitRoot(_ leaves: UnsafeMutableBufferPointer<Leaf>, _ root: Part, threads: Int) {
+    let parts = Self.parts(of: root, leaves)
+    let subtrees = Slots<(vectors: [SIMD8<Float>], depth: Int)>(count: parts.count)
+    let shared = UnsafeSendableMutablePointer(leaves.baseAddress!)
+    let count = leaves.count
+    forEachBand(parts.count, threads: threads) { i in
+      guard parts[i].range.count > 1 else { return subtrees.set(i, ([], 1)) }
+      var builder = EightWideBuilder()
+      _ = builder.emit(UnsafeMutableBufferPointer(start: shared.pointer, count: count), parts[i], level: 2)
+      subtrees.set(i, (builder.vectors, builder.depth))
+    }
+    vectors.append(contentsOf: repeatElement(.zero, count: EightWideTree.vectorsPerNode))
+    var references = SIMD8<Int32>.zero
+    for (i, subtree) in subtrees.values.enumerated() {
+      guard parts[i].range.count > 1 else {
+        references[i] = leaves[parts[i].range.lowerBound].reference
+        continue
+      }
+      let offset = vectors.count / EightWideTree.vectorsPerNode
+      references[i] = Int32(offset)
+      depth = max(depth, subtree.depth)
+      vectors.append(contentsOf: subtree.vectors)
+      Self.relocate(&vectors[(offset * EightWideTree.vectorsPerNode)...], by: Int32(offset))
+    }
+    write(parts: parts, references: references, at: 0)
+  }
+
+  /// Adds `offset` to the inner references of `nodes` (a subtree built on its own, numbered
+  /// from 0): those of used lanes, not leaves.
+  private static func relocate(_ nodes: inout ArraySlice<SIMD8<Float>>, by offset: Int32) {
+    for base in stride(from: nodes.startIndex, to: nodes.endIndex, by: EightWideTree.vectorsPerNode) {
+      var references = unsafeBitCast(nodes[base + EightWideTree.childVector], to: SIMD8<Int32>.self)
+      for lane in 0..<8 where nodes[base][lane] <= nodes[base + 1][lane] && references[lane] >= 0 {
+        references[lane] += offset
+      }
+      nodes[base + EightWideTree.childVector] = unsafeBitCast(references, to: SIMD8<Float>.self)
+    }
+  }
+
+  /// The children of a node over `part`: its parts of more than eight leaves split, the largest
+  /// first, while lanes remain; then lanes left over take the leaves of the largest parts that
+  /// fit in them, so that the nodes below are few and full (splitting a part of five leaves
+  /// would make two nodes).
+  private static func parts(of part: Part, _ leaves: UnsafeMutableBufferPointer<Leaf>) -> [Part] {
+    var parts = [part]
+    while parts.count < 8, let open = largest(parts, where: { $0.range.count > 8 }) {
+      let (left, right) = split(leaves, parts[open])
+      parts[open] = left
+      parts.append(right)
+    }
+    while let open = largest(parts, where: { $0.range.count > 1 && parts.count - 1 + $0.range.count <= 8 }) {
+      let range = parts[open].range
+      parts[open] = bounded(leaves, range.lowerBound..<range.lowerBound + 1)
+      for i in range.dropFirst() { parts.append(bounded(leaves, i..<i + 1)) }
+    }
+    return parts
   }
 
   /// The index of the part with the largest surface area among those `eligible`, if any.

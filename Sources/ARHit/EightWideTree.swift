@@ -15,7 +15,8 @@ import Foundation
 /// a 4-wide node whose children all have four children can only become seven lanes, and one
 /// over four leaves only four, so collapsing gave nodes of five children on average and a ray
 /// about six visits; building fills the eight lanes. It runs when the first batch query asks
-/// for the tree (8 ms for 100k triangles on one core: the leaves are a quarter as many).
+/// for the tree (9 ms for 100k triangles on one core, 6–7 ms on two: the leaves are a quarter
+/// as many, and the root's subtrees are built side by side).
 struct EightWideTree: Sendable {
   /// Vectors a node.
   static let vectorsPerNode = 8
@@ -28,10 +29,11 @@ struct EightWideTree: Sendable {
   let stackCapacity: Int
 
   /// The tree over the leaves of `wide`, a 4-wide tree whose leaves are already packed (their
-  /// references are ``LeafTriangles`` packets).
-  init(overLeavesOf wide: [WideNode]) {
+  /// references are ``LeafTriangles`` packets), built on up to `threads` threads (the same
+  /// bytes on any number).
+  init(overLeavesOf wide: [WideNode], threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
     var builder = EightWideBuilder()
-    let vectors = builder.build(over: EightWideBuilder.leaves(of: wide))
+    let vectors = builder.build(over: EightWideBuilder.leaves(of: wide), threads: threads)
     let storage = AlignedNodes(vectors: vectors.count)
     vectors.withUnsafeBufferPointer { storage.pointer.initialize(from: $0.baseAddress!, count: $0.count) }
     self.storage = storage

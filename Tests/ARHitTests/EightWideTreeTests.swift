@@ -1,6 +1,7 @@
 import ARMath
 import ARMesh
 import ARTestSupport
+import Foundation
 import Testing
 
 @testable import ARHit
@@ -54,6 +55,23 @@ struct EightWideTreeTests {
       #expect(leaves.sorted() == Self.wideLeaves(bvh).sorted())
       #expect(Double(lanes) / Double(nodes) >= 6, "\(quality): \(lanes) lanes in \(nodes) nodes")
       #expect(tree.stackCapacity == 7 * depth + 1)
+    }
+  }
+
+  @Test("the same bytes built on 1, 2 and 3 threads (the root's subtrees side by side)")
+  func threadCounts() throws {
+    var rng = SplitMix64(seed: 60)
+    let (positions, indices) = BVHTests.soup(30_000, rng: &rng)
+    let bvh = try BoundingVolumeHierarchy(positions: positions, indices: indices)
+    #expect(EightWideBuilder.leaves(of: bvh.nodes).count >= EightWideBuilder.parallelLeaves)
+    let serial = EightWideTree(overLeavesOf: bvh.nodes, threads: 1)
+    let vectors = Self.walk(serial).nodes * EightWideTree.vectorsPerNode
+    for threads in [2, 3] {
+      let parallel = EightWideTree(overLeavesOf: bvh.nodes, threads: threads)
+      #expect(Self.walk(parallel).nodes * EightWideTree.vectorsPerNode == vectors)
+      #expect(
+        memcmp(serial.storage.pointer, parallel.storage.pointer, vectors * 32) == 0, "\(threads) threads")
+      #expect(parallel.stackCapacity == serial.stackCapacity)
     }
   }
 
