@@ -76,8 +76,8 @@ struct EightWideBuilder {
     return vectors
   }
 
-  /// Leaves from which the root's subtrees are built in parallel (below, starting threads
-  /// costs more than it saves).
+  /// Leaves from which the root's subtrees are built in parallel (below it, the whole tree
+  /// builds on one core in about a millisecond).
   static let parallelLeaves = 4096
 
   /// Appends the node over `part` and then its subtree, depth first; returns its index.
