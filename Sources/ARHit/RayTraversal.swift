@@ -95,10 +95,7 @@ struct RayTraversal {
     while pending != 0 {
       let packet = UnsafeRawPointer(
         records + LeafTriangles.packetLength * Int(~WideNode.child(n, pending.trailingZeroBitCount)))
-      for offset in stride(from: 0, to: LeafTriangles.packetBytes(S.self), by: 64) {
-        arscene_prefetch(packet + offset)
-      }
-      arscene_prefetch(packet + (LeafTriangles.packetBytes(S.self) - 1))
+      arscene_prefetch_range(packet, LeafTriangles.packetBytes(S.self))
       pending &= pending - 1
     }
     pending = inner

@@ -156,7 +156,9 @@ struct KDTree: Sendable {
             if subtree.high - subtree.low <= Self.leafSize {
               leaves.append((Int32(subtree.low), Int32(subtree.high)))
               candidates += subtree.high - subtree.low
-              prefetch(points.baseAddress! + subtree.low, count: subtree.high - subtree.low)
+              arscene_prefetch_range(
+                points.baseAddress! + subtree.low,
+                (subtree.high - subtree.low) * MemoryLayout<SIMD3<Double>>.stride)
               arscene_prefetch(indices.baseAddress! + subtree.low)
               continue
             }
@@ -173,15 +175,6 @@ struct KDTree: Sendable {
         }
       }
     }
-  }
-
-  /// Asks for the cache lines of `points[0..<count]`.
-  @inline(__always)
-  private func prefetch(_ points: UnsafePointer<SIMD3<Double>>, count: Int) {
-    let bytes = UnsafeRawPointer(points)
-    let length = count * MemoryLayout<SIMD3<Double>>.stride
-    for offset in stride(from: 0, to: length, by: 64) { arscene_prefetch(bytes + offset) }
-    arscene_prefetch(bytes + (length - 1))
   }
 
   /// The `count` points nearest `query` (Euclidean) within `radius`, nearest first.
