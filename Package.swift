@@ -61,7 +61,7 @@ let package = Package(
     ),
     .target(
       name: "ARPose",
-      dependencies: ["ARMath", .product(name: "RealModule", package: "swift-numerics")]
+      dependencies: ["ARMath", "ARFiles", .product(name: "RealModule", package: "swift-numerics")]
     ),
     // Whole-file reads and atomic writes, shared by every module that reads or writes files.
     .target(name: "ARFiles", dependencies: ["ARMath"]),
@@ -133,7 +133,7 @@ let package = Package(
       name: "ARReplay",
       dependencies: [
         "ARScene", "ARSceneRendering", "ARMath", "ARGeo", "ARMesh", "ARImage", "ARImageIO", "ARHit",
-        "ARRender",
+        "ARRender", "ARFiles",
         "ARRecording", "ARVideo", "ARFilm", "ARMarkers",
       ]
     ),
@@ -177,7 +177,8 @@ let package = Package(
     .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath", "ARPose", "ARFiles"]),
     // Film looks: stages on linear images, stocks as JSON presets shipped as resources.
     .target(
-      name: "ARFilm", dependencies: ["ARImage", "ARMath", "CVectorKernels"], resources: [.copy("Presets")]),
+      name: "ARFilm", dependencies: ["ARImage", "ARMath", "ARFiles", "CVectorKernels"],
+      resources: [.copy("Presets")]),
     .target(name: "CMathShims"),
     // Hot loops with an AVX2 version chosen at run time (the build itself stays portable).
     .target(name: "CVectorKernels"),

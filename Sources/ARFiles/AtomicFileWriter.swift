@@ -9,6 +9,11 @@
 /// Writes a file of any size piece by piece and atomically: into a temporary file beside it,
 /// renamed over `path` by ``commit()``. Until then (an error, a crash) readers see the old file
 /// or none, and a writer dropped without committing removes its temporary file.
+///
+/// The path must pass ``OutputTarget/check(_:)`` when writing starts and again when it is
+/// committed: nothing but a regular file that is none of the inputs is replaced. The file keeps
+/// the replaced file's mode (and owner, where the process may set it); a new file gets 0666 less
+/// the umask.
 public final class AtomicFileWriter {
   /// The file being written.
   public let path: String
@@ -18,6 +23,7 @@ public final class AtomicFileWriter {
   /// Starts writing `path`.
   public init(path: String) throws(FileIOError) {
     self.path = path
+    let permissions = try OutputTarget.check(path)
     var template = Array((path + ".tmp-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
@@ -27,7 +33,7 @@ public final class AtomicFileWriter {
       unlink(temporaryPath)
       throw .unwritable(path: path, reason: String(cString: strerror(errno)))
     }
-    fchmod(descriptor, 0o644)
+    permissions.apply(to: descriptor)
     self.file = file
     InFlightFiles.add(temporaryPath)
   }
@@ -71,6 +77,10 @@ public final class AtomicFileWriter {
     defer { InFlightFiles.remove(temporaryPath) }
     let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
     let closed = fclose(file) == 0
+    do { try OutputTarget.check(path) } catch {
+      unlink(temporaryPath)
+      throw error
+    }
     guard flushed && closed, rename(temporaryPath, path) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)

@@ -1,3 +1,5 @@
+import ARMath
+
 /// Why a file could not be read or written.
 public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
   case missing(path: String)
@@ -6,9 +8,9 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .missing(let path): "\(path): no such file"
-    case .unreadable(let path, let reason): "\(path): cannot read: \(reason)"
-    case .unwritable(let path, let reason): "\(path): cannot write: \(reason)"
+    case .missing(let path): "\(path.escapedForMessage): no such file"
+    case .unreadable(let path, let reason): "\(path.escapedForMessage): cannot read: \(reason)"
+    case .unwritable(let path, let reason): "\(path.escapedForMessage): cannot write: \(reason)"
     }
   }
 

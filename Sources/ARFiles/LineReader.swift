@@ -9,8 +9,9 @@
 /// Reads a text file line by line through a fixed buffer, so a file of any size needs only the
 /// memory of its longest line.
 ///
-/// Lines end at `\n`; a `\r` before it (files written on Windows or by `NSString` with
-/// `\r\n`) is dropped. The last line need not end with a newline.
+/// Lines end at `\n`, `\r\n` (files written on Windows or by `NSString`) or a lone `\r` (old
+/// Mac files), for ``next()``; the last line need not end with a newline. ``nextLines(bytes:)``
+/// splits at `\n` only (the JSON Lines its callers read cannot hold a raw `\r`).
 public final class LineReader {
   /// The file's path, for errors.
   public let path: String
@@ -23,9 +24,20 @@ public final class LineReader {
   public private(set) var bytesRead: Int64 = 0
   public let size: Int64
 
-  /// Opens `path` for reading.
-  public init(path: String, bufferSize: Int = 1 << 20) throws(FileIOError) {
+  /// The longest line read by default: 64 MiB, far beyond any line of the text formats ARScene
+  /// reads, so that a line of gigabytes (a hostile file, or a binary one on a pipe) is an error
+  /// naming it rather than an allocation that ends the process.
+  public static let defaultMaximumLineLength = 64 << 20
+
+  /// The longest line this reader returns, bytes; a longer one is an error.
+  public let maximumLineLength: Int
+
+  /// Opens `path` for reading (`/dev/stdin` for standard input).
+  public init(
+    path: String, bufferSize: Int = 1 << 20, maximumLineLength: Int = LineReader.defaultMaximumLineLength
+  ) throws(FileIOError) {
     self.path = path
+    self.maximumLineLength = maximumLineLength
     var status = stat()
     if stat(path, &status) != 0 { throw .missing(path: path) }
     if (status.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "is a directory") }
@@ -33,6 +45,7 @@ public final class LineReader {
       throw .unreadable(path: path, reason: String(cString: strerror(errno)))
     }
     self.file = file
+    InputFiles.note(descriptor: fileno(file), path: path)
     size = Int64(status.st_size)
     // No bigger than the file needs: a small file (a camera matrix, a clicks file) then costs
     // no megabyte to open.
@@ -51,20 +64,24 @@ public final class LineReader {
   }
 
   private func nextLine() throws(FileIOError) -> [UInt8]? {
+    let (newline, carriageReturn) = (UInt8(ascii: "\n"), UInt8(ascii: "\r"))
     while true {
-      if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
-        var last = newline
-        if last > start && buffer[last - 1] == UInt8(ascii: "\r") { last -= 1 }
-        let line = Array(buffer[start..<last])
-        start = newline + 1
+      if let stop = buffer[start..<end].firstIndex(where: { $0 == newline || $0 == carriageReturn }) {
+        // A `\r` is a line end of its own (old Mac files) unless a `\n` follows it; at the
+        // buffer's end, the next byte decides.
+        if buffer[stop] == carriageReturn && stop + 1 == end && !atEOF {
+          try refill()
+          continue
+        }
+        let crlf = buffer[stop] == carriageReturn && stop + 1 < end && buffer[stop + 1] == newline
+        let line = Array(buffer[start..<stop])
+        start = stop + (crlf ? 2 : 1)
         lineNumber += 1
         return line
       }
       if atEOF {
         guard start < end else { return nil }
-        var last = end
-        if buffer[last - 1] == UInt8(ascii: "\r") { last -= 1 }
-        let line = Array(buffer[start..<last])
+        let line = Array(buffer[start..<end])
         start = end
         lineNumber += 1
         return line
@@ -123,7 +140,12 @@ public final class LineReader {
       }
       (start, end) = (0, unread)
     }
-    if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+    if end == buffer.count {
+      guard buffer.count < maximumLineLength else {
+        throw .unreadable(path: path, reason: "line \(lineNumber + 1) is longer than \(maximumLineLength >> 20) MiB")
+      }
+      buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maximumLineLength)))
+    }
     let count = buffer.count - end
     let read = buffer.withUnsafeMutableBufferPointer { b in fread(b.baseAddress! + end, 1, count, file) }
     if read < count {

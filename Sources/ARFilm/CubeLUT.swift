@@ -1,3 +1,4 @@
+import ARFiles
 import ARImage
 import Foundation
 
@@ -119,8 +120,8 @@ public struct CubeLUT: Sendable, Equatable {
   /// Reads a `.cube` file.
   public init(path: String) throws(FilmError) {
     let text: String
-    do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-      throw .unreadable(path: path, reason: error.localizedDescription)
+    do { text = String(decoding: try FileIO.readText(path), as: UTF8.self) } catch {
+      throw .unreadable(path: path, reason: error.reason)
     }
     try self.init(text: text, path: path)
   }

@@ -1,3 +1,4 @@
+import ARFiles
 import ARImage
 import ARMath
 import Foundation
@@ -40,8 +41,8 @@ public struct FilmLook: Sendable {
   ///   JSON, an unknown stage or parameter, a parameter outside its range, a LUT file's fault.
   public init(path: String) throws(FilmError) {
     let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw .unreadable(path: path, reason: error.localizedDescription)
+    do { data = Data(try FileIO.read(path)) } catch {
+      throw .unreadable(path: path, reason: error.reason)
     }
     let root: FilmParameters.JSONValue
     do { root = try JSONDecoder().decode(FilmParameters.JSONValue.self, from: data) } catch {

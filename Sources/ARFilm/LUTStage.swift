@@ -1,3 +1,4 @@
+import ARFiles
 import ARImage
 import ARMath
 import CVectorKernels
@@ -5,7 +6,7 @@ import Foundation
 
 /// A 3D or 1D `.cube` LUT inside a look, applied to the display-encoded values as grading tools
 /// do (and back to linear light after). Parameters: `file` (a path, relative to the preset
-/// file's folder), `interpolation` (`trilinear` or `tetrahedral`, default trilinear) and
+/// file's folder, which it may not leave: see `FileReferences`), `interpolation` (`trilinear` or `tetrahedral`, default trilinear) and
 /// `strength` (0…1, the mix with the image; 0 changes nothing).
 public struct LUTStage: FilmStage {
   public static let key = "lut"
@@ -14,8 +15,10 @@ public struct LUTStage: FilmStage {
   public init(_ p: FilmParameters) throws(FilmError) {
     try p.only(["file", "interpolation", "strength"])
     guard let file = try p.string("file") else { throw p.fail("file", "missing") }
-    let folder = (p.path as NSString).deletingLastPathComponent
-    let path = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
+    let path: String
+    do { path = try FileReferences.resolve(file, in: p.path) } catch {
+      throw p.fail("file", error.explanation)
+    }
     lut = try CubeLUT(path: path)
     interpolation = CubeLUT.Interpolation(
       rawValue: try p.choice("interpolation", ["trilinear", "tetrahedral"], default: "trilinear"))!

@@ -11,10 +11,12 @@ public enum JPEG {
   /// - Throws: ``ImageError/invalid(path:format:reason:)``: damaged or truncated data is an error,
   ///   never a partly grey image; so is a header claiming more pixels than the file can hold
   ///   (Huffman coding spends at least a bit on each 8 × 8 block), checked before the image is
-  ///   allocated, and an arithmetic-coded JPEG above 64 megapixels (which has no such floor).
+  ///   allocated, and an arithmetic-coded JPEG above 64 megapixels (which has no such floor);
+  ///   so is an image above `ImageLimits.maximumPixels`.
   public static func decodeRGBA8(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> RGBA8Image {
     var image = arscene_image()
     var message = [CChar](repeating: 0, count: 256)
+    arscene_image_set_max_pixels(UInt64(ImageLimits.maximumPixels))
     let status = bytes.withUnsafeBufferPointer { buffer in
       arscene_jpeg_decode(buffer.baseAddress, buffer.count, 4, &image, &message, message.count)
     }

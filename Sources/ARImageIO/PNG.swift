@@ -57,6 +57,7 @@ public enum PNG {
     // it is checked against the file's length before anything is allocated.
     var message = [CChar](repeating: 0, count: 256)
     var headerWidth: UInt32 = 0, headerHeight: UInt32 = 0
+    arscene_image_set_max_pixels(UInt64(ImageLimits.maximumPixels))
     switch arscene_png_header(bytes, bytes.count, &headerWidth, &headerHeight, &message, message.count) {
     case 0: break
     case 1: throw .invalid(path: path, format: "PNG", reason: codecMessage(message))
@@ -88,6 +89,7 @@ public enum PNG {
   {
     var image = arscene_image()
     var message = [CChar](repeating: 0, count: 256)
+    arscene_image_set_max_pixels(UInt64(ImageLimits.maximumPixels))
     let status = bytes.withUnsafeBufferPointer { buffer in
       arscene_png_decode(buffer.baseAddress, buffer.count, asRGBA8 ? 1 : 0, &image, &message, message.count)
     }

@@ -1,3 +1,4 @@
+import ARFiles
 import ARMath
 import ARPose
 import Foundation
@@ -29,7 +30,7 @@ public struct MarkerRigFile: Decodable, Sendable {
   public static func read(_ path: String, dictionary: MarkerDictionary) throws(MarkerRigError) -> MarkerRig {
     let file: MarkerRigFile
     do {
-      file = try JSONDecoder().decode(MarkerRigFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+      file = try JSONDecoder().decode(MarkerRigFile.self, from: Data(FileIO.read(path)))
     } catch let error as DecodingError {
       throw MarkerRigError(path: path, field: error.fieldPath, reason: "\(error.reason)")
     } catch {

@@ -1,3 +1,4 @@
+import ARFiles
 import Foundation
 
 /// Points in metres (world or sensor frame), with an optional confidence per point (0…1, or
@@ -21,11 +22,10 @@ public struct PointCloud: Sendable, Equatable {
   /// - Throws: ``PoseError/badFile(path:line:reason:)`` naming the line (text) or the element
   ///   (binary) that is wrong; non-finite coordinates are errors too.
   public static func read(path: String) throws(PoseError) -> PointCloud {
-    let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw .badFile(path: path, line: 0, reason: "cannot read: \(error.localizedDescription)")
+    let bytes: [UInt8]
+    do { bytes = try FileIO.read(path) } catch {
+      throw .badFile(path: path, line: 0, reason: "cannot read: \(error.reason)")
     }
-    let bytes = [UInt8](data)
     if bytes.starts(with: Array("ply".utf8)) { return try PLYReader(path: path, bytes: bytes).read() }
     return try readXYZ(path: path, bytes: bytes)
   }

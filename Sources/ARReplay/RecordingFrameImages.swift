@@ -1,3 +1,4 @@
+import ARFiles
 import ARImage
 import ARImageIO
 import ARRecording
@@ -13,13 +14,12 @@ public final class RecordingFrameImages {
 
   public init(baseFolder: String) { self.baseFolder = baseFolder }
 
-  /// `path` as named by a recording in `folder`: absolute paths as they are.
-  public static func resolve(_ path: String, in folder: String) -> String {
-    path.hasPrefix("/") ? path : (folder.hasSuffix("/") ? folder + path : folder + "/" + path)
+  /// The file a frame's image, depth or confidence path names, relative to ``baseFolder``.
+  /// - Throws: `ReferenceError` when it leads outside the recording's folder and every folder
+  ///   the user allowed (`FileReferences`).
+  public func file(_ path: String) throws(ReferenceError) -> String {
+    try FileReferences.resolve(path, inFolder: baseFolder, referencedBy: baseFolder)
   }
-
-  /// The file a frame's image, depth or confidence path names.
-  public func file(_ path: String) -> String { Self.resolve(path, in: baseFolder) }
 
   /// The image of `source`, pending: a file decodes on another thread while the caller goes on
   /// (its errors come when the result is asked for); a video's frame is read from its pipe now.
@@ -27,10 +27,11 @@ public final class RecordingFrameImages {
   public func pendingImage(_ source: FrameImageSource) throws -> () throws -> RGBA8Image {
     switch source {
     case .file(let path):
-      let load = BackgroundResult { [file = file(path)] in try ImageFile.readRGBA8(file) }
+      let file = try file(path)
+      let load = BackgroundResult { try ImageFile.readRGBA8(file) }
       return { try load.value() }
     case .video(let path, let index):
-      let full = file(path)
+      let full = try file(path)
       if videos[full] == nil { videos[full] = try VideoFrameReader(path: full) }
       let image = try videos[full]!.frame(index)
       return { image }

@@ -8,7 +8,8 @@ extension SceneResolver {
   {
     switch (points.file, points.fromModel ?? false) {
     case (let file?, false):
-      do { return try PointSet.load(path: resolvePath(file)) } catch { throw SceneError(error) }
+      let pointsPath = try resolvePath(file, field + ".points.file")
+      do { return try PointSet.load(path: pointsPath) } catch { throw SceneError(error) }
     case (nil, true):
       guard let radius = points.radius, radius.isFinite, radius > 0, radius <= 10 else {
         throw fail(

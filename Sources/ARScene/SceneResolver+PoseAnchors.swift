@@ -29,8 +29,9 @@ extension SceneResolver {
     -> Matrix4<Float>
   {
     let planes: [DetectedPlane]
+    let pointsPath = try resolvePath(plane.points, field + ".points")
     do {
-      let cloud = try PointCloud.read(path: resolvePath(plane.points))
+      let cloud = try PointCloud.read(path: pointsPath)
       planes = try PlaneDetector(threshold: plane.threshold ?? 0.01).detect(cloud)
     } catch { throw fail(field + ".points", error.description) }
     let selection = plane.select ?? "horizontal"

@@ -1,3 +1,4 @@
+import ARFiles
 import ARFilm
 import ARGeo
 import ARImage
@@ -13,7 +14,6 @@ struct SceneResolver {
   let file: SceneFile
   /// Converts a projected CRS's coordinates to WGS84, for models placed by them.
   let projection: CRSProjection?
-  var directory: String { (path as NSString).deletingLastPathComponent }
 
   func fail(_ field: String, _ reason: String) -> SceneError {
     .invalidField(path: path, field: field, reason: reason)
@@ -39,8 +39,12 @@ struct SceneResolver {
     distance.isFinite ? String(format: "%.0f m", distance) : "an unbounded distance"
   }
 
-  func resolvePath(_ relative: String) -> String {
-    relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
+  /// The file `reference` (the value of `field`) names, inside the scene file's folder or a
+  /// folder the user allowed (``FileReferences``); anywhere else is an error naming the field.
+  func resolvePath(_ reference: String, _ field: String) throws(SceneError) -> String {
+    do { return try FileReferences.resolve(reference, in: path) } catch {
+      throw fail(field, error.explanation)
+    }
   }
 
   func resolve(width: Int?, height: Int?) throws(SceneError) -> Scene {
@@ -78,7 +82,7 @@ struct SceneResolver {
     scene.lens = try lens()
     scene.shadows = try shadows(lighting: scene.lighting, anchorPlane: anchorPlane)
     if let film = file.film {
-      let named = film.contains("/") || film.hasSuffix(".json") ? resolvePath(film) : film
+      let named = film.contains("/") || film.hasSuffix(".json") ? try resolvePath(film, "film") : film
       do { scene.film = try FilmLook(named: named) } catch { throw fail("film", error.description) }
     }
     return scene
@@ -90,7 +94,8 @@ struct SceneResolver {
     guard let image = file.background?.image else { return nil }
     let (fileWidth, fileHeight) = (file.output.width, file.output.height)
     let frame: RGBA8Image
-    do { frame = try ImageFile.readRGBA8(resolvePath(image)) } catch {
+    let imagePath = try resolvePath(image, "background.image")
+    do { frame = try ImageFile.readRGBA8(imagePath) } catch {
       throw .model(path: path, field: "background.image", reason: error.description)
     }
     // The intrinsics are for an image of the file's output size: a frame of another size
@@ -116,7 +121,8 @@ struct SceneResolver {
       of: object, field, camera: camera, geoPlacement: geoPlacement, anchorPlane: &anchorPlane)
     var mesh: Mesh
     let asset: ModelAsset
-    do { asset = try ModelAsset.load(path: resolvePath(object.model)) } catch {
+    let modelPath = try resolvePath(object.model, field + ".model")
+    do { asset = try ModelAsset.load(path: modelPath) } catch {
       throw .model(path: path, field: field + ".model", reason: error.description)
     }
     mesh = asset.mesh

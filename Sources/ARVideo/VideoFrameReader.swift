@@ -1,3 +1,4 @@
+import ARFiles
 import ARImage
 import Foundation
 
@@ -20,7 +21,11 @@ public final class VideoFrameReader {
       throw .unreadable(path: path, reason: "no such file")
     }
     self.path = path
+    InputFiles.note(path)
     (width, height) = try FFmpeg.size(of: path)
+    if let problem = ImageLimits.problem(width: width, height: height) {
+      throw .unreadable(path: path, reason: problem)
+    }
   }
 
   deinit { stop() }
@@ -57,12 +62,16 @@ public final class VideoFrameReader {
     ffmpeg.standardOutput = out
     ffmpeg.standardError = FileHandle.nullDevice
     do { try ffmpeg.run() } catch { throw .unreadable(path: path, reason: "cannot run ffmpeg: \(error)") }
+    ChildProcesses.add(ffmpeg.processIdentifier)
     (process, pipe, next) = (ffmpeg, out.fileHandleForReading, 0)
   }
 
   private func stop() {
     if let process, process.isRunning { process.terminate() }
-    process?.waitUntilExit()
+    if let process {
+      process.waitUntilExit()
+      ChildProcesses.remove(process.processIdentifier)
+    }
     (process, pipe) = (nil, nil)
   }
 }

@@ -2,20 +2,39 @@ import ARFiles
 import ARImage
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes frames to an H.264 MP4 through ffmpeg, fed raw RGBA on a pipe (no image files in
 /// between), atomically: the video appears at its path only when ``finish()`` succeeds.
+///
+/// The path is held to what every output is (`OutputTarget`: a regular file or nothing, none of
+/// the inputs, the replaced file's mode or the umask's). A failed encode is an error, never a
+/// file: ffmpeg's exit status is checked and so is the written MP4's box structure (a `moov`
+/// box, which ffmpeg can fail to write on a full disk and still exit with 0). While it runs, the
+/// temporary file is known to `InFlightFiles` and ffmpeg to `ChildProcesses`, so a process
+/// stopped early removes the one and stops the other.
 public final class VideoWriter {
   /// The video file.
   public let path: String
   public let width: Int, height: Int
   private let temporary: String
+  private let permissions: OutputTarget.Permissions
   private let process: Process
   private let input: FileHandle
   private let errors: Pipe
   private var finished = false
+  /// What ffmpeg wrote to its standard error, read once it has exited.
+  private lazy var ffmpegSaid = String(
+    decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
 
   /// Starts a video of `width × height` pixels (even numbers: H.264's 4:2:0 halves them) at
   /// `framesPerSecond`.
+  /// - Throws: ``VideoError/unwritable(path:reason:)`` when the path may not be written (see
+  ///   above), its folder is missing or read-only, or ffmpeg cannot start.
   public init(path: String, width: Int, height: Int, framesPerSecond: Double) throws(VideoError) {
     guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
       throw .unwritable(path: path, reason: "H.264 needs an even width and height, got \(width)×\(height)")
@@ -25,36 +44,63 @@ public final class VideoWriter {
     }
     self.path = path
     (self.width, self.height) = (width, height)
-    let folder = (path as NSString).deletingLastPathComponent
-    temporary =
-      (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp.mp4"
+    do { permissions = try OutputTarget.check(path) } catch {
+      throw .unwritable(path: path, reason: error.reason)
+    }
+    temporary = try Self.makeTemporary(beside: path)
     process = Process()
-    process.executableURL = try FFmpeg.tool("ffmpeg")
-    process.arguments = [
-      "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r",
-      "\(framesPerSecond)",
-      "-i", "-", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", temporary,
-    ]
-    let pipe = Pipe()
     errors = Pipe()
-    process.standardInput = pipe
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    do { try process.run() } catch { throw .unwritable(path: path, reason: "cannot run ffmpeg: \(error)") }
+    let pipe = Pipe()
+    do {
+      process.executableURL = try FFmpeg.tool("ffmpeg")
+      process.arguments = [
+        "-nostdin", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+        "-r",
+        "\(framesPerSecond)",
+        "-i", "pipe:0", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4",
+        temporary,
+      ]
+      process.standardInput = pipe
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = errors
+      try process.run()
+    } catch {
+      unlink(temporary)
+      InFlightFiles.remove(temporary)
+      if let error = error as? VideoError { throw error }
+      throw .unwritable(path: path, reason: "cannot run ffmpeg: \(error)")
+    }
+    ChildProcesses.add(process.processIdentifier)
     input = pipe.fileHandleForWriting
+  }
+
+  /// A new empty file beside `path` for ffmpeg to fill: made here, so a missing or read-only
+  /// folder is a clear error before any frame is rendered.
+  private static func makeTemporary(beside path: String) throws(VideoError) -> String {
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).tmp-XXXXXX.mp4").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+    guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+    close(descriptor)
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     InFlightFiles.add(temporary)
+    return temporary
   }
 
   deinit {
     if !finished {
       try? input.close()
       process.waitUntilExit()
-      try? FileManager.default.removeItem(atPath: temporary)
+      ChildProcesses.remove(process.processIdentifier)
+      unlink(temporary)
       InFlightFiles.remove(temporary)
     }
   }
 
   /// Appends one frame of the video's size.
+  /// - Throws: ``VideoError/unwritable(path:reason:)`` with ffmpeg's own message when it has
+  ///   stopped reading (it failed, or was stopped).
   public func append(_ image: RGBA8Image) throws(VideoError) {
     guard image.width == width, image.height == height else {
       throw .unwritable(
@@ -62,23 +108,49 @@ public final class VideoWriter {
     }
     do {
       try image.pixels.withUnsafeBytes { raw in try input.write(contentsOf: Data(raw)) }
-    } catch { throw .unwritable(path: path, reason: "ffmpeg stopped reading: \(error)") }
+    } catch {
+      try? input.close()
+      process.waitUntilExit()
+      throw .unwritable(path: path, reason: "ffmpeg stopped reading frames: \(ffmpegMessage())")
+    }
   }
 
   /// Finishes the video and moves it into place.
+  /// - Throws: ``VideoError/unwritable(path:reason:)`` when ffmpeg failed, the MP4 it wrote is
+  ///   not finished, or the path may no longer be written; the temporary file is removed.
   public func finish() throws(VideoError) {
     finished = true
-    defer { InFlightFiles.remove(temporary) }
+    defer {
+      unlink(temporary)
+      InFlightFiles.remove(temporary)
+    }
     try? input.close()
     process.waitUntilExit()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    guard process.terminationStatus == 0 else {
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw .unwritable(path: path, reason: "ffmpeg failed: \(message.split(separator: "\n").first ?? "")")
+    ChildProcesses.remove(process.processIdentifier)
+    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+      throw .unwritable(path: path, reason: "ffmpeg failed: \(ffmpegMessage())")
+    }
+    if let problem = MP4Boxes.problem(inFileAt: temporary) {
+      let said = ffmpegSaid.split(separator: "\n").first.map(String.init) ?? ""
+      throw .unwritable(path: path, reason: problem + (said.isEmpty ? "" : " (ffmpeg: \(said))"))
+    }
+    do { try OutputTarget.check(path) } catch { throw .unwritable(path: path, reason: error.reason) }
+    if let descriptor = Optional(open(temporary, O_RDONLY)), descriptor >= 0 {
+      permissions.apply(to: descriptor)
+      close(descriptor)
     }
     guard rename(temporary, path) == 0 else {
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw .unwritable(path: path, reason: "cannot move the video into place")
+      throw .unwritable(
+        path: path, reason: "cannot move the video into place: \(String(cString: strerror(errno)))")
     }
+  }
+
+  /// The first line ffmpeg wrote to its standard error, or how it ended.
+  private func ffmpegMessage() -> String {
+    if let line = ffmpegSaid.split(separator: "\n").first { return String(line) }
+    if process.terminationReason == .uncaughtSignal {
+      return "stopped by signal \(process.terminationStatus)"
+    }
+    return "exit status \(process.terminationStatus)"
   }
 }

@@ -12,6 +12,10 @@ typedef struct {
   size_t size;
 } error_sink;
 
+uint64_t arscene_image_max_pixels = 100000000;
+
+void arscene_image_set_max_pixels(uint64_t pixels) { arscene_image_max_pixels = pixels; }
+
 static void on_error(png_structp png, png_const_charp text) {
   error_sink *sink = (error_sink *)png_get_error_ptr(png);
   if (sink && sink->size) snprintf(sink->message, sink->size, "%s", text);
@@ -77,6 +81,13 @@ static int decode_with_libpng(const uint8_t *bytes, size_t count, int as_rgba8, 
   png_uint_32 width, height;
   int depth, color, interlace;
   png_get_IHDR(png, info, &width, &height, &depth, &color, &interlace, NULL, NULL);
+  if ((uint64_t)width * height > arscene_image_max_pixels) {
+    char reason[160];
+    snprintf(reason, sizeof reason,
+             "%ux%u is more pixels than the image budget of %llu (ARSCENE_MAX_IMAGE_PIXELS raises it)",
+             (unsigned)width, (unsigned)height, (unsigned long long)arscene_image_max_pixels);
+    png_error(png, reason);
+  }
   // Normalise to 8 or 16-bit grey / grey+alpha / RGB / RGBA, keeping 16-bit samples exact.
   if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
   if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
@@ -134,6 +145,12 @@ int arscene_png_header(const uint8_t *bytes, size_t count, uint32_t *width, uint
   uint64_t w = (uint64_t)bytes[16] << 24 | bytes[17] << 16 | bytes[18] << 8 | bytes[19];
   uint64_t h = (uint64_t)bytes[20] << 24 | bytes[21] << 16 | bytes[22] << 8 | bytes[23];
   if (w == 0 || h == 0 || w > 65536 || h > 65536) return -1;  // libpng refuses these itself
+  if (w * h > arscene_image_max_pixels) {
+    snprintf(message, message_size,
+             "%llux%llu is more pixels than the image budget of %llu (ARSCENE_MAX_IMAGE_PIXELS raises it)",
+             (unsigned long long)w, (unsigned long long)h, (unsigned long long)arscene_image_max_pixels);
+    return 1;
+  }
   // A depth or colour type that does not exist counts as the smallest (libpng refuses it too, but
   // only after our caller has allocated), as does a header cut before them.
   uint64_t depth = count > 24 && (bytes[24] == 2 || bytes[24] == 4 || bytes[24] == 8 || bytes[24] == 16)

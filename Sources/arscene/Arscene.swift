@@ -1,3 +1,4 @@
+import ARFiles
 import ARMeshCompression
 import ArgumentParser
 
@@ -26,6 +27,7 @@ struct Arscene: ParsableCommand {
   /// Tunes the allocator for frame-sized buffers, registers the decoders at the edge (meshopt-
   /// and Draco-compressed glTF), then runs the command line.
   static func main() {
+    EarlyStop.install { signal in FileHandleOutput.standardError.write("arscene: stopped by \(signal)\n") }
     AllocatorTuning.apply()
     MeshoptDecoding.register()
     DracoDecoding.register()

@@ -47,6 +47,13 @@ enum CommandTimeLimit {
     Thread.detachNewThread { watch() }
   }
 
+  /// Starts the limit of a command that reads `files` (models, scenes): the base time plus the
+  /// time their bytes buy, so a hostile file (a face made to defeat the triangulator, say)
+  /// cannot keep it running for ever.
+  static func start(_ what: String, reading files: [String]) {
+    start(what, seconds: budget(bytes: files.map(size(of:)).reduce(0, +)))
+  }
+
   /// More time for work done: the deadline moves to at least `seconds` from now (not under a
   /// fixed limit).
   static func extend(by seconds: Double) {
@@ -62,7 +69,7 @@ enum CommandTimeLimit {
       Thread.sleep(forTimeInterval: 0.25)
       let (expired, what) = lock.withLock { (deadline.map { $0 < Date() } ?? false, work) }
       guard expired else { continue }
-      InFlightFiles.removeAll()
+      EarlyStop.cleanUp()
       FileHandleOutput.standardError.write(
         "arscene: \(what): stopped at its time limit, far beyond what its input should take (ARSCENE_TIME_LIMIT=SECONDS sets another; 0, none)\n"
       )

@@ -34,17 +34,15 @@ struct CrsCommand: ParsableCommand {
         do { operation = try CoordinateOperation(from: from, to: to) } catch {
           throw InputFailure(message: "--from \(from) --to \(to): \(error)")
         }
-        var lineNumber = 0
         var out = ""
-        while let line = readLine(strippingNewline: true) {
-          lineNumber += 1
+        try forEachStandardInputLine { line, lineNumber in
           let count = line.split(whereSeparator: { " \t,\r".contains($0) }).count
           let values: [Double]?
           do {
             values = try NumberText.parseLine(
               line, columns: count == 3 ? 3 : 2, source: "stdin", lineNumber: lineNumber)
           } catch { throw InputFailure(error) }
-          guard let values else { continue }
+          guard let values else { return }
           let converted: [Double]
           do { converted = try operation.transform(values) } catch {
             throw InputFailure(message: "stdin:\(lineNumber): \(error)")

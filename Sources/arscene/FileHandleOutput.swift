@@ -2,14 +2,40 @@ import ARMath
 import ArgumentParser
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+  private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+  import Darwin
+  private let systemWrite = Darwin.write
+#endif
+
 /// Writes to the standard streams: stdout buffered (fast for many lines), stderr at once.
+///
+/// A write to standard error that fails (a full disk behind `2>file`, a closed descriptor) is
+/// dropped: a message that cannot be shown must not end the run (Foundation's `FileHandle`
+/// traps there).
 enum FileHandleOutput {
   case standardOutput, standardError
 
   func write(_ text: String) {
     switch self {
     case .standardOutput: print(text, terminator: "")
-    case .standardError: FileHandle.standardError.write(Data(text.utf8))
+    case .standardError:
+      var text = text
+      text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+          let written = systemWrite(2, bytes.baseAddress! + offset, bytes.count - offset)
+          if written > 0 {
+            offset += written
+          } else if written < 0 && errno == EINTR {
+            continue
+          } else {
+            return
+          }
+        }
+      }
     }
   }
 }

@@ -34,6 +34,8 @@ struct FilmCommand: ParsableCommand {
     var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
 
+    @OptionGroup var references: ReferenceAccess
+
     func validate() throws {
       guard (preset == nil) != (lut == nil) else {
         throw ValidationError("give --preset or --lut, one of them")

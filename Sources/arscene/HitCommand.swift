@@ -47,6 +47,8 @@ struct HitCommand: ParsableCommand {
   )
   var orientation: InterfaceOrientation = .landscapeRight
 
+  @OptionGroup var references: ReferenceAccess
+
   func validate() throws {
     do { _ = try TapPolicy(name: policy, tolerance: tolerance) } catch {
       throw ValidationError("--policy/--tolerance: \(error)")
@@ -62,6 +64,7 @@ struct HitCommand: ParsableCommand {
       }
       let viewSize = view?.vector
       let loaded: Scene
+      CommandTimeLimit.start("hit \(scene.escapedForMessage)", reading: [scene])
       do { loaded = try Scene.read(path: scene) } catch { throw InputFailure(error) }
       guard !loaded.targets.isEmpty else {
         throw InputFailure(message: "\(scene): has no named points to hit (objects[].points)")

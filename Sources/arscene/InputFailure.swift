@@ -1,3 +1,4 @@
+import ARFiles
 import ARMath
 import ArgumentParser
 import Foundation
@@ -15,7 +16,9 @@ extension ParsableCommand {
     do {
       try body()
     } catch let failure as InputFailure {
-      FileHandleOutput.standardError.write("arscene: \(failure.description)\n")
+      // One line, whatever the message holds: a file name with a newline or a bidirectional
+      // override cannot split or disguise it.
+      FileHandleOutput.standardError.write("arscene: \(failure.description.escapedForMessage)\n")
       throw ExitCode(2)
     }
   }
@@ -25,13 +28,27 @@ extension ParsableCommand {
 /// blank lines and `#` comments skipped) and its line number; a bad line is an input failure
 /// naming it (`stdin:3: …`).
 func forEachNumberLine(columns: Int, _ body: ([Double], Int) throws -> Void) throws {
-  var lineNumber = 0
-  while let line = readLine(strippingNewline: true) {
-    lineNumber += 1
+  try forEachStandardInputLine { line, lineNumber in
     let fields: [Double]?
     do {
       fields = try NumberText.parseLine(line, columns: columns, source: "stdin", lineNumber: lineNumber)
     } catch { throw InputFailure(error) }
     if let values = fields { try body(values, lineNumber) }
+  }
+}
+
+/// Calls `body` with each line of standard input (without its line ending, `\r\n` and `\r`
+/// included) and its 1-based number. A line over `LineReader`'s limit or a read error is an
+/// input failure naming the line, never a quiet end of input.
+func forEachStandardInputLine(_ body: (String, Int) throws -> Void) throws {
+  let lines: LineReader
+  do { lines = try LineReader(path: "/dev/stdin", bufferSize: 1 << 16) } catch {
+    throw InputFailure(message: "stdin: \(error.reason)")
+  }
+  while true {
+    let line: [UInt8]?
+    do { line = try lines.next() } catch { throw InputFailure(message: "stdin: \(error.reason)") }
+    guard let line else { return }
+    try body(String(decoding: line, as: UTF8.self), lines.lineNumber)
   }
 }

@@ -116,6 +116,8 @@ struct MarkerCommand: ParsableCommand {
         valueName: "n"))
     var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @OptionGroup var references: ReferenceAccess
+
     func validate() throws {
       guard (image == nil) != (recording == nil) else {
         throw ValidationError("give an IMAGE or --recording REC, not both or neither")

@@ -1,3 +1,4 @@
+import ARMath
 import ARFiles
 import ARMesh
 import ArgumentParser
@@ -15,6 +16,7 @@ struct ModelCommand: ParsableCommand {
   /// warning), its warnings printed on standard error.
   static func load(_ path: String, time: Double?) throws -> ModelAsset {
     let asset: ModelAsset
+    CommandTimeLimit.start("model \(path.escapedForMessage)", reading: [path])
     do { asset = try ModelAsset.load(path: path, lenient: true, time: time) } catch {
       throw InputFailure(error)
     }
@@ -49,6 +51,8 @@ struct ModelCommand: ParsableCommand {
         """)
     var time: Double?
 
+    @OptionGroup var references: ReferenceAccess
+
     func validate() throws {
       try ModelCommand.validate(time: time)
     }
@@ -74,6 +78,8 @@ struct ModelCommand: ParsableCommand {
     @Argument(help: "The model to read.") var input: String
     @Option(name: .shortAndLong, help: "The file to write: .glb, .gltf or .obj.") var output: String
     @Option(help: "Seconds into a glTF model's first animation to write it posed at.") var time: Double?
+
+    @OptionGroup var references: ReferenceAccess
 
     func validate() throws {
       guard ["glb", "gltf", "obj"].contains((output as NSString).pathExtension.lowercased()) else {

@@ -1,3 +1,4 @@
+import ARMath
 import ARFiles
 import ARMesh
 import ArgumentParser
@@ -17,8 +18,11 @@ struct OBJCommand: ParsableCommand {
       help: "Warn instead of failing on a missing MTL library, material or texture, or an unknown statement.")
     var lenient = false
 
+    @OptionGroup var references: ReferenceAccess
+
     /// Loads the asset, printing its warnings to stderr.
     func load(_ path: String) throws -> OBJAsset {
+      CommandTimeLimit.start("obj \(path.escapedForMessage)", reading: [path])
       do {
         let asset = try OBJAsset.load(path: path, lenient: lenient)
         for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }

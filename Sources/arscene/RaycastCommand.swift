@@ -28,6 +28,8 @@ struct RaycastCommand: ParsableCommand {
   @Option(help: "Worker threads for the batch (default: all cores).")
   var threads: Int?
 
+  @OptionGroup var references: ReferenceAccess
+
   func validate() throws {
     guard (0...17).contains(decimals) else { throw ValidationError("--decimals must be from 0 to 17") }
     if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
@@ -36,6 +38,7 @@ struct RaycastCommand: ParsableCommand {
   func run() throws {
     try reportingInputFailures {
       let bvh: BoundingVolumeHierarchy
+      CommandTimeLimit.start("raycast \(mesh.escapedForMessage)", reading: [mesh])
       do {
         let model = try ModelAsset.load(path: mesh, lenient: true)  // materials do not matter here
         bvh = try BoundingVolumeHierarchy(mesh: model.mesh)
@@ -53,6 +56,7 @@ struct RaycastCommand: ParsableCommand {
           throw InputFailure(message: "stdin:\(lineNumber): \(error)")
         }
       }
+      CommandTimeLimit.extend(by: CommandTimeLimit.budget(bytes: 100 * Double(rays.count)))
       let hits = bvh.closestHits(rays, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
       var output = ""
       output.reserveCapacity(hits.count * 40)

@@ -21,6 +21,8 @@ struct RecordingCommand: ParsableCommand {
     @Flag(help: "Skip bad records with a warning (counted in the output) instead of failing.")
     var lenient = false
 
+    @OptionGroup var references: ReferenceAccess
+
     func open(_ path: String, parallel: Bool = true) throws -> RecordingReader {
       do { return try RecordingReader(path: path, format: from, lenient: lenient, parallel: parallel) } catch
       {

@@ -164,6 +164,8 @@ struct RenderCommand: ParsableCommand {
     transform: DirectionValue.init(parsing:))
   var light: DirectionValue?
 
+  @OptionGroup var references: ReferenceAccess
+
   func run() throws {
     try reportingInputFailures {
       let settings = try RenderSettings(samplesPerPixel: samples, threads: threads)

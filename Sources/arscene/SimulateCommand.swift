@@ -52,6 +52,8 @@ struct SimulateCommand: ParsableCommand {
     help: "A phone without errors: odometry, GNSS and compass all exact (to test what is drawn from them).")
   var perfect = false
 
+  @OptionGroup var references: ReferenceAccess
+
   func validate() throws {
     guard duration > 0, duration <= 86_400 else {
       throw ValidationError("--duration: expected seconds in (0, 86400], got \(duration)")

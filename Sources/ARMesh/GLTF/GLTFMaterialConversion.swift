@@ -179,10 +179,7 @@ struct GLTFMaterialConversion {
     }
     let imagePointer = "/images/\(source)"
     if let uri = image.uri, !uri.hasPrefix("data:") {
-      guard let file = GLTFURI.path(uri, relativeTo: container.path) else {
-        throw GLTFError(
-          path: container.path, pointer: imagePointer + "/uri", reason: "'\(uri.prefix(60))' is no file")
-      }
+      let file = try GLTFURI.path(uri, relativeTo: container.path, pointer: imagePointer + "/uri")
       var reference = TextureReference(path: file)
       (reference.clamp, reference.mirrored) = (clamp, clamp ? (false, false) : mirrored)
       return reference

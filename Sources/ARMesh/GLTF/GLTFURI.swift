@@ -17,24 +17,26 @@ enum GLTFURI {
       }
       return [UInt8](data)
     }
-    let file = path(uri, relativeTo: asset)
-    guard let file else {
-      throw GLTFError(
-        path: assetPath, pointer: pointer, reason: "'\(uri.quotedForMessage)' is no file ARScene reads")
-    }
+    let file = try path(uri, relativeTo: asset, pointer: pointer)
     do { return try FileIO.read(file) } catch {
       throw GLTFError(path: assetPath, pointer: pointer, reason: "'\(uri.quotedForMessage)': \(error.reason)")
     }
   }
 
-  /// The file a relative URI names beside `asset`, percent-decoded; nil for an absolute URI
-  /// with a scheme (http:, file:), which an asset on disk should not need.
-  static func path(_ uri: String, relativeTo asset: String) -> String? {
-    guard !uri.contains("://"), let decoded = uri.removingPercentEncoding, !decoded.isEmpty else {
-      return nil
+  /// The file a relative URI names beside `asset`, percent-decoded and confined to the asset's
+  /// folder (``FileReferences``): an absolute path elsewhere, `..` or `..%2F` that climbs out,
+  /// and a URI with a scheme (http:, file:), which an asset on disk should not need, are errors
+  /// naming the URI at `pointer`.
+  static func path(_ uri: String, relativeTo asset: String, pointer: String) throws(GLTFError) -> String {
+    guard !uri.contains("://"), !uri.lowercased().hasPrefix("file:"),
+      let decoded = uri.removingPercentEncoding,
+      !decoded.isEmpty
+    else {
+      throw GLTFError(
+        path: asset, pointer: pointer, reason: "'\(uri.quotedForMessage)' is no file ARScene reads")
     }
-    if decoded.hasPrefix("/") { return decoded }
-    let folder = (asset as NSString).deletingLastPathComponent
-    return folder.isEmpty ? decoded : folder + "/" + decoded
+    do { return try FileReferences.resolve(decoded, in: asset) } catch {
+      throw GLTFError(path: asset, pointer: pointer, reason: error.explanation)
+    }
   }
 }

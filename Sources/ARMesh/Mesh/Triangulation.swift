@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits a simple polygon (convex or concave, possibly non-planar) into triangles by ear
 /// clipping in the plane of its Newell normal, keeping the polygon's winding.
 enum Triangulation {
@@ -17,6 +19,9 @@ enum Triangulation {
     let sign: Float = normal[axis] >= 0 ? 1 : -1
     let flat = points.map { SIMD2($0[u], $0[v] * sign) }
     if n == 4 { return quad(flat) }
+    // Ear clipping costs O(n²) and more: a large convex face (a cylinder's cap) is fanned in
+    // O(n), which splits it as well as any other way. (Small faces keep ear clipping's split.)
+    if n > 64 && isConvex(flat) { return fan(n) }
     var remaining = Array(0..<n)
     var triangles: [(Int, Int, Int)] = []
     triangles.reserveCapacity(n - 2)
@@ -67,6 +72,19 @@ enum Triangulation {
   @inline(__always)
   static func cross(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ c: SIMD2<Float>) -> Float {
     (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+  }
+
+  /// Whether the polygon `p` is convex and simple: every corner turns left (or goes straight)
+  /// and the turns add up to one full turn (a pentagram's turn left too, but twice round).
+  static func isConvex(_ p: [SIMD2<Float>]) -> Bool {
+    var turning: Float = 0
+    for i in 0..<p.count {
+      let a = p[(i + p.count - 1) % p.count], b = p[i], c = p[(i + 1) % p.count]
+      guard cross(a, b, c) >= 0 else { return false }
+      let (u, v) = (b - a, c - b)
+      turning += atan2(u.x * v.y - u.y * v.x, (u * v).sum())
+    }
+    return turning < 3 * .pi
   }
 
   /// Whether `b` is a convex corner whose triangle `a b c` contains no other remaining vertex.

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Knows `newmtl`, `Ka`, `Kd`, `Ks`, `Ke`, `Ns`, `d`, `Tr`, `Ni`, `illum`, `map_Kd`, `map_d`,
 /// `map_Bump`/`bump`/`norm`, `map_Ks`, `map_Ke`, with texture options; texture paths (which may
-/// contain spaces) are resolved against the MTL file's directory. Statements it does not use
+/// contain spaces) are resolved against the MTL file's directory, which they may not leave (`FileReferences`). Statements it does not use
 /// (`Tf`, `sharpness`, the PBR extension's `Pr`, `Pm`, …, vendors' own) are warnings, never
 /// errors: unknown is not malformed. Text that is not UTF-8 is read as Windows-1252, with a
 /// warning.
@@ -23,10 +23,11 @@ public enum MTLReader {
   ) {
     let (text, decodingWarnings) = try decodedText(bytes, path: path)
     var warnings = decodingWarnings
-    let directory = (path as NSString).deletingLastPathComponent
     var materials: [Material] = []
     var lineNumber = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for rawLine in text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    {
       lineNumber += 1
       guard let statement = try MTLStatement(rawLine, path: path, line: lineNumber) else { continue }
       if statement.keyword == "newmtl" {
@@ -55,7 +56,7 @@ public enum MTLReader {
         warnings.append(OBJWarning(path: path, line: lineNumber, message: message))
         continue
       }
-      if let warning = try apply(statement, to: &materials[materials.count - 1], directory: directory) {
+      if let warning = try apply(statement, to: &materials[materials.count - 1]) {
         warnings.append(OBJWarning(path: path, line: lineNumber, message: warning))
       }
     }
@@ -78,7 +79,7 @@ public enum MTLReader {
 
   /// Applies a material statement to `material`; returns a warning for a statement ARScene
   /// does not use.
-  static func apply(_ statement: MTLStatement, to material: inout Material, directory: String)
+  static func apply(_ statement: MTLStatement, to material: inout Material)
     throws(OBJError)
     -> String?
   {
@@ -99,7 +100,7 @@ public enum MTLReader {
       material.illuminationModel = n
     case "map_Kd", "map_d", "map_Bump", "map_bump", "bump", "norm", "map_Ks", "map_Ke":
       let texture = try textureReference(
-        statement.args, directory: directory, path: statement.path, line: statement.line,
+        statement.args, path: statement.path, line: statement.line,
         column: statement.column,
         keyword: keyword)
       switch keyword {
@@ -131,7 +132,7 @@ public enum MTLReader {
   /// `[options] filename`: options each take a fixed number of arguments; the rest is the file
   /// name, spaces included.
   static func textureReference(
-    _ args: [Substring], directory: String, path: String, line: Int, column: Int, keyword: String
+    _ args: [Substring], path: String, line: Int, column: Int, keyword: String
   ) throws(OBJError) -> TextureReference {
     var i = 0
     var reference = TextureReference(path: "")
@@ -185,13 +186,10 @@ public enum MTLReader {
     guard !name.isEmpty else {
       throw .missingArgument(path: path, line: line, column: column, statement: keyword)
     }
-    reference.path = resolve(name.replacingOccurrences(of: "\\", with: "/"), against: directory)
+    do {
+      reference.path = try FileReferences.resolve(name.replacingOccurrences(of: "\\", with: "/"), in: path)
+    } catch { throw .refusedReference(path: path, line: line, reason: "\(keyword) \(error.explanation)") }
     return reference
-  }
-
-  /// `name` relative to `directory` unless absolute.
-  static func resolve(_ name: String, against directory: String) -> String {
-    name.hasPrefix("/") || directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
   }
 
   /// The line of the first byte that is not UTF-8 (1-based).

@@ -1,3 +1,4 @@
+import ARFiles
 import Foundation
 
 /// An OBJ file loaded with everything it references: its model, the materials of its MTL
@@ -26,10 +27,9 @@ public struct OBJAsset: Sendable {
   public static func load(path: String, lenient: Bool = false) throws(OBJError) -> OBJAsset {
     let model = try OBJReader.read(path: path, lenient: lenient)
     var warnings = model.warnings
-    let directory = (path as NSString).deletingLastPathComponent
     var materials: [Material] = []
     for (library, line) in zip(model.materialLibraries, model.materialLibraryLines) {
-      let files = libraryFiles(library, directory: directory)
+      let files = try libraryFiles(library, in: path, line: line)
       guard !files.isEmpty else {
         guard lenient else {
           throw .missingFile(path: path, line: line, referenced: library, what: "material library")
@@ -80,10 +80,17 @@ public struct OBJAsset: Sendable {
 
   /// The files an `mtllib` argument names: the whole argument if such a file exists (names with
   /// spaces), else each space-separated name that exists; empty when none does.
-  static func libraryFiles(_ argument: String, directory: String) -> [String] {
-    let whole = MTLReader.resolve(argument, against: directory)
+  /// Each name must stay inside the OBJ file's folder (``FileReferences``), or it is an error.
+  static func libraryFiles(_ argument: String, in obj: String, line: Int) throws(OBJError) -> [String] {
+    func resolved(_ name: some StringProtocol) throws(OBJError) -> String {
+      do { return try FileReferences.resolve(String(name), in: obj) } catch {
+        throw .refusedReference(path: obj, line: line, reason: "mtllib \(error.explanation)")
+      }
+    }
+    let whole = try resolved(argument)
     if FileManager.default.fileExists(atPath: whole) { return [whole] }
-    let parts = argument.split(separator: " ").map { MTLReader.resolve(String($0), against: directory) }
+    var parts: [String] = []
+    for name in argument.split(separator: " ") { parts.append(try resolved(name)) }
     guard parts.count > 1, parts.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else { return [] }
     return parts
   }

@@ -1,3 +1,5 @@
+import ARMath
+
 /// Why an OBJ or MTL file could not be read. Every case names the file and, where there is one,
 /// the 1-based line and column (in bytes) of the problem.
 public enum OBJError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -13,6 +15,8 @@ public enum OBJError: Error, Equatable, Sendable, CustomStringConvertible {
   case badIndex(path: String, line: Int, column: Int, text: String, reason: String)
   /// A face has fewer than 3 corners, a line fewer than 2.
   case tooFewCorners(path: String, line: Int, column: Int, statement: String, count: Int)
+  /// A face has more corners than ``OBJModel/maximumFaceCorners``.
+  case tooManyCorners(path: String, line: Int, column: Int, maximum: Int)
   /// A statement ARScene does not know.
   case unknownStatement(path: String, line: Int, column: Int, keyword: String)
   /// A statement misses its argument (`usemtl` with no name, `s` with no value).
@@ -21,33 +25,40 @@ public enum OBJError: Error, Equatable, Sendable, CustomStringConvertible {
   case missingFile(path: String, line: Int, referenced: String, what: String)
   /// A material's texture is missing (strict mode); `path` and `line` are the MTL's.
   case missingTexture(path: String, line: Int, texture: String, material: String)
+  /// An `mtllib` or texture reference leads outside the folders it may reach (see
+  /// `FileReferences`); `reason` quotes the reference.
+  case refusedReference(path: String, line: Int, reason: String)
   /// `usemtl` names a material no library defines (strict mode).
   case unknownMaterial(path: String, line: Int, name: String)
 
   public var description: String {
     switch self {
     case .unreadable(let path, let reason):
-      "\(path): cannot read: \(reason)"
+      "\(path.escapedForMessage): cannot read: \(reason)"
     case .encoding(let path, let line, let column, let reason):
-      "\(path):\(line):\(column): \(reason)"
+      "\(path.escapedForMessage):\(line):\(column): \(reason)"
     case .badNumber(let path, let line, let column, let text):
-      "\(path):\(line):\(column): '\(text.quotedForMessage)' is not a finite number"
+      "\(path.escapedForMessage):\(line):\(column): '\(text.quotedForMessage)' is not a finite number"
     case .badArity(let path, let line, let column, let statement, let expected, let got):
-      "\(path):\(line):\(column): '\(statement)' takes \(expected) numbers, got \(got)"
+      "\(path.escapedForMessage):\(line):\(column): '\(statement)' takes \(expected) numbers, got \(got)"
     case .badIndex(let path, let line, let column, let text, let reason):
-      "\(path):\(line):\(column): bad index '\(text.quotedForMessage)': \(reason)"
+      "\(path.escapedForMessage):\(line):\(column): bad index '\(text.quotedForMessage)': \(reason)"
     case .tooFewCorners(let path, let line, let column, let statement, let count):
-      "\(path):\(line):\(column): '\(statement)' needs at least \(statement == "l" ? 2 : 3) vertices, got \(count)"
+      "\(path.escapedForMessage):\(line):\(column): '\(statement)' needs at least \(statement == "l" ? 2 : 3) vertices, got \(count)"
+    case .tooManyCorners(let path, let line, let column, let maximum):
+      "\(path.escapedForMessage):\(line):\(column): a face of more than \(maximum) corners (ARScene triangulates faces up to that size)"
     case .unknownStatement(let path, let line, let column, let keyword):
-      "\(path):\(line):\(column): unknown statement '\(keyword)'"
+      "\(path.escapedForMessage):\(line):\(column): unknown statement '\(keyword.quotedForMessage)'"
     case .missingArgument(let path, let line, let column, let statement):
-      "\(path):\(line):\(column): '\(statement)' needs an argument"
+      "\(path.escapedForMessage):\(line):\(column): '\(statement)' needs an argument"
     case .missingFile(let path, let line, let referenced, let what):
-      "\(path):\(line): \(what) '\(referenced)' not found"
+      "\(path.escapedForMessage):\(line): \(what) '\(referenced.quotedForMessage)' not found"
     case .missingTexture(let path, let line, let texture, let material):
-      "\(path):\(line): texture '\(texture)' of material '\(material)' not found"
+      "\(path.escapedForMessage):\(line): texture '\(texture.quotedForMessage)' of material '\(material.quotedForMessage)' not found"
+    case .refusedReference(let path, let line, let reason):
+      "\(path.escapedForMessage):\(line): \(reason)"
     case .unknownMaterial(let path, let line, let name):
-      "\(path):\(line): material '\(name)' is not defined by any mtllib"
+      "\(path.escapedForMessage):\(line): material '\(name.quotedForMessage)' is not defined by any mtllib"
     }
   }
 }

@@ -9,6 +9,12 @@ import ARMath
 /// eastings near 500 km, northings near 5,500 km, S-JTSK near −1,000 km) or ECEF keeps
 /// millimetres where `Float` alone would keep half metres.
 public struct OBJModel: Sendable {
+  /// The most corners a face may have: 4,096, far beyond the n-gons exporters write (a
+  /// cylinder's cap of a few hundred), small enough that triangulating one is quick. A larger
+  /// face is an error naming its line (a 50-million-corner face would otherwise take minutes and
+  /// gigabytes).
+  public static let maximumFaceCorners = 4096
+
   /// `v` positions: offsets from ``origin``, which is zero unless the first vertex lies
   /// ``originDistance`` or more from the file's origin.
   public var positions: [SIMD3<Float>] = []

@@ -62,6 +62,17 @@ public struct OBJReader {
   mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) throws(OBJError) {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return }
     let count = buffer.count
+    // Old Mac files end each line with a lone CR: with no LF anywhere, read them as LFs (the
+    // hot loop below then searches for LF alone, as for every other file).
+    if memchr(base, Int32(UInt8(ascii: "\n")), count) == nil,
+      memchr(base, Int32(UInt8(ascii: "\r")), count) != nil
+    {
+      let unixLines = buffer.map { $0 == UInt8(ascii: "\r") ? UInt8(ascii: "\n") : $0 }
+      let result = unixLines.withUnsafeBufferPointer { lines in
+        Result { () throws(OBJError) in try run(lines) }
+      }
+      return try result.get()
+    }
     var start = 0
     if count >= 2 && ((base[0] == 0xFF && base[1] == 0xFE) || (base[0] == 0xFE && base[1] == 0xFF)) {
       throw .encoding(path: path, line: 1, column: 1, reason: "UTF-16 text; OBJ files must be UTF-8 or ASCII")
@@ -242,6 +253,11 @@ public struct OBJReader {
       let corner = try self.corner(p, &i, end, lineStart, statement: "f")
       model.corners.append(corner)
       i = skipSpaces(p, i, end)
+      guard model.corners.count - before <= OBJModel.maximumFaceCorners else {
+        model.corners.removeLast(model.corners.count - before)
+        throw .tooManyCorners(
+          path: path, line: lineNumber, column: from - lineStart, maximum: OBJModel.maximumFaceCorners)
+      }
     }
     let count = model.corners.count - before
     guard count >= 3 else {

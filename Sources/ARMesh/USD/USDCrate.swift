@@ -116,11 +116,16 @@ struct USDCrate {
     paths = Array(repeating: "", count: total)
     // Depth-first: a jump of −1 has a child only, 0 a sibling only, > 0 both (the sibling that
     // far ahead), −2 neither.
-    var stack: [(index: Int, parent: String)] = [(0, "")]
+    // Nesting is bounded as in text layers (`USDTextLayer.maximumNesting`): every prim's
+    // transform walks its ancestors, so 10,000 nested prims would cost 10⁸ steps.
+    var stack: [(index: Int, parent: String, depth: Int)] = [(0, "", 0)]
     var visited = 0
-    while let (start, parentPath) = stack.popLast() {
-      var i = start, parent = parentPath
+    while let (start, parentPath, parentDepth) = stack.popLast() {
+      var i = start, parent = parentPath, depth = parentDepth
       while true {
+        guard depth <= USDTextLayer.maximumNesting else {
+          throw r.fail("prims nested more than \(USDTextLayer.maximumNesting) levels deep")
+        }
         visited += 1
         guard i < count, visited <= count, indexes[i] >= 0, indexes[i] < total else {
           throw r.fail("a path jump or index out of range")
@@ -139,9 +144,10 @@ struct USDCrate {
         // A jump can only land inside the list (a larger one is a corrupt file, not an overflow).
         let jump = Int(clamping: Swift.max(-2, Swift.min(jumps[i], Int64(count))))
         let hasChild = jump > 0 || jump == -1, hasSibling = jump >= 0
-        if hasChild && hasSibling { stack.append((i + jump, parent)) }
+        if hasChild && hasSibling { stack.append((i + jump, parent, depth)) }
         if hasChild {
           parent = here
+          depth += 1
           i += 1
         } else if hasSibling {
           i += 1

@@ -74,6 +74,8 @@ extension USDTextLayer {
 
   /// `( key = value … )`, list operations and doc strings allowed, as (key, value) pairs.
   mutating func metadata() throws(USDError) -> [(key: String, value: USDTextValue, line: Int)] {
+    try enter("metadata")
+    defer { nesting -= 1 }
     try expect("(")
     var entries: [(key: String, value: USDTextValue, line: Int)] = []
     while !isPunctuation(")") {
@@ -98,6 +100,8 @@ extension USDTextLayer {
   /// One value: a number, string, asset (with a prim path after it, a reference), path,
   /// tuple, list, time samples or dictionary, or a bare word; a value's own metadata skipped.
   mutating func value() throws(USDError) -> USDTextValue {
+    try enter("values")
+    defer { nesting -= 1 }
     let token = try next()
     switch token.kind {
     case .number:

@@ -6,6 +6,13 @@ struct USDTextLayer {
   let tokens: [USDTextTokenizer.Token]
   var at = 0
   var layer: USDLayer
+  /// How many prims, values and metadata blocks the parser is inside now.
+  var nesting = 0
+
+  /// The deepest nesting of prims, values and metadata read: far beyond what exporters write (a
+  /// few dozen levels), far below what a thread's stack holds, so 10,000 nested prims or
+  /// tuples are an error, not a stack overflow.
+  static let maximumNesting = 128
 
   /// Whether `bytes` start as a text layer does.
   static func isText(_ bytes: ArraySlice<UInt8>) -> Bool { bytes.starts(with: Array("#usda ".utf8)) }
@@ -32,6 +39,14 @@ struct USDTextLayer {
   func fail(_ reason: String) -> USDError {
     let line = peek?.line ?? tokens.last?.line ?? 1
     return USDError(path: layer.path, place: "line \(line)", reason: reason)
+  }
+
+  /// Notes one more level of nesting; an error past ``maximumNesting``. Pair with `nesting -= 1`.
+  mutating func enter(_ what: String) throws(USDError) {
+    guard nesting < Self.maximumNesting else {
+      throw fail("\(what) nested more than \(Self.maximumNesting) levels deep")
+    }
+    nesting += 1
   }
 
   func isPunctuation(_ text: String) -> Bool { peek?.kind == .punctuation && peek?.text == text }
@@ -76,6 +91,8 @@ struct USDTextLayer {
 
   /// A prim spec and everything in its braces, under `parent`.
   private mutating func prim(parent: String) throws(USDError) {
+    try enter("prims")
+    defer { nesting -= 1 }
     let specifier = try next()
     guard specifier.kind == .name, ["def", "over", "class"].contains(specifier.text) else {
       throw fail("expected def, over or class, found '\(specifier.text.quotedForMessage)'")

@@ -1,3 +1,4 @@
+import ARFiles
 import ARGeo
 import ARMath
 import Foundation
@@ -81,7 +82,7 @@ public struct WalkPath: Sendable, Equatable {
   /// The first LineString of a GeoJSON file (a Feature, a FeatureCollection or a bare geometry),
   /// `[longitude, latitude]` pairs, in `frame`.
   public static func geoJSON(path: String, frame: LocalTangentFrame) throws(RecordingError) -> WalkPath {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = try? Data(FileIO.read(path)) else {
       throw .unreadable(path: path, reason: "no such file or not readable")
     }
     guard let json = try? JSONSerialization.jsonObject(with: data) else {

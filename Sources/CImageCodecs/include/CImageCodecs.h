@@ -27,6 +27,13 @@ typedef struct {
 
 void arscene_image_free(arscene_image *image);
 
+/// The most pixels an image may have to be decoded: every decoder checks the header's size
+/// against it before allocating (ARImageIO passes ARImage's `ImageLimits.maximumPixels`).
+extern uint64_t arscene_image_max_pixels;
+
+/// Sets arscene_image_max_pixels.
+void arscene_image_set_max_pixels(uint64_t pixels);
+
 /// Releases a buffer returned by arscene_png_encode.
 void arscene_buffer_free(void *buffer);
 

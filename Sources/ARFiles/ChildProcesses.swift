@@ -1,0 +1,46 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The external programs running for this process right now (ffmpeg encoding or decoding a
+/// video), so that a process stopped early, by a time limit or a signal, stops them too instead
+/// of leaving them running after it is gone.
+public enum ChildProcesses {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var running: Set<Int32> = []
+
+  /// Notes the child `pid` as running.
+  public static func add(_ pid: Int32) {
+    guard pid > 0 else { return }
+    lock.withLock { _ = running.insert(pid) }
+  }
+
+  /// Notes that the child `pid` has been waited for.
+  public static func remove(_ pid: Int32) {
+    lock.withLock { _ = running.remove(pid) }
+  }
+
+  /// Stops every child still running: SIGTERM, then SIGKILL for any still there a second later;
+  /// what a process calls just before it stops early.
+  public static func stopAll() {
+    let pids = lock.withLock {
+      defer { running.removeAll() }
+      return running
+    }
+    guard !pids.isEmpty else { return }
+    for pid in pids { kill(pid, SIGTERM) }
+    let deadline = Date(timeIntervalSinceNow: 1)
+    var left = pids
+    while !left.isEmpty && Date() < deadline {
+      left = left.filter { waitpid($0, nil, WNOHANG) == 0 }
+      if !left.isEmpty { usleep(10_000) }
+    }
+    for pid in left { kill(pid, SIGKILL) }
+  }
+}
