@@ -11,6 +11,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "ARMath", targets: ["ARMath"]),
+    .library(name: "ARFiles", targets: ["ARFiles"]),
     .library(name: "ARGeo", targets: ["ARGeo"]),
     .library(name: "ARPose", targets: ["ARPose"]),
     .library(name: "ARMesh", targets: ["ARMesh"]),
@@ -217,7 +218,7 @@ let package = Package(
     // MARK: Tests
     .target(
       name: "ARTestSupport",
-      dependencies: ["ARMath", .product(name: "RealModule", package: "swift-numerics")],
+      dependencies: ["ARMath", "ARFiles", .product(name: "RealModule", package: "swift-numerics")],
       path: "Tests/ARTestSupport"
     ),
     .testTarget(
@@ -282,7 +283,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ARFilesTests",
-      dependencies: ["ARFiles"]
+      dependencies: ["ARFiles", "ARMath", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARImageTests",
@@ -290,7 +291,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ARVideoTests",
-      dependencies: ["ARVideo", "ARImage", "ARTestSupport"]
+      dependencies: ["ARVideo", "ARImage", "ARFiles", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARTapTestingTests",

@@ -51,7 +51,8 @@ let package = Package(
     .target(
       name: "ARTestSupport",
       dependencies: [
-        .product(name: "ARMath", package: root), .product(name: "RealModule", package: "swift-numerics"),
+        .product(name: "ARMath", package: root), .product(name: "ARFiles", package: root),
+        .product(name: "RealModule", package: "swift-numerics"),
       ]
     ),
     .testTarget(

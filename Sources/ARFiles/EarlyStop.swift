@@ -18,8 +18,10 @@ public enum EarlyStop {
 
   /// Removes the temporary files and stops the children; safe to call from any thread.
   public static func cleanUp() {
-    InFlightFiles.removeAll()
+    // Children first: ffmpeg, stopped, finishes the file it writes (it traps SIGTERM to write
+    // the trailer), which must then be removed, not the other way round.
     ChildProcesses.stopAll()
+    InFlightFiles.removeAll()
   }
 
   /// Installs the handling of ``signals``, and ignores SIGPIPE (a reader that went away is an

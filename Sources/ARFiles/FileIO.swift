@@ -12,7 +12,7 @@ public enum FileIO {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .unreadable(path: path, reason: "permission denied or I/O error")
     }
-    InputFiles.note(path)
+    InputFiles.noteRead(path)
     return [UInt8](data)
   }
 

@@ -82,8 +82,9 @@ public enum FileReferences {
       existing = (existing as NSString).deletingLastPathComponent
       real = realPath(existing)
     }
-    guard let real else { return target }
     let realFolders = folders.compactMap(realPath)
+    // With no folder there (the referencing file's own is gone), nothing can be opened.
+    guard let real, !realFolders.isEmpty else { return target }
     guard realFolders.contains(where: { isInside(real, $0) }) else {
       throw refusal("leads outside the file's folder through a symbolic link")
     }

@@ -23,7 +23,7 @@ public final class LineRangeReader: @unchecked Sendable {
     guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { return nil }
-    InputFiles.note(descriptor: descriptor, path: path)
+    InputFiles.noteRead(descriptor: descriptor, path: path)
     (self.path, self.size, self.descriptor) = (path, Int64(status.st_size), descriptor)
   }
 

@@ -45,7 +45,7 @@ public final class LineReader {
       throw .unreadable(path: path, reason: String(cString: strerror(errno)))
     }
     self.file = file
-    InputFiles.note(descriptor: fileno(file), path: path)
+    InputFiles.noteRead(descriptor: fileno(file), path: path)
     size = Int64(status.st_size)
     // No bigger than the file needs: a small file (a camera matrix, a clicks file) then costs
     // no megabyte to open.
@@ -142,7 +142,8 @@ public final class LineReader {
     }
     if end == buffer.count {
       guard buffer.count < maximumLineLength else {
-        throw .unreadable(path: path, reason: "line \(lineNumber + 1) is longer than \(maximumLineLength >> 20) MiB")
+        throw .unreadable(
+          path: path, reason: "line \(lineNumber + 1) is longer than \(maximumLineLength >> 20) MiB")
       }
       buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maximumLineLength)))
     }

@@ -12,6 +12,7 @@ enum StateFile {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let bytes: [UInt8]
     do { bytes = try FileIO.readText(path) } catch { throw .unreadable(path: path, reason: error.reason) }
+    InputFiles.forget(path)  // read to be written back: the one input an output may replace
     let state: State
     do { state = try JSONDecoder().decode(State.self, from: Data(bytes)) } catch {
       let failure = JSONDecodingFailure(error, bytes: bytes)

@@ -21,7 +21,7 @@ public final class VideoFrameReader {
       throw .unreadable(path: path, reason: "no such file")
     }
     self.path = path
-    InputFiles.note(path)
+    InputFiles.noteRead(path)
     (width, height) = try FFmpeg.size(of: path)
     if let problem = ImageLimits.problem(width: width, height: height) {
       throw .unreadable(path: path, reason: problem)

@@ -72,14 +72,14 @@ int arscene_jpeg_decode(const uint8_t *bytes, size_t count, uint32_t channels, a
     tjDestroy(handle);
     return 1;
   }
+  if (too_large(bytes, count, width, height, message, message_size)) {
+    tjDestroy(handle);
+    return 1;
+  }
   if ((uint64_t)width * height > arscene_image_max_pixels) {
     snprintf(message, message_size,
              "%dx%d is more pixels than the image budget of %llu (ARSCENE_MAX_IMAGE_PIXELS raises it)", width,
              height, (unsigned long long)arscene_image_max_pixels);
-    tjDestroy(handle);
-    return 1;
-  }
-  if (too_large(bytes, count, width, height, message, message_size)) {
     tjDestroy(handle);
     return 1;
   }

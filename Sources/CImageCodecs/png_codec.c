@@ -145,12 +145,6 @@ int arscene_png_header(const uint8_t *bytes, size_t count, uint32_t *width, uint
   uint64_t w = (uint64_t)bytes[16] << 24 | bytes[17] << 16 | bytes[18] << 8 | bytes[19];
   uint64_t h = (uint64_t)bytes[20] << 24 | bytes[21] << 16 | bytes[22] << 8 | bytes[23];
   if (w == 0 || h == 0 || w > 65536 || h > 65536) return -1;  // libpng refuses these itself
-  if (w * h > arscene_image_max_pixels) {
-    snprintf(message, message_size,
-             "%llux%llu is more pixels than the image budget of %llu (ARSCENE_MAX_IMAGE_PIXELS raises it)",
-             (unsigned long long)w, (unsigned long long)h, (unsigned long long)arscene_image_max_pixels);
-    return 1;
-  }
   // A depth or colour type that does not exist counts as the smallest (libpng refuses it too, but
   // only after our caller has allocated), as does a header cut before them.
   uint64_t depth = count > 24 && (bytes[24] == 2 || bytes[24] == 4 || bytes[24] == 8 || bytes[24] == 16)
@@ -166,6 +160,12 @@ int arscene_png_header(const uint8_t *bytes, size_t count, uint32_t *width, uint
              "the file's %zu bytes (truncated, or a corrupt header)",
              (unsigned long long)w, (unsigned long long)h,
              (unsigned long long)((raw + deflate_max_ratio - 1) / deflate_max_ratio), count);
+    return 1;
+  }
+  if (w * h > arscene_image_max_pixels) {
+    snprintf(message, message_size,
+             "%llux%llu is more pixels than the image budget of %llu (ARSCENE_MAX_IMAGE_PIXELS raises it)",
+             (unsigned long long)w, (unsigned long long)h, (unsigned long long)arscene_image_max_pixels);
     return 1;
   }
   *width = (uint32_t)w;

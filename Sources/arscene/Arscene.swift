@@ -27,7 +27,9 @@ struct Arscene: ParsableCommand {
   /// Tunes the allocator for frame-sized buffers, registers the decoders at the edge (meshopt-
   /// and Draco-compressed glTF), then runs the command line.
   static func main() {
+    InputFiles.isTracking = true  // no output may replace a file this run has read
     EarlyStop.install { signal in FileHandleOutput.standardError.write("arscene: stopped by \(signal)\n") }
+    ReferenceAccess.allowFromEnvironment()
     AllocatorTuning.apply()
     MeshoptDecoding.register()
     DracoDecoding.register()

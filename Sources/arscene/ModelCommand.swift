@@ -1,5 +1,5 @@
-import ARMath
 import ARFiles
+import ARMath
 import ARMesh
 import ArgumentParser
 import Foundation

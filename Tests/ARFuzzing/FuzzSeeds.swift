@@ -48,9 +48,9 @@ public enum FuzzSeeds {
     let fixtures = repository + "/Tests/Fixtures"
     switch reader {
     case .obj: return listing(fixtures + "/obj", "obj") + listing(fixtures + "/obj/bad", "obj")
-    case .mtl: return listing(fixtures + "/obj", "mtl") + listing(repository + "/Models", "mtl")
+    case .mtl: return listing(fixtures + "/obj", "mtl") + listing(repository + "/Scenes/models", "mtl")
     case .scene: return listing(repository + "/Scenes", "json") + listing(fixtures + "/scenes", "json")
-    case .points: return [repository + "/Models/hand-right-points.json"]
+    case .points: return [repository + "/Scenes/models/hand-right-points.json"]
     case .recording: return []
     case .iosLogger:
       return listing(fixtures + "/recordings/ios_logger", "txt")

@@ -57,9 +57,9 @@ import Testing
     .deletingLastPathComponent()
 
   static func hand() throws -> (BoundingVolumeHierarchy, [TapTarget]) {
-    let asset = try OBJAsset.load(path: root.appendingPathComponent("Models/hand-right.obj").path)
+    let asset = try OBJAsset.load(path: root.appendingPathComponent("Scenes/models/hand-right.obj").path)
     let bvh = try BoundingVolumeHierarchy(mesh: asset.mesh)
-    let data = try Data(contentsOf: root.appendingPathComponent("Models/hand-right-points.json"))
+    let data = try Data(contentsOf: root.appendingPathComponent("Scenes/models/hand-right-points.json"))
     let targets = try JSONDecoder().decode(PointFile.self, from: data).points.map {
       TapTarget(
         name: $0.code,

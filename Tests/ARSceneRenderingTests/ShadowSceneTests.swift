@@ -47,7 +47,7 @@ struct ShadowSceneTests {
       decoding: try JSONSerialization.data(withJSONObject: json, options: .withoutEscapingSlashes),
       as: UTF8.self
     )
-    .replacingOccurrences(of: "../Models/", with: Fixtures.path("../../Models/") + "/")
+    .replacingOccurrences(of: "\"models/", with: "\"" + Fixtures.path("../../Scenes/models/"))
     .replacingOccurrences(of: "data/table-scan.xyz", with: Fixtures.path("../../Scenes/data/table-scan.xyz"))
     let scene = try Scene.load(path: try folder.write(text, to: "hand.json"))
     let catcher = try #require(scene.shadows)

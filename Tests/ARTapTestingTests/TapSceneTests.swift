@@ -9,7 +9,7 @@ import Testing
 /// origin, every point tappable from the side that sees it, and errors that name the problem.
 @Suite("Tap scenes")
 struct TapSceneTests {
-  static let models = Fixtures.root + "/../../Models"
+  static let models = Fixtures.root + "/../../Scenes/models"
 
   static func hand(_ worldFromModel: RigidTransform<Double> = .identity) throws -> TapScene {
     try TapScene(

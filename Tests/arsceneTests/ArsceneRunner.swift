@@ -32,9 +32,11 @@ struct ArsceneRunner {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    if !environment.isEmpty {
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
+    // The package's own test fixtures reference files across its folders (a fixture scene's
+    // models in Scenes/models): the suite widens references to the package, as a team's CI job
+    // would with ARSCENE_ALLOW_PATH. A test of confinement passes "" (or works outside it).
+    let widened = ["ARSCENE_ALLOW_PATH": packageRoot.path].merging(environment) { $1 }
+    process.environment = ProcessInfo.processInfo.environment.merging(widened) { $1 }
     process.currentDirectoryURL = directory ?? packageRoot
     let input = Pipe(), output = Pipe(), error = Pipe()
     process.standardInput = input
@@ -43,8 +45,11 @@ struct ArsceneRunner {
     try process.run()
     // Feed stdin on another thread so a large input cannot deadlock against a full stdout pipe.
     let data = Data(stdin.utf8)
+    // A run may stop before reading all its input (a bad line): the rest of the write fails
+    // with EPIPE, which must neither trap nor end the test process by SIGPIPE.
+    _ = Self.ignoreBrokenPipes
     let writer = Thread {
-      input.fileHandleForWriting.write(data)
+      try? input.fileHandleForWriting.write(contentsOf: data)
       try? input.fileHandleForWriting.close()
     }
     writer.start()
@@ -64,6 +69,9 @@ struct ArsceneRunner {
       status: timedOut ? -1 : process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: err, as: UTF8.self))
   }
+
+  /// Ignores SIGPIPE in the test process, once.
+  private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
   /// The package's root folder, found from this source file's path.
   static let packageRoot = URL(fileURLWithPath: #filePath)

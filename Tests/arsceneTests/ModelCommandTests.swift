@@ -74,7 +74,7 @@ struct ModelCommandTests {
     arguments: [
       ("gltf/BoxTextured-meshopt.glb", "gltf/BoxTextured.glb", 1e-6),
       ("gltf/Box_Draco.glb", "gltf/Box.glb", 1e-6),
-      ("gltf/hand-right-meshopt.glb", "../../Models/hand-right.glb", 2e-5),
+      ("gltf/hand-right-meshopt.glb", "../../Scenes/models/hand-right.glb", 2e-5),
     ])
   func meshopt(_ compressed: String, _ original: String, _ tolerance: Double) throws {
     let (a, b) = (try Self.stats(Fixtures.path(compressed)), try Self.stats(Fixtures.path(original)))
@@ -166,12 +166,12 @@ struct ModelCommandTests {
     let folder = try TemporaryFolder()
     let original = try String(
       contentsOfFile: ArsceneRunner.packageRoot.path + "/Scenes/acupressure-hand.json", encoding: .utf8)
-    let models = ArsceneRunner.packageRoot.path + "/Models/"
+    let models = ArsceneRunner.packageRoot.path + "/Scenes/models/"
     let glb = original.replacingOccurrences(
-      of: "\"../Models/hand-right.obj\"", with: "\"\(models)hand-right.glb\""
+      of: "\"models/hand-right.obj\"", with: "\"\(models)hand-right.glb\""
     )
     .replacingOccurrences(
-      of: "\"file\": \"../Models/hand-right-points.json\"", with: "\"from_model\": true, \"radius\": 0.005")
+      of: "\"file\": \"models/hand-right-points.json\"", with: "\"from_model\": true, \"radius\": 0.005")
     let scene = try folder.write(glb, to: "hand-glb.json")
     let outcome = try ArsceneRunner.run(["hit", "--scene", scene, "--tap", "430,292"])
     #expect(

@@ -17,10 +17,10 @@ struct UsageErrorTests {
       (["render", "Scenes/zavist.json", "--shading", "lambert"], "--shading applies to model mode"),
       (["render", "Scenes/zavist.json", "--every", "2"], "--every applies to recording mode"),
       (
-        ["render", "--model", "Models/hand-right.obj", "--width", "10"] + camera,
+        ["render", "--model", "Scenes/models/hand-right.obj", "--width", "10"] + camera,
         "--width applies to scene mode"
       ),
-      (["render", "--model", "Models/hand-right.obj", "--shading", "bogus"] + camera, "--shading"),
+      (["render", "--model", "Scenes/models/hand-right.obj", "--shading", "bogus"] + camera, "--shading"),
       (
         [
           "render", "--recording", "r.jsonl", "--scene", "Scenes/zavist.json", "--frames", "f",

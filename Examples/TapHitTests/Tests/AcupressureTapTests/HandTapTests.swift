@@ -56,7 +56,7 @@ struct HandTapTests {
 /// A model the app ships (the repository's Models folder).
 func shipped(_ name: String) -> String {
   URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../../../Models/\(name)").standardized.path
+    .appendingPathComponent("../../../../Scenes/models/\(name)").standardized.path
 }
 
 /// The same hand as the app ships it in a GLB: the points are empty nodes named by their codes.
