@@ -272,7 +272,7 @@ let package = Package(
     .target(
       name: "ARFuzzing",
       dependencies: [
-        "ARMath", "ARMesh", "ARScene", "ARRecording", "ARPlaces", "ARFilm", "ARImageIO", "ARPose",
+        "ARMath", "ARFiles", "ARMesh", "ARScene", "ARRecording", "ARPlaces", "ARFilm", "ARImageIO", "ARPose",
         "ARMarkers",
       ],
       path: "Tests/ARFuzzing"

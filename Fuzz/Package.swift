@@ -23,7 +23,7 @@ let package = Package(
         .product(name: "ARScene", package: root), .product(name: "ARRecording", package: root),
         .product(name: "ARPlaces", package: root), .product(name: "ARFilm", package: root),
         .product(name: "ARImageIO", package: root), .product(name: "ARPose", package: root),
-        .product(name: "ARMarkers", package: root),
+        .product(name: "ARMarkers", package: root), .product(name: "ARFiles", package: root),
       ]
     ),
     .executableTarget(

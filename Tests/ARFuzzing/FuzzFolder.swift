@@ -37,6 +37,8 @@ public final class FuzzFolder: @unchecked Sendable {
       ] where files.fileExists(atPath: models + file) {
         try files.copyItem(atPath: models + file, toPath: path + "/" + (file as NSString).lastPathComponent)
       }
+    case .reference: try FuzzInvariants.prepareReferences(in: path)
+    case .output: try FuzzInvariants.prepareOutputs(in: path)
     default: break
     }
   }

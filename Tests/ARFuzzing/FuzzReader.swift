@@ -15,7 +15,10 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   case obj, mtl, scene, points, recording, iosLogger = "ios_logger", strayScanner = "stray_scanner"
   case arkitScenes = "arkitscenes", arkitDataLogger = "arkit_data_logger"
   case tum, euroc, kitti, geojson, stops, gpx, cube, preset, png, jpeg, pointCloud = "point_cloud", game
-  case clicks, gltf, usdz, dictionary
+  case clicks, gltf, usdz, usda, dictionary
+  /// Not readers but promises: references stay in their folder; outputs leave non-regular files
+  /// and inputs alone (``FuzzInvariants``).
+  case reference, output
 
   /// The file the bytes become, in the reader's work folder.
   var fileName: String {
@@ -44,6 +47,9 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .clicks: "clicks.csv"
     case .gltf: "model.gltf"
     case .usdz: "model.usdz"
+    case .usda: "model.usda"
+    case .reference: "references.txt"
+    case .output: "outputs.txt"
     case .dictionary: "dictionary.yml"
     }
   }
@@ -84,8 +90,10 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .jpeg: _ = try? JPEG.decodeRGBA8(bytes)
     case .pointCloud: _ = try? PointCloud.read(path: path)
     case .game: _ = try? VisitGame.read(path: path, stops: ["zavist-01", "zavist-02"])
-    case .usdz:
+    case .usdz, .usda:
       if let asset = try? ModelAsset.load(path: path) { _ = ModelStatistics(asset) }
+    case .reference: FuzzInvariants.checkReferences(bytes, in: folder.path)
+    case .output: FuzzInvariants.checkOutputs(bytes, in: folder.path)
     case .gltf:
       // GLB and .gltf alike (told by content), through the model loader every command uses.
       if let asset = try? ModelAsset.load(path: path, lenient: true) { _ = ModelStatistics(asset) }

@@ -38,9 +38,45 @@ public enum FuzzSeeds {
     case .recording: found.append(Array(recording.utf8))
     case .game: found.append(Array(game.utf8))
     case .scene: found = found.map(Self.localModels)
+    case .obj, .mtl, .usda, .reference, .output: found += hostile(reader).map { Array($0.utf8) }
     default: break
     }
     return found.isEmpty ? [Array("x".utf8)] : found
+  }
+
+  /// Inline seeds of the classes issue 67 found: nesting past the limits, a face past its
+  /// corner cap, CR and CRLF line ends, references and output names that try to escape.
+  static func hostile(_ reader: FuzzReader) -> [String] {
+    let triangle = ["v 0 0 0", "v 1 0 0", "v 0 1 0", "f 1 2 3"]
+    switch reader {
+    case .obj:
+      return [
+        triangle.joined(separator: "\r"), triangle.joined(separator: "\r\n"),
+        "mtllib /etc/passwd\n" + triangle.joined(separator: "\n"),
+        "mtllib ../../etc/passwd\n" + triangle.joined(separator: "\n"),
+        "v 0 0 0\nv 1 0 0\nv 0 1 0\nf " + Array(repeating: "1 2 3", count: 1400).joined(separator: " "),
+      ]
+    case .mtl:
+      return ["newmtl a\r\nKd 1 0 0\r\nmap_Kd ../x.png\r\n", "newmtl a\rmap_Kd /etc/passwd\r"]
+    case .usda:
+      let deep =
+        (0..<140).map { "def Xform \"p\($0)\" {" }.joined(separator: "\n")
+        + String(repeating: "}", count: 140)
+      let tuples =
+        "#usda 1.0\ndef Mesh \"m\" {\n point3f[] points = " + String(repeating: "(", count: 200)
+        + String(repeating: ")", count: 200) + "\n}\n"
+      return [
+        "#usda 1.0\n" + deep, tuples,
+        "#usda 1.0\ndef Mesh \"m\" {\n point3f[] points = [(0,0,0),(1,0,0),(0,1,0)]\n int[] faceVertexCounts = [3]\n int[] faceVertexIndices = [0,1,2]\n}\n",
+      ]
+    case .reference:
+      return [
+        "tex.png\nsub/../tex.png\n../secret.txt\n..%2Fsecret.txt\n/etc/passwd\nout/secret.txt\nlink.png\n"
+      ]
+    case .output:
+      return ["out.json\nfifo\nlink\ndir\ninput.txt\ndir/x\n"]
+    default: return []
+    }
   }
 
   /// The seed files of `reader`, in the repository and the real data.
@@ -82,7 +118,7 @@ public enum FuzzSeeds {
     case .jpeg: return listing(fixtures + "/images", "jpg")
     case .pointCloud:
       return [repository + "/Scenes/data/table-scan.xyz", fixtures + "/pointclouds/floor-table.xyz"]
-    case .game: return []
+    case .game, .usda, .reference, .output: return []
     case .clicks: return [fixtures + "/control/clicks.csv"]
     case .dictionary: return [fixtures + "/markers/custom-5x5.yml"]
     case .usdz:

@@ -8,7 +8,8 @@ import Testing
 @Test("README hit-testing example")
 func readmeHitExample() throws {
   let root = Fixtures.root + "/../.."
-  let hand = try BoundingVolumeHierarchy(mesh: OBJAsset.load(path: root + "/Scenes/models/hand-right.obj").mesh)
+  let hand = try BoundingVolumeHierarchy(
+    mesh: OBJAsset.load(path: root + "/Scenes/models/hand-right.obj").mesh)
   let hit = try #require(hand.closestHit(try HitRay(origin: [0, 0.5, -0.05], direction: [0, -1, 0])))
   #expect(abs(hit.t - 0.482622184) < 1e-6)
   let li4 = TapTarget(

@@ -48,7 +48,7 @@ struct VideoFailureTests {
     }
     #expect(
       throws: VideoError.unwritable(
-        path: "/dev/null", reason: "exists and is not a regular file (a character device)")
+        path: "/dev/null", reason: "cannot write: exists and is not a regular file (a character device)")
     ) {
       try VideoWriter(path: "/dev/null", width: 64, height: 48, framesPerSecond: 10)
     }

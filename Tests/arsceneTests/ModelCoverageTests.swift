@@ -72,7 +72,9 @@ struct ModelCoverageTests {
 
   @Test(
     "the repository's GLBs: Khronos Box and BoxTextured, the shipped hand (a wrist cap of mixed winding), nine spheres",
-    arguments: ["gltf/Box.glb", "gltf/BoxTextured.glb", "../../Scenes/models/hand-right.glb", "pbr/spheres.glb"])
+    arguments: [
+      "gltf/Box.glb", "gltf/BoxTextured.glb", "../../Scenes/models/hand-right.glb", "pbr/spheres.glb",
+    ])
   func repository(_ model: String) throws {
     try Self.check(Fixtures.path(model))
   }
