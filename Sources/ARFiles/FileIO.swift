@@ -33,9 +33,34 @@ public enum FileIO {
 
   /// Writes the bytes of `buffer` to `path` atomically, as the array form above does: for bytes
   /// held elsewhere (an encoder's output).
+  ///
+  /// The path `-` is standard output: the bytes are written there instead (a pipe, a terminal,
+  /// whatever the caller redirected it to), for a command that writes one output whole.
   public static func writeAtomically(_ buffer: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
+    if path == standardOutput {
+      try writeToStandardOutput(buffer)
+      return
+    }
     let writer = try AtomicFileWriter(path: path)
     try writer.write(buffer: buffer)
     try writer.commit()
+  }
+
+  /// The output path that means standard output.
+  public static let standardOutput = "-"
+
+  private static func writeToStandardOutput(_ buffer: UnsafeRawBufferPointer) throws(FileIOError) {
+    fflush(nil)  // what print() buffered goes first
+    var offset = 0
+    while offset < buffer.count {
+      let written = Foundation.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        throw .unwritable(path: standardOutput, reason: String(cString: strerror(errno)))
+      }
+    }
   }
 }

@@ -48,7 +48,7 @@ public enum FileReferences {
   public static func resolve(_ reference: String, in referencingFile: String) throws(ReferenceError) -> String
   {
     try resolve(
-      reference, inFolder: (referencingFile as NSString).deletingLastPathComponent,
+      reference, inFolder: PathNames.folder(of: referencingFile),
       referencedBy: referencingFile)
   }
 
@@ -79,7 +79,7 @@ public enum FileReferences {
     var existing = target
     var real = realPath(existing)
     while real == nil && existing != "/" {
-      existing = (existing as NSString).deletingLastPathComponent
+      existing = PathNames.folder(of: existing)
       real = realPath(existing)
     }
     let realFolders = folders.compactMap(realPath)

@@ -77,7 +77,7 @@ public final class VideoWriter {
   /// A new empty file beside `path` for ffmpeg to fill: made here, so a missing or read-only
   /// folder is a clear error before any frame is rendered.
   private static func makeTemporary(beside path: String) throws(VideoError) -> String {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathNames.folder(of: path)
     let name = (path as NSString).lastPathComponent
     var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).tmp-XXXXXX.mp4").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }

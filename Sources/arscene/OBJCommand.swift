@@ -68,7 +68,7 @@ struct OBJCommand: ParsableCommand {
     func run() throws {
       try reportingInputFailures {
         let mesh = try loading.load(input).mesh
-        let directory = (output as NSString).deletingLastPathComponent
+        let directory = PathNames.folder(of: output)
         let mtlPath = ((output as NSString).deletingPathExtension as NSString).appendingPathExtension("mtl")!
         let mtlName = (mtlPath as NSString).lastPathComponent
         do {

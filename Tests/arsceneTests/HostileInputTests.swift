@@ -203,6 +203,20 @@ struct HostileInputTests {
     #expect(try OutputModes.mode(fresh) == 0o600)
   }
 
+  @Test("a one-character output name (on which Foundation traps) and '-' (standard output)")
+  func shortOutputNames() throws {
+    let folder = try TemporaryFolder()
+    let obj = try folder.write("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n", to: "t.obj")
+    let short = try ArsceneRunner.run(
+      ["obj", "convert", obj, "x"], directory: URL(fileURLWithPath: folder.path))
+    #expect(
+      short.status == 0 && FileManager.default.fileExists(atPath: folder.path + "/x"), "\(short.stderr)")
+    let piped = try ArsceneRunner.run([
+      "render", "Scenes/zavist.json", "-o", "-", "--width", "32", "--height", "24",
+    ])
+    #expect(piped.status == 0 && piped.stdout.hasPrefix("\u{FFFD}PNG"), "\(piped.stderr)")
+  }
+
   @Test("a file name with a newline or a bidirectional override is escaped: the error stays one line")
   func escapedNames() throws {
     let folder = try TemporaryFolder()

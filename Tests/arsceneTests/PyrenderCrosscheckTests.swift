@@ -44,7 +44,11 @@ struct PyrenderCrosscheckTests {
          {"direction": \(setup.light_direction), "color": [1, 1, 1], "intensity": \(setup.light_intensity)}]},
        "objects": [{"name": "model", "model": "\(model)"}]}
       """, to: "scene.json")
-    let outcome = try ArsceneRunner.run(["render", scene, "-o", folder.path + "/ours.png"])
+    // The model is a real file in ../shared, outside the scene's folder: allowed by name.
+    let outcome = try ArsceneRunner.run([
+      "render", scene, "-o", folder.path + "/ours.png", "--allow-path",
+      URL(fileURLWithPath: model).deletingLastPathComponent().path,
+    ])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let ours = try ImageFile.readRGBA8(folder.path + "/ours.png")
     let run = try PythonPeer.runScript(

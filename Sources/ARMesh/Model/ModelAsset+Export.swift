@@ -24,7 +24,7 @@ extension ModelAsset {
   /// The OBJ, its MTL and the embedded textures made files.
   private func objFiles(_ path: String) -> [(path: String, bytes: [UInt8])] {
     let stem = (path as NSString).deletingPathExtension
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = PathNames.folder(of: path)
     var files: [(path: String, bytes: [UInt8])] = []
     var mesh = self.mesh
     var written: [String: String] = [:]
