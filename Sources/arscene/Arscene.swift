@@ -35,6 +35,7 @@ struct Arscene: ParsableCommand {
     DracoDecoding.register()
     var command: any ParsableCommand
     do { command = try parseAsRoot() } catch { exit(withError: error) }
+    CommandTimeLimit.startDefault(for: command)
     do { try command.run() } catch { exit(withError: error) }
   }
 }

@@ -1,4 +1,5 @@
 import ARFiles
+import ArgumentParser
 import Foundation
 
 /// A time limit on the commands that render or replay, proportional to their work, so that
@@ -54,6 +55,17 @@ enum CommandTimeLimit {
     start(what, seconds: budget(bytes: files.map(size(of:)).reduce(0, +)))
   }
 
+  /// Starts the default limit of any command, before it runs: the base time plus what the
+  /// files and folders its arguments name buy. A command with a budget of its own (`render`,
+  /// `validate`, …) starts that instead when it knows its work; a command that streams
+  /// standard input (``StreamsStandardInput``) gets none, its work being as long as its input.
+  static func startDefault(for command: any ParsableCommand, arguments: [String] = CommandLine.arguments) {
+    guard !(command is StreamsStandardInput) else { return }
+    let name = type(of: command).configuration.commandName ?? "arscene"
+    let files = arguments.dropFirst().filter { FileManager.default.fileExists(atPath: $0) }
+    start("arscene \(name)", reading: files)
+  }
+
   /// More time for work done: the deadline moves to at least `seconds` from now (not under a
   /// fixed limit).
   static func extend(by seconds: Double) {
@@ -94,3 +106,8 @@ enum CommandTimeLimit {
     return total
   }
 }
+
+/// A command whose work is a stream of standard input's lines (`project`, `undistort`, `geo
+/// to-enu`, `crs convert`): each line's work is bounded, the whole as long as the input, so no
+/// time limit applies to it.
+protocol StreamsStandardInput {}

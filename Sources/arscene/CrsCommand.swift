@@ -12,7 +12,7 @@ struct CrsCommand: ParsableCommand {
     subcommands: [Convert.self]
   )
 
-  struct Convert: ParsableCommand {
+  struct Convert: ParsableCommand, StreamsStandardInput {
     static let configuration = CommandConfiguration(
       commandName: "convert",
       abstract: "Convert `x y [z]` lines on stdin from one CRS to another, as PROJ's cs2cs does.",

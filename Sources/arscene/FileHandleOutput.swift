@@ -22,7 +22,9 @@ enum FileHandleOutput {
     switch self {
     case .standardOutput: print(text, terminator: "")
     case .standardError:
-      var text = text
+      // Warnings and progress quote names and fields from files: no escape sequence or
+      // bidirectional override of theirs reaches the terminal.
+      var text = text.escapedForMessage(keepingLineBreaks: true)
       text.withUTF8 { bytes in
         var offset = 0
         while offset < bytes.count {

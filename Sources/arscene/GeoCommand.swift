@@ -35,7 +35,7 @@ struct GeoCommand: ParsableCommand {
     }
   }
 
-  struct ToENU: ParsableCommand {
+  struct ToENU: ParsableCommand, StreamsStandardInput {
     static let configuration = CommandConfiguration(
       commandName: "to-enu",
       abstract: "Geodetic `lat lon h` lines on stdin to local `e n u` lines (metres, 10 decimals).")
@@ -64,7 +64,7 @@ struct GeoCommand: ParsableCommand {
     }
   }
 
-  struct FromENU: ParsableCommand {
+  struct FromENU: ParsableCommand, StreamsStandardInput {
     static let configuration = CommandConfiguration(
       commandName: "from-enu",
       abstract: "Local `e n u` lines (metres) on stdin to geodetic `lat lon h` lines.",

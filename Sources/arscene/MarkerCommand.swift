@@ -257,6 +257,8 @@ struct MarkerCommand: ParsableCommand {
         for line in results.all() { FileHandleOutput.standardOutput.write(try line.get()) }
         lines += frames.count
         batch.removeAll(keepingCapacity: true)
+        // Each frame done buys the time another would take at the largest size.
+        CommandTimeLimit.extend(by: CommandTimeLimit.budget(pixelSamples: Double(frames.count) * 4096 * 4096))
       }
       if lines == 0 { FileHandleOutput.standardError.write("arscene: \(path): no frame has an image\n") }
     }

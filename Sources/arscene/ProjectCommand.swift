@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `arscene project`: world points through a posed camera to pixels.
-struct ProjectCommand: ParsableCommand {
+struct ProjectCommand: ParsableCommand, StreamsStandardInput {
   static let configuration = CommandConfiguration(
     commandName: "project",
     abstract: "Project world points (x y z per line on stdin, metres) to pixels.",

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `arscene undistort`: pixels of a distorting lens to the ideal pinhole camera's.
-struct UndistortCommand: ParsableCommand {
+struct UndistortCommand: ParsableCommand, StreamsStandardInput {
   static let configuration = CommandConfiguration(
     commandName: "undistort",
     abstract: "Map pixels (u v per line on stdin) of a distorting lens to the ideal pinhole camera's.",

@@ -11,11 +11,19 @@ extension StringProtocol {
   /// C0 and C1 controls (a newline in a file name included) as `\n`, `\t`, `\r` or `\u{…}`, and the
   /// bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F,
   /// U+061C) that make a terminal show text in another order than it is.
-  package var escapedForMessage: String {
-    guard unicodeScalars.contains(where: \.needsMessageEscape) else { return String(self) }
+  package var escapedForMessage: String { escapedForMessage(keepingLineBreaks: false) }
+
+  /// This text escaped as ``escapedForMessage``, but with its line breaks (`\n`, and `\r` for a
+  /// progress bar redrawn in place) kept: for a stream of lines made by the program itself, whose
+  /// parts from files (names, fields) are then still unable to hide or reorder anything.
+  package func escapedForMessage(keepingLineBreaks: Bool) -> String {
+    let escapes = { (scalar: Unicode.Scalar) in
+      scalar.needsMessageEscape && !(keepingLineBreaks && (scalar == "\n" || scalar == "\r"))
+    }
+    guard unicodeScalars.contains(where: escapes) else { return String(self) }
     var out = ""
     for scalar in unicodeScalars {
-      guard scalar.needsMessageEscape else {
+      guard escapes(scalar) else {
         out.unicodeScalars.append(scalar)
         continue
       }
