@@ -20,9 +20,20 @@ public final class AtomicFileWriter {
   private let temporaryPath: String
   private var file: UnsafeMutablePointer<FILE>?
 
-  /// Starts writing `path`.
+  /// Starts writing `path`; `-` (``FileIO/standardOutput``) writes standard output instead,
+  /// as it comes (a stream has no rename).
   public init(path: String) throws(FileIOError) {
     self.path = path
+    if path == FileIO.standardOutput {
+      temporaryPath = ""
+      let descriptor = dup(1)
+      guard descriptor >= 0, let file = fdopen(descriptor, "wb") else {
+        throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+      }
+      fflush(nil)  // what print() buffered goes first
+      self.file = file
+      return
+    }
     let permissions = try OutputTarget.check(path)
     var template = Array((path + ".tmp-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -39,11 +50,11 @@ public final class AtomicFileWriter {
   }
 
   deinit {
-    if let file {
-      fclose(file)
-      unlink(temporaryPath)
-      InFlightFiles.remove(temporaryPath)
-    }
+    guard let file else { return }
+    fclose(file)
+    guard !temporaryPath.isEmpty else { return }  // standard output: nothing to remove
+    unlink(temporaryPath)
+    InFlightFiles.remove(temporaryPath)
   }
 
   /// Appends `text`'s UTF-8 bytes.
@@ -74,6 +85,10 @@ public final class AtomicFileWriter {
   public func commit() throws(FileIOError) {
     guard let file else { return }
     self.file = nil
+    if temporaryPath.isEmpty {  // standard output
+      guard fflush(file) == 0, fclose(file) == 0 else { throw writeFailure() }
+      return
+    }
     defer { InFlightFiles.remove(temporaryPath) }
     let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
     let closed = fclose(file) == 0

@@ -22,7 +22,9 @@ struct PathNamesTests {
     for _ in 0..<5000 {
       let path = String(
         (0..<Int.random(in: 2...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
-      guard path.contains(where: { $0 != "/" }) else { continue }
+      // Foundation traps on every path that is one character once its trailing slashes go
+      // (`x`, `a/`, `./`): those are the edge cases above, not NSString's to answer.
+      guard path.reversed().drop(while: { $0 == "/" }).count >= 2 else { continue }
       let expected = (path as NSString).deletingLastPathComponent
       #expect(
         PathNames.folder(of: path) == expected || Self.sameFolder(PathNames.folder(of: path), expected),
