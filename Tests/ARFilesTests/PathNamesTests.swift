@@ -15,25 +15,22 @@ struct PathNamesTests {
     #expect(PathNames.folder(of: path) == folder)
   }
 
-  @Test("seeded paths of two or more characters: the same as NSString's")
+  @Test("seeded folders and names: the folder of folder/name[/] is the folder")
   func seeded() {
     var random = SplitMix64(seed: 1)
-    let alphabet = Array("ab/.")
-    for _ in 0..<5000 {
-      let path = String(
-        (0..<Int.random(in: 2...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
-      // Foundation traps on every path that is one character once its trailing slashes go
-      // (`x`, `a/`, `./`): those are the edge cases above, not NSString's to answer.
-      guard path.reversed().drop(while: { $0 == "/" }).count >= 2 else { continue }
-      let expected = (path as NSString).deletingLastPathComponent
-      #expect(
-        PathNames.folder(of: path) == expected || Self.sameFolder(PathNames.folder(of: path), expected),
-        "\(path)")
+    func name() -> String {
+      String(
+        (0..<Int.random(in: 1...4, using: &random)).map { _ in Array("ab.-").randomElement(using: &random)! })
     }
-  }
-
-  /// NSString also collapses repeated slashes inside the folder; the kernel reads both alike.
-  static func sameFolder(_ a: String, _ b: String) -> Bool {
-    a.split(separator: "/") == b.split(separator: "/") && a.hasPrefix("/") == b.hasPrefix("/")
+    for _ in 0..<5000 {
+      let parts = (0..<Int.random(in: 0...3, using: &random)).map { _ in name() }
+      let absolute = Bool.random(using: &random)
+      var folder = (absolute ? "/" : "") + parts.joined(separator: "/")
+      if folder.isEmpty && !absolute { folder = "" }
+      let path =
+        (folder.isEmpty ? "" : folder == "/" ? "/" : folder + "/") + name()
+        + (Bool.random(using: &random) ? "/" : "")
+      #expect(PathNames.folder(of: path) == folder, "\(path)")
+    }
   }
 }
