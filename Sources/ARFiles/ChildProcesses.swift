@@ -41,6 +41,9 @@ public enum ChildProcesses {
       left = left.filter { waitpid($0, nil, WNOHANG) == 0 }
       if !left.isEmpty { usleep(10_000) }
     }
-    for pid in left { kill(pid, SIGKILL) }
+    for pid in left {
+      kill(pid, SIGKILL)
+      waitpid(pid, nil, 0)  // gone before the caller goes on (or reaped already: ECHILD)
+    }
   }
 }

@@ -29,7 +29,7 @@ final class FramePicturer {
     // Geo-anchored objects where they truly are: the local world at the site's origin, the frame
     // the true poses are given in.
     // The surveyed markers among the scene's control points, printed where they stand.
-    let site = try SceneGeoSite.load(path: path)
+    let site = try GeoSite.load(scene: path)
     draws =
       try scene.placingGeoAnchors(with: SessionAlignment()).drawCalls()
       + ControlMarkerCards.drawCalls(site.controlPoints, in: site.frame)

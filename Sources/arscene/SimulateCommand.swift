@@ -75,9 +75,8 @@ struct SimulateCommand: ParsableCommand {
       guard output.lowercased().hasSuffix(".jsonl") else {
         throw InputFailure(message: "\(output): a recording is written as .jsonl")
       }
-      let geoSite: SceneGeoSite
-      do { geoSite = try SceneGeoSite.load(path: scene) } catch { throw InputFailure(error) }
-      let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors, controlPoints: geoSite.controlPoints)
+      let site: GeoSite
+      do { site = try GeoSite.load(scene: scene) } catch { throw InputFailure(error) }
       if clicks != nil, site.controlPoints.isEmpty {
         throw InputFailure(message: "--clicks: \(scene) has no control_points to click")
       }

@@ -1,4 +1,5 @@
 import ARFiles
+import ARGeo
 import ARMath
 import ARRecording
 import ARReplay
@@ -72,11 +73,8 @@ struct ValidateCommand: ParsableCommand {
         throw InputFailure(message: "--control-window: expected seconds in (0, 86400]")
       }
       guard let scene else { throw InputFailure(message: "--scene: needed to know the anchors") }
-      let geoSite: SceneGeoSite
-      do { geoSite = try SceneGeoSite.load(path: scene) } catch { throw InputFailure(error) }
-      let site = GeoSite(
-        frame: geoSite.frame, anchors: geoSite.anchors, sessionAlignment: geoSite.alignment,
-        controlPoints: geoSite.controlPoints)
+      let site: GeoSite
+      do { site = try GeoSite.load(scene: scene) } catch { throw InputFailure(error) }
       if control != nil, site.controlPoints.isEmpty {
         throw InputFailure(message: "--control: \(scene) has no control_points for the clicks to name")
       }

@@ -23,13 +23,14 @@ struct GeoHeightTests {
   func altitudes() throws {
     let folder = try TemporaryFolder()
     // PROJ (cct +proj=vgridshift +grids=egm96_15.gtx) at the anchor: 45.4201 m; at the origin 45.4203 m.
-    let site = try SceneGeoSite.load(
-      path: try Self.scene(origin: #""altitude_msl": 391.58"#, anchor: #""altitude_msl": 391.58"#, in: folder)
+    let site = try GeoSite.load(
+      scene: try Self.scene(
+        origin: #""altitude_msl": 391.58"#, anchor: #""altitude_msl": 391.58"#, in: folder)
     )
     #expect(abs(site.frame.origin.height - 437.0003) < 0.01)
     #expect(abs(site.anchors[0].anchor.coordinate.height - 437.0001) < 0.01)
-    let heights = try SceneGeoSite.load(
-      path: try Self.scene(origin: #""height": 437"#, anchor: #""height": 437"#, in: folder))
+    let heights = try GeoSite.load(
+      scene: try Self.scene(origin: #""height": 437"#, anchor: #""height": 437"#, in: folder))
     #expect(heights.anchors[0].anchor.coordinate.height == 437)
   }
 
@@ -43,7 +44,7 @@ struct GeoHeightTests {
     ] {
       let path = try Self.scene(origin: origin, anchor: anchor, in: folder)
       do {
-        _ = try SceneGeoSite.load(path: path)
+        _ = try GeoSite.load(scene: path)
         Issue.record("accepted \(origin) \(anchor)")
       } catch {
         #expect(error.description.contains(field), "\(error)")

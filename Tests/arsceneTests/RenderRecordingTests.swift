@@ -17,7 +17,7 @@ struct RenderRecordingTests {
   static func recording(in folder: TemporaryFolder, depth: Bool = false) throws -> (
     path: String, colours: [Int: SIMD4<UInt8>]
   ) {
-    let geo = try SceneGeoSite.load(path: "Scenes/zavist.json")
+    let geo = try GeoSite.load(scene: "Scenes/zavist.json")
     let site = GeoSite(frame: geo.frame, anchors: geo.anchors)
     var model = PhoneErrorModel.perfect
     (model.poseRate, model.frameRate, model.headingRate) = (10, 2, 5)

@@ -64,7 +64,7 @@ func recordingWorkloads(quick: Bool) -> [Row] {
   // Replay: a simulated walk at Závist long enough for a million records, validated by the
   // arscene binary itself (built beside this one), so that its time is the command's and its
   // peak memory is its own.
-  guard let geoSite = try? SceneGeoSite.load(path: "Scenes/zavist.json") else { return rows }
+  guard let geoSite = try? GeoSite.load(scene: "Scenes/zavist.json") else { return rows }
   let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors)
   let records = quick ? 20_000 : 1_000_000
   let recording = directory.appendingPathComponent("walk.jsonl").path

@@ -109,7 +109,7 @@ func scalingWorkloads(quick: Bool) -> [Row] {
 /// A manifest of `walks` simulated Závist walks of about `records` records each, in a
 /// temporary folder of its own (the caller removes it), or nil when the scene cannot be read.
 private func simulatedManifest(walks: Int, records: Int) -> String? {
-  guard let geoSite = try? SceneGeoSite.load(path: "Scenes/zavist.json") else { return nil }
+  guard let geoSite = try? GeoSite.load(scene: "Scenes/zavist.json") else { return nil }
   let site = GeoSite(frame: geoSite.frame, anchors: geoSite.anchors)
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "arscene-bench-manifest-\(getpid())")

@@ -1,7 +1,7 @@
-import ARGeo
-
-/// A place recordings are simulated at and validated against: a local ENU frame and the
-/// geo-anchored content placed in it.
+/// A place on Earth without its models: a local ENU frame, the geo-anchored content placed in
+/// it, the session alignment the scene states and its surveyed control points. What recordings
+/// are simulated at and validated against, and what a scene file's `geo` section loads as
+/// (ARScene's `GeoSite.load(scene:)`): one type for the site everywhere.
 public struct GeoSite: Sendable {
   /// The local ENU frame (its origin is the scene's `geo.origin`).
   public var frame: LocalTangentFrame
