@@ -5,18 +5,13 @@ import ArgumentParser
 struct RecordingCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "recording",
-    abstract:
-      "Read recorded AR sessions (ARScene JSON Lines, ios_logger, Stray Scanner, ARKitScenes, TUM/EuRoC/KITTI).",
+    abstract: "Read recorded AR sessions (\(RecordingFormat.titles)).",
     subcommands: [Info.self, Convert.self]
   )
 
   /// The input and how to read it: what `info` and `convert` share.
   struct Input: ParsableArguments {
-    @Option(
-      help: """
-        The input's layout: arscene, ios_logger, stray_scanner, arkitscenes, arkit_data_logger, tum, euroc or kitti \
-        (default: from its name or contents).
-        """)
+    @Option(help: "The input's layout: \(RecordingFormat.fromNames) (default: from its name or contents).")
     var from: RecordingFormat?
     @Flag(help: "Skip bad records with a warning (counted in the output) instead of failing.")
     var lenient = false

@@ -20,6 +20,30 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
   /// Trajectory files (poses only).
   case tum, euroc, kitti
 
+  /// The layout's name as its makers write it, for help and messages (`Stray Scanner`).
+  public var title: String {
+    switch self {
+    case .arscene: "ARScene JSON Lines"
+    case .iosLogger: "ios_logger"
+    case .strayScanner: "Stray Scanner"
+    case .arkitScenes: "ARKitScenes"
+    case .arkitDataLogger: "ARKit Data Logger"
+    case .tum: "TUM"
+    case .euroc: "EuRoC"
+    case .kitti: "KITTI"
+    }
+  }
+
+  /// Every layout's `--from` name, `a, b, … or z`: the one list the command line's help and
+  /// messages print, so that a new case cannot be left out of them.
+  public static var fromNames: String {
+    let names = allCases.map(\.rawValue)
+    return names.dropLast().joined(separator: ", ") + " or " + names.last!
+  }
+
+  /// Every layout's title, comma-separated, in declaration order.
+  public static var titles: String { allCases.map(\.title).joined(separator: ", ") }
+
   /// Whether the layout is a trajectory file of poses only (TUM, EuRoC, KITTI).
   public var isTrajectory: Bool { self == .tum || self == .euroc || self == .kitti }
 

@@ -2,8 +2,8 @@
 public struct RecordingHeader: Sendable, Equatable {
   /// The version of ARScene's recording format this header and its records follow.
   public var version: Int
-  /// Where the records came from: `arscene`, `simulate`, `ios_logger`, `stray_scanner`,
-  /// `arkitscenes`, or another tool's name.
+  /// Where the records came from: a ``RecordingFormat``'s raw value (the layout converted),
+  /// `simulate`, or another tool's name.
   public var source: String
   /// What the record times count: `unix` (seconds since 1970, UTC), `uptime` (seconds since the
   /// device booted, as ARKit's frame timestamps), or `session` (seconds since the recording
