@@ -59,19 +59,18 @@ struct ValidateCommand: ParsableCommand {
       30
   @OptionGroup var input: RecordingCommand.Input
 
+  /// Every option's range, before anything is read: a value out of range is a usage error.
   func validate() throws {
     guard (1...4096).contains(threads) else { throw ValidationError("--threads: expected 1 to 4096") }
+    guard gnssTau >= 0, gnssTau.isFinite else { throw ValidationError("--gnss-tau: expected seconds ≥ 0") }
+    guard controlWindow.isFinite, controlWindow > 0, controlWindow <= 86_400 else {
+      throw ValidationError("--control-window: expected seconds in (0, 86400]")
+    }
   }
 
   func run() throws {
     try reportingInputFailures {
       if merge { return try mergeShards() }
-      guard gnssTau >= 0, gnssTau.isFinite else {
-        throw InputFailure(message: "--gnss-tau: expected seconds ≥ 0")
-      }
-      guard controlWindow.isFinite, controlWindow > 0, controlWindow <= 86_400 else {
-        throw InputFailure(message: "--control-window: expected seconds in (0, 86400]")
-      }
       guard let scene else { throw InputFailure(message: "--scene: needed to know the anchors") }
       let site: GeoSite
       do { site = try GeoSite.load(scene: scene) } catch { throw InputFailure(error) }

@@ -29,6 +29,10 @@ struct UsageErrorTests {
         "--depth-confidence"
       ),
       (["render", "Scenes/zavist.json", "--view", "0,10"], "--view"),
+      (["validate", "w.jsonl", "--scene", "Scenes/zavist.json", "--gnss-tau", "-1"], "--gnss-tau"),
+      (
+        ["validate", "w.jsonl", "--scene", "Scenes/zavist.json", "--control-window", "0"], "--control-window"
+      ),
       (["poi", "near", "--at", "50,14", "--radius", "-5", "x.geojson"], "--radius"),
       (["poi", "near", "--at", "91,14", "--radius", "5", "x.geojson"], "latitude 91.0"),
       (["poi", "near", "--at", "50,14", "x.geojson"], "--radius, --max or both"),
