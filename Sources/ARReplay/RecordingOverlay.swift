@@ -14,7 +14,7 @@ import ARVideo
 /// Renders a scene's content over every frame of a recording, exactly where the phone would
 /// have drawn it: each frame with its own pose and intrinsics, over its own camera image, with
 /// geo-anchored content placed by the session alignment the recording's replay has reached at
-/// that frame (ARRecording's `AnchorValidator.appAlignment`, the app's side of `arscene validate`).
+/// that frame (ARRecording's `AppSessionAlignment`, the app's side `arscene validate` composes too).
 ///
 /// A frame's image is its file, or its frame of the recording's video (decoded by ffmpeg); it
 /// must have the size its intrinsics are for. A frame without an image shows the scene's

@@ -17,8 +17,9 @@ final class RecordingReplay {
 
   let overlay: RecordingOverlay
   let reader: RecordingReader
-  /// The app's side of validation: the session alignment from the fixes and headings so far.
-  var app: AnchorValidator
+  /// The app's side: the session alignment from the fixes and headings so far, as the app (and
+  /// `arscene validate`, which composes the same type) fuses it.
+  var app: AppSessionAlignment
   var drawCalls: OverlayDrawCalls
   let renderer = FrameRenderer()
   let images: RecordingFrameImages
@@ -43,7 +44,7 @@ final class RecordingReplay {
   init(_ overlay: RecordingOverlay, reader: RecordingReader, geoFrame: LocalTangentFrame) throws {
     self.overlay = overlay
     self.reader = reader
-    app = AnchorValidator(site: GeoSite(frame: overlay.scene.geoFrame ?? geoFrame, anchors: []))
+    app = AppSessionAlignment(frame: overlay.scene.geoFrame ?? geoFrame)
     drawCalls = try OverlayDrawCalls(scene: overlay.scene, highlightColor: overlay.highlightColor)
     images = RecordingFrameImages(baseFolder: reader.baseFolder)
     hasLabels = overlay.scene.objects.contains { $0.label != nil }
@@ -53,7 +54,7 @@ final class RecordingReplay {
 
   /// The scene with its geo-anchored content where the replay's alignment has placed it (nil
   /// before there is an alignment).
-  var placedScene: Scene? { app.appAlignment.map { scene.placingGeoAnchors(with: $0) } }
+  var placedScene: Scene? { app.alignment.map { scene.placingGeoAnchors(with: $0) } }
 
   /// Reads every record, drawing the selected frames (see ``RecordingOverlay/render(_:include:progress:layers:emit:)``).
   func run(

@@ -5,15 +5,13 @@ import RealModule
 /// Replays a recording as an app would and measures where its geo-anchored content landed:
 /// what `arscene validate` runs.
 ///
-/// The app's side: each GPS fix, paired with the camera's session position at that time, goes
-/// to ARGeo's `OnlineSessionAligner` (accuracy as a 68% radius turned into a per-axis σ); the
-/// compass readings give the session's yaw too, and the two yaws are combined by their
-/// uncertainties; each anchor is placed in the session with the alignment so far. Its claimed
-/// uncertainty is the alignment's, widened for the GNSS errors' correlation in time: fixes a
-/// second apart are not independent, so the correlated part of their error (a first-order
-/// Gauss–Markov process, `φ = exp(−Δt / τ)`) averages out far more slowly than white noise. What
-/// the validator assumes of the phone (τ, how much of the error is correlated, the compass's
-/// bias) is a ``PhoneErrorModel``: the same documented defaults `arscene simulate` draws from.
+/// The app's side is an ``AppSessionAlignment`` (the same one `arscene render --recording`
+/// places content with): each GPS fix, paired with the camera's session position at that time,
+/// and each compass reading go to ARGeo's `FusedSessionAligner`, and each anchor is placed in
+/// the session with the alignment so far, its claimed uncertainty the alignment's (widened for
+/// the GNSS errors' correlation in time). What the validator assumes of the phone (τ, how much
+/// of the error is correlated, the compass's bias) is a ``PhoneErrorModel``: the same documented
+/// defaults `arscene simulate` draws from.
 /// For comparison, each anchor is also placed the way a simple app does: from the latest fix
 /// and the latest compass heading alone.
 ///
@@ -28,9 +26,14 @@ public struct AnchorValidator {
   /// the GNSS variance that is correlated (``PhoneErrorModel/gpsMarkovSigma`` against
   /// ``PhoneErrorModel/gpsWhiteSigma``) widen the claimed uncertainty;
   /// ``PhoneErrorModel/headingBiasSigma`` is what the compass's yaw is trusted to.
-  public var assumptions: PhoneErrorModel
+  public var assumptions: PhoneErrorModel { didSet { app.assume(assumptions) } }
   /// How far apart in time a pose and a fix (or truth) may be to be paired, seconds.
-  public var pairingTolerance = 0.1
+  public var pairingTolerance: Double {
+    get { app.pairingTolerance }
+    set { app.pairingTolerance = newValue }
+  }
+  /// The app's side: the records as the app takes them, and the alignment it fuses.
+  public private(set) var app: AppSessionAlignment
   /// Where the session truly sat by the control points seen in the recording: the truth errors
   /// are measured against when the recording has none of its own.
   public var control: ControlTruth?
@@ -39,23 +42,16 @@ public struct AnchorValidator {
   private var controlFit: (second: Double, fit: ControlAlignmentFit?)?
   private var controlEvaluations = 0
 
-  private var aligner = OnlineSessionAligner()
   private var firstTime: Double?
-  private var lastPose: CameraPoseSample?
   private var lastFrame: CameraFrameSample?
   private var lastTruth: (time: Double, worldFromCamera: RigidTransform<Double>)?
-  private var lastCompass: (time: Double, trueHeading: Double)?
-  /// The session yaw the compass says, averaged: a running circular mean of the readings' yaws
-  /// that forgets over ``compassMemory`` seconds (the odometry's yaw drifts, so old readings
-  /// describe an older session frame), each reading more than 12° from the mean so far (a
-  /// disturbance) left out.
-  private var compassYaw: (sum: SIMD2<Double>, count: Int, time: Double) = (.zero, 0, 0)
-  /// Seconds over which compass readings are averaged.
-  public var compassMemory = 120.0
-  private var declination: Angle<Double>?
+  /// Seconds over which compass readings are averaged (``FusedSessionAligner/compassMemory``).
+  public var compassMemory: Double {
+    get { app.fusion.compassMemory }
+    set { app.configure { $0.compassMemory = newValue } }
+  }
   private var fixCount = 0, records = 0
   private var fixErrors: [Double] = [], fixesWithin = 0
-  private var fixSpacing: (last: Double?, sum: Double, count: Int) = (nil, 0, 0)
   private let anchorENU: [SIMD3<Double>]
   private let anchorWorld: [SIMD3<Double>]
   private var perAnchor: [Accumulator]
@@ -79,6 +75,7 @@ public struct AnchorValidator {
   public init(site: GeoSite, assumptions: PhoneErrorModel = PhoneErrorModel(), control: ControlTruth? = nil) {
     self.site = site
     self.assumptions = assumptions
+    app = AppSessionAlignment(frame: site.frame, assumptions: assumptions)
     self.control = control
     anchorENU = site.anchorPositions
     anchorWorld = anchorENU.map(WorldFrame.world(enu:))
@@ -121,29 +118,16 @@ public struct AnchorValidator {
     } else {
       // A stable order by rank, without moving the records: a group holds a handful.
       for rank in 0...6 {
-        for i in group.indices where Self.rank(group[i].stream) == rank { process(group[i]) }
+        for i in group.indices where group[i].stream.sameInstantRank == rank { process(group[i]) }
       }
     }
     group.removeAll(keepingCapacity: true)
   }
 
-  /// Where a stream's records of one instant are processed among the others.
-  private static func rank(_ stream: RecordingStream) -> Int {
-    switch stream {
-    case .pose: 0
-    case .truth: 1
-    case .heading: 2
-    case .magnetometer: 3
-    case .tap: 4
-    case .gps: 5
-    case .frame: 6
-    }
-  }
-
   private mutating func process(_ record: RecordingRecord) {
     switch record {
     case .pose(let pose):
-      lastPose = pose
+      app.take(pose)
       trackFused(pose)
     case .frame(let frame):
       lastFrame = frame
@@ -151,14 +135,10 @@ public struct AnchorValidator {
       measureJitter(at: frame)
     case .truth(let truth): take(truth)
     case .heading(let h):
-      if let trueHeading = h.trueHeadingDegrees {
-        lastCompass = (h.time, trueHeading)
-      } else if let declination {
-        lastCompass = (h.time, h.magneticHeadingDegrees + declination.degrees)
-      } else {
-        break
+      // Against the fixes' yaw alone, which owes nothing to the compass.
+      if let compass = app.take(h), let gps = compass.gpsEstimate {
+        diagnostics.compass(yaw: compass.yaw, against: gps, compassSigma: app.fusion.compassSigma)
       }
-      takeCompassYaw(at: h.time)
     case .gps(let fix): take(fix)
     case .magnetometer, .tap: break
     }
@@ -167,150 +147,35 @@ public struct AnchorValidator {
   // MARK: The app's side
 
   /// Where the session frame sits in the site's ENU frame by the records consumed so far, as
-  /// the app would have it (nil until enough fixes have arrived): what a renderer of the
-  /// recording places geo-anchored content with.
-  public var appAlignment: SessionAlignment? { fused?.alignment }
+  /// the app would have it (nil until enough fixes have arrived): ``AppSessionAlignment/alignment``.
+  public var appAlignment: SessionAlignment? { app.alignment }
 
-  /// The fused alignment now: the GPS track's, its claimed uncertainty widened for correlated
-  /// fixes, its yaw combined with the compass's (inverse-variance weights) and the translation
-  /// moved to keep the fixes' centroid where it was.
-  private var fused: SessionAlignmentEstimate? {
-    guard var estimate = aligner.current else { return nil }
-    let f = correlationInflation(fixes: estimate.fixCount).squareRoot()
-    var yawSigma = estimate.yawSigma.radians * f
-    estimate.centroidSigma *= f
-    var yaw = estimate.alignment.yaw
-    if compassYaw.count > 0 {
-      let compass = Angle<Double>(radians: Double.atan2(y: compassYaw.sum.y, x: compassYaw.sum.x))
-      let compassSigma = Swift.max(assumptions.headingBiasSigma, 0.01) * .pi / 180
-      let w = compassSigma * compassSigma / (compassSigma * compassSigma + yawSigma * yawSigma)
-      yaw = yaw + (compass - yaw).wrappedToPlusMinusPi * (1 - w)
-      yawSigma = 1 / (1 / (yawSigma * yawSigma) + 1 / (compassSigma * compassSigma)).squareRoot()
-      // Keep the centroid's ENU position: t' = centroid_ENU − R(yaw') centroid_session.
-      let c = estimate.sessionCentroid
-      let session = SIMD3(c.x, 0, -c.y)
-      let centroidENU = estimate.alignment.enu(sessionPoint: session)
-      var moved = SessionAlignment(yaw: yaw, originENU: estimate.alignment.originENU)
-      let shift = centroidENU - moved.enu(sessionPoint: session)
-      moved.originENU += SIMD3(shift.x, shift.y, 0)
-      estimate.alignment = moved
-    }
-    estimate.yawSigma = Angle(radians: yawSigma)
-    estimate.horizontalSigma = estimate.horizontalSigma(atSessionPoint: .zero)
-    return estimate
-  }
+  /// The fused alignment now (``FusedSessionAligner/estimate``).
+  private var fused: SessionAlignmentEstimate? { app.fusion.estimate }
 
-  /// How much the variance of a mean of `n` fixes exceeds that of `n` independent ones when a
-  /// share of their error is first-order Gauss–Markov: `1 + 2 Σₖ (1 − k/n) φᵏ` for that share.
-  private func correlationInflation(fixes n: Int) -> Double {
-    let m = assumptions
-    let correlatedVariance = m.gpsMarkovSigma * m.gpsMarkovSigma
-    let total = correlatedVariance + m.gpsWhiteSigma * m.gpsWhiteSigma
-    guard m.gpsMarkovTau > 0, total > 0, fixSpacing.count > 0, n > 1 else { return 1 }
-    let spacing = fixSpacing.sum / Double(fixSpacing.count)
-    let phi = Double.exp(-spacing / m.gpsMarkovTau)
-    let count = Double(n)
-    let markov =
-      (1 + phi) / (1 - phi) - 2 * phi * (1 - Double.pow(phi, count)) / (count * (1 - phi) * (1 - phi))
-    let share = correlatedVariance / total
-    return share * markov + (1 - share)
-  }
-
-  /// The fixes' residual against the alignment, smoothed over the accepted fixes, and the time
-  /// a jump away from it began.
-  private var residualLevel: SIMD2<Double>?
-  private var jumpStart: Double?
   /// Whether fixes that jump away from the odometry (multipath) are left out.
-  public var detectsJumps = true
+  public var detectsJumps: Bool {
+    get { app.fusion.detectsJumps }
+    set { app.configure { $0.detectsJumps = newValue } }
+  }
   /// Fixes left out as multipath jumps.
-  public private(set) var jumpsSkipped = 0
+  public var jumpsSkipped: Int { app.fusion.jumpsSkipped }
 
-  /// Whether a fix jumped away from where the odometry carried the fixes before it: multipath.
-  ///
-  /// The GNSS error wanders slowly (Gauss–Markov) and the odometry is smooth over a second, so
-  /// the fix's residual against the current alignment changes by little from fix to fix: its
-  /// expected change per axis is `√(2(1 − φ) σ_GM² + 2 σ_white²)`. A residual more than four of
-  /// those from the smoothed level is a jump, and the fixes are left out until they come back,
-  /// or for at most a minute (after which the new level is taken as the truth's).
-  private mutating func isJump(fix enu: SIMD3<Double>, at position: SIMD3<Double>, time: Double) -> Bool {
-    guard detectsJumps, let estimate = aligner.current, estimate.fixCount >= aligner.warmUp else {
-      return false
-    }
-    let predicted = estimate.alignment.enu(sessionPoint: position)
-    let residual = SIMD2(enu.x - predicted.x, enu.y - predicted.y)
-    let m = assumptions
-    let spacing = fixSpacing.count > 0 ? fixSpacing.sum / Double(fixSpacing.count) : 1
-    let phi = m.gpsMarkovTau > 0 ? Double.exp(-spacing / m.gpsMarkovTau) : 0
-    let step = (2 * (1 - phi) * m.gpsMarkovSigma * m.gpsMarkovSigma + 2 * m.gpsWhiteSigma * m.gpsWhiteSigma)
-      .squareRoot()
-    guard let level = residualLevel else {
-      residualLevel = residual
-      return false
-    }
-    if (residual - level).length > Swift.max(4 * step, 1), jumpStart.map({ time - $0 < 60 }) ?? true {
-      if jumpStart == nil { jumpStart = time }
-      jumpsSkipped += 1
-      return true
-    }
-    jumpStart = nil
-    residualLevel = level + 0.2 * (residual - level)
-    return false
-  }
-
-  /// The session yaw the latest compass reading implies, into the running mean.
-  private mutating func takeCompassYaw(at time: Double) {
-    guard let compass = lastCompass, let pose = lastPose, abs(pose.time - time) <= pairingTolerance,
-      let sessionHeading = WorldFrame.heading(
-        ofWorldDirection: pose.worldFromCamera.rotation.act([0, 0, -1]))
-    else { return }
-    let yaw = (Angle<Double>.degrees(compass.trueHeading) - sessionHeading).radians
-    // Against the fixes' yaw alone, which owes nothing to the compass.
-    if let gps = aligner.current {
-      diagnostics.compass(
-        yaw: yaw, against: gps, compassSigma: Swift.max(assumptions.headingBiasSigma, 0.01) * .pi / 180)
-    }
-    let unit = SIMD2(Double.cos(yaw), Double.sin(yaw))
-    if compassYaw.count >= 20 {
-      let mean = compassYaw.sum / compassYaw.sum.length
-      guard (unit * mean).sum() > Double.cos(12 * .pi / 180) else { return }
-    }
-    compassYaw.sum = compassYaw.sum * Double.exp(-Swift.max(0, time - compassYaw.time) / compassMemory) + unit
-    compassYaw.count += 1
-    compassYaw.time = time
-  }
+  /// The latest camera pose.
+  private var lastPose: CameraPoseSample? { app.lastPose }
 
   private mutating func take(_ fix: GPSFix) {
     fixCount += 1
-    guard let pose = lastPose, abs(pose.time - fix.time) <= pairingTolerance, fix.horizontalAccuracy > 0
-    else { return }
-    let coordinate = GeodeticCoordinate(
-      latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude,
-      height: fix.ellipsoidalHeight ?? site.frame.origin.height)
-    if declination == nil {
-      declination = try? MagneticModel.wmm2025.declination(
-        at: coordinate, decimalYear: (try? MagneticModel.decimalYear(secondsSince1970: fix.time)) ?? 2026)
-    }
-    let enu = site.frame.enu(coordinate)
-    if let last = fixSpacing.last, fix.time > last {
-      fixSpacing.sum += fix.time - last
-      fixSpacing.count += 1
-    }
-    fixSpacing.last = fix.time
-    let sigma = fix.horizontalAccuracy / PhoneErrorModel.radius68PerSigma
-    let position = pose.worldFromCamera.translation
-    let jump = isJump(fix: enu, at: position, time: fix.time)
-    diagnostics.fix(enu: enu, sessionPosition: position, sigma: sigma, prediction: fused, accepted: !jump)
-    if !jump {
-      _ = try? aligner.add(
-        PositionFix(
-          sessionPosition: position, enu: enu, horizontalAccuracy: sigma,
-          verticalAccuracy: fix.verticalAccuracy.map { Swift.max($0, 0.1) }))
-    }
+    guard let observed = app.take(fix) else { return }
+    let (enu, position, pose) = (observed.enu, observed.sessionPosition, observed.pose)
+    diagnostics.fix(
+      enu: enu, sessionPosition: position, sigma: observed.sigma, prediction: observed.prediction,
+      accepted: observed.accepted)
     fixTrack.append([enu.x, enu.y, fix.horizontalAccuracy])
 
     // The simple app: the latest fix and compass heading alone.
     var raw: SessionAlignment?
-    if let compass = lastCompass, abs(compass.time - fix.time) <= 1,
+    if let compass = app.lastCompass, abs(compass.time - fix.time) <= 1,
       let sessionHeading = WorldFrame.heading(
         ofWorldDirection: pose.worldFromCamera.rotation.act([0, 0, -1]))
     {
@@ -505,7 +370,8 @@ public struct AnchorValidator {
       truthSource: hasSimulatedTruth ? "simulation" : hasTruth ? "control" : "none", alignment: alignment,
       control: control?.summary(evaluations: controlEvaluations), anchors: anchors,
       gps: ValidationReport.GPSSummary(
-        fixes: fixCount, used: aligner.current?.fixCount ?? 0, rejected: aligner.rejectedCount + jumpsSkipped,
+        fixes: fixCount, used: app.fusion.gpsEstimate?.fixCount ?? 0,
+        rejected: app.fusion.rejectedCount + jumpsSkipped,
         withTruth: fixErrors.count,
         withinAccuracy: fixErrors.isEmpty ? nil : Double(fixesWithin) / Double(fixErrors.count),
         error: ValidationReport.Statistics(fixErrors)),
@@ -525,13 +391,13 @@ public struct AnchorValidator {
         source: "gps", yawDeg: e.alignment.yaw.wrappedToPlusMinusPi.degrees, yawSigmaDeg: e.yawSigma.degrees,
         originENU: [e.alignment.originENU.x, e.alignment.originENU.y, e.alignment.originENU.z],
         centroidSigma: e.centroidSigma, fixesUsed: e.fixCount,
-        fixesRejected: aligner.rejectedCount + jumpsSkipped)
+        fixesRejected: app.fusion.rejectedCount + jumpsSkipped)
     }
     guard let a = site.sessionAlignment else { return nil }
     return ValidationReport.Alignment(
       source: "scene", yawDeg: a.yaw.wrappedToPlusMinusPi.degrees, yawSigmaDeg: nil,
       originENU: [a.originENU.x, a.originENU.y, a.originENU.z], centroidSigma: nil, fixesUsed: 0,
-      fixesRejected: aligner.rejectedCount + jumpsSkipped)
+      fixesRejected: app.fusion.rejectedCount + jumpsSkipped)
   }
 
   /// Anchor `i`: its placement and stability always, its errors when there was truth.
