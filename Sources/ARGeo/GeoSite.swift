@@ -11,7 +11,7 @@ public struct GeoSite: Sendable {
   /// `session_alignment`): what a recording without GPS fixes is placed with.
   public var sessionAlignment: SessionAlignment?
   /// Surveyed control points: observations of them in a recording tell where its session truly
-  /// was (``ControlTruth``).
+  /// was (ARRecording's `ControlTruth`).
   public var controlPoints: [ControlPoint]
 
   /// A site; anchors need not be near the frame's origin, but within a few kilometres.

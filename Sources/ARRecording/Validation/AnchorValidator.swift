@@ -45,7 +45,7 @@ public struct AnchorValidator {
   private var firstTime: Double?
   private var lastFrame: CameraFrameSample?
   private var lastTruth: (time: Double, worldFromCamera: RigidTransform<Double>)?
-  /// Seconds over which compass readings are averaged (``FusedSessionAligner/compassMemory``).
+  /// Seconds over which compass readings are averaged (`FusedSessionAligner.compassMemory`).
   public var compassMemory: Double {
     get { app.fusion.compassMemory }
     set { app.configure { $0.compassMemory = newValue } }
@@ -150,7 +150,7 @@ public struct AnchorValidator {
   /// the app would have it (nil until enough fixes have arrived): ``AppSessionAlignment/alignment``.
   public var appAlignment: SessionAlignment? { app.alignment }
 
-  /// The fused alignment now (``FusedSessionAligner/estimate``).
+  /// The fused alignment now (`FusedSessionAligner.estimate`).
   private var fused: SessionAlignmentEstimate? { app.fusion.estimate }
 
   /// Whether fixes that jump away from the odometry (multipath) are left out.

@@ -39,7 +39,7 @@ public struct AppSessionAlignment: Sendable {
     fusion.assumptions = assumptions.alignmentAssumptions
   }
 
-  /// Changes how the fusion runs (``FusedSessionAligner/compassMemory``, `detectsJumps`).
+  /// Changes how the fusion runs (`FusedSessionAligner.compassMemory`, `detectsJumps`).
   public mutating func configure(_ change: (inout FusedSessionAligner) -> Void) { change(&fusion) }
 
   // MARK: Records one at a time
