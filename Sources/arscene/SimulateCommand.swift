@@ -5,6 +5,7 @@ import ARImageIO
 import ARMath
 import ARRecording
 import ARRender
+import ARReplay
 import ARScene
 import ARSceneRendering
 import ArgumentParser
@@ -97,7 +98,10 @@ struct SimulateCommand: ParsableCommand {
           frames == nil ? 0 : duration * model.frameRate * Double(model.imageSize.x * model.imageSize.y)
         CommandTimeLimit.start(
           "simulate", seconds: CommandTimeLimit.budget(pixelSamples: pictured, bytes: duration * 100_000))
-        let camera = try frames.map { try FramePicturer(scene: scene, folder: $0, recording: output) }
+        let camera = try frames.map {
+          try SimulatedFramePicturer(
+            scene: Scene.read(path: scene), site: site, folder: $0, recording: output)
+        }
         let writer = try RecordingWriter(path: output, header: simulator.header)
         var clicker = clicks.map { _ in ControlClickSimulator(site: site, seed: seed, noise: clickNoise) }
         let picture: ((CameraFrameSample, RigidTransform<Double>) -> CameraFrameSample)? =
