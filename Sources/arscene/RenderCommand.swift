@@ -251,15 +251,10 @@ struct RenderCommand: ParsableCommand {
         throw InputFailure(message: "--world-from-model: the matrix is singular")
       }
     }
-    let mode: ShadingMode
-    switch shading ?? .lambert {
-    case .unlit: mode = .unlit
-    case .lambert:
-      // From the camera towards the scene's viewer side, unless --light says otherwise.
-      let towardsLight =
-        light.map { SIMD3<Float>($0.unit) } ?? SIMD3<Float>(pose.transformDirection([0, 0, 1]))
-      mode = .lambert(towardsLight: towardsLight)
-    }
+    let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: pose, near: near, far: far)
+    let mode = ModelView.shading(
+      lit: (shading ?? .lambert) == .lambert, towardsLight: light.map { SIMD3<Double>($0.unit) },
+      camera: camera)
     // Lenient: a quick look at a model should not fail over a missing texture (it draws no
     // textures anyway); the warnings still go to stderr.
     let asset: ModelAsset
@@ -267,16 +262,8 @@ struct RenderCommand: ParsableCommand {
       throw InputFailure(error)
     }
     for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
-    // The comparison modes shade no texture: none is decoded.
-    var mesh = asset.mesh
-    for m in mesh.materials.indices { mesh.materials[m].removeTextures() }
-    let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: pose, near: near, far: far)
-    let draws = [try DrawCall(mesh: mesh, worldFromModel: modelMatrix, cullBackFaces: false)]
-    if depthOutput != nil {
-      let (image, depth) = try FrameRenderer().renderWithDepth(
-        draws, camera: camera, shading: mode, settings: settings)
-      return (image, depth)
-    }
-    return (try Renderer.render(draws, camera: camera, shading: mode, settings: settings), nil)
+    let view = ModelView(mesh: asset.mesh, camera: camera, worldFromModel: modelMatrix, shading: mode)
+    let rendered = try view.render(settings: settings, depth: depthOutput != nil)
+    return (rendered.image, rendered.depth)
   }
 }
