@@ -181,6 +181,14 @@ struct HostileInputTests {
     let render = try ArsceneRunner.run(["render", scene, "-o", scene, "--width", "32", "--height", "24"])
     #expect(render.status == 2 && render.stderr.contains("is one of this run's inputs"), "\(render.stderr)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: scene)) == before)
+    let (recording, _) = try RenderRecordingTests.recording(in: folder)
+    let recorded = try Data(contentsOf: URL(fileURLWithPath: recording))
+    for output in ["--json", "--html"] {
+      let validate = try ArsceneRunner.run(["validate", recording, "--scene", scene, output, recording])
+      #expect(
+        validate.status == 2 && validate.stderr.contains("is one of this run's inputs"), "\(validate.stderr)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: recording)) == recorded)
+    }
   }
 
   @Test("a replaced file keeps its 0600 mode; a new one follows the umask")
