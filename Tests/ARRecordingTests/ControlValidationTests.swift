@@ -68,7 +68,7 @@ struct ControlValidationTests {
       var c = $0; c.sigmaPixels = 1; return c
     }
     let (truth, control) = Self.reports(walk)
-    #expect(control.truthSource == "control" && control.hasTruth)
+    #expect(control.truthSource == .control && control.hasTruth)
     let summary = try #require(control.control)
     #expect(summary.rejected == 0 && summary.clicks > 20 && summary.unmatched == 0)
     // The clicks carry 1 px of noise: the fit's reprojection error is about that.
@@ -86,7 +86,7 @@ struct ControlValidationTests {
     var worst = 0.0
     for seed: UInt64 in 1...100 {
       let (truth, control) = Self.reports(try Self.walk(seed: seed, duration: 60))
-      #expect(control.truthSource == "control")
+      #expect(control.truthSource == .control)
       for (a, b) in zip(truth.anchors, control.anchors) {
         guard let t = a.positionError, let c = b.positionError, let sigma = b.truthSigma else {
           Issue.record("seed \(seed), \(a.name): no error measured")

@@ -33,7 +33,7 @@ struct ValidationWithoutTruthTests {
     var nis: [Double] = [], within: [Double] = [], scales: [Double] = []
     for seed: UInt64 in 1...12 {
       let report = try Self.report(seed: seed)
-      #expect(report.truthSource == "none" && !report.hasTruth)
+      #expect(report.truthSource == .none && !report.hasTruth)
       #expect(report.anchors.count == 4)
       for anchor in report.anchors {
         #expect(anchor.placement != nil && anchor.finalSigma != nil && anchor.positionError == nil)
@@ -74,7 +74,7 @@ struct ValidationWithoutTruthTests {
     let seoul = try RecordingReader(
       path: RealData.path("ar_recordings/ios_logger_iphone_2021-07-29T12-52-25"))
     let report = try AnchorValidator.validate(seoul, site: site)
-    #expect(report.truthSource == "none" && report.alignment?.source == "gps")
+    #expect(report.truthSource == .none && report.alignment?.source == .gps)
     let placed = try #require(report.anchors.first)
     let placement = try #require(placed.placement)
     // Placed where the anchor is, to the alignment's last change (the compass moved it since).
@@ -92,7 +92,7 @@ struct ValidationWithoutTruthTests {
     let logger = try RecordingReader(
       path: RealData.path("ar_recordings/arkit_data_logger_iphoneXS_2019-07-22"))
     let poses = try AnchorValidator.validate(logger, site: site)
-    #expect(poses.alignment?.source == "scene" && poses.truthSource == "none")
+    #expect(poses.alignment?.source == .scene && poses.truthSource == .none)
     let still = try #require(poses.anchors.first)
     #expect(still.placement != nil && still.finalSigma == nil && still.sessionPosition != nil)
   }

@@ -367,7 +367,7 @@ public struct AnchorValidator {
     }
     return ValidationReport(
       source: source, records: records, skipped: skipped, hasTruth: hasTruth,
-      truthSource: hasSimulatedTruth ? "simulation" : hasTruth ? "control" : "none", alignment: alignment,
+      truthSource: hasSimulatedTruth ? .simulation : hasTruth ? .control : .none, alignment: alignment,
       control: control?.summary(evaluations: controlEvaluations), anchors: anchors,
       gps: ValidationReport.GPSSummary(
         fixes: fixCount, used: app.fusion.gpsEstimate?.fixCount ?? 0,
@@ -388,14 +388,14 @@ public struct AnchorValidator {
   private func reportedAlignment() -> ValidationReport.Alignment? {
     if let e = fused {
       return ValidationReport.Alignment(
-        source: "gps", yawDeg: e.alignment.yaw.wrappedToPlusMinusPi.degrees, yawSigmaDeg: e.yawSigma.degrees,
+        source: .gps, yawDeg: e.alignment.yaw.wrappedToPlusMinusPi.degrees, yawSigmaDeg: e.yawSigma.degrees,
         originENU: [e.alignment.originENU.x, e.alignment.originENU.y, e.alignment.originENU.z],
         centroidSigma: e.centroidSigma, fixesUsed: e.fixCount,
         fixesRejected: app.fusion.rejectedCount + jumpsSkipped)
     }
     guard let a = site.sessionAlignment else { return nil }
     return ValidationReport.Alignment(
-      source: "scene", yawDeg: a.yaw.wrappedToPlusMinusPi.degrees, yawSigmaDeg: nil,
+      source: .scene, yawDeg: a.yaw.wrappedToPlusMinusPi.degrees, yawSigmaDeg: nil,
       originENU: [a.originENU.x, a.originENU.y, a.originENU.z], centroidSigma: nil, fixesUsed: 0,
       fixesRejected: app.fusion.rejectedCount + jumpsSkipped)
   }

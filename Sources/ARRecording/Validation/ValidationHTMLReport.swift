@@ -39,21 +39,21 @@ public struct ValidationHTMLReport {
   /// What the truth was and which figures need it.
   var truthStatement: String {
     switch report.truthSource {
-    case "none":
+    case .none:
       return
         "<b>No truth in this recording.</b> Errors (position, heading, image, within σ, the trajectory's APE) "
         + "need truth and are not shown. What is shown needs none: where each anchor was placed, the σ the "
         + "alignment claimed, how much the anchors jittered and drifted, and whether the GPS and compass agree "
         + "with the odometry as well as their reported accuracies say."
-    case "control":
+    case .control:
       let c = report.control
       return
         "Truth: <b>control points</b> seen in the recording (\(c?.clicks ?? 0) clicks, \(c?.taps ?? 0) taps, "
         + "\(c?.markerCorners ?? 0) marker corners; \(c?.used ?? 0) used, \(c?.rejected ?? 0) left out as more than "
         + "4σ off). The truth at each fix is fitted to the sightings within \(c.map { "\(Int($0.windowS))" } ?? "?") s "
         + "of it, and is itself uncertain by each anchor's truth σ. The trajectory's APE needs the recording's own truth."
-    default:
-      return "Truth: <b>\(escape(report.truthSource))</b>. Errors are measured against it."
+    case .simulation:
+      return "Truth: <b>\(escape(report.truthSource.rawValue))</b>. Errors are measured against it."
     }
   }
 
@@ -114,7 +114,7 @@ public struct ValidationHTMLReport {
       "<tr><td>odometry scale against GPS (walk spread, m)</td><td>\(f(c.odometryScale, 3)) (\(f(c.walkExtent, 1)))</td></tr>"
     if let a = report.alignment {
       s +=
-        "<tr><td>session yaw (°), from \(escape(a.source))</td><td>\(f(a.yawDeg)) ± \(f(a.yawSigmaDeg))</td></tr>"
+        "<tr><td>session yaw (°), from \(escape(a.source.rawValue))</td><td>\(f(a.yawDeg)) ± \(f(a.yawSigmaDeg))</td></tr>"
     }
     if report.hasTruth {
       s += "<tr><td>fixes within their reported accuracy of the truth (68% expected)</td>"

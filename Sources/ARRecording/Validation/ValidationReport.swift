@@ -13,9 +13,8 @@ public struct ValidationReport: Codable, Sendable {
   /// Whether there was truth to measure errors against: the recording's own, or control points
   /// seen in it (without it, errors are not reported).
   public var hasTruth: Bool
-  /// Where the truth came from: `simulation` (the recording's truth records), `control` (control
-  /// points seen in its frames, ``control``), or `none`.
-  public var truthSource: String
+  /// Where the truth came from.
+  public var truthSource: TruthSource
   /// The fused session alignment at the end.
   public var alignment: Alignment?
   /// The control points' observations and the alignment they give (when the scene has control
@@ -35,12 +34,29 @@ public struct ValidationReport: Codable, Sendable {
   public var timeline: [TimelinePoint]
   public var tracks: Tracks
 
+  /// Where a report's truth came from (`truth_source` in JSON).
+  public enum TruthSource: String, Codable, Sendable {
+    /// The recording's own truth records (a simulation's).
+    case simulation
+    /// Control points seen in its frames (``ValidationReport/control``).
+    case control
+    /// None: errors are not reported.
+    case none
+  }
+
+  /// Where the final alignment came from (`alignment.source` in JSON).
+  public enum AlignmentSource: String, Codable, Sendable {
+    /// The fixes and compass fused.
+    case gps
+    /// The scene's `session_alignment`, for a recording without fixes.
+    case scene
+  }
+
   /// The fused alignment: where the session frame sits in the site's ENU frame (its yaw in
   /// (−180°, 180°]). Without fixes, the scene's own alignment with no σ (`source` `scene`).
   public struct Alignment: Codable, Sendable {
-    /// `gps` (fixes and compass fused), or `scene` (the scene's `session_alignment`, for a
-    /// recording without fixes).
-    public var source: String
+    /// Where it came from.
+    public var source: AlignmentSource
     public var yawDeg: Double, yawSigmaDeg: Double?
     public var originENU: [Double]
     public var centroidSigma: Double?
