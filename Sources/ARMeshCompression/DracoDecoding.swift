@@ -15,7 +15,7 @@ public enum DracoDecoding {
   }
 
   /// The triangles and requested attributes of the Draco mesh in `request.source`.
-  public static func decode(_ request: GLTFCompression.DracoRequest) throws -> GLTFCompression.DracoMesh {
+  package static func decode(_ request: GLTFCompression.DracoRequest) throws -> GLTFCompression.DracoMesh {
     var message = [CChar](repeating: 0, count: 256)
     let decoded = request.source.withUnsafeBufferPointer { bytes in
       ardraco_decode(bytes.baseAddress, bytes.count, &message, message.count)

@@ -16,7 +16,7 @@ public enum MeshoptDecoding {
   }
 
   /// The `count × stride` bytes `view` decodes to, its filter applied.
-  public static func decode(_ view: GLTFCompression.MeshoptView) throws -> [UInt8] {
+  package static func decode(_ view: GLTFCompression.MeshoptView) throws -> [UInt8] {
     let (count, stride) = (view.count, view.stride)
     guard count >= 0, count <= 1 << 28, stride >= 1, stride <= 256, count * stride <= 1 << 30 else {
       throw Failure(description: "\(count) elements of \(stride) bytes are out of range")

@@ -4,16 +4,16 @@ import Foundation
 /// libraries): a module at the edge registers them once, and every glTF read after that
 /// understands the extension. Without one, a file that requires the extension is an error
 /// naming it.
-public enum GLTFCompression {
+package enum GLTFCompression {
   /// What an `EXT_meshopt_compression` buffer view asks for: its compressed bytes, and the
   /// `count` elements of `stride` bytes they decode to, by `mode` (`ATTRIBUTES`, `TRIANGLES`,
   /// `INDICES`) and `filter` (`NONE`, `OCTAHEDRAL`, `QUATERNION`, `EXPONENTIAL`).
-  public struct MeshoptView: Sendable {
-    public var source: [UInt8]
-    public var count: Int, stride: Int
-    public var mode: String, filter: String
+  package struct MeshoptView: Sendable {
+    package var source: [UInt8]
+    package var count: Int, stride: Int
+    package var mode: String, filter: String
 
-    public init(source: [UInt8], count: Int, stride: Int, mode: String, filter: String) {
+    package init(source: [UInt8], count: Int, stride: Int, mode: String, filter: String) {
       self.source = source
       self.count = count
       self.stride = stride
@@ -24,16 +24,16 @@ public enum GLTFCompression {
 
   /// Decodes a meshopt-compressed view to `count × stride` bytes, or throws a message saying
   /// why the data is not valid.
-  public typealias MeshoptDecoder = @Sendable (MeshoptView) throws -> [UInt8]
+  package typealias MeshoptDecoder = @Sendable (MeshoptView) throws -> [UInt8]
 
   /// What a `KHR_draco_mesh_compression` primitive asks for: its compressed bytes, and the
   /// glTF attributes wanted (`POSITION`, …) by their Draco unique ids with the components each
   /// has in the glTF accessor that describes it.
-  public struct DracoRequest: Sendable {
-    public var source: [UInt8]
-    public var attributes: [String: (id: Int, components: Int)]
+  package struct DracoRequest: Sendable {
+    package var source: [UInt8]
+    package var attributes: [String: (id: Int, components: Int)]
 
-    public init(source: [UInt8], attributes: [String: (id: Int, components: Int)]) {
+    package init(source: [UInt8], attributes: [String: (id: Int, components: Int)]) {
       self.source = source
       self.attributes = attributes
     }
@@ -41,12 +41,12 @@ public enum GLTFCompression {
 
   /// A decoded Draco mesh: its triangles (three indices each) and each requested attribute's
   /// values (as the encoder stored them, normalized integers already mapped), row after row.
-  public struct DracoMesh: Sendable {
-    public var indices: [UInt32]
-    public var attributes: [String: [Double]]
-    public var points: Int
+  package struct DracoMesh: Sendable {
+    package var indices: [UInt32]
+    package var attributes: [String: [Double]]
+    package var points: Int
 
-    public init(indices: [UInt32], attributes: [String: [Double]], points: Int) {
+    package init(indices: [UInt32], attributes: [String: [Double]], points: Int) {
       self.indices = indices
       self.attributes = attributes
       self.points = points
@@ -54,14 +54,14 @@ public enum GLTFCompression {
   }
 
   /// Decodes a Draco-compressed primitive, or throws a message saying why it is not valid.
-  public typealias DracoDecoder = @Sendable (DracoRequest) throws -> DracoMesh
+  package typealias DracoDecoder = @Sendable (DracoRequest) throws -> DracoMesh
 
   private static let lock = NSLock()
   nonisolated(unsafe) private static var registeredMeshopt: MeshoptDecoder?
   nonisolated(unsafe) private static var registeredDraco: DracoDecoder?
 
   /// Makes every later read understand `KHR_draco_mesh_compression` through `decoder`.
-  public static func register(draco decoder: @escaping DracoDecoder) {
+  package static func register(draco decoder: @escaping DracoDecoder) {
     lock.withLock { registeredDraco = decoder }
   }
 
@@ -69,7 +69,7 @@ public enum GLTFCompression {
   static var draco: DracoDecoder? { lock.withLock { registeredDraco } }
 
   /// Makes every later read understand `EXT_meshopt_compression` through `decoder`.
-  public static func register(meshopt decoder: @escaping MeshoptDecoder) {
+  package static func register(meshopt decoder: @escaping MeshoptDecoder) {
     lock.withLock { registeredMeshopt = decoder }
   }
 
