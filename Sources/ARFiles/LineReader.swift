@@ -9,9 +9,10 @@
 /// Reads a text file line by line through a fixed buffer, so a file of any size needs only the
 /// memory of its longest line.
 ///
-/// Lines end at `\n`, `\r\n` (files written on Windows or by `NSString`) or a lone `\r` (old
-/// Mac files), for ``next()``; the last line need not end with a newline. ``nextLines(bytes:)``
-/// splits at `\n` only (the JSON Lines its callers read cannot hold a raw `\r`).
+/// Lines end at `\n` or `\r\n` (files written on Windows or by `NSString`), or, in a file whose
+/// first line ends with a lone `\r` (old Mac files), at `\r`, for ``next()``; the last line need
+/// not end with a newline. ``nextLines(bytes:)`` splits at `\n` only (the JSON Lines its callers
+/// read cannot hold a raw `\r`).
 public final class LineReader {
   /// The file's path, for errors.
   public let path: String
@@ -20,6 +21,8 @@ public final class LineReader {
   private let file: UnsafeMutablePointer<FILE>
   private var buffer: [UInt8]
   private var start = 0, end = 0, atEOF = false
+  /// Whether lines end with a lone `\r` (see `lineEnd()`); nil until the first line end is read.
+  private var endsLinesWithCR: Bool?
   /// Bytes read from the file so far, and the file's size when opened: a reader's progress.
   public private(set) var bytesRead: Int64 = 0
   public let size: Int64
@@ -66,28 +69,52 @@ public final class LineReader {
   private func nextLine() throws(FileIOError) -> [UInt8]? {
     let (newline, carriageReturn) = (UInt8(ascii: "\n"), UInt8(ascii: "\r"))
     while true {
-      if let stop = buffer[start..<end].firstIndex(where: { $0 == newline || $0 == carriageReturn }) {
-        // A `\r` is a line end of its own (old Mac files) unless a `\n` follows it; at the
-        // buffer's end, the next byte decides.
-        if buffer[stop] == carriageReturn && stop + 1 == end && !atEOF {
-          try refill()
-          continue
-        }
-        let crlf = buffer[stop] == carriageReturn && stop + 1 < end && buffer[stop + 1] == newline
-        let line = Array(buffer[start..<stop])
-        start = stop + (crlf ? 2 : 1)
+      let separator = try lineEnd()
+      if let stop = buffer[start..<end].firstIndex(of: separator) {
+        var last = stop
+        if separator == newline && last > start && buffer[last - 1] == carriageReturn { last -= 1 }
+        let line = Array(buffer[start..<last])
+        start = stop + 1
         lineNumber += 1
         return line
       }
       if atEOF {
         guard start < end else { return nil }
-        let line = Array(buffer[start..<end])
+        var last = end
+        if buffer[last - 1] == carriageReturn { last -= 1 }
+        let line = Array(buffer[start..<last])
         start = end
         lineNumber += 1
         return line
       }
       try refill()
     }
+  }
+
+  /// The byte lines end with: `\n` (a `\r` before it dropped), or `\r` in a file whose first
+  /// line ends with a lone `\r` (old Mac files). Decided once, from the text up to the first
+  /// line end, so the search for lines stays one `firstIndex(of:)`.
+  private func lineEnd() throws(FileIOError) -> UInt8 {
+    if let endsLinesWithCR { return endsLinesWithCR ? UInt8(ascii: "\r") : UInt8(ascii: "\n") }
+    while true {
+      let text = buffer[start..<end]
+      if let lineFeed = text.firstIndex(of: UInt8(ascii: "\n")) {
+        // A lone CR before the first LF: a CR file (its lines may hold no LF at all).
+        let cr = text[..<lineFeed].firstIndex(of: UInt8(ascii: "\r"))
+        endsLinesWithCR = cr.map { $0 + 1 < lineFeed } ?? false
+        break
+      }
+      if let cr = text.firstIndex(of: UInt8(ascii: "\r")), cr + 1 < end || atEOF {
+        endsLinesWithCR = true
+        break
+      }
+      guard !atEOF else {
+        endsLinesWithCR = false
+        break
+      }
+      try refill()
+    }
+    return try lineEnd()
   }
 
   /// The next run of whole lines, about `bytes` long (at least one line, however long), with
