@@ -25,23 +25,30 @@ public enum EarlyStop {
   }
 
   /// Installs the handling of ``signals``, and ignores SIGPIPE (a reader that went away is an
-  /// error on the write, reported as such, never a silent death). Call first thing in `main`,
-  /// before any thread starts: the signals are blocked in every thread and taken by one thread
-  /// of their own, which cleans up, then dies of the same signal so the parent sees why.
-  /// Children started by Foundation's `Process` begin with an empty signal mask.
+  /// error on the write, reported as such, never a silent death). Call first thing in `main`.
+  ///
+  /// A signal's handler only writes its number to a pipe (all a handler may safely do); a thread
+  /// of its own reads it, says why, cleans up, then lets the process die of the same signal so
+  /// the parent sees why. Handlers, unlike a blocked mask, do not pass to child programs: ffmpeg
+  /// starts with the default actions, and SIGTERM stops it at once.
   ///
   /// - Parameter message: Called with the signal's name before cleaning up (to say why).
   public static func install(message: @escaping @Sendable (String) -> Void) {
     signal(SIGPIPE, SIG_IGN)
+    // A parent may have started us with these signals blocked (Foundation's `Process` passes its
+    // thread's mask on): unblocked here, before any other thread starts, for every thread.
     var set = sigset_t()
     sigemptyset(&set)
     for s in signals { sigaddset(&set, s) }
-    pthread_sigmask(SIG_BLOCK, &set, nil)
-    let blocked = set
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return }
+    earlyStopPipe = ends[1]
+    let reading = ends[0]
     Thread.detachNewThread {
-      var set = blocked
-      var received: Int32 = 0
-      while sigwait(&set, &received) != 0 {}
+      var number: UInt8 = 0
+      while read(reading, &number, 1) != 1 {}
+      let received = Int32(number)
       message(name(of: received))
       cleanUp()
       signal(received, SIG_DFL)
@@ -51,6 +58,12 @@ public enum EarlyStop {
       pthread_sigmask(SIG_UNBLOCK, &one, nil)
       raise(received)
       exit(128 + received)  // if the default action did not end the process
+    }
+    for s in signals {
+      signal(s) { received in
+        var number = UInt8(truncatingIfNeeded: received)
+        _ = write(earlyStopPipe, &number, 1)
+      }
     }
   }
 
@@ -63,3 +76,7 @@ public enum EarlyStop {
     }
   }
 }
+
+/// The pipe's end ``EarlyStop``'s signal handlers write to: a global, as a C function pointer may
+/// not capture context, set before any handler is installed.
+nonisolated(unsafe) private var earlyStopPipe: Int32 = -1
