@@ -70,6 +70,20 @@ struct ArsceneRunner {
       stderr: String(decoding: err, as: UTF8.self))
   }
 
+  /// Simulates a seeded walk of `duration` seconds at the scene at `scene` into
+  /// `folder/walk.jsonl` (`options` added: `--frames`, `--image-size`, …), expecting success.
+  /// - Returns: The recording's path.
+  static func simulatedWalk(
+    scene: String, seed: Int, duration: Int, in folder: TemporaryFolder, options: [String] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let walk = folder.path + "/walk.jsonl"
+    let simulated = try run(
+      ["simulate", "--scene", scene, "--seed", "\(seed)", "--duration", "\(duration)", "-o", walk] + options)
+    #expect(simulated.status == 0, "\(simulated.stderr)", sourceLocation: sourceLocation)
+    return walk
+  }
+
   /// Ignores SIGPIPE in the test process, once.
   private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 

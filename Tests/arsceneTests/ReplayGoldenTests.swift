@@ -28,11 +28,7 @@ struct ReplayGoldenTests {
   @Test("validate --json of a seeded simulated walk at Závist")
   func simulatedValidation() throws {
     let folder = try TemporaryFolder()
-    let walk = folder.path + "/walk.jsonl"
-    let simulated = try ArsceneRunner.run([
-      "simulate", "--scene", Self.scene, "--seed", "7", "--duration", "60", "-o", walk,
-    ])
-    #expect(simulated.status == 0, "\(simulated.stderr)")
+    let walk = try ArsceneRunner.simulatedWalk(scene: Self.scene, seed: 7, duration: 60, in: folder)
     let json = folder.path + "/report.json"
     let validated = try ArsceneRunner.run(["validate", walk, "--scene", Self.scene, "--json", json])
     #expect(validated.status == 0, "\(validated.stderr)")
@@ -58,12 +54,9 @@ struct ReplayGoldenTests {
   @Test("render --recording --frames --layers of a seeded walk: every file's digest")
   func replayedFrames() throws {
     let folder = try TemporaryFolder()
-    let walk = folder.path + "/walk.jsonl"
-    let simulated = try ArsceneRunner.run([
-      "simulate", "--scene", Self.scene, "--seed", "3", "--duration", "20", "--image-size", "160,120",
-      "--frame-rate", "2", "--frames", folder.path + "/pictures", "-o", walk,
-    ])
-    #expect(simulated.status == 0, "\(simulated.stderr)")
+    let walk = try ArsceneRunner.simulatedWalk(
+      scene: Self.scene, seed: 3, duration: 20, in: folder,
+      options: ["--image-size", "160,120", "--frame-rate", "2", "--frames", folder.path + "/pictures"])
     let out = folder.path + "/out"
     let rendered = try ArsceneRunner.run([
       "render", "--recording", walk, "--scene", Self.scene, "--frames", out, "--layers",

@@ -58,11 +58,7 @@ struct SimulateValidateCommandTests {
   @Test("validate reports every anchor; --json adds the errors over time; --html opens cleanly in Chromium")
   func validate() throws {
     let folder = try TemporaryFolder()
-    let recording = folder.path + "/walk.jsonl"
-    let simulated = try ArsceneRunner.run([
-      "simulate", "--scene", Self.scene, "--seed", "11", "--duration", "120", "-o", recording,
-    ])
-    #expect(simulated.status == 0, "\(simulated.stderr)")
+    let recording = try ArsceneRunner.simulatedWalk(scene: Self.scene, seed: 11, duration: 120, in: folder)
     let (jsonPath, htmlPath) = (folder.path + "/report.json", folder.path + "/report.html")
     let outcome = try ArsceneRunner.run([
       "validate", recording, "--scene", Self.scene, "--json", jsonPath, "--html", htmlPath,
