@@ -51,16 +51,23 @@ public enum FileIO {
 
   private static func writeToStandardOutput(_ buffer: UnsafeRawBufferPointer) throws(FileIOError) {
     fflush(nil)  // what print() buffered goes first
+    guard writeAll(buffer, to: 1) else {
+      throw .unwritable(path: standardOutput, reason: String(cString: strerror(errno)))
+    }
+  }
+
+  /// Writes all of `buffer` to the open file `descriptor`, again after an interruption (EINTR).
+  /// - Returns: false when a write fails (`errno` says why).
+  package static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
     var offset = 0
     while offset < buffer.count {
-      let written = Foundation.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+      let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
       if written > 0 {
         offset += written
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        throw .unwritable(path: standardOutput, reason: String(cString: strerror(errno)))
+      } else if !(written < 0 && errno == EINTR) {
+        return false
       }
     }
+    return true
   }
 }

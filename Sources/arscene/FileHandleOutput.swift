@@ -1,14 +1,7 @@
+import ARFiles
 import ARMath
 import ArgumentParser
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  import Darwin
-  private let systemWrite = Darwin.write
-#endif
 
 /// Writes to the standard streams: stdout buffered (fast for many lines), stderr at once.
 ///
@@ -25,19 +18,7 @@ enum FileHandleOutput {
       // Warnings and progress quote names and fields from files: no escape sequence or
       // bidirectional override of theirs reaches the terminal.
       var text = text.escapedForMessage(keepingLineBreaks: true)
-      text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-          let written = systemWrite(2, bytes.baseAddress! + offset, bytes.count - offset)
-          if written > 0 {
-            offset += written
-          } else if written < 0 && errno == EINTR {
-            continue
-          } else {
-            return
-          }
-        }
-      }
+      _ = text.withUTF8 { FileIO.writeAll(UnsafeRawBufferPointer($0), to: 2) }
     }
   }
 }

@@ -113,14 +113,7 @@ public struct AnchorValidator {
   }
 
   private mutating func flush() {
-    if group.count == 1 {
-      process(group[0])
-    } else {
-      // A stable order by rank, without moving the records: a group holds a handful.
-      for rank in 0...6 {
-        for i in group.indices where group[i].stream.sameInstantRank == rank { process(group[i]) }
-      }
-    }
+    RecordingStream.inSameInstantOrder(group) { process($0) }
     group.removeAll(keepingCapacity: true)
   }
 

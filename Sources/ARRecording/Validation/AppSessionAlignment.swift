@@ -48,9 +48,7 @@ public struct AppSessionAlignment: Sendable {
   /// ``RecordingStream/sameInstantRank`` gives, whatever the file's.
   public mutating func consume(_ record: RecordingRecord) {
     if let current = group.first?.time, record.time != current {
-      for rank in 0...6 {
-        for i in group.indices where group[i].stream.sameInstantRank == rank { take(group[i]) }
-      }
+      RecordingStream.inSameInstantOrder(group) { take($0) }
       group.removeAll(keepingCapacity: true)
     }
     group.append(record)
@@ -148,6 +146,18 @@ extension PhoneErrorModel {
 }
 
 extension RecordingStream {
+  /// Calls `body` with the records of one instant, `group`, in ``sameInstantRank`` order (stable
+  /// within a rank), without moving them: a group holds a handful.
+  static func inSameInstantOrder(_ group: [RecordingRecord], _ body: (RecordingRecord) -> Void) {
+    guard group.count > 1 else {
+      if let only = group.first { body(only) }
+      return
+    }
+    for rank in 0...6 {
+      for record in group where record.stream.sameInstantRank == rank { body(record) }
+    }
+  }
+
   /// Where a stream's records of one instant are taken among the others: poses and truth
   /// first, then compass, magnetometer, taps, fixes and frames.
   public var sameInstantRank: Int {
