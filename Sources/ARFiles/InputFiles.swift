@@ -28,6 +28,8 @@ public enum InputFiles {
   struct Identity: Hashable {
     var device: UInt64
     var inode: UInt64
+
+    init(_ status: stat) { (device, inode) = (UInt64(status.st_dev), UInt64(status.st_ino)) }
   }
 
   private static let lock = NSLock()
@@ -55,7 +57,7 @@ public enum InputFiles {
   public static func forget(_ path: String) {
     var status = stat()
     guard stat(path, &status) == 0 else { return }
-    let identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    let identity = Identity(status)
     lock.withLock { _ = identities.removeValue(forKey: identity) }
   }
 
@@ -67,7 +69,7 @@ public enum InputFiles {
   }
 
   private static func note(_ status: stat, path: String) {
-    let identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    let identity = Identity(status)
     lock.withLock { identities[identity] = path }  // the latest name: an earlier one may be gone
   }
 
@@ -75,7 +77,7 @@ public enum InputFiles {
   /// whose name no longer leads to that device and inode (removed, its inode reused by a new
   /// file) no longer counts.
   static func input(sameAs status: stat) -> String? {
-    let identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    let identity = Identity(status)
     guard let path = lock.withLock({ identities[identity] }) else { return nil }
     var now = stat()
     guard stat(path, &now) == 0, now.st_dev == status.st_dev, now.st_ino == status.st_ino else { return nil }

@@ -131,11 +131,11 @@ public final class VideoWriter {
       throw .unwritable(path: path, reason: "ffmpeg failed: \(ffmpegMessage())")
     }
     if let problem = MP4Boxes.problem(inFileAt: temporary) {
-      let said = ffmpegSaid.split(separator: "\n").first.map(String.init) ?? ""
-      throw .unwritable(path: path, reason: problem + (said.isEmpty ? "" : " (ffmpeg: \(said))"))
+      throw .unwritable(path: path, reason: problem + (ffmpegFirstLine.map { " (ffmpeg: \($0))" } ?? ""))
     }
     do { try OutputTarget.check(path) } catch { throw .unwritable(path: path, reason: error.reason) }
-    if let descriptor = Optional(open(temporary, O_RDONLY)), descriptor >= 0 {
+    let descriptor = open(temporary, O_RDONLY)
+    if descriptor >= 0 {
       permissions.apply(to: descriptor)
       close(descriptor)
     }
@@ -145,9 +145,12 @@ public final class VideoWriter {
     }
   }
 
+  /// The first line ffmpeg wrote to its standard error, if it wrote one.
+  private var ffmpegFirstLine: String? { ffmpegSaid.split(separator: "\n").first.map(String.init) }
+
   /// The first line ffmpeg wrote to its standard error, or how it ended.
   private func ffmpegMessage() -> String {
-    if let line = ffmpegSaid.split(separator: "\n").first { return String(line) }
+    if let line = ffmpegFirstLine { return line }
     if process.terminationReason == .uncaughtSignal {
       return "stopped by signal \(process.terminationStatus)"
     }
