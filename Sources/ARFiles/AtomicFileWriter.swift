@@ -35,18 +35,16 @@ public final class AtomicFileWriter {
       return
     }
     let permissions = try OutputTarget.check(path)
-    var template = Array((path + ".tmp-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
-    temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let (descriptor, temporary) = try InFlightFiles.makeTemporary(for: path, template: path + ".tmp-XXXXXX")
+    temporaryPath = temporary
     guard let file = fdopen(descriptor, "wb") else {
       close(descriptor)
       unlink(temporaryPath)
+      InFlightFiles.remove(temporaryPath)
       throw .unwritable(path: path, reason: String(cString: strerror(errno)))
     }
     permissions.apply(to: descriptor)
     self.file = file
-    InFlightFiles.add(temporaryPath)
   }
 
   deinit {

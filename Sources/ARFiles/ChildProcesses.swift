@@ -15,10 +15,17 @@ public enum ChildProcesses {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var running: Set<Int32> = []
 
-  /// Notes the child `pid` as running.
+  /// Set by ``stopAll()``: a child started after it (by a thread still at work while the process
+  /// stops) is stopped at once.
+  nonisolated(unsafe) private static var closed = false
+
+  /// Notes the child `pid` as running; stops it at once when the process is stopping.
   public static func add(_ pid: Int32) {
     guard pid > 0 else { return }
-    lock.withLock { _ = running.insert(pid) }
+    let admitted = lock.withLock { closed ? false : running.insert(pid).inserted || true }
+    guard !admitted else { return }
+    kill(pid, SIGKILL)
+    waitpid(pid, nil, 0)
   }
 
   /// Notes that the child `pid` has been waited for.
@@ -30,6 +37,7 @@ public enum ChildProcesses {
   /// what a process calls just before it stops early.
   public static func stopAll() {
     let pids = lock.withLock {
+      closed = true
       defer { running.removeAll() }
       return running
     }

@@ -16,6 +16,27 @@ public enum EarlyStop {
   /// The signals that stop the process cleanly.
   public static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
 
+  /// Whether a stop has begun (a signal or a time limit): the main thread must then not end the
+  /// process on its own, for its work fails as the children stop (ffmpeg's pipe closes), and its
+  /// exit would race the stop's own (exit status, message) and win on a loaded machine.
+  public static var isStopping: Bool { stopLock.withLock { stopping } }
+
+  /// Marks the stop as begun; `false` when another thread began one first (it alone ends the
+  /// process).
+  public static func begin() -> Bool {
+    stopLock.withLock {
+      defer { stopping = true }
+      return !stopping
+    }
+  }
+
+  /// Waits for the process to end when a stop has begun; returns at once otherwise. Call before
+  /// the main thread reports a failure or exits.
+  public static func parkIfStopping() {
+    guard isStopping else { return }
+    while true { pause() }
+  }
+
   /// Removes the temporary files and stops the children; safe to call from any thread.
   public static func cleanUp() {
     // Children first: ffmpeg, stopped, finishes the file it writes (it traps SIGTERM to write
@@ -49,6 +70,7 @@ public enum EarlyStop {
       var number: UInt8 = 0
       while read(reading, &number, 1) != 1 {}
       let received = Int32(number)
+      guard begin() else { while true { pause() } }  // the time limit is ending the process
       message(name(of: received))
       cleanUp()
       signal(received, SIG_DFL)
@@ -80,3 +102,6 @@ public enum EarlyStop {
 /// The pipe's end ``EarlyStop``'s signal handlers write to: a global, as a C function pointer may
 /// not capture context, set before any handler is installed.
 nonisolated(unsafe) private var earlyStopPipe: Int32 = -1
+
+private let stopLock = NSLock()
+nonisolated(unsafe) private var stopping = false

@@ -79,13 +79,15 @@ public final class VideoWriter {
   private static func makeTemporary(beside path: String) throws(VideoError) -> String {
     let folder = PathNames.folder(of: path)
     let name = (path as NSString).lastPathComponent
-    var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).tmp-XXXXXX.mp4").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-    guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
-    close(descriptor)
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    InFlightFiles.add(temporary)
-    return temporary
+    let template = (folder.isEmpty ? "." : folder) + "/.\(name).tmp-XXXXXX.mp4"
+    do {
+      let (descriptor, temporary) = try InFlightFiles.makeTemporary(
+        for: path, template: template, suffixLength: 4)
+      close(descriptor)
+      return temporary
+    } catch {
+      throw .unwritable(path: path, reason: error.reason)
+    }
   }
 
   deinit {

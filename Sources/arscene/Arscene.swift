@@ -36,6 +36,10 @@ struct Arscene: ParsableCommand {
     var command: any ParsableCommand
     do { command = try parseAsRoot() } catch { exit(withError: error) }
     CommandTimeLimit.startDefault(for: command)
-    do { try command.run() } catch { exit(withError: error) }
+    do { try command.run() } catch {
+      EarlyStop.parkIfStopping()  // a failure caused by the stop: the stop ends the process
+      exit(withError: error)
+    }
+    EarlyStop.parkIfStopping()
   }
 }

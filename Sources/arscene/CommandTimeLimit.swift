@@ -81,6 +81,7 @@ enum CommandTimeLimit {
       Thread.sleep(forTimeInterval: 0.25)
       let (expired, what) = lock.withLock { (deadline.map { $0 < Date() } ?? false, work) }
       guard expired else { continue }
+      guard EarlyStop.begin() else { return }  // a signal is ending the process
       EarlyStop.cleanUp()
       FileHandleOutput.standardError.write(
         "arscene: \(what): stopped at its time limit, far beyond what its input should take (ARSCENE_TIME_LIMIT=SECONDS sets another; 0, none)\n"

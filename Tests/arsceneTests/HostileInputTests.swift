@@ -328,7 +328,9 @@ struct StoppedRunTests {
     ]
     process.currentDirectoryURL = ArsceneRunner.packageRoot
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    let errors = output.path + "/stderr.txt"
+    FileManager.default.createFile(atPath: errors, contents: nil)
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
     try process.run()
     // Wait for the video's temporary file (ffmpeg is running then), then stop the run.
     let deadline = Date(timeIntervalSinceNow: 60)
@@ -342,8 +344,11 @@ struct StoppedRunTests {
     let name = try #require(temporary, "the run ended before its video started")
     kill(process.processIdentifier, signal)
     process.waitUntilExit()
-    #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
-    let left = try FileManager.default.contentsOfDirectory(atPath: output.path)
+    let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+    #expect(
+      process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+      "status \(process.terminationStatus), standard error: \(said)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0 != "stderr.txt" }
     #expect(!left.contains { $0.contains(".tmp") || $0 == "v.mp4" }, "\(left)")
     let frames = (try? FileManager.default.contentsOfDirectory(atPath: output.path + "/frames")) ?? []
     #expect(!frames.contains { $0.contains(".tmp") }, "\(frames)")
