@@ -33,11 +33,11 @@ public struct MarkerBoardReport: Encodable, Sendable {
 
   /// The report of `board` from the markers `detected` and the chessboard corners `charuco`
   /// found in an image (their pixels there, for the report), posed from `ideal` (the same
-  /// markers' and corners' pixels undistorted, for a pinhole with `intrinsics`) when the
-  /// intrinsics are given.
+  /// markers' and corners' pixels undistorted, for the pinhole `intrinsics`) when the camera is
+  /// given.
   public init(
     board: MarkerBoard, detected: [DetectedMarker], charuco: [CharucoCorner],
-    ideal: (markers: [DetectedMarker], charuco: [CharucoCorner])? = nil, intrinsics k: SIMD4<Double>? = nil
+    ideal: (markers: [DetectedMarker], charuco: [CharucoCorner])? = nil, intrinsics k: Pinhole<Double>? = nil
   ) throws(PoseError) {
     let counts = Dictionary(grouping: detected.filter { board.markerCorners(id: $0.id) != nil }, by: \.id)
     markers = counts.filter { $0.value.count == 1 }.keys.sorted()

@@ -33,9 +33,9 @@ public struct MarkerRigReport: Encodable, Sendable {
     try c.encode(ambiguous, forKey: .ambiguous)
   }
 
-  /// The rig's pose from `detected` (pixels, ARScene's convention) through a camera with
-  /// intrinsics `(fx, fy, cx, cy)`, each corner weighted by its marker's ``DetectedMarker/poseSigma``.
-  public init(rig: MarkerRig, detected: [DetectedMarker], intrinsics k: SIMD4<Double>) throws(PoseError) {
+  /// The rig's pose from `detected` (pixels, ARScene's convention) through the camera `k`,
+  /// each corner weighted by its marker's ``DetectedMarker/poseSigma``.
+  public init(rig: MarkerRig, detected: [DetectedMarker], intrinsics k: Pinhole<Double>) throws(PoseError) {
     let ids = Set(rig.markers.map(\.id))
     let counts = Dictionary(grouping: detected.filter { ids.contains($0.id) }, by: \.id)
     repeated = counts.filter { $0.value.count > 1 }.keys.sorted()

@@ -1,7 +1,8 @@
 import RealModule
 
-/// A pinhole camera's intrinsics: focal lengths and principal point in pixels, and the image
-/// size. No lens distortion (ARKit's frames are undistorted).
+/// A pinhole camera with its image size: a ``Pinhole`` (focal lengths and principal point in
+/// pixels) and the width and height in pixels, what a renderer needs. No lens distortion
+/// (ARKit's frames are undistorted); a lens is a ``LensDistortion`` beside it.
 ///
 /// Pixel coordinates follow DESIGN: origin at the top-left corner of the image, x right, y down,
 /// pixel `(i, j)` covering `[i, i+1) × [j, j+1)` with its centre at `(i + 0.5, j + 0.5)`. The
@@ -15,34 +16,52 @@ import RealModule
 /// ``CameraConvention``).
 @frozen
 public struct CameraIntrinsics<Scalar: ARScalar>: Hashable, Sendable {
-  /// Focal length along x, in pixels.
-  public var fx: Scalar
-  /// Focal length along y, in pixels.
-  public var fy: Scalar
-  /// Principal point x, in pixels from the image's left edge.
-  public var cx: Scalar
-  /// Principal point y, in pixels from the image's top edge.
-  public var cy: Scalar
+  /// The focal lengths and principal point.
+  public var pinhole: Pinhole<Scalar>
   /// Image width in pixels.
   public var width: Int
   /// Image height in pixels.
   public var height: Int
 
+  /// Focal length along x, in pixels.
+  @inlinable public var fx: Scalar {
+    get { pinhole.fx }
+    set { pinhole.fx = newValue }
+  }
+  /// Focal length along y, in pixels.
+  @inlinable public var fy: Scalar {
+    get { pinhole.fy }
+    set { pinhole.fy = newValue }
+  }
+  /// Principal point x, in pixels from the image's left edge.
+  @inlinable public var cx: Scalar {
+    get { pinhole.cx }
+    set { pinhole.cx = newValue }
+  }
+  /// Principal point y, in pixels from the image's top edge.
+  @inlinable public var cy: Scalar {
+    get { pinhole.cy }
+    set { pinhole.cy = newValue }
+  }
+
+  /// A camera of `pinhole` with an image of `width × height` pixels (trusted values).
+  @inlinable
+  public init(_ pinhole: Pinhole<Scalar>, width: Int, height: Int) {
+    (self.pinhole, self.width, self.height) = (pinhole, width, height)
+  }
+
   /// Intrinsics from trusted values (the caller guarantees positive finite focal lengths and a
   /// positive size); use ``init(validatingFx:fy:cx:cy:width:height:)`` for outside input.
   @inlinable
   public init(fx: Scalar, fy: Scalar, cx: Scalar, cy: Scalar, width: Int, height: Int) {
-    (self.fx, self.fy, self.cx, self.cy, self.width, self.height) = (fx, fy, cx, cy, width, height)
+    self.init(Pinhole(fx: fx, fy: fy, cx: cx, cy: cy), width: width, height: height)
   }
 
   /// The same intrinsics in another precision (e.g. a scene's `Double` camera narrowed to the
   /// renderer's `Float`).
   @inlinable
   public init<Other: ARScalar>(_ other: CameraIntrinsics<Other>) {
-    self.init(
-      fx: Scalar(other.fx), fy: Scalar(other.fy), cx: Scalar(other.cx), cy: Scalar(other.cy),
-      width: other.width,
-      height: other.height)
+    self.init(Pinhole(other.pinhole), width: other.width, height: other.height)
   }
 
   /// Intrinsics checked for use: focal lengths positive and finite, principal point finite, size
@@ -52,16 +71,11 @@ public struct CameraIntrinsics<Scalar: ARScalar>: Hashable, Sendable {
   public init(validatingFx fx: Scalar, fy: Scalar, cx: Scalar, cy: Scalar, width: Int, height: Int)
     throws(CameraIntrinsicsError)
   {
-    for (name, value) in [("fx", fx), ("fy", fy)] where !(value.isFinite && value > 0) {
-      throw .invalid(field: name, reason: "must be a positive finite number of pixels")
-    }
-    for (name, value) in [("cx", cx), ("cy", cy)] where !value.isFinite {
-      throw .invalid(field: name, reason: "must be a finite number of pixels")
-    }
+    let pinhole = try Pinhole(validatingFx: fx, fy: fy, cx: cx, cy: cy)
     for (name, value) in [("width", width), ("height", height)] where value <= 0 {
       throw .invalid(field: name, reason: "must be a positive number of pixels")
     }
-    self.init(fx: fx, fy: fy, cx: cx, cy: cy, width: width, height: height)
+    self.init(pinhole, width: width, height: height)
   }
 
   /// A centred camera with square pixels and the given full vertical angle of view.
@@ -73,9 +87,7 @@ public struct CameraIntrinsics<Scalar: ARScalar>: Hashable, Sendable {
 
   /// The calibration matrix `K = [fx 0 cx; 0 fy cy; 0 0 1]`.
   @inlinable
-  public var matrix: Matrix3<Scalar> {
-    Matrix3(rows: SIMD3(fx, 0, cx), SIMD3(0, fy, cy), SIMD3(0, 0, 1))
-  }
+  public var matrix: Matrix3<Scalar> { pinhole.matrix }
 
   /// The full vertical angle of view.
   @inlinable
@@ -87,29 +99,27 @@ public struct CameraIntrinsics<Scalar: ARScalar>: Hashable, Sendable {
   /// in front of the camera (`z ≤ 0`). The pixel may lie outside the image; see ``contains(_:)``.
   @inlinable @inline(__always)
   public func project(_ pointInCamera: SIMD3<Scalar>) -> SIMD2<Scalar>? {
-    guard pointInCamera.z > 0 else { return nil }
-    let inverseZ = 1 / pointInCamera.z
-    return SIMD2(fx * pointInCamera.x * inverseZ + cx, fy * pointInCamera.y * inverseZ + cy)
+    pinhole.project(pointInCamera)
   }
 
   /// ``project(_:)`` for a point in the ARKit camera frame (looking down −Z).
   @inlinable @inline(__always)
   public func projectARKit(_ pointInCamera: SIMD3<Scalar>) -> SIMD2<Scalar>? {
-    project(CameraConvention.convert(pointInCamera, from: .arkit, to: .opencv))
+    pinhole.projectARKit(pointInCamera)
   }
 
   /// The camera-frame point (OpenCV frame) at depth `depth` (metres along +Z) that projects to
   /// `pixel`: the inverse of ``project(_:)``.
   @inlinable
   public func unproject(_ pixel: SIMD2<Scalar>, depth: Scalar) -> SIMD3<Scalar> {
-    SIMD3((pixel.x - cx) / fx * depth, (pixel.y - cy) / fy * depth, depth)
+    pinhole.unproject(pixel, depth: depth)
   }
 
   /// The direction, in the OpenCV camera frame, of the ray through `pixel`; its z is 1 (not unit
   /// length), so `direction * depth` is the point at that depth.
   @inlinable
   public func direction(through pixel: SIMD2<Scalar>) -> SIMD3<Scalar> {
-    unproject(pixel, depth: 1)
+    pinhole.unproject(pixel, depth: 1)
   }
 
   /// Whether `pixel` lies inside the image rectangle `[0, width) × [0, height)`.
@@ -123,7 +133,6 @@ public struct CameraIntrinsics<Scalar: ARScalar>: Hashable, Sendable {
   @inlinable
   public func scaled(toWidth newWidth: Int, height newHeight: Int) -> CameraIntrinsics {
     let sx = Scalar(newWidth) / Scalar(width), sy = Scalar(newHeight) / Scalar(height)
-    return CameraIntrinsics(
-      fx: fx * sx, fy: fy * sy, cx: cx * sx, cy: cy * sy, width: newWidth, height: newHeight)
+    return CameraIntrinsics(pinhole.scaled(x: sx, y: sy), width: newWidth, height: newHeight)
   }
 }

@@ -150,20 +150,3 @@ public enum LensDistortionError: Error, Equatable, Sendable, CustomStringConvert
     }
   }
 }
-
-extension CameraIntrinsics where Scalar == Double {
-  /// Where `lens` puts the pixel an ideal pinhole camera with these intrinsics would show at
-  /// `pixel` (ARScene's pixel convention, see ``CameraIntrinsics``).
-  public func distortedPixel(_ pixel: SIMD2<Double>, lens: LensDistortion) -> SIMD2<Double> {
-    let normalized = SIMD2((pixel.x - cx) / fx, (pixel.y - cy) / fy)
-    let d = lens.distort(normalized)
-    return SIMD2(fx * d.x + cx, fy * d.y + cy)
-  }
-
-  /// The ideal pinhole pixel of the pixel `lens` shows at `pixel`, or nil where the model has
-  /// no inverse (see ``LensDistortion/undistort(_:)``).
-  public func undistortedPixel(_ pixel: SIMD2<Double>, lens: LensDistortion) -> SIMD2<Double>? {
-    guard let p = lens.undistort(SIMD2((pixel.x - cx) / fx, (pixel.y - cy) / fy)) else { return nil }
-    return SIMD2(fx * p.x + cx, fy * p.y + cy)
-  }
-}

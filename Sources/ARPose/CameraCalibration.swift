@@ -58,8 +58,8 @@ public struct CameraCalibration: Sendable {
     let focal = try initialFocalLengths(views, centre: centre)
     var x = [focal.x, focal.y, centre.x, centre.y, 0, 0, 0, 0, 0]
     for view in views {
-      let k = SIMD4(focal.x, focal.y, centre.x, centre.y)
-      let normalised = view.imagePoints.map { SIMD2(($0.x - k.z) / k.x, ($0.y - k.w) / k.y) }
+      let k = Pinhole(fx: focal.x, fy: focal.y, cx: centre.x, cy: centre.y)
+      let normalised = view.imagePoints.map(k.normalized)
       let pose = try Homography.estimate(from: view.boardPoints, to: normalised).planePose()
       x += rotationVector(pose.rotation) + [pose.translation.x, pose.translation.y, pose.translation.z]
     }

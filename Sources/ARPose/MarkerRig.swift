@@ -42,7 +42,7 @@ public struct MarkerRig: Sendable {
   /// The object's pose (`camera_from_object`, OpenCV convention) from the corners of the markers
   /// seen (id → 4 pixels): one marker uses IPPE (two candidates), several use all their corners
   /// in one PnP, which removes the single-marker ambiguity.
-  public func pose(observed: [Int: [SIMD2<Double>]], intrinsics: SIMD4<Double>, pixelSigma: Double = 0.5)
+  public func pose(observed: [Int: [SIMD2<Double>]], intrinsics: Pinhole<Double>, pixelSigma: Double = 0.5)
     throws(PoseError) -> [PoseSolution]
   {
     var objectPoints: [SIMD3<Double>] = [], imagePoints: [SIMD2<Double>] = []

@@ -7,7 +7,7 @@ import ARMath
 public enum PerspectivePose {
   /// The best pose (and, for planar sets, the alternative IPPE pose second).
   public static func solve(
-    targetPoints: [SIMD3<Double>], imagePoints: [SIMD2<Double>], intrinsics k: SIMD4<Double>,
+    targetPoints: [SIMD3<Double>], imagePoints: [SIMD2<Double>], intrinsics k: Pinhole<Double>,
     pixelSigma: Double = 1
   ) throws(PoseError) -> [PoseSolution] {
     guard targetPoints.count == imagePoints.count, targetPoints.count >= 4 else {
@@ -56,7 +56,7 @@ public enum PerspectivePose {
     var a = DenseMatrix<Double>(rows: 2 * targetPoints.count, columns: 11)
     var b = [Double](repeating: 0, count: 2 * targetPoints.count)
     for (i, (p, u)) in zip(targetPoints, imagePoints).enumerated() {
-      let x = (u.x - k.z) / k.x, y = (u.y - k.w) / k.y
+      let x = (u.x - k.cx) / k.fx, y = (u.y - k.cy) / k.fy
       let X = p - centroid
       let rowX: [Double] = [X.x, X.y, X.z, 1, 0, 0, 0, 0, -x * X.x, -x * X.y, -x * X.z]
       let rowY: [Double] = [0, 0, 0, 0, X.x, X.y, X.z, 1, -y * X.x, -y * X.y, -y * X.z]

@@ -11,20 +11,20 @@ public enum PlanarPose {
   /// - Parameters:
   ///   - targetPoints: The target's points in its plane (x, y), metres; at least 4, not collinear.
   ///   - imagePoints: Their pixels (`u = fx·x/z + cx`, `v = fy·y/z + cy`).
-  ///   - k: The intrinsics fx, fy, cx, cy in pixels.
+  ///   - k: The camera, pixels.
   ///   - pixelSigma: The 1-σ noise of the image points, for the covariance.
   public static func solve(
-    targetPoints: [SIMD2<Double>], imagePoints: [SIMD2<Double>], intrinsics k: SIMD4<Double>,
+    targetPoints: [SIMD2<Double>], imagePoints: [SIMD2<Double>], intrinsics k: Pinhole<Double>,
     pixelSigma: Double = 1
   ) throws(PoseError) -> [PoseSolution] {
     guard targetPoints.count == imagePoints.count, targetPoints.count >= 4 else {
       throw .degenerate(
         "planar pose needs at least 4 point pairs, got \(min(targetPoints.count, imagePoints.count))")
     }
-    guard k.x > 0, k.y > 0, k.x.isFinite, k.y.isFinite, k.z.isFinite, k.w.isFinite else {
+    guard k.fx > 0, k.fy > 0, k.fx.isFinite, k.fy.isFinite, k.cx.isFinite, k.cy.isFinite else {
       throw .invalidInput(field: "intrinsics", reason: "fx and fy must be positive, all finite")
     }
-    let normalised = imagePoints.map { SIMD2(($0.x - k.z) / k.x, ($0.y - k.w) / k.y) }
+    let normalised = imagePoints.map(k.normalized)
     // Work about the target's centroid (IPPE's point of expansion), then move back.
     let centroid = targetPoints.reduce(SIMD2<Double>.zero, +) / Double(targetPoints.count)
     let centred = targetPoints.map { $0 - centroid }
@@ -116,7 +116,7 @@ public enum PlanarPose {
   /// and the covariance of the six pose parameters from its normal matrix.
   static func refine(
     _ initial: RigidTransform<Double>, targetPoints: [SIMD3<Double>], imagePoints: [SIMD2<Double>],
-    intrinsics k: SIMD4<Double>, pixelSigma: Double
+    intrinsics k: Pinhole<Double>, pixelSigma: Double
   ) -> PoseSolution {
     let problem = ReprojectionProblem(targetPoints: targetPoints, imagePoints: imagePoints, intrinsics: k)
     // Converged when the gradient vanished, when no step can lower the cost by more than 10⁻¹⁰

@@ -13,7 +13,7 @@ struct ReprojectionProblem: NormalEquationsProblem {
   let targetPoints: [SIMD3<Double>]
   let imagePoints: [SIMD2<Double>]
   /// `(fx, fy, cx, cy)`, pixels (OpenCV convention: x right, y down, looking down +Z).
-  let intrinsics: SIMD4<Double>
+  let intrinsics: Pinhole<Double>
 
   var parameterCount: Int { 6 }
 
@@ -26,9 +26,9 @@ struct ReprojectionProblem: NormalEquationsProblem {
     for (x, u) in zip(targetPoints, imagePoints) {
       let a = pose.rotation.act(x), c = a + pose.translation
       let iz = 1 / c.z
-      let ru = k.x * c.x * iz + k.z - u.x, rv = k.y * c.y * iz + k.w - u.y
+      let ru = k.fx * c.x * iz + k.cx - u.x, rv = k.fy * c.y * iz + k.cy - u.y
       sum += ru * ru + rv * rv
-      let du = SIMD3(k.x * iz, 0, -k.x * c.x * iz * iz), dv = SIMD3(0, k.y * iz, -k.y * c.y * iz * iz)
+      let du = SIMD3(k.fx * iz, 0, -k.fx * c.x * iz * iz), dv = SIMD3(0, k.fy * iz, -k.fy * c.y * iz * iz)
       let au = a.cross(du), av = a.cross(dv)
       let ju = (au.x, au.y, au.z, du.x, du.y, du.z), jv = (av.x, av.y, av.z, dv.x, dv.y, dv.z)
       NormalEquations.addRows(ju, ru, jv, rv, n: 6, normal: normal, rhs: gradient)

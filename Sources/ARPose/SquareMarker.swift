@@ -10,12 +10,12 @@ public enum SquareMarker {
   }
 
   /// Both poses of a square marker of side `size` (metres) whose corners (pixels, in the order
-  /// of ``corners(size:)``) were seen by a camera with intrinsics (fx, fy, cx, cy).
+  /// of ``corners(size:)``) were seen by the camera `k`.
   /// - Throws: ``PoseError`` for a non-positive size, non-finite values, repeated or collinear
   ///   corners, corners whose outline crosses itself (wrong order), corners outside the image
   ///   (when its size is given), or a marker that would be behind the camera.
   public static func pose(
-    corners: [SIMD2<Double>], size: Double, intrinsics k: SIMD4<Double>, imageSize: SIMD2<Double>? = nil,
+    corners: [SIMD2<Double>], size: Double, intrinsics k: Pinhole<Double>, imageSize: SIMD2<Double>? = nil,
     pixelSigma: Double = 0.5
   ) throws(PoseError) -> MarkerPose {
     guard size > 0, size.isFinite else {

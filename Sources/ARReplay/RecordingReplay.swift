@@ -126,7 +126,7 @@ final class RecordingReplay {
     var seen = shown(placedScene)
     seen.camera = PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera)
     // A raw frame's tap is where the lens showed the point: hit-tested where a pinhole would.
-    guard let point = intrinsics.undistortedPixel(tap.point, lens: lastLens) else {
+    guard let point = intrinsics.pinhole.undistortedPixel(tap.point, lens: lastLens) else {
       throw SceneError.render(
         path: reader.path, reason: "the tap at t = \(tap.time) s lies outside the lens's image circle")
     }

@@ -17,7 +17,7 @@ extension SceneResolver {
     do {
       result = try SquareMarker.pose(
         corners: (0..<4).map { SIMD2(marker.corners[2 * $0], marker.corners[2 * $0 + 1]) }, size: marker.size,
-        intrinsics: SIMD4(k.fx, k.fy, k.cx, k.cy))
+        intrinsics: k.pinhole)
     } catch { throw fail(field, error.description) }
     let pose = result.solutions[0].expressed(in: .arkit)
     return Self.floatMatrix(camera.worldFromCamera * pose.cameraFromTarget)

@@ -34,7 +34,7 @@ public struct LensWarp: Sendable {
         SIMD2(t * Double(w), 0), SIMD2(t * Double(w), Double(h)), SIMD2(0, t * Double(h)),
         SIMD2(Double(w), t * Double(h)),
       ] {
-        guard let q = k.undistortedPixel(p, lens: lens) else { continue }
+        guard let q = k.pinhole.undistortedPixel(p, lens: lens) else { continue }
         low = pointwiseMin(low, q)
         high = pointwiseMax(high, q)
       }
@@ -47,7 +47,7 @@ public struct LensWarp: Sendable {
     var sources = [SIMD2<Float>](repeating: SIMD2(.nan, .nan), count: w * h)
     for y in 0..<h {
       for x in 0..<w {
-        guard let q = k.undistortedPixel(SIMD2(Double(x) + 0.5, Double(y) + 0.5), lens: lens) else {
+        guard let q = k.pinhole.undistortedPixel(SIMD2(Double(x) + 0.5, Double(y) + 0.5), lens: lens) else {
           continue
         }
         sources[y * w + x] = SIMD2(Float(q.x - low.x - 0.5), Float(q.y - low.y - 0.5))
@@ -106,6 +106,6 @@ public struct LensWarp: Sendable {
 
   /// Where the lens shows a point the pinhole camera with ``intrinsics`` projects to `pixel`.
   public func distorted(_ pixel: SIMD2<Double>) -> SIMD2<Double> {
-    intrinsics.distortedPixel(pixel, lens: lens)
+    intrinsics.pinhole.distortedPixel(pixel, lens: lens)
   }
 }

@@ -26,7 +26,8 @@ extension Scene {
       let text =
         label.showsDistance ? "\(label.text) · \(DistanceText.formatted(distance))" : label.text
       let pixel =
-        lens == .none ? projection.pixel : camera.intrinsics.distortedPixel(projection.pixel, lens: lens)
+        lens == .none
+        ? projection.pixel : camera.intrinsics.pinhole.distortedPixel(projection.pixel, lens: lens)
       shown.append((distance, pixel, text))
     }
     let placed = Self.placeLabels(

@@ -85,8 +85,8 @@ struct MarkerCommand: ParsableCommand {
     var dictionaryFile: String?
     @Option(
       parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels, for poses.",
-      transform: PinholeValues.init(parsing:))
-    var intrinsics: PinholeValues?
+      transform: Pinhole<Double>.init(parsing:))
+    var intrinsics: Pinhole<Double>?
     @Option(help: "The markers' side, metres, for poses.") var size: Double?
     @Flag(help: "Look for white-on-black markers.") var inverted = false
     @Option(
@@ -141,7 +141,7 @@ struct MarkerCommand: ParsableCommand {
         let markerBoard = try board.map { try MarkerBoard(specification: $0) }
         let d =
           try markerBoard?.dictionary ?? MarkerDictionaryOptions.chosen(dictionary, file: dictionaryFile)
-        let k = intrinsics.map { SIMD4($0.fx, $0.fy, $0.cx, $0.cy) }
+        let k = intrinsics
         var detector = MarkerDetector(dictionary: d)
         detector.inverted = inverted
         let markerRig: MarkerRig?
@@ -175,7 +175,7 @@ struct MarkerCommand: ParsableCommand {
     /// Corners are reported where they are in the image; poses come from their undistorted
     /// places when the lens distorts.
     func report(
-      _ found: [DetectedMarker], in picture: RGBA8Image, intrinsics k: SIMD4<Double>?, rig: MarkerRig?,
+      _ found: [DetectedMarker], in picture: RGBA8Image, intrinsics k: Pinhole<Double>?, rig: MarkerRig?,
       board markerBoard: MarkerBoard?
     ) throws -> MarkerReport {
       var report = MarkerReport(found)
@@ -223,7 +223,7 @@ struct MarkerCommand: ParsableCommand {
     /// threads; each batch's lines are written in order before the next is read, so memory holds
     /// a batch's images and no more.
     func detectInFrames(
-      of path: String, with detector: MarkerDetector, intrinsics: SIMD4<Double>?, rig: MarkerRig?,
+      of path: String, with detector: MarkerDetector, intrinsics: Pinhole<Double>?, rig: MarkerRig?,
       board markerBoard: MarkerBoard?
     ) throws {
       let reader: RecordingReader
@@ -266,7 +266,7 @@ struct MarkerCommand: ParsableCommand {
     /// The JSON line of one frame of the recording at `path`.
     private func frameLine(
       _ frame: CameraFrameSample, picture decoded: Result<RGBA8Image, any Error>, path: String,
-      detector: MarkerDetector, intrinsics: SIMD4<Double>?, rig: MarkerRig?, board markerBoard: MarkerBoard?
+      detector: MarkerDetector, intrinsics: Pinhole<Double>?, rig: MarkerRig?, board markerBoard: MarkerBoard?
     ) throws -> String {
       do {
         let picture = try decoded.get()
@@ -274,7 +274,7 @@ struct MarkerCommand: ParsableCommand {
         if k == nil, size != nil || rig != nil || board != nil {
           // A board is reported without a pose where nothing gives intrinsics.
           if let f = frame.intrinsics {
-            k = SIMD4(f.fx, f.fy, f.cx, f.cy)
+            k = f
           } else if size != nil || rig != nil {
             throw InputFailure(message: "no intrinsics to pose its markers with (give --intrinsics)")
           }

@@ -30,8 +30,8 @@ struct PoseCommand: ParsableCommand {
 
     @Option(
       parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels.",
-      transform: PinholeValues.init(parsing:))
-    var intrinsics: PinholeValues
+      transform: Pinhole<Double>.init(parsing:))
+    var intrinsics: Pinhole<Double>
 
     @Option(
       parsing: .unconditional, help: "Corners X0,Y0,X1,Y1,X2,Y2,X3,Y3 in pixels.",
@@ -61,12 +61,12 @@ struct PoseCommand: ParsableCommand {
         let k = intrinsics
         // Posed from where a pinhole camera would see the corners: the lens taken out first.
         let ideal = try LensOptions.undistorted(
-          corners.points, lens: try lens.lens(), intrinsics: SIMD4(k.fx, k.fy, k.cx, k.cy)
+          corners.points, lens: try lens.lens(), intrinsics: k
         ) { "--corners: corner \($0)" }
         let result: MarkerPose
         do {
           result = try SquareMarker.pose(
-            corners: ideal, size: size, intrinsics: SIMD4(k.fx, k.fy, k.cx, k.cy),
+            corners: ideal, size: size, intrinsics: k,
             imageSize: imageSize?.vector, pixelSigma: cornerSigma)
         } catch { throw InputFailure(message: "\(error)") }
         try JSONOutput.write(result.expressed(in: convention))

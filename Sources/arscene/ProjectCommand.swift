@@ -19,8 +19,8 @@ struct ProjectCommand: ParsableCommand, StreamsStandardInput {
 
   @Option(
     parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels.",
-    transform: PinholeValues.init(parsing:))
-  var intrinsics: PinholeValues
+    transform: Pinhole<Double>.init(parsing:))
+  var intrinsics: Pinhole<Double>
 
   @Option(help: "Image size W,H in pixels.", transform: PixelSize.init(parsing:))
   var size: PixelSize
@@ -54,7 +54,7 @@ struct ProjectCommand: ParsableCommand, StreamsStandardInput {
           FileHandleOutput.standardOutput.write("nan nan nan behind\n")
           return
         }
-        let pixel = camera.intrinsics.distortedPixel(projection.pixel, lens: lens)
+        let pixel = camera.intrinsics.pinhole.distortedPixel(projection.pixel, lens: lens)
         let inside = camera.intrinsics.contains(pixel)
         let columns = [pixel.x, pixel.y, projection.depth].map { fixed($0, decimals) }
         FileHandleOutput.standardOutput.write(
@@ -65,14 +65,10 @@ struct ProjectCommand: ParsableCommand, StreamsStandardInput {
 
   private func makeCamera() throws -> PinholeCamera<Double> {
     do {
-      let intrinsics = try CameraIntrinsics(
-        validatingFx: intrinsics.fx, fy: intrinsics.fy, cx: intrinsics.cx, cy: intrinsics.cy,
-        width: size.width, height: size.height)
+      let intrinsics = CameraIntrinsics(intrinsics, width: size.width, height: size.height)
       let matrix = try Matrix4(validatingColumnMajor: worldFromCamera.columnMajor)
       let pose = try RigidTransform(validatingMatrix: matrix)
       return PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose, convention: convention)
-    } catch let error as CameraIntrinsicsError {
-      throw InputFailure(message: "--intrinsics: \(error)")
     } catch let error as MatrixInputError {
       throw InputFailure(message: "--world-from-camera: \(error)")
     } catch let error as RigidTransformError {

@@ -147,7 +147,7 @@ struct RenderCommand: ParsableCommand {
     PixelSize?
   @Option(
     parsing: .unconditional, help: "Model mode: FX,FY,CX,CY in pixels.",
-    transform: PinholeValues.init(parsing:)) var intrinsics: PinholeValues?
+    transform: Pinhole<Double>.init(parsing:)) var intrinsics: Pinhole<Double>?
   @Option(
     name: .customLong("world-from-camera"), parsing: .unconditional,
     help: "Model mode: camera pose, 16 numbers, column-major.", transform: MatrixValues.init(parsing:))
@@ -234,10 +234,11 @@ struct RenderCommand: ParsableCommand {
     }
     let (near, far) = (near ?? RenderCamera.defaultNear, far ?? RenderCamera.defaultFar)
     let cameraK: CameraIntrinsics<Float>
-    do {
+    do {  // checked again in Float, whose range is smaller
+      let k = intrinsics
       cameraK = try CameraIntrinsics(
-        validatingFx: Float(intrinsics.fx), fy: Float(intrinsics.fy), cx: Float(intrinsics.cx),
-        cy: Float(intrinsics.cy), width: size.width, height: size.height)
+        validatingFx: Float(k.fx), fy: Float(k.fy), cx: Float(k.cx), cy: Float(k.cy), width: size.width,
+        height: size.height)
     } catch { throw InputFailure(message: "--intrinsics: \(error)") }
     // In `Double`: a camera in projected or Earth-centred coordinates keeps its millimetres.
     let pose: RigidTransform<Double>

@@ -88,8 +88,7 @@ struct SimulateCommand: ParsableCommand {
         if let imageSize {
           let wh = [Double(imageSize.width), Double(imageSize.height)]
           let (sx, sy) = (wh[0] / Double(model.imageSize.x), wh[1] / Double(model.imageSize.y))
-          let k = model.intrinsics
-          model.intrinsics = FrameIntrinsics(fx: k.fx * sx, fy: k.fy * sy, cx: k.cx * sx, cy: k.cy * sy)
+          model.intrinsics = model.intrinsics.scaled(x: sx, y: sy)
           model.imageSize = SIMD2(Int(wh[0]), Int(wh[1]))
         }
         let simulator = SessionSimulator(site: site, path: walk, model: model, seed: seed, duration: duration)

@@ -20,8 +20,8 @@ struct UndistortCommand: ParsableCommand, StreamsStandardInput {
 
   @Option(
     parsing: .unconditional, help: "Camera intrinsics FX,FY,CX,CY in pixels.",
-    transform: PinholeValues.init(parsing:))
-  var intrinsics: PinholeValues
+    transform: Pinhole<Double>.init(parsing:))
+  var intrinsics: Pinhole<Double>
 
   @OptionGroup var lens: LensOptions
 
@@ -38,15 +38,9 @@ struct UndistortCommand: ParsableCommand, StreamsStandardInput {
 
   func run() throws {
     try reportingInputFailures {
-      let k: CameraIntrinsics<Double>
-      do {
-        k = try CameraIntrinsics(
-          validatingFx: intrinsics.fx, fy: intrinsics.fy, cx: intrinsics.cx, cy: intrinsics.cy, width: 1,
-          height: 1)
-      } catch { throw InputFailure(message: "--intrinsics: \(error)") }
       let lens = try lens.lens()
       try forEachNumberLine(columns: 2) { p, _ in
-        let ideal = k.undistortedPixel(SIMD2(p[0], p[1]), lens: lens)
+        let ideal = intrinsics.undistortedPixel(SIMD2(p[0], p[1]), lens: lens)
         let columns = [ideal?.x ?? .nan, ideal?.y ?? .nan].map { fixed($0, decimals) }
         FileHandleOutput.standardOutput.write(columns.joined(separator: " ") + "\n")
       }

@@ -11,7 +11,7 @@ import Testing
 /// the same-marker check, and rig files' errors.
 @Suite("Marker rigs")
 struct MarkerRigTests {
-  static let k = SIMD4<Double>(600, 600, 320.5, 240.5)
+  static let k = Pinhole<Double>(fx: 600, fy: 600, cx: 320.5, cy: 240.5)
 
   /// A 640×480 frame of a white board carrying `markers` (id, centre on the board in metres,
   /// side in metres; the board's x right, y up, facing +z), seen from `cameraFromBoard` (OpenCV
@@ -33,7 +33,7 @@ struct MarkerRigTests {
             let u = Double(x) + (Double(sx) + 0.5) / 3, v = Double(y) + (Double(sy) + 0.5) / 3
             // The ray through the sample, met with the board's plane z = 0.
             let direction = boardFromCamera.transformDirection(
-              SIMD3((u - k.z) / k.x, (v - k.w) / k.y, 1))
+              SIMD3((u - k.cx) / k.fx, (v - k.cy) / k.fy, 1))
             let origin = boardFromCamera.translation
             let s = -origin.z / direction.z
             let p = origin + direction * s

@@ -1,5 +1,6 @@
 import ARImageIO
 import ARMarkers
+import ARMath
 import ARPose
 import ARTestSupport
 import Testing
@@ -19,7 +20,7 @@ func readmeMarkersExample() throws {
   ]
   #expect(zip(marker.corners, truth).allSatisfy { ($0 - $1).length < 0.1 })
   let pose = try SquareMarker.pose(
-    corners: marker.corners, size: 0.05, intrinsics: SIMD4(540, 540, 321.5, 238.5),
+    corners: marker.corners, size: 0.05, intrinsics: Pinhole(fx: 540, fy: 540, cx: 321.5, cy: 238.5),
     pixelSigma: marker.poseSigma)
   #expect(abs(pose.solutions[0].translation.z - 0.63) < 0.01)
 }

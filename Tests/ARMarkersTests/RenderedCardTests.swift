@@ -78,7 +78,9 @@ struct RenderedCardTests {
     }
 
     var paths: [String] { frames.map { folder + "/" + $0.image } }
-    var k: SIMD4<Double> { SIMD4(intrinsics["fx"]!, intrinsics["fy"]!, intrinsics["cx"]!, intrinsics["cy"]!) }
+    var k: Pinhole<Double> {
+      Pinhole(fx: intrinsics["fx"]!, fy: intrinsics["fy"]!, cx: intrinsics["cx"]!, cy: intrinsics["cy"]!)
+    }
   }
 
   /// Detection rate, false ids and mean corner error (px) of one detector over the frames, the

@@ -102,8 +102,7 @@ struct LensDistortionTests {
     var worstProjection = 0.0, worstUndistortion = 0.0, compared = 0
     for (c, answer) in zip(cases, answers) {
       let lens = try LensDistortion(opencv: c.d, fisheye: c.fisheye)
-      let k = CameraIntrinsics<Double>(
-        fx: c.k[0], fy: c.k[1], cx: c.k[2], cy: c.k[3], width: 1920, height: 1440)
+      let k = Pinhole<Double>(fx: c.k[0], fy: c.k[1], cx: c.k[2], cy: c.k[3])
       for (p, theirs) in zip(c.points, answer.projected) {
         let pinhole = SIMD2(k.fx * p[0] / p[2] + k.cx, k.fy * p[1] / p[2] + k.cy)
         let ours = k.distortedPixel(pinhole, lens: lens)

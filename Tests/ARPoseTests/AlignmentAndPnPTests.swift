@@ -4,12 +4,12 @@ import ARTestSupport
 import Testing
 
 @Suite struct AlignmentAndPnPTests {
-  static let k = SIMD4<Double>(1200, 1200, 960, 720)
+  static let k = Pinhole<Double>(fx: 1200, fy: 1200, cx: 960, cy: 720)
 
   static func project(_ points: [SIMD3<Double>], _ pose: RigidTransform<Double>) -> [SIMD2<Double>] {
     points.map { p in
       let c = pose.transformPoint(p)
-      return SIMD2(k.x * c.x / c.z + k.z, k.y * c.y / c.z + k.w)
+      return SIMD2(k.fx * c.x / c.z + k.cx, k.fy * c.y / c.z + k.cy)
     }
   }
 

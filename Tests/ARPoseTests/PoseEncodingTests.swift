@@ -6,7 +6,8 @@ import Testing
 @Suite("Marker poses as JSON and across camera conventions")
 struct PoseEncodingTests {
   let pose = try! SquareMarker.pose(
-    corners: [[300, 200], [380, 205], [375, 280], [295, 275]], size: 0.1, intrinsics: [800, 800, 320, 240])
+    corners: [[300, 200], [380, 205], [375, 280], [295, 275]], size: 0.1,
+    intrinsics: Pinhole(fx: 800, fy: 800, cx: 320, cy: 240))
 
   @Test("expressing in ARKit's convention flips y and z, and back again gives the pose")
   func conventions() throws {

@@ -6,7 +6,7 @@ import Testing
 /// The example of ARPose's Getting Started article (ARPose.docc), kept compiling and correct.
 @Test("README pose example")
 func readmePoseExample() throws {
-  let k = SIMD4<Double>(1000, 1000, 960, 720)
+  let k = Pinhole<Double>(fx: 1000, fy: 1000, cx: 960, cy: 720)
   let card = try SquareMarker.pose(
     corners: [[900, 660], [1020, 662], [1018, 780], [902, 778]], size: 0.06, intrinsics: k)
   let cameraFromMarker = card.solutions[0].cameraFromTarget

@@ -156,7 +156,7 @@ struct ControlValidationTests {
     let walk = try Self.walk(seed: 5, duration: 20)
     let lens = LensDistortion.radialTangential(
       k1: -0.3, k2: 0.09, p1: 0.001, p2: -0.0007, k3: -0.01, k4: 0, k5: 0, k6: 0)
-    var intrinsics: [Double: FrameIntrinsics] = [:]
+    var intrinsics: [Double: Pinhole<Double>] = [:]
     let raw = walk.records.map { record -> RecordingRecord in
       guard case .frame(var frame) = record else { return record }
       frame.lens = lens
@@ -167,8 +167,7 @@ struct ControlValidationTests {
     let rawClicks = try walk.clicks.map { click in
       let k = try #require(intrinsics[click.time])
       var moved = click
-      moved.pixel = CameraIntrinsics(fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: 1, height: 1)
-        .distortedPixel(click.pixel, lens: lens)
+      moved.pixel = k.distortedPixel(click.pixel, lens: lens)
       return moved
     }
     #expect(zip(rawClicks, walk.clicks).contains { ($0.pixel - $1.pixel).length > 5 })

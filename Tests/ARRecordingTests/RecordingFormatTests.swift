@@ -37,7 +37,7 @@ struct RecordingFormatTests {
             CameraFrameSample(
               time: t, index: i,
               intrinsics: maybe(
-                FrameIntrinsics(fx: x(100...2000), fy: x(100...2000), cx: x(0...1920), cy: x(0...1440))),
+                Pinhole(fx: x(100...2000), fy: x(100...2000), cx: x(0...1920), cy: x(0...1440))),
               imageSize: maybe(SIMD2(1920, 1440)), image: image, depthPath: maybe("depth/\(i).png"),
               confidencePath: maybe("confidence/\(i).png"),
               lens: [

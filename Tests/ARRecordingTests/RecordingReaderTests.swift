@@ -93,7 +93,7 @@ struct RecordingReaderTests {
     #expect(frames.map(\.index) == [0, 1, 2])
     #expect(frames[1].image == .video(path: "Frames.m4v", frame: 1))
     #expect(frames[0].imageSize == SIMD2(64, 48))
-    #expect(frames[0].intrinsics == FrameIntrinsics(fx: 1444.5, fy: 1444.5, cx: 960, cy: 720))
+    #expect(frames[0].intrinsics == Pinhole(fx: 1444.5, fy: 1444.5, cx: 960, cy: 720))
     let field = records.compactMap { if case .magnetometer(let m) = $0 { m.field } else { nil } }
     #expect(field.first == SIMD3(21.5, -3.25, -40.75) && field.count == 3)
     // Time order across the files.
@@ -108,7 +108,7 @@ struct RecordingReaderTests {
     #expect(frames.map(\.depthPath) == ["depth/000000.png", "depth/000001.png", "depth/000002.png"])
     #expect(frames[2].confidencePath == "confidence/000002.png")
     #expect(frames[0].image == .video(path: "rgb.mp4", frame: 0) && frames[0].imageSize == SIMD2(64, 48))
-    #expect(frames[0].intrinsics == FrameIntrinsics(fx: 1444.5, fy: 1444.5, cx: 960, cy: 720))
+    #expect(frames[0].intrinsics == Pinhole(fx: 1444.5, fy: 1444.5, cx: 960, cy: 720))
     #expect(frames.map(\.time) == Self.poses(records).map(\.time))
   }
 
@@ -120,7 +120,7 @@ struct RecordingReaderTests {
     #expect(frames[1].image == .file("lowres_wide/41069021_3054.249.png"))
     #expect(frames[1].depthPath == "lowres_depth/41069021_3054.249.png")
     #expect(frames[0].imageSize == SIMD2(256, 192))
-    #expect(frames[0].intrinsics == FrameIntrinsics(fx: 211.5, fy: 211.25, cx: 127.75, cy: 95.5))
+    #expect(frames[0].intrinsics == Pinhole(fx: 211.5, fy: 211.25, cx: 127.75, cy: 95.5))
   }
 
   @Test(

@@ -27,7 +27,7 @@ struct RecordingTapTests {
       try writer.write(
         .frame(
           CameraFrameSample(
-            time: t, index: i, intrinsics: FrameIntrinsics(fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy),
+            time: t, index: i, intrinsics: Pinhole(fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy),
             imageSize: SIMD2(k.width, k.height))))
     }
     try writer.finish()

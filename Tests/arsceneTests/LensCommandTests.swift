@@ -40,7 +40,7 @@ struct LensCommandTests {
       opencv: coefficients.split(separator: ",").map { Double($0)! }, fisheye: flag == "--fisheye")
     let k = CameraIntrinsics<Double>(fx: 1000, fy: 990, cx: 960, cy: 720, width: 1920, height: 1440)
     for (ideal, ours) in zip(Self.numbers(pinhole.stdout), Self.numbers(distorted.stdout)) {
-      let expected = k.distortedPixel(SIMD2(ideal[0], ideal[1]), lens: lens)
+      let expected = k.pinhole.distortedPixel(SIMD2(ideal[0], ideal[1]), lens: lens)
       #expect(abs(ours[0] - expected.x) < 1e-8 && abs(ours[1] - expected.y) < 1e-8, "\(ours) \(expected)")
       #expect(
         abs(ours[0] - ideal[0]) + abs(ours[1] - ideal[1]) > 1 || ideal[0] == 960, "the lens moved nothing")
@@ -65,7 +65,7 @@ struct LensCommandTests {
     let s = 0.08
     let corners = [SIMD3(-s, s, 0), SIMD3(s, s, 0), SIMD3(s, -s, 0), SIMD3(-s, -s, 0)].map { corner in
       let p = rotation.act(corner) + translation
-      return k.distortedPixel(SIMD2(k.fx * p.x / p.z + k.cx, k.fy * p.y / p.z + k.cy), lens: lens)
+      return k.pinhole.distortedPixel(SIMD2(k.fx * p.x / p.z + k.cx, k.fy * p.y / p.z + k.cy), lens: lens)
     }
     let list = corners.flatMap { [$0.x, $0.y] }.map { String($0) }.joined(separator: ",")
     let base = ["pose", "marker", "--size", "0.16", "--intrinsics", "1000,1000,960,720", "--corners", list]

@@ -63,7 +63,7 @@ struct LensRenderTests {
     // The square's centre: u = 320 + 500·1.5/3, v = 240 − 500·1.0/3.
     let centre = SIMD2(570.0, 240 - 500.0 / 3)
     #expect(((pinhole - centre) * (pinhole - centre)).sum().squareRoot() < 0.5, "\(pinhole)")
-    let expected = k.distortedPixel(centre, lens: lensModel)
+    let expected = k.pinhole.distortedPixel(centre, lens: lensModel)
     #expect(((seen - expected) * (seen - expected)).sum().squareRoot() < 0.5, "\(seen) vs \(expected)")
     #expect(((seen - pinhole) * (seen - pinhole)).sum().squareRoot() > 10, "\(seen) \(pinhole)")
   }
@@ -89,7 +89,7 @@ struct LensRenderTests {
     let path = folder.path + "/raw.jsonl"
     let writer = try RecordingWriter(path: path, header: RecordingHeader(source: "test", timeBase: "unix"))
     let frame = CameraFrameSample(
-      time: 0, index: 0, intrinsics: FrameIntrinsics(fx: 500, fy: 500, cx: 320, cy: 240),
+      time: 0, index: 0, intrinsics: Pinhole(fx: 500, fy: 500, cx: 320, cy: 240),
       imageSize: SIMD2(640, 480), lens: lens)
     try writer.write(.pose(CameraPoseSample(time: 0, worldFromCamera: .identity)))
     try writer.write(.frame(frame))
@@ -103,7 +103,7 @@ struct LensRenderTests {
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let (seen, count) = try Self.blob(folder.path + "/out/frame_000000.png")
     let k = CameraIntrinsics<Double>(fx: 500, fy: 500, cx: 320, cy: 240, width: 640, height: 480)
-    let expected = k.distortedPixel(SIMD2(570.0, 240 - 500.0 / 3), lens: lens)
+    let expected = k.pinhole.distortedPixel(SIMD2(570.0, 240 - 500.0 / 3), lens: lens)
     #expect(
       count > 200 && ((seen - expected) * (seen - expected)).sum().squareRoot() < 0.5,
       "\(seen) vs \(expected)")

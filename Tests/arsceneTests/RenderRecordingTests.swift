@@ -1,6 +1,7 @@
 import ARGeo
 import ARImage
 import ARImageIO
+import ARMath
 import ARRecording
 import ARScene
 import ARTestSupport
@@ -21,7 +22,7 @@ struct RenderRecordingTests {
     let site = GeoSite(frame: geo.frame, anchors: geo.anchors)
     var model = PhoneErrorModel.perfect
     (model.poseRate, model.frameRate, model.headingRate) = (10, 2, 5)
-    model.intrinsics = FrameIntrinsics(fx: 120, fy: 120, cx: 80, cy: 60)
+    model.intrinsics = Pinhole(fx: 120, fy: 120, cx: 80, cy: 60)
     model.imageSize = SIMD2(160, 120)
     let simulator = SessionSimulator(
       site: site, path: try WalkPath.tour(site), model: model, seed: 9, duration: 12)

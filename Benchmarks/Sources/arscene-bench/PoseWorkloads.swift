@@ -29,7 +29,8 @@ func poseWorkloads(quick: Bool) -> [Row] {
       for v in views {
         let corners = (0..<4).map { SIMD2(v[5 + 2 * $0], v[6 + 2 * $0]) }
         blackHole(
-          try? SquareMarker.pose(corners: corners, size: v[4], intrinsics: SIMD4(v[0], v[1], v[2], v[3])))
+          try? SquareMarker.pose(
+            corners: corners, size: v[4], intrinsics: Pinhole(fx: v[0], fy: v[1], cx: v[2], cy: v[3])))
       }
     }
   }.min()!

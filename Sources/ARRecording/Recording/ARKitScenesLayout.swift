@@ -80,7 +80,7 @@ enum ARKitScenesLayout {
     timed.sort { $0.time < $1.time || $0.time == $1.time && $0.stem < $1.stem }
     var records: [(RecordingRecord, path: String)] = []
     for (index, (time, stem)) in timed.enumerated() {
-      var k: FrameIntrinsics?, size: SIMD2<Int>?
+      var k: Pinhole<Double>?, size: SIMD2<Int>?
       if let pincam = intrinsics[stem] {
         (k, size) = try readPincam(pincam)
       }
@@ -95,7 +95,7 @@ enum ARKitScenesLayout {
   }
 
   /// `w h fx fy cx cy`.
-  private static func readPincam(_ path: String) throws(RecordingError) -> (FrameIntrinsics, SIMD2<Int>) {
+  private static func readPincam(_ path: String) throws(RecordingError) -> (Pinhole<Double>, SIMD2<Int>) {
     let lines = try LineRecordSource.allLines(path)
     for (i, bytes) in lines.enumerated() {
       guard
@@ -110,7 +110,7 @@ enum ARKitScenesLayout {
       guard v[2] > 0, v[3] > 0 else {
         throw .badRecord(path: path, line: i + 1, field: "fx, fy", reason: "focal lengths must be positive")
       }
-      return (FrameIntrinsics(fx: v[2], fy: v[3], cx: v[4], cy: v[5]), SIMD2(Int(v[0]), Int(v[1])))
+      return (Pinhole(fx: v[2], fy: v[3], cx: v[4], cy: v[5]), SIMD2(Int(v[0]), Int(v[1])))
     }
     throw .badRecord(path: path, line: lines.count, field: "line", reason: "no `w h fx fy cx cy` line")
   }

@@ -8,7 +8,7 @@ public struct CameraFrameSample: Sendable, Equatable {
   public var index: Int
   /// Focal lengths and principal point, pixels, for an image of ``imageSize``; nil when not
   /// logged.
-  public var intrinsics: FrameIntrinsics?
+  public var intrinsics: Pinhole<Double>?
   /// Width and height of the image the intrinsics refer to, pixels; nil when unknown.
   public var imageSize: SIMD2<Int>?
   /// Where the image is.
@@ -25,7 +25,7 @@ public struct CameraFrameSample: Sendable, Equatable {
 
   /// A value with these fields, as given (no validation: readers validate what they read).
   public init(
-    time: Double, index: Int, intrinsics: FrameIntrinsics? = nil, imageSize: SIMD2<Int>? = nil,
+    time: Double, index: Int, intrinsics: Pinhole<Double>? = nil, imageSize: SIMD2<Int>? = nil,
     image: FrameImageSource? = nil, depthPath: String? = nil, confidencePath: String? = nil,
     lens: LensDistortion = .none
   ) {

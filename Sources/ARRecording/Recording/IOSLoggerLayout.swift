@@ -48,12 +48,12 @@ enum IOSLoggerLayout {
           guard v[1] >= 0, v[1] == v[1].rounded(), v[1] < 1e12 else {
             throw .badRecord(path: p, line: line, field: "frame", reason: "expected a frame number ≥ 0")
           }
-          var intrinsics: FrameIntrinsics?
+          var intrinsics: Pinhole<Double>?
           if v.count == 6 {
             guard v[2] > 0, v[3] > 0 else {
               throw .badRecord(path: p, line: line, field: "fx, fy", reason: "focal lengths must be positive")
             }
-            intrinsics = FrameIntrinsics(fx: v[2], fy: v[3], cx: v[4], cy: v[5])
+            intrinsics = Pinhole(fx: v[2], fy: v[3], cx: v[4], cy: v[5])
           } else if v.count != 2 {
             throw .badRecord(
               path: p, line: line, field: "line", reason: "expected 2 or 6 columns, got \(v.count)")

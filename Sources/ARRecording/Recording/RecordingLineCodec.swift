@@ -215,12 +215,12 @@ enum RecordingLineCodec {
   /// A `frame` record: a camera frame, its intrinsics, size, image (a file or a video's frame) and depth.
   private static func frameRecord(_ o: JSONLine, time t: Double) throws(JSONLine.Failure) -> RecordingRecord {
     try rejectUnknown(o, .frame)
-    var intrinsics: FrameIntrinsics?
+    var intrinsics: Pinhole<Double>?
     if let k = try o.optionalNumbers(.intrinsics, count: 4) {
       guard k[0] > 0, k[1] > 0 else {
         throw JSONLine.Failure(field: "intrinsics", reason: "focal lengths must be positive")
       }
-      intrinsics = FrameIntrinsics(fx: k[0], fy: k[1], cx: k[2], cy: k[3])
+      intrinsics = Pinhole(fx: k[0], fy: k[1], cx: k[2], cy: k[3])
     }
     var size: SIMD2<Int>?
     if let s = try o.optionalNumbers(.size, count: 2) {

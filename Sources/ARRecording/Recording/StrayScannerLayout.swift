@@ -53,7 +53,7 @@ enum StrayScannerLayout {
   }
 
   /// `fx, 0, cx` / `0, fy, cy` / `0, 0, 1`, or nil when the file is missing.
-  static func cameraMatrix(_ path: String) throws(RecordingError) -> FrameIntrinsics? {
+  static func cameraMatrix(_ path: String) throws(RecordingError) -> Pinhole<Double>? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let lines = try LineRecordSource.allLines(path)
     var rows: [[Double]] = []
@@ -75,7 +75,7 @@ enum StrayScannerLayout {
     guard rows[0][0] > 0, rows[1][1] > 0 else {
       throw .badRecord(path: path, line: 1, field: "fx, fy", reason: "focal lengths must be positive")
     }
-    return FrameIntrinsics(fx: rows[0][0], fy: rows[1][1], cx: rows[0][2], cy: rows[1][2])
+    return Pinhole(fx: rows[0][0], fy: rows[1][1], cx: rows[0][2], cy: rows[1][2])
   }
 }
 

@@ -70,7 +70,7 @@ public struct PhoneErrorModel: Sendable, Equatable {
   public var walkingSpeed = 1.3
   public var deviceHeight = 1.5
   /// The camera's intrinsics (an iPhone's 1920×1440 wide camera).
-  public var intrinsics = FrameIntrinsics(fx: 1445, fy: 1445, cx: 960, cy: 720)
+  public var intrinsics = Pinhole<Double>(fx: 1445, fy: 1445, cx: 960, cy: 720)
   public var imageSize = SIMD2(1920, 1440)
 
   /// The defaults above.

@@ -38,15 +38,14 @@ struct LensOptions: ParsableArguments {
     return .none
   }
 
-  /// `points` (pixels seen through the lens of a camera with intrinsics `k`: fx, fy, cx, cy) where
+  /// `points` (pixels seen through the lens of the camera `k`) where
   /// the ideal pinhole would see them; `name(i)` says which point, for the error when one lies
   /// past the lens model's image circle.
   static func undistorted(
-    _ points: [SIMD2<Double>], lens: LensDistortion, intrinsics k: SIMD4<Double>, name: (Int) -> String
+    _ points: [SIMD2<Double>], lens: LensDistortion, intrinsics k: Pinhole<Double>, name: (Int) -> String
   ) throws(InputFailure) -> [SIMD2<Double>] {
-    let camera = CameraIntrinsics<Double>(fx: k[0], fy: k[1], cx: k[2], cy: k[3], width: 1, height: 1)
-    return try points.enumerated().map { (i, point) throws(InputFailure) in
-      guard let p = camera.undistortedPixel(point, lens: lens) else {
+    try points.enumerated().map { (i, point) throws(InputFailure) in
+      guard let p = k.undistortedPixel(point, lens: lens) else {
         throw InputFailure(message: "\(name(i)) lies past the lens model's image circle")
       }
       return p

@@ -8,7 +8,7 @@ public struct ControlSighting: Sendable, Equatable {
   /// The camera's pose in the session (ARKit convention: looks down −Z), metres.
   public var sessionFromCamera: RigidTransform<Double>
   /// The frame's intrinsics (pixels, ARScene's convention).
-  public var intrinsics: FrameIntrinsics
+  public var intrinsics: Pinhole<Double>
   /// The surveyed point (or marker corner), geographic world metres.
   public var world: SIMD3<Double>
   /// The survey's 1σ per axis, metres.
@@ -16,7 +16,7 @@ public struct ControlSighting: Sendable, Equatable {
 
   /// A sighting; nothing is validated.
   public init(
-    observation: ControlObservation, sessionFromCamera: RigidTransform<Double>, intrinsics: FrameIntrinsics,
+    observation: ControlObservation, sessionFromCamera: RigidTransform<Double>, intrinsics: Pinhole<Double>,
     world: SIMD3<Double>, worldSigma: Double
   ) {
     self.observation = observation

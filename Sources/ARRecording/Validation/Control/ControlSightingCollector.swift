@@ -15,11 +15,11 @@ public struct ControlSightingCollector {
   private var clicks: [ControlObservation]
   private var clickMatched: [Bool]
   private var nextClick = 0
-  private var lastIntrinsics: FrameIntrinsics?
+  private var lastIntrinsics: Pinhole<Double>?
   private var lastLens: LensDistortion = .none
   private var lastPose: CameraPoseSample?
   /// Observations waiting for the pose after them, with their intrinsics.
-  private var waiting: [(ControlObservation, FrameIntrinsics)] = []
+  private var waiting: [(ControlObservation, Pinhole<Double>)] = []
   public private(set) var sightings: [ControlSighting] = []
   /// Observations no pose could be found for (no pose within ``poseTolerance``).
   public private(set) var unposed: [ControlObservation] = []
@@ -70,7 +70,7 @@ public struct ControlSightingCollector {
   /// at a time not yet past. Its pixel is in the frame's image as `lens` took it: the sighting
   /// keeps the ideal pinhole pixel (none past a fisheye's image circle).
   public mutating func observe(
-    _ observation: ControlObservation, _ intrinsics: FrameIntrinsics, lens: LensDistortion = .none
+    _ observation: ControlObservation, _ intrinsics: Pinhole<Double>, lens: LensDistortion = .none
   ) {
     var observation = observation
     guard let ideal = intrinsics.undistortedPixel(observation.pixel, lens: lens) else { return }
@@ -100,7 +100,7 @@ public struct ControlSightingCollector {
   }
 
   private mutating func take(_ pose: CameraPoseSample) {
-    var still: [(ControlObservation, FrameIntrinsics)] = []
+    var still: [(ControlObservation, Pinhole<Double>)] = []
     for (observation, k) in waiting {
       guard pose.time >= observation.time else {
         still.append((observation, k))
@@ -129,7 +129,7 @@ public struct ControlSightingCollector {
   }
 
   private mutating func sight(
-    _ observation: ControlObservation, _ k: FrameIntrinsics, _ sessionFromCamera: RigidTransform<Double>
+    _ observation: ControlObservation, _ k: Pinhole<Double>, _ sessionFromCamera: RigidTransform<Double>
   ) {
     guard let point = points[observation.name] else { return }
     var world = point.world
