@@ -13,15 +13,20 @@ import Foundation
 /// d = 0), a smooth edge-stopping function as Tukey's biweight is, at five vector operations
 /// for four pixels instead of an exponential's dozen.
 public struct BilateralBlur: FilmStage {
+  /// The stage's key in a preset file: `bilateral_blur`.
   public static let key = "bilateral_blur"
+  /// The spatial 1-σ in pixels (`sigma_px`) and the luminance 1-σ in display-encoded units
+  /// (`sigma_range`).
   public let sigma: Double, rangeSigma: Double
 
+  /// The stage from a preset's parameters, each checked against the range above.
   public init(_ p: FilmParameters) throws(FilmError) {
     try p.only(["sigma_px", "sigma_range"])
     sigma = try p.number("sigma_px", in: 0...3, default: 0.8)
     rangeSigma = try p.number("sigma_range", in: 0.01...1, default: 0.1)
   }
 
+  /// The stage made ready for an image of this size; nil when it changes nothing.
   public func step(width w: Int, height h: Int, context: FilmContext) -> FilmStep? {
     guard sigma > 0 else { return nil }
     // The kernel reaches 2σ (rounded): the weights beyond are under 2% of the centre's.

@@ -5,11 +5,13 @@ import ARMath
 /// channels. Parameters: `matrix`, 9 numbers row by row, each −4…4 (default the identity, which
 /// changes nothing).
 public struct ColourMatrix: FilmStage {
+  /// The stage's key in a preset file: `colour_matrix`.
   public static let key = "colour_matrix"
   /// Rows of the matrix.
   public let rows: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)
   let isIdentity: Bool
 
+  /// The stage from a preset's parameters, each checked against the range above.
   public init(_ p: FilmParameters) throws(FilmError) {
     try p.only(["matrix"])
     let m = try p.numbers("matrix", count: 9, in: -4...4, default: [1, 0, 0, 0, 1, 0, 0, 0, 1])
@@ -22,6 +24,7 @@ public struct ColourMatrix: FilmStage {
     isIdentity = m == [1, 0, 0, 0, 1, 0, 0, 0, 1]
   }
 
+  /// The stage made ready for an image of this size; nil when it changes nothing.
   public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
     guard !isIdentity else { return nil }
     let (r0, r1, r2) = rows

@@ -25,7 +25,9 @@ public struct CubeLUT: Sendable, Equatable {
     case tetrahedral
   }
 
+  /// Whether the file holds a 3D or a 1D table.
   public let kind: Kind
+  /// The file's `TITLE`, when it has one.
   public let title: String?
   /// Entries along each axis (a 1D table's length).
   public let size: Int

@@ -13,6 +13,7 @@ public struct FilmContext: Sendable {
   /// ones): off in tests that hold the two to each other.
   var wideVectors = WideVectors.available
 
+  /// A context with `seed` and at most `threads` worker threads (at least one).
   public init(seed: UInt64 = 0, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
     self.seed = seed
     self.threads = max(1, threads)

@@ -13,6 +13,7 @@ public struct FilmContextRequest: Sendable {
   /// The stage's pointwise work, given the plane of averages.
   public var kernel: @Sendable (FilmContextPlane) -> FilmKernel
 
+  /// A request for the average of `value` over a Gaussian of `sigma` pixels, then `kernel`.
   public init(
     sigma: Double, value: @escaping FilmRowValues,
     kernel: @escaping @Sendable (FilmContextPlane) -> FilmKernel

@@ -29,9 +29,13 @@ import Foundation
 /// changes nothing) and `chroma` (0…1: the part of each channel's noise that is its own, as a
 /// colour film's three dye layers; 0 for black-and-white grain).
 public struct FilmGrain: FilmStage {
+  /// The stage's key in a preset file: `grain`.
   public static let key = "grain"
+  /// The stock's speed (ISO), the film format (`35mm` or `120`: it sets the grain's size on the image), the
+  /// strength (1 is the model's deviation) and the share of grain that differs between channels.
   public let iso: Double, format: String, strength: Double, chroma: Double
 
+  /// The stage from a preset's parameters, each checked against the range above.
   public init(_ p: FilmParameters) throws(FilmError) {
     try p.only(["iso", "format", "strength", "chroma"])
     iso = try p.number("iso", in: 25...6400, default: 400)
@@ -208,6 +212,7 @@ public struct FilmGrain: FilmStage {
     return (Encoding.decode(hi) - Encoding.decode(lo)) / (hi - lo) * deviation(at: u)
   }
 
+  /// The stage made ready for an image of this size; nil when it changes nothing.
   public func step(width w: Int, height h: Int, context: FilmContext) -> FilmStep? {
     guard strength > 0 else { return nil }
     let sigma = grainSigma(width: w)

@@ -15,10 +15,13 @@ import Foundation
 /// holds its parameters. Adding a stock is adding a file: the shipped ones are in the module's
 /// `Presets` folder (``shipped``); any other file can be read by its path.
 public struct FilmLook: Sendable {
+  /// The preset's name (what `--preset` takes for a shipped one).
   public var name: String
+  /// One sentence on the look, for people.
   public var description: String
   /// `colour` or `black-and-white`.
   public var kind: String
+  /// The stages, applied in this order.
   public var stages: [any FilmStage]
 
   /// Every stage a preset can name, by key.
@@ -29,6 +32,7 @@ public struct FilmLook: Sendable {
     FilmGrain.self,
   ]
 
+  /// A look of `stages`, applied in order.
   public init(name: String, description: String = "", kind: String = "colour", stages: [any FilmStage]) {
     self.name = name
     self.description = description

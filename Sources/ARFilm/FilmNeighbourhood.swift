@@ -17,6 +17,8 @@ public struct FilmNeighbourhood: Sendable {
   /// Writes output row `y` from the window of input rows.
   public var filter: @Sendable (_ window: FilmWindow, _ out: FilmRow, _ y: Int) -> Void
 
+  /// A filter reading `reach` rows above and below each output row, deriving `planes` planes per
+  /// input row with `derive`.
   public init(
     reach: Int, planes: Int = 0, derive: FilmRowValues? = nil,
     filter: @escaping @Sendable (FilmWindow, FilmRow, Int) -> Void

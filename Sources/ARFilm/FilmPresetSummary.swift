@@ -10,8 +10,10 @@ public struct FilmPresetSummary: Encodable, Sendable {
   public var title: String
   /// `colour` or `black-and-white`.
   public var kind: String
+  /// One sentence on the look, for people.
   public var description: String
 
+  /// A summary with these fields.
   public init(name: String, title: String, kind: String, description: String) {
     self.name = name
     self.title = title

@@ -12,6 +12,7 @@ import Foundation
 public struct FilmRow {
   /// The planes, each `paddedWidth` values.
   public let red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>
+  /// The blue and alpha planes, each `paddedWidth` values.
   public let blue: UnsafeMutablePointer<Float>, alpha: UnsafeMutablePointer<Float>
   /// Pixels in the row.
   public let width: Int

@@ -8,9 +8,13 @@ import Foundation
 /// (0.05…1, a glow's 1-σ radius as a fraction of the image's diagonal) and `colour` (linear RGB,
 /// each 0…1; default a warm orange).
 public struct LightLeak: FilmStage {
+  /// The stage's key in a preset file: `light_leak`.
   public static let key = "light_leak"
+  /// The number of glows, the linear light added at a glow's centre, a glow's 1-σ radius as a
+  /// fraction of the image's diagonal, and its linear RGB colour.
   public let count: Int, intensity: Float, size: Double, colour: SIMD3<Float>
 
+  /// The stage from a preset's parameters, each checked against the range above.
   public init(_ p: FilmParameters) throws(FilmError) {
     try p.only(["count", "intensity", "size", "colour"])
     count = Int(try p.number("count", in: 1...4, default: 1))
@@ -34,6 +38,7 @@ public struct LightLeak: FilmStage {
     }
   }
 
+  /// The stage made ready for an image of this size; nil when it changes nothing.
   public func step(width w: Int, height h: Int, context: FilmContext) -> FilmStep? {
     guard intensity > 0 else { return nil }
     let diagonal = (Double(w * w + h * h)).squareRoot()

@@ -12,9 +12,13 @@ import Foundation
 /// On display-encoded luminance Y (0…1) with the neighbourhood's L: Y + s·(1 − L)²·Y(1 − Y)·2 −
 /// h·L²·Y(1 − Y)·2, which leaves black and white where they are.
 public struct ShadowsHighlights: FilmStage {
+  /// The stage's key in a preset file: `shadows_highlights`.
   public static let key = "shadows_highlights"
+  /// The shadows and highlights sliders (−1…1 each), and the neighbourhood's 1-σ as a fraction of
+  /// the image's width.
   public let shadows: Float, highlights: Float, radius: Double
 
+  /// The stage from a preset's parameters, each checked against the range above.
   public init(_ p: FilmParameters) throws(FilmError) {
     try p.only(["shadows", "highlights", "radius"])
     shadows = Float(try p.number("shadows", in: -1...1, default: 0))
@@ -22,6 +26,7 @@ public struct ShadowsHighlights: FilmStage {
     radius = try p.number("radius", in: 0.002...0.1, default: 0.02)
   }
 
+  /// The stage made ready for an image of this size; nil when it changes nothing.
   public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
     guard shadows != 0 || highlights != 0 else { return nil }
     let encode = ChannelTable { Encoding.encode($0) }

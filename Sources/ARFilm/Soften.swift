@@ -12,20 +12,25 @@ import Foundation
 /// colour planes), and each output row is the weighted sum of those rows down its column. On a
 /// CPU with AVX2 both sums run eight lanes wide (`WideVectors`), with the same bits.
 public struct Soften: FilmStage {
+  /// The stage's key in a preset file: `soften`.
   public static let key = "soften"
+  /// The blur's 1-σ in pixels (`sigma_px`), and the blurred image's share, 0…1 (`strength`).
   public let sigma: Double, strength: Float
 
+  /// The stage from a preset's parameters, each checked against the range above.
   public init(_ p: FilmParameters) throws(FilmError) {
     try p.only(["sigma_px", "strength"])
     sigma = try p.number("sigma_px", in: 0.3...8, default: 2)
     strength = Float(try p.number("strength", in: 0...1, default: 0.5))
   }
 
+  /// Soft focus of a blur of `sigma` pixels (1-σ), mixed in at `strength` (0…1).
   public init(sigma: Double, strength: Float = 1) {
     self.sigma = sigma
     self.strength = strength
   }
 
+  /// The stage made ready for an image of this size; nil when it changes nothing.
   public func step(width w: Int, height h: Int, context: FilmContext) -> FilmStep? {
     guard strength > 0 else { return nil }
     let r = Int((3 * sigma).rounded(.up))

@@ -6,10 +6,12 @@ import ARMath
 /// 0…1}` (default saturation 0: no tint), and `balance` (−1…1: where shadows end and highlights
 /// begin, on display-encoded luminance, 0 at mid-grey).
 public struct SplitToning: FilmStage {
+  /// The stage's key in a preset file: `split_toning`.
   public static let key = "split_toning"
   let shadow: SIMD3<Float>, highlight: SIMD3<Float>
   let shadowAmount: Float, highlightAmount: Float, balance: Float
 
+  /// The stage from a preset's parameters, each checked against the range above.
   public init(_ p: FilmParameters) throws(FilmError) {
     try p.only(["shadows", "highlights", "balance"])
     let (s, h) = (try p.object("shadows"), try p.object("highlights"))
@@ -39,6 +41,7 @@ public struct SplitToning: FilmStage {
     return linear / (SIMD4(linear, 0) * luminanceWeights).sum()
   }
 
+  /// The stage made ready for an image of this size; nil when it changes nothing.
   public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
     guard shadowAmount > 0 || highlightAmount > 0 else { return nil }
     let (shadow, highlight, sa, ha) = (self.shadow, self.highlight, shadowAmount, highlightAmount)

@@ -9,10 +9,13 @@ import ARImage
 /// and `white` (the output for white, 0.5…1: compressed highlights). Linear values above 1 are
 /// treated as white.
 public struct ToneCurve: FilmStage {
+  /// The stage's key in a preset file: `tone_curve`.
   public static let key = "tone_curve"
+  /// The curve from display-encoded input to output, black lift and white compression applied.
   public let curve: MonotoneCurve
   let table: ChannelTable?
 
+  /// The stage from a preset's parameters, each checked against the range above.
   public init(_ p: FilmParameters) throws(FilmError) {
     try p.only(["points", "black", "white"])
     var points = try p.pairs("points", in: 0...1) ?? [SIMD2(0, 0), SIMD2(1, 1)]
@@ -38,6 +41,7 @@ public struct ToneCurve: FilmStage {
     table = identity ? nil : ChannelTable { v in Encoding.decode(curve.value(at: Encoding.encode(v))) }
   }
 
+  /// The stage made ready for an image of this size; nil when it changes nothing.
   public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
     table?.step
   }

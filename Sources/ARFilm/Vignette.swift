@@ -8,9 +8,12 @@ import Foundation
 /// The gain is 1 at the image's centre, falls monotonically with the distance from it and is
 /// the same at equal distances.
 public struct Vignette: FilmStage {
+  /// The stage's key in a preset file: `vignette`.
   public static let key = "vignette"
+  /// How much of the cos⁴ falloff (0…1), and the lens's diagonal field of view in degrees.
   public let amount: Double, field: Double
 
+  /// The stage from a preset's parameters, each checked against the range above.
   public init(_ p: FilmParameters) throws(FilmError) {
     try p.only(["amount", "field_deg"])
     amount = try p.number("amount", in: 0...1, default: 0.5)
@@ -24,6 +27,7 @@ public struct Vignette: FilmStage {
     return Float(1 - amount * (1 - c * c * c * c))
   }
 
+  /// The stage made ready for an image of this size; nil when it changes nothing.
   public func step(width w: Int, height h: Int, context: FilmContext) -> FilmStep? {
     guard amount > 0 else { return nil }
     let half = (Double(w * w + h * h)).squareRoot() / 2

@@ -9,9 +9,11 @@ import ARMath
 /// on the Planckian locus below; default 6,504, D65, with `tint` 0: unchanged) and `tint`
 /// (−1…1, positive towards magenta).
 public struct WhiteBalance: FilmStage {
+  /// The stage's key in a preset file: `white_balance`.
   public static let key = "white_balance"
   let matrix: ColourMatrix?
 
+  /// The stage from a preset's parameters, each checked against the range above.
   public init(_ p: FilmParameters) throws(FilmError) {
     try p.only(["temperature_k", "tint"])
     let t = try p.number("temperature_k", in: 2000...25000, default: 6504)
@@ -61,6 +63,7 @@ public struct WhiteBalance: FilmStage {
     return (0..<3).flatMap { r in (0..<3).map { c in Float(m[c, r]) } }
   }
 
+  /// The stage made ready for an image of this size; nil when it changes nothing.
   public func step(width: Int, height: Int, context: FilmContext) -> FilmStep? {
     matrix?.step(width: width, height: height, context: context)
   }

@@ -15,9 +15,13 @@ public enum PNG {
   /// A PNG's samples as stored (after palette expansion): `channels` samples a pixel, 8 or 16
   /// bits each (8-bit samples widened to `UInt16` unchanged).
   public struct Samples: Sendable, Equatable {
+    /// Pixels across.
     public var width: Int
+    /// Pixels down.
     public var height: Int
+    /// The samples a pixel.
     public var channels: Channels
+    /// Bits a sample as stored: 8 or 16.
     public var bitDepth: Int
     /// Whether the file was Adam7-interlaced.
     public var interlaced: Bool

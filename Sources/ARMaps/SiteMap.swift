@@ -6,6 +6,7 @@ import Foundation
 /// track and what happened along it, on a local grid (east right, north up) with a scale bar
 /// and a north arrow; as SVG and as an image from one ``VectorDrawing``.
 public struct SiteMap: Sendable {
+  /// The places, paths and areas drawn.
   public var places: PlaceSet
   /// Geofence circles drawn around the places (metres), if any.
   public var fenceRadius: Double?
@@ -16,6 +17,7 @@ public struct SiteMap: Sendable {
   /// The map's size, pixels.
   public var width: Int, height: Int
 
+  /// A map of `places` with these extras, `width × height` pixels.
   public init(
     places: PlaceSet, fenceRadius: Double? = nil, track: [TrackFix] = [], events: [GeofenceEvent] = [],
     width: Int = 1000, height: Int = 800
@@ -30,9 +32,11 @@ public struct SiteMap: Sendable {
 
   /// Where the map's pixels are: the local plane at the content's centre, scaled to fit.
   public struct Projection: Sendable {
+    /// The local plane the map is drawn on.
     public let frame: LocalTangentFrame
     /// Pixels a metre; the pixel of the frame's origin.
     public let scale: Double, origin: SIMD2<Double>
+    /// The map pixel showing `p` (its height ignored).
     public func pixel(_ p: GeodeticCoordinate) -> SIMD2<Double> {
       let e = frame.enu(
         GeodeticCoordinate(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees))

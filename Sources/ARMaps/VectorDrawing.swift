@@ -8,14 +8,18 @@ import Foundation
 public struct VectorDrawing: Sendable {
   /// A colour: linear RGB with opacity (SVG gets it sRGB-encoded).
   public struct Paint: Sendable, Equatable {
+    /// Linear RGB, each 0…1.
     public var rgb: SIMD3<Float>
+    /// 0 (transparent) … 1 (opaque).
     public var opacity: Float
+    /// A paint of linear `rgb` at `opacity`.
     public init(_ rgb: SIMD3<Float>, opacity: Float = 1) {
       self.rgb = rgb
       self.opacity = opacity
     }
   }
 
+  /// A shape in pixel coordinates; widths are stroke widths in pixels.
   public enum Shape: Sendable {
     case polygon([SIMD2<Double>], fill: Paint?, stroke: Paint?, width: Double)
     case polyline([SIMD2<Double>], stroke: Paint, width: Double, dashed: Bool)
@@ -24,16 +28,21 @@ public struct VectorDrawing: Sendable {
     case text(String, at: SIMD2<Double>, size: Double, paint: Paint, centred: Bool)
   }
 
+  /// The drawing's size, pixels.
   public var width: Int, height: Int
+  /// What fills the drawing behind its shapes.
   public var background: Paint
+  /// The shapes, drawn in this order (later ones on top).
   public private(set) var shapes: [Shape] = []
 
+  /// An empty drawing of `width × height` pixels.
   public init(width: Int, height: Int, background: Paint) {
     self.width = width
     self.height = height
     self.background = background
   }
 
+  /// Draws `shape` over what is there.
   public mutating func add(_ shape: Shape) { shapes.append(shape) }
 
   // MARK: SVG

@@ -12,12 +12,19 @@ public enum BoardCalibration {
   /// "distortion"}, "skipped": [...]}`; pixels in ARScene's convention (OpenCV's principal
   /// point is ours minus 0.5), poses `camera_from_board` in OpenCV's camera frame, metres.
   public struct Report: Encodable, Sendable {
+    /// One photograph used: `{"image", "markers", "points", "rms_px", "rotation_xyzw", "translation"}`.
     public struct View: Encodable, Sendable {
+      /// The photograph's path, as given.
       public var image: String
+      /// The board's markers found in it.
       public var markers: Int
+      /// The points it adds to the calibration (marker or chessboard corners).
       public var points: Int
+      /// Its root-mean-square reprojection error, pixels (`rms_px`).
       public var rmsPixels: Double
+      /// `camera_from_board`'s rotation, a unit quaternion `[x, y, z, w]`.
       public var rotationXYZW: [Double]
+      /// `camera_from_board`'s translation, metres, OpenCV's camera frame.
       public var translation: [Double]
 
       enum CodingKeys: String, CodingKey {
@@ -27,22 +34,35 @@ public enum BoardCalibration {
       }
     }
 
+    /// The 1-σ uncertainties of the calibrated values, from the solution's covariance.
     public struct Sigma: Encodable, Sendable {
+      /// Of fx, fy, cx, cy, pixels.
       public var intrinsics: [Double]
+      /// Of k1, k2, p1, p2, k3.
       public var distortion: [Double]
     }
 
+    /// A photograph left out, and why.
     public struct Skipped: Encodable, Sendable {
+      /// The photograph's path, as given.
       public var image: String
+      /// Why it was left out (too few markers or corners found).
       public var reason: String
     }
 
+    /// `[fx, fy, cx, cy]`, pixels, ARScene's pixel convention.
     public var intrinsics: [Double]
+    /// OpenCV's `[k1, k2, p1, p2, k3]`.
     public var distortion: [Double]
+    /// The root-mean-square reprojection error over every view, pixels (`rms_px`).
     public var rmsPixels: Double
+    /// `[width, height]` of the photographs, pixels.
     public var imageSize: [Int]
+    /// The photographs used, in the order given.
     public var views: [View]
+    /// The calibration's 1-σ uncertainties.
     public var sigma: Sigma
+    /// The photographs left out.
     public var skipped: [Skipped]
 
     enum CodingKeys: String, CodingKey {
@@ -57,7 +77,9 @@ public enum BoardCalibration {
   /// (as OpenCV's `calibrateCameraCharuco` uses them); nil when fewer than `minimumMarkers`
   /// markers (or, on a ChArUco board, fewer than 4 chessboard corners) are found.
   public struct Sighting: Sendable {
+    /// The board's markers found in the photograph.
     public var markers: Int
+    /// The board and image points it gives; nil when too few were found.
     public var view: CameraCalibration.View?
   }
 

@@ -6,9 +6,12 @@ import Foundation
 /// A ChArUco board's chessboard corner found in an image: its id (inner corners row by row)
 /// and pixel (ARScene's convention).
 public struct CharucoCorner: Sendable, Equatable {
+  /// The corner's id: inner chessboard corners counted row by row from 0.
   public var id: Int
+  /// Where the corner is in the image, pixels (ARScene's convention).
   public var pixel: SIMD2<Double>
 
+  /// A corner with this id at this pixel.
   public init(id: Int, pixel: SIMD2<Double>) {
     self.id = id
     self.pixel = pixel

@@ -23,6 +23,7 @@ public struct DetectedMarker: Sendable, Equatable {
   /// are the outline's.
   public var poseSigma: Double { cornerSigma ?? 1 }
 
+  /// A marker with these values.
   public init(id: Int, corners: [SIMD2<Double>], hamming: Int, cornerSigma: Double? = nil) {
     self.id = id
     self.corners = corners

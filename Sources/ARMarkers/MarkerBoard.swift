@@ -4,6 +4,7 @@
 /// the board's plane, metres: x to the right, y down, from the top-left corner of the
 /// first marker (a grid) or square (a ChArUco board); marker ids run row by row from 0.
 public struct MarkerBoard: Sendable, Equatable {
+  /// How the board's markers are laid out; lengths in metres.
   public enum Layout: Sendable, Equatable {
     /// `columns × rows` markers of side `markerLength`, `separation` apart.
     case grid(columns: Int, rows: Int, markerLength: Double, separation: Double)
@@ -12,7 +13,9 @@ public struct MarkerBoard: Sendable, Equatable {
     case charuco(columns: Int, rows: Int, squareLength: Double, markerLength: Double)
   }
 
+  /// The board's layout.
   public let layout: Layout
+  /// The dictionary its markers come from, ids from 0 row by row.
   public let dictionary: MarkerDictionary
   /// A ChArUco board in OpenCV's legacy pattern (`setLegacyPattern(true)`, the only one before
   /// OpenCV 4.6): with an even number of rows its top-left square is white and holds marker 0.
@@ -135,7 +138,9 @@ public struct MarkerBoard: Sendable, Equatable {
 
 /// Why a board specification is refused: the part at fault and why.
 public struct MarkerBoardError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The part at fault (`layout`, `dictionary`, …).
   public var part: String
+  /// Why it is refused.
   public var reason: String
 
   public var description: String { "\(part): \(reason)" }

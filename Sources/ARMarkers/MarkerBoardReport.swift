@@ -7,7 +7,9 @@ import ARPose
 public struct MarkerBoardReport: Encodable, Sendable {
   /// A ChArUco chessboard corner as found in the image (ARScene's pixel convention).
   public struct Corner: Encodable, Sendable {
+    /// The corner's id: inner chessboard corners counted row by row from 0.
     public var id: Int
+    /// Where it is, `[x, y]` pixels.
     public var pixel: [Double]
   }
 

@@ -10,6 +10,7 @@ import Foundation
 /// within the bits it corrects, and the corners refined to sub-pixel precision on the image's
 /// edges.
 public struct MarkerDetector: Sendable {
+  /// The dictionary whose markers are looked for.
   public let dictionary: MarkerDictionary
   /// The smallest marker looked for, pixels across its black border (8: a tag36h11 of a pixel a
   /// cell, as distant tags in real photographs are).
@@ -19,6 +20,7 @@ public struct MarkerDetector: Sendable {
   /// The least corner uncertainty reported, pixels.
   public static let smallestCornerSigma = 0.02
 
+  /// A detector of `dictionary`'s markers, with the defaults above.
   public init(dictionary: MarkerDictionary) { self.dictionary = dictionary }
 
   /// The markers in `image`, sorted by id (then by position).

@@ -75,9 +75,13 @@ extension MarkerDictionary {
 
 /// Why a dictionary file is refused: the file, the line (0 for the file as a whole), the field.
 public struct MarkerDictionaryFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The dictionary file.
   public var path: String
+  /// The line at fault, from 1; 0 for the file as a whole.
   public var line: Int
+  /// The field at fault (`markersize`, `marker_3`, …).
   public var field: String
+  /// Why it is refused.
   public var reason: String
 
   public var description: String {

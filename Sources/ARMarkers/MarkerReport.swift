@@ -4,9 +4,13 @@ import ARPose
 /// "corner_sigma_px", "pose"}]}`, corners `[[x, y], …]` in the dictionary's order (top-left,
 /// top-right, bottom-right, bottom-left of the marker as drawn), ARScene's pixel convention.
 public struct MarkerReport: Encodable, Sendable {
+  /// One marker as reported: `{"id", "corners", "hamming", "corner_sigma_px", "pose"}`.
   public struct Marker: Encodable, Sendable {
+    /// The marker's id in its dictionary.
     public var id: Int
+    /// The four corners `[x, y]`, pixels, in the dictionary's order.
     public var corners: [[Double]]
+    /// The bits corrected to match the dictionary's code (0: read exactly).
     public var hamming: Int
     /// The corners' 1-σ uncertainty per coordinate, pixels (``DetectedMarker/cornerSigma``).
     public var cornerSigma: Double?
@@ -19,6 +23,7 @@ public struct MarkerReport: Encodable, Sendable {
     }
   }
 
+  /// The markers found, by id.
   public var markers: [Marker]
   /// The rig's pose, when a rig was given (`arscene marker detect --rig`).
   public var rig: MarkerRigReport?
@@ -30,9 +35,12 @@ public struct MarkerReport: Encodable, Sendable {
 
   /// A diamond as reported.
   public struct Diamond: Encodable, Sendable {
+    /// The four markers' ids, in OpenCV's order for a diamond.
     public var ids: [Int]
+    /// The diamond's four outer corners `[x, y]`, pixels.
     public var corners: [[Double]]
 
+    /// The report of `diamond`.
     public init(_ diamond: CharucoDiamond) {
       ids = diamond.ids
       corners = diamond.corners.map { [$0.x, $0.y] }

@@ -9,10 +9,15 @@ import Foundation
 /// the marker's frame as ARPose's `SquareMarker.corners(size:)` gives it: x right, y up, z out
 /// of the marker).
 public struct MarkerRigFile: Decodable, Sendable {
+  /// One marker on the object.
   public struct Marker: Decodable, Sendable {
+    /// Its id in the dictionary.
     public var id: Int
+    /// Its side, metres (the black square's).
     public var size: Double
+    /// Where its centre is on the object, `[x, y, z]` metres; the origin when absent.
     public var translation: [Double]?
+    /// Its orientation on the object, a unit quaternion `[x, y, z, w]`; none when absent.
     public var rotationXYZW: [Double]?
 
     enum CodingKeys: String, CodingKey {
@@ -21,6 +26,7 @@ public struct MarkerRigFile: Decodable, Sendable {
     }
   }
 
+  /// The object's markers.
   public var markers: [Marker]
 
   /// The rig a file describes, checked: ids in `dictionary` and all different (the same-marker

@@ -19,6 +19,7 @@ public struct Geofence: Sendable, Equatable {
     case polygon([GeodeticCoordinate])
   }
 
+  /// A fence with these fields.
   public init(id: String, name: String? = nil, shape: Shape) {
     self.id = id
     self.name = name

@@ -2,17 +2,22 @@ import ARGeo
 
 /// What happened at a fence.
 public struct GeofenceEvent: Encodable, Sendable, Equatable {
+  /// What happened: the fix entered, left, or stayed inside the fence for the dwell time.
   public enum Kind: String, Encodable, Sendable { case enter, exit, dwell }
   /// The fence.
   public var id: String
+  /// The fence's name, if it has one.
   public var name: String?
+  /// What happened.
   public var kind: Kind
   /// The fix that decided it: seconds since 1970, and where it was.
   public var time: Double
+  /// The fix's position, degrees (WGS84).
   public var latitude: Double, longitude: Double
   /// How far that fix was outside the fence's boundary, metres (negative inside).
   public var distanceMetres: Double
 
+  /// An event with these fields.
   public init(
     id: String, name: String?, kind: Kind, time: Double, latitude: Double, longitude: Double,
     distanceMetres: Double

@@ -10,6 +10,7 @@ public struct GeofenceHistory: Sendable, Equatable {
   /// Per fence id: the first and last entry times, and how many entries.
   public private(set) var entries: [String: (first: Double, last: Double, count: Int)] = [:]
 
+  /// An empty history: no fence alerted before.
   public init() {}
 
   /// The fences that have alerted at least once.

@@ -34,10 +34,13 @@ public struct GeofenceMonitor: Sendable {
     /// The accuracy assumed for fixes that report none, metres.
     public var defaultAccuracy = 10.0
 
+    /// The defaults above.
     public init() {}
   }
 
+  /// The fences watched.
   public let fences: [Geofence]
+  /// When events are reported.
   public let rules: Rules
   /// Fences alerted before (one-shot ones are then quiet), and this run's entries added.
   public private(set) var history: GeofenceHistory

@@ -11,6 +11,7 @@ import Foundation
 /// trilaterates can at best find the person's cell: the error stays about the cell's size
 /// (tested with the attack, which finds the naive version's people to a metre).
 public struct NearbyPeople: Sendable {
+  /// The grid people's positions are snapped to.
   public let grid: PrivacyGrid
   /// Distances are rounded to this many metres.
   public let distancePrecision: Double
@@ -35,6 +36,7 @@ public struct NearbyPeople: Sendable {
 
   /// A person near the requester, as the service reports it.
   public struct Nearby: Encodable, Sendable, Hashable {
+    /// The person's id.
     public var id: String
     /// Metres between the two cells' centres, rounded to the precision (0 in the same cell).
     public var distanceMetres: Double

@@ -9,6 +9,7 @@ public struct NearbyPlace: Encodable, Sendable, Equatable {
   /// Initial bearing from the position towards it, degrees clockwise from north, [0, 360).
   public var bearingDegrees: Double
 
+  /// The report of `match`, with the place's fields from `index`.
   public init(_ match: PlaceIndex.Match, in index: PlaceIndex) {
     let place = index.places[match.index]
     id = place.id

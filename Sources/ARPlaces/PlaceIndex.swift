@@ -44,6 +44,7 @@ public struct PlaceIndex: Sendable {
     /// [0, 360).
     public var bearing: Double
 
+    /// A match of place `index` at `distance` metres and `bearing` degrees.
     public init(index: Int, distance: Double, bearing: Double) {
       self.index = index
       self.distance = distance

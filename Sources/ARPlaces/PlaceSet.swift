@@ -13,6 +13,7 @@ public struct PlaceSet: Sendable, Equatable {
   /// geofences.
   public var areas: [PlaceArea]
 
+  /// A set of these places, paths and areas.
   public init(places: [PointOfInterest] = [], paths: [PlacePath] = [], areas: [PlaceArea] = []) {
     self.places = places
     self.paths = paths

@@ -15,6 +15,7 @@ public struct PointOfInterest: Sendable, Equatable {
   /// Whether it is a stop of the visit game (a site guide's `hasGeoGame`).
   public var inGame: Bool
 
+  /// A place with these fields.
   public init(
     id: String, name: String? = nil, label: String? = nil, coordinate: GeodeticCoordinate,
     inGame: Bool = false

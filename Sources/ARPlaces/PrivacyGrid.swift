@@ -23,6 +23,7 @@ public struct PrivacyGrid: Sendable, Equatable {
 
   /// A cell: its row (south to north) and column (west to east, from the antimeridian).
   public struct Cell: Hashable, Sendable {
+    /// The cell's row and column.
     public var row: Int, column: Int
   }
 

@@ -8,9 +8,12 @@ import Foundation
 
 /// A walk as a phone or watch recorded it: fixes in time order.
 public struct Track: Sendable, Equatable {
+  /// The track's name in its file, if any.
   public var name: String?
+  /// The fixes, in time order.
   public var fixes: [TrackFix]
 
+  /// A track of `fixes` (in time order).
   public init(name: String? = nil, fixes: [TrackFix]) {
     self.name = name
     self.fixes = fixes

@@ -15,6 +15,8 @@ public struct TrackFix: Sendable, Equatable {
   /// The 68% horizontal radius, metres (Core Location's `horizontalAccuracy`), when known.
   public var accuracy: Double?
 
+  /// A fix at `time` (seconds since 1970) at `coordinate`, with its horizontal accuracy in metres
+  /// if known.
   public init(time: Double, coordinate: GeodeticCoordinate, accuracy: Double? = nil) {
     self.time = time
     self.coordinate = coordinate

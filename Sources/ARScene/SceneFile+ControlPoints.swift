@@ -18,6 +18,7 @@ extension SceneFile {
     public struct Marker: Codable, Sendable, Equatable {
       /// A dictionary `arscene marker detect` knows (`aruco_6x6_250`, `apriltag_36h11`).
       public var dictionary: String
+      /// The marker's id in that dictionary.
       public var id: Int
       /// The black square's side, metres.
       public var size: Double

@@ -46,7 +46,9 @@ public struct SceneFile: Codable, Sendable, Equatable {
 
     /// A plane through `point` (world metres) with `normal` (world, on the models' side).
     public struct Plane: Codable, Sendable, Equatable {
+      /// A point on the plane, `[x, y, z]` world metres.
       public var point: [Double]
+      /// The plane's normal, `[x, y, z]` world frame, towards the models (normalised on reading).
       public var normal: [Double]
     }
   }
@@ -83,9 +85,14 @@ public struct SceneFile: Codable, Sendable, Equatable {
   /// A WGS84 position: degrees, and metres above the ellipsoid (`height`) or above mean sea
   /// level (`altitude_msl`, turned into a height with the EGM96 geoid); neither means height 0.
   public struct GeoPosition: Codable, Sendable, Equatable {
+    /// Degrees north, −90…90.
     public var latitude: Double
+    /// Degrees east, −180…180.
     public var longitude: Double
+    /// Metres above the WGS84 ellipsoid.
     public var height: Double?
+    /// Metres above mean sea level (`altitude_msl`), turned into a height with the EGM96 geoid. Give
+    /// this or ``height``, not both.
     public var altitudeMSL: Double?
 
     enum CodingKeys: String, CodingKey {
@@ -104,11 +111,16 @@ public struct SceneFile: Codable, Sendable, Equatable {
     /// centre (or `position`), +Y along the plane's normal.
     public var plane: PlaneAnchor?
 
+    /// The `marker` field of an anchor.
     public struct MarkerAnchor: Codable, Sendable, Equatable {
+      /// The marker's black square's side, metres.
       public var size: Double
+      /// Its four corners in output pixels, `[x0, y0, …, x3, y3]` (IPPE_SQUARE order: top-left,
+      /// top-right, bottom-right, bottom-left).
       public var corners: [Double]
     }
 
+    /// The `plane` field of an anchor.
     public struct PlaneAnchor: Codable, Sendable, Equatable {
       /// The .ply or .xyz file, relative to the scene file.
       public var points: String
@@ -122,7 +134,9 @@ public struct SceneFile: Codable, Sendable, Equatable {
 
     /// The `geo` field (ARGeo's `GeoAnchor` is what it resolves to).
     public struct GeoLocation: Codable, Sendable, Equatable {
+      /// Degrees north, −90…90.
       public var latitude: Double
+      /// Degrees east, −180…180.
       public var longitude: Double
       /// Metres above the ellipsoid.
       public var height: Double?
@@ -139,11 +153,15 @@ public struct SceneFile: Codable, Sendable, Equatable {
     }
   }
 
+  /// The `output` field: the rendered image's size.
   public struct Output: Codable, Sendable, Equatable {
+    /// Pixels across.
     public var width: Int
+    /// Pixels down.
     public var height: Int
   }
 
+  /// The `background` field: a colour, or a camera frame the content is drawn over.
   public struct Background: Codable, Sendable, Equatable {
     /// Linear RGB colour.
     public var color: [Float]?
@@ -157,17 +175,23 @@ public struct SceneFile: Codable, Sendable, Equatable {
 
   /// Either `intrinsics` or `vertical_fov_deg`; either `world_from_camera` or `look_at`.
   public struct Camera: Codable, Sendable, Equatable {
+    /// The pinhole intrinsics, pixels, for the output's size.
     public var intrinsics: Intrinsics?
+    /// Instead of `intrinsics`: a centred camera's full vertical angle of view, degrees
+    /// (`vertical_fov_deg`).
     public var verticalFovDeg: Double?
     /// Camera pose, ARKit convention (looks down −Z), 16 numbers column-major.
     public var worldFromCamera: [Double]?
+    /// Instead of `world_from_camera`: where the camera is and what it looks at (`look_at`).
     public var lookAt: LookAt?
     /// Near and far planes in metres.
     public var near: Double?
+    /// The far plane, metres (see ``near``).
     public var far: Double?
     /// The lens's OpenCV distortion coefficients `[k1, k2, p1, p2(, k3(, k4, k5, k6))]`, or a
     /// fisheye's `[k1, k2, k3, k4]` (Kannala-Brandt): the scene is rendered as that lens shows it.
     public var distortion: [Double]?
+    /// A fisheye lens's `[k1, k2, k3, k4]` instead (see ``distortion``).
     public var fisheye: [Double]?
 
     enum CodingKeys: String, CodingKey {
@@ -180,47 +204,68 @@ public struct SceneFile: Codable, Sendable, Equatable {
 
   /// Pinhole intrinsics in pixels for the output size (top-left origin, centres at +0.5).
   public struct Intrinsics: Codable, Sendable, Equatable {
+    /// Focal length along x, pixels.
     public var fx: Double
+    /// Focal length along y, pixels.
     public var fy: Double
+    /// Principal point x, pixels from the left edge.
     public var cx: Double
+    /// Principal point y, pixels from the top edge.
     public var cy: Double
   }
 
+  /// The `look_at` field: a camera at `eye` looking at `target`, world metres.
   public struct LookAt: Codable, Sendable, Equatable {
+    /// The camera's position, `[x, y, z]` world metres.
     public var eye: [Double]
+    /// The point it looks at, `[x, y, z]` world metres.
     public var target: [Double]
+    /// The world direction that is up in the image (default +Y).
     public var up: [Double]?
   }
 
+  /// The `lights` field.
   public struct Lights: Codable, Sendable, Equatable {
     /// Linear RGB ambient light.
     public var ambient: [Float]?
+    /// Lights from infinitely far away, as the sun.
     public var directional: [Directional]?
+    /// Lights at a point in the world.
     public var point: [Point]?
 
+    /// A directional light.
     public struct Directional: Codable, Sendable, Equatable {
       /// The way the light travels (from the light into the scene), world frame.
       public var direction: [Float]
+      /// Linear RGB colour (default white).
       public var color: [Float]?
+      /// A factor on the colour (default 1).
       public var intensity: Float?
     }
 
+    /// A point light.
     public struct Point: Codable, Sendable, Equatable {
+      /// Where it is, `[x, y, z]` world metres.
       public var position: [Float]
+      /// Linear RGB colour (default white).
       public var color: [Float]?
+      /// A factor on the colour (default 1).
       public var intensity: Float?
     }
   }
 
   /// A model placed in the world: by `world_from_model`, or by `transform`, or at the origin;
-  /// or attached to an `anchor`, with `transform` relative to it. (Plane and marker anchors join
-  /// as the pose module lands.)
+  /// or attached to an `anchor`, with `transform` relative to it.
   public struct Object: Codable, Sendable, Equatable {
+    /// The object's name: what hit-tests and labels report.
     public var name: String?
-    /// OBJ file, relative to the scene file.
+    /// The model file (OBJ, glTF, GLB, USDZ, USDA or USDC), relative to the scene file.
     public var model: String
+    /// The model's pose, 16 numbers column-major (`world_from_model`), metres.
     public var worldFromModel: [Float]?
+    /// The model's pose as parts, in the world or the anchor's frame.
     public var transform: Transform?
+    /// What the object is attached to.
     public var anchor: Anchor?
     /// Named points on this model (a point file), drawn as spheres and used as tap targets.
     public var points: Points?
@@ -272,9 +317,13 @@ public struct SceneFile: Codable, Sendable, Equatable {
 
   /// Translation (metres), rotation (`[x, y, z, w]`) or yaw (degrees about +Y), and scale.
   public struct Transform: Codable, Sendable, Equatable {
+    /// `[x, y, z]`, metres.
     public var translation: [Float]?
+    /// A unit quaternion `[x, y, z, w]` (`rotation_xyzw`).
     public var rotationXYZW: [Float]?
+    /// Instead of a rotation: degrees about +Y, counter-clockwise seen from above (`yaw_deg`).
     public var yawDeg: Float?
+    /// `[x, y, z]` factors along the model's axes (default 1).
     public var scale: [Float]?
 
     enum CodingKeys: String, CodingKey {

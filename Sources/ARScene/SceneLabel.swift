@@ -9,6 +9,7 @@ public struct SceneLabel: Sendable, Equatable {
   /// Whether the camera's distance to the object's origin follows the text.
   public var showsDistance: Bool
 
+  /// A label saying `text`, its pointer ending `height` metres above the object's origin.
   public init(text: String, height: Double, showsDistance: Bool = true) {
     self.text = text
     self.height = height

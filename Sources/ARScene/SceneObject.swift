@@ -22,6 +22,7 @@ public struct SceneObject: Sendable {
   /// materials name.
   public var embeddedImages: [String: [UInt8]] = [:]
 
+  /// An object drawing `mesh` at `worldFromModel`, with no label, anchor or embedded images.
   public init(
     mesh: Mesh, worldFromModel: Matrix4<Float>, cullBackFaces: Bool = true, pointMarkers: [Mesh] = []
   ) {

@@ -4,6 +4,7 @@ public struct SceneTarget: Sendable, Equatable {
   public var code: String
   /// Its full name and location text, if the point file has them.
   public var name: String?
+  /// Where on the body or model the point lies, in words, if the point file says.
   public var location: String?
   /// The centre in world metres.
   public var center: SIMD3<Double>

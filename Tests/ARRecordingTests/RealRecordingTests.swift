@@ -38,7 +38,7 @@ struct RealRecordingTests {
   func arkitDataLogger() throws {
     let folder = "ar_recordings/arkit_data_logger_iphoneXS_2019-07-22"
     let (counts, reader) = try Self.read(folder)
-    #expect(reader.format == .arkitDataLogger && reader.header.timeBase == "uptime")
+    #expect(reader.format == .arkitDataLogger && reader.header.timeBase == .uptime)
     #expect(counts == ["pose": 2762] && reader.skipped == 0)
     // The second session's file, renamed by the app's author, is told by its name.
     let (letters, named) = try Self.read(folder + "/ARKit_camera_pose_LARR_letters.txt")

@@ -86,7 +86,7 @@ struct RecordingFormatTests {
     let folder = try TemporaryFolder()
     let path = folder.path + "/walk.jsonl"
     let written = Self.records(seed: 7, count: 700)
-    let header = RecordingHeader(source: "arscene", timeBase: "session", description: "seed 7\nline two")
+    let header = RecordingHeader(source: "arscene", timeBase: .session, description: "seed 7\nline two")
     let writer = try RecordingWriter(path: path, header: header)
     for record in written { try writer.write(record) }
     try writer.finish()
@@ -106,7 +106,7 @@ struct RecordingFormatTests {
   func schema() throws {
     let folder = try TemporaryFolder()
     let path = folder.path + "/walk.jsonl"
-    let writer = try RecordingWriter(path: path, header: RecordingHeader(source: "arscene", timeBase: "unix"))
+    let writer = try RecordingWriter(path: path, header: RecordingHeader(source: "arscene", timeBase: .unix))
     for record in Self.records(seed: 8, count: 210) { try writer.write(record) }
     try writer.finish()
     let schema = Fixtures.root + "/../../docs/recording.schema.json"
@@ -223,7 +223,7 @@ struct RecordingFormatTests {
     #expect(count == 9_998 && lenient.warnings.first?.hasPrefix("\(path):\(bad): ") == true)
   }
 
-  @Test("an unknown version, a missing header and an empty file are refused whole")
+  @Test("an unknown version or time base, a missing header and an empty file are refused whole")
   func badHeader() throws {
     let folder = try TemporaryFolder()
     let future = try folder.write(
@@ -235,6 +235,17 @@ struct RecordingFormatTests {
         path: future, line: 1, field: "version", reason: "version 2 is unknown; this build reads version 1")
     ) {
       _ = try RecordingReader(path: future, lenient: true)
+    }
+    let clock = try folder.write(
+      #"{"type":"header","format":"arscene-recording","version":1,"source":"x","time_base":"gps"}"# + "\n"
+        + Self.pose,
+      to: "gps-clock.jsonl")
+    #expect(
+      throws: RecordingError.badRecord(
+        path: clock, line: 1, field: "time_base",
+        reason: "'gps' is not one of unix, uptime, session, index, unknown")
+    ) {
+      _ = try RecordingReader(path: clock, lenient: true)
     }
     let headless = try folder.write(Self.pose, to: "headless.jsonl")
     expectError(RecordingError.self, "unknownFormat") { _ = try RecordingReader(path: headless) }

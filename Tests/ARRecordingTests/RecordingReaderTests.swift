@@ -68,7 +68,7 @@ struct RecordingReaderTests {
   @Test("ios_logger: columns, iOS's invalid markers, the repeated first fix, the video's size")
   func iosLogger() throws {
     let (reader, records) = try Self.records("ios_logger")
-    #expect(reader.header.source == "ios_logger" && reader.header.timeBase == "unix")
+    #expect(reader.header.source == "ios_logger" && reader.header.timeBase == .unix)
     let fixes = records.compactMap { if case .gps(let g) = $0 { g } else { nil } }
     #expect(fixes.count == 2)
     #expect(
@@ -103,7 +103,7 @@ struct RecordingReaderTests {
   @Test("Stray Scanner: depth and confidence by frame number, K for the video's size")
   func strayScanner() throws {
     let (reader, records) = try Self.records("stray_scanner")
-    #expect(reader.header.timeBase == "uptime")
+    #expect(reader.header.timeBase == .uptime)
     let frames = Self.frames(records)
     #expect(frames.map(\.depthPath) == ["depth/000000.png", "depth/000001.png", "depth/000002.png"])
     #expect(frames[2].confidencePath == "confidence/000002.png")

@@ -17,7 +17,7 @@ struct RecordingTapTests {
     -> String
   {
     let path = folder.path + "/taps.jsonl"
-    let writer = try RecordingWriter(path: path, header: RecordingHeader(source: "test", timeBase: "session"))
+    let writer = try RecordingWriter(path: path, header: RecordingHeader(source: "test", timeBase: .session))
     let k = scene.camera.intrinsics
     let tap = try #require(scene.camera.project(target.center)).pixel
     for i in 0..<10 {

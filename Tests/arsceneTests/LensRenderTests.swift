@@ -87,7 +87,7 @@ struct LensRenderTests {
        "objects": [{"name": "square", "model": "\(model)"}]}
       """, to: "scene.json")
     let path = folder.path + "/raw.jsonl"
-    let writer = try RecordingWriter(path: path, header: RecordingHeader(source: "test", timeBase: "unix"))
+    let writer = try RecordingWriter(path: path, header: RecordingHeader(source: "test", timeBase: .unix))
     let frame = CameraFrameSample(
       time: 0, index: 0, intrinsics: Pinhole(fx: 500, fy: 500, cx: 320, cy: 240),
       imageSize: SIMD2(640, 480), lens: lens)

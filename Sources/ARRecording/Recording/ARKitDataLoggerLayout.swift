@@ -35,7 +35,7 @@ enum ARKitDataLoggerLayout {
       }
       return [try Self.pose(v, path: file, line: line)]
     }
-    return (RecordingHeader(source: "arkit_data_logger", timeBase: "uptime"), [poses])
+    return (RecordingHeader(source: "arkit_data_logger", timeBase: .uptime), [poses])
   }
 
   /// The first line without the app's header: nothing left of `# Created at …`, and what follows

@@ -46,7 +46,7 @@ enum ARKitScenesLayout {
       return [.pose(CameraPoseSample(time: v[0], worldFromCamera: cameraFromWorld.inverse * openCVFromARKit))]
     }
     let frames = ArrayRecordSource(try frameRecords(folder))
-    return (RecordingHeader(source: "arkitscenes", timeBase: "uptime"), [poses, frames])
+    return (RecordingHeader(source: "arkitscenes", timeBase: .uptime), [poses, frames])
   }
 
   /// The frames, from the images' and intrinsics' names, in time order.

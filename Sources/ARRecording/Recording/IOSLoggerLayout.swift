@@ -117,7 +117,7 @@ enum IOSLoggerLayout {
       throw .unknownFormat(
         path: path, reason: "no ios_logger files (ARposes.txt, Frames.txt, GPS.txt, Head.txt, Magnet.txt)")
     }
-    return (RecordingHeader(source: "ios_logger", timeBase: "unix"), sources)
+    return (RecordingHeader(source: "ios_logger", timeBase: .unix), sources)
   }
 
   /// ARScene's field name for the error of a check, as the ios_logger column it came from.

@@ -5,10 +5,8 @@ public struct RecordingHeader: Sendable, Equatable {
   /// Where the records came from: a ``RecordingFormat``'s raw value (the layout converted),
   /// `simulate`, or another tool's name.
   public var source: String
-  /// What the record times count: `unix` (seconds since 1970, UTC), `uptime` (seconds since the
-  /// device booted, as ARKit's frame timestamps), or `session` (seconds since the recording
-  /// started).
-  public var timeBase: String
+  /// What the record times count.
+  public var timeBase: RecordingTimeBase
   /// Free text: the device, the place, the seed of a simulation.
   public var description: String?
 
@@ -17,7 +15,8 @@ public struct RecordingHeader: Sendable, Equatable {
 
   /// A value with these fields, as given (no validation: readers validate what they read).
   public init(
-    version: Int = Self.currentVersion, source: String, timeBase: String, description: String? = nil
+    version: Int = Self.currentVersion, source: String, timeBase: RecordingTimeBase,
+    description: String? = nil
   ) {
     self.version = version
     self.source = source

@@ -18,7 +18,7 @@ enum RecordingLineCodec {
     w.string("format", formatName)
     w.integer("version", header.version)
     w.string("source", header.source)
-    w.string("time_base", header.timeBase)
+    w.string("time_base", header.timeBase.rawValue)
     if let d = header.description { w.string("description", d) }
     return w.finished
   }
@@ -152,7 +152,7 @@ enum RecordingLineCodec {
       try rejectUnknown(o, .header)
       return RecordingHeader(
         version: RecordingHeader.currentVersion, source: try o.string(.source),
-        timeBase: try o.string(.timeBase),
+        timeBase: try timeBase(o),
         description: try o.optionalString(.description))
     } catch let failure as JSONLine.Failure {
       throw .badRecord(path: path, line: 1, field: failure.field, reason: failure.reason)
@@ -238,6 +238,16 @@ enum RecordingLineCodec {
         time: t, index: try whole(try o.number(.index), field: "index", minimum: 0), intrinsics: intrinsics,
         imageSize: size, image: image, depthPath: try o.optionalString(.depth),
         confidencePath: try o.optionalString(.confidence), lens: try lens(o)))
+  }
+
+  /// The header's `time_base`: one of ``RecordingTimeBase``'s values, never guessed.
+  private static func timeBase(_ o: JSONLine) throws(JSONLine.Failure) -> RecordingTimeBase {
+    let text = try o.string(.timeBase)
+    guard let base = RecordingTimeBase(rawValue: text) else {
+      let known = RecordingTimeBase.allCases.map(\.rawValue).joined(separator: ", ")
+      throw JSONLine.Failure(field: "time_base", reason: "'\(text.escapedForMessage)' is not one of \(known)")
+    }
+    return base
   }
 
   /// A frame's lens: `distortion` (OpenCV's 4, 5 or 8 coefficients) or `fisheye` (4), not both.

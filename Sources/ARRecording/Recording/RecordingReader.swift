@@ -143,7 +143,7 @@ public final class RecordingReader {
         throw RecordingError.unreadable(path: path, reason: error.description)
       }
     }
-    let timeBase = format == .kitti ? "index" : "unknown"
+    let timeBase: RecordingTimeBase = format == .kitti ? .index : .unknown
     return (RecordingHeader(source: format.rawValue, timeBase: timeBase), [source])
   }
 }

@@ -4,7 +4,8 @@ public struct RecordingSummary: Encodable, Sendable {
   public var format: String
   public var version: Int
   public var source: String
-  public var timeBase: String
+  /// What the record times count (`time_base`).
+  public var timeBase: RecordingTimeBase
   /// First and last record times, seconds; nil for an empty recording.
   public var start: Double?, end: Double?
   /// `end − start`, seconds.

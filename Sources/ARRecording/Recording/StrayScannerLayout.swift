@@ -49,7 +49,7 @@ enum StrayScannerLayout {
               ? confidence : nil)),
       ]
     }
-    return (RecordingHeader(source: "stray_scanner", timeBase: "uptime"), [source])
+    return (RecordingHeader(source: "stray_scanner", timeBase: .uptime), [source])
   }
 
   /// `fx, 0, cx` / `0, fy, cy` / `0, 0, 1`, or nil when the file is missing.

@@ -37,7 +37,7 @@ public struct SessionSimulator: Sendable {
   /// The header `arscene simulate` writes.
   public var header: RecordingHeader {
     RecordingHeader(
-      source: "simulate", timeBase: "unix",
+      source: "simulate", timeBase: .unix,
       description:
         "arscene simulate: seed \(seed), \(duration) s, \(path.closed ? "a loop" : "a path") of \(Int(path.length.rounded())) m"
     )

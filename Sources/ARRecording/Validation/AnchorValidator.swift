@@ -58,7 +58,9 @@ public struct AnchorValidator {
   private var diagnostics: SessionDiagnostics
   private var lastFusedTrackTime = -Double.infinity
   private var timeline: [ValidationReport.TimelinePoint] = []
-  private var truthTrack: [[Double]] = [], fusedTrack: [[Double]] = [], fixTrack: [[Double]] = []
+  private var truthTrack: [ValidationReport.GroundPoint] = [],
+    fusedTrack: [ValidationReport.GroundCircle] = []
+  private var fixTrack: [ValidationReport.GroundCircle] = []
   private var lastTrackTime = -Double.infinity
   private var trajectoryPairs: (truth: Trajectory, fused: [(Double, RigidTransform<Double>)]) = (
     Trajectory(timestamps: [], poses: []), []
@@ -164,7 +166,7 @@ public struct AnchorValidator {
     diagnostics.fix(
       enu: enu, sessionPosition: position, sigma: observed.sigma, prediction: observed.prediction,
       accepted: observed.accepted)
-    fixTrack.append([enu.x, enu.y, fix.horizontalAccuracy])
+    fixTrack.append(.init(.init(east: enu.x, north: enu.y), radius: fix.horizontalAccuracy))
 
     // The simple app: the latest fix and compass heading alone.
     var raw: SessionAlignment?
@@ -205,7 +207,7 @@ public struct AnchorValidator {
     guard truth.time >= lastTrackTime + 1 else { return }
     lastTrackTime = truth.time
     let enu = WorldFrame.enu(world: world.translation)
-    truthTrack.append([enu.x, enu.y])
+    truthTrack.append(.init(east: enu.x, north: enu.y))
     if let pose = lastPose, abs(pose.time - truth.time) <= pairingTolerance, let estimate = fused {
       let placed = estimate.alignment.geoWorldFromSession * pose.worldFromCamera
       trajectoryPairs.truth.timestamps.append(truth.time)
@@ -305,7 +307,8 @@ public struct AnchorValidator {
     lastFusedTrackTime = pose.time
     let position = pose.worldFromCamera.translation
     let enu = estimate.alignment.enu(sessionPoint: position)
-    fusedTrack.append([enu.x, enu.y, estimate.horizontalSigma(atSessionPoint: position)])
+    fusedTrack.append(
+      .init(.init(east: enu.x, north: enu.y), radius: estimate.horizontalSigma(atSessionPoint: position)))
   }
 
   /// The anchors' frame-to-frame jitter at a frame with intrinsics (its size, when the
@@ -370,9 +373,12 @@ public struct AnchorValidator {
         error: ValidationReport.Statistics(fixErrors)),
       consistency: diagnostics.consistency(), trajectory: trajectory, timeline: timeline,
       tracks: ValidationReport.Tracks(
-        truth: truthTrack, fused: fusedTrack, fixes: fixTrack, anchors: anchorENU.map { [$0.x, $0.y] },
+        truth: truthTrack, fused: fusedTrack, fixes: fixTrack,
+        anchors: anchorENU.map { .init(east: $0.x, north: $0.y) },
         jitter: diagnostics.anchors.indices.flatMap { i in
-          diagnostics.anchors[i].jitterPerSecond.map { [$0.time - (firstTime ?? 0), Double(i), $0.pixels] }
+          diagnostics.anchors[i].jitterPerSecond.map {
+            .init(time: $0.time - (firstTime ?? 0), anchor: i, pixels: $0.pixels)
+          }
         },
         gpsNIS: diagnostics.gpsNIS, headingNIS: diagnostics.headingNIS))
   }

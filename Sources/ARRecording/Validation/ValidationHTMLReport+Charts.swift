@@ -41,7 +41,7 @@ extension ValidationHTMLReport {
   /// Each anchor's largest frame-to-frame jitter in each second, pixels.
   func jitterChart() -> String {
     let points = report.tracks.jitter
-    guard let end = points.map({ $0[0] }).max(), end > 0, let top = points.map({ $0[2] }).max() else {
+    guard let end = points.map(\.time).max(), end > 0, let top = points.map(\.pixels).max() else {
       return
         "<p class=\"note\">No jitter measured: no frames with intrinsics while the session was aligned.</p>\n"
     }
@@ -56,7 +56,7 @@ extension ValidationHTMLReport {
       "<text x=\"4\" y=\"16\" font-size=\"11\">\(f(ceiling, 1)) px</text><text x=\"\(w - 60)\" y=\"\(h - 6)\" font-size=\"11\">\(f(end, 0)) s</text>\n"
     for p in points.prefix(20_000) {
       s +=
-        "<circle cx=\"\(x(p[0]))\" cy=\"\(y(p[2]))\" r=\"1.5\" fill=\"\(colours[Int(p[1]) % colours.count])\"/>\n"
+        "<circle cx=\"\(x(p.time))\" cy=\"\(y(p.pixels))\" r=\"1.5\" fill=\"\(colours[p.anchor % colours.count])\"/>\n"
     }
     return s
       + "</svg>\n<p class=\"legend\"><span>● jitter: how far each anchor moved in the image because the alignment changed (px, the largest each second)</span></p>\n"

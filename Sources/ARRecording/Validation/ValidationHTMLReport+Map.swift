@@ -2,9 +2,9 @@ extension ValidationHTMLReport {
   /// Top-down: east right, north up, equal scale.
   func map() -> String {
     let t = report.tracks
-    let all = t.truth + t.fused + t.fixes.map { [$0[0], $0[1]] } + t.anchors
-    guard let minE = all.map({ $0[0] }).min(), let maxE = all.map({ $0[0] }).max(),
-      let minN = all.map({ $0[1] }).min(), let maxN = all.map({ $0[1] }).max()
+    let all = t.truth + t.fused.map(\.ground) + t.fixes.map(\.ground) + t.anchors
+    guard let minE = all.map(\.east).min(), let maxE = all.map(\.east).max(),
+      let minN = all.map(\.north).min(), let maxN = all.map(\.north).max()
     else { return "<p class=\"note\">Nothing to draw.</p>\n" }
     let (w, h, pad) = (720.0, 560.0, 30.0)
     let span = Swift.max(maxE - minE, maxN - minN, 1) * 1.1
@@ -12,11 +12,11 @@ extension ValidationHTMLReport {
     let (ce, cn) = ((minE + maxE) / 2, (minN + maxN) / 2)
     func x(_ e: Double) -> String { f(w / 2 + (e - ce) / span * scale, 1) }
     func y(_ n: Double) -> String { f(h / 2 - (n - cn) / span * scale, 1) }
-    func polyline(_ points: [[Double]], _ colour: String, _ width: Double) -> String {
+    func polyline(_ points: [ValidationReport.GroundPoint], _ colour: String, _ width: Double) -> String {
       guard points.count > 1 else { return "" }
       let step = Swift.max(1, points.count / 4000)
       let coordinates = stride(from: 0, to: points.count, by: step).map {
-        "\(x(points[$0][0])),\(y(points[$0][1]))"
+        "\(x(points[$0].east)),\(y(points[$0].north))"
       }
       return
         "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(width)\" points=\"\(coordinates.joined(separator: " "))\"/>\n"
@@ -24,26 +24,26 @@ extension ValidationHTMLReport {
     var s =
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(h))\" viewBox=\"0 0 \(Int(w)) \(Int(h))\">\n"
     for fix in t.fixes {
-      let r = fix[2] / span * scale
+      let r = fix.radius / span * scale
       s +=
-        "<circle cx=\"\(x(fix[0]))\" cy=\"\(y(fix[1]))\" r=\"\(f(r, 1))\" fill=\"#e8a33d\" fill-opacity=\"0.04\" stroke=\"#e8a33d\" stroke-opacity=\"0.25\"/>\n"
+        "<circle cx=\"\(x(fix.ground.east))\" cy=\"\(y(fix.ground.north))\" r=\"\(f(r, 1))\" fill=\"#e8a33d\" fill-opacity=\"0.04\" stroke=\"#e8a33d\" stroke-opacity=\"0.25\"/>\n"
     }
     for fix in t.fixes {
-      s += "<circle cx=\"\(x(fix[0]))\" cy=\"\(y(fix[1]))\" r=\"1.6\" fill=\"#c77b12\"/>\n"
+      s += "<circle cx=\"\(x(fix.ground.east))\" cy=\"\(y(fix.ground.north))\" r=\"1.6\" fill=\"#c77b12\"/>\n"
     }
     // The fused track's σ band: a disc of the alignment's claimed 1σ (per axis) at each point.
-    for p in t.fused where p.count > 2 {
+    for p in t.fused {
       s +=
-        "<circle cx=\"\(x(p[0]))\" cy=\"\(y(p[1]))\" r=\"\(f(p[2] / span * scale, 1))\" fill=\"#2f7de1\" fill-opacity=\"0.012\"/>\n"
+        "<circle cx=\"\(x(p.ground.east))\" cy=\"\(y(p.ground.north))\" r=\"\(f(p.radius / span * scale, 1))\" fill=\"#2f7de1\" fill-opacity=\"0.012\"/>\n"
     }
     s += polyline(t.truth, "#1d2330", 2)
-    s += polyline(t.fused, "#2f7de1", 1.5)
+    s += polyline(t.fused.map(\.ground), "#2f7de1", 1.5)
     for (i, a) in t.anchors.enumerated() {
       s +=
-        "<rect x=\"\(f(Double(x(a[0]))! - 5, 1))\" y=\"\(f(Double(y(a[1]))! - 5, 1))\" width=\"10\" height=\"10\" fill=\"#d6336c\"/>\n"
+        "<rect x=\"\(f(Double(x(a.east))! - 5, 1))\" y=\"\(f(Double(y(a.north))! - 5, 1))\" width=\"10\" height=\"10\" fill=\"#d6336c\"/>\n"
       let name = i < report.anchors.count ? report.anchors[i].name : "anchor \(i + 1)"
       s +=
-        "<text x=\"\(f(Double(x(a[0]))! + 8, 1))\" y=\"\(f(Double(y(a[1]))! - 8, 1))\" font-size=\"12\">\(escape(name))</text>\n"
+        "<text x=\"\(f(Double(x(a.east))! + 8, 1))\" y=\"\(f(Double(y(a.north))! - 8, 1))\" font-size=\"12\">\(escape(name))</text>\n"
     }
     // A scale bar of a round length (1, 2 or 5 × 10ᵏ m), at most a fifth of the map.
     var decade = 1.0

@@ -148,16 +148,16 @@ public struct ValidationReport: Codable, Sendable {
 
   /// East/north metres in the site's ENU frame, for the map: the tracks one point a second.
   public struct Tracks: Codable, Sendable {
-    public var truth: [[Double]]
-    /// East, north and the alignment's claimed horizontal σ there (per axis, metres).
-    public var fused: [[Double]]
-    /// East, north, reported accuracy (68% radius).
-    public var fixes: [[Double]]
+    /// The truth's camera, one point a second.
+    public var truth: [GroundPoint]
+    /// The fused camera, and the alignment's claimed horizontal σ there (per axis) as the radius.
+    public var fused: [GroundCircle]
+    /// The fixes, and their reported accuracies (68% radius) as the radius.
+    public var fixes: [GroundCircle]
     /// Each anchor's true position.
-    public var anchors: [[Double]]
-    /// Seconds since the first record, the anchor's index and its largest frame-to-frame jitter
-    /// in that second (pixels).
-    public var jitter: [[Double]]
+    public var anchors: [GroundPoint]
+    /// Each anchor's largest frame-to-frame jitter in each second.
+    public var jitter: [JitterPoint]
     /// Each fix's normalised innovation squared (χ², 2 degrees of freedom when honest) and the
     /// compass readings' (χ², 1 degree of freedom; a seeded uniform sample of at most 10,000).
     public var gpsNIS: [Double], headingNIS: [Double]
