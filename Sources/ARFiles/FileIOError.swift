@@ -2,8 +2,11 @@ import ARMath
 
 /// Why a file could not be read or written.
 public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file does not exist.
   case missing(path: String)
+  /// The file cannot be read, and why.
   case unreadable(path: String, reason: String)
+  /// The file cannot be written, and why.
   case unwritable(path: String, reason: String)
 
   public var description: String {

@@ -25,6 +25,7 @@ public final class LineReader {
   private var endsLinesWithCR: Bool?
   /// Bytes read from the file so far, and the file's size when opened: a reader's progress.
   public private(set) var bytesRead: Int64 = 0
+  /// The file's size in bytes when it was opened.
   public let size: Int64
 
   /// The longest line read by default: 64 MiB, far beyond any line of the text formats ARScene

@@ -12,6 +12,7 @@ public struct ReferenceError: Error, Equatable, Sendable, CustomStringConvertibl
   /// Why it is not followed.
   public var reason: String
 
+  /// The error of `reference`, found in `referencingFile`.
   public init(reference: String, referencingFile: String, reason: String) {
     (self.reference, self.referencingFile, self.reason) = (reference, referencingFile, reason)
   }

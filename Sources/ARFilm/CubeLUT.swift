@@ -12,7 +12,9 @@ import Foundation
 public struct CubeLUT: Sendable, Equatable {
   /// One curve per channel, or a lattice.
   public enum Kind: Sendable, Equatable {
+    /// A 1D table (`LUT_1D_SIZE`): each channel through its own curve.
     case oneDimensional
+    /// A 3D table (`LUT_3D_SIZE`): colour through a lattice.
     case threeDimensional
   }
 

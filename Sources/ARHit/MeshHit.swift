@@ -7,7 +7,8 @@ public struct MeshHit: Hashable, Sendable {
   public var t: Double
   /// Index of the triangle in the mesh (`mesh.triangle(i)`).
   public var triangle: Int
-  /// Barycentric coordinates of the triangle's second and third vertex at the hit.
+  /// Barycentric coordinate of the triangle's second vertex at the hit.
   public var u: Double
+  /// Barycentric coordinate of the triangle's third vertex at the hit.
   public var v: Double
 }

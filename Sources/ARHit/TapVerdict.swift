@@ -1,5 +1,6 @@
 /// Why a target was accepted or rejected.
 public enum TapVerdict: Hashable, Sendable {
+  /// The target is hit.
   case accepted
   /// The ray passes the sphere by this much (metres, closest approach minus radius).
   case missed(byMetres: Double)

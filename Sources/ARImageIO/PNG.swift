@@ -9,6 +9,7 @@ import CImageCodecs
 public enum PNG {
   /// The channel layout of a PNG file.
   public enum Channels: Int, Sendable, CaseIterable {
+    /// Grey; grey with alpha; RGB; RGB with alpha (the samples a pixel).
     case grey = 1, greyAlpha = 2, rgb = 3, rgba = 4
   }
 

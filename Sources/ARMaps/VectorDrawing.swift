@@ -21,8 +21,11 @@ public struct VectorDrawing: Sendable {
 
   /// A shape in pixel coordinates; widths are stroke widths in pixels.
   public enum Shape: Sendable {
+    /// A closed polygon, filled and outlined as given.
     case polygon([SIMD2<Double>], fill: Paint?, stroke: Paint?, width: Double)
+    /// An open line through the points, solid or dashed.
     case polyline([SIMD2<Double>], stroke: Paint, width: Double, dashed: Bool)
+    /// A circle of `radius` pixels about the point.
     case circle(SIMD2<Double>, radius: Double, fill: Paint?, stroke: Paint?, width: Double, dashed: Bool)
     /// Text with its baseline's start (or middle, `centred`) at the point.
     case text(String, at: SIMD2<Double>, size: Double, paint: Paint, centred: Bool)

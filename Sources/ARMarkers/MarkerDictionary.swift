@@ -45,7 +45,9 @@ public struct MarkerDictionary: Sendable, Equatable {
 
   /// Why a marker could not be drawn.
   public enum MarkerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The id is not in the dictionary, which has `count` markers.
     case unknownId(Int, dictionary: String, count: Int)
+    /// The image is too small for the marker's cells (its side in pixels, the cells across).
     case tooSmall(pixels: Int, cells: Int)
 
     public var description: String {

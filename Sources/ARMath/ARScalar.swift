@@ -14,9 +14,11 @@ where Self.SIMD2Storage: Sendable, Self.SIMD4Storage: Sendable {
 }
 
 extension Float: ARScalar {
+  /// `Float`'s: 1e-6.
   @inlinable public static var degeneracyTolerance: Float { 1e-6 }
 }
 
 extension Double: ARScalar {
+  /// `Double`'s: 1e-12.
   @inlinable public static var degeneracyTolerance: Double { 1e-12 }
 }

@@ -40,12 +40,19 @@ public struct Angle<Scalar: ARScalar>: Hashable, Comparable, Sendable, Codable {
     return Angle(radians: r < 2 * Scalar.pi ? r : 0)
   }
 
+  /// Whether `a` is the smaller angle (no wrapping).
   @inlinable public static func < (a: Angle, b: Angle) -> Bool { a.radians < b.radians }
+  /// The sum (no wrapping).
   @inlinable public static func + (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians + b.radians) }
+  /// The difference (no wrapping).
   @inlinable public static func - (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians - b.radians) }
+  /// The opposite angle.
   @inlinable public static prefix func - (a: Angle) -> Angle { Angle(radians: -a.radians) }
+  /// `a` scaled by `k`.
   @inlinable public static func * (a: Angle, k: Scalar) -> Angle { Angle(radians: a.radians * k) }
+  /// `a` scaled by `k`.
   @inlinable public static func * (k: Scalar, a: Angle) -> Angle { Angle(radians: a.radians * k) }
+  /// `a` divided by `k`.
   @inlinable public static func / (a: Angle, k: Scalar) -> Angle { Angle(radians: a.radians / k) }
 
   /// The sine of the angle.

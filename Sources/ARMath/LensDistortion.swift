@@ -3,7 +3,7 @@ import RealModule
 /// A lens's distortion as OpenCV models it, on normalized image coordinates (`x = X/Z`,
 /// `y = Y/Z` in the OpenCV camera frame: x right, y down): ideal pinhole coordinates map to
 /// where the lens puts them (``distort(_:)``) and back (``undistort(_:)``). Pixels follow with
-/// the intrinsics: `u = fx·x' + cx`, `v = fy·y' + cy` (see ``CameraIntrinsics/distortedPixel(_:lens:)``).
+/// the intrinsics: `u = fx·x' + cx`, `v = fy·y' + cy` (see ``Pinhole/distortedPixel(_:lens:)``).
 public enum LensDistortion: Hashable, Sendable {
   /// A pinhole: no distortion (ARKit's frames).
   case none
@@ -137,7 +137,9 @@ public enum LensDistortion: Hashable, Sendable {
 
 /// Why distortion coefficients are refused.
 public enum LensDistortionError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The wrong number of coefficients for the model.
   case count(Int, fisheye: Bool)
+  /// A coefficient is NaN or infinite.
   case notFinite
 
   public var description: String {

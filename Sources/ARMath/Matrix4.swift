@@ -33,6 +33,7 @@ public struct Matrix4<Scalar: ARScalar>: Hashable, Sendable {
       SIMD4<Scalar>(other.columns.3))
   }
 
+  /// The matrix with these rows (as written on paper; stored column-major).
   @inlinable
   public init(rows r0: SIMD4<Scalar>, _ r1: SIMD4<Scalar>, _ r2: SIMD4<Scalar>, _ r3: SIMD4<Scalar>) {
     self.init(

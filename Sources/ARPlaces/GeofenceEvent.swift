@@ -3,7 +3,14 @@ import ARGeo
 /// What happened at a fence.
 public struct GeofenceEvent: Encodable, Sendable, Equatable {
   /// What happened: the fix entered, left, or stayed inside the fence for the dwell time.
-  public enum Kind: String, Encodable, Sendable { case enter, exit, dwell }
+  public enum Kind: String, Encodable, Sendable {
+    /// The fix is inside the fence, the one before it was not.
+    case enter
+    /// The fix is outside the fence, the one before it was inside.
+    case exit
+    /// The fixes have been inside for the dwell time.
+    case dwell
+  }
   /// The fence.
   public var id: String
   /// The fence's name, if it has one.

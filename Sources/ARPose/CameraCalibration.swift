@@ -13,9 +13,12 @@ import RealModule
 public struct CameraCalibration: Sendable {
   /// One view of the board: its points (board plane, metres) and where they were seen (pixels).
   public struct View: Sendable {
+    /// The board's points, in its plane, metres.
     public var boardPoints: [SIMD2<Double>]
+    /// Where each was seen, pixels.
     public var imagePoints: [SIMD2<Double>]
 
+    /// A view pairing `boardPoints` with `imagePoints`, one for one.
     public init(boardPoints: [SIMD2<Double>], imagePoints: [SIMD2<Double>]) {
       self.boardPoints = boardPoints
       self.imagePoints = imagePoints
@@ -34,6 +37,7 @@ public struct CameraCalibration: Sendable {
   /// One-σ uncertainties from the covariance `σ²(JᵀJ)⁻¹` (σ² the residuals' variance):
   /// `fx, fy, cx, cy` in pixels and `k1, k2, p1, p2, k3`.
   public var intrinsicsSigma: SIMD4<Double>
+  /// One-σ of `k1, k2, p1, p2, k3`.
   public var distortionSigma: [Double]
 
   /// The number of camera parameters estimated: fx, fy, cx, cy, k1, k2, p1, p2, k3.

@@ -31,7 +31,9 @@ public struct DetectedPlane: Sendable, Equatable {
   /// The smallest rectangle in the plane around the inliers: centre, axes (unit, in the plane)
   /// and full side lengths (metres), `width` along `axisX`.
   public var extentCenter: SIMD3<Double>
+  /// The rectangle's axes: unit vectors in the plane, world frame.
   public var axisX: SIMD3<Double>, axisY: SIMD3<Double>
+  /// Its full side lengths along `axisX` and `axisY`, metres.
   public var width: Double, length: Double
 
   /// The signed distance of `p` from the plane, metres (positive on the normal's side).

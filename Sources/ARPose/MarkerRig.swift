@@ -13,6 +13,7 @@ public struct MarkerRig: Sendable {
     /// ``SquareMarker/corners(size:)``).
     public var objectFromMarker: RigidTransform<Double>
 
+    /// Marker `id` of side `size` metres at `objectFromMarker` on the object.
     public init(id: Int, size: Double, objectFromMarker: RigidTransform<Double>) {
       self.id = id
       self.size = size

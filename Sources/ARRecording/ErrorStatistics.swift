@@ -1,5 +1,8 @@
 /// Statistics of per-pose errors, as evo reports them (`std` is the population deviation).
 public struct ErrorStatistics: Codable, Sendable, Equatable {
+  /// Root mean square, mean, median, population standard deviation, smallest and largest error,
+  /// and the sum of squared errors (evo's `rmse`, `mean`, `median`, `std`, `min`, `max`, `sse`);
+  /// metres or degrees as the errors are.
   public var rmse: Double, mean: Double, median: Double, std: Double, min: Double, max: Double, sse: Double
   /// Number of errors.
   public var pairs: Int

@@ -16,6 +16,7 @@ import ARMath
 /// the one before is kept with a warning, as evo keeps it: real files have them (TUM's
 /// fr2_desk ground truth, EuRoC estimates).
 public enum TrajectoryFormat: String, Sendable, CaseIterable {
+  /// TUM RGB-D's text (`t tx ty tz qx qy qz qw`), EuRoC's CSV, KITTI's 3×4 matrices.
   case tum, euroc, kitti
 
   /// The format a file name says (`.tum`, `.txt` for TUM; `.csv` for EuRoC; `.kitti`), if any.

@@ -36,6 +36,7 @@ public final class FrameRenderer {
     }
   }
 
+  /// A renderer with no buffers yet (they are made for the first frame's size).
   public init() {}
 
   /// Renders one frame; see ``Renderer/render(_:camera:shading:background:backgroundColor:settings:)``.

@@ -11,6 +11,7 @@ public struct Lighting: Sendable {
   /// Point lights at world positions (metres), with inverse-square falloff.
   public var point: [(position: SIMD3<Float>, color: SIMD3<Float>)]
 
+  /// Lighting of these lights.
   public init(
     ambient: SIMD3<Float> = SIMD3(repeating: 0.2),
     directional: [(direction: SIMD3<Float>, color: SIMD3<Float>)] = [

@@ -22,6 +22,7 @@ public struct RenderCamera: Sendable {
   /// The far plane when none is given, metres.
   public static let defaultFar: Float = 1000
 
+  /// A camera with these fields.
   public init(
     intrinsics: CameraIntrinsics<Float>, worldFromCamera: RigidTransform<Double>, near: Float = defaultNear,
     far: Float = defaultFar

@@ -22,6 +22,7 @@ public struct RenderSettings: Sendable {
   /// turn it off to check so.
   var fastPaths = true
 
+  /// Settings of `supersampling`² samples a pixel on `threads` threads.
   public init(supersampling: Int = 1, threads: Int = 2) {
     self.supersampling = supersampling
     self.threads = threads

@@ -18,6 +18,7 @@ public struct CameraGrain: Sendable, Equatable {
   /// Seeds the noise together with the frame index.
   public var seed: UInt64
 
+  /// Grain at `strength` (1 is the phone's measured noise), seeded by `seed`.
   public init(strength: Double = 1, seed: UInt64 = 0) {
     self.strength = strength
     self.seed = seed

@@ -54,7 +54,9 @@ public enum ControlMarkerCards {
 
 /// Why a control point's marker cannot be drawn or looked for.
 public enum ControlMarkerCardError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The point's marker names a dictionary ARScene does not know.
   case unknownDictionary(point: String, dictionary: String)
+  /// The point's marker cannot be drawn (its id or size), and why.
   case badMarker(point: String, reason: String)
 
   public var description: String {

@@ -15,6 +15,7 @@ public struct DepthOcclusion: Sendable {
   /// soft edge that the depth's noise and resolution call for.
   public var softness: Float = 0.05
 
+  /// Occlusion by depth samples of at least `minimumConfidence` (ARKit's 0 low, 1 medium, 2 high).
   public init(minimumConfidence: UInt8 = 1) { self.minimumConfidence = minimumConfidence }
 
   /// `overlay` (straight alpha) with its `depth` (metres, +∞ where nothing is drawn), hidden

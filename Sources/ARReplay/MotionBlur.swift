@@ -15,6 +15,7 @@ public struct MotionBlur: Sendable, Equatable {
   /// Samples along each pixel's path, 2…64.
   public var samples: Int
 
+  /// A blur over `shutter` of the frame interval, from `samples` renders.
   public init(shutter: Double = 0.5, samples: Int = 12) {
     self.shutter = shutter
     self.samples = samples

@@ -7,24 +7,25 @@ import ARVideo
 /// A recording's camera images, decoded: files named relative to the recording's folder, and
 /// frames of its videos through one ffmpeg pipe per video (frames asked for in order, as a
 /// replay does, stream; going back reopens the pipe).
-public final class RecordingFrameImages {
+package final class RecordingFrameImages {
   /// The folder relative file names start from (`RecordingReader.baseFolder`).
-  public let baseFolder: String
+  package let baseFolder: String
   private var videos: [String: VideoFrameReader] = [:]
 
-  public init(baseFolder: String) { self.baseFolder = baseFolder }
+  /// Images found by the recording's paths, relative to `baseFolder`.
+  package init(baseFolder: String) { self.baseFolder = baseFolder }
 
   /// The file a frame's image, depth or confidence path names, relative to ``baseFolder``.
   /// - Throws: `ReferenceError` when it leads outside the recording's folder and every folder
   ///   the user allowed (`FileReferences`).
-  public func file(_ path: String) throws(ReferenceError) -> String {
+  package func file(_ path: String) throws(ReferenceError) -> String {
     try FileReferences.resolve(path, inFolder: baseFolder, referencedBy: baseFolder)
   }
 
   /// The image of `source`, pending: a file decodes on another thread while the caller goes on
   /// (its errors come when the result is asked for); a video's frame is read from its pipe now.
   /// - Throws: The video's error (`ARVideo` cannot start ffmpeg or find the frame).
-  public func pendingImage(_ source: FrameImageSource) throws -> () throws -> RGBA8Image {
+  package func pendingImage(_ source: FrameImageSource) throws -> () throws -> RGBA8Image {
     switch source {
     case .file(let path):
       let file = try file(path)
@@ -39,5 +40,5 @@ public final class RecordingFrameImages {
   }
 
   /// The image of `source`, decoded now.
-  public func image(_ source: FrameImageSource) throws -> RGBA8Image { try pendingImage(source)() }
+  package func image(_ source: FrameImageSource) throws -> RGBA8Image { try pendingImage(source)() }
 }

@@ -13,10 +13,12 @@ public struct RecordingOutput: Sendable {
   /// Also write each frame's content alone (`overlay_NNNNNN.png`, straight alpha) and its depth
   /// (`depth_NNNNNN.png`, 16-bit millimetres along the view axis) beside it, at this PNG level.
   public var layers = false
+  /// zlib level of the layers' PNGs (0–9).
   public var layersPNGLevel = 2
   /// Write the layers' content with premultiplied alpha instead of straight.
   public var premultiplied = false
 
+  /// Frames to `folder`, a video to `video`, or both.
   public init(folder: String? = nil, video: String? = nil) {
     self.folder = folder
     self.video = video

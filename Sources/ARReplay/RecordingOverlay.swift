@@ -30,6 +30,7 @@ public struct RecordingOverlay {
   public var range: ClosedRange<Int>? = nil
   /// This job's share of the selected frames.
   public var shard = ShardSelection.whole
+  /// The renderer's settings (supersampling, threads).
   public var settings = RenderSettings()
   /// How far apart in time a frame and the pose used for it may be, seconds.
   public var poseTolerance = 0.05
@@ -61,12 +62,14 @@ public struct RecordingOverlay {
   /// failing; ``render(_:include:progress:layers:emit:)`` returns why each was skipped.
   public var lenient = false
 
+  /// An overlay of `scene` with the defaults above.
   public init(scene: Scene) { self.scene = scene }
 
   /// A frame this overlay would draw, before it is drawn.
   public struct FrameSelection: Sendable {
     /// The frame's index among the recording's frames.
     public var index: Int
+    /// The frame's time, seconds on the recording's clock.
     public var time: Double
   }
 

@@ -4,9 +4,13 @@ import Foundation
 
 /// Why a scene file cannot be rendered. `field` is a JSON path such as `objects[2].model`.
 public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The scene file cannot be read.
   case unreadable(path: String, reason: String)
+  /// The file is not JSON a scene can be.
   case invalidJSON(path: String, reason: String)
+  /// A field's value is wrong (its JSON path in `field`).
   case invalidField(path: String, field: String, reason: String)
+  /// An object's model cannot be loaded (the object's field, the model's reason).
   case model(path: String, field: String, reason: String)
   /// The scene loaded, but its frame could not be rendered (the renderer says why).
   case render(path: String, reason: String)

@@ -12,6 +12,7 @@ import ARMath
 public struct LensWarp: Sendable {
   /// The lens's camera: the raw frame's intrinsics and size, pixels (ARScene's convention).
   public let intrinsics: CameraIntrinsics<Double>
+  /// The lens the frame is drawn through.
   public let lens: LensDistortion
   /// The pinhole camera to render content for: ``intrinsics``' focal lengths, the principal
   /// point moved so that its image covers the undistorted frame (a fisheye's corners past its

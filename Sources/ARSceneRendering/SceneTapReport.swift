@@ -20,6 +20,7 @@ public struct SceneTapReport: Encodable, Sendable {
   /// The scene's points by code, for their names.
   public var targets: [String: SceneTarget]
 
+  /// The report of `result` for a tap at `tap` (pixels) under the policy `policyName`.
   public init(tap: SIMD2<Double>, policyName: String, tolerance: Double?, result: TapResult, scene: Scene) {
     self.tap = tap
     self.policyName = policyName

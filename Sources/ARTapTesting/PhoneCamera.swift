@@ -15,6 +15,8 @@ public struct PhoneCamera: Sendable, Hashable {
   /// The app's view in portrait, in points (width, height).
   public var portraitViewSize: SIMD2<Double>
 
+  /// A phone whose camera has `intrinsics` and whose screen shows `portraitViewSize` points in
+  /// portrait.
   public init(intrinsics: CameraIntrinsics<Double>, portraitViewSize: SIMD2<Double>) {
     self.intrinsics = intrinsics
     self.portraitViewSize = portraitViewSize

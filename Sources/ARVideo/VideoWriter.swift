@@ -20,6 +20,7 @@ import Foundation
 public final class VideoWriter {
   /// The video file.
   public let path: String
+  /// The video's size, pixels.
   public let width: Int, height: Int
   private let temporary: String
   private let permissions: OutputTarget.Permissions

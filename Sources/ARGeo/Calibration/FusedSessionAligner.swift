@@ -22,6 +22,7 @@ public struct FusedSessionAligner: Sendable {
     /// σ of the compass's bias, degrees: what its yaw is trusted to.
     public var headingBiasSigma: Double
 
+    /// An aligner with these error assumptions (metres, seconds, radians as named).
     public init(gpsWhiteSigma: Double, gpsMarkovSigma: Double, gpsMarkovTau: Double, headingBiasSigma: Double)
     {
       (self.gpsWhiteSigma, self.gpsMarkovSigma) = (gpsWhiteSigma, gpsMarkovSigma)

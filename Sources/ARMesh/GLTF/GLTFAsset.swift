@@ -5,6 +5,7 @@ import ARMath
 /// one renderable mesh in the asset's frame (metres, +Y up, as glTF defines it), its materials,
 /// its named nodes, and the images its materials name.
 public struct GLTFAsset: Sendable {
+  /// The file read.
   public var path: String
   /// Whether it came as a GLB.
   public var isBinary: Bool

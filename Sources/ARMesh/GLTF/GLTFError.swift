@@ -6,8 +6,10 @@ public struct GLTFError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A JSON pointer into the document (`/meshes/0/primitives/1/indices`), or `GLB header`,
   /// `GLB chunk 1`; empty when the whole file is at fault.
   public var pointer: String
+  /// What is wrong there.
   public var reason: String
 
+  /// The error of `path` at `pointer`.
   public init(path: String, pointer: String, reason: String) {
     self.path = path
     self.pointer = pointer

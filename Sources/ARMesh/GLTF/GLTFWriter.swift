@@ -9,10 +9,12 @@ import Foundation
 /// roughness from the shininess, metallic 0; textures embedded); each named empty node as an
 /// empty node at its place.
 public struct GLTFWriter {
+  /// The model written.
   public let asset: ModelAsset
   /// Reads a texture file the materials name (embedded images come with the asset).
   public var readFile: (String) -> [UInt8]? = { try? FileIO.read($0) }
 
+  /// A writer of `asset`.
   public init(_ asset: ModelAsset) { self.asset = asset }
 
   /// The asset as GLB bytes.

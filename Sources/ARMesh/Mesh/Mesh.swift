@@ -33,6 +33,7 @@ public struct Mesh: Sendable, Equatable {
     /// Index into ``Mesh/materials``.
     public var material: Int
 
+    /// A group of the triangles `triangles` drawn with material `material`.
     public init(triangles: Range<Int>, material: Int) {
       self.triangles = triangles
       self.material = material

@@ -7,10 +7,13 @@ import ARMath
 public struct ModelAsset: Sendable {
   /// The formats ARScene tells apart.
   public enum Format: String, Sendable, Codable {
+    /// The file's format: OBJ text, glTF JSON, binary GLB, a USDZ package, a binary or a text USD layer.
     case obj, gltf, glb, usdz, usdc, usda
   }
 
+  /// The file read.
   public var path: String
+  /// What the file is, by its content.
   public var format: Format
   /// The renderable mesh in the model's frame (metres; glTF's +Y up).
   public var mesh: Mesh
@@ -127,9 +130,13 @@ extension ModelAsset {
 
 /// Why a model file cannot be loaded.
 public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file cannot be read, or is none of the formats.
   case unreadable(path: String, reason: String)
+  /// An OBJ's error.
   case obj(OBJError)
+  /// A glTF's or GLB's error.
   case gltf(GLTFError)
+  /// A USD package's or layer's error.
   case usd(USDError)
   /// A format ARScene recognises but does not read.
   case unsupported(path: String, reason: String)

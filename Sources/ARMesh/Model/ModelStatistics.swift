@@ -13,13 +13,16 @@ public struct ModelStatistics: Encodable, Sendable {
   public var bounds: Bounds?
   /// The vertices' bounds, whatever the file declares.
   public var geometryBounds: Bounds?
+  /// The names of the model's named nodes (glTF), in file order.
   public var namedNodes: [String]
 
   /// Axis-aligned bounds, metres.
   public struct Bounds: Encodable, Sendable {
+    /// The smallest and largest `[x, y, z]`, metres.
     public var min: [Double], max: [Double]
   }
 
+  /// The statistics of `asset`.
   public init(_ asset: ModelAsset) {
     format = asset.format.rawValue
     vertices = asset.mesh.vertexCount

@@ -62,6 +62,7 @@ public struct Material: Hashable, Sendable {
     /// Perceptual roughness: the microfacet distribution's α is its square.
     public var roughness: Float
 
+    /// A surface of this metalness and roughness (each 0…1).
     public init(metallic: Float, roughness: Float) {
       self.metallic = metallic
       self.roughness = roughness

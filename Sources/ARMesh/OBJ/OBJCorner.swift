@@ -11,6 +11,7 @@ public struct OBJCorner: Hashable, Sendable {
   /// Index into ``OBJModel/normals``, or −1.
   public var normal: Int32
 
+  /// A corner of these 0-based indices; −1 where the face gives none.
   @inlinable
   public init(position: Int32, texcoord: Int32 = -1, normal: Int32 = -1) {
     self.position = position

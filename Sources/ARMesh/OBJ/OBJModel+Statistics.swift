@@ -32,9 +32,12 @@ public struct OBJStatistics: Codable, Equatable, Sendable {
 
   /// Bounds as JSON arrays, in the file's coordinates.
   public struct Bounds: Codable, Equatable, Sendable {
+    /// The smallest `[x, y, z]`.
     public var min: [Double]
+    /// The largest `[x, y, z]`.
     public var max: [Double]
 
+    /// Bounds from `min` to `max`.
     public init(min: [Double], max: [Double]) {
       self.min = min
       self.max = max

@@ -20,6 +20,7 @@ public struct TextureReference: Hashable, Sendable {
   /// Where the map was declared (`file.mtl`, line), for messages; not part of equality.
   public var declaredIn: (path: String, line: Int) = ("", 0)
 
+  /// A texture at `path`, with the defaults above.
   public init(path: String) { self.path = path }
 
   public static func == (a: Self, b: Self) -> Bool {

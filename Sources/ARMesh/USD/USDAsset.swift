@@ -7,13 +7,17 @@ import RealModule
 /// stage turned into ARScene's frame: metres by `metersPerUnit` (USD's fallback is 0.01, the
 /// centimetre) and a Z-up stage turned Y-up.
 public struct USDAsset: Sendable {
+  /// The file read.
   public var path: String
+  /// Every mesh of the stage in one, in ARScene's frame (metres, Y up).
   public var mesh: Mesh
+  /// The stage's prims as named nodes, where their origins are.
   public var namedNodes: [NamedNode]
   /// The package's images the materials name (`cube.usdz#0/texture.png`), encoded.
   public var embeddedImages: [String: [UInt8]]
   /// Prims and meshes in the layer, and the stage's units.
   public var prims: Int, meshes: Int
+  /// The stage's `metersPerUnit` and `upAxis` (`Y` or `Z`), as authored or by USD's fallbacks.
   public var metersPerUnit: Double, upAxis: String
   /// The stage's bounds as USD's tools compute them (`UsdGeomBBoxCache`): each mesh's authored
   /// `extent` (its points where it has none) through its transforms, metres, +Y up. An exporter

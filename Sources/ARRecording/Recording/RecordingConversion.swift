@@ -34,6 +34,7 @@ public enum RecordingConversion {
     public var written: Int
     /// Records read but skipped (see ``RecordingReader/skipped``), and why (the first 100).
     public var skipped: Int
+    /// Why records were skipped, the first 100.
     public var warnings: [String]
   }
 

@@ -2,8 +2,11 @@ import ARMath
 
 /// The streams of a recording, named as ARScene's recording format names its record types.
 public enum RecordingStream: String, Sendable, CaseIterable, Codable, Comparable {
+  /// Camera poses, camera frames, GPS fixes, compass headings, magnetometer samples, screen taps and
+  /// the truth's poses.
   case pose, frame, gps, heading, magnetometer, tap, truth
 
+  /// Streams in the order of `allCases`.
   public static func < (a: RecordingStream, b: RecordingStream) -> Bool { a.ordinal < b.ordinal }
 
   /// The stream's place in ``allCases``, 0…6.

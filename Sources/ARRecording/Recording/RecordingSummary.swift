@@ -1,8 +1,11 @@
 /// What a recording holds, as `arscene recording info` prints it: its streams, their counts,
 /// spans, rates and gaps, and what was skipped reading it.
 public struct RecordingSummary: Encodable, Sendable {
+  /// The layout read (a ``RecordingFormat``'s raw value).
   public var format: String
+  /// The recording format's version.
   public var version: Int
+  /// Where the records came from (the header's `source`).
   public var source: String
   /// What the record times count (`time_base`).
   public var timeBase: RecordingTimeBase
@@ -14,12 +17,14 @@ public struct RecordingSummary: Encodable, Sendable {
   public var records: Int
   /// Records skipped (invalid in their layout, or bad with `--lenient`), and why (the first 100).
   public var skipped: Int
+  /// Why records were skipped, the first 100.
   public var warnings: [String]
   /// One entry a stream present, by name.
   public var streams: [String: StreamSummary]
 
   /// One stream's numbers.
   public struct StreamSummary: Encodable, Sendable {
+    /// Records of the stream.
     public var count: Int
     /// Seconds.
     public var start: Double, end: Double
@@ -29,7 +34,9 @@ public struct RecordingSummary: Encodable, Sendable {
     public var medianInterval: Double
     /// Intervals longer than three median intervals: how many, their total, and the longest ten.
     public var gapCount: Int
+    /// The gaps' total, seconds.
     public var gapSeconds: Double
+    /// The ten longest gaps, longest first.
     public var longestGaps: [Gap]
   }
 

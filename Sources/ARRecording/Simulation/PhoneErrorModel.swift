@@ -30,10 +30,13 @@ public struct PhoneErrorModel: Sendable, Equatable {
   /// fix away by ``multipathOffset`` metres for ``multipathDuration`` seconds, and the phone's
   /// reported accuracy does not know it.
   public var multipathRate = 1.0 / 600
+  /// How far a multipath jump pulls the fix, metres (uniform in the range).
   public var multipathOffset: ClosedRange<Double> = 8...25
+  /// How long a multipath jump lasts, seconds (uniform in the range).
   public var multipathDuration: ClosedRange<Double> = 5...20
   /// Outages a second (on average one every ten minutes) and their length, seconds: no fixes.
   public var gpsDropoutRate = 1.0 / 600
+  /// How long an outage lasts, seconds (uniform in the range).
   public var gpsDropoutDuration: ClosedRange<Double> = 10...30
   /// The reported accuracy's scatter about the true 68% radius (a fraction, 1σ): phones estimate
   /// their accuracy, they do not know it.
@@ -51,7 +54,9 @@ public struct PhoneErrorModel: Sendable, Equatable {
   /// Disturbances a second (on average one every two minutes: a car, a railing, a phone case
   /// magnet), their size in degrees (either sign) and length in seconds.
   public var headingDisturbanceRate = 1.0 / 120
+  /// A disturbance's size, degrees (uniform in the range, either sign).
   public var headingDisturbance: ClosedRange<Double> = 15...25
+  /// A disturbance's length, seconds (uniform in the range).
   public var headingDisturbanceDuration: ClosedRange<Double> = 3...10
   /// What the phone reports as `headingAccuracy`, degrees (iOS reports 10–20° in use).
   public var headingReportedAccuracy = 10.0
@@ -60,6 +65,7 @@ public struct PhoneErrorModel: Sendable, Equatable {
 
   /// Camera poses and frames a second (ARKit runs at 60 Hz; 30 keeps files small).
   public var poseRate = 30.0
+  /// Camera frames a second (a frame is written with the pose nearest its time).
   public var frameRate = 10.0
   /// Scale error of the odometry, a fraction (1σ across walks).
   public var odometryScaleSigma = 0.01
@@ -68,9 +74,11 @@ public struct PhoneErrorModel: Sendable, Equatable {
   public var odometryYawDrift = 0.1
   /// Walking speed, metres a second, and the phone's height above the ground, metres.
   public var walkingSpeed = 1.3
+  /// The phone's height above the ground, metres.
   public var deviceHeight = 1.5
   /// The camera's intrinsics (an iPhone's 1920×1440 wide camera).
   public var intrinsics = Pinhole<Double>(fx: 1445, fy: 1445, cx: 960, cy: 720)
+  /// The camera image's size, pixels (width, height).
   public var imageSize = SIMD2(1920, 1440)
 
   /// The defaults above.

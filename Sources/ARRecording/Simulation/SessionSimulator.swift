@@ -14,9 +14,13 @@ import RealModule
 /// out; the compass has a bias, noise and disturbances. Poses, frames, fixes, headings and
 /// truth all lie on one clock at the pose rate, starting at ``startTime``.
 public struct SessionSimulator: Sendable {
+  /// The site walked: its frame, anchors and the session's true alignment.
   public var site: GeoSite
+  /// The route walked.
   public var path: WalkPath
+  /// How the phone's sensors err.
   public var model: PhoneErrorModel
+  /// Seeds every random draw: the same seed gives the same records.
   public var seed: UInt64
   /// Seconds.
   public var duration: Double

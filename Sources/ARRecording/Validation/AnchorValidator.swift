@@ -21,6 +21,7 @@ import RealModule
 /// evaluated at each GPS fix that has truth and a pose within ``pairingTolerance``; the image
 /// error at each frame that sees the anchor.
 public struct AnchorValidator {
+  /// The site: its frame, anchors, control points and the scene's alignment.
   public let site: GeoSite
   /// What the phone's errors are taken to be: ``PhoneErrorModel/gpsMarkovTau`` and the share of
   /// the GNSS variance that is correlated (``PhoneErrorModel/gpsMarkovSigma`` against

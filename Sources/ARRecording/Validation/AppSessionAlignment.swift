@@ -69,7 +69,9 @@ public struct AppSessionAlignment: Sendable {
   /// What a paired compass reading said: the session yaw it implies (radians), and the GPS
   /// track's own estimate when it came (which owes nothing to the compass).
   public struct CompassObservation: Sendable {
+    /// The session yaw the compass implies, radians.
     public var yaw: Double
+    /// The GPS track's own estimate when the reading came; nil before it has one.
     public var gpsEstimate: SessionAlignmentEstimate?
   }
 
@@ -100,11 +102,17 @@ public struct AppSessionAlignment: Sendable {
   /// position then, whether it joined the fusion (not a jump), the fused estimate before it
   /// did, and the pose it was paired with.
   public struct FixObservation: Sendable {
+    /// The fix's position in the site's ENU frame, metres.
     public var enu: SIMD3<Double>
+    /// Its 1σ per horizontal axis, metres.
     public var sigma: Double
+    /// The camera's position in the session frame then, metres.
     public var sessionPosition: SIMD3<Double>
+    /// Whether it joined the fusion (false: taken for a multipath jump).
     public var accepted: Bool
+    /// The fused estimate before it; nil before the first.
     public var prediction: SessionAlignmentEstimate?
+    /// The pose it was paired with.
     public var pose: CameraPoseSample
   }
 

@@ -4,11 +4,13 @@ import Foundation
 public struct ShardSelection: Sendable, Equatable, CustomStringConvertible {
   /// 0-based.
   public var index: Int
+  /// How many parts the work is split into.
   public var count: Int
 
   /// All of it.
   public static let whole = ShardSelection(index: 0, count: 1)
 
+  /// Part `index` (0-based) of `count`.
   public init(index: Int, count: Int) {
     self.index = index
     self.count = count

@@ -5,19 +5,25 @@ import Foundation
 public struct ValidationBatchSummary: Codable, Sendable {
   /// The shards merged, and the recordings they held.
   public var shards: [String]
+  /// The recordings merged (each once).
   public var recordings: Int
   /// Recordings whose shard appears twice are counted once; missing shards are named.
   public var missingShards: [String]
+  /// One entry an anchor name, across the recordings that have it.
   public var anchors: [Anchor]
   /// The mean, over recordings with truth, of the fraction of fixes within their accuracy.
   public var gpsWithinAccuracy: Double?
   /// Every recording's summary, in manifest order.
   public var perRecording: [ValidationShard.Entry]
 
+  /// An anchor across recordings.
   public struct Anchor: Codable, Sendable {
+    /// The anchor's name in the scene.
     public var name: String
     /// The fused placement's error at each recording's end, and the raw placement's.
     public var finalError: ValidationReport.Statistics
+    /// The latest-fix-and-compass placement's error at each recording's end; nil without compass
+    /// headings.
     public var rawFinalError: ValidationReport.Statistics?
     /// RMS of the final errors over RMS of the final claimed σ: 1 when honest.
     public var normalizedRMS: Double

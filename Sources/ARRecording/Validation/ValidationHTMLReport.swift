@@ -5,8 +5,10 @@
 /// innovations against their χ² curves (and of the errors, with truth), and the tables. It says
 /// plainly which figures need truth and whether the recording had any.
 public struct ValidationHTMLReport {
+  /// The report drawn.
   public let report: ValidationReport
 
+  /// The page of `report` (its tracks and timeline included: give the full report, not the summary).
   public init(_ report: ValidationReport) { self.report = report }
 
   /// The page.

@@ -17,7 +17,9 @@ extension ValidationReport {
     /// compromise); and the RMS reprojection error of the sightings used against the fits
     /// around them (pixels).
     public var yawDeg: Double, yawSigmaDeg: Double
+    /// The session origin in the site's ENU frame, `[east, north, up]` metres, and its 1σ per axis.
     public var originENU: [Double], originSigmaM: [Double]
+    /// The RMS reprojection error of the sightings used, pixels.
     public var rmsPx: Double
     /// The span of sightings each evaluation's truth is fitted to, seconds.
     public var windowS: Double

@@ -4,6 +4,7 @@ extension ValidationReport {
   /// Where the app drew an anchor at the end of the recording, as the fused alignment then puts
   /// it on the Earth: geodetic degrees and metres above the WGS 84 ellipsoid.
   public struct Placement: Codable, Sendable {
+    /// Degrees north and east, and metres above the ellipsoid.
     public var latitude: Double, longitude: Double, height: Double
   }
 
@@ -30,10 +31,12 @@ extension ValidationReport {
     public var gpsNISMean: Double?
     /// Fraction of those innovations within their 68% region: 0.68 when honest.
     public var gpsWithin68: Double?
+    /// Fixes the innovations were measured at.
     public var gpsInnovations: Int
     /// RMS of the compass's session yaw against the fused yaw, degrees, and their circular mean
     /// (the compass's bias against the odometry's yaw), in (−180, 180].
     public var headingInnovationRMSDeg: Double?, headingBiasDeg: Double?
+    /// Compass readings the innovations were measured at.
     public var headingInnovations: Int
     /// The scale that maps the odometry's horizontal track onto the fixes' (1 for a true metric
     /// odometry; the fixes' noise makes it uncertain on short walks), and the walk's spread:

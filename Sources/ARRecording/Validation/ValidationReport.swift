@@ -8,7 +8,9 @@
 public struct ValidationReport: Codable, Sendable {
   /// The recording's source and time base, records read and skipped.
   public var source: String
+  /// Records read.
   public var records: Int
+  /// Records skipped (invalid in their layout, or bad with `--lenient`).
   public var skipped: Int
   /// Whether there was truth to measure errors against: the recording's own, or control points
   /// seen in it (without it, errors are not reported).
@@ -32,6 +34,7 @@ public struct ValidationReport: Codable, Sendable {
   /// The errors over time (every evaluation), and tracks for a map; left out of the summary
   /// `arscene validate` prints, kept in `--json` and the HTML report.
   public var timeline: [TimelinePoint]
+  /// East and north tracks for a map, and the sensors' innovations.
   public var tracks: Tracks
 
   /// Where a report's truth came from (`truth_source` in JSON).
@@ -57,15 +60,20 @@ public struct ValidationReport: Codable, Sendable {
   public struct Alignment: Codable, Sendable {
     /// Where it came from.
     public var source: AlignmentSource
+    /// The session's yaw, degrees in (−180°, 180°], and its claimed 1σ (nil from the scene).
     public var yawDeg: Double, yawSigmaDeg: Double?
+    /// The session origin in the site's ENU frame, `[east, north, up]` metres.
     public var originENU: [Double]
+    /// The claimed 1σ of the fixes' centroid, per horizontal axis, metres.
     public var centroidSigma: Double?
+    /// Fixes the alignment used, and rejected as outliers or multipath jumps.
     public var fixesUsed: Int, fixesRejected: Int
   }
 
   /// One anchor over the recording: where it was placed and how steadily (always), and its
   /// errors against the truth (when the recording has truth).
   public struct AnchorSummary: Codable, Sendable {
+    /// The anchor's name in the scene.
     public var name: String
     /// Where the fused alignment put it at the end; nil when nothing placed it.
     public var placement: Placement?
@@ -100,6 +108,7 @@ public struct ValidationReport: Codable, Sendable {
 
   /// A set of errors summarised.
   public struct Statistics: Codable, Sendable {
+    /// The last value, the median, the root mean square, the largest, and how many.
     public var final: Double, median: Double, rms: Double, max: Double, count: Int
 
     init?(_ values: [Double]) {
@@ -117,19 +126,24 @@ public struct ValidationReport: Codable, Sendable {
 
   /// The GPS fixes against the truth.
   public struct GPSSummary: Codable, Sendable {
+    /// Fixes in the recording.
     public var fixes: Int
     /// Fixes used by the alignment and rejected as outliers.
     public var used: Int, rejected: Int
     /// Fixes with truth, and the fraction whose horizontal error was within their reported
     /// accuracy (a 68% radius: 0.68 when the phone is honest).
     public var withTruth: Int
+    /// The fraction of them within their reported accuracy.
     public var withinAccuracy: Double?
     /// Horizontal error of the fixes, metres.
     public var error: Statistics?
   }
 
+  /// The fused camera trajectory against the truth, as `arscene traj` measures it.
   public struct TrajectorySummary: Codable, Sendable {
+    /// Absolute position error, metres.
     public var ape: ErrorStatistics
+    /// Relative position error over 10 m, metres; nil on a shorter walk.
     public var rpe: ErrorStatistics?
   }
 
@@ -137,6 +151,7 @@ public struct ValidationReport: Codable, Sendable {
   public struct TimelinePoint: Codable, Sendable {
     /// Seconds since the first record.
     public var t: Double
+    /// The anchor's index in ``ValidationReport/anchors``.
     public var anchor: Int
     /// The fused placement's error (with truth) and its claimed σ, metres.
     public var error: Double?, sigma: Double

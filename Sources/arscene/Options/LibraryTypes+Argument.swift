@@ -28,6 +28,7 @@ extension MarkerDictionary: ExpressibleByArgument {
     self = named
   }
 
+  /// Every dictionary's name, for the help.
   public static var allValueStrings: [String] { all.map(\.name) }
 
   /// Its name, for the help's default (not the whole table of codes).

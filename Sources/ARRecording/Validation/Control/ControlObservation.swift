@@ -22,6 +22,7 @@ public struct ControlObservation: Sendable, Equatable {
   public var pixel: SIMD2<Double>
   /// The observation's 1σ per image axis, pixels.
   public var sigmaPixels: Double
+  /// Where it came from.
   public var source: Source
   /// The line of the file it came from (a clicks file's, or the recording's), 0 when none.
   public var line: Int

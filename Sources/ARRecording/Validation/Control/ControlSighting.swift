@@ -4,6 +4,7 @@ import ARMath
 /// session pose and intrinsics at the observation's frame, and the point's place in the site's
 /// geographic world (x east, y up, z south at the site's origin, metres).
 public struct ControlSighting: Sendable, Equatable {
+  /// The observation: which point, where in the image, from which line.
   public var observation: ControlObservation
   /// The camera's pose in the session (ARKit convention: looks down −Z), metres.
   public var sessionFromCamera: RigidTransform<Double>

@@ -20,6 +20,7 @@ public struct ControlSightingCollector {
   private var lastPose: CameraPoseSample?
   /// Observations waiting for the pose after them, with their intrinsics.
   private var waiting: [(ControlObservation, Pinhole<Double>)] = []
+  /// The sightings made so far, in time order.
   public private(set) var sightings: [ControlSighting] = []
   /// Observations no pose could be found for (no pose within ``poseTolerance``).
   public private(set) var unposed: [ControlObservation] = []
