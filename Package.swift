@@ -103,7 +103,8 @@ let package = Package(
     .target(
       name: "ARRecording",
       dependencies: [
-        "ARMath", "ARGeo", "ARPose", "ARFiles", .product(name: "RealModule", package: "swift-numerics"),
+        "ARMath", "ARGeo", "ARPose", "ARPlaces", "ARFiles",
+        .product(name: "RealModule", package: "swift-numerics"),
       ]
     ),
     .target(
@@ -125,7 +126,7 @@ let package = Package(
     .target(
       name: "ARSceneRendering",
       dependencies: [
-        "ARScene", "ARMaps", "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFilm",
+        "ARScene", "ARGeo", "ARMath", "ARMesh", "ARImage", "ARImageIO", "ARHit", "ARRender", "ARFilm",
       ]
     ),
     // A recording rendered over its frames: placement by the replayed alignment, depth
@@ -139,8 +140,7 @@ let package = Package(
       ]
     ),
     // 2-D site maps (SVG and PNG) and the label font.
-    // (With ARRecording: a recording's fixes are a track to draw and replay.)
-    .target(name: "ARMaps", dependencies: ["ARMath", "ARGeo", "ARImage", "ARPlaces", "ARRecording"]),
+    .target(name: "ARMaps", dependencies: ["ARMath", "ARGeo", "ARImage", "ARPlaces"]),
     .systemLibrary(
       name: "CPNG",
       pkgConfig: "libpng",
@@ -304,7 +304,7 @@ let package = Package(
     .testTarget(
       name: "ARSceneRenderingTests",
       dependencies: [
-        "ARSceneRendering", "ARScene", "ARMaps", "ARRender", "ARMesh", "ARImage", "ARImageIO", "ARHit",
+        "ARSceneRendering", "ARScene", "ARGeo", "ARRender", "ARMesh", "ARImage", "ARImageIO", "ARHit",
         "ARMath", "ARFilm", "ARRecording", "ARTestSupport",
       ],
       exclude: ["Golden"]  // golden PNGs, read by path (#filePath) so they can be re-recorded in place

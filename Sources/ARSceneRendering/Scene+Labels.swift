@@ -1,5 +1,5 @@
+import ARGeo
 import ARImage
-import ARMaps
 import ARMath
 import ARScene
 import Foundation

@@ -172,50 +172,14 @@ struct MarkerCommand: ParsableCommand {
     }
 
     /// The markers found, posed when a size and intrinsics are known; the rig's pose with a rig.
-    /// Corners are reported where they are in the image; poses come from their undistorted
-    /// places when the lens distorts.
     func report(
       _ found: [DetectedMarker], in picture: RGBA8Image, intrinsics k: Pinhole<Double>?, rig: MarkerRig?,
       board markerBoard: MarkerBoard?
     ) throws -> MarkerReport {
-      var report = MarkerReport(found)
-      if let diamond {
-        report.diamonds = CharucoDiamond.find(in: picture, markers: found, squareToMarker: diamond)
-          .map(MarkerReport.Diamond.init)
-      }
-      let charuco = markerBoard?.charucoCorners(in: picture, markers: found) ?? []
-      if let markerBoard {
-        report.board = try MarkerBoardReport(board: markerBoard, detected: found, charuco: charuco)
-      }
-      guard let k else { return report }
-      let lens = try lens.lens()
-      let ideal = try found.map { marker throws(InputFailure) in
-        var marker = marker
-        marker.corners = try LensOptions.undistorted(marker.corners, lens: lens, intrinsics: k) { i in
-          "marker \(marker.id): corner \(i)"
-        }
-        return marker
-      }
-      if let size {
-        report = try MarkerReport(ideal) { marker in
-          try SquareMarker.pose(
-            corners: marker.corners, size: size, intrinsics: k, pixelSigma: marker.poseSigma)
-        }
-        // The corners as found in the image.
-        for i in report.markers.indices { report.markers[i].corners = found[i].corners.map { [$0.x, $0.y] } }
-      }
-      if let rig { report.rig = try MarkerRigReport(rig: rig, detected: ideal, intrinsics: k) }
-      if let markerBoard {
-        let idealCharuco = try charuco.map { corner throws(InputFailure) in
-          let pixel = try LensOptions.undistorted([corner.pixel], lens: lens, intrinsics: k) { _ in
-            "chessboard corner \(corner.id)"
-          }
-          return CharucoCorner(id: corner.id, pixel: pixel[0])
-        }
-        report.board = try MarkerBoardReport(
-          board: markerBoard, detected: found, charuco: charuco, ideal: (ideal, idealCharuco), intrinsics: k)
-      }
-      return report
+      var reporting = MarkerReporting()
+      (reporting.camera, reporting.lens, reporting.markerSide) = (k, try lens.lens(), size)
+      (reporting.rig, reporting.board, reporting.diamondRatio) = (rig, markerBoard, diamond)
+      return try reporting.report(found, in: picture)
     }
 
     /// One JSON line per frame of `path` with an image; the frame's intrinsics unless given.

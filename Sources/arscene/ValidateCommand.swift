@@ -126,11 +126,9 @@ struct ValidateCommand: ParsableCommand {
     let names = Set(site.controlPoints.map(\.name))
     do {
       let clicks = try control.map { try ControlClicks.read(path: $0, known: names) } ?? []
-      let reader = try input.open(path)
-      let markers = try ControlMarkerFinder(controlPoints: site.controlPoints, baseFolder: reader.baseFolder)
-      let truth = try ControlTruth.collect(
-        reader, site: site, clicks: clicks, clicksPath: control ?? "clicks", window: controlWindow,
-        inFrame: markers.map { finder in { try finder.observations(in: $0) } })
+      let truth = try ControlTruth.collectFromFrames(
+        try input.open(path), site: site, clicks: clicks, clicksPath: control ?? "clicks",
+        window: controlWindow)
       if let truth, truth.unmatched > 0 {
         FileHandleOutput.standardError.write(
           "arscene: warning: \(truth.unmatched) control observations had no camera pose within 0.1 s\n")

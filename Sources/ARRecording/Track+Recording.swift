@@ -1,6 +1,5 @@
 import ARGeo
 import ARPlaces
-import ARRecording
 
 extension Track {
   /// The track at `path`: a GPX file (by its `.gpx` name), else a recording in any layout

@@ -1,4 +1,3 @@
-import ARImage
 import Foundation
 
 /// The font labels are drawn in: DejaVu Sans Bold, its glyphs rasterised once at 32 pixels per
