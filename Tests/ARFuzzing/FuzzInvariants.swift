@@ -14,8 +14,8 @@ enum FuzzInvariants {
   static func prepareReferences(in folder: String) throws {
     let files = FileManager.default
     try files.createDirectory(atPath: folder + "/asset/sub", withIntermediateDirectories: true)
-    files.createFile(atPath: folder + "/asset/tex.png", contents: Data("texture".utf8))
-    files.createFile(atPath: folder + "/secret.txt", contents: Data("secret".utf8))
+    _ = files.createFile(atPath: folder + "/asset/tex.png", contents: Data("texture".utf8))
+    _ = files.createFile(atPath: folder + "/secret.txt", contents: Data("secret".utf8))
     try files.createSymbolicLink(atPath: folder + "/asset/out", withDestinationPath: folder)
     try files.createSymbolicLink(atPath: folder + "/asset/link.png", withDestinationPath: "../secret.txt")
   }
@@ -45,7 +45,7 @@ enum FuzzInvariants {
   /// folder, none of which an output may replace.
   static func prepareOutputs(in folder: String) throws {
     let files = FileManager.default
-    files.createFile(atPath: folder + "/input.txt", contents: Data("input".utf8))
+    _ = files.createFile(atPath: folder + "/input.txt", contents: Data("input".utf8))
     InputFiles.note(folder + "/input.txt")
     guard mkfifo(folder + "/fifo", 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
     try files.createSymbolicLink(atPath: folder + "/link", withDestinationPath: "input.txt")

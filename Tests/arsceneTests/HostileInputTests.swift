@@ -329,7 +329,7 @@ struct StoppedRunTests {
     process.currentDirectoryURL = ArsceneRunner.packageRoot
     process.standardOutput = FileHandle.nullDevice
     let errors = output.path + "/stderr.txt"
-    FileManager.default.createFile(atPath: errors, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors, contents: nil)
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
     try process.run()
     // Wait for the video's temporary file (ffmpeg is running then), then stop the run.
