@@ -43,6 +43,7 @@ struct ProjectCommand: ParsableCommand, StreamsStandardInput {
     guard size.fits(1...(1 << 20)) else {
       throw ValidationError("--size: width and height must be whole numbers from 1 to 1048576")
     }
+    _ = try makeCamera()
   }
 
   func run() throws {
@@ -63,17 +64,15 @@ struct ProjectCommand: ParsableCommand, StreamsStandardInput {
     }
   }
 
-  private func makeCamera() throws -> PinholeCamera<Double> {
+  /// The posed camera the options give; a pose that is not rigid is a usage error (exit 64),
+  /// found by `validate()`.
+  private func makeCamera() throws(ValidationError) -> PinholeCamera<Double> {
+    let intrinsics = CameraIntrinsics(intrinsics, width: size.width, height: size.height)
     do {
-      let intrinsics = CameraIntrinsics(intrinsics, width: size.width, height: size.height)
-      let matrix = try Matrix4(validatingColumnMajor: worldFromCamera.columnMajor)
-      let pose = try RigidTransform(validatingMatrix: matrix)
+      let pose = try RigidTransform(
+        validatingMatrix: Matrix4(validatingColumnMajor: worldFromCamera.columnMajor))
       return PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose, convention: convention)
-    } catch let error as MatrixInputError {
-      throw InputFailure(message: "--world-from-camera: \(error)")
-    } catch let error as RigidTransformError {
-      throw InputFailure(message: "--world-from-camera: \(error)")
-    }
+    } catch { throw ValidationError("--world-from-camera: \(error)") }
   }
 }
 

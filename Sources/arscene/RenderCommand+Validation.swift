@@ -99,13 +99,14 @@ extension RenderCommand {
   private func validateModelMode() throws {
     guard output != nil else { throw ValidationError("-o/--output: where to write the PNG") }
     try ModelCommand.validate(time: time)
-    guard size != nil, intrinsics != nil, worldFromCamera != nil else {
+    guard let size, let intrinsics, let worldFromCamera else {
       throw ValidationError("--model needs --size, --intrinsics and --world-from-camera")
     }
-    if let size, !size.fits(1...RenderSettings.maximumSide) {
+    if !size.fits(1...RenderSettings.maximumSide) {
       throw ValidationError(
         "--size: width and height must be whole pixels from 1 to \(RenderSettings.maximumSide)")
     }
+    _ = try modelPlacement(size: size, intrinsics: intrinsics, worldFromCamera: worldFromCamera)
     do {
       try RenderCamera.validateClipPlanes(
         near: near ?? RenderCamera.defaultNear, far: far ?? RenderCamera.defaultFar)

@@ -228,30 +228,45 @@ struct RenderCommand: ParsableCommand {
     return (view?.vector, orientation ?? .landscapeRight)
   }
 
+  /// Model mode's camera (in `Float`, whose range is smaller than the options' `Double`), its
+  /// pose and the model's, checked: a bad value is a usage error (exit 64), found by
+  /// `validate()` before anything is read.
+  func modelPlacement(
+    size: PixelSize, intrinsics: Pinhole<Double>, worldFromCamera: MatrixValues
+  ) throws(ValidationError) -> (CameraIntrinsics<Float>, RigidTransform<Double>, Matrix4<Float>) {
+    let cameraK: CameraIntrinsics<Float>
+    do {
+      let k = intrinsics
+      cameraK = try CameraIntrinsics(
+        validatingFx: Float(k.fx), fy: Float(k.fy), cx: Float(k.cx), cy: Float(k.cy), width: size.width,
+        height: size.height)
+    } catch { throw ValidationError("--intrinsics: \(error)") }
+    // In `Double`: a camera in projected or Earth-centred coordinates keeps its millimetres.
+    let pose: RigidTransform<Double>
+    do {
+      pose = try RigidTransform(validatingMatrix: Matrix4(validatingColumnMajor: worldFromCamera.columnMajor))
+    } catch { throw ValidationError("--world-from-camera: \(error)") }
+    var modelMatrix = Matrix4<Float>.identity
+    if let worldFromModel {
+      do {
+        modelMatrix = try Matrix4(validatingColumnMajor: worldFromModel.columnMajor.map(Float.init))
+      } catch {
+        throw ValidationError("--world-from-model: \(error)")
+      }
+      guard modelMatrix.inverse != nil else {
+        throw ValidationError("--world-from-model: the matrix is singular")
+      }
+    }
+    return (cameraK, pose, modelMatrix)
+  }
+
   func renderModel(settings: RenderSettings) throws -> (RGBA8Image, DepthImage?) {
     guard let model, let size, let intrinsics, let worldFromCamera else {
       throw ValidationError("--model needs --size, --intrinsics and --world-from-camera")
     }
     let (near, far) = (near ?? RenderCamera.defaultNear, far ?? RenderCamera.defaultFar)
-    let cameraK: CameraIntrinsics<Float>
-    do {  // checked again in Float, whose range is smaller
-      let k = intrinsics
-      cameraK = try CameraIntrinsics(
-        validatingFx: Float(k.fx), fy: Float(k.fy), cx: Float(k.cx), cy: Float(k.cy), width: size.width,
-        height: size.height)
-    } catch { throw InputFailure(message: "--intrinsics: \(error)") }
-    // In `Double`: a camera in projected or Earth-centred coordinates keeps its millimetres.
-    let pose: RigidTransform<Double>
-    do {
-      pose = try RigidTransform(validatingMatrix: Matrix4(validatingColumnMajor: worldFromCamera.columnMajor))
-    } catch { throw InputFailure(message: "--world-from-camera: \(error)") }
-    var modelMatrix = Matrix4<Float>.identity
-    if let worldFromModel {
-      modelMatrix = try Matrix4(validatingColumnMajor: worldFromModel.columnMajor.map(Float.init))
-      guard modelMatrix.inverse != nil else {
-        throw InputFailure(message: "--world-from-model: the matrix is singular")
-      }
-    }
+    let (cameraK, pose, modelMatrix) = try modelPlacement(
+      size: size, intrinsics: intrinsics, worldFromCamera: worldFromCamera)
     let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: pose, near: near, far: far)
     let mode = ModelView.shading(
       lit: (shading ?? .lambert) == .lambert, towardsLight: light.map { SIMD3<Double>($0.unit) },

@@ -146,24 +146,15 @@ struct ValidateCommand: ParsableCommand {
       "validate \(manifest)",
       seconds: CommandTimeLimit.budget(
         bytes: chosen.map { CommandTimeLimit.size(of: paths[$0]) }.reduce(0, +)))
-    // Recordings on `threads` workers, each taking the next not yet taken, each read on its
-    // worker's thread unless there are cores to spare; the first failure in the manifest's
-    // order is the one reported, as a run one by one would.
     let command = self
-    let spare = threads > chosen.count
-    let results = LockedResults<ValidationShard.Entry>(count: chosen.count)
-    forEachBand(chosen.count, threads: threads) { k in
-      let (i, path) = (chosen[k], paths[chosen[k]])
-      FileHandleOutput.standardError.write("arscene: validating \(path) (\(i + 1) of \(paths.count))\n")
-      results.set(k) {
-        ValidationShard.Entry(
-          recording: path,
-          report: try command.validate(
-            path, site: site, assumptions: assumptions, alone: false, parallel: spare
-          ).summary)
+    let result = try ValidationShard.validating(
+      paths, selection: selection, threads: threads,
+      starting: { i, path in
+        FileHandleOutput.standardError.write("arscene: validating \(path) (\(i + 1) of \(paths.count))\n")
       }
+    ) { path, parallel in
+      try command.validate(path, site: site, assumptions: assumptions, alone: false, parallel: parallel)
     }
-    let result = ValidationShard(shard: selection.description, recordings: try results.inOrder())
     if let json { try write(try JSONOutput.encoded(result), to: json) } else { try JSONOutput.write(result) }
   }
 

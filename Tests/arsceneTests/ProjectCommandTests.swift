@@ -47,7 +47,7 @@ struct ProjectCommandTests {
       ),
       (
         "", "2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,1",
-        "arscene: --world-from-camera: the rotation part is not orthonormal (|RᵀR − I| up to 3.0)\n"
+        "Error: --world-from-camera: the rotation part is not orthonormal (|RᵀR − I| up to 3.0)\n"
       ),
     ])
   func badInput(stdin: String, pose: String, message: String) throws {

@@ -1,25 +1,25 @@
 import Foundation
 
 /// Results that workers fill in by index, read back in order: the first error by index thrown.
-final class LockedResults<Value>: @unchecked Sendable {
+package final class LockedResults<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var results: [Result<Value, any Error>?]
 
-  init(count: Int) { results = Array(repeating: nil, count: count) }
+  package init(count: Int) { results = Array(repeating: nil, count: count) }
 
   /// Stores what `make` gives (or throws) as result `index`.
-  func set(_ index: Int, _ make: () throws -> Value) {
+  package func set(_ index: Int, _ make: () throws -> Value) {
     let result = Result(catching: make)
     lock.withLock { results[index] = result }
   }
 
   /// The values in index order; the first error by index thrown.
-  func inOrder() throws -> [Value] {
+  package func inOrder() throws -> [Value] {
     try all().map { try $0.get() }
   }
 
   /// Every result in index order (all set by now).
-  func all() -> [Result<Value, any Error>] {
+  package func all() -> [Result<Value, any Error>] {
     lock.withLock { results }.map { $0! }
   }
 }
