@@ -112,6 +112,35 @@ struct RecordingReaderTests {
     #expect(frames.map(\.time) == Self.poses(records).map(\.time))
   }
 
+  @Test(
+    "today's Stray Scanner odometry.csv: 15 columns, the distortion centre often empty; each frame's own intrinsics"
+  )
+  func strayScannerPerFrameIntrinsics() throws {
+    let folder = try TemporaryFolder()
+    _ = try folder.write("1444.5,0,960\n0,1444.5,720\n0,0,1\n", to: "camera_matrix.csv")
+    let header =
+      "timestamp, frame, x, y, z, qx, qy, qz, qw, fx, fy, cx, cy, distortion_center_x, distortion_center_y\n"
+    _ = try folder.write(
+      header + "3054.1, 0, 1, 2, 3, 1, 0, 0, 0, 1500.25, 1501.5, 955.5, 722.75, , \n"
+        + "3054.2, 1, 1, 2, 3, 1, 0, 0, 0, 1490, 1491, 950, 721, 960.1, 719.9\n", to: "odometry.csv")
+    let reader = try RecordingReader(path: folder.path)
+    #expect(reader.format == .strayScanner)
+    var frames: [CameraFrameSample] = []
+    try reader.forEach { if case .frame(let f) = $0 { frames.append(f) } }
+    #expect(
+      frames.map(\.intrinsics) == [
+        Pinhole(fx: 1500.25, fy: 1501.5, cx: 955.5, cy: 722.75),
+        Pinhole(fx: 1490, fy: 1491, cx: 950, cy: 721),
+      ])
+    // 14 numbers fit none of the app's versions: refused, naming the line and the columns.
+    _ = try folder.write(
+      header + "3054.1, 0, 1, 2, 3, 1, 0, 0, 0, 1500, 1500, 955, 722, 3\n", to: "odometry.csv")
+    let broken = try RecordingReader(path: folder.path)
+    #expect { try broken.forEach { _ in } } throws: { error in
+      "\(error)".contains("odometry.csv:2: line: expected 9, 13 or 15 columns")
+    }
+  }
+
   @Test("ARKitScenes: frames from their file names, intrinsics and size from each .pincam")
   func arkitScenes() throws {
     let (_, records) = try Self.records("arkitscenes/41069021")

@@ -8,6 +8,9 @@ import Foundation
 ///   seconds since boot (`ARFrame.timestamp`), the frame's number, and the camera's pose. The app
 ///   writes `ARCamera.transform` turned by 180° about the camera's x axis (`q_WA · q_AC`), that is
 ///   the camera in OpenCV's convention (y down, looking down +Z); it is turned back to ARKit's.
+///   Today's app adds the frame's own intrinsics, `fx, fy, cx, cy` (pixels of the video's
+///   frames), and `distortion_center_x, distortion_center_y`, which it often leaves empty (a
+///   line ending `, , `): 9, 13 or 15 columns. A frame's own intrinsics win over the file's.
 /// - `camera_matrix.csv`: the 3×3 intrinsic matrix `K` (rows, commas) of the last frame, for
 ///   images of the video's size.
 /// - `rgb.mp4`: the frames, frame `n` of the video is frame `n`.
@@ -20,13 +23,24 @@ enum StrayScannerLayout {
     let videoSize = VideoFileInfo.size(path: RecordingFormat.join(path, "rgb.mp4"))
     let depthFolder = RecordingFormat.join(path, "depth")
     let confidenceFolder = RecordingFormat.join(path, "confidence")
-    let names = ["timestamp", "frame", "x", "y", "z", "qx", "qy", "qz", "qw"]
+    let names = [
+      "timestamp", "frame", "x", "y", "z", "qx", "qy", "qz", "qw", "fx", "fy", "cx", "cy",
+      "distortion_center_x",
+      "distortion_center_y",
+    ]
     let openCVFromARKit: RigidTransform<Double> = CameraConvention.cameraFromCamera(from: .arkit, to: .opencv)
     let source = try LineRecordSource(path: odometry) { bytes, line throws(RecordingError) in
       guard
         let v = try DelimitedLine.numbers(
-          bytes, path: odometry, line: line, columns: 9...9, names: names, allowHeader: true)
+          bytes, path: odometry, line: line, columns: 9...15, names: names, allowHeader: true)
       else { return [] }
+      guard [9, 13, 15].contains(v.count) else {
+        throw .badRecord(
+          path: odometry, line: line, field: "line",
+          reason:
+            "expected 9, 13 or 15 columns (\(names.joined(separator: ", ")); the last two may be empty), got \(v.count)"
+        )
+      }
       guard v[1] >= 0, v[1] == v[1].rounded(), v[1] < 1e12 else {
         throw .badRecord(path: odometry, line: line, field: "frame", reason: "expected a frame number ≥ 0")
       }
@@ -42,7 +56,9 @@ enum StrayScannerLayout {
         .pose(CameraPoseSample(time: v[0], worldFromCamera: worldFromOpenCVCamera * openCVFromARKit)),
         .frame(
           CameraFrameSample(
-            time: v[0], index: index, intrinsics: intrinsics, imageSize: videoSize,
+            time: v[0], index: index,
+            intrinsics: try Self.frameIntrinsics(v, path: odometry, line: line) ?? intrinsics,
+            imageSize: videoSize,
             image: .video(path: "rgb.mp4", frame: index),
             depthPath: FileManager.default.fileExists(atPath: depthFolder + "/" + name) ? depth : nil,
             confidencePath: FileManager.default.fileExists(atPath: confidenceFolder + "/" + name)
@@ -50,6 +66,16 @@ enum StrayScannerLayout {
       ]
     }
     return (RecordingHeader(source: "stray_scanner", timeBase: .uptime), [source])
+  }
+
+  /// A line's own intrinsics (columns 10–13), checked; nil on a 9-column line.
+  static func frameIntrinsics(_ v: [Double], path: String, line: Int) throws(RecordingError) -> Pinhole<
+    Double
+  >? {
+    guard v.count >= 13 else { return nil }
+    do { return try Pinhole(validatingFx: v[9], fy: v[10], cx: v[11], cy: v[12]) } catch {
+      throw .badRecord(path: path, line: line, field: "fx, fy, cx, cy", reason: error.description)
+    }
   }
 
   /// `fx, 0, cx` / `0, fy, cy` / `0, 0, 1`, or nil when the file is missing.
