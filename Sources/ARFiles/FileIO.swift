@@ -16,6 +16,26 @@ public enum FileIO {
     return [UInt8](data)
   }
 
+  /// The first `count` bytes of the file at `path` (all of a shorter one), without the UTF-8
+  /// byte-order mark: what a reader looks at to tell a file's layout.
+  public static func readPrefix(_ path: String, count: Int) throws(FileIOError) -> [UInt8] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .missing(path: path)
+    }
+    guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a directory") }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw .unreadable(path: path, reason: "permission denied or I/O error")
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do { data = try handle.read(upToCount: count) ?? Data() } catch {
+      throw .unreadable(path: path, reason: error.localizedDescription)
+    }
+    InputFiles.noteRead(path)
+    return Array(TextBytes.droppingUTF8BOM([UInt8](data)))
+  }
+
   /// The bytes of the text file at `path`, without the UTF-8 byte-order mark some Windows
   /// editors put first (it is no part of the first field).
   public static func readText(_ path: String) throws(FileIOError) -> [UInt8] {

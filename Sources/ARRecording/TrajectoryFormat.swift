@@ -19,17 +19,12 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
   /// TUM RGB-D's text (`t tx ty tz qx qy qz qw`), EuRoC's CSV, KITTI's 3×4 matrices.
   case tum, euroc, kitti
 
-  /// The format a file name says (`.tum`, `.txt` for TUM; `.csv` for EuRoC; `.kitti`), if any.
-  public init?(path: String) {
-    let name = path.lowercased()
-    if name.hasSuffix(".tum") || name.hasSuffix(".txt") {
-      self = .tum
-    } else if name.hasSuffix(".csv") {
-      self = .euroc
-    } else if name.hasSuffix(".kitti") {
-      self = .kitti
-    } else {
-      return nil
+  /// The recording layout this format is, as a recording of poses.
+  public var recordingFormat: RecordingFormat {
+    switch self {
+    case .tum: .tum
+    case .euroc: .euroc
+    case .kitti: .kitti
     }
   }
 
@@ -42,6 +37,15 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
   /// Reads the trajectory file at `path`, appending to `warnings` a line for each timestamp
   /// kept although it repeats the one before (`path:line: …`).
   public func read(path: String, warnings: inout [String]) throws(TrajectoryError) -> Trajectory {
+    // The first lines must be this format's (times in its unit, not nanoseconds read as seconds).
+    do { try PoseFileContent.verify(path, as: recordingFormat) } catch {
+      switch error {
+      case .badRecord(let p, let line, let field, let reason):
+        throw .badLine(path: p, line: line, field: field, reason: reason)
+      case .unreadable(let p, let reason), .unknownFormat(let p, let reason):
+        throw .unreadable(path: p, reason: reason)
+      }
+    }
     let bytes: [UInt8]
     do { bytes = try FileIO.readText(path) } catch { throw .unreadable(path: path, reason: error.reason) }
     return try parse(bytes: bytes, path: path, warnings: &warnings)
@@ -147,6 +151,13 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
       throw .badLine(
         path: path, line: line, field: "fields \(firstField)–\(firstField + 3)",
         reason: "a quaternion of zero length")
+    }
+    // Files print 4 to 9 digits; a norm further from 1 is not a quaternion but other columns
+    // (an ARCore Data Logger's `t_ns qx qy qz qw tx ty tz` read as TUM): never read as one.
+    guard abs(q.length - 1) <= PoseFileContent.unitTolerance else {
+      throw .badLine(
+        path: path, line: line, field: "fields \(firstField)–\(firstField + 3)",
+        reason: "not a unit quaternion (norm \(String(format: "%.4g", q.length))): not this layout's line?")
     }
     return RigidTransform(rotation: unit, translation: t)
   }

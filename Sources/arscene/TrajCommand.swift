@@ -46,18 +46,29 @@ struct TrajCommand: ParsableCommand {
       let (alignment, gravity, named) = (align, gravityAxis.unit, format)
       var skipped = 0
       func read(_ path: String) throws -> Trajectory {
-        guard let chosen = named ?? TrajectoryFormat(path: path) else {
-          throw InputFailure(message: "\(path): cannot tell the format from the name; give --format")
+        // Told by its content, as evo's formats and the loggers' pose files are.
+        let layout: RecordingFormat
+        do {
+          layout =
+            try named.map { RecordingFormat(rawValue: $0.rawValue)! } ?? RecordingFormat(detecting: path)
+        } catch {
+          // This command names the layout with --format (evo's three).
+          throw InputFailure(
+            message: "\(error)".replacingOccurrences(of: "give --from", with: "give --format"))
         }
-        guard lenient else {
+        let evoFormats: [RecordingFormat: TrajectoryFormat] = [.tum: .tum, .euroc: .euroc, .kitti: .kitti]
+        guard !lenient, let chosen = evoFormats[layout] else { return try poses(path, layout) }
+        do {
           var warnings: [String] = []
           defer { for w in warnings { FileHandleOutput.standardError.write("arscene: warning: \(w)\n") } }
           do { return try chosen.read(path: path, warnings: &warnings) } catch { throw InputFailure(error) }
         }
-        // Leniently: streamed through the recording reader, which skips and counts bad lines.
-        let formats: [TrajectoryFormat: RecordingFormat] = [.tum: .tum, .euroc: .euroc, .kitti: .kitti]
+      }
+      // Leniently, or a logger's poses: streamed through the recording reader, which (lenient)
+      // skips and counts bad lines.
+      func poses(_ path: String, _ layout: RecordingFormat) throws -> Trajectory {
         do {
-          let reader = try RecordingReader(path: path, format: formats[chosen], lenient: true)
+          let reader = try RecordingReader(path: path, format: layout, lenient: lenient)
           var trajectory = Trajectory(timestamps: [], poses: [])
           try reader.forEach { record in
             guard case .pose(let p) = record else { return }

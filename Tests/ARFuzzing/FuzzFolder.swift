@@ -28,6 +28,8 @@ public final class FuzzFolder: @unchecked Sendable {
       try files.copyItem(atPath: fixtures + "/recordings/arkitscenes/41069021", toPath: path + "/arkitscenes")
     case .arkitDataLogger:
       try files.createDirectory(atPath: path + "/logger", withIntermediateDirectories: true)
+    case .arcoreDataLogger:
+      try files.createDirectory(atPath: path + "/arcore", withIntermediateDirectories: true)
     case .gltf:
       // The buffers and image the .gltf seeds name, where they exist.
       let models = FuzzSeeds.realData + "/models3d"

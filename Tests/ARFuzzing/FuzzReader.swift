@@ -13,7 +13,10 @@ import Foundation
 /// reads them. An error is a pass; a crash, a hang or a memory error is what fuzzing looks for.
 public enum FuzzReader: String, CaseIterable, Sendable {
   case obj, mtl, scene, points, recording, iosLogger = "ios_logger", strayScanner = "stray_scanner"
-  case arkitScenes = "arkitscenes", arkitDataLogger = "arkit_data_logger"
+  case arkitScenes = "arkitscenes", arkitDataLogger = "arkit_data_logger", arcoreDataLogger =
+    "arcore_data_logger"
+  /// A single file of poses whose layout is told by its content (``RecordingFormat/init(detecting:)``).
+  case poseFile = "pose_file"
   case tum, euroc, kitti, geojson, stops, gpx, cube, preset, png, jpeg, pointCloud = "point_cloud", game
   case clicks, gltf, usdz, usda, dictionary
   /// Not readers but promises: references stay in their folder; outputs leave non-regular files
@@ -32,6 +35,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .strayScanner: "stray/odometry.csv"
     case .arkitScenes: "arkitscenes/lowres_wide.traj"
     case .arkitDataLogger: "logger/ARKit_camera_pose.txt"
+    case .arcoreDataLogger: "arcore/ARCore_sensor_pose.txt"
+    case .poseFile: "poses.txt"
     case .tum: "trajectory.tum"
     case .euroc: "trajectory.csv"
     case .kitti: "trajectory.kitti"
@@ -77,6 +82,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .strayScanner: Self.readRecording(folder.path + "/stray")
     case .arkitScenes: Self.readRecording(folder.path + "/arkitscenes")
     case .arkitDataLogger: Self.readRecording(folder.path + "/logger")
+    case .arcoreDataLogger: Self.readRecording(folder.path + "/arcore")
+    case .poseFile: Self.readRecording(path)
     case .tum: _ = try? TrajectoryFormat.tum.read(path: path)
     case .euroc: _ = try? TrajectoryFormat.euroc.read(path: path)
     case .kitti: _ = try? TrajectoryFormat.kitti.read(path: path)

@@ -97,6 +97,11 @@ public enum FuzzSeeds {
       return listing(realData + "/ar_recordings/arkit_data_logger_iphoneXS_2019-07-22", "txt").filter {
         $0.contains("ARKit_camera_pose")
       }
+    case .arcoreDataLogger: return [fixtures + "/recordings/arcore_data_logger/ARCore_sensor_pose.txt"]
+    case .poseFile:
+      return [fixtures + "/recordings/arcore_data_logger/ARCore_sensor_pose.txt"]
+        + listing(realData + "/trajectories/tum_fr1_xyz", "txt")
+        + listing(realData + "/trajectories/kitti_00", "txt")
     case .tum: return listing(realData + "/trajectories/tum_fr1_xyz", "txt")
     case .euroc: return listing(realData + "/trajectories/euroc_V1_02", "csv")
     case .kitti: return listing(realData + "/trajectories/kitti_00", "txt")

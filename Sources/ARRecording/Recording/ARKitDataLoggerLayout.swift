@@ -2,7 +2,8 @@ import ARMath
 import Foundation
 
 /// The ARKit Data Logger's camera poses (github.com/PyojinKim/ARKit-Data-Logger):
-/// `ARKit_camera_pose.txt`, in a folder or given itself (any file named `ARKit_camera_pose*.txt`).
+/// `ARKit_camera_pose.txt`, in a folder or given itself (told by its content, whatever its name:
+/// app versions and users name it `ARKit_pose.txt` and more).
 /// docs/recordings.md maps every column.
 ///
 /// A header, then one line an `ARFrame`, space-separated:
@@ -16,16 +17,12 @@ enum ARKitDataLoggerLayout {
   /// The poses' file name the app writes.
   static let poseFile = "ARKit_camera_pose.txt"
 
-  /// Whether `name` (a file's last path component) is the logger's pose file, renamed or not.
-  static func isPoseFile(_ name: String) -> Bool {
-    name.lowercased().hasPrefix("arkit_camera_pose") && name.lowercased().hasSuffix(".txt")
-  }
-
   static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource])
   {
     var isDirectory: ObjCBool = false
     _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
     let file = isDirectory.boolValue ? RecordingFormat.join(path, poseFile) : path
+    try PoseFileContent.verify(file, as: .arkitDataLogger)
     let names = ["t", "r11", "r12", "r13", "tx", "r21", "r22", "r23", "ty", "r31", "r32", "r33", "tz"]
     let poses = try LineRecordSource(path: file) { bytes, line throws(RecordingError) in
       let data = line == 1 ? Self.droppingHeader(bytes) : bytes

@@ -17,6 +17,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
   case arkitScenes = "arkitscenes"
   /// The ARKit Data Logger's `ARKit_camera_pose.txt` (a folder holding it, or the file): poses.
   case arkitDataLogger = "arkit_data_logger"
+  /// The ARCore Data Logger's `ARCore_sensor_pose.txt` (a folder holding it, or the file): poses.
+  case arcoreDataLogger = "arcore_data_logger"
   /// Trajectory files (poses only).
   case tum, euroc, kitti
 
@@ -28,6 +30,7 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
     case .strayScanner: "Stray Scanner"
     case .arkitScenes: "ARKitScenes"
     case .arkitDataLogger: "ARKit Data Logger"
+    case .arcoreDataLogger: "ARCore Data Logger"
     case .tum: "TUM"
     case .euroc: "EuRoC"
     case .kitti: "KITTI"
@@ -47,7 +50,9 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
   /// Whether the layout is a trajectory file of poses only (TUM, EuRoC, KITTI).
   public var isTrajectory: Bool { self == .tum || self == .euroc || self == .kitti }
 
-  /// The layout of the file or folder at `path`, told by its name or its contents.
+  /// The layout of the file or folder at `path`: a folder by the files it holds, ARScene's JSON
+  /// Lines and ARKitScenes' `.traj` by their names (whose readers refuse any other content), and
+  /// any other file by its content alone (``PoseFileContent``), never by its extension.
   public init(detecting path: String) throws(RecordingError) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -63,11 +68,13 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
         self = .arkitScenes
       } else if names.contains(ARKitDataLoggerLayout.poseFile) {
         self = .arkitDataLogger
+      } else if names.contains(ARCoreDataLoggerLayout.poseFile) {
+        self = .arcoreDataLogger
       } else {
         throw .unknownFormat(
           path: path,
           reason:
-            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt); give --from"
+            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt; ARCore Data Logger: ARCore_sensor_pose.txt); give --from"
         )
       }
       return
@@ -77,14 +84,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
       self = .arscene
     } else if name.hasSuffix(".traj") {
       self = .arkitScenes
-    } else if ARKitDataLoggerLayout.isPoseFile(URL(fileURLWithPath: path).lastPathComponent) {
-      self = .arkitDataLogger
-    } else if let trajectory = TrajectoryFormat(path: path) {
-      self = trajectory == .tum ? .tum : trajectory == .euroc ? .euroc : .kitti
     } else {
-      throw .unknownFormat(
-        path: path,
-        reason: "cannot tell the format from the name (.jsonl, .tum, .csv, .kitti, or a folder); give --from")
+      self = try PoseFileContent.layout(of: path)
     }
   }
 

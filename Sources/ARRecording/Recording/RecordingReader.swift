@@ -41,6 +41,7 @@ public final class RecordingReader {
     case .strayScanner: opened = try StrayScannerLayout.open(path: path, log: log)
     case .arkitScenes: opened = try ARKitScenesLayout.open(path: path, log: log)
     case .arkitDataLogger: opened = try ARKitDataLoggerLayout.open(path: path, log: log)
+    case .arcoreDataLogger: opened = try ARCoreDataLoggerLayout.open(path: path, log: log)
     case .tum: opened = try Self.trajectory(path, .tum, log)
     case .euroc: opened = try Self.trajectory(path, .euroc, log)
     case .kitti: opened = try Self.trajectory(path, .kitti, log)
@@ -126,6 +127,7 @@ public final class RecordingReader {
   private static func trajectory(_ path: String, _ format: TrajectoryFormat, _ log: ReadLog)
     throws(RecordingError) -> (RecordingHeader, [any RecordSource])
   {
+    try PoseFileContent.verify(path, as: format.recordingFormat)
     var count = 0
     let source = try LineRecordSource(path: path) { bytes, line throws(RecordingError) in
       do throws(TrajectoryError) {
