@@ -19,13 +19,14 @@ public struct DepthOcclusion: Sendable {
   public init(minimumConfidence: UInt8 = 1) { self.minimumConfidence = minimumConfidence }
 
   /// `overlay` (straight alpha) with its `depth` (metres, +∞ where nothing is drawn), hidden
-  /// where `measured` (millimetres) is nearer, composited over `camera`. `confidence`, when
+  /// where `measured` (`measuredPerMetre` units a metre: millimetres by default) is nearer,
+  /// composited over `camera`. `confidence`, when
   /// given, has the size of `measured`; without `measured` the overlay is laid over the camera
   /// image as it is. `overlay`, `depth` and `camera` have one size. The rows are shared among
   /// at most `threads` worker threads (the result is the same for any count).
   public func composite(
     overlay: RGBA8Image, depth: DepthImage, over camera: RGBA8Image, measured: RGBA16Image?,
-    confidence: RGBA8Image?, threads: Int = 2
+    confidence: RGBA8Image?, measuredPerMetre: Float = 1000, threads: Int = 2
   ) -> RGBA8Image {
     let (w, h) = (overlay.width, overlay.height)
     precondition(
@@ -43,8 +44,7 @@ public struct DepthOcclusion: Sendable {
       let target = UnsafeSendableMutablePointer(result.baseAddress!)
       let inputs = CompositeInputs(
         overlay: overlay, depth: depth, camera: camera, measured: measured, confidence: confidence,
-        columns: columns,
-        rows: rows)
+        measuredPerMetre: measuredPerMetre, columns: columns, rows: rows)
       forEachBand(bands, threads: threads) { band in
         for y in h * band / bands..<h * (band + 1) / bands { compositeRow(y, inputs, into: target.pointer) }
       }
@@ -57,6 +57,7 @@ public struct DepthOcclusion: Sendable {
   private struct CompositeInputs: Sendable {
     let overlay: RGBA8Image, depth: DepthImage, camera: RGBA8Image, measured: RGBA16Image?
     let confidence: RGBA8Image?
+    let measuredPerMetre: Float
     let columns: [Int], rows: [Int]
   }
 
@@ -78,12 +79,12 @@ public struct DepthOcclusion: Sendable {
       var alpha = Float(o.w) / 255
       let k = depthRow + inputs.columns[x]
       let virtual = inputs.depth.pixels[i]
-      if let measured, case let mm = measured.pixels[k].x, mm > 0, virtual.isFinite,
+      if let measured, case let units = measured.pixels[k].x, units > 0, virtual.isFinite,
         inputs.confidence.map({ $0.pixels[k].x >= minimumConfidence }) ?? true
       {
         // Shown in full when the real surface is `softness/2` behind the virtual one,
         // hidden when it is that far in front.
-        let real = Float(mm) / 1000
+        let real = Float(units) / inputs.measuredPerMetre
         alpha *= min(1, max(0, (real - virtual) / softness + 0.5))
       }
       guard alpha > 0 else { continue }

@@ -125,7 +125,7 @@ extension RecordingReplay {
       overlay: content, depth: depth, over: cameraImage,
       measured: measured.map { m in viewport.map { $0.viewMap(m.depth) } ?? m.depth },
       confidence: measured?.confidence.map { c in viewport.map { $0.viewMap(c) } ?? c },
-      threads: overlay.settings.threads)
+      measuredPerMetre: Float(job.frame.depthPerMetre), threads: overlay.settings.threads)
     if let grain = overlay.grain {
       grain.apply(
         noise: CameraGrain.measure(cameraImage), to: &image, overlay: content, frame: job.frame.index)

@@ -30,6 +30,12 @@ public final class FuzzFolder: @unchecked Sendable {
       try files.createDirectory(atPath: path + "/logger", withIntermediateDirectories: true)
     case .arcoreDataLogger:
       try files.createDirectory(atPath: path + "/arcore", withIntermediateDirectories: true)
+    case .tumRGBD:
+      try files.createDirectory(atPath: path + "/tumrgbd", withIntermediateDirectories: true)
+      try "1.0 depth/1.0.png\n1.04 depth/1.04.png\n".write(
+        toFile: path + "/tumrgbd/depth.txt", atomically: true, encoding: .utf8)
+      try "0.99 0 0 0 0 0 0 1\n1.05 0.1 0 0 0 0 0 1\n".write(
+        toFile: path + "/tumrgbd/groundtruth.txt", atomically: true, encoding: .utf8)
     case .gltf:
       // The buffers and image the .gltf seeds name, where they exist.
       let models = FuzzSeeds.realData + "/models3d"

@@ -15,6 +15,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   case obj, mtl, scene, points, recording, iosLogger = "ios_logger", strayScanner = "stray_scanner"
   case arkitScenes = "arkitscenes", arkitDataLogger = "arkit_data_logger", arcoreDataLogger =
     "arcore_data_logger"
+  /// A TUM RGB-D sequence's `rgb.txt`, beside a `depth.txt` and a `groundtruth.txt`.
+  case tumRGBD = "tum_rgbd"
   /// A single file of poses whose layout is told by its content (``RecordingFormat/init(detecting:)``).
   case poseFile = "pose_file"
   case tum, euroc, kitti, geojson, stops, gpx, cube, preset, png, jpeg, pointCloud = "point_cloud", game
@@ -37,6 +39,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .arkitDataLogger: "logger/ARKit_camera_pose.txt"
     case .arcoreDataLogger: "arcore/ARCore_sensor_pose.txt"
     case .poseFile: "poses.txt"
+    case .tumRGBD: "tumrgbd/rgb.txt"
     case .tum: "trajectory.tum"
     case .euroc: "trajectory.csv"
     case .kitti: "trajectory.kitti"
@@ -84,6 +87,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .arkitDataLogger: Self.readRecording(folder.path + "/logger")
     case .arcoreDataLogger: Self.readRecording(folder.path + "/arcore")
     case .poseFile: Self.readRecording(path)
+    case .tumRGBD: Self.readRecording(folder.path + "/tumrgbd")
     case .tum: _ = try? TrajectoryFormat.tum.read(path: path)
     case .euroc: _ = try? TrajectoryFormat.euroc.read(path: path)
     case .kitti: _ = try? TrajectoryFormat.kitti.read(path: path)

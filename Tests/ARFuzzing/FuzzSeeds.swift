@@ -102,6 +102,10 @@ public enum FuzzSeeds {
       return [fixtures + "/recordings/arcore_data_logger/ARCore_sensor_pose.txt"]
         + listing(realData + "/trajectories/tum_fr1_xyz", "txt")
         + listing(realData + "/trajectories/kitti_00", "txt")
+    case .tumRGBD:
+      return [realData + "/frames/tum_rgbd_fr1_rpy_excerpt/rgb.txt"].filter {
+        FileManager.default.fileExists(atPath: $0)
+      }
     case .tum: return listing(realData + "/trajectories/tum_fr1_xyz", "txt")
     case .euroc: return listing(realData + "/trajectories/euroc_V1_02", "csv")
     case .kitti: return listing(realData + "/trajectories/kitti_00", "txt")

@@ -13,8 +13,12 @@ public struct CameraFrameSample: Sendable, Equatable {
   public var imageSize: SIMD2<Int>?
   /// Where the image is.
   public var image: FrameImageSource?
-  /// A depth image for this frame (16-bit PNG of millimetres), relative to the recording.
+  /// A depth image for this frame (16-bit PNG of ``depthPerMetre`` units a metre along the view
+  /// axis, 0 where nothing was measured), relative to the recording.
   public var depthPath: String?
+  /// The depth image's units a metre: 1000 (millimetres, ARKit's and most apps'), or another
+  /// capture's (TUM RGB-D's Kinect depth: 5000).
+  public var depthPerMetre: Double = 1000
   /// The depth's confidence image (8-bit PNG of 0 low, 1 medium, 2 high), relative to the
   /// recording.
   public var confidencePath: String?

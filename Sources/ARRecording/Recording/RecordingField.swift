@@ -21,6 +21,7 @@ enum RecordingField: Int, CaseIterable, Sendable {
   case videoFrame
   case depth
   case confidence
+  case depthPerMetre
   case distortion
   case fisheye
   case latitude
@@ -63,6 +64,7 @@ enum RecordingField: Int, CaseIterable, Sendable {
     case .videoFrame: "video_frame"
     case .depth: "depth"
     case .confidence: "confidence"
+    case .depthPerMetre: "depth_per_metre"
     case .distortion: "distortion"
     case .fisheye: "fisheye"
     case .latitude: "latitude"
@@ -127,8 +129,8 @@ extension RecordingFieldSet {
   static let header: RecordingFieldSet = [.type, .format, .version, .source, .timeBase, .description]
   static let pose: RecordingFieldSet = [.type, .t, .translation, .rotationXYZW, .tracking, .trackingReason]
   static let frame: RecordingFieldSet = [
-    .type, .t, .index, .intrinsics, .size, .image, .video, .videoFrame, .depth, .confidence, .distortion,
-    .fisheye,
+    .type, .t, .index, .intrinsics, .size, .image, .video, .videoFrame, .depth, .confidence, .depthPerMetre,
+    .distortion, .fisheye,
   ]
   static let gps: RecordingFieldSet = [
     .type, .t, .latitude, .longitude, .height, .altitudeMSL, .horizontalAccuracy, .verticalAccuracy,

@@ -19,6 +19,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
   case arkitDataLogger = "arkit_data_logger"
   /// The ARCore Data Logger's `ARCore_sensor_pose.txt` (a folder holding it, or the file): poses.
   case arcoreDataLogger = "arcore_data_logger"
+  /// A TUM RGB-D sequence's folder: `rgb.txt`, `depth.txt`, `groundtruth.txt`, `rgb/`, `depth/`.
+  case tumRGBD = "tum_rgbd"
   /// Trajectory files (poses only).
   case tum, euroc, kitti
 
@@ -31,6 +33,7 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
     case .arkitScenes: "ARKitScenes"
     case .arkitDataLogger: "ARKit Data Logger"
     case .arcoreDataLogger: "ARCore Data Logger"
+    case .tumRGBD: "TUM RGB-D"
     case .tum: "TUM"
     case .euroc: "EuRoC"
     case .kitti: "KITTI"
@@ -70,11 +73,15 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
         self = .arkitDataLogger
       } else if names.contains(ARCoreDataLoggerLayout.poseFile) {
         self = .arcoreDataLogger
+      } else if names.contains("rgb.txt")
+        && (names.contains("depth.txt") || names.contains("groundtruth.txt"))
+      {
+        self = .tumRGBD
       } else {
         throw .unknownFormat(
           path: path,
           reason:
-            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt; ARCore Data Logger: ARCore_sensor_pose.txt); give --from"
+            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt; ARCore Data Logger: ARCore_sensor_pose.txt; TUM RGB-D: rgb.txt); give --from"
         )
       }
       return

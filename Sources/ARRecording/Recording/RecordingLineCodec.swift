@@ -52,6 +52,7 @@ enum RecordingLineCodec {
       case nil: break
       }
       if let d = f.depthPath { w.string("depth", d) }
+      if f.depthPerMetre != 1000 { w.number("depth_per_metre", f.depthPerMetre) }
       if let c = f.confidencePath { w.string("confidence", c) }
       let lens = f.lens.opencvCoefficients
       if !lens.values.isEmpty { w.numbers(lens.fisheye ? "fisheye" : "distortion", lens.values) }
@@ -233,11 +234,18 @@ enum RecordingLineCodec {
       image = .video(
         path: video, frame: try whole(try o.number(.videoFrame), field: "video_frame", minimum: 0))
     }
-    return .frame(
-      CameraFrameSample(
-        time: t, index: try whole(try o.number(.index), field: "index", minimum: 0), intrinsics: intrinsics,
-        imageSize: size, image: image, depthPath: try o.optionalString(.depth),
-        confidencePath: try o.optionalString(.confidence), lens: try lens(o)))
+    var frame = CameraFrameSample(
+      time: t, index: try whole(try o.number(.index), field: "index", minimum: 0), intrinsics: intrinsics,
+      imageSize: size, image: image, depthPath: try o.optionalString(.depth),
+      confidencePath: try o.optionalString(.confidence), lens: try lens(o))
+    if let units = try o.optionalNumber(.depthPerMetre) {
+      guard units > 0, units.isFinite else {
+        throw JSONLine.Failure(
+          field: "depth_per_metre", reason: "expected a positive number of units a metre")
+      }
+      frame.depthPerMetre = units
+    }
+    return .frame(frame)
   }
 
   /// The header's `time_base`: one of ``RecordingTimeBase``'s values, never guessed.

@@ -42,6 +42,7 @@ public final class RecordingReader {
     case .arkitScenes: opened = try ARKitScenesLayout.open(path: path, log: log)
     case .arkitDataLogger: opened = try ARKitDataLoggerLayout.open(path: path, log: log)
     case .arcoreDataLogger: opened = try ARCoreDataLoggerLayout.open(path: path, log: log)
+    case .tumRGBD: opened = try TUMRGBDLayout.open(path: path, log: log)
     case .tum: opened = try Self.trajectory(path, .tum, log)
     case .euroc: opened = try Self.trajectory(path, .euroc, log)
     case .kitti: opened = try Self.trajectory(path, .kitti, log)
