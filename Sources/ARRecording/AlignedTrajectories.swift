@@ -79,6 +79,12 @@ public struct AlignedTrajectories: Sendable {
         rotation: (turn * p.rotation).normalized(),
         translation: applied.rotation * (applied.scale * p.translation) + applied.translation)
     }
+    // Matrices as written get the same alignment, as evo applies it (scale, then the transform).
+    est.written = est.written?.map { p in
+      WrittenPose(
+        rotation: applied.rotation * p.rotation,
+        translation: applied.rotation * (applied.scale * p.translation) + applied.translation)
+    }
     (self.reference, self.estimate) = (ref, est)
     let m = applied.rotation
     self.alignment = AppliedAlignment(

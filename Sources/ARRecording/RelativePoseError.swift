@@ -54,7 +54,13 @@ public struct RelativePoseError: Encodable, Sendable {
     guard !indices.isEmpty else {
       throw .incomparable("no pose pairs are \(delta) \(unit.rawValue) apart among \(p.count) poses")
     }
-    errors = indices.map { i, j in relation.error((q[i].inverse * q[j]).inverse * (p[i].inverse * p[j])) }
+    if let qw = pair.reference.written, let pw = pair.estimate.written {
+      // KITTI's matrices as written, inverted as evo inverts them (see `WrittenPose`).
+      errors = indices.map { i, j in relation.error((qw[i].inverse * qw[j]).inverse * (pw[i].inverse * pw[j]))
+      }
+    } else {
+      errors = indices.map { i, j in relation.error((q[i].inverse * q[j]).inverse * (p[i].inverse * p[j])) }
+    }
     statistics = ErrorStatistics(errors)
     alignment = pair.alignment
   }

@@ -7,6 +7,9 @@ public struct Trajectory: Sendable, Equatable {
   public var timestamps: [Double]
   /// Camera (or body) frame to world, one per timestamp.
   public var poses: [RigidTransform<Double>]
+  /// The poses as the file wrote them, when it wrote matrices (KITTI): what the relative pose
+  /// error is computed on, as evo does; nil otherwise.
+  public var written: [WrittenPose]? = nil
 
   /// A trajectory; `timestamps` and `poses` must have the same count.
   public init(timestamps: [Double], poses: [RigidTransform<Double>]) {
@@ -23,7 +26,9 @@ public struct Trajectory: Sendable, Equatable {
 
   /// The poses at `indices`, in that order.
   public func subset(_ indices: [Int]) -> Trajectory {
-    Trajectory(timestamps: indices.map { timestamps[$0] }, poses: indices.map { poses[$0] })
+    var subset = Trajectory(timestamps: indices.map { timestamps[$0] }, poses: indices.map { poses[$0] })
+    subset.written = written.map { all in indices.map { all[$0] } }
+    return subset
   }
 
   /// The pose at time `t`, interpolated between the poses either side of it (translation

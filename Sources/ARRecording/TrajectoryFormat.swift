@@ -59,18 +59,19 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
 
   /// Parses the bytes of a trajectory file, line by line without making strings.
   func parse(bytes: [UInt8], path: String, warnings: inout [String]) throws(TrajectoryError) -> Trajectory {
-    var timestamps: [Double] = [], poses: [RigidTransform<Double>] = []
+    var timestamps: [Double] = [], poses: [RigidTransform<Double>] = [], written: [WrittenPose] = []
     var lineNumber = 0, start = 0
     while start < bytes.count {
       let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
       lineNumber += 1
       let parsed = try bytes.withUnsafeBufferPointer { all throws(TrajectoryError) in
-        try parseLine(
+        try parseWrittenLine(
           bytes: UnsafeBufferPointer(rebasing: all[start..<end]), path: path, lineNumber: lineNumber,
           index: poses.count)
       }
       start = end + 1
-      guard let (time, pose) = parsed else { continue }
+      guard let (time, pose, asWritten) = parsed else { continue }
+      if let asWritten { written.append(asWritten) }
       if let last = timestamps.last, time == last {
         warnings.append(
           "\(path):\(lineNumber): timestamp: \(time) repeats the line before's; kept, as evo keeps it")
@@ -82,7 +83,9 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
       timestamps.append(time)
       poses.append(pose)
     }
-    return Trajectory(timestamps: timestamps, poses: poses)
+    var trajectory = Trajectory(timestamps: timestamps, poses: poses)
+    if self == .kitti { trajectory.written = written }
+    return trajectory
   }
 
   /// The time and pose on one line, or nil for a blank line or a comment; `index` is the number
@@ -100,6 +103,15 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
   public func parseLine(bytes line: UnsafeBufferPointer<UInt8>, path: String, lineNumber: Int, index: Int)
     throws(TrajectoryError) -> (time: Double, pose: RigidTransform<Double>)?
   {
+    try parseWrittenLine(bytes: line, path: path, lineNumber: lineNumber, index: index).map {
+      ($0.time, $0.pose)
+    }
+  }
+
+  /// A line's time and pose, and for KITTI its matrix as written (``WrittenPose``).
+  func parseWrittenLine(bytes line: UnsafeBufferPointer<UInt8>, path: String, lineNumber: Int, index: Int)
+    throws(TrajectoryError) -> (time: Double, pose: RigidTransform<Double>, written: WrittenPose?)?
+  {
     let v: [Double]
     do {
       guard
@@ -112,15 +124,16 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
     switch self {
     case .tum:
       return (
-        v[0], try Self.pose([v[1], v[2], v[3]], quaternion: [v[4], v[5], v[6], v[7]], path, lineNumber, 5)
+        v[0], try Self.pose([v[1], v[2], v[3]], quaternion: [v[4], v[5], v[6], v[7]], path, lineNumber, 5),
+        nil
       )
     case .euroc:
       return (
         v[0] * 1e-9,
-        try Self.pose([v[1], v[2], v[3]], quaternion: [v[5], v[6], v[7], v[4]], path, lineNumber, 5)
+        try Self.pose([v[1], v[2], v[3]], quaternion: [v[5], v[6], v[7], v[4]], path, lineNumber, 5), nil
       )
     case .kitti:
-      do { return (Double(index), try Self.rowMajorPose(v, from: 0)) } catch {
+      do { return (Double(index), try Self.rowMajorPose(v, from: 0), Self.writtenPose(v, from: 0)) } catch {
         throw .badLine(path: path, line: lineNumber, field: "rotation", reason: error.reason)
       }
     }
@@ -135,13 +148,20 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
   /// Logger line after its time. R must be a rotation to the files' printed precision (6 to 9
   /// digits): its determinant within 1e-3 of 1.
   static func rowMajorPose(_ v: [Double], from start: Int) throws(NotARotation) -> RigidTransform<Double> {
-    let r = { (row: Int, column: Int) in v[start + 4 * row + column] }
-    let rotation = Matrix3<Double>(
-      rows: [r(0, 0), r(0, 1), r(0, 2)], [r(1, 0), r(1, 1), r(1, 2)], [r(2, 0), r(2, 1), r(2, 2)])
-    guard abs(rotation.determinant - 1) < 1e-3 else {
-      throw NotARotation(reason: "not a rotation (determinant \(rotation.determinant))")
+    let written = writtenPose(v, from: start)
+    guard abs(written.rotation.determinant - 1) < 1e-3 else {
+      throw NotARotation(reason: "not a rotation (determinant \(written.rotation.determinant))")
     }
-    return RigidTransform(rotationMatrix: rotation, translation: [r(0, 3), r(1, 3), r(2, 3)])
+    return RigidTransform(rotationMatrix: written.rotation, translation: written.translation)
+  }
+
+  /// `[R | t]` from 12 numbers row by row starting at `start`, as written.
+  static func writtenPose(_ v: [Double], from start: Int) -> WrittenPose {
+    let r = { (row: Int, column: Int) in v[start + 4 * row + column] }
+    return WrittenPose(
+      rotation: Matrix3(
+        rows: [r(0, 0), r(0, 1), r(0, 2)], [r(1, 0), r(1, 1), r(1, 2)], [r(2, 0), r(2, 1), r(2, 2)]),
+      translation: [r(0, 3), r(1, 3), r(2, 3)])
   }
 
   static func pose(

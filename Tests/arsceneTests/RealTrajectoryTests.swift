@@ -55,17 +55,13 @@ struct RealTrajectoryTests {
       var arguments = [
         "traj", c.metric, c.reference, c.estimate, "--align", c.align, "--relation", c.relation,
       ]
-      // A KITTI file's name (.txt) says TUM: its layout is named. The others are told by name.
-      if c.format == "kitti" { arguments += ["--format", "kitti"] }
+      // Every layout is told by its content (a KITTI file's .txt says nothing).
       if c.metric == "rpe" { arguments += ["--delta", "\(Int(c.delta))", "--delta-unit", c.delta_unit] }
       let outcome = try ArsceneRunner.run(arguments)
       #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
-      // KITTI's rotations are printed to 9 digits and orthonormal only to about 1e-7: evo
-      // multiplies them as they are and makes a rotation of each relative motion at the end,
-      // ARScene makes a rotation of each pose as it reads it, so relative rotations agree to the
-      // file's own precision. Everything else agrees to round-off.
-      let tolerance = c.format == "kitti" && c.metric == "rpe" ? 1e-5 : 1e-9
-      try TrajCommandTests.expectSame(outcome.stdout, as: evo, within: tolerance, arguments)
+      // KITTI's rotations are printed to 9 digits and orthonormal only to about 1e-7: the
+      // relative pose error multiplies them as written, as evo does (`WrittenPose`).
+      try TrajCommandTests.expectSame(outcome.stdout, as: evo, within: 1e-9, arguments)
       if c.reference.hasSuffix("fr2_desk_groundtruth.txt") {
         #expect(outcome.stderr.contains("fr2_desk_groundtruth.txt:10863: timestamp"), "\(outcome.stderr)")
       }
