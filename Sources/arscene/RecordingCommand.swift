@@ -15,11 +15,22 @@ struct RecordingCommand: ParsableCommand {
     var from: RecordingFormat?
     @Flag(help: "Skip bad records with a warning (counted in the output) instead of failing.")
     var lenient = false
+    @Option(help: "Frames a second for a capture without times (transforms.json; default 30).")
+    var fps: Double?
 
     @OptionGroup var references: ReferenceAccess
 
+    func validate() throws {
+      if let fps, !(fps > 0 && fps.isFinite && fps <= 100_000) {
+        throw ValidationError("--fps: expected frames a second above 0, got \(fps)")
+      }
+    }
+
     func open(_ path: String, parallel: Bool = true) throws -> RecordingReader {
-      do { return try RecordingReader(path: path, format: from, lenient: lenient, parallel: parallel) } catch
+      do {
+        return try RecordingReader(
+          path: path, format: from, lenient: lenient, parallel: parallel, framesPerSecond: fps)
+      } catch
       {
         throw InputFailure(error)
       }

@@ -17,6 +17,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     "arcore_data_logger"
   /// A TUM RGB-D sequence's `rgb.txt`, beside a `depth.txt` and a `groundtruth.txt`.
   case tumRGBD = "tum_rgbd"
+  /// A `transforms.json` (nerfstudio, instant-ngp, Polycam).
+  case transformsJSON = "transforms_json"
   /// A single file of poses whose layout is told by its content (``RecordingFormat/init(detecting:)``).
   case poseFile = "pose_file"
   case tum, euroc, kitti, geojson, stops, gpx, cube, preset, png, jpeg, pointCloud = "point_cloud", game
@@ -40,6 +42,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .arcoreDataLogger: "arcore/ARCore_sensor_pose.txt"
     case .poseFile: "poses.txt"
     case .tumRGBD: "tumrgbd/rgb.txt"
+    case .transformsJSON: "transforms.json"
     case .tum: "trajectory.tum"
     case .euroc: "trajectory.csv"
     case .kitti: "trajectory.kitti"
@@ -88,6 +91,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .arcoreDataLogger: Self.readRecording(folder.path + "/arcore")
     case .poseFile: Self.readRecording(path)
     case .tumRGBD: Self.readRecording(folder.path + "/tumrgbd")
+    case .transformsJSON: Self.readRecording(path)
     case .tum: _ = try? TrajectoryFormat.tum.read(path: path)
     case .euroc: _ = try? TrajectoryFormat.euroc.read(path: path)
     case .kitti: _ = try? TrajectoryFormat.kitti.read(path: path)

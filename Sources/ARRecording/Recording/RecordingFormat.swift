@@ -21,6 +21,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
   case arcoreDataLogger = "arcore_data_logger"
   /// A TUM RGB-D sequence's folder: `rgb.txt`, `depth.txt`, `groundtruth.txt`, `rgb/`, `depth/`.
   case tumRGBD = "tum_rgbd"
+  /// A `transforms.json` (nerfstudio, instant-ngp, Polycam), or a folder holding one.
+  case transformsJSON = "transforms_json"
   /// Trajectory files (poses only).
   case tum, euroc, kitti
 
@@ -34,6 +36,7 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
     case .arkitDataLogger: "ARKit Data Logger"
     case .arcoreDataLogger: "ARCore Data Logger"
     case .tumRGBD: "TUM RGB-D"
+    case .transformsJSON: "transforms.json"
     case .tum: "TUM"
     case .euroc: "EuRoC"
     case .kitti: "KITTI"
@@ -77,11 +80,13 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
         && (names.contains("depth.txt") || names.contains("groundtruth.txt"))
       {
         self = .tumRGBD
+      } else if names.contains(TransformsJSONLayout.fileName) {
+        self = .transformsJSON
       } else {
         throw .unknownFormat(
           path: path,
           reason:
-            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt; ARCore Data Logger: ARCore_sensor_pose.txt; TUM RGB-D: rgb.txt); give --from"
+            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt; ARCore Data Logger: ARCore_sensor_pose.txt; TUM RGB-D: rgb.txt; transforms.json); give --from"
         )
       }
       return
@@ -91,6 +96,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
       self = .arscene
     } else if name.hasSuffix(".traj") {
       self = .arkitScenes
+    } else if TransformsJSONLayout.isTransforms((try? FileIO.readPrefix(path, count: 65_536)) ?? []) {
+      self = .transformsJSON
     } else {
       self = try PoseFileContent.layout(of: path)
     }

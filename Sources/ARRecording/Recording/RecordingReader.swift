@@ -28,8 +28,12 @@ public final class RecordingReader {
   /// Opens the recording at `path`, its layout detected from the name or contents unless given.
   /// `parallel`: ARScene's JSON Lines are parsed on worker threads (the default) or, false, on
   /// the caller's thread alone, for a caller that runs one reader a core.
+  ///
+  /// `framesPerSecond` spaces the frames of a capture that has no times (a `transforms.json`;
+  /// 30 when not given); other layouts keep their own.
   public init(
-    path: String, format: RecordingFormat? = nil, lenient: Bool = false, parallel: Bool = true
+    path: String, format: RecordingFormat? = nil, lenient: Bool = false, parallel: Bool = true,
+    framesPerSecond: Double? = nil
   ) throws(RecordingError) {
     self.path = path
     if let format { self.format = format } else { self.format = try RecordingFormat(detecting: path) }
@@ -43,6 +47,8 @@ public final class RecordingReader {
     case .arkitDataLogger: opened = try ARKitDataLoggerLayout.open(path: path, log: log)
     case .arcoreDataLogger: opened = try ARCoreDataLoggerLayout.open(path: path, log: log)
     case .tumRGBD: opened = try TUMRGBDLayout.open(path: path, log: log)
+    case .transformsJSON:
+      opened = try TransformsJSONLayout.open(path: path, framesPerSecond: framesPerSecond, log: log)
     case .tum: opened = try Self.trajectory(path, .tum, log)
     case .euroc: opened = try Self.trajectory(path, .euroc, log)
     case .kitti: opened = try Self.trajectory(path, .kitti, log)
