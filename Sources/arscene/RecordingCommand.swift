@@ -30,8 +30,7 @@ struct RecordingCommand: ParsableCommand {
       do {
         return try RecordingReader(
           path: path, format: from, lenient: lenient, parallel: parallel, framesPerSecond: fps)
-      } catch
-      {
+      } catch {
         throw InputFailure(error)
       }
     }
