@@ -30,6 +30,10 @@ public final class FuzzFolder: @unchecked Sendable {
       try files.createDirectory(atPath: path + "/logger", withIntermediateDirectories: true)
     case .arcoreDataLogger:
       try files.createDirectory(atPath: path + "/arcore", withIntermediateDirectories: true)
+    case .eurocFolder:
+      try files.createDirectory(atPath: path + "/euroc/mav0/cam0", withIntermediateDirectories: true)
+      try "#timestamp [ns],filename\n1000,1000.png\n".write(
+        toFile: path + "/euroc/mav0/cam0/data.csv", atomically: true, encoding: .utf8)
     case .tumRGBD:
       try files.createDirectory(atPath: path + "/tumrgbd", withIntermediateDirectories: true)
       try "1.0 depth/1.0.png\n1.04 depth/1.04.png\n".write(

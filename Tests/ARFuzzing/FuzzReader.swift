@@ -19,6 +19,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   case tumRGBD = "tum_rgbd"
   /// A `transforms.json` (nerfstudio, instant-ngp, Polycam).
   case transformsJSON = "transforms_json"
+  /// An EuRoC ASL folder's `cam0/sensor.yaml`, beside a `cam0/data.csv`.
+  case eurocFolder = "euroc_folder"
   /// A single file of poses whose layout is told by its content (``RecordingFormat/init(detecting:)``).
   case poseFile = "pose_file"
   case tum, euroc, kitti, geojson, stops, gpx, cube, preset, png, jpeg, pointCloud = "point_cloud", game
@@ -43,6 +45,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .poseFile: "poses.txt"
     case .tumRGBD: "tumrgbd/rgb.txt"
     case .transformsJSON: "transforms.json"
+    case .eurocFolder: "euroc/mav0/cam0/sensor.yaml"
     case .tum: "trajectory.tum"
     case .euroc: "trajectory.csv"
     case .kitti: "trajectory.kitti"
@@ -92,6 +95,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .poseFile: Self.readRecording(path)
     case .tumRGBD: Self.readRecording(folder.path + "/tumrgbd")
     case .transformsJSON: Self.readRecording(path)
+    case .eurocFolder: Self.readRecording(folder.path + "/euroc")
     case .tum: _ = try? TrajectoryFormat.tum.read(path: path)
     case .euroc: _ = try? TrajectoryFormat.euroc.read(path: path)
     case .kitti: _ = try? TrajectoryFormat.kitti.read(path: path)

@@ -102,6 +102,7 @@ public enum FuzzSeeds {
       return [fixtures + "/recordings/arcore_data_logger/ARCore_sensor_pose.txt"]
         + listing(realData + "/trajectories/tum_fr1_xyz", "txt")
         + listing(realData + "/trajectories/kitti_00", "txt")
+    case .eurocFolder: return [fixtures + "/recordings/euroc_folder/sensor.yaml"]
     case .transformsJSON: return [fixtures + "/recordings/transforms_json/transforms.json"]
     case .tumRGBD:
       return [realData + "/frames/tum_rgbd_fr1_rpy_excerpt/rgb.txt"].filter {

@@ -23,6 +23,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
   case tumRGBD = "tum_rgbd"
   /// A `transforms.json` (nerfstudio, instant-ngp, Polycam), or a folder holding one.
   case transformsJSON = "transforms_json"
+  /// An EuRoC MAV sequence in the ASL layout: `mav0/cam0/`, `mav0/state_groundtruth_estimate0/`.
+  case eurocFolder = "euroc_folder"
   /// Trajectory files (poses only).
   case tum, euroc, kitti
 
@@ -37,6 +39,7 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
     case .arcoreDataLogger: "ARCore Data Logger"
     case .tumRGBD: "TUM RGB-D"
     case .transformsJSON: "transforms.json"
+    case .eurocFolder: "EuRoC MAV (ASL folder)"
     case .tum: "TUM"
     case .euroc: "EuRoC"
     case .kitti: "KITTI"
@@ -82,11 +85,13 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
         self = .tumRGBD
       } else if names.contains(TransformsJSONLayout.fileName) {
         self = .transformsJSON
+      } else if names.contains("mav0") || names.contains("cam0") && names.contains("imu0") {
+        self = .eurocFolder
       } else {
         throw .unknownFormat(
           path: path,
           reason:
-            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt; ARCore Data Logger: ARCore_sensor_pose.txt; TUM RGB-D: rgb.txt; transforms.json); give --from"
+            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt; ARCore Data Logger: ARCore_sensor_pose.txt; TUM RGB-D: rgb.txt; transforms.json; EuRoC: mav0/); give --from"
         )
       }
       return
