@@ -62,21 +62,7 @@ enum EuRoCFolderLayout {
   {
     try PoseFileContent.verify(path, as: .euroc)
     let turn: RigidTransform<Double> = CameraConvention.cameraFromCamera(from: .arkit, to: .opencv)
-    return try LineRecordSource(path: path) { bytes, line throws(RecordingError) in
-      do throws(TrajectoryError) {
-        guard
-          let (time, body) = try bytes.withUnsafeBufferPointer({ b throws(TrajectoryError) in
-            try TrajectoryFormat.euroc.parseLine(bytes: b, path: path, lineNumber: line, index: 0)
-          })
-        else { return [] }
-        return [.pose(CameraPoseSample(time: time, worldFromCamera: body * bodyFromCamera * turn))]
-      } catch {
-        if case .badLine(let p, let l, let field, let reason) = error {
-          throw RecordingError.badRecord(path: p, line: l, field: field, reason: reason)
-        }
-        throw RecordingError.unreadable(path: path, reason: error.description)
-      }
-    }
+    return try LineRecordSource.poses(path, .euroc) { body in body * bodyFromCamera * turn }
   }
 
   /// The few members of a Kalibr `sensor.yaml` a camera needs, each a list of numbers.

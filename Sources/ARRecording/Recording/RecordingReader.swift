@@ -136,23 +136,7 @@ public final class RecordingReader {
     throws(RecordingError) -> (RecordingHeader, [any RecordSource])
   {
     try PoseFileContent.verify(path, as: format.recordingFormat)
-    var count = 0
-    let source = try LineRecordSource(path: path) { bytes, line throws(RecordingError) in
-      do throws(TrajectoryError) {
-        guard
-          let (time, pose) = try bytes.withUnsafeBufferPointer({ b throws(TrajectoryError) in
-            try format.parseLine(bytes: b, path: path, lineNumber: line, index: count)
-          })
-        else { return [] }
-        count += 1
-        return [.pose(CameraPoseSample(time: time, worldFromCamera: pose))]
-      } catch {
-        if case .badLine(let p, let l, let field, let reason) = error {
-          throw RecordingError.badRecord(path: p, line: l, field: field, reason: reason)
-        }
-        throw RecordingError.unreadable(path: path, reason: error.description)
-      }
-    }
+    let source = try LineRecordSource.poses(path, format)
     let timeBase: RecordingTimeBase = format == .kitti ? .index : .unknown
     return (RecordingHeader(source: format.rawValue, timeBase: timeBase), [source])
   }

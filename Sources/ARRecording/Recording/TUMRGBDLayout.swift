@@ -82,21 +82,7 @@ enum TUMRGBDLayout {
   static func groundTruth(_ path: String) throws(RecordingError) -> LineRecordSource {
     try PoseFileContent.verify(path, as: .tum)
     let arkitInOpenCV: RigidTransform<Double> = CameraConvention.cameraFromCamera(from: .arkit, to: .opencv)
-    return try LineRecordSource(path: path) { bytes, line throws(RecordingError) in
-      do throws(TrajectoryError) {
-        guard
-          let (time, pose) = try bytes.withUnsafeBufferPointer({ b throws(TrajectoryError) in
-            try TrajectoryFormat.tum.parseLine(bytes: b, path: path, lineNumber: line, index: 0)
-          })
-        else { return [] }
-        return [.pose(CameraPoseSample(time: time, worldFromCamera: pose * arkitInOpenCV))]
-      } catch {
-        if case .badLine(let p, let l, let field, let reason) = error {
-          throw RecordingError.badRecord(path: p, line: l, field: field, reason: reason)
-        }
-        throw RecordingError.unreadable(path: path, reason: error.description)
-      }
-    }
+    return try LineRecordSource.poses(path, .tum) { $0 * arkitInOpenCV }
   }
 
   /// A `timestamp filename` line (`#` lines and blank ones give nil).
