@@ -30,11 +30,14 @@ public struct MarkerReporting: Sendable {
     case outsideLens(String)
     /// A pose could not be solved.
     case pose(PoseError)
+    /// Poses were asked for, and nothing gives the camera (no intrinsics).
+    case noCamera
 
     public var description: String {
       switch self {
       case .outsideLens(let corner): "\(corner) lies past the lens model's image circle"
       case .pose(let error): error.description
+      case .noCamera: "no intrinsics to pose its markers with"
       }
     }
   }

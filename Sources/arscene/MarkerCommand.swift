@@ -183,74 +183,29 @@ struct MarkerCommand: ParsableCommand {
     }
 
     /// One JSON line per frame of `path` with an image; the frame's intrinsics unless given.
-    /// Frames are read in order and detected in batches of four a thread, on ``threads``
-    /// threads; each batch's lines are written in order before the next is read, so memory holds
-    /// a batch's images and no more.
     func detectInFrames(
       of path: String, with detector: MarkerDetector, intrinsics: Pinhole<Double>?, rig: MarkerRig?,
       board markerBoard: MarkerBoard?
     ) throws {
-      let reader: RecordingReader
-      do { reader = try RecordingReader(path: path) } catch { throw InputFailure(error) }
-      let images = RecordingFrameImages(baseFolder: reader.baseFolder)
-      var lines = 0, atEnd = false
-      var batch: [(frame: CameraFrameSample, image: () throws -> RGBA8Image)] = []
-      while !atEnd {
-        let record: RecordingRecord?
-        do { record = try reader.next() } catch { throw InputFailure(error) }
-        if case .frame(let frame) = record, let source = frame.image {
-          // Image files decode on other threads from here on; a video's frames come in order.
-          do { batch.append((frame, try images.pendingImage(source))) } catch {
-            throw InputFailure(message: "\(path): frame \(frame.index) at \(frame.time) s: \(error)")
-          }
-        }
-        atEnd = record == nil
-        guard batch.count == 4 * threads || (atEnd && !batch.isEmpty) else { continue }
-        let command = self, frames = batch.map(\.frame)
-        let pictures = batch.map { pending in Result { try pending.image() } }
-        let results = LockedResults<String>(count: frames.count)
-        forEachBand(frames.count, threads: threads) { k in
-          results.set(k) {
-            try command.frameLine(
-              frames[k], picture: pictures[k], path: path, detector: detector, intrinsics: intrinsics,
-              rig: rig,
-              board: markerBoard)
-          }
-        }
-        // The lines before a failing frame are written, as one frame at a time would write them.
-        for line in results.all() { FileHandleOutput.standardOutput.write(try line.get()) }
-        lines += frames.count
-        batch.removeAll(keepingCapacity: true)
-        // Each frame done buys the time another would take at the largest size.
-        CommandTimeLimit.extend(by: CommandTimeLimit.budget(pixelSamples: Double(frames.count) * 4096 * 4096))
-      }
-      if lines == 0 { FileHandleOutput.standardError.write("arscene: \(path): no frame has an image\n") }
-    }
-
-    /// The JSON line of one frame of the recording at `path`.
-    private func frameLine(
-      _ frame: CameraFrameSample, picture decoded: Result<RGBA8Image, any Error>, path: String,
-      detector: MarkerDetector, intrinsics: Pinhole<Double>?, rig: MarkerRig?, board markerBoard: MarkerBoard?
-    ) throws -> String {
+      var reporting = MarkerReporting()
+      (reporting.camera, reporting.lens, reporting.markerSide) = (intrinsics, try lens.lens(), size)
+      (reporting.rig, reporting.board, reporting.diamondRatio) = (rig, markerBoard, diamond)
+      let detection = RecordingMarkerDetection(detector: detector, reporting: reporting, threads: threads)
+      let reported: Int
       do {
-        let picture = try decoded.get()
-        var k = intrinsics
-        if k == nil, size != nil || rig != nil || board != nil {
-          // A board is reported without a pose where nothing gives intrinsics.
-          if let f = frame.intrinsics {
-            k = f
-          } else if size != nil || rig != nil {
-            throw InputFailure(message: "no intrinsics to pose its markers with (give --intrinsics)")
-          }
+        let reader = try RecordingReader(path: path)
+        reported = try detection.run(reader) { line in
+          FileHandleOutput.standardOutput.write(try JSONOutput.encoded(line))
+        } batchDone: { frames in
+          // Each frame done buys the time another would take at the largest size.
+          CommandTimeLimit.extend(by: CommandTimeLimit.budget(pixelSamples: Double(frames) * 4096 * 4096))
         }
-        let line = MarkerFrameReport(
-          frame: frame.index, time: frame.time,
-          markers: try report(
-            detector.detect(picture), in: picture, intrinsics: k, rig: rig, board: markerBoard))
-        return try JSONOutput.encoded(line)
+      } catch let error as RecordingError {
+        throw InputFailure(error)
       } catch {
-        throw InputFailure(message: "\(path): frame \(frame.index) at \(frame.time) s: \(error)")
+        throw InputFailure(message: "\(error)")
       }
+      if reported == 0 { FileHandleOutput.standardError.write("arscene: \(path): no frame has an image\n") }
     }
   }
 }

@@ -143,16 +143,22 @@ enum PoseFileContent {
       }
       switch format {
       case .tum:
-        try unitQuaternion(v[4...7], fail("qx, qy, qz, qw", ""), "columns 5–8 (qx qy qz qw)")
+        guard isUnit(v[4...7]) else {
+          throw fail("qx, qy, qz, qw", notUnit(v[4...7], "columns 5–8 (qx qy qz qw)"))
+        }
         times.append(v[0])
       case .arcoreDataLogger:
         guard v[0] == v[0].rounded(), v[0] >= 0 else {
           throw fail("t_ns", "\(v[0]) is not whole nanoseconds")
         }
-        try unitQuaternion(v[1...4], fail("qx, qy, qz, qw", ""), "columns 2–5 (qx qy qz qw)")
+        guard isUnit(v[1...4]) else {
+          throw fail("qx, qy, qz, qw", notUnit(v[1...4], "columns 2–5 (qx qy qz qw)"))
+        }
         times.append(v[0] * 1e-9)
       case .euroc:
-        try unitQuaternion(v[4...7], fail("qw, qx, qy, qz", ""), "columns 5–8 (qw qx qy qz)")
+        guard isUnit(v[4...7]) else {
+          throw fail("qw, qx, qy, qz", notUnit(v[4...7], "columns 5–8 (qw qx qy qz)"))
+        }
         times.append(v[0] * 1e-9)
       case .kitti, .arkitDataLogger:
         do { _ = try TrajectoryFormat.rowMajorPose(v, from: format == .kitti ? 0 : 1) } catch {
@@ -166,17 +172,18 @@ enum PoseFileContent {
     try plausibleSteps(times, rows: rows, format: format, path: path)
   }
 
-  /// A unit quaternion in `values`, within ``unitTolerance``.
-  private static func unitQuaternion(
-    _ values: ArraySlice<Double>, _ failure: RecordingError, _ columns: String
-  ) throws(RecordingError) {
-    let norm = values.reduce(0) { $0 + $1 * $1 }.squareRoot()
-    guard abs(norm - 1) <= unitTolerance else {
-      guard case .badRecord(let path, let line, let field, _) = failure else { throw failure }
-      throw .badRecord(
-        path: path, line: line, field: field,
-        reason: "\(columns) are not a unit quaternion (norm \(String(format: "%.4g", norm)))")
-    }
+  /// Whether `values` are a unit quaternion, within ``unitTolerance``.
+  private static func isUnit(_ values: ArraySlice<Double>) -> Bool {
+    abs(norm(values) - 1) <= unitTolerance
+  }
+
+  /// Why `values` (the `columns` named) are not a unit quaternion.
+  private static func notUnit(_ values: ArraySlice<Double>, _ columns: String) -> String {
+    "\(columns) are not a unit quaternion (norm \(String(format: "%.4g", norm(values))))"
+  }
+
+  private static func norm(_ values: ArraySlice<Double>) -> Double {
+    values.reduce(0) { $0 + $1 * $1 }.squareRoot()
   }
 
   /// Times whose median step is that of poses, not of nanoseconds read as seconds.

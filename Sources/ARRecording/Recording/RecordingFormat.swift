@@ -61,7 +61,7 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
 
   /// The layout of the file or folder at `path`: a folder by the files it holds, ARScene's JSON
   /// Lines and ARKitScenes' `.traj` by their names (whose readers refuse any other content), and
-  /// any other file by its content alone (``PoseFileContent``), never by its extension.
+  /// any other file by its content alone (docs/recordings.md), never by its extension.
   public init(detecting path: String) throws(RecordingError) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
