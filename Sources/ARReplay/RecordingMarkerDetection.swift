@@ -4,7 +4,7 @@ import ARMath
 import ARRecording
 
 /// The markers in each frame of a recording that has an image, reported as
-/// `arscene marker detect --recording` prints them (``MarkerFrameReport``): frames read in order
+/// `arscene marker detect --recording` prints them (`MarkerFrameReport`): frames read in order
 /// and detected in batches of four a thread, each batch reported in order before the next is
 /// read, so memory holds one batch's images and no more.
 public struct RecordingMarkerDetection: Sendable {
