@@ -34,7 +34,7 @@ public enum ChildProcesses {
   }
 
   /// Stops every child still running: SIGTERM, then SIGKILL for any still there a second later;
-  /// what a process calls just before it stops early.
+  /// what a process calls just before it stops early. A child started after it is stopped at once.
   public static func stopAll() {
     let pids = lock.withLock {
       closed = true

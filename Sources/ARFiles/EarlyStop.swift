@@ -37,7 +37,8 @@ public enum EarlyStop {
     while true { pause() }
   }
 
-  /// Removes the temporary files and stops the children; safe to call from any thread.
+  /// Removes the temporary files and stops the children, for good: no temporary file or child
+  /// starts after it (the process is ending). Safe to call from any thread.
   public static func cleanUp() {
     // Children first: ffmpeg, stopped, finishes the file it writes (it traps SIGTERM to write
     // the trailer), which must then be removed, not the other way round.
