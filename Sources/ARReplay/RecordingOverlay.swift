@@ -82,7 +82,7 @@ public struct RecordingOverlay {
   /// skipped.
   ///
   /// - Throws: `SceneError.render(path:reason:)` naming the frame and file for a frame with
-  ///   no pose within ``poseTolerance``, no intrinsics or image size, a missing or unreadable
+  ///   no pose within ``poseTolerance``, no intrinsics or image size (a missing video named), a missing or unreadable
   ///   image, or an image of another size than its intrinsics; the same for ``every`` below 1 or
   ///   a negative ``poseTolerance``; ARRecording's `RecordingError` from reading.
   @discardableResult

@@ -7,6 +7,7 @@ import ARRecording
 import ARRender
 import ARScene
 import ARSceneRendering
+import Foundation
 
 extension RecordingReplay {
   /// What drawing one frame needs, gathered once: its camera image (pending), the content as
@@ -60,14 +61,23 @@ extension RecordingReplay {
     return (image, layer?.overlay, layer?.depth)
   }
 
+  /// What a frame without a camera to draw with lacks, said as exactly as the recording allows:
+  /// a missing video is named (its size is the frames').
+  private func missingCamera(_ frame: CameraFrameSample) -> String {
+    guard frame.intrinsics != nil else { return "no intrinsics to draw it with (the recording gives none)" }
+    if case .video(let path, _)? = frame.image {
+      let exists = (try? images.file(path)).map { FileManager.default.fileExists(atPath: $0) } ?? false
+      if !exists { return "its video \(path) is missing, and with it the frames' image size" }
+    }
+    return "no image size to draw it with (the recording gives none)"
+  }
+
   /// The frame's job: a pose within tolerance, intrinsics, the pending image and the content.
   private func prepare(_ frame: CameraFrameSample) throws -> FrameJob {
     guard let pose = lastPose, abs(pose.time - frame.time) <= overlay.poseTolerance else {
       throw failure(frame, "no camera pose within \(overlay.poseTolerance) s")
     }
-    guard let intrinsics = frame.cameraIntrinsics else {
-      throw failure(frame, "no intrinsics or image size to draw it with")
-    }
+    guard let intrinsics = frame.cameraIntrinsics else { throw failure(frame, missingCamera(frame)) }
     // A video's frame comes from its one ffmpeg pipe, here; a file's decodes meanwhile.
     var pending: (() throws -> RGBA8Image)?
     if let source = frame.image {

@@ -100,6 +100,23 @@ struct RenderRecordingTests {
     #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "h264,160,120,13")
   }
 
+  @Test("a capture whose video is missing: the error names the video, exit 2, no frame written")
+  func missingVideo() throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.copyItem(
+      atPath: Fixtures.path("recordings/ios_logger"), toPath: folder.path + "/ios")
+    try FileManager.default.removeItem(atPath: folder.path + "/ios/Frames.m4v")
+    let frames = folder.path + "/out"
+    let outcome = try ArsceneRunner.run([
+      "render", "--recording", folder.path + "/ios", "--scene", "Scenes/zavist.json", "--frames", frames,
+    ])
+    #expect(outcome.status == 2)
+    #expect(
+      outcome.stderr.contains("frame 0 (t = 1732500000.0 s): its video Frames.m4v is missing"),
+      "\(outcome.stderr)")
+    #expect(((try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []).isEmpty)
+  }
+
   @Test(
     "real surfaces nearer than the content hide it: the left half's wall at 5 cm, the right half unmeasured")
   func occlusion() throws {
