@@ -96,4 +96,14 @@ struct ValidationWithoutTruthTests {
     let still = try #require(poses.anchors.first)
     #expect(still.placement != nil && still.finalSigma == nil && still.sessionPosition != nil)
   }
+
+  @Test("the session's duration, the distance walked and the track's extent, from its poses")
+  func sessionSummary() throws {
+    let report = try Self.report(seed: 11)
+    let session = try #require(report.session)
+    // Poses at 30 Hz over the 300 s walk, at about 1.3 m/s along the tour.
+    #expect(abs(session.durationS - 300) < 0.05)
+    #expect(session.distanceM > 300 && session.distanceM < 450, "\(session.distanceM)")
+    #expect(session.extentM.count == 3 && session.extentM[0] > 10 && session.extentM[2] > 10)
+  }
 }

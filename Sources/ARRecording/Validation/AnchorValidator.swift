@@ -44,6 +44,8 @@ public struct AnchorValidator {
   private var controlEvaluations = 0
 
   private var firstTime: Double?
+  /// The session's duration, distance and extent, from its poses.
+  private var session = SessionExtent()
   private var lastFrame: CameraFrameSample?
   private var lastTruth: (time: Double, worldFromCamera: RigidTransform<Double>)?
   /// Seconds over which compass readings are averaged (`FusedSessionAligner.compassMemory`).
@@ -125,6 +127,7 @@ public struct AnchorValidator {
     case .pose(let pose):
       app.take(pose)
       trackFused(pose)
+      session.take(pose.worldFromCamera.translation, at: pose.time)
     case .frame(let frame):
       lastFrame = frame
       evaluateImage(at: frame)
@@ -362,7 +365,7 @@ public struct AnchorValidator {
         trajectory = ValidationReport.TrajectorySummary(ape: ape.statistics, rpe: rpe?.statistics)
       }
     }
-    return ValidationReport(
+    var report = ValidationReport(
       source: source, records: records, skipped: skipped, hasTruth: hasTruth,
       truthSource: hasSimulatedTruth ? .simulation : hasTruth ? .control : .none, alignment: alignment,
       control: control?.summary(evaluations: controlEvaluations), anchors: anchors,
@@ -382,6 +385,8 @@ public struct AnchorValidator {
           }
         },
         gpsNIS: diagnostics.gpsNIS, headingNIS: diagnostics.headingNIS))
+    report.session = session.summary
+    return report
   }
 
   /// The fused alignment at the end, its yaw in (−180°, 180°]; without fixes, the site's own.

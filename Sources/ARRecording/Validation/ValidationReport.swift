@@ -36,6 +36,8 @@ public struct ValidationReport: Codable, Sendable {
   public var timeline: [TimelinePoint]
   /// East and north tracks for a map, and the sensors' innovations.
   public var tracks: Tracks
+  /// How long the session was, how far the camera went and over what extent; nil without poses.
+  public var session: SessionSummary? = nil
 
   /// Where a report's truth came from (`truth_source` in JSON).
   public enum TruthSource: String, Codable, Sendable {
@@ -193,7 +195,7 @@ public struct ValidationReport: Codable, Sendable {
   enum CodingKeys: String, CodingKey {
     case source, records, skipped, hasTruth = "has_truth", truthSource = "truth_source", alignment, control,
       anchors, gps
-    case consistency, trajectory, timeline, tracks
+    case consistency, trajectory, timeline, tracks, session
   }
 }
 
