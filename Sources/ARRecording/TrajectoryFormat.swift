@@ -174,7 +174,7 @@ public enum TrajectoryFormat: String, Sendable, CaseIterable {
     }
     // Files print 4 to 9 digits; a norm further from 1 is not a quaternion but other columns
     // (an ARCore Data Logger's `t_ns qx qy qz qw tx ty tz` read as TUM): never read as one.
-    guard abs(q.length - 1) <= PoseFileContent.unitTolerance else {
+    guard PoseFileContent.isUnitQuaternion(q) else {
       throw .badLine(
         path: path, line: line, field: "fields \(firstField)–\(firstField + 3)",
         reason: "not a unit quaternion (norm \(String(format: "%.4g", q.length))): not this layout's line?")

@@ -54,17 +54,22 @@ struct RecordingMarkerDetectionTests {
     return (path, set.frames.prefix(6).map(\.id))
   }
 
+  /// A detection that poses each marker with the cards' side, on `threads` threads.
+  static func posing(threads: Int) throws -> RecordingMarkerDetection {
+    let set = try Cards.load()
+    var reporting = MarkerReporting()
+    reporting.markerSide = set.markerSize
+    return RecordingMarkerDetection(
+      detector: MarkerDetector(dictionary: try #require(MarkerDictionary.named(set.dictionary))),
+      reporting: reporting, threads: threads)
+  }
+
   @Test(
     "each frame's markers posed with its own intrinsics, in order, on 1 and 3 threads", arguments: [1, 3])
   func posedInOrder(threads: Int) throws {
     let folder = try TemporaryFolder()
     let (path, ids) = try Self.recording(in: folder, withIntrinsics: 6)
-    let set = try Cards.load()
-    var reporting = MarkerReporting()
-    reporting.markerSide = set.markerSize
-    let detection = RecordingMarkerDetection(
-      detector: MarkerDetector(dictionary: try #require(MarkerDictionary.named(set.dictionary))),
-      reporting: reporting, threads: threads)
+    let detection = try Self.posing(threads: threads)
     var lines: [MarkerFrameReport] = []
     let count = try detection.run(try RecordingReader(path: path)) { lines.append($0) }
     #expect(count == 6 && lines.map(\.frame) == Array(0..<6))
@@ -79,12 +84,7 @@ struct RecordingMarkerDetectionTests {
   func frameWithoutIntrinsics() throws {
     let folder = try TemporaryFolder()
     let (path, _) = try Self.recording(in: folder, withIntrinsics: 2)
-    let set = try Cards.load()
-    var reporting = MarkerReporting()
-    reporting.markerSide = set.markerSize
-    let detection = RecordingMarkerDetection(
-      detector: MarkerDetector(dictionary: try #require(MarkerDictionary.named(set.dictionary))),
-      reporting: reporting, threads: 2)
+    let detection = try Self.posing(threads: 2)
     var frames: [Int] = []
     #expect {
       _ = try detection.run(try RecordingReader(path: path)) { frames.append($0.frame) }

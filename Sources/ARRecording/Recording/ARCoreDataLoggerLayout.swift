@@ -32,7 +32,7 @@ enum ARCoreDataLoggerLayout {
       else { return [] }
       let q = SIMD4(v[1], v[2], v[3], v[4])
       guard let unit = Quaternion(vector: q).normalizedOrNil(),
-        abs(q.length - 1) <= PoseFileContent.unitTolerance
+        PoseFileContent.isUnitQuaternion(q)
       else {
         throw .badRecord(
           path: file, line: line, field: "qx, qy, qz, qw",

@@ -172,9 +172,15 @@ enum PoseFileContent {
     try plausibleSteps(times, rows: rows, format: format, path: path)
   }
 
-  /// Whether `values` are a unit quaternion, within ``unitTolerance``.
+  /// Whether `q` is a unit quaternion, within ``unitTolerance``: the one check every pose
+  /// file's quaternion passes (the sniffing here, TUM and EuRoC lines, ARCore's).
+  static func isUnitQuaternion(_ q: SIMD4<Double>) -> Bool {
+    abs(q.length - 1) <= unitTolerance
+  }
+
   private static func isUnit(_ values: ArraySlice<Double>) -> Bool {
-    abs(norm(values) - 1) <= unitTolerance
+    let v = Array(values)
+    return isUnitQuaternion(SIMD4(v[0], v[1], v[2], v[3]))
   }
 
   /// Why `values` (the `columns` named) are not a unit quaternion.
