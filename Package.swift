@@ -11,7 +11,6 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "ARMath", targets: ["ARMath"]),
-    .library(name: "ARFiles", targets: ["ARFiles"]),
     .library(name: "ARGeo", targets: ["ARGeo"]),
     .library(name: "ARPose", targets: ["ARPose"]),
     .library(name: "ARMesh", targets: ["ARMesh"]),
@@ -218,7 +217,7 @@ let package = Package(
     // MARK: Tests
     .target(
       name: "ARTestSupport",
-      dependencies: ["ARMath", "ARFiles", .product(name: "RealModule", package: "swift-numerics")],
+      dependencies: ["ARMath", "ARMesh", .product(name: "RealModule", package: "swift-numerics")],
       path: "Tests/ARTestSupport"
     ),
     .testTarget(

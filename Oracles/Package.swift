@@ -51,7 +51,7 @@ let package = Package(
     .target(
       name: "ARTestSupport",
       dependencies: [
-        .product(name: "ARMath", package: root), .product(name: "ARFiles", package: root),
+        .product(name: "ARMath", package: root), .product(name: "ARMesh", package: root),
         .product(name: "RealModule", package: "swift-numerics"),
       ]
     ),

@@ -14,15 +14,15 @@
 /// committed: nothing but a regular file that is none of the inputs is replaced. The file keeps
 /// the replaced file's mode (and owner, where the process may set it); a new file gets 0666 less
 /// the umask.
-public final class AtomicFileWriter {
+package final class AtomicFileWriter {
   /// The file being written.
-  public let path: String
+  package let path: String
   private let temporaryPath: String
   private var file: UnsafeMutablePointer<FILE>?
 
   /// Starts writing `path`; `-` (``FileIO/standardOutput``) writes standard output instead,
   /// as it comes (a stream has no rename).
-  public init(path: String) throws(FileIOError) {
+  package init(path: String) throws(FileIOError) {
     self.path = path
     if path == FileIO.standardOutput {
       temporaryPath = ""
@@ -56,18 +56,18 @@ public final class AtomicFileWriter {
   }
 
   /// Appends `text`'s UTF-8 bytes.
-  public func write(_ text: String) throws(FileIOError) {
+  package func write(_ text: String) throws(FileIOError) {
     var text = text
     guard text.withUTF8({ append(UnsafeRawBufferPointer($0)) }) else { throw writeFailure() }
   }
 
   /// Appends `bytes`.
-  public func write(bytes: [UInt8]) throws(FileIOError) {
+  package func write(bytes: [UInt8]) throws(FileIOError) {
     guard bytes.withUnsafeBytes(append) else { throw writeFailure() }
   }
 
   /// Appends the bytes of `buffer` (for an encoder's own output, written without a copy).
-  public func write(buffer: UnsafeRawBufferPointer) throws(FileIOError) {
+  package func write(buffer: UnsafeRawBufferPointer) throws(FileIOError) {
     guard append(buffer) else { throw writeFailure() }
   }
 
@@ -80,7 +80,7 @@ public final class AtomicFileWriter {
   }
 
   /// Finishes the file: flushed, closed and renamed over `path`.
-  public func commit() throws(FileIOError) {
+  package func commit() throws(FileIOError) {
     guard let file else { return }
     self.file = nil
     if temporaryPath.isEmpty {  // standard output

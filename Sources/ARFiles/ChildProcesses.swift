@@ -11,7 +11,7 @@ import Foundation
 /// The external programs running for this process right now (ffmpeg encoding or decoding a
 /// video), so that a process stopped early, by a time limit or a signal, stops them too instead
 /// of leaving them running after it is gone.
-public enum ChildProcesses {
+package enum ChildProcesses {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var running: Set<Int32> = []
 
@@ -20,7 +20,7 @@ public enum ChildProcesses {
   nonisolated(unsafe) private static var closed = false
 
   /// Notes the child `pid` as running; stops it at once when the process is stopping.
-  public static func add(_ pid: Int32) {
+  package static func add(_ pid: Int32) {
     guard pid > 0 else { return }
     let admitted = lock.withLock { closed ? false : running.insert(pid).inserted || true }
     guard !admitted else { return }
@@ -29,13 +29,13 @@ public enum ChildProcesses {
   }
 
   /// Notes that the child `pid` has been waited for.
-  public static func remove(_ pid: Int32) {
+  package static func remove(_ pid: Int32) {
     lock.withLock { _ = running.remove(pid) }
   }
 
   /// Stops every child still running: SIGTERM, then SIGKILL for any still there a second later;
   /// what a process calls just before it stops early. A child started after it is stopped at once.
-  public static func stopAll() {
+  package static func stopAll() {
     let pids = lock.withLock {
       closed = true
       defer { running.removeAll() }

@@ -12,18 +12,18 @@ import Foundation
 /// SIGINT or SIGHUP (a scheduler's cancel, Ctrl-C, a closed terminal) or at a time limit, every
 /// temporary file being written is removed and every child program stopped, so that nothing
 /// half-written and no orphaned ffmpeg is left behind.
-public enum EarlyStop {
+package enum EarlyStop {
   /// The signals that stop the process cleanly.
-  public static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+  package static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
 
   /// Whether a stop has begun (a signal or a time limit): the main thread must then not end the
   /// process on its own, for its work fails as the children stop (ffmpeg's pipe closes), and its
   /// exit would race the stop's own (exit status, message) and win on a loaded machine.
-  public static var isStopping: Bool { stopLock.withLock { stopping } }
+  package static var isStopping: Bool { stopLock.withLock { stopping } }
 
   /// Marks the stop as begun; `false` when another thread began one first (it alone ends the
   /// process).
-  public static func begin() -> Bool {
+  package static func begin() -> Bool {
     stopLock.withLock {
       defer { stopping = true }
       return !stopping
@@ -32,14 +32,14 @@ public enum EarlyStop {
 
   /// Waits for the process to end when a stop has begun; returns at once otherwise. Call before
   /// the main thread reports a failure or exits.
-  public static func parkIfStopping() {
+  package static func parkIfStopping() {
     guard isStopping else { return }
     while true { pause() }
   }
 
   /// Removes the temporary files and stops the children, for good: no temporary file or child
   /// starts after it (the process is ending). Safe to call from any thread.
-  public static func cleanUp() {
+  package static func cleanUp() {
     // Children first: ffmpeg, stopped, finishes the file it writes (it traps SIGTERM to write
     // the trailer), which must then be removed, not the other way round.
     ChildProcesses.stopAll()
@@ -55,7 +55,7 @@ public enum EarlyStop {
   /// starts with the default actions, and SIGTERM stops it at once.
   ///
   /// - Parameter message: Called with the signal's name before cleaning up (to say why).
-  public static func install(message: @escaping @Sendable (String) -> Void) {
+  package static func install(message: @escaping @Sendable (String) -> Void) {
     signal(SIGPIPE, SIG_IGN)
     // A parent may have started us with these signals blocked (Foundation's `Process` passes its
     // thread's mask on): unblocked here, before any other thread starts, for every thread.

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Whole-file reads and atomic writes, with errors that name the file.
-public enum FileIO {
+package enum FileIO {
   /// The bytes of the file at `path`.
-  public static func read(_ path: String) throws(FileIOError) -> [UInt8] {
+  package static func read(_ path: String) throws(FileIOError) -> [UInt8] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw .missing(path: path)
@@ -18,7 +18,7 @@ public enum FileIO {
 
   /// The first `count` bytes of the file at `path` (all of a shorter one), without the UTF-8
   /// byte-order mark: what a reader looks at to tell a file's layout.
-  public static func readPrefix(_ path: String, count: Int) throws(FileIOError) -> [UInt8] {
+  package static func readPrefix(_ path: String, count: Int) throws(FileIOError) -> [UInt8] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw .missing(path: path)
@@ -38,14 +38,14 @@ public enum FileIO {
 
   /// The bytes of the text file at `path`, without the UTF-8 byte-order mark some Windows
   /// editors put first (it is no part of the first field).
-  public static func readText(_ path: String) throws(FileIOError) -> [UInt8] {
+  package static func readText(_ path: String) throws(FileIOError) -> [UInt8] {
     Array(TextBytes.droppingUTF8BOM(try read(path)))
   }
 
   /// Writes `bytes` to `path` atomically: into a temporary file in the same directory (known to
   /// ``InFlightFiles``, so a time limit's exit removes it), then renamed over `path`, so a reader
   /// never sees half a file and a failure leaves nothing behind.
-  public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileIOError) {
+  package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileIOError) {
     try bytes.withUnsafeBytes { buffer in
       Result { () throws(FileIOError) in try writeAtomically(buffer, to: path) }
     }.get()
@@ -56,7 +56,7 @@ public enum FileIO {
   ///
   /// The path `-` is standard output: the bytes are written there instead (a pipe, a terminal,
   /// whatever the caller redirected it to), for a command that writes one output whole.
-  public static func writeAtomically(_ buffer: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
+  package static func writeAtomically(_ buffer: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
     if path == standardOutput {
       try writeToStandardOutput(buffer)
       return
@@ -67,7 +67,7 @@ public enum FileIO {
   }
 
   /// The output path that means standard output.
-  public static let standardOutput = "-"
+  package static let standardOutput = "-"
 
   private static func writeToStandardOutput(_ buffer: UnsafeRawBufferPointer) throws(FileIOError) {
     fflush(nil)  // what print() buffered goes first

@@ -45,7 +45,8 @@ public enum FileReferences {
   /// - Returns: The path to open: the folder joined with the reference, `..` and `.` removed.
   /// - Throws: ``ReferenceError`` when the reference is empty, holds a NUL byte, or leads
   ///   outside every folder it may reach.
-  public static func resolve(_ reference: String, in referencingFile: String) throws(ReferenceError) -> String
+  package static func resolve(_ reference: String, in referencingFile: String) throws(ReferenceError)
+    -> String
   {
     try resolve(
       reference, inFolder: PathNames.folder(of: referencingFile),
@@ -57,7 +58,7 @@ public enum FileReferences {
   /// ``resolve(_:in:)`` confines one in a file.
   ///
   /// - Parameter referencedBy: What holds the reference, for the message (the recording).
-  public static func resolve(_ reference: String, inFolder folder: String, referencedBy: String)
+  package static func resolve(_ reference: String, inFolder folder: String, referencedBy: String)
     throws(ReferenceError) -> String
   {
     let refusal = { (reason: String) in

@@ -3,7 +3,7 @@ import Foundation
 /// The temporary files being written right now (``AtomicFileWriter``'s, a video encoder's), so
 /// that a process stopped early, by a time limit or a signal, can remove them and leave nothing
 /// half-written behind.
-public enum InFlightFiles {
+package enum InFlightFiles {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var paths: Set<String> = []
   /// Set by ``removeAll()``: no temporary file may be made after it, as another thread may be
@@ -17,7 +17,7 @@ public enum InFlightFiles {
   /// - Returns: The open descriptor and the file's path.
   /// - Throws: ``FileIOError/unwritable(path:reason:)`` when the file cannot be made or the
   ///   process is stopping.
-  public static func makeTemporary(
+  package static func makeTemporary(
     for output: String, template: String, suffixLength: Int32 = 0
   ) throws(FileIOError) -> (descriptor: Int32, path: String) {
     var bytes = Array(template.utf8CString)
@@ -32,13 +32,13 @@ public enum InFlightFiles {
   }
 
   /// Notes that `path` is finished (renamed into place or removed).
-  public static func remove(_ path: String) {
+  package static func remove(_ path: String) {
     lock.withLock { _ = paths.remove(path) }
   }
 
   /// Removes every file still being written, and refuses to make any more; what a process calls
   /// just before it stops early.
-  public static func removeAll() {
+  package static func removeAll() {
     lock.withLock {
       closed = true
       for path in paths { unlink(path) }

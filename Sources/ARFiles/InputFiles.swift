@@ -16,11 +16,11 @@ import Foundation
 /// ``LineReader``, ``LineRangeReader``) note every file they open; readers that open files
 /// another way (a video through ffmpeg) note theirs too. Off, as in a library user's process
 /// that may well read a file and write it again, only files noted by hand with ``note(_:)`` count.
-public enum InputFiles {
+package enum InputFiles {
   nonisolated(unsafe) private static var tracking = false
 
   /// Whether the readers note the files they open; set once, before reading.
-  public static var isTracking: Bool {
+  package static var isTracking: Bool {
     get { lock.withLock { tracking } }
     set { lock.withLock { tracking = newValue } }
   }
@@ -36,25 +36,25 @@ public enum InputFiles {
   nonisolated(unsafe) private static var identities: [Identity: String] = [:]
 
   /// Notes the file at `path` (links followed) as an input; a path that does not exist is ignored.
-  public static func note(_ path: String) {
+  package static func note(_ path: String) {
     var status = stat()
     guard stat(path, &status) == 0 else { return }
     note(status, path: path)
   }
 
   /// Notes the file at `path` as an input when ``isTracking`` is on (what readers call).
-  public static func noteRead(_ path: String) {
+  package static func noteRead(_ path: String) {
     if isTracking { note(path) }
   }
 
   /// Notes an open file as an input when ``isTracking`` is on (what readers call).
-  public static func noteRead(descriptor: Int32, path: String) {
+  package static func noteRead(descriptor: Int32, path: String) {
     if isTracking { note(descriptor: descriptor, path: path) }
   }
 
   /// Forgets `path` as an input: for a state file a command reads and then writes back on
   /// purpose (an alert history).
-  public static func forget(_ path: String) {
+  package static func forget(_ path: String) {
     var status = stat()
     guard stat(path, &status) == 0 else { return }
     let identity = Identity(status)
@@ -62,7 +62,7 @@ public enum InputFiles {
   }
 
   /// Notes an open file as an input.
-  public static func note(descriptor: Int32, path: String) {
+  package static func note(descriptor: Int32, path: String) {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return }
     note(status, path: path)
@@ -85,5 +85,5 @@ public enum InputFiles {
   }
 
   /// Forgets every input noted (for tests, and for long-lived processes between jobs).
-  public static func reset() { lock.withLock { identities.removeAll() } }
+  package static func reset() { lock.withLock { identities.removeAll() } }
 }

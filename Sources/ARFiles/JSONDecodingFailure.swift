@@ -3,17 +3,17 @@ import Foundation
 
 /// Where and why decoding a JSON file failed, in words a user can act on: the field as a JSON
 /// path (`objects[2].model`), or the line and column of a syntax error.
-public struct JSONDecodingFailure: Error, Sendable, Equatable {
+package struct JSONDecodingFailure: Error, Sendable, Equatable {
   /// The JSON path of the field at fault, or `line L, column C` when the text is not JSON;
   /// nil when not even that is known.
-  public var field: String?
+  package var field: String?
   /// Why, as a phrase (`missing`, `is null`, `expected a number, found a string`).
-  public var reason: String
+  package var reason: String
 
   /// The failure `error` (a `DecodingError` from `JSONDecoder`, an error of
   /// `JSONSerialization`, or any other error) describes; `bytes`, the document, places a
   /// syntax error by line and column.
-  public init(_ error: any Error, bytes: [UInt8]? = nil) {
+  package init(_ error: any Error, bytes: [UInt8]? = nil) {
     switch error {
     case DecodingError.keyNotFound(let key, let context):
       (field, reason) = (Self.fieldPath(context.codingPath + [key]), "missing")
@@ -33,7 +33,7 @@ public struct JSONDecodingFailure: Error, Sendable, Equatable {
   }
 
   /// A JSON path such as `objects[2].model` from decoding keys.
-  public static func fieldPath(_ keys: [any CodingKey]) -> String {
+  package static func fieldPath(_ keys: [any CodingKey]) -> String {
     keys.reduce("") { path, key in
       if let index = key.intValue { return path + "[\(index)]" }
       return path.isEmpty ? key.stringValue : path + "." + key.stringValue
@@ -111,5 +111,5 @@ public struct JSONDecodingFailure: Error, Sendable, Equatable {
   static func lowerFirst(_ text: String) -> String { text.prefix(1).lowercased() + text.dropFirst() }
 
   /// At most 60 characters of `text`, marked as cut when longer: errors never echo a whole field.
-  public static func quoted(_ text: String) -> String { text.quotedForMessage }
+  package static func quoted(_ text: String) -> String { text.quotedForMessage }
 }

@@ -10,15 +10,15 @@
 /// range owns the lines that start inside it, so that ranges cut anywhere, read in parallel,
 /// give every line exactly once. What a parser splitting a large file among threads needs
 /// without one thread reading the whole file for the others.
-public final class LineRangeReader: @unchecked Sendable {
+package final class LineRangeReader: @unchecked Sendable {
   /// The file's path, for errors.
-  public let path: String
+  package let path: String
   /// The file's size when opened, bytes.
-  public let size: Int64
+  package let size: Int64
   private let descriptor: Int32
 
   /// Opens `path`; nil when it is not a regular file (a pipe, a device: no positional reads).
-  public init?(path: String) {
+  package init?(path: String) {
     var status = stat()
     guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
     let descriptor = open(path, O_RDONLY)
@@ -32,7 +32,7 @@ public final class LineRangeReader: @unchecked Sendable {
   /// The lines starting at a byte of `range` (its lower bound at least 1: a line starts at
   /// byte 0 only before any range), whole, with their line endings, however far past the range
   /// the last one ends; `text[start...]` holds them (empty when no line starts in the range).
-  public func lines(startingIn range: Range<Int64>) throws(FileIOError) -> (text: [UInt8], start: Int) {
+  package func lines(startingIn range: Range<Int64>) throws(FileIOError) -> (text: [UInt8], start: Int) {
     precondition(range.lowerBound >= 1, "a range starts after the first byte")
     let upper = min(range.upperBound, size)
     guard range.lowerBound < upper else { return ([], 0) }

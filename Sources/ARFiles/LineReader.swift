@@ -13,31 +13,31 @@
 /// first line ends with a lone `\r` (old Mac files), at `\r`, for ``next()``; the last line need
 /// not end with a newline. ``nextLines(bytes:)`` splits at `\n` only (the JSON Lines its callers
 /// read cannot hold a raw `\r`).
-public final class LineReader {
+package final class LineReader {
   /// The file's path, for errors.
-  public let path: String
+  package let path: String
   /// The 1-based number of the line ``next()`` returned last.
-  public private(set) var lineNumber = 0
+  package private(set) var lineNumber = 0
   private let file: UnsafeMutablePointer<FILE>
   private var buffer: [UInt8]
   private var start = 0, end = 0, atEOF = false
   /// Whether lines end with a lone `\r` (see `lineEnd()`); nil until the first line end is read.
   private var endsLinesWithCR: Bool?
   /// Bytes read from the file so far, and the file's size when opened: a reader's progress.
-  public private(set) var bytesRead: Int64 = 0
+  package private(set) var bytesRead: Int64 = 0
   /// The file's size in bytes when it was opened.
-  public let size: Int64
+  package let size: Int64
 
   /// The longest line read by default: 64 MiB, far beyond any line of the text formats ARScene
   /// reads, so that a line of gigabytes (a hostile file, or a binary one on a pipe) is an error
   /// naming it rather than an allocation that ends the process.
-  public static let defaultMaximumLineLength = 64 << 20
+  package static let defaultMaximumLineLength = 64 << 20
 
   /// The longest line this reader returns, bytes; a longer one is an error.
-  public let maximumLineLength: Int
+  package let maximumLineLength: Int
 
   /// Opens `path` for reading (`/dev/stdin` for standard input).
-  public init(
+  package init(
     path: String, bufferSize: Int = 1 << 20, maximumLineLength: Int = LineReader.defaultMaximumLineLength
   ) throws(FileIOError) {
     self.path = path
@@ -62,7 +62,7 @@ public final class LineReader {
 
   /// The next line without its line ending, or nil at the end of the file. A UTF-8 byte-order
   /// mark before the first line (as Windows editors write one) is not part of it.
-  public func next() throws(FileIOError) -> [UInt8]? {
+  package func next() throws(FileIOError) -> [UInt8]? {
     guard let line = try nextLine() else { return nil }
     return lineNumber == 1 ? Array(TextBytes.droppingUTF8BOM(line)) : line
   }
@@ -121,7 +121,7 @@ public final class LineReader {
   /// The next run of whole lines, about `bytes` long (at least one line, however long), with
   /// their line endings as in the file, and the number of the first of them; nil at the end of
   /// the file. For readers that split the lines among threads; ``lineNumber`` moves past them.
-  public func nextLines(bytes: Int) throws(FileIOError) -> (text: [UInt8], firstLine: Int)? {
+  package func nextLines(bytes: Int) throws(FileIOError) -> (text: [UInt8], firstLine: Int)? {
     while end - start < bytes && !atEOF { try refill() }
     while true {
       let wanted = min(end, start + max(bytes, 1))
@@ -144,7 +144,7 @@ public final class LineReader {
   }
 
   /// The byte offset of the first byte not yet returned (as a line or a run of lines).
-  public var offset: Int64 { bytesRead - Int64(end - start) }
+  package var offset: Int64 { bytesRead - Int64(end - start) }
 
   /// The `\n` bytes in `text`: a plain loop over the bytes, which the compiler vectorises (a
   /// closure counting them does not get vectorised, and a run is a quarter megabyte).

@@ -14,14 +14,14 @@ import ARMath
 /// it into place (an input read in between counts), so that a device node (`-o /dev/null` as
 /// root), a FIFO or a symbolic link is left as it is, never replaced by a regular file, and an
 /// input is never overwritten by its own output, by any name.
-public enum OutputTarget {
+package enum OutputTarget {
   /// Checks that `path` may be written.
   ///
   /// - Returns: The permission bits the new file gets: an existing file's own (so a 0600 file
   ///   stays private), otherwise 0666 less the process's umask, as `open(2)` would give it.
   /// - Throws: ``FileIOError/unwritable(path:reason:)`` saying what is there.
   @discardableResult
-  public static func check(_ path: String) throws(FileIOError) -> Permissions {
+  package static func check(_ path: String) throws(FileIOError) -> Permissions {
     var status = stat()
     guard lstat(path, &status) == 0 else {
       guard errno == ENOENT else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
@@ -40,14 +40,14 @@ public enum OutputTarget {
   }
 
   /// The mode and owner a written file takes on.
-  public struct Permissions: Sendable {
+  package struct Permissions: Sendable {
     /// Permission bits.
-    public var mode: mode_t
+    package var mode: mode_t
     /// The replaced file's owner and group, kept where the process may (as root); nil for a new file.
-    public var owner: (user: uid_t, group: gid_t)?
+    package var owner: (user: uid_t, group: gid_t)?
 
     /// Gives the open file `descriptor` these permissions.
-    public func apply(to descriptor: Int32) {
+    package func apply(to descriptor: Int32) {
       if let owner { _ = fchown(descriptor, owner.user, owner.group) }
       _ = fchmod(descriptor, mode)
     }

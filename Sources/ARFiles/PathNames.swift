@@ -1,10 +1,10 @@
 /// Path names taken apart by text alone, as `NSString`'s path methods do, but safe on every
 /// input: Foundation's `deletingLastPathComponent` traps on a one-character relative path (`x`,
 /// `-`), which a user's output name can be.
-public enum PathNames {
+package enum PathNames {
   /// The folder part of `path`: `a/b/c.obj` → `a/b`, `/c.obj` → `/`, `c.obj` → `` (the working
   /// directory), trailing slashes ignored (`a/b/` → `a`).
-  public static func folder(of path: String) -> String {
+  package static func folder(of path: String) -> String {
     var text = Substring(path)
     while text.count > 1 && text.hasSuffix("/") { text = text.dropLast() }
     guard let slash = text.lastIndex(of: "/") else { return "" }

@@ -29,7 +29,7 @@ public struct RecordingOverlay {
   /// Only frames whose index (the n-th frame record, from 0) is in this range.
   public var range: ClosedRange<Int>? = nil
   /// This job's share of the selected frames.
-  public var shard = ShardSelection.whole
+  package var shard = ShardSelection.whole
   /// The renderer's settings (supersampling, threads).
   public var settings = RenderSettings()
   /// How far apart in time a frame and the pose used for it may be, seconds.

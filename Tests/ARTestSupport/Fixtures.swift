@@ -1,4 +1,4 @@
-import ARFiles
+import ARMesh
 import Foundation
 
 /// Paths of the committed test fixtures in Tests/Fixtures, found from this source file, so tests

@@ -1,17 +1,17 @@
 import Foundation
 
 /// Which part of a list of work one job takes: items `i` with `i mod count == index`.
-public struct ShardSelection: Sendable, Equatable, CustomStringConvertible {
+package struct ShardSelection: Sendable, Equatable, CustomStringConvertible {
   /// 0-based.
-  public var index: Int
+  package var index: Int
   /// How many parts the work is split into.
-  public var count: Int
+  package var count: Int
 
   /// All of it.
-  public static let whole = ShardSelection(index: 0, count: 1)
+  package static let whole = ShardSelection(index: 0, count: 1)
 
   /// Part `index` (0-based) of `count`.
-  public init(index: Int, count: Int) {
+  package init(index: Int, count: Int) {
     self.index = index
     self.count = count
   }
@@ -19,7 +19,7 @@ public struct ShardSelection: Sendable, Equatable, CustomStringConvertible {
   /// `I/N`; or `auto/N` and `auto`, the index from the scheduler's environment: a Kubernetes
   /// Indexed Job's `JOB_COMPLETION_INDEX`, or a Slurm array's `SLURM_ARRAY_TASK_ID` (less
   /// `SLURM_ARRAY_TASK_MIN`, with `SLURM_ARRAY_TASK_COUNT` for N when it is not given).
-  public init(parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+  package init(parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
     throws(RecordingError)
   {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
@@ -54,7 +54,7 @@ public struct ShardSelection: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Whether item `i` belongs to this shard.
-  public func contains(_ i: Int) -> Bool { i % count == index }
+  package func contains(_ i: Int) -> Bool { i % count == index }
 
-  public var description: String { "\(index)/\(count)" }
+  package var description: String { "\(index)/\(count)" }
 }

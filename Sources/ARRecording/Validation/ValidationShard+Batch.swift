@@ -9,7 +9,7 @@ extension ValidationShard {
   /// than recordings). `starting` hears of each recording (its index in `recordings`) as its work
   /// starts. The first failure in `recordings`' order is the one thrown, as a run one by one
   /// would throw it.
-  public static func validating(
+  package static func validating(
     _ recordings: [String], selection: ShardSelection, threads: Int,
     starting: @Sendable (_ index: Int, _ path: String) -> Void = { _, _ in },
     validate: @Sendable (_ path: String, _ parallel: Bool) throws -> ValidationReport
