@@ -74,7 +74,10 @@ struct ValidationWithoutTruthTests {
     let seoul = try RecordingReader(
       path: RealData.path("ar_recordings/ios_logger_iphone_2021-07-29T12-52-25"))
     let report = try AnchorValidator.validate(seoul, site: site)
-    #expect(report.truthSource == .none && report.alignment?.source == .gps)
+    // A 1.7 m walk under fixes good to 38–74 m sees no yaw: the compass gives it, trusted to the
+    // 12.5° its Head.txt claims rather than the 2° assumed when a phone claims nothing.
+    #expect(report.truthSource == .none && report.alignment?.source == .compass)
+    #expect(try #require(report.alignment?.yawSigmaDeg) >= 12.45)
     let placed = try #require(report.anchors.first)
     let placement = try #require(placed.placement)
     // Placed where the anchor is, to the alignment's last change (the compass moved it since).

@@ -17,6 +17,9 @@ struct AlignmentStatistics: Sendable {
   private var sumDot = 0.0, sumCross = 0.0  // Σw a·b and Σw (a_n b_e − a_e b_n)
   private var verticalWeight = 0.0, sumVertical = 0.0, sumVerticalSquared = 0.0
   private var referenceVertical = 0.0
+  /// The session positions' bounding box (east, north) and Σ (68% radius)² of the fixes.
+  private var lowest = SIMD2<Double>(repeating: .infinity), highest = SIMD2<Double>(repeating: -.infinity)
+  private var sumRadius68Squared = 0.0
 
   /// Adds `fix` with weights `extraWeight`/σ² (horizontal and vertical); a fix of no extra
   /// weight is left out.
@@ -31,6 +34,10 @@ struct AlignmentStatistics: Sendable {
     let w = extraWeight / (fix.horizontalAccuracy * fix.horizontalAccuracy)
     count += 1
     weight += w
+    lowest = pointwiseMin(lowest, u)
+    highest = pointwiseMax(highest, u)
+    sumRadius68Squared +=
+      (Self.radius68PerSigma * fix.horizontalAccuracy) * (Self.radius68PerSigma * fix.horizontalAccuracy)
     sumSession += w * a
     sumENU += w * b
     sumSessionSquared += w * (a * a).sum()
@@ -75,6 +82,10 @@ struct AlignmentStatistics: Sendable {
         yaw: Angle(radians: yaw).wrappedToZeroTwoPi, originENU: SIMD3(t.x, t.y, meanVertical)),
       yawSigma: Angle(radians: yawSigma), horizontalSigma: translationSigma,
       verticalSigma: (1 / verticalWeight).squareRoot(), fixCount: count, chiSquared: chiSquared,
-      sessionCentroid: meanA + reference.session, centroidSigma: (inflation / weight).squareRoot())
+      sessionCentroid: meanA + reference.session, centroidSigma: (inflation / weight).squareRoot(),
+      trackExtent: (highest - lowest).length, fixRadius68: (sumRadius68Squared / Double(count)).squareRoot())
   }
+
+  /// The 68% radius of a circular normal error over its σ per axis: `√(−2 ln 0.32)`.
+  static let radius68PerSigma = 1.5096
 }

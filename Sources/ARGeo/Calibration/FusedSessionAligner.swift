@@ -46,6 +46,9 @@ public struct FusedSessionAligner: Sendable {
   /// forgets over ``compassMemory`` seconds, each reading more than 12° from the mean of 20 or
   /// more (a disturbance) left out.
   private var compassYaw: (sum: SIMD2<Double>, count: Int, time: Double) = (.zero, 0, 0)
+  /// The accuracies the phone claimed for the readings in that mean, degrees: Σ w·a² and Σ w,
+  /// forgotten as the mean forgets.
+  private var claimedAccuracy: (sumSquares: Double, weight: Double) = (0, 0)
   /// The fixes' residual against the alignment, smoothed over the accepted fixes, and the time
   /// a jump away from it began.
   private var residualLevel: SIMD2<Double>?
@@ -58,24 +61,45 @@ public struct FusedSessionAligner: Sendable {
   public var gpsEstimate: SessionAlignmentEstimate? { aligner.current }
   /// Fixes the GPS aligner rejected as outliers (jumps not counted: ``jumpsSkipped``).
   public var rejectedCount: Int { aligner.rejectedCount }
-  /// The compass's σ, radians (never below 0.01°).
-  public var compassSigma: Double { Swift.max(assumptions.headingBiasSigma, 0.01) * .pi / 180 }
+  /// The compass's σ, radians (never below 0.01°): the accuracy the phone claimed for the
+  /// readings averaged (their root mean square, as the mean weighs them) where it claimed one,
+  /// else the assumed ``Assumptions/headingBiasSigma``. A claim is a bias bound the readings
+  /// share, so averaging them does not shrink it.
+  public var compassSigma: Double {
+    let degrees =
+      claimedAccuracy.weight > 0
+      ? (claimedAccuracy.sumSquares / claimedAccuracy.weight).squareRoot() : assumptions.headingBiasSigma
+    return Swift.max(degrees, 0.01) * .pi / 180
+  }
 
   /// The fused alignment now: the GPS track's, its claimed uncertainty widened for correlated
   /// fixes, its yaw combined with the compass's (inverse-variance weights) and the translation
   /// moved to keep the fixes' centroid where it was; nil until the fixes give one.
+  ///
+  /// A track shorter than its fixes' accuracy (``SessionAlignmentEstimate/gpsSeesYaw``)
+  /// contributes no yaw: with compass readings the yaw is the compass's alone, without them the
+  /// track's is kept with no less than the σ of a yaw known not at all (180°/√3).
+  /// ``SessionAlignmentEstimate/yawSource`` says which.
   public var estimate: SessionAlignmentEstimate? {
     guard var estimate = aligner.current else { return nil }
     let f = correlationInflation(fixes: estimate.fixCount).squareRoot()
     var yawSigma = estimate.yawSigma.radians * f
     estimate.centroidSigma *= f
     var yaw = estimate.alignment.yaw
+    estimate.yawSource = .gpsTrack
+    if !estimate.gpsSeesYaw { yawSigma = Swift.max(yawSigma, .pi / 3.0.squareRoot()) }
     if compassYaw.count > 0 {
       let compass = Angle<Double>(radians: Double.atan2(y: compassYaw.sum.y, x: compassYaw.sum.x))
       let compassSigma = self.compassSigma
-      let w = compassSigma * compassSigma / (compassSigma * compassSigma + yawSigma * yawSigma)
-      yaw = yaw + (compass - yaw).wrappedToPlusMinusPi * (1 - w)
-      yawSigma = 1 / (1 / (yawSigma * yawSigma) + 1 / (compassSigma * compassSigma)).squareRoot()
+      if estimate.gpsSeesYaw {
+        let w = compassSigma * compassSigma / (compassSigma * compassSigma + yawSigma * yawSigma)
+        yaw = yaw + (compass - yaw).wrappedToPlusMinusPi * (1 - w)
+        yawSigma = 1 / (1 / (yawSigma * yawSigma) + 1 / (compassSigma * compassSigma)).squareRoot()
+        estimate.yawSource = .fused
+      } else {
+        (yaw, yawSigma) = (compass, compassSigma)
+        estimate.yawSource = .compass
+      }
       // Keep the centroid's ENU position: t' = centroid_ENU − R(yaw') centroid_session.
       let c = estimate.sessionCentroid
       let session = SIMD3(c.x, 0, -c.y)
@@ -110,14 +134,22 @@ public struct FusedSessionAligner: Sendable {
   }
 
   /// Adds the session yaw a compass reading implies (radians, the session's heading turned to
-  /// true north) at `time` (seconds) into the running mean.
-  public mutating func addCompassYaw(_ yaw: Double, at time: Double) {
+  /// true north) at `time` (seconds) into the running mean, with the accuracy the phone claimed
+  /// for the reading (degrees, `CLHeading.headingAccuracy`; nil when it claimed none).
+  public mutating func addCompassYaw(_ yaw: Double, at time: Double, claimedAccuracy accuracy: Double? = nil)
+  {
     let unit = SIMD2(Double.cos(yaw), Double.sin(yaw))
     if compassYaw.count >= 20 {
       let mean = compassYaw.sum / compassYaw.sum.length
       guard (unit * mean).sum() > Double.cos(12 * .pi / 180) else { return }
     }
-    compassYaw.sum = compassYaw.sum * Double.exp(-Swift.max(0, time - compassYaw.time) / compassMemory) + unit
+    let forget = Double.exp(-Swift.max(0, time - compassYaw.time) / compassMemory)
+    if let accuracy, accuracy.isFinite, accuracy > 0 {
+      claimedAccuracy = (
+        claimedAccuracy.sumSquares * forget + accuracy * accuracy, claimedAccuracy.weight * forget + 1
+      )
+    }
+    compassYaw.sum = compassYaw.sum * forget + unit
     compassYaw.count += 1
     compassYaw.time = time
   }

@@ -22,6 +22,19 @@ public struct SessionAlignmentEstimate: Hashable, Sendable {
   /// Indices (into the input) of fixes rejected as outliers; empty for the online estimator's
   /// snapshot, which reports ``OnlineSessionAligner/rejectedCount`` instead.
   public var outlierIndices: [Int] = []
+  /// How far the fixes' session positions spread: the diagonal of their bounding box in the
+  /// session's horizontal plane, metres. A track shorter than its fixes' accuracy
+  /// (``fixRadius68``) cannot see a yaw, whatever ``yawSigma`` says.
+  public var trackExtent: Double = 0
+  /// The fixes' horizontal accuracy as a 68% radius, metres: the root mean square of each fix's
+  /// (its per-axis σ × 1.5096, the 68% radius of a circular normal error).
+  public var fixRadius68: Double = 0
+  /// What the yaw came from.
+  public var yawSource: SessionYawSource = .gpsTrack
+
+  /// Whether the GPS track is long enough to see a yaw: its extent at least its fixes' 68%
+  /// radius. A shorter one contributes no yaw to a fused alignment.
+  public var gpsSeesYaw: Bool { trackExtent >= fixRadius68 }
 
   /// 1-σ horizontal uncertainty, metres per axis, of the ENU position the alignment gives a
   /// session point: the centroid's, and the yaw's over the point's distance from the centroid.

@@ -393,7 +393,8 @@ public struct AnchorValidator {
   private func reportedAlignment() -> ValidationReport.Alignment? {
     if let e = fused {
       return ValidationReport.Alignment(
-        source: .gps, yawDeg: e.alignment.yaw.wrappedToPlusMinusPi.degrees, yawSigmaDeg: e.yawSigma.degrees,
+        source: .init(e.yawSource), yawDeg: e.alignment.yaw.wrappedToPlusMinusPi.degrees,
+        yawSigmaDeg: e.yawSigma.degrees,
         originENU: [e.alignment.originENU.x, e.alignment.originENU.y, e.alignment.originENU.z],
         centroidSigma: e.centroidSigma, fixesUsed: e.fixCount,
         fixesRejected: app.fusion.rejectedCount + jumpsSkipped)

@@ -94,7 +94,7 @@ public struct AppSessionAlignment: Sendable {
     else { return nil }
     let yaw = (Angle<Double>.degrees(compass.trueHeading) - sessionHeading).radians
     let observation = CompassObservation(yaw: yaw, gpsEstimate: fusion.gpsEstimate)
-    fusion.addCompassYaw(yaw, at: heading.time)
+    fusion.addCompassYaw(yaw, at: heading.time, claimedAccuracy: heading.accuracyDegrees)
     return observation
   }
 

@@ -1,3 +1,5 @@
+import ARGeo
+
 /// What `arscene validate` reports: for each geo-anchor, how far from its true place the app's
 /// fused alignment put it over the recording (and where a single fix and the compass would have
 /// put it), whether the uncertainty it claimed was honest, how honest the phone's GPS accuracy
@@ -49,12 +51,25 @@ public struct ValidationReport: Codable, Sendable {
     case none
   }
 
-  /// Where the final alignment came from (`alignment.source` in JSON).
+  /// Where the final alignment's yaw came from (`alignment.source` in JSON).
   public enum AlignmentSource: String, Codable, Sendable {
-    /// The fixes and compass fused.
-    case gps
+    /// The compass alone: the fixes' track was shorter than their accuracy, so it saw no yaw.
+    case compass
+    /// The fixes' track alone: no compass readings.
+    case gpsTrack = "gps_track"
+    /// The fixes' track and the compass, weighted by their uncertainties.
+    case fused
     /// The scene's `session_alignment`, for a recording without fixes.
     case scene
+
+    /// The report's name for where a fused alignment's yaw came from.
+    public init(_ source: SessionYawSource) {
+      switch source {
+      case .compass: self = .compass
+      case .gpsTrack: self = .gpsTrack
+      case .fused: self = .fused
+      }
+    }
   }
 
   /// The fused alignment: where the session frame sits in the site's ENU frame (its yaw in
