@@ -1,3 +1,4 @@
+import ARMath
 import ARRecording
 import ArgumentParser
 
@@ -17,6 +18,12 @@ struct RecordingCommand: ParsableCommand {
     var lenient = false
     @Option(help: "Frames a second for a capture without times (transforms.json; default 30).")
     var fps: Double?
+    @Option(
+      parsing: .unconditional,
+      help: "The frames' intrinsics FX,FY,CX,CY in pixels, over the recording's own.",
+      transform: Pinhole<Double>.init(parsing:))
+    var intrinsics: Pinhole<Double>?
+    @OptionGroup var frameCamera: FrameCameraOptions
 
     @OptionGroup var references: ReferenceAccess
 
@@ -29,7 +36,8 @@ struct RecordingCommand: ParsableCommand {
     func open(_ path: String, parallel: Bool = true) throws -> RecordingReader {
       do {
         return try RecordingReader(
-          path: path, format: from, lenient: lenient, parallel: parallel, framesPerSecond: fps)
+          path: path, format: from, lenient: lenient, parallel: parallel, framesPerSecond: fps,
+          camera: try frameCamera.stated(intrinsics: intrinsics))
       } catch {
         throw InputFailure(error)
       }

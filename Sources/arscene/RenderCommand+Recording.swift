@@ -21,7 +21,7 @@ extension RenderCommand {
     let confidence = (depthConfidence ?? .medium).level
     overlay.occlusion = noOcclusion ? nil : DepthOcclusion(minimumConfidence: confidence)
     overlay.lenient = lenient
-    if let motionBlur { overlay.motionBlur = MotionBlur(shutter: motionBlur) }
+    if let motionBlur, motionBlur > 0 { overlay.motionBlur = MotionBlur(shutter: motionBlur) }
     if let grain { overlay.grain = CameraGrain(strength: grain) }
     if let (size, orientation) = screenOptions() {
       overlay.viewSize = size
@@ -30,7 +30,11 @@ extension RenderCommand {
     overlay.range = range?.frames
     overlay.shard = shard ?? .whole
     let reader: RecordingReader
-    do { reader = try RecordingReader(path: path, lenient: lenient) } catch { throw InputFailure(error) }
+    do {
+      reader = try RecordingReader(
+        path: path, format: from, lenient: lenient, framesPerSecond: fps,
+        camera: try frameCamera.stated(intrinsics: intrinsics))
+    } catch { throw InputFailure(error) }
     var output = RecordingOutput(folder: frames, video: video)
     output.videoFramesPerSecond = videoFps
     output.framePNGLevel = pngLevel ?? 1

@@ -43,7 +43,10 @@ extension RenderCommand {
       ("--lenient", lenient, [.recording]),
       ("--size", size != nil, [.model]),
       ("--time", time != nil, [.model]),
-      ("--intrinsics", intrinsics != nil, [.model]),
+      ("--intrinsics", intrinsics != nil, [.model, .recording]),
+      ("--from", from != nil, [.recording]),
+      ("--fps", fps != nil, [.recording]),
+      ("--camera/--distortion/--fisheye/--image-size", frameCamera.isGiven, [.recording]),
       ("--world-from-camera", worldFromCamera != nil, [.model]),
       ("--world-from-model", worldFromModel != nil, [.model]),
       ("--near", near != nil, [.model]),
@@ -82,8 +85,12 @@ extension RenderCommand {
       throw ValidationError("--recording needs --scene and at least one of --frames and --video")
     }
     if let every, every < 1 { throw ValidationError("--every must be at least 1") }
-    if let motionBlur, !(motionBlur > 0 && motionBlur <= 1) {
-      throw ValidationError("--motion-blur: the shutter fraction must be in (0, 1], got \(motionBlur)")
+    if let motionBlur, !(motionBlur >= 0 && motionBlur <= 1) {
+      throw ValidationError(
+        "--motion-blur: the shutter fraction must be in [0, 1] (0: no blur), got \(motionBlur)")
+    }
+    if let fps, !(fps > 0 && fps.isFinite && fps <= 100_000) {
+      throw ValidationError("--fps: expected frames a second above 0, got \(fps)")
     }
     if let grain, !(grain >= 0 && grain <= 4) {
       throw ValidationError("--grain: the strength must be 0 to 4, got \(grain)")

@@ -126,7 +126,7 @@ struct RenderCommand: ParsableCommand {
   @Option(
     help: """
       Recording mode: blur the content by the camera's motion since the previous frame, as the camera \
-      image is, with the shutter open for this fraction of the frame interval (0.5: a 180° shutter).
+      image is, with the shutter open for this fraction of the frame interval (0.5: a 180° shutter; 0 or not given: no blur).
       """)
   var motionBlur: Double?
   @Option(
@@ -139,6 +139,15 @@ struct RenderCommand: ParsableCommand {
     help: "Recording mode: skip frames (and records) that cannot be used, with a warning, instead of failing."
   )
   var lenient = false
+  @Option(
+    help:
+      "Recording mode: the recording's layout: \(RecordingFormat.fromNames) (default: from its name or contents)."
+  )
+  var from: RecordingFormat?
+  @Option(help: "Recording mode: frames a second for a capture without times (transforms.json; default 30).")
+  var fps: Double?
+  @OptionGroup(title: "Recording mode: the frames' camera, over the recording's (with --intrinsics)")
+  var frameCamera: FrameCameraOptions
 
   @Option(help: "Model mode: the model (OBJ, glTF or GLB, told by content).") var model: String?
   @Option(help: "Model mode: seconds into a glTF model's first animation (posed, skinned, morphed).")
@@ -146,7 +155,9 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Model mode: image size W,H in pixels.", transform: PixelSize.init(parsing:)) var size:
     PixelSize?
   @Option(
-    parsing: .unconditional, help: "Model mode: FX,FY,CX,CY in pixels.",
+    parsing: .unconditional,
+    help:
+      "Model mode: FX,FY,CX,CY in pixels. Recording mode: the frames' intrinsics, over the recording's own.",
     transform: Pinhole<Double>.init(parsing:)) var intrinsics: Pinhole<Double>?
   @Option(
     name: .customLong("world-from-camera"), parsing: .unconditional,

@@ -63,6 +63,34 @@ struct TUMRGBDTests {
     #expect(reader.header.description?.contains("no camera named") == true)
   }
 
+  @Test("a camera the user states: the published Kinect by name, or fields of its own over the frames'")
+  func statedCamera() throws {
+    let folder = try Self.folder(camera: "kinect")
+    func frames(_ camera: RecordingCamera) throws -> [CameraFrameSample] {
+      let reader = try RecordingReader(path: folder.path, camera: camera)
+      var frames: [CameraFrameSample] = []
+      try reader.forEach { if case .frame(let f) = $0 { frames.append(f) } }
+      return frames
+    }
+    let kinect = try frames(RecordingCamera(published: "tum-freiburg1"))
+    #expect(kinect.count == 4)
+    #expect(
+      kinect.allSatisfy {
+        $0.intrinsics == Pinhole(fx: 517.306408, fy: 516.469215, cx: 319.143040, cy: 255.813989)
+          && $0.imageSize == SIMD2(640, 480) && $0.lens != .none && $0.depthPerMetre == 5000
+      })
+    // Fields given replace the published camera's; those not given keep it.
+    let own = try RecordingCamera(published: "TUM-Freiburg1").overridden(
+      by: RecordingCamera(intrinsics: Pinhole(fx: 500, fy: 501, cx: 320, cy: 240), lens: LensDistortion.none))
+    let mixed = try frames(own)
+    #expect(mixed[0].intrinsics == Pinhole(fx: 500, fy: 501, cx: 320, cy: 240))
+    #expect(mixed[0].lens == .none && mixed[0].imageSize == SIMD2(640, 480))
+    // A size alone, for a recording whose frames give intrinsics without one.
+    let sized = try frames(RecordingCamera(imageSize: SIMD2(320, 240)))
+    #expect(sized.allSatisfy { $0.intrinsics == nil && $0.imageSize == SIMD2(320, 240) })
+    expectError(RecordingError.self, "unknownFormat") { _ = try RecordingCamera(published: "tum-freiburg4") }
+  }
+
   @Test(
     "the real freiburg1_rpy excerpt: 100 frames with depth, the Kinect's lens, 2,742 ground-truth poses",
     .enabled(if: RealData.available, Comment(rawValue: RealData.absent)))

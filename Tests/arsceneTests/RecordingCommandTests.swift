@@ -95,3 +95,75 @@ struct RecordingCommandTests {
     }
   }
 }
+
+/// The frames' camera stated on the command line: `--camera NAME`, `--intrinsics`,
+/// `--distortion` and `--image-size`, on `recording convert`, `validate` and `render`.
+@Suite("arscene: the frames' camera stated by the user")
+struct StatedCameraCommandTests {
+  /// The ios_logger fixture's frames give intrinsics (Frames.txt) but no image size.
+  static let iosLogger = Fixtures.path("recordings/ios_logger")
+
+  @Test("convert --intrinsics --distortion --image-size replaces every frame's camera")
+  func convertWithStatedCamera() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.path + "/session.jsonl"
+    let converted = try ArsceneRunner.run([
+      "recording", "convert", Self.iosLogger, "-o", out, "--intrinsics", "1500,1501,960,720",
+      "--distortion", "0.1,-0.2,0,0", "--image-size", "1920,1440",
+    ])
+    #expect(converted.status == 0, "\(converted.stderr)")
+    let frames = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+      .filter { $0.hasPrefix(#"{"type":"frame""#) }
+    #expect(!frames.isEmpty)
+    for frame in frames {
+      let object = try RecordingCommandTests.json(String(frame))
+      #expect(object["intrinsics"] as? [Double] == [1500, 1501, 960, 720])
+      #expect(object["size"] as? [Int] == [1920, 1440])
+      #expect(object["distortion"] as? [Double] == [0.1, -0.2, 0, 0, 0])
+    }
+  }
+
+  @Test("an unknown --camera, a size out of range or --camera in scene mode: usage errors (64)")
+  func usageErrors() throws {
+    let folder = try TemporaryFolder()
+    for arguments in [
+      ["recording", "info", Self.iosLogger, "--camera", "tum-freiburg9"],
+      ["recording", "info", Self.iosLogger, "--image-size", "0,480"],
+      ["validate", Self.iosLogger, "--scene", Fixtures.path("scenes/anchor.json"), "--camera", "kinect"],
+      [
+        "render", Fixtures.path("scenes/anchor.json"), "-o", folder.path + "/a.png", "--camera",
+        "tum-freiburg1",
+      ],
+      [
+        "render", "--recording", Self.iosLogger, "--scene", "s.json", "--frames", folder.path,
+        "--motion-blur", "2",
+      ],
+    ] {
+      let outcome = try ArsceneRunner.run(arguments)
+      #expect(outcome.status == 64, "\(arguments): \(outcome.stderr)")
+    }
+  }
+
+  @Test(
+    "validate says the jitter's image size came from the principal point, or from --image-size",
+    .enabled(if: RealData.available, Comment(rawValue: RealData.absent)))
+  func frameSizeOrigin() throws {
+    // The real ios_logger capture has no video: its Frames.txt gives intrinsics but no size.
+    let recording = RealData.path("ar_recordings/ios_logger_iphone_2021-07-29T12-52-25")
+    let folder = try TemporaryFolder()
+    // Twice its first principal point (963.67, 694.76) is 1927 × 1390, near the real 1920 × 1440.
+    let cases: [([String], String, ClosedRange<Int>)] = [
+      ([], "principal_point", 1927...1927), (["--image-size", "1280,960"], "frames", 1280...1280),
+    ]
+    for (extra, origin, width) in cases {
+      let json = folder.path + "/report.json"
+      let validated = try ArsceneRunner.run(
+        ["validate", recording, "--scene", ReplayGoldenTests.scene, "--json", json] + extra)
+      #expect(validated.status == 0, "\(validated.stderr)")
+      let report = try RecordingCommandTests.json(String(contentsOfFile: json, encoding: .utf8))
+      let session = try #require(report["session"] as? [String: Any])
+      let size = try #require(session["frame_size"] as? [String: Any], "\(session)")
+      #expect(size["from"] as? String == origin && width.contains(size["width"] as? Int ?? 0), "\(size)")
+    }
+  }
+}

@@ -21,6 +21,8 @@ public final class RecordingReader {
   private var sources: [any RecordSource]
   private var heads: [RecordingRecord?]
   private var started = false
+  /// The camera the user stated over the frames' own.
+  private let camera: RecordingCamera?
   /// Each stream's last time, by the stream's place in `RecordingStream.allCases` (an array,
   /// not a dictionary: this is looked at once a record).
   private var lastTimes = [Double?](repeating: nil, count: RecordingStream.allCases.count)
@@ -30,12 +32,15 @@ public final class RecordingReader {
   /// the caller's thread alone, for a caller that runs one reader a core.
   ///
   /// `framesPerSecond` spaces the frames of a capture that has no times (a `transforms.json`;
-  /// 30 when not given); other layouts keep their own.
+  /// 30 when not given); other layouts keep their own. `camera` states the frames' camera over
+  /// what the recording says (``RecordingCamera``): each field given replaces that field in
+  /// every frame.
   public init(
     path: String, format: RecordingFormat? = nil, lenient: Bool = false, parallel: Bool = true,
-    framesPerSecond: Double? = nil
+    framesPerSecond: Double? = nil, camera: RecordingCamera? = nil
   ) throws(RecordingError) {
     self.path = path
+    self.camera = camera.flatMap { $0.isEmpty ? nil : $0 }
     if let format { self.format = format } else { self.format = try RecordingFormat(detecting: path) }
     log = ReadLog(lenient: lenient)
     let opened: (RecordingHeader, [any RecordSource])
@@ -95,6 +100,7 @@ public final class RecordingReader {
     }
     guard let best, let record = heads[best] else { return nil }
     heads[best] = try pull(sources[best])
+    if let camera, case .frame(let frame) = record { return .frame(camera.applied(to: frame)) }
     return record
   }
 

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// - `rgb.txt`: `timestamp filename` a colour frame (640×480 PNG), `#` header lines first; the
 ///   header's `# file: 'rgbd_dataset_freiburgN_….bag'` names the Kinect, whose intrinsics and
-///   lens are the dataset's published ones (``cameras``). A frame's depth is the `depth.txt`
+///   lens are the dataset's published ones (`RecordingCamera.published`; without such a header
+///   or folder name, `--camera tum-freiburgN` says which). A frame's depth is the `depth.txt`
 ///   image nearest in time within 20 ms (the dataset's `associate.py`), 16-bit, 5000 a metre.
 /// - `groundtruth.txt`: the motion-capture track, `timestamp tx ty tz qx qy qz qw` (TUM's
 ///   trajectory format): the colour camera's optical centre in the capture's world, camera x
@@ -14,27 +15,6 @@ import Foundation
 ///   recording's `pose` stream: the capture has no odometry of its own (compare an estimate with
 ///   it through `arscene traj`).
 enum TUMRGBDLayout {
-  /// A Kinect of the dataset: intrinsics in ARScene's pixel convention (TUM's published
-  /// principal points, whose pixel centres are at integers, plus 0.5) and OpenCV's lens.
-  struct Camera {
-    var pinhole: Pinhole<Double>
-    var lens: LensDistortion
-  }
-
-  /// The dataset's three Kinects by the name its sequences carry (`freiburg1`…), from its "File
-  /// Formats" page (the values ORB-SLAM2's TUM1–3.yaml also use). freiburg3's images are
-  /// already undistorted.
-  static let cameras: [String: Camera] = [
-    "freiburg1": Camera(
-      pinhole: Pinhole(fx: 517.306408, fy: 516.469215, cx: 319.143040, cy: 255.813989),
-      lens: try! LensDistortion(opencv: [0.262383, -0.953104, -0.005358, 0.002628, 1.163314])),
-    "freiburg2": Camera(
-      pinhole: Pinhole(fx: 520.908620, fy: 521.007327, cx: 325.641442, cy: 250.201764),
-      lens: try! LensDistortion(opencv: [0.231222, -0.784899, -0.003257, -0.000105, 0.917205])),
-    "freiburg3": Camera(pinhole: Pinhole(fx: 535.4, fy: 539.2, cx: 320.6, cy: 248.1), lens: .none),
-  ]
-  /// The colour images' size.
-  static let imageSize = SIMD2(640, 480)
   /// How far apart a colour frame and the depth image taken with it may be, seconds.
   static let depthPairing = 0.02
 
@@ -47,7 +27,7 @@ enum TUMRGBDLayout {
     let frames = try LineRecordSource(path: rgb) { bytes, line throws(RecordingError) in
       guard let (time, file) = try timedFile(bytes, path: rgb, line: line) else { return [] }
       var frame = CameraFrameSample(
-        time: time, index: index, intrinsics: camera?.pinhole, imageSize: camera.map { _ in imageSize },
+        time: time, index: index, intrinsics: camera?.intrinsics, imageSize: camera?.imageSize,
         image: .file(file), depthPath: nearest(time, in: depths), lens: camera?.lens ?? .none)
       frame.depthPerMetre = 5000
       index += 1
@@ -64,15 +44,17 @@ enum TUMRGBDLayout {
     return (header, sources)
   }
 
-  /// The Kinect the sequence names: rgb.txt's `# file: '…freiburgN…'` header, else the
-  /// folder's own name (`rgbd_dataset_freiburg1_rpy`); nil when neither names one.
-  static func camera(rgbList: String, folder: String) throws(RecordingError) -> Camera? {
+  /// The Kinect the sequence names (``RecordingCamera/published``): rgb.txt's
+  /// `# file: '…freiburgN…'` header, else the folder's own name (`rgbd_dataset_freiburg1_rpy`);
+  /// nil when neither names one.
+  static func camera(rgbList: String, folder: String) throws(RecordingError) -> RecordingCamera? {
     let head = try LineRecordSource.allLines(rgbList).prefix { $0.first == UInt8(ascii: "#") }
     let texts =
       head.map { String(decoding: $0, as: UTF8.self) } + [URL(fileURLWithPath: folder).lastPathComponent]
     for text in texts {
-      if let name = cameras.keys.sorted().first(where: { text.lowercased().contains($0) }) {
-        return cameras[name]
+      if let kinect = ["freiburg1", "freiburg2", "freiburg3"].first(where: { text.lowercased().contains($0) })
+      {
+        return RecordingCamera.published["tum-" + kinect]
       }
     }
     return nil

@@ -46,6 +46,8 @@ public struct AnchorValidator {
   private var firstTime: Double?
   /// The session's duration, distance and extent, from its poses.
   private var session = SessionExtent()
+  /// The first frame's image size the jitter was measured at, and where it came from.
+  private var frameSize: ValidationReport.FrameSize?
   private var lastFrame: CameraFrameSample?
   private var lastTruth: (time: Double, worldFromCamera: RigidTransform<Double>)?
   /// Seconds over which compass readings are averaged (`FusedSessionAligner.compassMemory`).
@@ -326,6 +328,11 @@ public struct AnchorValidator {
       ?? CameraIntrinsics(
         fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: Int((2 * k.cx).rounded()),
         height: Int((2 * k.cy).rounded()))
+    if frameSize == nil {
+      frameSize = .init(
+        width: intrinsics.width, height: intrinsics.height,
+        from: frame.cameraIntrinsics == nil ? .principalPoint : .frames)
+    }
     diagnostics.frame(at: frame.time, cameraFromSession: pose.worldFromCamera.inverse, intrinsics: intrinsics)
   }
 
@@ -386,6 +393,7 @@ public struct AnchorValidator {
         },
         gpsNIS: diagnostics.gpsNIS, headingNIS: diagnostics.headingNIS))
     report.session = session.summary
+    report.session?.frameSize = frameSize
     return report
   }
 

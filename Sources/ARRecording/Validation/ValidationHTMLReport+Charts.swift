@@ -47,10 +47,15 @@ extension ValidationHTMLReport {
     }
     let (w, h, left, bottom) = (720.0, 200.0, 46.0, 26.0)
     let ceiling = Swift.max(top, 0.5)
+    var s = ""
+    if let size = report.session?.frameSize, size.from == .principalPoint {
+      s +=
+        "<p class=\"note\">The frames state no image size: jitter is measured on \(size.width)×\(size.height) px, twice the principal point (give <code>--image-size</code> to state it).</p>\n"
+    }
     func x(_ t: Double) -> String { f(left + t / end * (w - left - 10), 1) }
     func y(_ v: Double) -> String { f(h - bottom - v / ceiling * (h - bottom - 10), 1) }
     let colours = ["#2f7de1", "#d6336c", "#2b9348", "#7048e8", "#e8590c", "#1098ad"]
-    var s = svg(w, h)
+    s += svg(w, h)
     s += "<line x1=\"\(left)\" y1=\"\(h - bottom)\" x2=\"\(w - 10)\" y2=\"\(h - bottom)\" stroke=\"#889\"/>"
     s +=
       "<text x=\"4\" y=\"16\" font-size=\"11\">\(f(ceiling, 1)) px</text><text x=\"\(w - 60)\" y=\"\(h - 6)\" font-size=\"11\">\(f(end, 0)) s</text>\n"

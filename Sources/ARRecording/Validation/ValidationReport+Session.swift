@@ -9,10 +9,30 @@ extension ValidationReport {
     public var distanceM: Double
     /// The track's extent along the session's x, y (up) and z axes, metres.
     public var extentM: [Double]
+    /// The image size the anchors' jitter was measured at, and where it came from; nil when no
+    /// frame had intrinsics.
+    public var frameSize: FrameSize? = nil
 
     enum CodingKeys: String, CodingKey {
-      case durationS = "duration_s", distanceM = "distance_m", extentM = "extent_m"
+      case durationS = "duration_s", distanceM = "distance_m", extentM = "extent_m", frameSize = "frame_size"
     }
+  }
+
+  /// The size of the frames' images, pixels, and whether the recording stated it. JSON
+  /// `{"width", "height", "from"}`.
+  public struct FrameSize: Codable, Sendable, Equatable {
+    /// Where a frame size came from.
+    public enum Origin: String, Codable, Sendable {
+      /// The frames (or the user's `--image-size`) stated it.
+      case frames
+      /// Not stated: taken as twice the principal point, which phones put within a few pixels
+      /// of the image's centre.
+      case principalPoint = "principal_point"
+    }
+    /// Width and height, pixels.
+    public var width: Int, height: Int
+    /// Where they came from.
+    public var from: Origin
   }
 }
 
