@@ -78,7 +78,7 @@ let package = Package(
     // PNG and JPEG files: the only module that links libpng and libjpeg-turbo.
     .target(
       name: "ARImageIO",
-      dependencies: ["ARImage", "ARFiles", "CImageCodecs"]
+      dependencies: ["ARImage", "ARFiles", "CImageCodecs", "CDeflate"]
     ),
     .target(
       name: "ARHit",
@@ -322,7 +322,7 @@ let package = Package(
     // Reads the manifest (swift package dump-package): the core's dependency closure.
     .testTarget(
       name: "ARRecordingTests",
-      dependencies: ["ARRecording", "ARFiles", "ARMath", "ARTestSupport"]
+      dependencies: ["ARRecording", "ARFiles", "ARImageIO", "ARMath", "ARTestSupport"]
     ),
     .testTarget(
       name: "PackageTests",

@@ -52,7 +52,7 @@ public final class ControlMarkerFinder {
     }
     lastLooked = frame.time
     framesLooked += 1
-    let image = try images.image(source)
+    let image = try images.image(source, in: frame.archive)
     var found: [ControlObservation] = []
     for search in searches {
       for marker in search.detector.detect(image) {

@@ -48,7 +48,7 @@ public struct RecordingMarkerDetection: Sendable {
       let record = try reader.next()
       if case .frame(let frame) = record, let source = frame.image {
         // Image files decode on other threads from here on; a video's frames come in order.
-        do { batch.append((frame, try images.pendingImage(source))) } catch {
+        do { batch.append((frame, try images.pendingImage(source, in: frame.archive))) } catch {
           throw FrameFailure(path: reader.path, index: frame.index, time: frame.time, reason: "\(error)")
         }
       }

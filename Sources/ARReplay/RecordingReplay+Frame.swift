@@ -81,7 +81,9 @@ extension RecordingReplay {
     // A video's frame comes from its one ffmpeg pipe, here; a file's decodes meanwhile.
     var pending: (() throws -> RGBA8Image)?
     if let source = frame.image {
-      do { pending = try images.pendingImage(source) } catch { throw failure(frame, "\(error)") }
+      do { pending = try images.pendingImage(source, in: frame.archive) } catch {
+        throw failure(frame, "\(error)")
+      }
     }
     // The geo-anchored content where the replay's alignment has placed it, once a frame.
     let placed = placedScene
@@ -204,11 +206,10 @@ extension RecordingReplay {
   private func depthImages(of frame: CameraFrameSample, _ intrinsics: CameraIntrinsics<Double>) throws -> (
     depth: RGBA16Image, confidence: RGBA8Image?
   )? {
-    guard let depthPath = frame.depthPath else { return nil }
     let measured: RGBA16Image, confidence: RGBA8Image?
     do {
-      measured = try ImageFile.readRGBA16(images.file(depthPath))
-      confidence = try frame.confidencePath.map { try ImageFile.readRGBA8(images.file($0)) }
+      guard let read = try images.depth(of: frame) else { return nil }
+      (measured, confidence) = read
     } catch { throw failure(frame, "\(error)") }
     if let confidence, confidence.width != measured.width || confidence.height != measured.height {
       throw failure(

@@ -1,5 +1,7 @@
 import ARFiles
+import ARImageIO
 import ARMeshCompression
+import ARRecording
 import ArgumentParser
 
 /// The `arscene` command line: one subcommand a file, each a thin layer over the libraries.
@@ -25,7 +27,7 @@ struct Arscene: ParsableCommand {
   )
 
   /// Tunes the allocator for frame-sized buffers, registers the decoders at the edge (meshopt-
-  /// and Draco-compressed glTF), then runs the command line.
+  /// and Draco-compressed glTF, deflated zip entries), then runs the command line.
   static func main() {
     InputFiles.isTracking = true  // no output may replace a file this run has read
     EarlyStop.install { signal in FileHandleOutput.standardError.write("arscene: stopped by \(signal)\n") }
@@ -33,6 +35,7 @@ struct Arscene: ParsableCommand {
     AllocatorTuning.apply()
     MeshoptDecoding.register()
     DracoDecoding.register()
+    ZipArchive.inflate = { try RawDeflate.inflate($0, size: $1) }
     var command: any ParsableCommand
     do { command = try parseAsRoot() } catch { exit(withError: error) }
     CommandTimeLimit.startDefault(for: command)

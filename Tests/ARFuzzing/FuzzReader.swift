@@ -21,6 +21,10 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   case transformsJSON = "transforms_json"
   /// An EuRoC ASL folder's `cam0/sensor.yaml`, beside a `cam0/data.csv`.
   case eurocFolder = "euroc_folder"
+  /// A Record3D `.r3d` capture (a zip), its frames' depth and confidence decoded too.
+  case record3D = "record3d"
+  /// An LZFSE stream (Record3D's depth), decoded.
+  case lzfse
   /// A single file of poses whose layout is told by its content (``RecordingFormat/init(detecting:)``).
   case poseFile = "pose_file"
   case tum, euroc, kitti, geojson, stops, gpx, cube, preset, png, jpeg, pointCloud = "point_cloud", game
@@ -46,6 +50,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .tumRGBD: "tumrgbd/rgb.txt"
     case .transformsJSON: "transforms.json"
     case .eurocFolder: "euroc/mav0/cam0/sensor.yaml"
+    case .record3D: "scan.r3d"
+    case .lzfse: "depth.lzfse"
     case .tum: "trajectory.tum"
     case .euroc: "trajectory.csv"
     case .kitti: "trajectory.kitti"
@@ -96,6 +102,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .tumRGBD: Self.readRecording(folder.path + "/tumrgbd")
     case .transformsJSON: Self.readRecording(path)
     case .eurocFolder: Self.readRecording(folder.path + "/euroc")
+    case .record3D: Self.readRecord3D(path)
+    case .lzfse: _ = try? LZFSE.decode(bytes, limit: 1 << 22)
     case .tum: _ = try? TrajectoryFormat.tum.read(path: path)
     case .euroc: _ = try? TrajectoryFormat.euroc.read(path: path)
     case .kitti: _ = try? TrajectoryFormat.kitti.read(path: path)
@@ -122,6 +130,24 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .dictionary:
       if let dictionary = try? MarkerDictionary(openCVFile: path), dictionary.codes.count > 0 {
         _ = try? dictionary.image(id: dictionary.codes.count - 1, pixels: 64)
+      }
+    }
+  }
+
+  /// A Record3D capture's records, and each frame's depth and confidence decoded from it.
+  static func readRecord3D(_ path: String) {
+    ZipArchive.inflate = { try RawDeflate.inflate($0, size: $1) }
+    readRecording(path)
+    guard let reader = try? RecordingReader(path: path), let archive = try? ZipArchive(path: path) else {
+      return
+    }
+    try? reader.forEach { record in
+      guard case .frame(let frame) = record, case .lzfseFloat32(let w, let h) = frame.depthEncoding else {
+        return
+      }
+      for (entry, bytes) in [(frame.depthPath, 4), (frame.confidencePath, 1)] {
+        guard let entry, let data = try? archive.contents(entry, limit: 1 << 24) else { continue }
+        _ = try? LZFSE.decode(data, limit: bytes * w * h)
       }
     }
   }

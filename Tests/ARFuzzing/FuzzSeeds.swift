@@ -104,6 +104,8 @@ public enum FuzzSeeds {
         + listing(realData + "/trajectories/kitti_00", "txt")
     case .eurocFolder: return [fixtures + "/recordings/euroc_folder/sensor.yaml"]
     case .transformsJSON: return [fixtures + "/recordings/transforms_json/transforms.json"]
+    case .record3D: return [fixtures + "/recordings/record3d/scan.r3d"]
+    case .lzfse: return [fixtures + "/recordings/record3d/confidence-256x192.lzfse"]
     case .tumRGBD:
       return [realData + "/frames/tum_rgbd_fr1_rpy_excerpt/rgb.txt"].filter {
         FileManager.default.fileExists(atPath: $0)

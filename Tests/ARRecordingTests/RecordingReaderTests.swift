@@ -24,6 +24,7 @@ struct RecordingReaderTests {
   static func records(_ relative: String, lenient: Bool = false) throws -> (
     RecordingReader, [RecordingRecord]
   ) {
+    Record3DTests.linkInflater()
     let reader = try RecordingReader(path: Fixtures.path("recordings/" + relative), lenient: lenient)
     var records: [RecordingRecord] = []
     try reader.forEach { records.append($0) }
@@ -43,6 +44,7 @@ struct RecordingReaderTests {
     arguments: [
       ("ios_logger", RecordingFormat.iosLogger, 2e-6), ("stray_scanner", .strayScanner, 1e-12),
       ("arkitscenes/41069021", .arkitScenes, 1e-9), ("arcore_data_logger", .arcoreDataLogger, 2e-6),
+      ("record3d/scan.r3d", .record3D, 1e-12),
     ])
   func samePoses(folder: String, format: RecordingFormat, tolerance: Double) throws {
     let (reader, records) = try Self.records(folder)

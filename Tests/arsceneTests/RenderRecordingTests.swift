@@ -307,3 +307,38 @@ struct RenderRecordingTests {
     #expect(written.count == 24 && !written.contains("frame_000004.png"))
   }
 }
+
+/// A Record3D `.r3d` capture drawn over its own frames, read in place from the archive: its JPEG
+/// frames, its LZFSE depth (a wall 1.5 m away) and confidence (a third low).
+@Suite("arscene render --recording of a Record3D capture")
+struct Record3DRenderTests {
+  @Test("a cube 2–3 m away is hidden by the 1.5 m wall where the depth is medium or high confidence")
+  func depthFromTheArchive() throws {
+    let folder = try TemporaryFolder()
+    let scan = Fixtures.path("recordings/record3d/scan.r3d")
+    let cube = Fixtures.path("obj/cube_quads.obj")
+    let scene = try folder.write(
+      #"{"output":{"width":64,"height":48},"camera":{"vertical_fov_deg":60,"look_at":{"eye":[0,1,5],"target":[0,0,0]}},"objects":[{"model":"\#(cube)","transform":{"translation":[0,0.5,-5]}}]}"#,
+      to: "scene.json")
+    let empty = try folder.write(
+      #"{"output":{"width":64,"height":48},"camera":{"vertical_fov_deg":60,"look_at":{"eye":[0,1,5],"target":[0,0,0]}},"objects":[]}"#,
+      to: "empty.json")
+    func firstFrame(_ scene: String, _ extra: [String], _ name: String) throws -> RGBA8Image {
+      let out = folder.path + "/" + name
+      let run = try ArsceneRunner.run(
+        ["render", "--recording", scan, "--scene", scene, "--frames", out, "--allow-path", Fixtures.root]
+          + extra)
+      #expect(run.status == 0, "\(run.stderr)")
+      return try ImageFile.readRGBA8(out + "/frame_000000.png")
+    }
+    let camera = try firstFrame(empty, [], "camera")
+    let shown = try firstFrame(scene, ["--no-occlusion"], "shown")
+    let occluded = try firstFrame(scene, [], "occluded")
+    func changed(_ image: RGBA8Image) -> Int { zip(image.pixels, camera.pixels).filter { $0 != $1 }.count }
+    // Confidence (x + y) mod 3 is low on a third of the depth's pixels, which do not occlude.
+    #expect(changed(shown) > 300)
+    #expect(
+      abs(Double(changed(occluded)) / Double(changed(shown)) - 1.0 / 3) < 0.05,
+      "\(changed(occluded)) of \(changed(shown))")
+  }
+}

@@ -22,6 +22,11 @@ public struct CameraFrameSample: Sendable, Equatable {
   /// The depth's confidence image (8-bit PNG of 0 low, 1 medium, 2 high), relative to the
   /// recording.
   public var confidencePath: String?
+  /// A zip archive, relative to the recording, whose entries ``image``, ``depthPath`` and
+  /// ``confidencePath`` name (a Record3D `.r3d` capture); nil when they are files.
+  public var archive: String?
+  /// How the depth (and its confidence) are stored.
+  public var depthEncoding: DepthEncoding = .png16
   /// The lens's distortion, when the image is a raw frame (a webcam's, a drone's) rather than
   /// an undistorted one (ARKit's): ``intrinsics`` are then its pinhole part, and content is
   /// drawn bent as the lens bends the image.
@@ -50,4 +55,15 @@ extension CameraFrameSample {
     guard let k = intrinsics, let size = imageSize else { return nil }
     return CameraIntrinsics(fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: size.x, height: size.y)
   }
+}
+
+/// How a frame's depth image is stored.
+public enum DepthEncoding: Sendable, Equatable {
+  /// A 16-bit PNG of ``CameraFrameSample/depthPerMetre`` units a metre, 0 where nothing was
+  /// measured; its confidence an 8-bit PNG.
+  case png16
+  /// Record3D's: LZFSE-compressed little-endian 32-bit floats, metres, row by row, `width` ×
+  /// `height` of them (NaN where nothing was measured); its confidence LZFSE-compressed bytes
+  /// (0 low, 1 medium, 2 high) of the same size.
+  case lzfseFloat32(width: Int, height: Int)
 }

@@ -22,6 +22,11 @@ struct PathRebase {
     func rebased(_ path: String) -> String {
       path.hasPrefix("/") ? path : (prefix.isEmpty ? path : prefix + "/" + path)
     }
+    // An archive's entries are named inside it: only the archive moves.
+    if let archive = f.archive {
+      f.archive = rebased(archive)
+      return .frame(f)
+    }
     switch f.image {
     case .file(let p)?: f.image = .file(rebased(p))
     case .video(let p, let n)?: f.image = .video(path: rebased(p), frame: n)

@@ -22,6 +22,9 @@ enum RecordingField: Int, CaseIterable, Sendable {
   case depth
   case confidence
   case depthPerMetre
+  case archive
+  case depthEncoding
+  case depthSize
   case distortion
   case fisheye
   case latitude
@@ -65,6 +68,9 @@ enum RecordingField: Int, CaseIterable, Sendable {
     case .depth: "depth"
     case .confidence: "confidence"
     case .depthPerMetre: "depth_per_metre"
+    case .archive: "archive"
+    case .depthEncoding: "depth_encoding"
+    case .depthSize: "depth_size"
     case .distortion: "distortion"
     case .fisheye: "fisheye"
     case .latitude: "latitude"
@@ -130,7 +136,7 @@ extension RecordingFieldSet {
   static let pose: RecordingFieldSet = [.type, .t, .translation, .rotationXYZW, .tracking, .trackingReason]
   static let frame: RecordingFieldSet = [
     .type, .t, .index, .intrinsics, .size, .image, .video, .videoFrame, .depth, .confidence, .depthPerMetre,
-    .distortion, .fisheye,
+    .distortion, .fisheye, .archive, .depthEncoding, .depthSize,
   ]
   static let gps: RecordingFieldSet = [
     .type, .t, .latitude, .longitude, .height, .altitudeMSL, .horizontalAccuracy, .verticalAccuracy,

@@ -25,6 +25,9 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
   case transformsJSON = "transforms_json"
   /// An EuRoC MAV sequence in the ASL layout: `mav0/cam0/`, `mav0/state_groundtruth_estimate0/`.
   case eurocFolder = "euroc_folder"
+  /// A Record3D `.r3d` capture: a zip archive of `metadata` and `rgbd/` frames, depth and
+  /// confidence.
+  case record3D = "record3d"
   /// Trajectory files (poses only).
   case tum, euroc, kitti
 
@@ -40,6 +43,7 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
     case .tumRGBD: "TUM RGB-D"
     case .transformsJSON: "transforms.json"
     case .eurocFolder: "EuRoC MAV (ASL folder)"
+    case .record3D: "Record3D (.r3d)"
     case .tum: "TUM"
     case .euroc: "EuRoC"
     case .kitti: "KITTI"
@@ -97,11 +101,14 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
       return
     }
     let name = path.lowercased()
+    let prefix = (try? FileIO.readPrefix(path, count: 65_536)) ?? []
     if name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson") {
       self = .arscene
     } else if name.hasSuffix(".traj") {
       self = .arkitScenes
-    } else if TransformsJSONLayout.isTransforms((try? FileIO.readPrefix(path, count: 65_536)) ?? []) {
+    } else if Record3DLayout.isArchive(prefix) {
+      self = .record3D
+    } else if TransformsJSONLayout.isTransforms(prefix) {
       self = .transformsJSON
     } else {
       self = try PoseFileContent.layout(of: path)

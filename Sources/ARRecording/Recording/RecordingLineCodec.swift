@@ -54,6 +54,11 @@ enum RecordingLineCodec {
       if let d = f.depthPath { w.string("depth", d) }
       if f.depthPerMetre != 1000 { w.number("depth_per_metre", f.depthPerMetre) }
       if let c = f.confidencePath { w.string("confidence", c) }
+      if let a = f.archive { w.string("archive", a) }
+      if case .lzfseFloat32(let width, let height) = f.depthEncoding {
+        w.string("depth_encoding", "lzfse_float32")
+        w.numbers("depth_size", [Double(width), Double(height)])
+      }
       let lens = f.lens.opencvCoefficients
       if !lens.values.isEmpty { w.numbers(lens.fisheye ? "fisheye" : "distortion", lens.values) }
     case .gps(let g):
@@ -245,7 +250,30 @@ enum RecordingLineCodec {
       }
       frame.depthPerMetre = units
     }
+    frame.archive = try o.optionalString(.archive)
+    frame.depthEncoding = try depthEncoding(o)
     return .frame(frame)
+  }
+
+  /// A frame's `depth_encoding` (`png16` when absent; `lzfse_float32` with its `depth_size`).
+  private static func depthEncoding(_ o: JSONLine) throws(JSONLine.Failure) -> DepthEncoding {
+    switch try o.optionalString(.depthEncoding) {
+    case nil, "png16"?: return .png16
+    case "lzfse_float32"?:
+      guard let s = try o.optionalNumbers(.depthSize, count: 2) else {
+        throw JSONLine.Failure(field: "depth_size", reason: "lzfse_float32 depth needs its [width, height]")
+      }
+      let (w, h) = (
+        try whole(s[0], field: "depth_size", minimum: 1), try whole(s[1], field: "depth_size", minimum: 1)
+      )
+      guard w <= 16384, h <= 16384 else {
+        throw JSONLine.Failure(field: "depth_size", reason: "over 16384 pixels a side")
+      }
+      return .lzfseFloat32(width: w, height: h)
+    case let other?:
+      throw JSONLine.Failure(
+        field: "depth_encoding", reason: "'\(other.escapedForMessage)' is not png16 or lzfse_float32")
+    }
   }
 
   /// The header's `time_base`: one of ``RecordingTimeBase``'s values, never guessed.

@@ -55,6 +55,7 @@ public final class RecordingReader {
     case .transformsJSON:
       opened = try TransformsJSONLayout.open(path: path, framesPerSecond: framesPerSecond, log: log)
     case .eurocFolder: opened = try EuRoCFolderLayout.open(path: path, log: log)
+    case .record3D: opened = try Record3DLayout.open(path: path, log: log)
     case .tum: opened = try Self.trajectory(path, .tum, log)
     case .euroc: opened = try Self.trajectory(path, .euroc, log)
     case .kitti: opened = try Self.trajectory(path, .kitti, log)

@@ -1,0 +1,47 @@
+import ARImage
+import ARRecording
+
+/// Record3D's depth and confidence, decoded from their archive entries: LZFSE-compressed
+/// little-endian 32-bit floats (metres, NaN or ≤ 0 where nothing was measured) and bytes (0 low,
+/// 1 medium, 2 high), `width` × `height` each, row by row.
+enum Record3DDepth {
+  /// The depth as `unitsPerMetre` units a metre in 16 bits (0: not measured; farther than
+  /// 65535 units: not measured) and the confidence, as the replay's depth occlusion reads them.
+  static func decode(
+    archive: ZipArchive, depth: String, confidence: String?, width: Int, height: Int, unitsPerMetre: Double
+  ) throws -> (depth: RGBA16Image, confidence: RGBA8Image?) {
+    let count = width * height
+    let place = "\(archive.path): entry '\(depth.prefix(60))'"
+    let floats: [UInt8]
+    do { floats = try LZFSE.decode(archive.contents(depth, limit: 64 << 20), limit: 4 * count) } catch {
+      throw RecordingError.unreadable(path: place, reason: "\(error)")
+    }
+    guard floats.count == 4 * count else {
+      throw RecordingError.unreadable(
+        path: place, reason: "\(floats.count / 4) depth values, not \(width)×\(height) (depth_size)")
+    }
+    var pixels = [SIMD4<UInt16>](repeating: SIMD4(0, 0, 0, 65535), count: count)
+    for i in 0..<count {
+      let bits =
+        UInt32(floats[4 * i]) | UInt32(floats[4 * i + 1]) << 8 | UInt32(floats[4 * i + 2]) << 16
+        | UInt32(floats[4 * i + 3]) << 24
+      let units = Double(Float(bitPattern: bits)) * unitsPerMetre
+      guard units.isFinite, units >= 0.5, units < 65535.5 else { continue }
+      let value = UInt16(units.rounded())
+      pixels[i] = SIMD4(value, value, value, 65535)
+    }
+    let levels = try confidence.map { name in
+      let place = "\(archive.path): entry '\(name.prefix(60))'"
+      let bytes: [UInt8]
+      do { bytes = try LZFSE.decode(archive.contents(name, limit: 64 << 20), limit: count) } catch {
+        throw RecordingError.unreadable(path: place, reason: "\(error)")
+      }
+      guard bytes.count == count else {
+        throw RecordingError.unreadable(
+          path: place, reason: "\(bytes.count) confidences, not \(width)×\(height)")
+      }
+      return RGBA8Image(width: width, height: height, pixels: bytes.map { SIMD4($0, $0, $0, 255) })
+    }
+    return (RGBA16Image(width: width, height: height, pixels: pixels), levels)
+  }
+}
