@@ -21,7 +21,7 @@ struct USDTests {
     arguments: [
       "nested-zup-metres.usdz", "nested-yup-centimetres.usdz", "triangle-millimetres.usdz",
       "textured-quad.usdz", "nested-zup-metres-text.usdz", "textured-quad-text.usdz", "referenced-parts.usdz",
-      "smooth-normals.usdz", "mapped-quad.usdz",
+      "smooth-normals.usdz", "mapped-quad.usdz", "transform-ops.usdz", "transform-ops-text.usdz",
     ])
   func usdCore(_ name: String) throws {
     let all = try JSONDecoder().decode(
@@ -127,6 +127,41 @@ struct USDTests {
     let asset = try ModelAsset.load(path: Fixtures.path("usd/" + file))
     let diffuse = asset.mesh.submeshes.map { asset.mesh.materials[$0.material].diffuse }
     #expect(diffuse.contains(SIMD3(0.1, 0.6, 0.6)), "\(diffuse)")
+  }
+
+  @Test(
+    "a transform op that cannot be applied is an error naming the prim and the op, never skipped",
+    arguments: [
+      ("float xformOp:shear = 2", "xformOp:shear", "xformOp:shear"),
+      (
+        "float xformOp:rotateZ = 90", "xformOp:rotateY",
+        "xformOp:rotateY: listed in xformOpOrder but has no value"
+      ),
+      ("float3 xformOp:rotateZ = (1, 2, 3)", "xformOp:rotateZ", "the wrong type"),
+      ("float3 xformOp:scale = (0, 1, 1)", "!invert!xformOp:scale", "no inverse"),
+      ("float xformOp:rotateZ = 90", "xformOp:rotateZ\", \"!resetXformStack!", "not the first entry"),
+    ])
+  func unreadableTransformOps(_ attribute: String, _ order: String, _ message: String) throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      """
+      #usda 1.0
+      def Xform "Root"
+      {
+          \(attribute)
+          uniform token[] xformOpOrder = ["\(order)"]
+          def Mesh "T"
+          {
+              int[] faceVertexCounts = [3]
+              int[] faceVertexIndices = [0, 1, 2]
+              point3f[] points = [(0, 0, 0), (1, 0, 0), (0, 1, 0)]
+          }
+      }
+      """, to: "ops.usda")
+    #expect(throws: ModelError.self) { _ = try ModelAsset.load(path: path) }
+    do { _ = try ModelAsset.load(path: path) } catch {
+      #expect("\(error)".contains("/Root") && "\(error)".contains(message), "\(error)")
+    }
   }
 
   @Test("a .usda file on its own is a model, told by its header")

@@ -2,8 +2,9 @@ import ARMath
 import RealModule
 
 /// A USDZ package (or a `.usdc` or `.usda` layer) read as a model: every `Mesh` prim of the
-/// root layer (text or binary) with the prims it references inside the package, placed by its own and its ancestors' transform ops (`xformOp:transform`, `translate`,
-/// `rotateXYZ`, `orient`, `scale`, in `xformOpOrder`), its polygons triangulated as fans; the
+/// root layer (text or binary) with the prims it references inside the package, placed by its
+/// own and its ancestors' transform ops (every kind, in `xformOpOrder`; an op that cannot be
+/// applied is an error), its polygons triangulated as fans; the
 /// stage turned into ARScene's frame: metres by `metersPerUnit` (USD's fallback is 0.01, the
 /// centimetre) and a Z-up stage turned Y-up.
 public struct USDAsset: Sendable {

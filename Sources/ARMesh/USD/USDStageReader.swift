@@ -38,7 +38,7 @@ struct USDStageReader {
     // The prims something hangs under: every path's parent.
     let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
     for prim in prims {
-      let world = stage * worldMatrix(prim.path)
+      let world = try stage * worldMatrix(prim.path)
       let name = String(prim.path.split(separator: "/").last ?? "")
       let hasChildren = parents.contains(prim.path)
       nodes.append(
@@ -83,52 +83,19 @@ struct USDStageReader {
     return turn * scale
   }
 
-  /// A prim's transform in the stage: its ancestors' local transforms, then its own.
-  private func worldMatrix(_ path: String) -> Matrix4<Double> {
+  /// A prim's transform in the stage: its ancestors' local transforms, then its own (from the
+  /// nearest that resets the stack).
+  private func worldMatrix(_ path: String) throws(USDError) -> Matrix4<Double> {
     var matrix = Matrix4<Double>.identity
     var prefix = ""
     for part in path.split(separator: "/") {
       prefix += "/" + part
-      matrix = matrix * localMatrix(prefix)
+      guard case .tokens(let order)? = values[prefix + ".xformOpOrder"] else { continue }
+      let local = try USDTransformOps.local(
+        order, of: prefix, values: { values[prefix + "." + $0] }, path: layer.path)
+      matrix = local.resets ? local.matrix : matrix * local.matrix
     }
     return matrix
-  }
-
-  /// A prim's local transform from its `xformOpOrder` (the first op outermost).
-  private func localMatrix(_ prim: String) -> Matrix4<Double> {
-    guard case .tokens(let order)? = values[prim + ".xformOpOrder"] else { return .identity }
-    var matrix = Matrix4<Double>.identity
-    for opName in order {
-      let inverted = opName.hasPrefix("!invert!")
-      let name = inverted ? String(opName.dropFirst("!invert!".count)) : opName
-      guard var op = Self.opMatrix(name, values[prim + "." + name]) else { continue }
-      if inverted { op = op.inverse ?? .identity }
-      matrix = matrix * op
-    }
-    return matrix
-  }
-
-  /// One transform op as a matrix for column vectors.
-  static func opMatrix(_ name: String, _ value: USDValue?) -> Matrix4<Double>? {
-    switch (name.split(separator: ":").dropFirst().first.map(String.init), value) {
-    case ("transform"?, .matrix(let m)?):
-      // USD's rows are our columns (it multiplies row vectors).
-      return Matrix4(
-        SIMD4(m[0], m[1], m[2], m[3]), SIMD4(m[4], m[5], m[6], m[7]), SIMD4(m[8], m[9], m[10], m[11]),
-        SIMD4(m[12], m[13], m[14], m[15]))
-    case ("translate"?, .vector(let t)?): return .translation(t)
-    case ("scale"?, .vector(let s)?): return .scale(s)
-    case ("orient"?, .quaternion(let q)?):
-      let unit = q / (q * q).sum().squareRoot()
-      return Matrix4(linear: Quaternion(vector: unit).matrix, translation: .zero)
-    case ("rotateXYZ"?, .vector(let d)?):
-      let (x, y, z) = (d.x * .pi / 180, d.y * .pi / 180, d.z * .pi / 180)
-      let rx = Quaternion<Double>(angle: .radians(x), axis: [1, 0, 0]).matrix
-      let ry = Quaternion<Double>(angle: .radians(y), axis: [0, 1, 0]).matrix
-      let rz = Quaternion<Double>(angle: .radians(z), axis: [0, 0, 1]).matrix
-      return Matrix4(linear: rz * ry * rx, translation: .zero)
-    default: return nil
-    }
   }
 
   /// A mesh prim's points and triangles (polygons as fans; left-handed ones turned); nil for

@@ -38,18 +38,25 @@ enum USDValue {
     func inlinedBytes(_ n: Int) -> [Double] {
       (0..<n).map { Double(Int8(bitPattern: UInt8(truncatingIfNeeded: payload >> (8 * UInt64($0))))) }
     }
-    func floats(_ n: Int, double: Bool) throws(USDError) -> [Double] {
-      guard n <= (crate.bytes.count - Swift.min(r.at, crate.bytes.count)) / (double ? 8 : 4) else {
+    // A floating-point type's width in bytes: double 8, float 4, half 2 (`PrecisionHalf` ops).
+    let width = [9: 8, 15: 8, 16: 8, 19: 8, 23: 8, 7: 2, 18: 2, 21: 2, 25: 2][type] ?? 4
+    func floats(_ n: Int, width: Int) throws(USDError) -> [Double] {
+      guard n <= (crate.bytes.count - Swift.min(r.at, crate.bytes.count)) / width else {
         throw r.fail("\(n) numbers run past the file")
       }
       var out: [Double] = []
       out.reserveCapacity(n)
       for _ in 0..<n {
-        out.append(double ? Double(bitPattern: try r.uint64()) : Double(Float(bitPattern: try r.uint32())))
+        switch width {
+        case 8: out.append(Double(bitPattern: try r.uint64()))
+        case 4: out.append(Double(Float(bitPattern: try r.uint32())))
+        default: out.append(Self.half(try r.bytes(2).reversed().reduce(0) { $0 << 8 | UInt16($1) }))
+        }
       }
       return out
     }
     switch (type, isArray) {
+    case (7, false): return .double(Self.half(UInt16(truncatingIfNeeded: payload)))
     // Tokens, and asset paths (stored as the token of their text).
     case (11, false), (12, false): return .token(try token(inlined ? payload : UInt64(try r.uint32())))
     case (11, true):
@@ -65,7 +72,7 @@ enum USDValue {
     case (9, false):
       return .double(
         inlined
-          ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: payload))) : try floats(1, double: true)[0])
+          ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: payload))) : try floats(1, width: 8)[0])
     case (8, false): return .double(Double(Float(bitPattern: UInt32(truncatingIfNeeded: payload))))
     case (3, true):
       let n = try arrayCount()
@@ -73,19 +80,19 @@ enum USDValue {
       var out: [Int64] = []
       for _ in 0..<n { out.append(Int64(Int32(bitPattern: try r.uint32()))) }
       return .ints(out)
-    case (24, true), (23, true):
+    case (24, true), (23, true), (25, true):
       let n = try arrayCount()
-      let values = try floats(3 * n, double: type == 23)
+      let values = try floats(3 * n, width: width)
       return .vectors((0..<n).map { SIMD3(values[3 * $0], values[3 * $0 + 1], values[3 * $0 + 2]) })
-    case (24, false), (23, false):
-      let v = inlined ? inlinedBytes(3) : try floats(3, double: type == 23)
+    case (24, false), (23, false), (25, false):
+      let v = inlined ? inlinedBytes(3) : try floats(3, width: width)
       return .vector(SIMD3(v[0], v[1], v[2]))
-    case (20, true), (19, true):
+    case (20, true), (19, true), (21, true):
       let n = try arrayCount()
-      let values = try floats(2 * n, double: type == 19)
+      let values = try floats(2 * n, width: width)
       return .texcoords((0..<n).map { SIMD2(values[2 * $0], values[2 * $0 + 1]) })
-    case (17, false), (16, false):
-      let v = try floats(4, double: type == 16)
+    case (17, false), (16, false), (18, false):
+      let v = try floats(4, width: width)
       return .quaternion(SIMD4(v[0], v[1], v[2], v[3]))
     case (34, false):
       let header = try r.bytes(1).first!
@@ -107,8 +114,20 @@ enum USDValue {
         let d = inlinedBytes(4)
         return .matrix((0..<16).map { $0 % 5 == 0 ? d[$0 / 5] : 0 })
       }
-      return .matrix(try floats(16, double: true))
+      return .matrix(try floats(16, width: 8))
     default: return nil
+    }
+  }
+
+  /// An IEEE 754 half-precision number's value (built by hand: `Float16` is missing on Intel Macs).
+  static func half(_ bits: UInt16) -> Double {
+    let sign: Double = bits & 0x8000 == 0 ? 1 : -1
+    let exponent = Int(bits >> 10 & 0x1F), fraction = Double(bits & 0x3FF)
+    switch exponent {
+    case 0: return sign * fraction * 0x1p-24
+    case 31: return fraction == 0 ? sign * .infinity : .nan
+    default:
+      return sign * (1 + fraction / 1024) * Double(sign: .plus, exponent: exponent - 15, significand: 1)
     }
   }
 

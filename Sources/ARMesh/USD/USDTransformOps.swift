@@ -1,0 +1,105 @@
+import ARMath
+
+/// USD's transform stack (`UsdGeomXformable`): a prim's `xformOpOrder` lists its ops, the first
+/// outermost, each `xformOp:<kind>[:<suffix>]` with its value (any precision, read as double),
+/// optionally `!invert!`ed (the inverse of a named op, as pivots use), and
+/// `!resetXformStack!` first to ignore the ancestors' transforms.
+///
+/// Kinds: `translate`, `scale` (a vector, or one number for all axes), `rotateX`, `rotateY`,
+/// `rotateZ` (degrees), `rotateXYZ` and the other five orders (degrees; `rotateXYZ` turns about
+/// x first), `orient` (a quaternion), `transform` (a 4×4 matrix). An op of another kind, or one
+/// whose value is missing or of the wrong type, is an error naming the prim and the op: a
+/// transform is never skipped without a word.
+enum USDTransformOps {
+  /// The marker that ignores the parent's transform.
+  static let resetStack = "!resetXformStack!"
+
+  /// The local transform `order` makes from the prim's `values` (keyed by property name), and
+  /// whether it resets the stack.
+  static func local(
+    _ order: [String], of prim: String, values: (String) -> USDValue?, path: String
+  ) throws(USDError) -> (matrix: Matrix4<Double>, resets: Bool) {
+    var matrix = Matrix4<Double>.identity
+    var resets = false
+    for (i, entry) in order.enumerated() {
+      if entry == resetStack {
+        guard i == 0 else {
+          throw USDError(
+            path: path, place: prim + ".xformOpOrder", reason: "\(resetStack) is not the first entry")
+        }
+        resets = true
+        continue
+      }
+      let inverted = entry.hasPrefix("!invert!")
+      let name = inverted ? String(entry.dropFirst("!invert!".count)) : entry
+      let place = prim + "." + name
+      guard let value = values(name) else {
+        throw USDError(path: path, place: place, reason: "listed in xformOpOrder but has no value")
+      }
+      var op = try Self.matrix(name, value, place: place, path: path)
+      if inverted {
+        guard let inverse = op.inverse else {
+          throw USDError(path: path, place: place, reason: "!invert! of an op that has no inverse")
+        }
+        op = inverse
+      }
+      matrix = matrix * op
+    }
+    return (matrix, resets)
+  }
+
+  /// One op as a matrix for column vectors.
+  static func matrix(_ name: String, _ value: USDValue, place: String, path: String) throws(USDError)
+    -> Matrix4<Double>
+  {
+    let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count >= 2, parts[0] == "xformOp" else {
+      throw USDError(path: path, place: place, reason: "not an xformOp: property")
+    }
+    let kind = String(parts[1])
+    func wrongValue() -> USDError {
+      USDError(path: path, place: place, reason: "a value of the wrong type for \(kind)")
+    }
+    switch kind {
+    case "transform":
+      guard case .matrix(let m) = value, m.count == 16 else { throw wrongValue() }
+      // USD's rows are our columns (it multiplies row vectors).
+      return Matrix4(
+        SIMD4(m[0], m[1], m[2], m[3]), SIMD4(m[4], m[5], m[6], m[7]), SIMD4(m[8], m[9], m[10], m[11]),
+        SIMD4(m[12], m[13], m[14], m[15]))
+    case "translate":
+      guard case .vector(let t) = value else { throw wrongValue() }
+      return .translation(t)
+    case "scale":
+      switch value {
+      case .vector(let s): return .scale(s)
+      case .double(let s): return .scale(SIMD3(repeating: s))
+      default: throw wrongValue()
+      }
+    case "orient":
+      guard case .quaternion(let q) = value, (q * q).sum() > 0 else { throw wrongValue() }
+      return Matrix4(linear: Quaternion(vector: q / (q * q).sum().squareRoot()).matrix, translation: .zero)
+    case "rotateX", "rotateY", "rotateZ":
+      guard case .double(let degrees) = value else { throw wrongValue() }
+      return Matrix4(linear: rotation(about: kind.last!, degrees: degrees), translation: .zero)
+    case "rotateXYZ", "rotateXZY", "rotateYXZ", "rotateYZX", "rotateZXY", "rotateZYX":
+      guard case .vector(let d) = value else { throw wrongValue() }
+      // The first axis named turns the point first: for column vectors, the rightmost factor.
+      var linear = Matrix3<Double>.identity
+      for axis in kind.dropFirst("rotate".count) {
+        let degrees = axis == "X" ? d.x : axis == "Y" ? d.y : d.z
+        linear = rotation(about: axis, degrees: degrees) * linear
+      }
+      return Matrix4(linear: linear, translation: .zero)
+    default:
+      throw USDError(
+        path: path, place: place, reason: "an xformOp of kind '\(kind.prefix(40))', which is not read")
+    }
+  }
+
+  /// A rotation of `degrees` about the x, y or z axis.
+  private static func rotation(about axis: Character, degrees: Double) -> Matrix3<Double> {
+    let unit: SIMD3<Double> = axis == "X" ? [1, 0, 0] : axis == "Y" ? [0, 1, 0] : [0, 0, 1]
+    return Quaternion<Double>(angle: .degrees(degrees), axis: unit).matrix
+  }
+}
