@@ -22,6 +22,7 @@ struct USDTests {
       "nested-zup-metres.usdz", "nested-yup-centimetres.usdz", "triangle-millimetres.usdz",
       "textured-quad.usdz", "nested-zup-metres-text.usdz", "textured-quad-text.usdz", "referenced-parts.usdz",
       "smooth-normals.usdz", "mapped-quad.usdz", "transform-ops.usdz", "transform-ops-text.usdz",
+      "nested-package.usdz",
     ])
   func usdCore(_ name: String) throws {
     let all = try JSONDecoder().decode(

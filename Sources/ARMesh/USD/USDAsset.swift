@@ -29,19 +29,7 @@ public struct USDAsset: Sendable {
   ///
   /// - Throws: ``USDError`` naming the file, the zip entry, crate section or prim, and why.
   public init(bytes: [UInt8], path: String) throws(USDError) {
-    var root = ArraySlice(bytes), rootName = ""
-    var files: [String: ArraySlice<UInt8>] = [:]
-    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-      let archive = try USDZArchive(bytes, path: path)
-      (root, rootName) = (archive.entries[0].bytes, archive.entries[0].name)
-      for entry in archive.entries.dropFirst() { files[entry.name] = entry.bytes }
-    }
-    let layer = try Self.layer(root, path: rootName.isEmpty ? path : "\(path)[\(rootName)]")
-    let composed = try layer.composed { (name) throws(USDError) -> USDLayer? in
-      let key = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
-      guard let bytes = files[key] else { return nil }
-      return try Self.layer(bytes, path: "\(path)[\(key)]")
-    }
+    let (composed, files) = try Self.package(ArraySlice(bytes), path: path)
     var stage = USDStageReader(composed)
     stage.packageFiles = files
     self.path = path
@@ -50,6 +38,57 @@ public struct USDAsset: Sendable {
     meshes = stage.meshCount
     metersPerUnit = stage.metersPerUnit
     upAxis = stage.upAxis
+  }
+
+  /// How deep packages may nest in packages (Reality Composer Pro nests one or two).
+  static let maximumNesting = 4
+
+  /// A package's layer `entry` (its first, the root, by default), or a bare layer, with its
+  /// references composed from the package's files; and those files, with the files of the
+  /// packages nested in it (a texture of a nested model is found by its name in that package).
+  /// A reference into a package in the package is a layer of its own (`@./parts.usdz@`) or
+  /// one of its files (`@./parts.usdz[arm.usdc]@`, USD's package-relative path).
+  static func package(_ bytes: ArraySlice<UInt8>, path: String, entry: String? = nil, depth: Int = 0)
+    throws(USDError) -> (USDLayer, [String: ArraySlice<UInt8>])
+  {
+    guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
+      return (try layer(bytes, path: path).composed { _ in nil }, [:])
+    }
+    guard depth <= maximumNesting else {
+      throw USDError(path: path, place: "zip", reason: "packages nested more than \(maximumNesting) deep")
+    }
+    let archive = try USDZArchive(Array(bytes), path: path)
+    var files: [String: ArraySlice<UInt8>] = [:]
+    for file in archive.entries { files[file.name] = file.bytes }
+    let rootName = entry ?? archive.entries[0].name
+    guard files[rootName] != nil else {
+      throw USDError(path: path, place: "zip", reason: "no file \(rootName.prefix(60)) in the package")
+    }
+    var nested: [String: ArraySlice<UInt8>] = [:]
+    /// The layer at `name` in this package: a layer, a nested package, or a file of one.
+    func load(_ name: String) throws(USDError) -> USDLayer? {
+      var key = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
+      var inner: String?
+      if key.hasSuffix("]"), let open = key.firstIndex(of: "[") {
+        inner = String(key[key.index(after: open)..<key.index(before: key.endIndex)])
+        key = String(key[..<open])
+      }
+      guard let bytes = files[key] else { return nil }
+      let place = "\(path)[\(key)]"
+      guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
+        guard inner == nil else { throw USDError(path: place, place: "zip", reason: "not a package") }
+        return try layer(bytes, path: place)
+      }
+      let (layer, innerFiles) = try package(bytes, path: place, entry: inner, depth: depth + 1)
+      nested.merge(innerFiles) { first, _ in first }
+      return layer
+    }
+    // The root entry: a layer, or itself a package (what load reads either way).
+    guard let first = try load(rootName) else {
+      throw USDError(path: path, place: "zip", reason: "no file \(rootName.prefix(60)) in the package")
+    }
+    let rooted = try first.composed(load: load)
+    return (rooted, files.merging(nested) { outer, _ in outer })
   }
 
   /// A layer's opinions from its bytes: text (`#usda`) or binary (`PXR-USDC`).

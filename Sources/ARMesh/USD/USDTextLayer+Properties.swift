@@ -18,6 +18,14 @@ extension USDTextLayer {
       at -= 1
       throw unexpected("a property")
     }
+    // `reorder nameChildren = [...]` and `reorder properties = [...]` (Reality Composer Pro
+    // writes them): an order for the children or properties, which changes no geometry.
+    if listOperation == "reorder", ["nameChildren", "properties"].contains(typeToken.text), isPunctuation("=")
+    {
+      at += 1
+      _ = try self.value()
+      return
+    }
     var type = typeToken.text
     if type != "rel", isPunctuation("[") {
       at += 1
