@@ -225,3 +225,75 @@ extension USDTests {
     }
   }
 }
+
+/// USD's implicit surfaces (Cube, Sphere, Cylinder, Cone, Capsule, Plane) made meshes.
+@Suite("USD implicit shapes")
+struct USDImplicitShapeTests {
+  @Test("a stage of every implicit shape: its bounds are usd-core's BBoxCache's, to 1e-9 m")
+  func stageBounds() throws {
+    let all = try JSONDecoder().decode(
+      [String: [String: [String: [Double]]]].self,
+      from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/bboxcache.json"))))
+    let prims = try #require(all["implicit-shapes.usdz"])
+    #expect(prims.count == 12)
+    var low = SIMD3<Double>(repeating: .infinity), high = SIMD3<Double>(repeating: -.infinity)
+    for box in prims.values {
+      let (a, b) = (try #require(box["min"]), try #require(box["max"]))
+      low = pointwiseMin(low, SIMD3(a[0], a[1], a[2]))
+      high = pointwiseMax(high, SIMD3(b[0], b[1], b[2]))
+    }
+    let asset = try ModelAsset.load(path: Fixtures.path("usd/implicit-shapes.usdz"))
+    let stats = ModelStatistics(asset)
+    #expect(stats.meshes == 12 && stats.triangles > 12 * 2)
+    let bounds = try #require(stats.bounds)
+    for k in 0..<3 {
+      #expect(
+        abs(bounds.min[k] - low[k]) < 1e-9 && abs(bounds.max[k] - high[k]) < 1e-9,
+        "\(bounds) vs \(low) \(high)")
+    }
+  }
+
+  @Test(
+    "each shape's mesh reaches the schema's extent exactly, faces outward, and has no degenerate triangle",
+    arguments: [
+      ("Cube", [String: Double](), "Z", SIMD3<Double>(1, 1, 1)),
+      ("Cube", ["size": 0.5], "Z", SIMD3(0.25, 0.25, 0.25)),
+      ("Sphere", [:], "Z", SIMD3(1, 1, 1)),
+      ("Cylinder", ["radius": 0.2, "height": 1.5], "X", SIMD3(0.75, 0.2, 0.2)),
+      ("Cone", [:], "Z", SIMD3(1, 1, 1)),
+      ("Cone", ["radius": 0.4, "height": 0.8], "Y", SIMD3(0.4, 0.4, 0.4)),
+      ("Capsule", [:], "Z", SIMD3(0.5, 0.5, 1)),
+      ("Capsule", ["radius": 0.25, "height": 2], "Y", SIMD3(0.25, 1.25, 0.25)),
+      ("Plane", ["width": 3, "length": 0.5], "Z", SIMD3(1.5, 0.25, 0)),
+    ])
+  func shape(_ type: String, _ numbers: [String: Double], _ axis: String, _ half: SIMD3<Double>) throws {
+    let mesh = try USDImplicitShapes.mesh(
+      type, number: { numbers[$0] }, token: { $0 == "axis" ? axis : nil }, place: "/S", path: "test")
+    let (low, high) = USDImplicitShapes.extent(of: mesh)
+    #expect(
+      ((low + half) * (low + half)).sum() < 1e-24 && ((high - half) * (high - half)).sum() < 1e-24,
+      "\(low) \(high)")
+    for t in stride(from: 0, to: mesh.triangles.count, by: 3) {
+      let (a, b, c) = (
+        mesh.positions[Int(mesh.triangles[t])], mesh.positions[Int(mesh.triangles[t + 1])],
+        mesh.positions[Int(mesh.triangles[t + 2])]
+      )
+      let n = (b - a).cross(c - a), centroid = (a + b + c) / 3
+      #expect((n * n).sum() > 0, "\(type): a degenerate triangle")
+      // Convex shapes about the origin: each front face looks away from it (a plane: along +axis).
+      if type != "Plane" { #expect((n * centroid).sum() > 0, "\(type): an inward triangle at \(centroid)") }
+    }
+  }
+
+  @Test("a negative size or an unknown axis is an error naming the attribute")
+  func badAttributes() throws {
+    #expect(throws: USDError.self) {
+      _ = try USDImplicitShapes.mesh(
+        "Sphere", number: { _ in -1 }, token: { _ in nil }, place: "/S", path: "t")
+    }
+    #expect(throws: USDError.self) {
+      _ = try USDImplicitShapes.mesh(
+        "Cone", number: { _ in nil }, token: { _ in "W" }, place: "/S", path: "t")
+    }
+  }
+}

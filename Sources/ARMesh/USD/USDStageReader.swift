@@ -15,7 +15,7 @@ struct USDStageReader {
   var metersPerUnit: Double { layer.metersPerUnit }
   var upAxis: String { layer.upAxis }
   var primCount: Int { prims.count }
-  var meshCount: Int { prims.count { $0.type == "Mesh" } }
+  var meshCount: Int { prims.count { $0.type == "Mesh" || USDImplicitShapes.types.contains($0.type) } }
 
   init(_ layer: USDLayer) { self.layer = layer }
 
@@ -43,17 +43,22 @@ struct USDStageReader {
       let hasChildren = parents.contains(prim.path)
       nodes.append(
         NamedNode(
-          name: name, position: world.translation, hasMesh: prim.type == "Mesh", hasChildren: hasChildren))
-      guard prim.type == "Mesh", let attributes = try meshAttributes(prim.path) else { continue }
-      var extent = attributes.positions
-      if case .vectors(let box)? = values[prim.path + ".extent"], box.count == 2,
-        box.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+          name: name, position: world.translation,
+          hasMesh: prim.type == "Mesh" || USDImplicitShapes.types.contains(prim.type),
+          hasChildren: hasChildren))
+      guard let attributes = try surface(prim) else { continue }
+      // The prim's extent as USD's BBoxCache takes it: the authored one, else its points' box
+      // (an implicit shape's schema extent, which its vertices reach), its 8 corners transformed.
+      var box = USDImplicitShapes.extent(of: attributes)
+      if case .vectors(let authored)? = values[prim.path + ".extent"], authored.count == 2,
+        authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
       {
-        extent = (0..<8).map { k in
-          SIMD3(
-            k & 1 == 0 ? box[0].x : box[1].x, k & 2 == 0 ? box[0].y : box[1].y,
-            k & 4 == 0 ? box[0].z : box[1].z)
-        }
+        box = (authored[0], authored[1])
+      }
+      let extent = (0..<8).map { k in
+        SIMD3(
+          k & 1 == 0 ? box.min.x : box.max.x, k & 2 == 0 ? box.min.y : box.max.y,
+          k & 4 == 0 ? box.min.z : box.max.z)
       }
       for corner in extent {
         let p = world.transformPoint(corner)
@@ -96,6 +101,22 @@ struct USDStageReader {
       matrix = local.resets ? local.matrix : matrix * local.matrix
     }
     return matrix
+  }
+
+  /// The surface a prim draws: a mesh's, or an implicit shape made a mesh; nil for others.
+  private func surface(_ prim: (path: String, type: String)) throws(USDError) -> GLTFPrimitiveAttributes? {
+    if prim.type == "Mesh" { return try meshAttributes(prim.path) }
+    guard USDImplicitShapes.types.contains(prim.type) else { return nil }
+    return try USDImplicitShapes.mesh(
+      prim.type,
+      number: { name in
+        if case .double(let v)? = values[prim.path + "." + name] { return v }
+        return nil
+      },
+      token: { name in
+        if case .token(let t)? = values[prim.path + "." + name] { return t }
+        return nil
+      }, place: prim.path, path: layer.path)
   }
 
   /// A mesh prim's points and triangles (polygons as fans; left-handed ones turned); nil for

@@ -1,0 +1,178 @@
+import ARMath
+import RealModule
+
+/// USD's implicit surfaces (`UsdGeomCube`, `Sphere`, `Cylinder`, `Cone`, `Capsule`, `Plane`)
+/// made meshes, from their attributes with the schema's fallbacks: `size` 2 for a cube;
+/// `radius` 1 for a sphere, cylinder and cone, 0.5 for a capsule; `height` 2 for a cylinder and
+/// cone, 1 for a capsule's cylindrical part; `width` and `length` 2 for a plane; `axis` Z. Round
+/// shapes are cut into 48 segments around and 24 from pole to pole, with a vertex on each
+/// principal axis, so that their bounds are the schema's exactly; smooth shapes carry smooth
+/// normals, facets flat ones.
+enum USDImplicitShapes {
+  /// The prim types made meshes here.
+  static let types: Set<String> = ["Cube", "Sphere", "Cylinder", "Cone", "Capsule", "Plane"]
+  static let around = 48, poleToPole = 24
+
+  /// The mesh of implicit prim `type`, its attributes read through `number` and `token`.
+  static func mesh(
+    _ type: String, number: (String) -> Double?, token: (String) -> String?, place: String, path: String
+  ) throws(USDError) -> GLTFPrimitiveAttributes {
+    func positive(_ name: String, _ fallback: Double) throws(USDError) -> Double {
+      let value = number(name) ?? fallback
+      guard value.isFinite, value >= 0 else {
+        throw USDError(path: path, place: place + "." + name, reason: "\(value) is not a finite size ≥ 0")
+      }
+      return value
+    }
+    let axis = token("axis") ?? "Z"
+    guard ["X", "Y", "Z"].contains(axis) else {
+      throw USDError(path: path, place: place + ".axis", reason: "'\(axis.prefix(20))' is not X, Y or Z")
+    }
+    var shape: GLTFPrimitiveAttributes
+    switch type {
+    case "Cube": return box(half: SIMD3(repeating: try positive("size", 2) / 2))
+    case "Sphere":
+      let r = try positive("radius", 1)
+      shape = revolved(arc(radius: r, from: -.pi / 2, to: .pi / 2, centre: 0, steps: poleToPole))
+    case "Cylinder":
+      let (r, h) = (try positive("radius", 1), try positive("height", 2))
+      shape = revolved([(SIMD2(0, -h / 2), SIMD2(0, -1)), (SIMD2(r, -h / 2), SIMD2(0, -1))])
+      shape.merge(revolved([(SIMD2(r, -h / 2), SIMD2(1, 0)), (SIMD2(r, h / 2), SIMD2(1, 0))]))
+      shape.merge(revolved([(SIMD2(r, h / 2), SIMD2(0, 1)), (SIMD2(0, h / 2), SIMD2(0, 1))]))
+    case "Cone":
+      let (r, h) = (try positive("radius", 1), try positive("height", 2))
+      let side = SIMD2(h, r) / max((h * h + r * r).squareRoot(), .leastNormalMagnitude)
+      shape = revolved([(SIMD2(0, -h / 2), SIMD2(0, -1)), (SIMD2(r, -h / 2), SIMD2(0, -1))])
+      shape.merge(revolved([(SIMD2(r, -h / 2), side), (SIMD2(0, h / 2), side)]))
+    case "Capsule":
+      let (r, h) = (try positive("radius", 0.5), try positive("height", 1))
+      let lower = arc(radius: r, from: -.pi / 2, to: 0, centre: -h / 2, steps: poleToPole / 2)
+      let upper = arc(radius: r, from: 0, to: .pi / 2, centre: h / 2, steps: poleToPole / 2)
+      shape = revolved(lower + upper)
+    case "Plane":
+      return plane(width: try positive("width", 2), length: try positive("length", 2), axis: axis)
+    default:
+      throw USDError(path: path, place: place, reason: "a \(type) prim, which is not read")
+    }
+    return turned(shape, toAxis: axis)
+  }
+
+  /// The shape's extent in its own space, as USD computes it from the same attributes (what
+  /// `UsdGeomBBoxCache` reports when none is authored): the mesh's vertices reach every face of it.
+  static func extent(of shape: GLTFPrimitiveAttributes) -> (min: SIMD3<Double>, max: SIMD3<Double>) {
+    shape.positions.reduce((SIMD3(repeating: .infinity), SIMD3(repeating: -.infinity))) {
+      (pointwiseMin($0.0, $1), pointwiseMax($0.1, $1))
+    }
+  }
+
+  /// A profile point (distance from the axis, height along it) and its normal in the same
+  /// (radial, axial) terms.
+  typealias ProfilePoint = (point: SIMD2<Double>, normal: SIMD2<Double>)
+
+  /// An arc of `radius` about height `centre` from angle `from` to `to` (radians above the
+  /// equator), in `steps`: a sphere's or a capsule cap's profile, its normals radial.
+  static func arc(radius: Double, from: Double, to: Double, centre: Double, steps: Int) -> [ProfilePoint] {
+    (0...steps).map { k in
+      let a = from + (to - from) * Double(k) / Double(steps)
+      // Exactly 0 at the poles, so that their rings are seen as points.
+      let normal = SIMD2(abs(a) == .pi / 2 ? 0 : Double.cos(a), Double.sin(a))
+      return (SIMD2(radius * normal.x, centre + radius * normal.y), normal)
+    }
+  }
+
+  /// The surface of `profile` turned about the z axis (`around` segments): a ring of vertices
+  /// for each profile point, quads between consecutive rings.
+  static func revolved(_ profile: [ProfilePoint]) -> GLTFPrimitiveAttributes {
+    var positions: [SIMD3<Double>] = [], normals: [SIMD3<Double>] = [], triangles: [UInt32] = []
+    for (point, normal) in profile {
+      for k in 0..<around {
+        let a = 2 * Double.pi * Double(k) / Double(around)
+        let (c, s) = (Double.cos(a), Double.sin(a))
+        positions.append([point.x * c, point.x * s, point.y])
+        normals.append([normal.x * c, normal.x * s, normal.y])
+      }
+    }
+    for ring in 0..<(profile.count - 1) {
+      // A ring on the axis (a pole, a cap's centre) is one point: one triangle per segment.
+      let (pole, nextPole) = (profile[ring].point.x == 0, profile[ring + 1].point.x == 0)
+      for k in 0..<around {
+        let a = UInt32(ring * around + k), b = UInt32(ring * around + (k + 1) % around)
+        let (c, d) = (a + UInt32(around), b + UInt32(around))
+        if !pole { triangles += [a, b, d] }
+        if !nextPole { triangles += [a, d, c] }
+      }
+    }
+    var shape = GLTFPrimitiveAttributes(positions: positions, triangles: triangles)
+    shape.normals = normals
+    return shape
+  }
+
+  /// A plane facing +`axis`: the width along x (z for an X axis), the length along y (z for a
+  /// Y axis), as `UsdGeomPlane` lays them.
+  static func plane(width: Double, length: Double, axis: String) -> GLTFPrimitiveAttributes {
+    // (u, v) spans the plane with u × v = +axis.
+    let (u, v, normal): (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) =
+      switch axis {
+      case "X": ([0, length / 2, 0], [0, 0, width / 2], [1, 0, 0])
+      case "Y": ([0, 0, length / 2], [width / 2, 0, 0], [0, 1, 0])
+      default: ([width / 2, 0, 0], [0, length / 2, 0], [0, 0, 1])
+      }
+    var shape = GLTFPrimitiveAttributes(
+      positions: [-u - v, u - v, u + v, v - u], triangles: [0, 1, 2, 0, 2, 3])
+    shape.normals = Array(repeating: normal, count: 4)
+    return shape
+  }
+
+  /// An axis-aligned box of half-sizes `half`, six faces with flat normals.
+  static func box(half: SIMD3<Double>) -> GLTFPrimitiveAttributes {
+    var positions: [SIMD3<Double>] = [], normals: [SIMD3<Double>] = [], triangles: [UInt32] = []
+    for axis in 0..<3 {
+      for sign in [-1.0, 1.0] {
+        var n = SIMD3<Double>.zero
+        n[axis] = sign
+        let (u, v) = ((axis + 1) % 3, (axis + 2) % 3)
+        let base = UInt32(positions.count)
+        for (du, dv) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)] {
+          var p = n * half
+          p[u] = du * half[u]
+          p[v] = dv * half[v]
+          positions.append(p)
+          normals.append(n)
+        }
+        // Counter-clockwise seen from outside: u × v is the axis, so flip for the − side.
+        triangles +=
+          sign > 0
+          ? [base, base + 1, base + 2, base, base + 2, base + 3]
+          : [base, base + 2, base + 1, base, base + 3, base + 2]
+      }
+    }
+    var shape = GLTFPrimitiveAttributes(positions: positions, triangles: triangles)
+    shape.normals = normals
+    return shape
+  }
+
+  /// A shape made about z turned to have its axis along `axis` (X: z to x; Y: z to y).
+  static func turned(_ shape: GLTFPrimitiveAttributes, toAxis axis: String) -> GLTFPrimitiveAttributes {
+    // Cyclic permutations keep the handedness: (x, y, z) → (y, z, x) puts z on x.
+    let permute: (SIMD3<Double>) -> SIMD3<Double> =
+      switch axis {
+      case "X": { SIMD3($0.z, $0.x, $0.y) }
+      case "Y": { SIMD3($0.y, $0.z, $0.x) }
+      default: { $0 }
+      }
+    var out = shape
+    out.positions = shape.positions.map(permute)
+    out.normals = shape.normals?.map(permute)
+    return out
+  }
+}
+
+extension GLTFPrimitiveAttributes {
+  /// Appends `other`'s vertices and triangles (positions and normals only).
+  mutating func merge(_ other: GLTFPrimitiveAttributes) {
+    let offset = UInt32(positions.count)
+    positions += other.positions
+    normals = (normals ?? []) + (other.normals ?? [])
+    triangles += other.triangles.map { $0 + offset }
+  }
+}
