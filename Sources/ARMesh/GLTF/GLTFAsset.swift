@@ -24,7 +24,7 @@ public struct GLTFAsset: Sendable {
   /// Extensions ARScene reads, or may ignore without changing the geometry.
   static let understood: Set<String> = [
     "KHR_mesh_quantization", "KHR_texture_transform", "KHR_materials_unlit",
-    "KHR_materials_emissive_strength",
+    "KHR_materials_emissive_strength", "EXT_mesh_gpu_instancing",
   ]
 
   /// ``understood`` and the compression extensions whose decoders are registered now.

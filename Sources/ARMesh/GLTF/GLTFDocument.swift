@@ -40,6 +40,18 @@ struct GLTFDocument: Decodable, Sendable {
     var rotation: [Double]?
     var scale: [Double]?
     var weights: [Double]?
+    var extensions: NodeExtensions?
+  }
+
+  struct NodeExtensions: Decodable, Sendable {
+    var instancing: GPUInstancing?
+    enum CodingKeys: String, CodingKey { case instancing = "EXT_mesh_gpu_instancing" }
+  }
+
+  /// `EXT_mesh_gpu_instancing`: the node's mesh drawn once an instance, each placed by its own
+  /// translation, rotation and scale (accessors, one element an instance) within the node.
+  struct GPUInstancing: Decodable, Sendable {
+    var attributes: [String: Int]
   }
 
   struct MeshJSON: Decodable, Sendable {

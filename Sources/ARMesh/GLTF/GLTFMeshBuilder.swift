@@ -89,10 +89,57 @@ struct GLTFMeshBuilder {
           name: name, position: world.translation, hasMesh: node.mesh != nil,
           hasChildren: !(node.children ?? []).isEmpty))
     }
-    if node.mesh != nil { instances.append((index, world)) }
+    if node.mesh != nil {
+      if let instancing = node.extensions?.instancing {
+        for local in try instanceMatrices(
+          instancing, at: "/nodes/\(index)/extensions/EXT_mesh_gpu_instancing")
+        {
+          instances.append((index, world * local))
+        }
+      } else {
+        instances.append((index, world))
+      }
+    }
     for (k, child) in (node.children ?? []).enumerated() {
       try visit(
         child, parent: world, ancestors: ancestors + [index], pointer: "/nodes/\(index)/children/\(k)")
+    }
+  }
+
+  /// `EXT_mesh_gpu_instancing`'s instances, each its `TRANSLATION` × `ROTATION` × `SCALE` (any
+  /// of them absent: identity) within the node; the accessors must agree on the count.
+  private func instanceMatrices(_ instancing: GLTFDocument.GPUInstancing, at pointer: String)
+    throws(GLTFError)
+    -> [Matrix4<Double>]
+  {
+    let known = ["TRANSLATION": "VEC3", "ROTATION": "VEC4", "SCALE": "VEC3"]
+    var columns: [String: [Double]] = [:]
+    var count: Int?
+    for (name, accessor) in instancing.attributes.sorted(by: { $0.key < $1.key }) {
+      let here = pointer + "/attributes/" + name
+      guard let type = known[name] else {
+        if name.hasPrefix("_") { continue }  // application-specific, such as _ID
+        throw fail(here, "an instance attribute glTF does not define (TRANSLATION, ROTATION, SCALE)")
+      }
+      let (values, n) = try accessors.read(accessor, expect: [type], at: here)
+      guard count == nil || count == values.count / n else {
+        throw fail(here, "\(values.count / n) instances where another attribute has \(count!)")
+      }
+      count = values.count / n
+      columns[name] = values
+    }
+    guard let count else { throw fail(pointer + "/attributes", "no TRANSLATION, ROTATION or SCALE") }
+    guard count <= 1 << 20 else { throw fail(pointer, "\(count) instances, over 1048576") }
+    return (0..<count).map { i in
+      var m = Matrix4<Double>.identity
+      if let t = columns["TRANSLATION"] { m = m * .translation(SIMD3(t[3 * i], t[3 * i + 1], t[3 * i + 2])) }
+      if let r = columns["ROTATION"] {
+        let q = SIMD4(r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3])
+        let unit = (q * q).sum() > 0 ? q / (q * q).sum().squareRoot() : SIMD4(0, 0, 0, 1)
+        m = m * Matrix4(linear: Quaternion(vector: unit).matrix, translation: .zero)
+      }
+      if let s = columns["SCALE"] { m = m * .scale(SIMD3(s[3 * i], s[3 * i + 1], s[3 * i + 2])) }
+      return m
     }
   }
 
