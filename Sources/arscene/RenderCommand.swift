@@ -105,7 +105,7 @@ struct RenderCommand: ParsableCommand {
     transform: FrameRange.init(parsing:))
   var range: FrameRange?
   @Option(
-    help: "Recording mode: this job's share of the frames, I/N, auto/N or auto.",
+    help: "Recording mode: this job's share of the frames, I/N, auto/N, auto/auto or auto.",
     transform: { try ShardSelection(parsing: $0) })
   var shard: ShardSelection?
   @Option(

@@ -23,8 +23,9 @@ struct ValidateCommand: ParsableCommand {
       self-contained report.
 
       At scale: --manifest M lists recordings (one path a line); --shard I/N validates those \
-      whose 0-based line index is I modulo N (auto/N takes I from JOB_COMPLETION_INDEX or \
-      SLURM_ARRAY_TASK_ID), printing {"shard":"I/N","recordings":[{"recording":…,"report":…}]} \
+      whose 0-based line index is I modulo N (auto/N takes I from JOB_COMPLETION_INDEX, \
+      SLURM_ARRAY_TASK_ID, AWS_BATCH_JOB_ARRAY_INDEX or BATCH_TASK_INDEX; auto/auto takes N too \
+      where the scheduler states it), printing {"shard":"I/N","recordings":[{"recording":…,"report":…}]} \
       (or writing it to --json). --merge SHARD.json… combines shards into one summary.
       """)
 
@@ -38,7 +39,7 @@ struct ValidateCommand: ParsableCommand {
   @Option(help: "A file listing recordings to validate, one path a line (relative to it).") var manifest:
     String?
   @Option(
-    help: "Which part of the manifest: I/N, auto/N or auto (from the scheduler's environment).",
+    help: "Which part of the manifest: I/N, auto/N, auto/auto or auto (from the scheduler's environment).",
     transform: { try ShardSelection(parsing: $0) })
   var shard: ShardSelection?
   @Flag(help: "Combine the shards' JSON files given as inputs into one summary.") var merge = false

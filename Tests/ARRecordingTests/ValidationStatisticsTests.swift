@@ -132,7 +132,18 @@ struct ShardSelectionTests {
     // Slurm arrays may start at 1: the index counts from SLURM_ARRAY_TASK_MIN.
     let slurm = ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "10"]
     #expect(try ShardSelection(parsing: "auto", environment: slurm) == ShardSelection(index: 6, count: 10))
-    for bad in ["8/8", "-1/8", "auto", "a/b", "1/0", "1/2/3"] {
+    // AWS Batch's index; Google Cloud Batch's index and count (auto/auto); Kubernetes states no count.
+    #expect(
+      try ShardSelection(parsing: "auto/4", environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "3"])
+        == ShardSelection(index: 3, count: 4))
+    let google = ["BATCH_TASK_INDEX": "2", "BATCH_TASK_COUNT": "5"]
+    #expect(
+      try ShardSelection(parsing: "auto/auto", environment: google) == ShardSelection(index: 2, count: 5))
+    #expect(try ShardSelection(parsing: "auto", environment: google) == ShardSelection(index: 2, count: 5))
+    expectError(RecordingError.self, "badRecord") {
+      _ = try ShardSelection(parsing: "auto/auto", environment: ["JOB_COMPLETION_INDEX": "1"])
+    }
+    for bad in ["8/8", "-1/8", "auto", "a/b", "1/0", "1/2/3", "3/auto"] {
       expectError(RecordingError.self, "badRecord") { _ = try ShardSelection(parsing: bad, environment: [:]) }
     }
     let shard = ShardSelection(index: 1, count: 3)

@@ -16,9 +16,12 @@ package struct ShardSelection: Sendable, Equatable, CustomStringConvertible {
     self.count = count
   }
 
-  /// `I/N`; or `auto/N` and `auto`, the index from the scheduler's environment: a Kubernetes
-  /// Indexed Job's `JOB_COMPLETION_INDEX`, or a Slurm array's `SLURM_ARRAY_TASK_ID` (less
-  /// `SLURM_ARRAY_TASK_MIN`, with `SLURM_ARRAY_TASK_COUNT` for N when it is not given).
+  /// `I/N`; or `auto/N`, `auto/auto` and `auto`, the index (and with `auto/auto` or `auto`, the
+  /// count) from the scheduler's environment (``schedulers``): a Kubernetes Indexed Job's
+  /// `JOB_COMPLETION_INDEX`, a Slurm array's `SLURM_ARRAY_TASK_ID` (less `SLURM_ARRAY_TASK_MIN`;
+  /// `SLURM_ARRAY_TASK_COUNT`), an AWS Batch array's `AWS_BATCH_JOB_ARRAY_INDEX`, or a Google
+  /// Cloud Batch task's `BATCH_TASK_INDEX` (`BATCH_TASK_COUNT`). Kubernetes and AWS Batch do not
+  /// state the count: give N.
   package init(parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
     throws(RecordingError)
   {
@@ -26,31 +29,49 @@ package struct ShardSelection: Sendable, Equatable, CustomStringConvertible {
     func fail(_ reason: String) -> RecordingError {
       .badRecord(path: "--shard", line: 0, field: text, reason: reason)
     }
-    guard (1...2).contains(parts.count) else { throw fail("expected I/N, auto/N or auto") }
+    guard (1...2).contains(parts.count) else { throw fail("expected I/N, auto/N, auto/auto or auto") }
     var count: Int?
-    if parts.count == 2 {
-      guard let n = Int(parts[1]), n >= 1 else { throw fail("N must be a whole number ≥ 1") }
+    if parts.count == 2, parts[1] != "auto" {
+      guard let n = Int(parts[1]), n >= 1 else { throw fail("N must be a whole number ≥ 1 (or auto)") }
       count = n
     }
     if parts[0] == "auto" {
-      if let k8s = environment["JOB_COMPLETION_INDEX"], let i = Int(k8s) {
-        index = i
-      } else if let slurm = environment["SLURM_ARRAY_TASK_ID"], let i = Int(slurm) {
-        index = i - (environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0)
-        count = count ?? environment["SLURM_ARRAY_TASK_COUNT"].flatMap { Int($0) }
-      } else {
-        throw fail(
-          "auto needs JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm) in the environment")
+      guard let (engine, i, stated) = Self.scheduler(environment) else {
+        throw fail("auto needs \(Self.schedulers.map(\.index).joined(separator: ", ")) in the environment")
+      }
+      index = i
+      if count == nil, let stated { count = stated }
+      guard count != nil else {
+        throw fail("give N (auto/N): \(engine) does not say how many shards there are")
       }
     } else {
-      guard parts.count == 2, let i = Int(parts[0]) else { throw fail("expected I/N, auto/N or auto") }
+      guard parts.count == 2, parts[1] != "auto", let i = Int(parts[0]) else {
+        throw fail("expected I/N, auto/N, auto/auto or auto")
+      }
       index = i
     }
-    guard let count else {
-      throw fail("give N (auto/N): the scheduler does not say how many shards there are")
+    self.count = count!
+    guard (0..<self.count).contains(index) else { throw fail("shard \(index) is outside 0..<\(self.count)") }
+  }
+
+  /// The schedulers whose array index `auto` reads, in the order it looks: their name, the
+  /// index variable, the first index's variable (when the index may start past 0) and the
+  /// count's variable (when the engine states it).
+  static let schedulers: [(name: String, index: String, first: String?, count: String?)] = [
+    ("Kubernetes", "JOB_COMPLETION_INDEX", nil, nil),
+    ("Slurm", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT"),
+    ("AWS Batch", "AWS_BATCH_JOB_ARRAY_INDEX", nil, nil),
+    ("Google Cloud Batch", "BATCH_TASK_INDEX", nil, "BATCH_TASK_COUNT"),
+  ]
+
+  /// The first scheduler whose index is set: its name, the 0-based index and the count it states.
+  private static func scheduler(_ environment: [String: String]) -> (String, Int, Int?)? {
+    for s in schedulers {
+      guard let text = environment[s.index], let i = Int(text) else { continue }
+      let first = s.first.flatMap { environment[$0] }.flatMap { Int($0) } ?? 0
+      return (s.name, i - first, s.count.flatMap { environment[$0] }.flatMap { Int($0) })
     }
-    self.count = count
-    guard (0..<count).contains(index) else { throw fail("shard \(index) is outside 0..<\(count)") }
+    return nil
   }
 
   /// Whether item `i` belongs to this shard.
