@@ -22,7 +22,7 @@ struct USDTests {
       "nested-zup-metres.usdz", "nested-yup-centimetres.usdz", "triangle-millimetres.usdz",
       "textured-quad.usdz", "nested-zup-metres-text.usdz", "textured-quad-text.usdz", "referenced-parts.usdz",
       "smooth-normals.usdz", "mapped-quad.usdz", "transform-ops.usdz", "transform-ops-text.usdz",
-      "nested-package.usdz",
+      "nested-package.usdz", "subset-materials.usdz", "subset-materials-text.usdz",
     ])
   func usdCore(_ name: String) throws {
     let all = try JSONDecoder().decode(
@@ -223,6 +223,25 @@ extension USDTests {
       #expect(
         ((n - SIMD3(row[3], row[4], row[5])) * (n - SIMD3(row[3], row[4], row[5]))).sum() < 1e-10, "\(v)")
     }
+  }
+}
+
+/// Per-face materials through GeomSubsets, as usd-core's `CreateMaterialBindSubset` writes them.
+@Suite("USD GeomSubset materials")
+struct USDSubsetMaterialTests {
+  @Test(
+    "faces 0 and 1 red, face 2 blue, face 3 the mesh's own green; every point where usd-core puts it",
+    arguments: ["subset-materials.usdz", "subset-materials-text.usdz"])
+  func perFaceMaterials(_ name: String) throws {
+    let asset = try ModelAsset.load(path: Fixtures.path("usd/" + name))
+    var triangles: [String: Int] = [:]
+    for submesh in asset.mesh.submeshes {
+      let material = try #require(asset.mesh.materials[safe: submesh.material])
+      triangles[material.name, default: 0] += submesh.triangles.count
+      let expected: SIMD3<Float>? = ["Red": [1, 0, 0], "Blue": [0, 0, 1], "Green": [0, 1, 0]][material.name]
+      #expect(material.diffuse == expected, "\(material.name): \(material.diffuse)")
+    }
+    #expect(triangles == ["Red": 4, "Blue": 2, "Green": 2], "\(triangles)")
   }
 }
 

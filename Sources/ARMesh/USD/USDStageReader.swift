@@ -37,6 +37,10 @@ struct USDStageReader {
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
     let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
+    // Each mesh's GeomSubsets (its children of that type), by the mesh's path.
+    let subsets = Dictionary(grouping: prims.filter { $0.type == "GeomSubset" }.map(\.path)) {
+      String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)])
+    }
     for prim in prims {
       let world = try stage * worldMatrix(prim.path)
       let name = String(prim.path.split(separator: "/").last ?? "")
@@ -47,37 +51,85 @@ struct USDStageReader {
           hasMesh: prim.type == "Mesh" || USDImplicitShapes.types.contains(prim.type),
           hasChildren: hasChildren))
       guard let attributes = try surface(prim) else { continue }
-      // The prim's extent as USD's BBoxCache takes it: the authored one, else its points' box
-      // (an implicit shape's schema extent, which its vertices reach), its 8 corners transformed.
-      var box = USDImplicitShapes.extent(of: attributes)
-      if case .vectors(let authored)? = values[prim.path + ".extent"], authored.count == 2,
-        authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
-      {
-        box = (authored[0], authored[1])
-      }
-      let extent = (0..<8).map { k in
-        SIMD3(
-          k & 1 == 0 ? box.min.x : box.max.x, k & 2 == 0 ? box.min.y : box.max.y,
-          k & 4 == 0 ? box.min.z : box.max.z)
-      }
-      for corner in extent {
+      for corner in extentCorners(prim.path, attributes) {
         let p = world.transformPoint(corner)
         declared = declared.map { (pointwiseMin($0.min, p), pointwiseMax($0.max, p)) } ?? (p, p)
       }
-      var slot = 0
-      if case .paths(let targets)? = values[prim.path + ".material:binding"], let bound = targets.first,
-        let surface = previewSurface(of: bound, images: &images)
-      {
+      // The material bound to the prim, or per face through its GeomSubsets.
+      func slot(_ path: String) -> Int {
+        guard case .paths(let targets)? = values[path + ".material:binding"], let bound = targets.first,
+          let surface = previewSurface(of: bound, images: &images)
+        else { return 0 }
         if slots[bound] == nil {
           geometry.materials.append(surface)
           geometry.textureTransforms.append(nil)
           slots[bound] = geometry.materials.count - 1
         }
-        slot = slots[bound]!
+        return slots[bound]!
       }
-      geometry.append(attributes, world: world, mode: 4, material: slot)
+      for (material, part) in try facesByMaterial(
+        prim, attributes, subsets: subsets[prim.path] ?? [], slot: slot)
+      {
+        geometry.append(part, world: world, mode: 4, material: material)
+      }
     }
     return (geometry.mesh(), nodes, images, declared)
+  }
+
+  /// The prim's extent as USD's BBoxCache takes it: the authored one, else its points' box (an
+  /// implicit shape's schema extent, which its vertices reach), as its 8 corners.
+  private func extentCorners(_ prim: String, _ attributes: GLTFPrimitiveAttributes) -> [SIMD3<Double>] {
+    var box = USDImplicitShapes.extent(of: attributes)
+    if case .vectors(let authored)? = values[prim + ".extent"], authored.count == 2,
+      authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+    {
+      box = (authored[0], authored[1])
+    }
+    return (0..<8).map { k in
+      SIMD3(
+        k & 1 == 0 ? box.min.x : box.max.x, k & 2 == 0 ? box.min.y : box.max.y,
+        k & 4 == 0 ? box.min.z : box.max.z)
+    }
+  }
+
+  /// The mesh's triangles grouped by material: faces a `GeomSubset` (of `face` elements) binds
+  /// a material to take that one, the others the mesh's own (`slot` gives a bound prim's
+  /// material). Without subsets that bind, the whole mesh with its own.
+  private func facesByMaterial(
+    _ prim: (path: String, type: String), _ attributes: GLTFPrimitiveAttributes, subsets: [String],
+    slot: (String) -> Int
+  ) throws(USDError) -> [(Int, GLTFPrimitiveAttributes)] {
+    let own = slot(prim.path)
+    let binding = subsets.filter { values[$0 + ".material:binding"] != nil }
+    guard prim.type == "Mesh", !binding.isEmpty,
+      case .ints(let counts)? = values[prim.path + ".faceVertexCounts"]
+    else { return [(own, attributes)] }
+    // Each triangle's face: polygons are fans of n − 2 triangles, face after face.
+    let faces = counts.enumerated().flatMap { f, n in Array(repeating: f, count: max(0, Int(n) - 2)) }
+    guard faces.count * 3 == attributes.triangles.count else { return [(own, attributes)] }
+    var faceSlot = [Int](repeating: own, count: counts.count)
+    for subset in binding {
+      if case .token(let element)? = values[subset + ".elementType"], element != "face" { continue }
+      guard case .ints(let indices)? = values[subset + ".indices"] else { continue }
+      let material = slot(subset)
+      for index in indices {
+        guard index >= 0, index < counts.count else {
+          throw USDError(
+            path: layer.path, place: subset + ".indices",
+            reason: "face \(index) of a mesh of \(counts.count) faces")
+        }
+        faceSlot[Int(index)] = material
+      }
+    }
+    var groups: [Int: [UInt32]] = [:]
+    for (t, face) in faces.enumerated() {
+      groups[faceSlot[face], default: []] += attributes.triangles[(3 * t)..<(3 * t + 3)]
+    }
+    return groups.sorted { $0.key < $1.key }.map { material, triangles in
+      var part = attributes
+      part.triangles = triangles
+      return (material, part)
+    }
   }
 
   /// Metres and +Y up: the stage's units scaled, a Z-up stage turned −90° about x.
