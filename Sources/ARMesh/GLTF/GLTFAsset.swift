@@ -25,6 +25,9 @@ public struct GLTFAsset: Sendable {
   static let understood: Set<String> = [
     "KHR_mesh_quantization", "KHR_texture_transform", "KHR_materials_unlit",
     "KHR_materials_emissive_strength", "EXT_mesh_gpu_instancing",
+    // Images in KTX2 and WebP: the geometry reads, and a texture only they hold is left out
+    // with a warning (the commands that need no texture, stats and rays, are not refused).
+    "KHR_texture_basisu", "EXT_texture_webp",
   ]
 
   /// ``understood`` and the compression extensions whose decoders are registered now.

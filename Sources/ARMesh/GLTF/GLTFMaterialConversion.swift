@@ -149,7 +149,14 @@ struct GLTFMaterialConversion {
       throw GLTFError(
         path: container.path, pointer: pointer + "/index", reason: "texture \(index) does not exist")
     }
-    guard let source = texture.source else { return nil }  // an extension's image (KTX2, WebP): none here
+    guard let source = texture.source else {
+      // Its image only in an extension (KTX2 through KHR_texture_basisu, WebP): the geometry
+      // reads, the texture is not drawn, and the user is told.
+      warnings.append(
+        "\(container.path): /textures/\(index): its image is in an extension (KTX2 or WebP) ARScene does not decode; drawn without it"
+      )
+      return nil
+    }
     guard let image = document.images?[safe: source] else {
       throw GLTFError(
         path: container.path, pointer: "/textures/\(index)/source", reason: "image \(source) does not exist")
