@@ -36,10 +36,11 @@ public enum BoardCalibration {
 
     /// The 1-σ uncertainties of the calibrated values, from the solution's covariance.
     public struct Sigma: Encodable, Sendable {
-      /// Of fx, fy, cx, cy, pixels.
-      public var intrinsics: [Double]
-      /// Of k1, k2, p1, p2, k3.
-      public var distortion: [Double]
+      /// Of fx, fy, cx, cy, pixels; nil (JSON null) where the views do not determine it (their
+      /// normal matrix is singular: too few views, or all at one angle).
+      public var intrinsics: [Double?]
+      /// Of k1, k2, p1, p2, k3; nil where not determined.
+      public var distortion: [Double?]
     }
 
     /// A photograph left out, and why.
@@ -171,8 +172,8 @@ public enum BoardCalibration {
         intrinsics: [
           calibration.intrinsicsSigma.x, calibration.intrinsicsSigma.y, calibration.intrinsicsSigma.z,
           calibration.intrinsicsSigma.w,
-        ],
-        distortion: calibration.distortionSigma),
+        ].map { $0.isFinite ? $0 : nil },
+        distortion: calibration.distortionSigma.map { $0.isFinite ? $0 : nil }),
       skipped: skipped)
   }
 }
