@@ -14,11 +14,18 @@ public struct MotionBlur: Sendable, Equatable {
   public var shutter: Double
   /// Samples along each pixel's path, 2…64.
   public var samples: Int
+  /// Where in the exposure the frame's timestamp falls, 0…1: 0 its start, 0.5 its middle (what
+  /// ARKit's frame timestamps and most captures' mean, and the default), 1 its end. The blur
+  /// spans the camera's motion over the open shutter around that moment, so content drawn at
+  /// the timestamp's pose sits where the blurred camera image has its subject.
+  public var phase: Double
 
-  /// A blur over `shutter` of the frame interval, from `samples` renders.
-  public init(shutter: Double = 0.5, samples: Int = 12) {
+  /// A blur over `shutter` of the frame interval, from `samples` renders, the timestamp at
+  /// `phase` of the exposure.
+  public init(shutter: Double = 0.5, samples: Int = 12, phase: Double = 0.5) {
     self.shutter = shutter
     self.samples = samples
+    self.phase = phase
   }
 
   /// `overlay` (straight alpha) and its `depth` (metres along the view axis, +∞ where nothing
@@ -66,7 +73,7 @@ public struct MotionBlur: Sendable, Equatable {
     let ys = max(0, low.y - margin)..<min(h, high.y + margin + 1)
     var outPixels = overlay.pixels, outDepth = depth.pixels
     let table = SRGB.decodeTable
-    let n = samples, shutter = self.shutter
+    let n = samples, shutter = self.shutter, phase = min(1, max(0, self.phase))
     outPixels.withUnsafeMutableBufferPointer { op in
       outDepth.withUnsafeMutableBufferPointer { od in
         let (pixelsOut, depthOut) = (
@@ -83,7 +90,10 @@ public struct MotionBlur: Sendable, Equatable {
               let v = motion(Double(x) + 0.5, Double(y) + 0.5, d.isFinite ? Double(d) : median) * shutter
               var colour = SIMD3<Float>.zero, alpha: Float = 0, nearest = Float.infinity
               for k in 0..<n {
-                let s = (Double(k) + 0.5) / Double(n) - 0.5
+                // A sample τ open-shutter lengths from the timestamp (−phase … 1 − phase) saw the
+                // content τ·v from where it is drawn: this pixel takes what is drawn at −τ·v.
+                // (s = −τ, its samples in the order that keeps a centred blur's sums as before.)
+                let s = phase - (Double(n - 1 - k) + 0.5) / Double(n)
                 let sx = Int((Double(x) + 0.5 + s * v.x).rounded(.down)),
                   sy = Int((Double(y) + 0.5 + s * v.y).rounded(.down))
                 guard sx >= 0, sy >= 0, sx < w, sy < h else { continue }

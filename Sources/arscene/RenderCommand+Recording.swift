@@ -21,7 +21,9 @@ extension RenderCommand {
     let confidence = (depthConfidence ?? .medium).level
     overlay.occlusion = noOcclusion ? nil : DepthOcclusion(minimumConfidence: confidence)
     overlay.lenient = lenient
-    if let motionBlur, motionBlur > 0 { overlay.motionBlur = MotionBlur(shutter: motionBlur) }
+    if let motionBlur, motionBlur > 0 {
+      overlay.motionBlur = MotionBlur(shutter: motionBlur, phase: shutterPhase ?? 0.5)
+    }
     if let grain { overlay.grain = CameraGrain(strength: grain) }
     if let (size, orientation) = screenOptions() {
       overlay.viewSize = size

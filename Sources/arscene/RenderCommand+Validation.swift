@@ -39,6 +39,7 @@ extension RenderCommand {
       ("--no-occlusion", noOcclusion, [.recording]),
       ("--layers", layers, [.recording]),
       ("--motion-blur", motionBlur != nil, [.recording]),
+      ("--shutter-phase", shutterPhase != nil, [.recording]),
       ("--grain", grain != nil, [.recording]),
       ("--lenient", lenient, [.recording]),
       ("--size", size != nil, [.model]),
@@ -88,6 +89,10 @@ extension RenderCommand {
     if let motionBlur, !(motionBlur >= 0 && motionBlur <= 1) {
       throw ValidationError(
         "--motion-blur: the shutter fraction must be in [0, 1] (0: no blur), got \(motionBlur)")
+    }
+    if let shutterPhase, !(shutterPhase >= 0 && shutterPhase <= 1) {
+      throw ValidationError(
+        "--shutter-phase: expected 0 (exposure start) to 1 (its end), got \(shutterPhase)")
     }
     if let fps, !(fps > 0 && fps.isFinite && fps <= 100_000) {
       throw ValidationError("--fps: expected frames a second above 0, got \(fps)")

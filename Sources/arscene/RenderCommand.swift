@@ -131,6 +131,12 @@ struct RenderCommand: ParsableCommand {
   var motionBlur: Double?
   @Option(
     help: """
+      Recording mode: where in the exposure the frames' timestamps fall, for --motion-blur: 0 its \
+      start, 0.5 its middle (the default: what ARKit's and most captures' timestamps mean), 1 its end.
+      """)
+  var shutterPhase: Double?
+  @Option(
+    help: """
       Recording mode: give the content the camera image's noise (measured on each frame), this many \
       times as strong (1: the same).
       """)

@@ -32,7 +32,7 @@ struct CameraEffectTests {
   func motionBlurAlongTheTurn() {
     let (overlay, depth) = Self.square
     let now = PinholeCamera(intrinsics: Self.intrinsics, worldFromCamera: .identity)
-    // The previous frame looked 4° further left (about +y): the content moved right since, ~21 px.
+    // The previous frame looked 4° further left (about +y): the content moved ~21 px left since.
     let turn = RigidTransform<Double>(rotation: Quaternion(angle: .degrees(4), axis: SIMD3(0, 1, 0)))
     let previous = PinholeCamera(intrinsics: Self.intrinsics, worldFromCamera: turn)
     let motion = 300 * Foundation.tan(4.0 * .pi / 180)
@@ -52,6 +52,31 @@ struct CameraEffectTests {
     let edge = covered.first! + 1
     #expect(blurred[edge, 75].x == 200 && blurred[edge, 75].w < 255)
     #expect(blurredDepth[edge, 75] == 2 && blurredDepth[10, 75] == .infinity)
+  }
+
+  @Test(
+    "the timestamp at the exposure's start, middle or end: the streak ahead of, around or behind the square")
+  func shutterPhase() {
+    let (overlay, depth) = Self.square
+    let now = PinholeCamera(intrinsics: Self.intrinsics, worldFromCamera: .identity)
+    let turn = RigidTransform<Double>(rotation: Quaternion(angle: .degrees(4), axis: SIMD3(0, 1, 0)))
+    let previous = PinholeCamera(intrinsics: Self.intrinsics, worldFromCamera: turn)
+    let motion = 300 * Foundation.tan(4.0 * .pi / 180)
+    // The coverage's centre along row 75, against the square's (x = 100).
+    func centre(_ phase: Double) -> Double {
+      let blurred = MotionBlur(shutter: 0.5, samples: 16, phase: phase).apply(
+        to: overlay, depth: depth, camera: now, previous: previous
+      ).image
+      let row = (0..<200).map { Double(blurred[$0, 75].w) / 255 }
+      return zip(row.indices, row).map { (Double($0) + 0.5) * $1 }.reduce(0, +) / row.reduce(0, +)
+    }
+    // The previous frame looked left, so the content has moved left (−x) across the image
+    // since: before the timestamp it was to the right. Middle: centred; the timestamp at the
+    // exposure's end: the streak lies right, by half the open shutter's motion; at its start,
+    // left as far.
+    #expect(abs(centre(0.5) - 100) < 0.5)
+    #expect(abs(centre(1) - (100 + 0.25 * motion)) < 1, "\(centre(1))")
+    #expect(abs(centre(0) - (100 - 0.25 * motion)) < 1, "\(centre(0))")
   }
 
   /// A flat grey image with Gaussian noise of `sigma` code values per channel, seeded.

@@ -138,6 +138,10 @@ struct StatedCameraCommandTests {
         "render", "--recording", Self.iosLogger, "--scene", "s.json", "--frames", folder.path,
         "--motion-blur", "2",
       ],
+      [
+        "render", "--recording", Self.iosLogger, "--scene", "s.json", "--frames", folder.path,
+        "--shutter-phase", "-0.1",
+      ],
     ] {
       let outcome = try ArsceneRunner.run(arguments)
       #expect(outcome.status == 64, "\(arguments): \(outcome.stderr)")
