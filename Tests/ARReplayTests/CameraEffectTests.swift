@@ -26,16 +26,22 @@ struct CameraEffectTests {
     return (image, depth)
   }()
 
+  /// This frame's camera, and the previous frame's, which looked 4° further left (about +y):
+  /// the content moved `motion` ≈ 21 px left across the image since.
+  static let turning: (now: PinholeCamera<Double>, previous: PinholeCamera<Double>, motion: Double) = {
+    let turn = RigidTransform<Double>(rotation: Quaternion(angle: .degrees(4), axis: SIMD3(0, 1, 0)))
+    return (
+      PinholeCamera(intrinsics: intrinsics, worldFromCamera: .identity),
+      PinholeCamera(intrinsics: intrinsics, worldFromCamera: turn), 300 * Foundation.tan(4.0 * .pi / 180)
+    )
+  }()
+
   @Test(
     "a camera turning between frames smears the content along the turn by the shutter's share; a still one leaves it"
   )
   func motionBlurAlongTheTurn() {
     let (overlay, depth) = Self.square
-    let now = PinholeCamera(intrinsics: Self.intrinsics, worldFromCamera: .identity)
-    // The previous frame looked 4° further left (about +y): the content moved ~21 px left since.
-    let turn = RigidTransform<Double>(rotation: Quaternion(angle: .degrees(4), axis: SIMD3(0, 1, 0)))
-    let previous = PinholeCamera(intrinsics: Self.intrinsics, worldFromCamera: turn)
-    let motion = 300 * Foundation.tan(4.0 * .pi / 180)
+    let (now, previous, motion) = Self.turning
     let still = MotionBlur(shutter: 0.5).apply(to: overlay, depth: depth, camera: now, previous: now)
     #expect(still.image == overlay)
     let (blurred, blurredDepth) = MotionBlur(shutter: 0.5, samples: 16).apply(
@@ -58,10 +64,7 @@ struct CameraEffectTests {
     "the timestamp at the exposure's start, middle or end: the streak ahead of, around or behind the square")
   func shutterPhase() {
     let (overlay, depth) = Self.square
-    let now = PinholeCamera(intrinsics: Self.intrinsics, worldFromCamera: .identity)
-    let turn = RigidTransform<Double>(rotation: Quaternion(angle: .degrees(4), axis: SIMD3(0, 1, 0)))
-    let previous = PinholeCamera(intrinsics: Self.intrinsics, worldFromCamera: turn)
-    let motion = 300 * Foundation.tan(4.0 * .pi / 180)
+    let (now, previous, motion) = Self.turning
     // The coverage's centre along row 75, against the square's (x = 100).
     func centre(_ phase: Double) -> Double {
       let blurred = MotionBlur(shutter: 0.5, samples: 16, phase: phase).apply(
