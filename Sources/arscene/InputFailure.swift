@@ -3,7 +3,8 @@ import ARMath
 import ArgumentParser
 import Foundation
 
-/// A failure the user caused (bad input): printed as one line, exit code 2.
+/// A failure the user caused (bad input): printed as one line, exit code 2; or one the machine
+/// caused (a full disk: ``ExitStatus/transient``, 75).
 struct InputFailure: Error, CustomStringConvertible {
   let description: String
   init(_ error: some Error) { description = String(describing: error) }
@@ -11,7 +12,8 @@ struct InputFailure: Error, CustomStringConvertible {
 }
 
 extension ParsableCommand {
-  /// Runs `body`, turning input failures into one line on standard error and exit code 2.
+  /// Runs `body`, turning input failures into one line on standard error and exit code 2 (75
+  /// when the machine failed: ``ExitStatus/code(for:)``).
   func reportingInputFailures(_ body: () throws -> Void) throws {
     do {
       try body()
@@ -19,7 +21,7 @@ extension ParsableCommand {
       // One line, whatever the message holds: a file name with a newline or a bidirectional
       // override cannot split or disguise it.
       FileHandleOutput.standardError.write("arscene: \(failure.description.escapedForMessage)\n")
-      throw ExitCode(2)
+      throw ExitCode(ExitStatus.code(for: failure.description))
     }
   }
 }
