@@ -97,6 +97,32 @@ struct GLTFInstancingTests {
   }
 }
 
+/// A hostile instancing: few bytes asking for more vertices than memory holds.
+@Suite("glTF GPU instancing limits")
+struct GLTFInstancingLimitTests {
+  @Test("600,000 instances of a 100-vertex mesh (60 million vertices) are refused before any copy")
+  func tooManyVertices() throws {
+    var asset = GLTFTestAsset.triangle()
+    let points = asset.append(floats: [Float](repeating: 0, count: 300))
+    let translations = asset.append(floats: [Float](repeating: 1, count: 3 * 600_000))
+    asset.json["bufferViews"] = [
+      ["buffer": 0, "byteOffset": points, "byteLength": 1200],
+      ["buffer": 0, "byteOffset": translations, "byteLength": 12 * 600_000],
+    ]
+    asset.json["accessors"] = [
+      ["bufferView": 0, "componentType": 5126, "count": 100, "type": "VEC3"],
+      ["bufferView": 1, "componentType": 5126, "count": 600_000, "type": "VEC3"],
+    ]
+    asset.json["nodes"] = [
+      ["mesh": 0, "extensions": ["EXT_mesh_gpu_instancing": ["attributes": ["TRANSLATION": 1]]]]
+    ]
+    #expect(throws: GLTFError.self) { _ = try asset.load(asset.glb) }
+    do { _ = try asset.load(asset.glb) } catch {
+      #expect("\(error)".contains("600000 instances of 100 vertices"), "\(error)")
+    }
+  }
+}
+
 extension SIMD4 where Scalar == Double {
   fileprivate func toArray() -> [Double] { [x, y, z, w] }
 }

@@ -39,6 +39,9 @@ struct GLTFMeshBuilder {
     }
   }
 
+  /// The most vertices (and triangles) a model may have once its meshes are instanced.
+  static let vertexLimit = 50_000_000
+
   private func fail(_ pointer: String, _ reason: String) -> GLTFError {
     GLTFError(path: container.path, pointer: pointer, reason: reason)
   }
@@ -60,6 +63,14 @@ struct GLTFMeshBuilder {
       }
     }
     for (node, world) in instances {
+      // Instancing multiplies a mesh: a small file can ask for more than memory (or 32-bit
+      // indices) holds. Stop at a size no device draws, naming the node.
+      guard geometry.positions.count <= Self.vertexLimit, geometry.indices.count / 3 <= Self.vertexLimit
+      else {
+        throw fail(
+          "/nodes/\(node)",
+          "the scene passes \(Self.vertexLimit) vertices or triangles once its meshes are instanced")
+      }
       try addMesh(nodes[node].mesh!, node: node, world: world, at: "/nodes/\(node)/mesh")
     }
   }
@@ -89,10 +100,10 @@ struct GLTFMeshBuilder {
           name: name, position: world.translation, hasMesh: node.mesh != nil,
           hasChildren: !(node.children ?? []).isEmpty))
     }
-    if node.mesh != nil {
+    if let mesh = node.mesh {
       if let instancing = node.extensions?.instancing {
         for local in try instanceMatrices(
-          instancing, at: "/nodes/\(index)/extensions/EXT_mesh_gpu_instancing")
+          instancing, of: mesh, at: "/nodes/\(index)/extensions/EXT_mesh_gpu_instancing")
         {
           instances.append((index, world * local))
         }
@@ -107,8 +118,11 @@ struct GLTFMeshBuilder {
   }
 
   /// `EXT_mesh_gpu_instancing`'s instances, each its `TRANSLATION` × `ROTATION` × `SCALE` (any
-  /// of them absent: identity) within the node; the accessors must agree on the count.
-  private func instanceMatrices(_ instancing: GLTFDocument.GPUInstancing, at pointer: String)
+  /// of them absent: identity) within the node; the accessors must agree on the count, and the
+  /// instances times mesh `meshIndex`'s vertices stay within ``vertexLimit``.
+  private func instanceMatrices(
+    _ instancing: GLTFDocument.GPUInstancing, of meshIndex: Int, at pointer: String
+  )
     throws(GLTFError)
     -> [Matrix4<Double>]
   {
@@ -129,7 +143,17 @@ struct GLTFMeshBuilder {
       columns[name] = values
     }
     guard let count else { throw fail(pointer + "/attributes", "no TRANSLATION, ROTATION or SCALE") }
-    guard count <= 1 << 20 else { throw fail(pointer, "\(count) instances, over 1048576") }
+    // The mesh's vertices times the instances, from the accessors' declared counts, before any
+    // copy is made: a small file must not ask for more than memory holds.
+    let document = container.document
+    let vertices = (document.meshes?[safe: meshIndex]?.primitives ?? []).reduce(0) { sum, primitive in
+      sum + (primitive.attributes["POSITION"].flatMap { document.accessors?[safe: $0]?.count } ?? 0)
+    }
+    guard count <= 1 << 20, count * max(vertices, 1) <= Self.vertexLimit else {
+      throw fail(
+        pointer,
+        "\(count) instances of \(vertices) vertices pass the \(Self.vertexLimit) vertices a model may have")
+    }
     return (0..<count).map { i in
       var m = Matrix4<Double>.identity
       if let t = columns["TRANSLATION"] { m = m * .translation(SIMD3(t[3 * i], t[3 * i + 1], t[3 * i + 2])) }
