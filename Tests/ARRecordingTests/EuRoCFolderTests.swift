@@ -52,11 +52,7 @@ struct EuRoCFolderTests {
     for path in [folder.path, folder.path + "/mav0"] {
       let reader = try RecordingReader(path: path)
       #expect(reader.format == .eurocFolder)
-      var frames: [CameraFrameSample] = [], poses: [CameraPoseSample] = []
-      try reader.forEach { record in
-        if case .frame(let f) = record { frames.append(f) }
-        if case .pose(let p) = record { poses.append(p) }
-      }
+      let (frames, poses) = try reader.framesAndPoses()
       #expect(frames.count == 2 && poses.count == 2)
       let prefix = path == folder.path ? "mav0/cam0/data/" : "cam0/data/"
       #expect(frames[0].image == .file(prefix + "1403715273262142976.png"))

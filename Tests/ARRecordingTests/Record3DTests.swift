@@ -16,8 +16,7 @@ struct Record3DTests {
     Self.linkInflater()
     let reader = try RecordingReader(path: Self.scan)
     #expect(reader.format == .record3D && reader.header.timeBase == .uptime)
-    var frames: [CameraFrameSample] = []
-    try reader.forEach { if case .frame(let f) = $0 { frames.append(f) } }
+    let frames = try reader.framesAndPoses().frames
     let times: [Double] = (0..<3).map { 5000 + Double($0) / 30 }
     #expect(frames.map(\.time) == times)
     let first = try #require(frames.first)

@@ -128,8 +128,7 @@ struct RecordingReaderTests {
         + "3054.2, 1, 1, 2, 3, 1, 0, 0, 0, 1490, 1491, 950, 721, 960.1, 719.9\n", to: "odometry.csv")
     let reader = try RecordingReader(path: folder.path)
     #expect(reader.format == .strayScanner)
-    var frames: [CameraFrameSample] = []
-    try reader.forEach { if case .frame(let f) = $0 { frames.append(f) } }
+    let frames = try reader.framesAndPoses().frames
     #expect(
       frames.map(\.intrinsics) == [
         Pinhole(fx: 1500.25, fy: 1501.5, cx: 955.5, cy: 722.75),
@@ -231,5 +230,15 @@ struct RecordingReaderTests {
     expectError(RecordingError.self, "badRecord") {
       try RecordingReader(path: folder.path + "/ARKit_camera_pose_bad.txt").forEach { _ in }
     }
+  }
+}
+
+extension RecordingReader {
+  /// The frames and the poses of the records left, each in time order: what most reader tests
+  /// look at.
+  func framesAndPoses() throws(RecordingError) -> (frames: [CameraFrameSample], poses: [CameraPoseSample]) {
+    var records: [RecordingRecord] = []
+    try forEach { records.append($0) }
+    return (RecordingReaderTests.frames(records), RecordingReaderTests.poses(records))
   }
 }

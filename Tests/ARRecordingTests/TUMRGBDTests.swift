@@ -31,14 +31,7 @@ struct TUMRGBDTests {
     let folder = try Self.folder()
     let reader = try RecordingReader(path: folder.path)
     #expect(reader.format == .tumRGBD && reader.header.timeBase == .unix)
-    var frames: [CameraFrameSample] = [], poses: [CameraPoseSample] = []
-    try reader.forEach { record in
-      switch record {
-      case .frame(let f): frames.append(f)
-      case .pose(let p): poses.append(p)
-      default: break
-      }
-    }
+    let (frames, poses) = try reader.framesAndPoses()
     #expect(frames.map(\.index) == [0, 1, 2, 3])
     #expect(
       frames.map(\.depthPath)
@@ -68,9 +61,7 @@ struct TUMRGBDTests {
     let folder = try Self.folder(camera: "kinect")
     func frames(_ camera: RecordingCamera) throws -> [CameraFrameSample] {
       let reader = try RecordingReader(path: folder.path, camera: camera)
-      var frames: [CameraFrameSample] = []
-      try reader.forEach { if case .frame(let f) = $0 { frames.append(f) } }
-      return frames
+      return try reader.framesAndPoses().frames
     }
     let kinect = try frames(RecordingCamera(published: "tum-freiburg1"))
     #expect(kinect.count == 4)
@@ -97,11 +88,7 @@ struct TUMRGBDTests {
   func realExcerpt() throws {
     let reader = try RecordingReader(path: RealData.path("frames/tum_rgbd_fr1_rpy_excerpt"))
     #expect(reader.format == .tumRGBD)
-    var frames: [CameraFrameSample] = [], poses: [CameraPoseSample] = []
-    try reader.forEach { record in
-      if case .frame(let f) = record { frames.append(f) }
-      if case .pose(let p) = record { poses.append(p) }
-    }
+    let (frames, poses) = try reader.framesAndPoses()
     #expect(frames.count == 100 && poses.count == 2742)
     #expect(frames.allSatisfy { $0.depthPath != nil && $0.depthPerMetre == 5000 })
     #expect(frames[0].intrinsics == Pinhole(fx: 517.306408, fy: 516.469215, cx: 319.143040, cy: 255.813989))

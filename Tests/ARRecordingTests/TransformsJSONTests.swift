@@ -27,11 +27,7 @@ struct TransformsJSONTests {
     _ = try folder.write(text, to: "transforms.json")
     let reader = try RecordingReader(path: folder.path, framesPerSecond: fps)
     #expect(reader.format == .transformsJSON && reader.header.timeBase == .session)
-    var poses: [CameraPoseSample] = [], frames: [CameraFrameSample] = []
-    try reader.forEach { record in
-      if case .pose(let p) = record { poses.append(p) }
-      if case .frame(let f) = record { frames.append(f) }
-    }
+    let (frames, poses) = try reader.framesAndPoses()
     return (poses, frames)
   }
 
