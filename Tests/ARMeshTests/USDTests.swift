@@ -288,7 +288,7 @@ struct USDImplicitShapeTests {
   func shape(_ type: String, _ numbers: [String: Double], _ axis: String, _ half: SIMD3<Double>) throws {
     let mesh = try USDImplicitShapes.mesh(
       type, number: { numbers[$0] }, token: { $0 == "axis" ? axis : nil }, place: "/S", path: "test")
-    let (low, high) = USDImplicitShapes.extent(of: mesh)
+    let (low, high) = mesh.positionBounds
     #expect(
       ((low + half) * (low + half)).sum() < 1e-24 && ((high - half) * (high - half)).sum() < 1e-24,
       "\(low) \(high)")

@@ -57,14 +57,6 @@ enum USDImplicitShapes {
     return turned(shape, toAxis: axis)
   }
 
-  /// The shape's extent in its own space, as USD computes it from the same attributes (what
-  /// `UsdGeomBBoxCache` reports when none is authored): the mesh's vertices reach every face of it.
-  static func extent(of shape: GLTFPrimitiveAttributes) -> (min: SIMD3<Double>, max: SIMD3<Double>) {
-    shape.positions.reduce((SIMD3(repeating: .infinity), SIMD3(repeating: -.infinity))) {
-      (pointwiseMin($0.0, $1), pointwiseMax($0.1, $1))
-    }
-  }
-
   /// A profile point (distance from the axis, height along it) and its normal in the same
   /// (radial, axial) terms.
   typealias ProfilePoint = (point: SIMD2<Double>, normal: SIMD2<Double>)
@@ -168,6 +160,14 @@ enum USDImplicitShapes {
 }
 
 extension GLTFPrimitiveAttributes {
+  /// The box of the positions, in their own space: a mesh's extent as USD computes it when none
+  /// is authored (an implicit shape's vertices reach its schema extent, so its box is that).
+  var positionBounds: (min: SIMD3<Double>, max: SIMD3<Double>) {
+    positions.reduce((SIMD3(repeating: .infinity), SIMD3(repeating: -.infinity))) {
+      (pointwiseMin($0.0, $1), pointwiseMax($0.1, $1))
+    }
+  }
+
   /// Appends `other`'s vertices and triangles (positions and normals only).
   mutating func merge(_ other: GLTFPrimitiveAttributes) {
     let offset = UInt32(positions.count)

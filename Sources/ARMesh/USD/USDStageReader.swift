@@ -79,7 +79,7 @@ struct USDStageReader {
   /// The prim's extent as USD's BBoxCache takes it: the authored one, else its points' box (an
   /// implicit shape's schema extent, which its vertices reach), as its 8 corners.
   private func extentCorners(_ prim: String, _ attributes: GLTFPrimitiveAttributes) -> [SIMD3<Double>] {
-    var box = USDImplicitShapes.extent(of: attributes)
+    var box = attributes.positionBounds
     if case .vectors(let authored)? = values[prim + ".extent"], authored.count == 2,
       authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
     {
