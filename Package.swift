@@ -272,7 +272,7 @@ let package = Package(
       name: "ARFuzzing",
       dependencies: [
         "ARMath", "ARFiles", "ARMesh", "ARScene", "ARRecording", "ARPlaces", "ARFilm", "ARImageIO", "ARPose",
-        "ARMarkers",
+        "ARMarkers", "ARReplay",
       ],
       path: "Tests/ARFuzzing"
     ),

@@ -65,8 +65,9 @@ package final class RecordingFrameImages {
   }
 
   /// A frame's measured depth (in ``CameraFrameSample/depthPerMetre`` units a metre) and its
-  /// confidence, as 16- and 8-bit images: PNG files, or Record3D's LZFSE-compressed floats in
-  /// metres (made millimetres, 0 where not measured) and bytes; nil without depth.
+  /// confidence, as 16- and 8-bit images: PNG files, Record3D's LZFSE-compressed floats in
+  /// metres (made millimetres, 0 where not measured) and bytes, or Android's `DEPTH16` files;
+  /// nil without depth.
   package func depth(of frame: CameraFrameSample) throws -> (depth: RGBA16Image, confidence: RGBA8Image?)? {
     guard let depthPath = frame.depthPath else { return nil }
     switch frame.depthEncoding {
@@ -88,6 +89,14 @@ package final class RecordingFrameImages {
       return try Record3DDepth.decode(
         archive: self.archive(archive), depth: depthPath, confidence: frame.confidencePath, width: width,
         height: height, unitsPerMetre: frame.depthPerMetre)
+    case .androidDepth16(let width, let height):
+      guard frame.archive == nil else {
+        throw RecordingError.unreadable(
+          path: depthPath, reason: "a DEPTH16 depth inside an archive is not read")
+      }
+      let decoded = try AndroidDepth16.decode(
+        path: file(depthPath), width: width, height: height, unitsPerMetre: frame.depthPerMetre)
+      return (decoded.depth, decoded.confidence)
     }
   }
 }

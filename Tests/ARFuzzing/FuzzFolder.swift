@@ -30,6 +30,13 @@ public final class FuzzFolder: @unchecked Sendable {
       try files.createDirectory(atPath: path + "/logger", withIntermediateDirectories: true)
     case .arcoreDataLogger:
       try files.createDirectory(atPath: path + "/arcore", withIntermediateDirectories: true)
+    case .threeDRecorder:
+      // The real frame and depth the fuzzed poses name (frame 12).
+      let capture = fixtures + "/recordings/3d_recorder"
+      try files.createDirectory(atPath: path + "/recorder3d", withIntermediateDirectories: true)
+      for name in ["00000012_image.jpg", "00000012_depth16.bin"] {
+        try files.copyItem(atPath: capture + "/" + name, toPath: path + "/recorder3d/" + name)
+      }
     case .eurocFolder:
       try files.createDirectory(atPath: path + "/euroc/mav0/cam0", withIntermediateDirectories: true)
       try "#timestamp [ns],filename\n1000,1000.png\n".write(

@@ -5,6 +5,7 @@ import ARMesh
 import ARPlaces
 import ARPose
 import ARRecording
+import ARReplay
 import ARScene
 import Foundation
 
@@ -23,6 +24,9 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   case eurocFolder = "euroc_folder"
   /// A Record3D `.r3d` capture (a zip), its frames' depth and confidence decoded too.
   case record3D = "record3d"
+  /// A 3D Recorder folder's `poses.csv`, beside a real frame and its `DEPTH16` depth, which
+  /// are decoded too.
+  case threeDRecorder = "3d_recorder"
   /// An LZFSE stream (Record3D's depth), decoded.
   case lzfse
   /// A single file of poses whose layout is told by its content (``RecordingFormat/init(detecting:)``).
@@ -51,6 +55,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .transformsJSON: "transforms.json"
     case .eurocFolder: "euroc/mav0/cam0/sensor.yaml"
     case .record3D: "scan.r3d"
+    case .threeDRecorder: "recorder3d/poses.csv"
     case .lzfse: "depth.lzfse"
     case .tum: "trajectory.tum"
     case .euroc: "trajectory.csv"
@@ -103,6 +108,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .transformsJSON: Self.readRecording(path)
     case .eurocFolder: Self.readRecording(folder.path + "/euroc")
     case .record3D: Self.readRecord3D(path)
+    case .threeDRecorder: Self.readWithDepth(folder.path + "/recorder3d")
     case .lzfse: _ = try? LZFSE.decode(bytes, limit: 1 << 22)
     case .tum: _ = try? TrajectoryFormat.tum.read(path: path)
     case .euroc: _ = try? TrajectoryFormat.euroc.read(path: path)
@@ -149,6 +155,16 @@ public enum FuzzReader: String, CaseIterable, Sendable {
         guard let entry, let data = try? archive.contents(entry, limit: 1 << 24) else { continue }
         _ = try? LZFSE.decode(data, limit: bytes * w * h)
       }
+    }
+  }
+
+  /// A recording's records, and each frame's depth decoded as `render --recording` decodes it.
+  static func readWithDepth(_ path: String) {
+    readRecording(path)
+    guard let reader = try? RecordingReader(path: path) else { return }
+    let images = RecordingFrameImages(baseFolder: reader.baseFolder)
+    try? reader.forEach { record in
+      if case .frame(let frame) = record { _ = try? images.depth(of: frame) }
     }
   }
 

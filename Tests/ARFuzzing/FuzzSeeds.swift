@@ -106,6 +106,11 @@ public enum FuzzSeeds {
     case .transformsJSON: return [fixtures + "/recordings/transforms_json/transforms.json"]
     case .record3D: return [fixtures + "/recordings/record3d/scan.r3d"]
     case .lzfse: return [fixtures + "/recordings/record3d/confidence-256x192.lzfse"]
+    case .threeDRecorder:
+      return [
+        fixtures + "/recordings/3d_recorder/poses.csv",
+        fixtures + "/recordings/3d_recorder/portrait/poses.csv",
+      ]
     case .tumRGBD:
       return [realData + "/frames/tum_rgbd_fr1_rpy_excerpt/rgb.txt"].filter {
         FileManager.default.fileExists(atPath: $0)

@@ -308,37 +308,69 @@ struct RenderRecordingTests {
   }
 }
 
+/// The first frame of a capture with depth, rendered three ways: the camera alone, a cube drawn
+/// over it regardless of depth, and the cube hidden where the capture's depth is nearer.
+struct DepthOcclusionFrames {
+  let camera: RGBA8Image
+  let shown: RGBA8Image
+  let occluded: RGBA8Image
+
+  init(capture: String, cubeAt translation: String) throws {
+    let folder = try TemporaryFolder()
+    let cube = Fixtures.path("obj/cube_quads.obj")
+    let view =
+      #""output":{"width":64,"height":48},"camera":{"vertical_fov_deg":60,"look_at":{"eye":[0,1,5],"target":[0,0,0]}}"#
+    let scene = try folder.write(
+      #"{\#(view),"objects":[{"model":"\#(cube)","transform":{"translation":\#(translation)}}]}"#,
+      to: "scene.json")
+    let empty = try folder.write(#"{\#(view),"objects":[]}"#, to: "empty.json")
+    func firstFrame(_ scene: String, _ extra: [String], _ name: String) throws -> RGBA8Image {
+      let out = folder.path + "/" + name
+      let run = try ArsceneRunner.run(
+        ["render", "--recording", capture, "--scene", scene, "--frames", out, "--allow-path", Fixtures.root]
+          + extra)
+      #expect(run.status == 0, "\(run.stderr)")
+      return try ImageFile.readRGBA8(out + "/frame_000000.png")
+    }
+    camera = try firstFrame(empty, [], "camera")
+    shown = try firstFrame(scene, ["--no-occlusion"], "shown")
+    occluded = try firstFrame(scene, [], "occluded")
+  }
+
+  /// The pixels of `image` that differ from the camera's frame.
+  func changed(_ image: RGBA8Image) -> Int { zip(image.pixels, camera.pixels).filter { $0 != $1 }.count }
+}
+
 /// A Record3D `.r3d` capture drawn over its own frames, read in place from the archive: its JPEG
 /// frames, its LZFSE depth (a wall 1.5 m away) and confidence (a third low).
 @Suite("arscene render --recording of a Record3D capture")
 struct Record3DRenderTests {
   @Test("a cube 2–3 m away is hidden by the 1.5 m wall where the depth is medium or high confidence")
   func depthFromTheArchive() throws {
-    let folder = try TemporaryFolder()
-    let scan = Fixtures.path("recordings/record3d/scan.r3d")
-    let cube = Fixtures.path("obj/cube_quads.obj")
-    let scene = try folder.write(
-      #"{"output":{"width":64,"height":48},"camera":{"vertical_fov_deg":60,"look_at":{"eye":[0,1,5],"target":[0,0,0]}},"objects":[{"model":"\#(cube)","transform":{"translation":[0,0.5,-5]}}]}"#,
-      to: "scene.json")
-    let empty = try folder.write(
-      #"{"output":{"width":64,"height":48},"camera":{"vertical_fov_deg":60,"look_at":{"eye":[0,1,5],"target":[0,0,0]}},"objects":[]}"#,
-      to: "empty.json")
-    func firstFrame(_ scene: String, _ extra: [String], _ name: String) throws -> RGBA8Image {
-      let out = folder.path + "/" + name
-      let run = try ArsceneRunner.run(
-        ["render", "--recording", scan, "--scene", scene, "--frames", out, "--allow-path", Fixtures.root]
-          + extra)
-      #expect(run.status == 0, "\(run.stderr)")
-      return try ImageFile.readRGBA8(out + "/frame_000000.png")
-    }
-    let camera = try firstFrame(empty, [], "camera")
-    let shown = try firstFrame(scene, ["--no-occlusion"], "shown")
-    let occluded = try firstFrame(scene, [], "occluded")
-    func changed(_ image: RGBA8Image) -> Int { zip(image.pixels, camera.pixels).filter { $0 != $1 }.count }
+    let frames = try DepthOcclusionFrames(
+      capture: Fixtures.path("recordings/record3d/scan.r3d"), cubeAt: "[0,0.5,-5]")
+    let (shown, occluded) = (frames.changed(frames.shown), frames.changed(frames.occluded))
     // Confidence (x + y) mod 3 is low on a third of the depth's pixels, which do not occlude.
-    #expect(changed(shown) > 300)
-    #expect(
-      abs(Double(changed(occluded)) / Double(changed(shown)) - 1.0 / 3) < 0.05,
-      "\(changed(occluded)) of \(changed(shown))")
+    #expect(shown > 300)
+    #expect(abs(Double(occluded) / Double(shown) - 1.0 / 3) < 0.05, "\(occluded) of \(shown)")
+  }
+}
+
+/// A real 3D Recorder frame (Huawei AR Engine) drawn over, its intrinsics from the display's
+/// projection and its time-of-flight depth (a desk about 1 m away) read from `DEPTH16`.
+@Suite("arscene render --recording of a 3D Recorder folder")
+struct ThreeDRecorderRenderTests {
+  @Test("a cube 2.5 m ahead is hidden where the ToF depth measured the desk with medium or high confidence")
+  func depthFromDepth16() throws {
+    // The first pose looks along world +y: the cube sits 2.5 m ahead of it.
+    let frames = try DepthOcclusionFrames(
+      capture: Fixtures.path("recordings/3d_recorder"), cubeAt: "[0,2.5,0]")
+    #expect(frames.camera.width == 360 && frames.camera.height == 270)
+    let (shown, occluded) = (frames.changed(frames.shown), frames.changed(frames.occluded))
+    // 42% of the depth's samples are low confidence (DEPTH16 codes 1–3) and 14% unmeasured:
+    // those do not occlude, the rest do.
+    #expect(shown > 2000)
+    let share = Double(occluded) / Double(shown)
+    #expect(share > 0.2 && share < 0.8, "\(occluded) of \(shown)")
   }
 }

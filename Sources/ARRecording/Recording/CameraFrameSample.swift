@@ -66,4 +66,10 @@ public enum DepthEncoding: Sendable, Equatable {
   /// `height` of them (NaN where nothing was measured); its confidence LZFSE-compressed bytes
   /// (0 low, 1 medium, 2 high) of the same size.
   case lzfseFloat32(width: Int, height: Int)
+  /// Android's `DEPTH16` as a file of its own without a header (3D Recorder's
+  /// `NNNNNNNN_depth16.bin`): little-endian 16-bit samples, row by row, `width` × `height`, each
+  /// a range in millimetres (low 13 bits, 0 where nothing was measured) and a confidence (top 3
+  /// bits: 0 full, 1 none, `c` otherwise `(c − 1)/7`), read as ARKit's levels: below 1/3 low,
+  /// below 2/3 medium, else high.
+  case androidDepth16(width: Int, height: Int)
 }

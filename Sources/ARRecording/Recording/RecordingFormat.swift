@@ -28,6 +28,9 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
   /// A Record3D `.r3d` capture: a zip archive of `metadata` and `rgbd/` frames, depth and
   /// confidence.
   case record3D = "record3d"
+  /// A 3D Recorder folder (Huawei AR Engine): `poses.csv`, `NNNNNNNN_image.jpg`,
+  /// `NNNNNNNN_depth16.bin`.
+  case threeDRecorder = "3d_recorder"
   /// Trajectory files (poses only).
   case tum, euroc, kitti
 
@@ -44,6 +47,7 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
     case .transformsJSON: "transforms.json"
     case .eurocFolder: "EuRoC MAV (ASL folder)"
     case .record3D: "Record3D (.r3d)"
+    case .threeDRecorder: "3D Recorder"
     case .tum: "TUM"
     case .euroc: "EuRoC"
     case .kitti: "KITTI"
@@ -91,11 +95,16 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
         self = .transformsJSON
       } else if names.contains("mav0") || names.contains("cam0") && names.contains("imu0") {
         self = .eurocFolder
+      } else if names.contains(ThreeDRecorderLayout.poseFile),
+        ThreeDRecorderLayout.isPoseFile(
+          (try? FileIO.readPrefix(Self.join(path, ThreeDRecorderLayout.poseFile), count: 200)) ?? [])
+      {
+        self = .threeDRecorder
       } else {
         throw .unknownFormat(
           path: path,
           reason:
-            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt; ARCore Data Logger: ARCore_sensor_pose.txt; TUM RGB-D: rgb.txt; transforms.json; EuRoC: mav0/); give --from"
+            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt; ARCore Data Logger: ARCore_sensor_pose.txt; TUM RGB-D: rgb.txt; transforms.json; EuRoC: mav0/; 3D Recorder: poses.csv); give --from"
         )
       }
       return
@@ -110,6 +119,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
       self = .record3D
     } else if TransformsJSONLayout.isTransforms(prefix) {
       self = .transformsJSON
+    } else if ThreeDRecorderLayout.isPoseFile(prefix) {
+      self = .threeDRecorder
     } else {
       self = try PoseFileContent.layout(of: path)
     }

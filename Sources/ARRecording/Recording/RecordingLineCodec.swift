@@ -55,8 +55,13 @@ enum RecordingLineCodec {
       if f.depthPerMetre != 1000 { w.number("depth_per_metre", f.depthPerMetre) }
       if let c = f.confidencePath { w.string("confidence", c) }
       if let a = f.archive { w.string("archive", a) }
-      if case .lzfseFloat32(let width, let height) = f.depthEncoding {
+      switch f.depthEncoding {
+      case .png16: break
+      case .lzfseFloat32(let width, let height):
         w.string("depth_encoding", "lzfse_float32")
+        w.numbers("depth_size", [Double(width), Double(height)])
+      case .androidDepth16(let width, let height):
+        w.string("depth_encoding", "android_depth16")
         w.numbers("depth_size", [Double(width), Double(height)])
       }
       let lens = f.lens.opencvCoefficients
@@ -255,13 +260,15 @@ enum RecordingLineCodec {
     return .frame(frame)
   }
 
-  /// A frame's `depth_encoding` (`png16` when absent; `lzfse_float32` with its `depth_size`).
+  /// A frame's `depth_encoding` (`png16` when absent; `lzfse_float32` or `android_depth16`
+  /// with its `depth_size`).
   private static func depthEncoding(_ o: JSONLine) throws(JSONLine.Failure) -> DepthEncoding {
-    switch try o.optionalString(.depthEncoding) {
+    let encoding = try o.optionalString(.depthEncoding)
+    switch encoding {
     case nil, "png16"?: return .png16
-    case "lzfse_float32"?:
+    case "lzfse_float32"?, "android_depth16"?:
       guard let s = try o.optionalNumbers(.depthSize, count: 2) else {
-        throw JSONLine.Failure(field: "depth_size", reason: "lzfse_float32 depth needs its [width, height]")
+        throw JSONLine.Failure(field: "depth_size", reason: "\(encoding!) depth needs its [width, height]")
       }
       let (w, h) = (
         try whole(s[0], field: "depth_size", minimum: 1), try whole(s[1], field: "depth_size", minimum: 1)
@@ -269,10 +276,12 @@ enum RecordingLineCodec {
       guard w <= 16384, h <= 16384 else {
         throw JSONLine.Failure(field: "depth_size", reason: "over 16384 pixels a side")
       }
-      return .lzfseFloat32(width: w, height: h)
+      return encoding == "lzfse_float32"
+        ? .lzfseFloat32(width: w, height: h) : .androidDepth16(width: w, height: h)
     case let other?:
       throw JSONLine.Failure(
-        field: "depth_encoding", reason: "'\(other.escapedForMessage)' is not png16 or lzfse_float32")
+        field: "depth_encoding",
+        reason: "'\(other.escapedForMessage)' is not png16, lzfse_float32 or android_depth16")
     }
   }
 

@@ -31,8 +31,8 @@ public final class RecordingReader {
   /// `parallel`: ARScene's JSON Lines are parsed on worker threads (the default) or, false, on
   /// the caller's thread alone, for a caller that runs one reader a core.
   ///
-  /// `framesPerSecond` spaces the frames of a capture that has no times (a `transforms.json`;
-  /// 30 when not given); other layouts keep their own. `camera` states the frames' camera over
+  /// `framesPerSecond` spaces the frames of a capture that has no times (a `transforms.json`, a
+  /// 3D Recorder file with a projection column; 30 when not given); other layouts keep their own. `camera` states the frames' camera over
   /// what the recording says (``RecordingCamera``): each field given replaces that field in
   /// every frame.
   public init(
@@ -56,6 +56,8 @@ public final class RecordingReader {
       opened = try TransformsJSONLayout.open(path: path, framesPerSecond: framesPerSecond, log: log)
     case .eurocFolder: opened = try EuRoCFolderLayout.open(path: path, log: log)
     case .record3D: opened = try Record3DLayout.open(path: path, log: log)
+    case .threeDRecorder:
+      opened = try ThreeDRecorderLayout.open(path: path, framesPerSecond: framesPerSecond, log: log)
     case .tum: opened = try Self.trajectory(path, .tum, log)
     case .euroc: opened = try Self.trajectory(path, .euroc, log)
     case .kitti: opened = try Self.trajectory(path, .kitti, log)
