@@ -30,6 +30,10 @@ public final class FuzzFolder: @unchecked Sendable {
       try files.createDirectory(atPath: path + "/logger", withIntermediateDirectories: true)
     case .arcoreDataLogger:
       try files.createDirectory(atPath: path + "/arcore", withIntermediateDirectories: true)
+    case .strayIMU:
+      try files.createDirectory(atPath: path + "/strayimu", withIntermediateDirectories: true)
+      try files.copyItem(
+        atPath: fixtures + "/recordings/stray_scanner/odometry.csv", toPath: path + "/strayimu/odometry.csv")
     case .threeDRecorder:
       // The real frame and depth the fuzzed poses name (frame 12).
       let capture = fixtures + "/recordings/3d_recorder"

@@ -24,6 +24,9 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   case eurocFolder = "euroc_folder"
   /// A Record3D `.r3d` capture (a zip), its frames' depth and confidence decoded too.
   case record3D = "record3d"
+  /// A Stray Scanner folder's `imu.csv` (its unit told by its readings), beside an
+  /// `odometry.csv`.
+  case strayIMU = "stray_imu"
   /// A 3D Recorder folder's `poses.csv`, beside a real frame and its `DEPTH16` depth, which
   /// are decoded too.
   case threeDRecorder = "3d_recorder"
@@ -56,6 +59,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .eurocFolder: "euroc/mav0/cam0/sensor.yaml"
     case .record3D: "scan.r3d"
     case .threeDRecorder: "recorder3d/poses.csv"
+    case .strayIMU: "strayimu/imu.csv"
     case .lzfse: "depth.lzfse"
     case .tum: "trajectory.tum"
     case .euroc: "trajectory.csv"
@@ -109,6 +113,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .eurocFolder: Self.readRecording(folder.path + "/euroc")
     case .record3D: Self.readRecord3D(path)
     case .threeDRecorder: Self.readWithDepth(folder.path + "/recorder3d")
+    case .strayIMU: Self.readRecording(folder.path + "/strayimu")
     case .lzfse: _ = try? LZFSE.decode(bytes, limit: 1 << 22)
     case .tum: _ = try? TrajectoryFormat.tum.read(path: path)
     case .euroc: _ = try? TrajectoryFormat.euroc.read(path: path)

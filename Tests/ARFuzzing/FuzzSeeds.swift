@@ -106,6 +106,7 @@ public enum FuzzSeeds {
     case .transformsJSON: return [fixtures + "/recordings/transforms_json/transforms.json"]
     case .record3D: return [fixtures + "/recordings/record3d/scan.r3d"]
     case .lzfse: return [fixtures + "/recordings/record3d/confidence-256x192.lzfse"]
+    case .strayIMU: return [fixtures + "/recordings/stray_scanner/imu.csv"]
     case .threeDRecorder:
       return [
         fixtures + "/recordings/3d_recorder/poses.csv",

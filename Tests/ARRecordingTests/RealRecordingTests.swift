@@ -16,14 +16,21 @@ struct RealRecordingTests {
   }
 
   @Test(
-    "an iPhone's ios_logger session in Seoul: 44 s of poses, frames, fixes, headings and the magnetometer")
+    "an iPhone's ios_logger session in Seoul: 44 s of poses, frames, fixes, headings and the motion sensors")
   func iosLogger() throws {
     let (counts, reader) = try Self.read("ar_recordings/ios_logger_iphone_2021-07-29T12-52-25")
     #expect(reader.format == .iosLogger)
-    #expect(counts == ["pose": 2617, "frame": 1309, "gps": 19, "heading": 2181, "magnetometer": 1062])
-    // Head.txt repeats two lines: skipped with a warning each, never silently.
-    #expect(reader.skipped == 3 && reader.warnings.count == 3)
-    #expect(reader.warnings.allSatisfy { $0.contains("Head.txt") && $0.contains("repeated") })
+    #expect(
+      counts == [
+        "pose": 2617, "frame": 1309, "gps": 19, "heading": 2181, "magnetometer": 1062, "accelerometer": 4200,
+        "gyroscope": 4200,
+      ])
+    // Head.txt repeats lines: skipped with a warning each, never silently. Gyro.txt has two
+    // readings written a line late (lines 801 and 2531): put back in time order, with a note.
+    #expect(reader.skipped == 3 && reader.warnings.count == 5)
+    #expect(reader.warnings.filter { $0.contains("Head.txt") && $0.contains("repeated") }.count == 3)
+    let reordered = reader.warnings.filter { $0.contains("Gyro.txt") && $0.contains("put in time order") }
+    #expect(reordered.count == 2 && reordered[0].contains("Gyro.txt:801:"))
   }
 
   @Test("Stray Scanner-style odometry from a real device: a pose and a frame a second")

@@ -14,10 +14,11 @@ struct RecordingCommandTests {
     let outcome = try ArsceneRunner.run(["recording", "info", Fixtures.path("recordings/ios_logger")])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let info = try Self.json(outcome.stdout)
-    #expect(info["format"] as? String == "ios_logger" && info["records"] as? Int == 13)
+    #expect(info["format"] as? String == "ios_logger" && info["records"] as? Int == 21)
     #expect(info["skipped"] as? Int == 3 && outcome.stderr.contains("warning: "))
     let streams = try #require(info["streams"] as? [String: [String: Any]])
-    #expect(Set(streams.keys) == ["pose", "frame", "gps", "heading", "magnetometer"])
+    #expect(
+      Set(streams.keys) == ["pose", "frame", "gps", "heading", "magnetometer", "accelerometer", "gyroscope"])
     #expect(streams["pose"]?["count"] as? Int == 3)
     let rate = try #require(streams["magnetometer"]?["rate_hz"] as? Double)
     #expect(abs(rate - 100) < 0.01)

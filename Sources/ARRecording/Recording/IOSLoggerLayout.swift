@@ -13,6 +13,8 @@ import Foundation
 /// | `GPS.txt` | `t, lat, lon, horizontalAccuracy, altitude, verticalAccuracy, floor, course, speed` | gps (altitude above mean sea level) |
 /// | `Head.txt` | `t, trueHeading, magneticHeading, headingAccuracy` | heading |
 /// | `Magnet.txt` | `t, x, y, z` (µT) | magnetometer |
+/// | `Accel.txt` | `t, x, y, z` (`CMAccelerometerData`, g) | accelerometer (m/s², the specific force) |
+/// | `Gyro.txt` | `t, x, y, z` (`CMGyroData`, rad/s) | gyroscope |
 ///
 /// iOS marks what it does not know with negative numbers: a fix with a negative horizontal
 /// accuracy or a heading with a negative accuracy is invalid and skipped (and counted); a
@@ -65,59 +67,80 @@ enum IOSLoggerLayout {
               image: .video(path: "Frames.m4v", frame: index)))
         })
     }
-    if let p = file("GPS.txt") {
-      let names = [
-        "t", "latitude", "longitude", "horizontalAccuracy", "altitude", "verticalAccuracy", "floor", "course",
-        "speed",
-      ]
-      sources.append(
-        try source(p, log, columns: 9...9, names: names) { v, line throws(RecordingError) in
-          guard v[3] >= 0 else {
-            log.skip("\(p):\(line): horizontalAccuracy: \(v[3]) marks an invalid fix; skipped")
-            return nil
-          }
-          let valid = v[5] >= 0
-          let fix = GPSFix(
-            time: v[0], latitude: v[1], longitude: v[2], altitudeMSL: valid ? v[4] : nil,
-            horizontalAccuracy: v[3],
-            verticalAccuracy: valid ? v[5] : nil, courseDegrees: v[7] >= 0 ? v[7] : nil,
-            speed: v[8] >= 0 ? v[8] : nil)
-          do throws(JSONLine.Failure) { try RecordCheck.gps(fix) } catch {
-            throw .badRecord(
-              path: p, line: line, field: Self.column(error.field, names), reason: error.reason)
-          }
-          return .gps(fix)
-        })
-    }
-    if let p = file("Head.txt") {
-      let names = ["t", "trueHeading", "magneticHeading", "headingAccuracy"]
-      sources.append(
-        try source(p, log, columns: 4...4, names: names) { v, line throws(RecordingError) in
-          guard v[3] >= 0 else {
-            log.skip("\(p):\(line): headingAccuracy: \(v[3]) marks an invalid heading; skipped")
-            return nil
-          }
-          let sample = HeadingSample(
-            time: v[0], trueHeadingDegrees: v[1] >= 0 ? v[1] : nil, magneticHeadingDegrees: v[2],
-            accuracyDegrees: v[3])
-          do throws(JSONLine.Failure) { try RecordCheck.heading(sample) } catch {
-            throw .badRecord(
-              path: p, line: line, field: Self.column(error.field, names), reason: error.reason)
-          }
-          return .heading(sample)
-        })
-    }
+    if let p = file("GPS.txt") { sources.append(try fixes(p, log)) }
+    if let p = file("Head.txt") { sources.append(try headings(p, log)) }
     if let p = file("Magnet.txt") {
       sources.append(
         try source(p, log, columns: 4...4, names: ["t", "x", "y", "z"]) { v, _ throws(RecordingError) in
           .magnetometer(MagnetometerSample(time: v[0], field: [v[1], v[2], v[3]]))
         })
     }
+    // The motion sensors' queues can write a reading a line late: put back in time order.
+    if let p = file("Accel.txt") {
+      let readings = try source(p, log, columns: 4...4, names: ["t", "x", "y", "z"]) {
+        v, _ throws(RecordingError) in
+        .accelerometer(AccelerometerSample(time: v[0], coreMotionG: [v[1], v[2], v[3]]))
+      }
+      sources.append(ReorderedRecordSource(readings, log: log))
+    }
+    if let p = file("Gyro.txt") {
+      let readings = try source(p, log, columns: 4...4, names: ["t", "x", "y", "z"]) {
+        v, _ throws(RecordingError) in
+        .gyroscope(GyroscopeSample(time: v[0], rotationRate: [v[1], v[2], v[3]]))
+      }
+      sources.append(ReorderedRecordSource(readings, log: log))
+    }
     guard !sources.isEmpty else {
       throw .unknownFormat(
-        path: path, reason: "no ios_logger files (ARposes.txt, Frames.txt, GPS.txt, Head.txt, Magnet.txt)")
+        path: path,
+        reason:
+          "no ios_logger files (ARposes.txt, Frames.txt, GPS.txt, Head.txt, Magnet.txt, Accel.txt, Gyro.txt)")
     }
     return (RecordingHeader(source: "ios_logger", timeBase: .unix), sources)
+  }
+
+  /// `GPS.txt`'s fixes (see the type's notes on iOS's markers).
+  private static func fixes(_ p: String, _ log: ReadLog) throws(RecordingError) -> LineRecordSource {
+    let names = [
+      "t", "latitude", "longitude", "horizontalAccuracy", "altitude", "verticalAccuracy", "floor", "course",
+      "speed",
+    ]
+    return try source(p, log, columns: 9...9, names: names) { v, line throws(RecordingError) in
+      guard v[3] >= 0 else {
+        log.skip("\(p):\(line): horizontalAccuracy: \(v[3]) marks an invalid fix; skipped")
+        return nil
+      }
+      let valid = v[5] >= 0
+      let fix = GPSFix(
+        time: v[0], latitude: v[1], longitude: v[2], altitudeMSL: valid ? v[4] : nil,
+        horizontalAccuracy: v[3],
+        verticalAccuracy: valid ? v[5] : nil, courseDegrees: v[7] >= 0 ? v[7] : nil,
+        speed: v[8] >= 0 ? v[8] : nil)
+      do throws(JSONLine.Failure) { try RecordCheck.gps(fix) } catch {
+        throw .badRecord(
+          path: p, line: line, field: Self.column(error.field, names), reason: error.reason)
+      }
+      return .gps(fix)
+    }
+  }
+
+  /// `Head.txt`'s headings.
+  private static func headings(_ p: String, _ log: ReadLog) throws(RecordingError) -> LineRecordSource {
+    let names = ["t", "trueHeading", "magneticHeading", "headingAccuracy"]
+    return try source(p, log, columns: 4...4, names: names) { v, line throws(RecordingError) in
+      guard v[3] >= 0 else {
+        log.skip("\(p):\(line): headingAccuracy: \(v[3]) marks an invalid heading; skipped")
+        return nil
+      }
+      let sample = HeadingSample(
+        time: v[0], trueHeadingDegrees: v[1] >= 0 ? v[1] : nil, magneticHeadingDegrees: v[2],
+        accuracyDegrees: v[3])
+      do throws(JSONLine.Failure) { try RecordCheck.heading(sample) } catch {
+        throw .badRecord(
+          path: p, line: line, field: Self.column(error.field, names), reason: error.reason)
+      }
+      return .heading(sample)
+    }
   }
 
   /// ARScene's field name for the error of a check, as the ios_logger column it came from.

@@ -39,6 +39,8 @@ enum RecordingField: Int, CaseIterable, Sendable {
   case magneticHeadingDegrees
   case accuracyDegrees
   case fieldMicrotesla
+  case accelerationMetresPerSecondSquared
+  case rotationRateRadiansPerSecond
   case point
   case expected
   case localFromCameraXYZW
@@ -85,6 +87,8 @@ enum RecordingField: Int, CaseIterable, Sendable {
     case .magneticHeadingDegrees: "magnetic_heading_deg"
     case .accuracyDegrees: "accuracy_deg"
     case .fieldMicrotesla: "field_ut"
+    case .accelerationMetresPerSecondSquared: "acceleration_m_s2"
+    case .rotationRateRadiansPerSecond: "rotation_rate_rad_s"
     case .point: "point"
     case .expected: "expected"
     case .localFromCameraXYZW: "local_from_camera_xyzw"
@@ -146,6 +150,8 @@ extension RecordingFieldSet {
     .type, .t, .trueHeadingDegrees, .magneticHeadingDegrees, .accuracyDegrees,
   ]
   static let magnetometer: RecordingFieldSet = [.type, .t, .fieldMicrotesla]
+  static let accelerometer: RecordingFieldSet = [.type, .t, .accelerationMetresPerSecondSquared]
+  static let gyroscope: RecordingFieldSet = [.type, .t, .rotationRateRadiansPerSecond]
   static let tap: RecordingFieldSet = [.type, .t, .point, .expected]
   static let truth: RecordingFieldSet = [
     .type, .t, .latitude, .longitude, .height, .localFromCameraXYZW, .localFromWorldTranslation,

@@ -81,6 +81,10 @@ enum RecordingLineCodec {
       if let a = h.accuracyDegrees { w.number("accuracy_deg", a) }
     case .magnetometer(let m):
       w.numbers("field_ut", [m.field.x, m.field.y, m.field.z])
+    case .accelerometer(let a):
+      w.numbers("acceleration_m_s2", [a.acceleration.x, a.acceleration.y, a.acceleration.z])
+    case .gyroscope(let g):
+      w.numbers("rotation_rate_rad_s", [g.rotationRate.x, g.rotationRate.y, g.rotationRate.z])
     case .tap(let t):
       w.numbers("point", [t.point.x, t.point.y])
       if let e = t.expected { w.string("expected", e) }
@@ -195,6 +199,14 @@ enum RecordingLineCodec {
       case .gps: return try gpsRecord(o, time: t)
       case .heading: return try headingRecord(o, time: t)
       case .magnetometer: return try magnetometerRecord(o, time: t)
+      case .accelerometer:
+        try rejectUnknown(o, .accelerometer)
+        let a = try vector3(o.numbers(.accelerationMetresPerSecondSquared, count: 3))
+        return .accelerometer(AccelerometerSample(time: t, acceleration: a))
+      case .gyroscope:
+        try rejectUnknown(o, .gyroscope)
+        let w = try vector3(o.numbers(.rotationRateRadiansPerSecond, count: 3))
+        return .gyroscope(GyroscopeSample(time: t, rotationRate: w))
       case .tap: return try tapRecord(o, time: t)
       case .truth: return try truthRecord(o, time: t)
       }

@@ -15,6 +15,10 @@ public indirect enum RecordingRecord: Sendable, Equatable {
   case heading(HeadingSample)
   /// A raw magnetometer reading.
   case magnetometer(MagnetometerSample)
+  /// An accelerometer reading (the specific force).
+  case accelerometer(AccelerometerSample)
+  /// A gyroscope reading.
+  case gyroscope(GyroscopeSample)
   /// A tap on the screen.
   case tap(TapSample)
   /// Where the camera truly was.
@@ -28,6 +32,8 @@ public indirect enum RecordingRecord: Sendable, Equatable {
     case .gps(let r): r.time
     case .heading(let r): r.time
     case .magnetometer(let r): r.time
+    case .accelerometer(let r): r.time
+    case .gyroscope(let r): r.time
     case .tap(let r): r.time
     case .truth(let r): r.time
     }
@@ -41,6 +47,8 @@ public indirect enum RecordingRecord: Sendable, Equatable {
     case .gps: .gps
     case .heading: .heading
     case .magnetometer: .magnetometer
+    case .accelerometer: .accelerometer
+    case .gyroscope: .gyroscope
     case .tap: .tap
     case .truth: .truth
     }

@@ -2,14 +2,14 @@ import ARMath
 
 /// The streams of a recording, named as ARScene's recording format names its record types.
 public enum RecordingStream: String, Sendable, CaseIterable, Codable, Comparable {
-  /// Camera poses, camera frames, GPS fixes, compass headings, magnetometer samples, screen taps and
-  /// the truth's poses.
-  case pose, frame, gps, heading, magnetometer, tap, truth
+  /// Camera poses, camera frames, GPS fixes, compass headings, magnetometer, accelerometer and
+  /// gyroscope samples, screen taps and the truth's poses.
+  case pose, frame, gps, heading, magnetometer, accelerometer, gyroscope, tap, truth
 
   /// Streams in the order of `allCases`.
   public static func < (a: RecordingStream, b: RecordingStream) -> Bool { a.ordinal < b.ordinal }
 
-  /// The stream's place in ``allCases``, 0…6.
+  /// The stream's place in ``allCases``, 0…8.
   var ordinal: Int {
     switch self {
     case .pose: 0
@@ -17,8 +17,10 @@ public enum RecordingStream: String, Sendable, CaseIterable, Codable, Comparable
     case .gps: 2
     case .heading: 3
     case .magnetometer: 4
-    case .tap: 5
-    case .truth: 6
+    case .accelerometer: 5
+    case .gyroscope: 6
+    case .tap: 7
+    case .truth: 8
     }
   }
 }

@@ -15,6 +15,8 @@ import Foundation
 ///   images of the video's size.
 /// - `rgb.mp4`: the frames, frame `n` of the video is frame `n`.
 /// - `depth/NNNNNN.png`: 16-bit depth in millimetres (256×192); `confidence/NNNNNN.png`: 0, 1, 2.
+/// - `imu.csv`: accelerometer and gyroscope readings (``StrayScannerIMU``), in the app's
+///   versions since August 2021.
 enum StrayScannerLayout {
   static func open(path: String, log: ReadLog) throws(RecordingError) -> (RecordingHeader, [any RecordSource])
   {
@@ -65,7 +67,17 @@ enum StrayScannerLayout {
               ? confidence : nil)),
       ]
     }
-    return (RecordingHeader(source: "stray_scanner", timeBase: .uptime), [source])
+    var sources: [any RecordSource] = [source]
+    var description: String?
+    let imu = RecordingFormat.join(path, "imu.csv")
+    if FileManager.default.fileExists(atPath: imu) {
+      let (readings, unit) = try StrayScannerIMU.source(imu)
+      sources.append(ReorderedRecordSource(readings, log: log))
+      description = unit.map {
+        "imu.csv accelerations in \($0 == .g ? "g" : "m/s²"), told by their magnitude"
+      }
+    }
+    return (RecordingHeader(source: "stray_scanner", timeBase: .uptime, description: description), sources)
   }
 
   /// A line's own intrinsics (columns 10–13), checked; nil on a 9-column line.

@@ -141,7 +141,7 @@ public struct AnchorValidator {
         diagnostics.compass(yaw: compass.yaw, against: gps, compassSigma: app.fusion.compassSigma)
       }
     case .gps(let fix): take(fix)
-    case .magnetometer, .tap: break
+    case .magnetometer, .accelerometer, .gyroscope, .tap: break
     }
   }
 

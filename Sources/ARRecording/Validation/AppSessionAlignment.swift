@@ -59,7 +59,7 @@ public struct AppSessionAlignment: Sendable {
     case .pose(let pose): take(pose)
     case .heading(let heading): _ = take(heading)
     case .gps(let fix): _ = take(fix)
-    case .frame, .truth, .magnetometer, .tap: break
+    case .frame, .truth, .magnetometer, .accelerometer, .gyroscope, .tap: break
     }
   }
 
@@ -167,13 +167,13 @@ extension RecordingStream {
   }
 
   /// Where a stream's records of one instant are taken among the others: poses and truth
-  /// first, then compass, magnetometer, taps, fixes and frames.
+  /// first, then compass, the motion sensors, taps, fixes and frames.
   public var sameInstantRank: Int {
     switch self {
     case .pose: 0
     case .truth: 1
     case .heading: 2
-    case .magnetometer: 3
+    case .magnetometer, .accelerometer, .gyroscope: 3
     case .tap: 4
     case .gps: 5
     case .frame: 6
