@@ -152,6 +152,8 @@ let package = Package(
     ),
     // Video through Debian's ffmpeg (an external program, at the edge like the codecs).
     .target(name: "ARVideo", dependencies: ["ARImage", "ARFiles"]),
+    // OpenEXR's C core: EXR depth images (Record3D's EXR export).
+    .systemLibrary(name: "COpenEXR", providers: [.apt(["libopenexr-dev"])]),
     .systemLibrary(
       name: "CDeflate",
       pkgConfig: "libdeflate",
@@ -185,7 +187,9 @@ let package = Package(
     // libpng reports errors by longjmp, which must not cross Swift frames: the codecs are C.
     .target(
       name: "CImageCodecs",
-      dependencies: ["CPNG", "CJPEG", "CDeflate", "CISAL"]
+      dependencies: ["CPNG", "CJPEG", "CDeflate", "CISAL", "COpenEXR"],
+      // The EXR decoder includes OpenEXR's header rather than importing its module: link it here.
+      linkerSettings: [.linkedLibrary("OpenEXRCore-3_1")]
     ),
     .executableTarget(
       name: "arscene",

@@ -20,16 +20,12 @@ enum Record3DDepth {
       throw RecordingError.unreadable(
         path: place, reason: "\(floats.count / 4) depth values, not \(width)×\(height) (depth_size)")
     }
-    var pixels = [SIMD4<UInt16>](repeating: SIMD4(0, 0, 0, 65535), count: count)
-    for i in 0..<count {
-      let bits =
-        UInt32(floats[4 * i]) | UInt32(floats[4 * i + 1]) << 8 | UInt32(floats[4 * i + 2]) << 16
-        | UInt32(floats[4 * i + 3]) << 24
-      let units = Double(Float(bitPattern: bits)) * unitsPerMetre
-      guard units.isFinite, units >= 0.5, units < 65535.5 else { continue }
-      let value = UInt16(units.rounded())
-      pixels[i] = SIMD4(value, value, value, 65535)
+    let metres = (0..<count).map { i in
+      Float(
+        bitPattern: UInt32(floats[4 * i]) | UInt32(floats[4 * i + 1]) << 8 | UInt32(floats[4 * i + 2]) << 16
+          | UInt32(floats[4 * i + 3]) << 24)
     }
+    let depthImage = depthUnits(metres, width: width, height: height, unitsPerMetre: unitsPerMetre)
     let levels = try confidence.map { name in
       let place = "\(archive.path): entry '\(name.prefix(60))'"
       let bytes: [UInt8]
@@ -42,6 +38,18 @@ enum Record3DDepth {
       }
       return RGBA8Image(width: width, height: height, pixels: bytes.map { SIMD4($0, $0, $0, 255) })
     }
-    return (RGBA16Image(width: width, height: height, pixels: pixels), levels)
+    return (depthImage, levels)
+  }
+
+  /// Depths in metres as the replay's 16-bit depth: `unitsPerMetre` units a metre, 0 where not
+  /// measured (NaN, infinite, ≤ 0) or beyond 65535 units.
+  static func depthUnits(_ metres: [Float], width: Int, height: Int, unitsPerMetre: Double) -> RGBA16Image {
+    let pixels = metres.map { metre -> SIMD4<UInt16> in
+      let units = Double(metre) * unitsPerMetre
+      guard units.isFinite, units >= 0.5, units < 65535.5 else { return SIMD4(0, 0, 0, 65535) }
+      let value = UInt16(units.rounded())
+      return SIMD4(value, value, value, 65535)
+    }
+    return RGBA16Image(width: width, height: height, pixels: pixels)
   }
 }

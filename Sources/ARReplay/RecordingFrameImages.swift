@@ -66,8 +66,8 @@ package final class RecordingFrameImages {
 
   /// A frame's measured depth (in ``CameraFrameSample/depthPerMetre`` units a metre) and its
   /// confidence, as 16- and 8-bit images: PNG files, Record3D's LZFSE-compressed floats in
-  /// metres (made millimetres, 0 where not measured) and bytes, or Android's `DEPTH16` files;
-  /// nil without depth.
+  /// metres (made millimetres, 0 where not measured) and bytes, Android's `DEPTH16` files, or
+  /// EXR images in metres; nil without depth.
   package func depth(of frame: CameraFrameSample) throws -> (depth: RGBA16Image, confidence: RGBA8Image?)? {
     guard let depthPath = frame.depthPath else { return nil }
     switch frame.depthEncoding {
@@ -97,6 +97,15 @@ package final class RecordingFrameImages {
       let decoded = try AndroidDepth16.decode(
         path: file(depthPath), width: width, height: height, unitsPerMetre: frame.depthPerMetre)
       return (decoded.depth, decoded.confidence)
+    case .exr:
+      guard frame.archive == nil else {
+        throw RecordingError.unreadable(path: depthPath, reason: "an EXR depth inside an archive is not read")
+      }
+      let file = try file(depthPath)
+      let metres = try EXR.decodeChannel(FileIO.read(file), path: file)
+      let depth = Record3DDepth.depthUnits(
+        metres.pixels, width: metres.width, height: metres.height, unitsPerMetre: frame.depthPerMetre)
+      return (depth, nil)
     }
   }
 }

@@ -30,6 +30,13 @@ public final class FuzzFolder: @unchecked Sendable {
       try files.createDirectory(atPath: path + "/logger", withIntermediateDirectories: true)
     case .arcoreDataLogger:
       try files.createDirectory(atPath: path + "/arcore", withIntermediateDirectories: true)
+    case .record3DFolder:
+      // The export's frames and EXR depth, the fuzzed metadata.json written beside them.
+      let export = fixtures + "/recordings/record3d_exr"
+      try files.createDirectory(atPath: path + "/record3dexr", withIntermediateDirectories: true)
+      for folder in ["rgb", "depth"] {
+        try files.copyItem(atPath: export + "/" + folder, toPath: path + "/record3dexr/" + folder)
+      }
     case .strayIMU:
       try files.createDirectory(atPath: path + "/strayimu", withIntermediateDirectories: true)
       try files.copyItem(

@@ -30,6 +30,10 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   /// A 3D Recorder folder's `poses.csv`, beside a real frame and its `DEPTH16` depth, which
   /// are decoded too.
   case threeDRecorder = "3d_recorder"
+  /// An EXR image (Record3D's EXR depth), one channel decoded through OpenEXR's C core.
+  case exr
+  /// Record3D's EXR export: its `metadata.json`, beside real `rgb/` and `depth/` files.
+  case record3DFolder = "record3d_exr"
   /// An LZFSE stream (Record3D's depth), decoded.
   case lzfse
   /// A single file of poses whose layout is told by its content (``RecordingFormat/init(detecting:)``).
@@ -61,6 +65,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .threeDRecorder: "recorder3d/poses.csv"
     case .strayIMU: "strayimu/imu.csv"
     case .lzfse: "depth.lzfse"
+    case .exr: "depth.exr"
+    case .record3DFolder: "record3dexr/metadata.json"
     case .tum: "trajectory.tum"
     case .euroc: "trajectory.csv"
     case .kitti: "trajectory.kitti"
@@ -115,6 +121,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .threeDRecorder: Self.readWithDepth(folder.path + "/recorder3d")
     case .strayIMU: Self.readRecording(folder.path + "/strayimu")
     case .lzfse: _ = try? LZFSE.decode(bytes, limit: 1 << 22)
+    case .exr: _ = try? EXR.decodeChannel(bytes)
+    case .record3DFolder: Self.readWithDepth(folder.path + "/record3dexr")
     case .tum: _ = try? TrajectoryFormat.tum.read(path: path)
     case .euroc: _ = try? TrajectoryFormat.euroc.read(path: path)
     case .kitti: _ = try? TrajectoryFormat.kitti.read(path: path)

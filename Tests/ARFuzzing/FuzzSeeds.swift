@@ -107,6 +107,8 @@ public enum FuzzSeeds {
     case .record3D: return [fixtures + "/recordings/record3d/scan.r3d"]
     case .lzfse: return [fixtures + "/recordings/record3d/confidence-256x192.lzfse"]
     case .strayIMU: return [fixtures + "/recordings/stray_scanner/imu.csv"]
+    case .exr: return listing(fixtures + "/images/exr", "exr")
+    case .record3DFolder: return [fixtures + "/recordings/record3d_exr/metadata.json"]
     case .threeDRecorder:
       return [
         fixtures + "/recordings/3d_recorder/poses.csv",

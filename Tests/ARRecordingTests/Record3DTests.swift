@@ -102,3 +102,34 @@ enum StoredZip {
     try Data(out).write(to: URL(fileURLWithPath: path))
   }
 }
+
+/// Record3D's "EXR + JPG" export: `metadata.json`, `rgb/N.jpg`, `depth/N.exr`.
+@Suite("Record3D EXR exports")
+struct Record3DFolderTests {
+  static let export = Fixtures.path("recordings/record3d_exr")
+
+  @Test("the folder reads as the archive does: the same poses, times and camera, depth in EXR")
+  func sameAsTheArchive() throws {
+    Record3DTests.linkInflater()
+    let folder = try RecordingReader(path: Self.export)
+    #expect(folder.format == .record3DFolder && folder.header.timeBase == .uptime)
+    let (frames, poses) = try folder.framesAndPoses()
+    let (archiveFrames, archivePoses) = try RecordingReader(path: Record3DTests.scan).framesAndPoses()
+    #expect(poses == archivePoses)
+    #expect(frames.map(\.time) == archiveFrames.map(\.time))
+    #expect(frames.map(\.intrinsics) == archiveFrames.map(\.intrinsics))
+    let first = try #require(frames.first)
+    #expect(
+      first.image == .file("rgb/0.jpg") && first.depthPath == "depth/0.exr" && first.depthEncoding == .exr)
+    #expect(first.confidencePath == nil && first.archive == nil)
+  }
+
+  @Test("recording convert keeps the EXR depth; the JSON Lines read it back")
+  func convertKeepsTheDepth() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.path + "/export.jsonl"
+    _ = try RecordingConversion.convert(RecordingReader(path: Self.export), to: out, target: .recording)
+    let back = try RecordingReader(path: out).framesAndPoses().frames
+    #expect(back.first?.depthEncoding == .exr && back.first?.depthPath?.hasSuffix("depth/0.exr") == true)
+  }
+}

@@ -356,6 +356,21 @@ struct Record3DRenderTests {
   }
 }
 
+/// Record3D's EXR export drawn over: the same capture as the `.r3d`, its depth (half floats, a
+/// wall 1.5 m away) decoded from EXR through OpenEXR.
+@Suite("arscene render --recording of a Record3D EXR export")
+struct Record3DFolderRenderTests {
+  @Test("a cube 2–3 m away is hidden by the 1.5 m wall: the export has no confidence, so all of it")
+  func depthFromEXR() throws {
+    let frames = try DepthOcclusionFrames(
+      capture: Fixtures.path("recordings/record3d_exr"), cubeAt: "[0,0.5,-5]")
+    let (shown, occluded) = (frames.changed(frames.shown), frames.changed(frames.occluded))
+    #expect(shown > 300)
+    // One pixel of the 16 × 12 depth is unmeasured (NaN): at most its share stays drawn.
+    #expect(Double(occluded) / Double(shown) < 0.02, "\(occluded) of \(shown)")
+  }
+}
+
 /// A real 3D Recorder frame (Huawei AR Engine) drawn over, its intrinsics from the display's
 /// projection and its time-of-flight depth (a desk about 1 m away) read from `DEPTH16`.
 @Suite("arscene render --recording of a 3D Recorder folder")

@@ -72,4 +72,8 @@ public enum DepthEncoding: Sendable, Equatable {
   /// bits: 0 full, 1 none, `c` otherwise `(c − 1)/7`), read as ARKit's levels: below 1/3 low,
   /// below 2/3 medium, else high.
   case androidDepth16(width: Int, height: Int)
+  /// An OpenEXR image of one channel (the only one, else `Z`, `R` or `Y`), metres along the
+  /// view axis (0, NaN or infinite where nothing was measured): Record3D's EXR export. Its size
+  /// is the file's own; there is no confidence.
+  case exr
 }

@@ -28,6 +28,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
   /// A Record3D `.r3d` capture: a zip archive of `metadata` and `rgbd/` frames, depth and
   /// confidence.
   case record3D = "record3d"
+  /// Record3D's EXR + JPG export: a folder of `metadata.json`, `rgb/` and `depth/` (EXR).
+  case record3DFolder = "record3d_exr"
   /// A 3D Recorder folder (Huawei AR Engine): `poses.csv`, `NNNNNNNN_image.jpg`,
   /// `NNNNNNNN_depth16.bin`.
   case threeDRecorder = "3d_recorder"
@@ -47,6 +49,7 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
     case .transformsJSON: "transforms.json"
     case .eurocFolder: "EuRoC MAV (ASL folder)"
     case .record3D: "Record3D (.r3d)"
+    case .record3DFolder: "Record3D (EXR export)"
     case .threeDRecorder: "3D Recorder"
     case .tum: "TUM"
     case .euroc: "EuRoC"
@@ -95,6 +98,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
         self = .transformsJSON
       } else if names.contains("mav0") || names.contains("cam0") && names.contains("imu0") {
         self = .eurocFolder
+      } else if Record3DFolderLayout.isExport(names) {
+        self = .record3DFolder
       } else if names.contains(ThreeDRecorderLayout.poseFile),
         ThreeDRecorderLayout.isPoseFile(
           (try? FileIO.readPrefix(Self.join(path, ThreeDRecorderLayout.poseFile), count: 200)) ?? [])
@@ -104,7 +109,7 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
         throw .unknownFormat(
           path: path,
           reason:
-            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt; ARCore Data Logger: ARCore_sensor_pose.txt; TUM RGB-D: rgb.txt; transforms.json; EuRoC: mav0/; 3D Recorder: poses.csv); give --from"
+            "not a recording folder this build knows (ios_logger: ARposes.txt; Stray Scanner: odometry.csv; ARKitScenes: *.traj; ARKit Data Logger: ARKit_camera_pose.txt; ARCore Data Logger: ARCore_sensor_pose.txt; TUM RGB-D: rgb.txt; transforms.json; EuRoC: mav0/; 3D Recorder: poses.csv; Record3D's EXR export: metadata.json, rgb/); give --from"
         )
       }
       return

@@ -63,6 +63,7 @@ enum RecordingLineCodec {
       case .androidDepth16(let width, let height):
         w.string("depth_encoding", "android_depth16")
         w.numbers("depth_size", [Double(width), Double(height)])
+      case .exr: w.string("depth_encoding", "exr")
       }
       let lens = f.lens.opencvCoefficients
       if !lens.values.isEmpty { w.numbers(lens.fisheye ? "fisheye" : "distortion", lens.values) }
@@ -272,12 +273,13 @@ enum RecordingLineCodec {
     return .frame(frame)
   }
 
-  /// A frame's `depth_encoding` (`png16` when absent; `lzfse_float32` or `android_depth16`
-  /// with its `depth_size`).
+  /// A frame's `depth_encoding` (`png16` when absent; `exr`; `lzfse_float32` or
+  /// `android_depth16` with its `depth_size`).
   private static func depthEncoding(_ o: JSONLine) throws(JSONLine.Failure) -> DepthEncoding {
     let encoding = try o.optionalString(.depthEncoding)
     switch encoding {
     case nil, "png16"?: return .png16
+    case "exr"?: return .exr
     case "lzfse_float32"?, "android_depth16"?:
       guard let s = try o.optionalNumbers(.depthSize, count: 2) else {
         throw JSONLine.Failure(field: "depth_size", reason: "\(encoding!) depth needs its [width, height]")
@@ -293,7 +295,7 @@ enum RecordingLineCodec {
     case let other?:
       throw JSONLine.Failure(
         field: "depth_encoding",
-        reason: "'\(other.escapedForMessage)' is not png16, lzfse_float32 or android_depth16")
+        reason: "'\(other.escapedForMessage)' is not png16, lzfse_float32, android_depth16 or exr")
     }
   }
 

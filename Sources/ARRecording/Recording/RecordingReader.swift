@@ -56,6 +56,7 @@ public final class RecordingReader {
       opened = try TransformsJSONLayout.open(path: path, framesPerSecond: framesPerSecond, log: log)
     case .eurocFolder: opened = try EuRoCFolderLayout.open(path: path, log: log)
     case .record3D: opened = try Record3DLayout.open(path: path, log: log)
+    case .record3DFolder: opened = try Record3DFolderLayout.open(path: path, log: log)
     case .threeDRecorder:
       opened = try ThreeDRecorderLayout.open(path: path, framesPerSecond: framesPerSecond, log: log)
     case .tum: opened = try Self.trajectory(path, .tum, log)

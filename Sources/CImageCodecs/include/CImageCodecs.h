@@ -92,6 +92,13 @@ int arscene_png_encode_deflate(const void *pixels, uint32_t source_channels, uin
 int arscene_jpeg_decode(const uint8_t *bytes, size_t count, uint32_t channels, arscene_image *out,
                         char *message, size_t message_size);
 
+/// Decodes one channel of a scanline EXR from memory (OpenEXR's C core, every compression it
+/// knows) to native 32-bit floats (`channels` 1, `bit_depth` 32), rows top to bottom: the only
+/// channel, else the first of `preferred` the file has. Returns 0 on success; otherwise fills
+/// `message` (tiled or deep files, no such channel, subsampling, a damaged chunk).
+int arscene_exr_decode_channel(const uint8_t *bytes, size_t count, const char *const *preferred,
+                               int preferred_count, arscene_image *out, char *message, size_t message_size);
+
 #ifdef __cplusplus
 }
 #endif
