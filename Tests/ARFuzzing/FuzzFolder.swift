@@ -30,6 +30,11 @@ public final class FuzzFolder: @unchecked Sendable {
       try files.createDirectory(atPath: path + "/logger", withIntermediateDirectories: true)
     case .arcoreDataLogger:
       try files.createDirectory(atPath: path + "/arcore", withIntermediateDirectories: true)
+    case .coreLocationGPS:
+      try files.createDirectory(atPath: path + "/corelocation", withIntermediateDirectories: true)
+      try
+        "# Created at 2019-06-11 17:53:34 in KST in Seoul South Korea \n2713981549542 1 0 0 0.5 0 1 0 1.5 0 0 1 -2.0 \n"
+        .write(toFile: path + "/corelocation/ARKit_camera_pose.txt", atomically: true, encoding: .utf8)
     case .record3DFolder:
       // The export's frames and EXR depth, the fuzzed metadata.json written beside them.
       let export = fixtures + "/recordings/record3d_exr"

@@ -30,6 +30,9 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   /// A 3D Recorder folder's `poses.csv`, beside a real frame and its `DEPTH16` depth, which
   /// are decoded too.
   case threeDRecorder = "3d_recorder"
+  /// The CoreLocation Motion Data Logger's `gps.txt`, beside an ARKit pose file with its
+  /// `Created at` line.
+  case coreLocationGPS = "corelocation_gps"
   /// An EXR image (Record3D's EXR depth), one channel decoded through OpenEXR's C core.
   case exr
   /// Record3D's EXR export: its `metadata.json`, beside real `rgb/` and `depth/` files.
@@ -66,6 +69,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .strayIMU: "strayimu/imu.csv"
     case .lzfse: "depth.lzfse"
     case .exr: "depth.exr"
+    case .coreLocationGPS: "corelocation/gps.txt"
     case .record3DFolder: "record3dexr/metadata.json"
     case .tum: "trajectory.tum"
     case .euroc: "trajectory.csv"
@@ -122,6 +126,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .strayIMU: Self.readRecording(folder.path + "/strayimu")
     case .lzfse: _ = try? LZFSE.decode(bytes, limit: 1 << 22)
     case .exr: _ = try? EXR.decodeChannel(bytes)
+    case .coreLocationGPS: Self.readRecording(folder.path + "/corelocation")
     case .record3DFolder: Self.readWithDepth(folder.path + "/record3dexr")
     case .tum: _ = try? TrajectoryFormat.tum.read(path: path)
     case .euroc: _ = try? TrajectoryFormat.euroc.read(path: path)

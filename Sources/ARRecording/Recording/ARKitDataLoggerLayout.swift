@@ -32,7 +32,37 @@ enum ARKitDataLoggerLayout {
       }
       return [try Self.pose(v, path: file, line: line)]
     }
-    return (RecordingHeader(source: "arkit_data_logger", timeBase: .uptime), [poses])
+    var sources: [any RecordSource] = [poses]
+    var description: String?
+    if isDirectory.boolValue {
+      (sources, description) = try withLocationLogger(folder: path, poseFile: file, poses: poses, log: log)
+    }
+    return (
+      RecordingHeader(source: "arkit_data_logger", timeBase: .uptime, description: description), sources
+    )
+  }
+
+  /// The poses and what the CoreLocation Motion Data Logger wrote beside them: its `gps.txt` on
+  /// the poses' clock; its `heading.txt`, `CMDeviceMotion.heading`, is the yaw of the device's
+  /// attitude with no accuracy, not a compass bearing of the camera, and is left out with a note.
+  static func withLocationLogger(
+    folder: String, poseFile: String, poses: any RecordSource, log: ReadLog
+  ) throws(RecordingError) -> ([any RecordSource], String?) {
+    let files = FileManager.default
+    let heading = RecordingFormat.join(folder, "heading.txt")
+    if files.fileExists(atPath: heading) {
+      log.note(
+        "\(heading): not read: CMDeviceMotion.heading is the device attitude's yaw, with no accuracy, not the camera's compass bearing"
+      )
+    }
+    let gps = RecordingFormat.join(folder, CoreLocationMotionLoggerGPS.fileName)
+    guard files.fileExists(atPath: gps) else { return ([poses], nil) }
+    let offset = try CoreLocationMotionLoggerGPS.unixMinusUptime(poseFile: poseFile)
+    let fixes = try CoreLocationMotionLoggerGPS.source(gps, unixMinusUptime: offset, log: log)
+    return (
+      [poses, fixes],
+      "gps.txt's Unix times put on the poses' uptime clock by the pose file's Created at line (to about 1 s)"
+    )
   }
 
   /// The first line without the app's header: nothing left of `# Created at …`, and what follows
