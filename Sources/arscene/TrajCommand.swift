@@ -7,7 +7,7 @@ struct TrajCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "traj",
     abstract: "Trajectory errors of an estimate against a reference (as evo's evo_ape and evo_rpe).",
-    subcommands: [APE.self, RPE.self]
+    subcommands: [APE.self, RPE.self, Drift.self]
   )
 
   /// The files, their pairing in time and the alignment: what `ape` and `rpe` share.

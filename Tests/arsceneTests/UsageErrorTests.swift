@@ -39,6 +39,12 @@ struct UsageErrorTests {
       (["poi", "near", "--at", "50,14", "--max", "1", "--threads", "0", "x.geojson"], "--threads"),
       (["geo", "distance", "50,14", "95,14"], "B '95,14'"),
       (["traj", "ape", "a.tum", "b.tum", "--align", "rigid"], "--align"),
+      (["traj", "drift", "a.tum", "b.tum"], "--place-at"),
+      (["traj", "drift", "a.tum", "b.tum", "--place-every", "0"], "--place-every"),
+      (
+        ["traj", "drift", "a.tum", "b.tum", "--place-at", "0", "--fisheye", "0,0,0,0"],
+        "--intrinsics or --camera"
+      ),
       (["marker", "detect", "x.png", "--intrinsics", "0,1,2,3"], "fx must be a positive"),
       (
         ["film", "apply", "x.png", "--preset", "warm-gold-200", "--tetrahedral", "-o", "y.png"],
