@@ -52,6 +52,11 @@ struct SimulateCommand: ParsableCommand {
   @Flag(
     help: "A phone without errors: odometry, GNSS and compass all exact (to test what is drawn from them).")
   var perfect = false
+  @Option(
+    help: """
+      Also write the platform's geo pose at each frame (as ARCore Geospatial gives it), its       claimed 68% accuracies this many times smaller than its errors' (1: honest).
+      """)
+  var geoPoseOptimism: Double?
 
   @OptionGroup var references: ReferenceAccess
 
@@ -64,6 +69,9 @@ struct SimulateCommand: ParsableCommand {
     }
     guard clickNoise.isFinite, clickNoise >= 0, clickNoise <= 1000 else {
       throw ValidationError("--click-noise: expected pixels in [0, 1000], got \(clickNoise)")
+    }
+    if let geoPoseOptimism, !(geoPoseOptimism > 0 && geoPoseOptimism <= 1000) {
+      throw ValidationError("--geo-pose-optimism: expected a factor in (0, 1000], got \(geoPoseOptimism)")
     }
     let poseRate = PhoneErrorModel().poseRate
     if let frameRate, !(frameRate > 0 && frameRate <= poseRate) {
@@ -85,6 +93,7 @@ struct SimulateCommand: ParsableCommand {
         let walk = try path.map { try WalkPath.geoJSON(path: $0, frame: site.frame) } ?? WalkPath.tour(site)
         var model = perfect ? PhoneErrorModel.perfect : PhoneErrorModel()
         if let frameRate { model.frameRate = frameRate }
+        model.geoPoseOptimism = geoPoseOptimism
         if let imageSize {
           let wh = [Double(imageSize.width), Double(imageSize.height)]
           let (sx, sy) = (wh[0] / Double(model.imageSize.x), wh[1] / Double(model.imageSize.y))

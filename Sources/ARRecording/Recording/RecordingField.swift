@@ -46,6 +46,9 @@ enum RecordingField: Int, CaseIterable, Sendable {
   case localFromCameraXYZW
   case localFromWorldTranslation
   case localFromWorldRotationXYZW
+  case yawAccuracyDegrees
+  case trackingState
+  case accuracyLevel
 
   /// The name as the format spells it.
   var name: String {
@@ -94,6 +97,9 @@ enum RecordingField: Int, CaseIterable, Sendable {
     case .localFromCameraXYZW: "local_from_camera_xyzw"
     case .localFromWorldTranslation: "local_from_world_translation"
     case .localFromWorldRotationXYZW: "local_from_world_rotation_xyzw"
+    case .yawAccuracyDegrees: "yaw_accuracy_deg"
+    case .trackingState: "tracking_state"
+    case .accuracyLevel: "accuracy_level"
     }
   }
 
@@ -153,6 +159,10 @@ extension RecordingFieldSet {
   static let accelerometer: RecordingFieldSet = [.type, .t, .accelerationMetresPerSecondSquared]
   static let gyroscope: RecordingFieldSet = [.type, .t, .rotationRateRadiansPerSecond]
   static let tap: RecordingFieldSet = [.type, .t, .point, .expected]
+  static let geoPose: RecordingFieldSet = [
+    .type, .t, .latitude, .longitude, .height, .localFromCameraXYZW, .horizontalAccuracy, .verticalAccuracy,
+    .yawAccuracyDegrees, .trackingState, .accuracyLevel,
+  ]
   static let truth: RecordingFieldSet = [
     .type, .t, .latitude, .longitude, .height, .localFromCameraXYZW, .localFromWorldTranslation,
     .localFromWorldRotationXYZW,

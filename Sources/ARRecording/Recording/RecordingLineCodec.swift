@@ -100,12 +100,13 @@ enum RecordingLineCodec {
         w.numbers("local_from_world_translation", [m.translation.x, m.translation.y, m.translation.z])
         w.numbers("local_from_world_rotation_xyzw", [r.x, r.y, r.z, r.w])
       }
+    case .geoPose(let g): writeGeoPose(g, to: &w)
     }
     return w.finished
   }
 
   /// Builds one line: members in a fixed order, numbers in their shortest exact form.
-  private struct Writer {
+  struct Writer {
     var text: String
 
     init(type: String) { text = "{\"type\":\"\(type)\"" }
@@ -210,6 +211,7 @@ enum RecordingLineCodec {
         return .gyroscope(GyroscopeSample(time: t, rotationRate: w))
       case .tap: return try tapRecord(o, time: t)
       case .truth: return try truthRecord(o, time: t)
+      case .geoPose: return try geoPoseRecord(o, time: t)
       }
     } catch {
       throw .badRecord(path: path, line: line, field: error.field, reason: error.reason)
@@ -387,7 +389,7 @@ enum RecordingLineCodec {
     return .truth(truth)
   }
 
-  private static func rejectUnknown(_ o: JSONLine, _ known: RecordingFieldSet) throws(JSONLine.Failure) {
+  static func rejectUnknown(_ o: JSONLine, _ known: RecordingFieldSet) throws(JSONLine.Failure) {
     if let key = o.firstUnknownKey(known) {
       throw JSONLine.Failure(
         field: key, reason: "not a member of this record type (extensions start with x_)")

@@ -23,6 +23,8 @@ public indirect enum RecordingRecord: Sendable, Equatable {
   case tap(TapSample)
   /// Where the camera truly was.
   case truth(GroundTruthSample)
+  /// The platform's geo pose of the camera, with its claimed accuracies.
+  case geoPose(GeoPoseSample)
 
   /// The record's time, seconds.
   public var time: Double {
@@ -36,6 +38,7 @@ public indirect enum RecordingRecord: Sendable, Equatable {
     case .gyroscope(let r): r.time
     case .tap(let r): r.time
     case .truth(let r): r.time
+    case .geoPose(let r): r.time
     }
   }
 
@@ -51,6 +54,7 @@ public indirect enum RecordingRecord: Sendable, Equatable {
     case .gyroscope: .gyroscope
     case .tap: .tap
     case .truth: .truth
+    case .geoPose: .geoPose
     }
   }
 }

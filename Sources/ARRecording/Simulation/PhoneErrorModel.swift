@@ -81,6 +81,16 @@ public struct PhoneErrorModel: Sendable, Equatable {
   /// The camera image's size, pixels (width, height).
   public var imageSize = SIMD2(1920, 1440)
 
+  // MARK: The platform's geo poses (ARCore Geospatial, ARKit geo tracking)
+
+  /// Whether the platform's geo poses are written, one a frame, and how optimistic their claims
+  /// are: each claimed 68% accuracy is the errors' true one divided by this (1: honest, 3: a
+  /// claim of 1.5 m while 4.5 m off); nil: none written.
+  public var geoPoseOptimism: Double? = nil
+  /// The geo poses' errors, white, 1σ: horizontal per axis and vertical in metres, yaw in degrees
+  /// (what visual positioning gets in a city street).
+  public var geoPoseHorizontalSigma = 2.0, geoPoseVerticalSigma = 1.5, geoPoseYawSigmaDegrees = 3.0
+
   /// The defaults above.
   public init() {}
 
@@ -98,4 +108,6 @@ public struct PhoneErrorModel: Sendable, Equatable {
 
   /// The 68% radius of a circular 2-D Gaussian with `sigma` a horizontal axis: √(−2 ln 0.32) σ.
   public static let radius68PerSigma = 1.5096
+  /// The 68% half-interval of a 1-D Gaussian with `sigma`: Φ⁻¹(0.84) σ.
+  public static let halfInterval68PerSigma = 0.99446
 }

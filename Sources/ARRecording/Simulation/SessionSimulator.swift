@@ -68,6 +68,7 @@ public struct SessionSimulator: Sendable {
     let localFromSession = RigidTransform(
       rotation: WorldFrame.rotation(heading: .radians(first.heading)), translation: first.position)
     let sessionFromLocal = localFromSession.inverse
+    var geoRandom = SplitMix64(seed: seed ^ 0x6765_6F70_6F73_6531)  // "geopose1": its own stream
 
     for k in 0...steps {
       let time = Double(k) / m.poseRate
@@ -98,6 +99,9 @@ public struct SessionSimulator: Sendable {
       }
       if k % frameEvery == 0 {
         try emit(.truth(truthSample(now, time: t, localFromSession: k == 0 ? localFromSession : nil)))
+        if let optimism = m.geoPoseOptimism {
+          try emit(.geoPose(geoPose(now, time: t, optimism: optimism, random: &geoRandom)))
+        }
       }
     }
   }

@@ -67,6 +67,8 @@ public struct AnchorValidator {
     fusedTrack: [ValidationReport.GroundCircle] = []
   private var fixTrack: [ValidationReport.GroundCircle] = []
   private var lastTrackTime = -Double.infinity
+  /// The platform's geo poses against the truth.
+  private var geoPoses: GeoPoseAudit
   private var trajectoryPairs: (truth: Trajectory, fused: [(Double, RigidTransform<Double>)]) = (
     Trajectory(timestamps: [], poses: []), []
   )
@@ -88,6 +90,7 @@ public struct AnchorValidator {
     anchorWorld = anchorENU.map(WorldFrame.world(enu:))
     perAnchor = Array(repeating: Accumulator(), count: site.anchors.count)
     diagnostics = SessionDiagnostics(anchorCount: site.anchors.count)
+    geoPoses = GeoPoseAudit(frame: site.frame, pairingTolerance: app.pairingTolerance)
   }
 
   /// Records of the current time, processed together once time moves on.
@@ -134,7 +137,10 @@ public struct AnchorValidator {
       lastFrame = frame
       evaluateImage(at: frame)
       measureJitter(at: frame)
-    case .truth(let truth): take(truth)
+    case .truth(let truth):
+      take(truth)
+      geoPoses.take(truth)
+    case .geoPose(let pose): geoPoses.take(pose)
     case .heading(let h):
       // Against the fixes' yaw alone, which owes nothing to the compass.
       if let compass = app.take(h), let gps = compass.gpsEstimate {
@@ -394,6 +400,7 @@ public struct AnchorValidator {
         gpsNIS: diagnostics.gpsNIS, headingNIS: diagnostics.headingNIS))
     report.session = session.summary
     report.session?.frameSize = frameSize
+    report.geoPoseClaims = geoPoses.report
     return report
   }
 

@@ -59,7 +59,7 @@ public struct AppSessionAlignment: Sendable {
     case .pose(let pose): take(pose)
     case .heading(let heading): _ = take(heading)
     case .gps(let fix): _ = take(fix)
-    case .frame, .truth, .magnetometer, .accelerometer, .gyroscope, .tap: break
+    case .frame, .truth, .magnetometer, .accelerometer, .gyroscope, .tap, .geoPose: break
     }
   }
 
@@ -161,13 +161,16 @@ extension RecordingStream {
       if let only = group.first { body(only) }
       return
     }
-    for rank in 0...6 {
+    for rank in sameInstantRanks {
       for record in group where record.stream.sameInstantRank == rank { body(record) }
     }
   }
 
+  /// Every stream's rank, in order: told from the streams, so that a new one is never skipped.
+  private static let sameInstantRanks = Set(allCases.map(\.sameInstantRank)).sorted()
+
   /// Where a stream's records of one instant are taken among the others: poses and truth
-  /// first, then compass, the motion sensors, taps, fixes and frames.
+  /// first, then compass, the motion sensors, taps, fixes, frames and the platform's geo poses.
   public var sameInstantRank: Int {
     switch self {
     case .pose: 0
@@ -177,6 +180,7 @@ extension RecordingStream {
     case .tap: 4
     case .gps: 5
     case .frame: 6
+    case .geoPose: 7
     }
   }
 }

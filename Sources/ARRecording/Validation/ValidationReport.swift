@@ -40,6 +40,9 @@ public struct ValidationReport: Codable, Sendable {
   public var tracks: Tracks
   /// How long the session was, how far the camera went and over what extent; nil without poses.
   public var session: SessionSummary? = nil
+  /// How the platform's own geo poses kept their claimed accuracies against the truth; nil
+  /// when the recording has none.
+  public var geoPoseClaims: GeoPoseClaims? = nil
 
   /// Where a report's truth came from (`truth_source` in JSON).
   public enum TruthSource: String, Codable, Sendable {
@@ -211,6 +214,7 @@ public struct ValidationReport: Codable, Sendable {
     case source, records, skipped, hasTruth = "has_truth", truthSource = "truth_source", alignment, control,
       anchors, gps
     case consistency, trajectory, timeline, tracks, session
+    case geoPoseClaims = "geo_pose_claims"
   }
 }
 
