@@ -10,9 +10,9 @@ import ARMath
 /// the distance between the two, metres in the camera's frame, and, through the camera's lens,
 /// pixels on screen. It needs no alignment of the two worlds (a rigid one changes nothing); a
 /// monocular estimate must be scaled onto the truth first (`sim3`), so that its metres are real.
-public struct AnchorDrift: Encodable, Sendable, Equatable {
+public struct AnchorDrift: Codable, Sendable, Equatable {
   /// One anchor's drift.
-  public struct Anchor: Encodable, Sendable, Equatable {
+  public struct Anchor: Codable, Sendable, Equatable {
     /// When it was placed (the first pair at or after the asked time), seconds.
     public var placedAt: Double
     /// Where, in the camera's frame then, metres.
@@ -36,7 +36,7 @@ public struct AnchorDrift: Encodable, Sendable, Equatable {
   }
 
   /// One pair's drift.
-  public struct Sample: Encodable, Sendable, Equatable {
+  public struct Sample: Codable, Sendable, Equatable {
     /// Seconds (the estimate's time).
     public var t: Double
     /// Metres.
@@ -138,7 +138,7 @@ public struct AnchorDrift: Encodable, Sendable, Equatable {
 
 /// Statistics of drift values: evo's (``ErrorStatistics``) and the percentiles a user reads a
 /// drift by, numpy's (`np.percentile`, linear between ranks).
-public struct DriftStatistics: Encodable, Sendable, Equatable {
+public struct DriftStatistics: Codable, Sendable, Equatable {
   /// Root mean square, mean, median, standard deviation (population), smallest, largest.
   public var rmse: Double, mean: Double, median: Double, std: Double, min: Double, max: Double
   /// The 90th, 95th and 99th percentiles.

@@ -59,6 +59,7 @@ struct ValidateCommand: ParsableCommand {
     Double =
       30
   @OptionGroup var input: RecordingCommand.Input
+  @OptionGroup var truthTrack: TruthTrackOptions
 
   /// Every option's range, before anything is read: a value out of range is a usage error.
   func validate() throws {
@@ -84,7 +85,8 @@ struct ValidateCommand: ParsableCommand {
       guard inputs.count == 1 else {
         throw InputFailure(message: "expected one recording (or --manifest, or --merge)")
       }
-      let report = try validate(inputs[0], site: site, assumptions: assumptions, parallel: threads > 1)
+      var report = try validate(inputs[0], site: site, assumptions: assumptions, parallel: threads > 1)
+      report.anchorDrift = try truthTrack.drift { try input.open(inputs[0], parallel: threads > 1) }
       if let json { try write(try JSONOutput.encoded(report), to: json) }
       if let html { try write(ValidationHTMLReport(report).html, to: html) }
       try JSONOutput.write(report.summary)

@@ -8,15 +8,9 @@ extension ValidationHTMLReport {
         "<p class=\"note\">No placement over time: the recording's fixes never aligned the session.</p>\n"
     }
     let top = Swift.max(points.map { Swift.max($0.error ?? 0, $0.sigma, $0.rawError ?? 0) }.max() ?? 1, 0.1)
-    let (w, h, left, bottom) = (720.0, 260.0, 46.0, 26.0)
-    func x(_ t: Double) -> String { f(left + t / end * (w - left - 10), 1) }
-    func y(_ v: Double) -> String { f(h - bottom - Swift.min(v, top) / top * (h - bottom - 10), 1) }
-    let colours = ["#2f7de1", "#d6336c", "#2b9348", "#7048e8", "#e8590c", "#1098ad"]
-    var s = svg(w, h)
-    s += "<line x1=\"\(left)\" y1=\"\(h - bottom)\" x2=\"\(w - 10)\" y2=\"\(h - bottom)\" stroke=\"#889\"/>"
-    s += "<line x1=\"\(left)\" y1=\"10\" x2=\"\(left)\" y2=\"\(h - bottom)\" stroke=\"#889\"/>\n"
-    s +=
-      "<text x=\"4\" y=\"16\" font-size=\"11\">\(f(top, 1)) m</text><text x=\"\(w - 60)\" y=\"\(h - 6)\" font-size=\"11\">\(f(end, 0)) s</text>\n"
+    let axes = TimeAxes(height: 260, end: end, top: top)
+    let (x, y, colours) = (axes.x, axes.y, TimeAxes.colours)
+    var s = axes.frame(topLabel: "\(f(top, 1)) m", verticalAxis: true)
     for anchor in Set(points.map(\.anchor)).sorted() {
       let mine = points.filter { $0.anchor == anchor }
       let colour = colours[anchor % colours.count]
@@ -45,20 +39,15 @@ extension ValidationHTMLReport {
       return
         "<p class=\"note\">No jitter measured: no frames with intrinsics while the session was aligned.</p>\n"
     }
-    let (w, h, left, bottom) = (720.0, 200.0, 46.0, 26.0)
     let ceiling = Swift.max(top, 0.5)
     var s = ""
     if let size = report.session?.frameSize, size.from == .principalPoint {
       s +=
         "<p class=\"note\">The frames state no image size: jitter is measured on \(size.width)×\(size.height) px, twice the principal point (give <code>--image-size</code> to state it).</p>\n"
     }
-    func x(_ t: Double) -> String { f(left + t / end * (w - left - 10), 1) }
-    func y(_ v: Double) -> String { f(h - bottom - v / ceiling * (h - bottom - 10), 1) }
-    let colours = ["#2f7de1", "#d6336c", "#2b9348", "#7048e8", "#e8590c", "#1098ad"]
-    s += svg(w, h)
-    s += "<line x1=\"\(left)\" y1=\"\(h - bottom)\" x2=\"\(w - 10)\" y2=\"\(h - bottom)\" stroke=\"#889\"/>"
-    s +=
-      "<text x=\"4\" y=\"16\" font-size=\"11\">\(f(ceiling, 1)) px</text><text x=\"\(w - 60)\" y=\"\(h - 6)\" font-size=\"11\">\(f(end, 0)) s</text>\n"
+    let axes = TimeAxes(height: 200, end: end, top: ceiling)
+    let (x, y, colours) = (axes.x, axes.y, TimeAxes.colours)
+    s += axes.frame(topLabel: "\(f(ceiling, 1)) px")
     for p in points.prefix(20_000) {
       s +=
         "<circle cx=\"\(x(p.time))\" cy=\"\(y(p.pixels))\" r=\"1.5\" fill=\"\(colours[p.anchor % colours.count])\"/>\n"
@@ -129,5 +118,47 @@ extension ValidationHTMLReport {
     s +=
       "<text x=\"10\" y=\"\(h - 6)\" font-size=\"11\">0 m</text><text x=\"\(w - 60)\" y=\"\(h - 6)\" font-size=\"11\">\(f(top, 1)) m</text>\n</svg>\n"
     return s
+  }
+}
+
+/// The frame of a chart of values over time, 720 pixels wide: its scales from seconds and values
+/// to SVG coordinates, its axes and labels, and the colours anchors are drawn in.
+struct TimeAxes {
+  let width = 720.0, height: Double, left = 46.0, bottom = 26.0
+  /// The last time, seconds; the largest value (larger ones are drawn at it).
+  let end: Double, top: Double
+
+  /// One colour an anchor, in turn.
+  static let colours = ["#2f7de1", "#d6336c", "#2b9348", "#7048e8", "#e8590c", "#1098ad"]
+
+  init(height: Double, end: Double, top: Double) {
+    (self.height, self.end, self.top) = (height, end, top)
+  }
+
+  /// The x coordinate of `t` seconds.
+  func x(_ t: Double) -> String { Self.number(left + t / end * (width - left - 10)) }
+  /// The y coordinate of `v`.
+  func y(_ v: Double) -> String {
+    Self.number(height - bottom - Swift.min(v, top) / top * (height - bottom - 10))
+  }
+
+  /// The opening tag, the time axis (and the value axis), the top value's label and the end's.
+  func frame(topLabel: String, verticalAxis: Bool = false) -> String {
+    var s =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">\n"
+    s +=
+      "<line x1=\"\(left)\" y1=\"\(height - bottom)\" x2=\"\(width - 10)\" y2=\"\(height - bottom)\" stroke=\"#889\"/>"
+    if verticalAxis {
+      s += "<line x1=\"\(left)\" y1=\"10\" x2=\"\(left)\" y2=\"\(height - bottom)\" stroke=\"#889\"/>\n"
+    }
+    s +=
+      "<text x=\"4\" y=\"16\" font-size=\"11\">\(topLabel)</text><text x=\"\(width - 60)\" y=\"\(height - 6)\" font-size=\"11\">\(Self.number(end, digits: 0)) s</text>\n"
+    return s
+  }
+
+  /// `x` rounded to `digits` decimals, as the report prints coordinates.
+  static func number(_ x: Double, digits: Int = 1) -> String {
+    let scale = (0..<digits).reduce(1.0) { r, _ in r * 10 }
+    return "\((x * scale).rounded() / scale)"
   }
 }

@@ -43,6 +43,9 @@ public struct ValidationReport: Codable, Sendable {
   /// How the platform's own geo poses kept their claimed accuracies against the truth; nil
   /// when the recording has none.
   public var geoPoseClaims: GeoPoseClaims? = nil
+  /// How far anchors placed in front of the camera drifted against a truth track
+  /// (`validate --truth-track`); nil without one.
+  public var anchorDrift: TrackDrift? = nil
 
   /// Where a report's truth came from (`truth_source` in JSON).
   public enum TruthSource: String, Codable, Sendable {
@@ -207,6 +210,9 @@ public struct ValidationReport: Codable, Sendable {
     var s = self
     s.timeline = []
     s.tracks = Tracks(truth: [], fused: [], fixes: [], anchors: [], jitter: [], gpsNIS: [], headingNIS: [])
+    if let drift = s.anchorDrift {
+      for i in drift.drift.anchors.indices { s.anchorDrift!.drift.anchors[i].series = [] }
+    }
     return s
   }
 
@@ -214,7 +220,7 @@ public struct ValidationReport: Codable, Sendable {
     case source, records, skipped, hasTruth = "has_truth", truthSource = "truth_source", alignment, control,
       anchors, gps
     case consistency, trajectory, timeline, tracks, session
-    case geoPoseClaims = "geo_pose_claims"
+    case geoPoseClaims = "geo_pose_claims", anchorDrift = "anchor_drift"
   }
 }
 
