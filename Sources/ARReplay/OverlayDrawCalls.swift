@@ -18,11 +18,23 @@ struct OverlayDrawCalls {
   private var highlighted: [Int: DrawCall] = [:]
   /// Whether any object is geo-anchored (and so moves with the alignment).
   let hasGeoContent: Bool
+  /// ``base`` as a ``TruthGhost`` draws it, call for call; nil without a ghost.
+  private let ghostBase: [DrawCall]?
 
-  init(scene: Scene, highlightColor: SIMD3<Float>) throws(SceneError) {
+  init(scene: Scene, highlightColor: SIMD3<Float>, ghost: TruthGhost? = nil) throws(SceneError) {
     self.scene = scene
     self.highlightColor = highlightColor
     base = try scene.drawCalls()
+    if let ghost {
+      do {
+        ghostBase = try base.map { call in
+          try DrawCall(
+            mesh: ghost.ghostMesh(call.mesh), worldFromModel: call.worldFromModel, cullBackFaces: false)
+        }
+      } catch { throw .render(path: "scene", reason: "the truth's ghost: \(error)") }
+    } else {
+      ghostBase = nil
+    }
     var ranges: [Range<Int>] = []
     for object in scene.objects {
       let start = ranges.last?.upperBound ?? 0
@@ -37,25 +49,34 @@ struct OverlayDrawCalls {
   }
 
   /// The draw calls with geo-anchored objects placed as in `placed`, or left out without it,
-  /// and target `selected`'s marker highlighted.
-  mutating func draws(placing placed: Scene?, selected: Int?) throws -> [DrawCall] {
+  /// and target `selected`'s marker highlighted; with `ghostCorrection` (world to world: where
+  /// the truth puts what the app drew), the truth's ghost of each call after them.
+  mutating func draws(
+    placing placed: Scene?, selected: Int?, ghostCorrection: RigidTransform<Double>? = nil
+  ) throws -> [DrawCall] {
     var all = base
     if let selected { all[markerIndex[selected]] = try highlightedMarker(selected) }
-    guard hasGeoContent else { return all }
-    var out: [DrawCall] = []
+    var out: [(index: Int, call: DrawCall)] = []
     for (i, object) in scene.objects.enumerated() {
-      guard object.geoAnchor != nil else {
-        out += all[ranges[i]]
+      guard hasGeoContent, object.geoAnchor != nil else {
+        out += ranges[i].map { ($0, all[$0]) }
         continue
       }
       guard let placed else { continue }
       for k in ranges[i] {
         var draw = all[k]
         draw.worldFromModel = placed.objects[i].worldFromModel
-        out.append(draw)
+        out.append((k, draw))
       }
     }
-    return out
+    guard let ghostBase, let ghostCorrection else { return out.map(\.call) }
+    let correction = Matrix4<Float>(ghostCorrection.matrix)
+    let ghosts = out.map { entry in
+      var ghost = ghostBase[entry.index]
+      ghost.worldFromModel = correction * entry.call.worldFromModel
+      return ghost
+    }
+    return out.map(\.call) + ghosts
   }
 
   /// Target `target`'s marker as drawn when selected.

@@ -58,6 +58,9 @@ public struct RecordingOverlay {
   public var motionBlur: MotionBlur? = nil
   /// Give the content the camera image's noise (nil: none).
   public var grain: CameraGrain? = nil
+  /// Draw where the truth puts the content beside where the app drew it, as a translucent ghost
+  /// (nil: none).
+  public var ghost: TruthGhost? = nil
   /// Skip a frame that cannot be drawn (no pose, a missing or wrong-sized image) instead of
   /// failing; ``render(_:include:progress:layers:emit:)`` returns why each was skipped.
   public var lenient = false

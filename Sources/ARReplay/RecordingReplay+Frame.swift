@@ -87,7 +87,9 @@ extension RecordingReplay {
     }
     // The geo-anchored content where the replay's alignment has placed it, once a frame.
     let placed = placedScene
-    let draws = try drawCalls.draws(placing: placed, selected: overlay.replaysTaps ? selectedTarget : nil)
+    let draws = try drawCalls.draws(
+      placing: placed, selected: overlay.replaysTaps ? selectedTarget : nil,
+      ghostCorrection: ghostCorrection(at: frame.time, app: pose.worldFromCamera))
     var camera = PinholeCamera(intrinsics: intrinsics, worldFromCamera: pose.worldFromCamera)
     let labelCamera: PinholeCamera<Double>
     let viewport: TapViewport?
@@ -111,6 +113,16 @@ extension RecordingReplay {
       viewport: viewport, viewCamera: camera,
       renderCamera: RenderCamera(camera, near: scene.clipPlanes.lowerBound, far: scene.clipPlanes.upperBound),
       warp: warp, labelCamera: labelCamera)
+  }
+
+  /// Where the truth puts what the app drew at `time` (app world to app world), or nil without
+  /// a ghost or a truth pose then: `E·G⁻¹·G₀·E₀⁻¹`, the content placed at the first frame with a
+  /// truth pose (``TruthGhost``).
+  private func ghostCorrection(at time: Double, app: RigidTransform<Double>) -> RigidTransform<Double>? {
+    guard let ghost = overlay.ghost, let truth = ghost.pose(at: time) else { return nil }
+    if ghostOrigin == nil { ghostOrigin = (app, truth) }
+    let origin = ghostOrigin!
+    return app * truth.inverse * origin.truth * origin.app.inverse
   }
 
   /// The content over nothing with its depth; blurred by the camera's motion, hidden behind

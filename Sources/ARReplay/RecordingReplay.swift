@@ -33,6 +33,9 @@ final class RecordingReplay {
   private var cachedWarp: LensWarp?
   /// The target the last tap selected, and that tap (for its cursor).
   var selectedTarget: Int?
+  /// The app's and the truth's camera poses at the first frame with both: where the ghost's
+  /// content was placed.
+  var ghostOrigin: (app: RigidTransform<Double>, truth: RigidTransform<Double>)?
   var lastTap: TapSample?
   /// The camera the previous frame was drawn with: where this frame's motion blur starts.
   var previousCamera: PinholeCamera<Double>?
@@ -45,7 +48,8 @@ final class RecordingReplay {
     self.overlay = overlay
     self.reader = reader
     app = AppSessionAlignment(frame: overlay.scene.geoFrame ?? geoFrame)
-    drawCalls = try OverlayDrawCalls(scene: overlay.scene, highlightColor: overlay.highlightColor)
+    drawCalls = try OverlayDrawCalls(
+      scene: overlay.scene, highlightColor: overlay.highlightColor, ghost: overlay.ghost)
     images = RecordingFrameImages(baseFolder: reader.baseFolder)
     hasLabels = overlay.scene.objects.contains { $0.label != nil }
   }

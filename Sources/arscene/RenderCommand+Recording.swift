@@ -31,6 +31,7 @@ extension RenderCommand {
     }
     overlay.range = range?.frames
     overlay.shard = shard ?? .whole
+    if let truth = try truthTrack.trajectoryInARKitFrame() { overlay.ghost = TruthGhost(truth: truth) }
     let reader: RecordingReader
     do {
       reader = try RecordingReader(

@@ -154,6 +154,7 @@ struct RenderCommand: ParsableCommand {
   var fps: Double?
   @OptionGroup(title: "Recording mode: the frames' camera, over the recording's (with --intrinsics)")
   var frameCamera: FrameCameraOptions
+  @OptionGroup(title: "Recording mode: the truth's ghost") var truthTrack: TruthTrackFile
 
   @Option(help: "Model mode: the model (OBJ, glTF or GLB, told by content).") var model: String?
   @Option(help: "Model mode: seconds into a glTF model's first animation (posed, skinned, morphed).")

@@ -1,3 +1,5 @@
+import ARImage
+import ARImageIO
 import ARTestSupport
 import Foundation
 import Testing
@@ -65,5 +67,67 @@ struct ValidateTruthTrackTests {
       )
       #expect(abs(x - y) < 1e-12, "\(key): \(x) vs \(y)")
     }
+  }
+}
+
+/// `render --recording --truth-track`: where the truth puts the content, drawn as a ghost.
+@Suite("arscene render --recording --truth-track")
+struct TruthGhostRenderTests {
+  /// Three frames without images (the background shows) looking down −z at a cube 5 m ahead;
+  /// `truth` the TUM lines of the truth track (ARKit's camera frame).
+  static func render(truth: [String]?, in folder: TemporaryFolder, name: String) throws -> RGBA8Image {
+    let header =
+      #"{"type":"header","format":"arscene-recording","version":1,"source":"t","time_base":"unknown"}"#
+    var lines = [header]
+    for i in 0..<3 {
+      lines.append(#"{"type":"pose","t":\#(i),"translation":[0,0,0],"rotation_xyzw":[0,0,0,1]}"#)
+      lines.append(#"{"type":"frame","t":\#(i),"index":\#(i),"intrinsics":[60,60,32,24],"size":[64,48]}"#)
+    }
+    let recording = try folder.write(lines.joined(separator: "\n") + "\n", to: "walk.jsonl")
+    let cube = Fixtures.path("obj/cube_quads.obj")
+    let scene = try folder.write(
+      #"{"output":{"width":64,"height":48},"background":{"color":[0,0,0]},"camera":{"vertical_fov_deg":60,"look_at":{"eye":[0,0,5],"target":[0,0,0]}},"objects":[{"model":"\#(cube)","transform":{"translation":[0,0,-5],"scale":[0.5,0.5,0.5]}}]}"#,
+      to: "scene.json")
+    var arguments = [
+      "render", "--recording", recording, "--scene", scene, "--frames", folder.path + "/" + name,
+      "--allow-path",
+      Fixtures.root,
+    ]
+    if let truth {
+      let track = try folder.write(truth.joined(separator: "\n") + "\n", to: name + ".tum")
+      arguments += ["--truth-track", track, "--truth-convention", "arkit"]
+    }
+    let run = try ArsceneRunner.run(arguments)
+    #expect(run.status == 0, "\(run.stderr)")
+    return try ImageFile.readRGBA8(folder.path + "/" + name + "/frame_000002.png")
+  }
+
+  static func drawn(_ image: RGBA8Image) -> Set<Int> {
+    Set(
+      image.pixels.indices.filter {
+        image.pixels[$0].x > 8 || image.pixels[$0].y > 8 || image.pixels[$0].z > 8
+      })
+  }
+
+  @Test(
+    "a truth equal to the app's poses puts the ghost on the content; a truth 0.5 m to the side puts it beside"
+  )
+  func ghostFollowsTheTruth() throws {
+    let folder = try TemporaryFolder()
+    let plain = Self.drawn(try Self.render(truth: nil, in: folder, name: "plain"))
+    let still = (0..<3).map { "\($0) 0 0 0 0 0 0 1" }
+    let same = Self.drawn(try Self.render(truth: still, in: folder, name: "same"))
+    // The truth's camera moves 0.5 m to the right at t = 2 while the app's stays: in truth the
+    // content is 0.5 m left of where the app draws it.
+    let moved = ["0 0 0 0 0 0 0 1", "1 0 0 0 0 0 0 1", "2 0.5 0 0 0 0 0 1"]
+    let beside = Self.drawn(try Self.render(truth: moved, in: folder, name: "beside"))
+    #expect(!plain.isEmpty && same == plain)
+    let ghostOnly = beside.subtracting(plain)
+    #expect(ghostOnly.count > 20, "\(ghostOnly.count) ghost pixels beside the content")
+    // Left of the content: 0.5 m at 5 m is 6 px at fx 60.
+    let column = { (i: Int) in i % 64 }
+    let meanGhost = Double(ghostOnly.map(column).reduce(0, +)) / Double(ghostOnly.count)
+    let meanContent = Double(plain.map(column).reduce(0, +)) / Double(plain.count)
+    #expect(meanGhost < meanContent - 3, "ghost at column \(meanGhost), content at \(meanContent)")
   }
 }

@@ -2,17 +2,45 @@ import ARMath
 import ARRecording
 import ArgumentParser
 
-/// `--truth-track FILE` and its companions: a ground truth trajectory (TUM, EuRoC or KITTI, as
-/// motion capture and datasets give it) that `validate` measures the anchors' drift against.
-struct TruthTrackOptions: ParsableArguments {
+/// `--truth-track FILE` and its camera frame: a ground truth trajectory (TUM, EuRoC or KITTI, as
+/// motion capture and datasets give it) that `validate` measures anchor drift against and
+/// `render --recording` draws the truth's ghost from.
+struct TruthTrackFile: ParsableArguments {
   @Option(
     help: """
-      A truth trajectory file (TUM, EuRoC or KITTI): the report adds anchor_drift, anchors placed \
-      in front of the camera drifting from where this truth puts them (metres and pixels).
+      A truth trajectory file (TUM, EuRoC or KITTI) on the recording's clock: validate adds \
+      anchor_drift against it, render --recording draws where it puts the content as a ghost.
       """)
   var truthTrack: String?
   @Option(help: "The truth track's camera frame: opencv (TUM, EuRoC, KITTI) or arkit.")
   var truthConvention: CameraConvention = .opencv
+
+  /// The truth track as its file has it; nil without one.
+  func trajectory() throws -> Trajectory? {
+    guard let truthTrack else { return nil }
+    do {
+      let layout = try RecordingFormat(detecting: truthTrack)
+      guard let format = TrajectoryFormat(rawValue: layout.rawValue) else {
+        throw InputFailure(
+          message: "\(truthTrack): a truth track is a TUM, EuRoC or KITTI file, not \(layout.title)")
+      }
+      return try format.read(path: truthTrack)
+    } catch let failure as InputFailure { throw failure } catch { throw InputFailure(error) }
+  }
+
+  /// The truth track with its camera frame turned to ARKit's (a recording's); nil without one.
+  func trajectoryInARKitFrame() throws -> Trajectory? {
+    guard var truth = try trajectory() else { return nil }
+    let fromARKit: RigidTransform<Double> = CameraConvention.cameraFromCamera(
+      from: .arkit, to: truthConvention)
+    truth.poses = truth.poses.map { $0 * fromARKit }
+    return truth
+  }
+}
+
+/// `validate`'s truth track and where its drift anchors are placed.
+struct TruthTrackOptions: ParsableArguments {
+  @OptionGroup var file: TruthTrackFile
   @Option(help: "Place a drift anchor every this many seconds.") var driftEvery: Double = 10
   @Option(
     help:
@@ -33,19 +61,10 @@ struct TruthTrackOptions: ParsableArguments {
 
   /// The drift of `recording` against the truth track; nil without one.
   func drift(_ recording: () throws -> RecordingReader) throws -> TrackDrift? {
-    guard let truthTrack else { return nil }
-    let truth: Trajectory
-    do {
-      let layout = try RecordingFormat(detecting: truthTrack)
-      guard let format = TrajectoryFormat(rawValue: layout.rawValue) else {
-        throw InputFailure(
-          message: "\(truthTrack): a truth track is a TUM, EuRoC or KITTI file, not \(layout.title)")
-      }
-      truth = try format.read(path: truthTrack)
-    } catch let failure as InputFailure { throw failure } catch { throw InputFailure(error) }
+    guard let truthTrack = file.truthTrack, let truth = try file.trajectory() else { return nil }
     do {
       return try TrackDrift.measure(
-        try recording(), truth: truth, file: truthTrack, convention: truthConvention, every: driftEvery,
+        try recording(), truth: truth, file: truthTrack, convention: file.truthConvention, every: driftEvery,
         offset: SIMD3(driftOffset[0], driftOffset[1], driftOffset[2]), maxDifference: truthMaxDiff)
     } catch { throw InputFailure(error) }
   }
