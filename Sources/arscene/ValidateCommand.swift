@@ -86,7 +86,9 @@ struct ValidateCommand: ParsableCommand {
         throw InputFailure(message: "expected one recording (or --manifest, or --merge)")
       }
       var report = try validate(inputs[0], site: site, assumptions: assumptions, parallel: threads > 1)
-      report.anchorDrift = try truthTrack.drift { try input.open(inputs[0], parallel: threads > 1) }
+      if let drift = try truthTrack.drift({ try input.open(inputs[0], parallel: threads > 1) }) {
+        report.anchorDrift = drift
+      }
       if let json { try write(try JSONOutput.encoded(report), to: json) }
       if let html { try write(ValidationHTMLReport(report).html, to: html) }
       try JSONOutput.write(report.summary)
@@ -110,7 +112,9 @@ struct ValidateCommand: ParsableCommand {
     let progress = alone ? ProgressOutput("arscene: validating \(path)") : nil
     do {
       var started = false
-      report = try AnchorValidator.validate(reader, site: site, assumptions: assumptions, control: control) {
+      report = try AnchorValidator.validate(
+        reader, site: site, assumptions: assumptions, control: control, drift: truthTrack.ownTruthPlacement
+      ) {
         fraction in
         if fraction < 1 { started = true }
         if started { progress?.update(fraction) }

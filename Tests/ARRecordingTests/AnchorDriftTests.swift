@@ -64,3 +64,30 @@ struct AnchorDriftTests {
     }
   }
 }
+
+/// Anchor drift measured by the validator against a simulation's own truth.
+@Suite("Anchor drift against a recording's own truth")
+struct ValidatorDriftTests {
+  static func report(_ model: PhoneErrorModel, seed: UInt64) throws -> ValidationReport {
+    let site = ValidationStatisticsTests.site
+    let simulator = SessionSimulator(
+      site: site, path: try WalkPath.tour(site), model: model, seed: seed, duration: 60)
+    var validator = AnchorValidator(site: site)
+    validator.driftPlacement = DriftPlacement(every: 20)
+    try simulator.run { validator.consume($0) }
+    return validator.report(source: "simulate", skipped: 0)
+  }
+
+  @Test("a perfect phone's anchors stay put; a drifting odometry's drift, and the truth is named simulation")
+  func simulatedTruth() throws {
+    var perfect = PhoneErrorModel.perfect
+    perfect.frameRate = 2
+    let still = try #require(try Self.report(perfect, seed: 1).anchorDrift)
+    #expect(still.truth == "simulation" && still.truthTrack == nil && still.drift.anchors.count == 4)
+    #expect(still.drift.errorM.max < 1e-6)
+    var drifting = ValidationStatisticsTests.model
+    (drifting.frameRate, drifting.odometryYawDrift, drifting.odometryScaleSigma) = (2, 2, 0.05)
+    let moved = try #require(try Self.report(drifting, seed: 3).anchorDrift)
+    #expect(moved.drift.errorM.max > 0.01, "\(moved.drift.errorM)")
+  }
+}

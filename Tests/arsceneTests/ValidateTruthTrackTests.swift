@@ -33,7 +33,7 @@ struct ValidateTruthTrackTests {
     let metres = try #require(drift["error_m"] as? [String: Any])
     #expect(abs((metres["max"] as? Double ?? 0) - 0.2) < 1e-9 && metres["count"] as? Int == 21)
     let page = try String(contentsOfFile: html, encoding: .utf8)
-    #expect(page.contains("Anchor drift against the truth track") && page.contains("<polyline"))
+    #expect(page.contains("Anchor drift against the truth") && page.contains("<polyline"))
     let bad = try ArsceneRunner.run([
       "validate", estimateFile, "--scene", Self.scene, "--truth-track", Self.scene,
     ])

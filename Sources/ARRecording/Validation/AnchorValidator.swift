@@ -69,6 +69,10 @@ public struct AnchorValidator {
   private var lastTrackTime = -Double.infinity
   /// The platform's geo poses against the truth.
   private var geoPoses: GeoPoseAudit
+  /// Measure anchor drift against the validator's own truth (simulation or control), placing
+  /// anchors so (nil: not measured; a truth track is measured by ``TrackDrift``).
+  public var driftPlacement: DriftPlacement?
+  private var driftPairs = DriftPairs()
   private var trajectoryPairs: (truth: Trajectory, fused: [(Double, RigidTransform<Double>)]) = (
     Trajectory(timestamps: [], poses: []), []
   )
@@ -100,9 +104,10 @@ public struct AnchorValidator {
   /// records.
   public static func validate(
     _ reader: RecordingReader, site: GeoSite, assumptions: PhoneErrorModel = PhoneErrorModel(),
-    control: ControlTruth? = nil, progress: ((Double) -> Void)? = nil
+    control: ControlTruth? = nil, drift: DriftPlacement? = nil, progress: ((Double) -> Void)? = nil
   ) throws(RecordingError) -> ValidationReport {
     var validator = AnchorValidator(site: site, assumptions: assumptions, control: control)
+    validator.driftPlacement = drift
     var count = 0
     try reader.forEach { record in
       validator.consume(record)
@@ -137,6 +142,11 @@ public struct AnchorValidator {
       lastFrame = frame
       evaluateImage(at: frame)
       measureJitter(at: frame)
+      if driftPlacement != nil, let pose = lastPose, let truth = trueWorldFromSession(at: frame.time) {
+        driftPairs.take(
+          time: frame.time, app: pose.worldFromCamera, truth: truth.worldFromSession * pose.worldFromCamera,
+          frame: frame)
+      }
     case .truth(let truth):
       take(truth)
       geoPoses.take(truth)
@@ -401,6 +411,9 @@ public struct AnchorValidator {
     report.session = session.summary
     report.session?.frameSize = frameSize
     report.geoPoseClaims = geoPoses.report
+    if let driftPlacement {
+      report.anchorDrift = driftPairs.drift(driftPlacement, source: report.truthSource.rawValue)
+    }
     return report
   }
 

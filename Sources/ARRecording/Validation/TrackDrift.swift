@@ -9,15 +9,18 @@ import ARMath
 /// `convention`; a trajectory file read as a recording (TUM, EuRoC, KITTI) keeps its poses as
 /// written, so then both are taken in the track's convention.
 public struct TrackDrift: Codable, Sendable, Equatable {
-  /// The truth track's file, as given.
-  public var truthTrack: String
+  /// Where the truth came from: `track` (a truth track file), `simulation` (the recording's own
+  /// truth records) or `control` (the control points' fit).
+  public var truth: String
+  /// The truth track's file, as given; nil for other truths.
+  public var truthTrack: String?
   /// The track's camera frame (turned to ARKit's, the recording's, before comparing).
   public var convention: CameraConvention
   /// The drift.
   public var drift: AnchorDrift
 
   enum CodingKeys: String, CodingKey {
-    case truthTrack = "truth_track", convention, drift
+    case truth, truthTrack = "truth_track", convention, drift
   }
 
   /// The drift of anchors placed every `every` seconds at `offset` (metres, ARKit's camera
@@ -61,6 +64,6 @@ public struct TrackDrift: Codable, Sendable, Equatable {
     let placed = CameraConvention.convert(offset, from: .arkit, to: recordingConvention)
     let drift = try AnchorDrift(
       reference: real, estimate: app, placedAt: times, offset: placed, camera: camera)
-    return TrackDrift(truthTrack: file, convention: convention, drift: drift)
+    return TrackDrift(truth: "track", truthTrack: file, convention: convention, drift: drift)
   }
 }

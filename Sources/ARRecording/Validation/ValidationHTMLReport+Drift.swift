@@ -1,11 +1,11 @@
 extension ValidationHTMLReport {
-  /// Each drift anchor's distance from where the truth track puts it over time, and a table of
-  /// its statistics and worst moments.
+  /// Each drift anchor's distance from where the truth puts it over time, and a table of its
+  /// statistics and worst moments.
   func driftSection(_ track: TrackDrift) -> String {
     let anchors = track.drift.anchors
     let offset = anchors.first.map { "[" + $0.offset.map { f($0, 2) }.joined(separator: ", ") + "] m" } ?? "–"
     var s =
-      "<p class=\"note\">Anchors placed in front of the camera at \(offset) in its frame (as an app places content) through the recording's poses and through the truth track <code>\(escape(track.truthTrack))</code> alike; the drift is how far apart the two then are, in the camera's frame and on screen.</p>\n"
+      "<p class=\"note\">Anchors placed in front of the camera at \(offset) in its frame (as an app places content) through the recording's poses and through \(truthName(track)) alike; the drift is how far apart the two then are, in the camera's frame and on screen.</p>\n"
     let start = anchors.first?.placedAt ?? 0
     let series = anchors.map { $0.series.map { ($0.t - start, $0.errorM) } }
     if let end = series.flatMap({ $0.map(\.0) }).max(), end > 0,
@@ -40,5 +40,11 @@ extension ValidationHTMLReport {
       s += "</table>\n"
     }
     return s
+  }
+
+  /// What the drift's truth was, as a sentence's object.
+  func truthName(_ track: TrackDrift) -> String {
+    if let file = track.truthTrack { return "the truth track <code>\(escape(file))</code>" }
+    return track.truth == "control" ? "the control points' fit of the truth" : "the recording's own truth"
   }
 }

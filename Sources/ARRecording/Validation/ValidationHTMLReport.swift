@@ -35,7 +35,7 @@ public struct ValidationHTMLReport {
     page += "<h2>Are the sensors' accuracies honest?</h2>\n" + innovationHistograms()
     if report.hasTruth { page += "<h2>Error histogram</h2>\n" + histogram() }
     if let drift = report.anchorDrift {
-      page += "<h2>Anchor drift against the truth track</h2>\n" + driftSection(drift)
+      page += "<h2>Anchor drift against the truth</h2>\n" + driftSection(drift)
     }
     page += "</body></html>\n"
     return page

@@ -41,7 +41,13 @@ struct TruthTrackFile: ParsableArguments {
 /// `validate`'s truth track and where its drift anchors are placed.
 struct TruthTrackOptions: ParsableArguments {
   @OptionGroup var file: TruthTrackFile
-  @Option(help: "Place a drift anchor every this many seconds.") var driftEvery: Double = 10
+  @Option(
+    help: """
+      Place a drift anchor every this many seconds (default 10 with --truth-track). Without a \
+      truth track, drift is measured against the recording's own truth (a simulation's, or the \
+      control points' fit) when this is given.
+      """)
+  var driftEvery: Double?
   @Option(
     help:
       "Where drift anchors are placed in the camera's frame X,Y,Z, metres, ARKit's axes (default 1 m ahead).",
@@ -51,7 +57,7 @@ struct TruthTrackOptions: ParsableArguments {
   var truthMaxDiff: Double = 0.01
 
   func validate() throws {
-    guard driftEvery > 0, driftEvery.isFinite else {
+    if let driftEvery, !(driftEvery > 0 && driftEvery.isFinite) {
       throw ValidationError("--drift-every: expected seconds > 0")
     }
     guard truthMaxDiff >= 0, truthMaxDiff.isFinite else {
@@ -59,12 +65,20 @@ struct TruthTrackOptions: ParsableArguments {
     }
   }
 
+  /// Where drift anchors go when measured against the recording's own truth: nil unless
+  /// `--drift-every` is given without a truth track.
+  var ownTruthPlacement: DriftPlacement? {
+    guard file.truthTrack == nil, let driftEvery else { return nil }
+    return DriftPlacement(every: driftEvery, offset: SIMD3(driftOffset[0], driftOffset[1], driftOffset[2]))
+  }
+
   /// The drift of `recording` against the truth track; nil without one.
   func drift(_ recording: () throws -> RecordingReader) throws -> TrackDrift? {
     guard let truthTrack = file.truthTrack, let truth = try file.trajectory() else { return nil }
     do {
       return try TrackDrift.measure(
-        try recording(), truth: truth, file: truthTrack, convention: file.truthConvention, every: driftEvery,
+        try recording(), truth: truth, file: truthTrack, convention: file.truthConvention,
+        every: driftEvery ?? 10,
         offset: SIMD3(driftOffset[0], driftOffset[1], driftOffset[2]), maxDifference: truthMaxDiff)
     } catch { throw InputFailure(error) }
   }
