@@ -67,24 +67,63 @@ final class RecordingReplay {
     emit: (Selection, RGBA8Image) throws -> Void
   ) throws {
     var records = 0
+    // A frame between two poses waits for the second, to be drawn with the pose at its own time.
+    var waiting: CameraFrameSample?
+    func drawWaiting(before next: CameraPoseSample?) throws {
+      guard let frame = waiting else { return }
+      waiting = nil
+      let stale = lastPose
+      if let before = stale, let next { lastPose = interpolated(before, next, at: frame.time) }
+      defer { lastPose = stale }
+      try consume(frame, include: include, layers: layers, emit: emit)
+      // After each frame too: the frame is the unit of work a caller's time limit counts.
+      progress?(reader.fractionRead)
+    }
     while let record = try reader.next() {
       records += 1
       if records & 0x3FF == 0 { progress?(reader.fractionRead) }
       app.consume(record)
       switch record {
-      case .pose(let pose): lastPose = pose
+      case .pose(let pose):
+        try drawWaiting(before: pose)
+        lastPose = pose
       case .tap(let tap) where overlay.replaysTaps && !scene.targets.isEmpty:
         do { try replay(tap) } catch let error as SceneError where overlay.lenient {
           skipped.append(error.description)
         }
       case .frame(let frame):
-        try consume(frame, include: include, layers: layers, emit: emit)
-        // After each frame too: the frame is the unit of work a caller's time limit counts.
-        progress?(reader.fractionRead)
+        try drawWaiting(before: nil)
+        if let pose = lastPose, pose.time == frame.time {
+          waiting = frame
+          try drawWaiting(before: nil)
+        } else {
+          waiting = frame
+        }
       default: break
       }
     }
+    try drawWaiting(before: nil)
     progress?(1)
+  }
+
+  /// The camera pose at `time` between `before` and `after` (translation linear, rotation
+  /// slerped), when `time` lies between them and both are within the overlay's pose tolerance;
+  /// else `before` (the phone's own frames have a pose at their time: nothing to interpolate).
+  func interpolated(_ before: CameraPoseSample, _ after: CameraPoseSample, at time: Double)
+    -> CameraPoseSample
+  {
+    let tolerance = overlay.poseTolerance
+    guard before.time < time, time < after.time, time - before.time <= tolerance,
+      after.time - time <= tolerance
+    else { return before }
+    let s = (time - before.time) / (after.time - before.time)
+    let (a, b) = (before.worldFromCamera, after.worldFromCamera)
+    var pose = before
+    pose.time = time
+    pose.worldFromCamera = RigidTransform(
+      rotation: a.rotation.slerp(to: b.rotation, s).normalized(),
+      translation: a.translation + (b.translation - a.translation) * s)
+    return pose
   }
 
   /// Draws `frame` and hands it on, when it is selected and included.

@@ -14,6 +14,9 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from quaternions import quat_matrix, slerp  # noqa: E402
+
 COMPONENT = {5120: "b", 5121: "B", 5122: "h", 5123: "H", 5125: "I", 5126: "f"}
 NORMALIZE = {5120: 127.0, 5121: 255.0, 5122: 32767.0, 5123: 65535.0}
 WIDTH = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4, "MAT4": 16}
@@ -58,27 +61,6 @@ def accessor(doc, buffers, index):
     if a.get("normalized"):
         out = np.maximum(out / NORMALIZE[a["componentType"]], -1.0)
     return out
-
-
-def quat_matrix(q):
-    x, y, z, w = q
-    return np.array([
-        [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
-        [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
-        [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
-    ])
-
-
-def slerp(a, b, t):
-    a, b = np.array(a), np.array(b)
-    d = float(np.dot(a, b))
-    if d < 0:
-        b, d = -b, -d
-    if d > 0.9995:
-        q = a + t * (b - a)
-        return q / np.linalg.norm(q)
-    theta = np.arccos(d)
-    return (np.sin((1 - t) * theta) * a + np.sin(t * theta) * b) / np.sin(theta)
 
 
 def sample(doc, buffers, sampler, path, time):
