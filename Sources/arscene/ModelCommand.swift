@@ -47,7 +47,8 @@ struct ModelCommand: ParsableCommand {
     @Option(
       help: """
         Seconds into the model's first animation: nodes posed, skins applied, morph targets \
-        weighted as animated at that time (glTF; without it, the static scene).
+        weighted as animated at that time (glTF); USD's transforms at that time's time code \
+        (time samples interpolated). Without it, the static scene.
         """)
     var time: Double?
 

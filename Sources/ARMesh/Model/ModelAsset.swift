@@ -62,7 +62,8 @@ public struct ModelAsset: Sendable {
   ///   - lenient: For OBJ, a missing MTL library, material or texture is a warning (see
   ///     ``OBJAsset/load(path:lenient:)``).
   ///   - time: For glTF, seconds into the first animation to pose the model at (see
-  ///     ``GLTFAsset/init(bytes:path:time:)``); nil for the static scene.
+  ///     ``GLTFAsset/init(bytes:path:time:)``); for USD, the stage's transforms at that time (see
+  ///     ``USDAsset/init(bytes:path:time:)``); nil for the static scene.
   /// - Throws: ``ModelError`` naming the file and, for glTF, the JSON pointer.
   public static func load(path: String, lenient: Bool = false, time: Double? = nil) throws(ModelError)
     -> ModelAsset
@@ -79,7 +80,7 @@ public struct ModelAsset: Sendable {
         counts: (asset.counts.nodes, asset.counts.meshes, asset.counts.materials, asset.counts.animations))
     case .usdz?, .usdc?, .usda?:
       let asset: USDAsset
-      do { asset = try USDAsset(bytes: bytes, path: path) } catch { throw .usd(error) }
+      do { asset = try USDAsset(bytes: bytes, path: path, time: time) } catch { throw .usd(error) }
       var model = ModelAsset(
         path: path, format: sniff(bytes)!, mesh: asset.mesh, namedNodes: asset.namedNodes,
         embeddedImages: asset.embeddedImages, warnings: [], counts: (asset.prims, asset.meshes, 1, 0),

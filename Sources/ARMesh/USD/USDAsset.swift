@@ -25,13 +25,17 @@ public struct USDAsset: Sendable {
   /// that writes a stale extent makes these differ from the points' bounds.
   public var declaredBounds: (min: SIMD3<Double>, max: SIMD3<Double>)?
 
-  /// Reads a USDZ package's (or a `.usdc` file's) `bytes`, from `path`.
+  /// Reads a USDZ package's (or a `.usdc` file's) `bytes`, from `path`, its transforms at
+  /// `time` seconds (the stage's time code `time × timeCodesPerSecond`, 24 a second unless the
+  /// stage says otherwise), or at the default time without one (each attribute's default, or
+  /// its first sample).
   ///
   /// - Throws: ``USDError`` naming the file, the zip entry, crate section or prim, and why.
-  public init(bytes: [UInt8], path: String) throws(USDError) {
+  public init(bytes: [UInt8], path: String, time: Double? = nil) throws(USDError) {
     let (composed, files) = try Self.package(ArraySlice(bytes), path: path)
     var stage = USDStageReader(composed)
     stage.packageFiles = files
+    stage.timeCode = time.map { $0 * stage.timeCodesPerSecond }
     self.path = path
     (mesh, namedNodes, embeddedImages, declaredBounds) = try stage.build()
     prims = stage.primCount

@@ -63,8 +63,14 @@ extension USDLayer {
         insertAt += 1
       }
     }
+    // Before the defaults: an attribute this layer has an opinion on keeps it.
+    for (key, samples) in source.timeSamples {
+      guard let k = moved(key), values[k] == nil, timeSamples[k] == nil else { continue }
+      timeSamples[k] = samples
+    }
     for (key, value) in source.values {
       guard let k = moved(key), values[k] == nil else { continue }
+      if source.sampledOnly.contains(key) { sampledOnly.insert(k) }
       if case .paths(let targets) = value { values[k] = .paths(movedAll(targets)) } else { values[k] = value }
     }
     for (key, targets) in source.connections {

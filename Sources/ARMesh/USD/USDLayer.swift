@@ -12,6 +12,14 @@ struct USDLayer {
   /// interpolation, by the attribute's path.
   var connections: [String: [String]] = [:]
   var interpolations: [String: String] = [:]
+  /// Each animated attribute's time samples (time codes, increasing), by its path.
+  var timeSamples: [String: (times: [Double], values: [USDValue])] = [:]
+  /// The attributes whose ``values`` entry is their first sample, not an authored default: a
+  /// transform op among them is the identity at the default time, as in USD.
+  var sampledOnly: Set<String> = []
+  /// Time codes a second: the layer's `timeCodesPerSecond`, else its `framesPerSecond`, else
+  /// USD's 24.
+  var timeCodesPerSecond: Double?
   /// Each prim's references and payloads (the package file, empty for this layer, and the prim
   /// in it, empty for its default prim), by the referencing prim's path.
   var references: [String: [(file: String, prim: String)]] = [:]
@@ -43,6 +51,11 @@ struct USDLayer {
           if name == "defaultPrim", case .token(let prim)? = try USDValue.decode(rep, in: crate, at: path) {
             defaultPrim = prim
           }
+          if name == "timeCodesPerSecond" || name == "framesPerSecond" && timeCodesPerSecond == nil,
+            case .double(let rate)? = try USDValue.decode(rep, in: crate, at: path), rate.isFinite, rate > 0
+          {
+            timeCodesPerSecond = rate
+          }
         }
       case 6:  // a prim
         var type = ""
@@ -58,7 +71,21 @@ struct USDLayer {
       case 1:  // an attribute
         for (name, rep) in fields {
           switch name {
-          case "default": values[path] = try USDValue.decode(rep, in: crate, at: path)
+          case "default":
+            if let value = try USDValue.decode(rep, in: crate, at: path) {
+              values[path] = value
+              sampledOnly.remove(path)
+            }
+          case "timeSamples":
+            guard case .timeSamples(let times, let samples)? = try USDValue.decode(rep, in: crate, at: path),
+              !times.isEmpty
+            else { break }
+            timeSamples[path] = (times, samples)
+            // Without a default, a stage read at no particular time shows the first sample.
+            if values[path] == nil {
+              values[path] = samples[0]
+              sampledOnly.insert(path)
+            }
           case "connectionPaths":
             if case .paths(let targets)? = try USDValue.decode(rep, in: crate, at: path) {
               connections[path] = targets

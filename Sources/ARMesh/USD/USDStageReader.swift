@@ -17,7 +17,29 @@ struct USDStageReader {
   var primCount: Int { prims.count }
   var meshCount: Int { prims.count { $0.type == "Mesh" || USDImplicitShapes.types.contains($0.type) } }
 
+  /// The time code the stage is read at (seconds times the stage's time codes a second); nil:
+  /// the default time, each attribute's default value (its first sample when it has none).
+  var timeCode: Double?
+
   init(_ layer: USDLayer) { self.layer = layer }
+
+  /// The stage's time codes a second: its `timeCodesPerSecond`, else `framesPerSecond`, else 24.
+  var timeCodesPerSecond: Double { layer.timeCodesPerSecond ?? 24 }
+
+  /// A transform op's value at ``timeCode``; at the default time, an op that has only time
+  /// samples is the identity, as USD reads it (no value there).
+  func opValue(_ key: String) -> USDValue? {
+    guard timeCode == nil, layer.sampledOnly.contains(key) else { return value(key) }
+    return USDTransformOps.identity(ofOp: String(key[key.index(after: key.lastIndex(of: ".")!)...]))
+  }
+
+  /// An attribute's value at ``timeCode``: its samples interpolated there, held before the first
+  /// and after the last (USD's linear interpolation: numbers and vectors linearly, quaternions
+  /// by slerp), or its default value.
+  func value(_ key: String) -> USDValue? {
+    guard let timeCode, let samples = layer.timeSamples[key] else { return values[key] }
+    return USDTimeSamples.value(at: timeCode, times: samples.times, values: samples.values)
+  }
 
   /// Every mesh prim's triangles in the stage's frame turned into ARScene's, the named prims,
   /// the package's images the materials use, and the bounds as USD's own tools compute them
@@ -149,7 +171,7 @@ struct USDStageReader {
       prefix += "/" + part
       guard case .tokens(let order)? = values[prefix + ".xformOpOrder"] else { continue }
       let local = try USDTransformOps.local(
-        order, of: prefix, values: { values[prefix + "." + $0] }, path: layer.path)
+        order, of: prefix, values: { opValue(prefix + "." + $0) }, path: layer.path)
       matrix = local.resets ? local.matrix : matrix * local.matrix
     }
     return matrix

@@ -72,11 +72,22 @@ extension USDTextLayer {
     case "connect": layer.connections[path] = paths(value)
     case "timeSamples":
       // Without a default, a stage read at no particular time shows the first sample.
-      if layer.values[path] == nil, case .timeSamples(_, let values) = value, let first = values.first {
-        layer.values[path] = first.converted(to: type)
+      if case .timeSamples(let times, let values) = value, !times.isEmpty {
+        let converted = values.compactMap { $0.converted(to: type) }
+        // Every sample read, or none: an attribute is never animated from part of its samples.
+        if converted.count == values.count {
+          layer.timeSamples[path] = (times, converted)
+          if layer.values[path] == nil {
+            layer.values[path] = converted[0]
+            layer.sampledOnly.insert(path)
+          }
+        }
       }
     default:
-      if let converted = value.converted(to: type) { layer.values[path] = converted }
+      if let converted = value.converted(to: type) {
+        layer.values[path] = converted
+        layer.sampledOnly.remove(path)
+      }
     }
   }
 
@@ -166,7 +177,14 @@ extension USDTextLayer {
         if isPunctuation(",") { at += 1 }
       }
       at += 1
-      let ordered = samples.sorted { $0.time < $1.time }
+      // In time order; of samples at one time, the last written counts, as in USD.
+      var ordered: [(time: Double, value: USDTextValue)] = []
+      for sample in samples.enumerated().sorted(by: {
+        ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+      }) {
+        if ordered.last?.time == sample.element.time { ordered.removeLast() }
+        ordered.append(sample.element)
+      }
       return .timeSamples(times: ordered.map(\.time), values: ordered.map(\.value))
     }
     var depth = 1

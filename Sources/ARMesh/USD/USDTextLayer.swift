@@ -82,6 +82,10 @@ struct USDTextLayer {
           layer.metersPerUnit = m
         case ("upAxis", .string(let axis)): layer.upAxis = axis
         case ("defaultPrim", .string(let prim)): layer.defaultPrim = prim
+        case ("timeCodesPerSecond", .number(let rate)) where rate.isFinite && rate > 0:
+          layer.timeCodesPerSecond = rate
+        case ("framesPerSecond", .number(let rate)) where rate.isFinite && rate > 0:
+          layer.timeCodesPerSecond = layer.timeCodesPerSecond ?? rate
         default: break
         }
       }

@@ -48,6 +48,22 @@ enum USDTransformOps {
     return (matrix, resets)
   }
 
+  /// The value that makes op `name` (`xformOp:<kind>[:<suffix>]`) the identity; nil for a kind
+  /// this reader does not know (which ``matrix(_:_:place:path:)`` then names).
+  static func identity(ofOp name: String) -> USDValue? {
+    let parts = name.split(separator: ":")
+    guard parts.count >= 2, parts[0] == "xformOp" else { return nil }
+    switch parts[1] {
+    case "translate": return .vector(.zero)
+    case "scale": return .vector(SIMD3(repeating: 1))
+    case "rotateX", "rotateY", "rotateZ": return .double(0)
+    case "rotateXYZ", "rotateXZY", "rotateYXZ", "rotateYZX", "rotateZXY", "rotateZYX": return .vector(.zero)
+    case "orient": return .quaternion(SIMD4(0, 0, 0, 1))
+    case "transform": return .matrix([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+    default: return nil
+    }
+  }
+
   /// One op as a matrix for column vectors.
   static func matrix(_ name: String, _ value: USDValue, place: String, path: String) throws(USDError)
     -> Matrix4<Double>

@@ -17,6 +17,53 @@ enum USDValue {
   /// A reference (or payload) list operation's explicit, added, prepended and appended items:
   /// the layer's asset path (empty for this layer) and the prim (empty for its default prim).
   case references([(file: String, prim: String)])
+  /// An attribute's time samples: time codes, increasing, and the value at each.
+  case timeSamples(times: [Double], values: [USDValue])
+
+  /// A `TimeSamples` value at `r`: a jump (from where it is read) to the times' rep, the rep,
+  /// a jump past the values' own data, their count and a rep each (OpenUSD's crateFile.cpp).
+  /// The times must be a `DoubleVector`, increasing, one a value; a value of a type ARScene does
+  /// not read makes the attribute's samples unread (nil), never half read.
+  static func timeSamples(_ r: inout USDByteReader, in crate: USDCrate, at place: String) throws(USDError)
+    -> USDValue?
+  {
+    func jump() throws(USDError) {
+      let from = r.at
+      let offset = Int64(bitPattern: try r.uint64())
+      guard offset >= 8, offset <= Int64(crate.bytes.count - from) else {
+        throw r.fail("time samples jump \(offset) bytes from byte \(from)")
+      }
+      r.at = from + Int(offset)
+    }
+    try jump()
+    let timesRep = try r.uint64()
+    try jump()
+    let count = try r.uint64()
+    guard count <= UInt64(crate.bytes.count - r.at) / 8 else {
+      throw r.fail("\(count) time samples run past the file")
+    }
+    var reps: [UInt64] = []
+    for _ in 0..<count { reps.append(try r.uint64()) }
+    guard (timesRep >> 48) & 0xFF == 48, timesRep & (1 << 62) == 0 else {
+      throw r.fail("time samples whose times are not a DoubleVector")
+    }
+    var t = USDByteReader(bytes: crate.bytes, path: crate.path, place: place)
+    t.at = Int(timesRep & ((1 << 48) - 1))
+    let n = try t.uint64()
+    guard n == count else { throw t.fail("\(n) sample times for \(count) values") }
+    var times: [Double] = []
+    for _ in 0..<n { times.append(Double(bitPattern: try t.uint64())) }
+    guard times.allSatisfy(\.isFinite), zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }) else {
+      throw t.fail("sample times that are not finite and increasing")
+    }
+    var values: [USDValue] = []
+    for rep in reps {
+      guard (rep >> 48) & 0xFF != 46 else { throw r.fail("time samples inside time samples") }
+      guard let value = try decode(rep, in: crate, at: place) else { return nil }
+      values.append(value)
+    }
+    return .timeSamples(times: times, values: values)
+  }
 
   /// The value `rep` holds in `crate`, or nil for a type ARScene does not read.
   static func decode(_ rep: UInt64, in crate: USDCrate, at place: String) throws(USDError) -> USDValue? {
@@ -64,6 +111,7 @@ enum USDValue {
       var out: [String] = []
       for _ in 0..<n { out.append(try token(UInt64(try r.uint32()))) }
       return .tokens(out)
+    case (46, false): return try timeSamples(&r, in: crate, at: place)
     case (41, false):
       let n = try r.count()
       var out: [String] = []

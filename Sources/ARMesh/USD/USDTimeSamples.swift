@@ -1,0 +1,34 @@
+import ARMath
+
+/// An attribute's time samples evaluated at a time code, as USD does with its default linear
+/// interpolation: held before the first sample and after the last; between two, numbers,
+/// vectors and matrices blended linearly and quaternions by slerp; values of other types (and
+/// two samples of different types) held at the earlier one.
+enum USDTimeSamples {
+  static func value(at time: Double, times: [Double], values: [USDValue]) -> USDValue? {
+    guard let first = times.first, let last = times.last, !values.isEmpty else { return nil }
+    if time <= first { return values[0] }
+    if time >= last { return values[values.count - 1] }
+    // The first sample after `time` (binary search); the one before it is held or blended.
+    var (low, high) = (0, times.count - 1)
+    while low < high {
+      let mid = (low + high) / 2
+      if times[mid] <= time { low = mid + 1 } else { high = mid }
+    }
+    let (a, b) = (values[low - 1], values[low])
+    let s = (time - times[low - 1]) / (times[low] - times[low - 1])
+    switch (a, b) {
+    case (.double(let x), .double(let y)): return .double(x + (y - x) * s)
+    case (.vector(let x), .vector(let y)): return .vector(x + (y - x) * s)
+    case (.matrix(let x), .matrix(let y)) where x.count == y.count:
+      return .matrix(zip(x, y).map { $0 + ($1 - $0) * s })
+    case (.quaternion(let x), .quaternion(let y)):
+      // Stored as ARMath's quaternions are, [i, j, k, real].
+      guard let qa = Quaternion<Double>(vector: x).normalizedOrNil(),
+        let qb = Quaternion<Double>(vector: y).normalizedOrNil()
+      else { return a }  // a zero quaternion: the transform op names it
+      return .quaternion(qa.slerp(to: qb, s).vector)
+    default: return a
+    }
+  }
+}
