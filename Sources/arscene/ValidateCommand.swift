@@ -167,21 +167,30 @@ struct ValidateCommand: ParsableCommand {
 
   private func mergeShards() throws {
     guard !inputs.isEmpty else { throw InputFailure(message: "--merge: give the shards' JSON files") }
-    var shards: [ValidationShard] = []
+    // One shard decoded at a time (its file's bytes dropped as the next is read).
+    var shards: [(file: String, shard: ValidationShard)] = []
     for path in inputs {
       let bytes: [UInt8]
       do { bytes = try FileIO.read(path) } catch { throw InputFailure(error) }
-      do { shards.append(try JSONDecoder().decode(ValidationShard.self, from: Data(bytes))) } catch {
+      do { shards.append((path, try JSONDecoder().decode(ValidationShard.self, from: Data(bytes)))) } catch {
         throw InputFailure(
           message:
             "\(path): not a validation shard: \(JSONDecodingFailure(error).field ?? "") \(JSONDecodingFailure(error).reason)"
         )
       }
     }
-    let summary = ValidationBatchSummary(shards)
+    do {
+      try ValidationShard.checkMerge(shards) { Array(try JSONOutput.encoded($0).utf8) }
+    } catch let error as ValidationShard.MergeError { throw InputFailure(message: error.description) }
+    let summary = ValidationBatchSummary(shards.map(\.shard))
     if !summary.missingShards.isEmpty {
       FileHandleOutput.standardError.write(
         "arscene: warning: shards missing: \(summary.missingShards.joined(separator: ", "))\n")
+    }
+    if !summary.duplicateShards.isEmpty {
+      FileHandleOutput.standardError.write(
+        "arscene: warning: shards given more than once (the same results; counted once): \(summary.duplicateShards.joined(separator: ", "))\n"
+      )
     }
     if let json { try write(try JSONOutput.encoded(summary), to: json) }
     try JSONOutput.write(summary)

@@ -209,6 +209,21 @@ struct ValidationShardingTests {
     // One shard alone: the merge says which are missing.
     let partial = try ArsceneRunner.run(["validate", "--merge", shardFiles[0]])
     #expect(partial.status == 0 && partial.stderr.contains("shards missing: 1/2"))
+    // A shard given twice (a requeued task's rerun): counted once and named; copies that differ,
+    // or shards of another split, are refused.
+    let twice = try ArsceneRunner.run(["validate", "--merge", shardFiles[0], shardFiles[1], shardFiles[0]])
+    let twiceSummary = try SimulateValidateCommandTests.json(twice.stdout)
+    #expect(
+      twice.status == 0 && twice.stderr.contains("more than once") && twiceSummary["recordings"] as? Int == 3)
+    #expect(twiceSummary["duplicate_shards"] as? [String] == ["0/2"])
+    let original = try String(contentsOfFile: shardFiles[0], encoding: .utf8)
+    let altered = try folder.write(
+      original.replacingOccurrences(of: "\"records\":", with: "\"records\":1"), to: "altered.json")
+    let differing = try ArsceneRunner.run(["validate", "--merge", shardFiles[0], shardFiles[1], altered])
+    #expect(differing.status == 2 && differing.stderr.contains("different results"), "\(differing.stderr)")
+    let other = try folder.write(#"{"shard":"0/3","recordings":[]}"#, to: "other.json")
+    let mixed = try ArsceneRunner.run(["validate", "--merge", shardFiles[0], other])
+    #expect(mixed.status == 2 && mixed.stderr.contains("different runs"), "\(mixed.stderr)")
     // The whole manifest on 1 thread and on 3 (a recording a worker): the same report, in the
     // manifest's order; a bad recording among them is named, as one by one would name it.
     let run = { (threads: Int, manifest: String) in

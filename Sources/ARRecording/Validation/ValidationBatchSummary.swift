@@ -9,6 +9,9 @@ public struct ValidationBatchSummary: Codable, Sendable {
   public var recordings: Int
   /// Recordings whose shard appears twice are counted once; missing shards are named.
   public var missingShards: [String]
+  /// Shards given more than once (a task rerun by its scheduler), each named once; their copies
+  /// must hold the same results (``ValidationShard/checkMerge(_:encode:)``).
+  public var duplicateShards: [String] = []
   /// One entry an anchor name, across the recordings that have it.
   public var anchors: [Anchor]
   /// The mean, over recordings with truth, of the fraction of fixes within their accuracy.
@@ -34,7 +37,15 @@ public struct ValidationBatchSummary: Codable, Sendable {
   /// Combines shards (each shard once; recordings in the order of their shard's index).
   public init(_ shards: [ValidationShard]) {
     var seen: [String: ValidationShard] = [:]
-    for shard in shards where seen[shard.shard] == nil { seen[shard.shard] = shard }
+    var duplicates: [String] = []
+    for shard in shards {
+      if seen[shard.shard] == nil {
+        seen[shard.shard] = shard
+      } else if !duplicates.contains(shard.shard) {
+        duplicates.append(shard.shard)
+      }
+    }
+    duplicateShards = duplicates
     let ordered = seen.values.sorted { a, b in
       let (x, y) = (a.shard.split(separator: "/"), b.shard.split(separator: "/"))
       return (Int(x.first ?? "") ?? 0) < (Int(y.first ?? "") ?? 0)
@@ -80,8 +91,8 @@ public struct ValidationBatchSummary: Codable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case shards, recordings, missingShards = "missing_shards", anchors, gpsWithinAccuracy =
-      "gps_within_accuracy"
+    case shards, recordings, missingShards = "missing_shards", duplicateShards = "duplicate_shards", anchors,
+      gpsWithinAccuracy = "gps_within_accuracy"
     case perRecording = "per_recording"
   }
 }
