@@ -61,8 +61,12 @@ public final class VideoFrameReader {
     let out = Pipe()
     ffmpeg.standardOutput = out
     ffmpeg.standardError = FileHandle.nullDevice
-    do { try ffmpeg.run() } catch { throw .unreadable(path: path, reason: "cannot run ffmpeg: \(error)") }
-    ChildProcesses.add(ffmpeg.processIdentifier)
+    do {
+      try ChildProcesses.start {
+        try ffmpeg.run()
+        return ffmpeg.processIdentifier
+      }
+    } catch { throw .unreadable(path: path, reason: "cannot run ffmpeg: \(error)") }
     (process, pipe, next) = (ffmpeg, out.fileHandleForReading, 0)
   }
 

@@ -49,7 +49,8 @@ public final class VideoWriter {
       throw .unwritable(path: path, reason: error.reason)
     }
     temporary = try Self.makeTemporary(beside: path)
-    process = Process()
+    let ffmpeg = Process()
+    process = ffmpeg
     errors = Pipe()
     let pipe = Pipe()
     do {
@@ -64,14 +65,16 @@ public final class VideoWriter {
       process.standardInput = pipe
       process.standardOutput = FileHandle.nullDevice
       process.standardError = errors
-      try process.run()
+      try ChildProcesses.start {
+        try ffmpeg.run()
+        return ffmpeg.processIdentifier
+      }
     } catch {
       unlink(temporary)
       InFlightFiles.remove(temporary)
       if let error = error as? VideoError { throw error }
       throw .unwritable(path: path, reason: "cannot run ffmpeg: \(error)")
     }
-    ChildProcesses.add(process.processIdentifier)
     input = pipe.fileHandleForWriting
   }
 
