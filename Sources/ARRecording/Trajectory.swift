@@ -54,3 +54,13 @@ public struct Trajectory: Sendable, Equatable {
       translation: a.translation + f * (b.translation - a.translation))
   }
 }
+
+extension Trajectory {
+  /// The same poses with the camera frame of convention `source` turned to `target`'s (the world
+  /// unchanged): a ground truth in OpenCV's camera frame made comparable with ARKit's poses.
+  public func cameraFrame(from source: CameraConvention, to target: CameraConvention) -> Trajectory {
+    guard source != target else { return self }
+    let turn: RigidTransform<Double> = CameraConvention.cameraFromCamera(from: target, to: source)
+    return Trajectory(timestamps: timestamps, poses: poses.map { $0 * turn })
+  }
+}

@@ -37,22 +37,16 @@ public final class FuzzFolder: @unchecked Sendable {
         .write(toFile: path + "/corelocation/ARKit_camera_pose.txt", atomically: true, encoding: .utf8)
     case .record3DFolder:
       // The export's frames and EXR depth, the fuzzed metadata.json written beside them.
-      let export = fixtures + "/recordings/record3d_exr"
-      try files.createDirectory(atPath: path + "/record3dexr", withIntermediateDirectories: true)
-      for folder in ["rgb", "depth"] {
-        try files.copyItem(atPath: export + "/" + folder, toPath: path + "/record3dexr/" + folder)
-      }
+      try copy(["rgb", "depth"], from: fixtures + "/recordings/record3d_exr", to: path + "/record3dexr")
     case .strayIMU:
       try files.createDirectory(atPath: path + "/strayimu", withIntermediateDirectories: true)
       try files.copyItem(
         atPath: fixtures + "/recordings/stray_scanner/odometry.csv", toPath: path + "/strayimu/odometry.csv")
     case .threeDRecorder:
       // The real frame and depth the fuzzed poses name (frame 12).
-      let capture = fixtures + "/recordings/3d_recorder"
-      try files.createDirectory(atPath: path + "/recorder3d", withIntermediateDirectories: true)
-      for name in ["00000012_image.jpg", "00000012_depth16.bin"] {
-        try files.copyItem(atPath: capture + "/" + name, toPath: path + "/recorder3d/" + name)
-      }
+      try copy(
+        ["00000012_image.jpg", "00000012_depth16.bin"], from: fixtures + "/recordings/3d_recorder",
+        to: path + "/recorder3d")
     case .eurocFolder:
       try files.createDirectory(atPath: path + "/euroc/mav0/cam0", withIntermediateDirectories: true)
       try "#timestamp [ns],filename\n1000,1000.png\n".write(
@@ -79,4 +73,12 @@ public final class FuzzFolder: @unchecked Sendable {
   }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  /// Copies `names` (files or folders) from the folder `source` into the folder `target`, made.
+  private func copy(_ names: [String], from source: String, to target: String) throws {
+    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+    for name in names {
+      try FileManager.default.copyItem(atPath: source + "/" + name, toPath: target + "/" + name)
+    }
+  }
 }

@@ -46,13 +46,7 @@ public struct TrackDrift: Codable, Sendable, Equatable {
       default: break
       }
     }
-    let arkitTruth: Trajectory
-    if convention == recordingConvention {
-      arkitTruth = truth
-    } else {
-      let fromARKit: RigidTransform<Double> = CameraConvention.cameraFromCamera(from: .arkit, to: convention)
-      arkitTruth = Trajectory(timestamps: truth.timestamps, poses: truth.poses.map { $0 * fromARKit })
-    }
+    let arkitTruth = truth.cameraFrame(from: convention, to: recordingConvention)
     let pairs = try TimeAssociation(estimate, arkitTruth, maxDifference: maxDifference)
     let app = Trajectory(
       timestamps: pairs.first.map { estimate.timestamps[$0] }, poses: pairs.first.map { estimate.poses[$0] })

@@ -30,11 +30,7 @@ struct TruthTrackFile: ParsableArguments {
 
   /// The truth track with its camera frame turned to ARKit's (a recording's); nil without one.
   func trajectoryInARKitFrame() throws -> Trajectory? {
-    guard var truth = try trajectory() else { return nil }
-    let fromARKit: RigidTransform<Double> = CameraConvention.cameraFromCamera(
-      from: .arkit, to: truthConvention)
-    truth.poses = truth.poses.map { $0 * fromARKit }
-    return truth
+    try trajectory()?.cameraFrame(from: truthConvention, to: .arkit)
   }
 }
 
