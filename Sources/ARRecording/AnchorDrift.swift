@@ -92,6 +92,13 @@ public struct AnchorDrift: Codable, Sendable, Equatable {
     }
   }
 
+  /// Times every `step` seconds from the first of `trajectory`'s poses through its last: where
+  /// anchors are placed when they are placed at a steady pace.
+  public static func placements(every step: Double, over trajectory: Trajectory) -> [Double] {
+    guard let first = trajectory.timestamps.first, let last = trajectory.timestamps.last else { return [] }
+    return Array(stride(from: first, through: last, by: step))
+  }
+
   /// The drift of anchors placed at `times` (seconds; each at the first pair at or after it) at
   /// `offset` (metres, the camera's frame), `reference` being the truth and `estimate` the app's
   /// trajectory, already paired pose by pose (``AlignedTrajectories``).

@@ -93,12 +93,9 @@ final class RecordingReplay {
         }
       case .frame(let frame):
         try drawWaiting(before: nil)
-        if let pose = lastPose, pose.time == frame.time {
-          waiting = frame
-          try drawWaiting(before: nil)
-        } else {
-          waiting = frame
-        }
+        waiting = frame
+        // A frame with a pose at its own time (a phone's) is drawn now.
+        if lastPose?.time == frame.time { try drawWaiting(before: nil) }
       default: break
       }
     }
@@ -106,23 +103,21 @@ final class RecordingReplay {
     progress?(1)
   }
 
-  /// The camera pose at `time` between `before` and `after` (translation linear, rotation
-  /// slerped), when `time` lies between them and both are within the overlay's pose tolerance;
-  /// else `before` (the phone's own frames have a pose at their time: nothing to interpolate).
+  /// The camera pose at `time` between `before` and `after` (ARRecording's trajectory
+  /// interpolation: translation linear, rotation slerped), when `time` lies between them and both
+  /// are within the overlay's pose tolerance; else `before` (the phone's own frames have a pose
+  /// at their time: nothing to interpolate).
   func interpolated(_ before: CameraPoseSample, _ after: CameraPoseSample, at time: Double)
     -> CameraPoseSample
   {
-    let tolerance = overlay.poseTolerance
-    guard before.time < time, time < after.time, time - before.time <= tolerance,
-      after.time - time <= tolerance
+    let pair = Trajectory(
+      timestamps: [before.time, after.time], poses: [before.worldFromCamera, after.worldFromCamera])
+    guard before.time < time, time < after.time,
+      let between = pair.pose(at: time, maxDifference: overlay.poseTolerance)
     else { return before }
-    let s = (time - before.time) / (after.time - before.time)
-    let (a, b) = (before.worldFromCamera, after.worldFromCamera)
     var pose = before
     pose.time = time
-    pose.worldFromCamera = RigidTransform(
-      rotation: a.rotation.slerp(to: b.rotation, s).normalized(),
-      translation: a.translation + (b.translation - a.translation) * s)
+    pose.worldFromCamera = between
     return pose
   }
 

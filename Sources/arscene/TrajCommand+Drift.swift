@@ -61,11 +61,8 @@ extension TrajCommand {
         let camera = stated?.intrinsics.map {
           AnchorDrift.Camera(pinhole: $0, lens: stated?.lens ?? .none, convention: convention)
         }
-        let times = aligned.estimate.timestamps
         let placements =
-          placeEvery.map { step in
-            stride(from: times.first!, through: times.last!, by: step).map { $0 }
-          } ?? placeAt
+          placeEvery.map { AnchorDrift.placements(every: $0, over: aligned.estimate) } ?? placeAt
         let at = offset ?? (convention == .opencv ? [0, 0, 1] : [0, 0, -1])
         var result: AnchorDrift
         do throws(TrajectoryError) {

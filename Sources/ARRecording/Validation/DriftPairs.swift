@@ -39,8 +39,8 @@ struct DriftPairs {
   /// The drift of anchors placed as `placement` says, `source` naming the truth; nil without
   /// two frames with truth.
   func drift(_ placement: DriftPlacement, source: String) -> TrackDrift? {
-    guard app.count >= 2, let first = app.timestamps.first, let last = app.timestamps.last else { return nil }
-    let times = stride(from: first, through: last, by: placement.every).map { $0 }
+    guard app.count >= 2 else { return nil }
+    let times = AnchorDrift.placements(every: placement.every, over: app)
     guard
       let drift = try? AnchorDrift(
         reference: truth, estimate: app, placedAt: times, offset: placement.offset, camera: camera)

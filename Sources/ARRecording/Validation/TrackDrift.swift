@@ -53,7 +53,7 @@ public struct TrackDrift: Codable, Sendable, Equatable {
     let real = Trajectory(
       timestamps: pairs.second.map { arkitTruth.timestamps[$0] },
       poses: pairs.second.map { arkitTruth.poses[$0] })
-    let times = stride(from: app.timestamps.first!, through: app.timestamps.last!, by: every).map { $0 }
+    let times = AnchorDrift.placements(every: every, over: app)
     // The offset is given in ARKit's axes: re-expressed in the frame the poses are in.
     let placed = CameraConvention.convert(offset, from: .arkit, to: recordingConvention)
     let drift = try AnchorDrift(
