@@ -122,7 +122,7 @@ struct SceneResolver {
     var mesh: Mesh
     let asset: ModelAsset
     let modelPath = try resolvePath(object.model, field + ".model")
-    do { asset = try ModelAsset.load(path: modelPath) } catch {
+    do { asset = try ModelAsset.load(path: modelPath).requiringGeometry() } catch {
       throw .model(path: path, field: field + ".model", reason: error.description)
     }
     mesh = asset.mesh

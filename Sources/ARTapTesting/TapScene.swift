@@ -29,7 +29,9 @@ public struct TapScene: Sendable {
     throws(TapSceneError)
   {
     let mesh: Mesh
-    do { mesh = try ModelAsset.load(path: model, lenient: true).mesh } catch { throw .model(error) }
+    do { mesh = try ModelAsset.load(path: model, lenient: true).requiringGeometry().mesh } catch {
+      throw .model(error)
+    }
     let set: PointSet
     do { set = try PointSet.load(path: points) } catch { throw .points(error) }
     try self.init(mesh: mesh, points: set, worldFromModel: worldFromModel)
@@ -45,7 +47,9 @@ public struct TapScene: Sendable {
     throws(TapSceneError)
   {
     let asset: ModelAsset
-    do { asset = try ModelAsset.load(path: model, lenient: true) } catch { throw .model(error) }
+    do { asset = try ModelAsset.load(path: model, lenient: true).requiringGeometry() } catch {
+      throw .model(error)
+    }
     let empties = asset.namedNodes.filter(\.isMarker)
     guard !empties.isEmpty, radius > 0, radius.isFinite else {
       throw .model(

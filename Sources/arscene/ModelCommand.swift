@@ -93,6 +93,7 @@ struct ModelCommand: ParsableCommand {
       try reportingInputFailures {
         let asset = try ModelCommand.load(input, time: time)
         do {
+          _ = try asset.requiringGeometry()
           for file in try asset.exported(to: output) { try FileIO.writeAtomically(file.bytes, to: file.path) }
         } catch { throw InputFailure(error) }
       }

@@ -40,7 +40,8 @@ struct RaycastCommand: ParsableCommand {
       let bvh: BoundingVolumeHierarchy
       CommandTimeLimit.start("raycast \(mesh.escapedForMessage)", reading: [mesh])
       do {
-        let model = try ModelAsset.load(path: mesh, lenient: true)  // materials do not matter here
+        // Materials do not matter here.
+        let model = try ModelAsset.load(path: mesh, lenient: true).requiringGeometry()
         bvh = try BoundingVolumeHierarchy(mesh: model.mesh)
       } catch let error as HitError {
         throw InputFailure(message: "\(mesh): \(error)")

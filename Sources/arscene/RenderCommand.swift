@@ -292,7 +292,7 @@ struct RenderCommand: ParsableCommand {
     // Lenient: a quick look at a model should not fail over a missing texture (it draws no
     // textures anyway); the warnings still go to stderr.
     let asset: ModelAsset
-    do { asset = try ModelAsset.load(path: model, lenient: true, time: time) } catch {
+    do { asset = try ModelAsset.load(path: model, lenient: true, time: time).requiringGeometry() } catch {
       throw InputFailure(error)
     }
     for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }

@@ -175,7 +175,7 @@ struct USDTests {
           metersPerUnit = 0.5
           upAxis = "Z"
       )
-      # A comment, then a triangle whose corners are given as a time sample only.
+      # A comment, then a triangle whose corners are given in time samples only.
       def Mesh "T" (
           doc = \"\"\"a "quoted"
           doc string\"\"\"
@@ -189,7 +189,11 @@ struct USDTests {
           }
       }
       """, to: "t.usda")
-    let asset = try ModelAsset.load(path: path)
+    // At the default time the points have no value, as USD reads them: nothing drawn, and said.
+    let still = try ModelAsset.load(path: path)
+    #expect(still.format == .usda && still.mesh.triangleCount == 0)
+    #expect(still.warnings.contains { $0.contains("points only in time samples") && $0.hasSuffix("/T") })
+    let asset = try ModelAsset.load(path: path, time: 0)
     #expect(asset.format == .usda && asset.mesh.triangleCount == 1)
     // The time-0 sample, half-metre units, Z up turned Y up: (4, 0, 0) → (2, 0, 0), (0, 0, 4) → (0, 2, 0).
     let b = asset.mesh.bounds
@@ -198,6 +202,23 @@ struct USDTests {
 }
 
 extension USDTests {
+  /// usd-core's BBoxCache for `file` (Tests/Fixtures/usd/bboxcache.json): the prims it bounds
+  /// and their boxes together, metres, +Y up.
+  static func bboxCache(_ file: String) throws -> (prims: Set<String>, min: SIMD3<Double>, max: SIMD3<Double>)
+  {
+    let all = try JSONDecoder().decode(
+      [String: [String: [String: [Double]]]].self,
+      from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/bboxcache.json"))))
+    let prims = try #require(all[file])
+    var low = SIMD3<Double>(repeating: .infinity), high = SIMD3<Double>(repeating: -.infinity)
+    for box in prims.values {
+      let (a, b) = (try #require(box["min"]), try #require(box["max"]))
+      low = pointwiseMin(low, SIMD3(a[0], a[1], a[2]))
+      high = pointwiseMax(high, SIMD3(b[0], b[1], b[2]))
+    }
+    return (Set(prims.keys), low, high)
+  }
+
   struct ExpectedNormals: Decodable {
     /// Each authored point and its normal in metres, +Y up: x, y, z, nx, ny, nz.
     var normals: [[Double]]
@@ -250,17 +271,8 @@ struct USDSubsetMaterialTests {
 struct USDImplicitShapeTests {
   @Test("a stage of every implicit shape: its bounds are usd-core's BBoxCache's, to 1e-9 m")
   func stageBounds() throws {
-    let all = try JSONDecoder().decode(
-      [String: [String: [String: [Double]]]].self,
-      from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/bboxcache.json"))))
-    let prims = try #require(all["implicit-shapes.usdz"])
+    let (prims, low, high) = try USDTests.bboxCache("implicit-shapes.usdz")
     #expect(prims.count == 12)
-    var low = SIMD3<Double>(repeating: .infinity), high = SIMD3<Double>(repeating: -.infinity)
-    for box in prims.values {
-      let (a, b) = (try #require(box["min"]), try #require(box["max"]))
-      low = pointwiseMin(low, SIMD3(a[0], a[1], a[2]))
-      high = pointwiseMax(high, SIMD3(b[0], b[1], b[2]))
-    }
     let asset = try ModelAsset.load(path: Fixtures.path("usd/implicit-shapes.usdz"))
     let stats = ModelStatistics(asset)
     #expect(stats.meshes == 12 && stats.triangles > 12 * 2)
@@ -317,18 +329,99 @@ struct USDImplicitShapeTests {
   }
 }
 
-/// USD's time samples: transforms read at `--time`, against usd-core's BBoxCache at that time
+/// What is on a USD stage: variant sets at their selections, classes, inactive, invisible and
+/// guide prims, against usd-core (Tests/Fixtures/usd/bboxcache.json, Tools/generate-usd-fixtures).
+@Suite("USD stage composition")
+struct USDCompositionTests {
+  @Test(
+    "variant sets at their selections (nested, beside local opinions, referencing a class): bounds equal usd-core's BBoxCache, binary and text",
+    arguments: ["variants.usdz", "variants-text.usdz"])
+  func variants(file: String) throws {
+    let (prims, low, high) = try USDTests.bboxCache(file)
+    #expect(prims == ["/Root/Shape", "/Other/Box", "/Other/Plate"])
+    let asset = try ModelAsset.load(path: Fixtures.path("usd/" + file))
+    let stats = ModelStatistics(asset)
+    #expect(stats.meshes == 3)
+    let bounds = try #require(stats.bounds)
+    for k in 0..<3 {
+      #expect(
+        abs(bounds.min[k] - low[k]) < 1e-9 && abs(bounds.max[k] - high[k]) < 1e-9,
+        "\(bounds) vs \(low) \(high)")
+    }
+    // The class and the inactive prim are not on the stage; the hidden ones are, undrawn.
+    let names = Set(asset.namedNodes.map(\.name))
+    #expect(!names.contains("Proto") && !names.contains("Off") && names.contains("Hidden"))
+    for (prim, why) in [("/Hidden", "invisible"), ("/Guide", "purpose guide"), ("/Proxy", "purpose proxy")] {
+      #expect(asset.warnings.contains { $0.contains(why) && $0.hasSuffix(prim) }, "\(asset.warnings)")
+    }
+  }
+
+  @Test("a RealityKit (MaterialX) material without a UsdPreviewSurface draws grey with a warning naming it")
+  func materialXOnly() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      """
+      #usda 1.0
+      def Xform "Root" {
+          def Cube "Box" (prepend apiSchemas = ["MaterialBindingAPI"]) {
+              rel material:binding = </Root/Looks/Glow>
+          }
+          def Scope "Looks" {
+              def Material "Glow" {
+                  token outputs:mtlx:surface.connect = </Root/Looks/Glow/PBR.outputs:out>
+                  def Shader "PBR" {
+                      uniform token info:id = "ND_realitykit_pbr_surfaceshader"
+                      token outputs:out
+                  }
+              }
+          }
+      }
+      """, to: "glow.usda")
+    let asset = try ModelAsset.load(path: path)
+    #expect(asset.mesh.triangleCount == 12)
+    #expect(
+      asset.warnings.contains {
+        $0.contains("material /Root/Looks/Glow, bound to /Root/Box")
+          && $0.contains("ND_realitykit_pbr_surfaceshader")
+      }, "\(asset.warnings)")
+  }
+
+  @Test("a stage that draws nothing says which prims it has; drawing or converting it is refused")
+  func nothingDrawn() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      """
+      #usda 1.0
+      def Xform "Root" {
+          def Mesh "Hidden" {
+              token visibility = "invisible"
+              int[] faceVertexCounts = [3]
+              int[] faceVertexIndices = [0, 1, 2]
+              point3f[] points = [(0, 0, 0), (1, 0, 0), (0, 1, 0)]
+          }
+          def Scope "Looks" {}
+      }
+      """, to: "empty.usda")
+    let asset = try ModelAsset.load(path: path)
+    #expect(asset.mesh.triangleCount == 0)
+    let said = "its 3 prims (/Root (Xform), /Root/Hidden (Mesh), /Root/Looks (Scope)) include no mesh"
+    #expect(asset.warnings.contains { $0.contains(said) }, "\(asset.warnings)")
+    #expect(throws: ModelError.self) { _ = try asset.requiringGeometry() }
+  }
+}
+
+/// USD's time samples: transforms and points read at `--time`, against usd-core's BBoxCache at that time
 /// code (Tests/Fixtures/usd/animated.json, Tools/generate-usd-fixtures).
 @Suite("USD time samples")
 struct USDTimeSampleTests {
   @Test(
-    "a translate, rotateZ, orient and scale in time samples, binary (24 a second) and text (30): bounds equal usd-core's at every time",
+    "a translate, rotateZ, orient and scale, and a mesh's points, in time samples, binary (24 a second) and text (30): bounds equal usd-core's at every time",
     arguments: ["animated.usdz", "animated-text.usdz"])
   func boundsInTime(file: String) throws {
     let all = try JSONDecoder().decode(
       [String: [String: [String: [Double]]]].self,
       from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/animated.json"))))
-    let times = try #require(all[file])
+    let times = try #require(all[file + "#stage"])
     #expect(times.count == 8)
     for (key, box) in times {
       let time = key == "default" ? nil : Double(key.dropFirst(2))

@@ -29,6 +29,8 @@ public struct ModelAsset: Sendable {
   /// Bounds the file itself declares, where its format's tools go by them rather than by the
   /// vertices (USD's authored extents), in the model's frame, metres; nil otherwise.
   public var declaredBounds: (min: SIMD3<Double>, max: SIMD3<Double>)? = nil
+  /// Why the model has no triangles to draw (what the file holds instead), nil when it has.
+  public var noGeometry: String? = nil
 
   /// The format `bytes` are in, by their first bytes: a GLB's magic, a zip (USDZ), a JSON
   /// object with an `asset` (glTF); nil for what can only be OBJ text.
@@ -55,7 +57,8 @@ public struct ModelAsset: Sendable {
     return false
   }
 
-  /// Loads the model at `path`.
+  /// Loads the model at `path`: one without triangles (a stage of empty prims, a glTF of
+  /// cameras, lights or points) loads with a warning saying what it holds, for ``requiringGeometry()``.
   ///
   /// - Parameters:
   ///   - path: The model file.
@@ -68,6 +71,25 @@ public struct ModelAsset: Sendable {
   public static func load(path: String, lenient: Bool = false, time: Double? = nil) throws(ModelError)
     -> ModelAsset
   {
+    var model = try read(path: path, lenient: lenient, time: time)
+    if model.mesh.triangleCount == 0 {
+      let holds =
+        model.noGeometry
+        ?? "its \(model.counts.nodes) nodes and \(model.counts.meshes) meshes hold no triangles"
+      model.noGeometry = holds
+      model.warnings.append("\(path): no drawable geometry: \(holds)")
+    }
+    return model
+  }
+
+  /// The model, or an error saying what the file holds instead of triangles: for commands that
+  /// draw, convert or hit-test it, which would otherwise write an empty image or file.
+  public func requiringGeometry() throws(ModelError) -> ModelAsset {
+    guard let noGeometry else { return self }
+    throw .notAModel(path: path, reason: "no drawable geometry: " + noGeometry)
+  }
+
+  private static func read(path: String, lenient: Bool, time: Double?) throws(ModelError) -> ModelAsset {
     let bytes: [UInt8]
     do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.reason) }
     switch sniff(bytes) {
@@ -83,8 +105,10 @@ public struct ModelAsset: Sendable {
       do { asset = try USDAsset(bytes: bytes, path: path, time: time) } catch { throw .usd(error) }
       var model = ModelAsset(
         path: path, format: sniff(bytes)!, mesh: asset.mesh, namedNodes: asset.namedNodes,
-        embeddedImages: asset.embeddedImages, warnings: [], counts: (asset.prims, asset.meshes, 1, 0),
+        embeddedImages: asset.embeddedImages, warnings: asset.warnings,
+        counts: (asset.prims, asset.meshes, 1, 0),
         declaredBounds: asset.declaredBounds)
+      model.noGeometry = asset.contents
       if let declared = asset.declaredBounds, let points = model.geometryBounds {
         let size = Swift.max((points.max - points.min).max(), 1e-9)
         let apart = (0..<3).map { k in
@@ -107,10 +131,15 @@ public struct ModelAsset: Sendable {
       guard !asset.model.positions.isEmpty else {
         throw .notAModel(path: path, reason: "no vertices: not an OBJ model (nor glTF, GLB)")
       }
-      return ModelAsset(
+      var model = ModelAsset(
         path: path, format: .obj, mesh: asset.mesh, namedNodes: [], embeddedImages: [:],
         warnings: asset.warnings.map(\.description),
         counts: (Swift.max(1, asset.model.objectNames.count), 1, asset.libraryMaterials.count, 0))
+      if model.mesh.triangleCount == 0 {
+        model.noGeometry =
+          "its \(asset.model.positions.count) vertices form no face (points and lines are not drawn)"
+      }
+      return model
     }
   }
 }

@@ -16,7 +16,13 @@ public struct USDAsset: Sendable {
   public var namedNodes: [NamedNode]
   /// The package's images the materials name (`cube.usdz#0/texture.png`), encoded.
   public var embeddedImages: [String: [UInt8]]
-  /// Prims and meshes in the layer, and the stage's units.
+  /// What was read but not drawn as authored (hidden surfaces, materials without a
+  /// `UsdPreviewSurface`), one line each.
+  public var warnings: [String]
+  /// For a stage that draws nothing, what it has instead (its prims and their types); nil
+  /// otherwise.
+  public var contents: String?
+  /// Prims in the layer and the surfaces drawn, and the stage's units.
   public var prims: Int, meshes: Int
   /// The stage's `metersPerUnit` and `upAxis` (`Y` or `Z`), as authored or by USD's fallbacks.
   public var metersPerUnit: Double, upAxis: String
@@ -37,9 +43,21 @@ public struct USDAsset: Sendable {
     stage.packageFiles = files
     stage.timeCode = time.map { $0 * stage.timeCodesPerSecond }
     self.path = path
-    (mesh, namedNodes, embeddedImages, declaredBounds) = try stage.build()
+    let built = try stage.build()
+    (mesh, namedNodes, embeddedImages, declaredBounds) = (
+      built.mesh, built.nodes, built.images, built.declaredBounds
+    )
+    warnings = built.warnings
+    if built.surfaces == 0 {
+      let listed = stage.prims.prefix(8).map { "\($0.path) (\($0.type.isEmpty ? "no type" : $0.type))" }
+      contents =
+        stage.prims.isEmpty
+        ? "the stage has no prims"
+        : "its \(stage.prims.count) prim\(stage.prims.count == 1 ? "" : "s") (\(listed.joined(separator: ", "))"
+          + "\(stage.prims.count > 8 ? ", …" : "")) include no mesh or implicit shape that is drawn"
+    }
     prims = stage.primCount
-    meshes = stage.meshCount
+    meshes = built.surfaces
     metersPerUnit = stage.metersPerUnit
     upAxis = stage.upAxis
   }
@@ -95,9 +113,10 @@ public struct USDAsset: Sendable {
     return (rooted, files.merging(nested) { outer, _ in outer })
   }
 
-  /// A layer's opinions from its bytes: text (`#usda`) or binary (`PXR-USDC`).
+  /// A layer's opinions from its bytes: text (`#usda`) or binary (`PXR-USDC`), its variant
+  /// sets at the layer's own selections.
   static func layer(_ bytes: ArraySlice<UInt8>, path: String) throws(USDError) -> USDLayer {
-    if USDTextLayer.isText(bytes) { return try USDTextLayer.read(bytes, path: path) }
-    return try USDLayer(crate: USDCrate(Array(bytes), path: path))
+    if USDTextLayer.isText(bytes) { return try USDTextLayer.read(bytes, path: path).resolvingVariants() }
+    return try USDLayer(crate: USDCrate(Array(bytes), path: path)).resolvingVariants()
   }
 }

@@ -63,6 +63,8 @@ extension USDLayer {
         insertAt += 1
       }
     }
+    // A prim made inactive in the referenced subtree stays so (the class it came from need not).
+    inactivePrims.formUnion(source.inactivePrims.compactMap(moved))
     // Before the defaults: an attribute this layer has an opinion on keeps it.
     for (key, samples) in source.timeSamples {
       guard let k = moved(key), values[k] == nil, timeSamples[k] == nil else { continue }

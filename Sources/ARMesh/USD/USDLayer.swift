@@ -23,6 +23,12 @@ struct USDLayer {
   /// Each prim's references and payloads (the package file, empty for this layer, and the prim
   /// in it, empty for its default prim), by the referencing prim's path.
   var references: [String: [(file: String, prim: String)]] = [:]
+  /// The `class` prims (abstract: drawn only where something references them) and those made
+  /// inactive (`active = false`): neither is drawn, nor anything under it.
+  var abstractPrims: Set<String> = [], inactivePrims: Set<String> = []
+  /// Each prim's variant selections (set → variant), by the prim's path. A variant's own
+  /// opinions are keyed under `/Prim/{set=variant}` until ``resolvingVariants()`` picks them.
+  var variantSelections: [String: [String: String]] = [:]
   /// The layer's metadata: units (USD's fallback is the centimetre), up axis, default prim.
   var metersPerUnit = 0.01
   var upAxis = "Y"
@@ -57,17 +63,24 @@ struct USDLayer {
             timeCodesPerSecond = rate
           }
         }
-      case 6:  // a prim
+      case 6, 10:  // a prim, or a variant (whose opinions are its prim's when selected)
         var type = ""
-        for (name, rep) in fields where ["typeName", "references", "payload"].contains(name) {
+        for (name, rep) in fields {
+          // Inlined specifier (def 0, over 1, class 2) and bool values.
+          if name == "specifier", rep >> 48 & 0xFF == 42, rep & 0xFFFF_FFFF == 2 {
+            abstractPrims.insert(path)
+          }
+          if name == "active", rep >> 48 & 0xFF == 1, rep & 0xFF == 0 { inactivePrims.insert(path) }
+          guard ["typeName", "references", "payload", "variantSelection"].contains(name) else { continue }
           switch (name, try USDValue.decode(rep, in: crate, at: path)) {
           case ("typeName", .token(let t)?): type = t
           case ("references", .references(let list)?), ("payload", .references(let list)?):
             references[path, default: []] += list
+          case ("variantSelection", .selections(let map)?): variantSelections[path] = map
           default: break
           }
         }
-        prims.append((path, type))
+        if crate.specs[s].type == 6 { prims.append((path, type)) }
       case 1:  // an attribute
         for (name, rep) in fields {
           switch name {

@@ -75,21 +75,18 @@ extension USDStageReader {
     _ prim: String, points: [SIMD3<Double>], faceVertexCount: Int, faceCount: Int, triangles: [UInt32],
     corners: [(faceVertex: Int, face: Int)]
   ) -> GLTFPrimitiveAttributes? {
-    let prefix = prim + ".primvars:"
-    let uvName = values.keys.filter { key in
-      guard key.hasPrefix(prefix), !key.hasSuffix(":indices"), case .texcoords? = values[key] else {
-        return false
-      }
+    let uvName = primvars[prim]?.first { key in
+      guard !key.hasSuffix(":indices"), case .texcoords? = value(key) else { return false }
       return true
-    }.sorted().first
+    }
     let normalName = [prim + ".primvars:normals", prim + ".normals"].first { key in
-      if case .vectors? = values[key] { return true }
+      if case .vectors? = value(key) { return true }
       return false
     }
     /// Each triangle corner's value of primvar `name` (`raw`), by its interpolation.
     func perCorner<T>(_ name: String, _ raw: [T], fallback: String) -> [T]? {
       var table = raw
-      if case .ints(let order)? = values[name + ":indices"] {
+      if case .ints(let order)? = value(name + ":indices") {
         guard order.allSatisfy({ $0 >= 0 && $0 < raw.count }) else { return nil }
         table = order.map { raw[Int($0)] }
       }
@@ -109,10 +106,10 @@ extension USDStageReader {
       }
     }
     var uv: [SIMD2<Double>]?, normals: [SIMD3<Double>]?
-    if let uvName, case .texcoords(let raw)? = values[uvName] {
+    if let uvName, case .texcoords(let raw)? = value(uvName) {
       uv = perCorner(uvName, raw, fallback: "vertex")
     }
-    if let normalName, case .vectors(let raw)? = values[normalName] {
+    if let normalName, case .vectors(let raw)? = value(normalName) {
       normals = perCorner(normalName, raw, fallback: "vertex")?.map { n in
         n.x.isFinite && n.y.isFinite && n.z.isFinite ? n : .zero
       }

@@ -15,13 +15,24 @@ struct USDStageReader {
   var metersPerUnit: Double { layer.metersPerUnit }
   var upAxis: String { layer.upAxis }
   var primCount: Int { prims.count }
-  var meshCount: Int { prims.count { $0.type == "Mesh" || USDImplicitShapes.types.contains($0.type) } }
 
   /// The time code the stage is read at (seconds times the stage's time codes a second); nil:
   /// the default time, each attribute's default value (its first sample when it has none).
   var timeCode: Double?
 
-  init(_ layer: USDLayer) { self.layer = layer }
+  /// Each prim's primvar attributes (`/Mesh.primvars:st`), sorted, by the prim's path: found once
+  /// for the stage, not by a pass over every attribute for each mesh.
+  let primvars: [String: [String]]
+
+  init(_ layer: USDLayer) {
+    self.layer = layer
+    var primvars: [String: [String]] = [:]
+    for key in layer.values.keys {
+      guard let dot = key.range(of: ".primvars:") else { continue }
+      primvars[String(key[..<dot.lowerBound]), default: []].append(key)
+    }
+    self.primvars = primvars.mapValues { $0.sorted() }
+  }
 
   /// The stage's time codes a second: its `timeCodesPerSecond`, else `framesPerSecond`, else 24.
   var timeCodesPerSecond: Double { layer.timeCodesPerSecond ?? 24 }
@@ -35,27 +46,43 @@ struct USDStageReader {
 
   /// An attribute's value at ``timeCode``: its samples interpolated there, held before the first
   /// and after the last (USD's linear interpolation: numbers and vectors linearly, quaternions
-  /// by slerp), or its default value.
+  /// by slerp), or its default value; at the default time, none for an attribute that has only
+  /// time samples (USD's reading: its schema's fallback applies).
   func value(_ key: String) -> USDValue? {
-    guard let timeCode, let samples = layer.timeSamples[key] else { return values[key] }
+    guard let timeCode else { return layer.sampledOnly.contains(key) ? nil : values[key] }
+    guard let samples = layer.timeSamples[key] else { return values[key] }
     return USDTimeSamples.value(at: timeCode, times: samples.times, values: samples.values)
   }
 
-  /// Every mesh prim's triangles in the stage's frame turned into ARScene's, the named prims,
-  /// the package's images the materials use, and the bounds as USD's own tools compute them
-  /// (each mesh's authored `extent`, else its points, through its transform; nil without meshes).
-  func build() throws(USDError) -> (
-    Mesh, [NamedNode], [String: [UInt8]], declaredBounds: (min: SIMD3<Double>, max: SIMD3<Double>)?
-  ) {
+  /// What ``build()`` makes of the stage.
+  struct Built {
+    /// Every drawn surface's triangles in ARScene's frame, with the materials.
+    var mesh: Mesh
+    /// The stage's prims (but classes and inactive ones) where their origins are.
+    var nodes: [NamedNode]
+    /// The package's images the materials use, by the texture path they are named by.
+    var images: [String: [UInt8]]
+    /// The bounds as USD's own tools compute them (each drawn surface's authored `extent`, else
+    /// its points, through its transform; nil with none).
+    var declaredBounds: (min: SIMD3<Double>, max: SIMD3<Double>)?
+    /// The surfaces drawn.
+    var surfaces = 0
+    /// What was read but not drawn as authored, one line each.
+    var warnings: [String] = []
+  }
+
+  /// Every drawn surface (a mesh or an implicit shape on the stage, visible, of the default or
+  /// render purpose) in the stage's frame turned into ARScene's, with the named prims, images,
+  /// bounds and warnings.
+  func build() throws(USDError) -> Built {
     var geometry = GLTFGeometry()
     var material = Material(name: "USD default")
     material.diffuse = SIMD3(0.8, 0.8, 0.8)
     geometry.materials = [material]
     geometry.textureTransforms = [nil]
     var slots: [String: Int] = [:]
-    var images: [String: [UInt8]] = [:]
-    var nodes: [NamedNode] = []
-    var declared: (min: SIMD3<Double>, max: SIMD3<Double>)?
+    var built = Built(mesh: GLTFGeometry().mesh(), nodes: [], images: [:])
+    var hidden: [String: [String]] = [:]
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
     let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
@@ -64,29 +91,45 @@ struct USDStageReader {
       String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)])
     }
     for prim in prims {
+      let presence = presence(of: prim.path)
+      guard presence != .absent else { continue }
       let world = try stage * worldMatrix(prim.path)
-      let name = String(prim.path.split(separator: "/").last ?? "")
-      let hasChildren = parents.contains(prim.path)
-      nodes.append(
+      let isSurface = prim.type == "Mesh" || USDImplicitShapes.types.contains(prim.type)
+      built.nodes.append(
         NamedNode(
-          name: name, position: world.translation,
-          hasMesh: prim.type == "Mesh" || USDImplicitShapes.types.contains(prim.type),
-          hasChildren: hasChildren))
-      guard let attributes = try surface(prim) else { continue }
+          name: String(prim.path.split(separator: "/").last ?? ""), position: world.translation,
+          hasMesh: isSurface && presence == .drawn, hasChildren: parents.contains(prim.path)))
+      guard presence == .drawn else {
+        if isSurface, case .hidden(let why) = presence { hidden[why, default: []].append(prim.path) }
+        continue
+      }
+      guard let attributes = try surface(prim) else {
+        if timeCode == nil, layer.sampledOnly.contains(prim.path + ".points") {
+          hidden["its points only in time samples, none at the default time (give --time)", default: []]
+            .append(prim.path)
+        }
+        continue
+      }
+      built.surfaces += 1
       for corner in extentCorners(prim.path, attributes) {
         let p = world.transformPoint(corner)
-        declared = declared.map { (pointwiseMin($0.min, p), pointwiseMax($0.max, p)) } ?? (p, p)
+        built.declaredBounds =
+          built.declaredBounds.map { (pointwiseMin($0.min, p), pointwiseMax($0.max, p)) } ?? (p, p)
       }
       // The material bound to the prim, or per face through its GeomSubsets.
       func slot(_ path: String) -> Int {
-        guard case .paths(let targets)? = values[path + ".material:binding"], let bound = targets.first,
-          let surface = previewSurface(of: bound, images: &images)
-        else { return 0 }
-        if slots[bound] == nil {
-          geometry.materials.append(surface)
-          geometry.textureTransforms.append(nil)
-          slots[bound] = geometry.materials.count - 1
+        guard case .paths(let targets)? = values[path + ".material:binding"], let bound = targets.first else {
+          return 0
         }
+        if let known = slots[bound] { return known }
+        guard let surface = previewSurface(of: bound, images: &built.images) else {
+          built.warnings.append(materialWarning(bound, boundTo: path))
+          slots[bound] = 0
+          return 0
+        }
+        geometry.materials.append(surface)
+        geometry.textureTransforms.append(nil)
+        slots[bound] = geometry.materials.count - 1
         return slots[bound]!
       }
       for (material, part) in try facesByMaterial(
@@ -95,14 +138,66 @@ struct USDStageReader {
         geometry.append(part, world: world, mode: 4, material: material)
       }
     }
-    return (geometry.mesh(), nodes, images, declared)
+    for (why, paths) in hidden.sorted(by: { $0.key < $1.key }) {
+      built.warnings.append(
+        "\(layer.path): \(paths.count) surface\(paths.count == 1 ? "" : "s") not drawn, \(why) "
+          + "(as USD's renderers and BBoxCache leave them out): \(Self.list(paths))")
+    }
+    built.mesh = geometry.mesh()
+    return built
+  }
+
+  /// Whether a prim is on the stage and drawn.
+  enum Presence: Equatable {
+    case drawn
+    /// On the stage but not drawn, and why (`invisible`, `of purpose guide`).
+    case hidden(String)
+    /// Not on the stage: under a class or an inactive prim.
+    case absent
+  }
+
+  /// Whether the prim at `path` is drawn: absent under a class or an inactive prim; hidden when
+  /// it or an ancestor is invisible at the time read, or when its purpose (the outermost
+  /// ancestor's that is not `default`, else its own) is `guide` or `proxy`, as a renderer
+  /// showing the render purpose leaves it out.
+  func presence(of path: String) -> Presence {
+    var prefix = "", purpose = "default", invisible = false
+    for part in path.split(separator: "/") {
+      prefix += "/" + part
+      if layer.abstractPrims.contains(prefix) || layer.inactivePrims.contains(prefix) { return .absent }
+      if case .token("invisible")? = value(prefix + ".visibility") { invisible = true }
+      if purpose == "default", case .token(let own)? = values[prefix + ".purpose"] { purpose = own }
+    }
+    if invisible { return .hidden("invisible") }
+    return ["guide", "proxy"].contains(purpose) ? .hidden("of purpose \(purpose)") : .drawn
+  }
+
+  /// `paths`, the first few of them, for a message.
+  static func list(_ paths: [String]) -> String {
+    paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+  }
+
+  /// The warning for a material that has no `UsdPreviewSurface` (a RealityKit or MaterialX
+  /// network only, or none), naming its shaders.
+  private func materialWarning(_ material: String, boundTo prim: String) -> String {
+    let shaders = prims.filter { $0.path.hasPrefix(material + "/") && $0.type == "Shader" }.compactMap {
+      shader in
+      if case .token(let id)? = values[shader.path + ".info:id"] { return id }
+      return nil
+    }
+    let what =
+      prims.contains { $0.path == material }
+      ? shaders.isEmpty
+        ? "has no shader ARScene reads" : "has no UsdPreviewSurface (its shaders: \(Self.list(shaders)))"
+      : "is not on the stage"
+    return "\(layer.path): material \(material), bound to \(prim), \(what); drawn in the default grey"
   }
 
   /// The prim's extent as USD's BBoxCache takes it: the authored one, else its points' box (an
   /// implicit shape's schema extent, which its vertices reach), as its 8 corners.
   private func extentCorners(_ prim: String, _ attributes: GLTFPrimitiveAttributes) -> [SIMD3<Double>] {
     var box = attributes.positionBounds
-    if case .vectors(let authored)? = values[prim + ".extent"], authored.count == 2,
+    if case .vectors(let authored)? = value(prim + ".extent"), authored.count == 2,
       authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
     {
       box = (authored[0], authored[1])
@@ -124,7 +219,7 @@ struct USDStageReader {
     let own = slot(prim.path)
     let binding = subsets.filter { values[$0 + ".material:binding"] != nil }
     guard prim.type == "Mesh", !binding.isEmpty,
-      case .ints(let counts)? = values[prim.path + ".faceVertexCounts"]
+      case .ints(let counts)? = value(prim.path + ".faceVertexCounts")
     else { return [(own, attributes)] }
     // Each triangle's face: polygons are fans of n − 2 triangles, face after face.
     let faces = counts.enumerated().flatMap { f, n in Array(repeating: f, count: max(0, Int(n) - 2)) }
@@ -184,11 +279,11 @@ struct USDStageReader {
     return try USDImplicitShapes.mesh(
       prim.type,
       number: { name in
-        if case .double(let v)? = values[prim.path + "." + name] { return v }
+        if case .double(let v)? = value(prim.path + "." + name) { return v }
         return nil
       },
       token: { name in
-        if case .token(let t)? = values[prim.path + "." + name] { return t }
+        if case .token(let t)? = value(prim.path + "." + name) { return t }
         return nil
       }, place: prim.path, path: layer.path)
   }
@@ -196,9 +291,9 @@ struct USDStageReader {
   /// A mesh prim's points and triangles (polygons as fans; left-handed ones turned); nil for
   /// a mesh without points.
   func meshAttributes(_ prim: String) throws(USDError) -> GLTFPrimitiveAttributes? {
-    guard case .vectors(let points)? = values[prim + ".points"] else { return nil }
-    guard case .ints(let counts)? = values[prim + ".faceVertexCounts"],
-      case .ints(let indices)? = values[prim + ".faceVertexIndices"]
+    guard case .vectors(let points)? = value(prim + ".points") else { return nil }
+    guard case .ints(let counts)? = value(prim + ".faceVertexCounts"),
+      case .ints(let indices)? = value(prim + ".faceVertexIndices")
     else {
       throw USDError(
         path: layer.path, place: prim, reason: "points without faceVertexCounts and faceVertexIndices")

@@ -187,12 +187,39 @@ extension USDTextLayer {
       }
       return .timeSamples(times: ordered.map(\.time), values: ordered.map(\.value))
     }
-    var depth = 1
-    while depth > 0 {
-      let token = try next()
-      if token.kind == .punctuation && token.text == "{" { depth += 1 }
-      if token.kind == .punctuation && token.text == "}" { depth -= 1 }
+    let start = at
+    do throws(USDError) {
+      return .dictionary(try dictionaryEntries())
+    } catch {
+      // Metadata ARScene does not use may hold what it does not parse: read past it whole.
+      at = start
+      var depth = 1
+      while depth > 0 {
+        let token = try next()
+        if token.kind == .punctuation && token.text == "{" { depth += 1 }
+        if token.kind == .punctuation && token.text == "}" { depth -= 1 }
+      }
+      return .dictionary([])
     }
-    return .dictionary
+  }
+
+  /// A dictionary's `type[[]] key = value` entries up to its closing brace (past it); the key a
+  /// name or a quoted string.
+  private mutating func dictionaryEntries() throws(USDError) -> [(key: String, value: USDTextValue)] {
+    var entries: [(key: String, value: USDTextValue)] = []
+    while !isPunctuation("}") {
+      guard try next().kind == .name else { throw unexpected("a dictionary entry's type") }
+      if isPunctuation("[") {
+        at += 1
+        try expect("]")
+      }
+      let key = try next()
+      guard key.kind == .name || key.kind == .string else { throw unexpected("a dictionary key") }
+      try expect("=")
+      entries.append((key.text, try value()))
+      if isPunctuation(";") { at += 1 }
+    }
+    at += 1
+    return entries
   }
 }

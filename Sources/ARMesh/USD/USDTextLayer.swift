@@ -1,7 +1,8 @@
 /// A layer in USD's text format (`.usda`, `#usda 1.0`) read into a ``USDLayer``: the layer's
 /// metadata (units, up axis, default prim), every `def`/`over`/`class` prim with its type,
 /// references and payloads, and each attribute's default value (or its first time sample),
-/// connections and interpolation, relationships' targets. Variant sets are skipped.
+/// connections and interpolation, relationships' targets; variant sets' contents under
+/// `/Prim/{set=variant}` paths with the prims' selections, for ``USDLayer/resolvingVariants()``.
 struct USDTextLayer {
   let tokens: [USDTextTokenizer.Token]
   var at = 0
@@ -106,22 +107,64 @@ struct USDTextLayer {
     let name = try next()
     guard name.kind == .string, !name.text.isEmpty else { throw fail("a prim without a quoted name") }
     let path = parent + "/" + name.text
-    if isPunctuation("(") {
-      for (key, value, _) in try metadata() where key == "references" || key == "payload" {
-        layer.references[path, default: []] += Self.references(value)
+    if isPunctuation("(") { try primMetadata(of: path) }
+    layer.prims.append((path, type))
+    if specifier.text == "class" { layer.abstractPrims.insert(path) }
+    try body(of: path)
+  }
+
+  /// The references, payloads and variant selections in a prim's (or a variant's) metadata.
+  private mutating func primMetadata(of path: String) throws(USDError) {
+    for (key, value, _) in try metadata() {
+      switch (key, value) {
+      case ("references", _), ("payload", _): layer.references[path, default: []] += Self.references(value)
+      case ("active", .word("false")), ("active", .number(0)): layer.inactivePrims.insert(path)
+      case ("variants", .dictionary(let entries)):
+        for case (let set, .string(let selection)) in entries {
+          layer.variantSelections[path, default: [:]][set] = selection
+        }
+      default: break
       }
     }
-    if specifier.text != "class" { layer.prims.append((path, type)) }
+  }
+
+  /// `{ … }` after a prim (or a variant): its properties, child prims and variant sets.
+  private mutating func body(of path: String) throws(USDError) {
     try expect("{")
     while !isPunctuation("}") {
       guard let token = peek else { throw fail("prim \(path) is not closed (a truncated file?)") }
       if token.kind == .name, ["def", "over", "class"].contains(token.text) {
         try prim(parent: path)
       } else if token.kind == .name, token.text == "variantSet" {
-        try skipVariantSet()
+        try variantSet(of: path)
       } else {
         try property(of: path)
       }
+    }
+    at += 1
+  }
+
+  /// `variantSet "name" = { "a" [( … )] { … } … }`: each variant's opinions kept under
+  /// `prim/{name=a}`, as a binary layer keys them, for the selection to pick from.
+  private mutating func variantSet(of prim: String) throws(USDError) {
+    try enter("variant sets")
+    defer { nesting -= 1 }
+    at += 1
+    let set = try next()
+    guard set.kind == .string, !set.text.isEmpty, !set.text.contains(where: { "{}=/".contains($0) }) else {
+      throw fail("a variant set without a quoted name, or with {, }, = or / in it")
+    }
+    try expect("=")
+    try expect("{")
+    while !isPunctuation("}") {
+      let variant = try next()
+      guard variant.kind == .string, !variant.text.contains(where: { "{}=/".contains($0) }) else {
+        throw fail(
+          "a variant of set \(set.text.quotedForMessage) without a quoted name, or with {, }, = or / in it")
+      }
+      let path = prim + "/{" + set.text + "=" + variant.text + "}"
+      if isPunctuation("(") { try primMetadata(of: path) }
+      try body(of: path)
     }
     at += 1
   }
@@ -135,16 +178,5 @@ struct USDTextLayer {
     case .list(let items): items.flatMap(references)
     default: []
     }
-  }
-
-  /// `variantSet "name" = { "a" { … } … }`: skipped, braces matched.
-  private mutating func skipVariantSet() throws(USDError) {
-    while !isPunctuation("{") { _ = try next() }
-    var depth = 0
-    repeat {
-      let token = try next()
-      if token.kind == .punctuation && token.text == "{" { depth += 1 }
-      if token.kind == .punctuation && token.text == "}" { depth -= 1 }
-    } while depth > 0
   }
 }

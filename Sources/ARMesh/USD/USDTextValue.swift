@@ -14,8 +14,9 @@ enum USDTextValue {
   case timeSamples(times: [Double], values: [USDTextValue])
   /// A bare word: `None`, `true`, `false`.
   case word(String)
-  /// A dictionary, whose contents ARScene does not use.
-  case dictionary
+  /// A dictionary's entries (`string shape = "sphere"`) in order, by key; empty for one whose
+  /// entries are not plain `type key = value` lines (read past, unused).
+  case dictionary([(key: String, value: USDTextValue)])
 
   /// The numbers of a number, a tuple of numbers, or a tuple of tuples (a matrix), in order.
   var numbers: [Double]? {

@@ -17,6 +17,8 @@ enum USDValue {
   /// A reference (or payload) list operation's explicit, added, prepended and appended items:
   /// the layer's asset path (empty for this layer) and the prim (empty for its default prim).
   case references([(file: String, prim: String)])
+  /// A prim's variant selections: each variant set's selected variant.
+  case selections([String: String])
   /// An attribute's time samples: time codes, increasing, and the value at each.
   case timeSamples(times: [Double], values: [USDValue])
 
@@ -142,21 +144,10 @@ enum USDValue {
     case (17, false), (16, false), (18, false):
       let v = try floats(4, width: width)
       return .quaternion(SIMD4(v[0], v[1], v[2], v[3]))
-    case (34, false):
-      let header = try r.bytes(1).first!
-      var out: [String] = []
-      // Explicit, added, prepended, appended (then deleted and ordered, which add nothing).
-      for bit in [1 << 1, 1 << 2, 1 << 5, 1 << 6] where Int(header) & bit != 0 {
-        let n = try r.count()
-        for _ in 0..<n {
-          let index = Int(try r.uint32())
-          guard crate.paths.indices.contains(index) else { throw r.fail("a target names no path") }
-          out.append(crate.paths[index])
-        }
-      }
-      return .paths(out)
+    case (34, false): return .paths(try pathList(&r, in: crate))
     case (35, false), (55, false):  // ReferenceListOp, PayloadListOp
       return .references(try referenceList(&r, in: crate, payloads: type == 55))
+    case (45, false): return .selections(try variantSelections(&r, in: crate))
     case (15, false):
       if inlined {
         let d = inlinedBytes(4)
@@ -177,6 +168,39 @@ enum USDValue {
     default:
       return sign * (1 + fraction / 1024) * Double(sign: .plus, exponent: exponent - 15, significand: 1)
     }
+  }
+
+  /// A path list op at `r`: its explicit, added, prepended and appended paths (then deleted and
+  /// ordered ones, which add nothing).
+  private static func pathList(_ r: inout USDByteReader, in crate: USDCrate) throws(USDError) -> [String] {
+    let header = try r.bytes(1).first!
+    var out: [String] = []
+    for bit in [1 << 1, 1 << 2, 1 << 5, 1 << 6] where Int(header) & bit != 0 {
+      let n = try r.count()
+      for _ in 0..<n {
+        let index = Int(try r.uint32())
+        guard crate.paths.indices.contains(index) else { throw r.fail("a target names no path") }
+        out.append(crate.paths[index])
+      }
+    }
+    return out
+  }
+
+  /// A `VariantSelectionMap` at `r`: a count, then each set's and its variant's string.
+  private static func variantSelections(_ r: inout USDByteReader, in crate: USDCrate) throws(USDError)
+    -> [String: String]
+  {
+    let n = try r.count()
+    guard n <= 1 << 12 else { throw r.fail("\(n) variant selections") }
+    var map: [String: String] = [:]
+    for _ in 0..<n {
+      let set = Int(try r.uint32()), variant = Int(try r.uint32())
+      guard crate.strings.indices.contains(set), crate.strings.indices.contains(variant) else {
+        throw r.fail("a variant selection names no string")
+      }
+      map[crate.tokens[crate.strings[set]]] = crate.tokens[crate.strings[variant]]
+    }
+    return map
   }
 
   /// A reference or payload list op at `r`: its header's lists, each a count and the items
