@@ -438,3 +438,46 @@ struct USDTimeSampleTests {
     }
   }
 }
+
+/// UsdSkel: skinned meshes at `--time`, against usd-core's own skinning and BBoxCache
+/// (Tests/Fixtures/usd/skinned.json, Tools/generate-usd-fixtures).
+@Suite("USD skinning")
+struct USDSkinningTests {
+  struct Expected: Decodable {
+    var points: [String: [[Double]]]
+    var min: [Double], max: [Double]
+  }
+
+  @Test(
+    "a leg skinned per point and a hat skinned rigidly, binary and text: every skinned point and the stage's bounds equal usd-core's at every time",
+    arguments: ["skinned.usdz", "skinned-text.usdz"])
+  func skinnedInTime(file: String) throws {
+    let all = try JSONDecoder().decode(
+      [String: [String: Expected]].self,
+      from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/skinned.json"))))
+    let times = try #require(all[file])
+    #expect(times.count == 6)
+    for (key, expected) in times {
+      let asset = try ModelAsset.load(path: Fixtures.path("usd/" + file), time: Double(key.dropFirst(2)))
+      #expect(!asset.warnings.contains { $0.contains("unskinned") }, "\(asset.warnings)")
+      let drawn = (0..<asset.mesh.vertexCount).map { asset.mesh.modelPosition($0) }
+      for (prim, points) in expected.points {
+        for p in points.map({ SIMD3($0[0], $0[1], $0[2]) }) {
+          let nearest = drawn.map { (($0 - p) * ($0 - p)).sum() }.min() ?? .infinity
+          // usd-core skins in single precision.
+          #expect(
+            nearest.squareRoot() < 2e-6,
+            "\(file) \(key) \(prim): \(p) is \(nearest.squareRoot()) m from a vertex")
+        }
+      }
+      // The leg's 10 points and the hat's 4, and the plate beside the rig: nothing else.
+      #expect(asset.mesh.triangleCount == 8 + 2 + 8)
+      let bounds = try #require(ModelStatistics(asset).bounds)
+      for k in 0..<3 {
+        #expect(
+          abs(bounds.min[k] - expected.min[k]) < 1e-6 && abs(bounds.max[k] - expected.max[k]) < 1e-6,
+          "\(file) at \(key): \(bounds) vs \(expected.min) \(expected.max)")
+      }
+    }
+  }
+}

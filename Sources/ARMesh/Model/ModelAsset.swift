@@ -116,8 +116,9 @@ public struct ModelAsset: Sendable {
         }.max()!
         if apart > 1e-4 * size + 1e-6 {
           model.warnings.append(
-            "\(path): the meshes' authored extents (\(Self.describe(declared))) disagree with their points "
-              + "(\(Self.describe(points))); USD's tools report the extents, the renderer draws the points")
+            "\(path): USD's bounds (the meshes' authored extents, a SkelRoot's estimate from its joints) "
+              + "(\(Self.describe(declared))) disagree with the points drawn (\(Self.describe(points))); "
+              + "bounds report USD's, the renderer draws the points")
         }
       }
       return model

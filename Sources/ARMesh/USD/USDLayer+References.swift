@@ -83,5 +83,10 @@ extension USDLayer {
       guard let k = moved(key), interpolations[k] == nil else { continue }
       interpolations[k] = interpolation
     }
+    halfPrecision.formUnion(source.halfPrecision.compactMap(moved))
+    for (key, size) in source.elementSizes {
+      guard let k = moved(key), elementSizes[k] == nil else { continue }
+      elementSizes[k] = size
+    }
   }
 }

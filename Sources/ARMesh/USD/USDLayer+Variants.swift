@@ -52,6 +52,8 @@ extension USDLayer {
     out.timeSamples = Self.resolving(timeSamples, resolved)
     out.connections = Self.resolving(connections, resolved)
     out.interpolations = Self.resolving(interpolations, resolved)
+    out.elementSizes = Self.resolving(elementSizes, resolved)
+    out.halfPrecision = Set(halfPrecision.compactMap(resolved))
     // A variant's sampled-only attribute stays so unless the prim has its own value.
     out.sampledOnly = sampledOnly.filter { !$0.contains("/{") }
     for key in sampledOnly where key.contains("/{") {

@@ -12,6 +12,11 @@ struct USDLayer {
   /// interpolation, by the attribute's path.
   var connections: [String: [String]] = [:]
   var interpolations: [String: String] = [:]
+  /// The attributes of a half-precision type (`half3[]`, `quath`): read, and blended between
+  /// samples, at that precision, as USD holds them.
+  var halfPrecision: Set<String> = []
+  /// Each primvar's `elementSize` where it is not 1 (a skinned mesh's influences a point).
+  var elementSizes: [String: Int] = [:]
   /// Each animated attribute's time samples (time codes, increasing), by its path.
   var timeSamples: [String: (times: [Double], values: [USDValue])] = [:]
   /// The attributes whose ``values`` entry is their first sample, not an authored default: a
@@ -103,6 +108,13 @@ struct USDLayer {
             if case .paths(let targets)? = try USDValue.decode(rep, in: crate, at: path) {
               connections[path] = targets
             }
+          case "typeName":
+            if case .token(let type)? = try USDValue.decode(rep, in: crate, at: path), USDValue.isHalf(type) {
+              halfPrecision.insert(path)
+            }
+          case "elementSize":
+            // An inlined int.
+            if rep >> 48 & 0xFF == 3 { elementSizes[path] = Int(Int32(truncatingIfNeeded: rep)) }
           case "interpolation":
             if case .token(let t)? = try USDValue.decode(rep, in: crate, at: path) {
               interpolations[path] = t

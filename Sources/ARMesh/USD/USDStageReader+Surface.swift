@@ -1,3 +1,5 @@
+import ARMath
+
 extension USDStageReader {
   /// The `UsdPreviewSurface` shader under the material at `path` as a material: its diffuse
   /// and emissive colours (constant, or a `UsdUVTexture`'s image from the package, whose bytes
@@ -70,10 +72,11 @@ extension USDStageReader {
   /// The mesh with its texture coordinates (its first `texCoord2f` primvar: `primvars:st`,
   /// Blender's `primvars:UVMap`) and its normals (`normals`, or `primvars:normals`), one vertex
   /// a triangle corner so that face-varying values keep their seams; nil when it has neither
-  /// (flat normals follow). `corners` gives each triangle corner's face-vertex index and face.
+  /// (flat normals follow). `corners` gives each triangle corner's face-vertex index and face;
+  /// `normalTransforms`, each point's normal transform where a skin moved the points.
   func cornerAttributes(
     _ prim: String, points: [SIMD3<Double>], faceVertexCount: Int, faceCount: Int, triangles: [UInt32],
-    corners: [(faceVertex: Int, face: Int)]
+    corners: [(faceVertex: Int, face: Int)], normalTransforms: [Matrix3<Double>]? = nil
   ) -> GLTFPrimitiveAttributes? {
     let uvName = primvars[prim]?.first { key in
       guard !key.hasSuffix(":indices"), case .texcoords? = value(key) else { return false }
@@ -112,6 +115,10 @@ extension USDStageReader {
     if let normalName, case .vectors(let raw)? = value(normalName) {
       normals = perCorner(normalName, raw, fallback: "vertex")?.map { n in
         n.x.isFinite && n.y.isFinite && n.z.isFinite ? n : .zero
+      }
+      // A skinned mesh's normals turn with their points' blended joints.
+      if let normalTransforms, let given = normals {
+        normals = zip(given, triangles).map { normalTransforms[Int($1)] * $0 }
       }
     }
     guard uv != nil || normals != nil, corners.count == triangles.count else { return nil }

@@ -24,8 +24,12 @@ struct USDStageReader {
   /// for the stage, not by a pass over every attribute for each mesh.
   let primvars: [String: [String]]
 
+  /// Each prim's type, by its path.
+  let primTypes: [String: String]
+
   init(_ layer: USDLayer) {
     self.layer = layer
+    primTypes = Dictionary(layer.prims.map { ($0.path, $0.type) }) { first, _ in first }
     var primvars: [String: [String]] = [:]
     for key in layer.values.keys {
       guard let dot = key.range(of: ".primvars:") else { continue }
@@ -49,9 +53,14 @@ struct USDStageReader {
   /// by slerp), or its default value; at the default time, none for an attribute that has only
   /// time samples (USD's reading: its schema's fallback applies).
   func value(_ key: String) -> USDValue? {
-    guard let timeCode else { return layer.sampledOnly.contains(key) ? nil : values[key] }
-    guard let samples = layer.timeSamples[key] else { return values[key] }
-    return USDTimeSamples.value(at: timeCode, times: samples.times, values: samples.values)
+    let found: USDValue?
+    if let timeCode, let samples = layer.timeSamples[key] {
+      found = USDTimeSamples.value(at: timeCode, times: samples.times, values: samples.values)
+    } else {
+      found = timeCode == nil && layer.sampledOnly.contains(key) ? nil : values[key]
+    }
+    // A half-precision attribute is held, and blended, at its precision.
+    return layer.halfPrecision.contains(key) ? found?.roundedToHalf : found
   }
 
   /// What ``build()`` makes of the stage.
@@ -69,6 +78,13 @@ struct USDStageReader {
     var surfaces = 0
     /// What was read but not drawn as authored, one line each.
     var warnings: [String] = []
+
+    /// Widens ``declaredBounds`` to take in `points`.
+    mutating func include(_ points: [SIMD3<Double>]) {
+      for p in points {
+        declaredBounds = declaredBounds.map { (pointwiseMin($0.min, p), pointwiseMax($0.max, p)) } ?? (p, p)
+      }
+    }
   }
 
   /// Every drawn surface (a mesh or an implicit shape on the stage, visible, of the default or
@@ -93,17 +109,26 @@ struct USDStageReader {
     for prim in prims {
       let presence = presence(of: prim.path)
       guard presence != .absent else { continue }
-      let world = try stage * worldMatrix(prim.path)
+      var world = try stage * worldMatrix(prim.path)
       let isSurface = prim.type == "Mesh" || USDImplicitShapes.types.contains(prim.type)
       built.nodes.append(
         NamedNode(
           name: String(prim.path.split(separator: "/").last ?? ""), position: world.translation,
           hasMesh: isSurface && presence == .drawn, hasChildren: parents.contains(prim.path)))
+      if prim.type == "SkelRoot", presence == .drawn {
+        if let box = skelRootExtent(prim.path) {
+          built.include(Self.corners(box).map(world.transformPoint))
+        } else {
+          built.warnings.append(
+            "\(layer.path): SkelRoot \(prim.path) binds no skinned mesh and has no extent: USD's BBoxCache "
+              + "bounds it, and everything under it, as empty, and so do these bounds")
+        }
+      }
       guard presence == .drawn else {
         if isSurface, case .hidden(let why) = presence { hidden[why, default: []].append(prim.path) }
         continue
       }
-      guard let attributes = try surface(prim) else {
+      guard let (attributes, placedBy) = try surface(prim, warnings: &built.warnings) else {
         if timeCode == nil, layer.sampledOnly.contains(prim.path + ".points") {
           hidden["its points only in time samples, none at the default time (give --time)", default: []]
             .append(prim.path)
@@ -111,10 +136,10 @@ struct USDStageReader {
         continue
       }
       built.surfaces += 1
-      for corner in extentCorners(prim.path, attributes) {
-        let p = world.transformPoint(corner)
-        built.declaredBounds =
-          built.declaredBounds.map { (pointwiseMin($0.min, p), pointwiseMax($0.max, p)) } ?? (p, p)
+      if placedBy != prim.path { world = try stage * worldMatrix(placedBy) }
+      // BBoxCache bounds what is under a SkelRoot by the SkelRoot's extent alone.
+      if skelRoot(of: prim.path) == nil {
+        built.include(extentCorners(prim.path, attributes).map(world.transformPoint))
       }
       // The material bound to the prim, or per face through its GeomSubsets.
       func slot(_ path: String) -> Int {
@@ -202,7 +227,12 @@ struct USDStageReader {
     {
       box = (authored[0], authored[1])
     }
-    return (0..<8).map { k in
+    return Self.corners(box)
+  }
+
+  /// A box's 8 corners.
+  static func corners(_ box: (min: SIMD3<Double>, max: SIMD3<Double>)) -> [SIMD3<Double>] {
+    (0..<8).map { k in
       SIMD3(
         k & 1 == 0 ? box.min.x : box.max.x, k & 2 == 0 ? box.min.y : box.max.y,
         k & 4 == 0 ? box.min.z : box.max.z)
@@ -259,7 +289,7 @@ struct USDStageReader {
 
   /// A prim's transform in the stage: its ancestors' local transforms, then its own (from the
   /// nearest that resets the stack).
-  private func worldMatrix(_ path: String) throws(USDError) -> Matrix4<Double> {
+  func worldMatrix(_ path: String) throws(USDError) -> Matrix4<Double> {
     var matrix = Matrix4<Double>.identity
     var prefix = ""
     for part in path.split(separator: "/") {
@@ -270,71 +300,5 @@ struct USDStageReader {
       matrix = local.resets ? local.matrix : matrix * local.matrix
     }
     return matrix
-  }
-
-  /// The surface a prim draws: a mesh's, or an implicit shape made a mesh; nil for others.
-  private func surface(_ prim: (path: String, type: String)) throws(USDError) -> GLTFPrimitiveAttributes? {
-    if prim.type == "Mesh" { return try meshAttributes(prim.path) }
-    guard USDImplicitShapes.types.contains(prim.type) else { return nil }
-    return try USDImplicitShapes.mesh(
-      prim.type,
-      number: { name in
-        if case .double(let v)? = value(prim.path + "." + name) { return v }
-        return nil
-      },
-      token: { name in
-        if case .token(let t)? = value(prim.path + "." + name) { return t }
-        return nil
-      }, place: prim.path, path: layer.path)
-  }
-
-  /// A mesh prim's points and triangles (polygons as fans; left-handed ones turned); nil for
-  /// a mesh without points.
-  func meshAttributes(_ prim: String) throws(USDError) -> GLTFPrimitiveAttributes? {
-    guard case .vectors(let points)? = value(prim + ".points") else { return nil }
-    guard case .ints(let counts)? = value(prim + ".faceVertexCounts"),
-      case .ints(let indices)? = value(prim + ".faceVertexIndices")
-    else {
-      throw USDError(
-        path: layer.path, place: prim, reason: "points without faceVertexCounts and faceVertexIndices")
-    }
-    guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) else {
-      throw USDError(path: layer.path, place: prim + ".points", reason: "a point that is not finite")
-    }
-    var leftHanded = false
-    if case .token(let o)? = values[prim + ".orientation"] { leftHanded = o == "leftHanded" }
-    var triangles: [UInt32] = []
-    var corners: [(faceVertex: Int, face: Int)] = []
-    var start = 0
-    for (f, count) in counts.enumerated() {
-      guard count >= 0, count <= indices.count - start else {
-        throw USDError(
-          path: layer.path, place: prim + ".faceVertexCounts",
-          reason: "face \(f)'s \(count) corners run past the \(indices.count) faceVertexIndices")
-      }
-      let n = Int(count)
-      let face = indices[start..<start + n]
-      guard face.allSatisfy({ $0 >= 0 && $0 < points.count }) else {
-        throw USDError(
-          path: layer.path, place: prim + ".faceVertexIndices",
-          reason: "face \(f) names a point past the \(points.count) points")
-      }
-      let v = face.map { UInt32($0) }
-      // Faces of fewer than three corners draw nothing (USD allows them in holes and curves).
-      for k in stride(from: 1, to: n - 1, by: 1) {
-        let (second, third) = leftHanded ? (k + 1, k) : (k, k + 1)
-        triangles.append(v[0])
-        triangles.append(v[second])
-        triangles.append(v[third])
-        corners.append((start, f))
-        corners.append((start + second, f))
-        corners.append((start + third, f))
-      }
-      start += n
-    }
-    return cornerAttributes(
-      prim, points: points, faceVertexCount: indices.count, faceCount: counts.count, triangles: triangles,
-      corners: corners)
-      ?? GLTFPrimitiveAttributes(positions: points, triangles: triangles)
   }
 }

@@ -35,6 +35,7 @@ extension USDTextLayer {
     let nameToken = try next()
     guard nameToken.kind == .name else { throw fail("a property of \(prim) without a name") }
     let path = prim + "." + nameToken.text
+    if USDValue.isHalf(type) { layer.halfPrecision.insert(path) }
     var field = "default"
     if isPunctuation(".") {
       at += 1
@@ -46,8 +47,13 @@ extension USDTextLayer {
       value = try self.value()
     }
     if isPunctuation("(") {
-      for (key, metadataValue, _) in try metadata() where key == "interpolation" {
-        if case .string(let interpolation) = metadataValue { layer.interpolations[path] = interpolation }
+      for (key, metadataValue, _) in try metadata() {
+        switch (key, metadataValue) {
+        case ("interpolation", .string(let interpolation)): layer.interpolations[path] = interpolation
+        case ("elementSize", .number(let n)) where n == n.rounded() && abs(n) < 1e9:
+          layer.elementSizes[path] = Int(n)
+        default: break
+        }
       }
     }
     guard let value, listOperation != "delete" else { return }
@@ -73,7 +79,7 @@ extension USDTextLayer {
     case "timeSamples":
       // Without a default, a stage read at no particular time shows the first sample.
       if case .timeSamples(let times, let values) = value, !times.isEmpty {
-        let converted = values.compactMap { $0.converted(to: type) }
+        let converted = values.compactMap { self.converted($0, to: type) }
         // Every sample read, or none: an attribute is never animated from part of its samples.
         if converted.count == values.count {
           layer.timeSamples[path] = (times, converted)
@@ -84,11 +90,18 @@ extension USDTextLayer {
         }
       }
     default:
-      if let converted = value.converted(to: type) {
+      if let converted = converted(value, to: type) {
         layer.values[path] = converted
         layer.sampledOnly.remove(path)
       }
     }
+  }
+
+  /// `value` as the stage keeps a property of `type`: a half-precision one rounded to it, as USD
+  /// parses it into halves.
+  private func converted(_ value: USDTextValue, to type: String) -> USDValue? {
+    let converted = value.converted(to: type)
+    return USDValue.isHalf(type) ? converted?.roundedToHalf : converted
   }
 
   /// `( key = value … )`, list operations and doc strings allowed, as (key, value) pairs.

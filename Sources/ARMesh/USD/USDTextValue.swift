@@ -58,8 +58,9 @@ enum USDTextValue {
       }
       return isArray ? .ints(values.map { Int64($0) }) : .double(values[0])
     case .real:
-      guard !isArray, let x = numbers?.first else { return nil }
-      return .double(x)
+      let values = items.compactMap { $0.numbers }.filter { $0.count == 1 }.map { $0[0] }
+      guard values.count == items.count, !values.isEmpty || isArray else { return nil }
+      return isArray ? .doubles(values) : .double(values[0])
     case .vector3:
       let rows = items.compactMap { $0.numbers }.filter { $0.count == 3 }.map { SIMD3($0[0], $0[1], $0[2]) }
       guard rows.count == items.count, !rows.isEmpty || isArray else { return nil }
@@ -70,11 +71,15 @@ enum USDTextValue {
       return .texcoords(rows)
     case .quaternion:
       // The text format writes the real part first: (w, x, y, z).
-      guard !isArray, let q = numbers, q.count == 4 else { return nil }
-      return .quaternion(SIMD4(q[1], q[2], q[3], q[0]))
+      let rows = items.compactMap { $0.numbers }.filter { $0.count == 4 }.map { q in
+        SIMD4(q[1], q[2], q[3], q[0])
+      }
+      guard rows.count == items.count, !rows.isEmpty || isArray else { return nil }
+      return isArray ? .quaternions(rows) : .quaternion(rows[0])
     case .matrix:
-      guard !isArray, let m = numbers, m.count == 16 else { return nil }
-      return .matrix(m)
+      let rows = items.compactMap { $0.numbers }.filter { $0.count == 16 }
+      guard rows.count == items.count, !rows.isEmpty || isArray else { return nil }
+      return isArray ? .matrices(rows) : .matrix(rows[0])
     case .text:
       guard let texts = strings() else { return nil }
       return isArray ? .tokens(texts) : texts.first.map { .token($0) }

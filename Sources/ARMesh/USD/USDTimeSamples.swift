@@ -2,7 +2,8 @@ import ARMath
 
 /// An attribute's time samples evaluated at a time code, as USD does with its default linear
 /// interpolation: held before the first sample and after the last; between two, numbers,
-/// vectors and matrices blended linearly and quaternions by slerp; values of other types (and
+/// vectors and matrices (and arrays of them of one length) blended linearly and quaternions by
+/// slerp; values of other types (and
 /// two samples of different types) held at the earlier one.
 enum USDTimeSamples {
   static func value(at time: Double, times: [Double], values: [USDValue]) -> USDValue? {
@@ -22,13 +23,24 @@ enum USDTimeSamples {
     case (.vector(let x), .vector(let y)): return .vector(x + (y - x) * s)
     case (.matrix(let x), .matrix(let y)) where x.count == y.count:
       return .matrix(zip(x, y).map { $0 + ($1 - $0) * s })
+    case (.vectors(let x), .vectors(let y)) where x.count == y.count:
+      return .vectors(zip(x, y).map { $0 + ($1 - $0) * s })
+    case (.doubles(let x), .doubles(let y)) where x.count == y.count:
+      return .doubles(zip(x, y).map { $0 + ($1 - $0) * s })
+    case (.quaternions(let x), .quaternions(let y)) where x.count == y.count:
+      return .quaternions(zip(x, y).map { slerp($0, $1, s) ?? $0 })
     case (.quaternion(let x), .quaternion(let y)):
-      // Stored as ARMath's quaternions are, [i, j, k, real].
-      guard let qa = Quaternion<Double>(vector: x).normalizedOrNil(),
-        let qb = Quaternion<Double>(vector: y).normalizedOrNil()
-      else { return a }  // a zero quaternion: the transform op names it
-      return .quaternion(qa.slerp(to: qb, s).vector)
+      // A zero quaternion is held: the transform op names it.
+      return slerp(x, y, s).map { .quaternion($0) } ?? a
     default: return a
     }
+  }
+
+  /// `x` to `y` by slerp at `s` (quaternions as [i, j, k, real]); nil when either is zero.
+  static func slerp(_ x: SIMD4<Double>, _ y: SIMD4<Double>, _ s: Double) -> SIMD4<Double>? {
+    guard let qa = Quaternion<Double>(vector: x).normalizedOrNil(),
+      let qb = Quaternion<Double>(vector: y).normalizedOrNil()
+    else { return nil }
+    return qa.slerp(to: qb, s).vector
   }
 }

@@ -17,6 +17,12 @@ enum USDValue {
   /// A reference (or payload) list operation's explicit, added, prepended and appended items:
   /// the layer's asset path (empty for this layer) and the prim (empty for its default prim).
   case references([(file: String, prim: String)])
+  /// An array of numbers (`float[]`: a skinned mesh's joint weights).
+  case doubles([Double])
+  /// An array of quaternions, [i, j, k, real] each (a skeleton animation's rotations).
+  case quaternions([SIMD4<Double>])
+  /// An array of 4×4 matrices, each row-major (a skeleton's bind and rest transforms).
+  case matrices([[Double]])
   /// A prim's variant selections: each variant set's selected variant.
   case selections([String: String])
   /// An attribute's time samples: time codes, increasing, and the value at each.
@@ -89,22 +95,10 @@ enum USDValue {
     }
     // A floating-point type's width in bytes: double 8, float 4, half 2 (`PrecisionHalf` ops).
     let width = [9: 8, 15: 8, 16: 8, 19: 8, 23: 8, 7: 2, 18: 2, 21: 2, 25: 2][type] ?? 4
-    func floats(_ n: Int, width: Int) throws(USDError) -> [Double] {
-      guard n <= (crate.bytes.count - Swift.min(r.at, crate.bytes.count)) / width else {
-        throw r.fail("\(n) numbers run past the file")
-      }
-      var out: [Double] = []
-      out.reserveCapacity(n)
-      for _ in 0..<n {
-        switch width {
-        case 8: out.append(Double(bitPattern: try r.uint64()))
-        case 4: out.append(Double(Float(bitPattern: try r.uint32())))
-        default: out.append(Self.half(try r.bytes(2).reversed().reduce(0) { $0 << 8 | UInt16($1) }))
-        }
-      }
-      return out
-    }
+    func floats(_ n: Int, width: Int) throws(USDError) -> [Double] { try reals(&r, count: n, width: width) }
     switch (type, isArray) {
+    case (7, true), (8, true), (9, true), (15, true), (16, true), (17, true), (18, true):
+      return try realArray(&r, type: type, count: try arrayCount(), width: width, compressed: compressed)
     case (7, false): return .double(Self.half(UInt16(truncatingIfNeeded: payload)))
     // Tokens, and asset paths (stored as the token of their text).
     case (11, false), (12, false): return .token(try token(inlined ? payload : UInt64(try r.uint32())))
@@ -155,6 +149,85 @@ enum USDValue {
       }
       return .matrix(try floats(16, width: 8))
     default: return nil
+    }
+  }
+
+  /// `n` floating-point numbers of `width` bytes (8, 4 or 2) at `r`.
+  static func reals(_ r: inout USDByteReader, count n: Int, width: Int) throws(USDError) -> [Double] {
+    guard n <= (r.bytes.count - Swift.min(r.at, r.bytes.count)) / width else {
+      throw r.fail("\(n) numbers run past the file")
+    }
+    var out: [Double] = []
+    out.reserveCapacity(n)
+    for _ in 0..<n {
+      switch width {
+      case 8: out.append(Double(bitPattern: try r.uint64()))
+      case 4: out.append(Double(Float(bitPattern: try r.uint32())))
+      default: out.append(Self.half(try r.bytes(2).reversed().reduce(0) { $0 << 8 | UInt16($1) }))
+      }
+    }
+    return out
+  }
+
+  /// An array of `n` numbers (half, float, double), quaternions or 4×4 matrices at `r`. Arrays of
+  /// 16 numbers or more may be stored compressed: a code, `i` for whole numbers kept as
+  /// compressed integers, `t` for a table of distinct values and each element's compressed index.
+  private static func realArray(
+    _ r: inout USDByteReader, type: Int, count n: Int, width: Int, compressed: Bool
+  ) throws(USDError) -> USDValue {
+    switch type {
+    case 16, 17, 18:
+      let v = try reals(&r, count: 4 * n, width: width)
+      return .quaternions((0..<n).map { SIMD4(v[4 * $0], v[4 * $0 + 1], v[4 * $0 + 2], v[4 * $0 + 3]) })
+    case 15:
+      let v = try reals(&r, count: 16 * n, width: 8)
+      return .matrices((0..<n).map { Array(v[16 * $0..<16 * $0 + 16]) })
+    default:
+      guard compressed && n >= 16 else { return .doubles(try reals(&r, count: n, width: width)) }
+      switch try r.bytes(1).first! {
+      case UInt8(ascii: "i"): return .doubles(try r.compressedInts(n).map { Double($0) })
+      case UInt8(ascii: "t"):
+        let tableSize = Int(try r.uint32())
+        let table = try reals(&r, count: tableSize, width: width)
+        let indices = try r.compressedInts(n)
+        guard indices.allSatisfy({ $0 >= 0 && $0 < tableSize }) else {
+          throw r.fail("a compressed array's index past its table of \(tableSize)")
+        }
+        return .doubles(indices.map { table[Int($0)] })
+      case let code: throw r.fail("a compressed number array of code \(code)")
+      }
+    }
+  }
+
+  /// Whether value type `type` (`half3[]`, `point3h`, `quath`) holds half-precision numbers.
+  static func isHalf(_ type: String) -> Bool {
+    let base = type.hasSuffix("[]") ? type.dropLast(2) : Substring(type)
+    return base.hasPrefix("half") || base == "quath"
+      || base.hasSuffix("h") && base.dropLast().last?.isNumber == true
+  }
+
+  /// `x` rounded to the nearest half-precision number (ties to even).
+  static func roundedToHalf(_ x: Double) -> Double {
+    guard x.isFinite, x != 0 else { return x }
+    // The spacing of halves near x: 2^(e − 10), and 2^−24 among the subnormals.
+    let exponent = Swift.max(Int(x.magnitude.exponent), -14)
+    let spacing = Double(sign: .plus, exponent: exponent - 10, significand: 1)
+    let rounded = (x / spacing).rounded(.toNearestOrEven) * spacing
+    return rounded.magnitude > 65504 ? Double(sign: x.sign, exponent: 1024, significand: 1) : rounded
+  }
+
+  /// The value with its numbers rounded to half precision.
+  var roundedToHalf: USDValue {
+    let h = Self.roundedToHalf
+    switch self {
+    case .double(let x): return .double(h(x))
+    case .doubles(let xs): return .doubles(xs.map(h))
+    case .vector(let v): return .vector(SIMD3(h(v.x), h(v.y), h(v.z)))
+    case .vectors(let vs): return .vectors(vs.map { SIMD3(h($0.x), h($0.y), h($0.z)) })
+    case .texcoords(let vs): return .texcoords(vs.map { SIMD2(h($0.x), h($0.y)) })
+    case .quaternion(let q): return .quaternion(SIMD4(h(q.x), h(q.y), h(q.z), h(q.w)))
+    case .quaternions(let qs): return .quaternions(qs.map { SIMD4(h($0.x), h($0.y), h($0.z), h($0.w)) })
+    default: return self
     }
   }
 

@@ -1,0 +1,75 @@
+import ARMath
+
+extension USDStageReader {
+  /// The extent of `SkelRoot` `root` in its own space, as usd-core's BBoxCache takes it (which
+  /// bounds everything under a SkelRoot by this alone): the authored `extent` at the time, else
+  /// what `UsdSkelRoot` computes, for each skeleton its skinned meshes bind, the box of its
+  /// joints' pivots at the time (through the skeleton's transform under the root), widened on
+  /// every side by a padding: how far the meshes' authored extents (through their
+  /// `geomBindTransform`) reach past the joints' pivots at rest. Nil when no skinned mesh is
+  /// bound under it (and no extent is authored): BBoxCache's empty box.
+  func skelRootExtent(_ root: String) -> (min: SIMD3<Double>, max: SIMD3<Double>)? {
+    if case .vectors(let authored)? = value(root + ".extent"), authored.count == 2,
+      authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+    {
+      return (authored[0], authored[1])
+    }
+    var skinnedBySkeleton: [String: [String]] = [:]
+    for prim in prims where prim.path.hasPrefix(root + "/") && skelRoot(of: prim.path) == root {
+      guard case .ints? = value(prim.path + ".primvars:skel:jointIndices"),
+        case .doubles? = value(prim.path + ".primvars:skel:jointWeights"),
+        let skeleton = inheritedTarget("skel:skeleton", from: prim.path)
+      else { continue }
+      skinnedBySkeleton[skeleton, default: []].append(prim.path)
+    }
+    var box: (min: SIMD3<Double>, max: SIMD3<Double>)?
+    for (path, meshes) in skinnedBySkeleton.sorted(by: { $0.key < $1.key }) {
+      guard case .success(let skeleton) = skeleton(at: path),
+        case .success(let local) = jointLocalTransforms(skeleton),
+        let rootWorld = try? worldMatrix(root), let skeletonWorld = try? worldMatrix(path),
+        let toRoot = rootWorld.inverse.map({ $0 * skeletonWorld })
+      else { continue }
+      let padding = extentPadding(skeleton, meshes: meshes)
+      let pivots = skeleton.skeletonSpace(local).map { toRoot.transformPoint($0.translation) }
+      guard var joints = Self.box(pivots) else { continue }
+      joints.min -= SIMD3(repeating: padding)
+      joints.max += SIMD3(repeating: padding)
+      box = box.map { (pointwiseMin($0.min, joints.min), pointwiseMax($0.max, joints.max)) } ?? joints
+    }
+    return box
+  }
+
+  /// `UsdSkelSkinningQuery.ComputeExtentsPadding` over `meshes`: the largest distance (per axis,
+  /// never negative) by which a mesh's authored extent at its earliest time, through its
+  /// `geomBindTransform`, reaches past the box of the skeleton's joint pivots at rest; 0 without
+  /// rest transforms or extents.
+  private func extentPadding(_ skeleton: USDSkeleton, meshes: [String]) -> Double {
+    guard case .success(let rest) = jointLocalTransforms(skeleton, atRest: true),
+      let joints = Self.box(skeleton.skeletonSpace(rest).map(\.translation))
+    else { return 0 }
+    var padding = 0.0
+    for mesh in meshes {
+      guard case .vectors(let extent)? = earliestValue(mesh + ".extent"), extent.count == 2 else { continue }
+      var geomBind = Matrix4<Double>.identity
+      if case .matrix(let m)? = earliestValue(mesh + ".primvars:skel:geomBindTransform"), m.count == 16 {
+        geomBind = Self.columnMatrix(m)
+      }
+      guard let bound = Self.box(Self.corners((extent[0], extent[1])).map(geomBind.transformPoint)) else {
+        continue
+      }
+      padding = max(padding, (joints.min - bound.min).max(), (bound.max - joints.max).max())
+    }
+    return padding
+  }
+
+  /// An attribute's value at its earliest time: its first sample, else its default.
+  func earliestValue(_ key: String) -> USDValue? {
+    layer.timeSamples[key]?.values.first ?? values[key]
+  }
+
+  /// The box of `points`, nil for none.
+  static func box(_ points: [SIMD3<Double>]) -> (min: SIMD3<Double>, max: SIMD3<Double>)? {
+    guard let first = points.first else { return nil }
+    return points.dropFirst().reduce((first, first)) { (pointwiseMin($0.min, $1), pointwiseMax($0.max, $1)) }
+  }
+}

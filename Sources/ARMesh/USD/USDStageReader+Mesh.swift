@@ -1,0 +1,91 @@
+import ARMath
+
+extension USDStageReader {
+  /// The surface a prim draws, a mesh's or an implicit shape's made a mesh, and the prim whose
+  /// transform places it: its own, or a skinned mesh's skeleton (UsdSkel skins into skeleton
+  /// space); nil for other prims and meshes without points. A skin that cannot be applied is
+  /// a warning, and the mesh drawn as authored.
+  func surface(_ prim: (path: String, type: String), warnings: inout [String]) throws(USDError)
+    -> (attributes: GLTFPrimitiveAttributes, placedBy: String)?
+  {
+    if prim.type == "Mesh" {
+      guard case .vectors(let points)? = value(prim.path + ".points") else { return nil }
+      if case .tokens(let shapes)? = value(prim.path + ".skel:blendShapes"), !shapes.isEmpty {
+        warnings.append(
+          "\(layer.path): mesh \(prim.path)'s \(shapes.count) blend shape\(shapes.count == 1 ? "" : "s") "
+            + "(\(USDStageReader.list(shapes))) are not applied: drawn without them")
+      }
+      switch skin(prim.path, points: points) {
+      case .success(let skin)?:
+        return try meshAttributes(prim.path, skin: skin).map { ($0, skin.skeleton) }
+      case .failure(let issue)?:
+        warnings.append("\(layer.path): mesh \(prim.path) \(issue.reason); drawn unskinned, as authored")
+      case nil: break
+      }
+      return try meshAttributes(prim.path).map { ($0, prim.path) }
+    }
+    guard USDImplicitShapes.types.contains(prim.type) else { return nil }
+    let shape = try USDImplicitShapes.mesh(
+      prim.type,
+      number: { name in
+        if case .double(let v)? = value(prim.path + "." + name) { return v }
+        return nil
+      },
+      token: { name in
+        if case .token(let t)? = value(prim.path + "." + name) { return t }
+        return nil
+      }, place: prim.path, path: layer.path)
+    return (shape, prim.path)
+  }
+
+  /// A mesh prim's points (or `skin`'s) and triangles (polygons as fans; left-handed ones
+  /// turned); nil for a mesh without points.
+  func meshAttributes(_ prim: String, skin: USDSkin? = nil) throws(USDError) -> GLTFPrimitiveAttributes? {
+    guard case .vectors(let authored)? = value(prim + ".points") else { return nil }
+    let points = skin?.points ?? authored
+    guard case .ints(let counts)? = value(prim + ".faceVertexCounts"),
+      case .ints(let indices)? = value(prim + ".faceVertexIndices")
+    else {
+      throw USDError(
+        path: layer.path, place: prim, reason: "points without faceVertexCounts and faceVertexIndices")
+    }
+    guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) else {
+      throw USDError(path: layer.path, place: prim + ".points", reason: "a point that is not finite")
+    }
+    var leftHanded = false
+    if case .token(let o)? = values[prim + ".orientation"] { leftHanded = o == "leftHanded" }
+    var triangles: [UInt32] = []
+    var corners: [(faceVertex: Int, face: Int)] = []
+    var start = 0
+    for (f, count) in counts.enumerated() {
+      guard count >= 0, count <= indices.count - start else {
+        throw USDError(
+          path: layer.path, place: prim + ".faceVertexCounts",
+          reason: "face \(f)'s \(count) corners run past the \(indices.count) faceVertexIndices")
+      }
+      let n = Int(count)
+      let face = indices[start..<start + n]
+      guard face.allSatisfy({ $0 >= 0 && $0 < points.count }) else {
+        throw USDError(
+          path: layer.path, place: prim + ".faceVertexIndices",
+          reason: "face \(f) names a point past the \(points.count) points")
+      }
+      let v = face.map { UInt32($0) }
+      // Faces of fewer than three corners draw nothing (USD allows them in holes and curves).
+      for k in stride(from: 1, to: n - 1, by: 1) {
+        let (second, third) = leftHanded ? (k + 1, k) : (k, k + 1)
+        triangles.append(v[0])
+        triangles.append(v[second])
+        triangles.append(v[third])
+        corners.append((start, f))
+        corners.append((start + second, f))
+        corners.append((start + third, f))
+      }
+      start += n
+    }
+    return cornerAttributes(
+      prim, points: points, faceVertexCount: indices.count, faceCount: counts.count, triangles: triangles,
+      corners: corners, normalTransforms: skin?.normalTransforms)
+      ?? GLTFPrimitiveAttributes(positions: points, triangles: triangles)
+  }
+}
