@@ -14,20 +14,29 @@ struct ModelCommand: ParsableCommand {
 
   /// The model at `path` posed at `time`, read leniently (a model's missing texture is a
   /// warning), its warnings printed on standard error.
-  static func load(_ path: String, time: Double?) throws -> ModelAsset {
+  static func load(_ path: String, time: Double?, tolerance: Double?) throws -> ModelAsset {
     let asset: ModelAsset
     CommandTimeLimit.start("model \(path.escapedForMessage)", reading: [path])
-    do { asset = try ModelAsset.load(path: path, lenient: true, time: time) } catch {
+    do { asset = try ModelAsset.load(path: path, lenient: true, time: time, tolerance: tolerance) } catch {
       throw InputFailure(error)
     }
     for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
     return asset
   }
 
-  /// The `--time` every model-posing option takes: finite seconds, at most 10⁹ from zero.
-  static func validate(time: Double?) throws {
+  static let toleranceHelp: ArgumentHelp = """
+    Metres a round USD shape (Sphere, Cylinder, Cone, Capsule) may stray from its true surface: \
+    the segments around each circle follow from its size (default 0.001).
+    """
+
+  /// The `--time` every model-posing option takes: finite seconds, at most 10⁹ from zero; and
+  /// the `--tolerance`, metres above 0.
+  static func validate(time: Double?, tolerance: Double? = nil) throws {
     if let time, !(time.isFinite && abs(time) <= 1e9) {
       throw ValidationError("--time: expected finite seconds")
+    }
+    if let tolerance, !(tolerance.isFinite && tolerance > 0 && tolerance <= 1e6) {
+      throw ValidationError("--tolerance: expected metres above 0")
     }
   }
 
@@ -51,16 +60,17 @@ struct ModelCommand: ParsableCommand {
         (time samples interpolated). Without it, the static scene.
         """)
     var time: Double?
+    @Option(help: ModelCommand.toleranceHelp) var tolerance: Double?
 
     @OptionGroup var references: ReferenceAccess
 
     func validate() throws {
-      try ModelCommand.validate(time: time)
+      try ModelCommand.validate(time: time, tolerance: tolerance)
     }
 
     func run() throws {
       try reportingInputFailures {
-        let asset = try ModelCommand.load(file, time: time)
+        let asset = try ModelCommand.load(file, time: time, tolerance: tolerance)
         try JSONOutput.write(ModelStatistics(asset), pretty: true)
       }
     }
@@ -79,6 +89,7 @@ struct ModelCommand: ParsableCommand {
     @Argument(help: "The model to read.") var input: String
     @Option(name: .shortAndLong, help: "The file to write: .glb, .gltf or .obj.") var output: String
     @Option(help: "Seconds into a glTF model's first animation to write it posed at.") var time: Double?
+    @Option(help: ModelCommand.toleranceHelp) var tolerance: Double?
 
     @OptionGroup var references: ReferenceAccess
 
@@ -86,12 +97,12 @@ struct ModelCommand: ParsableCommand {
       guard ["glb", "gltf", "obj"].contains((output as NSString).pathExtension.lowercased()) else {
         throw ValidationError("-o/--output: writes .glb, .gltf or .obj, told by its extension")
       }
-      try ModelCommand.validate(time: time)
+      try ModelCommand.validate(time: time, tolerance: tolerance)
     }
 
     func run() throws {
       try reportingInputFailures {
-        let asset = try ModelCommand.load(input, time: time)
+        let asset = try ModelCommand.load(input, time: time, tolerance: tolerance)
         do {
           _ = try asset.requiringGeometry()
           for file in try asset.exported(to: output) { try FileIO.writeAtomically(file.bytes, to: file.path) }

@@ -110,7 +110,7 @@ extension RenderCommand {
 
   private func validateModelMode() throws {
     guard output != nil else { throw ValidationError("-o/--output: where to write the PNG") }
-    try ModelCommand.validate(time: time)
+    try ModelCommand.validate(time: time, tolerance: tolerance)
     guard let size, let intrinsics, let worldFromCamera else {
       throw ValidationError("--model needs --size, --intrinsics and --world-from-camera")
     }

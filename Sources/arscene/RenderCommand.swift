@@ -159,6 +159,7 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Model mode: the model (OBJ, glTF or GLB, told by content).") var model: String?
   @Option(help: "Model mode: seconds into a glTF model's first animation (posed, skinned, morphed).")
   var time: Double?
+  @Option(help: ModelCommand.toleranceHelp) var tolerance: Double?
   @Option(help: "Model mode: image size W,H in pixels.", transform: PixelSize.init(parsing:)) var size:
     PixelSize?
   @Option(
@@ -292,7 +293,10 @@ struct RenderCommand: ParsableCommand {
     // Lenient: a quick look at a model should not fail over a missing texture (it draws no
     // textures anyway); the warnings still go to stderr.
     let asset: ModelAsset
-    do { asset = try ModelAsset.load(path: model, lenient: true, time: time).requiringGeometry() } catch {
+    do {
+      asset = try ModelAsset.load(path: model, lenient: true, time: time, tolerance: tolerance)
+        .requiringGeometry()
+    } catch {
       throw InputFailure(error)
     }
     for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }

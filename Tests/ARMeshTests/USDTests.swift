@@ -316,6 +316,24 @@ struct USDImplicitShapeTests {
     }
   }
 
+  @Test(
+    "round shapes are cut finely enough that no chord strays past the tolerance, and no finer than twice that needs",
+    arguments: [(1.0, 0.001), (0.05, 0.001), (2.5, 0.0001), (0.3, 0.01)])
+  func tolerance(radius: Double, tolerance: Double) throws {
+    let n = USDImplicitShapes.segments(radius: radius, tolerance: tolerance)
+    let sagitta = { (k: Int) in radius * (1 - cos(Double.pi / Double(k))) }
+    #expect(n % 4 == 0 && sagitta(n) <= tolerance, "\(n) segments")
+    #expect(n == 8 || sagitta(n - 4) > tolerance, "\(n) segments where \(n - 4) would do")
+    let sphere = try USDImplicitShapes.mesh(
+      "Sphere", number: { $0 == "radius" ? radius : nil }, token: { _ in nil }, place: "/S", path: "t",
+      tolerance: tolerance)
+    // Every triangle's centroid lies within the tolerance (and a little, for the rings) of the sphere.
+    for t in stride(from: 0, to: sphere.triangles.count, by: 3) {
+      let c = (0..<3).map { sphere.positions[Int(sphere.triangles[t + $0])] }.reduce(.zero, +) / 3
+      #expect(radius - (c * c).sum().squareRoot() <= 2 * tolerance)
+    }
+  }
+
   @Test("a negative size or an unknown axis is an error naming the attribute")
   func badAttributes() throws {
     #expect(throws: USDError.self) {

@@ -66,12 +66,14 @@ public struct ModelAsset: Sendable {
   ///     ``OBJAsset/load(path:lenient:)``).
   ///   - time: For glTF, seconds into the first animation to pose the model at (see
   ///     ``GLTFAsset/init(bytes:path:time:)``); for USD, the stage's transforms at that time (see
-  ///     ``USDAsset/init(bytes:path:time:)``); nil for the static scene.
+  ///     ``USDAsset/init(bytes:path:time:tolerance:)``); nil for the static scene.
+  ///   - tolerance: For USD, metres a round implicit shape may stray from its surface (1 mm
+  ///     when nil).
   /// - Throws: ``ModelError`` naming the file and, for glTF, the JSON pointer.
-  public static func load(path: String, lenient: Bool = false, time: Double? = nil) throws(ModelError)
-    -> ModelAsset
-  {
-    var model = try read(path: path, lenient: lenient, time: time)
+  public static func load(
+    path: String, lenient: Bool = false, time: Double? = nil, tolerance: Double? = nil
+  ) throws(ModelError) -> ModelAsset {
+    var model = try read(path: path, lenient: lenient, time: time, tolerance: tolerance)
     if model.mesh.triangleCount == 0 {
       let holds =
         model.noGeometry
@@ -89,7 +91,9 @@ public struct ModelAsset: Sendable {
     throw .notAModel(path: path, reason: "no drawable geometry: " + noGeometry)
   }
 
-  private static func read(path: String, lenient: Bool, time: Double?) throws(ModelError) -> ModelAsset {
+  private static func read(path: String, lenient: Bool, time: Double?, tolerance: Double?) throws(ModelError)
+    -> ModelAsset
+  {
     let bytes: [UInt8]
     do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.reason) }
     switch sniff(bytes) {
@@ -102,7 +106,9 @@ public struct ModelAsset: Sendable {
         counts: (asset.counts.nodes, asset.counts.meshes, asset.counts.materials, asset.counts.animations))
     case .usdz?, .usdc?, .usda?:
       let asset: USDAsset
-      do { asset = try USDAsset(bytes: bytes, path: path, time: time) } catch { throw .usd(error) }
+      do { asset = try USDAsset(bytes: bytes, path: path, time: time, tolerance: tolerance) } catch {
+        throw .usd(error)
+      }
       var model = ModelAsset(
         path: path, format: sniff(bytes)!, mesh: asset.mesh, namedNodes: asset.namedNodes,
         embeddedImages: asset.embeddedImages, warnings: asset.warnings,

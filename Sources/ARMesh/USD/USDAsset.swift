@@ -34,14 +34,16 @@ public struct USDAsset: Sendable {
   /// Reads a USDZ package's (or a `.usdc` file's) `bytes`, from `path`, its transforms at
   /// `time` seconds (the stage's time code `time × timeCodesPerSecond`, 24 a second unless the
   /// stage says otherwise), or at the default time without one (each attribute's default, or
-  /// its first sample).
+  /// its first sample). Round implicit shapes stray at most `tolerance` metres from their
+  /// surfaces (1 mm when nil).
   ///
   /// - Throws: ``USDError`` naming the file, the zip entry, crate section or prim, and why.
-  public init(bytes: [UInt8], path: String, time: Double? = nil) throws(USDError) {
+  public init(bytes: [UInt8], path: String, time: Double? = nil, tolerance: Double? = nil) throws(USDError) {
     let (composed, files) = try Self.package(ArraySlice(bytes), path: path)
     var stage = USDStageReader(composed)
     stage.packageFiles = files
     stage.timeCode = time.map { $0 * stage.timeCodesPerSecond }
+    stage.tolerance = tolerance ?? USDImplicitShapes.defaultTolerance
     self.path = path
     let built = try stage.build()
     (mesh, namedNodes, embeddedImages, declaredBounds) = (

@@ -5,17 +5,30 @@ import RealModule
 /// made meshes, from their attributes with the schema's fallbacks: `size` 2 for a cube;
 /// `radius` 1 for a sphere, cylinder and cone, 0.5 for a capsule; `height` 2 for a cylinder and
 /// cone, 1 for a capsule's cylindrical part; `width` and `length` 2 for a plane; `axis` Z. Round
-/// shapes are cut into 48 segments around and 24 from pole to pole, with a vertex on each
-/// principal axis, so that their bounds are the schema's exactly; smooth shapes carry smooth
-/// normals, facets flat ones.
+/// shapes are cut into as many segments around as keep every chord within the tolerance of the
+/// true circle (a multiple of 4 from 8 to 1024, half as many from pole to pole), with a vertex on
+/// each principal axis, so that their bounds are the schema's exactly; smooth shapes carry
+/// smooth normals, facets flat ones.
 enum USDImplicitShapes {
   /// The prim types made meshes here.
   static let types: Set<String> = ["Cube", "Sphere", "Cylinder", "Cone", "Capsule", "Plane"]
-  static let around = 48, poleToPole = 24
+  /// The tolerance ARScene draws round shapes to unless told: 1 mm.
+  static let defaultTolerance = 0.001
 
-  /// The mesh of implicit prim `type`, its attributes read through `number` and `token`.
+  /// Segments around a circle of `radius` whose chords stray at most `tolerance` from it
+  /// (the sagitta r(1 − cos(π/n)) ≤ tolerance), a multiple of 4 from 8 to 1024.
+  static func segments(radius: Double, tolerance: Double) -> Int {
+    guard radius > 0, tolerance > 0, tolerance < radius else { return 8 }
+    let n = Double.pi / Double.acos(1 - tolerance / radius)
+    guard n.isFinite else { return 1024 }
+    return min(1024, max(8, 4 * Int((min(n, 4096) / 4).rounded(.up))))
+  }
+
+  /// The mesh of implicit prim `type`, its attributes read through `number` and `token`, round
+  /// parts within `tolerance` of the surface (in the shape's own units).
   static func mesh(
-    _ type: String, number: (String) -> Double?, token: (String) -> String?, place: String, path: String
+    _ type: String, number: (String) -> Double?, token: (String) -> String?, place: String, path: String,
+    tolerance: Double = defaultTolerance
   ) throws(USDError) -> GLTFPrimitiveAttributes {
     func positive(_ name: String, _ fallback: Double) throws(USDError) -> Double {
       let value = number(name) ?? fallback
@@ -33,22 +46,28 @@ enum USDImplicitShapes {
     case "Cube": return box(half: SIMD3(repeating: try positive("size", 2) / 2))
     case "Sphere":
       let r = try positive("radius", 1)
-      shape = revolved(arc(radius: r, from: -.pi / 2, to: .pi / 2, centre: 0, steps: poleToPole))
+      let around = segments(radius: r, tolerance: tolerance)
+      shape = revolved(
+        arc(radius: r, from: -.pi / 2, to: .pi / 2, centre: 0, steps: around / 2), around: around)
     case "Cylinder":
       let (r, h) = (try positive("radius", 1), try positive("height", 2))
-      shape = revolved([(SIMD2(0, -h / 2), SIMD2(0, -1)), (SIMD2(r, -h / 2), SIMD2(0, -1))])
-      shape.merge(revolved([(SIMD2(r, -h / 2), SIMD2(1, 0)), (SIMD2(r, h / 2), SIMD2(1, 0))]))
-      shape.merge(revolved([(SIMD2(r, h / 2), SIMD2(0, 1)), (SIMD2(0, h / 2), SIMD2(0, 1))]))
+      let around = segments(radius: r, tolerance: tolerance)
+      shape = revolved([(SIMD2(0, -h / 2), SIMD2(0, -1)), (SIMD2(r, -h / 2), SIMD2(0, -1))], around: around)
+      shape.merge(
+        revolved([(SIMD2(r, -h / 2), SIMD2(1, 0)), (SIMD2(r, h / 2), SIMD2(1, 0))], around: around))
+      shape.merge(revolved([(SIMD2(r, h / 2), SIMD2(0, 1)), (SIMD2(0, h / 2), SIMD2(0, 1))], around: around))
     case "Cone":
       let (r, h) = (try positive("radius", 1), try positive("height", 2))
+      let around = segments(radius: r, tolerance: tolerance)
       let side = SIMD2(h, r) / max((h * h + r * r).squareRoot(), .leastNormalMagnitude)
-      shape = revolved([(SIMD2(0, -h / 2), SIMD2(0, -1)), (SIMD2(r, -h / 2), SIMD2(0, -1))])
-      shape.merge(revolved([(SIMD2(r, -h / 2), side), (SIMD2(0, h / 2), side)]))
+      shape = revolved([(SIMD2(0, -h / 2), SIMD2(0, -1)), (SIMD2(r, -h / 2), SIMD2(0, -1))], around: around)
+      shape.merge(revolved([(SIMD2(r, -h / 2), side), (SIMD2(0, h / 2), side)], around: around))
     case "Capsule":
       let (r, h) = (try positive("radius", 0.5), try positive("height", 1))
-      let lower = arc(radius: r, from: -.pi / 2, to: 0, centre: -h / 2, steps: poleToPole / 2)
-      let upper = arc(radius: r, from: 0, to: .pi / 2, centre: h / 2, steps: poleToPole / 2)
-      shape = revolved(lower + upper)
+      let around = segments(radius: r, tolerance: tolerance)
+      let lower = arc(radius: r, from: -.pi / 2, to: 0, centre: -h / 2, steps: around / 4)
+      let upper = arc(radius: r, from: 0, to: .pi / 2, centre: h / 2, steps: around / 4)
+      shape = revolved(lower + upper, around: around)
     case "Plane":
       return plane(width: try positive("width", 2), length: try positive("length", 2), axis: axis)
     default:
@@ -65,16 +84,17 @@ enum USDImplicitShapes {
   /// equator), in `steps`: a sphere's or a capsule cap's profile, its normals radial.
   static func arc(radius: Double, from: Double, to: Double, centre: Double, steps: Int) -> [ProfilePoint] {
     (0...steps).map { k in
-      let a = from + (to - from) * Double(k) / Double(steps)
+      // The last angle exactly `to` (a pole must be seen as one).
+      let a = k == steps ? to : from + (to - from) * Double(k) / Double(steps)
       // Exactly 0 at the poles, so that their rings are seen as points.
       let normal = SIMD2(abs(a) == .pi / 2 ? 0 : Double.cos(a), Double.sin(a))
       return (SIMD2(radius * normal.x, centre + radius * normal.y), normal)
     }
   }
 
-  /// The surface of `profile` turned about the z axis (`around` segments): a ring of vertices
+  /// The surface of `profile` turned about the z axis in `around` segments: a ring of vertices
   /// for each profile point, quads between consecutive rings.
-  static func revolved(_ profile: [ProfilePoint]) -> GLTFPrimitiveAttributes {
+  static func revolved(_ profile: [ProfilePoint], around: Int) -> GLTFPrimitiveAttributes {
     var positions: [SIMD3<Double>] = [], normals: [SIMD3<Double>] = [], triangles: [UInt32] = []
     for (point, normal) in profile {
       for k in 0..<around {

@@ -25,6 +25,11 @@ extension USDStageReader {
       return try meshAttributes(prim.path).map { ($0, prim.path) }
     }
     guard USDImplicitShapes.types.contains(prim.type) else { return nil }
+    // The tolerance in the shape's own units: metres over the stage's unit and the largest
+    // scale of its transform.
+    let linear = try worldMatrix(prim.path).linear
+    let scale = [linear.columns.0, linear.columns.1, linear.columns.2].map { ($0 * $0).sum().squareRoot() }
+      .max()!
     let shape = try USDImplicitShapes.mesh(
       prim.type,
       number: { name in
@@ -34,7 +39,7 @@ extension USDStageReader {
       token: { name in
         if case .token(let t)? = value(prim.path + "." + name) { return t }
         return nil
-      }, place: prim.path, path: layer.path)
+      }, place: prim.path, path: layer.path, tolerance: tolerance / max(metersPerUnit * scale, 1e-300))
     return (shape, prim.path)
   }
 

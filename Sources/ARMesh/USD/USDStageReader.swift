@@ -19,6 +19,8 @@ struct USDStageReader {
   /// The time code the stage is read at (seconds times the stage's time codes a second); nil:
   /// the default time, each attribute's default value (its first sample when it has none).
   var timeCode: Double?
+  /// Metres a round implicit shape may stray from its surface.
+  var tolerance = USDImplicitShapes.defaultTolerance
 
   /// Each prim's primvar attributes (`/Mesh.primvars:st`), sorted, by the prim's path: found once
   /// for the stage, not by a pass over every attribute for each mesh.
