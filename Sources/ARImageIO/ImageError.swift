@@ -13,7 +13,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .unreadable(let path, let reason): "\(path): cannot read: \(reason)"
     case .invalid(let path, let format, let reason): "\(path ?? "image"): invalid \(format): \(reason)"
-    case .unknownFormat(let path): "\(path): not a PNG or JPEG image"
+    case .unknownFormat(let path): "\(path): not a PNG, JPEG or KTX2 image"
     case .unwritable(let path, let reason): "\(path ?? "image"): cannot write: \(reason)"
     }
   }

@@ -35,6 +35,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   case coreLocationGPS = "corelocation_gps"
   /// An EXR image (Record3D's EXR depth), one channel decoded through OpenEXR's C core.
   case exr
+  case ktx2
   /// Record3D's EXR export: its `metadata.json`, beside real `rgb/` and `depth/` files.
   case record3DFolder = "record3d_exr"
   /// An LZFSE stream (Record3D's depth), decoded.
@@ -69,6 +70,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .strayIMU: "strayimu/imu.csv"
     case .lzfse: "depth.lzfse"
     case .exr: "depth.exr"
+    case .ktx2: "texture.ktx2"
     case .coreLocationGPS: "corelocation/gps.txt"
     case .record3DFolder: "record3dexr/metadata.json"
     case .tum: "trajectory.tum"
@@ -126,6 +128,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .strayIMU: Self.readRecording(folder.path + "/strayimu")
     case .lzfse: _ = try? LZFSE.decode(bytes, limit: 1 << 22)
     case .exr: _ = try? EXR.decodeChannel(bytes)
+    case .ktx2: _ = try? KTX2.decodeRGBA8(bytes, path: "texture.ktx2")
     case .coreLocationGPS: Self.readRecording(folder.path + "/corelocation")
     case .record3DFolder: Self.readWithDepth(folder.path + "/record3dexr")
     case .tum: _ = try? TrajectoryFormat.tum.read(path: path)

@@ -108,6 +108,7 @@ public enum FuzzSeeds {
     case .lzfse: return [fixtures + "/recordings/record3d/confidence-256x192.lzfse"]
     case .strayIMU: return [fixtures + "/recordings/stray_scanner/imu.csv"]
     case .exr: return listing(fixtures + "/images/exr", "exr")
+    case .ktx2: return listing(fixtures + "/images/ktx2", "ktx2")
     case .coreLocationGPS: return [fixtures + "/recordings/corelocation_gps.txt"]
     case .record3DFolder: return [fixtures + "/recordings/record3d_exr/metadata.json"]
     case .threeDRecorder:

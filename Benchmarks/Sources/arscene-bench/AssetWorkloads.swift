@@ -34,6 +34,7 @@ func assetWorkloads(quick: Bool) -> [Row] {
     })
   precondition(counts.3 == mesh.triangleCount, "the two triangulations disagree")
   rows += glbWorkloads(objPath: path, objBytes: bytes, label: label)
+  rows += modelWorkloads(quick: quick)
 
   // PNG: a 4096² (quick: 256²) image with smooth shading and a little noise, like a render.
   let side = quick ? 256 : 4096

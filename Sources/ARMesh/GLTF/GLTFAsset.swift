@@ -25,8 +25,8 @@ public struct GLTFAsset: Sendable {
   static let understood: Set<String> = [
     "KHR_mesh_quantization", "KHR_texture_transform", "KHR_materials_unlit",
     "KHR_materials_emissive_strength", "EXT_mesh_gpu_instancing",
-    // Images in KTX2 and WebP: the geometry reads, and a texture only they hold is left out
-    // with a warning (the commands that need no texture, stats and rays, are not refused).
+    // Images in KTX2 (ETC1S drawn, other codings left out with a warning) and WebP (left out
+    // with a warning): the commands that need no texture, stats and rays, are never refused.
     "KHR_texture_basisu", "EXT_texture_webp",
   ]
 

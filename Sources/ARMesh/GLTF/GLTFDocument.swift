@@ -247,6 +247,15 @@ struct GLTFDocument: Decodable, Sendable {
   struct Texture: Decodable, Sendable {
     var sampler: Int?
     var source: Int?
+    var extensions: TextureExtensions?
+  }
+
+  /// A texture's image in an extension: `KHR_texture_basisu`'s KTX2 file.
+  struct TextureExtensions: Decodable, Sendable {
+    struct Source: Decodable, Sendable { var source: Int? }
+    var basisu: Source?
+
+    enum CodingKeys: String, CodingKey { case basisu = "KHR_texture_basisu" }
   }
 
   /// A texture sampler: wrap modes (10497 repeat, 33071 clamp to edge, 33648 mirrored repeat)

@@ -24,11 +24,11 @@ struct GLTFGeometry {
     // Without normals the specification asks for flat ones: each triangle its own vertices.
     let flat = p.normals == nil
     let count = flat ? p.triangles.count : p.positions.count
-    positions.reserveCapacity(positions.count + count)
-    normals.reserveCapacity(normals.count + count)
-    texcoords.reserveCapacity(texcoords.count + count)
-    colors.reserveCapacity(colors.count + count)
-    indices.reserveCapacity(indices.count + p.triangles.count)
+    Self.grow(&positions, by: count)
+    Self.grow(&normals, by: count)
+    Self.grow(&texcoords, by: count)
+    Self.grow(&colors, by: count)
+    Self.grow(&indices, by: p.triangles.count)
     if let given = p.normals {
       let normalMatrix = linear.inverse?.transposed ?? linear
       for v in p.positions.indices {
@@ -65,6 +65,13 @@ struct GLTFGeometry {
     if lastTriangle > firstTriangle {
       submeshes.append(Mesh.Submesh(triangles: firstTriangle..<lastTriangle, material: material))
     }
+  }
+
+  /// Room in `array` for `more` elements, at least doubling its capacity when it grows: an exact
+  /// `reserveCapacity` before each of many primitives would copy the whole array each time.
+  private static func grow<T>(_ array: inout [T], by more: Int) {
+    let needed = array.count + more
+    if array.capacity < needed { array.reserveCapacity(Swift.max(needed, 2 * array.capacity)) }
   }
 
   /// The texture coordinates (glTF's top-left origin turned to ARScene's bottom-left, through

@@ -1,3 +1,4 @@
+import ARFiles
 import ARMath
 
 /// A glTF material as ARScene's `Material`: the base colour (factor and texture) as the diffuse
@@ -149,11 +150,13 @@ struct GLTFMaterialConversion {
       throw GLTFError(
         path: container.path, pointer: pointer + "/index", reason: "texture \(index) does not exist")
     }
-    guard let source = texture.source else {
-      // Its image only in an extension (KTX2 through KHR_texture_basisu, WebP): the geometry
-      // reads, the texture is not drawn, and the user is told.
+    // The core image where there is one (PNG or JPEG, decoded exactly), else KHR_texture_basisu's
+    // KTX2 file.
+    guard let source = texture.source ?? texture.extensions?.basisu?.source else {
+      // Its image only in another extension (WebP): the geometry reads, the texture is not
+      // drawn, and the user is told.
       warnings.append(
-        "\(container.path): /textures/\(index): its image is in an extension (KTX2 or WebP) ARScene does not decode; drawn without it"
+        "\(container.path): /textures/\(index): its image is in an extension (WebP) ARScene does not decode; drawn without it"
       )
       return nil
     }
@@ -185,8 +188,19 @@ struct GLTFMaterialConversion {
       }
     }
     let imagePointer = "/images/\(source)"
+    let fromBasisu = texture.source == nil
+    /// Whether the KTX2 image can be drawn: ETC1S is decoded, UASTC and others are left out
+    /// with a warning.
+    func drawable(_ bytes: [UInt8]) -> Bool {
+      guard fromBasisu, let codec = Self.ktx2Codec(bytes), codec != "ETC1S" else { return true }
+      warnings.append(
+        "\(container.path): /textures/\(index): its KTX2 image is \(codec), which ARScene does not decode yet (only ETC1S); drawn without it"
+      )
+      return false
+    }
     if let uri = image.uri, !uri.hasPrefix("data:") {
       let file = try GLTFURI.path(uri, relativeTo: container.path, pointer: imagePointer + "/uri")
+      if fromBasisu, let bytes = try? FileIO.read(file), !drawable(bytes) { return nil }
       var reference = TextureReference(path: file)
       (reference.clamp, reference.mirrored) = (clamp, clamp ? (false, false) : mirrored)
       return reference
@@ -200,8 +214,27 @@ struct GLTFMaterialConversion {
     } else {
       throw GLTFError(path: container.path, pointer: imagePointer, reason: "neither a uri nor a bufferView")
     }
+    if let bytes = embeddedImages[key], !drawable(bytes) {
+      embeddedImages[key] = nil
+      return nil
+    }
     var reference = TextureReference(path: key)
     (reference.clamp, reference.mirrored) = (clamp, clamp ? (false, false) : mirrored)
     return reference
+  }
+
+  /// A KTX2 file's coding as a name (`ETC1S`, `UASTC`, or its Vulkan format), read from its
+  /// header and data format descriptor; nil for bytes that are not KTX2.
+  static func ktx2Codec(_ bytes: [UInt8]) -> String? {
+    let identifier: [UInt8] = [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A]
+    guard bytes.starts(with: identifier), bytes.count >= 80 else { return nil }
+    func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+    let (format, scheme, dfd) = (u32(12), u32(44), u32(48))
+    let model = dfd + 16 <= bytes.count ? u32(dfd + 12) & 0xFF : -1
+    switch (model, scheme) {
+    case (163, 1): return "ETC1S"
+    case (166, _): return "UASTC"
+    default: return "of Vulkan format \(format)"
+    }
   }
 }

@@ -60,7 +60,12 @@ extension USDStageReader {
     var leftHanded = false
     if case .token(let o)? = values[prim + ".orientation"] { leftHanded = o == "leftHanded" }
     var triangles: [UInt32] = []
+    triangles.reserveCapacity(3 * Swift.max(0, indices.count - 2 * counts.count))
+    // Each triangle corner's face-vertex and face, only where primvars or normals need them.
     var corners: [(faceVertex: Int, face: Int)] = []
+    let keepCorners = primvars[prim] != nil || values[prim + ".normals"] != nil
+    if keepCorners { corners.reserveCapacity(triangles.capacity) }
+    let pointCount = Int64(points.count)
     var start = 0
     for (f, count) in counts.enumerated() {
       guard count >= 0, count <= indices.count - start else {
@@ -69,22 +74,22 @@ extension USDStageReader {
           reason: "face \(f)'s \(count) corners run past the \(indices.count) faceVertexIndices")
       }
       let n = Int(count)
-      let face = indices[start..<start + n]
-      guard face.allSatisfy({ $0 >= 0 && $0 < points.count }) else {
+      for k in start..<start + n where indices[k] < 0 || indices[k] >= pointCount {
         throw USDError(
           path: layer.path, place: prim + ".faceVertexIndices",
           reason: "face \(f) names a point past the \(points.count) points")
       }
-      let v = face.map { UInt32($0) }
       // Faces of fewer than three corners draw nothing (USD allows them in holes and curves).
       for k in stride(from: 1, to: n - 1, by: 1) {
         let (second, third) = leftHanded ? (k + 1, k) : (k, k + 1)
-        triangles.append(v[0])
-        triangles.append(v[second])
-        triangles.append(v[third])
-        corners.append((start, f))
-        corners.append((start + second, f))
-        corners.append((start + third, f))
+        triangles.append(UInt32(indices[start]))
+        triangles.append(UInt32(indices[start + second]))
+        triangles.append(UInt32(indices[start + third]))
+        if keepCorners {
+          corners.append((start, f))
+          corners.append((start + second, f))
+          corners.append((start + third, f))
+        }
       }
       start += n
     }

@@ -127,7 +127,9 @@ enum USDValue {
     case (24, true), (23, true), (25, true):
       let n = try arrayCount()
       let values = try floats(3 * n, width: width)
-      return .vectors((0..<n).map { SIMD3(values[3 * $0], values[3 * $0 + 1], values[3 * $0 + 2]) })
+      return .vectors(
+        values.withUnsafeBufferPointer { v in (0..<n).map { SIMD3(v[3 * $0], v[3 * $0 + 1], v[3 * $0 + 2]) } }
+      )
     case (24, false), (23, false), (25, false):
       let v = inlined ? inlinedBytes(3) : try floats(3, width: width)
       return .vector(SIMD3(v[0], v[1], v[2]))
@@ -152,21 +154,34 @@ enum USDValue {
     }
   }
 
-  /// `n` floating-point numbers of `width` bytes (8, 4 or 2) at `r`.
+  /// `n` floating-point numbers of `width` bytes (8, 4 or 2) at `r`, read in one pass over the
+  /// bytes (a mesh's points are millions of them).
   static func reals(_ r: inout USDByteReader, count n: Int, width: Int) throws(USDError) -> [Double] {
-    guard n <= (r.bytes.count - Swift.min(r.at, r.bytes.count)) / width else {
+    guard r.at >= 0, r.at <= r.bytes.count, n <= (r.bytes.count - r.at) / width else {
       throw r.fail("\(n) numbers run past the file")
     }
-    var out: [Double] = []
-    out.reserveCapacity(n)
-    for _ in 0..<n {
+    let start = r.at
+    r.at += n * width
+    return r.bytes.withUnsafeBytes { raw in
+      let base = raw.baseAddress! + start
       switch width {
-      case 8: out.append(Double(bitPattern: try r.uint64()))
-      case 4: out.append(Double(Float(bitPattern: try r.uint32())))
-      default: out.append(Self.half(try r.bytes(2).reversed().reduce(0) { $0 << 8 | UInt16($1) }))
+      case 8:
+        return (0..<n).map {
+          Double(
+            bitPattern: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8 * $0, as: UInt64.self)))
+        }
+      case 4:
+        return (0..<n).map {
+          Double(
+            Float(
+              bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self))))
+        }
+      default:
+        return (0..<n).map {
+          Self.half(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: 2 * $0, as: UInt16.self)))
+        }
       }
     }
-    return out
   }
 
   /// An array of `n` numbers (half, float, double), quaternions or 4×4 matrices at `r`. Arrays of
