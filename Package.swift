@@ -188,8 +188,9 @@ let package = Package(
     .target(
       name: "CImageCodecs",
       dependencies: ["CPNG", "CJPEG", "CDeflate", "CISAL", "COpenEXR"],
-      // The EXR decoder includes OpenEXR's header rather than importing its module: link it here.
-      linkerSettings: [.linkedLibrary("OpenEXRCore-3_1")]
+      // The EXR decoder includes OpenEXR's header rather than importing its module, and the KTX2
+      // decoder Zstandard's: link them here.
+      linkerSettings: [.linkedLibrary("OpenEXRCore-3_1"), .linkedLibrary("zstd")]
     ),
     .executableTarget(
       name: "arscene",

@@ -1,15 +1,17 @@
 import ARImage
+import CImageCodecs
 
 /// KTX 2.0 texture files (Khronos), as glTF's `KHR_texture_basisu` carries them: Basis
-/// Universal's ETC1S images (BasisLZ supercompression) decoded to 8-bit RGBA in Swift. Only the
-/// base level's first layer and face is decoded (what a material samples); its values are as
-/// stored (sRGB-encoded for colour textures).
+/// Universal's ETC1S images (BasisLZ supercompression) and UASTC images (raw or Zstandard-
+/// supercompressed, through libzstd) decoded to 8-bit RGBA in Swift. Only the base level's
+/// first layer and face is decoded (what a material samples); its values are as stored
+/// (sRGB-encoded for colour textures).
 public enum KTX2 {
   /// How a KTX2 file's images are coded.
   public enum Codec: Equatable, Sendable {
     /// Basis Universal ETC1S with BasisLZ supercompression: decoded.
     case etc1s
-    /// Basis Universal UASTC (raw or Zstandard-supercompressed): not decoded yet.
+    /// Basis Universal UASTC (raw or Zstandard-supercompressed): decoded.
     case uastc
     /// Another Vulkan format or scheme, named: not decoded.
     case other(String)
@@ -25,8 +27,10 @@ public enum KTX2 {
     var vkFormat, width, height, depth, layers, faces, levels, supercompression: UInt32
     var dfdOffset, dfdLength: UInt32
     var sgdOffset, sgdLength: UInt64
-    /// Each level's bytes (offset and length in the file), level 0 first.
+    /// Each level's bytes (offset and length in the file), level 0 first, and its length
+    /// before supercompression.
     var levelRanges: [Range<Int>]
+    var uncompressedLengths: [UInt64]
     /// The data format descriptor's colour model (163 ETC1S, 166 UASTC) and sample count.
     var colorModel: UInt32, samples: Int
   }
@@ -47,20 +51,58 @@ public enum KTX2 {
   /// Decodes a KTX2 file's base image to 8-bit RGBA; `path` names it in errors.
   ///
   /// - Throws: ``ImageError`` for a file that is not KTX2, is truncated or corrupt, or codes its
-  ///   images in a way ARScene does not decode (UASTC, a plain Vulkan format).
+  ///   images in a way ARScene does not decode (a plain Vulkan format).
   public static func decodeRGBA8(_ bytes: [UInt8], path: String) throws(ImageError) -> RGBA8Image {
     let header = try header(bytes, path: path)
-    guard codec(of: bytes) == .etc1s else {
-      throw .invalid(
-        path: path, format: "KTX2",
-        reason: "\(codec(of: bytes).map { "\($0)" } ?? "?"): only ETC1S (BasisLZ) images are decoded")
-    }
+    let codec = codec(of: bytes)
     if let problem = ImageLimits.problem(width: Int(header.width), height: Int(header.height)) {
       throw .invalid(path: path, format: "KTX2", reason: problem)
     }
-    do { return try etc1sImage(bytes, header) } catch {
-      throw .invalid(path: path, format: "KTX2 ETC1S", reason: error.reason)
+    do throws(BasisError) {
+      switch codec {
+      case .etc1s?: return try etc1sImage(bytes, header)
+      case .uastc?: return try uastcImage(bytes, header)
+      default: throw BasisError("\(codec.map { "\($0)" } ?? "?"): only ETC1S and UASTC images are decoded")
+      }
+    } catch {
+      throw .invalid(path: path, format: "KTX2", reason: error.reason)
     }
+  }
+
+  /// The base image of a UASTC file: layer 0's face 0 of level 0.
+  private static func uastcImage(_ bytes: [UInt8], _ header: Header) throws(BasisError) -> RGBA8Image {
+    let (width, height) = (Int(header.width), Int(header.height))
+    var image = RGBA8Image(width: width, height: height, fill: SIMD4(0, 0, 0, 255))
+    try BasisUASTC.decode(
+      try uastcBlocks(bytes, header), blocksX: (width + 3) / 4, blocksY: (height + 3) / 4, into: &image)
+    return image
+  }
+
+  /// The 16-byte blocks of a UASTC file's base image: level 0 (Zstandard-decompressed to its
+  /// stated length when supercompressed), whose first `blocks × 16` bytes are layer 0's face 0.
+  static func uastcBlocks(_ bytes: [UInt8], _ header: Header) throws(BasisError) -> ArraySlice<UInt8> {
+    let needed = 16 * ((Int(header.width) + 3) / 4) * ((Int(header.height) + 3) / 4)
+    var level = bytes[header.levelRanges[0]]
+    if header.supercompression == 2 {
+      let length = header.uncompressedLengths[0]
+      guard length >= UInt64(needed), length <= 16 * UInt64(ImageLimits.maximumPixels) else {
+        throw BasisError("a level of \(length) bytes for \(needed) bytes of blocks")
+      }
+      var out = [UInt8](repeating: 0, count: Int(length))
+      let written = level.withUnsafeBufferPointer { source in
+        out.withUnsafeMutableBufferPointer {
+          arscene_zstd_decompress(source.baseAddress, source.count, $0.baseAddress, $0.count)
+        }
+      }
+      guard written == Int(length) else {
+        throw BasisError("a Zstandard level that does not decompress to its \(length) bytes")
+      }
+      level = out[...]
+    }
+    guard level.count >= needed else {
+      throw BasisError("a level of \(level.count) bytes for \(needed) bytes of blocks")
+    }
+    return level.prefix(needed)
   }
 
   /// The base image of an ETC1S file: the global data's codebooks, then image 0's colour slice
@@ -130,6 +172,7 @@ public enum KTX2 {
     for k in 0..<levelCount {
       levels.append(try range(u64(80 + 24 * k), u64(88 + 24 * k), "level \(k)"))
     }
+    let uncompressed = (0..<levelCount).map { u64(96 + 24 * $0) }
     let dfd = try range(UInt64(u32(48)), UInt64(u32(52)), "data format descriptor")
     guard dfd.count >= 44 else { throw fail("a data format descriptor of \(dfd.count) bytes") }
     let sgd = try range(u64(64), u64(72), "supercompression global data")
@@ -141,6 +184,7 @@ public enum KTX2 {
       faces: fields[6], levels: fields[7], supercompression: fields[8], dfdOffset: u32(48),
       dfdLength: u32(52),
       sgdOffset: UInt64(sgd.lowerBound), sgdLength: UInt64(sgd.count), levelRanges: levels,
+      uncompressedLengths: uncompressed,
       colorModel: u32(dfd.lowerBound + 12) & 0xFF, samples: max(0, (blockSize - 24) / 16))
   }
 }

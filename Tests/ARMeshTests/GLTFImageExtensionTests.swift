@@ -33,7 +33,12 @@ struct GLTFImageExtensionTests {
       ("EXT_texture_webp", "image/webp", "tex.webp"),
     ])
   func geometryReads(_ extensionName: String, _ mime: String, _ uri: String) throws {
-    let uri = uri.hasSuffix(".ktx2") ? try Self.ktx2URI(uri) : uri
+    // A KTX2 header of VK_FORMAT_R8G8B8A8_UNORM (37): a format ARScene does not decode.
+    var plain = [UInt8](repeating: 0, count: 160)
+    plain.replaceSubrange(
+      0..<12, with: [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A])
+    plain[12] = 37
+    let uri = uri.hasSuffix(".ktx2") ? "data:image/ktx2;base64," + Data(plain).base64EncodedString() : uri
     var asset = GLTFTestAsset.triangle()
     asset.json["extensionsUsed"] = [extensionName]
     asset.json["extensionsRequired"] = [extensionName]
@@ -48,12 +53,14 @@ struct GLTFImageExtensionTests {
       "\(model.warnings)")
   }
 
-  @Test("a KHR_texture_basisu ETC1S image, its texture's only source, is the material's texture")
-  func etc1sDrawn() throws {
+  @Test(
+    "a KHR_texture_basisu ETC1S or UASTC image, its texture's only source, is the material's texture",
+    arguments: ["photo-etc1s.ktx2", "photo-uastc.ktx2"])
+  func basisuDrawn(file: String) throws {
     var asset = GLTFTestAsset.triangle()
     asset.json["extensionsUsed"] = ["KHR_texture_basisu"]
     asset.json["extensionsRequired"] = ["KHR_texture_basisu"]
-    asset.json["images"] = [["uri": try Self.ktx2URI("photo-etc1s.ktx2"), "mimeType": "image/ktx2"]]
+    asset.json["images"] = [["uri": try Self.ktx2URI(file), "mimeType": "image/ktx2"]]
     asset.json["textures"] = [["extensions": ["KHR_texture_basisu": ["source": 0]]]]
     Self.bindTexture0(&asset)
     let model = try asset.load(asset.glb)

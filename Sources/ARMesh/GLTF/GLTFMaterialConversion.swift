@@ -189,12 +189,14 @@ struct GLTFMaterialConversion {
     }
     let imagePointer = "/images/\(source)"
     let fromBasisu = texture.source == nil
-    /// Whether the KTX2 image can be drawn: ETC1S is decoded, UASTC and others are left out
-    /// with a warning.
+    /// Whether the KTX2 image can be drawn: ETC1S and UASTC are decoded, other formats are left
+    /// out with a warning.
     func drawable(_ bytes: [UInt8]) -> Bool {
-      guard fromBasisu, let codec = Self.ktx2Codec(bytes), codec != "ETC1S" else { return true }
+      guard fromBasisu, let codec = Self.ktx2Codec(bytes), !["ETC1S", "UASTC"].contains(codec) else {
+        return true
+      }
       warnings.append(
-        "\(container.path): /textures/\(index): its KTX2 image is \(codec), which ARScene does not decode yet (only ETC1S); drawn without it"
+        "\(container.path): /textures/\(index): its KTX2 image is \(codec), which ARScene does not decode (only ETC1S and UASTC); drawn without it"
       )
       return false
     }

@@ -42,6 +42,11 @@ void arscene_buffer_free(void *buffer);
 /// With `as_rgba8` set, every colour type comes out as 8-bit RGBA (grey copied to R, G and B,
 /// opaque alpha added, 16-bit samples scaled with rounding) in one pass; otherwise samples
 /// keep their stored layout and depth.
+/// Decompresses one Zstandard frame of `source_size` bytes into `destination` (at most
+/// `destination_size` bytes); the bytes written, or -1 for a corrupt or oversized frame.
+long arscene_zstd_decompress(const unsigned char *source, size_t source_size, unsigned char *destination,
+                             size_t destination_size);
+
 int arscene_png_decode(const uint8_t *bytes, size_t count, int as_rgba8, arscene_image *out,
                        char *message, size_t message_size);
 
