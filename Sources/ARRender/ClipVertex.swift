@@ -15,6 +15,6 @@ struct ClipVertex {
       clip: mix(a.clip, b.clip),
       attributes: VertexAttributes(
         worldAndU: mix(p.worldAndU, q.worldAndU), normalAndV: mix(p.normalAndV, q.normalAndV),
-        color: mix(p.color, q.color)))
+        color: mix(p.color, q.color), uv1: p.uv1 + (q.uv1 - p.uv1) * t))
   }
 }

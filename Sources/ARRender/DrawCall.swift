@@ -61,6 +61,9 @@ public struct DrawCall: @unchecked Sendable {
         material.normalTexture = try load(m.normalTexture, isData: true)?.view
         material.occlusionTexture = try load(m.occlusionTexture, isData: true)?.view
       }
+      material.secondSet = ShadingMaterial.SecondSetMaps(
+        emissive: m.emissiveTexture?.texCoord == 1, occlusion: m.occlusionTexture?.texCoord == 1,
+        metallicRoughness: m.metallicRoughnessTexture?.texCoord == 1, normal: m.normalTexture?.texCoord == 1)
       materials.append(material)
     }
     self.materials = materials

@@ -68,14 +68,17 @@ struct DrawLayout: @unchecked Sendable {
         mesh.normals.withUnsafeBufferPointer { normals in
           mesh.texcoords.withUnsafeBufferPointer { texcoords in
             mesh.colors.withUnsafeBufferPointer { colors in
-              for g in own {
-                let i = g - entry.vertexStart
-                let world = shadingFromModel.transformPoint(positions[i])
-                let n = entry.normalMatrix * normals[i]
-                let uv = texcoords.isEmpty ? SIMD2<Float>(0, 0) : texcoords[i]
-                let color = colors.isEmpty ? SIMD3<Float>(1, 1, 1) : colors[i]
-                attributes[g] = VertexAttributes(
-                  worldAndU: SIMD4(world, uv.x), normalAndV: SIMD4(n, uv.y), color: SIMD4(color, 1))
+              mesh.texcoords1.withUnsafeBufferPointer { second in
+                for g in own {
+                  let i = g - entry.vertexStart
+                  let world = shadingFromModel.transformPoint(positions[i])
+                  let n = entry.normalMatrix * normals[i]
+                  let uv = texcoords.isEmpty ? SIMD2<Float>(0, 0) : texcoords[i]
+                  let color = colors.isEmpty ? SIMD3<Float>(1, 1, 1) : colors[i]
+                  attributes[g] = VertexAttributes(
+                    worldAndU: SIMD4(world, uv.x), normalAndV: SIMD4(n, uv.y), color: SIMD4(color, 1),
+                    uv1: second.isEmpty ? .zero : second[i])
+                }
               }
             }
           }

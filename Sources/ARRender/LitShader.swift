@@ -63,8 +63,10 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     @inline(__always) var material: ShadingMaterial { materialPointer.pointee }
     let flatNormal: SIMD3<Float>
     let v0: VertexAttributes, v1: VertexAttributes, v2: VertexAttributes
-    /// The vertices' texture coordinates, u and v by vertex.
+    /// The vertices' texture coordinates, u and v by vertex; and of the second set, where a
+    /// map samples it (zero otherwise).
     let u: SIMD3<Float>, v: SIMD3<Float>
+    let secondU: SIMD3<Float>, secondV: SIMD3<Float>
     /// The material's colour and opacity times the vertex colour, when the three vertices share
     /// one (nearly always: white when the mesh has none); nil when it varies.
     let uniformBase: SIMD4<Float>?
@@ -110,6 +112,8 @@ struct LitShader: FragmentShader, @unchecked Sendable {
       // Only lights use it (for samples whose interpolated normal vanishes).
       flatNormal: lit ? VertexAttributes.faceNormal(vertices, swapped: t.swapped) : .zero, v0: v0, v1: v1,
       v2: v2, u: u, v: v,
+      secondU: material.secondSet.any ? SIMD3(v0.uv1.x, v1.uv1.x, v2.uv1.x) : .zero,
+      secondV: material.secondSet.any ? SIMD3(v0.uv1.y, v1.uv1.y, v2.uv1.y) : .zero,
       uniformBase: sharedColor
         ? SIMD4(material.diffuse * SIMD3(v0.color.x, v0.color.y, v0.color.z), material.opacity) : nil,
       backFacing: t.backFacing,
@@ -235,27 +239,41 @@ struct LitShader: FragmentShader, @unchecked Sendable {
     guard material.hasAmbientMaps || material.metallicRoughnessTexture != nil || material.normalTexture != nil
     else { return surface }
     let w = batch.weights(k)
-    let uv = SIMD2((t.u * w.here).sum(), (t.v * w.here).sum())
-    let uvX = SIMD2((t.u * w.dx).sum(), (t.v * w.dx).sum()),
-      uvY = SIMD2((t.u * w.dy).sum(), (t.v * w.dy).sum())
+    let first = (
+      SIMD2((t.u * w.here).sum(), (t.v * w.here).sum()), SIMD2((t.u * w.dx).sum(), (t.v * w.dx).sum()),
+      SIMD2((t.u * w.dy).sum(), (t.v * w.dy).sum())
+    )
+    let second =
+      material.secondSet.any
+      ? (
+        SIMD2((t.secondU * w.here).sum(), (t.secondV * w.here).sum()),
+        SIMD2((t.secondU * w.dx).sum(), (t.secondV * w.dx).sum()),
+        SIMD2((t.secondU * w.dy).sum(), (t.secondV * w.dy).sum())
+      ) : first
+    /// A map's texel at the sample, in the set it samples, with that set's footprint.
+    @inline(__always) func sample(_ texture: TextureView, secondSet: Bool) -> SIMD4<Float> {
+      let (uv, uvX, uvY) = secondSet ? second : first
+      return texture.sample(uv, uvX, uvY)
+    }
     if let texture = material.emissiveTexture {
-      let texel = texture.sample(uv, uvX, uvY)
+      let texel = sample(texture, secondSet: material.secondSet.emissive)
       surface.emission *= SIMD3(texel.x, texel.y, texel.z)
     }
     if let texture = material.occlusionTexture {
-      surface.occlusion = 1 + material.occlusionStrength * (texture.sample(uv, uvX, uvY).x - 1)
+      surface.occlusion =
+        1 + material.occlusionStrength * (sample(texture, secondSet: material.secondSet.occlusion).x - 1)
     }
     guard material.metallicRoughness != nil, t.lit else { return surface }
     if let texture = material.metallicRoughnessTexture {
       // Roughness in green and metallic in blue, multiplying the factors.
-      let texel = texture.sample(uv, uvX, uvY)
+      let texel = sample(texture, secondSet: material.secondSet.metallicRoughness)
       surface.pbr = (
         material.metallicFactor * texel.z,
         ShadingMaterial.alpha(roughness: material.roughnessFactor * texel.y)
       )
     }
     if let texture = material.normalTexture, t.tangent != .zero {
-      let texel = texture.sample(uv, uvX, uvY)
+      let texel = sample(texture, secondSet: material.secondSet.normal)
       let scale = SIMD3(material.normalScale, material.normalScale, 1)
       surface.normal = (SIMD3(texel.x, texel.y, texel.z) * 2 - 1) * scale
     }

@@ -36,6 +36,14 @@ struct ShadingMaterial: @unchecked Sendable {
   /// Whether the ambient term or the emission varies over the surface (an occlusion or emissive
   /// map): the shortest ways, which light a whole batch alike, do not apply.
   var hasAmbientMaps: Bool { emissiveTexture != nil || occlusionTexture != nil }
+  /// Which maps sample the mesh's second texture-coordinate set (glTF's `TEXCOORD_1`).
+  var secondSet = SecondSetMaps()
+
+  /// The maps that sample the second texture-coordinate set.
+  struct SecondSetMaps {
+    var emissive = false, occlusion = false, metallicRoughness = false, normal = false
+    var any: Bool { emissive || occlusion || metallicRoughness || normal }
+  }
   /// The base colour alone, whatever the lights.
   var unlit: Bool
 

@@ -9,6 +9,8 @@ struct VertexAttributes {
   var normalAndV: SIMD4<Float>
   /// Vertex colour in `xyz` (white when the mesh has none).
   var color: SIMD4<Float>
+  /// The second texture-coordinate set (zero when the mesh has none).
+  var uv1: SIMD2<Float> = .zero
 }
 
 extension VertexAttributes {

@@ -16,11 +16,12 @@ struct SurfaceMapTests {
   /// The test quad (`GLTFQuad`) with `material` and a texture per image of `images`.
   static func quad(
     material: String, images: [RGBA8Image] = [], wrap: Int = 33071, uvRange: Float = 1,
-    rotation: [Double] = [0, 0, 0, 1]
+    rotation: [Double] = [0, 0, 0, 1], secondSet: Bool = false
   ) throws -> String {
     let uris = try images.map { "data:image/png;base64," + Data(try PNG.encode($0)).base64EncodedString() }
     return GLTFQuad.json(
-      material: material, imageURIs: uris, wrap: wrap, uvRange: uvRange, rotation: rotation)
+      material: material, imageURIs: uris, wrap: wrap, uvRange: uvRange, rotation: rotation,
+      secondSet: secondSet)
   }
 
   /// The quad rendered 17 pixels square from 2 m in front (it fills the frame; pixel 8 looks
@@ -62,6 +63,28 @@ struct SurfaceMapTests {
       }
       for x in 13...15 { #expect(Self.close(image[x, y], [0, 255, 0]), "\(image[x, y]) at \(x), \(y)") }
     }
+  }
+
+  @Test(
+    "an emissive map on TEXCOORD_1 (its texCoord 1) samples the second set; on set 0 the first, which sees one texel",
+    arguments: [1, 0])
+  func emissiveOnSecondSet(texCoord: Int) throws {
+    let map = RGBA8Image(width: 2, height: 1, pixels: [SIMD4(255, 0, 0, 255), SIMD4(0, 255, 0, 255)])
+    let material = """
+      {"pbrMetallicRoughness": {"baseColorFactor": [0, 0, 0, 1]}, "emissiveFactor": [1, 1, 1], "emissiveTexture": {"index": 0, "texCoord": \(texCoord)}}
+      """
+    let model = try Self.quad(material: material, images: [map], secondSet: true)
+    let image = try Self.render(model, lights: #"{"ambient": [0, 0, 0]}"#)
+    for y in [2, 8, 14] {
+      #expect(Self.close(image[2, y], [255, 0, 0]), "\(image[2, y]) at 2, \(y)")
+      // Set 1 spans the map (green on the right); set 0 is (0.25, 0.5) everywhere: red.
+      let right: [Double] = texCoord == 1 ? [0, 255, 0] : [255, 0, 0]
+      #expect(Self.close(image[14, y], right), "\(image[14, y]) at 14, \(y)")
+    }
+    let folder = try TemporaryFolder()
+    let asset = try ModelAsset.load(path: try folder.write(model, to: "quad.gltf"))
+    #expect(asset.warnings.isEmpty, "\(asset.warnings)")
+    #expect(asset.mesh.texcoords1.isEmpty == (texCoord == 0))
   }
 
   @Test(

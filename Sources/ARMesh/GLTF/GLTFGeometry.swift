@@ -7,13 +7,15 @@ struct GLTFGeometry {
   var positions: [SIMD3<Double>] = []
   var normals: [SIMD3<Float>] = []
   var texcoords: [SIMD2<Float>] = []
+  /// The second texture-coordinate set, where a material's maps sample one.
+  var texcoords1: [SIMD2<Float>] = []
   var colors: [SIMD3<Float>] = []
   var indices: [UInt32] = []
   var submeshes: [Mesh.Submesh] = []
   var materials: [Material] = []
   /// Each material's `KHR_texture_transform` of its base colour texture.
   var textureTransforms: [GLTFDocument.TextureTransform?] = []
-  private var anyTexcoords = false, anyColors = false
+  private var anyTexcoords = false, anyTexcoords1 = false, anyColors = false
 
   /// Appends a primitive placed by `world`, drawn with material `material`.
   mutating func append(_ p: GLTFPrimitiveAttributes, world: Matrix4<Double>, mode: Int, material: Int) {
@@ -27,6 +29,7 @@ struct GLTFGeometry {
     Self.grow(&positions, by: count)
     Self.grow(&normals, by: count)
     Self.grow(&texcoords, by: count)
+    Self.grow(&texcoords1, by: count)
     Self.grow(&colors, by: count)
     Self.grow(&indices, by: p.triangles.count)
     if let given = p.normals {
@@ -89,6 +92,16 @@ struct GLTFGeometry {
     } else {
       texcoords.append(contentsOf: repeatElement(.zero, count: count))
     }
+    // The second set as it is (KHR_texture_transform applies to the base colour's set).
+    if let uvs = p.texcoords1 {
+      for k in 0..<count {
+        let uv = uvs[vertexOf(k)]
+        texcoords1.append(SIMD2(Float(uv.x), Float(1 - uv.y)))
+      }
+    } else {
+      texcoords1.append(contentsOf: repeatElement(.zero, count: count))
+    }
+    anyTexcoords1 = anyTexcoords1 || p.texcoords1 != nil
     if let given = p.colors {
       for k in 0..<count {
         let c = given[vertexOf(k)]
@@ -133,9 +146,11 @@ struct GLTFGeometry {
       if (centre * centre).sum() > 1e8 { origin = centre }
     }
     let offsets = positions.map { p in SIMD3<Float>(p - origin) }
-    return Mesh(
+    var mesh = Mesh(
       positions: offsets, normals: normals, texcoords: anyTexcoords ? texcoords : [],
       colors: anyColors ? colors : [], indices: indices, submeshes: submeshes,
       materials: materials.isEmpty ? [.fallback] : materials, origin: origin)
+    mesh.texcoords1 = anyTexcoords1 ? texcoords1 : []
+    return mesh
   }
 }

@@ -87,7 +87,7 @@ struct GLTFMaterialConversion {
       try readSurfaceMaps(m, into: &material, container: container, at: here)
     }
     self.material = material
-    warnOfOtherTexCoordSets(m, container: container, at: here)
+    assignTexCoordSets(m, container: container, at: here)
   }
 
   /// The normal map (with its scale) and the occlusion map (with its strength): lit materials
@@ -117,25 +117,48 @@ struct GLTFMaterialConversion {
     }
   }
 
-  /// A warning for each map that names another texture-coordinate set than the base colour's:
-  /// a mesh keeps one set, and every map is drawn with it.
-  private mutating func warnOfOtherTexCoordSets(
-    _ m: GLTFDocument.MaterialJSON, container: GLTFContainer, at here: String
-  ) {
-    func set(_ info: GLTFDocument.TextureInfo?) -> Int? {
-      info.map { $0.extensions?.transform?.texCoord ?? $0.texCoord ?? 0 }
-    }
-    let base = set(m.pbrMetallicRoughness?.baseColorTexture)
-    let maps: [(String, GLTFDocument.TextureInfo?)] = [
+  /// The texture-coordinate sets material `m` samples: the base colour's (0 without one), and a
+  /// second one its other maps use, if any (a mesh keeps two: `Mesh.texcoords` and
+  /// `Mesh.texcoords1`).
+  static func texCoordSets(_ m: GLTFDocument.MaterialJSON?) -> (Int, Int?) {
+    guard let m else { return (0, nil) }
+    let primary = set(m.pbrMetallicRoughness?.baseColorTexture) ?? 0
+    let second = maps(m).compactMap { set($0.1) }.first { $0 != primary }
+    return (primary, second)
+  }
+
+  /// The set texture `info` samples: `KHR_texture_transform`'s `texCoord` over its own.
+  private static func set(_ info: GLTFDocument.TextureInfo?) -> Int? {
+    info.map { $0.extensions?.transform?.texCoord ?? $0.texCoord ?? 0 }
+  }
+
+  /// The maps besides the base colour, by their JSON pointers under the material.
+  private static func maps(_ m: GLTFDocument.MaterialJSON) -> [(String, GLTFDocument.TextureInfo?)] {
+    [
       ("/pbrMetallicRoughness/metallicRoughnessTexture", m.pbrMetallicRoughness?.metallicRoughnessTexture),
       ("/normalTexture", m.normalTexture), ("/occlusionTexture", m.occlusionTexture),
       ("/emissiveTexture", m.emissiveTexture),
     ]
-    for (pointer, info) in maps {
-      guard let used = set(info), used != (base ?? 0) else { continue }
-      warnings.append(
-        "\(container.path): \(here)\(pointer)/texCoord: set \(used) is drawn with set \(base ?? 0), the one the mesh keeps"
-      )
+  }
+
+  /// Marks each map sampled by the second set (``texCoordSets(_:)``) to use the mesh's second
+  /// coordinates; a map on a third set is drawn with the first, with a warning.
+  private mutating func assignTexCoordSets(
+    _ m: GLTFDocument.MaterialJSON, container: GLTFContainer, at here: String
+  ) {
+    let (primary, second) = Self.texCoordSets(m)
+    let references: [WritableKeyPath<Material, TextureReference?>] = [
+      \.metallicRoughnessTexture, \.normalTexture, \.occlusionTexture, \.emissiveTexture,
+    ]
+    for ((pointer, info), reference) in zip(Self.maps(m), references) {
+      guard let used = Self.set(info), used != primary else { continue }
+      if used == second {
+        material[keyPath: reference]?.texCoord = 1
+      } else {
+        warnings.append(
+          "\(container.path): \(here)\(pointer)/texCoord: set \(used) is drawn with set \(primary): a mesh keeps two sets, here \(primary) and \(second ?? primary)"
+        )
+      }
     }
   }
 

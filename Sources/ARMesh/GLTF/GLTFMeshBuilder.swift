@@ -219,7 +219,9 @@ struct GLTFMeshBuilder {
       }
       let slot = try materialSlot(primitive.material, at: here + "/material")
       var attributes = try GLTFPrimitiveAttributes(
-        primitive, accessors: accessors, texCoordSet: materialTexCoordSet(primitive.material),
+        primitive, accessors: accessors,
+        texCoordSets: GLTFMaterialConversion.texCoordSets(
+          primitive.material.flatMap { container.document.materials?[safe: $0] }),
         morphWeights: weights, skinned: skin != nil, at: here)
       // A skinned mesh is placed by its joints alone: its own node's transform is ignored.
       if let skin, let joints = attributes.joints, let jointWeights = attributes.jointWeights {
@@ -261,13 +263,6 @@ struct GLTFMeshBuilder {
       matrices.append(global * inverseBind[j])
     }
     return matrices
-  }
-
-  /// Which texture coordinate set the material's base colour texture samples (0 or 1).
-  private func materialTexCoordSet(_ material: Int?) -> Int {
-    guard let material, let m = container.document.materials?[safe: material] else { return 0 }
-    let info = m.pbrMetallicRoughness?.baseColorTexture
-    return info?.extensions?.transform?.texCoord ?? info?.texCoord ?? 0
   }
 
   /// Our index of glTF material `index` (nil: the default material), made on first use.

@@ -5,6 +5,8 @@ struct GLTFPrimitiveAttributes {
   var positions: [SIMD3<Double>]
   var normals: [SIMD3<Double>]?
   var texcoords: [SIMD2<Double>]?
+  /// The second set the material's maps sample, when one does.
+  var texcoords1: [SIMD2<Double>]?
   var colors: [SIMD3<Double>]?
   /// Three vertex indices a triangle, counter-clockwise front faces.
   var triangles: [UInt32]
@@ -14,7 +16,8 @@ struct GLTFPrimitiveAttributes {
   var jointWeights: [SIMD4<Double>]?
 
   init(
-    _ primitive: GLTFDocument.Primitive, accessors: GLTFAccessors, texCoordSet: Int, morphWeights: [Double]?,
+    _ primitive: GLTFDocument.Primitive, accessors: GLTFAccessors, texCoordSets: (Int, Int?),
+    morphWeights: [Double]?,
     skinned: Bool, at here: String
   ) throws(GLTFError) {
     let path = accessors.container.path
@@ -82,12 +85,16 @@ struct GLTFPrimitiveAttributes {
       }
       (joints, jointWeights) = (jointRows, weightRows)
     }
-    texcoords = try attribute("TEXCOORD_\(texCoordSet)", ["VEC2"]).map { read in
-      [SIMD2<Double>](unsafeUninitializedCapacity: read.values.count / 2) { rows, initialized in
-        for i in 0..<rows.count { rows[i] = SIMD2(read.values[2 * i], read.values[2 * i + 1]) }
-        initialized = rows.count
+    func coordinates(_ set: Int) throws(GLTFError) -> [SIMD2<Double>]? {
+      try attribute("TEXCOORD_\(set)", ["VEC2"]).map { read in
+        [SIMD2<Double>](unsafeUninitializedCapacity: read.values.count / 2) { rows, initialized in
+          for i in 0..<rows.count { rows[i] = SIMD2(read.values[2 * i], read.values[2 * i + 1]) }
+          initialized = rows.count
+        }
       }
     }
+    texcoords = try coordinates(texCoordSets.0)
+    texcoords1 = try texCoordSets.1.flatMap { set throws(GLTFError) in try coordinates(set) }
     colors = try attribute("COLOR_0", ["VEC3", "VEC4"]).map { read in
       stride(from: 0, to: read.values.count, by: read.components).map {
         SIMD3(read.values[$0], read.values[$0 + 1], read.values[$0 + 2])

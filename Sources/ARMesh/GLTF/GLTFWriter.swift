@@ -80,9 +80,15 @@ public struct GLTFWriter {
           throw GLTFError(path: asset.path, pointer: "", reason: "texture '\(texture.path)' cannot be read")
         }
         let view = buffer.append(bytes)
-        let png = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
-        images.append(["bufferView": view, "mimeType": png ? "image/png" : "image/jpeg"])
-        textures.append(["source": images.count - 1])
+        // A KTX2 image (read through KHR_texture_basisu) goes back through the extension.
+        if GLTFMaterialConversion.ktx2Codec(bytes) != nil {
+          images.append(["bufferView": view, "mimeType": "image/ktx2"])
+          textures.append(["extensions": ["KHR_texture_basisu": ["source": images.count - 1]]])
+        } else {
+          let png = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
+          images.append(["bufferView": view, "mimeType": png ? "image/png" : "image/jpeg"])
+          textures.append(["source": images.count - 1])
+        }
         pbr["baseColorTexture"] = ["index": textures.count - 1]
       }
       var entry: [String: Any] = ["name": material.name, "pbrMetallicRoughness": pbr]
@@ -108,6 +114,10 @@ public struct GLTFWriter {
     if !images.isEmpty {
       document["images"] = images
       document["textures"] = textures
+    }
+    if textures.contains(where: { $0["extensions"] != nil }) {
+      document["extensionsUsed"] = ["KHR_texture_basisu"]
+      document["extensionsRequired"] = ["KHR_texture_basisu"]
     }
     if !buffer.bytes.isEmpty {
       var entry: [String: Any] = ["byteLength": buffer.bytes.count]

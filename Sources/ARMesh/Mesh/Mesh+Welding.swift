@@ -35,6 +35,7 @@ extension Mesh {
               if close(out.positions[k], p, positionTolerance)
                 && close(out.normals[k], normals[v], attributeTolerance)
                 && (texcoords.isEmpty || close(out.texcoords[k], texcoords[v], attributeTolerance))
+                && (texcoords1.isEmpty || close(out.texcoords1[k], texcoords1[v], attributeTolerance))
                 && (colors.isEmpty || close(out.colors[k], colors[v], attributeTolerance))
               {
                 found = candidate
@@ -53,6 +54,7 @@ extension Mesh {
       out.positions.append(p)
       out.normals.append(normals[v])
       if !texcoords.isEmpty { out.texcoords.append(texcoords[v]) }
+      if !texcoords1.isEmpty { out.texcoords1.append(texcoords1[v]) }
       if !colors.isEmpty { out.colors.append(colors[v]) }
       grid[c, default: []].append(index)
     }

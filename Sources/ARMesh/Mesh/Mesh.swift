@@ -17,6 +17,10 @@ public struct Mesh: Sendable, Equatable {
   public var normals: [SIMD3<Float>]
   /// Texture coordinates `(u, v)`, one per position, or empty when the mesh has none.
   public var texcoords: [SIMD2<Float>]
+  /// A second set of texture coordinates, one per position, for the textures whose
+  /// ``TextureReference/texCoord`` is 1 (a glTF asset's occlusion or emissive map on
+  /// `TEXCOORD_1`); empty when none uses one.
+  public var texcoords1: [SIMD2<Float>] = []
   /// Linear RGB vertex colours, one per position, or empty when the mesh has none.
   public var colors: [SIMD3<Float>]
   /// Three indices into the vertex arrays per triangle.

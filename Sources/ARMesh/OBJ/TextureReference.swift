@@ -17,6 +17,9 @@ public struct TextureReference: Hashable, Sendable {
   public var channel: Character? = nil
   /// `-blendu`, `-blendv`: texture blending in u and v.
   public var blend: (u: Bool, v: Bool) = (true, true)
+  /// The texture-coordinate set that samples it: 0 the mesh's ``Mesh/texcoords``, 1 its
+  /// ``Mesh/texcoords1`` (glTF's `texCoord` of a second `TEXCOORD_n`).
+  public var texCoord: Int = 0
   /// Where the map was declared (`file.mtl`, line), for messages; not part of equality.
   public var declaredIn: (path: String, line: Int) = ("", 0)
 
@@ -27,6 +30,7 @@ public struct TextureReference: Hashable, Sendable {
     a.path == b.path && a.offset == b.offset && a.scale == b.scale && a.clamp == b.clamp
       && a.mirrored == b.mirrored
       && a.bumpMultiplier == b.bumpMultiplier && a.channel == b.channel && a.blend == b.blend
+      && a.texCoord == b.texCoord
   }
 
   public func hash(into hasher: inout Hasher) {
