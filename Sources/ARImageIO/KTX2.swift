@@ -84,9 +84,14 @@ public enum KTX2 {
     let needed = 16 * ((Int(header.width) + 3) / 4) * ((Int(header.height) + 3) / 4)
     var level = bytes[header.levelRanges[0]]
     if header.supercompression == 2 {
+      // Exactly the blocks of every layer and face: a stated length is never trusted further
+      // (a hostile file could ask for gigabytes before a byte is decompressed).
       let length = header.uncompressedLengths[0]
-      guard length >= UInt64(needed), length <= 16 * UInt64(ImageLimits.maximumPixels) else {
-        throw BasisError("a level of \(length) bytes for \(needed) bytes of blocks")
+      let expected = UInt64(needed) * UInt64(max(1, header.layers)) * UInt64(header.faces)
+      guard length == expected, expected <= UInt64(ImageLimits.maximumPixels) else {
+        throw BasisError(
+          "a level of \(length) bytes where its blocks take \(expected) (at most a byte a pixel of the image budget)"
+        )
       }
       var out = [UInt8](repeating: 0, count: Int(length))
       let written = level.withUnsafeBufferPointer { source in
