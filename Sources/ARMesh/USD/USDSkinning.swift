@@ -89,24 +89,25 @@ extension USDStageReader {
 
   /// The skeleton's joints relative to their parents at ``timeCode``: its animation's (the
   /// nearest `skel:animationSource` at or above it) where it moves a joint, the rest transforms
-  /// elsewhere, as `UsdSkelSkeletonQuery` computes them; `atRest`, the rest transforms alone.
+  /// elsewhere, as `UsdSkelSkeletonQuery` computes them; the rest transforms alone `atRest`, or
+  /// when the animation has no values then (at the default time, an animation in time samples)
+  /// or not one translation, rotation and scale a joint, as usd-core falls back to them.
   func jointLocalTransforms(_ skeleton: USDSkeleton, atRest: Bool = false)
     -> Result<[Matrix4<Double>], USDSkinningIssue>
   {
     let animation = atRest ? nil : inheritedTarget("skel:animationSource", from: skeleton.path)
-    guard let animation, primTypes[animation] == "SkelAnimation" else {
-      guard let rest = skeleton.rest else {
-        return .failure(.init("its skeleton \(skeleton.path) has no rest transforms and no animation"))
-      }
-      return .success(rest)
-    }
-    guard case .tokens(let moved)? = value(animation + ".joints"),
+    guard let animation, primTypes[animation] == "SkelAnimation",
+      case .tokens(let moved)? = value(animation + ".joints"),
       case .vectors(let translations)? = value(animation + ".translations"),
       case .quaternions(let rotations)? = value(animation + ".rotations"),
       case .vectors(let scales)? = value(animation + ".scales"),
       translations.count == moved.count, rotations.count == moved.count, scales.count == moved.count
     else {
-      return .failure(.init("its animation \(animation) has not one translation, rotation and scale a joint"))
+      guard let rest = skeleton.rest else {
+        return .failure(
+          .init("its skeleton \(skeleton.path) has no rest transforms and no animation to pose it"))
+      }
+      return .success(rest)
     }
     let index = Dictionary(skeleton.joints.enumerated().map { ($1, $0) }) { first, _ in first }
     var local = skeleton.rest ?? []
