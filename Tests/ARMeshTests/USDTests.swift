@@ -404,6 +404,38 @@ struct USDCompositionTests {
       }, "\(asset.warnings)")
   }
 
+  @Test(
+    "without authored normals a subdividing mesh (USD's fallback catmullClark) is shaded smooth, a none or bilinear one faceted, as Hydra shades them",
+    arguments: [
+      (nil as String?, true), ("catmullClark", true), ("loop", true), ("none", false), ("bilinear", false),
+    ])
+  func normalsByScheme(scheme: String?, smooth: Bool) throws {
+    let folder = try TemporaryFolder()
+    let authored = scheme.map { "uniform token subdivisionScheme = \"\($0)\"" } ?? ""
+    // A square pyramid without its base: four triangles meeting at the apex.
+    let path = try folder.write(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+      )
+      def Mesh "Pyramid" {
+          \(authored)
+          int[] faceVertexCounts = [3, 3, 3, 3]
+          int[] faceVertexIndices = [0, 4, 1, 1, 4, 2, 2, 4, 3, 3, 4, 0]
+          point3f[] points = [(-1, 0, -1), (1, 0, -1), (1, 0, 1), (-1, 0, 1), (0, 1, 0)]
+      }
+      """, to: "pyramid.usda")
+    let mesh = try ModelAsset.load(path: path).mesh
+    #expect(mesh.vertexCount == (smooth ? 5 : 12))
+    if smooth {
+      // The apex's normal is the four faces' sum: straight up.
+      let apex = try #require(mesh.positions.firstIndex { $0.y > 0.5 })
+      let n = mesh.normals[apex]
+      #expect(abs(n.x) < 1e-6 && abs(n.y - 1) < 1e-6 && abs(n.z) < 1e-6, "\(n)")
+    }
+  }
+
   @Test("a stage that draws nothing says which prims it has; drawing or converting it is refused")
   func nothingDrawn() throws {
     let folder = try TemporaryFolder()

@@ -93,9 +93,42 @@ extension USDStageReader {
       }
       start += n
     }
-    return cornerAttributes(
-      prim, points: points, faceVertexCount: indices.count, faceCount: counts.count, triangles: triangles,
-      corners: corners, normalTransforms: skin?.normalTransforms)
+    var attributes =
+      cornerAttributes(
+        prim, points: points, faceVertexCount: indices.count, faceCount: counts.count, triangles: triangles,
+        corners: corners, normalTransforms: skin?.normalTransforms)
       ?? GLTFPrimitiveAttributes(positions: points, triangles: triangles)
+    // Without authored normals, a surface USD subdivides (catmullClark, its fallback, or loop)
+    // is drawn smooth, as Hydra draws it unrefined; bilinear and none stay faceted.
+    if attributes.normals == nil, ["catmullClark", "loop"].contains(subdivisionScheme(prim)) {
+      let smooth = Self.smoothNormals(points, triangles)
+      // One vertex a point, or (where texture coordinates vary by face) one a triangle corner.
+      attributes.normals =
+        attributes.positions.count == points.count ? smooth : triangles.map { smooth[Int($0)] }
+    }
+    return attributes
+  }
+
+  /// The mesh's `subdivisionScheme`, USD's fallback `catmullClark` when unauthored.
+  func subdivisionScheme(_ prim: String) -> String {
+    if case .token(let scheme)? = value(prim + ".subdivisionScheme") { return scheme }
+    return "catmullClark"
+  }
+
+  /// Each point's normal: the sum of its triangles' (unnormalised, so weighted by area) cross
+  /// products, normalised; zero for a point no triangle with an area touches.
+  static func smoothNormals(_ points: [SIMD3<Double>], _ triangles: [UInt32]) -> [SIMD3<Double>] {
+    var sums = [SIMD3<Double>](repeating: .zero, count: points.count)
+    for t in stride(from: 0, to: triangles.count - 2, by: 3) {
+      let (a, b, c) = (Int(triangles[t]), Int(triangles[t + 1]), Int(triangles[t + 2]))
+      let n = (points[b] - points[a]).cross(points[c] - points[a])
+      sums[a] += n
+      sums[b] += n
+      sums[c] += n
+    }
+    return sums.map { n in
+      let length = (n * n).sum().squareRoot()
+      return length > 0 && length.isFinite ? n / length : .zero
+    }
   }
 }
