@@ -1,8 +1,30 @@
+import Foundation
+
 /// Reads a glTF asset's accessors as numbers, checking each against its buffer view and buffer:
 /// every component type, normalized integers, interleaved views (`byteStride`) and sparse
 /// accessors. Reads are unaligned-safe: exporters do write misaligned views.
 struct GLTFAccessors {
   let container: GLTFContainer
+  /// What has been decoded, by accessor: meshes sharing vertex accessors (kits of parts, each
+  /// part drawn by many meshes) decode each once.
+  private let decoded = DecodedAccessors()
+
+  init(container: GLTFContainer) { self.container = container }
+
+  /// Decoded accessors, shared by the copies of one ``GLTFAccessors`` (a lock for loads that
+  /// share them across threads).
+  private final class DecodedAccessors: @unchecked Sendable {
+    private let lock = NSLock()
+    private var numbers: [Int: (values: [Double], components: Int)] = [:]
+    private var vectors: [Int: [SIMD3<Double>]] = [:]
+
+    func numbers(_ index: Int) -> (values: [Double], components: Int)? { lock.withLock { numbers[index] } }
+    func vectors(_ index: Int) -> [SIMD3<Double>]? { lock.withLock { vectors[index] } }
+    func keep(_ value: (values: [Double], components: Int), _ index: Int) {
+      lock.withLock { numbers[index] = value }
+    }
+    func keep(_ value: [SIMD3<Double>], _ index: Int) { lock.withLock { vectors[index] = value } }
+  }
 
   /// Bytes a component of `componentType` takes, nil for a type glTF does not define.
   static func componentSize(_ componentType: Int) -> Int? {
@@ -61,6 +83,7 @@ struct GLTFAccessors {
     values: [Double], components: Int
   ) {
     let (a, size, n, here) = try accessor(index, expect: types, at: pointer)
+    if let known = decoded.numbers(index) { return known }
     var values = [Double](repeating: 0, count: a.count * n)
     if let view = a.bufferView {
       let (bytes, start, stride) = try viewBytes(
@@ -78,6 +101,7 @@ struct GLTFAccessors {
     guard a.componentType != 5126 || values.allSatisfy(\.isFinite) else {
       throw fail(here, "holds a number that is not finite")
     }
+    decoded.keep((values, n), index)
     return (values, n)
   }
 
@@ -121,6 +145,7 @@ struct GLTFAccessors {
   /// and normals), through ``read(_:expect:at:)`` only for a sparse accessor.
   func vectors3(_ index: Int, at pointer: String) throws(GLTFError) -> [SIMD3<Double>] {
     let (a, size, n, here) = try accessor(index, expect: ["VEC3"], at: pointer)
+    if let known = decoded.vectors(index) { return known }
     guard a.sparse == nil, let view = a.bufferView else {
       return GLTFPrimitiveAttributes.rows3(try read(index, expect: ["VEC3"], at: pointer).values)
     }
@@ -139,6 +164,7 @@ struct GLTFAccessors {
     else {
       throw fail(here, "holds a number that is not finite")
     }
+    decoded.keep(rows, index)
     return rows
   }
 
