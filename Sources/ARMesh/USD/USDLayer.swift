@@ -44,6 +44,7 @@ struct USDLayer {
   /// The prims and properties of a binary crate layer.
   init(crate: USDCrate) throws(USDError) {
     path = crate.path
+    var arrays: [UInt64: USDValue] = [:]
     for s in crate.specs.indices {
       let path = crate.paths[crate.specs[s].path]
       let fields = crate.fields(ofSpec: s)
@@ -90,9 +91,16 @@ struct USDLayer {
         for (name, rep) in fields {
           switch name {
           case "default":
-            if let value = try USDValue.decode(rep, in: crate, at: path) {
+            // Writers store an array once however many attributes hold it (100 parts of one
+            // topology share their face indices): decoded once too.
+            let isArray = rep & (1 << 63) != 0
+            if let value = isArray ? arrays[rep] : nil {
               values[path] = value
               sampledOnly.remove(path)
+            } else if let value = try USDValue.decode(rep, in: crate, at: path) {
+              values[path] = value
+              sampledOnly.remove(path)
+              if isArray { arrays[rep] = value }
             }
           case "timeSamples":
             guard case .timeSamples(let times, let samples)? = try USDValue.decode(rep, in: crate, at: path),
