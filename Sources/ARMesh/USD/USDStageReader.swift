@@ -1,4 +1,5 @@
 import ARMath
+import Dispatch
 import RealModule
 
 /// A USD stage's composed prims (a layer, with the layers it references inside its package)
@@ -108,7 +109,8 @@ struct USDStageReader {
     let subsets = Dictionary(grouping: prims.filter { $0.type == "GeomSubset" }.map(\.path)) {
       String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)])
     }
-    for prim in prims {
+    let made = try madeSurfaces()
+    for (index, prim) in prims.enumerated() {
       let presence = presence(of: prim.path)
       guard presence != .absent else { continue }
       var world = try stage * worldMatrix(prim.path)
@@ -130,7 +132,8 @@ struct USDStageReader {
         if isSurface, case .hidden(let why) = presence { hidden[why, default: []].append(prim.path) }
         continue
       }
-      guard let (attributes, placedBy) = try surface(prim, warnings: &built.warnings) else {
+      built.warnings += made[index].warnings
+      guard let (attributes, placedBy) = made[index].surface else {
         if timeCode == nil, layer.sampledOnly.contains(prim.path + ".points") {
           hidden["its points only in time samples, none at the default time (give --time)", default: []]
             .append(prim.path)
@@ -197,6 +200,37 @@ struct USDStageReader {
     }
     if invisible { return .hidden("invisible") }
     return ["guide", "proxy"].contains(purpose) ? .hidden("of purpose \(purpose)") : .drawn
+  }
+
+  /// What ``madeSurfaces()`` makes of a prim: its surface (nil where it draws none) and warnings.
+  typealias Made = (surface: (attributes: GLTFPrimitiveAttributes, placedBy: String)?, warnings: [String])
+
+  /// Each prim's surface (``surface(_:warnings:)``) and warnings, made on every core: a stage's
+  /// meshes are triangulated, skinned and given normals independently. The first error in the
+  /// prims' order is thrown, as a loop would.
+  private func madeSurfaces() throws(USDError) -> [Made] {
+    let drawn = prims.indices.filter { i in
+      let type = prims[i].type
+      return (type == "Mesh" || USDImplicitShapes.types.contains(type))
+        && presence(of: prims[i].path) == .drawn
+    }
+    let results = LockedResults<Made>(count: drawn.count)
+    DispatchQueue.concurrentPerform(iterations: drawn.count) { k in
+      results.set(k) {
+        var warnings: [String] = []
+        return (try self.surface(self.prims[drawn[k]], warnings: &warnings), warnings)
+      }
+    }
+    var made = [Made](repeating: (nil, []), count: prims.count)
+    for (k, result) in results.all().enumerated() {
+      switch result {
+      case .success(let value): made[drawn[k]] = value
+      case .failure(let error as USDError): throw error
+      case .failure(let error):
+        throw USDError(path: layer.path, place: prims[drawn[k]].path, reason: "\(error)")
+      }
+    }
+    return made
   }
 
   /// `paths`, the first few of them, for a message.
