@@ -28,9 +28,6 @@ struct GLTFGeometry {
     let count = flat ? p.triangles.count : p.positions.count
     Self.grow(&positions, by: count)
     Self.grow(&normals, by: count)
-    Self.grow(&texcoords, by: count)
-    Self.grow(&texcoords1, by: count)
-    Self.grow(&colors, by: count)
     Self.grow(&indices, by: p.triangles.count)
     if let given = p.normals {
       let normalMatrix = linear.inverse?.transposed ?? linear
@@ -77,41 +74,58 @@ struct GLTFGeometry {
     if array.capacity < needed { array.reserveCapacity(Swift.max(needed, 2 * array.capacity)) }
   }
 
+  /// Room for `vertices` more vertices and `indices` more indices: a caller that knows its
+  /// primitives' sizes spares the arrays' regrowth.
+  mutating func reserve(vertices: Int, indices more: Int) {
+    positions.reserveCapacity(positions.count + vertices)
+    normals.reserveCapacity(normals.count + vertices)
+    indices.reserveCapacity(indices.count + more)
+  }
+
   /// The texture coordinates (glTF's top-left origin turned to ARScene's bottom-left, through
   /// the material's texture transform) and colours of the `count` new vertices, vertex `k` being
-  /// the primitive's `vertexOf(k)`; zeros and white where the primitive has none.
+  /// the primitive's `vertexOf(k)`; zeros and white where the primitive has none. An attribute
+  /// no primitive has had yet is not stored at all (the mesh leaves it empty).
   private mutating func appendTexcoordsAndColors(
     _ p: GLTFPrimitiveAttributes, vertexOf: (Int) -> Int, count: Int, material: Int
   ) {
     let transform = textureTransforms[safe: material] ?? nil
-    if let uvs = p.texcoords {
-      for k in 0..<count {
-        let turned = Self.transformed(uvs[vertexOf(k)], transform)
-        texcoords.append(SIMD2(Float(turned.x), Float(1 - turned.y)))
-      }
-    } else {
-      texcoords.append(contentsOf: repeatElement(.zero, count: count))
-    }
+    let before = positions.count - count
+    Self.append(
+      p.texcoords.map { uvs in
+        (0..<count).map { k in
+          let turned = Self.transformed(uvs[vertexOf(k)], transform)
+          return SIMD2(Float(turned.x), Float(1 - turned.y))
+        }
+      }, to: &texcoords, seen: &anyTexcoords, before: before, count: count, fill: .zero)
     // The second set as it is (KHR_texture_transform applies to the base colour's set).
-    if let uvs = p.texcoords1 {
-      for k in 0..<count {
-        let uv = uvs[vertexOf(k)]
-        texcoords1.append(SIMD2(Float(uv.x), Float(1 - uv.y)))
-      }
-    } else {
-      texcoords1.append(contentsOf: repeatElement(.zero, count: count))
+    Self.append(
+      p.texcoords1.map { uvs in
+        (0..<count).map { k in SIMD2(Float(uvs[vertexOf(k)].x), Float(1 - uvs[vertexOf(k)].y)) }
+      }, to: &texcoords1, seen: &anyTexcoords1, before: before, count: count, fill: .zero)
+    Self.append(
+      p.colors.map { given in
+        (0..<count).map { k in
+          SIMD3(Float(given[vertexOf(k)].x), Float(given[vertexOf(k)].y), Float(given[vertexOf(k)].z))
+        }
+      }, to: &colors, seen: &anyColors, before: before, count: count, fill: SIMD3(1, 1, 1))
+  }
+
+  /// Appends a primitive's `values` of an optional attribute to `array`, or `count` of `fill`
+  /// where it has none; the first primitive that has one fills the `before` vertices earlier
+  /// ones added.
+  private static func append<T>(
+    _ values: [T]?, to array: inout [T], seen: inout Bool, before: Int, count: Int, fill: T
+  ) {
+    guard let values else {
+      if seen { array.append(contentsOf: repeatElement(fill, count: count)) }
+      return
     }
-    anyTexcoords1 = anyTexcoords1 || p.texcoords1 != nil
-    if let given = p.colors {
-      for k in 0..<count {
-        let c = given[vertexOf(k)]
-        colors.append(SIMD3(Float(c.x), Float(c.y), Float(c.z)))
-      }
-    } else {
-      colors.append(contentsOf: repeatElement(SIMD3(1, 1, 1), count: count))
+    if !seen {
+      array = [T](repeating: fill, count: before)
+      seen = true
     }
-    anyTexcoords = anyTexcoords || p.texcoords != nil
-    anyColors = anyColors || p.colors != nil
+    array.append(contentsOf: values)
   }
 
   private static func unit(_ v: SIMD3<Double>) -> SIMD3<Float> {

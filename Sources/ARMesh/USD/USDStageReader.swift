@@ -110,6 +110,11 @@ struct USDStageReader {
       String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)])
     }
     let made = try madeSurfaces()
+    // Every surface's vertices (a corner each where it has no normals) and indices, reserved once.
+    let sizes = made.compactMap(\.surface?.attributes).map { a in
+      (a.normals == nil ? a.triangles.count : a.positions.count, a.triangles.count)
+    }
+    geometry.reserve(vertices: sizes.map(\.0).reduce(0, +), indices: sizes.map(\.1).reduce(0, +))
     for (index, prim) in prims.enumerated() {
       let presence = presence(of: prim.path)
       guard presence != .absent else { continue }
