@@ -374,6 +374,26 @@ struct USDCompositionTests {
     }
   }
 
+  @Test(
+    "a PointInstancer draws its prototypes once an instance (half-precision orientations, scales, a hidden id), not in place: bounds equal usd-core's BBoxCache",
+    arguments: ["point-instancer.usdz", "point-instancer-text.usdz"])
+  func pointInstancer(file: String) throws {
+    let all = try JSONDecoder().decode(
+      [String: [String: [String: [Double]]]].self,
+      from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/bboxcache.json"))))
+    let box = try #require(all[file]?["/"])
+    let (a, b) = (try #require(box["min"]), try #require(box["max"]))
+    let stats = ModelStatistics(try ModelAsset.load(path: Fixtures.path("usd/" + file)))
+    // Five instances drawn (the sixth hidden), each of a prototype of one surface.
+    #expect(stats.meshes == 5)
+    let bounds = try #require(stats.bounds)
+    for k in 0..<3 {
+      // usd-core composes the half-precision orientations in single precision.
+      #expect(
+        abs(bounds.min[k] - a[k]) < 1e-4 && abs(bounds.max[k] - b[k]) < 1e-4, "\(bounds) vs \(a) \(b)")
+    }
+  }
+
   @Test("a RealityKit (MaterialX) material without a UsdPreviewSurface draws grey with a warning naming it")
   func materialXOnly() throws {
     let folder = try TemporaryFolder()

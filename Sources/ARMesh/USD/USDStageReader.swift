@@ -94,50 +94,55 @@ struct USDStageReader {
   /// render purpose) in the stage's frame turned into ARScene's, with the named prims, images,
   /// bounds and warnings.
   func build() throws(USDError) -> Built {
-    var geometry = GLTFGeometry()
-    var material = Material(name: "USD default")
-    material.diffuse = SIMD3(0.8, 0.8, 0.8)
-    geometry.materials = [material]
-    geometry.textureTransforms = [nil]
-    var slots: [String: Int] = [:]
-    var built = Built(mesh: GLTFGeometry().mesh(), nodes: [], images: [:])
     var hidden: [String: [String]] = [:]
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
     let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
-    // Each mesh's GeomSubsets (its children of that type), by the mesh's path.
-    let subsets = Dictionary(grouping: prims.filter { $0.type == "GeomSubset" }.map(\.path)) {
-      String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)])
-    }
     let made = try madeSurfaces()
-    // Every surface's vertices (a corner each where it has no normals) and indices, reserved once.
-    let sizes = made.compactMap(\.surface?.attributes).map { a in
-      (a.normals == nil ? a.triangles.count : a.positions.count, a.triangles.count)
+    var sink = SurfaceSink(self, made: made)
+    /// Draws through `sink` (bounded by its own extent).
+    func draw(
+      _ prim: (path: String, type: String), _ attributes: GLTFPrimitiveAttributes, _ world: Matrix4<Double>,
+      bounded: Bool
+    ) throws(USDError) {
+      try sink.draw(self, prim, attributes, world, bounded: bounded)
     }
-    geometry.reserve(vertices: sizes.map(\.0).reduce(0, +), indices: sizes.map(\.1).reduce(0, +))
+    // Prototypes of point instancers are drawn only as their instances.
+    let prototypeRoots = prims.filter { $0.type == "PointInstancer" }.flatMap { prototypes(of: $0.path) }
+    func underPrototype(_ path: String) -> Bool {
+      prototypeRoots.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
     for (index, prim) in prims.enumerated() {
       let presence = presence(of: prim.path)
       guard presence != .absent else { continue }
       var world = try stage * worldMatrix(prim.path)
       let isSurface = prim.type == "Mesh" || USDImplicitShapes.types.contains(prim.type)
-      built.nodes.append(
+      sink.built.nodes.append(
         NamedNode(
           name: String(prim.path.split(separator: "/").last ?? ""), position: world.translation,
           hasMesh: isSurface && presence == .drawn, hasChildren: parents.contains(prim.path)))
       if prim.type == "SkelRoot", presence == .drawn {
         if let box = skelRootExtent(prim.path) {
-          built.include(Self.corners(box).map(world.transformPoint))
+          sink.built.include(Self.corners(box).map(world.transformPoint))
         } else {
-          built.warnings.append(
+          sink.built.warnings.append(
             "\(layer.path): SkelRoot \(prim.path) binds no skinned mesh and has no extent: USD's BBoxCache "
               + "bounds it, and everything under it, as empty, and so do these bounds")
         }
       }
-      guard presence == .drawn else {
+      if prim.type == "PointInstancer", presence == .drawn {
+        let box = try drawInstances(of: prim.path, world: world, made: made) {
+          (part, attributes, placed) throws(USDError) in
+          try draw(part, attributes, placed, bounded: false)
+        }
+        // BBoxCache bounds an instancer by its extent, the instances' box in its own space.
+        if let box { sink.built.include(Self.corners(box).map(world.transformPoint)) }
+      }
+      guard presence == .drawn, !underPrototype(prim.path) else {
         if isSurface, case .hidden(let why) = presence { hidden[why, default: []].append(prim.path) }
         continue
       }
-      built.warnings += made[index].warnings
+      sink.built.warnings += made[index].warnings
       guard let (attributes, placedBy) = made[index].surface else {
         if timeCode == nil, layer.sampledOnly.contains(prim.path + ".points") {
           hidden["its points only in time samples, none at the default time (give --time)", default: []]
@@ -145,41 +150,16 @@ struct USDStageReader {
         }
         continue
       }
-      built.surfaces += 1
       if placedBy != prim.path { world = try stage * worldMatrix(placedBy) }
-      // BBoxCache bounds what is under a SkelRoot by the SkelRoot's extent alone.
-      if skelRoot(of: prim.path) == nil {
-        built.include(extentCorners(prim.path, attributes).map(world.transformPoint))
-      }
-      // The material bound to the prim, or per face through its GeomSubsets.
-      func slot(_ path: String) -> Int {
-        guard case .paths(let targets)? = values[path + ".material:binding"], let bound = targets.first else {
-          return 0
-        }
-        if let known = slots[bound] { return known }
-        guard let surface = previewSurface(of: bound, images: &built.images) else {
-          built.warnings.append(materialWarning(bound, boundTo: path))
-          slots[bound] = 0
-          return 0
-        }
-        geometry.materials.append(surface)
-        geometry.textureTransforms.append(nil)
-        slots[bound] = geometry.materials.count - 1
-        return slots[bound]!
-      }
-      for (material, part) in try facesByMaterial(
-        prim, attributes, subsets: subsets[prim.path] ?? [], slot: slot)
-      {
-        geometry.append(part, world: world, mode: 4, material: material)
-      }
+      try draw(prim, attributes, world, bounded: true)
     }
     for (why, paths) in hidden.sorted(by: { $0.key < $1.key }) {
-      built.warnings.append(
+      sink.built.warnings.append(
         "\(layer.path): \(paths.count) surface\(paths.count == 1 ? "" : "s") not drawn, \(why) "
           + "(as USD's renderers and BBoxCache leave them out): \(Self.list(paths))")
     }
-    built.mesh = geometry.mesh()
-    return built
+    sink.built.mesh = sink.geometry.mesh()
+    return sink.built
   }
 
   /// Whether a prim is on the stage and drawn.
@@ -205,6 +185,66 @@ struct USDStageReader {
     }
     if invisible { return .hidden("invisible") }
     return ["guide", "proxy"].contains(purpose) ? .hidden("of purpose \(purpose)") : .drawn
+  }
+
+  /// Draws every instance of point instancer `instancer` (placed by `world`): each prototype's
+  /// surfaces through the instance's transform, the prototype's own transform and those between
+  /// it and each surface, as USD composes them. Returns the instancer's extent (its instances'
+  /// box in its own space, as `UsdGeomPointInstancer` computes it), nil without instances.
+  private func drawInstances(
+    of instancer: String, world: Matrix4<Double>, made: [Made],
+    draw: ((path: String, type: String), GLTFPrimitiveAttributes, Matrix4<Double>) throws(USDError) -> Void
+  ) throws(USDError) -> (min: SIMD3<Double>, max: SIMD3<Double>)? {
+    let roots = prototypes(of: instancer)
+    // Each prototype's surfaces and their transforms relative to the prototype root's parent;
+    // and, for the extent, the prototype's box as BBoxCache bounds it untransformed (a surface
+    // root: its own extent; else its surfaces' box where they are authored, in the stage's axes)
+    // with the transform from that box's space to the root's parent.
+    var parts:
+      [[(prim: (path: String, type: String), attributes: GLTFPrimitiveAttributes, local: Matrix4<Double>)]] =
+        []
+    var bounds: [(box: (min: SIMD3<Double>, max: SIMD3<Double>)?, above: Matrix4<Double>)] = []
+    for root in roots {
+      let parent = String(root[..<(root.lastIndex(of: "/") ?? root.startIndex)])
+      let above = try worldMatrix(parent).inverse ?? .identity
+      var surfaces:
+        [(prim: (path: String, type: String), attributes: GLTFPrimitiveAttributes, local: Matrix4<Double>)] =
+          []
+      var corners: [SIMD3<Double>] = []
+      for (index, prim) in prims.enumerated() where prim.path == root || prim.path.hasPrefix(root + "/") {
+        guard let attributes = made[index].surface?.attributes else { continue }
+        let placed = try worldMatrix(prim.path)
+        surfaces.append((prim, attributes, above * placed))
+        corners += extentCorners(prim.path, attributes).map(placed.transformPoint)
+      }
+      parts.append(surfaces)
+      if surfaces.count == 1, surfaces[0].prim.path == root {
+        bounds.append((Self.box(extentCorners(root, surfaces[0].attributes)), surfaces[0].local))
+      } else {
+        bounds.append((Self.box(corners), above))
+      }
+    }
+    let instances = try self.instances(of: instancer)
+    let vertices = instances.reduce(0) { sum, instance in
+      sum + parts[instance.prototype].reduce(0) { $0 + $1.attributes.positions.count }
+    }
+    guard vertices <= Self.maximumInstancedVertices else {
+      throw USDError(
+        path: layer.path, place: instancer,
+        reason:
+          "\(instances.count) instances would make \(vertices) vertices, more than \(Self.maximumInstancedVertices)"
+      )
+    }
+    var corners: [SIMD3<Double>] = []
+    for instance in instances {
+      for part in parts[instance.prototype] {
+        try draw(part.prim, part.attributes, world * instance.transform * part.local)
+      }
+      // The prototype's box through the instance, as UsdGeomPointInstancer's extent takes it.
+      let (box, above) = bounds[instance.prototype]
+      if let box { corners += Self.corners(box).map((instance.transform * above).transformPoint) }
+    }
+    return Self.box(corners)
   }
 
   /// What ``madeSurfaces()`` makes of a prim: its surface (nil where it draws none) and warnings.
@@ -245,7 +285,7 @@ struct USDStageReader {
 
   /// The warning for a material that has no `UsdPreviewSurface` (a RealityKit or MaterialX
   /// network only, or none), naming its shaders.
-  private func materialWarning(_ material: String, boundTo prim: String) -> String {
+  func materialWarning(_ material: String, boundTo prim: String) -> String {
     let shaders = prims.filter { $0.path.hasPrefix(material + "/") && $0.type == "Shader" }.compactMap {
       shader in
       if case .token(let id)? = values[shader.path + ".info:id"] { return id }
@@ -261,7 +301,7 @@ struct USDStageReader {
 
   /// The prim's extent as USD's BBoxCache takes it: the authored one, else its points' box (an
   /// implicit shape's schema extent, which its vertices reach), as its 8 corners.
-  private func extentCorners(_ prim: String, _ attributes: GLTFPrimitiveAttributes) -> [SIMD3<Double>] {
+  func extentCorners(_ prim: String, _ attributes: GLTFPrimitiveAttributes) -> [SIMD3<Double>] {
     var box = attributes.positionBounds
     if case .vectors(let authored)? = value(prim + ".extent"), authored.count == 2,
       authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
@@ -283,7 +323,7 @@ struct USDStageReader {
   /// The mesh's triangles grouped by material: faces a `GeomSubset` (of `face` elements) binds
   /// a material to take that one, the others the mesh's own (`slot` gives a bound prim's
   /// material). Without subsets that bind, the whole mesh with its own.
-  private func facesByMaterial(
+  func facesByMaterial(
     _ prim: (path: String, type: String), _ attributes: GLTFPrimitiveAttributes, subsets: [String],
     slot: (String) -> Int
   ) throws(USDError) -> [(Int, GLTFPrimitiveAttributes)] {

@@ -118,11 +118,11 @@ enum USDValue {
         inlined
           ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: payload))) : try floats(1, width: 8)[0])
     case (8, false): return .double(Double(Float(bitPattern: UInt32(truncatingIfNeeded: payload))))
-    case (3, true):
-      let n = try arrayCount()
-      if compressed && n >= 16 { return .ints(try r.compressedInts(n)) }
+    case (3, true), (5, true):  // int and int64 arrays (a point instancer's ids)
+      let n = try arrayCount(), wide = type == 5
+      if compressed && n >= 16 { return .ints(try r.compressedInts(n, wide: wide)) }
       var out: [Int64] = []
-      for _ in 0..<n { out.append(Int64(Int32(bitPattern: try r.uint32()))) }
+      for _ in 0..<n { out.append(wide ? try r.int64() : Int64(Int32(bitPattern: try r.uint32()))) }
       return .ints(out)
     case (24, true), (23, true), (25, true):
       let n = try arrayCount()
