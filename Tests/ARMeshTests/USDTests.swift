@@ -374,6 +374,19 @@ struct USDCompositionTests {
     }
   }
 
+  @Test("a referencing prim's variant selection is stronger than the referenced layer's own, text and binary")
+  func selectionsWhereReferenced() throws {
+    let (prims, low, high) = try USDTests.bboxCache("variant-selections.usdz")
+    #expect(prims == ["/Room/A/Seat", "/Room/B/Seat", "/Room/C/Seat"])
+    let bounds = try #require(
+      ModelStatistics(try ModelAsset.load(path: Fixtures.path("usd/variant-selections.usdz"))).bounds)
+    for k in 0..<3 {
+      #expect(
+        abs(bounds.min[k] - low[k]) < 1e-9 && abs(bounds.max[k] - high[k]) < 1e-9,
+        "\(bounds) vs \(low) \(high)")
+    }
+  }
+
   @Test(
     "a PointInstancer draws its prototypes once an instance (half-precision orientations, scales, a hidden id), not in place: bounds equal usd-core's BBoxCache",
     arguments: ["point-instancer.usdz", "point-instancer-text.usdz"])

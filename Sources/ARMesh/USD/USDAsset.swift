@@ -116,9 +116,9 @@ public struct USDAsset: Sendable {
   }
 
   /// A layer's opinions from its bytes: text (`#usda`) or binary (`PXR-USDC`), its variant
-  /// sets at the layer's own selections.
+  /// sets unresolved (composition picks them, a referencing prim's selections first).
   static func layer(_ bytes: ArraySlice<UInt8>, path: String) throws(USDError) -> USDLayer {
-    if USDTextLayer.isText(bytes) { return try USDTextLayer.read(bytes, path: path).resolvingVariants() }
-    return try USDLayer(crate: USDCrate(Array(bytes), path: path)).resolvingVariants()
+    if USDTextLayer.isText(bytes) { return try USDTextLayer.read(bytes, path: path) }
+    return try USDLayer(crate: USDCrate(Array(bytes), path: path))
   }
 }

@@ -13,9 +13,11 @@ extension USDLayer {
     guard depth <= 8 else {
       throw USDError(path: path, place: "references", reason: "more than eight layers deep (a cycle?)")
     }
-    var out = self
+    // This layer's variant sets at its own selections, which then choose for what it references.
+    let resolved = resolvingVariants()
+    var out = resolved
     out.references = [:]
-    for (prim, list) in references.sorted(by: { $0.key < $1.key }) {
+    for (prim, list) in resolved.references.sorted(by: { $0.key < $1.key }) {
       for reference in list {
         var source = self
         if !reference.file.isEmpty {
@@ -24,7 +26,7 @@ extension USDLayer {
               path: path, place: prim, reason: "references \(reference.file), which the package does not hold"
             )
           }
-          source = try other.composed(load: load, depth: depth + 1)
+          source = other
         } else if reference.prim == prim {
           continue  // a prim referencing itself adds nothing
         }
@@ -38,6 +40,11 @@ extension USDLayer {
               "references \(reference.prim.isEmpty ? "the default prim" : reference.prim) of \(reference.file.isEmpty ? "this layer" : reference.file), which is not there"
           )
         }
+        // The referencing prim's variant selections are stronger than the referenced layer's;
+        // another layer comes with its own references composed (this one's are being composed).
+        let overrides = resolved.variantSelections[prim].map { [target: $0] } ?? [:]
+        source = source.resolvingVariants(overriding: overrides)
+        if !reference.file.isEmpty { source = try source.composed(load: load, depth: depth + 1) }
         out.graft(source, from: target, to: prim)
       }
     }

@@ -18,16 +18,20 @@ extension USDLayer {
     }
   }
 
-  /// The layer with each prim's variant sets at their selections, as USD composes them: the
-  /// opinions inside a selected variant (keyed `/Prim/{set=variant}/…`) become the prim's, weaker
+  /// The layer with each prim's variant sets at their selections (`overrides`, a referencing
+  /// prim's, before the layer's own), as USD composes them: the opinions inside a selected variant (keyed `/Prim/{set=variant}/…`) become the prim's, weaker
   /// than its own (and an outer variant's weaker than nothing but the prim's); those of the
   /// variants not selected, and of sets without a selection, are left out.
-  func resolvingVariants() -> USDLayer {
+  func resolvingVariants(overriding overrides: [String: [String: String]] = [:]) -> USDLayer {
     guard
       prims.contains(where: { $0.path.contains("/{") }) || values.keys.contains(where: { $0.contains("/{") })
         || references.keys.contains(where: { $0.contains("/{") })
     else { return self }
-    let selections = resolvedSelections()
+    var selections = resolvedSelections()
+    // A referencing prim's choices, stronger than the layer's own.
+    for (prim, chosen) in overrides {
+      selections[prim, default: [:]].merge(chosen) { _, override in override }
+    }
     /// The path a variant's opinion lands on, nil when its variant is not selected.
     func resolved(_ path: String) -> String? {
       var path = path

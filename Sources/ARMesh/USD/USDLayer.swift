@@ -32,7 +32,7 @@ struct USDLayer {
   /// inactive (`active = false`): neither is drawn, nor anything under it.
   var abstractPrims: Set<String> = [], inactivePrims: Set<String> = []
   /// Each prim's variant selections (set → variant), by the prim's path. A variant's own
-  /// opinions are keyed under `/Prim/{set=variant}` until ``resolvingVariants()`` picks them.
+  /// opinions are keyed under `/Prim/{set=variant}` until ``resolvingVariants(overriding:)`` picks them.
   var variantSelections: [String: [String: String]] = [:]
   /// The layer's metadata: units (USD's fallback is the centimetre), up axis, default prim.
   var metersPerUnit = 0.01

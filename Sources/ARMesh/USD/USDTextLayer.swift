@@ -2,7 +2,7 @@
 /// metadata (units, up axis, default prim), every `def`/`over`/`class` prim with its type,
 /// references and payloads, and each attribute's default value (or its first time sample),
 /// connections and interpolation, relationships' targets; variant sets' contents under
-/// `/Prim/{set=variant}` paths with the prims' selections, for ``USDLayer/resolvingVariants()``.
+/// `/Prim/{set=variant}` paths with the prims' selections, for ``USDLayer/resolvingVariants(overriding:)``.
 struct USDTextLayer {
   let tokens: [USDTextTokenizer.Token]
   var at = 0
