@@ -88,6 +88,22 @@ struct SurfaceMapTests {
   }
 
   @Test(
+    "a KHR_texture_transform on a map of the second set moves that set: the whole quad samples the green texel"
+  )
+  func transformOnSecondSet() throws {
+    let map = RGBA8Image(width: 2, height: 1, pixels: [SIMD4(255, 0, 0, 255), SIMD4(0, 255, 0, 255)])
+    let material = #"""
+      {"pbrMetallicRoughness": {"baseColorFactor": [0, 0, 0, 1]}, "emissiveFactor": [1, 1, 1],
+       "emissiveTexture": {"index": 0, "texCoord": 1, "extensions": {"KHR_texture_transform": {"offset": [0.75, 0], "scale": [0.25, 1]}}}}
+      """#
+    let image = try Self.render(
+      Self.quad(material: material, images: [map], secondSet: true), lights: #"{"ambient": [0, 0, 0]}"#)
+    for y in [2, 8, 14] {
+      for x in [2, 14] { #expect(Self.close(image[x, y], [0, 255, 0]), "\(image[x, y]) at \(x), \(y)") }
+    }
+  }
+
+  @Test(
     "an occlusion map scales the ambient light by 1 + strength·(texel − 1)",
     arguments: [1.0, 0.5, 0.0])
   func occlusion(strength: Double) throws {

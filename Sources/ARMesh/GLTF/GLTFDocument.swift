@@ -237,7 +237,7 @@ struct GLTFDocument: Decodable, Sendable {
 
   /// `KHR_texture_transform`: texture coordinates scaled, then rotated (radians,
   /// counter-clockwise in UV space), then offset.
-  struct TextureTransform: Decodable, Sendable {
+  struct TextureTransform: Decodable, Sendable, Equatable {
     var offset: [Double]?
     var rotation: Double?
     var scale: [Double]?

@@ -15,6 +15,8 @@ struct GLTFGeometry {
   var materials: [Material] = []
   /// Each material's `KHR_texture_transform` of its base colour texture.
   var textureTransforms: [GLTFDocument.TextureTransform?] = []
+  /// Each material's `KHR_texture_transform` of its maps on the second texture-coordinate set.
+  var secondTransforms: [GLTFDocument.TextureTransform?] = []
   private var anyTexcoords = false, anyTexcoords1 = false, anyColors = false
 
   /// Appends a primitive placed by `world`, drawn with material `material`.
@@ -98,10 +100,14 @@ struct GLTFGeometry {
           return SIMD2(Float(turned.x), Float(1 - turned.y))
         }
       }, to: &texcoords, seen: &anyTexcoords, before: before, count: count, fill: .zero)
-    // The second set as it is (KHR_texture_transform applies to the base colour's set).
+    // The second set through its maps' transform.
+    let second = secondTransforms[safe: material] ?? nil
     Self.append(
       p.texcoords1.map { uvs in
-        (0..<count).map { k in SIMD2(Float(uvs[vertexOf(k)].x), Float(1 - uvs[vertexOf(k)].y)) }
+        (0..<count).map { k in
+          let turned = Self.transformed(uvs[vertexOf(k)], second)
+          return SIMD2(Float(turned.x), Float(1 - turned.y))
+        }
       }, to: &texcoords1, seen: &anyTexcoords1, before: before, count: count, fill: .zero)
     Self.append(
       p.colors.map { given in

@@ -10,6 +10,8 @@ import ARMath
 struct GLTFMaterialConversion {
   var material: Material
   var textureTransform: GLTFDocument.TextureTransform?
+  /// The `KHR_texture_transform` of the maps on the second texture-coordinate set.
+  var secondTextureTransform: GLTFDocument.TextureTransform?
   var embeddedImages: [String: [UInt8]] = [:]
   var warnings: [String] = []
 
@@ -150,10 +152,20 @@ struct GLTFMaterialConversion {
     let references: [WritableKeyPath<Material, TextureReference?>] = [
       \.metallicRoughnessTexture, \.normalTexture, \.occlusionTexture, \.emissiveTexture,
     ]
+    var transformed = false
     for ((pointer, info), reference) in zip(Self.maps(m), references) {
       guard let used = Self.set(info), used != primary else { continue }
       if used == second {
         material[keyPath: reference]?.texCoord = 1
+        // The set's coordinates are transformed once: by its first map's transform.
+        let transform = info?.extensions?.transform
+        if !transformed {
+          (secondTextureTransform, transformed) = (transform, true)
+        } else if transform != secondTextureTransform {
+          warnings.append(
+            "\(container.path): \(here)\(pointer)/extensions/KHR_texture_transform: the maps on set \(used) are drawn with the first one's transform"
+          )
+        }
       } else {
         warnings.append(
           "\(container.path): \(here)\(pointer)/texCoord: set \(used) is drawn with set \(primary): a mesh keeps two sets, here \(primary) and \(second ?? primary)"

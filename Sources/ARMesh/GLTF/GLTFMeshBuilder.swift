@@ -281,6 +281,7 @@ struct GLTFMeshBuilder {
     }
     geometry.materials.append(material.material)
     geometry.textureTransforms.append(material.textureTransform)
+    geometry.secondTransforms.append(material.secondTextureTransform)
     materialSlots[key] = geometry.materials.count - 1
     return geometry.materials.count - 1
   }
