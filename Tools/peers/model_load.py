@@ -4,6 +4,7 @@
   model_load.py write-glb OUT       a GLB of about 1M triangles in 102 meshes sharing six parts'
                                     vertex accessors (each mesh its own indices), every mesh on
                                     its own node, as exporters write kits of repeated parts
+  model_load.py write-gltf OUT      the same as a .gltf with its buffer in a .bin beside it
   model_load.py write-usdz OUT      a USDZ of about 1M triangles in 100 meshes of quads under
                                     transformed Xforms, written by usd-core
   model_load.py trimesh FILE ROUNDS trimesh's in-process load and flatten (trimesh.load with
@@ -32,7 +33,7 @@ def grid(n):
     return vertices, normals, texcoords, triangles.astype(np.uint32)
 
 
-def write_glb(out):
+def write_glb(out, separate=False):
     # Six parts of 9,800 triangles, each with its own vertex accessors, drawn by 102 meshes
     # (each part by 17, each mesh its own index accessor over the part's vertices) on 102 nodes.
     parts = [grid(70) for _ in range(6)]
@@ -66,9 +67,15 @@ def write_glb(out):
     document = {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": list(range(meshes))}],
                 "nodes": nodes, "meshes": mesh_list, "accessors": accessors, "bufferViews": views,
                 "buffers": [{"byteLength": sum(len(c) for c in chunks)}]}
+    binary = b"".join(chunks)
+    if separate:
+        import os
+        document["buffers"][0]["uri"] = os.path.basename(out).replace(".gltf", ".bin")
+        open(out.replace(".gltf", ".bin"), "wb").write(binary)
+        open(out, "w").write(json.dumps(document))
+        return
     text = json.dumps(document).encode()
     text += b" " * (-len(text) % 4)
-    binary = b"".join(chunks)
     with open(out, "wb") as f:
         f.write(struct.pack("<III", 0x46546C67, 2, 12 + 8 + len(text) + 8 + len(binary)))
         f.write(struct.pack("<II", len(text), 0x4E4F534A) + text)
@@ -141,6 +148,8 @@ if __name__ == "__main__":
     mode = sys.argv[1]
     if mode == "write-glb":
         write_glb(sys.argv[2])
+    elif mode == "write-gltf":
+        write_glb(sys.argv[2], separate=True)
     elif mode == "write-usdz":
         write_usdz(sys.argv[2])
     elif mode == "trimesh":

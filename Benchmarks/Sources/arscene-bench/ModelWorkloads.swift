@@ -9,7 +9,7 @@ import Foundation
 func modelWorkloads(quick: Bool) -> [Row] {
   let folder = NSTemporaryDirectory() + "arscene-bench-models"
   try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  let (glb, usdz) = (folder + "/shared-parts.glb", folder + "/kit.usdz")
+  let (glb, gltf, usdz) = (folder + "/shared-parts.glb", folder + "/shared-parts.gltf", folder + "/kit.usdz")
   let pythonPath = ProcessInfo.processInfo.environment["ARSCENE_MODEL_PEERS_PYTHONPATH"]
   for (mode, path) in [("write-glb", glb), ("write-usdz", usdz)]
   where !FileManager.default.fileExists(atPath: path) {
@@ -48,6 +48,14 @@ func modelWorkloads(quick: Bool) -> [Row] {
     })
   precondition(
     peer.faces == 0 || peer.faces == triangles, "assimp read \(peer.faces) triangles, ours \(triangles)")
+  let gltfName = "model load: the same as .gltf with its buffer in a .bin"
+  let text = oursOnly(gltfName, rounds: rounds) {
+    triangles = try! ModelAsset.load(path: gltf).mesh.triangleCount
+  }
+  rows.append(
+    race(
+      text, "trimesh 4.5 load, force=mesh",
+      ["/usr/bin/python3", "Tools/peers/model_load.py", "trimesh", gltf, "\(rounds)"]))
   let usdName = "model load: USDZ of 980,000 triangles in 100 meshes"
   let usd = oursOnly(usdName, rounds: rounds) {
     triangles = try! ModelAsset.load(path: usdz).mesh.triangleCount
