@@ -11,7 +11,7 @@ func modelWorkloads(quick: Bool) -> [Row] {
   try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   let (glb, gltf, usdz) = (folder + "/shared-parts.glb", folder + "/shared-parts.gltf", folder + "/kit.usdz")
   let pythonPath = ProcessInfo.processInfo.environment["ARSCENE_MODEL_PEERS_PYTHONPATH"]
-  for (mode, path) in [("write-glb", glb), ("write-usdz", usdz)]
+  for (mode, path) in [("write-glb", glb), ("write-gltf", gltf), ("write-usdz", usdz)]
   where !FileManager.default.fileExists(atPath: path) {
     guard
       peerOutput(["/usr/bin/python3", "Tools/peers/model_load.py", mode, path], pythonPath: pythonPath) != nil
