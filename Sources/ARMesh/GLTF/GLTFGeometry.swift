@@ -91,24 +91,21 @@ struct GLTFGeometry {
   private mutating func appendTexcoordsAndColors(
     _ p: GLTFPrimitiveAttributes, vertexOf: (Int) -> Int, count: Int, material: Int
   ) {
-    let transform = textureTransforms[safe: material] ?? nil
     let before = positions.count - count
+    /// The new vertices' coordinates of a set through `transform`, v turned to point up.
+    func turned(_ uvs: [SIMD2<Double>], _ transform: GLTFDocument.TextureTransform?) -> [SIMD2<Float>] {
+      (0..<count).map { k in
+        let uv = Self.transformed(uvs[vertexOf(k)], transform)
+        return SIMD2(Float(uv.x), Float(1 - uv.y))
+      }
+    }
+    // The base colour's set through its transform, the second set through its maps'.
     Self.append(
-      p.texcoords.map { uvs in
-        (0..<count).map { k in
-          let turned = Self.transformed(uvs[vertexOf(k)], transform)
-          return SIMD2(Float(turned.x), Float(1 - turned.y))
-        }
-      }, to: &texcoords, seen: &anyTexcoords, before: before, count: count, fill: .zero)
-    // The second set through its maps' transform.
-    let second = secondTransforms[safe: material] ?? nil
+      p.texcoords.map { turned($0, textureTransforms[safe: material] ?? nil) }, to: &texcoords,
+      seen: &anyTexcoords, before: before, count: count, fill: .zero)
     Self.append(
-      p.texcoords1.map { uvs in
-        (0..<count).map { k in
-          let turned = Self.transformed(uvs[vertexOf(k)], second)
-          return SIMD2(Float(turned.x), Float(1 - turned.y))
-        }
-      }, to: &texcoords1, seen: &anyTexcoords1, before: before, count: count, fill: .zero)
+      p.texcoords1.map { turned($0, secondTransforms[safe: material] ?? nil) }, to: &texcoords1,
+      seen: &anyTexcoords1, before: before, count: count, fill: .zero)
     Self.append(
       p.colors.map { given in
         (0..<count).map { k in
