@@ -22,12 +22,17 @@ func modelWorkloads(quick: Bool) -> [Row] {
   var triangles = 0
   let glbBytes = [UInt8](FileManager.default.contents(atPath: glb)!)
   let glbName = "model load: GLB of 999,600 triangles, 102 meshes over 6 parts' shared accessors"
-  let ours = oursOnly(glbName, rounds: rounds) {
-    triangles = try! ModelAsset.load(path: glb).mesh.triangleCount
-  }
-  /// Our row against a peer's fastest time (the script's first line; NaN when it did not run).
-  func race(_ ours: Row, _ peer: String, _ command: [String]) -> Row {
-    let output = runPeer(command, pythonPath: pythonPath)
+  /// Our load of `path` (fastest of `rounds`) against the peer script's `mode` on the same
+  /// file: its fastest time on its first line, the triangles it read on its last (NaN when it
+  /// did not run).
+  func race(_ name: String, _ path: String, _ peer: String, _ mode: String) -> Row {
+    let ours = oursOnly(name, rounds: rounds) {
+      triangles = try! ModelAsset.load(path: path).mesh.triangleCount
+    }
+    // A row ARSCENE_BENCH_ONLY leaves out runs no peer either.
+    guard !ours.ours_s.isNaN else { return ours }
+    let output = runPeer(
+      ["/usr/bin/python3", "Tools/peers/model_load.py", mode, path, "\(rounds)"], pythonPath: pythonPath)
     if let faces = output?.last {
       precondition(Int(faces) == triangles, "\(peer) read \(faces) triangles, ours \(triangles)")
     }
@@ -35,10 +40,7 @@ func modelWorkloads(quick: Bool) -> [Row] {
     return Row(
       workload: ours.workload, ours_s: ours.ours_s, peer: peer, peer_s: theirs, ratio: ours.ours_s / theirs)
   }
-  rows.append(
-    race(
-      ours, "trimesh 4.5 load, force=mesh",
-      ["/usr/bin/python3", "Tools/peers/model_load.py", "trimesh", glb, "\(rounds)"]))
+  rows.append(race(glbName, glb, "trimesh 4.5 load, force=mesh", "trimesh"))
   var peer = (vertices: 0, faces: 0)
   rows.append(
     compare(glbName, peer: "assimp 5.2 (no post-processing)", rounds: rounds) {
@@ -48,21 +50,11 @@ func modelWorkloads(quick: Bool) -> [Row] {
     })
   precondition(
     peer.faces == 0 || peer.faces == triangles, "assimp read \(peer.faces) triangles, ours \(triangles)")
-  let gltfName = "model load: the same as .gltf with its buffer in a .bin"
-  let text = oursOnly(gltfName, rounds: rounds) {
-    triangles = try! ModelAsset.load(path: gltf).mesh.triangleCount
-  }
   rows.append(
     race(
-      text, "trimesh 4.5 load, force=mesh",
-      ["/usr/bin/python3", "Tools/peers/model_load.py", "trimesh", gltf, "\(rounds)"]))
-  let usdName = "model load: USDZ of 980,000 triangles in 100 meshes"
-  let usd = oursOnly(usdName, rounds: rounds) {
-    triangles = try! ModelAsset.load(path: usdz).mesh.triangleCount
-  }
+      "model load: the same as .gltf with its buffer in a .bin", gltf, "trimesh 4.5 load, force=mesh",
+      "trimesh"))
   rows.append(
-    race(
-      usd, "usd-core 26.11 open + points",
-      ["/usr/bin/python3", "Tools/peers/model_load.py", "usd", usdz, "\(rounds)"]))
+    race("model load: USDZ of 980,000 triangles in 100 meshes", usdz, "usd-core 26.11 open + points", "usd"))
   return rows
 }
