@@ -9,7 +9,7 @@ import ARPose
 public enum BoardCalibration {
   /// What `arscene calibrate` prints: `{"intrinsics": [fx, fy, cx, cy], "distortion": [k1, k2,
   /// p1, p2, k3], "rms_px", "image_size": [w, h], "views": [...], "sigma": {"intrinsics",
-  /// "distortion"}, "skipped": [...]}`; pixels in ARScene's convention (OpenCV's principal
+  /// "distortion", "undetermined"}, "fixed": {...}, "skipped": [...]}`; pixels in ARScene's convention (OpenCV's principal
   /// point is ours minus 0.5), poses `camera_from_board` in OpenCV's camera frame, metres.
   public struct Report: Encodable, Sendable {
     /// One photograph used: `{"image", "markers", "points", "rms_px", "rotation_xyzw", "translation"}`.
@@ -41,6 +41,9 @@ public enum BoardCalibration {
       public var intrinsics: [Double?]
       /// Of k1, k2, p1, p2, k3; nil where not determined.
       public var distortion: [Double?]
+      /// Why each null is null, by parameter name (`fx` … `k3`): held (a ``CalibrationConstraint``),
+      /// or the views' information matrix is singular.
+      public var undetermined: [String: String] = [:]
     }
 
     /// A photograph left out, and why.
@@ -65,9 +68,13 @@ public enum BoardCalibration {
     public var sigma: Sigma
     /// The photographs left out.
     public var skipped: [Skipped]
+    /// The parameters held instead of estimated (`fix_k3`, `fix_principal_point`,
+    /// `fix_aspect_ratio`), each with why: asked for, or the views did not determine the camera
+    /// without it.
+    public var fixed: [String: String] = [:]
 
     enum CodingKeys: String, CodingKey {
-      case intrinsics, distortion, views, sigma, skipped
+      case intrinsics, distortion, views, sigma, skipped, fixed
       case rmsPixels = "rms_px"
       case imageSize = "image_size"
     }
@@ -119,12 +126,13 @@ public enum BoardCalibration {
   /// Calibrates from named sightings of `board` in images `width` × `height` pixels: those with
   /// a view, the others listed as skipped.
   ///
-  /// - Throws: `PoseError` when fewer than two images show the board, or the solve fails.
+  /// - Throws: `PoseError` when fewer than two images show the board, or no camera within
+  ///   bounds fits them.
   public static func calibrate(
     _ sightings: [(name: String, sighting: Sighting)], board: MarkerBoard, width: Int, height: Int,
-    minimumMarkers: Int = 2
+    minimumMarkers: Int = 2, fixing: Set<CalibrationConstraint> = [], automatic: Bool = true
   ) throws(PoseError) -> Report {
-    try calibrate(sightings, width: width, height: height) { sighting in
+    try calibrate(sightings, width: width, height: height, fixing: fixing, automatic: automatic) { sighting in
       "\(sighting.markers) of the board's markers found; at least \(minimumMarkers) needed"
         + (board.chessboardCorners.isEmpty ? "" : ", with 4 chessboard corners")
     }
@@ -132,11 +140,13 @@ public enum BoardCalibration {
 
   /// Calibrates from named sightings of `chessboard` in images `width` × `height` pixels.
   ///
-  /// - Throws: `PoseError` when fewer than two images show the board, or the solve fails.
+  /// - Throws: `PoseError` when fewer than two images show the board, or no camera within
+  ///   bounds fits them.
   public static func calibrate(
-    _ sightings: [(name: String, sighting: Sighting)], chessboard: Chessboard, width: Int, height: Int
+    _ sightings: [(name: String, sighting: Sighting)], chessboard: Chessboard, width: Int, height: Int,
+    fixing: Set<CalibrationConstraint> = [], automatic: Bool = true
   ) throws(PoseError) -> Report {
-    try calibrate(sightings, width: width, height: height) { _ in
+    try calibrate(sightings, width: width, height: height, fixing: fixing, automatic: automatic) { _ in
       "the \(chessboard.columns)×\(chessboard.rows) inner corners were not all found"
     }
   }
@@ -145,7 +155,7 @@ public enum BoardCalibration {
   /// reason `skipped` gives.
   private static func calibrate(
     _ sightings: [(name: String, sighting: Sighting)], width: Int, height: Int,
-    skipped reason: (Sighting) -> String
+    fixing: Set<CalibrationConstraint>, automatic: Bool, skipped reason: (Sighting) -> String
   ) throws(PoseError) -> Report {
     var views: [CameraCalibration.View] = [], used: [(name: String, markers: Int)] = []
     var skipped: [Report.Skipped] = []
@@ -157,7 +167,8 @@ public enum BoardCalibration {
       views.append(view)
       used.append((name, sighting.markers))
     }
-    let calibration = try CameraCalibration.calibrate(views: views, width: width, height: height)
+    let calibration = try CameraCalibration.calibrate(
+      views: views, width: width, height: height, fixing: fixing, automatic: automatic)
     let k = calibration.intrinsics
     return Report(
       intrinsics: [k.fx, k.fy, k.cx, k.cy], distortion: calibration.lens.opencvCoefficients.values,
@@ -173,7 +184,9 @@ public enum BoardCalibration {
           calibration.intrinsicsSigma.x, calibration.intrinsicsSigma.y, calibration.intrinsicsSigma.z,
           calibration.intrinsicsSigma.w,
         ].map { $0.isFinite ? $0 : nil },
-        distortion: calibration.distortionSigma.map { $0.isFinite ? $0 : nil }),
-      skipped: skipped)
+        distortion: calibration.distortionSigma.map { $0.isFinite ? $0 : nil },
+        undetermined: calibration.undetermined),
+      skipped: skipped,
+      fixed: Dictionary(uniqueKeysWithValues: calibration.fixed.map { ($0.key.rawValue, $0.value) }))
   }
 }

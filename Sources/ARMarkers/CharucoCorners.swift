@@ -74,7 +74,7 @@ extension MarkerBoard {
       // away on the board).
       let nearest =
         markers.filter { around.contains($0.id) }.flatMap(\.corners).map { ($0 - guess).length }.min() ?? 10
-      let half = Int(Swift.min(Swift.max((0.5 * nearest).rounded(.down), 2), 10))
+      let half = Int(Swift.min(Swift.max((0.75 * nearest).rounded(.down), 2), 10))
       guard let refined = grey.saddle(near: guess, halfWindow: half), (refined - guess).length < Double(half)
       else { continue }
       found.append(CharucoCorner(id: id, pixel: refined))

@@ -2,17 +2,20 @@ import ARMath
 import RealModule
 
 /// The reprojection residuals of a board calibration (``CameraCalibration``) and their
-/// Jacobian: parameters `fx, fy, cx, cy, k1, k2, p1, p2, k3`, then each view's rotation (axis
-/// times angle) and translation; residuals `(u − u_seen, v − v_seen)` point by point, view by
+/// Jacobian: the free camera parameters (of `fx, fy, cx, cy, k1, k2, p1, p2, k3`, in that
+/// order), then each view's rotation (axis times angle) and translation; residuals `(u − u_seen, v − v_seen)` point by point, view by
 /// view, pixels.
 struct CalibrationResiduals {
   let views: [CameraCalibration.View]
+  /// The camera parameters estimated and those held.
+  let parameters: CalibrationParameters
   /// Where each view's residuals start.
   private let offsets: [Int]
   private let count: Int
 
-  init(views: [CameraCalibration.View]) {
+  init(views: [CameraCalibration.View], parameters: CalibrationParameters) {
     self.views = views
+    self.parameters = parameters
     var offsets: [Int] = [], total = 0
     for view in views {
       offsets.append(total)
@@ -23,7 +26,7 @@ struct CalibrationResiduals {
 
   /// View `v`'s six parameters in `x`.
   func viewParameters(_ x: [Double], _ v: Int) -> ArraySlice<Double> {
-    let start = CameraCalibration.cameraParameters + 6 * v
+    let start = parameters.count + 6 * v
     return x[start..<(start + 6)]
   }
 
@@ -35,8 +38,9 @@ struct CalibrationResiduals {
 
   /// View `v`'s residuals written at its offset in `r`.
   private func viewResiduals(_ x: [Double], _ v: Int, into r: inout [Double]) {
+    let camera = parameters.camera(x)
     let lens = LensDistortion.radialTangential(
-      k1: x[4], k2: x[5], p1: x[6], p2: x[7], k3: x[8], k4: 0, k5: 0, k6: 0)
+      k1: camera[4], k2: camera[5], p1: camera[6], p2: camera[7], k3: camera[8], k4: 0, k5: 0, k6: 0)
     let p = viewParameters(x, v), s = p.startIndex
     let rotation = CameraCalibration.rotation(SIMD3(p[s], p[s + 1], p[s + 2])).matrix
     let translation = SIMD3(p[s + 3], p[s + 4], p[s + 5])
@@ -45,19 +49,19 @@ struct CalibrationResiduals {
     for (board, seen) in zip(view.boardPoints, view.imagePoints) {
       let c = rotation * SIMD3(board.x, board.y, 0) + translation
       let d = lens.distort(SIMD2(c.x / c.z, c.y / c.z))
-      r[k] = x[0] * d.x + x[2] - seen.x
-      r[k + 1] = x[1] * d.y + x[3] - seen.y
+      r[k] = camera[0] * d.x + camera[2] - seen.x
+      r[k + 1] = camera[1] * d.y + camera[3] - seen.y
       k += 2
     }
   }
 
-  /// Central differences, each view's parameters moving its own residuals alone: the camera's
-  /// nine columns cost two evaluations of every residual each, a view's six two of its own.
+  /// Central differences, each view's parameters moving its own residuals alone: each free
+  /// camera column costs two evaluations of every residual, a view's six two of its own.
   func jacobian(_ x: [Double]) -> DenseMatrix<Double> {
     var j = DenseMatrix<Double>(rows: count, columns: x.count)
     let base = Double.root(Double.ulpOfOne, 3)
     var plus = [Double](repeating: 0, count: count), minus = plus
-    for c in 0..<CameraCalibration.cameraParameters {
+    for c in 0..<parameters.count {
       let h = base * Swift.max(1, abs(x[c]))
       var xp = x, xm = x
       xp[c] += h
@@ -68,8 +72,7 @@ struct CalibrationResiduals {
     }
     for v in views.indices {
       let rows = offsets[v]..<(offsets[v] + 2 * views[v].boardPoints.count)
-      for c in (CameraCalibration.cameraParameters + 6 * v)..<(CameraCalibration.cameraParameters + 6 * v + 6)
-      {
+      for c in (parameters.count + 6 * v)..<(parameters.count + 6 * v + 6) {
         let h = base * Swift.max(1, abs(x[c]))
         var xp = x, xm = x
         xp[c] += h

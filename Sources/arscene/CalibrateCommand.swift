@@ -21,7 +21,12 @@ struct CalibrateCommand: ParsableCommand {
       "translation"}], "sigma": {"intrinsics", "distortion"}, "skipped"}, pixels in ARScene's \\
       convention (pixel centres at +0.5: OpenCV's principal point is ours minus 0.5), view \\
       poses camera_from_board in OpenCV's camera frame (board x right, y down), metres. \\
-      Images with fewer than --min-markers of the board's markers are skipped and listed.
+      Images with fewer than --min-markers of the board's markers are skipped and listed. \\
+      Parameters the views do not determine (a focal length's sigma over a tenth of it, the \\
+      principal point's over an eighth of the image, a singular information matrix, or a camera \\
+      out of bounds) are held in turn, k3 first, then the principal point, then the aspect \\
+      ratio, and listed under "fixed" with why; a sigma is null where it is not determined, \\
+      "sigma.undetermined" saying why.
       """
   )
 
@@ -32,6 +37,25 @@ struct CalibrateCommand: ParsableCommand {
   var board: String
 
   @Option(help: "The fewest board markers an image must show to be used.") var minMarkers = 2
+
+  @Flag(help: "Hold k3 at 0 (OpenCV's CALIB_FIX_K3).") var fixK3 = false
+  @Flag(help: "Hold the principal point at the image's centre (CALIB_FIX_PRINCIPAL_POINT).")
+  var fixPrincipalPoint = false
+  @Flag(help: "Hold fy equal to fx: square pixels (CALIB_FIX_ASPECT_RATIO).") var fixAspectRatio = false
+  @Flag(
+    help:
+      "Estimate every parameter not held by a --fix option even when the views leave it undetermined (by default k3, then the principal point, then the aspect ratio are held until they do not)."
+  )
+  var noAutomaticFixing = false
+
+  /// The parameters the options hold.
+  var fixing: Set<CalibrationConstraint> {
+    var fixing = Set<CalibrationConstraint>()
+    if fixK3 { fixing.insert(.fixK3) }
+    if fixPrincipalPoint { fixing.insert(.fixPrincipalPoint) }
+    if fixAspectRatio { fixing.insert(.fixAspectRatio) }
+    return fixing
+  }
 
   @Argument(help: "The photographs (PNG or JPEG), all of one size.") var images: [String]
 
@@ -88,10 +112,12 @@ struct CalibrateCommand: ParsableCommand {
         switch target {
         case .markers(let board):
           report = try BoardCalibration.calibrate(
-            found, board: board, width: size!.width, height: size!.height, minimumMarkers: minMarkers)
+            found, board: board, width: size!.width, height: size!.height, minimumMarkers: minMarkers,
+            fixing: fixing, automatic: !noAutomaticFixing)
         case .chessboard(let chessboard):
           report = try BoardCalibration.calibrate(
-            found, chessboard: chessboard, width: size!.width, height: size!.height)
+            found, chessboard: chessboard, width: size!.width, height: size!.height, fixing: fixing,
+            automatic: !noAutomaticFixing)
         }
       } catch { throw InputFailure(message: "\(error)") }
       try JSONOutput.write(report)

@@ -10,10 +10,15 @@ import Testing
 struct CalibrationSigmaTests {
   @Test("an undetermined σ is written as null, the others as numbers")
   func undeterminedIsNull() throws {
-    let sigma = BoardCalibration.Report.Sigma(intrinsics: [0.5, nil, 0.25, 0.75], distortion: [nil, 0.01])
+    let sigma = BoardCalibration.Report.Sigma(
+      intrinsics: [0.5, nil, 0.25, 0.75], distortion: [nil, 0.01],
+      undetermined: ["fy": "the views' information matrix is singular", "k1": "held (fix_k3)"])
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let text = String(decoding: try encoder.encode(sigma), as: UTF8.self)
-    #expect(text == #"{"distortion":[null,0.01],"intrinsics":[0.5,null,0.25,0.75]}"#, "\(text)")
+    #expect(
+      text
+        == #"{"distortion":[null,0.01],"intrinsics":[0.5,null,0.25,0.75],"undetermined":{"fy":"the views' information matrix is singular","k1":"held (fix_k3)"}}"#,
+      "\(text)")
   }
 }

@@ -117,6 +117,46 @@ struct CameraCalibrationTests {
     #expect(abs(noisy.rmsPixels - 0.3 * 2.0.squareRoot()) < 0.03, "\(noisy.rmsPixels)")
   }
 
+  @Test(
+    "held parameters keep their values, their σ NaN with the reason; with many views nothing is held unasked")
+  func held() throws {
+    let views = Self.views(seed: 9, count: 6, noise: 0.2)
+    let held = try CameraCalibration.calibrate(
+      views: views, width: 640, height: 480, fixing: [.fixK3, .fixPrincipalPoint, .fixAspectRatio])
+    let k = held.intrinsics
+    #expect(held.lens.opencvCoefficients.values[4] == 0 && k.cx == 320 && k.cy == 240 && k.fx == k.fy, "\(k)")
+    #expect(held.fixed.count == 3 && held.fixed.values.allSatisfy { $0 == "asked for" })
+    #expect(held.intrinsicsSigma.z.isNaN && held.undetermined["cx"] == "held (fix_principal_point)")
+    #expect(held.intrinsicsSigma.x == held.intrinsicsSigma.y && held.intrinsicsSigma.x.isFinite)
+    let free = try CameraCalibration.calibrate(views: views, width: 640, height: 480)
+    #expect(free.fixed.isEmpty && free.undetermined.isEmpty, "\(free.fixed)")
+  }
+
+  @Test("two views nearly facing the camera: what they leave undetermined is held, in order, saying why")
+  func twoFlatViews() throws {
+    // Two views tilted a few degrees about one axis: the focal length and principal point
+    // trade off with the board's distance.
+    var random = SplitMix64(seed: 17)
+    let views = (0..<2).map { i -> CameraCalibration.View in
+      let rotation = Quaternion(angle: Angle(degrees: 3 + 2 * Double(i)), axis: SIMD3<Double>(1, 0, 0))
+      var view = CameraCalibration.View(boardPoints: [], imagePoints: [])
+      for p in Self.board {
+        let c = rotation.act(SIMD3(p.x - 0.145, p.y - 0.12, 0)) + SIMD3(0, 0, 0.5)
+        let d = Self.lens.distort(SIMD2(c.x / c.z, c.y / c.z))
+        let pixel = SIMD2(Self.truth.fx * d.x + Self.truth.cx, Self.truth.fy * d.y + Self.truth.cy)
+        view.boardPoints.append(p)
+        view.imagePoints.append(pixel + SIMD2(random.gaussian(), random.gaussian()) * 0.2)
+      }
+      return view
+    }
+    let calibration = try CameraCalibration.calibrate(views: views, width: 640, height: 480)
+    #expect(!calibration.fixed.isEmpty, "\(calibration.intrinsics)")
+    let order = CalibrationConstraint.allCases.prefix(calibration.fixed.count)
+    #expect(Set(calibration.fixed.keys) == Set(order), "\(calibration.fixed)")
+    #expect(calibration.fixed.values.allSatisfy { $0.contains("2 views do not determine") })
+    #expect(calibration.rmsPixels.isFinite && calibration.intrinsics.fx.isFinite)
+  }
+
   @Test("one view, or a view of three points, is refused with a reason")
   func refused() throws {
     let views = Self.views(seed: 3, count: 2, noise: 0)
