@@ -13,6 +13,10 @@ public struct DetectedMarker: Sendable, Equatable {
   public var corners: [SIMD2<Double>]
   /// Bits that differed from the dictionary's code (corrected).
   public var hamming: Int
+  /// AprilTag's decision margin, grey levels (0–255): the lesser of the white cells' mean
+  /// excess over their local threshold and the black cells' mean shortfall under it; how
+  /// clearly the cells were read. Nil where not measured (a marker built by hand).
+  public var decisionMargin: Double?
   /// The corners' 1-σ uncertainty per coordinate, pixels: from the scatter of the edge points
   /// the sides were fitted through, and from the edges' width, so it grows with noise and
   /// blur. Nil when a corner could not be refined onto the edges (it is then the outline's,
@@ -24,10 +28,16 @@ public struct DetectedMarker: Sendable, Equatable {
   public var poseSigma: Double { cornerSigma ?? 1 }
 
   /// A marker with these values.
-  public init(id: Int, corners: [SIMD2<Double>], hamming: Int, cornerSigma: Double? = nil) {
+  public init(
+    id: Int, corners: [SIMD2<Double>], hamming: Int, cornerSigma: Double? = nil, decisionMargin: Double? = nil
+  ) {
     self.id = id
     self.corners = corners
     self.hamming = hamming
     self.cornerSigma = cornerSigma
+    self.decisionMargin = decisionMargin
   }
+
+  /// The marker's centre (the mean of its corners), pixels.
+  var centre: SIMD2<Double> { corners.reduce(.zero, +) / Double(Swift.max(1, corners.count)) }
 }

@@ -4,11 +4,19 @@ import ARPose
 import Foundation
 
 /// Finds square fiducial markers of one dictionary in an image: adaptive thresholds (the
-/// AprilTag library's tile midpoint at full resolution, window means at half), dark
-/// components' outlines simplified to convex quadrilaterals, each quad's cells read through the
-/// homography from the marker's grid, the code matched against the dictionary in its four turns
-/// within the bits it corrects, and the corners refined to sub-pixel precision on the image's
-/// edges.
+/// AprilTag library's tile midpoint at full resolution, window means at full or, from 960 px a
+/// side, half resolution), dark components' outlines simplified to convex quadrilaterals, each
+/// quad's cells read through the homography from the marker's grid against a threshold that
+/// follows the light (``MarkerCells``), the code matched against the dictionary in its four
+/// turns within the bits the evidence allows, the corners refined to sub-pixel precision on the
+/// image's edges, and one report kept a square.
+///
+/// A false id is a bug: a reading is accepted only with a dark border in a light quiet zone,
+/// a pixel a cell at least, no more corrected bits than the dictionary can afford (OpenCV's and
+/// AprilTag's defaults, and beyond the bits whose chance of a false match stays under 10⁻⁴ only
+/// where the corrected cells were doubtful), and refined corners unless the code is exact in a
+/// dictionary where chance matches are rare. Each marker reports its bits corrected and
+/// AprilTag's decision margin.
 public struct MarkerDetector: Sendable {
   /// The dictionary whose markers are looked for.
   public let dictionary: MarkerDictionary
@@ -26,7 +34,6 @@ public struct MarkerDetector: Sendable {
   /// The markers in `image`, sorted by id (then by position).
   public func detect(_ image: RGBA8Image) -> [DetectedMarker] {
     let grey = GreyImage(image, inverted: inverted)
-    var found: [DetectedMarker] = []
     let side = min(grey.width, grey.height)
     // Small markers' outlines from the tile midpoint rule at full resolution (a window's mean
     // beside a lighter surface darkens their margins and joins them to their neighbours);
@@ -35,12 +42,15 @@ public struct MarkerDetector: Sendable {
     for w in [side / 24, side / 8] where w >= 3 && !windows.contains(.windowMean(w | 1)) {
       windows.append(.windowMean(w | 1))
     }
-    // The larger windows' outlines are found as well at half the resolution; their cells and
-    // corners are still read at full resolution. The midpoint rule at full resolution on one
-    // core, the windows at half on the other (the halving inside its task: nothing serial
-    // before them); merged in the tasks' order, so the result does not depend on the threads.
-    let halving = !windows.isEmpty && side >= 480
-    let tasks: [[DarkRule]] = halving ? [[.tileMidpoint], windows] : [[.tileMidpoint]] + windows.map { [$0] }
+    // Each rule a task, at full resolution, below 960 px a side: there the windows find small
+    // markers under uneven light the midpoint rule's tiles miss (a competition field's tags of
+    // 10-35 px under stage light). From 960 px the windows' outlines are found at half the
+    // resolution, in one task beside the midpoint rule's (the halving inside it: nothing
+    // serial before them); cells and corners are always read at full resolution. Merged in
+    // the tasks' order, so the result does not depend on the threads.
+    let halving = !windows.isEmpty && side >= 960
+    let tasks: [[DarkRule]] =
+      halving ? [[.tileMidpoint], windows] : [[.tileMidpoint]] + windows.map { [$0] }
     let perTask = Self.concurrentMap(Array(tasks.enumerated())) { k, rules -> [[DetectedMarker]] in
       guard k > 0, halving else {
         return rules.map { rule in
@@ -56,116 +66,115 @@ public struct MarkerDetector: Sendable {
       }
     }
     grey.recycle()
-    for markers in perTask.joined() {
-      for marker in markers {
-        // The same marker from another window: keep the one with fewer corrected bits.
-        if let k = found.firstIndex(where: {
-          $0.id == marker.id && ($0.corners[0] - marker.corners[0]).length < 4
-        }) {
-          if marker.hamming < found[k].hamming { found[k] = marker }
-        } else {
-          found.append(marker)
-        }
-      }
-    }
+    let found = Self.resolvingOverlaps(Array(perTask.joined().joined()))
     return found.sorted {
       ($0.id, $0.corners[0].y, $0.corners[0].x) < ($1.id, $1.corners[0].y, $1.corners[0].x)
     }
   }
 
-  /// The marker a quadrilateral holds, if its cells decode.
+  /// The marker a quadrilateral holds, if its cells decode and the evidence supports the id
+  /// for this dictionary: at least a pixel a cell on every side, a dark border and a light
+  /// quiet zone (``MarkerCells``), no more corrected bits than the dictionary allows, and,
+  /// unless the reading is strong (an exact code of a dictionary in which chance matches are
+  /// rare), refined corners that stay within two cells and a half pixel of the outline (traced on
+  /// thresholded pixels, it can sit a pixel or two off the edges).
   func read(_ quad: [SIMD2<Double>], in grey: GreyImage) -> DetectedMarker? {
     let across = Double(dictionary.size + 2)
-    var perimeter = 0.0
-    for i in 0..<4 { perimeter += (quad[(i + 1) % 4] - quad[i]).length }
-    let cell = perimeter / 4 / across
+    let sides = (0..<4).map { (quad[($0 + 1) % 4] - quad[$0]).length }
+    guard sides.min()! >= across else { return nil }
+    let cell = sides.reduce(0, +) / 4 / across
+    let outline = quad
     var quad = quad
     var code = decode(quad, in: grey)
-    if code == nil, cell < Self.smallCell {
-      // A small marker's outline, traced on the thresholded pixels, can sit a pixel off its
-      // edges, and a pixel is half a cell: its cells are read again between refined corners.
-      quad = grey.refinedCorners(quad, cell: cell).corners
-      code = decode(quad, in: grey)
+    if (code == nil && cell < Self.smallCell) || (code?.distance ?? 0) > 0 {
+      // An outline traced on the thresholded pixels can sit a pixel or two off the marker's
+      // edges, a good part of a small marker's cell: a small marker's cells, or a reading with
+      // bits corrected, are read again between refined corners, and that reading kept when it
+      // is nearer a code. (Every unread candidate refined would double a ChArUco photo's time:
+      // its chessboard squares are dark squares in light.)
+      let refined = grey.refinedCorners(quad, cell: cell)
+      if refined.sigma != nil || cell < Self.smallCell, let again = decode(refined.corners, in: grey),
+        again.distance < (code?.distance ?? .max)
+      {
+        (quad, code) = (refined.corners, again)
+      }
     }
     guard let best = code else { return nil }
     let refined = grey.refinedCorners(quad, cell: cell)
+    let fitted =
+      refined.sigma != nil && zip(refined.corners, outline).allSatisfy { ($0 - $1).length <= 1.5 + 2 * cell }
+    // Corners left at the outline (integer, unrefined) are what false ids had in common: only
+    // an exact code of a dictionary in which chance matches are rare goes without refined ones.
+    let strong = best.distance == 0 && !dictionary.isWeak
+    guard strong || fitted else { return nil }
     let corners = (0..<4).map { refined.corners[($0 + best.turn) % 4] }
     // Blur also moves an edge by more than its points' scatter shows (the next cells' levels
     // reach into a wide edge's profile): a twentieth of a pixel per pixel of width beyond a
     // sharp edge's one, measured on motion-blurred frames rendered with known truth. And no
     // less than 8-bit levels and a real lens allow, even for a perfect drawn edge.
-    let blurred = 0.05 * max(0, refined.edgeWidth - 1)
+    let blurred = 0.05 * Swift.max(0, refined.edgeWidth - 1)
     let sigma = refined.sigma.map {
-      max(Self.smallestCornerSigma, ($0 * $0 + blurred * blurred).squareRoot())
+      Swift.max(Self.smallestCornerSigma, ($0 * $0 + blurred * blurred).squareRoot())
     }
-    return DetectedMarker(id: best.id, corners: corners, hamming: best.distance, cornerSigma: sigma)
+    return DetectedMarker(
+      id: best.id, corners: corners, hamming: best.distance, cornerSigma: sigma, decisionMargin: best.margin)
   }
 
   /// Cells smaller than this (pixels) are read again between refined corners when the outline's
-  /// corners do not decode.
+  /// corners do not decode, even where the refinement did not converge.
   static let smallCell = 4.0
 
-  /// The dictionary's code the quadrilateral's cells hold (the best within the bits the
-  /// dictionary corrects), with the quarter turns from the quad's corner 0 to the marker's
-  /// top-left corner.
-  func decode(_ quad: [SIMD2<Double>], in grey: GreyImage) -> (id: Int, distance: Int, turn: Int)? {
-    let n = dictionary.size, across = Double(n + 2)
-    // The grid (cell units, x right, y down) to the image, corners in the quad's order.
-    let grid = [SIMD2(0.0, 0.0), SIMD2(across, 0), SIMD2(across, across), SIMD2(0, across)]
-    guard let h = try? Homography.estimate(from: grid, to: quad) else { return nil }
-    // Each cell's mean grey over a 3 × 3 pattern around its centre.
-    var means = [[Double]](repeating: [Double](repeating: 0, count: n + 2), count: n + 2)
-    for row in 0..<(n + 2) {
-      for column in 0..<(n + 2) {
-        var sum = 0.0, count = 0.0
-        for dy in [-0.25, 0.0, 0.25] {
-          for dx in [-0.25, 0.0, 0.25] {
-            guard let p = h.apply(SIMD2(Double(column) + 0.5 + dx, Double(row) + 0.5 + dy)) else {
-              return nil
-            }
-            sum += grey.sample(p)
-            count += 1
-          }
-        }
-        means[row][column] = sum / count
-      }
-    }
-    // Black from white by Otsu's threshold over the cells.
-    let values = means.flatMap { $0 }
-    guard let threshold = Self.otsu(values) else { return nil }
-    var borderWhite = 0
-    for i in 0..<(n + 2) {
-      for (r, c) in [(0, i), (n + 1, i), (i, 0), (i, n + 1)] where means[r][c] > threshold {
-        borderWhite += 1
-      }
-    }
-    guard Double(borderWhite) <= 0.2 * Double(4 * (n + 1)) else { return nil }
-    var bits = [[Bool]](repeating: [Bool](repeating: false, count: n), count: n)
-    for r in 0..<n { for c in 0..<n { bits[r][c] = means[r + 1][c + 1] > threshold } }
+  /// The dictionary's code the quadrilateral's cells hold, with the quarter turns from the
+  /// quad's corner 0 to the marker's top-left corner and the cells' decision margin: the
+  /// nearest code, if it is the only one that near and within the bits the dictionary allows
+  /// (``MarkerDictionary/safeCorrections`` whatever the cells' confidence, up to
+  /// ``MarkerDictionary/correctionLimit`` where every corrected cell was near its threshold).
+  func decode(_ quad: [SIMD2<Double>], in grey: GreyImage) -> (
+    id: Int, distance: Int, turn: Int, margin: Double
+  )? {
+    let n = dictionary.size
+    guard let cells = MarkerCells(quad, size: n, in: grey) else { return nil }
+    let bits = cells.bits
     // The code in each of its four turns: turn k reads the grid turned k quarter turns
     // clockwise, so the marker's top-left corner is the quad's corner k.
-    var best: (id: Int, distance: Int, turn: Int)?
+    var best: (id: Int, distance: Int, turn: Int, code: UInt64)?
+    var tied = false
     for turn in 0..<4 {
       var code: UInt64 = 0
       for r in 0..<n {
-        for c in 0..<n {
-          // The cell of the marker as drawn at (r, c), seen in the quad turned `turn` times.
-          let (qr, qc): (Int, Int)
-          switch turn {
-          case 0: (qr, qc) = (r, c)
-          case 1: (qr, qc) = (c, n - 1 - r)
-          case 2: (qr, qc) = (n - 1 - r, n - 1 - c)
-          default: (qr, qc) = (n - 1 - c, r)
-          }
-          code = code << 1 | (bits[qr][qc] ? 1 : 0)
-        }
+        for c in 0..<n { code = code << 1 | (bits[Self.cellIndex(r, c, turn: turn, size: n)] ? 1 : 0) }
       }
       for (id, candidate) in dictionary.codes.enumerated() {
         let d = (candidate ^ code).nonzeroBitCount
-        if d <= dictionary.correctableBits, d < (best?.distance ?? .max) { best = (id, d, turn) }
+        guard d <= dictionary.correctionLimit else { continue }
+        if d < (best?.distance ?? .max) {
+          (best, tied) = ((id, d, turn, candidate ^ code), false)
+        } else if d == best?.distance, id != best?.id {
+          tied = true
+        }
       }
     }
-    return best
+    guard let best, !tied || best.distance == 0 else { return nil }
+    if best.distance > dictionary.safeCorrections {
+      // Every corrected cell must have been a doubtful one.
+      for k in 0..<(n * n) where best.code >> UInt64(n * n - 1 - k) & 1 == 1 {
+        let index = Self.cellIndex(k / n, k % n, turn: best.turn, size: n)
+        guard abs(cells.confidence[index]) < 0.5 else { return nil }
+      }
+    }
+    return (best.id, best.distance, best.turn, cells.decisionMargin)
+  }
+
+  /// The index in the quad's cells (row by row) of the marker's cell (`r`, `c`) as drawn, seen
+  /// in the quad turned `turn` quarter turns.
+  @inline(__always)
+  static func cellIndex(_ r: Int, _ c: Int, turn: Int, size n: Int) -> Int {
+    switch turn {
+    case 0: r * n + c
+    case 1: c * n + (n - 1 - r)
+    case 2: (n - 1 - r) * n + (n - 1 - c)
+    default: (n - 1 - c) * n + r
+    }
   }
 
   /// `transform` of each element, run concurrently, in order.

@@ -7,8 +7,9 @@ import ARImage
 /// A marker is a square of cells: a black border one cell wide around `size` × `size` data
 /// cells, white for a 1 bit. Printed, it needs a white quiet zone around the border.
 public struct MarkerDictionary: Sendable, Equatable {
-  /// The dictionary's name: `aruco_4x4_50`, `aruco_5x5_100`, `aruco_6x6_250`, `aruco_original`,
-  /// `apriltag_36h11`, `apriltag_16h5`, `apriltag_25h9`.
+  /// The dictionary's name: OpenCV's predefined `aruco_NxN_COUNT` (N 4 to 7, COUNT 50, 100, 250
+  /// or 1000) and `aruco_original`; AprilTag's `apriltag_36h11`, `apriltag_36h10`,
+  /// `apriltag_25h9` and `apriltag_16h5`.
   public let name: String
   /// Data cells along a side (the border excluded).
   public let size: Int

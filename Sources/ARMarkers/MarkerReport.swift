@@ -1,10 +1,11 @@
 import ARPose
 
 /// What `arscene marker detect` prints for an image: `{"markers": [{"id", "corners", "hamming",
-/// "corner_sigma_px", "pose"}]}`, corners `[[x, y], …]` in the dictionary's order (top-left,
+/// "bits_corrected", "decision_margin", "corner_sigma_px", "pose"}]}`, corners `[[x, y], …]` in the dictionary's order (top-left,
 /// top-right, bottom-right, bottom-left of the marker as drawn), ARScene's pixel convention.
 public struct MarkerReport: Encodable, Sendable {
-  /// One marker as reported: `{"id", "corners", "hamming", "corner_sigma_px", "pose"}`.
+  /// One marker as reported: `{"id", "corners", "hamming", "bits_corrected", "decision_margin",
+  /// "corner_sigma_px", "pose"}`.
   public struct Marker: Encodable, Sendable {
     /// The marker's id in its dictionary.
     public var id: Int
@@ -12,6 +13,10 @@ public struct MarkerReport: Encodable, Sendable {
     public var corners: [[Double]]
     /// The bits corrected to match the dictionary's code (0: read exactly).
     public var hamming: Int
+    /// The same count under the name the evidence is reported by (`bits_corrected`).
+    public var bitsCorrected: Int { hamming }
+    /// AprilTag's decision margin, grey levels (``DetectedMarker/decisionMargin``).
+    public var decisionMargin: Double?
     /// The corners' 1-σ uncertainty per coordinate, pixels (``DetectedMarker/cornerSigma``).
     public var cornerSigma: Double?
     /// Both IPPE poses, as `arscene pose marker` prints them, when intrinsics and a size are given.
@@ -19,7 +24,20 @@ public struct MarkerReport: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
       case id, corners, hamming, pose
+      case bitsCorrected = "bits_corrected"
+      case decisionMargin = "decision_margin"
       case cornerSigma = "corner_sigma_px"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(corners, forKey: .corners)
+      try container.encode(hamming, forKey: .hamming)
+      try container.encode(bitsCorrected, forKey: .bitsCorrected)
+      try container.encodeIfPresent(decisionMargin, forKey: .decisionMargin)
+      try container.encodeIfPresent(cornerSigma, forKey: .cornerSigma)
+      try container.encodeIfPresent(pose, forKey: .pose)
     }
   }
 
@@ -51,8 +69,8 @@ public struct MarkerReport: Encodable, Sendable {
   public init(_ detected: [DetectedMarker], pose: ((DetectedMarker) throws -> MarkerPose)? = nil) rethrows {
     markers = try detected.map { m in
       Marker(
-        id: m.id, corners: m.corners.map { [$0.x, $0.y] }, hamming: m.hamming, cornerSigma: m.cornerSigma,
-        pose: try pose?(m))
+        id: m.id, corners: m.corners.map { [$0.x, $0.y] }, hamming: m.hamming,
+        decisionMargin: m.decisionMargin, cornerSigma: m.cornerSigma, pose: try pose?(m))
     }
   }
 }

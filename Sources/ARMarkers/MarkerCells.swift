@@ -1,0 +1,143 @@
+import ARMath
+import ARPose
+
+/// A candidate marker's cells read through the homography from its grid: each cell's mean
+/// level, judged against a threshold that follows the light across the marker (the mean of a
+/// black model fitted to the dark border and a white one fitted to the quiet zone around it,
+/// each a plane in the marker's grid, as the AprilTag library models a tag's lighting), so a
+/// gradient of glare or shadow does not flip cells.
+struct MarkerCells {
+  /// Data cells along a side.
+  let size: Int
+  /// Each data cell's signed confidence, row by row: its level less the local threshold over
+  /// half the local contrast (> 0 white; about ±1 for a clean cell).
+  let confidence: [Double]
+  /// The data cells as bits (true white), row by row.
+  var bits: [Bool] { confidence.map { $0 > 0 } }
+  /// AprilTag's decision margin, levels: the lesser of the white cells' mean excess over their
+  /// threshold and the black cells' mean shortfall under it.
+  let decisionMargin: Double
+  /// The local contrast at the marker's centre, white model less black, levels.
+  let contrast: Double
+
+  /// The cells of the marker of `size` data cells a side outlined by `quad` in `grey`; nil when
+  /// a data cell is outside the image, the cells have no contrast, the border is not dark or
+  /// the quiet zone around it not light.
+  init?(_ quad: [SIMD2<Double>], size n: Int, in grey: GreyImage) {
+    let across = Double(n + 2)
+    let grid = [SIMD2(0.0, 0.0), SIMD2(across, 0), SIMD2(across, across), SIMD2(0, across)]
+    guard let h = try? Homography.estimate(from: grid, to: quad) else { return nil }
+    let (width, height) = (Double(grey.width), Double(grey.height))
+    func inside(_ p: SIMD2<Double>) -> Bool { p.x >= 0 && p.y >= 0 && p.x <= width && p.y <= height }
+    /// The mean level at grid points `points`, nil when one is outside the image.
+    func mean(_ points: [SIMD2<Double>]) -> Double? {
+      var sum = 0.0
+      for g in points {
+        guard let p = h.apply(g), inside(p) else { return nil }
+        sum += grey.sample(p)
+      }
+      return sum / Double(points.count)
+    }
+    let pattern = [-0.25, 0.0, 0.25]
+    func cell(_ row: Int, _ column: Int) -> Double? {
+      let centre = SIMD2(Double(column) + 0.5, Double(row) + 0.5)
+      return mean(pattern.flatMap { dy in pattern.map { dx in centre + SIMD2(dx, dy) } })
+    }
+    var data: [(SIMD2<Double>, Double)] = []
+    for row in 1...n {
+      for column in 1...n {
+        guard let level = cell(row, column) else { return nil }
+        data.append((SIMD2(Double(column) + 0.5, Double(row) + 0.5), level))
+      }
+    }
+    var border: [(SIMD2<Double>, Double)] = []
+    // Each of the 4(n + 1) border cells once, clockwise from the top-left.
+    for i in 0...n {
+      for (r, c) in [(0, i), (i, n + 1), (n + 1, n + 1 - i), (n + 1 - i, 0)] {
+        if let level = cell(r, c) { border.append((SIMD2(Double(c) + 0.5, Double(r) + 0.5), level)) }
+      }
+    }
+    // The quiet zone: a strip 0.4 of a cell outside the border, three points along each cell.
+    var quiet: [(SIMD2<Double>, Double)] = []
+    for i in 0..<(n + 2) {
+      let t = Double(i) + 0.5
+      for (centre, along) in [
+        (SIMD2(t, -0.4), SIMD2(1.0, 0)), (SIMD2(t, across + 0.4), SIMD2(1, 0)),
+        (SIMD2(-0.4, t), SIMD2(0, 1)), (SIMD2(across + 0.4, t), SIMD2(0, 1)),
+      ] {
+        if let level = mean([-0.25, 0, 0.25].map { centre + along * $0 }) { quiet.append((centre, level)) }
+      }
+    }
+    guard border.count * 2 >= 4 * (n + 1) else { return nil }
+    guard
+      let reading = Self.judge(data: data, border: border, quiet: quiet, size: n)
+    else { return nil }
+    self.size = n
+    (confidence, decisionMargin, contrast) = reading
+  }
+
+  /// The data cells judged against the local threshold, with the decision margin and the
+  /// contrast; nil when the border is not dark or the quiet zone not light by that threshold.
+  private static func judge(
+    data: [(SIMD2<Double>, Double)], border: [(SIMD2<Double>, Double)], quiet: [(SIMD2<Double>, Double)],
+    size n: Int
+  ) -> (confidence: [Double], margin: Double, contrast: Double)? {
+    // A first split of every level by Otsu's threshold picks the cells each model is fitted to.
+    guard let split = MarkerDetector.otsu((data + border + quiet).map(\.1)) else { return nil }
+    let dark = border.filter { $0.1 <= split } + data.filter { $0.1 <= split }
+    let light = quiet.filter { $0.1 > split } + data.filter { $0.1 > split }
+    guard !dark.isEmpty, !light.isEmpty else { return nil }
+    let black = LevelPlane(fitting: dark), white = LevelPlane(fitting: light)
+    let centre = SIMD2(repeating: Double(n + 2) / 2)
+    let contrast = white.level(at: centre) - black.level(at: centre)
+    guard contrast > 0 else { return nil }
+    func threshold(_ p: SIMD2<Double>) -> Double { (white.level(at: p) + black.level(at: p)) / 2 }
+    func half(_ p: SIMD2<Double>) -> Double {
+      Swift.max((white.level(at: p) - black.level(at: p)) / 2, contrast / 8)
+    }
+    // The border dark and the quiet zone light, as a marker's are: at most a fifth of either
+    // on the wrong side (a glint, a finger, a neighbour's corner).
+    let lightBorder = border.filter { $0.1 > threshold($0.0) }.count
+    guard Double(lightBorder) <= 0.2 * Double(border.count) else { return nil }
+    let darkQuiet = quiet.filter { $0.1 <= threshold($0.0) }.count
+    guard Double(darkQuiet) <= 0.25 * Double(quiet.count) else { return nil }
+    let confidence = data.map { ($0.1 - threshold($0.0)) / half($0.0) }
+    var (whiteSum, whiteCount, blackSum, blackCount) = (0.0, 0, 0.0, 0)
+    for (p, level) in data {
+      let v = level - threshold(p)
+      if v > 0 {
+        (whiteSum, whiteCount) = (whiteSum + v, whiteCount + 1)
+      } else {
+        (blackSum, blackCount) = (blackSum - v, blackCount + 1)
+      }
+    }
+    let means = [
+      whiteCount > 0 ? whiteSum / Double(whiteCount) : nil,
+      blackCount > 0 ? blackSum / Double(blackCount) : nil,
+    ]
+    let margin = means.compactMap { $0 }.min() ?? 0
+    return (confidence, margin, contrast)
+  }
+}
+
+/// A level varying linearly across a marker's grid, `a + b·x + c·y`, fitted by least squares
+/// (a constant where the points do not determine a plane).
+struct LevelPlane {
+  private var coefficients: SIMD3<Double>
+
+  init(fitting points: [(SIMD2<Double>, Double)]) {
+    let mean = points.map(\.1).reduce(0, +) / Double(points.count)
+    coefficients = SIMD3(mean, 0, 0)
+    guard points.count >= 6 else { return }
+    // The normal equations of [1 x y]·(a b c) = level.
+    var m = Matrix3<Double>.zero, right = SIMD3<Double>.zero
+    for (p, level) in points {
+      let row = SIMD3(1, p.x, p.y)
+      m = m + Matrix3(row * row.x, row * row.y, row * row.z)
+      right += row * level
+    }
+    if let inverse = m.inverse { coefficients = inverse * right }
+  }
+
+  func level(at p: SIMD2<Double>) -> Double { coefficients.x + coefficients.y * p.x + coefficients.z * p.y }
+}
