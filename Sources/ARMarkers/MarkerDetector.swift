@@ -42,31 +42,42 @@ public struct MarkerDetector: Sendable {
     for w in [side / 24, side / 8] where w >= 3 && !windows.contains(.windowMean(w | 1)) {
       windows.append(.windowMean(w | 1))
     }
-    // Each rule a task, at full resolution, below 960 px a side: there the windows find small
-    // markers under uneven light the midpoint rule's tiles miss (a competition field's tags of
-    // 10-35 px under stage light). From 960 px the windows' outlines are found at half the
-    // resolution, in one task beside the midpoint rule's (the halving inside it: nothing
-    // serial before them); cells and corners are always read at full resolution. Merged in
-    // the tasks' order, so the result does not depend on the threads.
+    // The outlines: the midpoint rule at full resolution in one task, the windows in others.
+    // From 960 px a side both windows run at half the resolution, in one task (the halving
+    // inside it: nothing serial before them). Below, the larger window runs at full
+    // resolution in a task of its own (a competition field's 18-35 px tags under stage light
+    // only it outlines well) and the smaller at half from 480 px, where it needs no more than
+    // 20 px markers. Cells and corners are always read at full resolution.
     let halving = !windows.isEmpty && side >= 960
-    let tasks: [[DarkRule]] =
-      halving ? [[.tileMidpoint], windows] : [[.tileMidpoint]] + windows.map { [$0] }
-    let perTask = Self.concurrentMap(Array(tasks.enumerated())) { k, rules -> [[DetectedMarker]] in
-      guard k > 0, halving else {
-        return rules.map { rule in
-          grey.quads(rule, minimumSide: minimumSide).compactMap { read($0, in: grey) }
-        }
+    let tasks: [[(rule: DarkRule, half: Bool)]] =
+      halving
+      ? [[(.tileMidpoint, false)], windows.map { ($0, true) }]
+      : [[(.tileMidpoint, false)]]
+        + windows.enumerated().map { [($1, $0 == 0 && windows.count > 1 && side >= 480)] }
+    let perTask = Self.concurrentMap(tasks) { rules -> [[[SIMD2<Double>]]] in
+      guard rules.contains(where: \.half) else {
+        return rules.map { grey.quads($0.rule, minimumSide: minimumSide) }
       }
       let half = grey.halved
       defer { half.recycle() }
-      return rules.map { rule in
-        half.quads(rule.halved, minimumSide: max(minimumSide, 40) / 2).compactMap {
-          read($0.map { $0 * 2 }, in: grey)
-        }
+      let least = max(minimumSide, halving ? 40 : 20) / 2
+      return rules.map { half.quads($0.rule.halved, minimumSide: least).map { $0.map { $0 * 2 } } }
+    }
+    // Each rule's outlines read in turn, shared between the cores; an outline about a marker
+    // an earlier rule read cleanly (exact, refined) is not read again.
+    var readings: [DetectedMarker] = []
+    for outlines in perTask.joined() {
+      let fresh = outlines.filter { quad in
+        let centre = quad.reduce(.zero, +) / 4
+        return !readings.contains { $0.hamming == 0 && $0.cornerSigma != nil && $0.encloses(centre) }
       }
+      let chunks = stride(from: 0, to: fresh.count, by: 16).map {
+        Array(fresh[$0..<min($0 + 16, fresh.count)])
+      }
+      readings += Self.concurrentMap(chunks) { chunk in chunk.compactMap { read($0, in: grey) } }.joined()
     }
     grey.recycle()
-    let found = Self.resolvingOverlaps(Array(perTask.joined().joined()))
+    let found = Self.resolvingOverlaps(readings)
     return found.sorted {
       ($0.id, $0.corners[0].y, $0.corners[0].x) < ($1.id, $1.corners[0].y, $1.corners[0].x)
     }
@@ -85,15 +96,17 @@ public struct MarkerDetector: Sendable {
     let cell = sides.reduce(0, +) / 4 / across
     let outline = quad
     var quad = quad
-    var code = decode(quad, in: grey)
-    if (code == nil && cell < Self.smallCell) || (code?.distance ?? 0) > 0 {
+    var readable = false
+    var code = decode(quad, in: grey, readable: &readable)
+    if (code == nil && readable && cell < Self.smallCell) || (code?.distance ?? 0) > 0 {
       // An outline traced on the thresholded pixels can sit a pixel or two off the marker's
       // edges, a good part of a small marker's cell: a small marker's cells, or a reading with
       // bits corrected, are read again between refined corners, and that reading kept when it
       // is nearer a code. (Every unread candidate refined would double a ChArUco photo's time:
       // its chessboard squares are dark squares in light.)
       let refined = grey.refinedCorners(quad, cell: cell)
-      if refined.sigma != nil || cell < Self.smallCell, let again = decode(refined.corners, in: grey),
+      if refined.sigma != nil || cell < Self.smallCell,
+        let again = decode(refined.corners, in: grey, readable: &readable),
         again.distance < (code?.distance ?? .max)
       {
         (quad, code) = (refined.corners, again)
@@ -129,11 +142,12 @@ public struct MarkerDetector: Sendable {
   /// nearest code, if it is the only one that near and within the bits the dictionary allows
   /// (``MarkerDictionary/safeCorrections`` whatever the cells' confidence, up to
   /// ``MarkerDictionary/correctionLimit`` where every corrected cell was near its threshold).
-  func decode(_ quad: [SIMD2<Double>], in grey: GreyImage) -> (
+  func decode(_ quad: [SIMD2<Double>], in grey: GreyImage, readable: inout Bool) -> (
     id: Int, distance: Int, turn: Int, margin: Double
   )? {
     let n = dictionary.size
     guard let cells = MarkerCells(quad, size: n, in: grey) else { return nil }
+    readable = true
     let bits = cells.bits
     // The code in each of its four turns: turn k reads the grid turned k quarter turns
     // clockwise, so the marker's top-left corner is the quad's corner k.

@@ -3,11 +3,11 @@
 sub-pixel corner refinement) or by the AprilTag library's own detector (Debian libapriltag3,
 through ctypes), on image files.
 
-Usage: marker_detectors.py opencv|apriltag|charuco:COLSxROWS:SQUARE:MARKER DICTIONARY ROUNDS IMAGE...
-  DICTIONARY as ARScene names them: aruco_4x4_50, aruco_5x5_100, aruco_6x6_250, aruco_original,
-  apriltag_36h11, apriltag_25h9, apriltag_16h5 (the AprilTag detector takes only the last three).
+Usage: marker_detectors.py opencv|apriltag|charuco:COLSxROWS:SQUARE:MARKER DICTIONARY ROUNDS [--with-decode] IMAGE...
+  DICTIONARY as ARScene names them: aruco_NxN_COUNT, aruco_original, apriltag_36h11,
+  apriltag_36h10, apriltag_25h9, apriltag_16h5 (the AprilTag detector takes only 36h11, 25h9, 16h5).
 Prints one JSON line per image: {"image", "seconds" (the fastest of ROUNDS detections, the file
-already decoded to grey), "markers": [{"id", "hamming", "corners": [[x, y] x 4]}]}, corners in
+already decoded to grey; with --with-decode, each round reading and decoding the file too), "markers": [{"id", "hamming", "corners": [[x, y] x 4]}]}, corners in
 ARScene's convention (pixel centres at +0.5) and in the dictionary's order: the top-left,
 top-right, bottom-right and bottom-left corners of the marker as its reference implementation
 draws it. Needs /usr/bin/python3 with Debian's python3-opencv (numpy comes with it).
@@ -20,15 +20,14 @@ import time
 import cv2
 import numpy as np
 
-ARUCO = {
-    "aruco_4x4_50": cv2.aruco.DICT_4X4_50,
-    "aruco_5x5_100": cv2.aruco.DICT_5X5_100,
-    "aruco_6x6_250": cv2.aruco.DICT_6X6_250,
+ARUCO = {f"aruco_{n}x{n}_{c}": getattr(cv2.aruco, f"DICT_{n}X{n}_{c}") for n in (4, 5, 6, 7) for c in (50, 100, 250, 1000)}
+ARUCO.update({
     "aruco_original": cv2.aruco.DICT_ARUCO_ORIGINAL,
     "apriltag_36h11": cv2.aruco.DICT_APRILTAG_36h11,
+    "apriltag_36h10": cv2.aruco.DICT_APRILTAG_36h10,
     "apriltag_25h9": cv2.aruco.DICT_APRILTAG_25h9,
     "apriltag_16h5": cv2.aruco.DICT_APRILTAG_16h5,
-}
+})
 
 
 def opencv_detector(name):
@@ -136,6 +135,10 @@ def charuco_detector(name, specification):
 
 def main():
     which, name, rounds, images = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+    # --with-decode: each round reads and decodes the file too, as a detector fed files does.
+    with_decode = bool(images) and images[0] == "--with-decode"
+    if with_decode:
+        images = images[1:]
     if which.startswith("charuco:"):
         detect = charuco_detector(name, which[len("charuco:"):])
     else:
@@ -147,6 +150,8 @@ def main():
         best = float("inf")
         for _ in range(rounds):
             start = time.perf_counter()
+            if with_decode:
+                grey = cv2.imread(path, cv2.IMREAD_GRAYSCALE)
             found = detect(grey)
             best = min(best, time.perf_counter() - start)
         line = {"image": path, "seconds": best, "markers": found}

@@ -49,9 +49,10 @@ func markerWorkloads(quick: Bool) -> [Row] {
           peer_s: line.seconds, ratio: ours / line.seconds))
     }
   }
-  rows += boardPhotoWorkload(
-    rounds: ProcessInfo.processInfo.environment["ARSCENE_BENCH_ROUNDS"].flatMap { Int($0) }
-      ?? (quick ? 1 : 20))
+  let photoRounds =
+    ProcessInfo.processInfo.environment["ARSCENE_BENCH_ROUNDS"].flatMap { Int($0) } ?? (quick ? 1 : 20)
+  rows += boardPhotoWorkload(rounds: photoRounds)
+  rows += realPhotoMarkerWorkloads(rounds: photoRounds)
   return rows
 }
 
