@@ -41,7 +41,7 @@ public enum BoardCalibration {
       public var intrinsics: [Double?]
       /// Of k1, k2, p1, p2, k3; nil where not determined.
       public var distortion: [Double?]
-      /// Why each null is null, by parameter name (`fx` … `k3`): held (a ``CalibrationConstraint``),
+      /// Why each null is null, by parameter name (`fx` … `k3`): held (a `CalibrationConstraint`),
       /// or the views' information matrix is singular.
       public var undetermined: [String: String] = [:]
     }

@@ -17,6 +17,9 @@ public struct DetectedMarker: Sendable, Equatable {
   /// excess over their local threshold and the black cells' mean shortfall under it; how
   /// clearly the cells were read. Nil where not measured (a marker built by hand).
   public var decisionMargin: Double?
+  /// Whether the marker runs to the image's edge, its corners there estimated (its border, or
+  /// more, may be cut off; every data cell was inside the image).
+  public var truncated: Bool
   /// The corners' 1-σ uncertainty per coordinate, pixels: from the scatter of the edge points
   /// the sides were fitted through, and from the edges' width, so it grows with noise and
   /// blur. Nil when a corner could not be refined onto the edges (it is then the outline's,
@@ -29,8 +32,11 @@ public struct DetectedMarker: Sendable, Equatable {
 
   /// A marker with these values.
   public init(
-    id: Int, corners: [SIMD2<Double>], hamming: Int, cornerSigma: Double? = nil, decisionMargin: Double? = nil
+    id: Int, corners: [SIMD2<Double>], hamming: Int, cornerSigma: Double? = nil,
+    decisionMargin: Double? = nil,
+    truncated: Bool = false
   ) {
+    self.truncated = truncated
     self.id = id
     self.corners = corners
     self.hamming = hamming

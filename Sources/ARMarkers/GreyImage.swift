@@ -123,8 +123,12 @@ struct GreyImage: Sendable {
     var quads: [[SIMD2<Double>]] = []
     for (c, part) in parts.components.enumerated() {
       let span = Double(max(part.maxX - part.minX, part.maxY - part.minY) + 1)
+      // Regions touching the image's edge too (a marker there may be cut by it), up to three
+      // quarters of the image across: larger ones are background, each a long outline to trace.
       let inside = part.minX > 0 && part.minY > 0 && part.maxX < width - 1 && part.maxY < height - 1
-      guard span >= minimumSide, inside, part.count >= 16 else { continue }
+      guard span >= minimumSide, part.count >= 16, inside || 4 * span <= 3 * Double(min(width, height)) else {
+        continue
+      }
       let outline = parts.outline(of: c)
       guard let quad = Self.quadrilateral(outline, minimumSide: minimumSide) else { continue }
       quads.append(quad)

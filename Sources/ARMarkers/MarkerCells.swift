@@ -14,6 +14,21 @@ struct MarkerCells {
   let confidence: [Double]
   /// The data cells as bits (true white), row by row.
   var bits: [Bool] { confidence.map { $0 > 0 } }
+
+  /// Whether every data cell along side `side` of the outline (0 top, 1 right, 2 bottom, 3 left
+  /// in the outline's own grid) reads clearly: at least half the local contrast from its
+  /// threshold.
+  func clear(along side: Int) -> Bool {
+    let n = size
+    let cells: [Int] =
+      switch side {
+      case 0: Array(0..<n)
+      case 1: (0..<n).map { $0 * n + n - 1 }
+      case 2: ((n - 1) * n..<n * n).map { $0 }
+      default: (0..<n).map { $0 * n }
+      }
+    return cells.allSatisfy { abs(confidence[$0]) >= 0.5 }
+  }
   /// AprilTag's decision margin, levels: the lesser of the white cells' mean excess over their
   /// threshold and the black cells' mean shortfall under it.
   let decisionMargin: Double

@@ -7,9 +7,9 @@ import Foundation
 /// AprilTag library's tile midpoint at full resolution, window means at full or, from 960 px a
 /// side, half resolution), dark components' outlines simplified to convex quadrilaterals, each
 /// quad's cells read through the homography from the marker's grid against a threshold that
-/// follows the light (``MarkerCells``), the code matched against the dictionary in its four
-/// turns within the bits the evidence allows, the corners refined to sub-pixel precision on the
-/// image's edges, and one report kept a square.
+/// follows the light (a plane fitted to the border, one to the quiet zone), the code matched
+/// against the dictionary in its four turns within the bits the evidence allows, the corners
+/// refined to sub-pixel precision on the image's edges, and one report kept a square.
 ///
 /// A false id is a bug: a reading is accepted only with a dark border in a light quiet zone,
 /// a pixel a cell at least, no more corrected bits than the dictionary can afford (OpenCV's and
@@ -98,6 +98,23 @@ public struct MarkerDetector: Sendable {
     var quad = quad
     var readable = false
     var code = decode(quad, in: grey, readable: &readable)
+    // A side along the image's edge: the marker may be cut there, its border outside. Its
+    // cells are read again with that side pushed out by a half and by a whole cell (a border's
+    // width: more would put data cells outside), kept only when the cells along that side
+    // read clearly (a grid misplaced by part of a cell blurs two columns into one); its
+    // corners there are estimated (`truncated`).
+    let cut = Self.sideOnEdge(of: quad, width: Double(grey.width), height: Double(grey.height))
+    if let side = cut {
+      for reach in [0.5, 1.0] where code?.distance != 0 {
+        let pushed = Self.pushing(quad, side: side, by: reach * cell)
+        if let again = decode(pushed, in: grey, readable: &readable),
+          again.distance < (code?.distance ?? .max),
+          let cells = MarkerCells(pushed, size: dictionary.size, in: grey), cells.clear(along: side)
+        {
+          (quad, code) = (pushed, again)
+        }
+      }
+    }
     if (code == nil && readable && cell < Self.smallCell) || (code?.distance ?? 0) > 0 {
       // An outline traced on the thresholded pixels can sit a pixel or two off the marker's
       // edges, a good part of a small marker's cell: a small marker's cells, or a reading with
@@ -130,7 +147,32 @@ public struct MarkerDetector: Sendable {
       Swift.max(Self.smallestCornerSigma, ($0 * $0 + blurred * blurred).squareRoot())
     }
     return DetectedMarker(
-      id: best.id, corners: corners, hamming: best.distance, cornerSigma: sigma, decisionMargin: best.margin)
+      id: best.id, corners: corners, hamming: best.distance, cornerSigma: sigma, decisionMargin: best.margin,
+      truncated: cut != nil)
+  }
+
+  /// The side of `quad` (from corner i to i + 1) lying along the image's edge, both its ends
+  /// within 1.5 px of the same edge of an image `width` × `height`, if any.
+  static func sideOnEdge(of quad: [SIMD2<Double>], width: Double, height: Double) -> Int? {
+    func near(_ p: SIMD2<Double>) -> [Int] {
+      [
+        p.x <= 1.5 ? 0 : nil, p.y <= 1.5 ? 1 : nil, p.x >= width - 1.5 ? 2 : nil,
+        p.y >= height - 1.5 ? 3 : nil,
+      ]
+      .compactMap { $0 }
+    }
+    return (0..<4).first { i in !Set(near(quad[i])).isDisjoint(with: near(quad[(i + 1) % 4])) }
+  }
+
+  /// `quad` with side `side` (corner i to i + 1) moved `distance` pixels outwards, its corners
+  /// sliding along the neighbouring sides.
+  static func pushing(_ quad: [SIMD2<Double>], side: Int, by distance: Double) -> [SIMD2<Double>] {
+    var quad = quad
+    let (a, b) = (side, (side + 1) % 4)
+    let (beforeA, afterB) = (quad[(side + 3) % 4], quad[(side + 2) % 4])
+    quad[a] += (quad[a] - beforeA).normalizedOrNil().map { $0 * distance } ?? .zero
+    quad[b] += (quad[b] - afterB).normalizedOrNil().map { $0 * distance } ?? .zero
+    return quad
   }
 
   /// Cells smaller than this (pixels) are read again between refined corners when the outline's

@@ -1,11 +1,11 @@
 import ARPose
 
 /// What `arscene marker detect` prints for an image: `{"markers": [{"id", "corners", "hamming",
-/// "bits_corrected", "decision_margin", "corner_sigma_px", "pose"}]}`, corners `[[x, y], …]` in the dictionary's order (top-left,
+/// "bits_corrected", "decision_margin", "truncated", "corner_sigma_px", "pose"}]}`, corners `[[x, y], …]` in the dictionary's order (top-left,
 /// top-right, bottom-right, bottom-left of the marker as drawn), ARScene's pixel convention.
 public struct MarkerReport: Encodable, Sendable {
   /// One marker as reported: `{"id", "corners", "hamming", "bits_corrected", "decision_margin",
-  /// "corner_sigma_px", "pose"}`.
+  /// "truncated", "corner_sigma_px", "pose"}`.
   public struct Marker: Encodable, Sendable {
     /// The marker's id in its dictionary.
     public var id: Int
@@ -17,6 +17,8 @@ public struct MarkerReport: Encodable, Sendable {
     public var bitsCorrected: Int { hamming }
     /// AprilTag's decision margin, grey levels (``DetectedMarker/decisionMargin``).
     public var decisionMargin: Double?
+    /// Whether the marker runs to the image's edge, its corners there estimated.
+    public var truncated: Bool
     /// The corners' 1-σ uncertainty per coordinate, pixels (``DetectedMarker/cornerSigma``).
     public var cornerSigma: Double?
     /// Both IPPE poses, as `arscene pose marker` prints them, when intrinsics and a size are given.
@@ -26,6 +28,7 @@ public struct MarkerReport: Encodable, Sendable {
       case id, corners, hamming, pose
       case bitsCorrected = "bits_corrected"
       case decisionMargin = "decision_margin"
+      case truncated
       case cornerSigma = "corner_sigma_px"
     }
 
@@ -36,6 +39,7 @@ public struct MarkerReport: Encodable, Sendable {
       try container.encode(hamming, forKey: .hamming)
       try container.encode(bitsCorrected, forKey: .bitsCorrected)
       try container.encodeIfPresent(decisionMargin, forKey: .decisionMargin)
+      try container.encode(truncated, forKey: .truncated)
       try container.encodeIfPresent(cornerSigma, forKey: .cornerSigma)
       try container.encodeIfPresent(pose, forKey: .pose)
     }
@@ -70,7 +74,8 @@ public struct MarkerReport: Encodable, Sendable {
     markers = try detected.map { m in
       Marker(
         id: m.id, corners: m.corners.map { [$0.x, $0.y] }, hamming: m.hamming,
-        decisionMargin: m.decisionMargin, cornerSigma: m.cornerSigma, pose: try pose?(m))
+        decisionMargin: m.decisionMargin, truncated: m.truncated, cornerSigma: m.cornerSigma,
+        pose: try pose?(m))
     }
   }
 }

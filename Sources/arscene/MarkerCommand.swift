@@ -65,11 +65,12 @@ struct MarkerCommand: ParsableCommand {
       commandName: "detect",
       abstract: "Find a dictionary's markers in an image or a recording's frames; with a size, their poses.",
       discussion: """
-        Prints {"markers":[{"id":n,"corners":[[x,y],…],"hamming":h,"bits_corrected":h,"decision_margin":m,"corner_sigma_px":s,"pose":{…}}]}: \
+        Prints {"markers":[{"id":n,"corners":[[x,y],…],"hamming":h,"bits_corrected":h,"decision_margin":m,"truncated":false,"corner_sigma_px":s,"pose":{…}}]}: \
         corners in the dictionary's order (top-left, top-right, bottom-right, bottom-left of the \
         marker as drawn) in ARScene's pixel convention (top-left origin, pixel centres at +0.5: \
         OpenCV's + 0.5), hamming and bits_corrected the bits corrected, decision_margin \
-        AprilTag's (grey levels between the cells and their threshold), corner_sigma_px the corners' 1-sigma \
+        AprilTag's (grey levels between the cells and their threshold), truncated true for a \
+        marker running to the image's edge (its corners there estimated), corner_sigma_px the corners' 1-sigma \
         uncertainty per coordinate (from the edges' fit and width), pose both IPPE solutions as \
         arscene pose marker prints them (OpenCV camera convention), their covariance for that \
         sigma. An image without markers gives {"markers":[]}.
