@@ -17,21 +17,19 @@ struct SwarmathonPhotoTests {
     Fixtures.path("markers/apriltag_swarmathon_photos/\(name).\(ext)")
   }
 
-  /// The tags the AprilTag library's test expects (its decimation 1): their centres, in
+  /// The tags the AprilTag library's test expects (its decimation 1): their corners, in
   /// ARScene's pixel convention.
-  static func expected(_ name: String) throws -> [SIMD2<Double>] {
+  static func expected(_ name: String) throws -> [[SIMD2<Double>]] {
     try String(contentsOfFile: path(name, "txt"), encoding: .utf8).split(separator: "\n").map { line in
       let numbers = line.split(whereSeparator: { " ,()".contains($0) }).compactMap { Double($0) }
-      var centre = SIMD2<Double>.zero
-      for k in 0..<4 { centre += SIMD2(numbers[1 + 2 * k], numbers[2 + 2 * k]) / 4 }
-      return centre + SIMD2(0.5, 0.5)
+      return (0..<4).map { k in SIMD2(numbers[1 + 2 * k], numbers[2 + 2 * k]) + SIMD2(0.5, 0.5) }
     }
   }
 
   static let detector = MarkerDetector(dictionary: MarkerDictionary.named("apriltag_36h11")!)
 
   @Test(
-    "only id 0, refined corners where a bit was corrected, and 46 of the 47 tags the AprilTag library's own test finds at decimation 1 (the 47th, 13 px, neither peer finds at its defaults)"
+    "only id 0, refined corners where a bit was corrected, corners near the library's, and 46 of the 47 tags the AprilTag library's own test finds at decimation 1 (the 47th, 13 px, neither peer finds at its defaults)"
   )
   func againstTheLibrarysList() throws {
     var matched = 0, expectedCount = 0
@@ -42,7 +40,18 @@ struct SwarmathonPhotoTests {
         "\(name): \(found.map { ($0.id, $0.hamming, $0.cornerSigma) })")
       let expected = try Self.expected(name)
       expectedCount += expected.count
-      matched += expected.filter { e in found.contains { ($0.middle - e).length < 5 } }.count
+      var distances: [Double] = []
+      for corners in expected {
+        let centre = corners.reduce(.zero, +) / 4
+        guard let ours = found.first(where: { ($0.middle - centre).length < 5 }) else { continue }
+        matched += 1
+        // Each of our corners to the nearest of the library's (its order differs).
+        distances.append(ours.corners.map { c in corners.map { (c - $0).length }.min()! }.max()!)
+      }
+      // The library's corners lie about 0.9 px from the truth on rendered frames where ours
+      // lie 0.1 px from it (RenderedCardTests), so agreement is looser than accuracy.
+      let median = distances.sorted()[distances.count / 2]
+      #expect(median < 1.3, "\(name): median corner distance \(median) px from the library's")
     }
     #expect(expectedCount == 47)
     #expect(matched >= 46, "\(matched) of 47")
