@@ -21,6 +21,22 @@ public enum ImageFile {
     throw .unknownFormat(path: name)
   }
 
+  /// Reads a PNG, JPEG or KTX2 file's luma as 8-bit grey: a JPEG's own Y channel (decoded
+  /// without its colours), others' Rec. 601 luma of their RGBA (`0.299 r + 0.587 g + 0.114 b`,
+  /// rounded), as OpenCV's `IMREAD_GRAYSCALE` reads them.
+  ///
+  /// - Throws: ``ImageError`` naming `path`.
+  public static func readLuma(_ path: String) throws(ImageError) -> Image<UInt8> {
+    let bytes = try contents(path)
+    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEG.decodeLuma(bytes, path: path) }
+    let rgba = try decodeRGBA8(bytes, name: path)
+    let luma: [UInt8] = rgba.pixels.map { c -> UInt8 in
+      let y: Float = 0.299 * Float(c.x) + 0.587 * Float(c.y) + 0.114 * Float(c.z)
+      return UInt8(y.rounded())
+    }
+    return Image(width: rgba.width, height: rgba.height, pixels: luma)
+  }
+
   /// Reads a PNG file as 16-bit RGBA (8-bit files widened exactly): depth images in
   /// millimetres, say.
   ///

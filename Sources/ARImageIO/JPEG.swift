@@ -14,17 +14,32 @@ public enum JPEG {
   ///   allocated, and an arithmetic-coded JPEG above 64 megapixels (which has no such floor);
   ///   so is an image above `ImageLimits.maximumPixels`.
   public static func decodeRGBA8(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> RGBA8Image {
+    try decode(bytes, path: path, channels: 4, as: SIMD4<UInt8>.self)
+  }
+
+  /// Decodes a JPEG to its luma alone (8-bit grey: the file's Y channel, no chroma upsampled or
+  /// colours converted, about half the work of ``decodeRGBA8(_:path:)``).
+  ///
+  /// - Throws: as ``decodeRGBA8(_:path:)``.
+  public static func decodeLuma(_ bytes: [UInt8], path: String? = nil) throws(ImageError) -> Image<UInt8> {
+    try decode(bytes, path: path, channels: 1, as: UInt8.self)
+  }
+
+  /// The JPEG decoded to `channels` 8-bit samples a pixel (4: RGBA, 1: grey), as `Pixel`s.
+  private static func decode<Pixel>(
+    _ bytes: [UInt8], path: String?, channels: UInt32, as _: Pixel.Type
+  ) throws(ImageError) -> Image<Pixel> {
     var image = arscene_image()
     var message = [CChar](repeating: 0, count: 256)
     arscene_image_set_max_pixels(UInt64(ImageLimits.maximumPixels))
     let status = bytes.withUnsafeBufferPointer { buffer in
-      arscene_jpeg_decode(buffer.baseAddress, buffer.count, 4, &image, &message, message.count)
+      arscene_jpeg_decode(buffer.baseAddress, buffer.count, channels, &image, &message, message.count)
     }
     guard status == 0 else { throw .invalid(path: path, format: "JPEG", reason: codecMessage(message)) }
     defer { arscene_image_free(&image) }
     let count = Int(image.width) * Int(image.height)
     let pixels = Array(
-      UnsafeBufferPointer(start: image.pixels.assumingMemoryBound(to: SIMD4<UInt8>.self), count: count))
-    return RGBA8Image(width: Int(image.width), height: Int(image.height), pixels: pixels)
+      UnsafeBufferPointer(start: image.pixels.assumingMemoryBound(to: Pixel.self), count: count))
+    return Image(width: Int(image.width), height: Int(image.height), pixels: pixels)
   }
 }

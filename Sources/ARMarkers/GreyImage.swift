@@ -34,6 +34,18 @@ struct GreyImage: Sendable {
     self.init(width: image.width, height: image.height, values: values)
   }
 
+  /// The grey image of 8-bit `luma` (white-on-black markers' when `inverted`).
+  init(luma: Image<UInt8>, inverted: Bool = false) {
+    var values = Self.keptValues.take(count: luma.pixels.count)
+    let (sign, offset): (Float, Float) = inverted ? (-1, 255) : (1, 0)
+    luma.pixels.withUnsafeBufferPointer { source in
+      values.withUnsafeMutableBufferPointer { out in
+        for i in source.indices { out[i] = offset + sign * Float(source[i]) }
+      }
+    }
+    self.init(width: luma.width, height: luma.height, values: values)
+  }
+
   /// Hands this image's values to the next image of its size: call when done with it.
   func recycle() { Self.keptValues.give(values) }
 

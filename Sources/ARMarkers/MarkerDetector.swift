@@ -33,7 +33,17 @@ public struct MarkerDetector: Sendable {
 
   /// The markers in `image`, sorted by id (then by position).
   public func detect(_ image: RGBA8Image) -> [DetectedMarker] {
-    let grey = GreyImage(image, inverted: inverted)
+    detect(grey: GreyImage(image, inverted: inverted))
+  }
+
+  /// The markers in an image of 8-bit `luma` (a JPEG's Y channel, as
+  /// `ImageFile.readLuma` reads it: no colours decoded), sorted by id (then by position).
+  public func detect(luma: Image<UInt8>) -> [DetectedMarker] {
+    detect(grey: GreyImage(luma: luma, inverted: inverted))
+  }
+
+  /// The markers in `grey`, which is recycled.
+  private func detect(grey: GreyImage) -> [DetectedMarker] {
     let side = min(grey.width, grey.height)
     // Small markers' outlines from the tile midpoint rule at full resolution (a window's mean
     // beside a lighter surface darkens their margins and joins them to their neighbours);

@@ -42,14 +42,15 @@ public struct MarkerReporting: Sendable {
     }
   }
 
-  /// The report of the markers `found` in `picture` (a ``MarkerDetector``'s, for the image).
-  public func report(_ found: [DetectedMarker], in picture: RGBA8Image) throws(Failure) -> MarkerReport {
+  /// The report of the markers `found` in `picture` (a ``MarkerDetector``'s, for the image);
+  /// the picture is needed only for a board's or diamonds' corners (none without it).
+  public func report(_ found: [DetectedMarker], in picture: RGBA8Image?) throws(Failure) -> MarkerReport {
     var report = MarkerReport(found)
-    if let diamondRatio {
+    if let diamondRatio, let picture {
       report.diamonds = CharucoDiamond.find(in: picture, markers: found, squareToMarker: diamondRatio)
         .map(MarkerReport.Diamond.init)
     }
-    let charuco = board?.charucoCorners(in: picture, markers: found) ?? []
+    let charuco = picture.flatMap { board?.charucoCorners(in: $0, markers: found) } ?? []
     if let board {
       report.board = try posed { () throws(PoseError) in
         try MarkerBoardReport(board: board, detected: found, charuco: charuco)

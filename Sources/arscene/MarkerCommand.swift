@@ -161,12 +161,21 @@ struct MarkerCommand: ParsableCommand {
               "--intrinsics and --size: give both for poses, or neither (--rig needs --intrinsics; --board poses with them)"
           )
         }
-        let picture: RGBA8Image
-        do { picture = try ImageFile.readRGBA8(image) } catch { throw InputFailure(error) }
+        // The colours only where a board's or diamonds' corners are asked for: the markers
+        // themselves are read from the luma (a JPEG's Y channel, decoded alone).
+        var picture: RGBA8Image?
+        let found: [DetectedMarker]
+        do {
+          if markerBoard != nil || diamond != nil {
+            picture = try ImageFile.readRGBA8(image)
+            found = detector.detect(picture!)
+          } else {
+            found = detector.detect(luma: try ImageFile.readLuma(image))
+          }
+        } catch { throw InputFailure(error) }
         do {
           try JSONOutput.write(
-            try report(
-              detector.detect(picture), in: picture, intrinsics: k, rig: markerRig, board: markerBoard))
+            try report(found, in: picture, intrinsics: k, rig: markerRig, board: markerBoard))
         } catch let failure as InputFailure { throw failure } catch {
           throw InputFailure(message: "\(image): \(error)")
         }
@@ -175,7 +184,7 @@ struct MarkerCommand: ParsableCommand {
 
     /// The markers found, posed when a size and intrinsics are known; the rig's pose with a rig.
     func report(
-      _ found: [DetectedMarker], in picture: RGBA8Image, intrinsics k: Pinhole<Double>?, rig: MarkerRig?,
+      _ found: [DetectedMarker], in picture: RGBA8Image?, intrinsics k: Pinhole<Double>?, rig: MarkerRig?,
       board markerBoard: MarkerBoard?
     ) throws -> MarkerReport {
       var reporting = MarkerReporting()

@@ -141,7 +141,9 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .png:
       _ = try? PNG.decodeRGBA8(bytes)
       _ = try? PNG.decodeRGBA16(bytes)
-    case .jpeg: _ = try? JPEG.decodeRGBA8(bytes)
+    case .jpeg:
+      _ = try? JPEG.decodeRGBA8(bytes)
+      _ = try? JPEG.decodeLuma(bytes)
     case .pointCloud: _ = try? PointCloud.read(path: path)
     case .game: _ = try? VisitGame.read(path: path, stops: ["zavist-01", "zavist-02"])
     case .usdz, .usda:

@@ -92,3 +92,32 @@ enum CameraPeers {
   static let available: Bool =
     (try? PythonPeer.run("import cv2, ctypes; ctypes.CDLL('libapriltag.so.3')", packages: "none").status) == 0
 }
+
+/// Markers from a JPEG's luma alone (`ImageFile.readLuma`, as `arscene marker detect` reads a
+/// file when no board or diamond asks for its colours).
+@Suite("Markers from a JPEG's luma")
+struct LumaDetectionTests {
+  @Test(
+    "a JPEG's luma is OpenCV's IMREAD_GRAYSCALE to a level, and finds the markers its RGBA finds",
+    .enabled(if: CameraPeers.available, "needs Debian's python3-opencv"))
+  func lumaAsOpenCVReadsIt() throws {
+    for name in SwarmathonPhotoTests.photos {
+      let path = SwarmathonPhotoTests.path(name, "jpg")
+      let luma = try ImageFile.readLuma(path)
+      let run = try PythonPeer.run(
+        "import cv2, sys; sys.stdout.write(cv2.imread(sys.argv[1], cv2.IMREAD_GRAYSCALE).tobytes().hex())",
+        arguments: [path], packages: "none")
+      #expect(run.status == 0, "\(run.output)")
+      let theirs = MarkerGenerationTests.bytes(
+        hex: run.output.trimmingCharacters(in: .whitespacesAndNewlines))
+      #expect(theirs.count == luma.pixels.count)
+      let worst = zip(theirs, luma.pixels).map { abs(Int($0) - Int($1)) }.max() ?? .max
+      #expect(worst <= 1, "\(name): \(worst) levels from OpenCV's")
+      let detector = SwarmathonPhotoTests.detector
+      let fromLuma = detector.detect(luma: luma)
+      let fromColour = detector.detect(try ImageFile.readRGBA8(path))
+      #expect(
+        abs(fromLuma.count - fromColour.count) <= 1, "\(name): \(fromLuma.count) against \(fromColour.count)")
+    }
+  }
+}
