@@ -167,22 +167,25 @@ struct ValidateCommand: ParsableCommand {
 
   private func mergeShards() throws {
     guard !inputs.isEmpty else { throw InputFailure(message: "--merge: give the shards' JSON files") }
-    // One shard decoded at a time (its file's bytes dropped as the next is read).
-    var shards: [(file: String, shard: ValidationShard)] = []
+    // One shard decoded at a time, its recordings kept and the rest (its file's bytes: a
+    // digest is kept for comparing copies) dropped before the next is read.
+    var merge = ValidationMerge()
     for path in inputs {
       let bytes: [UInt8]
       do { bytes = try FileIO.read(path) } catch { throw InputFailure(error) }
-      do { shards.append((path, try JSONDecoder().decode(ValidationShard.self, from: Data(bytes)))) } catch {
+      let shard: ValidationShard
+      do { shard = try JSONDecoder().decode(ValidationShard.self, from: Data(bytes)) } catch {
         throw InputFailure(
           message:
             "\(path): not a validation shard: \(JSONDecodingFailure(error).field ?? "") \(JSONDecodingFailure(error).reason)"
         )
       }
+      // A rerun task writes the same bytes (docs/SCALING.md): copies are compared as files.
+      do { try merge.add(shard, from: path, json: bytes) } catch {
+        throw InputFailure(message: error.description)
+      }
     }
-    do {
-      try ValidationShard.checkMerge(shards) { Array(try JSONOutput.encoded($0).utf8) }
-    } catch let error as ValidationShard.MergeError { throw InputFailure(message: error.description) }
-    let summary = ValidationBatchSummary(shards.map(\.shard))
+    let summary = merge.summary
     if !summary.missingShards.isEmpty {
       FileHandleOutput.standardError.write(
         "arscene: warning: shards missing: \(summary.missingShards.joined(separator: ", "))\n")

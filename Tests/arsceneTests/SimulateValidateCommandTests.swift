@@ -1,3 +1,4 @@
+import ARRecording
 import ARTestSupport
 import Foundation
 import Testing
@@ -169,6 +170,37 @@ struct SimulateValidateCommandTests {
 /// Thousands of recordings: a manifest split into shards, each validated by its own job, merged.
 @Suite("arscene validate --manifest --shard --merge")
 struct ValidationShardingTests {
+  /// 2,000 shard files made from one real shard's JSON (`template`, shard 0/2), each its own
+  /// `k/2000` with its recordings renamed, one left out and one given twice: `--merge` streams
+  /// them to the report the library's merge of the same shards in one process gives, naming the
+  /// missing shard and the repeated one.
+  func twoThousandShards(like template: String, in folder: TemporaryFolder) throws {
+    let directory = folder.path + "/many"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var files: [String] = [], shards: [ValidationShard] = []
+    for k in 0..<2_000 where k != 1234 {
+      let text = template.replacingOccurrences(of: #""shard":"0/2""#, with: #""shard":"\#(k)/2000""#)
+        .replacingOccurrences(of: "walk", with: "walk-\(k)-")
+      let path = directory + "/shard-\(k).json"
+      try text.write(toFile: path, atomically: false, encoding: .utf8)
+      files.append(path)
+      shards.append(try JSONDecoder().decode(ValidationShard.self, from: Data(text.utf8)))
+    }
+    files.append(files[42])
+    let merged = try ArsceneRunner.run(["validate", "--merge"] + files)
+    #expect(merged.status == 0, "\(merged.stderr)")
+    #expect(merged.stderr.contains("shards missing: 1234/2000") && merged.stderr.contains("42/2000"))
+    // Both through one encoder: the command's report decoded, and the library's merge.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let streamed = try JSONDecoder().decode(ValidationBatchSummary.self, from: Data(merged.stdout.utf8))
+    let library = ValidationBatchSummary(shards + [shards[42]])
+    #expect(streamed.recordings == 2 * 1_999 && streamed.missingShards == ["1234/2000"])
+    #expect(
+      try encoder.encode(streamed) == encoder.encode(library), "the streamed merge differs from the library's"
+    )
+  }
+
   @Test(
     "shards of a manifest merge back into every recording, in manifest order; --threads changes nothing but the time"
   )
@@ -221,6 +253,7 @@ struct ValidationShardingTests {
       original.replacingOccurrences(of: "\"records\":", with: "\"records\":1"), to: "altered.json")
     let differing = try ArsceneRunner.run(["validate", "--merge", shardFiles[0], shardFiles[1], altered])
     #expect(differing.status == 2 && differing.stderr.contains("different results"), "\(differing.stderr)")
+    try twoThousandShards(like: original, in: folder)
     let other = try folder.write(#"{"shard":"0/3","recordings":[]}"#, to: "other.json")
     let mixed = try ArsceneRunner.run(["validate", "--merge", shardFiles[0], other])
     #expect(mixed.status == 2 && mixed.stderr.contains("different runs"), "\(mixed.stderr)")

@@ -10,7 +10,7 @@ public struct ValidationBatchSummary: Codable, Sendable {
   /// Recordings whose shard appears twice are counted once; missing shards are named.
   public var missingShards: [String]
   /// Shards given more than once (a task rerun by its scheduler), each named once; their copies
-  /// must hold the same results (``ValidationShard/checkMerge(_:encode:)``).
+  /// must hold the same results (``ValidationMerge``).
   public var duplicateShards: [String] = []
   /// One entry an anchor name, across the recordings that have it.
   public var anchors: [Anchor]
@@ -34,7 +34,8 @@ public struct ValidationBatchSummary: Codable, Sendable {
     public var within3Sigma: Double
   }
 
-  /// Combines shards (each shard once; recordings in the order of their shard's index).
+  /// Combines shards (each shard once; recordings in the order of their shard's index), as
+  /// ``ValidationMerge`` does without its checks.
   public init(_ shards: [ValidationShard]) {
     var seen: [String: ValidationShard] = [:]
     var duplicates: [String] = []
@@ -45,20 +46,28 @@ public struct ValidationBatchSummary: Codable, Sendable {
         duplicates.append(shard.shard)
       }
     }
-    duplicateShards = duplicates
     let ordered = seen.values.sorted { a, b in
       let (x, y) = (a.shard.split(separator: "/"), b.shard.split(separator: "/"))
       return (Int(x.first ?? "") ?? 0) < (Int(y.first ?? "") ?? 0)
     }
-    self.shards = ordered.map(\.shard)
     var missing: [String] = []
     if let n = ordered.first.flatMap({ Int($0.shard.split(separator: "/").last ?? "") }) {
       missing = (0..<n).map { "\($0)/\(n)" }.filter { seen[$0] == nil }
     }
+    self.init(columns: ordered.map { ($0.shard, $0.recordings) }, missing: missing, duplicates: duplicates)
+  }
+
+  /// The summary of shards `columns` (each `I/N` with its recordings, by `I`), with the shards
+  /// `missing` and those given more than once (`duplicates`) named.
+  init(
+    columns: [(shard: String, recordings: [ValidationShard.Entry])], missing: [String], duplicates: [String]
+  ) {
+    duplicateShards = duplicates
     missingShards = missing
+    self.shards = columns.map(\.shard)
     // Recordings back in manifest order: shard i holds items i, i + N, i + 2N, …
     var entries: [ValidationShard.Entry] = []
-    let columns = ordered.map(\.recordings)
+    let columns = columns.map(\.recordings)
     for row in 0..<(columns.map(\.count).max() ?? 0) {
       for column in columns where row < column.count { entries.append(column[row]) }
     }
