@@ -117,9 +117,8 @@ public struct MarkerDetector: Sendable {
     if let side = cut {
       for reach in [0.5, 1.0] where code?.distance != 0 {
         let pushed = Self.pushing(quad, side: side, by: reach * cell)
-        if let again = decode(pushed, in: grey, readable: &readable),
-          again.distance < (code?.distance ?? .max),
-          let cells = MarkerCells(pushed, size: dictionary.size, in: grey), cells.clear(along: side)
+        if let cells = MarkerCells(pushed, size: dictionary.size, in: grey), cells.clear(along: side),
+          let again = decode(cells), again.distance < (code?.distance ?? .max)
         {
           (quad, code) = (pushed, again)
         }
@@ -197,9 +196,14 @@ public struct MarkerDetector: Sendable {
   func decode(_ quad: [SIMD2<Double>], in grey: GreyImage, readable: inout Bool) -> (
     id: Int, distance: Int, turn: Int, margin: Double
   )? {
-    let n = dictionary.size
-    guard let cells = MarkerCells(quad, size: n, in: grey) else { return nil }
+    guard let cells = MarkerCells(quad, size: dictionary.size, in: grey) else { return nil }
     readable = true
+    return decode(cells)
+  }
+
+  /// The dictionary's code `cells` hold, as ``decode(_:in:readable:)`` finds it.
+  func decode(_ cells: MarkerCells) -> (id: Int, distance: Int, turn: Int, margin: Double)? {
+    let n = dictionary.size
     let bits = cells.bits
     // The code in each of its four turns: turn k reads the grid turned k quarter turns
     // clockwise, so the marker's top-left corner is the quad's corner k.
