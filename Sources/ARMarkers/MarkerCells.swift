@@ -34,6 +34,10 @@ struct MarkerCells {
   let decisionMargin: Double
   /// The local contrast at the marker's centre, white model less black, levels.
   let contrast: Double
+  /// The share of data cells whose samples spread over more than half the contrast: cells a
+  /// grid of the wrong size cuts across (a 6×6 marker read as a 4×4 one), near 0 for a marker
+  /// read with its own grid.
+  let split: Double
 
   /// The cells of the marker of `size` data cells a side outlined by `quad` in `grey`; nil when
   /// a data cell is outside the image, the cells have no contrast, the border is not dark or
@@ -44,25 +48,30 @@ struct MarkerCells {
     guard let h = try? Homography.estimate(from: grid, to: quad) else { return nil }
     let (width, height) = (Double(grey.width), Double(grey.height))
     func inside(_ p: SIMD2<Double>) -> Bool { p.x >= 0 && p.y >= 0 && p.x <= width && p.y <= height }
-    /// The mean level at grid points `points`, nil when one is outside the image.
-    func mean(_ points: [SIMD2<Double>]) -> Double? {
-      var sum = 0.0
+    /// The mean level at grid points `points` and their spread (largest less least), nil when
+    /// one is outside the image.
+    func levels(_ points: [SIMD2<Double>]) -> (mean: Double, spread: Double)? {
+      var (sum, low, high) = (0.0, Double.infinity, -Double.infinity)
       for g in points {
         guard let p = h.apply(g), inside(p) else { return nil }
-        sum += grey.sample(p)
+        let v = grey.sample(p)
+        (sum, low, high) = (sum + v, Swift.min(low, v), Swift.max(high, v))
       }
-      return sum / Double(points.count)
+      return (sum / Double(points.count), high - low)
     }
+    func mean(_ points: [SIMD2<Double>]) -> Double? { levels(points)?.mean }
     let pattern = [-0.25, 0.0, 0.25]
-    func cell(_ row: Int, _ column: Int) -> Double? {
+    func cellLevels(_ row: Int, _ column: Int) -> (mean: Double, spread: Double)? {
       let centre = SIMD2(Double(column) + 0.5, Double(row) + 0.5)
-      return mean(pattern.flatMap { dy in pattern.map { dx in centre + SIMD2(dx, dy) } })
+      return levels(pattern.flatMap { dy in pattern.map { dx in centre + SIMD2(dx, dy) } })
     }
-    var data: [(SIMD2<Double>, Double)] = []
+    func cell(_ row: Int, _ column: Int) -> Double? { cellLevels(row, column)?.mean }
+    var data: [(SIMD2<Double>, Double)] = [], spreads: [Double] = []
     for row in 1...n {
       for column in 1...n {
-        guard let level = cell(row, column) else { return nil }
-        data.append((SIMD2(Double(column) + 0.5, Double(row) + 0.5), level))
+        guard let level = cellLevels(row, column) else { return nil }
+        data.append((SIMD2(Double(column) + 0.5, Double(row) + 0.5), level.mean))
+        spreads.append(level.spread)
       }
     }
     var border: [(SIMD2<Double>, Double)] = []
@@ -89,6 +98,7 @@ struct MarkerCells {
     else { return nil }
     self.size = n
     (confidence, decisionMargin, contrast) = reading
+    self.split = Double(spreads.filter { $0 > reading.contrast / 2 }.count) / Double(spreads.count)
   }
 
   /// The data cells judged against the local threshold, with the decision margin and the

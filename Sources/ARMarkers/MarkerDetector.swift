@@ -139,6 +139,16 @@ public struct MarkerDetector: Sendable {
       }
     }
     guard let best = code else { return nil }
+    // A grid of the wrong size cuts across the marker's own cells (a 6×6 marker read as a 4×4
+    // or 16h5 one, an exact match by chance for a weak dictionary): 0.69-0.94 of its cells then
+    // straddle a black-white edge, where a sharp marker's own grid leaves a third at most. Weak
+    // dictionaries are held to half; a strong one's chance matches are rare, and blur makes a
+    // small or moving marker's cells straddle too (up to 0.78 on a competition field).
+    guard !dictionary.isWeak || best.split <= 0.5 else { return nil }
+    // And a weak dictionary's cells clearly two-toned: a printed marker's sit about half the
+    // contrast from their threshold (0.45-0.5 on real photographs), a pictogram's less (a box's
+    // "fragile" glass read as 4×4_50 id 17: 0.35).
+    guard !dictionary.isWeak || best.margin >= 0.4 * best.contrast else { return nil }
     let refined = grey.refinedCorners(quad, cell: cell)
     let fitted =
       refined.sigma != nil && zip(refined.corners, outline).allSatisfy { ($0 - $1).length <= 1.5 + 2 * cell }
@@ -194,7 +204,7 @@ public struct MarkerDetector: Sendable {
   /// (``MarkerDictionary/safeCorrections`` whatever the cells' confidence, up to
   /// ``MarkerDictionary/correctionLimit`` where every corrected cell was near its threshold).
   func decode(_ quad: [SIMD2<Double>], in grey: GreyImage, readable: inout Bool) -> (
-    id: Int, distance: Int, turn: Int, margin: Double
+    id: Int, distance: Int, turn: Int, margin: Double, split: Double, contrast: Double
   )? {
     guard let cells = MarkerCells(quad, size: dictionary.size, in: grey) else { return nil }
     readable = true
@@ -202,7 +212,9 @@ public struct MarkerDetector: Sendable {
   }
 
   /// The dictionary's code `cells` hold, as ``decode(_:in:readable:)`` finds it.
-  func decode(_ cells: MarkerCells) -> (id: Int, distance: Int, turn: Int, margin: Double)? {
+  func decode(_ cells: MarkerCells) -> (
+    id: Int, distance: Int, turn: Int, margin: Double, split: Double, contrast: Double
+  )? {
     let n = dictionary.size
     let bits = cells.bits
     // The code in each of its four turns: turn k reads the grid turned k quarter turns
@@ -232,7 +244,7 @@ public struct MarkerDetector: Sendable {
         guard abs(cells.confidence[index]) < 0.5 else { return nil }
       }
     }
-    return (best.id, best.distance, best.turn, cells.decisionMargin)
+    return (best.id, best.distance, best.turn, cells.decisionMargin, cells.split, cells.contrast)
   }
 
   /// The index in the quad's cells (row by row) of the marker's cell (`r`, `c`) as drawn, seen

@@ -1,0 +1,48 @@
+import ARImage
+import ARImageIO
+import ARMarkers
+import ARTestSupport
+import Foundation
+import Testing
+
+/// No false id on any real photograph in any dictionary (issue 72): every fixture photograph
+/// searched with each of the 21 dictionaries whose markers it does not hold (a marker of one
+/// size read through another's grid, pictograms on a box, chessboard squares, cube faces).
+@Suite("Markers: no false id on real photographs, in any dictionary")
+struct RealPhotoFalseIdTests {
+  /// Each photograph with the dictionaries whose markers it holds (ArUco's 6×6 dictionaries
+  /// share their first codes, so a 6×6_250 board is also a 6×6_50 and 6×6_1000 one).
+  static let photographs: [(path: String, holds: Set<String>)] = {
+    let sixBySix: Set<String> = ["aruco_6x6_50", "aruco_6x6_100", "aruco_6x6_250", "aruco_6x6_1000"]
+    var list: [(String, Set<String>)] = []
+    for name in ["33369213973_9d9bb4cc96_c", "34085369442_304b6bafd9_c", "34139872896_defdb2f8d9_c"] {
+      list.append(("markers/apriltag_swarmathon_photos/\(name).jpg", ["apriltag_36h11"]))
+    }
+    for k in 0..<4 { list.append(("markers/opencv_calibration_photos/img_0\(k).jpg", sixBySix)) }
+    for name in ["singlemarkersoriginal.jpg", "choriginal.jpg"] {
+      list.append(("markers/opencv_tutorial_photos/" + name, sixBySix))
+    }
+    // The custom-dictionary board and diamonds hold 6×6 markers of no predefined dictionary.
+    for name in ["gboriginal.png", "diamondmarkers.png"] {
+      list.append(("markers/opencv_tutorial_photos/" + name, []))
+    }
+    for k in ["01", "05", "09", "13"] { list.append(("markers/opencv_chessboard_photos/left\(k).jpg", [])) }
+    return list
+  }()
+
+  @Test("15 real photographs × the dictionaries they do not hold: no marker")
+  func noFalseIds() throws {
+    var searched = 0
+    for (path, holds) in Self.photographs {
+      let image = try ImageFile.readRGBA8(Fixtures.path(path))
+      for dictionary in MarkerDictionary.all where !holds.contains(dictionary.name) {
+        let found = MarkerDetector(dictionary: dictionary).detect(image)
+        #expect(
+          found.isEmpty,
+          "\(path) in \(dictionary.name): \(found.map { ($0.id, $0.hamming, $0.decisionMargin ?? 0) })")
+        searched += 1
+      }
+    }
+    #expect(searched == 15 * 21 - 3 - 6 * 4)
+  }
+}
