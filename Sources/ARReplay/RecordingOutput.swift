@@ -38,4 +38,7 @@ public struct RecordingRenderSummary: Sendable, Equatable {
   public var kept = 0
   /// Why each frame or tap that could not be used was skipped (``RecordingOverlay/lenient``).
   public var skipped: [String] = []
+
+  /// Nothing done yet.
+  public init() {}
 }

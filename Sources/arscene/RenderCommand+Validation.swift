@@ -4,16 +4,19 @@ import ArgumentParser
 extension RenderCommand {
   /// The three ways `render` is used, chosen by the argument and options given.
   enum Mode: String {
-    case scene, model, recording
+    case scene, model, recording, manifest
   }
 
   /// The mode the arguments choose; a usage error unless exactly one is chosen.
   func mode() throws -> Mode {
     let chosen: [Mode] = [
       scene != nil ? .scene : nil, model != nil ? .model : nil, recording != nil ? .recording : nil,
+      manifest != nil ? .manifest : nil,
     ]
     .compactMap { $0 }
-    guard chosen.count == 1 else { throw ValidationError("give one of a scene file, --model or --recording") }
+    guard chosen.count == 1 else {
+      throw ValidationError("give one of a scene file, --model, --recording or --manifest")
+    }
     return chosen[0]
   }
 
@@ -25,29 +28,31 @@ extension RenderCommand {
       ("--height", height != nil, [.scene]),
       ("--depth-output", depthOutput != nil, [.scene, .model]),
       ("--overlay-output", overlayOutput != nil, [.scene]),
-      ("--premultiplied", premultiplied, [.scene, .recording]),
-      ("--view", view != nil, [.scene, .recording]),
-      ("--orientation", orientation != nil, [.scene, .recording]),
-      ("--scene", recordingScene != nil, [.recording]),
+      ("--premultiplied", premultiplied, [.scene, .recording, .manifest]),
+      ("--view", view != nil, [.scene, .recording, .manifest]),
+      ("--orientation", orientation != nil, [.scene, .recording, .manifest]),
+      ("--scene", recordingScene != nil, [.recording, .manifest]),
       ("--frames", frames != nil, [.recording]),
       ("--video", video != nil, [.recording]),
-      ("--video-fps", videoFps != nil, [.recording]),
-      ("--every", every != nil, [.recording]),
-      ("--range", range != nil, [.recording]),
-      ("--shard", shard != nil, [.recording]),
-      ("--depth-confidence", depthConfidence != nil, [.recording]),
-      ("--no-occlusion", noOcclusion, [.recording]),
-      ("--layers", layers, [.recording]),
-      ("--motion-blur", motionBlur != nil, [.recording]),
-      ("--shutter-phase", shutterPhase != nil, [.recording]),
-      ("--grain", grain != nil, [.recording]),
-      ("--lenient", lenient, [.recording]),
+      ("--video-fps", videoFps != nil, [.recording, .manifest]),
+      ("--every", every != nil, [.recording, .manifest]),
+      ("--range", range != nil, [.recording, .manifest]),
+      ("--shard", shard != nil, [.recording, .manifest]),
+      ("--depth-confidence", depthConfidence != nil, [.recording, .manifest]),
+      ("--no-occlusion", noOcclusion, [.recording, .manifest]),
+      ("--layers", layers, [.recording, .manifest]),
+      ("--motion-blur", motionBlur != nil, [.recording, .manifest]),
+      ("--shutter-phase", shutterPhase != nil, [.recording, .manifest]),
+      ("--grain", grain != nil, [.recording, .manifest]),
+      ("--lenient", lenient, [.recording, .manifest]),
       ("--size", size != nil, [.model]),
       ("--time", time != nil, [.model]),
-      ("--intrinsics", intrinsics != nil, [.model, .recording]),
-      ("--from", from != nil, [.recording]),
-      ("--fps", fps != nil, [.recording]),
-      ("--camera/--distortion/--fisheye/--image-size", frameCamera.isGiven, [.recording]),
+      ("--intrinsics", intrinsics != nil, [.model, .recording, .manifest]),
+      ("--resume", resume, [.recording, .manifest]),
+      ("--truth-track", truthTrack.truthTrack != nil, [.recording]),
+      ("--from", from != nil, [.recording, .manifest]),
+      ("--fps", fps != nil, [.recording, .manifest]),
+      ("--camera/--distortion/--fisheye/--image-size", frameCamera.isGiven, [.recording, .manifest]),
       ("--world-from-camera", worldFromCamera != nil, [.model]),
       ("--world-from-model", worldFromModel != nil, [.model]),
       ("--near", near != nil, [.model]),
@@ -74,17 +79,20 @@ extension RenderCommand {
         "--view: width and height must be whole pixels from 1 to \(RenderSettings.maximumSide)")
     }
     switch mode {
-    case .recording: try validateRecordingMode()
+    case .recording:
+      guard recordingScene != nil, frames != nil || video != nil else {
+        throw ValidationError("--recording needs --scene and at least one of --frames and --video")
+      }
+      try validateRecordingMode()
+    case .manifest: try validateRecordingMode()
     case .model: try validateModelMode()
     case .scene:
       guard output != nil else { throw ValidationError("-o/--output: where to write the PNG") }
     }
   }
 
+  /// The options recording and manifest modes share, in range.
   private func validateRecordingMode() throws {
-    guard recordingScene != nil, frames != nil || video != nil else {
-      throw ValidationError("--recording needs --scene and at least one of --frames and --video")
-    }
     if let every, every < 1 { throw ValidationError("--every must be at least 1") }
     if let motionBlur, !(motionBlur >= 0 && motionBlur <= 1) {
       throw ValidationError(
@@ -103,7 +111,7 @@ extension RenderCommand {
     if let videoFps, !(videoFps > 0 && videoFps <= 1000) {
       throw ValidationError("--video-fps: expected frames per second in (0, 1000], got \(videoFps)")
     }
-    if layers, frames == nil {
+    if layers, frames == nil, manifest == nil {
       throw ValidationError("--layers: needs --frames, the folder they are written to")
     }
   }

@@ -26,10 +26,14 @@ struct RenderCommand: ParsableCommand {
       light; default: from the camera), no sRGB, no culling, no anti-aliasing unless --samples asks. \
       The PNG is written to a temporary file and renamed: a failure leaves no partial file.
       Recording mode: arscene render --recording REC --scene SCENE.json [--frames DIR/] \
-      [--video out.mp4] [--every N] [--range A:B] [--shard I/N]: every frame of the recording, \
-      with its pose and intrinsics, over its camera image, geo-anchors placed by the alignment \
-      the replay has reached (as arscene validate's app side); frames as DIR/frame_NNNNNN.png \
-      by frame index (existing ones are kept: a run resumes), the video through ffmpeg (H.264).
+      [--video out.mp4] [--every N] [--range A:B] [--shard I/N] [--resume]: every frame of the \
+      recording, with its pose and intrinsics, over its camera image, geo-anchors placed by the \
+      alignment the replay has reached (as arscene validate's app side); frames as \
+      DIR/frame_NNNNNN.png by frame index (existing ones are kept: a run resumes), the video \
+      through ffmpeg (H.264).
+      Manifest mode: arscene render --manifest M.jsonl [--scene SCENE.json] [--shard I/N|auto] \
+      [--resume]: the recordings of M's lines whose 0-based index is I modulo N, each drawn as \
+      recording mode draws it to its line's frames and video; prints {"shard":"I/N","recordings":[…]}.
       --view W,H and --orientation (scene and recording modes) render the phone screen instead of \
       the camera image: the image turned to the interface orientation and aspect-filled, as \
       ARKit's views show it and as arscene hit maps taps.
@@ -94,6 +98,19 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Recording mode: the recording (any layout arscene recording reads).") var recording: String?
   @Option(name: .customLong("scene"), help: "Recording mode: the scene file drawn over its frames.")
   var recordingScene: String?
+  @Option(
+    help: """
+      Manifest mode: a JSON Lines file of recordings to draw, one a line with its scene and outputs \
+      ({"recording": …, "scene": …, "frames": DIR, "video": FILE}, relative to the manifest; \
+      "scene" may be left to --scene); --shard takes this task's share of its lines.
+      """)
+  var manifest: String?
+  @Flag(
+    help: """
+      Recording and manifest modes: keep a video that is already there (a video is renamed into \
+      place only once whole), as frames already there are kept: a batch run again does only what is missing.
+      """)
+  var resume = false
   @Option(help: "Recording mode: the folder the frames are written to, as frame_NNNNNN.png.") var frames:
     String?
   @Option(help: "Recording mode: an H.264 MP4 of the frames (through ffmpeg).") var video: String?
@@ -188,12 +205,13 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     try reportingInputFailures {
       let settings = try RenderSettings(samplesPerPixel: samples, threads: threads)
-      let input = recording ?? scene ?? model ?? ""
+      let input = recording ?? manifest ?? scene ?? model ?? ""
       CommandTimeLimit.start(
         "render \(input)",
         seconds: CommandTimeLimit.budget(
           bytes: CommandTimeLimit.size(of: input) + (recordingScene.map(CommandTimeLimit.size(of:)) ?? 0)))
       if let recording { return try renderRecording(recording, settings: settings) }
+      if let manifest { return try renderManifest(manifest, settings: settings) }
       guard let output else { return }
       let image: RGBA8Image
       var depth: DepthImage?
