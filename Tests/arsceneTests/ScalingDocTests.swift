@@ -16,19 +16,25 @@ struct ScalingDocTests {
     }
   }
 
-  @Test("the Slurm script is valid bash, requeues on 75 and names its shard by the array index")
+  @Test("the Slurm scripts are valid bash, requeue on 75 and take their share by the array index")
   func slurm() throws {
-    let script = try #require(Self.blocks("bash").first)
-    #expect(
-      script.contains("--shard auto") && script.contains("SLURM_ARRAY_TASK_ID") && script.contains("-eq 75"))
+    let scripts = Self.blocks("bash")
+    #expect(scripts.count == 2)
+    let validate = try #require(scripts.first)
+    #expect(validate.contains("SLURM_ARRAY_TASK_ID") && validate.contains("arscene validate --manifest"))
+    #expect(scripts.last?.contains("arscene render --manifest") == true)
     let folder = try TemporaryFolder()
-    let path = try folder.write(script, to: "validate.sbatch")
-    let bash = Process()
-    bash.executableURL = URL(fileURLWithPath: "/bin/bash")
-    bash.arguments = ["-n", path]
-    try bash.run()
-    bash.waitUntilExit()
-    #expect(bash.terminationStatus == 0)
+    for (i, script) in scripts.enumerated() {
+      #expect(
+        script.contains("--shard auto") && script.contains("-eq 75") && script.contains("#SBATCH --requeue"))
+      let path = try folder.write(script, to: "job\(i).sbatch")
+      let bash = Process()
+      bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+      bash.arguments = ["-n", path]
+      try bash.run()
+      bash.waitUntilExit()
+      #expect(bash.terminationStatus == 0)
+    }
   }
 
   @Test("the Kubernetes Indexed Job fails an index at once on 2 and 64, and retries the rest")
