@@ -11,13 +11,17 @@ enum JSONOutput {
 
   /// `value` as the JSON text `write` prints, with its newline (for a file).
   static func encoded(_ value: some Encodable, pretty: Bool = false) throws -> String {
+    String(decoding: try bytes(value, pretty: pretty), as: UTF8.self) + "\n"
+  }
+
+  /// `value` as the JSON text `write` prints, without the newline: as it reads nested in
+  /// another value's text (the encoder's output for a value is the same alone and nested).
+  static func bytes(_ value: some Encodable, pretty: Bool = false) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
-    let data: Data
-    do { data = try encoder.encode(value) } catch {
+    do { return Array(try encoder.encode(value)) } catch {
       throw InputFailure(message: "cannot write the result as JSON: \(error)")
     }
-    return String(decoding: data, as: UTF8.self) + "\n"
   }
 }

@@ -169,7 +169,8 @@ struct ValidateCommand: ParsableCommand {
     guard !inputs.isEmpty else { throw InputFailure(message: "--merge: give the shards' JSON files") }
     // One shard decoded at a time, its recordings kept and the rest (its file's bytes: a
     // digest is kept for comparing copies) dropped before the next is read.
-    var merge = ValidationMerge()
+    var merge: ValidationMerge
+    do { merge = try ValidationMerge() } catch { throw InputFailure(message: error.description) }
     for path in inputs {
       let bytes: [UInt8]
       do { bytes = try FileIO.read(path) } catch { throw InputFailure(error) }
@@ -181,22 +182,69 @@ struct ValidateCommand: ParsableCommand {
         )
       }
       // A rerun task writes the same bytes (docs/SCALING.md): copies are compared as files.
-      do { try merge.add(shard, from: path, json: bytes) } catch {
+      do { try merge.add(shard, from: path, json: bytes, encode: { try JSONOutput.bytes($0) }) } catch {
         throw InputFailure(message: error.description)
       }
     }
     let summary = merge.summary
     if !summary.missingShards.isEmpty {
       FileHandleOutput.standardError.write(
-        "arscene: warning: shards missing: \(summary.missingShards.joined(separator: ", "))\n")
+        "arscene: warning: shards missing: \(Self.runs(of: summary.missingShards))\n")
     }
     if !summary.duplicateShards.isEmpty {
       FileHandleOutput.standardError.write(
         "arscene: warning: shards given more than once (the same results; counted once): \(summary.duplicateShards.joined(separator: ", "))\n"
       )
     }
-    if let json { try write(try JSONOutput.encoded(summary), to: json) }
-    try JSONOutput.write(summary)
+    if let json { try writeMerged(summary, merge, to: json) }
+    try writeMerged(summary, merge, to: FileIO.standardOutput)
+  }
+
+  /// Shard names `I/N` for a message, consecutive ones as a run (`3/1000 to 999/1000, 997
+  /// shards`), so that a merge missing thousands says so in a line.
+  static func runs(of shards: [String]) -> String {
+    var runs: [(first: Int, last: Int, count: String)] = []
+    for name in shards {
+      let parts = name.split(separator: "/")
+      guard parts.count == 2, let i = Int(parts[0]) else { return shards.joined(separator: ", ") }
+      if let last = runs.last, last.last + 1 == i, last.count == parts[1] {
+        runs[runs.count - 1].last = i
+      } else {
+        runs.append((i, i, String(parts[1])))
+      }
+    }
+    return runs.map { run in
+      let span = run.last - run.first + 1
+      if span == 1 { return "\(run.first)/\(run.count)" }
+      if span == 2 { return "\(run.first)/\(run.count), \(run.last)/\(run.count)" }
+      return "\(run.first)/\(run.count) to \(run.last)/\(run.count) (\(span) shards)"
+    }.joined(separator: ", ")
+  }
+
+  /// Writes the merged report to `path` (`-`: standard output) as JSONOutput would encode it
+  /// whole, its `per_recording` list streamed from `merge` one recording at a time.
+  private func writeMerged(
+    _ summary: ValidationBatchSummary, _ merge: borrowing ValidationMerge, to path: String
+  ) throws {
+    let text = try JSONOutput.encoded(summary)
+    // The list is the top level's, the last key of its name (the keys are sorted, and the ones
+    // after it hold numbers and shard names); a name in a string would be escaped.
+    let marker = #""per_recording":[]"#
+    guard let range = text.range(of: marker, options: .backwards) else {
+      throw InputFailure(message: "--merge: the report has no per_recording list to fill")
+    }
+    do {
+      let writer = try AtomicFileWriter(path: path)
+      try writer.write(String(text[..<range.lowerBound]) + #""per_recording":["#)
+      var first = true
+      try merge.writeRecordings { bytes in
+        if !first { try writer.write(",") }
+        first = false
+        try writer.write(bytes: bytes)
+      }
+      try writer.write("]" + String(text[range.upperBound...]))
+      try writer.commit()
+    } catch let failure as InputFailure { throw failure } catch { throw InputFailure(error) }
   }
 
   private func write(_ text: String, to path: String) throws {

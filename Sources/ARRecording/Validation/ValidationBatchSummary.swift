@@ -54,35 +54,32 @@ public struct ValidationBatchSummary: Codable, Sendable {
     if let n = ordered.first.flatMap({ Int($0.shard.split(separator: "/").last ?? "") }) {
       missing = (0..<n).map { "\($0)/\(n)" }.filter { seen[$0] == nil }
     }
-    self.init(columns: ordered.map { ($0.shard, $0.recordings) }, missing: missing, duplicates: duplicates)
+    self.init(
+      columns: ordered.map { ($0.shard, $0.recordings.map(RecordingOutcome.init)) }, missing: missing,
+      duplicates: duplicates)
+    perRecording = Self.manifestOrder(ordered.map(\.recordings))
   }
 
-  /// The summary of shards `columns` (each `I/N` with its recordings, by `I`), with the shards
-  /// `missing` and those given more than once (`duplicates`) named.
+  /// The summary of shards `columns` (each `I/N` with its recordings' outcomes, by `I`), with
+  /// the shards `missing` and those given more than once (`duplicates`) named; ``perRecording``
+  /// is left empty (``ValidationMerge`` streams it).
   init(
-    columns: [(shard: String, recordings: [ValidationShard.Entry])], missing: [String], duplicates: [String]
+    columns: [(shard: String, outcomes: [RecordingOutcome])], missing: [String], duplicates: [String]
   ) {
     duplicateShards = duplicates
     missingShards = missing
     self.shards = columns.map(\.shard)
-    // Recordings back in manifest order: shard i holds items i, i + N, i + 2N, …
-    var entries: [ValidationShard.Entry] = []
-    let columns = columns.map(\.recordings)
-    for row in 0..<(columns.map(\.count).max() ?? 0) {
-      for column in columns where row < column.count { entries.append(column[row]) }
-    }
-    perRecording = entries
-    recordings = entries.count
+    perRecording = []
+    let outcomes = Self.manifestOrder(columns.map(\.outcomes))
+    recordings = outcomes.count
     var names: [String] = []
     var finals: [String: [Double]] = [:], raws: [String: [Double]] = [:], sigmas: [String: [Double]] = [:]
-    for entry in entries {
-      // Errors need truth: anchors of recordings without it have none to combine.
-      for a in entry.report.anchors {
-        guard let final = a.positionError?.final, let sigma = a.finalSigma else { continue }
+    for outcome in outcomes {
+      for a in outcome.anchors {
         if finals[a.name] == nil { names.append(a.name) }
-        finals[a.name, default: []].append(final)
-        sigmas[a.name, default: []].append(sigma)
-        if let raw = a.rawPositionError?.final { raws[a.name, default: []].append(raw) }
+        finals[a.name, default: []].append(a.final)
+        sigmas[a.name, default: []].append(a.sigma)
+        if let raw = a.raw { raws[a.name, default: []].append(raw) }
       }
     }
     anchors = names.map { name in
@@ -95,8 +92,34 @@ public struct ValidationBatchSummary: Codable, Sendable {
         rawFinalError: raws[name].flatMap(ValidationReport.Statistics.init),
         normalizedRMS: rmsSigma > 0 ? rmsError / rmsSigma : 0, within3Sigma: Double(inside) / Double(e.count))
     }
-    let within = entries.compactMap(\.report.gps.withinAccuracy)
+    let within = outcomes.compactMap(\.gpsWithinAccuracy)
     gpsWithinAccuracy = within.isEmpty ? nil : within.reduce(0, +) / Double(within.count)
+  }
+
+  /// Shards' items back in manifest order: shard i of N holds items i, i + N, i + 2N, …
+  static func manifestOrder<T>(_ columns: [[T]]) -> [T] {
+    var items: [T] = []
+    for row in 0..<(columns.map(\.count).max() ?? 0) {
+      for column in columns where row < column.count { items.append(column[row]) }
+    }
+    return items
+  }
+
+  /// What the summary's statistics need of one recording's report: each anchor's final error,
+  /// final σ and raw final error, and the fraction of fixes within their accuracy.
+  struct RecordingOutcome: Sendable {
+    /// The anchors with an error (a recording with truth), in the report's order.
+    var anchors: [(name: String, final: Double, sigma: Double, raw: Double?)]
+    var gpsWithinAccuracy: Double?
+
+    init(_ entry: ValidationShard.Entry) {
+      // Errors need truth: anchors of recordings without it have none to combine.
+      anchors = entry.report.anchors.compactMap { a in
+        guard let final = a.positionError?.final, let sigma = a.finalSigma else { return nil }
+        return (a.name, final, sigma, a.rawPositionError?.final)
+      }
+      gpsWithinAccuracy = entry.report.gps.withinAccuracy
+    }
   }
 
   enum CodingKeys: String, CodingKey {
