@@ -21,6 +21,9 @@ let package = Package(
     .library(name: "ARRender", targets: ["ARRender"]),
     // For app teams' tests: a model and its points, a phone placed before them, taps on screen.
     .library(name: "ARTapTesting", targets: ["ARTapTesting"]),
+    // For app teams' visual tests: what the phone shows, rendered on the CPU, against
+    // reference PNGs beside the test (no system library: it builds wherever Swift does).
+    .library(name: "ARSnapshotTesting", targets: ["ARSnapshotTesting"]),
     .library(name: "ARRecording", targets: ["ARRecording"]),
     // Places: points of interest, their spatial index, geofences, the visit game, nearby people.
     .library(name: "ARPlaces", targets: ["ARPlaces"]),
@@ -83,13 +86,17 @@ let package = Package(
     .target(
       name: "ARHit",
       dependencies: [
-        "ARMath", "ARMesh", "CMathShims", "CVectorKernels",
+        "ARMath", "ARMesh", "ARImage", "CMathShims", "CVectorKernels",
         .product(name: "RealModule", package: "swift-numerics"),
       ]
     ),
     .target(
       name: "ARTapTesting",
       dependencies: ["ARHit", "ARMesh", "ARMath"]
+    ),
+    .target(
+      name: "ARSnapshotTesting",
+      dependencies: ["ARTapTesting", "ARHit", "ARRender", "ARImage", "ARMesh", "ARMath"]
     ),
     .target(
       name: "ARRender",
@@ -277,7 +284,7 @@ let package = Package(
       name: "ARFuzzing",
       dependencies: [
         "ARMath", "ARFiles", "ARMesh", "ARScene", "ARRecording", "ARPlaces", "ARFilm", "ARImageIO", "ARPose",
-        "ARMarkers", "ARReplay",
+        "ARMarkers", "ARReplay", "ARSnapshotTesting",
       ],
       path: "Tests/ARFuzzing"
     ),
@@ -300,6 +307,10 @@ let package = Package(
     .testTarget(
       name: "ARTapTestingTests",
       dependencies: ["ARTapTesting", "ARHit", "ARMath", "ARTestSupport"]
+    ),
+    .testTarget(
+      name: "ARSnapshotTestingTests",
+      dependencies: ["ARSnapshotTesting", "ARTapTesting", "ARImage", "ARImageIO", "ARMath", "ARTestSupport"]
     ),
     .testTarget(
       name: "ARSceneTests",

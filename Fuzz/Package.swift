@@ -28,6 +28,7 @@ let package = Package(
         .product(name: "ARPlaces", package: root), .product(name: "ARFilm", package: root),
         .product(name: "ARImageIO", package: root), .product(name: "ARPose", package: root),
         .product(name: "ARMarkers", package: root), .product(name: "ARReplay", package: root),
+        .product(name: "ARSnapshotTesting", package: root),
       ],
       packageAccess: false,  // SwiftPM would pass this package's name after ours
       swiftSettings: [.unsafeFlags(["-package-name", rootPackageName])]

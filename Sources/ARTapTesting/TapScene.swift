@@ -20,6 +20,8 @@ public struct TapScene: Sendable {
   public let occluder: BoundingVolumeHierarchy
   /// Model to world (metres).
   public let worldFromModel: RigidTransform<Double>
+  /// The model in its own frame (metres), as snapshots draw it.
+  public let mesh: Mesh
 
   /// The model of an OBJ file and the points of a point file (`docs/points.schema.json`),
   /// placed by `worldFromModel`.
@@ -78,6 +80,7 @@ public struct TapScene: Sendable {
     worldFromModel: RigidTransform<Double>
   ) throws(TapSceneError) {
     self.worldFromModel = worldFromModel
+    self.mesh = mesh
     self.targets = targets.map { target in
       TapTarget(
         name: target.name,

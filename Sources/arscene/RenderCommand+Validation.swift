@@ -71,8 +71,11 @@ extension RenderCommand {
     guard (0...9).contains(pngLevel ?? 2) else { throw ValidationError("--png-level must be from 0 to 9") }
     let mode = try mode()
     for option in modeOptions where option.given && !option.modes.contains(mode) {
-      let modes = option.modes.map(\.rawValue).sorted().joined(separator: " and ")
-      throw ValidationError("\(option.name) applies to \(modes) mode, not \(mode.rawValue) mode")
+      // Manifest mode came last and is named last, so that the older messages read as before.
+      var modes =
+        option.modes.subtracting([.manifest]).map(\.rawValue).sorted().joined(separator: " and ") + " mode"
+      if option.modes.contains(.manifest) { modes += " and manifest mode" }
+      throw ValidationError("\(option.name) applies to \(modes), not \(mode.rawValue) mode")
     }
     if let view, !view.fits(1...RenderSettings.maximumSide) {
       throw ValidationError(

@@ -7,6 +7,7 @@ import ARPose
 import ARRecording
 import ARReplay
 import ARScene
+import ARSnapshotTesting
 import Foundation
 
 /// Every reader of a file a user can give arscene, as a fuzz target: the bytes are written
@@ -141,6 +142,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .png:
       _ = try? PNG.decodeRGBA8(bytes)
       _ = try? PNG.decodeRGBA16(bytes)
+      // The Swift-only decoder snapshot tests read their references with.
+      _ = try? PortablePNG.decode(bytes, path: path)
     case .jpeg:
       _ = try? JPEG.decodeRGBA8(bytes)
       _ = try? JPEG.decodeLuma(bytes)

@@ -138,6 +138,9 @@ public enum FuzzSeeds {
     case .preset: return listing(repository + "/Sources/ARFilm/Presets", "json")
     case .png:
       return [fixtures + "/film/grade-input.png", fixtures + "/recordings/stray_scanner/depth/000001.png"]
+        + listing(
+          repository + "/Examples/TapHitTests/Tests/AcupressureTapTests/__Snapshots__/HandSnapshotTests",
+          "png")
     case .jpeg: return listing(fixtures + "/images", "jpg")
     case .pointCloud:
       return [repository + "/Scenes/data/table-scan.xyz", fixtures + "/pointclouds/floor-table.xyz"]

@@ -76,7 +76,7 @@ struct DependencyClosureTests {
   /// below checks the list both ways: these link none, and every other library does.
   static let core: Set<String> = [
     "ARMath", "ARGeo", "ARPose", "ARMesh", "ARHit", "ARTapTesting", "ARImage", "ARRender", "ARRecording",
-    "ARPlaces", "ARMarkers", "ARFilm", "ARMaps",
+    "ARPlaces", "ARMarkers", "ARFilm", "ARMaps", "ARSnapshotTesting",
   ]
 
   /// Products of other packages the core may use: pure Swift, built from the package mirror.

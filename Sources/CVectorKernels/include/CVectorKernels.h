@@ -7,7 +7,8 @@
 #ifndef ARSCENE_CVECTORKERNELS_H
 #define ARSCENE_CVECTORKERNELS_H
 
-/// 1 when this CPU and the operating system run AVX2 instructions, else 0 (always 0 off x86-64).
+/// 1 when this CPU and the operating system run AVX2 instructions, else 0 (always 0 off x86-64,
+/// and with ARSCENE_PORTABLE_KERNELS set to anything but 0 or empty).
 int arscene_cpu_has_avx2(void);
 
 /// A symmetric weighted sum of 2r + 1 sources, the centre first and then pairs: for x in
