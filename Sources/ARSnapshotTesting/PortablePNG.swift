@@ -9,7 +9,7 @@ public enum PortablePNG {
   public static let maximumSide = 16384
 
   /// `image` as a PNG file: 8-bit RGBA, each row filtered by the filter that leaves the smallest
-  /// sum of magnitudes (libpng's heuristic), compressed by ``PortableDeflate``.
+  /// sum of magnitudes (libpng's heuristic), compressed by a deflate written in Swift (LZ77 with the fixed Huffman codes).
   public static func encode(_ image: RGBA8Image) -> [UInt8] {
     let (width, height) = (image.width, image.height)
     let stride = width * 4
