@@ -42,6 +42,7 @@ let package = Package(
         .product(name: "GLMOracle", package: "Oracles"),
         .product(name: "GeographicLibOracle", package: "Oracles"),
         .product(name: "MesaOracle", package: "Oracles"),
+        .product(name: "LitOracle", package: "Oracles"),
         .product(name: "ARTestSupport", package: "Oracles"),
         .product(name: "ARMath", package: root), .product(name: "ARGeo", package: root),
         .product(name: "ARPose", package: root), .product(name: "ARMesh", package: root),

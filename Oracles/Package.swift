@@ -18,6 +18,8 @@ let package = Package(
     .library(name: "GLMOracle", targets: ["GLMOracle"]),
     .library(name: "GeographicLibOracle", targets: ["GeographicLibOracle"]),
     .library(name: "MesaOracle", targets: ["MesaOracle"]),
+    // ARScene's lit draw calls drawn by llvmpipe: scenes' and snapshots' independent renderer.
+    .library(name: "LitOracle", targets: ["LitOracle"]),
     // The product's test support (Tests/ARTestSupport, through a link), for the benchmarks too.
     .library(name: "ARTestSupport", targets: ["ARTestSupport"]),
   ],
@@ -49,6 +51,13 @@ let package = Package(
       linkerSettings: [.linkedLibrary("EGL"), .linkedLibrary("GLESv2")]
     ),
     .target(
+      name: "LitOracle",
+      dependencies: [
+        "MesaOracle", .product(name: "ARRender", package: root), .product(name: "ARImage", package: root),
+        .product(name: "ARMath", package: root), .product(name: "ARMesh", package: root),
+      ]
+    ),
+    .target(
       name: "ARTestSupport",
       dependencies: [
         .product(name: "ARMath", package: root), .product(name: "ARMesh", package: root),
@@ -58,7 +67,8 @@ let package = Package(
     .testTarget(
       name: "OracleTests",
       dependencies: [
-        "GLMOracle", "GeographicLibOracle", "MesaOracle", "ARTestSupport",
+        "GLMOracle", "GeographicLibOracle", "MesaOracle", "LitOracle", "ARTestSupport",
+        .product(name: "ARSnapshotTesting", package: root), .product(name: "ARTapTesting", package: root),
         .product(name: "ARMath", package: root), .product(name: "ARGeo", package: root),
         .product(name: "ARPlaces", package: root), .product(name: "ARMesh", package: root),
         .product(name: "ARImage", package: root), .product(name: "ARRender", package: root),

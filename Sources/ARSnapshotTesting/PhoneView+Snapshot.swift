@@ -83,6 +83,32 @@ extension PhoneView {
   ///   pixels (or larger than 16384), the camera frame is not the camera's image size, or the
   ///   renderer refuses the model.
   public func snapshot(_ options: SnapshotOptions = SnapshotOptions()) throws(SnapshotError) -> RGBA8Image {
+    let frame = try snapshotFrame(options)
+    var image: RGBA8Image, depth: DepthImage
+    do {
+      let settings =
+        try options.threads.map { try RenderSettings(samplesPerPixel: 1, threads: $0) } ?? RenderSettings()
+      (image, depth) = try FrameRenderer().renderWithDepth(
+        frame.draws, camera: frame.camera, shading: .lit(frame.lighting), background: frame.background,
+        backgroundColor: frame.backgroundColor, settings: settings)
+    } catch { throw .unrenderable("\(error)") }
+    if options.drawsTargets { drawTargets(on: &image, depth: depth, options: options) }
+    if let tap = options.tap {
+      let scale = Double(options.scale)
+      SnapshotMarks.ring(
+        at: tap * scale, radius: 22 * scale, width: 2 * scale, color: options.cursorColor, on: &image)
+    }
+    return image
+  }
+
+  /// What ``snapshot(_:)`` hands the rasterizer before it draws the targets, labels and tap
+  /// over its image: for drawing the same view with another renderer (the tests compare it with
+  /// Mesa's llvmpipe).
+  ///
+  /// - Throws: ``SnapshotError/unrenderable(_:)`` as ``snapshot(_:)`` does.
+  public func snapshotFrame(_ options: SnapshotOptions = SnapshotOptions()) throws(SnapshotError)
+    -> SnapshotFrame
+  {
     let view = tester.camera.viewport
     let scale = Double(options.scale)
     guard options.scale >= 1,
@@ -93,7 +119,6 @@ extension PhoneView {
       throw .unrenderable(
         "a \(view.size.x)×\(view.size.y)-point view at scale \(options.scale) is not whole pixels")
     }
-    let camera = screen.viewCamera(for: tester.camera.camera)
     var background: LinearImage?
     if let frame = options.cameraFrame {
       guard Double(frame.width) == view.imageSize.x, Double(frame.height) == view.imageSize.y else {
@@ -105,30 +130,21 @@ extension PhoneView {
     }
     let models =
       [SnapshotOptions.Scenery(mesh: scene.mesh, worldFromModel: scene.worldFromModel)] + options.scenery
-    var image: RGBA8Image, depth: DepthImage
+    let draws: [DrawCall]
     do {
-      let draws = try models.map { model throws(RenderError) in
+      draws = try models.map { model throws(RenderError) in
         // Untextured: no image decoder is linked (the core depends on no codec).
         var plain = model.mesh
         for m in plain.materials.indices { plain.materials[m].removeTextures() }
         return try DrawCall(
           mesh: plain, worldFromModel: Matrix4<Float>(model.worldFromModel.matrix), cullBackFaces: false)
       }
-      let fill = SIMD3<Float>(options.backgroundColor) / 255
-      let settings =
-        try options.threads.map { try RenderSettings(samplesPerPixel: 1, threads: $0) } ?? RenderSettings()
-      (image, depth) = try FrameRenderer().renderWithDepth(
-        draws, camera: RenderCamera(camera, near: 0.01, far: 1000), shading: .lit(Lighting()),
-        background: background,
-        backgroundColor: SIMD4(SRGB.decode(fill.x), SRGB.decode(fill.y), SRGB.decode(fill.z), 1),
-        settings: settings)
     } catch { throw .unrenderable("\(error)") }
-    if options.drawsTargets { drawTargets(on: &image, depth: depth, options: options) }
-    if let tap = options.tap {
-      SnapshotMarks.ring(
-        at: tap * scale, radius: 22 * scale, width: 2 * scale, color: options.cursorColor, on: &image)
-    }
-    return image
+    let fill = SIMD3<Float>(options.backgroundColor) / 255
+    return SnapshotFrame(
+      camera: RenderCamera(screen.viewCamera(for: tester.camera.camera), near: 0.01, far: 1000), draws: draws,
+      lighting: Lighting(), background: background,
+      backgroundColor: SIMD4(SRGB.decode(fill.x), SRGB.decode(fill.y), SRGB.decode(fill.z), 1))
   }
 
   /// The targets the model does not hide, as dots, and their labels beside them.

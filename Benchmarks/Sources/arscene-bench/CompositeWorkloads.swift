@@ -9,6 +9,7 @@ import ARSceneRendering
 import ARTestSupport
 import Foundation
 import LibPNGOracle
+import LitOracle
 import MesaOracle
 
 /// An AR frame end to end, as `arscene render --recording` makes each one: a 1920×1440 camera

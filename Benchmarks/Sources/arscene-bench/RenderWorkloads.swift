@@ -8,6 +8,7 @@ import ARScene
 import ARSceneRendering
 import ARTestSupport
 import Foundation
+import LitOracle
 import MesaOracle
 
 /// World-space triangles of draw calls, flattened for OSMesa, with per-triangle Lambert colours
