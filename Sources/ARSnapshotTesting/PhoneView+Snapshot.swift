@@ -40,6 +40,11 @@ public struct SnapshotOptions: Sendable {
   public var labelSize: Double = 13
   /// Render threads (default: all cores). The image is the same for any count.
   public var threads: Int?
+  /// Decoded texture images by their path as the models' materials name them
+  /// (`Mesh.texturePaths`). A texture not given here is read when its file is a PNG (by
+  /// ``PortablePNG``); a material with a texture that is neither (a JPEG or KTX2 image: no codec
+  /// is linked) is drawn in its constant colours.
+  public var textures: [String: RGBA8Image] = [:]
   /// Other models in view, drawn and hiding what is behind them but not tapped: the marker
   /// card under the hand, the ground under a building.
   public var scenery: [Scenery] = []
@@ -130,21 +135,50 @@ extension PhoneView {
     }
     let models =
       [SnapshotOptions.Scenery(mesh: scene.mesh, worldFromModel: scene.worldFromModel)] + options.scenery
+    var images = options.textures
     let draws: [DrawCall]
     do {
-      draws = try models.map { model throws(RenderError) in
-        // Untextured: no image decoder is linked (the core depends on no codec).
-        var plain = model.mesh
-        for m in plain.materials.indices { plain.materials[m].removeTextures() }
-        return try DrawCall(
-          mesh: plain, worldFromModel: Matrix4<Float>(model.worldFromModel.matrix), cullBackFaces: false)
+      draws = try models.map { model throws(SnapshotError) in
+        let mesh = try Self.textured(model.mesh, images: &images)
+        do {
+          return try DrawCall(
+            mesh: mesh, worldFromModel: Matrix4<Float>(model.worldFromModel.matrix), cullBackFaces: false,
+            textures: images)
+        } catch { throw .unrenderable("\(error)") }
       }
-    } catch { throw .unrenderable("\(error)") }
+    }
     let fill = SIMD3<Float>(options.backgroundColor) / 255
     return SnapshotFrame(
       camera: RenderCamera(screen.viewCamera(for: tester.camera.camera), near: 0.01, far: 1000), draws: draws,
       lighting: Lighting(), background: background,
       backgroundColor: SIMD4(SRGB.decode(fill.x), SRGB.decode(fill.y), SRGB.decode(fill.z), 1))
+  }
+
+  /// `mesh` with the textures `images` holds, or whose files are PNGs (read into `images`);
+  /// a material with any other texture keeps its constant colours only. The paths were
+  /// resolved, and kept inside the model's folder, when the model was read.
+  ///
+  /// - Throws: ``SnapshotError/unreadableReference(path:reason:)`` for a PNG texture that
+  ///   cannot be read.
+  static func textured(_ mesh: Mesh, images: inout [String: RGBA8Image]) throws(SnapshotError) -> Mesh {
+    var result = mesh
+    for path in mesh.texturePaths where images[path] == nil {
+      guard let bytes = try? SnapshotFiles.read(path), bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
+        continue
+      }
+      images[path] = try PortablePNG.decode(bytes, path: path)
+    }
+    for m in result.materials.indices {
+      let material = result.materials[m]
+      let named = [
+        material.diffuseTexture, material.opacityTexture, material.emissiveTexture,
+        material.metallicRoughnessTexture, material.normalTexture, material.occlusionTexture,
+      ]
+      if named.contains(where: { $0.map { images[$0.path] == nil } ?? false }) {
+        result.materials[m].removeTextures()
+      }
+    }
+    return result
   }
 
   /// The targets the model does not hide, as dots, and their labels beside them.

@@ -1,7 +1,7 @@
 import ARImage
 import ARRender
 
-/// The rasterizer's inputs for a phone's snapshot (``PhoneView/snapshotFrame(_:)``): the view's
+/// The rasterizer's inputs for a phone's snapshot (`PhoneView.snapshotFrame(_:)`): the view's
 /// camera, the models' draw calls, the fixed lighting and the background. Drawing them with
 /// `FrameRenderer` and `ShadingMode.lit(lighting)` gives the snapshot before its targets,
 /// labels and tap are drawn over it.
@@ -9,7 +9,8 @@ public struct SnapshotFrame: Sendable {
   /// The view's camera: the phone's camera turned to the interface orientation and scaled to the
   /// screen's pixels, near and far planes at 1 cm and 1 km.
   public var camera: RenderCamera
-  /// The scene's model, then the scenery, untextured, back faces drawn.
+  /// The scene's model, then the scenery (textured as ``SnapshotOptions/textures`` says), back
+  /// faces drawn.
   public var draws: [DrawCall]
   /// The lights, fixed in the world.
   public var lighting: Lighting

@@ -1,5 +1,6 @@
 import ARHit
 import ARImage
+import ARImageIO
 import ARMath
 import ARMesh
 import ARSnapshotTesting
@@ -111,6 +112,28 @@ struct PhoneSnapshotTests {
     #expect {
       _ = try phone.snapshot(SnapshotOptions(cameraFrame: RGBA8Image(width: 4, height: 3, fill: .zero)))
     } throws: { "\($0)".contains("the camera frame is 4×3 pixels") }
+  }
+
+  @Test("a textured house: its PNG textures drawn as libpng decodes them, not its materials' colours")
+  func textures() throws {
+    var set = try PointSet.load(path: Self.points)
+    set.points = [set.points[0]]
+    set.points[0].position = [0, 6.5, 0]
+    let house = try TapScene(
+      mesh: try ModelAsset.load(path: "Scenes/models/zavist-house.obj", lenient: true).mesh, points: set)
+    let phone = try house.phone(
+      aimedAt: "LI4", from: 14, towards: SIMD3(0.6, 0.3, 0.74), orientation: .landscapeRight)
+    var options = SnapshotOptions()
+    options.drawsTargets = false
+    let read = try phone.snapshot(options)
+    // The same textures decoded by libpng and handed in: the same bytes.
+    for path in house.mesh.texturePaths { options.textures[path] = try ImageFile.readRGBA8(path) }
+    #expect(try phone.snapshot(options) == read)
+    // Handed in as a flat red, they show: the textures are drawn, not the materials' colours.
+    for path in house.mesh.texturePaths {
+      options.textures[path] = RGBA8Image(width: 2, height: 2, fill: SIMD4(255, 0, 0, 255))
+    }
+    #expect(!SnapshotDifference(try phone.snapshot(options), against: read).matches)
   }
 
   @Test(

@@ -54,6 +54,17 @@ struct PortablePNGTests {
     #expect(try PortablePNG.decode(encoded16, path: "16.png") == PNG.decodeRGBA8(encoded16))
   }
 
+  @Test("the shipped textures (libpng's files, dynamic Huffman blocks): the pixels libpng reads")
+  func shippedTextures() throws {
+    let folder = "Scenes/models/textures"
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }
+    #expect(names.count == 5)
+    for name in names {
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+      #expect(try PortablePNG.decode(bytes, path: name) == PNG.decodeRGBA8(bytes), "\(name)")
+    }
+  }
+
   @Test("damaged files are refused naming the file and the fault; none crashes")
   func damaged() throws {
     let good = PortablePNG.encode(Self.image(width: 40, height: 30, seed: 7))
