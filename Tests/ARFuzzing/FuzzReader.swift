@@ -45,6 +45,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   case poseFile = "pose_file"
   case tum, euroc, kitti, geojson, stops, gpx, cube, preset, png, jpeg, pointCloud = "point_cloud", game
   case clicks, gltf, usdz, usda, dictionary
+  /// A batch of overlays: `render --manifest`'s JSON Lines.
+  case renderManifest = "render_manifest"
   /// Not readers but promises: references stay in their folder; outputs leave non-regular files
   /// and inputs alone (``FuzzInvariants``).
   case reference, output
@@ -93,6 +95,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .reference: "references.txt"
     case .output: "outputs.txt"
     case .dictionary: "dictionary.yml"
+    case .renderManifest: "batch.jsonl"
     }
   }
 
@@ -159,6 +162,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .clicks:
       _ = try? ControlClicks.read(path: path)
       _ = try? ControlClicks.read(path: path, known: ["cp-gate-post", "cp-gate-beam"])
+    case .renderManifest: _ = try? RenderManifest.read(path: path)
     case .dictionary:
       if let dictionary = try? MarkerDictionary(openCVFile: path), dictionary.codes.count > 0 {
         _ = try? dictionary.image(id: dictionary.codes.count - 1, pixels: 64)

@@ -37,6 +37,15 @@ public enum FuzzSeeds {
     switch reader {
     case .recording: found.append(Array(recording.utf8))
     case .game: found.append(Array(game.utf8))
+    case .renderManifest:
+      found.append(
+        Array(
+          """
+          # a batch
+          {"recording": "a.jsonl", "scene": "s.json", "frames": "out/a", "video": "out/a.mp4"}
+
+          {"recording": "/data/b.jsonl", "frames": "out/b"}
+          """.utf8))
     case .scene: found = found.map(Self.localModels)
     case .obj, .mtl, .usda, .reference, .output: found += hostile(reader).map { Array($0.utf8) }
     default: break
@@ -147,6 +156,7 @@ public enum FuzzSeeds {
     case .game, .usda, .reference, .output: return []
     case .clicks: return [fixtures + "/control/clicks.csv"]
     case .dictionary: return [fixtures + "/markers/custom-5x5.yml"]
+    case .renderManifest: return []
     case .usdz:
       return listing(fixtures + "/usd", "usdz")
         + [realData + "/models3d/usdz_tinyusdz/cube.usdz"].filter {
