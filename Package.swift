@@ -96,7 +96,7 @@ let package = Package(
     ),
     .target(
       name: "ARSnapshotTesting",
-      dependencies: ["ARTapTesting", "ARHit", "ARRender", "ARImage", "ARMesh", "ARMath"]
+      dependencies: ["ARTapTesting", "ARHit", "ARRender", "ARImage", "ARMesh", "ARMath", "ARFiles"]
     ),
     .target(
       name: "ARRender",

@@ -52,8 +52,7 @@ public struct RenderManifest: Sendable, Equatable {
   public static func read(path: String) throws(RecordingError) -> RenderManifest {
     let reader: LineReader
     do { reader = try LineReader(path: path) } catch { throw .unreadable(path: path, reason: error.reason) }
-    let folder =
-      path.lastIndex(of: "/").map { String(path[..<$0]).isEmpty ? "/" : String(path[..<$0]) } ?? "."
+    let folder = RecordingFormat.parent(path)
     var entries: [Entry] = []
     var writers: [String: Int] = [:]
     while true {
@@ -99,11 +98,9 @@ public struct RenderManifest: Sendable, Equatable {
     guard object["frames"] != nil || object["video"] != nil else {
       throw fail("frames", "missing: a line needs frames, video or both")
     }
+    /// As `ValidationManifest` resolves its lines.
     func resolved(_ value: String?) -> String? {
-      value.map { v in
-        if v.hasPrefix("/") || folder == "." { return v }
-        return folder.hasSuffix("/") ? folder + v : folder + "/" + v
-      }
+      value.map { $0.hasPrefix("/") ? $0 : RecordingFormat.join(folder, $0) }
     }
     return Entry(
       recording: resolved(recording)!, scene: resolved(object["scene"]), frames: resolved(object["frames"]),

@@ -1,3 +1,4 @@
+import ARFiles
 import ARImage
 import Foundation
 
@@ -116,22 +117,22 @@ public struct SnapshotStore: Sendable {
 
 }
 
-/// Reading and writing a snapshot's files.
+/// Reading and writing a snapshot's files, through ARFiles (a write goes through a temporary
+/// file and never replaces anything but a regular file).
 enum SnapshotFiles {
   /// The bytes of the file at `path`.
   static func read(_ path: String) throws(SnapshotError) -> [UInt8] {
-    do { return Array(try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
-      throw .unreadableReference(path: path, reason: error.localizedDescription)
-    }
+    do { return try FileIO.read(path) } catch { throw .unreadableReference(path: path, reason: error.reason) }
   }
 
   /// Writes `bytes` to `path` through a temporary file renamed into place, making its folder.
   static func write(_ bytes: [UInt8], to path: String) throws(SnapshotError) {
-    let url = URL(fileURLWithPath: path)
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(bytes).write(to: url, options: .atomic)
-    } catch { throw .unwritable(path: path, reason: error.localizedDescription) }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+      throw .unwritable(path: folder, reason: error.localizedDescription)
+    }
+    do { try FileIO.writeAtomically(bytes, to: path) } catch {
+      throw .unwritable(path: path, reason: error.reason)
+    }
   }
 }

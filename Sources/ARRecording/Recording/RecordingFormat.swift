@@ -132,12 +132,12 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
   }
 
   /// `folder/name`, kept as the user wrote `folder` (relative stays relative, for messages).
-  static func join(_ folder: String, _ name: String) -> String {
+  package static func join(_ folder: String, _ name: String) -> String {
     folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
   /// The folder of a file path (`.` for a bare name).
-  static func parent(_ path: String) -> String {
+  package static func parent(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
