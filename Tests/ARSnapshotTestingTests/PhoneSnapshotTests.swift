@@ -172,6 +172,10 @@ struct PhoneSnapshotTests {
     }
     #expect(
       !FileManager.default.fileExists(atPath: folder.path + "/__Snapshots__/HandSnapshotTests/other.png"))
+    // A name is a file name in the store's folder, never a path out of it.
+    for name in ["../escape", "", ".hidden", "a/b"] {
+      #expect(throws: SnapshotError.self) { _ = try store.verify(image, named: name) }
+    }
     #expect(throws: SnapshotStore.ConfigurationError.self) {
       _ = try SnapshotStore(testFile: testFile, environment: ["ARSCENE_SNAPSHOTS": "recrod"])
     }

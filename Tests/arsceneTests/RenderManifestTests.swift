@@ -138,6 +138,26 @@ struct RenderManifestTests {
   }
 
   @Test(
+    "an output that is the recording itself, or a frames folder that is a file: exit 2, the input untouched")
+  func hostileOutputs() throws {
+    let folder = try TemporaryFolder()
+    let (recording, _) = try RenderRecordingTests.recording(in: folder)
+    let before = try Data(contentsOf: URL(fileURLWithPath: recording))
+    try Data("a file".utf8).write(to: URL(fileURLWithPath: folder.path + "/notafolder"))
+    for (line, message) in [
+      (#"{"recording": "walk.jsonl", "video": "walk.jsonl"}"#, "is one of this run's inputs"),
+      (#"{"recording": "walk.jsonl", "frames": "notafolder"}"#, "notafolder"),
+    ] {
+      let manifest = folder.path + "/batch.jsonl"
+      try line.write(toFile: manifest, atomically: true, encoding: .utf8)
+      let run = try ArsceneRunner.run(["render", "--manifest", manifest, "--scene", "Scenes/zavist.json"])
+      #expect(run.status == 2 && run.stderr.contains(message), "\(line): \(run.stderr)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: recording)) == before)
+    #expect(try String(contentsOfFile: folder.path + "/notafolder", encoding: .utf8) == "a file")
+  }
+
+  @Test(
     "the library reads lines as written: comments and blank lines skipped, paths against the manifest's folder"
   )
   func library() throws {
