@@ -43,7 +43,7 @@ public struct SnapshotOptions: Sendable {
   /// Decoded texture images by their path as the models' materials name them
   /// (`Mesh.texturePaths`). A texture not given here is read when its file is a PNG (by
   /// ``PortablePNG``); a material with a texture that is neither (a JPEG or KTX2 image: no codec
-  /// is linked) is drawn in its constant colours.
+  /// is linked) is drawn in its constant colours. A GLB's embedded PNGs are drawn the same way.
   public var textures: [String: RGBA8Image] = [:]
   /// Other models in view, drawn and hiding what is behind them but not tapped: the marker
   /// card under the hand, the ground under a building.
@@ -55,10 +55,15 @@ public struct SnapshotOptions: Sendable {
     public var mesh: Mesh
     /// Model to world (metres).
     public var worldFromModel: RigidTransform<Double>
+    /// A GLB's encoded images by texture path (`ModelAsset.embeddedImages`); PNGs among them
+    /// are drawn.
+    public var embeddedImages: [String: [UInt8]]
 
-    /// `mesh` placed by `worldFromModel`.
-    public init(mesh: Mesh, worldFromModel: RigidTransform<Double> = .identity) {
-      (self.mesh, self.worldFromModel) = (mesh, worldFromModel)
+    /// `mesh` placed by `worldFromModel`, with the images a GLB carried.
+    public init(
+      mesh: Mesh, worldFromModel: RigidTransform<Double> = .identity, embeddedImages: [String: [UInt8]] = [:]
+    ) {
+      (self.mesh, self.worldFromModel, self.embeddedImages) = (mesh, worldFromModel, embeddedImages)
     }
   }
 
@@ -134,12 +139,15 @@ extension PhoneView {
       background = screen.viewImage(frame.linear)
     }
     let models =
-      [SnapshotOptions.Scenery(mesh: scene.mesh, worldFromModel: scene.worldFromModel)] + options.scenery
+      [
+        SnapshotOptions.Scenery(
+          mesh: scene.mesh, worldFromModel: scene.worldFromModel, embeddedImages: scene.embeddedImages)
+      ] + options.scenery
     var images = options.textures
     let draws: [DrawCall]
     do {
       draws = try models.map { model throws(SnapshotError) in
-        let mesh = try Self.textured(model.mesh, images: &images)
+        let mesh = try Self.textured(model.mesh, embedded: model.embeddedImages, images: &images)
         do {
           return try DrawCall(
             mesh: mesh, worldFromModel: Matrix4<Float>(model.worldFromModel.matrix), cullBackFaces: false,
@@ -154,18 +162,21 @@ extension PhoneView {
       backgroundColor: SIMD4(SRGB.decode(fill.x), SRGB.decode(fill.y), SRGB.decode(fill.z), 1))
   }
 
-  /// `mesh` with the textures `images` holds, or whose files are PNGs (read into `images`);
-  /// a material with any other texture keeps its constant colours only. The paths were
-  /// resolved, and kept inside the model's folder, when the model was read.
+  /// `mesh` with the textures `images` holds, or whose bytes (`embedded` in a GLB, or the file)
+  /// are PNGs, decoded into `images`; a material with any other texture keeps its constant
+  /// colours only. The paths were resolved, and kept inside the model's folder, when the model
+  /// was read.
   ///
   /// - Throws: ``SnapshotError/unreadableReference(path:reason:)`` for a PNG texture that
   ///   cannot be read.
-  static func textured(_ mesh: Mesh, images: inout [String: RGBA8Image]) throws(SnapshotError) -> Mesh {
+  static func textured(_ mesh: Mesh, embedded: [String: [UInt8]], images: inout [String: RGBA8Image])
+    throws(SnapshotError) -> Mesh
+  {
     var result = mesh
     for path in mesh.texturePaths where images[path] == nil {
-      guard let bytes = try? SnapshotFiles.read(path), bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-        continue
-      }
+      guard let bytes = embedded[path] ?? (try? SnapshotFiles.read(path)),
+        bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
+      else { continue }
       images[path] = try PortablePNG.decode(bytes, path: path)
     }
     for m in result.materials.indices {

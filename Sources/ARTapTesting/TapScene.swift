@@ -22,6 +22,9 @@ public struct TapScene: Sendable {
   public let worldFromModel: RigidTransform<Double>
   /// The model in its own frame (metres), as snapshots draw it.
   public let mesh: Mesh
+  /// The encoded images a GLB carries in its buffers, by the texture path its materials name
+  /// (empty for other models): what snapshots draw them from.
+  public var embeddedImages: [String: [UInt8]] = [:]
 
   /// The model of an OBJ file and the points of a point file (`docs/points.schema.json`),
   /// placed by `worldFromModel`.
@@ -30,13 +33,14 @@ public struct TapScene: Sendable {
   public init(model: String, points: String, worldFromModel: RigidTransform<Double> = .identity)
     throws(TapSceneError)
   {
-    let mesh: Mesh
-    do { mesh = try ModelAsset.load(path: model, lenient: true).requiringGeometry().mesh } catch {
+    let asset: ModelAsset
+    do { asset = try ModelAsset.load(path: model, lenient: true).requiringGeometry() } catch {
       throw .model(error)
     }
     let set: PointSet
     do { set = try PointSet.load(path: points) } catch { throw .points(error) }
-    try self.init(mesh: mesh, points: set, worldFromModel: worldFromModel)
+    try self.init(mesh: asset.mesh, points: set, worldFromModel: worldFromModel)
+    embeddedImages = asset.embeddedImages
   }
 
   /// The model of a glTF or GLB file whose marked points (named empty nodes with nothing
@@ -60,6 +64,7 @@ public struct TapScene: Sendable {
     try self.init(
       mesh: asset.mesh, targets: empties.map { ($0.name, $0.position, radius) },
       worldFromModel: worldFromModel)
+    embeddedImages = asset.embeddedImages
   }
 
   /// A mesh and its points (model frame), placed by `worldFromModel`.

@@ -136,6 +136,28 @@ struct PhoneSnapshotTests {
     #expect(!SnapshotDifference(try phone.snapshot(options), against: read).matches)
   }
 
+  @Test("a GLB's embedded PNG texture is drawn, as libpng decodes it")
+  func embeddedTexture() throws {
+    let asset = try ModelAsset.load(path: "Tests/Fixtures/gltf/BoxTextured.glb")
+    #expect(!asset.embeddedImages.isEmpty)
+    var set = try PointSet.load(path: Self.points)
+    set.points = [set.points[0]]
+    set.points[0].position = [0, 0, 0]
+    var box = try TapScene(mesh: asset.mesh, points: set)
+    let phone = try box.phone(
+      aimedAt: "LI4", from: 2.5, towards: SIMD3(0.5, 0.6, 0.62), orientation: .portrait)
+    var options = SnapshotOptions()
+    options.drawsTargets = false
+    let plain = try phone.snapshot(options)
+    box.embeddedImages = asset.embeddedImages
+    let textured = try box.phone(
+      worldFromCamera: phone.tester.camera.camera.worldFromCamera, orientation: .portrait
+    ).snapshot(options)
+    #expect(!SnapshotDifference(textured, against: plain).matches)
+    for (path, bytes) in asset.embeddedImages { options.textures[path] = try PNG.decodeRGBA8(bytes) }
+    #expect(try phone.snapshot(options) == textured)
+  }
+
   @Test(
     "a store records a missing reference and fails, then matches, then writes three images on a difference")
   func store() throws {
