@@ -133,6 +133,42 @@ public struct TapScene: Sendable {
     return try phone(camera, worldFromCamera: pose, orientation: orientation)
   }
 
+  /// A phone held upright at `eye` (world metres), its camera along compass `heading` (degrees
+  /// clockwise about +Y from the world's −Z, which is north in ARKit's gravity-and-heading
+  /// frame) and `pitch` degrees above level, its screen in `orientation` showing the world's up
+  /// at its top: how a visitor holds a phone at a GPS position.
+  ///
+  /// ARKit's camera pose is the sensor's, landscape-right: for another interface orientation
+  /// the level view is turned about the view axis by the same quarter turns the view applies.
+  ///
+  /// - Throws: ``TapSceneError/invalidPlacement(_:)`` for a position, heading or pitch that is
+  ///   not finite, or a pitch of ±90° or beyond (no heading is left).
+  public func phone(
+    _ camera: PhoneCamera = .sixPointOneInch, at eye: SIMD3<Double>, heading: Double, pitch: Double = 0,
+    orientation: InterfaceOrientation = .portrait
+  ) throws(TapSceneError) -> PhoneView {
+    guard eye.x.isFinite, eye.y.isFinite, eye.z.isFinite, heading.isFinite, pitch.isFinite, abs(pitch) < 90
+    else {
+      throw .invalidPlacement("the position, heading and pitch must be finite, the pitch within ±90°")
+    }
+    // −Z raised by the pitch about +X, then turned clockwise (seen from above) by the heading.
+    let raised = Quaternion<Double>(angle: .degrees(pitch), axis: [1, 0, 0]).act([0, 0, -1])
+    let forward = Quaternion<Double>(angle: .degrees(-heading), axis: [0, 1, 0]).act(raised)
+    guard let level = RigidTransform.lookAt(eye: eye, target: eye + forward, up: [0, 1, 0]) else {
+      throw .invalidPlacement("the view direction is vertical")
+    }
+    let quarterTurns: Double =
+      switch orientation {
+      case .landscapeRight: 0
+      case .portrait: 1
+      case .landscapeLeft: 2
+      case .portraitUpsideDown: -1
+      }
+    let sensor = RigidTransform<Double>(
+      rotation: Quaternion(angle: .radians(-quarterTurns * .pi / 2), axis: [0, 0, 1]), translation: .zero)
+    return try phone(camera, worldFromCamera: level * sensor, orientation: orientation)
+  }
+
   /// A phone at `worldFromCamera` (ARKit convention: x right, y up, looking down −Z, in the
   /// sensor's landscape orientation), its screen in `orientation`.
   public func phone(

@@ -17,6 +17,27 @@ struct TapSceneTests {
       worldFromModel: worldFromModel)
   }
 
+  @Test(
+    "a phone held upright at a position, along a compass heading: the point it faces at the view's centre, up at the top",
+    arguments: InterfaceOrientation.allCases)
+  func heldUpright(orientation: InterfaceOrientation) throws {
+    // The hand 10 m north-east of the visitor (ARKit's world: −Z north, +X east), 1 m up.
+    let hand = try Self.hand(RigidTransform(rotation: .identity, translation: [7.071, 1, -7.071]))
+    let li4 = try hand.target("LI4").sphere.center
+    let eye = SIMD3<Double>(0, 1.5, 0)
+    let toward = li4 - eye
+    let heading = atan2(toward.x, -toward.z) * 180 / .pi
+    let pitch = atan2(toward.y, (toward.x * toward.x + toward.z * toward.z).squareRoot()) * 180 / .pi
+    let phone = try hand.phone(at: eye, heading: heading, pitch: pitch, orientation: orientation)
+    let size = phone.tester.camera.viewport.size
+    let centre = try #require(try phone.screenPoint(of: "LI4"))
+    #expect(abs(centre.x - size.x / 2) < 1e-6 && abs(centre.y - size.y / 2) < 1e-6, "\(centre)")
+    // A point 10 cm above LI4 shows straight above it on the screen.
+    let above = try #require(phone.tester.camera.tapPoint(forWorldPoint: li4 + [0, 0.1, 0])).point
+    #expect(above.y < centre.y - 5 && abs(above.x - centre.x) < 1e-6, "\(above) against \(centre)")
+    #expect(throws: TapSceneError.self) { _ = try hand.phone(at: eye, heading: 0, pitch: 90) }
+  }
+
   @Test("every point on the back of the hand is selected by a tap on it from 30 cm above")
   func everyPointFromAbove() throws {
     let hand = try Self.hand()

@@ -32,14 +32,7 @@ struct StopLabelSnapshotTests {
     let eye = WorldFrame.world(
       enu: site.enu(GeodeticCoordinate(latitudeDegrees: latitude, longitudeDegrees: longitude, height: 438.5))
     )
-    let bearing = heading * .pi / 180
-    let forward = WorldFrame.world(enu: SIMD3(sin(bearing), cos(bearing), 0))
-    let level = try #require(RigidTransform.lookAt(eye: eye, target: eye + forward, up: SIMD3(0, 1, 0)))
-    // ARKit's camera pose is the sensor's, landscape: held in portrait, the sensor's x axis
-    // points down the screen, so the level pose turns a quarter about the view axis.
-    let portrait = RigidTransform<Double>(
-      rotation: Quaternion(angle: .degrees(-90), axis: SIMD3(0, 0, 1)), translation: .zero)
-    return try scene.phone(worldFromCamera: level * portrait, orientation: .portrait)
+    return try scene.phone(at: eye, heading: heading, orientation: .portrait)
   }
 
   @Test("stop 3's label over house 3, seen from the gate looking north-east")
