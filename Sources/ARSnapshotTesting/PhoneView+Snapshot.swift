@@ -179,15 +179,9 @@ extension PhoneView {
       else { continue }
       images[path] = try PortablePNG.decode(bytes, path: path)
     }
-    for m in result.materials.indices {
-      let material = result.materials[m]
-      let named = [
-        material.diffuseTexture, material.opacityTexture, material.emissiveTexture,
-        material.metallicRoughnessTexture, material.normalTexture, material.occlusionTexture,
-      ]
-      if named.contains(where: { $0.map { images[$0.path] == nil } ?? false }) {
-        result.materials[m].removeTextures()
-      }
+    for m in result.materials.indices
+    where result.materials[m].texturePaths.contains(where: { images[$0] == nil }) {
+      result.materials[m].removeTextures()
     }
     return result
   }

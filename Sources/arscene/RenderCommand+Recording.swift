@@ -14,8 +14,8 @@ extension RenderCommand {
     guard let scenePath = recordingScene else { return }
     let ghost = try truthTrack.trajectoryInARKitFrame().map { TruthGhost(truth: $0) }
     _ = try renderOne(
-      path, scene: scenePath, frames: frames, video: video, shard: shard ?? .whole, ghost: ghost,
-      settings: settings)
+      path, scene: { try Self.readScene(scenePath) }, frames: frames, video: video, shard: shard ?? .whole,
+      ghost: ghost, settings: settings)
   }
 
   /// Manifest mode: each recording of this task's share of the manifest at `path`, drawn to its
@@ -34,24 +34,33 @@ extension RenderCommand {
       by: CommandTimeLimit.budget(
         bytes: chosen.map { CommandTimeLimit.size(of: manifest.entries[$0].recording) }.reduce(0, +)))
     var report = RenderShardReport(shard: selection.description, recordings: [])
+    // A batch's lines mostly share a scene: each scene file is read (models, textures) once.
+    var scenes: [String: Scene] = [:]
     for i in chosen {
       let entry = manifest.entries[i]
       FileHandleOutput.standardError.write(
         "arscene: rendering \(entry.recording) (line \(entry.line), \(i + 1) of \(manifest.entries.count))\n")
+      let scenePath = entry.scene ?? recordingScene!
       let (summary, video) = try renderOne(
-        entry.recording, scene: entry.scene ?? recordingScene!, frames: entry.frames, video: entry.video,
-        shard: .whole, ghost: nil, settings: settings)
+        entry.recording,
+        scene: {
+          if let read = scenes[scenePath] { return read }
+          let read = try Self.readScene(scenePath)
+          scenes[scenePath] = read
+          return read
+        }, frames: entry.frames, video: entry.video, shard: .whole, ghost: nil, settings: settings)
       report.recordings.append(
         RenderShardReport.Entry(recording: entry.recording, line: entry.line, summary: summary, video: video))
     }
     try JSONOutput.write(report)
   }
 
-  /// Draws the frames of the recording at `path` (this `shard` of them) with the scene at
-  /// `scenePath` to `frames` and `video`: the summary, and what became of the video (`written`,
-  /// `kept` when `--resume` found it there, nil without one).
+  /// Draws the frames of the recording at `path` (this `shard` of them) with the scene `scene`
+  /// gives (asked only when there is something to draw) to `frames` and `video`: the summary,
+  /// and what became of the video (`written`, `kept` when `--resume` found it there, nil
+  /// without one).
   private func renderOne(
-    _ path: String, scene scenePath: String, frames: String?, video: String?, shard: ShardSelection,
+    _ path: String, scene: () throws -> Scene, frames: String?, video: String?, shard: ShardSelection,
     ghost: TruthGhost?, settings: RenderSettings
   ) throws -> (RecordingRenderSummary, String?) {
     // A video is renamed into place only once whole: with --resume, one already there is done.
@@ -60,10 +69,7 @@ extension RenderCommand {
       FileHandleOutput.standardError.write("arscene: \(path): the video is already there\n")
       return (RecordingRenderSummary(), "kept")
     }
-    var overlay: RecordingOverlay
-    do { overlay = RecordingOverlay(scene: try Scene.read(path: scenePath)) } catch {
-      throw InputFailure(error)
-    }
+    var overlay = RecordingOverlay(scene: try scene())
     configure(&overlay, settings: settings)
     overlay.shard = shard
     overlay.ghost = ghost
@@ -117,6 +123,11 @@ extension RenderCommand {
       overlay.orientation = orientation
     }
     overlay.range = range?.frames
+  }
+
+  /// The scene file at `path`, read; a failure is bad input (exit 2).
+  private static func readScene(_ path: String) throws -> Scene {
+    do { return try Scene.read(path: path) } catch { throw InputFailure(error) }
   }
 
   private static func isRegularFile(_ path: String) -> Bool {

@@ -167,8 +167,9 @@ struct ValidateCommand: ParsableCommand {
 
   private func mergeShards() throws {
     guard !inputs.isEmpty else { throw InputFailure(message: "--merge: give the shards' JSON files") }
-    // One shard decoded at a time, its recordings kept and the rest (its file's bytes: a
-    // digest is kept for comparing copies) dropped before the next is read.
+    // One shard decoded at a time and dropped before the next is read: of each recording only
+    // the numbers the statistics need stay in memory (its summary goes to the merge's spill
+    // file), and of its file a digest, for comparing copies.
     var merge: ValidationMerge
     do { merge = try ValidationMerge() } catch { throw InputFailure(message: error.description) }
     for path in inputs {
@@ -193,7 +194,7 @@ struct ValidateCommand: ParsableCommand {
     }
     if !summary.duplicateShards.isEmpty {
       FileHandleOutput.standardError.write(
-        "arscene: warning: shards given more than once (the same results; counted once): \(summary.duplicateShards.joined(separator: ", "))\n"
+        "arscene: warning: shards given more than once (the same results; counted once): \(Self.runs(of: summary.duplicateShards))\n"
       )
     }
     if let json { try writeMerged(summary, merge, to: json) }

@@ -4,17 +4,21 @@ extension Mesh {
   /// once.
   public var texturePaths: [String] {
     var seen = Set<String>()
-    return materials.flatMap {
-      [
-        $0.diffuseTexture?.path, $0.opacityTexture?.path, $0.emissiveTexture?.path,
-        $0.metallicRoughnessTexture?.path, $0.normalTexture?.path, $0.occlusionTexture?.path,
-      ]
-    }
-    .compactMap { $0 }.filter { seen.insert($0).inserted }
+    return materials.flatMap(\.texturePaths).filter { seen.insert($0).inserted }
   }
 }
 
 extension Material {
+  /// The files of the textures the renderer samples from this material (see
+  /// ``Mesh/texturePaths``), in that order.
+  public var texturePaths: [String] {
+    [
+      diffuseTexture?.path, opacityTexture?.path, emissiveTexture?.path, metallicRoughnessTexture?.path,
+      normalTexture?.path, occlusionTexture?.path,
+    ]
+    .compactMap { $0 }
+  }
+
   /// Drops every texture the renderer would sample (see ``Mesh/texturePaths``), keeping the
   /// constant colours and factors: for drawing a model without decoding its images.
   public mutating func removeTextures() {
