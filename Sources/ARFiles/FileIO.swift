@@ -9,11 +9,51 @@ package enum FileIO {
       throw .missing(path: path)
     }
     guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a directory") }
+    // A pipe, socket or device is refused before it is opened: opening a named pipe waits for
+    // a writer (forever, without one) and a device may never end.
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      throw .unreadable(
+        path: path, reason: "not a regular file (\(OutputTarget.describe(status.st_mode & S_IFMT)))")
+    }
+    if let bytes = readRegularFile(path) {
+      InputFiles.noteRead(path)
+      return bytes
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .unreadable(path: path, reason: "permission denied or I/O error")
     }
     InputFiles.noteRead(path)
     return [UInt8](data)
+  }
+
+  /// A regular file's bytes read straight into the array (one copy, not `Data`'s and then the
+  /// array's: a model is tens of megabytes); nil for anything else, or on any failure, which
+  /// the caller's general path then meets and names.
+  private static func readRegularFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var status = stat()
+    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size)) { buffer, count in
+      count = 0
+      while count < buffer.count {
+        let n = Foundation.read(fd, buffer.baseAddress! + count, buffer.count - count)
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { break }
+        count += n
+      }
+    }
+    guard bytes.count == Int(status.st_size) else { return nil }
+    // A file that grew while it was read: the rest too.
+    var more = [UInt8](repeating: 0, count: 1 << 12)
+    while true {
+      let n = more.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { return n == 0 ? bytes : nil }
+      bytes += more[..<n]
+    }
   }
 
   /// The first `count` bytes of the file at `path` (all of a shorter one), without the UTF-8

@@ -71,7 +71,8 @@ package enum OutputTarget {
     return mask
   }()
 
-  private static func describe(_ kind: mode_t) -> String {
+  /// What a file of type `kind` (`st_mode & S_IFMT`) is, for a message.
+  package static func describe(_ kind: mode_t) -> String {
     switch kind {
     case S_IFLNK: "a symbolic link"
     case S_IFDIR: "a directory"

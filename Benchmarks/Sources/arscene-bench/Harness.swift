@@ -25,6 +25,7 @@ func oursOnly(_ workload: String, rounds: Int, _ body: () -> Void) -> Row {
   if let only = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ONLY"], !workload.contains(only) {
     return Row(workload: workload + " (skipped)", ours_s: .nan, peer: "-", peer_s: .nan, ratio: .nan)
   }
+  let rounds = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ROUNDS"].flatMap { Int($0) } ?? rounds
   _ = seconds(body)
   let best = (0..<rounds).map { _ in seconds(body) }.min()!
   return Row(workload: workload, ours_s: best, peer: "-", peer_s: .nan, ratio: .nan)

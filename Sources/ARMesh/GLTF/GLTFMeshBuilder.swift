@@ -65,7 +65,7 @@ struct GLTFMeshBuilder {
     for (node, world) in instances {
       // Instancing multiplies a mesh: a small file can ask for more than memory (or 32-bit
       // indices) holds. Stop at a size no device draws, naming the node.
-      guard geometry.positions.count <= Self.vertexLimit, geometry.indices.count / 3 <= Self.vertexLimit
+      guard geometry.vertexCount <= Self.vertexLimit, geometry.triangleCount <= Self.vertexLimit
       else {
         throw fail(
           "/nodes/\(node)",

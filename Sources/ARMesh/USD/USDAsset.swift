@@ -81,7 +81,7 @@ public struct USDAsset: Sendable {
     guard depth <= maximumNesting else {
       throw USDError(path: path, place: "zip", reason: "packages nested more than \(maximumNesting) deep")
     }
-    let archive = try USDZArchive(Array(bytes), path: path)
+    let archive = try USDZArchive(bytes, path: path)
     var files: [String: ArraySlice<UInt8>] = [:]
     for file in archive.entries { files[file.name] = file.bytes }
     let rootName = entry ?? archive.entries[0].name
@@ -119,6 +119,6 @@ public struct USDAsset: Sendable {
   /// sets unresolved (composition picks them, a referencing prim's selections first).
   static func layer(_ bytes: ArraySlice<UInt8>, path: String) throws(USDError) -> USDLayer {
     if USDTextLayer.isText(bytes) { return try USDTextLayer.read(bytes, path: path) }
-    return try USDLayer(crate: USDCrate(Array(bytes), path: path))
+    return try USDLayer(crate: USDCrate(bytes, path: path))
   }
 }

@@ -1,7 +1,8 @@
 /// Little-endian reads from a crate file, each checked against its end: a corrupt offset or
 /// count is an error naming the section, never a read past the buffer.
 struct USDByteReader {
-  let bytes: [UInt8]
+  /// The file's bytes; ``at`` counts from the first.
+  let bytes: ArraySlice<UInt8>
   let path: String
   let place: String
   var at = 0
@@ -13,7 +14,7 @@ struct USDByteReader {
       throw fail("\(n) bytes at byte \(at) run past the file's \(bytes.count)")
     }
     defer { at += n }
-    return bytes[at..<at + n]
+    return bytes[(bytes.startIndex + at)..<(bytes.startIndex + at + n)]
   }
 
   mutating func uint64() throws(USDError) -> UInt64 {

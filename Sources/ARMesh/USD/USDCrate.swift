@@ -4,7 +4,9 @@
 /// need are decoded; other fields are skipped.
 struct USDCrate {
   let path: String
-  let bytes: [UInt8]
+  /// The layer's bytes, where they are in the file read (not copied); offsets count from the
+  /// first.
+  let bytes: ArraySlice<UInt8>
   let version: (major: Int, minor: Int, patch: Int)
   private(set) var tokens: [String] = []
   private(set) var fields: [(name: Int, rep: UInt64)] = []
@@ -18,13 +20,14 @@ struct USDCrate {
 
   private var sections: [String: (start: Int, size: Int)] = [:]
 
-  init(_ bytes: [UInt8], path: String) throws(USDError) {
+  init(_ bytes: ArraySlice<UInt8>, path: String) throws(USDError) {
     self.path = path
     self.bytes = bytes
     guard bytes.count >= 88, bytes.starts(with: Array("PXR-USDC".utf8)) else {
       throw USDError(path: path, place: "", reason: "not a binary USD layer (no PXR-USDC header)")
     }
-    version = (Int(bytes[8]), Int(bytes[9]), Int(bytes[10]))
+    let b = bytes.startIndex
+    version = (Int(bytes[b + 8]), Int(bytes[b + 9]), Int(bytes[b + 10]))
     guard version.major == 0, version.minor >= 4 else {
       throw USDError(
         path: path, place: "header",

@@ -59,40 +59,10 @@ extension USDStageReader {
     }
     var leftHanded = false
     if case .token(let o)? = values[prim + ".orientation"] { leftHanded = o == "leftHanded" }
-    var triangles: [UInt32] = []
-    triangles.reserveCapacity(3 * Swift.max(0, indices.count - 2 * counts.count))
-    // Each triangle corner's face-vertex and face, only where primvars or normals need them.
-    var corners: [(faceVertex: Int, face: Int)] = []
-    let keepCorners = primvars[prim] != nil || values[prim + ".normals"] != nil
-    if keepCorners { corners.reserveCapacity(triangles.capacity) }
-    let pointCount = Int64(points.count)
-    var start = 0
-    for (f, count) in counts.enumerated() {
-      guard count >= 0, count <= indices.count - start else {
-        throw USDError(
-          path: layer.path, place: prim + ".faceVertexCounts",
-          reason: "face \(f)'s \(count) corners run past the \(indices.count) faceVertexIndices")
-      }
-      let n = Int(count)
-      for k in start..<start + n where indices[k] < 0 || indices[k] >= pointCount {
-        throw USDError(
-          path: layer.path, place: prim + ".faceVertexIndices",
-          reason: "face \(f) names a point past the \(points.count) points")
-      }
-      // Faces of fewer than three corners draw nothing (USD allows them in holes and curves).
-      for k in stride(from: 1, to: n - 1, by: 1) {
-        let (second, third) = leftHanded ? (k + 1, k) : (k, k + 1)
-        triangles.append(UInt32(indices[start]))
-        triangles.append(UInt32(indices[start + second]))
-        triangles.append(UInt32(indices[start + third]))
-        if keepCorners {
-          corners.append((start, f))
-          corners.append((start + second, f))
-          corners.append((start + third, f))
-        }
-      }
-      start += n
-    }
+    let fans = try USDFaceFans(
+      counts: counts, indices: indices, pointCount: points.count, leftHanded: leftHanded,
+      keepCorners: primvars[prim] != nil || values[prim + ".normals"] != nil, prim: prim, path: layer.path)
+    let (triangles, corners) = (fans.triangles, fans.corners)
     var attributes =
       cornerAttributes(
         prim, points: points, faceVertexCount: indices.count, faceCount: counts.count, triangles: triangles,
@@ -119,16 +89,24 @@ extension USDStageReader {
   /// products, normalised; zero for a point no triangle with an area touches.
   static func smoothNormals(_ points: [SIMD3<Double>], _ triangles: [UInt32]) -> [SIMD3<Double>] {
     var sums = [SIMD3<Double>](repeating: .zero, count: points.count)
-    for t in stride(from: 0, to: triangles.count - 2, by: 3) {
-      let (a, b, c) = (Int(triangles[t]), Int(triangles[t + 1]), Int(triangles[t + 2]))
-      let n = (points[b] - points[a]).cross(points[c] - points[a])
-      sums[a] += n
-      sums[b] += n
-      sums[c] += n
+    sums.withUnsafeMutableBufferPointer { sums in
+      points.withUnsafeBufferPointer { points in
+        triangles.withUnsafeBufferPointer { triangles in
+          for t in stride(from: 0, to: triangles.count - 2, by: 3) {
+            let (a, b, c) = (Int(triangles[t]), Int(triangles[t + 1]), Int(triangles[t + 2]))
+            let n = (points[b] - points[a]).cross(points[c] - points[a])
+            sums[a] += n
+            sums[b] += n
+            sums[c] += n
+          }
+        }
+      }
+      // Normalised where they are, not into a second array as large.
+      for i in sums.indices {
+        let n = sums[i], length = (n * n).sum().squareRoot()
+        sums[i] = length > 0 && length.isFinite ? n / length : .zero
+      }
     }
-    return sums.map { n in
-      let length = (n * n).sum().squareRoot()
-      return length > 0 && length.isFinite ? n / length : .zero
-    }
+    return sums
   }
 }

@@ -11,9 +11,8 @@ extension USDStageReader {
     /// Each mesh's GeomSubsets (its children of that type), by the mesh's path.
     let subsets: [String: [String]]
 
-    /// A sink for `reader`'s stage, room reserved for the surfaces `made` (a vertex a corner
-    /// where one has no normals).
-    init(_ reader: USDStageReader, made: [Made]) {
+    /// A sink for `reader`'s stage.
+    init(_ reader: USDStageReader) {
       var material = Material(name: "USD default")
       material.diffuse = SIMD3(0.8, 0.8, 0.8)
       geometry.materials = [material]
@@ -21,10 +20,6 @@ extension USDStageReader {
       subsets = Dictionary(grouping: reader.prims.filter { $0.type == "GeomSubset" }.map(\.path)) {
         String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)])
       }
-      let sizes = made.compactMap(\.surface?.attributes).map { a in
-        (a.normals == nil ? a.triangles.count : a.positions.count, a.triangles.count)
-      }
-      geometry.reserve(vertices: sizes.map(\.0).reduce(0, +), indices: sizes.map(\.1).reduce(0, +))
     }
 
     /// Draws surface `attributes` of `prim` placed by `world`, with its material (or its

@@ -99,7 +99,7 @@ struct USDStageReader {
     // The prims something hangs under: every path's parent.
     let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
     let made = try madeSurfaces()
-    var sink = SurfaceSink(self, made: made)
+    var sink = SurfaceSink(self)
     /// Draws through `sink` (bounded by its own extent).
     func draw(
       _ prim: (path: String, type: String), _ attributes: GLTFPrimitiveAttributes, _ world: Matrix4<Double>,
@@ -302,13 +302,12 @@ struct USDStageReader {
   /// The prim's extent as USD's BBoxCache takes it: the authored one, else its points' box (an
   /// implicit shape's schema extent, which its vertices reach), as its 8 corners.
   func extentCorners(_ prim: String, _ attributes: GLTFPrimitiveAttributes) -> [SIMD3<Double>] {
-    var box = attributes.positionBounds
     if case .vectors(let authored)? = value(prim + ".extent"), authored.count == 2,
       authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
     {
-      box = (authored[0], authored[1])
+      return Self.corners((authored[0], authored[1]))
     }
-    return Self.corners(box)
+    return Self.corners(attributes.positionBounds)
   }
 
   /// A box's 8 corners.

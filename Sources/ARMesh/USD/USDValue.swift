@@ -125,11 +125,7 @@ enum USDValue {
       for _ in 0..<n { out.append(wide ? try r.int64() : Int64(Int32(bitPattern: try r.uint32()))) }
       return .ints(out)
     case (24, true), (23, true), (25, true):
-      let n = try arrayCount()
-      let values = try floats(3 * n, width: width)
-      return .vectors(
-        values.withUnsafeBufferPointer { v in (0..<n).map { SIMD3(v[3 * $0], v[3 * $0 + 1], v[3 * $0 + 2]) } }
-      )
+      return .vectors(try vectors(&r, count: try arrayCount(), width: width))
     case (24, false), (23, false), (25, false):
       let v = inlined ? inlinedBytes(3) : try floats(3, width: width)
       return .vector(SIMD3(v[0], v[1], v[2]))
@@ -180,6 +176,36 @@ enum USDValue {
         return (0..<n).map {
           Self.half(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: 2 * $0, as: UInt16.self)))
         }
+      }
+    }
+  }
+
+  /// `n` vectors of three floating-point numbers of `width` bytes at `r`, made in one pass (a
+  /// mesh's points are millions of numbers: no array of them in between).
+  static func vectors(_ r: inout USDByteReader, count n: Int, width: Int) throws(USDError) -> [SIMD3<Double>]
+  {
+    guard r.at >= 0, r.at <= r.bytes.count, n <= (r.bytes.count - r.at) / (3 * width) else {
+      throw r.fail("\(n) vectors run past the file")
+    }
+    let start = r.at
+    r.at += 3 * n * width
+    return r.bytes.withUnsafeBytes { raw in
+      let base = raw.baseAddress! + start
+      /// Number `k` of the array.
+      func number(_ k: Int) -> Double {
+        switch width {
+        case 8:
+          Double(bitPattern: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)))
+        case 4:
+          Double(
+            Float(
+              bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 4 * k, as: UInt32.self))))
+        default: Self.half(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: 2 * k, as: UInt16.self)))
+        }
+      }
+      return [SIMD3<Double>](unsafeUninitializedCapacity: n) { out, made in
+        for i in 0..<n { out[i] = SIMD3(number(3 * i), number(3 * i + 1), number(3 * i + 2)) }
+        made = n
       }
     }
   }

@@ -1,0 +1,177 @@
+import ARMath
+
+/// Where each placed primitive's vertices and indices go in the mesh being built, and the work
+/// of writing them cut into pieces of about 64k elements that threads take in turn: a model of
+/// many meshes, or of one large mesh, is transformed on every core.
+struct GLTFPlacementLayout {
+  /// Each placement's first vertex and first index in the whole arrays.
+  private(set) var vertexStarts: [Int] = [], indexStarts: [Int] = []
+  /// Each placement's vertices: its points, or three a triangle where it has no normals.
+  private(set) var vertexCounts: [Int] = []
+  /// The vertices and indices all placements add.
+  private(set) var vertices = 0, indices = 0
+  /// A piece of work: a placement's triangles `triangles` and, with normals, its vertices
+  /// `vertices` (without, the triangles' own corners).
+  private var pieces: [(placement: Int, vertices: Range<Int>, triangles: Range<Int>)] = []
+
+  /// Elements a piece writes, about: enough to outweigh a thread's hand-over.
+  static let pieceSize = 1 << 16
+
+  init(_ placements: [GLTFGeometry.Placement]) {
+    for (k, placement) in placements.enumerated() {
+      let p = placement.attributes
+      let triangles = p.triangles.count / 3
+      let count = p.normals == nil ? 3 * triangles : p.positions.count
+      vertexStarts.append(vertices)
+      indexStarts.append(indices)
+      vertexCounts.append(count)
+      vertices += count
+      indices += 3 * triangles
+      let parts = Swift.max(1, (count + 3 * triangles) / Self.pieceSize)
+      for part in 0..<parts {
+        let span = { (n: Int) in (part * n / parts)..<((part + 1) * n / parts) }
+        pieces.append((k, p.normals == nil ? 0..<0 : span(count), span(triangles)))
+      }
+    }
+  }
+
+  /// The smallest and largest coordinates of every vertex placed, in the asset's frame (nil
+  /// for none), found on every core.
+  func bounds(_ placements: [GLTFGeometry.Placement]) -> (SIMD3<Double>, SIMD3<Double>)? {
+    let pieces = pieces
+    let found = LockedResults<(SIMD3<Double>, SIMD3<Double>)?>(count: pieces.count)
+    forEachBand(pieces.count, threads: pieces.count) { k in
+      let piece = pieces[k]
+      found.set(k) {
+        Self.bounds(placements[piece.placement], vertices: piece.vertices, triangles: piece.triangles)
+      }
+    }
+    return found.all().reduce(nil) { box, part in
+      guard case .success(let (low, high)?) = part else { return box }
+      guard let box else { return (low, high) }
+      return (pointwiseMin(box.0, low), pointwiseMax(box.1, high))
+    }
+  }
+
+  /// The box of a piece's vertices: its `vertices` through the transform, or without normals
+  /// its `triangles`' corners (the points no triangle uses are no vertices then).
+  private static func bounds(
+    _ placement: GLTFGeometry.Placement, vertices: Range<Int>, triangles: Range<Int>
+  ) -> (SIMD3<Double>, SIMD3<Double>)? {
+    let world = placement.world, p = placement.attributes
+    var low = SIMD3<Double>(repeating: .infinity), high = -low
+    p.positions.withUnsafeBufferPointer { points in
+      if p.normals != nil {
+        for v in vertices {
+          let q = world.transformPoint(points[v])
+          (low, high) = (pointwiseMin(low, q), pointwiseMax(high, q))
+        }
+        return
+      }
+      p.triangles.withUnsafeBufferPointer { corners in
+        for k in (3 * triangles.lowerBound)..<(3 * triangles.upperBound) {
+          let q = world.transformPoint(points[Int(corners[k])])
+          (low, high) = (pointwiseMin(low, q), pointwiseMax(high, q))
+        }
+      }
+    }
+    return low.x <= high.x ? (low, high) : nil
+  }
+
+  /// Every placement's vertices (offsets from `origin`), normals and indices, written on every
+  /// core into arrays made once.
+  func write(_ placements: [GLTFGeometry.Placement], origin: SIMD3<Double>) -> (
+    positions: [SIMD3<Float>], normals: [SIMD3<Float>], indices: [UInt32]
+  ) {
+    // Made unset: every element is written below, and the pages are first touched by the
+    // threads writing them, not here on one.
+    var positions = [SIMD3<Float>](unsafeUninitializedCapacity: vertices) { _, n in n = vertices }
+    var normals = [SIMD3<Float>](unsafeUninitializedCapacity: vertices) { _, n in n = vertices }
+    var indices = [UInt32](unsafeUninitializedCapacity: self.indices) { _, n in n = self.indices }
+    positions.withUnsafeMutableBufferPointer { p in
+      normals.withUnsafeMutableBufferPointer { n in
+        indices.withUnsafeMutableBufferPointer { i in
+          let out = (
+            positions: UnsafeSendableMutablePointer(Self.start(p)),
+            normals: UnsafeSendableMutablePointer(Self.start(n)),
+            indices: UnsafeSendableMutablePointer(Self.start(i))
+          )
+          let pieces = pieces, vertexStarts = vertexStarts, indexStarts = indexStarts
+          forEachBand(pieces.count, threads: pieces.count) { k in
+            let piece = pieces[k]
+            Self.write(
+              placements[piece.placement], vertices: piece.vertices, triangles: piece.triangles,
+              vertexStart: vertexStarts[piece.placement], origin: origin, positions: out.positions.pointer,
+              normals: out.normals.pointer, indices: out.indices.pointer + indexStarts[piece.placement])
+          }
+        }
+      }
+    }
+    return (positions, normals, indices)
+  }
+
+  /// Writes placement `placement`'s `vertices` and `triangles` (its triangles' corners, without
+  /// normals): `positions` and `normals` point at the whole arrays' vertex 0 (the placement's
+  /// first is `vertexStart`), `indices` at the placement's first index; positions are offsets
+  /// from `origin`.
+  private static func write(
+    _ placement: GLTFGeometry.Placement, vertices: Range<Int>, triangles: Range<Int>, vertexStart: Int,
+    origin: SIMD3<Double>, positions: UnsafeMutablePointer<SIMD3<Float>>,
+    normals: UnsafeMutablePointer<SIMD3<Float>>, indices: UnsafeMutablePointer<UInt32>
+  ) {
+    let world = placement.world, linear = placement.world.linear
+    let mirrored = linear.determinant < 0
+    let base = UInt32(vertexStart)
+    let p = placement.attributes
+    p.positions.withUnsafeBufferPointer { points in
+      p.triangles.withUnsafeBufferPointer { corners in
+        if let given = p.normals {
+          let normalMatrix = linear.inverse?.transposed ?? linear
+          given.withUnsafeBufferPointer { given in
+            for v in vertices {
+              positions[vertexStart + v] = SIMD3<Float>(world.transformPoint(points[v]) - origin)
+              normals[vertexStart + v] = unit(normalMatrix * given[v])
+            }
+          }
+          for t in triangles {
+            // Indices below the vertex count, which fits: no overflow to check.
+            let (a, b, c) = (corners[3 * t] &+ base, corners[3 * t + 1] &+ base, corners[3 * t + 2] &+ base)
+            indices[3 * t] = a
+            indices[3 * t + 1] = mirrored ? c : b
+            indices[3 * t + 2] = mirrored ? b : c
+          }
+          return
+        }
+        // Flat: each triangle its own three vertices, in order, with its face's normal.
+        for t in triangles {
+          let a = world.transformPoint(points[Int(corners[3 * t])])
+          let b = world.transformPoint(points[Int(corners[3 * t + 1])])
+          let c = world.transformPoint(points[Int(corners[3 * t + 2])])
+          let normal = unit((b - a).cross(c - a) * (mirrored ? -1 : 1))
+          let v = vertexStart + 3 * t
+          (positions[v], positions[v + 1], positions[v + 2]) = (
+            SIMD3<Float>(a - origin), SIMD3<Float>(b - origin), SIMD3<Float>(c - origin)
+          )
+          (normals[v], normals[v + 1], normals[v + 2]) = (normal, normal, normal)
+          let first = base + UInt32(3 * t)
+          indices[3 * t] = first
+          indices[3 * t + 1] = mirrored ? first + 2 : first + 1
+          indices[3 * t + 2] = mirrored ? first + 1 : first + 2
+        }
+      }
+    }
+  }
+
+  /// A buffer's first element; for an empty one, which nothing is written to, a pointer that
+  /// is never followed (an empty array's buffer may have no address).
+  private static func start<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> UnsafeMutablePointer<T> {
+    buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<T>.alignment)!
+  }
+
+  private static func unit(_ v: SIMD3<Double>) -> SIMD3<Float> {
+    let length = (v * v).sum().squareRoot()
+    guard length > 0, length.isFinite else { return SIMD3(0, 1, 0) }
+    let u = v / length
+    return SIMD3(Float(u.x), Float(u.y), Float(u.z))
+  }
+}

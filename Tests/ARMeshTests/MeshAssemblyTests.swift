@@ -1,0 +1,147 @@
+import ARMath
+import Testing
+
+@testable import ARMesh
+
+/// The mesh a model's primitives are assembled into, written in pieces on every core, against
+/// a plain one-vertex-at-a-time evaluation of the same rules; and USD's polygon fans with the
+/// errors that name the first bad face.
+@Suite("Mesh assembly")
+struct MeshAssemblyTests {
+  /// A primitive of `points` random points and `triangles` random triangles over them, with
+  /// random normals unless `flat`.
+  static func primitive(points: Int, triangles: Int, flat: Bool, using g: inout SplitMix64)
+    -> GLTFPrimitiveAttributes
+  {
+    let unit = { (g: inout SplitMix64) in Double(g.next() >> 11) / Double(1 << 53) * 2 - 1 }
+    let positions = (0..<points).map { _ in SIMD3(unit(&g), unit(&g), unit(&g)) }
+    let corners = (0..<3 * triangles).map { _ in UInt32(g.below(points)) }
+    var p = GLTFPrimitiveAttributes(positions: positions, triangles: corners)
+    if !flat { p.normals = (0..<points).map { _ in SIMD3(unit(&g), unit(&g), unit(&g)) } }
+    return p
+  }
+
+  /// The vertices, normals and indices the rules give, one placement and vertex after another.
+  static func expected(_ placed: [(GLTFPrimitiveAttributes, Matrix4<Double>)]) -> (
+    positions: [SIMD3<Double>], normals: [SIMD3<Double>], indices: [Int]
+  ) {
+    var positions: [SIMD3<Double>] = [], normals: [SIMD3<Double>] = [], indices: [Int] = []
+    for (p, world) in placed {
+      let mirrored = world.linear.determinant < 0
+      let base = positions.count
+      let triangles = stride(from: 0, to: p.triangles.count, by: 3).map {
+        (Int(p.triangles[$0]), Int(p.triangles[$0 + 1]), Int(p.triangles[$0 + 2]))
+      }
+      if let given = p.normals {
+        let normalMatrix = world.linear.inverse!.transposed
+        positions += p.positions.map(world.transformPoint)
+        normals += given.map { n in
+          let m = normalMatrix * n
+          return m / (m * m).sum().squareRoot()
+        }
+        for (a, b, c) in triangles {
+          indices += mirrored ? [base + a, base + c, base + b] : [base + a, base + b, base + c]
+        }
+      } else {
+        for (k, (a, b, c)) in triangles.enumerated() {
+          let corners = [a, b, c].map { world.transformPoint(p.positions[$0]) }
+          var n = (corners[1] - corners[0]).cross(corners[2] - corners[0])
+          n = (mirrored ? -n : n) / (n * n).sum().squareRoot()
+          positions += corners
+          normals += [n, n, n]
+          let first = base + 3 * k
+          indices += mirrored ? [first, first + 2, first + 1] : [first, first + 1, first + 2]
+        }
+      }
+    }
+    return (positions, normals, indices)
+  }
+
+  @Test(
+    "primitives large enough to be cut into pieces, flat and smooth, mirrored, far from the origin: the same mesh as one vertex at a time",
+    arguments: [SIMD3<Double>(0, 0, 0), SIMD3<Double>(4_100_000, 350_000, 4_800_000)])
+  func piecesAgree(offset: SIMD3<Double>) throws {
+    var g = SplitMix64(seed: 71)
+    let turn = Quaternion<Double>(angle: Angle(radians: 0.7), axis: SIMD3(0, 0.6, 0.8)).matrix
+    let worlds: [Matrix4<Double>] = [
+      Matrix4(linear: turn, translation: offset),
+      Matrix4(linear: turn * Matrix3(diagonal: SIMD3(-1, 2, 0.5)), translation: offset + SIMD3(3, 0, 0)),
+      Matrix4(linear: Matrix3(diagonal: SIMD3(1, 1, 1)), translation: offset - SIMD3(0, 2, 0)),
+    ]
+    // 70k points and 140k triangles: several pieces; 50k flat triangles: 150k vertices, three
+    // pieces; small ones between them.
+    let placed: [(GLTFPrimitiveAttributes, Matrix4<Double>)] = [
+      (Self.primitive(points: 70_000, triangles: 140_000, flat: false, using: &g), worlds[0]),
+      (Self.primitive(points: 5, triangles: 3, flat: false, using: &g), worlds[1]),
+      (Self.primitive(points: 30_000, triangles: 50_000, flat: true, using: &g), worlds[1]),
+      (Self.primitive(points: 4, triangles: 0, flat: false, using: &g), worlds[2]),
+      (Self.primitive(points: 90_000, triangles: 100_000, flat: false, using: &g), worlds[1]),
+      (Self.primitive(points: 10, triangles: 7, flat: true, using: &g), worlds[2]),
+    ]
+    var geometry = GLTFGeometry()
+    geometry.materials = [.fallback, .fallback]
+    for (k, (p, world)) in placed.enumerated() { geometry.append(p, world: world, mode: 4, material: k % 2) }
+    let mesh = geometry.mesh()
+    let expected = Self.expected(placed)
+    #expect(mesh.vertexCount == expected.positions.count && geometry.vertexCount == mesh.vertexCount)
+    #expect(mesh.indices.map { Int($0) } == expected.indices)
+    let low = expected.positions.reduce(expected.positions[0], pointwiseMin)
+    let high = expected.positions.reduce(expected.positions[0], pointwiseMax)
+    #expect(mesh.origin == (offset == .zero ? .zero : (low + high) / 2))
+    var worst = (position: 0.0, normal: 0.0)
+    for v in 0..<mesh.vertexCount {
+      worst.position = max(worst.position, (mesh.modelPosition(v) - expected.positions[v]).length)
+      let n = mesh.normals[v]
+      worst.normal = max(
+        worst.normal, (SIMD3<Double>(Double(n.x), Double(n.y), Double(n.z)) - expected.normals[v]).length)
+    }
+    #expect(worst.position < 1e-6 && worst.normal < 1e-6, "\(worst)")
+    // A submesh a primitive with triangles, in order, with its material.
+    #expect(mesh.submeshes.map(\.material) == [0, 1, 0, 0, 1])
+    #expect(mesh.submeshes.map(\.triangles.count) == [140_000, 3, 50_000, 100_000, 7])
+  }
+
+  @Test("polygons as fans: triangles, quads, a pentagon, faces of fewer than three corners, left-handed")
+  func fans() throws {
+    let counts: [Int64] = [3, 4, 2, 0, 5]
+    let indices: [Int64] = [0, 1, 2, 2, 1, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6]
+    let right = try USDFaceFans(
+      counts: counts, indices: indices, pointCount: 7, leftHanded: false, keepCorners: true, prim: "/M",
+      path: "f")
+    #expect(right.triangles == [0, 1, 2, 2, 1, 3, 2, 3, 4, 0, 1, 2, 0, 2, 3, 0, 3, 4])
+    #expect(right.corners.map(\.face) == [0, 0, 0, 1, 1, 1, 1, 1, 1, 4, 4, 4, 4, 4, 4, 4, 4, 4])
+    #expect(
+      right.corners.map(\.faceVertex) == [0, 1, 2, 3, 4, 5, 3, 5, 6, 9, 10, 11, 9, 11, 12, 9, 12, 13])
+    let left = try USDFaceFans(
+      counts: counts, indices: indices, pointCount: 7, leftHanded: true, keepCorners: false, prim: "/M",
+      path: "f")
+    #expect(left.triangles == [0, 2, 1, 2, 3, 1, 2, 4, 3, 0, 2, 1, 0, 3, 2, 0, 4, 3])
+    #expect(left.corners.isEmpty)
+  }
+
+  @Test(
+    "a face that runs past the indices, or names a point past the points, is an error naming the first such face"
+  )
+  func badFaces() {
+    func fault(_ counts: [Int64], _ indices: [Int64], points: Int) -> USDError? {
+      do {
+        _ = try USDFaceFans(
+          counts: counts, indices: indices, pointCount: points, leftHanded: false, keepCorners: false,
+          prim: "/Mesh", path: "model.usdc")
+        return nil
+      } catch { return error }
+    }
+    let pastIndices = fault([3, 3, 4], [0, 1, 2, 0, 1, 2, 0, 1], points: 3)
+    #expect(pastIndices?.place == "/Mesh.faceVertexCounts")
+    #expect(pastIndices?.reason == "face 2's 4 corners run past the 8 faceVertexIndices")
+    #expect(
+      fault([3, -1], [0, 1, 2], points: 3)?.reason == "face 1's -1 corners run past the 3 faceVertexIndices")
+    // Face 1 names point 3 of 3 before face 2 runs past the indices: face 1 is named.
+    let pastPoints = fault([3, 3, 9], [0, 1, 2, 0, 3, 2], points: 3)
+    #expect(pastPoints?.place == "/Mesh.faceVertexIndices")
+    #expect(pastPoints?.reason == "face 1 names a point past the 3 points")
+    #expect(fault([3], [0, -1, 2], points: 3)?.reason == "face 0 names a point past the 3 points")
+    // Indices past those the faces use are not read, so not checked.
+    #expect(fault([3], [0, 1, 2, 99], points: 3) == nil)
+  }
+}
