@@ -79,7 +79,7 @@ package enum FileIO {
   /// The bytes of the text file at `path`, without the UTF-8 byte-order mark some Windows
   /// editors put first (it is no part of the first field).
   package static func readText(_ path: String) throws(FileIOError) -> [UInt8] {
-    Array(TextBytes.droppingUTF8BOM(try read(path)))
+    TextBytes.withoutUTF8BOM(try read(path))
   }
 
   /// Writes `bytes` to `path` atomically: into a temporary file in the same directory (known to

@@ -45,6 +45,12 @@ package enum TextBytes {
     bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
   }
 
+  /// `bytes` without a leading UTF-8 byte-order mark, as an array: the same array, not a copy,
+  /// when there is none (a model's text is a hundred megabytes).
+  package static func withoutUTF8BOM(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+  }
+
   /// Why an XML document cannot be handed to the parser as UTF-8.
   package struct XMLProblem: Error, CustomStringConvertible {
     /// Where, as `line L, column C`, or `encoding`.

@@ -1,6 +1,7 @@
 import ARMath
 import ARMesh
 import ARTestSupport
+import Foundation
 import Testing
 
 @Suite("Meshes from OBJ")
@@ -109,6 +110,26 @@ struct MeshTests {
     #expect(joined.faceCount == 1 && joined.face(0).count == 4)
     let crlf = try OBJReader.read(path: Fixtures.path("obj/crlf_no_newline.obj"))
     #expect(crlf.faceCount == 1 && crlf.normals == [[0, 0, 1]])
+  }
+
+  @Test(
+    "a model loaded as a model (read once) equals the OBJ asset, with a byte-order mark and its materials")
+  func modelLoad() throws {
+    for name in ["textured.obj", "groups_materials.obj", "crlf_no_newline.obj"] {
+      let path = Fixtures.path("obj/" + name)
+      let asset = try OBJAsset.load(path: path)
+      let model = try ModelAsset.load(path: path)
+      #expect(model.format == .obj && model.mesh.positions == asset.mesh.positions, "\(name)")
+      #expect(
+        model.mesh.indices == asset.mesh.indices && model.mesh.materials == asset.mesh.materials, "\(name)")
+    }
+    // The mark before the first statement is no part of it.
+    let folder = try TemporaryFolder()
+    let plain = try String(contentsOfFile: Fixtures.path("obj/cube_quads.obj"), encoding: .utf8)
+    let marked = try folder.write("\u{FEFF}" + plain, to: "marked.obj")
+    let mesh = try ModelAsset.load(path: marked).mesh
+    #expect(mesh.positions == (try ModelAsset.load(path: Fixtures.path("obj/cube_quads.obj")).mesh.positions))
+    #expect(mesh.triangleCount == 12)
   }
 
   @Test(

@@ -34,7 +34,7 @@ func assetWorkloads(quick: Bool) -> [Row] {
     })
   precondition(counts.3 == mesh.triangleCount, "the two triangulations disagree")
   rows += glbWorkloads(objPath: path, objBytes: bytes, label: label)
-  rows += modelWorkloads(quick: quick)
+  rows += modelWorkloads(quick: quick, obj: path, label: label)
 
   // PNG: a 4096² (quick: 256²) image with smooth shading and a little noise, like a render.
   let side = quick ? 256 : 4096
@@ -148,7 +148,7 @@ func assimpImport(_ bytes: [UInt8], hint: String) -> (vertices: Int, faces: Int)
   let ok = bytes.withUnsafeBufferPointer { b in
     assimp_oracle_import(b.baseAddress!, b.count, hint, &vertices, &faces)
   }
-  precondition(ok == 1, "assimp failed to import the GLB")
+  precondition(ok == 1, "assimp failed to import the \(hint)")
   return (vertices, faces)
 }
 

@@ -5,8 +5,9 @@ import Foundation
 /// build the renderable mesh with every instance placed), against trimesh's in-process load and
 /// flatten, assimp's import and usd-core opening a stage and reading its points (issue 71), on
 /// inputs `Tools/peers/model_load.py` writes: a GLB of about 1M triangles in 102 meshes sharing
-/// six parts' accessors, and a USDZ of 980,000 triangles in 100 meshes.
-func modelWorkloads(quick: Bool) -> [Row] {
+/// six parts' accessors, and a USDZ of 980,000 triangles in 100 meshes; and on the OBJ height
+/// field at `obj` (`label` says its size), so that every asset class has its rows.
+func modelWorkloads(quick: Bool, obj: String, label: String) -> [Row] {
   let folder = NSTemporaryDirectory() + "arscene-bench-models"
   try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   let (glb, gltf, usdz) = (folder + "/shared-parts.glb", folder + "/shared-parts.gltf", folder + "/kit.usdz")
@@ -56,5 +57,18 @@ func modelWorkloads(quick: Bool) -> [Row] {
       "trimesh"))
   rows.append(
     race("model load: USDZ of 980,000 triangles in 100 meshes", usdz, "usd-core 26.11 open + points", "usd"))
+  let objName = "model load: \(label)"
+  rows.append(race(objName, obj, "trimesh 4.5 load, force=mesh", "trimesh"))
+  let objBytes = [UInt8](FileManager.default.contents(atPath: obj)!)
+  rows.append(
+    compare(objName, peer: "assimp 5.2 (no post-processing)", rounds: rounds) {
+      triangles = try! ModelAsset.load(path: obj).mesh.triangleCount
+    } peerRun: {
+      peer = assimpImport(objBytes, hint: "obj")
+    })
+  // The height field's faces are quads, which assimp without post-processing keeps whole.
+  precondition(
+    peer.faces == 0 || 2 * peer.faces == triangles,
+    "assimp read \(peer.faces) OBJ quads, ours \(triangles) triangles")
   return rows
 }

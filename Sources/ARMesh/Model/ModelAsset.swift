@@ -134,7 +134,7 @@ public struct ModelAsset: Sendable {
         throw .notAModel(path: path, reason: "binary data: neither OBJ, glTF nor GLB")
       }
       let asset: OBJAsset
-      do { asset = try OBJAsset.load(path: path, lenient: lenient) } catch { throw .obj(error) }
+      do { asset = try OBJAsset.load(bytes: bytes, path: path, lenient: lenient) } catch { throw .obj(error) }
       guard !asset.model.positions.isEmpty else {
         throw .notAModel(path: path, reason: "no vertices: not an OBJ model (nor glTF, GLB)")
       }

@@ -25,7 +25,19 @@ public struct OBJAsset: Sendable {
   ///     instead of an error.
   /// - Throws: ``OBJError`` naming the file and line.
   public static func load(path: String, lenient: Bool = false) throws(OBJError) -> OBJAsset {
-    let model = try OBJReader.read(path: path, lenient: lenient)
+    try load(OBJReader.read(path: path, lenient: lenient), path: path, lenient: lenient)
+  }
+
+  /// The asset of the OBJ file at `path` whose `bytes` the caller read already (a model is
+  /// read once, not again to parse it), as ``load(path:lenient:)`` reads it.
+  static func load(bytes: [UInt8], path: String, lenient: Bool) throws(OBJError) -> OBJAsset {
+    try load(
+      OBJReader.parse(TextBytes.withoutUTF8BOM(bytes), path: path, lenient: lenient), path: path,
+      lenient: lenient)
+  }
+
+  /// The asset of `model`, parsed from `path`: its material libraries read beside it.
+  private static func load(_ model: OBJModel, path: String, lenient: Bool) throws(OBJError) -> OBJAsset {
     var warnings = model.warnings
     var materials: [Material] = []
     for (library, line) in zip(model.materialLibraries, model.materialLibraryLines) {
