@@ -21,7 +21,6 @@ func modelWorkloads(quick: Bool, obj: String, label: String) -> [Row] {
   let rounds = quick ? 1 : 5
   var rows: [Row] = []
   var triangles = 0
-  let glbBytes = [UInt8](FileManager.default.contents(atPath: glb)!)
   let glbName = "model load: GLB of 999,600 triangles, 102 meshes over 6 parts' shared accessors"
   /// Our load of `path` (fastest of `rounds`) against the peer script's `mode` on the same
   /// file: its fastest time on its first line, the triangles it read on its last (NaN when it
@@ -41,34 +40,31 @@ func modelWorkloads(quick: Bool, obj: String, label: String) -> [Row] {
     return Row(
       workload: ours.workload, ours_s: ours.ours_s, peer: peer, peer_s: theirs, ratio: ours.ours_s / theirs)
   }
-  rows.append(race(glbName, glb, "trimesh 4.5 load, force=mesh", "trimesh"))
-  var peer = (vertices: 0, faces: 0)
-  rows.append(
-    compare(glbName, peer: "assimp 5.2 (no post-processing)", rounds: rounds) {
-      triangles = try! ModelAsset.load(path: glb).mesh.triangleCount
+  /// Our load of `path` against assimp's import of its bytes (format `hint`), whose faces are
+  /// `trianglesPerFace` of our triangles each (assimp without post-processing keeps polygons).
+  func againstAssimp(_ name: String, _ path: String, hint: String, trianglesPerFace: Int) -> Row {
+    let bytes = [UInt8](FileManager.default.contents(atPath: path)!)
+    var peer = (vertices: 0, faces: 0)
+    let row = compare(name, peer: "assimp 5.2 (no post-processing)", rounds: rounds) {
+      triangles = try! ModelAsset.load(path: path).mesh.triangleCount
     } peerRun: {
-      peer = assimpImport(glbBytes, hint: "glb")
-    })
-  precondition(
-    peer.faces == 0 || peer.faces == triangles, "assimp read \(peer.faces) triangles, ours \(triangles)")
+      peer = assimpImport(bytes, hint: hint)
+    }
+    precondition(
+      peer.faces == 0 || trianglesPerFace * peer.faces == triangles,
+      "assimp read \(peer.faces) faces of \(hint), ours \(triangles) triangles")
+    return row
+  }
+  rows.append(race(glbName, glb, "trimesh 4.5 load, force=mesh", "trimesh"))
+  rows.append(againstAssimp(glbName, glb, hint: "glb", trianglesPerFace: 1))
   rows.append(
     race(
       "model load: the same as .gltf with its buffer in a .bin", gltf, "trimesh 4.5 load, force=mesh",
       "trimesh"))
   rows.append(
     race("model load: USDZ of 980,000 triangles in 100 meshes", usdz, "usd-core 26.11 open + points", "usd"))
-  let objName = "model load: \(label)"
-  rows.append(race(objName, obj, "trimesh 4.5 load, force=mesh", "trimesh"))
-  let objBytes = [UInt8](FileManager.default.contents(atPath: obj)!)
-  rows.append(
-    compare(objName, peer: "assimp 5.2 (no post-processing)", rounds: rounds) {
-      triangles = try! ModelAsset.load(path: obj).mesh.triangleCount
-    } peerRun: {
-      peer = assimpImport(objBytes, hint: "obj")
-    })
-  // The height field's faces are quads, which assimp without post-processing keeps whole.
-  precondition(
-    peer.faces == 0 || 2 * peer.faces == triangles,
-    "assimp read \(peer.faces) OBJ quads, ours \(triangles) triangles")
+  rows.append(race("model load: \(label)", obj, "trimesh 4.5 load, force=mesh", "trimesh"))
+  // The height field's faces are quads.
+  rows.append(againstAssimp("model load: \(label)", obj, hint: "obj", trianglesPerFace: 2))
   return rows
 }
