@@ -1,3 +1,4 @@
+import ARMath
 import Foundation
 
 /// Whole-file reads and atomic writes, with errors that name the file.
@@ -28,32 +29,57 @@ package enum FileIO {
   }
 
   /// A regular file's bytes read straight into the array (one copy, not `Data`'s and then the
-  /// array's: a model is tens of megabytes); nil for anything else, or on any failure, which
-  /// the caller's general path then meets and names.
+  /// array's: a model is tens of megabytes), a large file in parts on several cores (the copy
+  /// and the first touch of the array's pages take most of a read, and they divide); nil for
+  /// anything else, on any failure, or for a file that changed size while it was read: the
+  /// caller's general path then meets and names it.
   private static func readRegularFile(_ path: String) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var status = stat()
     guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    var bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size)) { buffer, count in
-      count = 0
-      while count < buffer.count {
-        let n = Foundation.read(fd, buffer.baseAddress! + count, buffer.count - count)
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { break }
-        count += n
+    let size = Int(status.st_size)
+    let parts = size >= 16 << 20 ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
+    var complete = true
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      guard let base = buffer.baseAddress else {
+        count = 0
+        return
       }
+      var flags = Array(repeating: false, count: parts)
+      let done = flags.withUnsafeMutableBufferPointer { flags in
+        let (into, marks) = (
+          UnsafeSendableMutablePointer(base), UnsafeSendableMutablePointer(flags.baseAddress!)
+        )
+        forEachBand(parts, threads: parts) { part in
+          marks.pointer[part] = readAll(
+            fd, into: into.pointer, from: part * size / parts, to: (part + 1) * size / parts)
+        }
+        return flags.allSatisfy { $0 }
+      }
+      complete = done
+      count = done ? size : 0
     }
-    guard bytes.count == Int(status.st_size) else { return nil }
-    // A file that grew while it was read: the rest too.
-    var more = [UInt8](repeating: 0, count: 1 << 12)
-    while true {
-      let n = more.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
+    // A file that grew while it was read is read again whole by the general path.
+    var probe: UInt8 = 0
+    guard complete, pread(fd, &probe, 1, off_t(size)) == 0 else { return nil }
+    return bytes
+  }
+
+  /// Reads the file's bytes `from..<to` into the same offsets of `buffer`; false when the file
+  /// ends before `to` or a read fails.
+  private static func readAll(_ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, from: Int, to: Int)
+    -> Bool
+  {
+    var at = from
+    while at < to {
+      let n = pread(fd, buffer + at, to - at, off_t(at))
       if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { return n == 0 ? bytes : nil }
-      bytes += more[..<n]
+      guard n > 0 else { return false }
+      at += n
     }
+    return true
   }
 
   /// The first `count` bytes of the file at `path` (all of a shorter one), without the UTF-8

@@ -101,6 +101,34 @@ struct MeshAssemblyTests {
     #expect(mesh.submeshes.map(\.triangles.count) == [140_000, 3, 50_000, 100_000, 7])
   }
 
+  @Test(
+    "OBJ faces triangulated in bands on every core, quads and triangles by their own path: the polygon triangulator's triangles and normals, face by face"
+  )
+  func objBands() throws {
+    var g = SplitMix64(seed: 72)
+    let unit = { (g: inout SplitMix64) in Double(g.next() >> 11) / Double(1 << 53) * 2 - 1 }
+    var text = ""
+    for _ in 0..<2_000 { text += "v \(unit(&g)) \(unit(&g)) \(0.3 * unit(&g))\n" }
+    // 70,000 faces (three bands): triangles, quads (concave and convex, some degenerate with a
+    // repeated point), pentagons.
+    for f in 0..<70_000 {
+      let n = [3, 4, 4, 5][f % 4]
+      var corners = (0..<n).map { _ in 1 + g.below(2_000) }
+      if f % 97 == 0 { corners[1] = corners[0] }
+      text += "f " + corners.map(String.init).joined(separator: " ") + "\n"
+    }
+    let model = try OBJReader.parse(Array(text.utf8), path: "bands.obj")
+    let (corners, normals) = MeshBuilder(obj: model, library: []).triangulate()
+    var expected: [Int] = []
+    for f in 0..<model.faceCount {
+      let start = model.faceStarts[f], end = model.faceStarts[f + 1]
+      let points = (start..<end).map { model.positions[Int(model.corners[$0].position)] }
+      #expect(normals[f] == Triangulation.newellNormal(points))
+      for (a, b, c) in Triangulation.triangulate(points) { expected += [start + a, start + b, start + c] }
+    }
+    #expect(corners == expected)
+  }
+
   @Test("polygons as fans: triangles, quads, a pentagon, faces of fewer than three corners, left-handed")
   func fans() throws {
     let counts: [Int64] = [3, 4, 2, 0, 5]

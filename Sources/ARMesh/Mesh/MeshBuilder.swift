@@ -24,28 +24,63 @@ struct MeshBuilder {
   }
 
   /// Every face triangulated (concave ones by ear clipping), as corners (indices into
-  /// `obj.corners`, 3 a triangle), and each face's area-weighted normal (Newell's).
+  /// `obj.corners`, 3 a triangle), and each face's area-weighted normal (Newell's): bands of
+  /// faces on every core, triangles and quads without the polygon path's arrays.
   func triangulate() -> (corners: [Int], faceNormals: [SIMD3<Float>]) {
-    var triangleCorners: [Int] = []
-    triangleCorners.reserveCapacity(obj.triangleCount * 3)
-    var faceNormals = [SIMD3<Float>](repeating: .zero, count: obj.faceCount)
-    var points: [SIMD3<Float>] = []
-    for f in 0..<obj.faceCount {
-      let start = obj.faceStarts[f], end = obj.faceStarts[f + 1]
-      points.removeAll(keepingCapacity: true)
-      for c in start..<end { points.append(obj.positions[Int(obj.corners[c].position)]) }
-      faceNormals[f] = Triangulation.newellNormal(points)
-      if end - start == 3 {  // the common case, without the triangulator's allocations
-        triangleCorners += [start, start + 1, start + 2]
-        continue
-      }
-      for (a, b, c) in Triangulation.triangulate(points) {
-        triangleCorners.append(start + a)
-        triangleCorners.append(start + b)
-        triangleCorners.append(start + c)
+    let faces = obj.faceCount
+    let bands = Swift.max(1, Swift.min(64, faces / 32_768))
+    let perBand = LockedResults<[Int]>(count: bands)
+    var faceNormals = [SIMD3<Float>](repeating: .zero, count: faces)
+    faceNormals.withUnsafeMutableBufferPointer { normals in
+      let out = UnsafeSendableMutablePointer(normals.baseAddress ?? UnsafeMutablePointer(bitPattern: 16)!)
+      forEachBand(bands, threads: bands) { band in
+        perBand.set(band) {
+          triangulate(faces: (band * faces / bands)..<((band + 1) * faces / bands), normals: out.pointer)
+        }
       }
     }
+    var triangleCorners: [Int] = []
+    triangleCorners.reserveCapacity(obj.triangleCount * 3)
+    for case .success(let corners) in perBand.all() { triangleCorners += corners }
     return (triangleCorners, faceNormals)
+  }
+
+  /// The triangle corners of faces `faces`, their normals written into `normals` (indexed by face).
+  private func triangulate(faces: Range<Int>, normals: UnsafeMutablePointer<SIMD3<Float>>) -> [Int] {
+    var triangleCorners: [Int] = []
+    triangleCorners.reserveCapacity(3 * (obj.faceStarts[faces.upperBound] - obj.faceStarts[faces.lowerBound]))
+    var points: [SIMD3<Float>] = []
+    obj.positions.withUnsafeBufferPointer { positions in
+      obj.corners.withUnsafeBufferPointer { corners in
+        for f in faces {
+          let start = obj.faceStarts[f], end = obj.faceStarts[f + 1]
+          @inline(__always) func point(_ k: Int) -> SIMD3<Float> {
+            positions[Int(corners[start + k].position)]
+          }
+          switch end - start {
+          case 3:
+            normals[f] = Triangulation.newellNormal(count: 3, point)
+            triangleCorners += [start, start + 1, start + 2]
+          case 4:
+            let normal = Triangulation.newellNormal(count: 4, point)
+            normals[f] = normal
+            if Triangulation.splitsAtFirstCorner(point(0), point(1), point(2), point(3), normal: normal) {
+              triangleCorners += [start, start + 1, start + 2, start, start + 2, start + 3]
+            } else {
+              triangleCorners += [start + 1, start + 2, start + 3, start + 1, start + 3, start]
+            }
+          default:
+            points.removeAll(keepingCapacity: true)
+            for k in 0..<(end - start) { points.append(point(k)) }
+            normals[f] = Triangulation.newellNormal(points)
+            for (a, b, c) in Triangulation.triangulate(points) {
+              triangleCorners += [start + a, start + b, start + c]
+            }
+          }
+        }
+      }
+    }
+    return triangleCorners
   }
 
   /// Each corner's normal key, and the computed normals' accumulators: one per (position,

@@ -10,6 +10,10 @@ enum Triangulation {
     let n = points.count
     if n == 3 { return [(0, 1, 2)] }
     let normal = newellNormal(points)
+    if n == 4 {
+      return splitsAtFirstCorner(points[0], points[1], points[2], points[3], normal: normal)
+        ? [(0, 1, 2), (0, 2, 3)] : [(1, 2, 3), (1, 3, 0)]
+    }
     let length = (normal * normal).sum().squareRoot()
     guard length > 0, length.isFinite else { return fan(n) }
     // Project onto the plane: drop the normal's dominant axis, flipping to keep CCW positive.
@@ -18,7 +22,6 @@ enum Triangulation {
     let (u, v) = axis == 0 ? (1, 2) : (axis == 1 ? (2, 0) : (0, 1))
     let sign: Float = normal[axis] >= 0 ? 1 : -1
     let flat = points.map { SIMD2($0[u], $0[v] * sign) }
-    if n == 4 { return quad(flat) }
     // Ear clipping costs O(n²) and more: a large convex face (a cylinder's cap) is fanned in
     // O(n), which splits it as well as any other way. (Small faces keep ear clipping's split.)
     if n > 64 && isConvex(flat) { return fan(n) }
@@ -50,20 +53,41 @@ enum Triangulation {
     return triangles
   }
 
-  /// A quad: split along the diagonal that keeps both triangles counter-clockwise (the one
-  /// through the reflex vertex for a concave quad).
-  static func quad(_ p: [SIMD2<Float>]) -> [(Int, Int, Int)] {
-    let first = cross(p[0], p[1], p[2]) > 0 && cross(p[0], p[2], p[3]) > 0
-    return first ? [(0, 1, 2), (0, 2, 3)] : [(1, 2, 3), (1, 3, 0)]
+  /// Whether quad `a b c d` (Newell normal `normal`) splits along the diagonal from its first
+  /// corner, into (0, 1, 2) and (0, 2, 3), rather than into (1, 2, 3) and (1, 3, 0): the
+  /// diagonal that keeps both triangles counter-clockwise in the quad's plane (the one through
+  /// the reflex corner of a concave quad); the first for a degenerate quad (a fan). Made without
+  /// arrays: most of a quad mesh's time went to allocating them.
+  @inline(__always)
+  static func splitsAtFirstCorner(
+    _ a: SIMD3<Float>, _ b: SIMD3<Float>, _ c: SIMD3<Float>, _ d: SIMD3<Float>, normal: SIMD3<Float>
+  ) -> Bool {
+    let length = (normal * normal).sum().squareRoot()
+    guard length > 0, length.isFinite else { return true }
+    // Projected onto the plane: the normal's dominant axis dropped, flipped to keep CCW positive.
+    let m = SIMD3(abs(normal.x), abs(normal.y), abs(normal.z))
+    let axis = m.x >= m.y && m.x >= m.z ? 0 : (m.y >= m.z ? 1 : 2)
+    let (u, v) = axis == 0 ? (1, 2) : (axis == 1 ? (2, 0) : (0, 1))
+    let sign: Float = normal[axis] >= 0 ? 1 : -1
+    let (p0, p1, p2, p3) = (
+      SIMD2(a[u], a[v] * sign), SIMD2(b[u], b[v] * sign), SIMD2(c[u], c[v] * sign), SIMD2(d[u], d[v] * sign)
+    )
+    return cross(p0, p1, p2) > 0 && cross(p0, p2, p3) > 0
   }
 
   static func fan(_ n: Int) -> [(Int, Int, Int)] { (1..<(n - 1)).map { (0, $0, $0 + 1) } }
 
   /// Newell's normal: twice the area vector, robust for non-planar polygons.
   static func newellNormal(_ p: [SIMD3<Float>]) -> SIMD3<Float> {
+    newellNormal(count: p.count) { p[$0] }
+  }
+
+  /// Newell's normal of the polygon of `count` points, point `i` being `point(i)`.
+  @inline(__always)
+  static func newellNormal(count: Int, _ point: (Int) -> SIMD3<Float>) -> SIMD3<Float> {
     var n = SIMD3<Float>.zero
-    for i in 0..<p.count {
-      let a = p[i], b = p[(i + 1) % p.count]
+    for i in 0..<count {
+      let a = point(i), b = point((i + 1) % count)
       n += SIMD3((a.y - b.y) * (a.z + b.z), (a.z - b.z) * (a.x + b.x), (a.x - b.x) * (a.y + b.y))
     }
     return n
