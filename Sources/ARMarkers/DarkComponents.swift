@@ -30,14 +30,24 @@ struct DarkComponents {
     var runs: [Run] = []
     var rowStarts = [Int](repeating: 0, count: height + 1)
     dark.withUnsafeBufferPointer { dark in
+      guard let base = dark.baseAddress else { return }
+      let bytes = UnsafeRawPointer(base)
+      /// Whether the eight pixels from `i` are all `value` (a Bool is one byte, 0 or 1): most of a
+      /// thresholded image is long stretches of one value, passed a word at a time.
+      @inline(__always) func eight(_ i: Int, all value: UInt64) -> Bool {
+        bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == value
+      }
+      let (light, darkWord): (UInt64, UInt64) = (0, 0x0101_0101_0101_0101)
       for y in 0..<height {
         rowStarts[y] = runs.count
         let row = y * width
         var x = 0
         while x < width {
+          while x &+ 8 <= width && eight(row &+ x, all: light) { x &+= 8 }
           while x < width && !dark[row &+ x] { x &+= 1 }
           guard x < width else { break }
           let start = x
+          while x &+ 8 <= width && eight(row &+ x, all: darkWord) { x &+= 8 }
           while x < width && dark[row &+ x] { x &+= 1 }
           runs.append(Run(y: Int32(y), start: Int32(start), end: Int32(x)))
         }

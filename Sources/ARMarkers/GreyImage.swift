@@ -365,15 +365,24 @@ struct GreyImage: Sendable {
   /// Douglas–Peucker on an open polyline, keeping its ends.
   static func simplify(_ points: [SIMD2<Double>], _ epsilon: Double) -> [SIMD2<Double>] {
     guard points.count > 2 else { return points }
-    let (a, b) = (points[0], points[points.count - 1])
-    var (worst, index) = (0.0, 0)
-    for k in 1..<(points.count - 1) {
-      let d = distance(points[k], fromSegment: a, b)
-      if d > worst { (worst, index) = (d, k) }
+    // The spans still to split, on a stack of index ranges (not copies of the points): each
+    // span's farthest point from its chord, when farther than epsilon, is kept and splits it.
+    var kept = [Bool](repeating: false, count: points.count)
+    (kept[0], kept[points.count - 1]) = (true, true)
+    var spans = [(0, points.count - 1)]
+    while let (first, last) = spans.popLast() {
+      let (a, b) = (points[first], points[last])
+      var (worst, index) = (0.0, first)
+      for k in (first + 1)..<last {
+        let d = distance(points[k], fromSegment: a, b)
+        if d > worst { (worst, index) = (d, k) }
+      }
+      guard worst > epsilon, index > first else { continue }
+      kept[index] = true
+      if index - first > 1 { spans.append((first, index)) }
+      if last - index > 1 { spans.append((index, last)) }
     }
-    guard worst > epsilon else { return [a, b] }
-    return Array(simplify(Array(points[0...index]), epsilon).dropLast())
-      + simplify(Array(points[index...]), epsilon)
+    return points.indices.compactMap { kept[$0] ? points[$0] : nil }
   }
 
   // MARK: Corners

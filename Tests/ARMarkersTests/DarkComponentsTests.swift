@@ -29,7 +29,41 @@ struct DarkComponentsTests {
     return label
   }
 
-  @Test("the same components, boxes, counts and pixels as a flood fill", arguments: [0.1, 0.45, 0.6, 0.9])
+  /// Douglas–Peucker as first written: split at the farthest point, recursing on copies.
+  static func simplifiedRecursively(_ points: [SIMD2<Double>], _ epsilon: Double) -> [SIMD2<Double>] {
+    guard points.count > 2 else { return points }
+    let (a, b) = (points[0], points[points.count - 1])
+    var (worst, index) = (0.0, 0)
+    for k in 1..<(points.count - 1) {
+      let d = GreyImage.distance(points[k], fromSegment: a, b)
+      if d > worst { (worst, index) = (d, k) }
+    }
+    guard worst > epsilon else { return [a, b] }
+    return Array(simplifiedRecursively(Array(points[0...index]), epsilon).dropLast())
+      + simplifiedRecursively(Array(points[index...]), epsilon)
+  }
+
+  @Test("outlines simplified over index spans keep the points the recursive split keeps")
+  func simplifiedOutlines() {
+    var random = SplitMix64(seed: 72)
+    for _ in 0..<300 {
+      let count = Int.random(in: 0...80, using: &random)
+      // Walks of unit and diagonal steps, as traced outlines are, and some random points.
+      var p = SIMD2<Double>(0, 0)
+      let points = (0..<count).map { _ in
+        p += SIMD2(
+          Double(Int.random(in: -1...1, using: &random)), Double(Int.random(in: -1...1, using: &random)))
+        return Bool.random(using: &random) ? p : p + SIMD2(Double.random(in: -3...3, using: &random), 0)
+      }
+      for epsilon in [0, 0.5, 1.5, 4] {
+        #expect(GreyImage.simplify(points, epsilon) == Self.simplifiedRecursively(points, epsilon))
+      }
+    }
+  }
+
+  @Test(
+    "the same components, boxes, counts and pixels as a flood fill",
+    arguments: [0.03, 0.1, 0.45, 0.6, 0.9, 0.97])
   func againstFloodFill(density: Double) {
     var random = SplitMix64(seed: UInt64(density * 100))
     for _ in 0..<20 {
