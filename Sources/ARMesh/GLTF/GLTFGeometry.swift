@@ -34,16 +34,20 @@ struct GLTFGeometry {
   }
 
   /// The mesh: each vertex an offset in `Float` from an origin at the bounds' centre when the
-  /// asset lies far from its own (a georeferenced model), else from zero. Bounds, then
-  /// positions, normals and indices are found on every core.
+  /// asset lies far from its own (a georeferenced model), else from zero. Positions, normals and
+  /// indices are written on every core, the bounds found as they are; a model that turns out
+  /// far from its origin is written again from its centre (the rare case pays twice).
   func mesh() -> Mesh {
     let layout = GLTFPlacementLayout(placements)
+    var (positions, normals, indices, bounds) = layout.write(placements, origin: .zero)
     var origin = SIMD3<Double>.zero
-    if let (low, high) = layout.bounds(placements) {
+    if let (low, high) = bounds {
       let centre = (low + high) / 2
-      if (centre * centre).sum() > 1e8 { origin = centre }
+      if (centre * centre).sum() > 1e8 {
+        origin = centre
+        (positions, normals, indices, _) = layout.write(placements, origin: origin)
+      }
     }
-    let (positions, normals, indices) = layout.write(placements, origin: origin)
     var extras = GLTFVertexExtras(textureTransforms: textureTransforms, secondTransforms: secondTransforms)
     var submeshes: [Mesh.Submesh] = []
     for (k, placement) in placements.enumerated() {

@@ -35,54 +35,14 @@ struct GLTFPlacementLayout {
     }
   }
 
-  /// The smallest and largest coordinates of every vertex placed, in the asset's frame (nil
-  /// for none), found on every core.
-  func bounds(_ placements: [GLTFGeometry.Placement]) -> (SIMD3<Double>, SIMD3<Double>)? {
-    let pieces = pieces
-    let found = LockedResults<(SIMD3<Double>, SIMD3<Double>)?>(count: pieces.count)
-    forEachBand(pieces.count, threads: pieces.count) { k in
-      let piece = pieces[k]
-      found.set(k) {
-        Self.bounds(placements[piece.placement], vertices: piece.vertices, triangles: piece.triangles)
-      }
-    }
-    return found.all().reduce(nil) { box, part in
-      guard case .success(let (low, high)?) = part else { return box }
-      guard let box else { return (low, high) }
-      return (pointwiseMin(box.0, low), pointwiseMax(box.1, high))
-    }
-  }
-
-  /// The box of a piece's vertices: its `vertices` through the transform, or without normals
-  /// its `triangles`' corners (the points no triangle uses are no vertices then).
-  private static func bounds(
-    _ placement: GLTFGeometry.Placement, vertices: Range<Int>, triangles: Range<Int>
-  ) -> (SIMD3<Double>, SIMD3<Double>)? {
-    let world = placement.world, p = placement.attributes
-    var low = SIMD3<Double>(repeating: .infinity), high = -low
-    p.positions.withUnsafeBufferPointer { points in
-      if p.normals != nil {
-        for v in vertices {
-          let q = world.transformPoint(points[v])
-          (low, high) = (pointwiseMin(low, q), pointwiseMax(high, q))
-        }
-        return
-      }
-      p.triangles.withUnsafeBufferPointer { corners in
-        for k in (3 * triangles.lowerBound)..<(3 * triangles.upperBound) {
-          let q = world.transformPoint(points[Int(corners[k])])
-          (low, high) = (pointwiseMin(low, q), pointwiseMax(high, q))
-        }
-      }
-    }
-    return low.x <= high.x ? (low, high) : nil
-  }
-
   /// Every placement's vertices (offsets from `origin`), normals and indices, written on every
-  /// core into arrays made once.
+  /// core into arrays made once, and the bounds of the vertices in the asset's frame (nil for
+  /// none).
   func write(_ placements: [GLTFGeometry.Placement], origin: SIMD3<Double>) -> (
-    positions: [SIMD3<Float>], normals: [SIMD3<Float>], indices: [UInt32]
+    positions: [SIMD3<Float>], normals: [SIMD3<Float>], indices: [UInt32],
+    bounds: (SIMD3<Double>, SIMD3<Double>)?
   ) {
+    let boxes = LockedResults<(SIMD3<Double>, SIMD3<Double>)>(count: pieces.count)
     // Made unset: every element is written below, and the pages are first touched by the
     // threads writing them, not here on one.
     var positions = [SIMD3<Float>](unsafeUninitializedCapacity: vertices) { _, n in n = vertices }
@@ -99,26 +59,35 @@ struct GLTFPlacementLayout {
           let pieces = pieces, vertexStarts = vertexStarts, indexStarts = indexStarts
           forEachBand(pieces.count, threads: pieces.count) { k in
             let piece = pieces[k]
-            Self.write(
-              placements[piece.placement], vertices: piece.vertices, triangles: piece.triangles,
-              vertexStart: vertexStarts[piece.placement], origin: origin, positions: out.positions.pointer,
-              normals: out.normals.pointer, indices: out.indices.pointer + indexStarts[piece.placement])
+            boxes.set(k) {
+              Self.write(
+                placements[piece.placement], vertices: piece.vertices, triangles: piece.triangles,
+                vertexStart: vertexStarts[piece.placement], origin: origin, positions: out.positions.pointer,
+                normals: out.normals.pointer, indices: out.indices.pointer + indexStarts[piece.placement])
+            }
           }
         }
       }
     }
-    return (positions, normals, indices)
+    let bounds = boxes.all().reduce(nil) { (box: (SIMD3<Double>, SIMD3<Double>)?, part) in
+      guard case .success(let (low, high)) = part, low.x <= high.x else { return box }
+      guard let box else { return (low, high) }
+      return (pointwiseMin(box.0, low), pointwiseMax(box.1, high))
+    }
+    return (positions, normals, indices, bounds)
   }
 
   /// Writes placement `placement`'s `vertices` and `triangles` (its triangles' corners, without
   /// normals): `positions` and `normals` point at the whole arrays' vertex 0 (the placement's
   /// first is `vertexStart`), `indices` at the placement's first index; positions are offsets
-  /// from `origin`.
+  /// from `origin`. Returns the box of the vertices written, in the asset's frame (empty, low
+  /// above high, for none).
   private static func write(
     _ placement: GLTFGeometry.Placement, vertices: Range<Int>, triangles: Range<Int>, vertexStart: Int,
     origin: SIMD3<Double>, positions: UnsafeMutablePointer<SIMD3<Float>>,
     normals: UnsafeMutablePointer<SIMD3<Float>>, indices: UnsafeMutablePointer<UInt32>
-  ) {
+  ) -> (SIMD3<Double>, SIMD3<Double>) {
+    var low = SIMD3<Double>(repeating: .infinity), high = -low
     let world = placement.world, linear = placement.world.linear
     let mirrored = linear.determinant < 0
     let base = UInt32(vertexStart)
@@ -129,7 +98,9 @@ struct GLTFPlacementLayout {
           let normalMatrix = linear.inverse?.transposed ?? linear
           given.withUnsafeBufferPointer { given in
             for v in vertices {
-              positions[vertexStart + v] = SIMD3<Float>(world.transformPoint(points[v]) - origin)
+              let q = world.transformPoint(points[v])
+              (low, high) = (pointwiseMin(low, q), pointwiseMax(high, q))
+              positions[vertexStart + v] = SIMD3<Float>(q - origin)
               normals[vertexStart + v] = unit(normalMatrix * given[v])
             }
           }
@@ -147,6 +118,8 @@ struct GLTFPlacementLayout {
           let a = world.transformPoint(points[Int(corners[3 * t])])
           let b = world.transformPoint(points[Int(corners[3 * t + 1])])
           let c = world.transformPoint(points[Int(corners[3 * t + 2])])
+          low = pointwiseMin(pointwiseMin(low, a), pointwiseMin(b, c))
+          high = pointwiseMax(pointwiseMax(high, a), pointwiseMax(b, c))
           let normal = unit((b - a).cross(c - a) * (mirrored ? -1 : 1))
           let v = vertexStart + 3 * t
           (positions[v], positions[v + 1], positions[v + 2]) = (
@@ -160,6 +133,7 @@ struct GLTFPlacementLayout {
         }
       }
     }
+    return (low, high)
   }
 
   /// A buffer's first element; for an empty one, which nothing is written to, a pointer that

@@ -85,8 +85,9 @@ extension USDStageReader {
     return "catmullClark"
   }
 
-  /// Each point's normal: the sum of its triangles' (unnormalised, so weighted by area) cross
-  /// products, normalised; zero for a point no triangle with an area touches.
+  /// Each point's normal, unnormalised: the sum of its triangles' cross products (so weighted
+  /// by area); zero for a point no triangle with an area touches. The mesh's assembly makes
+  /// every normal unit after its transform, so it is not made unit twice.
   static func smoothNormals(_ points: [SIMD3<Double>], _ triangles: [UInt32]) -> [SIMD3<Double>] {
     var sums = [SIMD3<Double>](repeating: .zero, count: points.count)
     sums.withUnsafeMutableBufferPointer { sums in
@@ -100,11 +101,6 @@ extension USDStageReader {
             sums[c] += n
           }
         }
-      }
-      // Normalised where they are, not into a second array as large.
-      for i in sums.indices {
-        let n = sums[i], length = (n * n).sum().squareRoot()
-        sums[i] = length > 0 && length.isFinite ? n / length : .zero
       }
     }
     return sums
