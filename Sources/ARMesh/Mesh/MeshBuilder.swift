@@ -28,11 +28,12 @@ struct MeshBuilder {
   /// faces on every core, triangles and quads without the polygon path's arrays.
   func triangulate() -> (corners: [Int], faceNormals: [SIMD3<Float>]) {
     let faces = obj.faceCount
+    guard faces > 0 else { return ([], []) }
     let bands = Swift.max(1, Swift.min(64, faces / 32_768))
     let perBand = LockedResults<[Int]>(count: bands)
     var faceNormals = [SIMD3<Float>](repeating: .zero, count: faces)
     faceNormals.withUnsafeMutableBufferPointer { normals in
-      let out = UnsafeSendableMutablePointer(normals.baseAddress ?? UnsafeMutablePointer(bitPattern: 16)!)
+      let out = UnsafeSendableMutablePointer(normals.baseAddress!)
       forEachBand(bands, threads: bands) { band in
         perBand.set(band) {
           triangulate(faces: (band * faces / bands)..<((band + 1) * faces / bands), normals: out.pointer)

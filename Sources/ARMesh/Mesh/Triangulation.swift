@@ -14,13 +14,7 @@ enum Triangulation {
       return splitsAtFirstCorner(points[0], points[1], points[2], points[3], normal: normal)
         ? [(0, 1, 2), (0, 2, 3)] : [(1, 2, 3), (1, 3, 0)]
     }
-    let length = (normal * normal).sum().squareRoot()
-    guard length > 0, length.isFinite else { return fan(n) }
-    // Project onto the plane: drop the normal's dominant axis, flipping to keep CCW positive.
-    let a = SIMD3(abs(normal.x), abs(normal.y), abs(normal.z))
-    let axis = a.x >= a.y && a.x >= a.z ? 0 : (a.y >= a.z ? 1 : 2)
-    let (u, v) = axis == 0 ? (1, 2) : (axis == 1 ? (2, 0) : (0, 1))
-    let sign: Float = normal[axis] >= 0 ? 1 : -1
+    guard let (u, v, sign) = projection(normal) else { return fan(n) }
     let flat = points.map { SIMD2($0[u], $0[v] * sign) }
     // Ear clipping costs O(n²) and more: a large convex face (a cylinder's cap) is fanned in
     // O(n), which splits it as well as any other way. (Small faces keep ear clipping's split.)
@@ -62,17 +56,24 @@ enum Triangulation {
   static func splitsAtFirstCorner(
     _ a: SIMD3<Float>, _ b: SIMD3<Float>, _ c: SIMD3<Float>, _ d: SIMD3<Float>, normal: SIMD3<Float>
   ) -> Bool {
-    let length = (normal * normal).sum().squareRoot()
-    guard length > 0, length.isFinite else { return true }
-    // Projected onto the plane: the normal's dominant axis dropped, flipped to keep CCW positive.
-    let m = SIMD3(abs(normal.x), abs(normal.y), abs(normal.z))
-    let axis = m.x >= m.y && m.x >= m.z ? 0 : (m.y >= m.z ? 1 : 2)
-    let (u, v) = axis == 0 ? (1, 2) : (axis == 1 ? (2, 0) : (0, 1))
-    let sign: Float = normal[axis] >= 0 ? 1 : -1
+    guard let (u, v, sign) = projection(normal) else { return true }
     let (p0, p1, p2, p3) = (
       SIMD2(a[u], a[v] * sign), SIMD2(b[u], b[v] * sign), SIMD2(c[u], c[v] * sign), SIMD2(d[u], d[v] * sign)
     )
     return cross(p0, p1, p2) > 0 && cross(p0, p2, p3) > 0
+  }
+
+  /// The plane a polygon of Newell normal `normal` is projected onto: the two axes kept (the
+  /// normal's dominant axis dropped) and the sign of the second that keeps counter-clockwise
+  /// turns positive; nil for a polygon without area (or a normal that is not finite).
+  @inline(__always)
+  static func projection(_ normal: SIMD3<Float>) -> (u: Int, v: Int, sign: Float)? {
+    let length = (normal * normal).sum().squareRoot()
+    guard length > 0, length.isFinite else { return nil }
+    let m = SIMD3(abs(normal.x), abs(normal.y), abs(normal.z))
+    let axis = m.x >= m.y && m.x >= m.z ? 0 : (m.y >= m.z ? 1 : 2)
+    let (u, v) = axis == 0 ? (1, 2) : (axis == 1 ? (2, 0) : (0, 1))
+    return (u, v, normal[axis] >= 0 ? 1 : -1)
   }
 
   static func fan(_ n: Int) -> [(Int, Int, Int)] { (1..<(n - 1)).map { (0, $0, $0 + 1) } }
