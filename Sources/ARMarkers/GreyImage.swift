@@ -105,16 +105,17 @@ struct GreyImage: Sendable {
   /// encoded values, where a blurred black square would look smaller than it is. (The sRGB
   /// table is reached once a profile: a static array read four times a sample paid its lazy
   /// initialisation check each time.)
-  func linearProfile(from origin: SIMD2<Double>, along direction: SIMD2<Double>, at offsets: [Double])
-    -> [Double]
-  {
+  func linearProfile(
+    from origin: SIMD2<Double>, along direction: SIMD2<Double>, at offsets: [Double],
+    into light: UnsafeMutableBufferPointer<Double>
+  ) {
     Self.linearLevels.withUnsafeBufferPointer { table in
       values.withUnsafeBufferPointer { v in
         // Samples a quarter pixel apart mostly fall between the same four pixels as the one
         // before: their light is looked up once for the run of samples between them.
         var cell = (x: Int.min, y: Int.min)
         var (a, b, c, d): (Float, Float, Float, Float) = (0, 0, 0, 0)
-        return offsets.map { t in
+        for (k, t) in offsets.enumerated() {
           let p = origin + direction * t
           let x = p.x - 0.5, y = p.y - 0.5
           let (x0, y0) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
@@ -129,7 +130,7 @@ struct GreyImage: Sendable {
           }
           let (fx, fy) = (Float(x - Double(x0)), Float(y - Double(y0)))
           let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-          return Double(top + (bottom - top) * fy)
+          light[k] = Double(top + (bottom - top) * fy)
         }
       }
     }
@@ -444,8 +445,13 @@ struct GreyImage: Sendable {
       let along = (b - a).normalizedOrNil() ?? SIMD2(1, 0)
       let normal = SIMD2(-along.y, along.x)
       var points: [SIMD2<Double>] = [], sideWidths: [Double] = []
+      points.reserveCapacity(16)
+      sideWidths.reserveCapacity(16)
       let offsets = Array(stride(from: -reach[i], through: reach[i], by: 0.25))
       let n = offsets.count
+      // One profile's light at a time, in one buffer for the side's sixteen.
+      let light = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
+      defer { light.deallocate() }
       for k in 1...16 {
         let base = a + (b - a) * (0.12 + 0.76 * Double(k - 1) / 15)
         // The normal points into the marker (the corners run clockwise, y down), so the
@@ -456,7 +462,7 @@ struct GreyImage: Sendable {
         @inline(__always) func end(_ j: Int) -> Double { sample(base + normal * offsets[j]) }
         let inside = end(0) + end(1) + end(2)
         guard inside - end(n - 1) - end(n - 2) - end(n - 3) > 60 else { continue }
-        let light = linearProfile(from: base, along: normal, at: offsets)
+        linearProfile(from: base, along: normal, at: offsets, into: light)
         var (steepest, at) = (0.0, -1)
         for j in 1..<(n - 1) {
           // Only edges that darken inwards: the outer edge of the border.

@@ -48,25 +48,28 @@ struct MarkerCells {
     guard let h = try? Homography.estimate(from: grid, to: quad) else { return nil }
     let (width, height) = (Double(grey.width), Double(grey.height))
     func inside(_ p: SIMD2<Double>) -> Bool { p.x >= 0 && p.y >= 0 && p.x <= width && p.y <= height }
-    /// The mean level at grid points `points` and their spread (largest less least), nil when
-    /// one is outside the image.
-    func levels(_ points: [SIMD2<Double>]) -> (mean: Double, spread: Double)? {
+    /// The mean level at the `count` grid points `point(k)` and their spread (largest less
+    /// least), nil when one is outside the image. (Points made as they are sampled: arrays of
+    /// them, a few a cell, were much of a candidate's time.)
+    func levels(count: Int, _ point: (Int) -> SIMD2<Double>) -> (mean: Double, spread: Double)? {
       var (sum, low, high) = (0.0, Double.infinity, -Double.infinity)
-      for g in points {
-        guard let p = h.apply(g), inside(p) else { return nil }
+      for k in 0..<count {
+        guard let p = h.apply(point(k)), inside(p) else { return nil }
         let v = grey.sample(p)
         (sum, low, high) = (sum + v, Swift.min(low, v), Swift.max(high, v))
       }
-      return (sum / Double(points.count), high - low)
+      return (sum / Double(count), high - low)
     }
-    func mean(_ points: [SIMD2<Double>]) -> Double? { levels(points)?.mean }
     let pattern = [-0.25, 0.0, 0.25]
+    /// A cell's nine samples, row by row of the pattern.
     func cellLevels(_ row: Int, _ column: Int) -> (mean: Double, spread: Double)? {
       let centre = SIMD2(Double(column) + 0.5, Double(row) + 0.5)
-      return levels(pattern.flatMap { dy in pattern.map { dx in centre + SIMD2(dx, dy) } })
+      return levels(count: 9) { k in centre + SIMD2(pattern[k % 3], pattern[k / 3]) }
     }
     func cell(_ row: Int, _ column: Int) -> Double? { cellLevels(row, column)?.mean }
     var data: [(SIMD2<Double>, Double)] = [], spreads: [Double] = []
+    data.reserveCapacity(n * n)
+    spreads.reserveCapacity(n * n)
     for row in 1...n {
       for column in 1...n {
         guard let level = cellLevels(row, column) else { return nil }
@@ -89,7 +92,9 @@ struct MarkerCells {
         (SIMD2(t, -0.4), SIMD2(1.0, 0)), (SIMD2(t, across + 0.4), SIMD2(1, 0)),
         (SIMD2(-0.4, t), SIMD2(0, 1)), (SIMD2(across + 0.4, t), SIMD2(0, 1)),
       ] {
-        if let level = mean([-0.25, 0, 0.25].map { centre + along * $0 }) { quiet.append((centre, level)) }
+        if let level = levels(count: 3, { centre + along * pattern[$0] })?.mean {
+          quiet.append((centre, level))
+        }
       }
     }
     guard border.count * 2 >= 4 * (n + 1) else { return nil }
