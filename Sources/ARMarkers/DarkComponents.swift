@@ -141,6 +141,8 @@ struct DarkComponents {
     let origin = SIMD2(start % width, start / width)
     var position = origin, direction = SIMD2(1, 0)  // along the top edge of the first pixel
     var points: [SIMD2<Double>] = []
+    // About the box's perimeter, for most outlines: grown once, not doubled again and again.
+    points.reserveCapacity(2 * (width + height))
     let limit = 4 * part.count + 4  // no outline has more edges than its pixels have sides
     repeat {
       points.append(SIMD2(Double(position.x), Double(position.y)) + corner)

@@ -342,12 +342,13 @@ struct GreyImage: Sendable {
       for j in (i + 1)..<n {
         for k in (j + 1)..<n {
           for l in (k + 1)..<n {
-            let quad = [corners[i], corners[j], corners[k], corners[l]]
-            let size = area(quad)
-            guard size >= 0.8 * whole,
-              (0..<4).allSatisfy({ (quad[($0 + 1) % 4] - quad[$0]).length >= shortestSide })
+            // Judged from its corners before it is made an array (most choices fail).
+            let (a, b, c, d) = (corners[i], corners[j], corners[k], corners[l])
+            let size = area(a, b, c, d)
+            guard size >= 0.8 * whole, (b - a).length >= shortestSide, (c - b).length >= shortestSide,
+              (d - c).length >= shortestSide, (a - d).length >= shortestSide
             else { continue }
-            choices.append((quad, size))
+            choices.append(([a, b, c, d], size))
           }
         }
       }
@@ -385,6 +386,17 @@ struct GreyImage: Sendable {
     return abs(twice) / 2
   }
 
+  /// The area of quadrilateral `a b c d`, as ``area(_:)`` sums it.
+  @inline(__always)
+  static func area(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>) -> Double {
+    var twice = 0.0
+    twice += a.x * b.y - b.x * a.y
+    twice += b.x * c.y - c.x * b.y
+    twice += c.x * d.y - d.x * c.y
+    twice += d.x * a.y - a.x * d.y
+    return abs(twice) / 2
+  }
+
   /// Douglas–Peucker on an open polyline, keeping its ends.
   static func simplify(_ points: [SIMD2<Double>], _ epsilon: Double) -> [SIMD2<Double>] {
     guard points.count > 2 else { return points }
@@ -405,7 +417,10 @@ struct GreyImage: Sendable {
       if index - first > 1 { spans.append((first, index)) }
       if last - index > 1 { spans.append((index, last)) }
     }
-    return points.indices.compactMap { kept[$0] ? points[$0] : nil }
+    var simplified: [SIMD2<Double>] = []
+    simplified.reserveCapacity(kept.count { $0 })
+    for (point, keep) in zip(points, kept) where keep { simplified.append(point) }
+    return simplified
   }
 
   // MARK: Corners

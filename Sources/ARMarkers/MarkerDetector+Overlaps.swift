@@ -37,10 +37,15 @@ extension MarkerDetector {
 extension DetectedMarker {
   /// Whether `point` is inside the marker's outline (a convex quadrilateral, either winding).
   func encloses(_ point: SIMD2<Double>) -> Bool {
-    let turns = (0..<corners.count).map { i -> Double in
+    // Every side turns the same way to the point (or is on it); a turn that is not a number
+    // encloses nothing. (Asked for every outline and reading: no array of the turns.)
+    var (left, right) = (false, false)
+    for i in corners.indices {
       let (a, b) = (corners[i], corners[(i + 1) % corners.count])
-      return (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
+      let turn = (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
+      guard !turn.isNaN else { return false }
+      (left, right) = (left || turn > 0, right || turn < 0)
     }
-    return turns.allSatisfy { $0 >= 0 } || turns.allSatisfy { $0 <= 0 }
+    return !(left && right)
   }
 }

@@ -22,6 +22,24 @@ struct OverlapTests {
     #expect(MarkerDetector.resolvingOverlaps([Self.marker(0, at: 0), Self.marker(0, at: 50)]).count == 2)
   }
 
+  @Test(
+    "a point inside, on the edge of or outside an outline of either winding; a corner not a number encloses nothing"
+  )
+  func encloses() {
+    let square = Self.marker(0, at: 0)
+    var reversed = square
+    reversed.corners.reverse()
+    for marker in [square, reversed] {
+      #expect(
+        marker.encloses(SIMD2(10, 20)) && marker.encloses(SIMD2(0, 20)) && marker.encloses(SIMD2(20, 30)))
+      #expect(
+        !marker.encloses(SIMD2(-1, 20)) && !marker.encloses(SIMD2(10, 31)) && !marker.encloses(SIMD2(25, 5)))
+    }
+    var broken = square
+    broken.corners[2] = SIMD2(.nan, 30)
+    #expect(!broken.encloses(SIMD2(10, 20)))
+  }
+
   @Test("two ids on one square: the one with fewer bits corrected, or neither")
   func differentIds() {
     let better = MarkerDetector.resolvingOverlaps([Self.marker(3, at: 0, hamming: 2), Self.marker(9, at: 3)])
