@@ -291,12 +291,15 @@ struct GreyImage: Sendable {
     func farthest(from p: SIMD2<Double>) -> Int {
       outline.indices.max { (outline[$0] - p).length < (outline[$1] - p).length }!
     }
-    let start = farthest(from: outline[0])
-    let ring = Array(outline[start...] + outline[..<start])
-    let far = ring.indices.max { (ring[$0] - ring[0]).length < (ring[$1] - ring[0]).length }!
+    let start = farthest(from: outline[0]), n = outline.count
+    /// The outline's points from `start` round: the ring the halves are cut from, not copied.
+    func ring(_ k: Int) -> SIMD2<Double> { outline[(start + k) % n] }
+    let far = (0..<n).max { (ring($0) - ring(0)).length < (ring($1) - ring(0)).length }!
     func simplified(_ tolerance: Double) -> [SIMD2<Double>] {
-      Array(Self.simplify(Array(ring[0...far]), tolerance).dropLast())
-        + Array(Self.simplify(Array(ring[far...]) + [ring[0]], tolerance).dropLast())
+      var corners: [SIMD2<Double>] = []
+      Self.simplify(count: far + 1, ring, tolerance, into: &corners, droppingLast: true)
+      Self.simplify(count: n - far + 1, { ring(far + $0) }, tolerance, into: &corners, droppingLast: true)
+      return corners
     }
     var corners = simplified(epsilon)
     if (5...7).contains(corners.count) {
@@ -399,28 +402,54 @@ struct GreyImage: Sendable {
 
   /// Douglas–Peucker on an open polyline, keeping its ends.
   static func simplify(_ points: [SIMD2<Double>], _ epsilon: Double) -> [SIMD2<Double>] {
-    guard points.count > 2 else { return points }
-    // The spans still to split, on a stack of index ranges (not copies of the points): each
-    // span's farthest point from its chord, when farther than epsilon, is kept and splits it.
-    var kept = [Bool](repeating: false, count: points.count)
-    (kept[0], kept[points.count - 1]) = (true, true)
-    var spans = [(0, points.count - 1)]
-    while let (first, last) = spans.popLast() {
-      let (a, b) = (points[first], points[last])
-      var (worst, index) = (0.0, first)
-      for k in (first + 1)..<last {
-        let d = distance(points[k], fromSegment: a, b)
-        if d > worst { (worst, index) = (d, k) }
-      }
-      guard worst > epsilon, index > first else { continue }
-      kept[index] = true
-      if index - first > 1 { spans.append((first, index)) }
-      if last - index > 1 { spans.append((index, last)) }
-    }
     var simplified: [SIMD2<Double>] = []
-    simplified.reserveCapacity(kept.count { $0 })
-    for (point, keep) in zip(points, kept) where keep { simplified.append(point) }
+    simplify(count: points.count, { points[$0] }, epsilon, into: &simplified)
     return simplified
+  }
+
+  /// Douglas–Peucker on the open polyline of `count` points `point(k)`, keeping its ends: the
+  /// points kept appended to `out` in order, but the last when `droppingLast`. Every outline of
+  /// every rule is simplified, so nothing is copied and the work lists live on the stack.
+  static func simplify(
+    count: Int, _ point: (Int) -> SIMD2<Double>, _ epsilon: Double, into out: inout [SIMD2<Double>],
+    droppingLast: Bool = false
+  ) {
+    let end = droppingLast ? count - 1 : count
+    guard count > 2 else {
+      for k in 0..<Swift.max(0, end) { out.append(point(k)) }
+      return
+    }
+    withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { kept in
+      kept.initialize(repeating: false)
+      (kept[0], kept[count - 1]) = (true, true)
+      // The spans still to split (at most one a point kept): each span's farthest point from
+      // its chord, when farther than epsilon, is kept and splits it.
+      withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: count) { spans in
+        spans[0] = (0, count - 1)
+        var pending = 1
+        while pending > 0 {
+          pending -= 1
+          let (first, last) = spans[pending]
+          let (a, b) = (point(first), point(last))
+          var (worst, index) = (0.0, first)
+          for k in (first + 1)..<last {
+            let d = distance(point(k), fromSegment: a, b)
+            if d > worst { (worst, index) = (d, k) }
+          }
+          guard worst > epsilon, index > first else { continue }
+          kept[index] = true
+          if index - first > 1 {
+            spans[pending] = (first, index)
+            pending += 1
+          }
+          if last - index > 1 {
+            spans[pending] = (index, last)
+            pending += 1
+          }
+        }
+      }
+      for k in 0..<end where kept[k] { out.append(point(k)) }
+    }
   }
 
   // MARK: Corners
