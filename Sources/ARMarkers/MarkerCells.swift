@@ -78,20 +78,33 @@ struct MarkerCells {
       }
     }
     var border: [(SIMD2<Double>, Double)] = []
+    border.reserveCapacity(4 * (n + 1))
     // Each of the 4(n + 1) border cells once, clockwise from the top-left.
     for i in 0...n {
-      for (r, c) in [(0, i), (i, n + 1), (n + 1, n + 1 - i), (n + 1 - i, 0)] {
+      for side in 0..<4 {
+        let (r, c) =
+          switch side {
+          case 0: (0, i)
+          case 1: (i, n + 1)
+          case 2: (n + 1, n + 1 - i)
+          default: (n + 1 - i, 0)
+          }
         if let level = cell(r, c) { border.append((SIMD2(Double(c) + 0.5, Double(r) + 0.5), level)) }
       }
     }
     // The quiet zone: a strip 0.4 of a cell outside the border, three points along each cell.
     var quiet: [(SIMD2<Double>, Double)] = []
+    quiet.reserveCapacity(4 * (n + 2))
     for i in 0..<(n + 2) {
       let t = Double(i) + 0.5
-      for (centre, along) in [
-        (SIMD2(t, -0.4), SIMD2(1.0, 0)), (SIMD2(t, across + 0.4), SIMD2(1, 0)),
-        (SIMD2(-0.4, t), SIMD2(0, 1)), (SIMD2(across + 0.4, t), SIMD2(0, 1)),
-      ] {
+      for side in 0..<4 {
+        let (centre, along): (SIMD2<Double>, SIMD2<Double>) =
+          switch side {
+          case 0: (SIMD2(t, -0.4), SIMD2(1, 0))
+          case 1: (SIMD2(t, across + 0.4), SIMD2(1, 0))
+          case 2: (SIMD2(-0.4, t), SIMD2(0, 1))
+          default: (SIMD2(across + 0.4, t), SIMD2(0, 1))
+          }
         if let level = levels(count: 3, { centre + along * pattern[$0] })?.mean {
           quiet.append((centre, level))
         }
