@@ -297,6 +297,7 @@ struct GreyImage: Sendable {
     let far = (0..<n).max { (ring($0) - ring(0)).length < (ring($1) - ring(0)).length }!
     func simplified(_ tolerance: Double) -> [SIMD2<Double>] {
       var corners: [SIMD2<Double>] = []
+      corners.reserveCapacity(16)  // a marker's four, a tail's few more: one allocation
       Self.simplify(count: far + 1, ring, tolerance, into: &corners, droppingLast: true)
       Self.simplify(count: n - far + 1, { ring(far + $0) }, tolerance, into: &corners, droppingLast: true)
       return corners
