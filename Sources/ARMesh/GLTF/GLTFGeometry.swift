@@ -1,5 +1,4 @@
 import ARMath
-import RealModule
 
 /// The mesh being built from a scene's primitives: each primitive placed by its transform and
 /// drawn with a material, kept as appended and built into one mesh by ``mesh()`` (on every
@@ -29,7 +28,7 @@ struct GLTFGeometry {
   /// its triangles a submesh.
   mutating func append(_ p: GLTFPrimitiveAttributes, world: Matrix4<Double>, mode: Int, material: Int) {
     placements.append(Placement(attributes: p, world: world, material: material))
-    vertexCount += p.normals == nil ? p.triangles.count / 3 * 3 : p.positions.count
+    vertexCount += GLTFPlacementLayout.vertices(of: p)
     triangleCount += p.triangles.count / 3
   }
 

@@ -17,11 +17,17 @@ struct GLTFPlacementLayout {
   /// Elements a piece writes, about: enough to outweigh a thread's hand-over.
   static let pieceSize = 1 << 16
 
+  /// The vertices primitive `p` adds: its points, or without normals three a triangle (flat
+  /// normals, as the specification asks).
+  static func vertices(of p: GLTFPrimitiveAttributes) -> Int {
+    p.normals == nil ? p.triangles.count / 3 * 3 : p.positions.count
+  }
+
   init(_ placements: [GLTFGeometry.Placement]) {
     for (k, placement) in placements.enumerated() {
       let p = placement.attributes
       let triangles = p.triangles.count / 3
-      let count = p.normals == nil ? 3 * triangles : p.positions.count
+      let count = Self.vertices(of: p)
       vertexStarts.append(vertices)
       indexStarts.append(indices)
       vertexCounts.append(count)
