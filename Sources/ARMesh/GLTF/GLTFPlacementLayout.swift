@@ -102,13 +102,14 @@ struct GLTFPlacementLayout {
       p.triangles.withUnsafeBufferPointer { corners in
         if let given = p.normals {
           let normalMatrix = linear.inverse?.transposed ?? linear
+          for v in vertices {
+            let q = world.transformPoint(points[v])
+            Self.widen(&low, &high, q)
+            positions[vertexStart + v] = SIMD3<Float>(q - origin)
+          }
           given.withUnsafeBufferPointer { given in
-            for v in vertices {
-              let q = world.transformPoint(points[v])
-              (low, high) = (pointwiseMin(low, q), pointwiseMax(high, q))
-              positions[vertexStart + v] = SIMD3<Float>(q - origin)
-              normals[vertexStart + v] = unit(normalMatrix * given[v])
-            }
+            Self.writeUnit(
+              vertices, of: { normalMatrix * given[$0] }, to: normals + vertexStart)
           }
           for t in triangles {
             // Indices below the vertex count, which fits: no overflow to check.
@@ -124,8 +125,9 @@ struct GLTFPlacementLayout {
           let a = world.transformPoint(points[Int(corners[3 * t])])
           let b = world.transformPoint(points[Int(corners[3 * t + 1])])
           let c = world.transformPoint(points[Int(corners[3 * t + 2])])
-          low = pointwiseMin(pointwiseMin(low, a), pointwiseMin(b, c))
-          high = pointwiseMax(pointwiseMax(high, a), pointwiseMax(b, c))
+          Self.widen(&low, &high, a)
+          Self.widen(&low, &high, b)
+          Self.widen(&low, &high, c)
           let normal = unit((b - a).cross(c - a) * (mirrored ? -1 : 1))
           let v = vertexStart + 3 * t
           (positions[v], positions[v + 1], positions[v + 2]) = (
@@ -148,9 +150,63 @@ struct GLTFPlacementLayout {
     buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<T>.alignment)!
   }
 
+  /// Widens the box `low`...`high` to take in `q`, a finite point (checked where the points
+  /// are read) as `pointwiseMin` and `pointwiseMax` would (an equal point replaces the maximum):
+  /// two vector compares, where the library's NaN-aware functions are a call a vertex.
+  @inline(__always)
+  private static func widen(_ low: inout SIMD3<Double>, _ high: inout SIMD3<Double>, _ q: SIMD3<Double>) {
+    low.replace(with: q, where: q .< low)
+    high.replace(with: q, where: q .>= high)
+  }
+
+  /// Writes `vector(v)` made unit (``unit(_:)``) to `out[v]` for each `v` of `range`: four at
+  /// a time, their square roots and divisions in one vector instruction each (one a vertex,
+  /// their latency bounded the assembly), where their squared lengths allow single precision.
+  @inline(__always)
+  private static func writeUnit(
+    _ range: Range<Int>, of vector: (Int) -> SIMD3<Double>, to out: UnsafeMutablePointer<SIMD3<Float>>
+  ) {
+    var v = range.lowerBound
+    while v &+ 4 <= range.upperBound {
+      let (a, b, c, d) = (vector(v), vector(v &+ 1), vector(v &+ 2), vector(v &+ 3))
+      let squared = SIMD4<Float>(
+        SIMD4((a * a).sum(), (b * b).sum(), (c * c).sum(), (d * d).sum()))
+      if all(squared .> 1e-30 .& squared .< 1e30) {
+        let scale = 1 / squared.squareRoot()
+        out[v] = SIMD3<Float>(a) * scale[0]
+        out[v &+ 1] = SIMD3<Float>(b) * scale[1]
+        out[v &+ 2] = SIMD3<Float>(c) * scale[2]
+        out[v &+ 3] = SIMD3<Float>(d) * scale[3]
+      } else {
+        (out[v], out[v &+ 1], out[v &+ 2], out[v &+ 3]) = (unit(a), unit(b), unit(c), unit(d))
+      }
+      v &+= 4
+    }
+    while v < range.upperBound {
+      out[v] = unit(vector(v))
+      v &+= 1
+    }
+  }
+
+  /// `v` made unit, in `Float`, (0, 1, 0) for a zero or non-finite `v`. Where its squared length
+  /// lies well inside `Float`'s range the square root and the division are single precision
+  /// (half the latency of double's, and a vertex's normal is a `Float` anyway: within 2·10⁻⁷).
+  @inline(__always)
   private static func unit(_ v: SIMD3<Double>) -> SIMD3<Float> {
-    let length = (v * v).sum().squareRoot()
-    guard length > 0, length.isFinite else { return SIMD3(0, 1, 0) }
+    let squared = (v * v).sum()
+    if squared > 1e-30, squared < 1e30 {
+      let scale = 1 / Float(squared).squareRoot()
+      return SIMD3<Float>(Float(v.x), Float(v.y), Float(v.z)) * scale
+    }
+    let length = squared.squareRoot()
+    guard length > 0, length.isFinite else {
+      // Lengths whose square underflows or overflows: scaled by the largest component first.
+      let largest = max(abs(v.x), abs(v.y), abs(v.z))
+      guard largest > 0, largest.isFinite else { return SIMD3(0, 1, 0) }
+      let w = v / largest
+      let u = w / (w * w).sum().squareRoot()
+      return SIMD3(Float(u.x), Float(u.y), Float(u.z))
+    }
     let u = v / length
     return SIMD3(Float(u.x), Float(u.y), Float(u.z))
   }

@@ -39,23 +39,14 @@ struct USDFaceFans {
       throw Self.firstFault(counts: counts, indices: indices, pointCount: pointCount, prim: prim, path: path)
     }
     triangles = [UInt32](unsafeUninitializedCapacity: 3 * triangleCount) { out, written in
+      written = 3 * triangleCount
+      // No triangles (and perhaps no buffer): nothing to write.
+      guard let base = out.baseAddress else { return }
       indices.withUnsafeBufferPointer { indices in
-        var (start, t) = (0, 0)
-        for n in counts {
-          let first = UInt32(truncatingIfNeeded: indices[start])
-          for k in stride(from: 1, to: Int(n) - 1, by: 1) {
-            let (b, c) = (
-              UInt32(truncatingIfNeeded: indices[start + k]),
-              UInt32(truncatingIfNeeded: indices[start + k + 1])
-            )
-            out[t] = first
-            (out[t + 1], out[t + 2]) = leftHanded ? (c, b) : (b, c)
-            t += 3
-          }
-          start += Int(n)
+        counts.withUnsafeBufferPointer { counts in
+          Self.fan(counts, indices, leftHanded: leftHanded, into: base)
         }
       }
-      written = 3 * triangleCount
     }
     guard keepCorners else { return }
     corners.reserveCapacity(3 * triangleCount)
@@ -68,6 +59,34 @@ struct USDFaceFans {
         corners.append((start + third, f))
       }
       start += Int(n)
+    }
+  }
+
+  /// Writes the fans of `counts` over `indices` (checked) to `out`: quads, the commonest face,
+  /// as two triangles at once, other faces corner by corner.
+  private static func fan(
+    _ counts: UnsafeBufferPointer<Int64>, _ indices: UnsafeBufferPointer<Int64>, leftHanded: Bool,
+    into out: UnsafeMutablePointer<UInt32>
+  ) {
+    @inline(__always) func index(_ k: Int) -> UInt32 { UInt32(truncatingIfNeeded: indices[k]) }
+    var (start, t) = (0, 0)
+    for n in counts {
+      let first = index(start)
+      if n == 4 {
+        let (b, c, d) = (index(start &+ 1), index(start &+ 2), index(start &+ 3))
+        out[t] = first
+        out[t &+ 3] = first
+        (out[t &+ 1], out[t &+ 2], out[t &+ 4], out[t &+ 5]) = leftHanded ? (c, b, d, c) : (b, c, c, d)
+        t &+= 6
+      } else {
+        for k in stride(from: 1, to: Int(n) - 1, by: 1) {
+          let (b, c) = (index(start &+ k), index(start &+ k &+ 1))
+          out[t] = first
+          (out[t &+ 1], out[t &+ 2]) = leftHanded ? (c, b) : (b, c)
+          t &+= 3
+        }
+      }
+      start &+= Int(n)
     }
   }
 
