@@ -85,8 +85,9 @@ struct ChessboardGrid {
     guard candidates.count >= columns * rows else { return nil }
     var tried = Set<Int>()
     for seed in candidates.indices.prefix(40) where !tried.contains(seed) {
-      guard let grown = Self.grow(from: seed, candidates) else { continue }
-      tried.formUnion(grown.values)
+      guard let sheared = Self.grow(from: seed, candidates) else { continue }
+      tried.formUnion(sheared.values)
+      let grown = Self.unsheared(sheared)
       if let grid = Self.arranged(
         Self.board(in: grown, responses, columns: columns, rows: rows), candidates, columns: columns,
         rows: rows)
@@ -145,6 +146,36 @@ struct ChessboardGrid {
       }
     }
     return grid
+  }
+
+  /// The grown cells in the grid's own axes. Growth starts from the seed's nearest neighbour
+  /// and the nearest off its line, which in a view along a board (squares foreshortened to
+  /// half their width) can be a diagonal neighbour: the cells then lie on a sheared lattice,
+  /// a board of 10 × 7 spread over 16 × 7 keys. Shears of one axis along the other are undone
+  /// while one makes the keys' box smaller (a lattice's basis reduced, in whole steps).
+  static func unsheared(_ grown: [SIMD2<Int>: Int]) -> [SIMD2<Int>: Int] {
+    var keys = Array(grown.keys)
+    let values = Array(grown.values)
+    func area(_ keys: [SIMD2<Int>]) -> Int {
+      let low = keys.reduce(SIMD2(Int.max, Int.max)) { pointwiseMin($0, $1) }
+      let high = keys.reduce(SIMD2(Int.min, Int.min)) { pointwiseMax($0, $1) }
+      return (high.x - low.x + 1) * (high.y - low.y + 1)
+    }
+    var best = area(keys)
+    // Each round takes the best single shear; a board's keys need one or two.
+    for _ in 0..<4 {
+      var improved: [SIMD2<Int>]?
+      for k in [-3, -2, -1, 1, 2, 3] {
+        for sheared in [keys.map { SIMD2($0.x + k * $0.y, $0.y) }, keys.map { SIMD2($0.x, $0.y + k * $0.x) }]
+        {
+          let a = area(sheared)
+          if a < best { (best, improved) = (a, sheared) }
+        }
+      }
+      guard let improved else { break }
+      keys = improved
+    }
+    return Dictionary(uniqueKeysWithValues: zip(keys, values))
   }
 
   /// The board's cells among those grown: the fully filled `columns × rows` (or `rows ×

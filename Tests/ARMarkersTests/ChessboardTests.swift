@@ -79,6 +79,29 @@ struct ChessboardTests {
     }
   }
 
+  @Test(
+    "a board of 10 × 7 corners seen along a table and from the side (rows half as tall as the squares are wide, leaning): every corner, in order"
+  )
+  func alongTheTable() throws {
+    // Squares 27 px wide, rows 15 px tall and leaning 12 px: a step along a row and one down a
+    // column together (21 px) are nearer than a step along the row, as on a real webcam
+    // photograph whose growth from every seed took that diagonal for an axis and spread the
+    // corners over a sheared grid.
+    var random = SplitMix64(seed: 72)
+    let quad: [SIMD2<Double>] = [[400, 330], [700, 330], [600, 450], [300, 450]]
+    let (image, board) = try Self.drawn(
+      squares: (11, 8), quad: quad, width: 960, height: 540, noise: 2, random: &random)
+    let chessboard = try #require(Chessboard(columns: 10, rows: 7, square: 0.024))
+    // Found first: a failed expectation on the call would print the whole image.
+    let corners = chessboard.find(in: image)
+    let found = try #require(corners, "not found")
+    let truth = (0..<7).flatMap { row in (0..<10).map { SIMD2(Double($0 + 1), Double(row + 1)) } }
+      .map { board.apply($0)! }
+    let errors = [truth, truth.reversed()].map { order in zip(found, order).map { ($0 - $1).length } }
+      .min { $0.max()! < $1.max()! }!
+    #expect(errors.max()! < 0.5, "\(errors.max()!) px at worst")
+  }
+
   @Test("an image without the whole board, or with another board, gives nothing")
   func absent() throws {
     var random = SplitMix64(seed: 7)
