@@ -463,7 +463,8 @@ struct GreyImage: Sendable {
   /// about the lines; nil when a corner was kept.
   ///
   /// Twice: from the outline's corners (a few pixels off at worst) looking ±4 pixels across
-  /// each side (a cell where that is less, but ±1.5 at least), then from the first estimate over the edge's own width (a blurred edge is
+  /// each side (a cell where that is less, but ±1.5 at least; a third of a cell, up to 12, where
+  /// that is more), then from the first estimate over the edge's own width (a blurred edge is
   /// wider), at least ±1.5 pixels and at most 0.9 `cell` (pixels), so that the next cell's
   /// level stays out of the profile.
   func refinedCorners(_ quad: [SIMD2<Double>], cell: Double) -> (
@@ -472,7 +473,11 @@ struct GreyImage: Sendable {
     // A small marker's quiet zone is narrower than 4 pixels: looking that far, the first pass
     // took a cube face's own edge for the border's (3-6 px off on a competition field's
     // 18 px tags; 2-3.5 px looking a cell and a half). A cell, at least 1.5 px, does not.
-    let first = refineOnce(quad, reach: Array(repeating: min(4, max(1.5, cell)), count: 4))
+    // A large marker's outline strays further: on a sheet bent over a curve (a tag of 280 px,
+    // 35 px cells) its corners sat 13-19 px from the edges' meeting points. Its quiet zone is as
+    // wide as a cell, so a third of a cell (at most 12 px) looks no further than the border.
+    let first = refineOnce(
+      quad, reach: Array(repeating: min(max(4, cell / 3), max(1.5, cell), 12), count: 4))
     let reach = first.widths.map { min(max(1.5, 0.5 + $0), max(1.5, 0.9 * cell)) }
     let second = refineOnce(first.corners, reach: reach)
     return (second.corners, second.sigma, second.widths.reduce(0, +) / 4)

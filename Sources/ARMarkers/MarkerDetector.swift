@@ -124,12 +124,16 @@ public struct MarkerDetector: Sendable {
         }
       }
     }
-    if (code == nil && readable && cell < Self.smallCell) || (code?.distance ?? 0) > 0 {
+    if (code == nil && readable && (cell < Self.smallCell || Self.twoToned(quad, dictionary.size, grey)))
+      || (code?.distance ?? 0) > 0
+    {
       // An outline traced on the thresholded pixels can sit a pixel or two off the marker's
       // edges, a good part of a small marker's cell: a small marker's cells, or a reading with
       // bits corrected, are read again between refined corners, and that reading kept when it
-      // is nearer a code. (Every unread candidate refined would double a ChArUco photo's time:
-      // its chessboard squares are dark squares in light.)
+      // is nearer a code. So are a larger marker's whose data cells hold both colours: an
+      // outline traced round a curved border (a sheet bent over a cylinder) puts its corners
+      // half a cell off. (Every unread candidate refined would double a ChArUco photo's time:
+      // its chessboard squares are dark squares in light, one colour inside.)
       let refined = grey.refinedCorners(quad, cell: cell)
       if refined.sigma != nil || cell < Self.smallCell,
         let again = decode(refined.corners, in: grey, readable: &readable),
@@ -168,6 +172,13 @@ public struct MarkerDetector: Sendable {
     return DetectedMarker(
       id: best.id, corners: corners, hamming: best.distance, cornerSigma: sigma, decisionMargin: best.margin,
       truncated: cut != nil)
+  }
+
+  /// Whether the data cells of a marker of `size` cells a side within `quad` hold both colours,
+  /// as every code does (a plain dark square's are all dark).
+  static func twoToned(_ quad: [SIMD2<Double>], _ size: Int, _ grey: GreyImage) -> Bool {
+    guard let cells = MarkerCells(quad, size: size, in: grey) else { return false }
+    return cells.confidence.contains { $0 > 0 } && cells.confidence.contains { $0 <= 0 }
   }
 
   /// The side of `quad` (from corner i to i + 1) lying along the image's edge, both its ends
