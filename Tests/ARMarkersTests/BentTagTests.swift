@@ -11,23 +11,6 @@ import Testing
 /// them decoded nothing, and seven tags AprilTag finds were lost.
 @Suite("Large markers from stray outlines")
 struct BentTagTests {
-  /// `dictionary`'s marker `id` at `cell` px a cell, its top-left border corner at (60, 50),
-  /// in a light frame with noise.
-  static func frame(_ dictionary: MarkerDictionary, id: Int, cell: Int) throws -> RGBA8Image {
-    let side = (dictionary.size + 2) * cell
-    let marker = try dictionary.image(id: id, pixels: side, quietZone: 0)
-    var image = RGBA8Image(width: side + 120, height: side + 100, fill: SIMD4(225, 225, 225, 255))
-    var random = SplitMix64(seed: UInt64(id))
-    for y in 0..<side {
-      for x in 0..<side {
-        let noisy = Double(marker[x, y].x) * 0.85 + 20 + 2 * random.gaussian()
-        let byte = UInt8(Swift.min(255, Swift.max(0, noisy.rounded())))
-        image[60 + x, 50 + y] = SIMD4(byte, byte, byte, 255)
-      }
-    }
-    return image
-  }
-
   @Test(
     "a 300 px marker read from an outline whose corners stray 12-16 px: its cells read between corners refined onto its edges, within half a pixel",
     arguments: ["apriltag_36h11", "aruco_6x6_250"])
@@ -35,7 +18,9 @@ struct BentTagTests {
     let dictionary = try #require(MarkerDictionary.named(name))
     let cell = 300 / (dictionary.size + 2)
     let side = Double(cell * (dictionary.size + 2))
-    let grey = GreyImage(try Self.frame(dictionary, id: 41, cell: cell))
+    let grey = GreyImage(
+      try EdgeTagTests.frame(
+        dictionary, id: 41, left: 60, cell: cell, top: 50, size: (Int(side) + 120, Int(side) + 100)))
     let truth: [SIMD2<Double>] = [[60, 50], [60 + side, 50], [60 + side, 50 + side], [60, 50 + side]]
     // Each corner pushed along one side and across the other, as an arc's outline puts them.
     let outline = zip(truth, [SIMD2(12.0, 9), SIMD2(-9, 13), SIMD2(-14, -8), SIMD2(10, -12)]).map(+)

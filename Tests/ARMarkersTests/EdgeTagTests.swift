@@ -8,19 +8,23 @@ import Testing
 /// there said to be estimated (`truncated`); never when a data cell is cut off.
 @Suite("Markers cut by the image's edge")
 struct EdgeTagTests {
-  /// `dictionary`'s marker `id` at 12 px a cell in a 200 × 160 light frame, its border's left
-  /// edge at `left` pixels (negative: that much of it outside the frame), its top at 40.
-  static func frame(_ dictionary: MarkerDictionary, id: Int, left: Int) throws -> RGBA8Image {
-    let cell = 12, across = dictionary.size + 2
+  /// `dictionary`'s marker `id` at `cell` px a cell (12 by default) in a light frame of `size`
+  /// (200 × 160), with noise, its border's left edge at `left` pixels (negative: that much of
+  /// it outside the frame), its top at `top` (40).
+  static func frame(
+    _ dictionary: MarkerDictionary, id: Int, left: Int, cell: Int = 12, top: Int = 40,
+    size: (width: Int, height: Int) = (200, 160)
+  ) throws -> RGBA8Image {
+    let across = dictionary.size + 2
     let marker = try dictionary.image(id: id, pixels: across * cell, quietZone: 0)
-    var image = RGBA8Image(width: 200, height: 160, fill: SIMD4(228, 228, 228, 255))
+    var image = RGBA8Image(width: size.width, height: size.height, fill: SIMD4(228, 228, 228, 255))
     var random = SplitMix64(seed: UInt64(id))
     for y in 0..<(across * cell) {
-      for x in 0..<(across * cell) where (0..<200).contains(left + x) {
+      for x in 0..<(across * cell) where (0..<size.width).contains(left + x) {
         let v = UInt8(
           Swift.min(255, Swift.max(0, (Double(marker[x, y].x) * 0.85 + 20 + 2 * random.gaussian()).rounded()))
         )
-        image[left + x, 40 + y] = SIMD4(v, v, v, 255)
+        image[left + x, top + y] = SIMD4(v, v, v, 255)
       }
     }
     return image
