@@ -106,8 +106,10 @@ public struct MarkerDetector: Sendable {
     let cell = sides.reduce(0, +) / 4 / across
     let outline = quad
     var quad = quad
-    var readable = false
-    var code = decode(quad, in: grey, readable: &readable)
+    // The outline's cells, read once: decoded, and judged two-toned below.
+    let cells = MarkerCells(quad, size: dictionary.size, in: grey)
+    var readable = cells != nil
+    var code = cells.flatMap { decode($0) }
     // A side along the image's edge: the marker may be cut there, its border outside. Its
     // cells are read again with that side pushed out by a half and by a whole cell (a border's
     // width: more would put data cells outside), kept only when the cells along that side
@@ -124,7 +126,7 @@ public struct MarkerDetector: Sendable {
         }
       }
     }
-    if (code == nil && readable && (cell < Self.smallCell || Self.twoToned(quad, dictionary.size, grey)))
+    if (code == nil && readable && (cell < Self.smallCell || cells.map(Self.twoToned) == true))
       || (code?.distance ?? 0) > 0
     {
       // An outline traced on the thresholded pixels can sit a pixel or two off the marker's
@@ -174,11 +176,10 @@ public struct MarkerDetector: Sendable {
       truncated: cut != nil)
   }
 
-  /// Whether the data cells of a marker of `size` cells a side within `quad` hold both colours,
-  /// as every code does (a plain dark square's are all dark).
-  static func twoToned(_ quad: [SIMD2<Double>], _ size: Int, _ grey: GreyImage) -> Bool {
-    guard let cells = MarkerCells(quad, size: size, in: grey) else { return false }
-    return cells.confidence.contains { $0 > 0 } && cells.confidence.contains { $0 <= 0 }
+  /// Whether `cells` hold both colours, as every code does (a plain dark square's are all
+  /// dark).
+  static func twoToned(_ cells: MarkerCells) -> Bool {
+    cells.confidence.contains { $0 > 0 } && cells.confidence.contains { $0 <= 0 }
   }
 
   /// The side of `quad` (from corner i to i + 1) lying along the image's edge, both its ends

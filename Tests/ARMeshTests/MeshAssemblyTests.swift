@@ -145,6 +145,11 @@ struct MeshAssemblyTests {
       path: "f")
     #expect(left.triangles == [0, 2, 1, 2, 3, 1, 2, 4, 3, 0, 2, 1, 0, 3, 2, 0, 4, 3])
     #expect(left.corners.isEmpty)
+    // Empty faces after the last index: nothing read past it.
+    let trailing = try USDFaceFans(
+      counts: [3, 0, 0], indices: [0, 1, 2], pointCount: 3, leftHanded: false, keepCorners: false, prim: "/M",
+      path: "f")
+    #expect(trailing.triangles == [0, 1, 2])
   }
 
   @Test(

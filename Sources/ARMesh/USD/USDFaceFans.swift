@@ -71,6 +71,12 @@ struct USDFaceFans {
     @inline(__always) func index(_ k: Int) -> UInt32 { UInt32(truncatingIfNeeded: indices[k]) }
     var (start, t) = (0, 0)
     for n in counts {
+      // A face of fewer than three corners draws nothing, and its first index may lie past
+      // the last (a count of 0 at the end): not read.
+      guard n >= 3 else {
+        start &+= Int(n)
+        continue
+      }
       let first = index(start)
       if n == 4 {
         let (b, c, d) = (index(start &+ 1), index(start &+ 2), index(start &+ 3))
