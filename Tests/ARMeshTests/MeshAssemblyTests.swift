@@ -129,6 +129,39 @@ struct MeshAssemblyTests {
     #expect(corners == expected)
   }
 
+  @Test(
+    "smooth normals: each point's sum of its triangles' cross products, for fans of either hand and triangles in any order (seeded)"
+  )
+  func smoothNormalSums() throws {
+    var g = SplitMix64(seed: 73)
+    let unit = { (g: inout SplitMix64) in Double(g.next() >> 11) / Double(1 << 53) * 2 - 1 }
+    let points = (0..<40).map { _ in SIMD3(unit(&g), unit(&g), unit(&g)) }
+    for leftHanded in [false, true] {
+      // Polygons of 0 to 6 corners (fans), then loose triangles, repeated corners among them.
+      var counts: [Int64] = [], indices: [Int64] = []
+      for _ in 0..<60 {
+        let n = g.below(7)
+        counts.append(Int64(n))
+        indices += (0..<n).map { _ in Int64(g.below(points.count)) }
+      }
+      var triangles = try USDFaceFans(
+        counts: counts, indices: indices, pointCount: points.count, leftHanded: leftHanded,
+        keepCorners: false,
+        prim: "/M", path: "f"
+      ).triangles
+      triangles += (0..<30).map { _ in UInt32(g.below(points.count)) }
+      var expected = [SIMD3<Double>](repeating: .zero, count: points.count)
+      for t in stride(from: 0, to: triangles.count, by: 3) {
+        let (a, b, c) = (Int(triangles[t]), Int(triangles[t + 1]), Int(triangles[t + 2]))
+        let n = (points[b] - points[a]).cross(points[c] - points[a])
+        for k in [a, b, c] { expected[k] += n }
+      }
+      let sums = USDStageReader.smoothNormals(points, triangles)
+      let worst = zip(sums, expected).map { ($0 - $1).length }.max()!
+      #expect(worst < 1e-12, "left-handed \(leftHanded): \(worst)")
+    }
+  }
+
   @Test("polygons as fans: triangles, quads, a pentagon, faces of fewer than three corners, left-handed")
   func fans() throws {
     let counts: [Int64] = [3, 4, 2, 0, 5]
