@@ -1,4 +1,6 @@
 import ARMath
+import ARTestSupport
+import Foundation
 import Testing
 
 @testable import ARMesh
@@ -88,6 +90,10 @@ struct MeshAssemblyTests {
     let low = expected.positions.reduce(expected.positions[0], pointwiseMin)
     let high = expected.positions.reduce(expected.positions[0], pointwiseMax)
     #expect(mesh.origin == (offset == .zero ? .zero : (low + high) / 2))
+    // The bounds the assembly found give the model's geometry bounds a pass over the vertices
+    // finds, bit for bit (the far model's vertices are offsets from its centre).
+    let assembled = geometry.assembled()
+    #expect(Self.boundsAgree(assembled.mesh, assembled.bounds))
     var worst = (position: 0.0, normal: 0.0)
     for v in 0..<mesh.vertexCount {
       worst.position = max(worst.position, (mesh.modelPosition(v) - expected.positions[v]).length)
@@ -127,6 +133,43 @@ struct MeshAssemblyTests {
       for (a, b, c) in Triangulation.triangulate(points) { expected += [start + a, start + b, start + c] }
     }
     #expect(corners == expected)
+  }
+
+  /// Whether a model of `mesh` with the assembly's `bounds` reports the geometry bounds a
+  /// pass over its vertices does, bit for bit.
+  static func boundsAgree(_ mesh: Mesh, _ bounds: (min: SIMD3<Double>, max: SIMD3<Double>)?) -> Bool {
+    var model = ModelAsset(
+      path: "m", format: .glb, mesh: mesh, namedNodes: [], embeddedImages: [:], warnings: [],
+      counts: (0, 0, 0, 0),
+      assembledBounds: bounds)
+    let given = model.geometryBounds
+    model.mesh.origin += SIMD3<Double>.zero  // a change to the mesh: the assembly's bounds are dropped
+    guard model.assembledBounds == nil, let given, let passed = model.geometryBounds else {
+      return model.geometryBounds == nil && given == nil
+    }
+    func bits(_ box: (min: SIMD3<Double>, max: SIMD3<Double>)) -> [UInt64] {
+      (0..<3).flatMap { [box.min[$0].bitPattern, box.max[$0].bitPattern] }
+    }
+    return bits(given) == bits(passed)
+  }
+
+  @Test(
+    "every glTF, GLB and USD fixture: the bounds its assembly found are the geometry bounds a pass over its vertices finds, bit for bit"
+  )
+  func assembledBoundsOfFixtures() throws {
+    let root = Fixtures.path("")
+    let files = try FileManager.default.subpathsOfDirectory(atPath: root).filter {
+      ["glb", "gltf", "usdz", "usdc", "usda"].contains(($0 as NSString).pathExtension.lowercased())
+    }
+    var checked = 0
+    for file in files.sorted() {
+      guard let asset = try? ModelAsset.load(path: root + "/" + file), asset.assembledBounds != nil else {
+        continue
+      }
+      #expect(Self.boundsAgree(asset.mesh, asset.assembledBounds), "\(file)")
+      checked += 1
+    }
+    #expect(checked >= 20, "\(checked) models checked")
   }
 
   @Test(

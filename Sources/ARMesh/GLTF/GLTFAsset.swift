@@ -10,7 +10,10 @@ public struct GLTFAsset: Sendable {
   /// Whether it came as a GLB.
   public var isBinary: Bool
   /// Every mesh instance of the default scene, triangulated, in the asset's frame.
-  public var mesh: Mesh
+  public var mesh: Mesh { didSet { assembledBounds = nil } }
+  /// The bounds of ``mesh``'s vertices as its assembly found them (the asset's frame, metres);
+  /// nil once the mesh is changed, or for an empty one.
+  var assembledBounds: (min: SIMD3<Double>, max: SIMD3<Double>)?
   /// Each named node of the default scene and where its origin is in the asset's frame.
   public var namedNodes: [NamedNode]
   /// The encoded images (PNG, JPEG) the materials name that are inside the asset (a GLB's
@@ -64,7 +67,7 @@ public struct GLTFAsset: Sendable {
     try builder.build()
     self.path = path
     isBinary = container.isBinary
-    mesh = builder.mesh()
+    (mesh, assembledBounds) = builder.assembled()
     namedNodes = builder.namedNodes
     embeddedImages = builder.embeddedImages
     self.warnings = warnings + builder.warnings

@@ -36,7 +36,11 @@ struct GLTFGeometry {
   /// asset lies far from its own (a georeferenced model), else from zero. Positions, normals and
   /// indices are written on every core, the bounds found as they are; a model that turns out
   /// far from its origin is written again from its centre (the rare case pays twice).
-  func mesh() -> Mesh {
+  func mesh() -> Mesh { assembled().mesh }
+
+  /// ``mesh()`` and the bounds of its vertices in the asset's frame (metres, `Double`; nil for
+  /// none), found as they were written: a model's bounds without another pass over them.
+  func assembled() -> (mesh: Mesh, bounds: (min: SIMD3<Double>, max: SIMD3<Double>)?) {
     let layout = GLTFPlacementLayout(placements)
     var (positions, normals, indices, bounds) = layout.write(placements, origin: .zero)
     var origin = SIMD3<Double>.zero
@@ -66,6 +70,6 @@ struct GLTFGeometry {
       indices: indices, submeshes: submeshes, materials: materials.isEmpty ? [.fallback] : materials,
       origin: origin)
     mesh.texcoords1 = extras.texcoords1
-    return mesh
+    return (mesh, bounds.map { (min: $0.0, max: $0.1) })
   }
 }

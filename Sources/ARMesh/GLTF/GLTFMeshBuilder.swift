@@ -286,7 +286,8 @@ struct GLTFMeshBuilder {
     return geometry.materials.count - 1
   }
 
-  func mesh() -> Mesh { geometry.mesh() }
+  /// The mesh and its vertices' bounds (``GLTFGeometry/assembled()``).
+  func assembled() -> (mesh: Mesh, bounds: (min: SIMD3<Double>, max: SIMD3<Double>)?) { geometry.assembled() }
 }
 
 extension Array {

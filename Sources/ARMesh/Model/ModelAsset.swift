@@ -16,7 +16,7 @@ public struct ModelAsset: Sendable {
   /// What the file is, by its content.
   public var format: Format
   /// The renderable mesh in the model's frame (metres; glTF's +Y up).
-  public var mesh: Mesh
+  public var mesh: Mesh { didSet { assembledBounds = nil } }
   /// Named nodes (glTF) and their origins in the model's frame: tap targets an asset carries.
   public var namedNodes: [NamedNode]
   /// Encoded images inside the file, by the texture path its materials name.
@@ -31,6 +31,10 @@ public struct ModelAsset: Sendable {
   public var declaredBounds: (min: SIMD3<Double>, max: SIMD3<Double>)? = nil
   /// Why the model has no triangles to draw (what the file holds instead), nil when it has.
   public var noGeometry: String? = nil
+  /// The bounds of ``mesh``'s vertices as a glTF's or USD's assembly found them (the model's
+  /// frame, metres), so that ``geometryBounds`` takes no pass over them; nil once the mesh is
+  /// changed, and for OBJ.
+  var assembledBounds: (min: SIMD3<Double>, max: SIMD3<Double>)? = nil
 
   /// The format `bytes` are in, by their first bytes: a GLB's magic, a zip (USDZ), a JSON
   /// object with an `asset` (glTF); nil for what can only be OBJ text.
@@ -103,7 +107,8 @@ public struct ModelAsset: Sendable {
       return ModelAsset(
         path: path, format: asset.isBinary ? .glb : .gltf, mesh: asset.mesh, namedNodes: asset.namedNodes,
         embeddedImages: asset.embeddedImages, warnings: asset.warnings,
-        counts: (asset.counts.nodes, asset.counts.meshes, asset.counts.materials, asset.counts.animations))
+        counts: (asset.counts.nodes, asset.counts.meshes, asset.counts.materials, asset.counts.animations),
+        assembledBounds: asset.assembledBounds)
     case .usdz?, .usdc?, .usda?:
       let asset: USDAsset
       do { asset = try USDAsset(bytes: bytes, path: path, time: time, tolerance: tolerance) } catch {
@@ -113,7 +118,7 @@ public struct ModelAsset: Sendable {
         path: path, format: sniff(bytes)!, mesh: asset.mesh, namedNodes: asset.namedNodes,
         embeddedImages: asset.embeddedImages, warnings: asset.warnings,
         counts: (asset.prims, asset.meshes, 1, 0),
-        declaredBounds: asset.declaredBounds)
+        declaredBounds: asset.declaredBounds, assembledBounds: asset.assembledBounds)
       model.noGeometry = asset.contents
       if let declared = asset.declaredBounds, let points = model.geometryBounds {
         let size = Swift.max((points.max - points.min).max(), 1e-9)
@@ -155,6 +160,14 @@ extension ModelAsset {
   /// The bounds of the mesh's vertices in the model's frame, metres; nil for an empty mesh.
   public var geometryBounds: (min: SIMD3<Double>, max: SIMD3<Double>)? {
     guard !mesh.positions.isEmpty else { return nil }
+    if let (low, high) = assembledBounds {
+      // Each vertex is stored as its offset from the origin rounded to `Float`, and rounding
+      // keeps order: the stored offsets' extremes are the rounded extremes, the same numbers
+      // a pass over the vertices finds.
+      let origin = mesh.origin
+      func stored(_ p: SIMD3<Double>) -> SIMD3<Double> { origin + SIMD3<Double>(SIMD3<Float>(p - origin)) }
+      return (stored(low), stored(high))
+    }
     let box = mesh.bounds
     return (mesh.origin + SIMD3<Double>(box.min), mesh.origin + SIMD3<Double>(box.max))
   }

@@ -11,7 +11,10 @@ public struct USDAsset: Sendable {
   /// The file read.
   public var path: String
   /// Every mesh of the stage in one, in ARScene's frame (metres, Y up).
-  public var mesh: Mesh
+  public var mesh: Mesh { didSet { assembledBounds = nil } }
+  /// The bounds of ``mesh``'s vertices as its assembly found them (the asset's frame, metres);
+  /// nil once the mesh is changed, or for an empty one.
+  var assembledBounds: (min: SIMD3<Double>, max: SIMD3<Double>)?
   /// The stage's prims as named nodes, where their origins are.
   public var namedNodes: [NamedNode]
   /// The package's images the materials name (`cube.usdz#0/texture.png`), encoded.
@@ -49,6 +52,7 @@ public struct USDAsset: Sendable {
     (mesh, namedNodes, embeddedImages, declaredBounds) = (
       built.mesh, built.nodes, built.images, built.declaredBounds
     )
+    assembledBounds = built.assembledBounds
     warnings = built.warnings
     if built.surfaces == 0 {
       let listed = stage.prims.prefix(8).map { "\($0.path) (\($0.type.isEmpty ? "no type" : $0.type))" }

@@ -70,6 +70,8 @@ struct USDStageReader {
   struct Built {
     /// Every drawn surface's triangles in ARScene's frame, with the materials.
     var mesh: Mesh
+    /// The bounds of ``mesh``'s vertices as the assembly found them; nil for none.
+    var assembledBounds: (min: SIMD3<Double>, max: SIMD3<Double>)?
     /// The stage's prims (but classes and inactive ones) where their origins are.
     var nodes: [NamedNode]
     /// The package's images the materials use, by the texture path they are named by.
@@ -158,7 +160,7 @@ struct USDStageReader {
         "\(layer.path): \(paths.count) surface\(paths.count == 1 ? "" : "s") not drawn, \(why) "
           + "(as USD's renderers and BBoxCache leave them out): \(Self.list(paths))")
     }
-    sink.built.mesh = sink.geometry.mesh()
+    (sink.built.mesh, sink.built.assembledBounds) = sink.geometry.assembled()
     return sink.built
   }
 
