@@ -160,16 +160,14 @@ extension ModelAsset {
   /// The bounds of the mesh's vertices in the model's frame, metres; nil for an empty mesh.
   public var geometryBounds: (min: SIMD3<Double>, max: SIMD3<Double>)? {
     guard !mesh.positions.isEmpty else { return nil }
-    if let (low, high) = assembledBounds {
-      // Each vertex is stored as its offset from the origin rounded to `Float`, and rounding
-      // keeps order: the stored offsets' extremes are the rounded extremes, the same numbers
-      // a pass over the vertices finds.
-      let origin = mesh.origin
-      func stored(_ p: SIMD3<Double>) -> SIMD3<Double> { origin + SIMD3<Double>(SIMD3<Float>(p - origin)) }
-      return (stored(low), stored(high))
-    }
-    let box = mesh.bounds
-    return (mesh.origin + SIMD3<Double>(box.min), mesh.origin + SIMD3<Double>(box.max))
+    let origin = mesh.origin
+    // Each vertex is stored as its offset from the origin rounded to `Float`, and rounding keeps
+    // order: the assembly's extremes, rounded so, are the box a pass over the vertices finds.
+    let box =
+      assembledBounds.map {
+        AxisAlignedBox(min: SIMD3<Float>($0.min - origin), max: SIMD3<Float>($0.max - origin))
+      } ?? mesh.bounds
+    return (origin + SIMD3<Double>(box.min), origin + SIMD3<Double>(box.max))
   }
 
   fileprivate static func describe(_ box: (min: SIMD3<Double>, max: SIMD3<Double>)) -> String {
