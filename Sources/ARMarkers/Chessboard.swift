@@ -157,8 +157,7 @@ struct ChessboardGrid {
     var keys = Array(grown.keys)
     let values = Array(grown.values)
     func area(_ keys: [SIMD2<Int>]) -> Int {
-      let low = keys.reduce(SIMD2(Int.max, Int.max)) { pointwiseMin($0, $1) }
-      let high = keys.reduce(SIMD2(Int.min, Int.min)) { pointwiseMax($0, $1) }
+      let (low, high) = Self.box(of: keys)
       return (high.x - low.x + 1) * (high.y - low.y + 1)
     }
     var best = area(keys)
@@ -178,15 +177,20 @@ struct ChessboardGrid {
     return Dictionary(uniqueKeysWithValues: zip(keys, values))
   }
 
+  /// The smallest and largest grid keys, each axis on its own.
+  static func box(of keys: some Sequence<SIMD2<Int>>) -> (low: SIMD2<Int>, high: SIMD2<Int>) {
+    keys.reduce((SIMD2(Int.max, Int.max), SIMD2(Int.min, Int.min))) {
+      (pointwiseMin($0.0, $1), pointwiseMax($0.1, $1))
+    }
+  }
+
   /// The board's cells among those grown: the fully filled `columns × rows` (or `rows ×
   /// columns`) window of the grid with the strongest responses. Growth can step past the board
   /// onto a junction-like point beside it; the board itself has exactly its own corners.
   static func board(
     in grown: [SIMD2<Int>: Int], _ responses: [Float], columns: Int, rows: Int
   ) -> [SIMD2<Int>: Int] {
-    let keys = Array(grown.keys)
-    let low = keys.reduce(SIMD2(Int.max, Int.max)) { pointwiseMin($0, $1) }
-    let high = keys.reduce(SIMD2(Int.min, Int.min)) { pointwiseMax($0, $1) }
+    let (low, high) = Self.box(of: grown.keys)
     var best: (window: [SIMD2<Int>: Int], strength: Float)?
     for size in Set([SIMD2(columns, rows), SIMD2(rows, columns)]) {
       guard high.x - low.x + 1 >= size.x, high.y - low.y + 1 >= size.y else { continue }
@@ -228,9 +232,7 @@ struct ChessboardGrid {
   static func arranged(
     _ grown: [SIMD2<Int>: Int], _ points: [SIMD2<Double>], columns: Int, rows: Int
   ) -> ChessboardGrid? {
-    let keys = Array(grown.keys)
-    let low = keys.reduce(SIMD2(Int.max, Int.max)) { pointwiseMin($0, $1) }
-    let high = keys.reduce(SIMD2(Int.min, Int.min)) { pointwiseMax($0, $1) }
+    let (low, high) = Self.box(of: grown.keys)
     let size = high &- low &+ 1
     guard grown.count == size.x * size.y else { return nil }
     let transposed: Bool
