@@ -2,6 +2,7 @@
 // ARScene: a headless AR geometry and scene engine. Module layout and conventions: README.md
 // ("Architecture") and docs/CONVENTIONS.md. Imports only point down the list below. The peers it
 // is checked and timed against live in the nested packages Oracles/ and Benchmarks/.
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -353,3 +354,15 @@ let package = Package(
   ],
   cxxLanguageStandard: .cxx17
 )
+
+// Tools/test's build (ARSCENE_OPTIMISED_PRODUCT set): the product's modules optimised, and the
+// test targets that draw frames pixel by pixel or walk rays and lines by the million in their
+// own code; the other tests' code unoptimised, which halves their build and costs their runs
+// little. An app team's build never sets it: their manifest has no unsafe flags.
+if ProcessInfo.processInfo.environment["ARSCENE_OPTIMISED_PRODUCT"] != nil {
+  let busyTests: Set = ["ARMarkersTests", "ARRenderTests", "ARHitTests", "ARFilesTests"]
+  for target in package.targets
+  where target.type == .regular || target.type == .executable || busyTests.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"])]
+  }
+}
