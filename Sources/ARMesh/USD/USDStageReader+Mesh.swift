@@ -59,7 +59,7 @@ extension USDStageReader {
     }
     var leftHanded = false
     if case .token(let o)? = values[prim + ".orientation"] { leftHanded = o == "leftHanded" }
-    let fans = try USDFaceFans(
+    let fans = try fanCache.fans(
       counts: counts, indices: indices, pointCount: points.count, leftHanded: leftHanded,
       keepCorners: primvars[prim] != nil || values[prim + ".normals"] != nil, prim: prim, path: layer.path)
     let (triangles, corners) = (fans.triangles, fans.corners)

@@ -30,6 +30,9 @@ struct USDStageReader {
   /// Each prim's type, by its path.
   let primTypes: [String: String]
 
+  /// The meshes' fans, made once for meshes that share their topology's arrays.
+  let fanCache = USDFanCache()
+
   init(_ layer: USDLayer) {
     self.layer = layer
     primTypes = Dictionary(layer.prims.map { ($0.path, $0.type) }) { first, _ in first }
