@@ -51,7 +51,7 @@ let package = Package(
         .product(name: "ARRecording", package: root), .product(name: "ARPlaces", package: root),
         .product(name: "ARMarkers", package: root), .product(name: "ARFilm", package: root),
         .product(name: "ARScene", package: root), .product(name: "ARSceneRendering", package: root),
-        .product(name: "ARReplay", package: root),
+        .product(name: "ARReplay", package: root), .product(name: "ARMeshCompression", package: root),
       ]
     ),
   ]

@@ -46,6 +46,16 @@ extern "C" int ardraco_attribute(const ardraco_mesh *mesh, int id, int component
   const draco::PointAttribute *attribute = m.GetAttributeByUniqueId(static_cast<uint32_t>(id));
   if (!attribute) return -1;
   if (attribute->num_components() < components) return -2;
+  // Floats already (positions and normals decoded from their quantization): copied as they
+  // are, where ConvertValue converts each component through a switch on the type.
+  if (attribute->data_type() == draco::DT_FLOAT32 && attribute->num_components() == components) {
+    const size_t row = sizeof(float) * static_cast<size_t>(components);
+    for (draco::PointIndex p(0); p < m.num_points(); ++p) {
+      std::memcpy(out + static_cast<size_t>(p.value()) * components, attribute->GetAddress(attribute->mapped_index(p)),
+                  row);
+    }
+    return 0;
+  }
   for (draco::PointIndex p(0); p < m.num_points(); ++p) {
     attribute->ConvertValue<float>(attribute->mapped_index(p), static_cast<int8_t>(components),
                                    out + static_cast<size_t>(p.value()) * components);

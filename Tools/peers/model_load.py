@@ -5,6 +5,9 @@
                                     vertex accessors (each mesh its own indices), every mesh on
                                     its own node, as exporters write kits of repeated parts
   model_load.py write-gltf OUT      the same as a .gltf with its buffer in a .bin beside it
+  model_load.py write-draco-glb OUT a GLB of 960,000 triangles in 48 meshes, each one primitive
+                                    compressed with KHR_draco_mesh_compression (positions,
+                                    normals, texture coordinates; DracoPy, Google's encoder)
   model_load.py write-usdz OUT      a USDZ of about 1M triangles in 100 meshes of quads under
                                     transformed Xforms, written by usd-core
   model_load.py trimesh FILE ROUNDS trimesh's in-process load and flatten (trimesh.load with
@@ -31,6 +34,18 @@ def grid(n):
     quads = np.stack([a, a + 1, a + n + 2, a + n + 1], 1)
     triangles = np.concatenate([quads[:, [0, 1, 2]], quads[:, [0, 2, 3]]], 1).reshape(-1, 3)
     return vertices, normals, texcoords, triangles.astype(np.uint32)
+
+
+def write_binary_gltf(out, document, binary):
+    """A GLB of `document` (JSON) and its one buffer's `binary` bytes."""
+    import json
+
+    text = json.dumps(document).encode()
+    text += b" " * (-len(text) % 4)
+    with open(out, "wb") as f:
+        f.write(struct.pack("<III", 0x46546C67, 2, 12 + 8 + len(text) + 8 + len(binary)))
+        f.write(struct.pack("<II", len(text), 0x4E4F534A) + text)
+        f.write(struct.pack("<II", len(binary), 0x004E4942) + binary)
 
 
 def write_glb(out, separate=False):
@@ -74,12 +89,50 @@ def write_glb(out, separate=False):
         open(out.replace(".gltf", ".bin"), "wb").write(binary)
         open(out, "w").write(json.dumps(document))
         return
-    text = json.dumps(document).encode()
-    text += b" " * (-len(text) % 4)
-    with open(out, "wb") as f:
-        f.write(struct.pack("<III", 0x46546C67, 2, 12 + 8 + len(text) + 8 + len(binary)))
-        f.write(struct.pack("<II", len(text), 0x4E4F534A) + text)
-        f.write(struct.pack("<II", len(binary), 0x004E4942) + binary)
+    write_binary_gltf(out, document, binary)
+
+
+def write_draco_glb(out):
+    # 48 meshes of a 100 x 100 quad grid (20,000 triangles each), every one its own Draco buffer
+    # (each part moved, so no two buffers are alike), on a node of its own, as a photogrammetry
+    # or city model is split into tiles.
+    import DracoPy
+
+    vertices, normals, texcoords, triangles = grid(100)
+    chunks, views, accessors, meshes, nodes = [], [], [], [], []
+    for k in range(48):
+        moved = vertices + np.float32(0.5 * k)
+        data = DracoPy.encode(moved, triangles, quantization_bits=14, compression_level=7,
+                              normals=normals.astype(np.float64), tex_coord=texcoords.astype(np.float64))
+        offset = sum(len(c) for c in chunks)
+        chunks.append(data + b"\0" * (-len(data) % 4))
+        views.append({"buffer": 0, "byteOffset": offset, "byteLength": len(data)})
+        decoded = DracoPy.decode(data)
+        first = len(accessors)
+        low, high = np.asarray(decoded.points).min(0), np.asarray(decoded.points).max(0)
+        accessors += [
+            {"componentType": 5126, "count": len(vertices), "type": "VEC3", "min": low.tolist(), "max": high.tolist()},
+            {"componentType": 5126, "count": len(vertices), "type": "VEC3"},
+            {"componentType": 5126, "count": len(vertices), "type": "VEC2"},
+            {"componentType": 5123, "count": triangles.size, "type": "SCALAR"},
+        ]
+        # Indices as unsigned shorts, as exporters write a mesh of fewer than 65,536 points
+        # (assimp 5.2 refuses Draco indices declared as unsigned ints: "accessor without data").
+        # The attributes' unique ids as DracoPy 2.2's encoder numbers them (its decoder lists
+        # them): texture coordinates 0, normals 1, positions 2.
+        meshes.append({"primitives": [{
+            "attributes": {"POSITION": first, "NORMAL": first + 1, "TEXCOORD_0": first + 2},
+            "indices": first + 3,
+            "extensions": {"KHR_draco_mesh_compression": {
+                "bufferView": len(views) - 1, "attributes": {"POSITION": 2, "NORMAL": 1, "TEXCOORD_0": 0}}}}]})
+        nodes.append({"mesh": k, "translation": [0.0, 0.0, 0.01 * k]})
+    document = {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": list(range(len(nodes)))}],
+                "nodes": nodes, "meshes": meshes, "accessors": accessors, "bufferViews": views,
+                "buffers": [{"byteLength": sum(len(c) for c in chunks)}],
+                "extensionsUsed": ["KHR_draco_mesh_compression"],
+                "extensionsRequired": ["KHR_draco_mesh_compression"]}
+    binary = b"".join(chunks)
+    write_binary_gltf(out, document, binary)
 
 
 def write_usdz(out):
@@ -150,6 +203,8 @@ if __name__ == "__main__":
         write_glb(sys.argv[2])
     elif mode == "write-gltf":
         write_glb(sys.argv[2], separate=True)
+    elif mode == "write-draco-glb":
+        write_draco_glb(sys.argv[2])
     elif mode == "write-usdz":
         write_usdz(sys.argv[2])
     elif mode == "trimesh":

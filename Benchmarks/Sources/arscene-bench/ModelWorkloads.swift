@@ -1,18 +1,24 @@
 import ARMesh
+import ARMeshCompression
 import Foundation
 
 /// Model loading as `model stats` and `render --model` do it (`ModelAsset.load`: read the file,
 /// build the renderable mesh with every instance placed), against trimesh's in-process load and
 /// flatten, assimp's import and usd-core opening a stage and reading its points (issue 71), on
 /// inputs `Tools/peers/model_load.py` writes: a GLB of about 1M triangles in 102 meshes sharing
-/// six parts' accessors, and a USDZ of 980,000 triangles in 100 meshes; and on the OBJ height
+/// six parts' accessors, a GLB of 960,000 triangles in 48 Draco-compressed meshes and a USDZ of
+/// 980,000 triangles in 100 meshes; and on the OBJ height
 /// field at `obj` (`label` says its size), so that every asset class has its rows.
 func modelWorkloads(quick: Bool, obj: String, label: String) -> [Row] {
   let folder = NSTemporaryDirectory() + "arscene-bench-models"
   try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   let (glb, gltf, usdz) = (folder + "/shared-parts.glb", folder + "/shared-parts.gltf", folder + "/kit.usdz")
+  let draco = folder + "/draco-tiles.glb"
   let pythonPath = ProcessInfo.processInfo.environment["ARSCENE_MODEL_PEERS_PYTHONPATH"]
-  for (mode, path) in [("write-glb", glb), ("write-gltf", gltf), ("write-usdz", usdz)]
+  DracoDecoding.register()
+  for (mode, path) in [
+    ("write-glb", glb), ("write-gltf", gltf), ("write-draco-glb", draco), ("write-usdz", usdz),
+  ]
   where !FileManager.default.fileExists(atPath: path) {
     guard
       peerOutput(["/usr/bin/python3", "Tools/peers/model_load.py", mode, path], pythonPath: pythonPath) != nil
@@ -61,6 +67,10 @@ func modelWorkloads(quick: Bool, obj: String, label: String) -> [Row] {
     race(
       "model load: the same as .gltf with its buffer in a .bin", gltf, "trimesh 4.5 load, force=mesh",
       "trimesh"))
+  // trimesh reads no Draco: assimp (built with Draco on Debian) is this class's peer.
+  rows.append(
+    againstAssimp(
+      "model load: Draco GLB of 960,000 triangles in 48 meshes", draco, hint: "glb", trianglesPerFace: 1))
   rows.append(
     race("model load: USDZ of 980,000 triangles in 100 meshes", usdz, "usd-core 26.11 open + points", "usd"))
   rows.append(race("model load: \(label)", obj, "trimesh 4.5 load, force=mesh", "trimesh"))

@@ -24,7 +24,19 @@ struct GLTFAccessors {
       lock.withLock { numbers[index] = value }
     }
     func keep(_ value: [SIMD3<Double>], _ index: Int) { lock.withLock { vectors[index] = value } }
+    private var draco: [String: GLTFCompression.DracoMesh] = [:]
+    func draco(_ pointer: String) -> GLTFCompression.DracoMesh? { lock.withLock { draco[pointer] } }
+    func keep(_ mesh: GLTFCompression.DracoMesh, _ pointer: String) {
+      lock.withLock { draco[pointer] = mesh }
+    }
   }
+
+  /// The Draco mesh of the primitive at `pointer` (`/meshes/2/primitives/0`), if decoded.
+  func decodedDraco(at pointer: String) -> GLTFCompression.DracoMesh? { decoded.draco(pointer) }
+
+  /// Keeps the Draco mesh decoded for the primitive at `pointer`: a mesh drawn by many nodes or
+  /// instances is decoded once.
+  func keep(draco mesh: GLTFCompression.DracoMesh, at pointer: String) { decoded.keep(mesh, pointer) }
 
   /// Bytes a component of `componentType` takes, nil for a type glTF does not define.
   static func componentSize(_ componentType: Int) -> Int? {

@@ -1,12 +1,47 @@
+import Dispatch
+
 /// A `KHR_draco_mesh_compression` primitive decoded by the registered Draco decoder: its
 /// attributes' values and triangles, where the primitive's accessors then only describe them
 /// (type, count).
 struct GLTFDracoPrimitive {
   let mesh: GLTFCompression.DracoMesh
 
-  /// The decoded primitive, or nil when it is not Draco-compressed.
+  /// The decoded primitive at `here` (`/meshes/2/primitives/0`), or nil when it is not
+  /// Draco-compressed.
   init?(_ primitive: GLTFDocument.Primitive, accessors: GLTFAccessors, at here: String) throws(GLTFError) {
-    guard let draco = primitive.extensions?.draco else { return nil }
+    guard primitive.extensions?.draco != nil else { return nil }
+    if let known = accessors.decodedDraco(at: here) {
+      mesh = known
+      return
+    }
+    mesh = try Self.decode(primitive, accessors: accessors, at: here)
+    accessors.keep(draco: mesh, at: here)
+  }
+
+  /// Decodes `primitives` (each with its pointer, as ``init(_:accessors:at:)`` takes it) on
+  /// every core, each kept in `accessors` for the build to find: decoding is most of a Draco
+  /// file's load, and its primitives are independent. One that fails is left for the build,
+  /// which decodes it again in order and throws its error there.
+  static func decodeAhead(
+    _ primitives: [(primitive: GLTFDocument.Primitive, pointer: String)], accessors: GLTFAccessors
+  ) {
+    guard primitives.count > 1, GLTFCompression.draco != nil else { return }
+    DispatchQueue.concurrentPerform(iterations: primitives.count) { k in
+      let (primitive, pointer) = primitives[k]
+      guard accessors.decodedDraco(at: pointer) == nil,
+        let mesh = try? decode(primitive, accessors: accessors, at: pointer)
+      else { return }
+      accessors.keep(draco: mesh, at: pointer)
+    }
+  }
+
+  /// `primitive`'s Draco mesh, decoded by the registered decoder.
+  private static func decode(_ primitive: GLTFDocument.Primitive, accessors: GLTFAccessors, at here: String)
+    throws(GLTFError) -> GLTFCompression.DracoMesh
+  {
+    guard let draco = primitive.extensions?.draco else {
+      throw GLTFError(path: accessors.container.path, pointer: here, reason: "not Draco-compressed")
+    }
     let container = accessors.container
     let pointer = here + "/extensions/KHR_draco_mesh_compression"
     guard let decoder = GLTFCompression.draco else {
@@ -22,7 +57,7 @@ struct GLTFDracoPrimitive {
       else { continue }
       wanted[name] = (id, components)
     }
-    do { mesh = try decoder(GLTFCompression.DracoRequest(source: bytes, attributes: wanted)) } catch {
+    do { return try decoder(GLTFCompression.DracoRequest(source: bytes, attributes: wanted)) } catch {
       throw GLTFError(path: container.path, pointer: pointer, reason: "\(error)")
     }
   }

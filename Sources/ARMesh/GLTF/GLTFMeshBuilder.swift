@@ -62,6 +62,7 @@ struct GLTFMeshBuilder {
         try visit(root, parent: .identity, ancestors: [], pointer: "/nodes/\(root)")
       }
     }
+    GLTFDracoPrimitive.decodeAhead(drawnDracoPrimitives(), accessors: accessors)
     for (node, world) in instances {
       // Instancing multiplies a mesh: a small file can ask for more than memory (or 32-bit
       // indices) holds. Stop at a size no device draws, naming the node.
@@ -73,6 +74,22 @@ struct GLTFMeshBuilder {
       }
       try addMesh(nodes[node].mesh!, node: node, world: world, at: "/nodes/\(node)/mesh")
     }
+  }
+
+  /// The Draco-compressed triangle primitives of the meshes the scene draws, each once, with
+  /// its pointer: what ``GLTFDracoPrimitive/decodeAhead(_:accessors:)`` decodes.
+  private func drawnDracoPrimitives() -> [(primitive: GLTFDocument.Primitive, pointer: String)] {
+    let meshes = container.document.meshes ?? [], nodes = container.document.nodes ?? []
+    var seen = Set<Int>()
+    var found: [(primitive: GLTFDocument.Primitive, pointer: String)] = []
+    for (node, _) in instances {
+      guard let m = nodes[node].mesh, meshes.indices.contains(m), seen.insert(m).inserted else { continue }
+      for (p, primitive) in meshes[m].primitives.enumerated()
+      where primitive.extensions?.draco != nil && (4...6).contains(primitive.mode ?? 4) {
+        found.append((primitive, "/meshes/\(m)/primitives/\(p)"))
+      }
+    }
+    return found
   }
 
   private mutating func visit(_ index: Int, parent: Matrix4<Double>, ancestors: [Int], pointer: String)
