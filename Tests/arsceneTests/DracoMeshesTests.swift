@@ -23,8 +23,8 @@ struct DracoMeshesTests {
       + Array("JSON".utf8) + json + binary
   }
 
-  /// The box's mesh three times, on nodes 2 m apart along x; mesh 1's Draco bytes from
-  /// `view` (0: the box's own).
+  /// The box's mesh three times, on nodes 2 m apart along x (as `Boxes_Draco.glb`), mesh 1's
+  /// Draco bytes from `view` (0: the box's own).
   static func threeBoxes(meshOneView view: Int) throws -> [UInt8] {
     try editedBox { document in
       var meshes = document["meshes"] as! [[String: Any]]
@@ -46,12 +46,9 @@ struct DracoMeshesTests {
     }
   }
 
-  @Test("three Draco meshes: 36 triangles, boxes from x = -0.5 to 4.5 m")
+  @Test("Boxes_Draco.glb, three Draco meshes: 36 triangles, boxes from x = -0.5 to 4.5 m")
   func threeMeshes() throws {
-    let folder = try TemporaryFolder()
-    let path = folder.path + "/boxes.glb"
-    try Data(try Self.threeBoxes(meshOneView: 0)).write(to: URL(fileURLWithPath: path))
-    let outcome = try ArsceneRunner.run(["model", "stats", path])
+    let outcome = try ArsceneRunner.run(["model", "stats", Fixtures.path("gltf/Boxes_Draco.glb")])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
