@@ -282,19 +282,22 @@ struct GreyImage: Sendable {
   /// /4; nil for anything else.
   static func quadrilateral(_ outline: [SIMD2<Double>], minimumSide: Double) -> [SIMD2<Double>]? {
     guard outline.count >= 8 else { return nil }
-    var perimeter = 0.0
-    for i in outline.indices { perimeter += (outline[(i + 1) % outline.count] - outline[i]).length }
+    let n = outline.count
+    var perimeter = (outline[0] - outline[n - 1]).length
+    for i in 1..<n { perimeter += (outline[i] - outline[i - 1]).length }
     let epsilon = 0.03 * perimeter
     // Split the ring at two points far apart, which are corners of any convex outline (the
     // first point in raster order need not be: a marker's top side can run almost level),
-    // and simplify each half.
-    func farthest(from p: SIMD2<Double>) -> Int {
-      outline.indices.max { (outline[$0] - p).length < (outline[$1] - p).length }!
+    // and simplify each half. (Every outline of every rule passes here: squared distances, no
+    // division a point.)
+    let start = Self.farthest(from: outline[0], among: n) { outline[$0] }
+    /// The outline's points from `start` round: the ring the halves are cut from, not copied
+    /// (`k` ≤ n, so one wrap at most).
+    @inline(__always) func ring(_ k: Int) -> SIMD2<Double> {
+      let i = start &+ k
+      return outline[i >= n ? i &- n : i]
     }
-    let start = farthest(from: outline[0]), n = outline.count
-    /// The outline's points from `start` round: the ring the halves are cut from, not copied.
-    func ring(_ k: Int) -> SIMD2<Double> { outline[(start + k) % n] }
-    let far = (0..<n).max { (ring($0) - ring(0)).length < (ring($1) - ring(0)).length }!
+    let far = Self.farthest(from: ring(0), among: n, ring)
     func simplified(_ tolerance: Double) -> [SIMD2<Double>] {
       var corners: [SIMD2<Double>] = []
       corners.reserveCapacity(16)  // a marker's four, a tail's few more: one allocation
@@ -329,6 +332,18 @@ struct GreyImage: Sendable {
     }
     guard signs.allSatisfy({ $0 > 0 }) || signs.allSatisfy({ $0 < 0 }) else { return nil }
     return signs[0] > 0 ? corners : corners.reversed()
+  }
+
+  /// The first of the `count` points `point(k)` farthest from `p`.
+  @inline(__always)
+  static func farthest(from p: SIMD2<Double>, among count: Int, _ point: (Int) -> SIMD2<Double>) -> Int {
+    var (best, index) = (-1.0, 0)
+    for k in 0..<count {
+      let d = point(k) - p
+      let squared = (d * d).sum()
+      if squared > best { (best, index) = (squared, k) }
+    }
+    return index
   }
 
   /// Four of `corners` (in order) whose quadrilateral at least four fifths of `outline` lies
@@ -375,9 +390,17 @@ struct GreyImage: Sendable {
 
   /// The distance from `p` to the segment `a`–`b` (to `a` when they coincide), pixels.
   static func distance(_ p: SIMD2<Double>, fromSegment a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+    squaredDistance(p, fromSegment: a, b).squareRoot()
+  }
+
+  /// The square of ``distance(_:fromSegment:_:)``.
+  @inline(__always)
+  static func squaredDistance(_ p: SIMD2<Double>, fromSegment a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double
+  {
     let ab = b - a, ap = p - a, lengthSquared = (ab * ab).sum()
     let t = lengthSquared > 0 ? min(1, max(0, (ap * ab).sum() / lengthSquared)) : 0
-    return (ap - ab * t).length
+    let off = ap - ab * t
+    return (off * off).sum()
   }
 
   /// A simple polygon's area (the shoelace formula), pixels².
@@ -434,10 +457,10 @@ struct GreyImage: Sendable {
           let (a, b) = (point(first), point(last))
           var (worst, index) = (0.0, first)
           for k in (first + 1)..<last {
-            let d = distance(point(k), fromSegment: a, b)
+            let d = squaredDistance(point(k), fromSegment: a, b)
             if d > worst { (worst, index) = (d, k) }
           }
-          guard worst > epsilon, index > first else { continue }
+          guard worst > epsilon * epsilon, index > first else { continue }
           kept[index] = true
           if index - first > 1 {
             spans[pending] = (first, index)

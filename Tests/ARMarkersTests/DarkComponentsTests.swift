@@ -33,12 +33,14 @@ struct DarkComponentsTests {
   static func simplifiedRecursively(_ points: [SIMD2<Double>], _ epsilon: Double) -> [SIMD2<Double>] {
     guard points.count > 2 else { return points }
     let (a, b) = (points[0], points[points.count - 1])
+    // Squared distances, as the detector compares them (on a traced outline's lattice points
+    // ties are common, and rounding a square root can break one differently).
     var (worst, index) = (0.0, 0)
     for k in 1..<(points.count - 1) {
-      let d = GreyImage.distance(points[k], fromSegment: a, b)
+      let d = GreyImage.squaredDistance(points[k], fromSegment: a, b)
       if d > worst { (worst, index) = (d, k) }
     }
-    guard worst > epsilon else { return [a, b] }
+    guard worst > epsilon * epsilon else { return [a, b] }
     return Array(simplifiedRecursively(Array(points[0...index]), epsilon).dropLast())
       + simplifiedRecursively(Array(points[index...]), epsilon)
   }
