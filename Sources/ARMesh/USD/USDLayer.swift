@@ -1,3 +1,6 @@
+import ARMath
+import Dispatch
+
 /// One USD layer's opinions, as the stage reader uses them: its prims in order, its
 /// properties' default values, connections and primvar interpolations, and the stage's units.
 /// Read from a binary crate (``init(crate:)``) or from USD's text format (``USDTextLayer``).
@@ -44,7 +47,7 @@ struct USDLayer {
   /// The prims and properties of a binary crate layer.
   init(crate: USDCrate) throws(USDError) {
     path = crate.path
-    var arrays: [UInt64: USDValue] = [:]
+    var arrays = Self.decodedArrays(crate)
     for s in crate.specs.indices {
       let path = crate.paths[crate.specs[s].path]
       let fields = crate.fields(ofSpec: s)
@@ -92,7 +95,7 @@ struct USDLayer {
           switch name {
           case "default":
             // Writers store an array once however many attributes hold it (100 parts of one
-            // topology share their face indices): decoded once too.
+            // topology share their face indices): decoded once too, most of them already.
             let isArray = rep & (1 << 63) != 0
             if let value = isArray ? arrays[rep] : nil {
               values[path] = value
@@ -137,5 +140,29 @@ struct USDLayer {
       default: break
       }
     }
+  }
+
+  /// The attributes' default arrays of `crate` (points, indices: most of a large layer's
+  /// bytes), each stored array decoded once, on every core: by their representation, as
+  /// ``init(crate:)`` keeps them. One that does not decode is left out, for that loop to decode
+  /// again in the layer's order and throw its error there.
+  private static func decodedArrays(_ crate: USDCrate) -> [UInt64: USDValue] {
+    var found: [(rep: UInt64, path: String)] = [], seen = Set<UInt64>()
+    for s in crate.specs.indices where crate.specs[s].type == 1 {
+      for (name, rep) in crate.fields(ofSpec: s) where name == "default" && rep & (1 << 63) != 0 {
+        if seen.insert(rep).inserted { found.append((rep, crate.paths[crate.specs[s].path])) }
+      }
+    }
+    let reps = found
+    guard reps.count > 1 else { return [:] }
+    let decoded = LockedResults<USDValue?>(count: reps.count)
+    DispatchQueue.concurrentPerform(iterations: reps.count) { k in
+      decoded.set(k) { try USDValue.decode(reps[k].rep, in: crate, at: reps[k].path) }
+    }
+    var arrays: [UInt64: USDValue] = [:]
+    for (k, result) in decoded.all().enumerated() {
+      if case .success(let value?) = result { arrays[reps[k].rep] = value }
+    }
+    return arrays
   }
 }
