@@ -60,6 +60,28 @@ struct DracoMeshesTests {
     }
   }
 
+  @Test("a Draco mesh drawn by two nodes and another by one: 36 triangles, each box where its node puts it")
+  func sharedMesh() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/shared.glb"
+    let bytes = try Self.editedBox { document in
+      let mesh = (document["meshes"] as! [[String: Any]])[0]
+      document["meshes"] = [mesh, mesh]
+      document["nodes"] = [0, 1, 0].enumerated().map {
+        ["mesh": $1, "translation": [0, 2.0 * Double($0), 0]]
+      }
+      document["scenes"] = [["nodes": [0, 1, 2]]]
+    }
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let outcome = try ArsceneRunner.run(["model", "stats", path])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    #expect(json["triangles"] as? Int == 36)
+    let bounds = try #require(json["bounds"] as? [String: [Double]])
+    #expect(bounds["min"] == [-0.5, -0.5, -0.5] && bounds["max"] == [0.5, 4.5, 0.5], "\(bounds)")
+  }
+
   @Test("a mesh whose Draco bytes are broken, between two good ones: exit 2 naming its pointer")
   func brokenMesh() throws {
     let folder = try TemporaryFolder()

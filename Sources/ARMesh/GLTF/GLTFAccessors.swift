@@ -24,19 +24,28 @@ struct GLTFAccessors {
       lock.withLock { numbers[index] = value }
     }
     func keep(_ value: [SIMD3<Double>], _ index: Int) { lock.withLock { vectors[index] = value } }
-    private var draco: [String: GLTFCompression.DracoMesh] = [:]
-    func draco(_ pointer: String) -> GLTFCompression.DracoMesh? { lock.withLock { draco[pointer] } }
-    func keep(_ mesh: GLTFCompression.DracoMesh, _ pointer: String) {
-      lock.withLock { draco[pointer] = mesh }
+    private var draco: [String: (mesh: GLTFCompression.DracoMesh, uses: Int)] = [:]
+    func takeDraco(_ pointer: String) -> GLTFCompression.DracoMesh? {
+      lock.withLock {
+        guard let kept = draco[pointer] else { return nil }
+        draco[pointer] = kept.uses > 1 ? (kept.mesh, kept.uses - 1) : nil
+        return kept.mesh
+      }
+    }
+    func keep(_ mesh: GLTFCompression.DracoMesh, _ pointer: String, uses: Int) {
+      lock.withLock { draco[pointer] = (mesh, uses) }
     }
   }
 
-  /// The Draco mesh of the primitive at `pointer` (`/meshes/2/primitives/0`), if decoded.
-  func decodedDraco(at pointer: String) -> GLTFCompression.DracoMesh? { decoded.draco(pointer) }
+  /// The Draco mesh decoded ahead for the primitive at `pointer` (`/meshes/2/primitives/0`),
+  /// if any; it is let go after its last use.
+  func takeDecodedDraco(at pointer: String) -> GLTFCompression.DracoMesh? { decoded.takeDraco(pointer) }
 
-  /// Keeps the Draco mesh decoded for the primitive at `pointer`: a mesh drawn by many nodes or
-  /// instances is decoded once.
-  func keep(draco mesh: GLTFCompression.DracoMesh, at pointer: String) { decoded.keep(mesh, pointer) }
+  /// Keeps the Draco mesh decoded ahead for the primitive at `pointer` for its `uses` (the
+  /// nodes that draw its mesh): decoded once, held no longer than needed.
+  func keep(draco mesh: GLTFCompression.DracoMesh, at pointer: String, uses: Int) {
+    decoded.keep(mesh, pointer, uses: uses)
+  }
 
   /// Bytes a component of `componentType` takes, nil for a type glTF does not define.
   static func componentSize(_ componentType: Int) -> Int? {

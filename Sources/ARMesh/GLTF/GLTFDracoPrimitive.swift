@@ -10,28 +10,25 @@ struct GLTFDracoPrimitive {
   /// Draco-compressed.
   init?(_ primitive: GLTFDocument.Primitive, accessors: GLTFAccessors, at here: String) throws(GLTFError) {
     guard primitive.extensions?.draco != nil else { return nil }
-    if let known = accessors.decodedDraco(at: here) {
-      mesh = known
-      return
+    if let decoded = accessors.takeDecodedDraco(at: here) {
+      mesh = decoded
+    } else {
+      mesh = try Self.decode(primitive, accessors: accessors, at: here)
     }
-    mesh = try Self.decode(primitive, accessors: accessors, at: here)
-    accessors.keep(draco: mesh, at: here)
   }
 
-  /// Decodes `primitives` (each with its pointer, as ``init(_:accessors:at:)`` takes it) on
-  /// every core, each kept in `accessors` for the build to find: decoding is most of a Draco
-  /// file's load, and its primitives are independent. One that fails is left for the build,
-  /// which decodes it again in order and throws its error there.
+  /// Decodes `primitives` (each with its pointer, as ``init(_:accessors:at:)`` takes it, and
+  /// the nodes that draw it) on every core, each kept in `accessors` for the build to take:
+  /// decoding is most of a Draco file's load, and its primitives are independent. One that
+  /// fails is left for the build, which decodes it again in order and throws its error there.
   static func decodeAhead(
-    _ primitives: [(primitive: GLTFDocument.Primitive, pointer: String)], accessors: GLTFAccessors
+    _ primitives: [(primitive: GLTFDocument.Primitive, pointer: String, uses: Int)], accessors: GLTFAccessors
   ) {
     guard primitives.count > 1, GLTFCompression.draco != nil else { return }
     DispatchQueue.concurrentPerform(iterations: primitives.count) { k in
-      let (primitive, pointer) = primitives[k]
-      guard accessors.decodedDraco(at: pointer) == nil,
-        let mesh = try? decode(primitive, accessors: accessors, at: pointer)
-      else { return }
-      accessors.keep(draco: mesh, at: pointer)
+      let (primitive, pointer, uses) = primitives[k]
+      guard let mesh = try? decode(primitive, accessors: accessors, at: pointer) else { return }
+      accessors.keep(draco: mesh, at: pointer, uses: uses)
     }
   }
 

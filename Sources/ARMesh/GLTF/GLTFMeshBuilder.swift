@@ -77,19 +77,22 @@ struct GLTFMeshBuilder {
   }
 
   /// The Draco-compressed triangle primitives of the meshes the scene draws, each once, with
-  /// its pointer: what ``GLTFDracoPrimitive/decodeAhead(_:accessors:)`` decodes.
-  private func drawnDracoPrimitives() -> [(primitive: GLTFDocument.Primitive, pointer: String)] {
+  /// its pointer and the nodes that draw it: what ``GLTFDracoPrimitive/decodeAhead(_:accessors:)``
+  /// decodes.
+  private func drawnDracoPrimitives() -> [(primitive: GLTFDocument.Primitive, pointer: String, uses: Int)] {
     let meshes = container.document.meshes ?? [], nodes = container.document.nodes ?? []
-    var seen = Set<Int>()
-    var found: [(primitive: GLTFDocument.Primitive, pointer: String)] = []
+    var uses: [Int: Int] = [:], order: [Int] = []
     for (node, _) in instances {
-      guard let m = nodes[node].mesh, meshes.indices.contains(m), seen.insert(m).inserted else { continue }
-      for (p, primitive) in meshes[m].primitives.enumerated()
-      where primitive.extensions?.draco != nil && (4...6).contains(primitive.mode ?? 4) {
-        found.append((primitive, "/meshes/\(m)/primitives/\(p)"))
+      guard let m = nodes[node].mesh, meshes.indices.contains(m) else { continue }
+      if uses[m] == nil { order.append(m) }
+      uses[m, default: 0] += 1
+    }
+    return order.flatMap { m in
+      meshes[m].primitives.enumerated().compactMap { p, primitive in
+        primitive.extensions?.draco != nil && (4...6).contains(primitive.mode ?? 4)
+          ? (primitive, "/meshes/\(m)/primitives/\(p)", uses[m]!) : nil
       }
     }
-    return found
   }
 
   private mutating func visit(_ index: Int, parent: Matrix4<Double>, ancestors: [Int], pointer: String)
