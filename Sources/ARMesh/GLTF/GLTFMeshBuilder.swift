@@ -62,7 +62,16 @@ struct GLTFMeshBuilder {
         try visit(root, parent: .identity, ancestors: [], pointer: "/nodes/\(root)")
       }
     }
-    GLTFDracoPrimitive.decodeAhead(drawnDracoPrimitives(), accessors: accessors)
+    // Decoded ahead only when the vertices the accessors declare fit the model's limit: a
+    // scene past it stops at the limit, below, before every mesh is decoded.
+    let draco = drawnDracoPrimitives()
+    let declared = draco.reduce(0) { sum, entry in
+      let count = entry.primitive.attributes["POSITION"].flatMap { document.accessors?[safe: $0]?.count } ?? 0
+      // Each term at most the limit times the visits, and the sum held just past the limit.
+      return Swift.min(
+        sum &+ Swift.max(0, Swift.min(count, Self.vertexLimit)) &* entry.uses, Self.vertexLimit + 1)
+    }
+    if declared <= Self.vertexLimit { GLTFDracoPrimitive.decodeAhead(draco, accessors: accessors) }
     for (node, world) in instances {
       // Instancing multiplies a mesh: a small file can ask for more than memory (or 32-bit
       // indices) holds. Stop at a size no device draws, naming the node.
