@@ -9,11 +9,11 @@ struct GLTFDracoPrimitive {
   /// The decoded primitive at `here` (`/meshes/2/primitives/0`), or nil when it is not
   /// Draco-compressed.
   init?(_ primitive: GLTFDocument.Primitive, accessors: GLTFAccessors, at here: String) throws(GLTFError) {
-    guard primitive.extensions?.draco != nil else { return nil }
+    guard let draco = primitive.extensions?.draco else { return nil }
     if let decoded = accessors.takeDecodedDraco(at: here) {
       mesh = decoded
     } else {
-      mesh = try Self.decode(primitive, accessors: accessors, at: here)
+      mesh = try Self.decode(draco, of: primitive, accessors: accessors, at: here)
     }
   }
 
@@ -27,18 +27,18 @@ struct GLTFDracoPrimitive {
     guard primitives.count > 1, GLTFCompression.draco != nil else { return }
     DispatchQueue.concurrentPerform(iterations: primitives.count) { k in
       let (primitive, pointer, uses) = primitives[k]
-      guard let mesh = try? decode(primitive, accessors: accessors, at: pointer) else { return }
+      guard let draco = primitive.extensions?.draco,
+        let mesh = try? decode(draco, of: primitive, accessors: accessors, at: pointer)
+      else { return }
       accessors.keep(draco: mesh, at: pointer, uses: uses)
     }
   }
 
-  /// `primitive`'s Draco mesh, decoded by the registered decoder.
-  private static func decode(_ primitive: GLTFDocument.Primitive, accessors: GLTFAccessors, at here: String)
-    throws(GLTFError) -> GLTFCompression.DracoMesh
-  {
-    guard let draco = primitive.extensions?.draco else {
-      throw GLTFError(path: accessors.container.path, pointer: here, reason: "not Draco-compressed")
-    }
+  /// The Draco mesh `draco` (`primitive`'s extension) holds, decoded by the registered decoder.
+  private static func decode(
+    _ draco: GLTFDocument.PrimitiveExtensions.Draco, of primitive: GLTFDocument.Primitive,
+    accessors: GLTFAccessors, at here: String
+  ) throws(GLTFError) -> GLTFCompression.DracoMesh {
     let container = accessors.container
     let pointer = here + "/extensions/KHR_draco_mesh_compression"
     guard let decoder = GLTFCompression.draco else {
