@@ -571,7 +571,7 @@ struct GreyImage: Sendable {
     var corners: [SIMD2<Double>] = [], variance = 0.0, allRefined = true
     for i in 0..<4 {
       guard let l1 = lines[(i + 3) % 4], let l2 = lines[i], let meeting = l1.intersection(l2),
-        (meeting.point - quad[i]).length < reach[i] + reach[(i + 3) % 4] + 2
+        (meeting.point - quad[i]).length < Self.cornerShift(reach[(i + 3) % 4], reach[i], l1, l2, quad, i)
       else {
         corners.append(quad[i])
         allRefined = false
@@ -581,5 +581,21 @@ struct GreyImage: Sendable {
       variance += meeting.variance / 4
     }
     return (corners, allRefined ? variance.squareRoot() : nil, widths)
+  }
+
+  /// How far corner `i` of `quad` may move when the sides before and after it move across
+  /// themselves by up to `before` and `after` pixels onto the lines `l1` and `l2`: their sum
+  /// (and 2 px) where the sides meet square, divided by the sine of the angle between the lines
+  /// where it is acute or obtuse (moving a line by d moves its meeting point by d / sin θ
+  /// along the other). A sliver's tip, a tag seen edge-on at 10-15°, is where a threshold
+  /// rounds its outline off most, 15-20 px short of the edges' meeting point; the bound stays
+  /// within a quarter of the shorter side, so near-parallel lines meeting far away are refused.
+  static func cornerShift(
+    _ before: Double, _ after: Double, _ l1: EdgeLine, _ l2: EdgeLine, _ quad: [SIMD2<Double>], _ i: Int
+  ) -> Double {
+    let square = before + after + 2
+    let sine = abs(l1.direction.x * l2.direction.y - l1.direction.y * l2.direction.x)
+    let shorter = min((quad[i] - quad[(i + 3) % 4]).length, (quad[(i + 1) % 4] - quad[i]).length)
+    return max(square, min(square / max(sine, 1e-3), shorter / 4))
   }
 }
