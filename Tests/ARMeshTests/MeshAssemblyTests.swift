@@ -28,7 +28,8 @@ struct MeshAssemblyTests {
     positions: [SIMD3<Double>], normals: [SIMD3<Double>], indices: [Int]
   ) {
     var positions: [SIMD3<Double>] = [], normals: [SIMD3<Double>] = [], indices: [Int] = []
-    for (p, world) in placed {
+    for (pending, world) in placed {
+      let p = pending.withNormalsMade()
       let mirrored = world.linear.determinant < 0
       let base = positions.count
       let triangles = stride(from: 0, to: p.triangles.count, by: 3).map {
@@ -79,6 +80,13 @@ struct MeshAssemblyTests {
       (Self.primitive(points: 4, triangles: 0, flat: false, using: &g), worlds[2]),
       (Self.primitive(points: 90_000, triangles: 100_000, flat: false, using: &g), worlds[1]),
       (Self.primitive(points: 10, triangles: 7, flat: true, using: &g), worlds[2]),
+      // Smooth normals made as they are placed: a mesh of one piece, mirrored, and one larger
+      // (kept in one piece, its normals summed over all its triangles once).
+      (Self.smoothPending(Self.primitive(points: 3_000, triangles: 6_000, flat: true, using: &g)), worlds[1]),
+      (
+        Self.smoothPending(Self.primitive(points: 40_000, triangles: 80_000, flat: true, using: &g)),
+        worlds[0]
+      ),
     ]
     var geometry = GLTFGeometry()
     geometry.materials = [.fallback, .fallback]
@@ -103,8 +111,15 @@ struct MeshAssemblyTests {
     }
     #expect(worst.position < 1e-6 && worst.normal < 1e-6, "\(worst)")
     // A submesh a primitive with triangles, in order, with its material.
-    #expect(mesh.submeshes.map(\.material) == [0, 1, 0, 0, 1])
-    #expect(mesh.submeshes.map(\.triangles.count) == [140_000, 3, 50_000, 100_000, 7])
+    #expect(mesh.submeshes.map(\.material) == [0, 1, 0, 0, 1, 0, 1])
+    #expect(mesh.submeshes.map(\.triangles.count) == [140_000, 3, 50_000, 100_000, 7, 6_000, 80_000])
+  }
+
+  /// `p` with its normals to be made smooth where it is placed.
+  static func smoothPending(_ p: GLTFPrimitiveAttributes) -> GLTFPrimitiveAttributes {
+    var p = p
+    p.smoothNormalsPending = true
+    return p
   }
 
   @Test(
@@ -199,7 +214,7 @@ struct MeshAssemblyTests {
         let n = (points[b] - points[a]).cross(points[c] - points[a])
         for k in [a, b, c] { expected[k] += n }
       }
-      let sums = USDStageReader.smoothNormals(points, triangles)
+      let sums = GLTFPrimitiveAttributes.smoothNormals(points, triangles)
       let worst = zip(sums, expected).map { ($0 - $1).length }.max()!
       #expect(worst < 1e-12, "left-handed \(leftHanded): \(worst)")
     }

@@ -469,6 +469,65 @@ struct USDCompositionTests {
     }
   }
 
+  @Test("a smooth mesh whose faces GeomSubsets bind to two materials: its normals the whole mesh's")
+  func smoothNormalsAcrossSubsets() throws {
+    let folder = try TemporaryFolder()
+    // The pyramid again, its two front faces red and its two back faces blue.
+    let path = try folder.write(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+      )
+      def Mesh "Pyramid" (prepend apiSchemas = ["MaterialBindingAPI"]) {
+          int[] faceVertexCounts = [3, 3, 3, 3]
+          int[] faceVertexIndices = [0, 4, 1, 1, 4, 2, 2, 4, 3, 3, 4, 0]
+          point3f[] points = [(-1, 0, -1), (1, 0, -1), (1, 0, 1), (-1, 0, 1), (0, 1, 0)]
+          uniform token subsetFamily:materialBind:familyType = "partition"
+          def GeomSubset "Front" (prepend apiSchemas = ["MaterialBindingAPI"]) {
+              uniform token elementType = "face"
+              uniform token familyName = "materialBind"
+              int[] indices = [0, 1]
+              rel material:binding = </Looks/Red>
+          }
+          def GeomSubset "Back" (prepend apiSchemas = ["MaterialBindingAPI"]) {
+              uniform token elementType = "face"
+              uniform token familyName = "materialBind"
+              int[] indices = [2, 3]
+              rel material:binding = </Looks/Blue>
+          }
+      }
+      def Scope "Looks" {
+          def Material "Red" {
+              token outputs:surface.connect = </Looks/Red/Surface.outputs:surface>
+              def Shader "Surface" {
+                  uniform token info:id = "UsdPreviewSurface"
+                  color3f inputs:diffuseColor = (1, 0, 0)
+                  token outputs:surface
+              }
+          }
+          def Material "Blue" {
+              token outputs:surface.connect = </Looks/Blue/Surface.outputs:surface>
+              def Shader "Surface" {
+                  uniform token info:id = "UsdPreviewSurface"
+                  color3f inputs:diffuseColor = (0, 0, 1)
+                  token outputs:surface
+              }
+          }
+      }
+      """, to: "subsets.usda")
+    let mesh = try ModelAsset.load(path: path).mesh
+    #expect(mesh.submeshes.count == 2)
+    // Every copy of the apex has the four faces' sum: straight up (a part's own two faces
+    // would lean it to their side).
+    let apexes = mesh.positions.indices.filter { mesh.positions[$0].y > 0.5 }
+    #expect(!apexes.isEmpty)
+    for apex in apexes {
+      let n = mesh.normals[apex]
+      #expect(abs(n.x) < 1e-6 && abs(n.y - 1) < 1e-6 && abs(n.z) < 1e-6, "\(n)")
+    }
+  }
+
   @Test("a stage that draws nothing says which prims it has; drawing or converting it is refused")
   func nothingDrawn() throws {
     let folder = try TemporaryFolder()

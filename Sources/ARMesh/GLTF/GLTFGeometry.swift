@@ -55,7 +55,7 @@ struct GLTFGeometry {
     var submeshes: [Mesh.Submesh] = []
     for (k, placement) in placements.enumerated() {
       let p = placement.attributes
-      let flat = p.normals == nil
+      let flat = !p.hasNormals
       extras.append(
         p, vertexOf: { k in flat ? Int(p.triangles[k]) : k }, before: layout.vertexStarts[k],
         count: layout.vertexCounts[k], material: placement.material)

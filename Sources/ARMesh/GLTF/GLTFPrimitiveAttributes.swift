@@ -3,7 +3,12 @@
 /// triangle list from the primitive's mode (triangles, a strip, a fan).
 struct GLTFPrimitiveAttributes {
   var positions: [SIMD3<Double>]
+  /// The normals given (nil: none, or ``smoothNormalsPending``).
   var normals: [SIMD3<Double>]?
+  /// Normals still to be made smooth, a vertex's the sum of its triangles' cross products
+  /// (``smoothNormals(_:_:)``): made where the primitive is placed, while its points are in
+  /// cache, not stored here first (``withNormalsMade()`` makes them here).
+  var smoothNormalsPending = false
   var texcoords: [SIMD2<Double>]?
   /// The second set the material's maps sample, when one does.
   var texcoords1: [SIMD2<Double>]?

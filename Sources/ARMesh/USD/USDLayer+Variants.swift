@@ -7,7 +7,7 @@ extension USDLayer {
 
     /// The first variant step in `path`, or nil for a path outside any variant.
     init?(_ path: String) {
-      guard let open = path.range(of: "/{"),
+      guard let open = path.firstASCII("/{"),
         let close = path[open.upperBound...].firstIndex(of: "}"),
         let equals = path[open.upperBound..<close].firstIndex(of: "=")
       else { return nil }
@@ -24,8 +24,9 @@ extension USDLayer {
   /// variants not selected, and of sets without a selection, are left out.
   func resolvingVariants(overriding overrides: [String: [String: String]] = [:]) -> USDLayer {
     guard
-      prims.contains(where: { $0.path.contains("/{") }) || values.keys.contains(where: { $0.contains("/{") })
-        || references.keys.contains(where: { $0.contains("/{") })
+      prims.contains(where: { $0.path.containsASCII("/{") })
+        || values.keys.contains(where: { $0.containsASCII("/{") })
+        || references.keys.contains(where: { $0.containsASCII("/{") })
     else { return self }
     var selections = resolvedSelections()
     // A referencing prim's choices, stronger than the layer's own.
@@ -59,8 +60,8 @@ extension USDLayer {
     out.elementSizes = Self.resolving(elementSizes, resolved)
     out.halfPrecision = Set(halfPrecision.compactMap(resolved))
     // A variant's sampled-only attribute stays so unless the prim has its own value.
-    out.sampledOnly = sampledOnly.filter { !$0.contains("/{") }
-    for key in sampledOnly where key.contains("/{") {
+    out.sampledOnly = sampledOnly.filter { !$0.containsASCII("/{") }
+    for key in sampledOnly where key.containsASCII("/{") {
       if let k = resolved(key), values[k] == nil { out.sampledOnly.insert(k) }
     }
     out.references = [:]
@@ -79,8 +80,8 @@ extension USDLayer {
   private static func resolving<Value>(_ table: [String: Value], _ resolved: (String) -> String?)
     -> [String: Value]
   {
-    var out = table.filter { !$0.key.contains("/{") }
-    let inVariants = table.keys.filter { $0.contains("/{") }.sorted {
+    var out = table.filter { !$0.key.containsASCII("/{") }
+    let inVariants = table.keys.filter { $0.containsASCII("/{") }.sorted {
       ($0.count { $0 == "{" }, $0) < ($1.count { $0 == "{" }, $1)
     }
     for key in inVariants {
@@ -93,8 +94,8 @@ extension USDLayer {
   /// Each prim's selections, those authored inside a selected variant (a nested variant set's)
   /// moved onto their prim; of an unselected variant's, none.
   private func resolvedSelections() -> [String: [String: String]] {
-    var selections = variantSelections.filter { !$0.key.contains("/{") }
-    var pending = variantSelections.filter { $0.key.contains("/{") }
+    var selections = variantSelections.filter { !$0.key.containsASCII("/{") }
+    var pending = variantSelections.filter { $0.key.containsASCII("/{") }
     // Each round settles one more level of nesting.
     while !pending.isEmpty {
       var settled = false

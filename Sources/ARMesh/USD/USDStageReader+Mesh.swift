@@ -71,10 +71,15 @@ extension USDStageReader {
     // Without authored normals, a surface USD subdivides (catmullClark, its fallback, or loop)
     // is drawn smooth, as Hydra draws it unrefined; bilinear and none stay faceted.
     if attributes.normals == nil, ["catmullClark", "loop"].contains(subdivisionScheme(prim)) {
-      let smooth = Self.smoothNormals(points, triangles)
-      // One vertex a point, or (where texture coordinates vary by face) one a triangle corner.
-      attributes.normals =
-        attributes.positions.count == points.count ? smooth : triangles.map { smooth[Int($0)] }
+      if attributes.positions.count == points.count, GLTFPlacementLayout.isOnePiece(attributes) {
+        // One vertex a point, in a mesh placed in one piece of work: made as it is placed.
+        attributes.smoothNormalsPending = true
+      } else {
+        // One vertex a point, or (where texture coordinates vary by face) one a triangle corner.
+        let smooth = GLTFPrimitiveAttributes.smoothNormals(points, triangles)
+        attributes.normals =
+          attributes.positions.count == points.count ? smooth : triangles.map { smooth[Int($0)] }
+      }
     }
     return attributes
   }
@@ -83,46 +88,5 @@ extension USDStageReader {
   func subdivisionScheme(_ prim: String) -> String {
     if case .token(let scheme)? = value(prim + ".subdivisionScheme") { return scheme }
     return "catmullClark"
-  }
-
-  /// Each point's normal, unnormalised: the sum of its triangles' cross products (so weighted
-  /// by area); zero for a point no triangle with an area touches. The mesh's assembly makes
-  /// every normal unit after its transform, so it is not made unit twice.
-  static func smoothNormals(_ points: [SIMD3<Double>], _ triangles: [UInt32]) -> [SIMD3<Double>] {
-    var sums = [SIMD3<Double>](repeating: .zero, count: points.count)
-    sums.withUnsafeMutableBufferPointer { sums in
-      points.withUnsafeBufferPointer { points in
-        triangles.withUnsafeBufferPointer { triangles in
-          @inline(__always) func corner(_ k: Int) -> Int { Int(triangles[k]) }
-          let end = triangles.count - triangles.count % 3
-          var t = 0
-          while t < end {
-            let (a, b, c) = (corner(t), corner(t + 1), corner(t + 2))
-            let n = (points[b] - points[a]).cross(points[c] - points[a])
-            // A fan's next triangle shares two corners: (a, b, c) then (a, c, d), or turned
-            // left-handed, (a, b, c) then (a, d, b). The shared corners' sums take both
-            // triangles' products at once (each sum otherwise waits on the store before it:
-            // 1.6 ms of a 980k-triangle USDZ's 13.9).
-            if t + 5 < end, corner(t + 3) == a, corner(t + 4) == c || corner(t + 5) == b {
-              let (e, f) = (corner(t + 4), corner(t + 5))
-              let m = (points[e] - points[a]).cross(points[f] - points[a])
-              let (shared, own, other) = e == c ? (c, b, f) : (b, c, e)
-              let both = n + m
-              sums[a] += both
-              sums[shared] += both
-              sums[own] += n
-              sums[other] += m
-              t += 6
-              continue
-            }
-            sums[a] += n
-            sums[b] += n
-            sums[c] += n
-            t += 3
-          }
-        }
-      }
-    }
-    return sums
   }
 }

@@ -38,7 +38,7 @@ struct USDStageReader {
     primTypes = Dictionary(layer.prims.map { ($0.path, $0.type) }) { first, _ in first }
     var primvars: [String: [String]] = [:]
     for key in layer.values.keys {
-      guard let dot = key.range(of: ".primvars:") else { continue }
+      guard let dot = key.firstASCII(".primvars:") else { continue }
       primvars[String(key[..<dot.lowerBound]), default: []].append(key)
     }
     self.primvars = primvars.mapValues { $0.sorted() }
@@ -219,7 +219,8 @@ struct USDStageReader {
       for (index, prim) in prims.enumerated() where prim.path == root || prim.path.hasPrefix(root + "/") {
         guard let attributes = made[index].surface?.attributes else { continue }
         let placed = try worldMatrix(prim.path)
-        surfaces.append((prim, attributes, above * placed))
+        // A prototype drawn by every instance: its normals made once.
+        surfaces.append((prim, attributes.withNormalsMade(), above * placed))
         corners += extentCorners(prim.path, attributes).map(placed.transformPoint)
       }
       parts.append(surfaces)
@@ -336,6 +337,8 @@ struct USDStageReader {
     guard prim.type == "Mesh", !binding.isEmpty,
       case .ints(let counts)? = value(prim.path + ".faceVertexCounts")
     else { return [(own, attributes)] }
+    // The parts share the mesh's vertices, and so its normals, made from all its triangles.
+    let attributes = attributes.withNormalsMade()
     // Each triangle's face: polygons are fans of n − 2 triangles, face after face.
     let faces = counts.enumerated().flatMap { f, n in Array(repeating: f, count: max(0, Int(n) - 2)) }
     guard faces.count * 3 == attributes.triangles.count else { return [(own, attributes)] }
