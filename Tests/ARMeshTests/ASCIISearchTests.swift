@@ -14,11 +14,11 @@ struct ASCIISearchTests {
       ("/Kürbis.primvars:normals", ".primvars:"),
       ("", "/{"), ("/é{", "/{"), ("..primvars:..primvars:x", ".primvars:"),
     ])
-  func sameAsCharacters(_ text: String, _ needle: String) {
-    let expected = text.firstRange(of: needle)
+  func sameAsCharacters(_ text: String, _ needle: StaticString) {
+    let expected = text.firstRange(of: "\(needle)")
     #expect(text.firstASCII(needle) == expected)
     #expect(text.containsASCII(needle) == (expected != nil))
     let tail = text.dropFirst()
-    #expect(tail.firstASCII(needle) == tail.firstRange(of: needle))
+    #expect(tail.firstASCII(needle) == tail.firstRange(of: "\(needle)"))
   }
 }
