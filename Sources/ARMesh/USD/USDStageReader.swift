@@ -386,7 +386,8 @@ struct USDStageReader {
 
   /// ``worldMatrix(_:)``, taking the prims' transforms already in `known` (by path) and adding
   /// those it finds: over a stage's prims, each prim's own ops evaluated once, not again for
-  /// every prim under it (a tenth of a 100-part USDZ's reading on one core).
+  /// every prim under it (on a 100-part USDZ, 3.3% of the reading thread's time before, 2.0%
+  /// after). Recursion as deep as the path, which the readers bound (128 prims nested).
   func worldMatrix(_ path: String, known: inout [String: Matrix4<Double>]) throws(USDError) -> Matrix4<Double>
   {
     if let matrix = known[path] { return matrix }
