@@ -27,87 +27,134 @@ struct DarkComponents {
 
   init(dark: [Bool], width: Int, height: Int) {
     self.width = width
+    let (runs, rowStarts) = Self.runs(of: dark, width: width, height: height)
+    let roots = Self.joined(runs, rowStarts: rowStarts)
+    (components, nextRun) = Self.components(of: runs, roots: roots)
+    self.runs = runs
+  }
+
+  /// Each row's runs of dark pixels in raster order, and where each row's runs start (one entry
+  /// a row and one past the last).
+  private static func runs(of dark: [Bool], width: Int, height: Int) -> (runs: [Run], rowStarts: [Int]) {
     var runs: [Run] = []
+    // Textured photos have a run every 16-20 pixels: reserved at once, not doubled repeatedly.
+    runs.reserveCapacity(dark.count / 16)
     var rowStarts = [Int](repeating: 0, count: height + 1)
     dark.withUnsafeBufferPointer { dark in
       guard let base = dark.baseAddress else { return }
       let bytes = UnsafeRawPointer(base)
-      /// Whether the eight pixels from `i` are all `value` (a Bool is one byte, 0 or 1): most of a
-      /// thresholded image is long stretches of one value, passed a word at a time.
-      @inline(__always) func eight(_ i: Int, all value: UInt64) -> Bool {
-        bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == value
+      // A Bool is one byte, 0 or 1: eight pixels are read as a word, and the first pixel of
+      // the other value found from its lowest differing byte (little-endian), so a row costs a
+      // few steps a run, not one a pixel.
+      @inline(__always) func next(_ value: Bool, from x: Int, row: Int) -> Int {
+        let other: UInt64 = value ? 0 : 0x0101_0101_0101_0101
+        var x = x
+        while x &+ 8 <= width {
+          let differing = bytes.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self) ^ other
+          if differing != 0 { return x &+ differing.trailingZeroBitCount &>> 3 }
+          x &+= 8
+        }
+        while x < width && dark[row &+ x] != value { x &+= 1 }
+        return x
       }
-      let (light, darkWord): (UInt64, UInt64) = (0, 0x0101_0101_0101_0101)
       for y in 0..<height {
         rowStarts[y] = runs.count
         let row = y * width
-        var x = 0
+        var x = next(true, from: 0, row: row)
         while x < width {
-          while x &+ 8 <= width && eight(row &+ x, all: light) { x &+= 8 }
-          while x < width && !dark[row &+ x] { x &+= 1 }
-          guard x < width else { break }
-          let start = x
-          while x &+ 8 <= width && eight(row &+ x, all: darkWord) { x &+= 8 }
-          while x < width && dark[row &+ x] { x &+= 1 }
-          runs.append(Run(y: Int32(y), start: Int32(start), end: Int32(x)))
+          let end = next(false, from: x, row: row)
+          runs.append(Run(y: Int32(y), start: Int32(x), end: Int32(end)))
+          x = end < width ? next(true, from: end, row: row) : width
         }
       }
     }
     rowStarts[height] = runs.count
-    // Union-find over the runs: a run joins every run of the row above whose columns overlap its
-    // own (4-connectivity: sharing a column, not only a corner). Roots are the smallest run.
-    var parent = [Int32](0..<Int32(runs.count))
-    func root(_ i: Int32) -> Int32 {
-      var i = i
-      while parent[Int(i)] != i {
-        parent[Int(i)] = parent[Int(parent[Int(i)])]  // path halving
-        i = parent[Int(i)]
-      }
-      return i
+    return (runs, rowStarts)
+  }
+
+  /// Each run's root: the first run of its component. Union-find over the runs: a run joins
+  /// every run of the row above whose columns overlap its own (4-connectivity: sharing a
+  /// column, not only a corner), a root always the smaller run.
+  private static func joined(_ runs: [Run], rowStarts: [Int]) -> [Int32] {
+    var parent = [Int32](unsafeUninitializedCapacity: runs.count) { buffer, count in
+      for i in 0..<runs.count { buffer[i] = Int32(truncatingIfNeeded: i) }
+      count = runs.count
     }
-    if height > 1 {
-      for y in 1..<height {
-        var above = rowStarts[y - 1]
-        for i in rowStarts[y]..<rowStarts[y + 1] {
-          let run = runs[i]
-          while above < rowStarts[y] && runs[above].end <= run.start { above += 1 }
-          var k = above
-          while k < rowStarts[y] && runs[k].start < run.end {
-            let (a, b) = (root(Int32(i)), root(Int32(k)))
-            if a != b { parent[Int(max(a, b))] = min(a, b) }
-            k += 1
+    let rows = rowStarts.count - 1
+    runs.withUnsafeBufferPointer { runs in
+      parent.withUnsafeMutableBufferPointer { parent in
+        let parent = parent.baseAddress!
+        @inline(__always) func root(_ i: Int32) -> Int32 {
+          var i = i
+          while parent[Int(i)] != i {
+            parent[Int(i)] = parent[Int(parent[Int(i)])]  // path halving
+            i = parent[Int(i)]
+          }
+          return i
+        }
+        for y in stride(from: 1, to: rows, by: 1) {
+          var above = rowStarts[y - 1]
+          let (first, end) = (rowStarts[y], rowStarts[y + 1])
+          for i in first..<end {
+            let run = runs[i]
+            while above < first && runs[above].end <= run.start { above &+= 1 }
+            var k = above
+            while k < first && runs[k].start < run.end {
+              let (a, b) = (root(Int32(truncatingIfNeeded: i)), root(Int32(truncatingIfNeeded: k)))
+              if a != b { parent[Int(max(a, b))] = min(a, b) }
+              k &+= 1
+            }
+          }
+        }
+        // Every parent is a smaller run: in run order, each parent's root is known by the
+        // time a run is reached, so one pass leaves every run pointing at its root.
+        for i in 0..<runs.count { parent[i] = parent[Int(parent[i])] }
+      }
+    }
+    return parent
+  }
+
+  /// The components of `runs` whose roots are `roots`, numbered by their roots in run order
+  /// (the raster order of first pixels), and each run's successor in its component.
+  private static func components(of runs: [Run], roots: [Int32]) -> (
+    components: [Component], nextRun: [Int32]
+  ) {
+    var nextRun = [Int32](repeating: -1, count: runs.count)
+    // Scratch: each root run's component, and each component's last run so far.
+    let componentOfRoot = UnsafeMutableBufferPointer<Int32>.allocate(capacity: runs.count)
+    defer { componentOfRoot.deallocate() }
+    var count = 0
+    for i in roots.indices where Int(roots[i]) == i {
+      componentOfRoot[i] = Int32(truncatingIfNeeded: count)
+      count += 1
+    }
+    let lastRun = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+    defer { lastRun.deallocate() }
+    var components = [Component](
+      repeating: Component(count: 0, minX: 0, maxX: 0, minY: 0, maxY: 0, firstRun: 0), count: count)
+    runs.withUnsafeBufferPointer { runs in
+      components.withUnsafeMutableBufferPointer { components in
+        nextRun.withUnsafeMutableBufferPointer { nextRun in
+          for i in runs.indices {
+            let run = runs[i], root = Int(roots[i])
+            let c = Int(componentOfRoot[root])
+            let (start, last) = (Int(run.start), Int(run.end) - 1)
+            if root == i {
+              components[c] = Component(
+                count: 0, minX: start, maxX: last, minY: Int(run.y), maxY: Int(run.y), firstRun: i)
+            } else {
+              nextRun[Int(lastRun[c])] = Int32(truncatingIfNeeded: i)
+            }
+            lastRun[c] = Int32(truncatingIfNeeded: i)
+            components[c].count &+= last &- start &+ 1
+            components[c].minX = min(components[c].minX, start)
+            components[c].maxX = max(components[c].maxX, last)
+            components[c].maxY = Int(run.y)
           }
         }
       }
     }
-    // Components numbered by their roots in run order, which is the raster order of first pixels.
-    var componentOfRun = [Int32](repeating: -1, count: runs.count)
-    var nextRun = [Int32](repeating: -1, count: runs.count), lastRun: [Int] = []
-    var components: [Component] = []
-    for i in runs.indices {
-      let r = Int(root(Int32(i)))
-      if r == i {
-        componentOfRun[i] = Int32(components.count)
-        let run = runs[i]
-        components.append(
-          Component(
-            count: 0, minX: Int(run.start), maxX: Int(run.end) - 1, minY: Int(run.y), maxY: Int(run.y),
-            firstRun: i))
-        lastRun.append(i)
-      } else {
-        componentOfRun[i] = componentOfRun[r]
-      }
-      let run = runs[i], c = Int(componentOfRun[i])
-      if lastRun[c] != i { nextRun[lastRun[c]] = Int32(i) }
-      lastRun[c] = i
-      components[c].count += Int(run.end - run.start)
-      components[c].minX = min(components[c].minX, Int(run.start))
-      components[c].maxX = max(components[c].maxX, Int(run.end) - 1)
-      components[c].maxY = max(components[c].maxY, Int(run.y))
-    }
-    self.runs = runs
-    self.nextRun = nextRun
-    self.components = components
+    return (components, nextRun)
   }
 
   /// Component `c`'s pixels as a mask of its bounding box with a pixel's margin all round:
@@ -115,62 +162,71 @@ struct DarkComponents {
   func mask(of c: Int) -> (mask: [Bool], width: Int, height: Int) {
     let part = components[c]
     let (width, height) = (part.maxX - part.minX + 3, part.maxY - part.minY + 3)
-    var mask = [Bool](repeating: false, count: width * height)
-    var i = part.firstRun
-    while i >= 0 {
-      let run = runs[i], row = (Int(run.y) - part.minY + 1) * width - part.minX + 1
-      for x in Int(run.start)..<Int(run.end) { mask[row + x] = true }
-      i = Int(nextRun[i])
+    let mask = [Bool](unsafeUninitializedCapacity: width * height) { buffer, count in
+      fillMask(of: c, into: buffer, width: width)
+      count = width * height
     }
     return (mask, width, height)
   }
 
-  /// The outer boundary of component `c` as pixel-corner points of the image, clockwise (y
-  /// down): the boundary between its pixels and the rest, traced along the pixel edges from the
-  /// top edge of its first pixel in raster order. Traced on a mask of its bounding box and a
-  /// pixel's margin, never on an image-sized label.
-  func outline(of c: Int) -> [SIMD2<Double>] {
-    let (mask, width, height) = self.mask(of: c)
-    let part = components[c], first = runs[part.firstRun]
-    let corner = SIMD2(Double(part.minX - 1), Double(part.minY - 1))
-    func inside(_ x: Int, _ y: Int) -> Bool {
-      x >= 0 && y >= 0 && x < width && y < height && mask[y * width + x]
-    }
-    let start = (Int(first.y) - part.minY + 1) * width + Int(first.start) - part.minX + 1
-    // Walk the corner lattice keeping the component on the right.
-    let origin = SIMD2(start % width, start / width)
-    var position = origin, direction = SIMD2(1, 0)  // along the top edge of the first pixel
-    var points: [SIMD2<Double>] = []
-    // About the box's perimeter, for most outlines: grown once, not doubled again and again.
-    points.reserveCapacity(2 * (width + height))
-    let limit = 4 * part.count + 4  // no outline has more edges than its pixels have sides
-    repeat {
-      points.append(SIMD2(Double(position.x), Double(position.y)) + corner)
-      position &+= direction
-      // At the new lattice corner, the pixels ahead-left and ahead-right of the direction.
-      let (dx, dy) = (direction.x, direction.y)
-      // Pixel to the right of the edge ahead (component side), and to the left.
-      func pixel(_ corner: SIMD2<Int>, _ d: SIMD2<Int>, right: Bool) -> (Int, Int) {
-        // For direction (1,0) along a top edge: right is the pixel below-right (x, y); left is (x, y-1).
-        switch (d.x, d.y, right) {
-        case (1, 0, true): return (corner.x, corner.y)
-        case (1, 0, false): return (corner.x, corner.y - 1)
-        case (0, 1, true): return (corner.x - 1, corner.y)
-        case (0, 1, false): return (corner.x, corner.y)
-        case (-1, 0, true): return (corner.x - 1, corner.y - 1)
-        case (-1, 0, false): return (corner.x - 1, corner.y)
-        case (0, -1, true): return (corner.x, corner.y - 1)
-        default: return (corner.x - 1, corner.y - 1)
+  /// Writes ``mask(of:)`` into `mask`, whose rows are `width` long.
+  private func fillMask(of c: Int, into mask: UnsafeMutableBufferPointer<Bool>, width: Int) {
+    let part = components[c]
+    mask.initialize(repeating: false)
+    runs.withUnsafeBufferPointer { runs in
+      nextRun.withUnsafeBufferPointer { nextRun in
+        var i = part.firstRun
+        while i >= 0 {
+          let run = runs[i], row = (Int(run.y) - part.minY + 1) * width - part.minX + 1
+          for x in Int(run.start)..<Int(run.end) { mask[row &+ x] = true }
+          i = Int(nextRun[i])
         }
       }
-      let (lx, ly) = pixel(position, direction, right: false),
-        (rx, ry) = pixel(position, direction, right: true)
-      if inside(lx, ly) {
-        direction = SIMD2(dy, -dx)  // turn left
-      } else if !inside(rx, ry) {
-        direction = SIMD2(-dy, dx)  // turn right
+    }
+  }
+
+  /// The outer boundary of component `c` as the pixel-corner points of the image where it
+  /// turns, clockwise (y down): the boundary between its pixels and the rest, traced along the
+  /// pixel edges from the top-left corner of its first pixel in raster order. Straight stretches
+  /// between turns hold no point (the simplification that follows would never keep one: a
+  /// line's distance from a chord is largest at a stretch's ends), so an axis-aligned side
+  /// costs one point, not one a pixel. Traced on a mask of its bounding box and a pixel's
+  /// margin, never on an image-sized label.
+  func outline(of c: Int) -> [SIMD2<Double>] {
+    let part = components[c], first = runs[part.firstRun]
+    let (width, height) = (part.maxX - part.minX + 3, part.maxY - part.minY + 3)
+    let corner = SIMD2(Double(part.minX - 1), Double(part.minY - 1))
+    var points: [SIMD2<Double>] = []
+    points.reserveCapacity(width + height)
+    withUnsafeTemporaryAllocation(of: Bool.self, capacity: width * height) { mask in
+      fillMask(of: c, into: mask, width: width)
+      // Directions clockwise from rightwards (right, down, left, up): each one's step on the
+      // lattice of corners (indexed as the mask's pixels: corner (x, y) is index y·width + x),
+      // and the pixels ahead on its left and right, as offsets from the corner reached. The
+      // margin keeps every one of them inside the mask.
+      let step = SIMD4(1, width, -1, -width)
+      let left = SIMD4(-width, 0, -1, -width - 1)
+      let right = SIMD4(0, -1, -width - 1, -width)
+      let origin = (Int(first.y) - part.minY + 1) * width + Int(first.start) - part.minX + 1
+      @inline(__always) func point(_ p: Int) -> SIMD2<Double> {
+        SIMD2(Double(p % width), Double(p / width)) + corner
       }
-    } while (position != origin || direction != SIMD2(1, 0)) && points.count < limit
+      points.append(point(origin))
+      // Along the top edge of the first pixel, keeping the component on the right.
+      var (position, direction) = (origin, 0)
+      let limit = 4 * part.count + 4  // no outline has more edges than its pixels have sides
+      for _ in 0..<limit {
+        position &+= step[direction]
+        let turned =
+          mask[position &+ left[direction]]
+          ? (direction &+ 3) & 3 : mask[position &+ right[direction]] ? direction : (direction &+ 1) & 3
+        if position == origin && turned == 0 { break }
+        if turned != direction {
+          points.append(point(position))
+          direction = turned
+        }
+      }
+    }
     return points
   }
 }

@@ -80,7 +80,7 @@ struct GreyImage: Sendable {
   @inline(__always)
   private func bilinear(_ p: SIMD2<Double>, _ level: (Float) -> Float) -> Double {
     let x = p.x - 0.5, y = p.y - 0.5
-    let (x0, y0) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
+    let (x0, y0) = (Self.floor(x), Self.floor(y))
     let (fx, fy) = (Float(x - Double(x0)), Float(y - Double(y0)))
     // The four neighbours' rows and columns clamped once; read without bounds checks.
     let (left, right) = (min(max(x0, 0), width - 1), min(max(x0 + 1, 0), width - 1))
@@ -93,6 +93,15 @@ struct GreyImage: Sendable {
     }
   }
 
+  /// `x` rounded down, as an integer: truncated, then one less where that rounded up (a
+  /// negative fraction). The portable x86-64 build has no SSE4.1 rounding instruction, so
+  /// `rounded(.down)` is a call into libm, twice a sample of every profile and cell.
+  @inline(__always)
+  static func floor(_ x: Double) -> Int {
+    let truncated = Int(x)
+    return Double(truncated) > x ? truncated - 1 : truncated
+  }
+
   /// Linear light (0…255) from an encoded luma by the sRGB curve, a sixteenth of a level apart.
   private static let linearLevels: [Float] = (0...(255 * 16)).map {
     SRGB.decode(Float($0) / (255 * 16)) * 255
@@ -100,40 +109,60 @@ struct GreyImage: Sendable {
 
   /// Bilinear samples between pixel centres in linear light (the luma decoded by the sRGB curve
   /// first, as a camera's tone curve roughly encodes it), edges clamped, at `origin + direction
-  /// * t` for each `t` of `offsets`: a profile across an edge. Blur and anti-aliasing average
-  /// light, so an edge's true place is halfway between its sides' levels here, not in the
-  /// encoded values, where a blurred black square would look smaller than it is. (The sRGB
-  /// table is reached once a profile: a static array read four times a sample paid its lazy
+  /// * t` for each `t` of `offsets` (at least six): a profile across an edge. Blur and
+  /// anti-aliasing average light, so an edge's true place is halfway between its sides' levels
+  /// here, not in the encoded values, where a blurred black square would look smaller than it
+  /// is. Returns how much darker, in encoded levels, its first three samples are than its last
+  /// three (``sample(_:)`` at each, summed): the same four pixels give both. (The sRGB table is
+  /// reached once a profile: a static array read four times a sample paid its lazy
   /// initialisation check each time.)
   func linearProfile(
     from origin: SIMD2<Double>, along direction: SIMD2<Double>, at offsets: [Double],
     into light: UnsafeMutableBufferPointer<Double>
-  ) {
+  ) -> Double {
+    let n = offsets.count
+    var ends = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     Self.linearLevels.withUnsafeBufferPointer { table in
       values.withUnsafeBufferPointer { v in
         // Samples a quarter pixel apart mostly fall between the same four pixels as the one
         // before: their light is looked up once for the run of samples between them.
         var cell = (x: Int.min, y: Int.min)
         var (a, b, c, d): (Float, Float, Float, Float) = (0, 0, 0, 0)
+        var (ea, eb, ec, ed): (Float, Float, Float, Float) = (0, 0, 0, 0)
         for (k, t) in offsets.enumerated() {
           let p = origin + direction * t
           let x = p.x - 0.5, y = p.y - 0.5
-          let (x0, y0) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
+          let (x0, y0) = (Self.floor(x), Self.floor(y))
           if (x0, y0) != cell {
             cell = (x0, y0)
             let (left, right) = (min(max(x0, 0), width - 1), min(max(x0 + 1, 0), width - 1))
             let (upper, lower) = (
               min(max(y0, 0), height - 1) * width, min(max(y0 + 1, 0), height - 1) * width
             )
-            (a, b) = (Self.linear(v[upper + left], table), Self.linear(v[upper + right], table))
-            (c, d) = (Self.linear(v[lower + left], table), Self.linear(v[lower + right], table))
+            (ea, eb, ec, ed) = (v[upper + left], v[upper + right], v[lower + left], v[lower + right])
+            (a, b) = (Self.linear(ea, table), Self.linear(eb, table))
+            (c, d) = (Self.linear(ec, table), Self.linear(ed, table))
           }
           let (fx, fy) = (Float(x - Double(x0)), Float(y - Double(y0)))
           let top = a + (b - a) * fx, bottom = c + (d - c) * fx
           light[k] = Double(top + (bottom - top) * fy)
+          guard k < 3 || k >= n - 3 else { continue }
+          // The encoded level here, as ``sample(_:)`` interpolates it.
+          let encodedTop = ea + (eb - ea) * fx, encodedBottom = ec + (ed - ec) * fx
+          let encoded = Double(encodedTop + (encodedBottom - encodedTop) * fy)
+          switch k {
+          case 0: ends.0 = encoded
+          case 1: ends.1 = encoded
+          case 2: ends.2 = encoded
+          case n - 3: ends.3 = encoded
+          case n - 2: ends.4 = encoded
+          default: ends.5 = encoded
+          }
         }
       }
     }
+    // Summed in the order the refinement summed its own samples of the ends.
+    return ends.0 + ends.1 + ends.2 - ends.5 - ends.4 - ends.3
   }
 
   /// The linear light of encoded luma `value` from `table` (``linearLevels``).
@@ -279,12 +308,14 @@ struct GreyImage: Sendable {
 
   /// A convex quadrilateral approximating a closed outline (Douglas–Peucker at 3% of its
   /// perimeter, as OpenCV's marker detector), corners clockwise, sides at least `minimumSide`
-  /// /4; nil for anything else.
+  /// /4; nil for anything else. The outline may hold only the points where it turns (a traced
+  /// outline's straight stretches simplify to their ends whatever lies between).
   static func quadrilateral(_ outline: [SIMD2<Double>], minimumSide: Double) -> [SIMD2<Double>]? {
-    guard outline.count >= 8 else { return nil }
     let n = outline.count
+    guard n >= 4 else { return nil }
     var perimeter = (outline[0] - outline[n - 1]).length
     for i in 1..<n { perimeter += (outline[i] - outline[i - 1]).length }
+    guard perimeter >= 8 else { return nil }
     let epsilon = 0.03 * perimeter
     // Split the ring at two points far apart, which are corners of any convex outline (the
     // first point in raster order need not be: a marker's top side can run almost level),
@@ -306,19 +337,22 @@ struct GreyImage: Sendable {
       return corners
     }
     var corners = simplified(epsilon)
-    if (5...7).contains(corners.count) {
+    if (5...7).contains(corners.count), perimeter >= 4 * max(28, minimumSide / 4) {
       // A marker whose dark region runs on into something dark beside it (a shadow, the pole
       // a sign stands on): the four of the corners whose quadrilateral the outline follows,
       // holding most of the region. Only for sides of 28 px and more: smaller regions with
       // tails are texture far more often than markers (seeded textures gave false ids), and
       // each such quadrilateral costs a reading of its cells. The corners are taken again at a
       // finer tolerance when the coarse ones hide the marker's own corner in the tail's line.
+      // (An outline shorter than four such sides holds none: it passes through a
+      // quadrilateral's corners in turn, so it is no shorter than its perimeter.)
       let (tolerance, shortest) = (max(2, epsilon / 3), max(28, minimumSide / 4))
+      let everyStep = Self.unitSteps(outline)
       guard
         let four = Self.quadrilateral(
-          among: corners, following: outline, within: tolerance, shortestSide: shortest)
+          among: corners, following: everyStep, within: tolerance, shortestSide: shortest)
           ?? Self.quadrilateral(
-            among: simplified(tolerance), following: outline, within: tolerance, shortestSide: shortest)
+            among: simplified(tolerance), following: everyStep, within: tolerance, shortestSide: shortest)
       else { return nil }
       corners = four
     }
@@ -332,6 +366,22 @@ struct GreyImage: Sendable {
     }
     guard signs.allSatisfy({ $0 > 0 }) || signs.allSatisfy({ $0 < 0 }) else { return nil }
     return signs[0] > 0 ? corners : corners.reversed()
+  }
+
+  /// The closed `outline` with a point at every whole pixel along each of its straight
+  /// stretches (sides between its points that run along a row or a column), as it was traced:
+  /// where how much of an outline a shape follows is counted.
+  static func unitSteps(_ outline: [SIMD2<Double>]) -> [SIMD2<Double>] {
+    var points: [SIMD2<Double>] = []
+    for (k, p) in outline.enumerated() {
+      let q = outline[(k + 1) % outline.count], d = q - p
+      let steps = Int(max(abs(d.x), abs(d.y)).rounded())
+      let alongAxis = (d.x == 0 || d.y == 0) && steps > 1 && d.x == d.x.rounded() && d.y == d.y.rounded()
+      points.append(p)
+      guard alongAxis else { continue }
+      for s in 1..<steps { points.append(p + d * (Double(s) / Double(steps))) }
+    }
+    return points
   }
 
   /// The first of the `count` points `point(k)` farthest from `p`.
@@ -531,11 +581,9 @@ struct GreyImage: Sendable {
         // outside must be at least 20 encoded levels lighter than the inside. A profile lighter
         // inside has crossed the one-cell border into a white cell: its steepest edge would be
         // the border's inner one, and would pull the side inwards by a cell. (The ends' three
-        // samples a side, encoded; the whole profile is sampled in light only when it passes.)
-        @inline(__always) func end(_ j: Int) -> Double { sample(base + normal * offsets[j]) }
-        let inside = end(0) + end(1) + end(2)
-        guard inside - end(n - 1) - end(n - 2) - end(n - 3) > 60 else { continue }
-        linearProfile(from: base, along: normal, at: offsets, into: light)
+        // samples a side, encoded, read with the profile's light from the same pixels.)
+        let darkerInside = linearProfile(from: base, along: normal, at: offsets, into: light)
+        guard darkerInside > 60 else { continue }
         var (steepest, at) = (0.0, -1)
         for j in 1..<(n - 1) {
           // Only edges that darken inwards: the outer edge of the border.

@@ -102,3 +102,41 @@ struct DarkComponentsTests {
     }
   }
 }
+
+extension DarkComponentsTests {
+  @Test("outlines hold only their turns: each side runs along a row or a column, and turns at each point")
+  func outlinesHoldTurns() {
+    var random = SplitMix64(seed: 7)
+    for _ in 0..<60 {
+      let (width, height) = (Int.random(in: 2...40, using: &random), Int.random(in: 2...30, using: &random))
+      let dark = (0..<(width * height)).map { _ in Double.random(in: 0..<1, using: &random) < 0.55 }
+      let parts = DarkComponents(dark: dark, width: width, height: height)
+      for c in parts.components.indices {
+        let outline = parts.outline(of: c)
+        for (k, p) in outline.enumerated() {
+          let (before, after) = (
+            outline[(k + outline.count - 1) % outline.count], outline[(k + 1) % outline.count]
+          )
+          let (d0, d1) = (p - before, after - p)
+          #expect((d0.x == 0) != (d0.y == 0) && (d1.x == 0) != (d1.y == 0), "a side along a row or column")
+          #expect((d0.x == 0) != (d1.x == 0), "a turn at \(p)")
+        }
+        // Every unit step put back, the closed path's steps are all one pixel long.
+        let steps = GreyImage.unitSteps(outline)
+        for (k, p) in steps.enumerated() { #expect((steps[(k + 1) % steps.count] - p).length == 1) }
+      }
+    }
+  }
+
+  @Test("an axis-aligned square region is four turns, and a quadrilateral")
+  func squareRegion() {
+    let (width, height) = (30, 30)
+    let dark = (0..<(width * height)).map { i in (5..<25).contains(i % width) && (5..<25).contains(i / width)
+    }
+    let parts = DarkComponents(dark: dark, width: width, height: height)
+    let outline = parts.outline(of: 0)
+    #expect(outline == [SIMD2(5, 5), SIMD2(25, 5), SIMD2(25, 25), SIMD2(5, 25)])
+    let quad = GreyImage.quadrilateral(outline, minimumSide: 8)
+    #expect(quad.map { Set($0) } == Set(outline))
+  }
+}
