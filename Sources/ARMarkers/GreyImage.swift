@@ -347,12 +347,17 @@ struct GreyImage: Sendable {
       // (An outline shorter than four such sides holds none: it passes through a
       // quadrilateral's corners in turn, so it is no shorter than its perimeter.)
       let (tolerance, shortest) = (max(2, epsilon / 3), max(28, minimumSide / 4))
-      let everyStep = Self.unitSteps(outline)
+      // Every pixel step of the outline, made once and only for a choice worth following.
+      var everyStep: [SIMD2<Double>]?
+      let steps = {
+        if everyStep == nil { everyStep = Self.unitSteps(outline) }
+        return everyStep!
+      }
       guard
         let four = Self.quadrilateral(
-          among: corners, following: everyStep, within: tolerance, shortestSide: shortest)
+          among: corners, following: steps, within: tolerance, shortestSide: shortest)
           ?? Self.quadrilateral(
-            among: simplified(tolerance), following: everyStep, within: tolerance, shortestSide: shortest)
+            among: simplified(tolerance), following: steps, within: tolerance, shortestSide: shortest)
       else { return nil }
       corners = four
     }
@@ -375,8 +380,10 @@ struct GreyImage: Sendable {
     var points: [SIMD2<Double>] = []
     for (k, p) in outline.enumerated() {
       let q = outline[(k + 1) % outline.count], d = q - p
-      let steps = Int(max(abs(d.x), abs(d.y)).rounded())
-      let alongAxis = (d.x == 0 || d.y == 0) && steps > 1 && d.x == d.x.rounded() && d.y == d.y.rounded()
+      // (Rounded by adding a half and truncating: no libm call, the same for lengths ≥ 0.)
+      let steps = Int(max(abs(d.x), abs(d.y)) + 0.5)
+      let alongAxis =
+        (d.x == 0 || d.y == 0) && steps > 1 && d.x == Double(Int(d.x)) && d.y == Double(Int(d.y))
       points.append(p)
       guard alongAxis else { continue }
       for s in 1..<steps { points.append(p + d * (Double(s) / Double(steps))) }
@@ -399,9 +406,10 @@ struct GreyImage: Sendable {
   /// Four of `corners` (in order) whose quadrilateral at least four fifths of `outline` lies
   /// within `tolerance` of, the one it follows most closely, with sides of at least
   /// `shortestSide` pixels and at least 80% of the corners' polygon's area; nil when none is.
-  /// The rest of the outline is a tail or a bump the quadrilateral leaves out.
+  /// The rest of the outline is a tail or a bump the quadrilateral leaves out. `outline` is
+  /// asked for only when some four corners pass the area and side tests.
   static func quadrilateral(
-    among corners: [SIMD2<Double>], following outline: [SIMD2<Double>], within tolerance: Double,
+    among corners: [SIMD2<Double>], following outline: () -> [SIMD2<Double>], within tolerance: Double,
     shortestSide: Double
   ) -> [SIMD2<Double>]? {
     let n = corners.count, whole = area(corners)
@@ -424,26 +432,32 @@ struct GreyImage: Sendable {
     }
     // The one the outline follows best (the largest of equals): the largest alone can take a
     // tail's tip for a corner.
+    // (Misses are counted only until they pass the bound, which only falls as better choices
+    // are found; distances compared squared.)
+    guard !choices.isEmpty else { return nil }
+    let outline = outline()
     var best: (quad: [SIMD2<Double>], misses: Int)?
+    let squaredTolerance = tolerance * tolerance
     for choice in choices.sorted(by: { $0.area > $1.area }) {
       let q = choice.quad, bound = min(outline.count / 5, (best?.misses ?? .max) - 1)
+      guard bound >= 0 else { break }
       var misses = 0
-      for p in outline where misses <= bound {
-        if (0..<4).allSatisfy({ Self.distance(p, fromSegment: q[$0], q[($0 + 1) % 4]) > tolerance }) {
-          misses += 1
-        }
+      for p in outline {
+        guard Self.squaredDistance(p, fromSegment: q[0], q[1]) > squaredTolerance,
+          Self.squaredDistance(p, fromSegment: q[1], q[2]) > squaredTolerance,
+          Self.squaredDistance(p, fromSegment: q[2], q[3]) > squaredTolerance,
+          Self.squaredDistance(p, fromSegment: q[3], q[0]) > squaredTolerance
+        else { continue }
+        misses += 1
+        if misses > bound { break }
       }
       if misses <= bound { best = (q, misses) }
     }
     return best?.quad
   }
 
-  /// The distance from `p` to the segment `a`–`b` (to `a` when they coincide), pixels.
-  static func distance(_ p: SIMD2<Double>, fromSegment a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
-    squaredDistance(p, fromSegment: a, b).squareRoot()
-  }
-
-  /// The square of ``distance(_:fromSegment:_:)``.
+  /// The square of the distance from `p` to the segment `a`–`b` (to `a` when they coincide),
+  /// pixels².
   @inline(__always)
   static func squaredDistance(_ p: SIMD2<Double>, fromSegment a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double
   {
