@@ -8,6 +8,9 @@ import Foundation
 struct GreyImage: Sendable {
   let width: Int, height: Int
   let values: [Float]
+  /// The 8-bit levels `values` hold, when they are whole levels (a JPEG's luma, not inverted):
+  /// where window sums are exact in 32-bit integers (``threshold(window:)``).
+  let levels: [UInt8]?
 
   /// Frame-sized arrays kept between detections (``recycle()``): room for the grey images and
   /// masks of two 1920×1440 detections at once, or one of a 12 MP photo.
@@ -43,7 +46,7 @@ struct GreyImage: Sendable {
         for i in source.indices { out[i] = offset + sign * Float(source[i]) }
       }
     }
-    self.init(width: luma.width, height: luma.height, values: values)
+    self.init(width: luma.width, height: luma.height, values: values, levels: inverted ? nil : luma.pixels)
   }
 
   /// Hands this image's values to the next image of its size: call when done with it.
@@ -67,10 +70,11 @@ struct GreyImage: Sendable {
     return GreyImage(width: w, height: h, values: half)
   }
 
-  private init(width: Int, height: Int, values: [Float]) {
+  private init(width: Int, height: Int, values: [Float], levels: [UInt8]? = nil) {
     self.width = width
     self.height = height
     self.values = values
+    self.levels = levels
   }
 
   /// Bilinear between pixel centres (at +0.5), edges clamped.
@@ -208,6 +212,7 @@ struct GreyImage: Sendable {
   /// lookups and no table of the image's size is built (a table of sums in Double was 22 MB a
   /// 1920 × 1440 frame, its page faults and zeroing a sixth of a detection).
   func threshold(window: Int) -> [Bool] {
+    if let levels, let dark = wholeLevelThreshold(levels, window: window) { return dark }
     let r = window / 2
     // Every pixel is decided below: a kept mask's old values are all overwritten.
     var dark = Self.keptMasks.take(count: width * height)

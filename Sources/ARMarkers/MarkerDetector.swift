@@ -28,8 +28,14 @@ public struct MarkerDetector: Sendable {
   /// The least corner uncertainty reported, pixels.
   public static let smallestCornerSigma = 0.02
 
+  /// Each code's id (the first, should a dictionary repeat a code).
+  private let exactIds: [UInt64: Int]
+
   /// A detector of `dictionary`'s markers, with the defaults above.
-  public init(dictionary: MarkerDictionary) { self.dictionary = dictionary }
+  public init(dictionary: MarkerDictionary) {
+    self.dictionary = dictionary
+    exactIds = Dictionary(zip(dictionary.codes, dictionary.codes.indices)) { first, _ in first }
+  }
 
   /// The markers in `image`, sorted by id (then by position).
   public func detect(_ image: RGBA8Image) -> [DetectedMarker] {
@@ -247,13 +253,23 @@ public struct MarkerDetector: Sendable {
     let bits = cells.bits
     // The code in each of its four turns: turn k reads the grid turned k quarter turns
     // clockwise, so the marker's top-left corner is the quad's corner k.
-    var best: (id: Int, distance: Int, turn: Int, code: UInt64)?
-    var tied = false
-    for turn in 0..<4 {
+    let turned = (0..<4).map { turn in
       var code: UInt64 = 0
       for r in 0..<n {
         for c in 0..<n { code = code << 1 | (bits[Self.cellIndex(r, c, turn: turn, size: n)] ? 1 : 0) }
       }
+      return code
+    }
+    // An exact code, as most readings of real markers are, is looked up: the first turn that
+    // holds one, as the search below would find it.
+    for (turn, code) in turned.enumerated() {
+      if let id = exactIds[code] {
+        return (id, 0, turn, cells.decisionMargin, cells.split, cells.contrast)
+      }
+    }
+    var best: (id: Int, distance: Int, turn: Int, code: UInt64)?
+    var tied = false
+    for (turn, code) in turned.enumerated() {
       for (id, candidate) in dictionary.codes.enumerated() {
         let d = (candidate ^ code).nonzeroBitCount
         guard d <= dictionary.correctionLimit else { continue }

@@ -45,4 +45,25 @@ struct AdaptiveThresholdTests {
       }
     }
   }
+
+  @Test("images of whole 8-bit levels (a JPEG's luma), thresholded in integers, equal the definition too")
+  func wholeLevelsEqualDefinition() {
+    var random = SplitMix64(seed: 42)
+    for _ in 0..<60 {
+      let width = Int.random(in: 1...70, using: &random), height = Int.random(in: 1...30, using: &random)
+      let pixels = (0..<(width * height)).map { i -> UInt8 in
+        let base = (i % width) * 3 + (i / width) * 2
+        return UInt8(clamping: base % 256 + Int.random(in: -20...20, using: &random))
+      }
+      let luma = Image<UInt8>(width: width, height: height, pixels: pixels)
+      let grey = GreyImage(luma: luma)
+      #expect(grey.levels != nil)
+      #expect(GreyImage(luma: luma, inverted: true).levels == nil)
+      for window in [3, 7, 13, 61, 181] {
+        #expect(
+          grey.threshold(window: window) == Self.reference(grey, window: window),
+          "\(width)×\(height), \(window)")
+      }
+    }
+  }
 }

@@ -4,9 +4,10 @@ import ARMarkers
 import Foundation
 
 /// Markers in real photographs of mixed size and content (issue 72), ours against OpenCV's
-/// `detectMarkers` and the AprilTag library at its defaults, each on the same decoded images
-/// and on the files (decode included: ours reads a JPEG's luma alone, as OpenCV's
-/// `IMREAD_GRAYSCALE` does): the AprilTag library's three Swarmathon photos
+/// `detectMarkers` and the AprilTag library at its defaults, each on the same decoded grey
+/// images (the JPEG's luma, which OpenCV's `IMREAD_GRAYSCALE` hands both peers and
+/// `ImageFile.readLuma` ours; until 2026-12-06 ours was handed RGBA and made its grey itself)
+/// and on the files (decode included): the AprilTag library's three Swarmathon photos
 /// (799×533, AprilTag 36h11 on cubes under stage light), OpenCV's six-marker desk photo, its
 /// ChArUco board and its four calibration shots (640×480, 6×6_250). Each side's time is the sum
 /// over the photos of its fastest of `rounds` runs on each.
@@ -26,11 +27,12 @@ func realPhotoMarkerWorkloads(rounds: Int) -> [Row] {
     for (name, paths) in sets {
       let detector = MarkerDetector(dictionary: MarkerDictionary.named(name)!)
       for path in paths {
-        let image = try! ImageFile.readRGBA8(path)
+        let image = try! ImageFile.readLuma(path)
         ours += (0..<rounds).map { _ in
           seconds {
             found +=
-              (decoded ? detector.detect(image) : detector.detect(luma: try! ImageFile.readLuma(path))).count
+              (decoded ? detector.detect(luma: image) : detector.detect(luma: try! ImageFile.readLuma(path)))
+              .count
           }
         }.min()!
       }
@@ -56,11 +58,12 @@ func realPhotoMarkerWorkloads(rounds: Int) -> [Row] {
     var oursTags = 0.0, tags = 0
     let detector = MarkerDetector(dictionary: MarkerDictionary.named("apriltag_36h11")!)
     for path in swarmathon {
-      let image = try! ImageFile.readRGBA8(path)
+      let image = try! ImageFile.readLuma(path)
       oursTags += (0..<rounds).map { _ in
         seconds {
           tags =
-            (decoded ? detector.detect(image) : detector.detect(luma: try! ImageFile.readLuma(path))).count
+            (decoded ? detector.detect(luma: image) : detector.detect(luma: try! ImageFile.readLuma(path)))
+            .count
         }
       }.min()!
     }
