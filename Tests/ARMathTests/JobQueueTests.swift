@@ -29,3 +29,27 @@ struct JobQueueTests {
     JobQueue().run(threads: 2)
   }
 }
+
+extension JobQueueTests {
+  /// An owner of a queue whose jobs capture it, as a detection's candidate reader does.
+  final class Owner: @unchecked Sendable {
+    let queue = JobQueue()
+    var ran = 0
+    func start() {
+      queue.add { [self] in ran += 1 }
+      queue.run(threads: 2)
+    }
+  }
+
+  @Test("jobs are let go once run: an owner its jobs capture is freed")
+  func jobsLetGo() {
+    weak var freed: Owner?
+    do {
+      let owner = Owner()
+      owner.start()
+      #expect(owner.ran == 1)
+      freed = owner
+    }
+    #expect(freed == nil)
+  }
+}

@@ -6,7 +6,9 @@ import Foundation
 /// while another's are still being found) without a barrier between the steps.
 package final class JobQueue: @unchecked Sendable {
   private let condition = NSCondition()
-  private var jobs: [@Sendable () -> Void] = []
+  /// The jobs added, each let go once taken: a job may hold its queue's owner, which holds the
+  /// queue (a cycle that leaked every detection's image until jobs were let go).
+  private var jobs: [(@Sendable () -> Void)?] = []
   /// The first job not yet taken.
   private var next = 0
   /// Jobs taken and not yet finished: each may still add more.
@@ -42,8 +44,10 @@ package final class JobQueue: @unchecked Sendable {
     defer { condition.unlock() }
     while next == jobs.count && running > 0 { condition.wait() }
     guard next < jobs.count else { return nil }
+    let job = jobs[next]
+    jobs[next] = nil
     next += 1
     running += 1
-    return jobs[next - 1]
+    return job
   }
 }
