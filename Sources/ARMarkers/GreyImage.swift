@@ -124,45 +124,65 @@ struct GreyImage: Sendable {
     from origin: SIMD2<Double>, along direction: SIMD2<Double>, at offsets: [Double],
     into light: UnsafeMutableBufferPointer<Double>
   ) -> Double {
-    let n = offsets.count
-    var ends = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     Self.linearLevels.withUnsafeBufferPointer { table in
-      values.withUnsafeBufferPointer { v in
-        // Samples a quarter pixel apart mostly fall between the same four pixels as the one
-        // before: their light is looked up once for the run of samples between them.
-        var cell = (x: Int.min, y: Int.min)
-        var (a, b, c, d): (Float, Float, Float, Float) = (0, 0, 0, 0)
-        var (ea, eb, ec, ed): (Float, Float, Float, Float) = (0, 0, 0, 0)
-        for (k, t) in offsets.enumerated() {
-          let p = origin + direction * t
-          let x = p.x - 0.5, y = p.y - 0.5
-          let (x0, y0) = (Self.floor(x), Self.floor(y))
-          if (x0, y0) != cell {
-            cell = (x0, y0)
-            let (left, right) = (min(max(x0, 0), width - 1), min(max(x0 + 1, 0), width - 1))
-            let (upper, lower) = (
-              min(max(y0, 0), height - 1) * width, min(max(y0 + 1, 0), height - 1) * width
-            )
-            (ea, eb, ec, ed) = (v[upper + left], v[upper + right], v[lower + left], v[lower + right])
-            (a, b) = (Self.linear(ea, table), Self.linear(eb, table))
-            (c, d) = (Self.linear(ec, table), Self.linear(ed, table))
-          }
-          let (fx, fy) = (Float(x - Double(x0)), Float(y - Double(y0)))
-          let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-          light[k] = Double(top + (bottom - top) * fy)
-          guard k < 3 || k >= n - 3 else { continue }
-          // The encoded level here, as ``sample(_:)`` interpolates it.
-          let encodedTop = ea + (eb - ea) * fx, encodedBottom = ec + (ed - ec) * fx
-          let encoded = Double(encodedTop + (encodedBottom - encodedTop) * fy)
-          switch k {
-          case 0: ends.0 = encoded
-          case 1: ends.1 = encoded
-          case 2: ends.2 = encoded
-          case n - 3: ends.3 = encoded
-          case n - 2: ends.4 = encoded
-          default: ends.5 = encoded
+      // Whole 8-bit levels index the table directly (a sixteenth of a level apart: level·16),
+      // with no clamping or rounding of a float: the same light.
+      if let levels {
+        return levels.withUnsafeBufferPointer { bytes in
+          profile(from: origin, along: direction, at: offsets, into: light) { i in
+            (Float(bytes[i]), table[Int(bytes[i]) &* 16])
           }
         }
+      }
+      return values.withUnsafeBufferPointer { v in
+        profile(from: origin, along: direction, at: offsets, into: light) { i in
+          (v[i], Self.linear(v[i], table))
+        }
+      }
+    }
+  }
+
+  /// ``linearProfile(from:along:at:into:)`` with each pixel's encoded level and linear light
+  /// from `level(index)`.
+  @inline(__always)
+  private func profile(
+    from origin: SIMD2<Double>, along direction: SIMD2<Double>, at offsets: [Double],
+    into light: UnsafeMutableBufferPointer<Double>, _ level: (Int) -> (encoded: Float, linear: Float)
+  ) -> Double {
+    let n = offsets.count
+    var ends = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    // Samples a quarter pixel apart mostly fall between the same four pixels as the one
+    // before: their light is looked up once for the run of samples between them.
+    var cell = (x: Int.min, y: Int.min)
+    var (a, b, c, d): (Float, Float, Float, Float) = (0, 0, 0, 0)
+    var (ea, eb, ec, ed): (Float, Float, Float, Float) = (0, 0, 0, 0)
+    for (k, t) in offsets.enumerated() {
+      let p = origin + direction * t
+      let x = p.x - 0.5, y = p.y - 0.5
+      let (x0, y0) = (Self.floor(x), Self.floor(y))
+      if (x0, y0) != cell {
+        cell = (x0, y0)
+        let (left, right) = (min(max(x0, 0), width - 1), min(max(x0 + 1, 0), width - 1))
+        let (upper, lower) = (min(max(y0, 0), height - 1) * width, min(max(y0 + 1, 0), height - 1) * width)
+        (ea, a) = level(upper + left)
+        (eb, b) = level(upper + right)
+        (ec, c) = level(lower + left)
+        (ed, d) = level(lower + right)
+      }
+      let (fx, fy) = (Float(x - Double(x0)), Float(y - Double(y0)))
+      let top = a + (b - a) * fx, bottom = c + (d - c) * fx
+      light[k] = Double(top + (bottom - top) * fy)
+      guard k < 3 || k >= n - 3 else { continue }
+      // The encoded level here, as ``sample(_:)`` interpolates it.
+      let encodedTop = ea + (eb - ea) * fx, encodedBottom = ec + (ed - ec) * fx
+      let encoded = Double(encodedTop + (encodedBottom - encodedTop) * fy)
+      switch k {
+      case 0: ends.0 = encoded
+      case 1: ends.1 = encoded
+      case 2: ends.2 = encoded
+      case n - 3: ends.3 = encoded
+      case n - 2: ends.4 = encoded
+      default: ends.5 = encoded
       }
     }
     // Summed in the order the refinement summed its own samples of the ends.
