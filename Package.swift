@@ -184,7 +184,7 @@ let package = Package(
     // Draco (KHR_draco_mesh_compression) is C++: a C face of our own over Debian's libdraco.
     .target(name: "CDraco", linkerSettings: [.linkedLibrary("draco")]),
     .target(name: "ARMeshCompression", dependencies: ["ARMesh", "CMeshopt", "CDraco"]),
-    .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath", "ARPose", "ARFiles"]),
+    .target(name: "ARMarkers", dependencies: ["ARImage", "ARMath", "ARPose", "ARFiles", "CVectorKernels"]),
     // Film looks: stages on linear images, stocks as JSON presets shipped as resources.
     .target(
       name: "ARFilm", dependencies: ["ARImage", "ARMath", "ARFiles", "CVectorKernels"],

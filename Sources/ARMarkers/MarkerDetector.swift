@@ -1,6 +1,7 @@
 import ARImage
 import ARMath
 import ARPose
+import CVectorKernels
 import Foundation
 
 /// Finds square fiducial markers of one dictionary in an image: adaptive thresholds (the
@@ -194,14 +195,12 @@ public struct MarkerDetector: Sendable {
   /// The side of `quad` (from corner i to i + 1) lying along the image's edge, both its ends
   /// within 1.5 px of the same edge of an image `width` × `height`, if any.
   static func sideOnEdge(of quad: [SIMD2<Double>], width: Double, height: Double) -> Int? {
-    func near(_ p: SIMD2<Double>) -> [Int] {
-      [
-        p.x <= 1.5 ? 0 : nil, p.y <= 1.5 ? 1 : nil, p.x >= width - 1.5 ? 2 : nil,
-        p.y >= height - 1.5 ? 3 : nil,
-      ]
-      .compactMap { $0 }
+    /// The edges `p` lies near, one bit each (left, top, right, bottom): every candidate asks.
+    func near(_ p: SIMD2<Double>) -> Int {
+      (p.x <= 1.5 ? 1 : 0) | (p.y <= 1.5 ? 2 : 0) | (p.x >= width - 1.5 ? 4 : 0)
+        | (p.y >= height - 1.5 ? 8 : 0)
     }
-    return (0..<4).first { i in !Set(near(quad[i])).isDisjoint(with: near(quad[(i + 1) % 4])) }
+    return (0..<4).first { i in near(quad[i]) & near(quad[(i + 1) % 4]) != 0 }
   }
 
   /// `quad` with side `side` (corner i to i + 1) moved `distance` pixels outwards, its corners
@@ -267,20 +266,19 @@ public struct MarkerDetector: Sendable {
         return (id, 0, turn, cells.decisionMargin, cells.split, cells.contrast)
       }
     }
-    var best: (id: Int, distance: Int, turn: Int, code: UInt64)?
-    var tied = false
-    for (turn, code) in turned.enumerated() {
-      for (id, candidate) in dictionary.codes.enumerated() {
-        let d = (candidate ^ code).nonzeroBitCount
-        guard d <= dictionary.correctionLimit else { continue }
-        if d < (best?.distance ?? .max) {
-          (best, tied) = ((id, d, turn, candidate ^ code), false)
-        } else if d == best?.distance, id != best?.id {
-          tied = true
-        }
-      }
+    // The nearest code within the bits the dictionary allows, searched in C where the CPU's
+    // POPCNT instruction counts bits (the portable Swift build has none).
+    var match = arscene_code_match()
+    dictionary.codes.withUnsafeBufferPointer { codes in
+      arscene_nearest_code(codes.baseAddress, codes.count, turned, Int32(dictionary.correctionLimit), &match)
     }
-    guard let best, !tied || best.distance == 0 else { return nil }
+    guard match.id >= 0 else { return nil }
+    let best = (
+      id: match.id, distance: Int(match.distance), turn: Int(match.turn),
+      code: dictionary.codes[match.id] ^ turned[Int(match.turn)]
+    )
+    let tied = match.tied != 0
+    guard !tied || best.distance == 0 else { return nil }
     if best.distance > dictionary.safeCorrections {
       // Every corrected cell must have been a doubtful one.
       for k in 0..<(n * n) where best.code >> UInt64(n * n - 1 - k) & 1 == 1 {

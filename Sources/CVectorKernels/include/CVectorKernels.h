@@ -43,4 +43,18 @@ void arscene_closest_hits_avx2(const float *nodes, const void *packets, int pack
                                long ray_stride, long origin_offset, long direction_offset, long count, double t_min,
                                double t_max, long stack_capacity, arscene_ray_hit *out);
 
+/// The nearest of `count` marker `codes` to any of a reading's four quarter turns `turned`,
+/// within `limit` bits: the first (turn, then id) at the least distance, and whether another id
+/// lies as near (`tied`). `id` is −1 when none is within `limit`. The same answer on every CPU;
+/// where POPCNT runs (and ARSCENE_PORTABLE_KERNELS is unset or 0) with that instruction.
+typedef struct {
+  long id;
+  int distance;
+  int turn;
+  int tied;
+} arscene_code_match;
+
+void arscene_nearest_code(const unsigned long long *codes, long count, const unsigned long long turned[4],
+                          int limit, arscene_code_match *out);
+
 #endif
