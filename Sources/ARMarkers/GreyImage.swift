@@ -200,7 +200,10 @@ struct GreyImage: Sendable {
 
   /// Convex quadrilaterals outlining dark regions, corners clockwise on the image (y down),
   /// at pixel boundaries: the candidates for markers' outer borders.
-  func quads(_ rule: DarkRule, minimumSide: Double) -> [[SIMD2<Double>]] {
+  /// With `hulls`, a region whose outline is not a quadrilateral may give its convex hull's
+  /// (``hullQuadrilateral(_:pixels:minimumSide:)``): for images halved before thresholding,
+  /// where a marker's thin border breaks.
+  func quads(_ rule: DarkRule, minimumSide: Double, hulls: Bool = false) -> [[SIMD2<Double>]] {
     let dark: [Bool]
     switch rule {
     case .windowMean(let window): dark = threshold(window: window)
@@ -218,7 +221,10 @@ struct GreyImage: Sendable {
         continue
       }
       let outline = parts.outline(of: c)
-      guard let quad = Self.quadrilateral(outline, minimumSide: minimumSide) else { continue }
+      guard
+        let quad = Self.quadrilateral(outline, minimumSide: minimumSide)
+          ?? (hulls ? Self.hullQuadrilateral(outline, pixels: part.count, minimumSide: minimumSide) : nil)
+      else { continue }
       quads.append(quad)
     }
     return quads

@@ -266,7 +266,7 @@ public struct PlaneDetector: Sendable {
       let d = points[i] - fit.centroid
       return SIMD2(d.dot(u), d.dot(v))
     }
-    let hull2 = PlaneGeometry.hull(flat)
+    let hull2 = convexHull(flat)
     let hull = hull2.map { fit.centroid + u * $0.x + v * $0.y }
     let rectangle = PlaneGeometry.minimumRectangle(hull2)
     let axisX = (u * rectangle.direction.x + v * rectangle.direction.y).normalized()
