@@ -48,9 +48,36 @@ static int too_large(const uint8_t *bytes, size_t count, int width, int height, 
   return 1;
 }
 
-int arscene_jpeg_decode(const uint8_t *bytes, size_t count, uint32_t channels, arscene_image *out,
-                        char *message, size_t message_size) {
-  memset(out, 0, sizeof *out);
+int arscene_jpeg_size(const uint8_t *bytes, size_t count, uint32_t *width_out, uint32_t *height_out,
+                      char *message, size_t message_size) {
+  tjhandle handle = tjInitDecompress();
+  if (!handle) {
+    snprintf(message, message_size, "cannot start the JPEG decoder");
+    return 1;
+  }
+  int width, height, subsampling, colorspace;
+  int failed = tjDecompressHeader3(handle, bytes, (unsigned long)count, &width, &height, &subsampling, &colorspace);
+  if (failed) snprintf(message, message_size, "%s", tjGetErrorStr2(handle));
+  tjDestroy(handle);
+  if (failed) return 1;
+  if (width <= 0 || height <= 0 || width > 65536 || height > 65536) {
+    snprintf(message, message_size, "unsupported JPEG size %dx%d", width, height);
+    return 1;
+  }
+  if (too_large(bytes, count, width, height, message, message_size)) return 1;
+  if ((uint64_t)width * height > arscene_image_max_pixels) {
+    snprintf(message, message_size,
+             "%dx%d is more pixels than the image budget of %llu (ARSCENE_MAX_IMAGE_PIXELS raises it)", width,
+             height, (unsigned long long)arscene_image_max_pixels);
+    return 1;
+  }
+  *width_out = (uint32_t)width;
+  *height_out = (uint32_t)height;
+  return 0;
+}
+
+int arscene_jpeg_decode_into(const uint8_t *bytes, size_t count, uint32_t channels, uint32_t width,
+                             uint32_t height, uint8_t *pixels, char *message, size_t message_size) {
   if (channels != 1 && channels != 4) {
     snprintf(message, message_size, "JPEG decodes to 1 or 4 channels, not %u", channels);
     return 1;
@@ -60,52 +87,13 @@ int arscene_jpeg_decode(const uint8_t *bytes, size_t count, uint32_t channels, a
     snprintf(message, message_size, "cannot start the JPEG decoder");
     return 1;
   }
-  int width, height, subsampling, colorspace;
-  if (tjDecompressHeader3(handle, bytes, (unsigned long)count, &width, &height, &subsampling,
-                          &colorspace)) {
-    snprintf(message, message_size, "%s", tjGetErrorStr2(handle));
-    tjDestroy(handle);
-    return 1;
-  }
-  if (width <= 0 || height <= 0 || width > 65536 || height > 65536) {
-    snprintf(message, message_size, "unsupported JPEG size %dx%d", width, height);
-    tjDestroy(handle);
-    return 1;
-  }
-  if (too_large(bytes, count, width, height, message, message_size)) {
-    tjDestroy(handle);
-    return 1;
-  }
-  if ((uint64_t)width * height > arscene_image_max_pixels) {
-    snprintf(message, message_size,
-             "%dx%d is more pixels than the image budget of %llu (ARSCENE_MAX_IMAGE_PIXELS raises it)", width,
-             height, (unsigned long long)arscene_image_max_pixels);
-    tjDestroy(handle);
-    return 1;
-  }
-  size_t byte_count = (size_t)width * height * channels;
-  unsigned char *pixels = (unsigned char *)malloc(byte_count);
-  if (!pixels) {
-    snprintf(message, message_size, "out of memory for the image");
-    tjDestroy(handle);
-    return 1;
-  }
   int format = channels == 4 ? TJPF_RGBA : TJPF_GRAY;
   // Truncated or damaged files decode with a warning; treat any as an error (never half an image).
-  if (tjDecompress2(handle, bytes, (unsigned long)count, pixels, width, 0, height, format,
-                    TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING)) {
-    snprintf(message, message_size, "%s", tjGetErrorStr2(handle));
-    free(pixels);
-    tjDestroy(handle);
-    return 1;
-  }
+  // The size is the one arscene_jpeg_size read from the same bytes: tjDecompress2 scales to it,
+  // so it is the file's own.
+  int failed = tjDecompress2(handle, bytes, (unsigned long)count, pixels, (int)width, 0, (int)height, format,
+                             TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING);
+  if (failed) snprintf(message, message_size, "%s", tjGetErrorStr2(handle));
   tjDestroy(handle);
-  out->width = (uint32_t)width;
-  out->height = (uint32_t)height;
-  out->channels = channels;
-  out->bit_depth = 8;
-  out->srgb_or_gamma = 1;
-  out->pixels = pixels;
-  out->byte_count = byte_count;
-  return 0;
+  return failed ? 1 : 0;
 }

@@ -93,9 +93,17 @@ int arscene_png_encode_deflate(const void *pixels, uint32_t source_channels, uin
                                uint32_t channels, uint32_t bit_depth, int level, uint8_t **out,
                                size_t *out_count, char *message, size_t message_size);
 
-/// Decodes a JPEG from memory to 8-bit RGBA (alpha 255) or grey, as `channels` asks (4 or 1).
-int arscene_jpeg_decode(const uint8_t *bytes, size_t count, uint32_t channels, arscene_image *out,
-                        char *message, size_t message_size);
+/// A JPEG's size from its header, once the checks that come before any pixel is allocated pass:
+/// at most 65536 a side, no more blocks than the file's bits can code (truncated or corrupt
+/// headers), within the image budget. Returns 0 on success; otherwise fills `message`.
+int arscene_jpeg_size(const uint8_t *bytes, size_t count, uint32_t *width, uint32_t *height, char *message,
+                      size_t message_size);
+
+/// Decodes a JPEG from memory to 8-bit RGBA (alpha 255) or grey, as `channels` asks (4 or 1),
+/// into `pixels`, which holds `width` × `height` × `channels` bytes: the size
+/// arscene_jpeg_size read. Any warning (truncated or damaged data) is an error.
+int arscene_jpeg_decode_into(const uint8_t *bytes, size_t count, uint32_t channels, uint32_t width,
+                             uint32_t height, uint8_t *pixels, char *message, size_t message_size);
 
 /// Decodes one channel of a scanline EXR from memory (OpenEXR's C core, every compression it
 /// knows) to native 32-bit floats (`channels` 1, `bit_depth` 32), rows top to bottom: the only
