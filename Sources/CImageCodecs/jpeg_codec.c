@@ -2,8 +2,6 @@
 #include "CImageCodecs.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <turbojpeg.h>
 
 // The start-of-frame marker's code (0xC0-0xCF but DHT 0xC4, JPG 0xC8 and DAC 0xCC), found by

@@ -1,7 +1,13 @@
 #include "CVectorKernels.h"
+#include "PortableKernels.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+int arscene_portable_kernels_requested(void) {
+  const char *portable = getenv("ARSCENE_PORTABLE_KERNELS");
+  return portable && *portable && strcmp(portable, "0") != 0;
+}
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -9,8 +15,7 @@
 int arscene_cpu_has_avx2(void) {
   // ARSCENE_PORTABLE_KERNELS=1 runs the portable loops on any CPU: a check that both give the
   // same bits (the AVX2 loops are written to).
-  const char *portable = getenv("ARSCENE_PORTABLE_KERNELS");
-  if (portable && *portable && strcmp(portable, "0") != 0) return 0;
+  if (arscene_portable_kernels_requested()) return 0;
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx2") ? 1 : 0;
 }

@@ -1,7 +1,5 @@
 #include "CVectorKernels.h"
-
-#include <stdlib.h>
-#include <string.h>
+#include "PortableKernels.h"
 
 // The search `MarkerDetector.decode` makes, turn by turn and code by code: the first strictly
 // nearest (turn, id) within `limit`, and whether another id lies as near. The same loop twice:
@@ -41,8 +39,7 @@ __attribute__((target("popcnt"))) static void nearest_popcnt(const unsigned long
 }
 
 static int has_popcnt(void) {
-  const char *portable = getenv("ARSCENE_PORTABLE_KERNELS");
-  if (portable && *portable && strcmp(portable, "0") != 0) return 0;
+  if (arscene_portable_kernels_requested()) return 0;
   __builtin_cpu_init();
   return __builtin_cpu_supports("popcnt") ? 1 : 0;
 }
