@@ -200,6 +200,10 @@ struct GreyImage: Sendable {
 
   /// Convex quadrilaterals outlining dark regions, corners clockwise on the image (y down),
   /// at pixel boundaries: the candidates for markers' outer borders.
+  /// A region cut off at a corner by the image's edge gives the quadrilateral with that corner
+  /// outside the image (``cutCornerQuadrilateral(_:width:height:minimumSide:finer:)``), found
+  /// first at the tolerance a whole outline is simplified at (the outline's own quadrilateral
+  /// would put that corner on the edge), then at finer ones when the outline gives none.
   /// With `hulls`, a region whose outline is not a quadrilateral may give its convex hull's
   /// (``hullQuadrilateral(_:pixels:minimumSide:)``): for images halved before thresholding,
   /// where a marker's thin border breaks.
@@ -222,7 +226,9 @@ struct GreyImage: Sendable {
       }
       let outline = parts.outline(of: c)
       guard
-        let quad = Self.quadrilateral(outline, minimumSide: minimumSide)
+        let quad = cutCornerQuadrilateral(outline, inside: inside, minimumSide: minimumSide, finer: false)
+          ?? Self.quadrilateral(outline, minimumSide: minimumSide)
+          ?? cutCornerQuadrilateral(outline, inside: inside, minimumSide: minimumSide, finer: true)
           ?? (hulls ? Self.hullQuadrilateral(outline, pixels: part.count, minimumSide: minimumSide) : nil)
       else { continue }
       quads.append(quad)
@@ -393,7 +399,13 @@ struct GreyImage: Sendable {
       corners = four
     }
     guard corners.count == 4 else { return nil }
-    // Convex, clockwise on the image (y down: the cross products positive), sides long enough.
+    return convexClockwise(corners, minimumSide: minimumSide)
+  }
+
+  /// `corners` (four) clockwise on the image (y down), when they make a convex quadrilateral
+  /// with sides at least `minimumSide` / 4; nil otherwise.
+  static func convexClockwise(_ corners: [SIMD2<Double>], minimumSide: Double) -> [SIMD2<Double>]? {
+    // Clockwise on the image (y down) is the cross products positive.
     var signs: [Double] = []
     for i in 0..<4 {
       let p = corners[i], q = corners[(i + 1) % 4], r = corners[(i + 2) % 4]
@@ -622,6 +634,9 @@ struct GreyImage: Sendable {
       defer { light.deallocate() }
       for k in 1...16 {
         let base = a + (b - a) * (0.12 + 0.76 * Double(k - 1) / 15)
+        // Not where the side runs outside the image (a marker cut at its corner): there the
+        // profile would read the edge's pixels again and again.
+        guard Self.isInside(base, width: Double(width), height: Double(height)) else { continue }
         // The normal points into the marker (the corners run clockwise, y down), so the
         // outside must be at least 20 encoded levels lighter than the inside. A profile lighter
         // inside has crossed the one-cell border into a white cell: its steepest edge would be

@@ -179,6 +179,10 @@ public struct MarkerDetector: Sendable {
     let strong = best.distance == 0 && !dictionary.isWeak
     guard strong || fitted else { return nil }
     let corners = (0..<4).map { refined.corners[($0 + best.turn) % 4] }
+    // A corner outside the image (a marker cut at its corner) is estimated too.
+    let beyond = corners.contains {
+      !GreyImage.isInside($0, width: Double(grey.width), height: Double(grey.height))
+    }
     // Blur also moves an edge by more than its points' scatter shows (the next cells' levels
     // reach into a wide edge's profile): a twentieth of a pixel per pixel of width beyond a
     // sharp edge's one, measured on motion-blurred frames rendered with known truth. And no
@@ -189,7 +193,7 @@ public struct MarkerDetector: Sendable {
     }
     return DetectedMarker(
       id: best.id, corners: corners, hamming: best.distance, cornerSigma: sigma, decisionMargin: best.margin,
-      truncated: cut != nil)
+      truncated: cut != nil || beyond)
   }
 
   /// Whether `cells` hold both colours, as every code does (a plain dark square's are all

@@ -57,6 +57,26 @@ struct EdgeTagTests {
     #expect(whole.map(\.id) == [id] && whole.first?.truncated == false)
   }
 
+  @Test(
+    "a marker whose corner is outside the image, every data cell inside, is read with that corner estimated",
+    arguments: [
+      // A marker turned 45°, its left corner 12 px out.
+      [SIMD2(-12.0, 150), SIMD2(100, 38), SIMD2(212, 150), SIMD2(100, 262)],
+      // A sliver seen at a steep angle, its top-left corner 6 px above the image.
+      [SIMD2(150.0, -6), SIMD2(400, 200), SIMD2(398, 262), SIMD2(138, 46)],
+    ])
+  func cornerOutside(corners: [SIMD2<Double>]) throws {
+    let dictionary = try #require(MarkerDictionary.named("apriltag_36h11"))
+    let image = try MarkerDetectionTests.frame(dictionary, id: 17, corners: corners)
+    let found = MarkerDetector(dictionary: dictionary).detect(image)
+    #expect(found.map(\.id) == [17], "\(found)")
+    guard let marker = found.first else { return }
+    #expect(marker.truncated)
+    // Every corner where it was drawn, the one outside from the lines of its two sides.
+    let errors = zip(marker.corners, corners).map { ($0 - $1).length }
+    #expect(errors.allSatisfy { $0 < 0.5 }, "\(errors)")
+  }
+
   @Test("a washed-out marker (its black printed at grey 150 under stage light) is read")
   func washedOut() throws {
     let dictionary = try #require(MarkerDictionary.named("apriltag_36h11"))
