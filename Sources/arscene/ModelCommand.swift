@@ -15,13 +15,21 @@ struct ModelCommand: ParsableCommand {
   /// The model at `path` posed at `time`, read leniently (a model's missing texture is a
   /// warning), its warnings printed on standard error.
   static func load(_ path: String, time: Double?, tolerance: Double?) throws -> ModelAsset {
-    let asset: ModelAsset
-    CommandTimeLimit.start("model \(path.escapedForMessage)", reading: [path])
-    do { asset = try ModelAsset.load(path: path, lenient: true, time: time, tolerance: tolerance) } catch {
-      throw InputFailure(error)
+    try reading(path) { () throws(ModelError) in
+      let asset = try ModelAsset.load(path: path, lenient: true, time: time, tolerance: tolerance)
+      return (asset, asset.warnings)
     }
-    for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
-    return asset
+  }
+
+  /// What `read` makes of the model at `path` (within the command's time limit), its warnings
+  /// written to standard error and its error made an input failure.
+  static func reading<Read>(_ path: String, _ read: () throws(ModelError) -> (Read, [String])) throws -> Read
+  {
+    CommandTimeLimit.start("model \(path.escapedForMessage)", reading: [path])
+    let made: (Read, warnings: [String])
+    do { made = try read() } catch { throw InputFailure(error) }
+    for warning in made.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
+    return made.0
   }
 
   static let toleranceHelp: ArgumentHelp = """
@@ -70,8 +78,11 @@ struct ModelCommand: ParsableCommand {
 
     func run() throws {
       try reportingInputFailures {
-        let asset = try ModelCommand.load(file, time: time, tolerance: tolerance)
-        try JSONOutput.write(ModelStatistics(asset), pretty: true)
+        // Its counts and bounds only: a USD stage's mesh is not assembled.
+        let statistics = try ModelCommand.reading(file) { () throws(ModelError) in
+          try ModelStatistics.read(path: file, lenient: true, time: time, tolerance: tolerance)
+        }
+        try JSONOutput.write(statistics, pretty: true)
       }
     }
   }

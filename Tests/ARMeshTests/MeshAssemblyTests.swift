@@ -102,6 +102,11 @@ struct MeshAssemblyTests {
     // finds, bit for bit (the far model's vertices are offsets from its centre).
     let assembled = geometry.assembled()
     #expect(Self.boundsAgree(assembled.mesh, assembled.bounds))
+    // Surveyed without the mesh (`model stats`): the same counts, bounds and origin.
+    let survey = geometry.surveyed()
+    #expect(survey.vertices == mesh.vertexCount && survey.triangles == mesh.triangleCount)
+    #expect(survey.bounds?.min == assembled.bounds?.min && survey.bounds?.max == assembled.bounds?.max)
+    #expect(GLTFGeometry.origin(for: survey.bounds) == mesh.origin)
     var worst = (position: 0.0, normal: 0.0)
     for v in 0..<mesh.vertexCount {
       worst.position = max(worst.position, (mesh.modelPosition(v) - expected.positions[v]).length)

@@ -2,8 +2,9 @@ import ARMesh
 import ARMeshCompression
 import Foundation
 
-/// Model loading as `model stats` and `render --model` do it (`ModelAsset.load`: read the file,
-/// build the renderable mesh with every instance placed), against trimesh's in-process load and
+/// Model loading as `render --model` does it (`ModelAsset.load`: read the file, build the
+/// renderable mesh with every instance placed) and, for the USDZ, as `model stats` does it
+/// (`ModelStatistics.read`, which assembles no mesh), against trimesh's in-process load and
 /// flatten, assimp's import and usd-core opening a stage and reading its points (issue 71), on
 /// inputs `Tools/peers/model_load.py` writes: a GLB of about 1M triangles in 102 meshes sharing
 /// six parts' accessors, a GLB of 960,000 triangles in 48 Draco-compressed meshes and a USDZ of
@@ -31,9 +32,12 @@ func modelWorkloads(quick: Bool, obj: String, label: String) -> [Row] {
   /// Our load of `path` (fastest of `rounds`) against the peer script's `mode` on the same
   /// file: its fastest time on its first line, the triangles it read on its last (NaN when it
   /// did not run).
-  func race(_ name: String, _ path: String, _ peer: String, _ mode: String) -> Row {
+  func race(_ name: String, _ path: String, _ peer: String, _ mode: String, statistics: Bool = false) -> Row {
     let ours = oursOnly(name, rounds: rounds) {
-      triangles = try! ModelAsset.load(path: path).mesh.triangleCount
+      triangles =
+        statistics
+        ? try! ModelStatistics.read(path: path).statistics.triangles
+        : try! ModelAsset.load(path: path).mesh.triangleCount
     }
     // A row ARSCENE_BENCH_ONLY leaves out runs no peer either.
     guard !ours.ours_s.isNaN else { return ours }
@@ -73,6 +77,12 @@ func modelWorkloads(quick: Bool, obj: String, label: String) -> [Row] {
       "model load: Draco GLB of 960,000 triangles in 48 meshes", draco, hint: "glb", trianglesPerFace: 1))
   rows.append(
     race("model load: USDZ of 980,000 triangles in 100 meshes", usdz, "usd-core 26.11 open + points", "usd"))
+  // `model stats` reads the stage without assembling its mesh (no vertex arrays, no normals):
+  // the same work as usd-core's row, which reads points and transforms and builds nothing.
+  rows.append(
+    race(
+      "model stats: the same USDZ (ModelStatistics.read: counts and bounds, no mesh assembled)", usdz,
+      "usd-core 26.11 open + points", "usd", statistics: true))
   rows.append(race("model load: \(label)", obj, "trimesh 4.5 load, force=mesh", "trimesh"))
   // The height field's faces are quads.
   rows.append(againstAssimp("model load: \(label)", obj, hint: "obj", trianglesPerFace: 2))

@@ -32,6 +32,22 @@ struct GLTFGeometry {
     triangleCount += p.triangles.count / 3
   }
 
+  /// The counts of ``mesh()``'s vertices and triangles and the bounds ``assembled()`` finds,
+  /// without the mesh: its vertices are placed but not written, and no normals are made.
+  func surveyed() -> (vertices: Int, triangles: Int, bounds: (min: SIMD3<Double>, max: SIMD3<Double>)?) {
+    let layout = GLTFPlacementLayout(placements)
+    return (layout.vertices, layout.indices / 3, layout.bounds(placements).map { (min: $0.0, max: $0.1) })
+  }
+
+  /// The origin the mesh of vertices within `bounds` (the asset's frame, metres) is stored
+  /// from: their centre when it lies more than 10 km from the asset's own origin (a
+  /// georeferenced model, whose `Float` offsets from zero would lose centimetres), else zero.
+  static func origin(for bounds: (min: SIMD3<Double>, max: SIMD3<Double>)?) -> SIMD3<Double> {
+    guard let (low, high) = bounds else { return .zero }
+    let centre = (low + high) / 2
+    return (centre * centre).sum() > 1e8 ? centre : .zero
+  }
+
   /// The mesh: each vertex an offset in `Float` from an origin at the bounds' centre when the
   /// asset lies far from its own (a georeferenced model), else from zero. Positions, normals and
   /// indices are written on every core, the bounds found as they are; a model that turns out
@@ -43,14 +59,8 @@ struct GLTFGeometry {
   func assembled() -> (mesh: Mesh, bounds: (min: SIMD3<Double>, max: SIMD3<Double>)?) {
     let layout = GLTFPlacementLayout(placements)
     var (positions, normals, indices, bounds) = layout.write(placements, origin: .zero)
-    var origin = SIMD3<Double>.zero
-    if let (low, high) = bounds {
-      let centre = (low + high) / 2
-      if (centre * centre).sum() > 1e8 {
-        origin = centre
-        (positions, normals, indices, _) = layout.write(placements, origin: origin)
-      }
-    }
+    let origin = Self.origin(for: bounds.map { (min: $0.0, max: $0.1) })
+    if origin != .zero { (positions, normals, indices, _) = layout.write(placements, origin: origin) }
     var extras = GLTFVertexExtras(textureTransforms: textureTransforms, secondTransforms: secondTransforms)
     var submeshes: [Mesh.Submesh] = []
     for (k, placement) in placements.enumerated() {

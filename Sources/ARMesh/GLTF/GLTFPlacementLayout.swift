@@ -86,12 +86,58 @@ struct GLTFPlacementLayout {
         }
       }
     }
-    let bounds = boxes.all().reduce(nil) { (box: (SIMD3<Double>, SIMD3<Double>)?, part) in
+    return (positions, normals, indices, Self.union(boxes))
+  }
+
+  /// The bounds in the asset's frame of the vertices ``write(_:origin:)`` would write (nil for
+  /// none), found on every core without writing them: each vertex through its placement's
+  /// transform, as written, for what needs the mesh's extent but not the mesh (`model stats`).
+  func bounds(_ placements: [GLTFGeometry.Placement]) -> (SIMD3<Double>, SIMD3<Double>)? {
+    // Each placement in pieces of its own size (one made normals as it was written).
+    var spans: [(placement: Int, vertices: Range<Int>, triangles: Range<Int>)] = []
+    for (k, placement) in placements.enumerated() {
+      let p = placement.attributes
+      let parts = Self.pieces(of: p), (count, triangles) = (vertexCounts[k], p.triangles.count / 3)
+      for part in 0..<parts {
+        let span = { (n: Int) in (part * n / parts)..<((part + 1) * n / parts) }
+        spans.append((k, p.hasNormals ? span(count) : 0..<0, p.hasNormals ? 0..<0 : span(triangles)))
+      }
+    }
+    let boxes = LockedResults<(SIMD3<Double>, SIMD3<Double>)>(count: spans.count)
+    forEachBand(spans.count, threads: spans.count) { [spans] k in
+      let span = spans[k], placement = placements[span.placement]
+      boxes.set(k) { Self.bounds(placement, vertices: span.vertices, triangles: span.triangles) }
+    }
+    return Self.union(boxes)
+  }
+
+  /// The box of placement `placement`'s `vertices` (its points) and `triangles`' corners through
+  /// its transform (empty, low above high, for none).
+  private static func bounds(
+    _ placement: GLTFGeometry.Placement, vertices: Range<Int>, triangles: Range<Int>
+  ) -> (SIMD3<Double>, SIMD3<Double>) {
+    var low = SIMD3<Double>(repeating: .infinity), high = -low
+    let world = placement.world, p = placement.attributes
+    p.positions.withUnsafeBufferPointer { points in
+      for v in vertices { Self.widen(&low, &high, world.transformPoint(points[v])) }
+      p.triangles.withUnsafeBufferPointer { corners in
+        for k in (3 * triangles.lowerBound)..<(3 * triangles.upperBound) {
+          Self.widen(&low, &high, world.transformPoint(points[Int(corners[k])]))
+        }
+      }
+    }
+    return (low, high)
+  }
+
+  /// The union of the pieces' boxes (nil when every one is empty).
+  private static func union(
+    _ boxes: LockedResults<(SIMD3<Double>, SIMD3<Double>)>
+  ) -> (SIMD3<Double>, SIMD3<Double>)? {
+    boxes.all().reduce(nil) { (box: (SIMD3<Double>, SIMD3<Double>)?, part) in
       guard case .success(let (low, high)) = part, low.x <= high.x else { return box }
       guard let box else { return (low, high) }
       return (pointwiseMin(box.0, low), pointwiseMax(box.1, high))
     }
-    return (positions, normals, indices, bounds)
   }
 
   /// Writes placement `placement`'s `vertices` and `triangles` (its triangles' corners, without

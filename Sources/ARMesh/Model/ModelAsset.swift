@@ -16,7 +16,7 @@ public struct ModelAsset: Sendable {
   /// What the file is, by its content.
   public var format: Format
   /// The renderable mesh in the model's frame (metres; glTF's +Y up).
-  public var mesh: Mesh { didSet { assembledBounds = nil } }
+  public var mesh: Mesh { didSet { (assembledBounds, survey) = (nil, nil) } }
   /// Named nodes (glTF) and their origins in the model's frame: tap targets an asset carries.
   public var namedNodes: [NamedNode]
   /// Encoded images inside the file, by the texture path its materials name.
@@ -35,6 +35,12 @@ public struct ModelAsset: Sendable {
   /// frame, metres), so that ``geometryBounds`` takes no pass over them; nil once the mesh is
   /// changed, and for OBJ.
   var assembledBounds: (min: SIMD3<Double>, max: SIMD3<Double>)? = nil
+  /// Loaded for its statistics alone (a USD stage's mesh not assembled, ``mesh`` empty): the
+  /// counts of the mesh's vertices and triangles; nil for a model loaded whole.
+  var survey: (vertices: Int, triangles: Int)? = nil
+  /// The vertices and triangles of the mesh, assembled or not.
+  var vertexCount: Int { survey?.vertices ?? mesh.vertexCount }
+  var triangleCount: Int { survey?.triangles ?? mesh.triangleCount }
 
   /// The format `bytes` are in, by their first bytes: a GLB's magic, a zip (USDZ), a JSON
   /// object with an `asset` (glTF); nil for what can only be OBJ text.
@@ -77,8 +83,17 @@ public struct ModelAsset: Sendable {
   public static func load(
     path: String, lenient: Bool = false, time: Double? = nil, tolerance: Double? = nil
   ) throws(ModelError) -> ModelAsset {
-    var model = try read(path: path, lenient: lenient, time: time, tolerance: tolerance)
-    if model.mesh.triangleCount == 0 {
+    try load(path: path, lenient: lenient, time: time, tolerance: tolerance, assembling: true)
+  }
+
+  /// ``load(path:lenient:time:tolerance:)``; without `assembling`, a USD stage's mesh is left
+  /// empty (its counts in ``survey``), for ``ModelStatistics`` alone.
+  static func load(
+    path: String, lenient: Bool, time: Double?, tolerance: Double?, assembling: Bool
+  ) throws(ModelError) -> ModelAsset {
+    var model = try read(
+      path: path, lenient: lenient, time: time, tolerance: tolerance, assembling: assembling)
+    if model.triangleCount == 0 {
       let holds =
         model.noGeometry
         ?? "its \(model.counts.nodes) nodes and \(model.counts.meshes) meshes hold no triangles"
@@ -95,9 +110,9 @@ public struct ModelAsset: Sendable {
     throw .notAModel(path: path, reason: "no drawable geometry: " + noGeometry)
   }
 
-  private static func read(path: String, lenient: Bool, time: Double?, tolerance: Double?) throws(ModelError)
-    -> ModelAsset
-  {
+  private static func read(
+    path: String, lenient: Bool, time: Double?, tolerance: Double?, assembling: Bool
+  ) throws(ModelError) -> ModelAsset {
     let bytes: [UInt8]
     do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: error.reason) }
     switch sniff(bytes) {
@@ -111,14 +126,15 @@ public struct ModelAsset: Sendable {
         assembledBounds: asset.assembledBounds)
     case .usdz?, .usdc?, .usda?:
       let asset: USDAsset
-      do { asset = try USDAsset(bytes: bytes, path: path, time: time, tolerance: tolerance) } catch {
-        throw .usd(error)
-      }
+      do {
+        asset = try USDAsset(
+          bytes: bytes, path: path, time: time, tolerance: tolerance, assembling: assembling)
+      } catch { throw .usd(error) }
       var model = ModelAsset(
         path: path, format: sniff(bytes)!, mesh: asset.mesh, namedNodes: asset.namedNodes,
         embeddedImages: asset.embeddedImages, warnings: asset.warnings,
         counts: (asset.prims, asset.meshes, 1, 0),
-        declaredBounds: asset.declaredBounds, assembledBounds: asset.assembledBounds)
+        declaredBounds: asset.declaredBounds, assembledBounds: asset.assembledBounds, survey: asset.survey)
       model.noGeometry = asset.contents
       if let declared = asset.declaredBounds, let points = model.geometryBounds {
         let size = Swift.max((points.max - points.min).max(), 1e-9)
@@ -159,8 +175,9 @@ public struct ModelAsset: Sendable {
 extension ModelAsset {
   /// The bounds of the mesh's vertices in the model's frame, metres; nil for an empty mesh.
   public var geometryBounds: (min: SIMD3<Double>, max: SIMD3<Double>)? {
-    guard !mesh.positions.isEmpty else { return nil }
-    let origin = mesh.origin
+    guard vertexCount > 0, survey == nil || assembledBounds != nil else { return nil }
+    // A mesh not assembled is stored from the origin its assembly would choose.
+    let origin = survey == nil ? mesh.origin : GLTFGeometry.origin(for: assembledBounds)
     // Each vertex is stored as its offset from the origin rounded to `Float`, and rounding keeps
     // order: the assembly's extremes, rounded so, are the box a pass over the vertices finds.
     let box =

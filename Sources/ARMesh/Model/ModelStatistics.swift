@@ -25,8 +25,8 @@ public struct ModelStatistics: Encodable, Sendable {
   /// The statistics of `asset`.
   public init(_ asset: ModelAsset) {
     format = asset.format.rawValue
-    vertices = asset.mesh.vertexCount
-    triangles = asset.mesh.triangleCount
+    vertices = asset.vertexCount
+    triangles = asset.triangleCount
     (nodes, meshes, materials, animations) = asset.counts
     namedNodes = asset.namedNodes.map(\.name)
     func bounds(_ box: (min: SIMD3<Double>, max: SIMD3<Double>)) -> Bounds {
@@ -34,6 +34,20 @@ public struct ModelStatistics: Encodable, Sendable {
     }
     geometryBounds = asset.geometryBounds.map(bounds)
     self.bounds = asset.declaredBounds.map(bounds) ?? geometryBounds
+  }
+
+  /// The statistics of the model at `path` (``ModelAsset/load(path:lenient:time:tolerance:)``'s
+  /// arguments), with the warnings its load gives: the same as those of the model loaded, but a
+  /// USD stage's mesh is not assembled (no vertex arrays written, no normals made), its counts
+  /// and bounds found as its assembly would find them.
+  ///
+  /// - Throws: ``ModelError`` as the load does.
+  public static func read(
+    path: String, lenient: Bool = false, time: Double? = nil, tolerance: Double? = nil
+  ) throws(ModelError) -> (statistics: ModelStatistics, warnings: [String]) {
+    let model = try ModelAsset.load(
+      path: path, lenient: lenient, time: time, tolerance: tolerance, assembling: false)
+    return (ModelStatistics(model), model.warnings)
   }
 
   enum CodingKeys: String, CodingKey {

@@ -11,10 +11,13 @@ public struct USDAsset: Sendable {
   /// The file read.
   public var path: String
   /// Every mesh of the stage in one, in ARScene's frame (metres, Y up).
-  public var mesh: Mesh { didSet { assembledBounds = nil } }
+  public var mesh: Mesh { didSet { (assembledBounds, survey) = (nil, nil) } }
   /// The bounds of ``mesh``'s vertices as its assembly found them (the asset's frame, metres);
   /// nil once the mesh is changed, or for an empty one.
   var assembledBounds: (min: SIMD3<Double>, max: SIMD3<Double>)?
+  /// Read without assembling the mesh (``mesh`` empty): the counts of its vertices and
+  /// triangles; nil otherwise.
+  var survey: (vertices: Int, triangles: Int)?
   /// The stage's prims as named nodes, where their origins are.
   public var namedNodes: [NamedNode]
   /// The package's images the materials name (`cube.usdz#0/texture.png`), encoded.
@@ -42,17 +45,23 @@ public struct USDAsset: Sendable {
   ///
   /// - Throws: ``USDError`` naming the file, the zip entry, crate section or prim, and why.
   public init(bytes: [UInt8], path: String, time: Double? = nil, tolerance: Double? = nil) throws(USDError) {
+    try self.init(bytes: bytes, path: path, time: time, tolerance: tolerance, assembling: true)
+  }
+
+  /// ``init(bytes:path:time:tolerance:)``, and without `assembling` the mesh left empty: its
+  /// counts in ``survey``, the bounds its assembly would find in ``assembledBounds``.
+  init(bytes: [UInt8], path: String, time: Double?, tolerance: Double?, assembling: Bool) throws(USDError) {
     let (composed, files) = try Self.package(ArraySlice(bytes), path: path)
     var stage = USDStageReader(composed)
     stage.packageFiles = files
     stage.timeCode = time.map { $0 * stage.timeCodesPerSecond }
     stage.tolerance = tolerance ?? USDImplicitShapes.defaultTolerance
     self.path = path
-    let built = try stage.build()
+    let built = try stage.build(assembling: assembling)
     (mesh, namedNodes, embeddedImages, declaredBounds) = (
       built.mesh, built.nodes, built.images, built.declaredBounds
     )
-    assembledBounds = built.assembledBounds
+    (assembledBounds, survey) = (built.assembledBounds, built.survey)
     warnings = built.warnings
     if built.surfaces == 0 {
       let listed = stage.prims.prefix(8).map { "\($0.path) (\($0.type.isEmpty ? "no type" : $0.type))" }

@@ -75,6 +75,9 @@ struct USDStageReader {
     var mesh: Mesh
     /// The bounds of ``mesh``'s vertices as the assembly found them; nil for none.
     var assembledBounds: (min: SIMD3<Double>, max: SIMD3<Double>)?
+    /// Built without assembling: the counts of the mesh's vertices and triangles (``mesh`` is
+    /// then empty); nil when it was assembled.
+    var survey: (vertices: Int, triangles: Int)?
     /// The stage's prims (but classes and inactive ones) where their origins are.
     var nodes: [NamedNode]
     /// The package's images the materials use, by the texture path they are named by.
@@ -97,8 +100,9 @@ struct USDStageReader {
 
   /// Every drawn surface (a mesh or an implicit shape on the stage, visible, of the default or
   /// render purpose) in the stage's frame turned into ARScene's, with the named prims, images,
-  /// bounds and warnings.
-  func build() throws(USDError) -> Built {
+  /// bounds and warnings. Without `assembling`, the mesh is left empty: its counts are the
+  /// ``Built/survey`` and its bounds those the assembly would find (`model stats`).
+  func build(assembling: Bool = true) throws(USDError) -> Built {
     var hidden: [String: [String]] = [:]
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
@@ -166,7 +170,12 @@ struct USDStageReader {
         "\(layer.path): \(paths.count) surface\(paths.count == 1 ? "" : "s") not drawn, \(why) "
           + "(as USD's renderers and BBoxCache leave them out): \(Self.list(paths))")
     }
-    (sink.built.mesh, sink.built.assembledBounds) = sink.geometry.assembled()
+    if assembling {
+      (sink.built.mesh, sink.built.assembledBounds) = sink.geometry.assembled()
+    } else {
+      let survey = sink.geometry.surveyed()
+      (sink.built.survey, sink.built.assembledBounds) = ((survey.vertices, survey.triangles), survey.bounds)
+    }
     return sink.built
   }
 
