@@ -93,4 +93,38 @@ struct DracoMeshesTests {
       outcome.stderr.contains("/meshes/1/primitives/0/extensions/KHR_draco_mesh_compression")
         && outcome.stderr.contains("not a valid Draco mesh"), "\(outcome.stderr)")
   }
+
+  @Test("accessor counts that disagree with the Draco mesh: the decoded box drawn, each mismatch named once")
+  func countsDisagree() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/lying-counts.glb"
+    let bytes = try Self.editedBox { document in
+      let mesh = (document["meshes"] as! [[String: Any]])[0]
+      let primitive = (mesh["primitives"] as! [[String: Any]])[0]
+      let attributes = primitive["attributes"] as! [String: Int]
+      var accessors = document["accessors"] as! [[String: Any]]
+      accessors[attributes["POSITION"]!]["count"] = 30
+      accessors[primitive["indices"] as! Int]["count"] = 33
+      document["accessors"] = accessors
+      // The mesh drawn by two nodes: its notes once.
+      document["nodes"] = [["mesh": 0], ["mesh": 0, "translation": [0, 2.0, 0]]]
+      document["scenes"] = [["nodes": [0, 1]]]
+    }
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let outcome = try ArsceneRunner.run(["model", "stats", path])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    #expect(json["triangles"] as? Int == 24 && json["vertices"] as? Int == 48)
+    let lines = outcome.stderr.split(separator: "\n")
+    let position = lines.filter {
+      $0.contains("/meshes/0/primitives/0/attributes/POSITION: the accessor's count is 30")
+    }
+    let indices = lines.filter { $0.contains("/meshes/0/primitives/0/indices: the accessor's count is 33") }
+    #expect(position.count == 1 && position[0].contains("decodes 24 points"), "\(outcome.stderr)")
+    #expect(indices.count == 1 && indices[0].contains("decodes 36 indices"), "\(outcome.stderr)")
+    // As the file says (the Khronos box's own counts), not a word.
+    let honest = try ArsceneRunner.run(["model", "stats", Fixtures.path("gltf/Box_Draco.glb")])
+    #expect(honest.status == 0 && !honest.stderr.contains("count is"), "\(honest.stderr)")
+  }
 }

@@ -79,6 +79,29 @@ struct GLTFDracoPrimitive {
     return (values, components)
   }
 
+  /// Where `primitive`'s accessors (at `here`) declare other counts than the Draco mesh
+  /// decodes, one note each: the extension requires them equal, and the decoded mesh is what is
+  /// drawn, so a file that breaks the rule is read with a word, never silently.
+  func countMismatches(_ primitive: GLTFDocument.Primitive, accessors: GLTFAccessors, at here: String)
+    -> [String]
+  {
+    let declared = accessors.container.document.accessors ?? []
+    var notes: [String] = []
+    for (name, index) in primitive.attributes.sorted(by: { $0.key < $1.key })
+    where mesh.attributes[name] != nil {
+      guard let count = declared[safe: index]?.count, count != mesh.points else { continue }
+      notes.append(
+        "\(here)/attributes/\(name): the accessor's count is \(count), the Draco mesh decodes \(mesh.points) "
+          + "points (KHR_draco_mesh_compression requires them equal): the decoded points are drawn")
+    }
+    if let index = primitive.indices, let count = declared[safe: index]?.count, count != mesh.indices.count {
+      notes.append(
+        "\(here)/indices: the accessor's count is \(count), the Draco mesh decodes \(mesh.indices.count) "
+          + "indices (KHR_draco_mesh_compression requires them equal): the decoded triangles are drawn")
+    }
+    return notes
+  }
+
   /// The triangles' indices, each below the mesh's points.
   func indices(at pointer: String, path: String) throws(GLTFError) -> [UInt32] {
     guard mesh.indices.allSatisfy({ Int($0) < mesh.points }) else {

@@ -252,6 +252,10 @@ struct GLTFMeshBuilder {
         texCoordSets: GLTFMaterialConversion.texCoordSets(
           primitive.material.flatMap { container.document.materials?[safe: $0] }),
         morphWeights: weights, skinned: skin != nil, at: here)
+      // A mesh drawn by several nodes says so once.
+      for note in attributes.notes where !warnings.contains("\(container.path): \(note)") {
+        warnings.append("\(container.path): \(note)")
+      }
       // A skinned mesh is placed by its joints alone: its own node's transform is ignored.
       if let skin, let joints = attributes.joints, let jointWeights = attributes.jointWeights {
         try GLTFSkinning.apply(

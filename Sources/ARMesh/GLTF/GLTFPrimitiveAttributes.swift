@@ -15,6 +15,8 @@ struct GLTFPrimitiveAttributes {
   var colors: [SIMD3<Double>]?
   /// Three vertex indices a triangle, counter-clockwise front faces.
   var triangles: [UInt32]
+  /// What was read but not as the file declares it, one line each (its pointer first).
+  var notes: [String] = []
 
   /// Joints (node indices into the skin's `joints`) and weights of each vertex, when read.
   var joints: [SIMD4<Int>]?
@@ -108,6 +110,7 @@ struct GLTFPrimitiveAttributes {
     let order: [UInt32]
     if let draco {
       order = try draco.indices(at: here + "/extensions/KHR_draco_mesh_compression", path: path)
+      notes = draco.countMismatches(primitive, accessors: accessors, at: here)
     } else if let indices = primitive.indices {
       order = try accessors.indices(indices, vertexCount: count, at: here + "/indices")
     } else {
