@@ -1,4 +1,5 @@
 import ARMath
+import RealModule
 
 /// USD's transform stack (`UsdGeomXformable`): a prim's `xformOpOrder` lists its ops, the first
 /// outermost, each `xformOp:<kind>[:<suffix>]` with its value (any precision, read as double),
@@ -94,7 +95,7 @@ enum USDTransformOps {
       }
     case "orient":
       guard case .quaternion(let q) = value, (q * q).sum() > 0 else { throw wrongValue() }
-      return Matrix4(linear: Quaternion(vector: q / (q * q).sum().squareRoot()).matrix, translation: .zero)
+      return Matrix4(linear: orientation(q), translation: .zero)
     case "rotateX", "rotateY", "rotateZ":
       guard case .double(let degrees) = value else { throw wrongValue() }
       return Matrix4(linear: rotation(about: kind.last!, degrees: degrees), translation: .zero)
@@ -111,6 +112,19 @@ enum USDTransformOps {
       throw USDError(
         path: path, place: place, reason: "an xformOp of kind '\(kind.prefix(40))', which is not read")
     }
+  }
+
+  /// The rotation USD makes of an orient op's quaternion `q` (x, y, z, w), as `GfRotation`
+  /// makes it: about the direction of its imaginary part by twice the arccosine of its real
+  /// part (the identity when the imaginary part vanishes). Not the quaternion's own matrix,
+  /// normalised or not: the two differ where an exporter's quaternion is not quite unit, most
+  /// for small turns (a glTF sample converted to USDZ, `w` 0.99997777 and `z` −0.0066837, 2·10⁻⁷
+  /// from unit: its cube 3·10⁻⁵ m off usd-core's bounds).
+  static func orientation(_ q: SIMD4<Double>) -> Matrix3<Double> {
+    let imaginary = SIMD3(q.x, q.y, q.z), length = imaginary.length
+    guard length > 1e-10 else { return .identity }
+    let angle = 2 * Double.acos(Swift.min(Swift.max(q.w, -1), 1))
+    return Quaternion<Double>(angle: .radians(angle), axis: imaginary / length).matrix
   }
 
   /// A rotation of `degrees` about the x, y or z axis.
