@@ -89,7 +89,13 @@ public struct USDAsset: Sendable {
     throws(USDError) -> (USDLayer, [String: ArraySlice<UInt8>])
   {
     guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
-      return (try layer(bytes, path: path).composed { _ in nil }, [:])
+      // A bare layer's references, payloads and sublayers are files in its folder.
+      let beside = USDFolderLayers(root: path)
+      return (
+        try layer(bytes, path: path).composed { name, from throws(USDError) in
+          try beside.layer(name, from: from)
+        }, [:]
+      )
     }
     guard depth <= maximumNesting else {
       throw USDError(path: path, place: "zip", reason: "packages nested more than \(maximumNesting) deep")
@@ -103,7 +109,7 @@ public struct USDAsset: Sendable {
     }
     var nested: [String: ArraySlice<UInt8>] = [:]
     /// The layer at `name` in this package: a layer, a nested package, or a file of one.
-    func load(_ name: String) throws(USDError) -> USDLayer? {
+    func load(_ name: String, from _: String = "") throws(USDError) -> USDLayer? {
       var key = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
       var inner: String?
       if key.hasSuffix("]"), let open = key.firstIndex(of: "[") {
@@ -124,7 +130,7 @@ public struct USDAsset: Sendable {
     guard let first = try load(rootName) else {
       throw USDError(path: path, place: "zip", reason: "no file \(rootName.prefix(60)) in the package")
     }
-    let rooted = try first.composed(load: load)
+    let rooted = try first.composed { name, from throws(USDError) in try load(name, from: from) }
     return (rooted, files.merging(nested) { outer, _ in outer })
   }
 

@@ -5,28 +5,43 @@ extension USDLayer {
   /// order for these two), and paths inside the subtree (material bindings, connections)
   /// moved with it.
   ///
+  /// Its sublayers are merged in first (``stacked(load:depth:)``), so that every local opinion of
+  /// the stack is stronger than any variant's, as USD orders them.
+  ///
   /// - Parameters:
-  ///   - load: The layer at a package path, or nil when the package has no such file.
+  ///   - load: The layer a reference names (the asset path as written, and the path of the layer
+  ///     that writes it, against which a relative one resolves), or nil when its package or
+  ///     folder has no such file.
   ///   - depth: How many references deep this layer is: a chain deeper than eight, or a cycle,
   ///     is an error.
-  func composed(load: (String) throws(USDError) -> USDLayer?, depth: Int = 0) throws(USDError) -> USDLayer {
+  func composed(load: (String, String) throws(USDError) -> USDLayer?, depth: Int = 0) throws(USDError)
+    -> USDLayer
+  {
     guard depth <= 8 else {
       throw USDError(path: path, place: "references", reason: "more than eight layers deep (a cycle?)")
     }
     // This layer's variant sets at its own selections, which then choose for what it references.
-    let resolved = resolvingVariants()
+    let resolved = try stacked(load: load, depth: depth).resolvingVariants()
     var out = resolved
     out.references = [:]
-    for (prim, list) in resolved.references.sorted(by: { $0.key < $1.key }) {
+    out.payloads = [:]
+    // A prim's references, then its payloads (weaker), whichever layer of the stack brings each.
+    let arcs = resolved.references.merging(resolved.payloads) { references, payloads in references + payloads
+    }
+    for (prim, list) in arcs.sorted(by: { $0.key < $1.key }) {
       for reference in list {
         var source = self
+        // A MaterialX document (USD reads it through a plugin) holds materials, no geometry: a
+        // material it would fill draws in the default with a warning naming it, as any
+        // material without a UsdPreviewSurface does.
+        if reference.file.lowercased().hasSuffix(".mtlx") { continue }
         if !reference.file.isEmpty {
-          guard let other = try load(reference.file) else {
+          guard let other = try load(reference.file, path) else {
             throw USDError(
-              path: path, place: prim, reason: "references \(reference.file), which the package does not hold"
-            )
+              path: path, place: prim, reason: "references \(reference.file), which \(holder) does not hold")
           }
-          source = other
+          // Its own sublayers first: the prim named may come from one of them.
+          source = try other.stacked(load: load, depth: depth + 1)
         } else if reference.prim == prim {
           continue  // a prim referencing itself adds nothing
         }
@@ -51,9 +66,12 @@ extension USDLayer {
     return out
   }
 
+  /// What holds the files this layer's references name: its package, or its folder.
+  private var holder: String { path.hasSuffix("]") ? "the package" : "its folder" }
+
   /// Copies `source`'s prim `from` and everything under it to `to`, keeping this layer's
   /// opinions where both have one.
-  private mutating func graft(_ source: USDLayer, from: String, to: String) {
+  mutating func graft(_ source: USDLayer, from: String, to: String) {
     func moved(_ p: String) -> String? {
       if p == from { return to }
       for separator in ["/", "."] where p.hasPrefix(from + separator) { return to + p.dropFirst(from.count) }
@@ -72,6 +90,9 @@ extension USDLayer {
     }
     // A prim made inactive in the referenced subtree stays so (the class it came from need not).
     inactivePrims.formUnion(source.inactivePrims.compactMap(moved))
+    // An `over` here of a prim the source defines is a defined prim.
+    definedPrims.formUnion(source.definedPrims.compactMap(moved))
+    overriddenPrims.formUnion(source.overriddenPrims.compactMap(moved))
     // Before the defaults: an attribute this layer has an opinion on keeps it.
     for (key, samples) in source.timeSamples {
       guard let k = moved(key), values[k] == nil, timeSamples[k] == nil else { continue }

@@ -27,6 +27,7 @@ extension USDLayer {
       prims.contains(where: { $0.path.containsASCII("/{") })
         || values.keys.contains(where: { $0.containsASCII("/{") })
         || references.keys.contains(where: { $0.containsASCII("/{") })
+        || payloads.keys.contains(where: { $0.containsASCII("/{") })
     else { return self }
     var selections = resolvedSelections()
     // A referencing prim's choices, stronger than the layer's own.
@@ -65,11 +66,18 @@ extension USDLayer {
       if let k = resolved(key), values[k] == nil { out.sampledOnly.insert(k) }
     }
     out.references = [:]
+    out.payloads = [:]
+    for (path, list) in payloads.sorted(by: { $0.key.count < $1.key.count }) {
+      guard let p = resolved(path) else { continue }
+      out.payloads[p, default: []] += list
+    }
     for (path, list) in references.sorted(by: { $0.key.count < $1.key.count }) {
       guard let p = resolved(path) else { continue }
       out.references[p, default: []] += list
     }
     out.abstractPrims = Set(abstractPrims.compactMap(resolved))
+    out.definedPrims = Set(definedPrims.compactMap(resolved))
+    out.overriddenPrims = Set(overriddenPrims.compactMap(resolved))
     out.inactivePrims = Set(inactivePrims.compactMap(resolved))
     out.variantSelections = selections
     return out

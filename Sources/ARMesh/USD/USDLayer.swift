@@ -31,9 +31,19 @@ struct USDLayer {
   /// Each prim's references and payloads (the package file, empty for this layer, and the prim
   /// in it, empty for its default prim), by the referencing prim's path.
   var references: [String: [(file: String, prim: String)]] = [:]
+  /// Each prim's payloads, as ``references``: weaker than its references whichever layers
+  /// bring them (USD's strength order: references, then payloads).
+  var payloads: [String: [(file: String, prim: String)]] = [:]
+  /// The layer's sublayers (`subLayers`), strongest first: layers whose prims and opinions the
+  /// stage takes where this layer has none.
+  var subLayers: [String] = []
   /// The `class` prims (abstract: drawn only where something references them) and those made
   /// inactive (`active = false`): neither is drawn, nor anything under it.
   var abstractPrims: Set<String> = [], inactivePrims: Set<String> = []
+  /// The prims some layer defines (`def` or `class`) and those some layer overrides (`over`): a
+  /// prim only ever overridden (an override of something no layer brings) is not on the stage,
+  /// nor anything under it.
+  var definedPrims: Set<String> = [], overriddenPrims: Set<String> = []
   /// Each prim's variant selections (set → variant), by the prim's path. A variant's own
   /// opinions are keyed under `/Prim/{set=variant}` until ``resolvingVariants(overriding:)`` picks them.
   var variantSelections: [String: [String: String]] = [:]
@@ -52,28 +62,16 @@ struct USDLayer {
       let path = crate.paths[crate.specs[s].path]
       let fields = crate.fields(ofSpec: s)
       switch crate.specs[s].type {
-      case 7:  // the pseudo-root: the stage's metadata
-        for (name, rep) in fields {
-          if name == "metersPerUnit", case .double(let m)? = try USDValue.decode(rep, in: crate, at: path) {
-            guard m.isFinite, m > 0 else {
-              throw USDError(path: crate.path, place: path, reason: "metersPerUnit \(m)")
-            }
-            metersPerUnit = m
-          }
-          if name == "upAxis", case .token(let axis)? = try USDValue.decode(rep, in: crate, at: path) {
-            upAxis = axis
-          }
-          if name == "defaultPrim", case .token(let prim)? = try USDValue.decode(rep, in: crate, at: path) {
-            defaultPrim = prim
-          }
-          if name == "timeCodesPerSecond" || name == "framesPerSecond" && timeCodesPerSecond == nil,
-            case .double(let rate)? = try USDValue.decode(rep, in: crate, at: path), rate.isFinite, rate > 0
-          {
-            timeCodesPerSecond = rate
-          }
-        }
+      case 7: try readStageMetadata(fields, of: crate, at: path)  // the pseudo-root
       case 6, 10:  // a prim, or a variant (whose opinions are its prim's when selected)
         var type = ""
+        // Defined unless its specifier says `over` (a spec without one is a `def`).
+        if crate.specs[s].type == 6 {
+          let over = fields.contains {
+            $0.0 == "specifier" && $0.1 >> 48 & 0xFF == 42 && $0.1 & 0xFFFF_FFFF == 1
+          }
+          if over { overriddenPrims.insert(path) } else { definedPrims.insert(path) }
+        }
         for (name, rep) in fields {
           // Inlined specifier (def 0, over 1, class 2) and bool values.
           if name == "specifier", rep >> 48 & 0xFF == 42, rep & 0xFFFF_FFFF == 2 {
@@ -83,8 +81,8 @@ struct USDLayer {
           guard ["typeName", "references", "payload", "variantSelection"].contains(name) else { continue }
           switch (name, try USDValue.decode(rep, in: crate, at: path)) {
           case ("typeName", .token(let t)?): type = t
-          case ("references", .references(let list)?), ("payload", .references(let list)?):
-            references[path, default: []] += list
+          case ("references", .references(let list)?): references[path, default: []] += list
+          case ("payload", .references(let list)?): payloads[path, default: []] += list
           case ("variantSelection", .selections(let map)?): variantSelections[path] = map
           default: break
           }
@@ -138,6 +136,34 @@ struct USDLayer {
           values[path] = try USDValue.decode(rep, in: crate, at: path)
         }
       default: break
+      }
+    }
+  }
+  /// The stage's metadata from the pseudo-root's `fields`: units, up axis, default prim,
+  /// sublayers and time codes a second.
+  private mutating func readStageMetadata(
+    _ fields: [(String, UInt64)], of crate: USDCrate, at path: String
+  ) throws(USDError) {
+    for (name, rep) in fields {
+      if name == "metersPerUnit", case .double(let m)? = try USDValue.decode(rep, in: crate, at: path) {
+        guard m.isFinite, m > 0 else {
+          throw USDError(path: crate.path, place: path, reason: "metersPerUnit \(m)")
+        }
+        metersPerUnit = m
+      }
+      if name == "upAxis", case .token(let axis)? = try USDValue.decode(rep, in: crate, at: path) {
+        upAxis = axis
+      }
+      if name == "defaultPrim", case .token(let prim)? = try USDValue.decode(rep, in: crate, at: path) {
+        defaultPrim = prim
+      }
+      if name == "subLayers", case .tokens(let files)? = try USDValue.decode(rep, in: crate, at: path) {
+        subLayers = files
+      }
+      if name == "timeCodesPerSecond" || name == "framesPerSecond" && timeCodesPerSecond == nil,
+        case .double(let rate)? = try USDValue.decode(rep, in: crate, at: path), rate.isFinite, rate > 0
+      {
+        timeCodesPerSecond = rate
       }
     }
   }

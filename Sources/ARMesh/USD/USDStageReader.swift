@@ -188,7 +188,8 @@ struct USDStageReader {
     case absent
   }
 
-  /// Whether the prim at `path` is drawn: absent under a class or an inactive prim; hidden when
+  /// Whether the prim at `path` is drawn: absent under a class, an inactive prim or one no layer
+  /// defines (only `over`s); hidden when
   /// it or an ancestor is invisible at the time read, or when its purpose (the outermost
   /// ancestor's that is not `default`, else its own) is `guide` or `proxy`, as a renderer
   /// showing the render purpose leaves it out.
@@ -196,7 +197,11 @@ struct USDStageReader {
     var prefix = "", purpose = "default", invisible = false
     for part in path.split(separator: "/") {
       prefix += "/" + part
-      if layer.abstractPrims.contains(prefix) || layer.inactivePrims.contains(prefix) { return .absent }
+      if layer.abstractPrims.contains(prefix) || layer.inactivePrims.contains(prefix)
+        || layer.overriddenPrims.contains(prefix) && !layer.definedPrims.contains(prefix)
+      {
+        return .absent
+      }
       if case .token("invisible")? = value(prefix + ".visibility") { invisible = true }
       if purpose == "default", case .token(let own)? = values[prefix + ".purpose"] { purpose = own }
     }

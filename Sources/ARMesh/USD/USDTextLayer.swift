@@ -83,6 +83,8 @@ struct USDTextLayer {
           layer.metersPerUnit = m
         case ("upAxis", .string(let axis)): layer.upAxis = axis
         case ("defaultPrim", .string(let prim)): layer.defaultPrim = prim
+        case ("subLayers", .list(let files)):
+          layer.subLayers = files.compactMap { if case .asset(let file) = $0 { file } else { nil } }
         case ("timeCodesPerSecond", .number(let rate)) where rate.isFinite && rate > 0:
           layer.timeCodesPerSecond = rate
         case ("framesPerSecond", .number(let rate)) where rate.isFinite && rate > 0:
@@ -110,6 +112,11 @@ struct USDTextLayer {
     if isPunctuation("(") { try primMetadata(of: path) }
     layer.prims.append((path, type))
     if specifier.text == "class" { layer.abstractPrims.insert(path) }
+    if specifier.text == "over" {
+      layer.overriddenPrims.insert(path)
+    } else {
+      layer.definedPrims.insert(path)
+    }
     try body(of: path)
   }
 
@@ -117,7 +124,8 @@ struct USDTextLayer {
   private mutating func primMetadata(of path: String) throws(USDError) {
     for (key, value, _) in try metadata() {
       switch (key, value) {
-      case ("references", _), ("payload", _): layer.references[path, default: []] += Self.references(value)
+      case ("references", _): layer.references[path, default: []] += Self.references(value)
+      case ("payload", _): layer.payloads[path, default: []] += Self.references(value)
       case ("active", .word("false")), ("active", .number(0)): layer.inactivePrims.insert(path)
       case ("variants", .dictionary(let entries)):
         for case (let set, .string(let selection)) in entries {

@@ -108,6 +108,15 @@ enum USDValue {
       for _ in 0..<n { out.append(try token(UInt64(try r.uint32()))) }
       return .tokens(out)
     case (46, false): return try timeSamples(&r, in: crate, at: place)
+    case (50, false):  // StringVector (a layer's subLayers): each an index into the strings
+      let n = try r.count()
+      var out: [String] = []
+      for _ in 0..<n {
+        let string = Int(try r.uint32())
+        guard crate.strings.indices.contains(string) else { throw r.fail("a value names no string") }
+        out.append(try token(UInt64(crate.strings[string])))
+      }
+      return .tokens(out)
     case (41, false):
       let n = try r.count()
       var out: [String] = []

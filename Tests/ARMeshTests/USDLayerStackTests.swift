@@ -1,0 +1,122 @@
+import ARTestSupport
+import Foundation
+import Testing
+
+@testable import ARMesh
+
+/// Layers beside a bare layer file: sublayers, references and payloads in its folder, composed
+/// in USD's strength order (local opinions of the whole stack, then variants; references, then
+/// payloads), `over`s of nothing left out, and nothing read outside the folder. Each case is
+/// one of usd-wg/assets' composition puzzles or Apple's stage-composition tests, made small;
+/// the bounds are usd-core 26.11's BBoxCache (default and render purposes).
+@Suite("USD layer stacks beside a layer file")
+struct USDLayerStackTests {
+  /// `files` (name → text, `#usda 1.0` added) written in a new folder; the folder.
+  static func folder(_ files: [String: String]) throws -> TemporaryFolder {
+    let folder = try TemporaryFolder()
+    for (name, text) in files {
+      let path = folder.path + "/" + name
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try ("#usda 1.0\n" + text).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    return folder
+  }
+
+  static let centimetres =
+    "(\n  metersPerUnit = 0.01\n  upAxis = \"Y\"\n  defaultPrim = \"World\"\n  subLayers = [@./variants.usda@, @./defaults.usda@]\n)\n"
+
+  /// The box USD reports for the stage at `path`, metres.
+  static func bounds(_ path: String) throws -> (min: SIMD3<Double>, max: SIMD3<Double>)? {
+    try ModelAsset.load(path: path).declaredBounds
+  }
+
+  @Test("a stack's local opinion beats a stronger sublayer's variant: the ball's radius is 1, not 2")
+  func localBeatsVariant() throws {
+    let folder = try Self.folder([
+      "root.usda": Self.centimetres,
+      "variants.usda": """
+      over "World" {
+        over "Ball" (variants = { string size = "small" } prepend variantSets = "size") {
+          variantSet "size" = { "small" { double radius = 2 } "large" { double radius = 10 } }
+        }
+      }
+      """,
+      "defaults.usda": "def Xform \"World\" { def Sphere \"Ball\" { double radius = 1 } }\n",
+    ])
+    let box = try #require(try Self.bounds(folder.path + "/root.usda"))
+    #expect(abs(box.max.x - 0.01) < 1e-12 && abs(box.min.y + 0.01) < 1e-12, "\(box)")
+  }
+
+  @Test("a reference beats a payload whichever sublayer brings it: the ball's radius is 11, not 14")
+  func referenceBeatsPayload() throws {
+    let folder = try Self.folder([
+      "shot.usda": "(\n  metersPerUnit = 0.01\n  subLayers = [@./animation.usda@, @./layout.usda@]\n)\n",
+      "animation.usda": "def Xform \"World\" { over \"Character\" (prepend payload = @./cache.usda@) {} }\n",
+      "layout.usda": "def Xform \"World\" { def \"Character\" (prepend references = @./model.usda@) {} }\n",
+      "cache.usda": "(defaultPrim = \"Ball\")\ndef Sphere \"Ball\" { double radius = 14 }\n",
+      "model.usda": "(defaultPrim = \"Ball\")\ndef Sphere \"Ball\" { double radius = 11 }\n",
+    ])
+    let box = try #require(try Self.bounds(folder.path + "/shot.usda"))
+    #expect(abs(box.max.x - 0.11) < 1e-12, "\(box)")
+  }
+
+  @Test("a sublayer's prims are drawn; an over of nothing is not (a defined cube at x 3, none at 6)")
+  func sublayerAndOvers() throws {
+    let folder = try Self.folder([
+      "over.usda": """
+      (
+        metersPerUnit = 0.01
+        subLayers = [@parts/parent.usda@]
+      )
+      over "World" {
+        def Cube "Defined" { double3 xformOp:translate = (3, 0, 0)
+          uniform token[] xformOpOrder = ["xformOp:translate"] }
+        over Cube "Undefined" { double3 xformOp:translate = (6, 0, 0)
+          uniform token[] xformOpOrder = ["xformOp:translate"] }
+      }
+      """,
+      "parts/parent.usda": "def Xform \"World\" { def Cube \"Cube\" {} }\n",
+    ])
+    let box = try #require(try Self.bounds(folder.path + "/over.usda"))
+    // The sublayer's cube from -1 and the defined one to 4 (centimetres); nothing at 6.
+    #expect(abs(box.min.x + 0.01) < 1e-12 && abs(box.max.x - 0.04) < 1e-12, "\(box)")
+  }
+
+  @Test("a layer naming a file outside its folder, by ../, an absolute path or a link, is refused by name")
+  func outsideTheFolder() throws {
+    let outside = try Self.folder(["secret.usda": "def Cube \"Secret\" {}\n"])
+    let folder = try Self.folder([
+      "up.usda": "def Xform \"A\" (references = @../secret.usda@) {}\n",
+      "absolute.usda": "def Xform \"A\" (references = @\(outside.path)/secret.usda@) {}\n",
+      "linked.usda": "def Xform \"A\" (references = @./link.usda@) {}\n",
+      "stacked.usda": "(\n  subLayers = [@../../etc/shadow@]\n)\n",
+    ])
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/link.usda", withDestinationPath: outside.path + "/secret.usda")
+    for name in ["up", "absolute", "linked", "stacked"] {
+      #expect(throws: ModelError.self, "\(name)") { try ModelAsset.load(path: folder.path + "/\(name).usda") }
+      do {
+        _ = try ModelAsset.load(path: folder.path + "/\(name).usda")
+      } catch {
+        #expect("\(error)".contains("outside its folder") || "\(error)".contains("leads outside"), "\(error)")
+      }
+    }
+  }
+
+  @Test("a reference to a MaterialX document is left to the material's default, not read as a layer")
+  func materialX() throws {
+    let folder = try Self.folder([
+      "root.usda": """
+      (metersPerUnit = 1)
+      def Xform "World" {
+        def Cube "Box" {}
+        def Scope "Looks" (references = @./plastic.mtlx@</MaterialX>) {}
+      }
+      """,
+      "plastic.mtlx": "<?xml version=\"1.0\"?><materialx version=\"1.38\"></materialx>\n",
+    ])
+    let model = try ModelAsset.load(path: folder.path + "/root.usda")
+    #expect(model.mesh.triangleCount == 12)
+  }
+}
