@@ -119,4 +119,34 @@ struct USDLayerStackTests {
     let model = try ModelAsset.load(path: folder.path + "/root.usda")
     #expect(model.mesh.triangleCount == 12)
   }
+
+  @Test(
+    "a layer offset that moves time is read past with a warning naming its line; one that does not, without")
+  func layerOffsets() throws {
+    let folder = try Self.folder([
+      "moved.usda": "def Xform \"World\" (\n  prepend references = @./part.usda@</Part> (offset = 2)\n) {}\n",
+      "listed.usda": "(\n  subLayers = [@./part.usda@ (offset = 0; scale = 1)]\n)\n",
+      "part.usda": "def Cube \"Part\" {}\n",
+    ])
+    let moved = try ModelAsset.load(path: folder.path + "/moved.usda")
+    #expect(moved.warnings.contains { $0.contains("moved.usda: line 3: the layer offset of @./part.usda@") })
+    let listed = try ModelAsset.load(path: folder.path + "/listed.usda")
+    #expect(!listed.warnings.contains { $0.contains("layer offset") } && listed.mesh.triangleCount == 12)
+  }
+
+  @Test("a prim inheriting a class takes its opinions; inheriting a class no layer defines adds nothing")
+  func inheritedClass() throws {
+    let folder = try Self.folder([
+      "inherit.usda": """
+      (metersPerUnit = 1)
+      class "_Big" { double size = 4 }
+      def Cube "A" (inherits = </_Big>) {}
+      def Cube "B" (inherits = </_Nowhere>) { double3 xformOp:translate = (10, 0, 0)
+        uniform token[] xformOpOrder = ["xformOp:translate"] }
+      """
+    ])
+    let box = try #require(try Self.bounds(folder.path + "/inherit.usda"))
+    // A is 4 m across (±2) from its class; B keeps the cube's own 2 m (9 to 11).
+    #expect(abs(box.min.x + 2) < 1e-12 && abs(box.max.x - 11) < 1e-12, "\(box)")
+  }
 }

@@ -29,7 +29,11 @@ extension USDLayer {
     let arcs = resolved.references.merging(resolved.payloads) { references, payloads in references + payloads
     }
     for (prim, list) in arcs.sorted(by: { $0.key < $1.key }) {
-      for reference in list {
+      for arc in list {
+        // An inherit or specializes arc: a prim of this stack, its opinions if it exists.
+        let inherits = arc.file == Self.inheritArc
+        guard !inherits || resolved.prims.contains(where: { $0.path == arc.prim }) else { continue }
+        let reference = inherits ? (file: "", prim: arc.prim) : arc
         var source = self
         // A MaterialX document (USD reads it through a plugin) holds materials, no geometry: a
         // material it would fill draws in the default with a warning naming it, as any
@@ -59,7 +63,10 @@ extension USDLayer {
         // another layer comes with its own references composed (this one's are being composed).
         let overrides = resolved.variantSelections[prim].map { [target: $0] } ?? [:]
         source = source.resolvingVariants(overriding: overrides)
-        if !reference.file.isEmpty { source = try source.composed(load: load, depth: depth + 1) }
+        if !reference.file.isEmpty {
+          source = try source.composed(load: load, depth: depth + 1)
+          out.notes += source.notes.filter { !out.notes.contains($0) }
+        }
         out.graft(source, from: target, to: prim)
       }
     }

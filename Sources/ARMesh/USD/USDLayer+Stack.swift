@@ -46,6 +46,7 @@ extension USDLayer {
       variantSelections[prim, default: [:]].merge(chosen) { stronger, _ in stronger }
     }
     abstractPrims.formUnion(weaker.abstractPrims)
+    notes += weaker.notes.filter { !notes.contains($0) }
   }
 
   /// The layer with the files its references name made relative to the folder of the layer at
@@ -61,7 +62,9 @@ extension USDLayer {
     let prefix = (Array(repeating: "..", count: theirs.count - shared) + mine[shared...]).joined(
       separator: "/")
     func rebased(_ list: [(file: String, prim: String)]) -> [(file: String, prim: String)] {
-      list.map { $0.file.isEmpty ? $0 : (file: prefix + "/" + $0.file, prim: $0.prim) }
+      list.map {
+        $0.file.isEmpty || $0.file == Self.inheritArc ? $0 : (file: prefix + "/" + $0.file, prim: $0.prim)
+      }
     }
     var out = self
     out.references = references.mapValues(rebased)

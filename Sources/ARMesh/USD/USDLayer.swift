@@ -37,6 +37,22 @@ struct USDLayer {
   /// The layer's sublayers (`subLayers`), strongest first: layers whose prims and opinions the
   /// stage takes where this layer has none.
   var subLayers: [String] = []
+  /// Prim `prim` inheriting from the prims at `classes` in this layer stack: their opinions
+  /// composed as internal references, stronger than its own references and payloads (USD's
+  /// inherit arc, before references in strength; a class's opinions reach only the prims that
+  /// inherit it here, not instances across references). Specializes arcs, the weakest, are
+  /// composed after the payloads.
+  mutating func inherit(_ prim: String, from classes: [String]) {
+    references[prim, default: []].insert(contentsOf: classes.map { (Self.inheritArc, $0) }, at: 0)
+  }
+
+  /// The file of an inherit or specializes arc among ``references`` and ``payloads``: a prim of
+  /// this layer stack that need not exist (a class no layer defines adds nothing).
+  static let inheritArc = "\u{1}inherits"
+
+  /// What was read but is not applied, one line each (a layer offset's shift of time): the
+  /// stage's warnings, with those of every layer composed into it.
+  var notes: [String] = []
   /// The `class` prims (abstract: drawn only where something references them) and those made
   /// inactive (`active = false`): neither is drawn, nor anything under it.
   var abstractPrims: Set<String> = [], inactivePrims: Set<String> = []
@@ -78,11 +94,17 @@ struct USDLayer {
             abstractPrims.insert(path)
           }
           if name == "active", rep >> 48 & 0xFF == 1, rep & 0xFF == 0 { inactivePrims.insert(path) }
-          guard ["typeName", "references", "payload", "variantSelection"].contains(name) else { continue }
+          guard
+            ["typeName", "references", "payload", "variantSelection", "inheritPaths", "specializes"].contains(
+              name)
+          else { continue }
           switch (name, try USDValue.decode(rep, in: crate, at: path)) {
           case ("typeName", .token(let t)?): type = t
           case ("references", .references(let list)?): references[path, default: []] += list
           case ("payload", .references(let list)?): payloads[path, default: []] += list
+          case ("inheritPaths", .paths(let classes)?): inherit(path, from: classes)
+          case ("specializes", .paths(let bases)?):
+            payloads[path, default: []] += bases.map { (Self.inheritArc, $0) }
           case ("variantSelection", .selections(let map)?): variantSelections[path] = map
           default: break
           }

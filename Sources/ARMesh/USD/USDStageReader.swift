@@ -111,6 +111,7 @@ struct USDStageReader {
     let presences = prims.map { presence(of: $0.path) }
     let made = try madeSurfaces(presences)
     var sink = SurfaceSink(self)
+    sink.built.warnings += layer.notes
     var worlds: [String: Matrix4<Double>] = [:]
     /// Draws through `sink` (bounded by its own extent).
     func draw(

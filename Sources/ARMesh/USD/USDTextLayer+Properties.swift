@@ -105,7 +105,9 @@ extension USDTextLayer {
   }
 
   /// `( key = value … )`, list operations and doc strings allowed, as (key, value) pairs.
-  mutating func metadata() throws(USDError) -> [(key: String, value: USDTextValue, line: Int)] {
+  mutating func metadata(layerOffsets: Bool = false) throws(USDError) -> [(
+    key: String, value: USDTextValue, line: Int
+  )] {
     try enter("metadata")
     defer { nesting -= 1 }
     try expect("(")
@@ -122,6 +124,10 @@ extension USDTextLayer {
         }
         try expect("=")
         entries.append((key, try value(), token.line))
+        // A lone reference or payload may carry its layer offset.
+        if layerOffsets, ["references", "payload"].contains(key) {
+          try layerOffset(after: entries.last?.value)
+        }
       default: throw fail("unexpected '\(token.text.quotedForMessage)' in metadata")
       }
     }
@@ -162,13 +168,35 @@ extension USDTextLayer {
     }
   }
 
+  /// A reference's or sublayer's layer offset after `value` (`@a.usda@</A> (offset = 5; scale =
+  /// 2)`), read past; one that moves time is noted as not applied (a static stage is the same,
+  /// an animation's samples are read at the referenced layer's own times).
+  mutating func layerOffset(after value: USDTextValue?) throws(USDError) {
+    let file: String
+    switch value {
+    case .reference(let f, _)?, .asset(let f)?: file = f
+    default: return
+    }
+    guard isPunctuation("(") else { return }
+    let line = peek?.line ?? 0
+    var (offset, scale) = (0.0, 1.0)
+    for (key, value, _) in try metadata() {
+      if key == "offset", case .number(let x) = value { offset = x }
+      if key == "scale", case .number(let x) = value { scale = x }
+    }
+    guard offset != 0 || scale != 1 else { return }
+    layer.notes.append(
+      "\(layer.path): line \(line): the layer offset of @\(file)@ (offset \(offset), scale \(scale)) is not "
+        + "applied: its time samples are read at their own times")
+  }
+
   /// Comma-separated values up to `closing` (a trailing comma allowed); a reference's own
-  /// metadata (`@a.usda@</A> (offset = 5)`) skipped.
+  /// layer offset (``layerOffset(after:)``) read past.
   private mutating func items(closing: String) throws(USDError) -> [USDTextValue] {
     var out: [USDTextValue] = []
     while !isPunctuation(closing) {
       out.append(try value())
-      if case .reference? = out.last, isPunctuation("(") { _ = try metadata() }
+      try layerOffset(after: out.last)
       if isPunctuation(",") {
         at += 1
       } else if !isPunctuation(closing) {

@@ -122,10 +122,13 @@ struct USDTextLayer {
 
   /// The references, payloads and variant selections in a prim's (or a variant's) metadata.
   private mutating func primMetadata(of path: String) throws(USDError) {
-    for (key, value, _) in try metadata() {
+    for (key, value, _) in try metadata(layerOffsets: true) {
       switch (key, value) {
       case ("references", _): layer.references[path, default: []] += Self.references(value)
       case ("payload", _): layer.payloads[path, default: []] += Self.references(value)
+      case ("inherits", _): layer.inherit(path, from: Self.references(value).map(\.prim))
+      case ("specializes", _):
+        layer.payloads[path, default: []] += Self.references(value).map { (USDLayer.inheritArc, $0.prim) }
       case ("active", .word("false")), ("active", .number(0)): layer.inactivePrims.insert(path)
       case ("variants", .dictionary(let entries)):
         for case (let set, .string(let selection)) in entries {
