@@ -103,7 +103,7 @@ struct USDStageReader {
   /// bounds and warnings. Without `assembling`, the mesh is left empty: its counts are the
   /// ``Built/survey`` and its bounds those the assembly would find (`model stats`).
   func build(assembling: Bool = true) throws(USDError) -> Built {
-    var hidden: [String: [String]] = [:]
+    var hidden: [String: [String]] = [:], pointless: [String] = []
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
     let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
@@ -143,6 +143,10 @@ struct USDStageReader {
               + "bounds it, and everything under it, as empty, and so do these bounds")
         }
       }
+      // Lights draw nothing, but BBoxCache bounds the stage by their extents too.
+      if Self.boundableLights.contains(prim.type), presence == .drawn {
+        sink.built.include(authoredExtentCorners(prim.path).map(world.transformPoint))
+      }
       if prim.type == "PointInstancer", presence == .drawn {
         let box = try drawInstances(of: prim.path, world: world, made: made) {
           (part, attributes, placed) throws(USDError) in
@@ -160,11 +164,21 @@ struct USDStageReader {
         if timeCode == nil, layer.sampledOnly.contains(prim.path + ".points") {
           hidden["its points only in time samples, none at the default time (give --time)", default: []]
             .append(prim.path)
+        } else if prim.type == "Mesh" {
+          // Points missing or not 3-vectors: nothing to draw, but BBoxCache takes the extent.
+          pointless.append(prim.path)
+          sink.built.include(authoredExtentCorners(prim.path).map(world.transformPoint))
         }
         continue
       }
       if placedBy != prim.path { world = try stage * worldMatrix(placedBy, known: &worlds) }
       try draw(prim, attributes, world, bounded: true)
+    }
+    if !pointless.isEmpty {
+      sink.built.warnings.append(
+        "\(layer.path): \(pointless.count) mesh\(pointless.count == 1 ? "" : "es") not drawn, without points that "
+          + "are 3-vectors (USD's renderers draw nothing of them; BBoxCache, and these bounds, take their authored "
+          + "extents): \(Self.list(pointless))")
     }
     for (why, paths) in hidden.sorted(by: { $0.key < $1.key }) {
       sink.built.warnings.append(
@@ -192,8 +206,8 @@ struct USDStageReader {
   /// Whether the prim at `path` is drawn: absent under a class, an inactive prim or one no layer
   /// defines (only `over`s); hidden when
   /// it or an ancestor is invisible at the time read, or when its purpose (the outermost
-  /// ancestor's that is not `default`, else its own) is `guide` or `proxy`, as a renderer
-  /// showing the render purpose leaves it out.
+  /// ancestor's that is not `default`, else its own) is neither `default` nor `render`, as a
+  /// renderer showing the render purpose leaves it out.
   func presence(of path: String) -> Presence {
     var prefix = "", purpose = "default", invisible = false
     for part in path.split(separator: "/") {
@@ -207,7 +221,9 @@ struct USDStageReader {
       if purpose == "default", case .token(let own)? = values[prefix + ".purpose"] { purpose = own }
     }
     if invisible { return .hidden("invisible") }
-    return ["guide", "proxy"].contains(purpose) ? .hidden("of purpose \(purpose)") : .drawn
+    // Only the default and render purposes are drawn: `guide`, `proxy` and any other token
+    // (not a purpose USD knows) are left out, as BBoxCache with those two purposes leaves them.
+    return ["default", "render"].contains(purpose) ? .drawn : .hidden("of purpose \(purpose)")
   }
 
   /// Draws every instance of point instancer `instancer` (placed by `world`): each prototype's
@@ -328,9 +344,26 @@ struct USDStageReader {
     if case .vectors(let authored)? = value(prim + ".extent"), authored.count == 2,
       authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
     {
+      // An extent whose minimum passes its maximum is an empty box to BBoxCache.
+      guard all(authored[0] .<= authored[1]) else { return [] }
       return Self.corners((authored[0], authored[1]))
     }
     return Self.corners(attributes.positionBounds)
+  }
+
+  /// The lights BBoxCache bounds (UsdLux's boundable ones) by their authored `extent`.
+  static let boundableLights: Set<String> = [
+    "SphereLight", "RectLight", "DiskLight", "CylinderLight", "PortalLight",
+  ]
+
+  /// A prim's authored extent as its 8 corners (none without a valid one): a boundable light's,
+  /// or a mesh's that draws nothing.
+  func authoredExtentCorners(_ prim: String) -> [SIMD3<Double>] {
+    guard case .vectors(let authored)? = value(prim + ".extent"), authored.count == 2,
+      authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }),
+      all(authored[0] .<= authored[1])
+    else { return [] }
+    return Self.corners((authored[0], authored[1]))
   }
 
   /// A box's 8 corners.
