@@ -25,6 +25,9 @@ final class CandidateReadings: @unchecked Sendable {
   private var chunksLeft = 0
   /// The readings of the rules before ``reading``, in order.
   private(set) var readings: [DetectedMarker] = []
+  /// Every outline queued for reading: another rule's outline with the very same corners (2-4
+  /// a competition-field photo) reads the same, so it is not read again.
+  private var queued: Set<[SIMD2<Double>]> = []
   private let read: @Sendable ([SIMD2<Double>]) -> DetectedMarker?
 
   /// Finds and reads the candidates: `tasks[t]` finds the outlines of the rules `rulesOf[t]`
@@ -50,12 +53,14 @@ final class CandidateReadings: @unchecked Sendable {
   }
 
   /// Queues the chunks of the next rules that can be read (called with ``lock`` held): an
-  /// outline about a marker an earlier rule read cleanly (exact, refined) is not read again.
+  /// outline about a marker an earlier rule read cleanly (exact, refined), or one an earlier rule
+  /// found with the same corners, is not read again.
   private func scheduleReading() {
     while !started, reading < outlines.count, let quads = outlines[reading] {
       let fresh = quads.filter { quad in
         let centre = quad.reduce(.zero, +) / 4
         return !readings.contains { $0.hamming == 0 && $0.cornerSigma != nil && $0.encloses(centre) }
+          && queued.insert(quad).inserted
       }
       guard !fresh.isEmpty else {
         reading += 1

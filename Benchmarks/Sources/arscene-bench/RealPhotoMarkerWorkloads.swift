@@ -10,7 +10,8 @@ import Foundation
 /// and on the files (decode included): the AprilTag library's three Swarmathon photos
 /// (799×533, AprilTag 36h11 on cubes under stage light), OpenCV's six-marker desk photo, its
 /// ChArUco board and its four calibration shots (640×480, 6×6_250). Each side's time is the sum
-/// over the photos of its fastest of `rounds` runs on each.
+/// over the photos of its fastest of `rounds` runs on each (against AprilTag, of two blocks of
+/// them, the sides alternating).
 func realPhotoMarkerWorkloads(rounds: Int) -> [Row] {
   let folder = "Tests/Fixtures/markers/"
   let swarmathon = ["33369213973_9d9bb4cc96_c", "34085369442_304b6bafd9_c", "34139872896_defdb2f8d9_c"].map {
@@ -54,21 +55,31 @@ func realPhotoMarkerWorkloads(rounds: Int) -> [Row] {
       Row(
         workload: workload + " (found: ours \(found), peer \(opencvFound))", ours_s: ours,
         peer: "OpenCV 4.6 detectMarkers (Python)", peer_s: opencvTime, ratio: ours / opencvTime))
-    // AprilTag reads its own families only: the Swarmathon photos.
-    var oursTags = 0.0, tags = 0
+    // AprilTag reads its own families only: the Swarmathon photos. Each side is timed in two
+    // blocks, ours, theirs, ours, theirs, and keeps its faster: a slow spell of the machine
+    // (minutes long on this one) then falls on both sides, not on whichever ran in it.
+    var tags = 0
     let detector = MarkerDetector(dictionary: MarkerDictionary.named("apriltag_36h11")!)
-    for path in swarmathon {
-      let image = try! ImageFile.readLuma(path)
-      oursTags += (0..<rounds).map { _ in
-        seconds {
-          tags =
-            (decoded ? detector.detect(luma: image) : detector.detect(luma: try! ImageFile.readLuma(path)))
-            .count
-        }
-      }.min()!
+    func oursOnSwarmathon() -> Double {
+      swarmathon.map { path in
+        let image = try! ImageFile.readLuma(path)
+        return (0..<rounds).map { _ in
+          seconds {
+            tags =
+              (decoded ? detector.detect(luma: image) : detector.detect(luma: try! ImageFile.readLuma(path)))
+              .count
+          }
+        }.min()!
+      }.reduce(0, +)
     }
-    let (aprilTime, aprilFound) = peerTotal(
-      "apriltag", "apriltag_36h11", swarmathon, rounds: rounds, decode: !decoded)
+    var oursTags = Double.infinity, aprilTime = Double.infinity, aprilFound = 0
+    for _ in 0..<2 {
+      oursTags = min(oursTags, oursOnSwarmathon())
+      let (time, found) = peerTotal(
+        "apriltag", "apriltag_36h11", swarmathon, rounds: rounds, decode: !decoded)
+      (aprilTime, aprilFound) = (time.isNaN ? aprilTime : min(aprilTime, time), found)
+    }
+    if aprilTime.isInfinite { aprilTime = .nan }
     rows.append(
       Row(
         workload:
