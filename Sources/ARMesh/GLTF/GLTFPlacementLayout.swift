@@ -90,23 +90,17 @@ struct GLTFPlacementLayout {
   }
 
   /// The bounds in the asset's frame of the vertices ``write(_:origin:)`` would write (nil for
-  /// none), found on every core without writing them: each vertex through its placement's
-  /// transform, as written, for what needs the mesh's extent but not the mesh (`model stats`).
+  /// none), found on every core in the pieces the writing is cut into, without writing them:
+  /// each vertex through its placement's transform, as written, for what needs the mesh's
+  /// extent but not the mesh (`model stats`).
   func bounds(_ placements: [GLTFGeometry.Placement]) -> (SIMD3<Double>, SIMD3<Double>)? {
-    // Each placement in pieces of its own size (one made normals as it was written).
-    var spans: [(placement: Int, vertices: Range<Int>, triangles: Range<Int>)] = []
-    for (k, placement) in placements.enumerated() {
-      let p = placement.attributes
-      let parts = Self.pieces(of: p), (count, triangles) = (vertexCounts[k], p.triangles.count / 3)
-      for part in 0..<parts {
-        let span = { (n: Int) in (part * n / parts)..<((part + 1) * n / parts) }
-        spans.append((k, p.hasNormals ? span(count) : 0..<0, p.hasNormals ? 0..<0 : span(triangles)))
-      }
-    }
-    let boxes = LockedResults<(SIMD3<Double>, SIMD3<Double>)>(count: spans.count)
-    forEachBand(spans.count, threads: spans.count) { [spans] k in
-      let span = spans[k], placement = placements[span.placement]
-      boxes.set(k) { Self.bounds(placement, vertices: span.vertices, triangles: span.triangles) }
+    let boxes = LockedResults<(SIMD3<Double>, SIMD3<Double>)>(count: pieces.count)
+    let pieces = pieces
+    forEachBand(pieces.count, threads: pieces.count) { k in
+      let piece = pieces[k], placement = placements[piece.placement]
+      // A placement with normals writes its points; one without, its triangles' corners.
+      let triangles = placement.attributes.hasNormals ? 0..<0 : piece.triangles
+      boxes.set(k) { Self.bounds(placement, vertices: piece.vertices, triangles: triangles) }
     }
     return Self.union(boxes)
   }
