@@ -149,4 +149,15 @@ struct USDLayerStackTests {
     // A is 4 m across (±2) from its class; B keeps the cube's own 2 m (9 to 11).
     #expect(abs(box.min.x + 2) < 1e-12 && abs(box.max.x - 11) < 1e-12, "\(box)")
   }
+
+  @Test("a layer reached through a linked folder reads the files beside it")
+  func linkedFolder() throws {
+    let real = try Self.folder([
+      "root.usda": "(metersPerUnit = 1)\ndef \"A\" (references = @./part.usda@) {}\n",
+      "part.usda": "(defaultPrim = \"Part\")\ndef Cube \"Part\" {}\n",
+    ])
+    let links = try TemporaryFolder()
+    try FileManager.default.createSymbolicLink(atPath: links.path + "/asset", withDestinationPath: real.path)
+    #expect(try ModelAsset.load(path: links.path + "/asset/root.usda").mesh.triangleCount == 12)
+  }
 }

@@ -7,8 +7,8 @@ import Foundation
 /// to elsewhere) is an error, never followed: a model file must not make ARScene read what lies
 /// outside its own folder.
 final class USDFolderLayers {
-  /// The root layer's folder, absolute and with its links resolved.
-  private let folder: String
+  /// The root layer's folder, absolute (as named, and with its links resolved).
+  private let folder: String, resolvedFolder: String
   /// The layers read so far, by their absolute paths (a layer two others name is read once).
   private var read: [String: USDLayer] = [:]
   /// Files read, at most ``limit``: a chain of references is bounded in depth, not in breadth.
@@ -17,7 +17,10 @@ final class USDFolderLayers {
 
   /// The layers beside the root layer at `root`.
   init(root: String) {
-    folder = Self.absolute((root as NSString).deletingLastPathComponent).resolvingSymlinksInPath
+    folder =
+      URL(fileURLWithPath: Self.absolute((root as NSString).deletingLastPathComponent)).standardizedFileURL
+      .path
+    resolvedFolder = folder.resolvingSymlinksInPath
   }
 
   /// The layer `name` names, written in the layer at `from`; nil when there is no such file.
@@ -34,8 +37,8 @@ final class USDFolderLayers {
     }
     if let known = read[path] { return known }
     guard FileManager.default.fileExists(atPath: path) else { return nil }
-    // A link inside the folder may lead out of it.
-    guard path.resolvingSymlinksInPath.hasPrefix(folder + "/") else {
+    // A link inside the folder may lead out of it (the folder's own path may pass through links).
+    guard path.resolvingSymlinksInPath.hasPrefix(resolvedFolder + "/") else {
       throw USDError(path: from, place: place, reason: "names \(name), a link that leads outside its folder")
     }
     files += 1
