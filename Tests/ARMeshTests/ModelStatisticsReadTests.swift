@@ -38,8 +38,8 @@ struct ModelStatisticsReadTests {
 
   @Test("a stage far from its origin (a georeferenced kit 4,000 km out): the same bounds, to the bit")
   func farFromOrigin() throws {
-    let path = NSTemporaryDirectory() + "arscene-stats-far-\(getpid()).usda"
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/stats-far.usda"
     try """
     #usda 1.0
     (

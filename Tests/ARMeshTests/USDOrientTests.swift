@@ -1,4 +1,5 @@
 import ARMath
+import ARTestSupport
 import Foundation
 import Testing
 
@@ -13,8 +14,8 @@ struct USDOrientTests {
   /// unit), and usd-core 26.11's BBoxCache bounds of it (default and render purposes).
   @Test("a quaternion not quite unit: usd-core's bounds to 1e-12 m (its own matrix was 3e-5 m off)")
   func notQuiteUnit() throws {
-    let path = NSTemporaryDirectory() + "arscene-orient-\(getpid()).usda"
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/orient.usda"
     try """
     #usda 1.0
     (

@@ -65,7 +65,7 @@ extension USDLayer {
         source = source.resolvingVariants(overriding: overrides)
         if !reference.file.isEmpty {
           source = try source.composed(load: load, depth: depth + 1)
-          out.notes += source.notes.filter { !out.notes.contains($0) }
+          out.addNotes(of: source)
         }
         out.graft(source, from: target, to: prim)
       }
@@ -74,7 +74,13 @@ extension USDLayer {
   }
 
   /// What holds the files this layer's references name: its package, or its folder.
-  private var holder: String { path.hasSuffix("]") ? "the package" : "its folder" }
+  var holder: String { path.hasSuffix("]") ? "the package" : "its folder" }
+
+  /// Takes in `other`'s notes that this layer does not have yet (a layer two others name says
+  /// its notes once).
+  mutating func addNotes(of other: USDLayer) {
+    notes += other.notes.filter { !notes.contains($0) }
+  }
 
   /// Copies `source`'s prim `from` and everything under it to `to`, keeping this layer's
   /// opinions where both have one.

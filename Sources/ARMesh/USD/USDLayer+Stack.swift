@@ -23,7 +23,7 @@ extension USDLayer {
       guard let raw = try load(file, path) else {
         throw USDError(
           path: path, place: "subLayers",
-          reason: "names \(file), which \(path.hasSuffix("]") ? "the package" : "its folder") does not hold")
+          reason: "names \(file), which \(holder) does not hold")
       }
       out.mergeWeaker(try raw.stacked(load: load, depth: depth + 1).rebased(onto: path))
     }
@@ -46,7 +46,7 @@ extension USDLayer {
       variantSelections[prim, default: [:]].merge(chosen) { stronger, _ in stronger }
     }
     abstractPrims.formUnion(weaker.abstractPrims)
-    notes += weaker.notes.filter { !notes.contains($0) }
+    addNotes(of: weaker)
   }
 
   /// The layer with the files its references name made relative to the folder of the layer at
