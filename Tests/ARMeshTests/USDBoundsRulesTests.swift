@@ -53,4 +53,26 @@ struct USDBoundsRulesTests {
     #expect(model.warnings.contains { $0.contains("1 mesh not drawn, without points that are 3-vectors") })
     #expect(model.warnings.contains { $0.contains("of purpose other") && $0.contains("/World/Other") })
   }
+
+  @Test(
+    "a stage whose only extent is inverted has empty bounds to usd-core: reported as drawn, with a warning")
+  func onlyInvertedExtent() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/inverse_extent.usda"
+    // Apple's inverse_extent.usda, a cube with its extent's corners swapped: usd-core's box is empty.
+    try """
+    #usda 1.0
+    (
+        metersPerUnit = 0.01
+    )
+    def Mesh "mesh" { float3[] extent = [(1, 1, 1), (0, 0, 0)]
+        int[] faceVertexCounts = [3]
+        int[] faceVertexIndices = [0, 1, 2]
+        point3f[] points = [(-0.5, -0.5, -0.5), (0.5, -0.5, -0.5), (-0.5, 0.5, -0.5)] }
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try ModelAsset.load(path: path)
+    #expect(model.declaredBounds == nil)
+    #expect(model.geometryBounds != nil)
+    #expect(model.warnings.contains { $0.contains("USD's bounds are empty") }, "\(model.warnings)")
+  }
 }

@@ -147,6 +147,11 @@ public struct ModelAsset: Sendable {
               + "(\(Self.describe(declared))) disagree with the points drawn (\(Self.describe(points))); "
               + "bounds report USD's, the renderer draws the points")
         }
+      } else if asset.declaredBounds == nil, let points = model.geometryBounds {
+        model.warnings.append(
+          "\(path): USD's bounds are empty (every drawn mesh's authored extent has its minimum past its "
+            + "maximum, an empty box to BBoxCache); bounds report the points drawn (\(Self.describe(points)))"
+        )
       }
       return model
     case nil, .obj?:

@@ -14,64 +14,128 @@ extension USDLayer {
   ///     folder has no such file.
   ///   - depth: How many references deep this layer is: a chain deeper than eight, or a cycle,
   ///     is an error.
-  func composed(load: (String, String) throws(USDError) -> USDLayer?, depth: Int = 0) throws(USDError)
-    -> USDLayer
-  {
+  ///   - selections: The variant selections of the prims referencing this layer's, keyed by
+  ///     the paths in this layer they reach: stronger than its own.
+  func composed(
+    load: (String, String) throws(USDError) -> USDLayer?, depth: Int = 0,
+    selections: [String: [String: String]] = [:]
+  ) throws(USDError) -> USDLayer {
     guard depth <= 8 else {
       throw USDError(path: path, place: "references", reason: "more than eight layers deep (a cycle?)")
     }
-    // This layer's variant sets at its own selections, which then choose for what it references.
-    let resolved = try stacked(load: load, depth: depth).resolvingVariants()
+    // This layer's variant sets at the referencing prims' selections, then at its own; they
+    // then choose for what it references.
+    let stack = try stacked(load: load, depth: depth)
+    let resolved = stack.resolvingVariants(overriding: selections)
     var out = resolved
     out.references = [:]
     out.payloads = [:]
-    // A prim's references, then its payloads (weaker), whichever layer of the stack brings each.
-    let arcs = resolved.references.merging(resolved.payloads) { references, payloads in references + payloads
+    // A prim's references, then its payloads (weaker), whichever layer of the stack brings each;
+    // what an internal reference's target references comes after (weaker), as it is met.
+    var pending: [(prim: String, arc: (file: String, prim: String), hops: Int)] = []
+    for (prim, list) in resolved.references.merging(resolved.payloads, uniquingKeysWith: +).sorted(by: {
+      $0.key < $1.key
+    }) {
+      pending += list.map { (prim, $0, 0) }
     }
-    for (prim, list) in arcs.sorted(by: { $0.key < $1.key }) {
-      for arc in list {
-        // An inherit or specializes arc: a prim of this stack, its opinions if it exists.
-        let inherits = arc.file == Self.inheritArc
-        guard !inherits || resolved.prims.contains(where: { $0.path == arc.prim }) else { continue }
-        let reference = inherits ? (file: "", prim: arc.prim) : arc
-        var source = self
-        // A MaterialX document (USD reads it through a plugin) holds materials, no geometry: a
-        // material it would fill draws in the default with a warning naming it, as any
-        // material without a UsdPreviewSurface does.
-        if reference.file.lowercased().hasSuffix(".mtlx") { continue }
-        if !reference.file.isEmpty {
-          guard let other = try load(reference.file, path) else {
-            throw USDError(
-              path: path, place: prim, reason: "references \(reference.file), which \(holder) does not hold")
-          }
-          // Its own sublayers first: the prim named may come from one of them.
-          source = try other.stacked(load: load, depth: depth + 1)
-        } else if reference.prim == prim {
-          continue  // a prim referencing itself adds nothing
-        }
-        let target =
-          reference.prim.isEmpty
-          ? source.defaultPrim.map { "/" + $0 } ?? source.prims.first?.path : reference.prim
-        guard let target, source.prims.contains(where: { $0.path == target }) else {
+    // Each prim's variant selections: its own, then (weaker) those an internal reference
+    // brings with its target's content.
+    var chosen = resolved.variantSelections
+    var arrived: Set<[String]> = []
+    var next = 0
+    while next < pending.count {
+      let (prim, arc, hops) = pending[next]
+      next += 1
+      // An inherit or specializes arc: a prim of this stack, its opinions if it exists.
+      let inherits = arc.file == Self.inheritArc
+      guard !inherits || resolved.prims.contains(where: { $0.path == arc.prim }) else { continue }
+      let reference = inherits ? (file: "", prim: arc.prim) : arc
+      // A MaterialX document (USD reads it through a plugin) holds materials, no geometry: a
+      // material it would fill draws in the default with a warning naming it, as any
+      // material without a UsdPreviewSurface does.
+      if reference.file.lowercased().hasSuffix(".mtlx") { continue }
+      if reference.file.isEmpty, reference.prim == prim { continue }  // adds nothing
+      guard hops <= 8, pending.count <= Self.maximumArcs else {
+        throw USDError(
+          path: path, place: prim,
+          reason: hops > 8
+            ? "references more than eight prims deep (a cycle?)"
+            : "composes more than \(Self.maximumArcs) references and payloads")
+      }
+      // The same arc met again through another internal reference adds nothing new.
+      guard arrived.insert([prim, reference.file, reference.prim]).inserted else { continue }
+      // A prim of this layer stack, whichever of its layers defines it, or of another layer.
+      var source = stack
+      if !reference.file.isEmpty {
+        guard let other = try load(reference.file, path) else {
           throw USDError(
-            path: path, place: prim,
-            reason:
-              "references \(reference.prim.isEmpty ? "the default prim" : reference.prim) of \(reference.file.isEmpty ? "this layer" : reference.file), which is not there"
-          )
+            path: path, place: prim, reason: "references \(reference.file), which \(holder) does not hold")
         }
-        // The referencing prim's variant selections are stronger than the referenced layer's;
-        // another layer comes with its own references composed (this one's are being composed).
-        let overrides = resolved.variantSelections[prim].map { [target: $0] } ?? [:]
+        // Its own sublayers first: the prim named may come from one of them.
+        source = try other.stacked(load: load, depth: depth + 1)
+      }
+      let target =
+        reference.prim.isEmpty
+        ? source.defaultPrim.map { "/" + $0 } ?? source.prims.first?.path : reference.prim
+      guard let target, source.prims.contains(where: { $0.path == target }) else {
+        throw USDError(
+          path: path, place: prim,
+          reason:
+            "references \(reference.prim.isEmpty ? "the default prim" : reference.prim) of \(reference.file.isEmpty ? "this layer" : reference.file), which is not there"
+        )
+      }
+      // The referencing prims' variant selections are stronger than the referenced layer's, in
+      // everything the reference brings however deep (a selection reaches the variant sets of
+      // a payload's references); another layer comes with its own references composed.
+      let overrides = Self.selections(chosen, under: prim, movedTo: target)
+      if reference.file.isEmpty {
         source = source.resolvingVariants(overriding: overrides)
-        if !reference.file.isEmpty {
-          source = try source.composed(load: load, depth: depth + 1)
-          out.addNotes(of: source)
+        pending += Self.arcs(of: source, under: target, movedTo: prim).map { ($0.prim, $0.arc, hops + 1) }
+        for (path, map) in Self.selections(source.variantSelections, under: target, movedTo: prim) {
+          chosen[path, default: [:]].merge(map) { own, _ in own }
         }
-        out.graft(source, from: target, to: prim)
+      } else {
+        source = try source.composed(load: load, depth: depth + 1, selections: overrides)
+        out.addNotes(of: source)
+      }
+      out.graft(source, from: target, to: prim)
+    }
+    return out
+  }
+
+  /// The variant selections in `table` of the prim `prim` and those under it, keyed by the
+  /// paths they take under `target` instead.
+  private static func selections(
+    _ table: [String: [String: String]], under prim: String, movedTo target: String
+  )
+    -> [String: [String: String]]
+  {
+    var out: [String: [String: String]] = [:]
+    for (path, chosen) in table {
+      if path == prim {
+        out[target] = chosen
+      } else if path.hasPrefix(prim + "/") {
+        out[target + path.dropFirst(prim.count)] = chosen
       }
     }
     return out
   }
+
+  /// The references and payloads of `layer`'s prim `target` and of the prims under it, in
+  /// strength order, keyed by the paths they take under `prim` instead.
+  private static func arcs(of layer: USDLayer, under target: String, movedTo prim: String)
+    -> [(prim: String, arc: (file: String, prim: String))]
+  {
+    layer.references.merging(layer.payloads, uniquingKeysWith: +).filter {
+      $0.key == target || $0.key.hasPrefix(target + "/")
+    }.sorted { $0.key < $1.key }.flatMap { key, list in
+      list.map { (prim + key.dropFirst(target.count), $0) }
+    }
+  }
+
+  /// The most reference, payload, inherit and specializes arcs one layer composes (a layer
+  /// whose internal references fan out could otherwise ask for billions).
+  static let maximumArcs = 100_000
 
   /// What holds the files this layer's references name: its package, or its folder.
   var holder: String { path.hasSuffix("]") ? "the package" : "its folder" }
@@ -103,6 +167,9 @@ extension USDLayer {
     }
     // A prim made inactive in the referenced subtree stays so (the class it came from need not).
     inactivePrims.formUnion(source.inactivePrims.compactMap(moved))
+    // A class under the referenced prim stays abstract; the referenced prim itself takes the
+    // referencing prim's specifier.
+    abstractPrims.formUnion(source.abstractPrims.compactMap { $0 == from ? nil : moved($0) })
     // An `over` here of a prim the source defines is a defined prim.
     definedPrims.formUnion(source.definedPrims.compactMap(moved))
     overriddenPrims.formUnion(source.overriddenPrims.compactMap(moved))

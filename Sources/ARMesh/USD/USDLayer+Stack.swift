@@ -8,7 +8,7 @@ extension USDLayer {
   /// the files they named: their paths are rebased onto this layer's folder.
   ///
   /// - Parameters:
-  ///   - load: As for ``composed(load:depth:)``.
+  ///   - load: As for ``composed(load:depth:selections:)``.
   ///   - depth: How many references and sublayers deep this layer is (a chain deeper than
   ///     eight, or a cycle, is an error).
   func stacked(load: (String, String) throws(USDError) -> USDLayer?, depth: Int) throws(USDError) -> USDLayer

@@ -23,16 +23,21 @@ extension USDLayer {
   /// than its own (and an outer variant's weaker than nothing but the prim's); those of the
   /// variants not selected, and of sets without a selection, are left out.
   func resolvingVariants(overriding overrides: [String: [String: String]] = [:]) -> USDLayer {
+    var selections = resolvedSelections()
+    // A referencing prim's choices, stronger than the layer's own (and kept for what this
+    // layer references in turn).
+    for (prim, chosen) in overrides {
+      selections[prim, default: [:]].merge(chosen) { _, override in override }
+    }
     guard
       prims.contains(where: { $0.path.containsASCII("/{") })
         || values.keys.contains(where: { $0.containsASCII("/{") })
         || references.keys.contains(where: { $0.containsASCII("/{") })
         || payloads.keys.contains(where: { $0.containsASCII("/{") })
-    else { return self }
-    var selections = resolvedSelections()
-    // A referencing prim's choices, stronger than the layer's own.
-    for (prim, chosen) in overrides {
-      selections[prim, default: [:]].merge(chosen) { _, override in override }
+    else {
+      var out = self
+      out.variantSelections = selections
+      return out
     }
     /// The path a variant's opinion lands on, nil when its variant is not selected.
     func resolved(_ path: String) -> String? {

@@ -1,0 +1,282 @@
+import ARTestSupport
+import Foundation
+import Testing
+
+@testable import ARMesh
+
+/// References as production assets chain them: an internal reference to a prim another sublayer
+/// defines, a referenced assembly whose prototypes are a class inside it, variant selections
+/// reaching through a payload's references, and an internal reference to a prim that is itself
+/// a reference with a selection. Each case is a usd-wg/assets file made small
+/// (RelationshipEncapsulationTests, SubdivisionSurfaces/Pyramid, Teapot/DrawModes); the bounds
+/// are usd-core 26.11's BBoxCache (default and render purposes), metres.
+@Suite("USD reference arcs through layers and variants")
+struct USDReferenceArcsTests {
+  /// The box USD reports for `root` in a folder of `files` (`#usda 1.0` added to each).
+  static func bounds(_ files: [String: String], root: String) throws -> (
+    min: SIMD3<Double>, max: SIMD3<Double>
+  ) {
+    let folder = try USDLayerStackTests.folder(files)
+    return try #require(try USDLayerStackTests.bounds(folder.path + "/" + root))
+  }
+
+  static func expect(
+    _ box: (min: SIMD3<Double>, max: SIMD3<Double>), _ min: SIMD3<Double>, _ max: SIMD3<Double>,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let apart = Swift.max(
+      (box.min - min).max(), (min - box.min).max(), (box.max - max).max(), (max - box.max).max())
+    #expect(apart < 1e-12, "\(box) against usd-core's \(min) to \(max)", sourceLocation: sourceLocation)
+  }
+
+  static let translated = """
+        double3 xformOp:translate = (%@)
+        uniform token[] xformOpOrder = ["xformOp:translate"]
+    """
+
+  @Test("an internal reference reaches a prim another sublayer of the stack defines")
+  func internalReferenceAcrossSublayers() throws {
+    let box = try Self.bounds(
+      [
+        "root.usda":
+          "(\n    metersPerUnit = 0.01\n    subLayers = [@./world.usda@, @./prototypes.usda@]\n)\n",
+        "world.usda": """
+        def Xform "World"
+        {
+            def "bolt_01" (
+                prepend references = </Prototypes/bolt>
+            )
+            {
+        \(Self.translated.replacingOccurrences(of: "%@", with: "5, 0, 0"))
+            }
+        }
+
+        """,
+        "prototypes.usda": """
+        class Scope "Prototypes"
+        {
+            def Xform "bolt"
+            {
+                def Cube "head"
+                {
+                    double size = 2
+                }
+            }
+        }
+
+        """,
+      ], root: "root.usda")
+    Self.expect(box, [0.04, -0.01, -0.01], [0.06, 0.01, 0.01])
+  }
+
+  @Test("a referenced assembly's prototypes class stays abstract: only the bolt that references it is drawn")
+  func referencedClassStaysAbstract() throws {
+    let box = try Self.bounds(
+      [
+        "root.usda": """
+        (
+            metersPerUnit = 0.01
+        )
+        def Xform "World"
+        {
+            def "Encapsulated" (
+                prepend references = @./assembly.usda@
+            )
+            {
+        \(Self.translated.replacingOccurrences(of: "%@", with: "0, 10, 0"))
+            }
+        }
+
+        """,
+        "assembly.usda": """
+        (
+            defaultPrim = "World"
+        )
+        def Xform "World"
+        {
+            def "bolt_01" (
+                prepend references = </World/Prototypes/bolt>
+            )
+            {
+        \(Self.translated.replacingOccurrences(of: "%@", with: "3, 0, 0"))
+            }
+            class Scope "Prototypes"
+            {
+                def Xform "bolt"
+                {
+                    def Cube "head"
+                    {
+                    }
+                }
+            }
+        }
+
+        """,
+      ], root: "root.usda")
+    Self.expect(box, [0.02, 0.09, -0.01], [0.04, 0.11, 0.01])
+  }
+
+  /// Two prims each holding one variant of set `geo`, both referenced by `Pyramid`.
+  static let variantAssets = """
+    (
+        defaultPrim = "Pyramid"
+    )
+    over "small_variant"
+    {
+        def Xform "ASSET" (
+            variants = {
+                string geo = "small"
+            }
+            prepend variantSets = "geo"
+        )
+        {
+            variantSet "geo" = {
+                "small" {
+                    def Cube "shape"
+                    {
+                        double size = 1
+                    }
+                }
+            }
+        }
+    }
+    over "big_variant"
+    {
+        def Xform "ASSET" (
+            variants = {
+                string geo = "big"
+            }
+            prepend variantSets = "geo"
+        )
+        {
+            variantSet "geo" = {
+                "big" {
+                    def Cube "shape"
+                    {
+                        double size = 4
+                    }
+                }
+            }
+        }
+    }
+    def "Pyramid" (
+        prepend references = [</small_variant/ASSET>, </big_variant/ASSET>]
+    )
+    {
+    }
+
+    """
+
+  @Test("the root's selection reaches the variant sets a payload's internal references bring: the big cube")
+  func selectionThroughPayload() throws {
+    let box = try Self.bounds(
+      [
+        "Pyramid.usda": """
+        (
+            defaultPrim = "Pyramid"
+            metersPerUnit = 1
+        )
+        def Xform "Pyramid" (
+            prepend payload = @./payload.usda@
+            variants = {
+                string geo = "big"
+            }
+            prepend variantSets = "geo"
+        )
+        {
+            variantSet "geo" = {
+                "big" {
+                }
+                "small" {
+                }
+            }
+        }
+
+        """,
+        "payload.usda":
+          "(\n    defaultPrim = \"Pyramid\"\n)\ndef \"Pyramid\" (\n    prepend references = @./geo.usda@\n)\n{\n}\n",
+        "geo.usda": Self.variantAssets,
+      ], root: "Pyramid.usda")
+    Self.expect(box, [-2, -2, -2], [2, 2, 2])
+  }
+
+  @Test("a copy made by an internal reference keeps its original's reference and selection: two spheres")
+  func internalReferenceToAReference() throws {
+    let box = try Self.bounds(
+      [
+        "DrawModes.usda": """
+        (
+            metersPerUnit = 1
+        )
+        def Xform "World"
+        {
+            def "Teapot_0" (
+                prepend references = @./Teapot.usda@</Teapot>
+                variants = {
+                    string modelVariant = "Fancy"
+                }
+            )
+            {
+            }
+            def "Teapot_1" (
+                append references = </World/Teapot_0>
+            )
+            {
+        \(Self.translated.replacingOccurrences(of: "%@", with: "10, 0, 0"))
+            }
+        }
+
+        """,
+        "Teapot.usda": """
+        def Xform "Teapot" (
+            variants = {
+                string modelVariant = "Plain"
+            }
+            prepend variantSets = "modelVariant"
+        )
+        {
+            variantSet "modelVariant" = {
+                "Plain" {
+                    def Cube "body"
+                    {
+                        double size = 1
+                    }
+                }
+                "Fancy" {
+                    def Sphere "body"
+                    {
+                        double radius = 2
+                    }
+                }
+            }
+        }
+
+        """,
+      ], root: "DrawModes.usda")
+    Self.expect(box, [-2, -2, -2], [12, 2, 2])
+  }
+
+  @Test("internal references in a cycle end as usd-core ends them: /A takes /B's cube, /B keeps its own")
+  func internalCycle() throws {
+    let folder = try USDLayerStackTests.folder([
+      "cycle.usda": """
+      def "A" (
+          prepend references = </B>
+      )
+      {
+      }
+      def "B" (
+          prepend references = </A>
+      )
+      {
+          def Cube "c"
+          {
+          }
+      }
+
+      """
+    ])
+    let model = try ModelAsset.load(path: folder.path + "/cycle.usda")
+    #expect(model.triangleCount == 24)
+  }
+}
