@@ -57,10 +57,14 @@ public enum FileReferences {
   /// of files (a recording's frames, relative to the recording's folder), confined as
   /// ``resolve(_:in:)`` confines one in a file.
   ///
-  /// - Parameter referencedBy: What holds the reference, for the message (the recording).
-  package static func resolve(_ reference: String, inFolder folder: String, referencedBy: String)
-    throws(ReferenceError) -> String
-  {
+  /// - Parameters:
+  ///   - referencedBy: What holds the reference, for the message (the recording).
+  ///   - confinedTo: The folder the reference may reach besides the allowed ones, when it is
+  ///     not `folder` itself: a composed asset's root folder, for a reference written in a
+  ///     file below it (a USD sublayer in a subfolder naming `../textures/wood.png`).
+  package static func resolve(
+    _ reference: String, inFolder folder: String, confinedTo: String? = nil, referencedBy: String
+  ) throws(ReferenceError) -> String {
     let refusal = { (reason: String) in
       ReferenceError(reference: reference, referencingFile: referencedBy, reason: reason)
     }
@@ -68,7 +72,7 @@ public enum FileReferences {
     guard !reference.utf8.contains(0) else { throw refusal("holds a NUL byte") }
     let folder = lexicallyNormal(absolute(folder))
     let target = lexicallyNormal(reference.hasPrefix("/") ? reference : folder + "/" + reference)
-    let folders = [folder] + lock.withLock { allowed }
+    let folders = [confinedTo.map { lexicallyNormal(absolute($0)) } ?? folder] + lock.withLock { allowed }
     guard folders.contains(where: { isInside(target, $0) }) else {
       throw refusal(
         reference.hasPrefix("/")

@@ -113,6 +113,23 @@ struct HostileInputTests {
     #expect(missing.status == 64 && missing.stderr.contains("no such folder"))
   }
 
+  @Test(
+    "a USD layer naming a layer above its folder is refused; --allow-path DIR lets a kit's shared layers in")
+  func usdLayersAndAllowPath() throws {
+    let folder = try Self.site()
+    try folder.write(
+      "#usda 1.0\n(\n    defaultPrim = \"Wheel\"\n)\ndef Cube \"Wheel\"\n{\n}\n", to: "kit/wheel.usda")
+    let car = try folder.write(
+      "#usda 1.0\ndef \"Car\" (\n    prepend references = @../kit/wheel.usda@\n)\n{\n}\n",
+      to: "asset/car.usda")
+    Self.expectRefused(try Self.run(["model", "stats", car]), naming: "../kit/wheel.usda")
+    let shadow = try folder.write(
+      "#usda 1.0\n(\n    subLayers = [@../secret.txt@]\n)\n", to: "asset/shadow.usda")
+    Self.expectRefused(try Self.run(["model", "stats", shadow]), naming: "--allow-path")
+    let allowed = try Self.run(["model", "stats", car, "--allow-path", folder.path + "/kit"])
+    #expect(allowed.status == 0 && allowed.stdout.contains("\"triangles\" : 12"), "\(allowed.stderr)")
+  }
+
   @Test("a scene's model, background and points outside its folder: refused, naming the field")
   func sceneReferences() throws {
     let folder = try Self.site()
