@@ -37,14 +37,19 @@ struct USDBoundsRulesTests {
     }
     """
 
+  /// The model of the text layer `text`, written to a file.
+  static func load(_ text: String) throws -> ModelAsset {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/stage.usda"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return try ModelAsset.load(path: path)
+  }
+
   @Test(
     "an unknown purpose is left out, a light's extent and an undrawable mesh's extent are in, an inverted extent is empty"
   )
   func bboxCacheRules() throws {
-    let folder = try TemporaryFolder()
-    let path = folder.path + "/rules.usda"
-    try Self.stage.write(toFile: path, atomically: true, encoding: .utf8)
-    let model = try ModelAsset.load(path: path)
+    let model = try Self.load(Self.stage)
     let box = try #require(model.declaredBounds)
     // usd-core: (-3, -1, -3) to (3, 8, 8).
     #expect(box.min == SIMD3(-3, -1, -3) && box.max == SIMD3(3, 8, 8), "\(box)")
@@ -57,22 +62,53 @@ struct USDBoundsRulesTests {
   @Test(
     "a stage whose only extent is inverted has empty bounds to usd-core: reported as drawn, with a warning")
   func onlyInvertedExtent() throws {
-    let folder = try TemporaryFolder()
-    let path = folder.path + "/inverse_extent.usda"
     // Apple's inverse_extent.usda, a cube with its extent's corners swapped: usd-core's box is empty.
-    try """
-    #usda 1.0
-    (
-        metersPerUnit = 0.01
-    )
-    def Mesh "mesh" { float3[] extent = [(1, 1, 1), (0, 0, 0)]
-        int[] faceVertexCounts = [3]
-        int[] faceVertexIndices = [0, 1, 2]
-        point3f[] points = [(-0.5, -0.5, -0.5), (0.5, -0.5, -0.5), (-0.5, 0.5, -0.5)] }
-    """.write(toFile: path, atomically: true, encoding: .utf8)
-    let model = try ModelAsset.load(path: path)
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 0.01
+      )
+      def Mesh "mesh" { float3[] extent = [(1, 1, 1), (0, 0, 0)]
+          int[] faceVertexCounts = [3]
+          int[] faceVertexIndices = [0, 1, 2]
+          point3f[] points = [(-0.5, -0.5, -0.5), (0.5, -0.5, -0.5), (-0.5, 0.5, -0.5)] }
+      """)
     #expect(model.declaredBounds == nil)
     #expect(model.geometryBounds != nil)
     #expect(model.warnings.contains { $0.contains("USD's bounds are empty") }, "\(model.warnings)")
+  }
+
+  @Test(
+    "a light without an authored extent is bounded by the shape its size inputs give, as UsdLux computes it")
+  func lightExtentsFromInputs() throws {
+    // Blender writes its lights so: a SphereLight with `inputs:radius`, no extent (tinyusdz's models).
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Z"
+      )
+      def Xform "World" {
+          def SphereLight "Sphere" { float inputs:radius = 0.1
+              double3 xformOp:translate = (4, 1, 6)
+              uniform token[] xformOpOrder = ["xformOp:translate"] }
+          def CylinderLight "Tube" { float inputs:length = 3
+              float inputs:radius = 0.2
+              double3 xformOp:translate = (0, -5, 0)
+              uniform token[] xformOpOrder = ["xformOp:translate"] }
+          def DiskLight "Disk" { double3 xformOp:translate = (-2, 0, 0)
+              uniform token[] xformOpOrder = ["xformOp:translate"] }
+          def DistantLight "Sun" {}
+      }
+      """)
+    let box = try #require(model.declaredBounds)
+    // usd-core: (-2.5, -5.200000002980232, -0.20000000298023224) to (4.100000001490116,
+    // 1.1000000014901161, 6.100000001490116), Z up; turned to Y up.
+    let low = SIMD3<Double>(-2.5, -0.20000000298023224, -1.1000000014901161)
+    let high = SIMD3<Double>(4.100000001490116, 6.100000001490116, 5.200000002980232)
+    let apart = [box.min - low, low - box.min, box.max - high, high - box.max].map { $0.max() }.max()!
+    #expect(apart < 1e-12, "\(box)")
   }
 }

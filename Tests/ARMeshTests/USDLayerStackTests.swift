@@ -134,6 +134,28 @@ struct USDLayerStackTests {
     #expect(!listed.warnings.contains { $0.contains("layer offset") } && listed.mesh.triangleCount == 12)
   }
 
+  @Test(
+    "a binary layer's layer offsets (a reference's, two payloads' from crate 0.8, a sublayer's) are read and named"
+  )
+  func binaryLayerOffsets() throws {
+    // usd-core wrote it (Tools/generate-usd-fixtures); its BBoxCache box is (-1, -1, -1) to (6, 6, 1).
+    let model = try ModelAsset.load(path: Fixtures.path("usd/layer-offsets/offsets.usdc"))
+    let box = try #require(model.declaredBounds)
+    #expect(box.min == SIMD3(-1, -1, -1) && box.max == SIMD3(6, 6, 1), "\(box)")
+    #expect(model.mesh.triangleCount == 36)
+    for (place, file, shift) in [
+      ("subLayers", "./sub.usda", "offset 3.0, scale 1.0"),
+      ("/World/A", "./part.usda", "offset 2.0, scale 1.0"),
+      ("/World/B", "./part.usda", "offset 0.0, scale 2.0"),
+    ] {
+      #expect(
+        model.warnings.contains {
+          $0.contains("offsets.usdc: \(place): the layer offset of @\(file)@ (\(shift))")
+        },
+        "\(model.warnings)")
+    }
+  }
+
   @Test("a prim inheriting a class takes its opinions; inheriting a class no layer defines adds nothing")
   func inheritedClass() throws {
     let folder = try Self.folder([

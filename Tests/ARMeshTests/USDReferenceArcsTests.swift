@@ -256,6 +256,24 @@ struct USDReferenceArcsTests {
     Self.expect(box, [-2, -2, -2], [12, 2, 2])
   }
 
+  @Test(
+    "a payload of a layer with no defaultPrim, naming no prim, adds nothing and says so, as usd-core skips it"
+  )
+  func noDefaultPrim() throws {
+    // tinyusdz's payload-001.usda: usd-core's box is the sphere's alone, ±1.2 cm.
+    let folder = try USDLayerStackTests.folder([
+      "payload.usda": "def \"sphere1\" (\n    payload = [@sphere.usda@, @light.usda@]\n)\n{\n}\n",
+      "sphere.usda":
+        "(\n    defaultPrim = \"sphere\"\n)\ndef Sphere \"sphere\"\n{\n    double radius = 1.2\n}\n",
+      "light.usda": "def Xform \"Light\"\n{\n    def Cube \"Lamp\"\n    {\n    }\n}\n",
+    ])
+    let model = try ModelAsset.load(path: folder.path + "/payload.usda")
+    let box = try #require(model.declaredBounds)
+    Self.expect(box, SIMD3(repeating: -0.012), SIMD3(repeating: 0.012))
+    #expect(
+      model.warnings.contains { $0.contains("light.usda, which names no defaultPrim") }, "\(model.warnings)")
+  }
+
   @Test("internal references in a cycle end as usd-core ends them: /A takes /B's cube, /B keeps its own")
   func internalCycle() throws {
     let folder = try USDLayerStackTests.folder([

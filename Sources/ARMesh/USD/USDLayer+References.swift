@@ -74,10 +74,15 @@ extension USDLayer {
         // Its own sublayers first: the prim named may come from one of them.
         source = try other.stacked(load: load, depth: depth + 1)
       }
-      let target =
-        reference.prim.isEmpty
-        ? source.defaultPrim.map { "/" + $0 } ?? source.prims.first?.path : reference.prim
-      guard let target, source.prims.contains(where: { $0.path == target }) else {
+      // Without a prim named, the layer's default prim; a layer without one gives nothing, as
+      // usd-core skips the arc (its first prim would be a guess).
+      guard let target = reference.prim.isEmpty ? source.defaultPrim.map({ "/" + $0 }) : reference.prim else {
+        out.notes.append(
+          "\(path): \(prim): references \(reference.file), which names no defaultPrim (nor does the reference "
+            + "name a prim): nothing of it is composed, as in usd-core")
+        continue
+      }
+      guard source.prims.contains(where: { $0.path == target }) else {
         throw USDError(
           path: path, place: prim,
           reason:

@@ -100,8 +100,12 @@ struct USDLayer {
           else { continue }
           switch (name, try USDValue.decode(rep, in: crate, at: path)) {
           case ("typeName", .token(let t)?): type = t
-          case ("references", .references(let list)?): references[path, default: []] += list
-          case ("payload", .references(let list)?): payloads[path, default: []] += list
+          case ("references", .references(let list, let shifted)?):
+            references[path, default: []] += list
+            notes += shifted.map { $0.note(in: crate.path, at: path) }
+          case ("payload", .references(let list, let shifted)?):
+            payloads[path, default: []] += list
+            notes += shifted.map { $0.note(in: crate.path, at: path) }
           case ("inheritPaths", .paths(let classes)?): inherit(path, from: classes)
           case ("specializes", .paths(let bases)?):
             payloads[path, default: []] += bases.map { (Self.inheritArc, $0) }
@@ -161,11 +165,21 @@ struct USDLayer {
       }
     }
   }
+
   /// The stage's metadata from the pseudo-root's `fields`: units, up axis, default prim,
   /// sublayers and time codes a second.
   private mutating func readStageMetadata(
     _ fields: [(String, UInt64)], of crate: USDCrate, at path: String
   ) throws(USDError) {
+    var offsets: [USDLayerOffset] = []
+    defer {
+      // Each sublayer's offset, in the order of `subLayers`, noted where it moves time.
+      for (file, shift) in zip(subLayers, offsets) where shift.movesTime {
+        notes.append(
+          USDLayerOffset(file: file, offset: shift.offset, scale: shift.scale).note(
+            in: crate.path, at: "subLayers"))
+      }
+    }
     for (name, rep) in fields {
       if name == "metersPerUnit", case .double(let m)? = try USDValue.decode(rep, in: crate, at: path) {
         guard m.isFinite, m > 0 else {
@@ -181,6 +195,11 @@ struct USDLayer {
       }
       if name == "subLayers", case .tokens(let files)? = try USDValue.decode(rep, in: crate, at: path) {
         subLayers = files
+      }
+      if name == "subLayerOffsets",
+        case .layerOffsets(let found)? = try USDValue.decode(rep, in: crate, at: path)
+      {
+        offsets = found
       }
       if name == "timeCodesPerSecond" || name == "framesPerSecond" && timeCodesPerSecond == nil,
         case .double(let rate)? = try USDValue.decode(rep, in: crate, at: path), rate.isFinite, rate > 0

@@ -145,7 +145,7 @@ struct USDStageReader {
       }
       // Lights draw nothing, but BBoxCache bounds the stage by their extents too.
       if Self.boundableLights.contains(prim.type), presence == .drawn {
-        sink.built.include(authoredExtentCorners(prim.path).map(world.transformPoint))
+        sink.built.include(lightExtentCorners(prim).map(world.transformPoint))
       }
       if prim.type == "PointInstancer", presence == .drawn {
         let box = try drawInstances(of: prim.path, world: world, made: made) {
@@ -351,10 +351,43 @@ struct USDStageReader {
     return Self.corners(attributes.positionBounds)
   }
 
-  /// The lights BBoxCache bounds (UsdLux's boundable ones) by their authored `extent`.
+  /// The lights BBoxCache bounds (UsdLux's boundable ones) by their extents.
   static let boundableLights: Set<String> = [
     "SphereLight", "RectLight", "DiskLight", "CylinderLight", "PortalLight",
   ]
+
+  /// A boundable light's extent as BBoxCache takes it, as its 8 corners: the authored one, else
+  /// the one its schema computes from its size inputs (UsdLux's fallbacks where unauthored: a
+  /// radius of 0.5, a width, height and length of 1), the light's shape in its own space. Not
+  /// all lights are boundable (`DistantLight`, `DomeLight`: none).
+  func lightExtentCorners(_ prim: (path: String, type: String)) -> [SIMD3<Double>] {
+    if case .vectors(let authored)? = value(prim.path + ".extent"), authored.count == 2 {
+      return authoredExtentCorners(prim.path)
+    }
+    /// An input's value held at float precision, as UsdLux declares it; nil when not finite.
+    func input(_ name: String, _ fallback: Double) -> Double? {
+      guard case .double(let x)? = value(prim.path + ".inputs:" + name) else { return fallback }
+      return x.isFinite ? Double(Float(x)) : nil
+    }
+    let box: (min: SIMD3<Double>, max: SIMD3<Double>)
+    switch prim.type {
+    case "SphereLight":
+      guard let r = input("radius", 0.5) else { return [] }
+      box = (SIMD3(repeating: -r), SIMD3(repeating: r))
+    case "DiskLight":
+      guard let r = input("radius", 0.5) else { return [] }
+      box = (SIMD3(-r, -r, 0), SIMD3(r, r, 0))
+    case "CylinderLight":
+      guard let r = input("radius", 0.5), let length = input("length", 1) else { return [] }
+      box = (SIMD3(-length / 2, -r, -r), SIMD3(length / 2, r, r))
+    default:  // RectLight, PortalLight
+      guard let w = input("width", 1), let h = input("height", 1) else { return [] }
+      box = (SIMD3(-w / 2, -h / 2, 0), SIMD3(w / 2, h / 2, 0))
+    }
+    // A negative size gives a box whose minimum passes its maximum: empty to BBoxCache.
+    guard all(box.min .<= box.max) else { return [] }
+    return Self.corners(box)
+  }
 
   /// A prim's authored extent as its 8 corners (none without a valid one): a boundable light's,
   /// or a mesh's that draws nothing.

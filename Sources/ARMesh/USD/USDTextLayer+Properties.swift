@@ -184,10 +184,8 @@ extension USDTextLayer {
       if key == "offset", case .number(let x) = value { offset = x }
       if key == "scale", case .number(let x) = value { scale = x }
     }
-    guard offset != 0 || scale != 1 else { return }
-    layer.notes.append(
-      "\(layer.path): line \(line): the layer offset of @\(file)@ (offset \(offset), scale \(scale)) is not "
-        + "applied: its time samples are read at their own times")
+    let shift = USDLayerOffset(file: file, offset: offset, scale: scale)
+    if shift.movesTime { layer.notes.append(shift.note(in: layer.path, at: "line \(line)")) }
   }
 
   /// Comma-separated values up to `closing` (a trailing comma allowed); a reference's own
