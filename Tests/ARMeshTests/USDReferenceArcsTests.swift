@@ -297,4 +297,17 @@ struct USDReferenceArcsTests {
     let model = try ModelAsset.load(path: folder.path + "/cycle.usda")
     #expect(model.triangleCount == 24)
   }
+
+  @Test("a prim referencing its own ancestor is a cycle: left out with a warning, as usd-core leaves it")
+  func ancestorCycle() throws {
+    let folder = try USDLayerStackTests.folder([
+      "ancestor.usda":
+        "def Xform \"A\"\n{\n    def \"B\" (\n        prepend references = </A>\n    )\n    {\n    }\n"
+        + "    def Cube \"C\"\n    {\n    }\n}\n"
+    ])
+    // usd-core: /A, /A/B (empty) and /A/C, one cube.
+    let model = try ModelAsset.load(path: folder.path + "/ancestor.usda")
+    #expect(model.triangleCount == 12)
+    #expect(model.warnings.contains { $0.contains("/A/B: references /A, its own ancestor or descendant") })
+  }
 }

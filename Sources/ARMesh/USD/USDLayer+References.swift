@@ -1,3 +1,5 @@
+import Foundation
+
 extension USDLayer {
   /// The layer with its prims' references and payloads composed in: each referenced prim's
   /// subtree (from this layer, or another layer in the package) grafted under the referencing
@@ -42,6 +44,7 @@ extension USDLayer {
     // brings with its target's content.
     var chosen = resolved.variantSelections
     var arrived: Set<[String]> = []
+    var work = 0
     var next = 0
     while next < pending.count {
       let (prim, arc, hops) = pending[next]
@@ -54,7 +57,16 @@ extension USDLayer {
       // material it would fill draws in the default with a warning naming it, as any
       // material without a UsdPreviewSurface does.
       if reference.file.lowercased().hasSuffix(".mtlx") { continue }
-      if reference.file.isEmpty, reference.prim == prim { continue }  // adds nothing
+      // A prim referencing itself, its ancestor or its descendant in this stack is a cycle:
+      // usd-core refuses the arc and composes the rest.
+      if Self.isCycle(from: prim, to: reference) {
+        if reference.prim != prim {
+          out.notes.append(
+            "\(path): \(prim): references \(reference.prim), its own ancestor or descendant: a cycle, left out as "
+              + "usd-core leaves it")
+        }
+        continue
+      }
       guard hops <= 8, pending.count <= Self.maximumArcs else {
         throw USDError(
           path: path, place: prim,
@@ -64,31 +76,10 @@ extension USDLayer {
       }
       // The same arc met again through another internal reference adds nothing new.
       guard arrived.insert([prim, reference.file, reference.prim]).inserted else { continue }
-      // A prim of this layer stack, whichever of its layers defines it, or of another layer.
-      var source = stack
-      if !reference.file.isEmpty {
-        guard let other = try load(reference.file, path) else {
-          throw USDError(
-            path: path, place: prim, reason: "references \(reference.file), which \(holder) does not hold")
-        }
-        // Its own sublayers first: the prim named may come from one of them.
-        source = try other.stacked(load: load, depth: depth + 1)
-      }
-      // Without a prim named, the layer's default prim; a layer without one gives nothing, as
-      // usd-core skips the arc (its first prim would be a guess).
-      guard let target = reference.prim.isEmpty ? source.defaultPrim.map({ "/" + $0 }) : reference.prim else {
-        out.notes.append(
-          "\(path): \(prim): references \(reference.file), which names no defaultPrim (nor does the reference "
-            + "name a prim): nothing of it is composed, as in usd-core")
-        continue
-      }
-      guard source.prims.contains(where: { $0.path == target }) else {
-        throw USDError(
-          path: path, place: prim,
-          reason:
-            "references \(reference.prim.isEmpty ? "the default prim" : reference.prim) of \(reference.file.isEmpty ? "this layer" : reference.file), which is not there"
-        )
-      }
+      guard
+        var (source, target) = try arcSource(
+          reference, of: prim, in: stack, load: load, depth: depth, into: &out)
+      else { continue }
       // The referencing prims' variant selections are stronger than the referenced layer's, in
       // everything the reference brings however deep (a selection reaches the variant sets of
       // a payload's references); another layer comes with its own references composed.
@@ -104,8 +95,53 @@ extension USDLayer {
         out.addNotes(of: source)
       }
       out.graft(source, from: target, to: prim)
+      // Every graft walks its source's prims and opinions: a file whose references fan out
+      // (each copy's references copied again, eight deep) could ask for billions.
+      work += source.prims.count + source.values.count + source.timeSamples.count + out.prims.count
+      guard work <= Self.maximumWork, out.prims.count <= Self.maximumPrims else {
+        throw USDError(
+          path: path, place: prim,
+          reason:
+            "composes more than \(Self.maximumPrims) prims or \(Self.maximumWork) opinions through its references"
+        )
+      }
     }
     return out
+  }
+
+  /// The layer an arc of `prim` reaches and the prim in it: a prim of this layer `stack`,
+  /// whichever of its layers defines it, or of another layer (its sublayers merged). Nil, with
+  /// a note in `out`, where a layer without a default prim is named without a prim.
+  private func arcSource(
+    _ reference: (file: String, prim: String), of prim: String, in stack: USDLayer,
+    load: (String, String) throws(USDError) -> USDLayer?, depth: Int, into out: inout USDLayer
+  ) throws(USDError) -> (USDLayer, String)? {
+    var source = stack
+    if !reference.file.isEmpty {
+      guard let other = try load(reference.file, path) else {
+        throw USDError(
+          path: path, place: prim, reason: "references \(reference.file), which \(holder) does not hold")
+      }
+      // Its own sublayers first: the prim named may come from one of them.
+      source = try other.stacked(load: load, depth: depth + 1)
+    }
+    // Without a prim named, the layer's default prim; a layer without one gives nothing, as
+    // usd-core skips the arc (its first prim would be a guess).
+    guard let target = reference.prim.isEmpty ? source.defaultPrim.map({ "/" + $0 }) : reference.prim else {
+      out.notes.append(
+        "\(path): \(prim): references \(reference.file), which names no defaultPrim (nor does the reference "
+          + "name a prim): nothing of it is composed, as in usd-core")
+      return nil
+    }
+    guard source.prims.contains(where: { $0.path == target }) else {
+      let named = reference.prim.isEmpty ? "the default prim" : reference.prim
+      throw USDError(
+        path: path, place: prim,
+        reason:
+          "references \(named) of \(reference.file.isEmpty ? "this layer" : reference.file), which is not there"
+      )
+    }
+    return (source, target)
   }
 
   /// The variant selections in `table` of the prim `prim` and those under it, keyed by the
@@ -134,13 +170,24 @@ extension USDLayer {
     layer.references.merging(layer.payloads, uniquingKeysWith: +).filter {
       $0.key == target || $0.key.hasPrefix(target + "/")
     }.sorted { $0.key < $1.key }.flatMap { key, list in
-      list.map { (prim + key.dropFirst(target.count), $0) }
+      // An arc that is a cycle where it was written stays one when copied (left out there).
+      list.filter { !isCycle(from: key, to: $0) }.map { (prim + key.dropFirst(target.count), $0) }
     }
+  }
+
+  /// Whether the arc from prim `prim` is an internal one to the prim itself, its ancestor or its
+  /// descendant: a cycle, which usd-core refuses.
+  private static func isCycle(from prim: String, to arc: (file: String, prim: String)) -> Bool {
+    (arc.file.isEmpty || arc.file == inheritArc)
+      && (arc.prim == prim || prim.hasPrefix(arc.prim + "/") || arc.prim.hasPrefix(prim + "/"))
   }
 
   /// The most reference, payload, inherit and specializes arcs one layer composes (a layer
   /// whose internal references fan out could otherwise ask for billions).
   static let maximumArcs = 100_000
+
+  /// The most prims a composed layer holds, and the most prims and opinions its grafts may walk.
+  static let maximumPrims = 1_000_000, maximumWork = 50_000_000
 
   /// What holds the files this layer's references name: its package, or its folder.
   var holder: String { path.hasSuffix("]") ? "the package" : "its folder" }
@@ -160,16 +207,23 @@ extension USDLayer {
       return nil
     }
     func movedAll(_ ps: [String]) -> [String] { ps.map { moved($0) ?? $0 } }
-    var insertAt = (prims.firstIndex { $0.path == to } ?? prims.count - 1) + 1
+    // Each prim's place, found once (a graft per prim searched would make a large stage's
+    // references quadratic); the new ones go in together after `to`.
+    var index: [String: Int] = [:]
+    for (k, prim) in prims.enumerated() { index[prim.path] = k }
+    var added: [(path: String, type: String)] = [], addedAt: [String: Int] = [:]
     for prim in source.prims {
       guard let p = moved(prim.path) else { continue }
-      if let existing = prims.firstIndex(where: { $0.path == p }) {
+      if let existing = index[p] {
         if prims[existing].type.isEmpty { prims[existing].type = prim.type }
+      } else if let k = addedAt[p] {
+        if added[k].type.isEmpty { added[k].type = prim.type }
       } else {
-        prims.insert((p, prim.type), at: insertAt)
-        insertAt += 1
+        addedAt[p] = added.count
+        added.append((p, prim.type))
       }
     }
+    prims.insert(contentsOf: added, at: index[to].map { $0 + 1 } ?? prims.count)
     // A prim made inactive in the referenced subtree stays so (the class it came from need not).
     inactivePrims.formUnion(source.inactivePrims.compactMap(moved))
     // A class under the referenced prim stays abstract; the referenced prim itself takes the

@@ -44,16 +44,14 @@ extension USDStageReader {
   }
 
   /// A mesh prim's points (or `skin`'s) and triangles (polygons as fans; left-handed ones
-  /// turned); nil for a mesh without points.
+  /// turned); nil for a mesh without points, or without faces (points only: USD's renderers
+  /// draw nothing of it, and ``build(assembling:)`` says so).
   func meshAttributes(_ prim: String, skin: USDSkin? = nil) throws(USDError) -> GLTFPrimitiveAttributes? {
     guard case .vectors(let authored)? = value(prim + ".points") else { return nil }
     let points = skin?.points ?? authored
     guard case .ints(let counts)? = value(prim + ".faceVertexCounts"),
       case .ints(let indices)? = value(prim + ".faceVertexIndices")
-    else {
-      throw USDError(
-        path: layer.path, place: prim, reason: "points without faceVertexCounts and faceVertexIndices")
-    }
+    else { return nil }
     guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) else {
       throw USDError(path: layer.path, place: prim + ".points", reason: "a point that is not finite")
     }

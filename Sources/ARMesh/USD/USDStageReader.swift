@@ -103,7 +103,7 @@ struct USDStageReader {
   /// bounds and warnings. Without `assembling`, the mesh is left empty: its counts are the
   /// ``Built/survey`` and its bounds those the assembly would find (`model stats`).
   func build(assembling: Bool = true) throws(USDError) -> Built {
-    var hidden: [String: [String]] = [:], pointless: [String] = []
+    var hidden: [String: [String]] = [:], pointless: [String] = [], faceless: [String] = []
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
     let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
@@ -164,6 +164,11 @@ struct USDStageReader {
         if timeCode == nil, layer.sampledOnly.contains(prim.path + ".points") {
           hidden["its points only in time samples, none at the default time (give --time)", default: []]
             .append(prim.path)
+        } else if prim.type == "Mesh", case .vectors(let points)? = value(prim.path + ".points") {
+          // Points without faces: nothing to draw, but BBoxCache takes the extent (else the points').
+          faceless.append(prim.path)
+          let extent = extentCorners(prim.path, GLTFPrimitiveAttributes(positions: points, triangles: []))
+          sink.built.include(extent.map(world.transformPoint))
         } else if prim.type == "Mesh" {
           // Points missing or not 3-vectors: nothing to draw, but BBoxCache takes the extent.
           pointless.append(prim.path)
@@ -174,17 +179,7 @@ struct USDStageReader {
       if placedBy != prim.path { world = try stage * worldMatrix(placedBy, known: &worlds) }
       try draw(prim, attributes, world, bounded: true)
     }
-    if !pointless.isEmpty {
-      sink.built.warnings.append(
-        "\(layer.path): \(pointless.count) mesh\(pointless.count == 1 ? "" : "es") not drawn, without points that "
-          + "are 3-vectors (USD's renderers draw nothing of them; BBoxCache, and these bounds, take their authored "
-          + "extents): \(Self.list(pointless))")
-    }
-    for (why, paths) in hidden.sorted(by: { $0.key < $1.key }) {
-      sink.built.warnings.append(
-        "\(layer.path): \(paths.count) surface\(paths.count == 1 ? "" : "s") not drawn, \(why) "
-          + "(as USD's renderers and BBoxCache leave them out): \(Self.list(paths))")
-    }
+    sink.built.warnings += undrawnWarnings(pointless: pointless, faceless: faceless, hidden: hidden)
     if assembling {
       (sink.built.mesh, sink.built.assembledBounds) = sink.geometry.assembled()
     } else {
@@ -192,6 +187,32 @@ struct USDStageReader {
       (sink.built.survey, sink.built.assembledBounds) = ((survey.vertices, survey.triangles), survey.bounds)
     }
     return sink.built
+  }
+
+  /// The warnings naming the surfaces on the stage that are not drawn, and why: meshes
+  /// without 3-vector points, meshes with points but no faces, and those `hidden` (by reason).
+  private func undrawnWarnings(pointless: [String], faceless: [String], hidden: [String: [String]])
+    -> [String]
+  {
+    var out: [String] = []
+    if !pointless.isEmpty {
+      out.append(
+        "\(layer.path): \(pointless.count) mesh\(pointless.count == 1 ? "" : "es") not drawn, without points that "
+          + "are 3-vectors (USD's renderers draw nothing of them; BBoxCache, and these bounds, take their authored "
+          + "extents): \(Self.list(pointless))")
+    }
+    if !faceless.isEmpty {
+      out.append(
+        "\(layer.path): \(faceless.count) mesh\(faceless.count == 1 ? "" : "es") not drawn, with points but no "
+          + "faceVertexCounts and faceVertexIndices (USD's renderers draw nothing of them; BBoxCache, and these "
+          + "bounds, take their extents, else their points): \(Self.list(faceless))")
+    }
+    for (why, paths) in hidden.sorted(by: { $0.key < $1.key }) {
+      out.append(
+        "\(layer.path): \(paths.count) surface\(paths.count == 1 ? "" : "s") not drawn, \(why) "
+          + "(as USD's renderers and BBoxCache leave them out): \(Self.list(paths))")
+    }
+    return out
   }
 
   /// Whether a prim is on the stage and drawn.

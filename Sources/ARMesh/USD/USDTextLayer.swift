@@ -148,6 +148,8 @@ struct USDTextLayer {
         try prim(parent: path)
       } else if token.kind == .name, token.text == "variantSet" {
         try variantSet(of: path)
+      } else if token.kind == .punctuation, token.text == ";" {
+        at += 1  // statements may end in a semicolon, as in metadata
       } else {
         try property(of: path)
       }

@@ -40,16 +40,22 @@ struct USDTextTokenizer {
         out.append(Token(kind: .string, text: value, line: start))
         i = end
       case UInt8(ascii: "@"):
-        // @path@, or @@@path@@@ for a path holding an @.
+        // @path@, or @@@path@@@ for a path holding an @ (and `\@@@` for three of them).
         let fence = bytes[i...].starts(with: [0x40, 0x40, 0x40]) ? 3 : 1
-        let body = i + fence
-        var end = body
+        var end = i + fence
+        var path: [UInt8] = []
         while end < bytes.endIndex, !bytes[end...].starts(with: repeatElement(UInt8(0x40), count: fence)) {
           if bytes[end] == 0x0A { throw fail("an asset path runs past its line") }
+          if fence == 3, bytes[end...].starts(with: Array(#"\@@@"#.utf8)) {
+            path += [0x40, 0x40, 0x40]
+            end += 4
+            continue
+          }
+          path.append(bytes[end])
           end += 1
         }
         guard end < bytes.endIndex else { throw fail("an unterminated asset path") }
-        out.append(Token(kind: .asset, text: text(body..<end), line: line))
+        out.append(Token(kind: .asset, text: String(decoding: path, as: UTF8.self), line: line))
         i = end + fence
       case UInt8(ascii: "<"):
         guard let end = bytes[i...].firstIndex(of: UInt8(ascii: ">")), !bytes[i..<end].contains(0x0A) else {
@@ -57,7 +63,9 @@ struct USDTextTokenizer {
         }
         out.append(Token(kind: .path, text: text(i + 1..<end), line: line))
         i = end + 1
-      case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        // A number may start at its decimal point (`.001`); a property's `.connect` never at a digit.
+        UInt8(ascii: ".") where i + 1 < bytes.endIndex && (0x30...0x39).contains(bytes[i + 1]):
         var end = i + 1
         while end < bytes.endIndex, isNumberByte(bytes[end]) { end += 1 }
         out.append(Token(kind: .number, text: text(i..<end), line: line))

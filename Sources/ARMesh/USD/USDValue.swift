@@ -86,6 +86,8 @@ enum USDValue {
     r.at = Int(payload)
     let wideCounts = crate.version.minor >= 7
     func arrayCount() throws(USDError) -> Int {
+      // An empty array is written as no data at all: its rep points at byte 0 (the header).
+      guard payload != 0 else { return 0 }
       let n = wideCounts ? try r.uint64() : UInt64(try r.uint32())
       guard n <= 1 << 28, n <= crate.bytes.count else { throw r.fail("an array of \(n) elements") }
       return Int(n)

@@ -1,0 +1,91 @@
+import ARTestSupport
+import Foundation
+import Testing
+
+@testable import ARMesh
+
+/// What USD's text format allows that simple writers use, each read as usd-core 26.11 reads it:
+/// statements ending in semicolons, numbers written from their decimal point, `@@@` asset paths
+/// holding an escaped `@@@`, a mesh with points but no faces, and a binary empty array. Each case is one of tinyusdz's
+/// test layers (lighttransport/tinyusdz, `tests/usda`), made smaller.
+@Suite("USD syntax as usd-core reads it")
+struct USDTextSyntaxTests {
+  static func layer(_ text: String) throws -> USDLayer {
+    try USDTextLayer.read(ArraySlice(Array(("#usda 1.0\n" + text).utf8)), path: "syntax.usda")
+  }
+
+  @Test("statements may end in a semicolon, in metadata and in a prim's body (stmt-semicolon-000)")
+  func semicolons() throws {
+    let layer = try Self.layer(
+      """
+      (
+        upAxis = "Z";
+        metersPerUnit = 1;
+      )
+      def Xform "hello"
+      {
+          def Sphere "world"
+          {
+              double radius = 1.2;
+              custom double userProperties:muda = 2.2;
+          }
+      }
+
+      """)
+    #expect(layer.metersPerUnit == 1 && layer.upAxis == "Z")
+    guard case .double(let radius)? = layer.values["/hello/world.radius"] else {
+      Issue.record("\(layer.values)")
+      return
+    }
+    #expect(radius == 1.2)
+  }
+
+  @Test("a number may start at its decimal point: .001, -.5 (floating-point-001)")
+  func leadingDecimalPoint() throws {
+    let layer = try Self.layer(
+      "(\n    metersPerUnit = .001\n)\ndef Sphere \"s\"\n{\n    double radius = -.5\n}\n")
+    #expect(layer.metersPerUnit == 0.001)
+    guard case .double(let radius)? = layer.values["/s.radius"] else {
+      Issue.record("\(layer.values)")
+      return
+    }
+    #expect(radius == -0.5)
+  }
+
+  @Test("a triple-@ asset path keeps an escaped @@@ as @@@ (triple-quoted-assetpath-001)")
+  func tripleAtAssetPath() throws {
+    let layer = try Self.layer(
+      "def Shader \"t\"\n{\n    asset inputs:file = @@@0/teapot_\\@@@n.png@@@\n}\n")
+    guard case .token(let file)? = layer.values["/t.inputs:file"] else {
+      Issue.record("\(layer.values)")
+      return
+    }
+    #expect(file == "0/teapot_@@@n.png")
+  }
+
+  @Test("a mesh with points but no faces is not drawn, says so, and is bounded by its points (geommesh-001)")
+  func facelessMesh() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/points.usda"
+    try
+      "#usda 1.0\ndef Mesh \"mymesh\"\n{\n    point3f[] points = [(0.0, 0.1, 0.2), (0.3, 0.4, 0.5), (0.6, 0.7, 0.8)]\n}\n"
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try ModelAsset.load(path: path)
+    // usd-core: (0, 0.001, 0.002) to (0.006, 0.007, 0.008) m, at the fallback centimetre.
+    let box = try #require(model.declaredBounds)
+    let (low, high) = (SIMD3<Double>(0, 0.001, 0.002), SIMD3<Double>(0.006, 0.007, 0.008))
+    let apart = [box.min - low, low - box.min, box.max - high, high - box.max].map { $0.max() }.max()!
+    #expect(apart < 1e-9, "\(box)")
+    #expect(model.mesh.triangleCount == 0)
+    #expect(model.warnings.contains { $0.contains("1 mesh not drawn, with points but no faceVertexCounts") })
+  }
+
+  @Test(
+    "a binary layer's empty array (no data: its rep points at byte 0) reads as empty (tinyusdz's array-empty-001)"
+  )
+  func emptyBinaryArray() throws {
+    // usd-core wrote it (Tools/generate-usd-fixtures): a triangle with an empty int[] primvar.
+    let model = try ModelAsset.load(path: Fixtures.path("usd/empty-array.usdc"))
+    #expect(model.mesh.triangleCount == 1)
+  }
+}
