@@ -111,4 +111,38 @@ struct USDBoundsRulesTests {
     let apart = [box.min - low, low - box.min, box.max - high, high - box.max].map { $0.max() }.max()!
     #expect(apart < 1e-12, "\(box)")
   }
+
+  @Test(
+    "curves and points are not drawn, with a warning naming them, and bounded as their schemas compute it")
+  func curvesAndPoints() throws {
+    // Blender writes hair as BasisCurves (tinyusdz's curves.usda): usd-core bounds them by their
+    // points widened by half the widest width, a point cloud by each point's own.
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+      )
+      def Xform "World" {
+          def BasisCurves "Hair" { int[] curveVertexCounts = [4]
+              point3f[] points = [(0, 0, 0), (1, 1, 0), (2, 1, 0), (3, 0, 0)]
+              float[] widths = [0.1, 0.4, 0.2, 0.1] (interpolation = "vertex") }
+          def Points "Cloud" { point3f[] points = [(0, 5, 0), (0, 6, 1)]
+              float[] widths = [0.5, 1] (interpolation = "vertex") }
+          def Mesh "Floor" { int[] faceVertexCounts = [3]
+              int[] faceVertexIndices = [0, 1, 2]
+              point3f[] points = [(-1, 0, -1), (1, 0, -1), (0, 0, 1)] }
+      }
+      """)
+    let box = try #require(model.declaredBounds)
+    // usd-core: (-1, -0.20000000298023224, -1) to (3.200000047683716, 6.5, 1.5).
+    #expect(
+      box.min == SIMD3(-1, -0.20000000298023224, -1) && box.max == SIMD3(3.200000047683716, 6.5, 1.5),
+      "\(box)")
+    #expect(model.mesh.triangleCount == 1)
+    #expect(
+      model.warnings.contains {
+        $0.contains("2 prims of a kind ARScene does not draw") && $0.contains("/World/Hair (BasisCurves)")
+      }, "\(model.warnings)")
+  }
 }

@@ -103,7 +103,8 @@ struct USDStageReader {
   /// bounds and warnings. Without `assembling`, the mesh is left empty: its counts are the
   /// ``Built/survey`` and its bounds those the assembly would find (`model stats`).
   func build(assembling: Bool = true) throws(USDError) -> Built {
-    var hidden: [String: [String]] = [:], pointless: [String] = [], faceless: [String] = []
+    var hidden: [String: [String]] = [:], pointless: [String] = [], faceless: [String] = [],
+      undrawn: [String] = []
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
     let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
@@ -144,8 +145,10 @@ struct USDStageReader {
         }
       }
       // Lights draw nothing, but BBoxCache bounds the stage by their extents too.
-      if Self.boundableLights.contains(prim.type), presence == .drawn {
-        sink.built.include(lightExtentCorners(prim).map(world.transformPoint))
+      // Lights, curves and points draw nothing here, but BBoxCache bounds the stage by them too.
+      if presence == .drawn, let corners = boundsOnlyCorners(prim) {
+        sink.built.include(corners.map(world.transformPoint))
+        if Self.undrawnGeometry.contains(prim.type) { undrawn.append("\(prim.path) (\(prim.type))") }
       }
       if prim.type == "PointInstancer", presence == .drawn {
         let box = try drawInstances(of: prim.path, world: world, made: made) {
@@ -179,7 +182,8 @@ struct USDStageReader {
       if placedBy != prim.path { world = try stage * worldMatrix(placedBy, known: &worlds) }
       try draw(prim, attributes, world, bounded: true)
     }
-    sink.built.warnings += undrawnWarnings(pointless: pointless, faceless: faceless, hidden: hidden)
+    sink.built.warnings += undrawnWarnings(
+      pointless: pointless, faceless: faceless, undrawn: undrawn, hidden: hidden)
     if assembling {
       (sink.built.mesh, sink.built.assembledBounds) = sink.geometry.assembled()
     } else {
@@ -190,11 +194,18 @@ struct USDStageReader {
   }
 
   /// The warnings naming the surfaces on the stage that are not drawn, and why: meshes
-  /// without 3-vector points, meshes with points but no faces, and those `hidden` (by reason).
-  private func undrawnWarnings(pointless: [String], faceless: [String], hidden: [String: [String]])
-    -> [String]
-  {
+  /// without 3-vector points, meshes with points but no faces, prims of kinds not drawn
+  /// (`undrawn`: curves, points), and those `hidden` (by reason).
+  private func undrawnWarnings(
+    pointless: [String], faceless: [String], undrawn: [String], hidden: [String: [String]]
+  ) -> [String] {
     var out: [String] = []
+    if !undrawn.isEmpty {
+      out.append(
+        "\(layer.path): \(undrawn.count) prim\(undrawn.count == 1 ? "" : "s") of a kind ARScene does not draw (curves, "
+          + "points, NURBS patches, tetrahedral meshes; BBoxCache, and these bounds, take their extents): "
+          + Self.list(undrawn))
+    }
     if !pointless.isEmpty {
       out.append(
         "\(layer.path): \(pointless.count) mesh\(pointless.count == 1 ? "" : "es") not drawn, without points that "
@@ -370,44 +381,6 @@ struct USDStageReader {
       return Self.corners((authored[0], authored[1]))
     }
     return Self.corners(attributes.positionBounds)
-  }
-
-  /// The lights BBoxCache bounds (UsdLux's boundable ones) by their extents.
-  static let boundableLights: Set<String> = [
-    "SphereLight", "RectLight", "DiskLight", "CylinderLight", "PortalLight",
-  ]
-
-  /// A boundable light's extent as BBoxCache takes it, as its 8 corners: the authored one, else
-  /// the one its schema computes from its size inputs (UsdLux's fallbacks where unauthored: a
-  /// radius of 0.5, a width, height and length of 1), the light's shape in its own space. Not
-  /// all lights are boundable (`DistantLight`, `DomeLight`: none).
-  func lightExtentCorners(_ prim: (path: String, type: String)) -> [SIMD3<Double>] {
-    if case .vectors(let authored)? = value(prim.path + ".extent"), authored.count == 2 {
-      return authoredExtentCorners(prim.path)
-    }
-    /// An input's value held at float precision, as UsdLux declares it; nil when not finite.
-    func input(_ name: String, _ fallback: Double) -> Double? {
-      guard case .double(let x)? = value(prim.path + ".inputs:" + name) else { return fallback }
-      return x.isFinite ? Double(Float(x)) : nil
-    }
-    let box: (min: SIMD3<Double>, max: SIMD3<Double>)
-    switch prim.type {
-    case "SphereLight":
-      guard let r = input("radius", 0.5) else { return [] }
-      box = (SIMD3(repeating: -r), SIMD3(repeating: r))
-    case "DiskLight":
-      guard let r = input("radius", 0.5) else { return [] }
-      box = (SIMD3(-r, -r, 0), SIMD3(r, r, 0))
-    case "CylinderLight":
-      guard let r = input("radius", 0.5), let length = input("length", 1) else { return [] }
-      box = (SIMD3(-length / 2, -r, -r), SIMD3(length / 2, r, r))
-    default:  // RectLight, PortalLight
-      guard let w = input("width", 1), let h = input("height", 1) else { return [] }
-      box = (SIMD3(-w / 2, -h / 2, 0), SIMD3(w / 2, h / 2, 0))
-    }
-    // A negative size gives a box whose minimum passes its maximum: empty to BBoxCache.
-    guard all(box.min .<= box.max) else { return [] }
-    return Self.corners(box)
   }
 
   /// A prim's authored extent as its 8 corners (none without a valid one): a boundable light's,

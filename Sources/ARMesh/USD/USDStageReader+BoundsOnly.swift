@@ -1,0 +1,84 @@
+extension USDStageReader {
+  /// The prims BBoxCache bounds that ARScene does not draw: UsdLux's boundable lights, and the
+  /// point-based geometry that is not a surface here (``undrawnGeometry``). Their extents as
+  /// BBoxCache takes them, as 8 corners each in the prim's own space; nil for other prims.
+  func boundsOnlyCorners(_ prim: (path: String, type: String)) -> [SIMD3<Double>]? {
+    if Self.boundableLights.contains(prim.type) { return lightExtentCorners(prim) }
+    if Self.undrawnGeometry.contains(prim.type) { return pointBasedExtentCorners(prim) }
+    return nil
+  }
+
+  /// Geometry kinds ARScene does not draw (a warning names each such prim): curves (hair,
+  /// wires), point clouds, NURBS patches and tetrahedral meshes.
+  static let undrawnGeometry: Set<String> = [
+    "BasisCurves", "NurbsCurves", "HermiteCurves", "Points", "NurbsPatch", "TetMesh",
+  ]
+
+  /// The lights BBoxCache bounds (UsdLux's boundable ones) by their extents.
+  static let boundableLights: Set<String> = [
+    "SphereLight", "RectLight", "DiskLight", "CylinderLight", "PortalLight",
+  ]
+
+  /// A boundable light's extent as BBoxCache takes it, as its 8 corners: the authored one, else
+  /// the one its schema computes from its size inputs (UsdLux's fallbacks where unauthored: a
+  /// radius of 0.5, a width, height and length of 1), the light's shape in its own space. Not
+  /// all lights are boundable (`DistantLight`, `DomeLight`: none).
+  func lightExtentCorners(_ prim: (path: String, type: String)) -> [SIMD3<Double>] {
+    if case .vectors(let authored)? = value(prim.path + ".extent"), authored.count == 2 {
+      return authoredExtentCorners(prim.path)
+    }
+    /// An input's value held at float precision, as UsdLux declares it; nil when not finite.
+    func input(_ name: String, _ fallback: Double) -> Double? {
+      guard case .double(let x)? = value(prim.path + ".inputs:" + name) else { return fallback }
+      return x.isFinite ? Double(Float(x)) : nil
+    }
+    let box: (min: SIMD3<Double>, max: SIMD3<Double>)
+    switch prim.type {
+    case "SphereLight":
+      guard let r = input("radius", 0.5) else { return [] }
+      box = (SIMD3(repeating: -r), SIMD3(repeating: r))
+    case "DiskLight":
+      guard let r = input("radius", 0.5) else { return [] }
+      box = (SIMD3(-r, -r, 0), SIMD3(r, r, 0))
+    case "CylinderLight":
+      guard let r = input("radius", 0.5), let length = input("length", 1) else { return [] }
+      box = (SIMD3(-length / 2, -r, -r), SIMD3(length / 2, r, r))
+    default:  // RectLight, PortalLight
+      guard let w = input("width", 1), let h = input("height", 1) else { return [] }
+      box = (SIMD3(-w / 2, -h / 2, 0), SIMD3(w / 2, h / 2, 0))
+    }
+    // A negative size gives a box whose minimum passes its maximum: empty to BBoxCache.
+    guard all(box.min .<= box.max) else { return [] }
+    return Self.corners(box)
+  }
+
+  /// A point-based prim's extent as its schema computes it where none is authored: its points'
+  /// box, widened for curves by half their widest `widths`, for points by half each point's
+  /// width (or the one width they share).
+  func pointBasedExtentCorners(_ prim: (path: String, type: String)) -> [SIMD3<Double>] {
+    if case .vectors(let authored)? = value(prim.path + ".extent"), authored.count == 2 {
+      return authoredExtentCorners(prim.path)
+    }
+    guard case .vectors(let points)? = value(prim.path + ".points"), !points.isEmpty,
+      points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+    else { return [] }
+    // In single precision, as the schema computes an extent (a float3[] attribute).
+    var widths: [Float] = []
+    if case .doubles(let found)? = value(prim.path + ".widths") { widths = found.map { Float($0) } }
+    guard widths.allSatisfy(\.isFinite) else { return [] }
+    let widest = widths.max() ?? 0
+    var (low, high) = (SIMD3<Float>(points[0]), SIMD3<Float>(points[0]))
+    for (k, p) in points.enumerated() {
+      let reach: Float
+      switch (prim.type, widths.count) {
+      case ("Points", points.count): reach = widths[k] / 2
+      case ("Points", 1): reach = widths[0] / 2
+      case ("BasisCurves", _), ("NurbsCurves", _), ("HermiteCurves", _): reach = widest / 2
+      default: reach = 0
+      }
+      low = pointwiseMin(low, SIMD3<Float>(p) - SIMD3(repeating: reach))
+      high = pointwiseMax(high, SIMD3<Float>(p) + SIMD3(repeating: reach))
+    }
+    return Self.corners((SIMD3<Double>(low), SIMD3<Double>(high)))
+  }
+}
