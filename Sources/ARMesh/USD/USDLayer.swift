@@ -46,6 +46,11 @@ struct USDLayer {
     references[prim, default: []].insert(contentsOf: classes.map { (Self.inheritArc, $0) }, at: 0)
   }
 
+  /// Where ``values`` keeps the `bindMaterialAs` metadata of the material binding at
+  /// `relationship` (`strongerThanDescendants` or `weakerThanDescendants`, a token): beside the
+  /// relationship, so that composition moves it along with it.
+  static func bindingStrength(of relationship: String) -> String { relationship + ":bindMaterialAs" }
+
   /// The file of an inherit or specializes arc among ``references`` and ``payloads``: a prim of
   /// this layer stack that need not exist (a class no layer defines adds nothing).
   static let inheritArc = "\u{1}inherits"
@@ -157,9 +162,10 @@ struct USDLayer {
           default: break
           }
         }
-      case 8:  // a relationship: its targets
-        for (name, rep) in fields where name == "targetPaths" {
-          values[path] = try USDValue.decode(rep, in: crate, at: path)
+      case 8:  // a relationship: its targets, and a material binding's strength
+        for (name, rep) in fields where name == "targetPaths" || name == "bindMaterialAs" {
+          values[name == "targetPaths" ? path : Self.bindingStrength(of: path)] = try USDValue.decode(
+            rep, in: crate, at: path)
         }
       default: break
       }

@@ -44,10 +44,7 @@ extension USDStageReader {
     /// The slot of the material bound to the prim at `path` (0, the default, for none, or one
     /// with no `UsdPreviewSurface`, said once in a warning).
     private mutating func slot(_ path: String, _ reader: USDStageReader) -> Int {
-      guard case .paths(let targets)? = reader.values[path + ".material:binding"], let bound = targets.first
-      else {
-        return 0
-      }
+      guard let bound = reader.boundMaterial(of: path) else { return 0 }
       if let known = slots[bound] { return known }
       guard let surface = reader.previewSurface(of: bound, images: &built.images) else {
         built.warnings.append(reader.materialWarning(bound, boundTo: path))

@@ -52,6 +52,8 @@ extension USDTextLayer {
         case ("interpolation", .string(let interpolation)): layer.interpolations[path] = interpolation
         case ("elementSize", .number(let n)) where n == n.rounded() && abs(n) < 1e9:
           layer.elementSizes[path] = Int(n)
+        case ("bindMaterialAs", .string(let strength)):
+          layer.values[USDLayer.bindingStrength(of: path)] = .token(strength)
         default: break
         }
       }
