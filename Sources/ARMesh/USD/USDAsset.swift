@@ -1,3 +1,4 @@
+import ARFiles
 import ARMath
 import RealModule
 
@@ -54,6 +55,7 @@ public struct USDAsset: Sendable {
     let (composed, files) = try Self.package(ArraySlice(bytes), path: path)
     var stage = USDStageReader(composed)
     stage.packageFiles = files
+    if !bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { stage.folderFile = Self.fileBeside(path) }
     stage.timeCode = time.map { $0 * stage.timeCodesPerSecond }
     stage.tolerance = tolerance ?? USDImplicitShapes.defaultTolerance
     self.path = path
@@ -75,6 +77,31 @@ public struct USDAsset: Sendable {
     meshes = built.surfaces
     metersPerUnit = stage.metersPerUnit
     upAxis = stage.upAxis
+  }
+
+  /// A reader of the files a bare layer at `layer` names (its textures): relative to its folder
+  /// and confined to it or an allowed folder (``FileReferences``); a name written with Windows'
+  /// backslashes (`.\textures\wood.png`, as Blender on Windows writes it) is read with slashes
+  /// where the name as written is not there.
+  static func fileBeside(_ layer: String) -> @Sendable (String) -> Result<[UInt8], USDError> {
+    { name in
+      var tried: [String] = [name]
+      if name.contains("\\") { tried.append(name.replacingOccurrences(of: "\\", with: "/")) }
+      var failure = USDError(path: layer, place: "textures", reason: "no such file")
+      for candidate in tried {
+        do {
+          let path = try FileReferences.resolve(candidate, in: layer)
+          return .success(try FileIO.read(path))
+        } catch let error as ReferenceError {
+          failure = USDError(path: layer, place: "textures", reason: error.reason)
+        } catch let error as FileIOError {
+          failure = USDError(path: layer, place: "textures", reason: error.reason)
+        } catch {
+          failure = USDError(path: layer, place: "textures", reason: "\(error)")
+        }
+      }
+      return .failure(failure)
+    }
   }
 
   /// How deep packages may nest in packages (Reality Composer Pro nests one or two).

@@ -1,3 +1,4 @@
+import ARFiles
 import ARMath
 import Dispatch
 
@@ -44,6 +45,19 @@ struct USDLayer {
   /// composed after the payloads.
   mutating func inherit(_ prim: String, from classes: [String]) {
     references[prim, default: []].insert(contentsOf: classes.map { (Self.inheritArc, $0) }, at: 0)
+  }
+
+  /// An asset path as this layer writes it, anchored as USD anchors it: a relative path in a
+  /// bare layer file is relative to that file's folder, so it is kept joined to it (a texture
+  /// named by a layer in a subfolder, `../textures/wood.png`, stays that layer's, wherever its
+  /// prims are composed). In a package (or for an absolute path, a URL or nothing) it is kept as
+  /// written: package files are named from the package's root.
+  func anchored(_ asset: String) -> String {
+    guard !path.hasSuffix("]"), !asset.isEmpty, !asset.hasPrefix("/"), !asset.contains(":") else {
+      return asset
+    }
+    let folder = PathNames.folder(of: path)
+    return folder.isEmpty ? asset : folder + "/" + asset
   }
 
   /// Where ``values`` keeps the `bindMaterialAs` metadata of the material binding at
@@ -129,7 +143,8 @@ struct USDLayer {
             if let value = isArray ? arrays[rep] : nil {
               values[path] = value
               sampledOnly.remove(path)
-            } else if let value = try USDValue.decode(rep, in: crate, at: path) {
+            } else if var value = try USDValue.decode(rep, in: crate, at: path) {
+              if rep >> 48 & 0xFF == 12, case .token(let file) = value { value = .token(anchored(file)) }
               values[path] = value
               sampledOnly.remove(path)
               if isArray { arrays[rep] = value }

@@ -1,3 +1,4 @@
+import ARFiles
 import ARMath
 
 extension USDStageReader {
@@ -5,7 +6,8 @@ extension USDStageReader {
   /// and emissive colours (constant, or a `UsdUVTexture`'s image from the package, whose bytes
   /// go into `images`), normal and occlusion maps, metallic, roughness and opacity; nil when
   /// there is none.
-  func previewSurface(of path: String, images: inout [String: [UInt8]]) -> Material? {
+  func previewSurface(of path: String, images: inout [String: [UInt8]], warnings: inout [String]) -> Material?
+  {
     guard
       let shader = prims.first(where: { prim in
         guard prim.type == "Shader", prim.path.hasPrefix(path + "/"),
@@ -35,28 +37,58 @@ extension USDStageReader {
       material.opacity = 1
     }
     // A connected input takes its texture's value in place of its constant.
-    if let texture = packageTexture(feeding: shader.path + ".inputs:diffuseColor", images: &images) {
+    if let texture = packageTexture(
+      feeding: shader.path + ".inputs:diffuseColor", images: &images, warnings: &warnings)
+    {
       material.diffuseTexture = texture
       material.diffuse = SIMD3(1, 1, 1)
     }
-    if let texture = packageTexture(feeding: shader.path + ".inputs:emissiveColor", images: &images) {
+    if let texture = packageTexture(
+      feeding: shader.path + ".inputs:emissiveColor", images: &images, warnings: &warnings)
+    {
       material.emissiveTexture = texture
       material.emissive = SIMD3(1, 1, 1)
     }
     // Normal maps as exporters write them (scale 2, bias −1: the renderer's decoding); the
     // occlusion map's red channel.
-    material.normalTexture = packageTexture(feeding: shader.path + ".inputs:normal", images: &images)
-    material.occlusionTexture = packageTexture(feeding: shader.path + ".inputs:occlusion", images: &images)
+    material.normalTexture = packageTexture(
+      feeding: shader.path + ".inputs:normal", images: &images, warnings: &warnings)
+    material.occlusionTexture = packageTexture(
+      feeding: shader.path + ".inputs:occlusion", images: &images, warnings: &warnings)
     return material
   }
 
-  /// The texture of the package image whose `UsdUVTexture` feeds `input`, its bytes put in
-  /// `images` under the path the reference names.
-  private func packageTexture(feeding input: String, images: inout [String: [UInt8]]) -> TextureReference? {
-    guard let file = textureFile(feeding: input), let bytes = packageFiles[file] else { return nil }
+  /// The texture of the image whose `UsdUVTexture` feeds `input` (a file of the package, or
+  /// beside a bare layer file), its bytes put in `images` under the path the reference names;
+  /// nil, with a warning naming the texture, where the file is not there or cannot be read.
+  private func packageTexture(
+    feeding input: String, images: inout [String: [UInt8]], warnings: inout [String]
+  )
+    -> TextureReference?
+  {
+    guard let file = textureFile(feeding: input) else { return nil }
     let key = layer.path + "#" + file
-    images[key] = Array(bytes)
-    return TextureReference(path: key)
+    if images[key] != nil { return TextureReference(path: key) }
+    if let bytes = packageFiles[file] {
+      images[key] = Array(bytes)
+      return TextureReference(path: key)
+    }
+    let why: String
+    switch folderFile?(file) {
+    case .success(let bytes)?:
+      images[key] = bytes
+      return TextureReference(path: key)
+    case .failure(let error)?: why = error.reason
+    case nil: why = "the package holds no such file"
+    }
+    let place = String(input[..<(input.lastIndex(of: ".") ?? input.endIndex)])
+    // Named from the root layer's folder, as a user would write it (anchored paths are whole).
+    let folder = PathNames.folder(of: layer.path) + "/"
+    let shown = file.hasPrefix(folder) ? String(file.dropFirst(folder.count)) : file
+    warnings.append(
+      "\(layer.path): texture @\(shown)@ of \(place) not read (\(why)): \(input.split(separator: ":").last ?? "") "
+        + "drawn without it")
+    return nil
   }
 
   /// The package file of the `UsdUVTexture` whose output `input` is connected to.

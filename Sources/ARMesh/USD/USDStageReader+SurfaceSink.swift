@@ -46,7 +46,8 @@ extension USDStageReader {
     private mutating func slot(_ path: String, _ reader: USDStageReader) -> Int {
       guard let bound = reader.boundMaterial(of: path) else { return 0 }
       if let known = slots[bound] { return known }
-      guard let surface = reader.previewSurface(of: bound, images: &built.images) else {
+      guard let surface = reader.previewSurface(of: bound, images: &built.images, warnings: &built.warnings)
+      else {
         built.warnings.append(reader.materialWarning(bound, boundTo: path))
         slots[bound] = 0
         return 0

@@ -8,6 +8,9 @@ struct USDStageReader {
   let layer: USDLayer
   /// The package's other files (textures), by their names in it.
   var packageFiles: [String: ArraySlice<UInt8>] = [:]
+  /// For a bare layer file, the file a texture's asset path names beside it (confined to its
+  /// folder and the allowed ones), or why it cannot be read; nil for a package.
+  var folderFile: (@Sendable (String) -> Result<[UInt8], USDError>)?
 
   var prims: [(path: String, type: String)] { layer.prims }
   var values: [String: USDValue] { layer.values }

@@ -92,7 +92,8 @@ extension USDTextLayer {
         }
       }
     default:
-      if let converted = converted(value, to: type) {
+      if var converted = converted(value, to: type) {
+        if type == "asset", case .token(let file) = converted { converted = .token(layer.anchored(file)) }
         layer.values[path] = converted
         layer.sampledOnly.remove(path)
       }

@@ -1,0 +1,113 @@
+import ARTestSupport
+import Foundation
+import Testing
+
+@testable import ARMesh
+
+/// Textures of a bare layer file, as Blender writes a `.usda` or `.usdc` with a `textures/`
+/// folder beside it (tinyusdz's `models/texturedcube.usda`): read from the layer's folder,
+/// confined to it as every reference is, and a texture that cannot be read named in a warning
+/// instead of dropped without a word.
+@Suite("USD textures beside a layer file")
+struct USDFolderTexturesTests {
+  /// A textured cube whose diffuse texture is at `file` (as the layer writes it).
+  static func stage(texture file: String) -> String {
+    """
+    #usda 1.0
+    (
+        metersPerUnit = 1
+    )
+    def Mesh "Cube" (
+        prepend apiSchemas = ["MaterialBindingAPI"]
+    )
+    {
+        int[] faceVertexCounts = [3]
+        int[] faceVertexIndices = [0, 1, 2]
+        point3f[] points = [(0, 0, 0), (1, 0, 0), (0, 1, 0)]
+        texCoord2f[] primvars:UVMap = [(0, 0), (1, 0), (0, 1)] (
+            interpolation = "vertex"
+        )
+        rel material:binding = </Looks/Material>
+    }
+    def Scope "Looks"
+    {
+        def Material "Material"
+        {
+            token outputs:surface.connect = </Looks/Material/Surface.outputs:surface>
+            def Shader "Surface"
+            {
+                uniform token info:id = "UsdPreviewSurface"
+                float3 inputs:diffuseColor.connect = </Looks/Material/Image.outputs:rgb>
+                token outputs:surface
+            }
+            def Shader "Image"
+            {
+                uniform token info:id = "UsdUVTexture"
+                asset inputs:file = @\(file)@
+                float3 outputs:rgb
+            }
+        }
+    }
+
+    """
+  }
+
+  /// The model of the stage whose texture is at `file`, in a folder holding `textures/wood.png`
+  /// (a real PNG) and, beside that folder, `secret.png`.
+  static func load(texture file: String) throws -> ModelAsset {
+    let site = try TemporaryFolder()
+    let png = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("obj/textures/checker board.png")))
+    try FileManager.default.createDirectory(
+      atPath: site.path + "/asset/textures", withIntermediateDirectories: true)
+    try png.write(to: URL(fileURLWithPath: site.path + "/asset/textures/wood.png"))
+    try png.write(to: URL(fileURLWithPath: site.path + "/secret.png"))
+    let path = site.path + "/asset/cube.usda"
+    try stage(texture: file).write(toFile: path, atomically: true, encoding: .utf8)
+    return try ModelAsset.load(path: path)
+  }
+
+  @Test(
+    "a texture beside the layer is read, also when written with Windows' backslashes",
+    arguments: [
+      "./textures/wood.png", "textures/wood.png", #".\textures\wood.png"#,
+    ])
+  func beside(_ file: String) throws {
+    let model = try Self.load(texture: file)
+    #expect(model.embeddedImages.count == 1, "\(model.warnings)")
+    #expect(model.mesh.materials.contains { $0.diffuseTexture != nil })
+    #expect(!model.warnings.contains { $0.contains("texture") }, "\(model.warnings)")
+  }
+
+  @Test(
+    "a texture missing, or outside the folder, is named in a warning and not read",
+    arguments: [
+      ("textures/missing.png", "no such file"), ("../secret.png", "outside the file's folder"),
+    ])
+  func notRead(_ file: String, _ why: String) throws {
+    let model = try Self.load(texture: file)
+    #expect(model.embeddedImages.isEmpty)
+    #expect(
+      model.warnings.contains {
+        $0.contains("texture @\(file)@ of /Looks/Material/Surface not read") && $0.contains(why)
+      },
+      "\(model.warnings)")
+  }
+
+  @Test(
+    "a texture is named relative to the layer that writes it: a sublayer in a subfolder reaches ../textures"
+  )
+  func anchoredToItsLayer() throws {
+    let site = try TemporaryFolder()
+    let png = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("obj/textures/checker board.png")))
+    try FileManager.default.createDirectory(
+      atPath: site.path + "/textures", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: site.path + "/parts", withIntermediateDirectories: true)
+    try png.write(to: URL(fileURLWithPath: site.path + "/textures/wood.png"))
+    try Self.stage(texture: "../textures/wood.png").write(
+      toFile: site.path + "/parts/cube.usda", atomically: true, encoding: .utf8)
+    try "#usda 1.0\n(\n    subLayers = [@./parts/cube.usda@]\n)\n".write(
+      toFile: site.path + "/root.usda", atomically: true, encoding: .utf8)
+    let model = try ModelAsset.load(path: site.path + "/root.usda")
+    #expect(model.embeddedImages.count == 1, "\(model.warnings)")
+  }
+}
