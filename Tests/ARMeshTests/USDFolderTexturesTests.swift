@@ -110,4 +110,21 @@ struct USDFolderTexturesTests {
     let model = try ModelAsset.load(path: site.path + "/root.usda")
     #expect(model.embeddedImages.count == 1, "\(model.warnings)")
   }
+
+  @Test(
+    "a texture on an input ARScene does not texture (roughness) is named in a warning, not dropped silently")
+  func unappliedTexture() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/rough.usda"
+    try Self.stage(texture: "textures/wood.png").replacingOccurrences(
+      of: "token outputs:surface\n",
+      with: "float inputs:roughness.connect = </Looks/Material/Image.outputs:r>\ntoken outputs:surface\n"
+    ).write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try ModelAsset.load(path: path)
+    #expect(
+      model.warnings.contains {
+        $0.contains("material /Looks/Material: its roughness texture is not applied")
+      },
+      "\(model.warnings)")
+  }
 }

@@ -36,6 +36,14 @@ extension USDStageReader {
       material.alphaMode = .mask(cutoff: Float(threshold))
       material.opacity = 1
     }
+    // Textures on other inputs are not applied: said, not dropped without a word.
+    let unapplied = Self.untexturedInputs.filter { connections[shader.path + ".inputs:" + $0] != nil }
+    if !unapplied.isEmpty {
+      warnings.append(
+        "\(layer.path): material \(path): its \(unapplied.joined(separator: ", ")) texture\(unapplied.count == 1 ? " is" : "s are") "
+          + "not applied (only diffuseColor, emissiveColor, normal and occlusion ones are): drawn with constants"
+      )
+    }
     // A connected input takes its texture's value in place of its constant.
     if let texture = packageTexture(
       feeding: shader.path + ".inputs:diffuseColor", images: &images, warnings: &warnings)
@@ -57,6 +65,12 @@ extension USDStageReader {
       feeding: shader.path + ".inputs:occlusion", images: &images, warnings: &warnings)
     return material
   }
+
+  /// The UsdPreviewSurface inputs whose textures ARScene does not apply.
+  static let untexturedInputs = [
+    "metallic", "roughness", "opacity", "clearcoat", "clearcoatRoughness", "specularColor", "displacement",
+    "ior",
+  ]
 
   /// The texture of the image whose `UsdUVTexture` feeds `input` (a file of the package, or
   /// beside a bare layer file), its bytes put in `images` under the path the reference names;
