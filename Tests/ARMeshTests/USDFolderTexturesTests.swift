@@ -127,4 +127,39 @@ struct USDFolderTexturesTests {
       },
       "\(model.warnings)")
   }
+
+  @Test(
+    "of two texture-coordinate sets, the one the material's primvar reader names is drawn",
+    arguments: [
+      ("token inputs:varname = \"st\"", Float(1)),
+      // usdzconvert's way: the reader's varname connected to the material's own input.
+      ("token inputs:varname.connect = </Looks/Material.inputs:frame:stPrimvarName>", Float(1)),
+      ("", Float(0)),  // no reader: the first set by name, UVMap
+    ])
+  func readerChoosesSet(_ varname: String, _ largest: Float) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/sets.usda"
+    let stage = Self.stage(texture: "textures/wood.png")
+      .replacingOccurrences(
+        of: "rel material:binding",
+        with: "texCoord2f[] primvars:st = [(0, 0), (1, 0), (0, 1)] (\ninterpolation = \"vertex\"\n)\n"
+          + "rel material:binding"
+      )
+      .replacingOccurrences(
+        of: "primvars:UVMap = [(0, 0), (1, 0), (0, 1)]", with: "primvars:UVMap = [(0, 0), (0, 0), (0, 0)]"
+      )
+      .replacingOccurrences(
+        of: "token outputs:surface.connect",
+        with: "token inputs:frame:stPrimvarName = \"st\"\ntoken outputs:surface.connect"
+      )
+      .replacingOccurrences(
+        of: "float3 outputs:rgb\n",
+        with: "float3 outputs:rgb\nfloat2 inputs:st.connect = </Looks/Material/Reader.outputs:result>\n}\n"
+          + "def Shader \"Reader\"\n{\nuniform token info:id = \"UsdPrimvarReader_float2\"\n\(varname)\n"
+          + "float2 outputs:result\n")
+    try stage.write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try ModelAsset.load(path: path)
+    #expect(
+      model.mesh.texcoords.map { $0.max() }.max() == largest, "\(model.mesh.texcoords) \(model.warnings)")
+  }
 }

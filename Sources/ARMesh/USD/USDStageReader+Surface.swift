@@ -66,6 +66,20 @@ extension USDStageReader {
     return material
   }
 
+  /// The texture-coordinate primvar (its name after `primvars:`) the first `UsdPrimvarReader_float2`
+  /// of the material at `material` reads: its `varname`, or the material input that
+  /// feeds it (`inputs:frame:stPrimvarName`, as Apple's usdzconvert writes it).
+  func textureCoordinateSet(readBy material: String?) -> String? {
+    guard let material else { return nil }
+    for prim in prims where prim.type == "Shader" && prim.path.hasPrefix(material + "/") {
+      guard case .token("UsdPrimvarReader_float2")? = values[prim.path + ".info:id"] else { continue }
+      var input = prim.path + ".inputs:varname"
+      if let source = connections[input]?.first { input = source }
+      if case .token(let name)? = values[input], !name.isEmpty { return name }
+    }
+    return nil
+  }
+
   /// The UsdPreviewSurface inputs whose textures ARScene does not apply.
   static let untexturedInputs = [
     "metallic", "roughness", "opacity", "clearcoat", "clearcoatRoughness", "specularColor", "displacement",
@@ -124,10 +138,14 @@ extension USDStageReader {
     _ prim: String, points: [SIMD3<Double>], faceVertexCount: Int, faceCount: Int, triangles: [UInt32],
     corners: [(faceVertex: Int, face: Int)], normalTransforms: [Matrix3<Double>]? = nil
   ) -> GLTFPrimitiveAttributes? {
-    let uvName = primvars[prim]?.first { key in
+    let texcoords = (primvars[prim] ?? []).filter { key in
       guard !key.hasSuffix(":indices"), case .texcoords? = value(key) else { return false }
       return true
     }
+    // Of several sets, the one the bound material's textures read (a primvar reader's
+    // `varname`), else the first by name.
+    let read = texcoords.count > 1 ? textureCoordinateSet(readBy: boundMaterial(of: prim)) : nil
+    let uvName = texcoords.first { read != nil && $0 == prim + ".primvars:" + read! } ?? texcoords.first
     let normalName = [prim + ".primvars:normals", prim + ".normals"].first { key in
       if case .vectors? = value(key) { return true }
       return false
