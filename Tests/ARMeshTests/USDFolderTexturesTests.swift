@@ -162,4 +162,45 @@ struct USDFolderTexturesTests {
     #expect(
       model.mesh.texcoords.map { $0.max() }.max() == largest, "\(model.mesh.texcoords) \(model.warnings)")
   }
+
+  @Test(
+    "a texture whose coordinates pass through a UsdTransform2d is named in a warning: the transform is not applied"
+  )
+  func textureTransform() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/transformed.usda"
+    try Self.stage(texture: "textures/wood.png").replacingOccurrences(
+      of: "float3 outputs:rgb\n",
+      with: "float3 outputs:rgb\nfloat2 inputs:st.connect = </Looks/Material/Transform.outputs:result>\n}\n"
+        + "def Shader \"Transform\"\n{\nuniform token info:id = \"UsdTransform2d\"\nfloat2 inputs:scale = (2, 2)\n"
+        + "float2 outputs:result\n"
+    ).write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try ModelAsset.load(path: path)
+    #expect(
+      model.warnings.contains {
+        $0.contains("the texture coordinates of /Looks/Material/Image pass through /Looks/Material/Transform")
+      }, "\(model.warnings)")
+  }
+
+  @Test(
+    "a texture's scale colours it (glTF's baseColorFactor beside a texture, as converters write it); a bias is warned about"
+  )
+  func textureScale() throws {
+    let site = try TemporaryFolder()
+    let png = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("obj/textures/checker board.png")))
+    try FileManager.default.createDirectory(
+      atPath: site.path + "/textures", withIntermediateDirectories: true)
+    try png.write(to: URL(fileURLWithPath: site.path + "/textures/wood.png"))
+    let path = site.path + "/scaled.usda"
+    try Self.stage(texture: "textures/wood.png").replacingOccurrences(
+      of: "float3 outputs:rgb\n",
+      with:
+        "float3 outputs:rgb\nfloat4 inputs:scale = (0.5, 0.25, 1, 1)\nfloat4 inputs:bias = (0.1, 0, 0, 0)\n"
+    ).write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try ModelAsset.load(path: path)
+    let textured = try #require(model.mesh.materials.first { $0.diffuseTexture != nil })
+    #expect(textured.diffuse == SIMD3(0.5, 0.25, 1))
+    #expect(
+      model.warnings.contains { $0.contains("texture /Looks/Material/Image's bias") }, "\(model.warnings)")
+  }
 }

@@ -49,13 +49,13 @@ extension USDStageReader {
       feeding: shader.path + ".inputs:diffuseColor", images: &images, warnings: &warnings)
     {
       material.diffuseTexture = texture
-      material.diffuse = SIMD3(1, 1, 1)
+      material.diffuse = textureScale(feeding: shader.path + ".inputs:diffuseColor", warnings: &warnings)
     }
     if let texture = packageTexture(
       feeding: shader.path + ".inputs:emissiveColor", images: &images, warnings: &warnings)
     {
       material.emissiveTexture = texture
-      material.emissive = SIMD3(1, 1, 1)
+      material.emissive = textureScale(feeding: shader.path + ".inputs:emissiveColor", warnings: &warnings)
     }
     // Normal maps as exporters write them (scale 2, bias −1: the renderer's decoding); the
     // occlusion map's red channel.
@@ -95,6 +95,9 @@ extension USDStageReader {
     -> TextureReference?
   {
     guard let file = textureFile(feeding: input) else { return nil }
+    if let warning = textureTransformWarning(feeding: input), !warnings.contains(warning) {
+      warnings.append(warning)
+    }
     let key = layer.path + "#" + file
     if images[key] != nil { return TextureReference(path: key) }
     if let bytes = packageFiles[file] {
@@ -121,12 +124,46 @@ extension USDStageReader {
 
   /// The package file of the `UsdUVTexture` whose output `input` is connected to.
   private func textureFile(feeding input: String) -> String? {
-    guard let source = connections[input]?.first else { return nil }
-    let prim = String(source[..<(source.lastIndex(of: ".") ?? source.endIndex)])
-    guard case .token("UsdUVTexture")? = values[prim + ".info:id"],
-      case .token(let file)? = values[prim + ".inputs:file"]
+    guard let texture = shader(feeding: input, id: "UsdUVTexture"),
+      case .token(let file)? = values[texture + ".inputs:file"]
     else { return nil }
     return file.hasPrefix("./") ? String(file.dropFirst(2)) : file
+  }
+
+  /// The factor a colour texture feeding `input` is drawn with: its `UsdUVTexture`'s `scale`
+  /// (red, green, blue; as converters write glTF's `baseColorFactor` beside a texture), white
+  /// without one. A `bias` other than zero is named in a warning: it is not applied.
+  private func textureScale(feeding input: String, warnings: inout [String]) -> SIMD3<Float> {
+    guard let texture = shader(feeding: input, id: "UsdUVTexture") else { return SIMD3(1, 1, 1) }
+    if case .doubles(let bias)? = values[texture + ".inputs:bias"], bias.count == 4,
+      bias.prefix(3) != [0, 0, 0]
+    {
+      warnings.append(
+        "\(layer.path): texture \(texture)'s bias \(bias) is not applied (only its scale is)")
+    }
+    guard case .doubles(let scale)? = values[texture + ".inputs:scale"], scale.count == 4,
+      scale.prefix(3).allSatisfy(\.isFinite)
+    else { return SIMD3(1, 1, 1) }
+    return SIMD3(Float(scale[0]), Float(scale[1]), Float(scale[2]))
+  }
+
+  /// The shader of `id` (`info:id`) whose output `input` is connected to, if it is one.
+  private func shader(feeding input: String, id: String) -> String? {
+    guard let source = connections[input]?.first else { return nil }
+    let prim = String(source[..<(source.lastIndex(of: ".") ?? source.endIndex)])
+    guard case .token(id)? = values[prim + ".info:id"] else { return nil }
+    return prim
+  }
+
+  /// The warning for a texture feeding `input` whose coordinates pass through a
+  /// `UsdTransform2d` (as Reality Converter writes glTF's texture transforms): not applied.
+  func textureTransformWarning(feeding input: String) -> String? {
+    guard let texture = shader(feeding: input, id: "UsdUVTexture"),
+      let transform = shader(feeding: texture + ".inputs:st", id: "UsdTransform2d")
+    else { return nil }
+    return
+      "\(layer.path): the texture coordinates of \(texture) pass through \(transform) (a UsdTransform2d), "
+      + "which is not applied: the texture is drawn untransformed"
   }
 
   /// The mesh with its texture coordinates (its first `texCoord2f` primvar: `primvars:st`,

@@ -76,6 +76,10 @@ enum USDTextValue {
       }
       guard rows.count == items.count, !rows.isEmpty || isArray else { return nil }
       return isArray ? .quaternions(rows) : .quaternion(rows[0])
+    case .vector4:
+      // A single 4-vector (a texture's `scale` or `bias`) as its four numbers, in order.
+      guard !isArray, items.count == 1, let numbers = items[0].numbers, numbers.count == 4 else { return nil }
+      return .doubles(numbers)
     case .matrix:
       let rows = items.compactMap { $0.numbers }.filter { $0.count == 16 }
       guard rows.count == items.count, !rows.isEmpty || isArray else { return nil }
@@ -87,7 +91,7 @@ enum USDTextValue {
     }
   }
 
-  private enum Kind { case integer, real, vector3, vector2, quaternion, matrix, text }
+  private enum Kind { case integer, real, vector3, vector2, vector4, quaternion, matrix, text }
 
   private static func kind(of base: String) -> Kind? {
     switch base {
@@ -98,6 +102,7 @@ enum USDTextValue {
       .vector3
     case "float2", "double2", "half2", "texCoord2f", "texCoord2d", "texCoord2h": .vector2
     case "quatf", "quatd", "quath": .quaternion
+    case "float4", "double4", "half4", "color4f", "color4d", "color4h": .vector4
     case "matrix4d": .matrix
     case "token", "string", "asset": .text
     default: nil

@@ -100,7 +100,7 @@ enum USDValue {
       (0..<n).map { Double(Int8(bitPattern: UInt8(truncatingIfNeeded: payload >> (8 * UInt64($0))))) }
     }
     // A floating-point type's width in bytes: double 8, float 4, half 2 (`PrecisionHalf` ops).
-    let width = [9: 8, 15: 8, 16: 8, 19: 8, 23: 8, 7: 2, 18: 2, 21: 2, 25: 2][type] ?? 4
+    let width = [9: 8, 15: 8, 16: 8, 19: 8, 23: 8, 27: 8, 7: 2, 18: 2, 21: 2, 25: 2, 29: 2][type] ?? 4
     func floats(_ n: Int, width: Int) throws(USDError) -> [Double] { try reals(&r, count: n, width: width) }
     switch (type, isArray) {
     case (7, true), (8, true), (9, true), (15, true), (16, true), (17, true), (18, true):
@@ -141,6 +141,8 @@ enum USDValue {
       return .ints(out)
     case (24, true), (23, true), (25, true):
       return .vectors(try vectors(&r, count: try arrayCount(), width: width))
+    case (27, false), (28, false), (29, false):  // a single Vec4d, Vec4f or Vec4h: its four numbers
+      return .doubles(inlined ? inlinedBytes(4) : try floats(4, width: width))
     case (24, false), (23, false), (25, false):
       let v = inlined ? inlinedBytes(3) : try floats(3, width: width)
       return .vector(SIMD3(v[0], v[1], v[2]))
