@@ -54,13 +54,21 @@ struct USDFolderTexturesTests {
 
   /// The model of the stage whose texture is at `file`, in a folder holding `textures/wood.png`
   /// (a real PNG) and, beside that folder, `secret.png`.
-  static func load(texture file: String) throws -> ModelAsset {
+  /// A new folder with a real PNG at each of `files` (relative paths, folders made).
+  static func site(withPNGsAt files: [String]) throws -> TemporaryFolder {
     let site = try TemporaryFolder()
     let png = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("obj/textures/checker board.png")))
-    try FileManager.default.createDirectory(
-      atPath: site.path + "/asset/textures", withIntermediateDirectories: true)
-    try png.write(to: URL(fileURLWithPath: site.path + "/asset/textures/wood.png"))
-    try png.write(to: URL(fileURLWithPath: site.path + "/secret.png"))
+    for file in files {
+      let path = site.path + "/" + file
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try png.write(to: URL(fileURLWithPath: path))
+    }
+    return site
+  }
+
+  static func load(texture file: String) throws -> ModelAsset {
+    let site = try Self.site(withPNGsAt: ["asset/textures/wood.png", "secret.png"])
     let path = site.path + "/asset/cube.usda"
     try stage(texture: file).write(toFile: path, atomically: true, encoding: .utf8)
     return try ModelAsset.load(path: path)
@@ -97,12 +105,8 @@ struct USDFolderTexturesTests {
     "a texture is named relative to the layer that writes it: a sublayer in a subfolder reaches ../textures"
   )
   func anchoredToItsLayer() throws {
-    let site = try TemporaryFolder()
-    let png = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("obj/textures/checker board.png")))
-    try FileManager.default.createDirectory(
-      atPath: site.path + "/textures", withIntermediateDirectories: true)
+    let site = try Self.site(withPNGsAt: ["textures/wood.png"])
     try FileManager.default.createDirectory(atPath: site.path + "/parts", withIntermediateDirectories: true)
-    try png.write(to: URL(fileURLWithPath: site.path + "/textures/wood.png"))
     try Self.stage(texture: "../textures/wood.png").write(
       toFile: site.path + "/parts/cube.usda", atomically: true, encoding: .utf8)
     try "#usda 1.0\n(\n    subLayers = [@./parts/cube.usda@]\n)\n".write(
@@ -186,11 +190,7 @@ struct USDFolderTexturesTests {
     "a texture's scale colours it (glTF's baseColorFactor beside a texture, as converters write it); a bias is warned about"
   )
   func textureScale() throws {
-    let site = try TemporaryFolder()
-    let png = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("obj/textures/checker board.png")))
-    try FileManager.default.createDirectory(
-      atPath: site.path + "/textures", withIntermediateDirectories: true)
-    try png.write(to: URL(fileURLWithPath: site.path + "/textures/wood.png"))
+    let site = try Self.site(withPNGsAt: ["textures/wood.png"])
     let path = site.path + "/scaled.usda"
     try Self.stage(texture: "textures/wood.png").replacingOccurrences(
       of: "float3 outputs:rgb\n",
