@@ -168,21 +168,28 @@ struct USDFolderTexturesTests {
   }
 
   @Test(
-    "a texture whose coordinates pass through a UsdTransform2d is named in a warning: the transform is not applied"
-  )
-  func textureTransform() throws {
+    "an emissive texture whose coordinates pass through a UsdTransform2d of its own is named in a warning")
+  func otherTextureTransform() throws {
+    // Every texture of a material reads the coordinates the diffuse texture's transform turns;
+    // another transform cannot be drawn too.
     let folder = try TemporaryFolder()
     let path = folder.path + "/transformed.usda"
     try Self.stage(texture: "textures/wood.png").replacingOccurrences(
+      of: "token outputs:surface\n",
+      with:
+        "float3 inputs:emissiveColor.connect = </Looks/Material/Glow.outputs:rgb>\ntoken outputs:surface\n"
+    ).replacingOccurrences(
       of: "float3 outputs:rgb\n",
-      with: "float3 outputs:rgb\nfloat2 inputs:st.connect = </Looks/Material/Transform.outputs:result>\n}\n"
+      with: "float3 outputs:rgb\n}\ndef Shader \"Glow\"\n{\nuniform token info:id = \"UsdUVTexture\"\n"
+        + "asset inputs:file = @textures/wood.png@\nfloat3 outputs:rgb\n"
+        + "float2 inputs:st.connect = </Looks/Material/Transform.outputs:result>\n}\n"
         + "def Shader \"Transform\"\n{\nuniform token info:id = \"UsdTransform2d\"\nfloat2 inputs:scale = (2, 2)\n"
         + "float2 outputs:result\n"
     ).write(toFile: path, atomically: true, encoding: .utf8)
     let model = try ModelAsset.load(path: path)
     #expect(
       model.warnings.contains {
-        $0.contains("the texture coordinates of /Looks/Material/Image pass through /Looks/Material/Transform")
+        $0.contains("the texture coordinates of /Looks/Material/Glow pass through /Looks/Material/Transform")
       }, "\(model.warnings)")
   }
 
@@ -202,5 +209,36 @@ struct USDFolderTexturesTests {
     #expect(textured.diffuse == SIMD3(0.5, 0.25, 1))
     #expect(
       model.warnings.contains { $0.contains("texture /Looks/Material/Image's bias") }, "\(model.warnings)")
+  }
+
+  @Test(
+    "a UsdTransform2d on the diffuse texture's coordinates turns them as the glTF transform it was converted from; clamp wraps clamp"
+  )
+  func textureTransformApplied() throws {
+    // usd-wg's TextureTransformTest "All" material, converted from Khronos' glTF sample whose
+    // KHR_texture_transform is offset (-0.2, -0.1), rotation 0.3 rad, scale (1.5, 1.5).
+    let site = try Self.site(withPNGsAt: ["textures/wood.png"])
+    let path = site.path + "/all.usda"
+    try Self.stage(texture: "textures/wood.png").replacingOccurrences(
+      of: "float3 outputs:rgb\n",
+      with: "float3 outputs:rgb\ntoken inputs:wrapS = \"clamp\"\ntoken inputs:wrapT = \"clamp\"\n"
+        + "float2 inputs:st.connect = </Looks/Material/Transform.outputs:result>\n}\n"
+        + "def Shader \"Transform\"\n{\nuniform token info:id = \"UsdTransform2d\"\n"
+        + "float inputs:rotation = 17.188734\nfloat2 inputs:scale = (1.5, 1.5)\n"
+        + "float2 inputs:translation = (0.24328034, -0.33300462)\nfloat2 outputs:result\n"
+    ).write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try ModelAsset.load(path: path)
+    #expect(!model.warnings.contains { $0.contains("UsdTransform2d") }, "\(model.warnings)")
+    #expect(model.mesh.materials.contains { $0.diffuseTexture?.clamp == true })
+    // glTF's transform of each corner's (s, 1 − t), drawn as (u, 1 − v).
+    let (c, sn) = (cos(0.3), sin(0.3))
+    for (k, st) in [SIMD2<Double>(0, 0), SIMD2(1, 0), SIMD2(0, 1)].enumerated() {
+      let uv = SIMD2(st.x, 1 - st.y) * 1.5
+      let turned = SIMD2(c * uv.x + sn * uv.y, -sn * uv.x + c * uv.y) + SIMD2(-0.2, -0.1)
+      let drawn = model.mesh.texcoords[k]
+      #expect(
+        abs(Double(drawn.x) - turned.x) < 1e-5 && abs(Double(drawn.y) - (1 - turned.y)) < 1e-5,
+        "\(k): \(drawn)")
+    }
   }
 }

@@ -1,5 +1,6 @@
 import ARFiles
 import ARMath
+import RealModule
 
 extension USDStageReader {
   /// The `UsdPreviewSurface` shader under the material at `path` as a material: its diffuse
@@ -99,16 +100,17 @@ extension USDStageReader {
       warnings.append(warning)
     }
     let key = layer.path + "#" + file
-    if images[key] != nil { return TextureReference(path: key) }
+    let reference = wrapped(TextureReference(path: key), feeding: input, warnings: &warnings)
+    if images[key] != nil { return reference }
     if let bytes = packageFiles[file] {
       images[key] = Array(bytes)
-      return TextureReference(path: key)
+      return reference
     }
     let why: String
     switch folderFile?(file) {
     case .success(let bytes)?:
       images[key] = bytes
-      return TextureReference(path: key)
+      return reference
     case .failure(let error)?: why = error.reason
     case nil: why = "the package holds no such file"
     }
@@ -147,6 +149,32 @@ extension USDStageReader {
     return SIMD3(Float(scale[0]), Float(scale[1]), Float(scale[2]))
   }
 
+  /// `reference` with the wrap modes of the `UsdUVTexture` feeding `input` (`wrapS`, `wrapT`):
+  /// `repeat` (and `useMetadata`, the fallback, which ARScene reads as repeat), `mirror`, and
+  /// `clamp` on both axes. `black`, or `clamp` on one axis only, is drawn as the nearest it can
+  /// be (clamped; repeated) with a warning.
+  private func wrapped(_ reference: TextureReference, feeding input: String, warnings: inout [String])
+    -> TextureReference
+  {
+    guard let texture = shader(feeding: input, id: "UsdUVTexture") else { return reference }
+    func mode(_ axis: String) -> String {
+      if case .token(let m)? = values[texture + ".inputs:" + axis] { return m }
+      return "useMetadata"
+    }
+    let (s, t) = (mode("wrapS"), mode("wrapT"))
+    var out = reference
+    out.mirrored = (s == "mirror", t == "mirror")
+    let clamped = ["clamp", "black"]
+    out.clamp = clamped.contains(s) && clamped.contains(t)
+    if s == "black" || t == "black" || clamped.contains(s) != clamped.contains(t) {
+      let warning =
+        "\(layer.path): texture \(texture)'s wraps (\(s), \(t)) are drawn as "
+        + "\(out.clamp ? "clamp" : "repeat"), the nearest ARScene draws"
+      if !warnings.contains(warning) { warnings.append(warning) }
+    }
+    return out
+  }
+
   /// The shader of `id` (`info:id`) whose output `input` is connected to, if it is one.
   private func shader(feeding input: String, id: String) -> String? {
     guard let source = connections[input]?.first else { return nil }
@@ -156,14 +184,56 @@ extension USDStageReader {
   }
 
   /// The warning for a texture feeding `input` whose coordinates pass through a
-  /// `UsdTransform2d` (as Reality Converter writes glTF's texture transforms): not applied.
+  /// `UsdTransform2d` other than the one its material's diffuse texture's pass through (which
+  /// is applied to the coordinates every texture of the material reads): not applied.
   func textureTransformWarning(feeding input: String) -> String? {
     guard let texture = shader(feeding: input, id: "UsdUVTexture"),
       let transform = shader(feeding: texture + ".inputs:st", id: "UsdTransform2d")
     else { return nil }
+    let shaderPath = String(input[..<(input.lastIndex(of: ".") ?? input.endIndex)])
+    if let diffuse = shader(feeding: shaderPath + ".inputs:diffuseColor", id: "UsdUVTexture"),
+      shader(feeding: diffuse + ".inputs:st", id: "UsdTransform2d") == transform
+    {
+      return nil
+    }
     return
       "\(layer.path): the texture coordinates of \(texture) pass through \(transform) (a UsdTransform2d), "
-      + "which is not applied: the texture is drawn untransformed"
+      + "which is not applied: drawn with the coordinates the diffuse texture reads"
+  }
+
+  /// The texture transform of the diffuse texture of the UsdPreviewSurface under `material`,
+  /// where its coordinates pass through a `UsdTransform2d`, as glTF's `KHR_texture_transform`
+  /// takes it. USD turns texture coordinates (t up) by `rotation` degrees counter-clockwise
+  /// after `scale`, then adds `translation`; glTF's (v = 1 − t, down) rotation is the same angle
+  /// and its offset `D(translation − e) − R S e`, e = (0, 1), D flipping v: the conjugate of
+  /// USD's transform by the flip (how Reality Converter writes glTF's transforms, inverted).
+  func diffuseTextureTransform(ofMaterial material: String) -> GLTFDocument.TextureTransform? {
+    guard
+      let surface = prims.first(where: { prim in
+        guard prim.type == "Shader", prim.path.hasPrefix(material + "/"),
+          case .token("UsdPreviewSurface")? = values[prim.path + ".info:id"]
+        else { return false }
+        return true
+      }),
+      let texture = shader(feeding: surface.path + ".inputs:diffuseColor", id: "UsdUVTexture"),
+      let transform = shader(feeding: texture + ".inputs:st", id: "UsdTransform2d")
+    else { return nil }
+    func pair(_ name: String, _ fallback: SIMD2<Double>) -> SIMD2<Double> {
+      guard case .texcoords(let v)? = values[transform + ".inputs:" + name], v.count == 1,
+        v[0].x.isFinite, v[0].y.isFinite
+      else { return fallback }
+      return v[0]
+    }
+    var degrees = 0.0
+    if case .double(let r)? = values[transform + ".inputs:rotation"], r.isFinite { degrees = r }
+    let (scale, translation) = (pair("scale", SIMD2(1, 1)), pair("translation", .zero))
+    let r = degrees * .pi / 180
+    let (c, s) = (Double.cos(r), Double.sin(r))
+    // glTF's rotation of S·e = (0, scale.y): (c·0 + s·sy, −s·0 + c·sy).
+    let turned = SIMD2(s * scale.y, c * scale.y)
+    let offset = SIMD2(translation.x, 1 - translation.y) - turned
+    return GLTFDocument.TextureTransform(
+      offset: [offset.x, offset.y], rotation: r, scale: [scale.x, scale.y])
   }
 
   /// The mesh with its texture coordinates (its first `texCoord2f` primvar: `primvars:st`,

@@ -53,7 +53,7 @@ extension USDStageReader {
         return 0
       }
       geometry.materials.append(surface)
-      geometry.textureTransforms.append(nil)
+      geometry.textureTransforms.append(reader.diffuseTextureTransform(ofMaterial: bound))
       slots[bound] = geometry.materials.count - 1
       return slots[bound]!
     }

@@ -66,8 +66,9 @@ enum USDTextValue {
       guard rows.count == items.count, !rows.isEmpty || isArray else { return nil }
       return isArray ? .vectors(rows) : .vector(rows[0])
     case .vector2:
+      // A single one (a texture transform's scale) as an array of one.
       let rows = items.compactMap { $0.numbers }.filter { $0.count == 2 }.map { SIMD2($0[0], $0[1]) }
-      guard isArray, rows.count == items.count else { return nil }
+      guard rows.count == items.count, isArray || rows.count == 1 else { return nil }
       return .texcoords(rows)
     case .quaternion:
       // The text format writes the real part first: (w, x, y, z).

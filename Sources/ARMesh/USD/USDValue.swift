@@ -146,6 +146,9 @@ enum USDValue {
     case (24, false), (23, false), (25, false):
       let v = inlined ? inlinedBytes(3) : try floats(3, width: width)
       return .vector(SIMD3(v[0], v[1], v[2]))
+    case (20, false), (19, false), (21, false):  // a single 2-vector (a texture transform's scale)
+      let v = inlined ? inlinedBytes(2) : try floats(2, width: width)
+      return .texcoords([SIMD2(v[0], v[1])])
     case (20, true), (19, true), (21, true):
       let n = try arrayCount()
       let values = try floats(2 * n, width: width)
