@@ -9,14 +9,7 @@ extension USDStageReader {
   /// there is none.
   func previewSurface(of path: String, images: inout [String: [UInt8]], warnings: inout [String]) -> Material?
   {
-    guard
-      let shader = prims.first(where: { prim in
-        guard prim.type == "Shader", prim.path.hasPrefix(path + "/"),
-          case .token("UsdPreviewSurface")? = values[prim.path + ".info:id"]
-        else { return false }
-        return true
-      })
-    else { return nil }
+    guard let shader = previewSurfaceShader(of: path) else { return nil }
     var material = Material(name: String(path.split(separator: "/").last ?? "material"))
     func colour(_ input: String) -> SIMD3<Float>? {
       guard case .vector(let c)? = values[shader.path + ".inputs:" + input] else { return nil }
@@ -79,6 +72,16 @@ extension USDStageReader {
       if case .token(let name)? = values[input], !name.isEmpty { return name }
     }
     return nil
+  }
+
+  /// The `UsdPreviewSurface` shader under the material at `material`, if it has one.
+  func previewSurfaceShader(of material: String) -> (path: String, type: String)? {
+    prims.first { prim in
+      guard prim.type == "Shader", prim.path.hasPrefix(material + "/"),
+        case .token("UsdPreviewSurface")? = values[prim.path + ".info:id"]
+      else { return false }
+      return true
+    }
   }
 
   /// The UsdPreviewSurface inputs whose textures ARScene does not apply.
@@ -208,13 +211,7 @@ extension USDStageReader {
   /// and its offset `D(translation − e) − R S e`, e = (0, 1), D flipping v: the conjugate of
   /// USD's transform by the flip (how Reality Converter writes glTF's transforms, inverted).
   func diffuseTextureTransform(ofMaterial material: String) -> GLTFDocument.TextureTransform? {
-    guard
-      let surface = prims.first(where: { prim in
-        guard prim.type == "Shader", prim.path.hasPrefix(material + "/"),
-          case .token("UsdPreviewSurface")? = values[prim.path + ".info:id"]
-        else { return false }
-        return true
-      }),
+    guard let surface = previewSurfaceShader(of: material),
       let texture = shader(feeding: surface.path + ".inputs:diffuseColor", id: "UsdUVTexture"),
       let transform = shader(feeding: texture + ".inputs:st", id: "UsdTransform2d")
     else { return nil }

@@ -114,15 +114,7 @@ enum USDValue {
       for _ in 0..<n { out.append(try token(UInt64(try r.uint32()))) }
       return .tokens(out)
     case (46, false): return try timeSamples(&r, in: crate, at: place)
-    case (50, false):  // StringVector (a layer's subLayers): each an index into the strings
-      let n = try r.count()
-      var out: [String] = []
-      for _ in 0..<n {
-        let string = Int(try r.uint32())
-        guard crate.strings.indices.contains(string) else { throw r.fail("a value names no string") }
-        out.append(try token(UInt64(crate.strings[string])))
-      }
-      return .tokens(out)
+    case (50, false): return .tokens(try stringVector(&r, in: crate))
     case (41, false):
       let n = try r.count()
       var out: [String] = []
@@ -345,6 +337,21 @@ enum USDValue {
       map[crate.tokens[crate.strings[set]]] = crate.tokens[crate.strings[variant]]
     }
     return map
+  }
+
+  /// A `StringVector` at `r` (a layer's subLayers): a count, then each string's index.
+  private static func stringVector(_ r: inout USDByteReader, in crate: USDCrate) throws(USDError) -> [String]
+  {
+    let n = try r.count()
+    var out: [String] = []
+    for _ in 0..<n {
+      let string = Int(try r.uint32())
+      guard crate.strings.indices.contains(string), crate.strings[string] < crate.tokens.count else {
+        throw r.fail("a value names no string")
+      }
+      out.append(crate.tokens[crate.strings[string]])
+    }
+    return out
   }
 
   /// A reference or payload list op at `r`: its header's lists, each a count and the items
