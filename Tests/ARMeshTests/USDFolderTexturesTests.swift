@@ -241,4 +241,30 @@ struct USDFolderTexturesTests {
         "\(k): \(drawn)")
     }
   }
+
+  @Test(
+    "roughness and metallic in one texture's green and blue, and opacity in the diffuse texture's alpha, are drawn"
+  )
+  func gltfStyleChannels() throws {
+    // As glTF converts to USD: its metallic-roughness texture, and its base colour's alpha.
+    let site = try Self.site(withPNGsAt: ["textures/wood.png", "textures/orm.png"])
+    let path = site.path + "/channels.usda"
+    try Self.stage(texture: "textures/wood.png").replacingOccurrences(
+      of: "token outputs:surface\n",
+      with: "float inputs:roughness.connect = </Looks/Material/ORM.outputs:g>\n"
+        + "float inputs:metallic.connect = </Looks/Material/ORM.outputs:b>\n"
+        + "float inputs:opacity.connect = </Looks/Material/Image.outputs:a>\ntoken outputs:surface\n"
+    ).replacingOccurrences(
+      of: "float3 outputs:rgb\n",
+      with:
+        "float3 outputs:rgb\nfloat outputs:a\n}\ndef Shader \"ORM\"\n{\nuniform token info:id = \"UsdUVTexture\"\n"
+        + "asset inputs:file = @textures/orm.png@\nfloat4 inputs:scale = (1, 0.5, 1, 1)\nfloat outputs:g\nfloat outputs:b\n"
+    ).write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try ModelAsset.load(path: path)
+    let material = try #require(model.mesh.materials.first { $0.diffuseTexture != nil })
+    #expect(material.metallicRoughnessTexture != nil)
+    #expect(material.metallicRoughness == Material.MetallicRoughness(metallic: 1, roughness: 0.5))
+    #expect(material.alphaMode == .blend)
+    #expect(!model.warnings.contains { $0.contains("not applied") }, "\(model.warnings)")
+  }
 }

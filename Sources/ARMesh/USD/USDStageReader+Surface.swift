@@ -30,12 +30,31 @@ extension USDStageReader {
       material.alphaMode = .mask(cutoff: Float(threshold))
       material.opacity = 1
     }
+    // Textures as glTF's converted: roughness in green and metallic in blue of one texture,
+    // opacity in the diffuse texture's alpha.
+    var applied: Set<String> = []
+    if let texture = metallicRoughnessTexture(of: shader.path, images: &images, warnings: &warnings) {
+      material.metallicRoughnessTexture = texture.reference
+      material.metallicRoughness = Material.MetallicRoughness(
+        metallic: texture.factors.x, roughness: texture.factors.y)
+      applied = texture.inputs
+    }
+    if let diffuse = self.shader(feeding: shader.path + ".inputs:diffuseColor", id: "UsdUVTexture"),
+      connections[shader.path + ".inputs:opacity"]?.first == diffuse + ".outputs:a"
+    {
+      let threshold = number("opacityThreshold") ?? 0
+      material.alphaMode = threshold > 0 ? .mask(cutoff: Float(threshold)) : .blend
+      material.opacity = 1
+      applied.insert("opacity")
+    }
     // Textures on other inputs are not applied: said, not dropped without a word.
-    let unapplied = Self.untexturedInputs.filter { connections[shader.path + ".inputs:" + $0] != nil }
+    let unapplied = Self.untexturedInputs.filter {
+      connections[shader.path + ".inputs:" + $0] != nil && !applied.contains($0)
+    }
     if !unapplied.isEmpty {
       warnings.append(
         "\(layer.path): material \(path): its \(unapplied.joined(separator: ", ")) texture\(unapplied.count == 1 ? " is" : "s are") "
-          + "not applied (only diffuseColor, emissiveColor, normal and occlusion ones are): drawn with constants"
+          + "not applied (ARScene draws roughness and metallic textures from one texture's green and blue, and opacity from the diffuse texture's alpha): drawn with constants"
       )
     }
     // A connected input takes its texture's value in place of its constant.
@@ -82,6 +101,43 @@ extension USDStageReader {
       else { return false }
       return true
     }
+  }
+
+  /// The texture of the UsdPreviewSurface `shader`'s roughness and metallic inputs where they
+  /// read a texture's green and blue channels (glTF's metallic-roughness texture, as converters
+  /// write it; either input may be constant), with the factors (metallic, roughness) it is
+  /// drawn with and the inputs it serves; nil for other textures, which are warned about.
+  private func metallicRoughnessTexture(
+    of shader: String, images: inout [String: [UInt8]], warnings: inout [String]
+  ) -> (reference: TextureReference, factors: SIMD2<Float>, inputs: Set<String>)? {
+    var texture: String?, inputs: Set<String> = []
+    for (input, channel) in [("roughness", "g"), ("metallic", "b")] {
+      guard let source = connections[shader + ".inputs:" + input]?.first else { continue }
+      let prim = String(source[..<(source.lastIndex(of: ".") ?? source.endIndex)])
+      guard source == prim + ".outputs:" + channel, texture == nil || texture == prim else { return nil }
+      (texture, inputs) = (prim, inputs.union([input]))
+    }
+    guard let texture, let input = inputs.first.map({ shader + ".inputs:" + $0 }) else { return nil }
+    // glTF multiplies both channels by factors: an input left constant must be 0 to be drawn
+    // as USD draws it (a metallic of 0 over any blue); otherwise the texture is not applied.
+    for (name, fallback) in [("metallic", 0.0), ("roughness", 0.5)] where !inputs.contains(name) {
+      var constant = fallback
+      if case .double(let x)? = values[shader + ".inputs:" + name] { constant = x }
+      guard constant == 0 else { return nil }
+    }
+    guard let reference = packageTexture(feeding: input, images: &images, warnings: &warnings) else {
+      return nil
+    }
+    // The texture's scale multiplies its channels (converters write glTF's factors there).
+    var scale: [Double] = [1, 1, 1, 1]
+    if case .doubles(let found)? = values[texture + ".inputs:scale"], found.count == 4,
+      found.allSatisfy(\.isFinite)
+    {
+      scale = found
+    }
+    let factors = SIMD2(
+      inputs.contains("metallic") ? Float(scale[2]) : 0, inputs.contains("roughness") ? Float(scale[1]) : 0)
+    return (reference, factors, inputs)
   }
 
   /// The UsdPreviewSurface inputs whose textures ARScene does not apply.
