@@ -1,5 +1,3 @@
-import Foundation
-
 extension USDLayer {
   /// The layer with its prims' references and payloads composed in: each referenced prim's
   /// subtree (from this layer, or another layer in the package) grafted under the referencing
@@ -76,10 +74,10 @@ extension USDLayer {
       }
       // The same arc met again through another internal reference adds nothing new.
       guard arrived.insert([prim, reference.file, reference.prim]).inserted else { continue }
-      guard
-        var (source, target) = try arcSource(
-          reference, of: prim, in: stack, load: load, depth: depth, into: &out)
+      guard let found = try arcSource(reference, of: prim, in: stack, load: load, depth: depth, into: &out)
       else { continue }
+      var source = found.layer
+      let target = found.prim
       // The referencing prims' variant selections are stronger than the referenced layer's, in
       // everything the reference brings however deep (a selection reaches the variant sets of
       // a payload's references); another layer comes with its own references composed.
@@ -115,7 +113,7 @@ extension USDLayer {
   private func arcSource(
     _ reference: (file: String, prim: String), of prim: String, in stack: USDLayer,
     load: (String, String) throws(USDError) -> USDLayer?, depth: Int, into out: inout USDLayer
-  ) throws(USDError) -> (USDLayer, String)? {
+  ) throws(USDError) -> (layer: USDLayer, prim: String)? {
     var source = stack
     if !reference.file.isEmpty {
       guard let other = try load(reference.file, path) else {
