@@ -92,4 +92,38 @@ struct USDMaterialBindingTests {
       Self.stage.replacingOccurrences(of: "        rel material:binding = </World/Looks/Blue>\n", with: ""))
     #expect(inherited[12] == SIMD3(1, 0, 0), "\(inherited)")
   }
+
+  @Test("a material draws the UsdPreviewSurface its surface output is connected to, not the first under it")
+  func connectedSurface() throws {
+    let colours = try Self.colours(
+      """
+      def Cube "Box" (
+          prepend apiSchemas = ["MaterialBindingAPI"]
+      )
+      {
+          rel material:binding = </Looks/Two>
+      }
+      def Scope "Looks"
+      {
+          def Material "Two"
+          {
+              token outputs:surface.connect = </Looks/Two/Used.outputs:surface>
+              def Shader "Unused"
+              {
+                  uniform token info:id = "UsdPreviewSurface"
+                  color3f inputs:diffuseColor = (1, 0, 0)
+                  token outputs:surface
+              }
+              def Shader "Used"
+              {
+                  uniform token info:id = "UsdPreviewSurface"
+                  color3f inputs:diffuseColor = (0, 0, 1)
+                  token outputs:surface
+              }
+          }
+      }
+
+      """)
+    #expect(colours[12] == SIMD3(0, 0, 1), "\(colours)")
+  }
 }

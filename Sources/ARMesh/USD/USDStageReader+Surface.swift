@@ -77,9 +77,16 @@ extension USDStageReader {
     return material
   }
 
-  /// The `UsdPreviewSurface` shader under the material at `material`, if it has one.
+  /// The `UsdPreviewSurface` shader of the material at `material`: the one its `outputs:surface`
+  /// is connected to, else (a surface output connected elsewhere, or none) the first under it.
   func previewSurfaceShader(of material: String) -> (path: String, type: String)? {
-    prims.first { prim in
+    if let source = connections[material + ".outputs:surface"]?.first {
+      let connected = String(source[..<(source.lastIndex(of: ".") ?? source.endIndex)])
+      if case .token("UsdPreviewSurface")? = values[connected + ".info:id"] {
+        return (connected, primTypes[connected] ?? "Shader")
+      }
+    }
+    return prims.first { prim in
       guard prim.type == "Shader", prim.path.hasPrefix(material + "/"),
         case .token("UsdPreviewSurface")? = values[prim.path + ".info:id"]
       else { return false }
