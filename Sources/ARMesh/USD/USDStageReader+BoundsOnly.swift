@@ -1,11 +1,15 @@
 extension USDStageReader {
   /// The prims BBoxCache bounds that ARScene does not draw: UsdLux's boundable lights, and the
   /// point-based geometry that is not a surface here (``undrawnGeometry``). Their extents as
-  /// BBoxCache takes them, as 8 corners each in the prim's own space; nil for other prims.
+  /// BBoxCache takes them, as 8 corners each in the prim's own space: the authored extent,
+  /// else the one its schema computes; nil for other prims.
   func boundsOnlyCorners(_ prim: (path: String, type: String)) -> [SIMD3<Double>]? {
-    if Self.boundableLights.contains(prim.type) { return lightExtentCorners(prim) }
-    if Self.undrawnGeometry.contains(prim.type) { return pointBasedExtentCorners(prim) }
-    return nil
+    let light = Self.boundableLights.contains(prim.type)
+    guard light || Self.undrawnGeometry.contains(prim.type) else { return nil }
+    if case .vectors(let authored)? = value(prim.path + ".extent"), authored.count == 2 {
+      return authoredExtentCorners(prim.path)
+    }
+    return light ? lightExtentCorners(prim) : pointBasedExtentCorners(prim)
   }
 
   /// Geometry kinds ARScene does not draw (a warning names each such prim): curves (hair,
@@ -19,14 +23,11 @@ extension USDStageReader {
     "SphereLight", "RectLight", "DiskLight", "CylinderLight", "PortalLight",
   ]
 
-  /// A boundable light's extent as BBoxCache takes it, as its 8 corners: the authored one, else
-  /// the one its schema computes from its size inputs (UsdLux's fallbacks where unauthored: a
+  /// A boundable light's extent where none is authored, as its 8 corners: the one its schema
+  /// computes from its size inputs (UsdLux's fallbacks where unauthored: a
   /// radius of 0.5, a width, height and length of 1), the light's shape in its own space. Not
   /// all lights are boundable (`DistantLight`, `DomeLight`: none).
   func lightExtentCorners(_ prim: (path: String, type: String)) -> [SIMD3<Double>] {
-    if case .vectors(let authored)? = value(prim.path + ".extent"), authored.count == 2 {
-      return authoredExtentCorners(prim.path)
-    }
     /// An input's value held at float precision, as UsdLux declares it; nil when not finite.
     func input(_ name: String, _ fallback: Double) -> Double? {
       guard case .double(let x)? = value(prim.path + ".inputs:" + name) else { return fallback }
@@ -56,9 +57,6 @@ extension USDStageReader {
   /// box, widened for curves by half their widest `widths`, for points by half each point's
   /// width (or the one width they share).
   func pointBasedExtentCorners(_ prim: (path: String, type: String)) -> [SIMD3<Double>] {
-    if case .vectors(let authored)? = value(prim.path + ".extent"), authored.count == 2 {
-      return authoredExtentCorners(prim.path)
-    }
     guard case .vectors(let points)? = value(prim.path + ".points"), !points.isEmpty,
       points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
     else { return [] }
