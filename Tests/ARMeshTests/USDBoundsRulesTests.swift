@@ -37,12 +37,12 @@ struct USDBoundsRulesTests {
     }
     """
 
-  /// The model of the text layer `text`, written to a file.
-  static func load(_ text: String) throws -> ModelAsset {
+  /// The model of the text layer `text`, written to a file, at `time` (the default time for nil).
+  static func load(_ text: String, time: Double? = nil) throws -> ModelAsset {
     let folder = try TemporaryFolder()
     let path = folder.path + "/stage.usda"
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return try ModelAsset.load(path: path)
+    return try ModelAsset.load(path: path, time: time)
   }
 
   @Test(
@@ -144,5 +144,138 @@ struct USDBoundsRulesTests {
       model.warnings.contains {
         $0.contains("2 prims of a kind ARScene does not draw") && $0.contains("/World/Hair (BasisCurves)")
       }, "\(model.warnings)")
+  }
+
+  @Test(
+    "a skeleton is bounded by its joints at the time: one outside a SkelRoot by its own, a SkelRoot that skins nothing by its skeletons', all else under it left out"
+  )
+  func skeletonsBoundedByJoints() throws {
+    // hunterh37/USDZStudio's skel.usda (a SkelRoot holding a skeleton and its animation, no
+    // mesh): usd-core bounds it by the skeleton's joints, where ARScene said empty. Under a
+    // SkelRoot, BBoxCache takes the root's extent alone (not the lamp's, not the mesh's).
+    let stage = """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def SkelRoot "Rigged" {
+          def Xform "Rig" {
+              double3 xformOp:translate = (5, 0, 0)
+              uniform token[] xformOpOrder = ["xformOp:translate"]
+              def Skeleton "Skeleton" (prepend apiSchemas = ["SkelBindingAPI"]) {
+                  rel skel:animationSource = </Rigged/Walk>
+                  uniform token[] joints = ["Hip", "Hip/Knee"]
+                  uniform matrix4d[] restTransforms = [((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)), ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 1, 0, 1))]
+              }
+          }
+          def SkelAnimation "Walk" {
+              uniform token[] joints = ["Hip/Knee"]
+              quatf[] rotations = [(1, 0, 0, 0)]
+              half3[] scales = [(1, 1, 1)]
+              float3[] translations.timeSamples = {
+                  1: [(0, 1, 0)],
+                  24: [(0, 2, 0)],
+              }
+          }
+          def SphereLight "Lamp" {
+              float inputs:radius = 30
+          }
+          def Mesh "Unskinned" {
+              int[] faceVertexCounts = [3]
+              int[] faceVertexIndices = [0, 1, 2]
+              point3f[] points = [(0, 0, 40), (1, 0, 40), (0, 1, 40)]
+          }
+      }
+      def Skeleton "Loose" {
+          double3 xformOp:translate = (0, 0, -3)
+          uniform token[] xformOpOrder = ["xformOp:translate"]
+          uniform token[] joints = ["A", "A/B"]
+          uniform matrix4d[] restTransforms = [((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (-1, 0, 0, 1)), ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, -2, 1))]
+      }
+      """
+    // usd-core: (-1, 0, -5) to (5, 1, 0) at the default time, (5, 2, 0) at time 24.
+    for (time, top) in [(nil, 1.0), (24.0, 2.0)] {
+      let model = try Self.load(stage, time: time)
+      let box = try #require(model.declaredBounds)
+      #expect(
+        box.min == SIMD3(-1, 0, -5) && box.max == SIMD3(5, top, 0), "\(String(describing: time)): \(box)")
+    }
+  }
+
+  @Test(
+    "BBoxCache leaves out what is under a gprim (a mesh under a mesh, a lamp under a cube): drawn, left out of the bounds, named in a warning"
+  )
+  func nothingUnderAGprimBounded() throws {
+    // tinyusdz's references-003.usda nests a mesh under a mesh: usd-core's bounds leave it out.
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def Mesh "Outer" {
+          int[] faceVertexCounts = [3]
+          int[] faceVertexIndices = [0, 1, 2]
+          point3f[] points = [(0, 0, 0), (1, 0, 0), (0, 1, 0)]
+          def Mesh "Inner" {
+              int[] faceVertexCounts = [3]
+              int[] faceVertexIndices = [0, 1, 2]
+              point3f[] points = [(0, 0, 9), (1, 0, 9), (0, 1, 9)]
+          }
+          def Xform "X" {
+              def Cube "C" {
+                  double size = 1
+              }
+          }
+      }
+      def Cube "Box" {
+          double size = 2
+          def SphereLight "L" {
+              float inputs:radius = 30
+          }
+      }
+      def Scope "S" {
+          def Cube "Box2" {
+              double size = 1
+              double3 xformOp:translate = (0, -5, 0)
+              uniform token[] xformOpOrder = ["xformOp:translate"]
+          }
+      }
+      """)
+    let box = try #require(model.declaredBounds)
+    // usd-core: (-1, -5.5, -1) to (1, 1, 1).
+    #expect(box.min == SIMD3(-1, -5.5, -1) && box.max == SIMD3(1, 1, 1), "\(box)")
+    #expect(model.mesh.triangleCount == 1 + 1 + 12 + 12 + 12)
+    #expect(
+      model.warnings.contains {
+        $0.contains("2 surfaces under another boundable prim") && $0.contains("/Outer/X/C")
+      },
+      "\(model.warnings)")
+  }
+
+  @Test("a point instancer whose prototype is only an `over` draws nothing of it, and says so")
+  func instancerOfAnOver() throws {
+    // tinyusdz's pointinstancer-001.usda (from an Arnold forum thread): the prototype is an
+    // `over`, not on the stage; usd-core traverses no mesh there.
+    let model = try Self.load(
+      """
+      #usda 1.0
+      def PointInstancer "Scatter" {
+          point3f[] positions = [(1, 0, -1), (-1, 0, 1)]
+          int[] protoIndices = [0, 0]
+          rel prototypes = </Box>
+      }
+      over Mesh "Box" {
+          int[] faceVertexCounts = [3]
+          int[] faceVertexIndices = [0, 1, 2]
+          point3f[] points = [(0, 0, 0), (1, 0, 0), (0, 1, 0)]
+      }
+      """)
+    #expect(model.mesh.triangleCount == 0)
+    #expect(
+      model.warnings.contains { $0.contains("names prototypes not on the stage") && $0.hasSuffix(": /Box") },
+      "\(model.warnings)")
   }
 }

@@ -6,8 +6,9 @@ extension USDStageReader {
   /// what `UsdSkelRoot` computes, for each skeleton its skinned meshes bind, the box of its
   /// joints' pivots at the time (through the skeleton's transform under the root), widened on
   /// every side by a padding: how far the meshes' authored extents (through their
-  /// `geomBindTransform`) reach past the joints' pivots at rest. Nil when no skinned mesh is
-  /// bound under it (and no extent is authored): BBoxCache's empty box.
+  /// `geomBindTransform`) reach past the joints' pivots at rest. Where no skinned mesh is bound
+  /// under it, the box of every skeleton's joints under it, unpadded, as usd-core 26 computes
+  /// it. Nil when it holds neither (and no extent is authored): BBoxCache's empty box.
   func skelRootExtent(_ root: String) -> (min: SIMD3<Double>, max: SIMD3<Double>)? {
     if case .vectors(let authored)? = value(root + ".extent"), authored.count == 2,
       authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
@@ -22,21 +23,41 @@ extension USDStageReader {
       else { continue }
       skinnedBySkeleton[skeleton, default: []].append(prim.path)
     }
+    if skinnedBySkeleton.isEmpty {
+      for prim in prims where prim.type == "Skeleton" && skelRoot(of: prim.path) == root {
+        skinnedBySkeleton[prim.path] = []
+      }
+    }
+    guard let rootWorld = try? worldMatrix(root), let worldToRoot = rootWorld.inverse else { return nil }
     var box: (min: SIMD3<Double>, max: SIMD3<Double>)?
     for (path, meshes) in skinnedBySkeleton.sorted(by: { $0.key < $1.key }) {
-      guard case .success(let skeleton) = skeleton(at: path),
-        case .success(let local) = jointLocalTransforms(skeleton),
-        let rootWorld = try? worldMatrix(root), let skeletonWorld = try? worldMatrix(path),
-        let toRoot = rootWorld.inverse.map({ $0 * skeletonWorld })
+      guard case .success(let skeleton) = skeleton(at: path, posing: meshes.isEmpty),
+        let skeletonWorld = try? worldMatrix(path),
+        let pivots = jointPivots(skeleton, through: worldToRoot * skeletonWorld)
       else { continue }
       let padding = extentPadding(skeleton, meshes: meshes)
-      let pivots = skeleton.skeletonSpace(local).map { toRoot.transformPoint($0.translation) }
-      guard var joints = Self.box(pivots) else { continue }
-      joints.min -= SIMD3(repeating: padding)
-      joints.max += SIMD3(repeating: padding)
-      box = box.map { (pointwiseMin($0.min, joints.min), pointwiseMax($0.max, joints.max)) } ?? joints
+      let joints = (pivots.min - SIMD3(repeating: padding), pivots.max + SIMD3(repeating: padding))
+      box = box.map { (pointwiseMin($0.min, joints.0), pointwiseMax($0.max, joints.1)) } ?? joints
     }
     return box
+  }
+
+  /// A `Skeleton` prim's extent as UsdSkel computes it where none is authored, as 8 corners in
+  /// its own space: the box of its joints' pivots at the time (posed by its animation); none
+  /// for a skeleton that cannot be posed.
+  func skeletonExtentCorners(_ path: String) -> [SIMD3<Double>] {
+    guard case .success(let skeleton) = skeleton(at: path, posing: true),
+      let box = jointPivots(skeleton, through: .identity)
+    else { return [] }
+    return Self.corners(box)
+  }
+
+  /// The box of `skeleton`'s joints' pivots at the time, through `transform` from its space.
+  private func jointPivots(_ skeleton: USDSkeleton, through transform: Matrix4<Double>)
+    -> (min: SIMD3<Double>, max: SIMD3<Double>)?
+  {
+    guard case .success(let local) = jointLocalTransforms(skeleton) else { return nil }
+    return Self.box(skeleton.skeletonSpace(local).map { transform.transformPoint($0.translation) })
   }
 
   /// `UsdSkelSkinningQuery.ComputeExtentsPadding` over `meshes`: the largest distance (per axis,

@@ -8,6 +8,7 @@ struct USDSkeleton {
   var joints: [String]
   /// Each joint's parent's index, −1 for a root; a parent always comes first.
   var parents: [Int]
+  /// Each joint's bind transform; empty for a skeleton read only to pose it.
   var bind: [Matrix4<Double>]
   /// Nil when unauthored or not one a joint.
   var rest: [Matrix4<Double>]?
@@ -60,15 +61,19 @@ extension USDStageReader {
     return nil
   }
 
-  /// The skeleton at `path`, or why it cannot skin.
-  func skeleton(at path: String) -> Result<USDSkeleton, USDSkinningIssue> {
+  /// The skeleton at `path`, or why it cannot skin. `posing` only (its joints' pivots, for its
+  /// extent), it needs no bind transforms, as usd-core poses a skeleton without them.
+  func skeleton(at path: String, posing: Bool = false) -> Result<USDSkeleton, USDSkinningIssue> {
     guard primTypes[path] == "Skeleton" else {
       return .failure(.init("binds \(path), which is not a Skeleton"))
     }
     guard case .tokens(let joints)? = value(path + ".joints"), !joints.isEmpty else {
       return .failure(.init("its skeleton \(path) has no joints"))
     }
-    guard case .matrices(let bind)? = value(path + ".bindTransforms"), bind.count == joints.count else {
+    var bind: [[Double]] = []
+    if case .matrices(let given)? = value(path + ".bindTransforms"), given.count == joints.count {
+      bind = given
+    } else if !posing {
       return .failure(.init("its skeleton \(path) has not one bind transform a joint"))
     }
     var index: [String: Int] = [:]

@@ -1,15 +1,39 @@
 extension USDStageReader {
-  /// The prims BBoxCache bounds that ARScene does not draw: UsdLux's boundable lights, and the
-  /// point-based geometry that is not a surface here (``undrawnGeometry``). Their extents as
-  /// BBoxCache takes them, as 8 corners each in the prim's own space: the authored extent,
-  /// else the one its schema computes; nil for other prims.
+  /// The prims BBoxCache bounds that ARScene does not draw: UsdLux's boundable lights,
+  /// skeletons, and the point-based geometry that is not a surface here (``undrawnGeometry``).
+  /// Their extents as BBoxCache takes them, as 8 corners each in the prim's own space: the
+  /// authored extent, else the one its schema computes; nil for other prims. (BBoxCache takes
+  /// none under a boundable prim: see ``boundingAncestor(of:)``.)
   func boundsOnlyCorners(_ prim: (path: String, type: String)) -> [SIMD3<Double>]? {
     let light = Self.boundableLights.contains(prim.type)
-    guard light || Self.undrawnGeometry.contains(prim.type) else { return nil }
+    guard light || prim.type == "Skeleton" || Self.undrawnGeometry.contains(prim.type) else { return nil }
     if case .vectors(let authored)? = value(prim.path + ".extent"), authored.count == 2 {
       return authoredExtentCorners(prim.path)
     }
+    if prim.type == "Skeleton" { return skeletonExtentCorners(prim.path) }
     return light ? lightExtentCorners(prim) : pointBasedExtentCorners(prim)
+  }
+
+  /// The outermost boundable prim above the prim at `path` (a gprim, a point instancer, a
+  /// `SkelRoot`, a skeleton, a boundable light), if any: BBoxCache bounds that prim by its own
+  /// extent and leaves everything under it out (a mesh under a mesh, a lamp under a SkelRoot),
+  /// and Hydra draws no gprim under a gprim.
+  func boundingAncestor(of path: String) -> (path: String, type: String)? {
+    var found: (path: String, type: String)?
+    var prefix = path
+    while let slash = prefix.lastIndex(of: "/"), slash != prefix.startIndex {
+      prefix = String(prefix[..<slash])
+      if let type = primTypes[prefix], Self.isBoundable(type) { found = (prefix, type) }
+    }
+    return found
+  }
+
+  /// Whether prims of `type` are UsdGeomBoundable, bounded by their extents with nothing under
+  /// them taken in.
+  static func isBoundable(_ type: String) -> Bool {
+    type == "Mesh" || type == "PointInstancer" || type == "SkelRoot" || type == "Skeleton"
+      || type == "Volume" || USDImplicitShapes.types.contains(type) || undrawnGeometry.contains(type)
+      || boundableLights.contains(type)
   }
 
   /// Geometry kinds ARScene does not draw (a warning names each such prim): curves (hair,

@@ -23,15 +23,14 @@ extension USDStageReader {
     }
 
     /// Draws surface `attributes` of `prim` placed by `world`, with its material (or its
-    /// GeomSubsets'), its extent in the bounds unless a SkelRoot (or a point instancer, for
-    /// `bounded` false) bounds it.
+    /// GeomSubsets'), its extent in the bounds when `bounded` (false where BBoxCache bounds it
+    /// by something else: a point instancer, a SkelRoot or a gprim above it).
     mutating func draw(
       _ reader: USDStageReader, _ prim: (path: String, type: String), _ attributes: GLTFPrimitiveAttributes,
       _ world: Matrix4<Double>, bounded: Bool
     ) throws(USDError) {
       built.surfaces += 1
-      // BBoxCache bounds what is under a SkelRoot by the SkelRoot's extent alone.
-      if bounded, reader.skelRoot(of: prim.path) == nil {
+      if bounded {
         built.include(reader.extentCorners(prim.path, attributes).map(world.transformPoint))
       }
       for (material, part) in try reader.facesByMaterial(

@@ -107,7 +107,7 @@ struct USDStageReader {
   /// ``Built/survey`` and its bounds those the assembly would find (`model stats`).
   func build(assembling: Bool = true) throws(USDError) -> Built {
     var hidden: [String: [String]] = [:], pointless: [String] = [], faceless: [String] = [],
-      undrawn: [String] = []
+      undrawn: [String] = [], nested: [String] = []
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
     let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
@@ -138,20 +138,10 @@ struct USDStageReader {
         NamedNode(
           name: String(prim.path.split(separator: "/").last ?? ""), position: world.translation,
           hasMesh: isSurface && presence == .drawn, hasChildren: parents.contains(prim.path)))
-      if prim.type == "SkelRoot", presence == .drawn {
-        if let box = skelRootExtent(prim.path) {
-          sink.built.include(Self.corners(box).map(world.transformPoint))
-        } else {
-          sink.built.warnings.append(
-            "\(layer.path): SkelRoot \(prim.path) binds no skinned mesh and has no extent: USD's BBoxCache "
-              + "bounds it, and everything under it, as empty, and so do these bounds")
-        }
-      }
-      // Lights draw nothing, but BBoxCache bounds the stage by their extents too.
-      // Lights, curves and points draw nothing here, but BBoxCache bounds the stage by them too.
-      if presence == .drawn, let corners = boundsOnlyCorners(prim) {
-        sink.built.include(corners.map(world.transformPoint))
-        if Self.undrawnGeometry.contains(prim.type) { undrawn.append("\(prim.path) (\(prim.type))") }
+      // BBoxCache takes nothing under a boundable prim (a SkelRoot, a gprim) into the bounds.
+      let bounding = boundingAncestor(of: prim.path)
+      if presence == .drawn, bounding == nil {
+        includeUndrawn(prim, world, in: &sink.built, undrawn: &undrawn)
       }
       if prim.type == "PointInstancer", presence == .drawn {
         let box = try drawInstances(of: prim.path, world: world, made: made) {
@@ -159,7 +149,14 @@ struct USDStageReader {
           try draw(part, attributes, placed, bounded: false)
         }
         // BBoxCache bounds an instancer by its extent, the instances' box in its own space.
-        if let box { sink.built.include(Self.corners(box).map(world.transformPoint)) }
+        if let box, bounding == nil { sink.built.include(Self.corners(box).map(world.transformPoint)) }
+        let offStage = prototypes(of: prim.path).filter { self.presence(of: $0) == .absent }
+        if !offStage.isEmpty {
+          sink.built.warnings.append(
+            "\(layer.path): point instancer \(prim.path) names prototypes not on the stage (only an `over`, or under "
+              + "a class or an inactive prim): their instances are not drawn and not in these bounds (usd-core's "
+              + "BBoxCache bounds them by the prototype's authored extent): \(Self.list(offStage))")
+        }
       }
       guard presence == .drawn, !underPrototype(prim.path) else {
         if isSurface, case .hidden(let why) = presence { hidden[why, default: []].append(prim.path) }
@@ -174,19 +171,28 @@ struct USDStageReader {
           // Points without faces: nothing to draw, but BBoxCache takes the extent (else the points').
           faceless.append(prim.path)
           let extent = extentCorners(prim.path, GLTFPrimitiveAttributes(positions: points, triangles: []))
-          sink.built.include(extent.map(world.transformPoint))
+          if bounding == nil { sink.built.include(extent.map(world.transformPoint)) }
         } else if prim.type == "Mesh" {
           // Points missing or not 3-vectors: nothing to draw, but BBoxCache takes the extent.
           pointless.append(prim.path)
-          sink.built.include(authoredExtentCorners(prim.path).map(world.transformPoint))
+          if bounding == nil {
+            sink.built.include(authoredExtentCorners(prim.path).map(world.transformPoint))
+          }
         }
         continue
       }
       if placedBy != prim.path { world = try stage * worldMatrix(placedBy, known: &worlds) }
-      try draw(prim, attributes, world, bounded: true)
+      if let bounding, bounding.type != "SkelRoot" { nested.append("\(prim.path) (under \(bounding.path))") }
+      try draw(prim, attributes, world, bounded: bounding == nil)
     }
     sink.built.warnings += undrawnWarnings(
       pointless: pointless, faceless: faceless, undrawn: undrawn, hidden: hidden)
+    if !nested.isEmpty {
+      sink.built.warnings.append(
+        "\(layer.path): \(nested.count) surface\(nested.count == 1 ? "" : "s") under another boundable prim "
+          + "(a gprim, a light, a point instancer), drawn; BBoxCache, and these bounds, leave them out, and USD's "
+          + "Hydra draws no gprim under a gprim: \(Self.list(nested))")
+    }
     if assembling {
       (sink.built.mesh, sink.built.assembledBounds) = sink.geometry.assembled()
     } else {
@@ -194,6 +200,28 @@ struct USDStageReader {
       (sink.built.survey, sink.built.assembledBounds) = ((survey.vertices, survey.triangles), survey.bounds)
     }
     return sink.built
+  }
+
+  /// Takes into `built`'s bounds what BBoxCache bounds and nothing draws here: a SkelRoot's
+  /// extent (its skinned meshes' bounds), a light's, a skeleton's, and those of curves and
+  /// points (named in `undrawn`); `prim` drawn, placed by `world`, under no boundable prim.
+  private func includeUndrawn(
+    _ prim: (path: String, type: String), _ world: Matrix4<Double>, in built: inout Built,
+    undrawn: inout [String]
+  ) {
+    if prim.type == "SkelRoot" {
+      if let box = skelRootExtent(prim.path) {
+        built.include(Self.corners(box).map(world.transformPoint))
+      } else {
+        built.warnings.append(
+          "\(layer.path): SkelRoot \(prim.path) binds no skinned mesh, holds no skeleton and has no extent: "
+            + "USD's BBoxCache bounds it, and everything under it, as empty, and so do these bounds")
+      }
+    }
+    if let corners = boundsOnlyCorners(prim) {
+      built.include(corners.map(world.transformPoint))
+      if Self.undrawnGeometry.contains(prim.type) { undrawn.append("\(prim.path) (\(prim.type))") }
+    }
   }
 
   /// The warnings naming the surfaces on the stage that are not drawn, and why: meshes
