@@ -214,8 +214,9 @@ struct USDStageReader {
         built.include(Self.corners(box).map(world.transformPoint))
       } else {
         built.warnings.append(
-          "\(layer.path): SkelRoot \(prim.path) binds no skinned mesh, holds no skeleton and has no extent: "
-            + "USD's BBoxCache bounds it, and everything under it, as empty, and so do these bounds")
+          "\(layer.path): SkelRoot \(prim.path) binds no skinned mesh, holds no skeleton that can be posed and "
+            + "has no extent: USD's BBoxCache bounds it, and everything under it, as empty, and so do these bounds"
+        )
       }
     }
     if let corners = boundsOnlyCorners(prim) {
