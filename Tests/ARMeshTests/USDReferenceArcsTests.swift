@@ -310,4 +310,20 @@ struct USDReferenceArcsTests {
     #expect(model.triangleCount == 12)
     #expect(model.warnings.contains { $0.contains("/A/B: references /A, its own ancestor or descendant") })
   }
+
+  @Test(
+    "a reference to another format (tinyusdz's usdObj-001: an .obj) is refused as a format USD reads by plugin"
+  )
+  func referenceToAnotherFormat() throws {
+    let folder = try TemporaryFolder()
+    try "#usda 1.0\ndef Xform \"Suzanne\" (\n    prepend references = @./suzanne.obj@\n)\n{\n}\n".write(
+      toFile: folder.path + "/root.usda", atomically: true, encoding: .utf8)
+    try "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n".write(
+      toFile: folder.path + "/suzanne.obj", atomically: true, encoding: .utf8)
+    #expect {
+      _ = try ModelAsset.load(path: folder.path + "/root.usda")
+    } throws: { error in
+      "\(error)".contains("suzanne.obj") && "\(error)".contains("only through a file-format plugin")
+    }
+  }
 }

@@ -165,6 +165,19 @@ public struct USDAsset: Sendable {
   /// sets unresolved (composition picks them, a referencing prim's selections first).
   static func layer(_ bytes: ArraySlice<UInt8>, path: String) throws(USDError) -> USDLayer {
     if USDTextLayer.isText(bytes) { return try USDTextLayer.read(bytes, path: path) }
+    // Another format named as a layer (an `.obj`, an `.abc`): USD reads it only through a
+    // file-format plugin; said so, not as a damaged binary layer.
+    let name = path.split(separator: "/").last ?? ""
+    let suffix = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
+    if !bytes.starts(with: Array("PXR-USDC".utf8)), !suffix.isEmpty,
+      !["usd", "usda", "usdc", "usdz"].contains(suffix)
+    {
+      throw USDError(
+        path: path, place: "",
+        reason:
+          "not a USD layer: a .\(suffix) file, which USD reads only through a file-format plugin ARScene does not have"
+      )
+    }
     return try USDLayer(crate: USDCrate(bytes, path: path))
   }
 }
