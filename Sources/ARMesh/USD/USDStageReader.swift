@@ -187,6 +187,7 @@ struct USDStageReader {
     }
     sink.built.warnings += undrawnWarnings(
       pointless: pointless, faceless: faceless, undrawn: undrawn, hidden: hidden)
+    sink.built.warnings += identityOpsWarnings(presences)
     if !nested.isEmpty {
       sink.built.warnings.append(
         "\(layer.path): \(nested.count) surface\(nested.count == 1 ? "" : "s") under another boundable prim "
@@ -254,6 +255,36 @@ struct USDStageReader {
       out.append(
         "\(layer.path): \(paths.count) surface\(paths.count == 1 ? "" : "s") not drawn, \(why) "
           + "(as USD's renderers and BBoxCache leave them out): \(Self.list(paths))")
+    }
+    return out
+  }
+
+  /// The warnings naming the transform ops of prims on the stage that are the identity at the
+  /// time read, as usd-core takes them without a word: ops listed in `xformOpOrder` with no
+  /// value, and, at the default time, ops that have only time samples.
+  private func identityOpsWarnings(_ presences: [Presence]) -> [String] {
+    var (valueless, sampled): ([String], [String]) = ([], [])
+    for (prim, presence) in zip(prims, presences) where presence != .absent {
+      guard case .tokens(let order)? = values[prim.path + ".xformOpOrder"] else { continue }
+      for key in order.compactMap(USDTransformOps.opName).map({ prim.path + "." + $0 }) {
+        if timeCode == nil, layer.sampledOnly.contains(key) {
+          sampled.append(key)
+        } else if value(key) == nil {
+          valueless.append(key)
+        }
+      }
+    }
+    func ops(_ n: Int) -> String { "\(n) transform op\(n == 1 ? "" : "s")" }
+    var out: [String] = []
+    if !valueless.isEmpty {
+      out.append(
+        "\(layer.path): \(ops(valueless.count)) listed in xformOpOrder with no value, the identity as usd-core "
+          + "takes them: \(Self.list(valueless))")
+    }
+    if !sampled.isEmpty {
+      out.append(
+        "\(layer.path): \(ops(sampled.count)) only in time samples, the identity at the default time as usd-core "
+          + "takes them (give --time): \(Self.list(sampled))")
     }
     return out
   }

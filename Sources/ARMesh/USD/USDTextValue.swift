@@ -106,6 +106,23 @@ enum USDTextValue {
     case "float4", "double4", "half4", "color4f", "color4d", "color4h": .vector4
     case "matrix4d": .matrix
     case "token", "string", "asset": .text
+    default: legacyKind(of: base)
+    }
+  }
+
+  /// Sdf's legacy type names, which usd-core still reads (Pixar's own test scenes write
+  /// `Vec3f xformOp:translate`, `custom Matrix4d xformOp:transform`).
+  private static func legacyKind(of base: String) -> Kind? {
+    switch base {
+    case "PointIndex", "EdgeIndex", "FaceIndex": .integer
+    case "Vec3h", "Vec3f", "Vec3d", "Point", "PointFloat", "Normal", "NormalFloat", "Vector", "VectorFloat",
+      "Color",
+      "ColorFloat":
+      .vector3
+    case "Vec2h", "Vec2f", "Vec2d": .vector2
+    case "Vec4h", "Vec4f", "Vec4d": .vector4
+    case "Quath", "Quatf", "Quatd": .quaternion
+    case "Matrix4d", "Frame", "Transform": .matrix
     default: nil
     }
   }

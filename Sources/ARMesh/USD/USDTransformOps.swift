@@ -9,8 +9,9 @@ import RealModule
 /// Kinds: `translate`, `scale` (a vector, or one number for all axes), `rotateX`, `rotateY`,
 /// `rotateZ` (degrees), `rotateXYZ` and the other five orders (degrees; `rotateXYZ` turns about
 /// x first), `orient` (a quaternion), `transform` (a 4×4 matrix). An op of another kind, or one
-/// whose value is missing or of the wrong type, is an error naming the prim and the op: a
-/// transform is never skipped without a word.
+/// whose value is of the wrong type, is an error naming the prim and the op. An op listed with
+/// no value (no attribute, or one declared without a value) is the identity, as usd-core takes
+/// it; the stage's reader names every such op in a warning.
 enum USDTransformOps {
   /// The marker that ignores the parent's transform.
   static let resetStack = "!resetXformStack!"
@@ -32,11 +33,9 @@ enum USDTransformOps {
         continue
       }
       let inverted = entry.hasPrefix("!invert!")
-      let name = inverted ? String(entry.dropFirst("!invert!".count)) : entry
+      let name = opName(of: entry) ?? entry
       let place = prim + "." + name
-      guard let value = values(name) else {
-        throw USDError(path: path, place: place, reason: "listed in xformOpOrder but has no value")
-      }
+      guard let value = values(name) else { continue }
       var op = try Self.matrix(name, value, place: place, path: path)
       if inverted {
         guard let inverse = op.inverse else {
@@ -47,6 +46,13 @@ enum USDTransformOps {
       matrix = matrix * op
     }
     return (matrix, resets)
+  }
+
+  /// The op an `xformOpOrder` entry names (`!invert!xformOp:translate:pivot` names
+  /// `xformOp:translate:pivot`); nil for ``resetStack``.
+  static func opName(of entry: String) -> String? {
+    guard entry != resetStack else { return nil }
+    return entry.hasPrefix("!invert!") ? String(entry.dropFirst("!invert!".count)) : entry
   }
 
   /// The value that makes op `name` (`xformOp:<kind>[:<suffix>]`) the identity; nil for a kind

@@ -265,7 +265,7 @@ enum USDValue {
   /// Whether value type `type` (`half3[]`, `point3h`, `quath`) holds half-precision numbers.
   static func isHalf(_ type: String) -> Bool {
     let base = type.hasSuffix("[]") ? type.dropLast(2) : Substring(type)
-    return base.hasPrefix("half") || base == "quath"
+    return base.hasPrefix("half") || base == "quath" || base == "Quath"
       || base.hasSuffix("h") && base.dropLast().last?.isNumber == true
   }
 
