@@ -278,4 +278,33 @@ struct USDBoundsRulesTests {
       model.warnings.contains { $0.contains("names prototypes not on the stage") && $0.hasSuffix(": /Box") },
       "\(model.warnings)")
   }
+
+  @Test("a point instancer with an authored extent is bounded by it, as BBoxCache takes a boundable's own")
+  func instancerAuthoredExtent() throws {
+    // usdImagingGL's point-instancer scenes carry extents wider than their instances: usd-core
+    // bounds them by the extent, where ARScene took the instances' box.
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def PointInstancer "Scatter" {
+          float3[] extent = [(-5, -5, -5), (5, 5, 5)]
+          point3f[] positions = [(0, 0, 0), (4, 0, 0)]
+          int[] protoIndices = [0, 0]
+          rel prototypes = </Scatter/Prototypes/Box>
+          def Scope "Prototypes" {
+              def Cube "Box" {
+                  double size = 2
+              }
+          }
+      }
+      """)
+    let box = try #require(model.declaredBounds)
+    // usd-core: (-5, -5, -5) to (5, 5, 5).
+    #expect(box.min == SIMD3(repeating: -5) && box.max == SIMD3(repeating: 5), "\(box)")
+    #expect(model.mesh.triangleCount == 2 * 12)
+  }
 }

@@ -326,4 +326,49 @@ struct USDReferenceArcsTests {
       "\(error)".contains("suzanne.obj") && "\(error)".contains("only through a file-format plugin")
     }
   }
+
+  @Test(
+    "an instance's `active = true` reactivates the inactive prim it references; an inactive prim under it stays off"
+  )
+  func referencingPrimReactivates() throws {
+    // usdImagingGL's instancing scenes keep their prototype inactive and reference it from an
+    // active instance: ARScene drew nothing, usd-core the instance.
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def Xform "Parent" (
+          active = false
+      )
+      {
+          def Cube "Box" {
+              double size = 2
+          }
+          def Cube "Off" (
+              active = false
+          )
+          {
+              double size = 20
+          }
+      }
+      def Xform "Instance" (
+          active = true
+          instanceable = true
+          references = </Parent>
+      )
+      {
+          double3 xformOp:translate = (5, 0, 0)
+          uniform token[] xformOpOrder = ["xformOp:translate"]
+      }
+      """, to: "instance.usda")
+    let model = try ModelAsset.load(path: path)
+    // usd-core: (4, -1, -1) to (6, 1, 1), the one 2 m box.
+    let box = try #require(model.declaredBounds)
+    Self.expect(box, SIMD3(4, -1, -1), SIMD3(6, 1, 1))
+    #expect(model.mesh.triangleCount == 12)
+  }
 }

@@ -222,8 +222,11 @@ extension USDLayer {
       }
     }
     prims.insert(contentsOf: added, at: index[to].map { $0 + 1 } ?? prims.count)
-    // A prim made inactive in the referenced subtree stays so (the class it came from need not).
-    inactivePrims.formUnion(source.inactivePrims.compactMap(moved))
+    // A prim made inactive in the referenced subtree stays so (the class it came from need not),
+    // unless this layer says otherwise: an instance reactivating the inactive prim it references.
+    let activeOpinions = activePrims.union(inactivePrims)
+    inactivePrims.formUnion(source.inactivePrims.compactMap(moved).filter { !activeOpinions.contains($0) })
+    activePrims.formUnion(source.activePrims.compactMap(moved).filter { !activeOpinions.contains($0) })
     // A class under the referenced prim stays abstract; the referenced prim itself takes the
     // referencing prim's specifier.
     abstractPrims.formUnion(source.abstractPrims.compactMap { $0 == from ? nil : moved($0) })

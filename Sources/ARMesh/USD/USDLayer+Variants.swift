@@ -84,6 +84,7 @@ extension USDLayer {
     out.definedPrims = Set(definedPrims.compactMap(resolved))
     out.overriddenPrims = Set(overriddenPrims.compactMap(resolved))
     out.inactivePrims = Set(inactivePrims.compactMap(resolved))
+    out.activePrims = Set(activePrims.compactMap(resolved))
     out.variantSelections = selections
     return out
   }

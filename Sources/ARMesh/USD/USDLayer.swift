@@ -75,6 +75,9 @@ struct USDLayer {
   /// The `class` prims (abstract: drawn only where something references them) and those made
   /// inactive (`active = false`): neither is drawn, nor anything under it.
   var abstractPrims: Set<String> = [], inactivePrims: Set<String> = []
+  /// The prims with an authored `active = true`: an opinion stronger than a weaker layer's or a
+  /// referenced prim's `active = false` (an instance that reactivates the prim it references).
+  var activePrims: Set<String> = []
   /// The prims some layer defines (`def` or `class`) and those some layer overrides (`over`): a
   /// prim only ever overridden (an override of something no layer brings) is not on the stage,
   /// nor anything under it.
@@ -112,7 +115,9 @@ struct USDLayer {
           if name == "specifier", rep >> 48 & 0xFF == 42, rep & 0xFFFF_FFFF == 2 {
             abstractPrims.insert(path)
           }
-          if name == "active", rep >> 48 & 0xFF == 1, rep & 0xFF == 0 { inactivePrims.insert(path) }
+          if name == "active", rep >> 48 & 0xFF == 1 {
+            if rep & 0xFF == 0 { inactivePrims.insert(path) } else { activePrims.insert(path) }
+          }
           guard
             ["typeName", "references", "payload", "variantSelection", "inheritPaths", "specializes"].contains(
               name)

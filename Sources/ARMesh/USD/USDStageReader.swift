@@ -148,8 +148,15 @@ struct USDStageReader {
           (part, attributes, placed) throws(USDError) in
           try draw(part, attributes, placed, bounded: false)
         }
-        // BBoxCache bounds an instancer by its extent, the instances' box in its own space.
-        if let box, bounding == nil { sink.built.include(Self.corners(box).map(world.transformPoint)) }
+        // BBoxCache bounds an instancer by its extent: the authored one (Pixar's instancers carry
+        // theirs), else the instances' box in its own space.
+        if bounding == nil {
+          if case .vectors(let authored)? = value(prim.path + ".extent"), authored.count == 2 {
+            sink.built.include(authoredExtentCorners(prim.path).map(world.transformPoint))
+          } else if let box {
+            sink.built.include(Self.corners(box).map(world.transformPoint))
+          }
+        }
         let offStage = prototypes(of: prim.path).filter { self.presence(of: $0) == .absent }
         if !offStage.isEmpty {
           sink.built.warnings.append(

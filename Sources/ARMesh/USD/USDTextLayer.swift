@@ -130,6 +130,7 @@ struct USDTextLayer {
       case ("specializes", _):
         layer.payloads[path, default: []] += Self.references(value).map { (USDLayer.inheritArc, $0.prim) }
       case ("active", .word("false")), ("active", .number(0)): layer.inactivePrims.insert(path)
+      case ("active", .word("true")), ("active", .number(1)): layer.activePrims.insert(path)
       case ("variants", .dictionary(let entries)):
         for case (let set, .string(let selection)) in entries {
           layer.variantSelections[path, default: [:]][set] = selection
