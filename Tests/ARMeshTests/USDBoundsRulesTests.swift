@@ -307,4 +307,74 @@ struct USDBoundsRulesTests {
     #expect(box.min == SIMD3(repeating: -5) && box.max == SIMD3(repeating: 5), "\(box)")
     #expect(model.mesh.triangleCount == 2 * 12)
   }
+
+  @Test(
+    "a prim's own purpose wins over its ancestors', and a typeless prim's purpose and visibility do not count, as ComputePurpose finds them"
+  )
+  func purposeAsComputePurposeFindsIt() throws {
+    // usdImagingGL's InheritedPurposes.usd: a proxy cube under a render Xform was drawn, and a
+    // typeless scope's purpose hid what it holds.
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def Xform "Render" {
+          uniform token purpose = "render"
+          def Cube "Proxy" {
+              uniform token purpose = "proxy"
+              double3 xformOp:translate = (10, 0, 0)
+              uniform token[] xformOpOrder = ["xformOp:translate"]
+          }
+          def Cube "Inherits" {
+              double3 xformOp:translate = (0, 3, 0)
+              uniform token[] xformOpOrder = ["xformOp:translate"]
+          }
+      }
+      def "Typeless" {
+          custom token purpose = "guide"
+          token visibility = "invisible"
+          def Cube "Drawn" {
+              double3 xformOp:translate = (0, 0, -4)
+              uniform token[] xformOpOrder = ["xformOp:translate"]
+          }
+      }
+      """)
+    let box = try #require(model.declaredBounds)
+    // usd-core: (-1, -1, -5) to (1, 4, 1).
+    #expect(box.min == SIMD3(-1, -1, -5) && box.max == SIMD3(1, 4, 1), "\(box)")
+    #expect(model.mesh.triangleCount == 24)
+    #expect(model.warnings.contains { $0.contains("of purpose proxy") && $0.contains("/Render/Proxy") })
+  }
+
+  @Test(
+    "a mesh whose points are only in time samples draws nothing at the default time, and BBoxCache takes its extent"
+  )
+  func sampledPointsBoundedByExtent() throws {
+    // usdImagingGL's primvar_sharing.usda: usd-core's bounds take the animated cube's extent.
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def Mesh "Animated" {
+          float3[] extent = [(-1, -1, -1), (1, 1, 2)]
+          int[] faceVertexCounts = [3]
+          int[] faceVertexIndices = [0, 1, 2]
+          point3f[] points.timeSamples = {
+              0: [(0, 0, 0), (1, 0, 0), (0, 1, 0)],
+          }
+      }
+      """)
+    // usd-core: (-1, -1, -1) to (1, 1, 2).
+    let box = try #require(model.declaredBounds)
+    #expect(box.min == SIMD3(-1, -1, -1) && box.max == SIMD3(1, 1, 2), "\(box)")
+    #expect(model.mesh.triangleCount == 0)
+    #expect(
+      model.warnings.contains { $0.contains("points only in time samples") && $0.hasSuffix(": /Animated") })
+  }
 }

@@ -172,8 +172,14 @@ struct USDStageReader {
       sink.built.warnings += made[index].warnings
       guard let (attributes, placedBy) = made[index].surface else {
         if timeCode == nil, layer.sampledOnly.contains(prim.path + ".points") {
-          hidden["its points only in time samples, none at the default time (give --time)", default: []]
-            .append(prim.path)
+          hidden[
+            "their points only in time samples, none at the default time (give --time; USD's renderers draw "
+              + "nothing of them, BBoxCache and these bounds take their authored extents)", default: []
+          ].append(prim.path)
+          // BBoxCache still takes its authored extent.
+          if bounding == nil {
+            sink.built.include(authoredExtentCorners(prim.path).map(world.transformPoint))
+          }
         } else if prim.type == "Mesh", case .vectors(let points)? = value(prim.path + ".points") {
           // Points without faces: nothing to draw, but BBoxCache takes the extent (else the points').
           faceless.append(prim.path)
@@ -259,9 +265,11 @@ struct USDStageReader {
           + "bounds, take their extents, else their points): \(Self.list(faceless))")
     }
     for (why, paths) in hidden.sorted(by: { $0.key < $1.key }) {
+      // A reason that says how BBoxCache takes them stands alone.
+      let usd = why.contains("BBoxCache") ? "" : " (as USD's renderers and BBoxCache leave them out)"
       out.append(
-        "\(layer.path): \(paths.count) surface\(paths.count == 1 ? "" : "s") not drawn, \(why) "
-          + "(as USD's renderers and BBoxCache leave them out): \(Self.list(paths))")
+        "\(layer.path): \(paths.count) surface\(paths.count == 1 ? "" : "s") not drawn, \(why)\(usd): "
+          + Self.list(paths))
     }
     return out
   }
@@ -306,10 +314,11 @@ struct USDStageReader {
   }
 
   /// Whether the prim at `path` is drawn: absent under a class, an inactive prim or one no layer
-  /// defines (only `over`s); hidden when
-  /// it or an ancestor is invisible at the time read, or when its purpose (the outermost
-  /// ancestor's that is not `default`, else its own) is neither `default` nor `render`, as a
-  /// renderer showing the render purpose leaves it out.
+  /// defines (only `over`s); hidden when it or an ancestor is invisible at the time read, or
+  /// when its purpose is neither `default` nor `render`, as a renderer showing the render
+  /// purpose leaves it out. Its purpose, as `UsdGeomImageable.ComputePurpose` finds it: its own
+  /// where authored, else its nearest ancestor's authored one, else `default`. Only imageable
+  /// prims' visibility and purpose count (``imageableTypes``: a typeless prim's do not).
   func presence(of path: String) -> Presence {
     var prefix = "", purpose = "default", invisible = false
     for part in path.split(separator: "/") {
@@ -319,14 +328,29 @@ struct USDStageReader {
       {
         return .absent
       }
+      guard let type = primTypes[prefix], Self.imageableTypes.contains(type) else { continue }
       if case .token("invisible")? = value(prefix + ".visibility") { invisible = true }
-      if purpose == "default", case .token(let own)? = values[prefix + ".purpose"] { purpose = own }
+      if case .token(let own)? = values[prefix + ".purpose"] { purpose = own }
     }
     if invisible { return .hidden("invisible") }
     // Only the default and render purposes are drawn: `guide`, `proxy` and any other token
     // (not a purpose USD knows) are left out, as BBoxCache with those two purposes leaves them.
     return ["default", "render"].contains(purpose) ? .drawn : .hidden("of purpose \(purpose)")
   }
+
+  /// The prim types that are `UsdGeomImageable` (UsdGeom's, UsdSkel's, UsdLux's, UsdVol's),
+  /// whose visibility and purpose count: not a typeless prim, a material or shader, a
+  /// `GeomSubset`, an animation, or a type USD does not know.
+  static let imageableTypes: Set<String> = [
+    "Xform", "Scope", "Mesh", "Cube", "Sphere", "Cylinder", "Cylinder_1", "Cone", "Capsule", "Capsule_1",
+    "Plane",
+    "Points", "BasisCurves", "NurbsCurves", "HermiteCurves", "NurbsPatch", "TetMesh", "PointInstancer",
+    "Camera",
+    "SkelRoot", "Skeleton", "Volume", "OpenVDBAsset", "Field3DAsset", "SphereLight", "RectLight", "DiskLight",
+    "CylinderLight", "DistantLight", "DomeLight", "DomeLight_1", "PortalLight", "GeometryLight",
+    "PluginLight",
+    "LightFilter", "PluginLightFilter",
+  ]
 
   /// Draws every instance of point instancer `instancer` (placed by `world`): each prototype's
   /// surfaces through the instance's transform, the prototype's own transform and those between
