@@ -148,22 +148,7 @@ struct USDStageReader {
           (part, attributes, placed) throws(USDError) in
           try draw(part, attributes, placed, bounded: false)
         }
-        // BBoxCache bounds an instancer by its extent: the authored one (Pixar's instancers carry
-        // theirs), else the instances' box in its own space.
-        if bounding == nil {
-          if case .vectors(let authored)? = value(prim.path + ".extent"), authored.count == 2 {
-            sink.built.include(authoredExtentCorners(prim.path).map(world.transformPoint))
-          } else if let box {
-            sink.built.include(Self.corners(box).map(world.transformPoint))
-          }
-        }
-        let offStage = prototypes(of: prim.path).filter { self.presence(of: $0) == .absent }
-        if !offStage.isEmpty {
-          sink.built.warnings.append(
-            "\(layer.path): point instancer \(prim.path) names prototypes not on the stage (only an `over`, or under "
-              + "a class or an inactive prim): their instances are not drawn and not in these bounds (usd-core's "
-              + "BBoxCache bounds them by the prototype's authored extent): \(Self.list(offStage))")
-        }
+        finishInstancer(prim.path, instances: box, world: world, bounded: bounding == nil, in: &sink.built)
       }
       guard presence == .drawn, !underPrototype(prim.path) else {
         if isSurface, case .hidden(let why) = presence { hidden[why, default: []].append(prim.path) }
@@ -214,6 +199,30 @@ struct USDStageReader {
       (sink.built.survey, sink.built.assembledBounds) = ((survey.vertices, survey.triangles), survey.bounds)
     }
     return sink.built
+  }
+
+  /// Takes point instancer `instancer` (placed by `world`) into `built`'s bounds where
+  /// `bounded`, as BBoxCache bounds it by its extent: the authored one (Pixar's instancers carry
+  /// theirs), else `instances`, its instances' box in its own space. Warns of prototypes that
+  /// are not on the stage.
+  private func finishInstancer(
+    _ instancer: String, instances: (min: SIMD3<Double>, max: SIMD3<Double>)?, world: Matrix4<Double>,
+    bounded: Bool, in built: inout Built
+  ) {
+    if bounded {
+      if case .vectors(let authored)? = value(instancer + ".extent"), authored.count == 2 {
+        built.include(authoredExtentCorners(instancer).map(world.transformPoint))
+      } else if let instances {
+        built.include(Self.corners(instances).map(world.transformPoint))
+      }
+    }
+    let offStage = prototypes(of: instancer).filter { presence(of: $0) == .absent }
+    if !offStage.isEmpty {
+      built.warnings.append(
+        "\(layer.path): point instancer \(instancer) names prototypes not on the stage (only an `over`, or under "
+          + "a class or an inactive prim): their instances are not drawn and not in these bounds (usd-core's "
+          + "BBoxCache bounds them by the prototype's authored extent): \(Self.list(offStage))")
+    }
   }
 
   /// Takes into `built`'s bounds what BBoxCache bounds and nothing draws here: a SkelRoot's
