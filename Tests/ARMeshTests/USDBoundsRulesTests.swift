@@ -377,4 +377,42 @@ struct USDBoundsRulesTests {
     #expect(
       model.warnings.contains { $0.contains("points only in time samples") && $0.hasSuffix(": /Animated") })
   }
+
+  @Test(
+    "a point instancer's `def` prototype under an `over` is drawn, an `over` prototype is not, with a warning"
+  )
+  func instancerPrototypeUnderAnOver() throws {
+    // usdImagingGL's sphereInstancer.usda keeps its prototypes under an `over`: usd-core draws
+    // and bounds the `def` one, ARScene drew nothing.
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def PointInstancer "Scatter" {
+          point3f[] positions = [(0, 0, 0), (10, 0, 0), (20, 0, 0)]
+          int[] protoIndices = [0, 0, 1]
+          rel prototypes = [</Scatter/Holder/Used>, </Scatter/Holder/Skipped>]
+          over "Holder" {
+              def Cube "Used" {
+                  double size = 2
+              }
+              over "Skipped" {
+                  def Cube "Inner" {
+                      double size = 2
+                  }
+              }
+          }
+      }
+      """)
+    let box = try #require(model.declaredBounds)
+    // usd-core: (-1, -1, -1) to (11, 1, 1).
+    #expect(box.min == SIMD3(-1, -1, -1) && box.max == SIMD3(11, 1, 1), "\(box)")
+    #expect(model.mesh.triangleCount == 2 * 12)
+    #expect(
+      model.warnings.contains { $0.contains("names prototypes not on the stage") && $0.hasSuffix("/Skipped") }
+    )
+  }
 }

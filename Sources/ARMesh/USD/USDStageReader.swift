@@ -111,8 +111,13 @@ struct USDStageReader {
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
     let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
+    // Prototypes of point instancers are drawn only as their instances.
+    let prototypeRoots = prims.filter { $0.type == "PointInstancer" }.flatMap { prototypes(of: $0.path) }
+    func prototypeRoot(of path: String) -> String? {
+      prototypeRoots.first { path == $0 || path.hasPrefix($0 + "/") }
+    }
     // Each prim's presence, found once for the surfaces made and the prims drawn.
-    let presences = prims.map { presence(of: $0.path) }
+    let presences = prims.map { presence(of: $0.path, prototypeRoot: prototypeRoot(of: $0.path)) }
     let made = try madeSurfaces(presences)
     var sink = SurfaceSink(self)
     sink.built.warnings += layer.notes
@@ -123,11 +128,6 @@ struct USDStageReader {
       bounded: Bool
     ) throws(USDError) {
       try sink.draw(self, prim, attributes, world, bounded: bounded)
-    }
-    // Prototypes of point instancers are drawn only as their instances.
-    let prototypeRoots = prims.filter { $0.type == "PointInstancer" }.flatMap { prototypes(of: $0.path) }
-    func underPrototype(_ path: String) -> Bool {
-      prototypeRoots.contains { path == $0 || path.hasPrefix($0 + "/") }
     }
     for (index, prim) in prims.enumerated() {
       let presence = presences[index]
@@ -150,7 +150,7 @@ struct USDStageReader {
         }
         finishInstancer(prim.path, instances: box, world: world, bounded: bounding == nil, in: &sink.built)
       }
-      guard presence == .drawn, !underPrototype(prim.path) else {
+      guard presence == .drawn, prototypeRoot(of: prim.path) == nil else {
         if isSurface, case .hidden(let why) = presence { hidden[why, default: []].append(prim.path) }
         continue
       }
@@ -216,7 +216,7 @@ struct USDStageReader {
         built.include(Self.corners(instances).map(world.transformPoint))
       }
     }
-    let offStage = prototypes(of: instancer).filter { presence(of: $0) == .absent }
+    let offStage = prototypes(of: instancer).filter { presence(of: $0, prototypeRoot: $0) == .absent }
     if !offStage.isEmpty {
       built.warnings.append(
         "\(layer.path): point instancer \(instancer) names prototypes not on the stage (only an `over`, or under "
@@ -327,13 +327,17 @@ struct USDStageReader {
   /// when its purpose is neither `default` nor `render`, as a renderer showing the render
   /// purpose leaves it out. Its purpose, as `UsdGeomImageable.ComputePurpose` finds it: its own
   /// where authored, else its nearest ancestor's authored one, else `default`. Only imageable
-  /// prims' visibility and purpose count (``imageableTypes``: a typeless prim's do not).
-  func presence(of path: String) -> Presence {
+  /// prims' visibility and purpose count (``imageableTypes``: a typeless prim's do not). A point
+  /// instancer's prototype under `prototypeRoot` needs only the prims from that root down
+  /// defined, as Hydra draws a `def` prototype under an `over`.
+  func presence(of path: String, prototypeRoot: String? = nil) -> Presence {
     var prefix = "", purpose = "default", invisible = false
+    let definedFrom = prototypeRoot?.count ?? 0
     for part in path.split(separator: "/") {
       prefix += "/" + part
       if layer.abstractPrims.contains(prefix) || layer.inactivePrims.contains(prefix)
-        || layer.overriddenPrims.contains(prefix) && !layer.definedPrims.contains(prefix)
+        || prefix.count >= definedFrom && layer.overriddenPrims.contains(prefix)
+          && !layer.definedPrims.contains(prefix)
       {
         return .absent
       }
