@@ -415,4 +415,41 @@ struct USDBoundsRulesTests {
       model.warnings.contains { $0.contains("names prototypes not on the stage") && $0.hasSuffix("/Skipped") }
     )
   }
+
+  @Test(
+    "a point instancer's prototypes under an invisible scope are drawn as instances; under a guide scope they are not"
+  )
+  func instancerPrototypesUnderAHiddenScope() throws {
+    // usdImagingGL's InstancePrimvars scenes hide their prototypes in an invisible scope: usd-core
+    // draws and bounds the instances, ARScene drew none. A scope's purpose still counts.
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def PointInstancer "Scatter" {
+          point3f[] positions = [(0, 0, 0), (10, 0, 0)]
+          int[] protoIndices = [0, 1]
+          rel prototypes = [</Scatter/Hidden/Box>, </Scatter/Guides/Box>]
+          def Scope "Hidden" {
+              token visibility = "invisible"
+              def Cube "Box" {
+                  double size = 2
+              }
+          }
+          def Scope "Guides" {
+              uniform token purpose = "guide"
+              def Cube "Box" {
+                  double size = 2
+              }
+          }
+      }
+      """)
+    let box = try #require(model.declaredBounds)
+    // usd-core: (-1, -1, -1) to (1, 1, 1).
+    #expect(box.min == SIMD3(-1, -1, -1) && box.max == SIMD3(1, 1, 1), "\(box)")
+    #expect(model.mesh.triangleCount == 12)
+  }
 }

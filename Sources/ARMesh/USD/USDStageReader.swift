@@ -328,8 +328,8 @@ struct USDStageReader {
   /// purpose leaves it out. Its purpose, as `UsdGeomImageable.ComputePurpose` finds it: its own
   /// where authored, else its nearest ancestor's authored one, else `default`. Only imageable
   /// prims' visibility and purpose count (``imageableTypes``: a typeless prim's do not). A point
-  /// instancer's prototype under `prototypeRoot` needs only the prims from that root down
-  /// defined, as Hydra draws a `def` prototype under an `over`.
+  /// instancer's prototype under `prototypeRoot` takes its definition and visibility only from
+  /// that root down, as Hydra draws a `def` prototype under an `over` or an invisible scope.
   func presence(of path: String, prototypeRoot: String? = nil) -> Presence {
     var prefix = "", purpose = "default", invisible = false
     let definedFrom = prototypeRoot?.count ?? 0
@@ -342,7 +342,11 @@ struct USDStageReader {
         return .absent
       }
       guard let type = primTypes[prefix], Self.imageableTypes.contains(type) else { continue }
-      if case .token("invisible")? = value(prefix + ".visibility") { invisible = true }
+      // A prototype's ancestors above its root lend it no visibility: an invisible scope holding
+      // prototypes hides them, not their instances (their purpose still counts, as BBoxCache's).
+      if prefix.count >= definedFrom, case .token("invisible")? = value(prefix + ".visibility") {
+        invisible = true
+      }
       if case .token(let own)? = values[prefix + ".purpose"] { purpose = own }
     }
     if invisible { return .hidden("invisible") }
