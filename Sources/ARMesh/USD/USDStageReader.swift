@@ -106,19 +106,21 @@ struct USDStageReader {
   /// bounds and warnings. Without `assembling`, the mesh is left empty: its counts are the
   /// ``Built/survey`` and its bounds those the assembly would find (`model stats`).
   func build(assembling: Bool = true) throws(USDError) -> Built {
-    var hidden: [String: [String]] = [:], pointless: [String] = [], faceless: [String] = [],
-      undrawn: [String] = [], nested: [String] = []
+    var undrawn = UndrawnPrims()
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
     let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
-    // Prototypes of point instancers are drawn only as their instances.
+    // Each prim's presence, found once for the surfaces made and the prims drawn: as itself,
+    // and as part of a point instancer's prototype (which takes its definition and visibility
+    // from the prototype's root down).
     let prototypeRoots = prims.filter { $0.type == "PointInstancer" }.flatMap { prototypes(of: $0.path) }
-    func prototypeRoot(of path: String) -> String? {
-      prototypeRoots.first { path == $0 || path.hasPrefix($0 + "/") }
+    let presences = prims.map { presence(of: $0.path) }
+    let asPrototype = prims.indices.map { i in
+      let path = prims[i].path
+      let root = prototypeRoots.first { path == $0 || path.hasPrefix($0 + "/") }
+      return root.map { presence(of: path, prototypeRoot: $0) == .drawn } ?? false
     }
-    // Each prim's presence, found once for the surfaces made and the prims drawn.
-    let presences = prims.map { presence(of: $0.path, prototypeRoot: prototypeRoot(of: $0.path)) }
-    let made = try madeSurfaces(presences)
+    let made = try madeSurfaces(prims.indices.map { asPrototype[$0] ? .drawn : presences[$0] })
     var sink = SurfaceSink(self)
     sink.built.warnings += layer.notes
     var worlds: [String: Matrix4<Double>] = [:]
@@ -141,57 +143,43 @@ struct USDStageReader {
       // BBoxCache takes nothing under a boundable prim (a SkelRoot, a gprim) into the bounds.
       let bounding = boundingAncestor(of: prim.path)
       if presence == .drawn, bounding == nil {
-        includeUndrawn(prim, world, in: &sink.built, undrawn: &undrawn)
+        includeUndrawn(prim, world, in: &sink.built, undrawn: &undrawn.kinds)
       }
-      if prim.type == "PointInstancer", presence == .drawn {
-        let box = try drawInstances(of: prim.path, world: world, made: made) {
+      // What is under a point instancer is drawn only as its prototypes' instances (an instancer
+      // in a prototype, by the outermost instancer).
+      let instanced = isUnderInstancer(prim.path)
+      if prim.type == "PointInstancer", presence == .drawn, !instanced {
+        let box = try drawInstances(of: prim.path, world: world, made: made, asPrototype: { asPrototype[$0] })
+        {
           (part, attributes, placed) throws(USDError) in
           try draw(part, attributes, placed, bounded: false)
         }
-        finishInstancer(prim.path, instances: box, world: world, bounded: bounding == nil, in: &sink.built)
+        // BBoxCache bounds an instancer by its extent.
+        if bounding == nil {
+          sink.built.include(instancerExtentCorners(prim.path, computed: box).map(world.transformPoint))
+        }
+        warnOfMissingPrototypes(
+          prim.path, presence: { self.presence(of: $0, prototypeRoot: $0) }, in: &sink.built)
       }
-      guard presence == .drawn, prototypeRoot(of: prim.path) == nil else {
-        if isSurface, case .hidden(let why) = presence { hidden[why, default: []].append(prim.path) }
+      if instanced, asPrototype[index] { sink.built.warnings += made[index].warnings }
+      guard presence == .drawn, !instanced else {
+        if isSurface, !instanced, case .hidden(let why) = presence {
+          undrawn.hidden[why, default: []].append(prim.path)
+        }
         continue
       }
       sink.built.warnings += made[index].warnings
       guard let (attributes, placedBy) = made[index].surface else {
-        if timeCode == nil, layer.sampledOnly.contains(prim.path + ".points") {
-          hidden[
-            "their points only in time samples, none at the default time (give --time; USD's renderers draw "
-              + "nothing of them, BBoxCache and these bounds take their authored extents)", default: []
-          ].append(prim.path)
-          // BBoxCache still takes its authored extent.
-          if bounding == nil {
-            sink.built.include(authoredExtentCorners(prim.path).map(world.transformPoint))
-          }
-        } else if prim.type == "Mesh", case .vectors(let points)? = value(prim.path + ".points") {
-          // Points without faces: nothing to draw, but BBoxCache takes the extent (else the points').
-          faceless.append(prim.path)
-          let extent = extentCorners(prim.path, GLTFPrimitiveAttributes(positions: points, triangles: []))
-          if bounding == nil { sink.built.include(extent.map(world.transformPoint)) }
-        } else if prim.type == "Mesh" {
-          // Points missing or not 3-vectors: nothing to draw, but BBoxCache takes the extent.
-          pointless.append(prim.path)
-          if bounding == nil {
-            sink.built.include(authoredExtentCorners(prim.path).map(world.transformPoint))
-          }
-        }
+        noteUnmade(prim, world, bounded: bounding == nil, in: &sink.built, undrawn: &undrawn)
         continue
       }
       if placedBy != prim.path { world = try stage * worldMatrix(placedBy, known: &worlds) }
-      if let bounding, bounding.type != "SkelRoot" { nested.append("\(prim.path) (under \(bounding.path))") }
+      if let bounding, bounding.type != "SkelRoot" {
+        undrawn.nested.append("\(prim.path) (under \(bounding.path))")
+      }
       try draw(prim, attributes, world, bounded: bounding == nil)
     }
-    sink.built.warnings += undrawnWarnings(
-      pointless: pointless, faceless: faceless, undrawn: undrawn, hidden: hidden)
-    sink.built.warnings += identityOpsWarnings(presences)
-    if !nested.isEmpty {
-      sink.built.warnings.append(
-        "\(layer.path): \(nested.count) surface\(nested.count == 1 ? "" : "s") under another boundable prim "
-          + "(a gprim, a light, a point instancer), drawn; BBoxCache, and these bounds, leave them out, and USD's "
-          + "Hydra draws no gprim under a gprim: \(Self.list(nested))")
-    }
+    sink.built.warnings += undrawn.warnings(layer.path) + identityOpsWarnings(presences)
     if assembling {
       (sink.built.mesh, sink.built.assembledBounds) = sink.geometry.assembled()
     } else {
@@ -199,30 +187,6 @@ struct USDStageReader {
       (sink.built.survey, sink.built.assembledBounds) = ((survey.vertices, survey.triangles), survey.bounds)
     }
     return sink.built
-  }
-
-  /// Takes point instancer `instancer` (placed by `world`) into `built`'s bounds where
-  /// `bounded`, as BBoxCache bounds it by its extent: the authored one (Pixar's instancers carry
-  /// theirs), else `instances`, its instances' box in its own space. Warns of prototypes that
-  /// are not on the stage.
-  private func finishInstancer(
-    _ instancer: String, instances: (min: SIMD3<Double>, max: SIMD3<Double>)?, world: Matrix4<Double>,
-    bounded: Bool, in built: inout Built
-  ) {
-    if bounded {
-      if case .vectors(let authored)? = value(instancer + ".extent"), authored.count == 2 {
-        built.include(authoredExtentCorners(instancer).map(world.transformPoint))
-      } else if let instances {
-        built.include(Self.corners(instances).map(world.transformPoint))
-      }
-    }
-    let offStage = prototypes(of: instancer).filter { presence(of: $0, prototypeRoot: $0) == .absent }
-    if !offStage.isEmpty {
-      built.warnings.append(
-        "\(layer.path): point instancer \(instancer) names prototypes not on the stage (only an `over`, or under "
-          + "a class or an inactive prim): their instances are not drawn and not in these bounds (usd-core's "
-          + "BBoxCache bounds them by the prototype's authored extent): \(Self.list(offStage))")
-    }
   }
 
   /// Takes into `built`'s bounds what BBoxCache bounds and nothing draws here: a SkelRoot's
@@ -248,39 +212,26 @@ struct USDStageReader {
     }
   }
 
-  /// The warnings naming the surfaces on the stage that are not drawn, and why: meshes
-  /// without 3-vector points, meshes with points but no faces, prims of kinds not drawn
-  /// (`undrawn`: curves, points), and those `hidden` (by reason).
-  private func undrawnWarnings(
-    pointless: [String], faceless: [String], undrawn: [String], hidden: [String: [String]]
-  ) -> [String] {
-    var out: [String] = []
-    if !undrawn.isEmpty {
-      out.append(
-        "\(layer.path): \(undrawn.count) prim\(undrawn.count == 1 ? "" : "s") of a kind ARScene does not draw (curves, "
-          + "points, NURBS patches, tetrahedral meshes; BBoxCache, and these bounds, take their extents): "
-          + Self.list(undrawn))
+  /// Notes in `undrawn` why surface `prim` (drawn, placed by `world`) has nothing to draw, and
+  /// takes into `built`'s bounds, where `bounded`, the extent BBoxCache still gives it.
+  private func noteUnmade(
+    _ prim: (path: String, type: String), _ world: Matrix4<Double>, bounded: Bool, in built: inout Built,
+    undrawn: inout UndrawnPrims
+  ) {
+    var extent: [SIMD3<Double>] = []
+    if timeCode == nil, layer.sampledOnly.contains(prim.path + ".points") {
+      undrawn.hidden[UndrawnPrims.sampledPoints, default: []].append(prim.path)
+      extent = authoredExtentCorners(prim.path)
+    } else if prim.type == "Mesh", case .vectors(let points)? = value(prim.path + ".points") {
+      // Points without faces: the extent, else the points'.
+      undrawn.faceless.append(prim.path)
+      extent = extentCorners(prim.path, GLTFPrimitiveAttributes(positions: points, triangles: []))
+    } else if prim.type == "Mesh" {
+      // Points missing or not 3-vectors: the authored extent.
+      undrawn.pointless.append(prim.path)
+      extent = authoredExtentCorners(prim.path)
     }
-    if !pointless.isEmpty {
-      out.append(
-        "\(layer.path): \(pointless.count) mesh\(pointless.count == 1 ? "" : "es") not drawn, without points that "
-          + "are 3-vectors (USD's renderers draw nothing of them; BBoxCache, and these bounds, take their authored "
-          + "extents): \(Self.list(pointless))")
-    }
-    if !faceless.isEmpty {
-      out.append(
-        "\(layer.path): \(faceless.count) mesh\(faceless.count == 1 ? "" : "es") not drawn, with points but no "
-          + "faceVertexCounts and faceVertexIndices (USD's renderers draw nothing of them; BBoxCache, and these "
-          + "bounds, take their extents, else their points): \(Self.list(faceless))")
-    }
-    for (why, paths) in hidden.sorted(by: { $0.key < $1.key }) {
-      // A reason that says how BBoxCache takes them stands alone.
-      let usd = why.contains("BBoxCache") ? "" : " (as USD's renderers and BBoxCache leave them out)"
-      out.append(
-        "\(layer.path): \(paths.count) surface\(paths.count == 1 ? "" : "s") not drawn, \(why)\(usd): "
-          + Self.list(paths))
-    }
-    return out
+    if bounded { built.include(extent.map(world.transformPoint)) }
   }
 
   /// The warnings naming the transform ops of prims on the stage that are the identity at the
@@ -368,67 +319,6 @@ struct USDStageReader {
     "PluginLight",
     "LightFilter", "PluginLightFilter",
   ]
-
-  /// Draws every instance of point instancer `instancer` (placed by `world`): each prototype's
-  /// surfaces through the instance's transform, the prototype's own transform and those between
-  /// it and each surface, as USD composes them. Returns the instancer's extent (its instances'
-  /// box in its own space, as `UsdGeomPointInstancer` computes it), nil without instances.
-  private func drawInstances(
-    of instancer: String, world: Matrix4<Double>, made: [Made],
-    draw: ((path: String, type: String), GLTFPrimitiveAttributes, Matrix4<Double>) throws(USDError) -> Void
-  ) throws(USDError) -> (min: SIMD3<Double>, max: SIMD3<Double>)? {
-    let roots = prototypes(of: instancer)
-    // Each prototype's surfaces and their transforms relative to the prototype root's parent;
-    // and, for the extent, the prototype's box as BBoxCache bounds it untransformed (a surface
-    // root: its own extent; else its surfaces' box where they are authored, in the stage's axes)
-    // with the transform from that box's space to the root's parent.
-    var parts:
-      [[(prim: (path: String, type: String), attributes: GLTFPrimitiveAttributes, local: Matrix4<Double>)]] =
-        []
-    var bounds: [(box: (min: SIMD3<Double>, max: SIMD3<Double>)?, above: Matrix4<Double>)] = []
-    for root in roots {
-      let parent = String(root[..<(root.lastIndex(of: "/") ?? root.startIndex)])
-      let above = try worldMatrix(parent).inverse ?? .identity
-      var surfaces:
-        [(prim: (path: String, type: String), attributes: GLTFPrimitiveAttributes, local: Matrix4<Double>)] =
-          []
-      var corners: [SIMD3<Double>] = []
-      for (index, prim) in prims.enumerated() where prim.path == root || prim.path.hasPrefix(root + "/") {
-        guard let attributes = made[index].surface?.attributes else { continue }
-        let placed = try worldMatrix(prim.path)
-        // A prototype drawn by every instance: its normals made once.
-        surfaces.append((prim, attributes.withNormalsMade(), above * placed))
-        corners += extentCorners(prim.path, attributes).map(placed.transformPoint)
-      }
-      parts.append(surfaces)
-      if surfaces.count == 1, surfaces[0].prim.path == root {
-        bounds.append((Self.box(extentCorners(root, surfaces[0].attributes)), surfaces[0].local))
-      } else {
-        bounds.append((Self.box(corners), above))
-      }
-    }
-    let instances = try self.instances(of: instancer)
-    let vertices = instances.reduce(0) { sum, instance in
-      sum + parts[instance.prototype].reduce(0) { $0 + $1.attributes.positions.count }
-    }
-    guard vertices <= Self.maximumInstancedVertices else {
-      throw USDError(
-        path: layer.path, place: instancer,
-        reason:
-          "\(instances.count) instances would make \(vertices) vertices, more than \(Self.maximumInstancedVertices)"
-      )
-    }
-    var corners: [SIMD3<Double>] = []
-    for instance in instances {
-      for part in parts[instance.prototype] {
-        try draw(part.prim, part.attributes, world * instance.transform * part.local)
-      }
-      // The prototype's box through the instance, as UsdGeomPointInstancer's extent takes it.
-      let (box, above) = bounds[instance.prototype]
-      if let box { corners += Self.corners(box).map((instance.transform * above).transformPoint) }
-    }
-    return Self.box(corners)
-  }
 
   /// What ``madeSurfaces(_:)`` makes of a prim: its surface (nil where it draws none) and warnings.
   typealias Made = (surface: (attributes: GLTFPrimitiveAttributes, placedBy: String)?, warnings: [String])

@@ -1,0 +1,167 @@
+import ARMath
+
+/// Point instancers as Hydra draws them and BBoxCache bounds them: each instance places its
+/// prototype's surfaces, and a prototype may itself hold point instancers (nested instancing),
+/// whose instances are flattened into it.
+extension USDStageReader {
+  /// A surface a point instancer draws: its prim, its surface and its transform from the space
+  /// it is placed in (a prototype root's parent, or an instancer's own space).
+  typealias InstancedPart = (
+    prim: (path: String, type: String), attributes: GLTFPrimitiveAttributes, local: Matrix4<Double>
+  )
+
+  /// A box, low and high corners.
+  typealias Box = (min: SIMD3<Double>, max: SIMD3<Double>)
+
+  /// Point instancers nested deeper than this (an instancer's prototype holding an instancer,
+  /// and so on) are refused by name.
+  static let maximumInstancerNesting = 8
+
+  /// Whether a point instancer is a strict ancestor of the prim at `path`: BBoxCache bounds it
+  /// by the instancer's extent and Hydra draws it only through the instancer's prototypes.
+  func isUnderInstancer(_ path: String) -> Bool {
+    var prefix = path
+    while let slash = prefix.lastIndex(of: "/"), slash != prefix.startIndex {
+      prefix = String(prefix[..<slash])
+      if primTypes[prefix] == "PointInstancer" { return true }
+    }
+    return false
+  }
+
+  /// Draws every instance of point instancer `instancer` (placed by `world`): each prototype's
+  /// surfaces through the instance's transform, the prototype's own transform and those between
+  /// it and each surface, as USD composes them; a point instancer in a prototype drawn through
+  /// its own instances too. `asPrototype(i)` says whether prim `i` is drawn as part of a
+  /// prototype; `chain` holds the instancers whose prototypes hold this one. Returns the
+  /// instancer's extent as `UsdGeomPointInstancer` computes it (its instances' box in its own
+  /// space), nil without instances.
+  func drawInstances(
+    of instancer: String, world: Matrix4<Double>, made: [Made], asPrototype: (Int) -> Bool,
+    chain: [String] = [],
+    draw: ((path: String, type: String), GLTFPrimitiveAttributes, Matrix4<Double>) throws(USDError) -> Void
+  ) throws(USDError) -> Box? {
+    let prototypes = try prototypeParts(of: instancer, made: made, asPrototype: asPrototype, chain: chain)
+    let instances = try self.instances(of: instancer)
+    let vertices = instances.reduce(0) { sum, instance in
+      sum + prototypes[instance.prototype].parts.reduce(0) { $0 + $1.attributes.positions.count }
+    }
+    guard vertices <= Self.maximumInstancedVertices else {
+      throw USDError(
+        path: layer.path, place: instancer,
+        reason:
+          "\(instances.count) instances would make \(vertices) vertices, more than \(Self.maximumInstancedVertices)"
+      )
+    }
+    var corners: [SIMD3<Double>] = []
+    for instance in instances {
+      let prototype = prototypes[instance.prototype]
+      for part in prototype.parts {
+        try draw(part.prim, part.attributes, world * instance.transform * part.local)
+      }
+      // The prototype's box through the instance, as UsdGeomPointInstancer's extent takes it.
+      if let box = prototype.box {
+        corners += Self.corners(box).map((instance.transform * prototype.above).transformPoint)
+      }
+    }
+    return Self.box(corners)
+  }
+
+  /// Each prototype of `instancer`: its surfaces and their transforms relative to the prototype
+  /// root's parent (a point instancer inside it flattened into its instances' surfaces); and,
+  /// for the extent, the prototype's box as BBoxCache bounds it untransformed (a surface root:
+  /// its own extent; else its surfaces' and inner instancers' boxes, in the stage's axes) with
+  /// the transform `above` from that box's space to the root's parent.
+  private func prototypeParts(
+    of instancer: String, made: [Made], asPrototype: (Int) -> Bool, chain: [String]
+  ) throws(USDError) -> [(parts: [InstancedPart], box: Box?, above: Matrix4<Double>)] {
+    var out: [(parts: [InstancedPart], box: Box?, above: Matrix4<Double>)] = []
+    for root in prototypes(of: instancer) {
+      let parent = String(root[..<(root.lastIndex(of: "/") ?? root.startIndex)])
+      let above = try worldMatrix(parent).inverse ?? .identity
+      var surfaces: [InstancedPart] = [], corners: [SIMD3<Double>] = []
+      for (index, prim) in prims.enumerated() where prim.path == root || prim.path.hasPrefix(root + "/") {
+        // What an instancer inside the prototype holds, it draws.
+        guard !hasInstancer(between: root, and: prim.path) else { continue }
+        if prim.type == "PointInstancer" {
+          guard asPrototype(index) else { continue }
+          let inner = try flattened(
+            prim.path, made: made, asPrototype: asPrototype, chain: chain + [instancer])
+          let placed = try worldMatrix(prim.path)
+          surfaces += inner.parts.map { ($0.prim, $0.attributes, above * placed * $0.local) }
+          corners += instancerExtentCorners(prim.path, computed: inner.box).map(placed.transformPoint)
+          continue
+        }
+        guard asPrototype(index), let attributes = made[index].surface?.attributes else { continue }
+        let placed = try worldMatrix(prim.path)
+        // A prototype drawn by every instance: its normals made once.
+        surfaces.append((prim, attributes.withNormalsMade(), above * placed))
+        corners += extentCorners(prim.path, attributes).map(placed.transformPoint)
+      }
+      if surfaces.count == 1, surfaces[0].prim.path == root {
+        out.append((surfaces, Self.box(extentCorners(root, surfaces[0].attributes)), surfaces[0].local))
+      } else {
+        out.append((surfaces, Self.box(corners), above))
+      }
+    }
+    return out
+  }
+
+  /// Point instancer `inner` (in a prototype of the instancers `chain`) as its instances'
+  /// surfaces in its own space, and its computed extent; a cycle or nesting past
+  /// ``maximumInstancerNesting`` refused by name.
+  private func flattened(_ inner: String, made: [Made], asPrototype: (Int) -> Bool, chain: [String])
+    throws(USDError) -> (parts: [InstancedPart], box: Box?)
+  {
+    guard !chain.contains(inner) else {
+      throw USDError(
+        path: layer.path, place: inner,
+        reason: "a point instancer whose prototype holds the instancer itself (a cycle)")
+    }
+    guard chain.count < Self.maximumInstancerNesting else {
+      throw USDError(
+        path: layer.path, place: inner,
+        reason:
+          "point instancers nested more than \(Self.maximumInstancerNesting) deep in each other's prototypes")
+    }
+    var parts: [InstancedPart] = []
+    let box = try drawInstances(
+      of: inner, world: .identity, made: made, asPrototype: asPrototype, chain: chain
+    ) {
+      prim, attributes, local throws(USDError) in
+      parts.append((prim, attributes, local))
+    }
+    return (parts, box)
+  }
+
+  /// Whether a point instancer lies between prototype root `root` (included) and the prim at
+  /// `path` (excluded).
+  private func hasInstancer(between root: String, and path: String) -> Bool {
+    var prefix = path
+    while prefix != root, let slash = prefix.lastIndex(of: "/"), slash != prefix.startIndex {
+      prefix = String(prefix[..<slash])
+      if primTypes[prefix] == "PointInstancer" { return true }
+      if prefix == root { break }
+    }
+    return false
+  }
+
+  /// A point instancer's extent as BBoxCache takes it, as 8 corners in its own space: the
+  /// authored one (Pixar's instancers carry theirs), else `computed`, its instances' box.
+  func instancerExtentCorners(_ instancer: String, computed: Box?) -> [SIMD3<Double>] {
+    if case .vectors(let authored)? = value(instancer + ".extent"), authored.count == 2 {
+      return authoredExtentCorners(instancer)
+    }
+    return computed.map(Self.corners) ?? []
+  }
+
+  /// Warns in `built` of prototypes of `instancer` that are not on the stage (`asPrototype`
+  /// false for their roots).
+  func warnOfMissingPrototypes(_ instancer: String, presence: (String) -> Presence, in built: inout Built) {
+    let offStage = prototypes(of: instancer).filter { presence($0) == .absent }
+    guard !offStage.isEmpty else { return }
+    built.warnings.append(
+      "\(layer.path): point instancer \(instancer) names prototypes not on the stage (only an `over`, or under "
+        + "a class or an inactive prim): their instances are not drawn and not in these bounds (usd-core's "
+        + "BBoxCache bounds them by the prototype's authored extent): \(Self.list(offStage))")
+  }
+}
