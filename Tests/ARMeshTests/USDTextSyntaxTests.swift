@@ -88,4 +88,18 @@ struct USDTextSyntaxTests {
     let model = try ModelAsset.load(path: Fixtures.path("usd/empty-array.usdc"))
     #expect(model.mesh.triangleCount == 1)
   }
+
+  @Test(
+    "a relative relationship target or connection is anchored at its prim, as SdfPath.MakeAbsolutePath anchors it",
+    arguments: [
+      ("Prototypes/Mesh", "/World/Instancer/Prototypes/Mesh"), ("../Looks/Red", "/World/Looks/Red"),
+      (".", "/World/Instancer"), ("./Child", "/World/Instancer/Child"), ("..", "/World"),
+      ("../../Top.outputs:surface", "/Top.outputs:surface"), ("/Absolute", "/Absolute"),
+      (".inputs:varname", "/World/Instancer.inputs:varname"),
+    ])
+  func relativeTargets(_ target: String, _ absolute: String) {
+    // usdImagingGL's testFiltering.usda names its prototype `<Prototypes/Mesh>`: read as written,
+    // no prototype was found and its instances were not drawn.
+    #expect(USDTextLayer.absolute(target, anchor: "/World/Instancer") == absolute)
+  }
 }

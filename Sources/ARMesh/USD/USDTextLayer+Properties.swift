@@ -62,12 +62,37 @@ extension USDTextLayer {
     store(value, type: type, field: field, at: path)
   }
 
+  /// `target` made absolute, as `SdfPath.MakeAbsolutePath` makes it: a relative path anchored at
+  /// the prim path `anchor` (`..` its parent, `.` itself, `.name` its property).
+  static func absolute(_ target: String, anchor: String) -> String {
+    guard !target.isEmpty, !target.hasPrefix("/") else { return target }
+    var base = anchor.split(separator: "/").map(String.init)
+    var rest = Substring(target)
+    while true {
+      if rest == ".." || rest.hasPrefix("../") {
+        if !base.isEmpty { base.removeLast() }
+        rest = rest.dropFirst(min(3, rest.count))
+      } else if rest.hasPrefix("./") {
+        rest = rest.dropFirst(2)
+      } else {
+        break
+      }
+    }
+    let prim = "/" + base.joined(separator: "/")
+    if rest.isEmpty || rest == "." { return prim }
+    if rest.hasPrefix(".") { return prim + rest }
+    return (prim == "/" ? "" : prim) + "/" + rest
+  }
+
   /// Keeps what the stage reader uses of a property's value: a relationship's targets, an
   /// attribute's connections, its default value or else its first time sample.
   private mutating func store(_ value: USDTextValue, type: String, field: String, at path: String) {
+    // A relative target (`<Prototypes/Mesh>`, `<../Looks/Red>`) is anchored at the property's prim.
+    let slash = path.lastIndex(of: "/") ?? path.startIndex
+    let prim = String(path[..<(path[slash...].firstIndex(of: ".") ?? path.endIndex)])
     func paths(_ v: USDTextValue) -> [String] {
       switch v {
-      case .path(let p): [p]
+      case .path(let p): [Self.absolute(p, anchor: prim)]
       case .list(let items): items.flatMap(paths)
       default: []
       }
