@@ -452,4 +452,42 @@ struct USDBoundsRulesTests {
     #expect(box.min == SIMD3(-1, -1, -1) && box.max == SIMD3(1, 1, 1), "\(box)")
     #expect(model.mesh.triangleCount == 12)
   }
+
+  @Test(
+    "a skinned implicit shape pads its SkelRoot's extent by its schema's fallback extent, as UsdSkel pads it")
+  func skinnedImplicitShapePadding() throws {
+    // usdSkel's lbs.usda skins a sphere and a cube rigidly: usd-core pads the root's joints by
+    // their fallback extents (±1) through their geomBindTransforms; ARScene padded by nothing.
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def SkelRoot "Rig" {
+          def Skeleton "Skeleton" {
+              uniform token[] joints = ["Hip", "Hip/Knee"]
+              uniform matrix4d[] bindTransforms = [((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)), ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (2, 0, 0, 1))]
+              uniform matrix4d[] restTransforms = [((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)), ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (2, 0, 0, 1))]
+          }
+          def Sphere "Ball" (
+              prepend apiSchemas = ["SkelBindingAPI"]
+          )
+          {
+              rel skel:skeleton = </Rig/Skeleton>
+              matrix4d primvars:skel:geomBindTransform = ((0.5, 0, 0, 0), (0, 0.5, 0, 0), (0, 0, 0.5, 0), (0, 1, 0, 1))
+              int[] primvars:skel:jointIndices = [0] (
+                  interpolation = "constant"
+              )
+              float[] primvars:skel:jointWeights = [1] (
+                  interpolation = "constant"
+              )
+          }
+      }
+      """)
+    let box = try #require(model.declaredBounds)
+    // usd-core: (-1.5, -1.5, -1.5) to (3.5, 1.5, 1.5): the joints' box padded by 1.5.
+    #expect(box.min == SIMD3(repeating: -1.5) && box.max == SIMD3(3.5, 1.5, 1.5), "\(box)")
+  }
 }

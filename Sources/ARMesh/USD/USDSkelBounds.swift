@@ -61,16 +61,22 @@ extension USDStageReader {
   }
 
   /// `UsdSkelSkinningQuery.ComputeExtentsPadding` over `meshes`: the largest distance (per axis,
-  /// never negative) by which a mesh's authored extent at its earliest time, through its
-  /// `geomBindTransform`, reaches past the box of the skeleton's joint pivots at rest; 0 without
-  /// rest transforms or extents.
+  /// never negative) by which a mesh's extent at its earliest time (authored, else an implicit
+  /// shape's schema fallback), through its `geomBindTransform`, reaches past the box of the
+  /// skeleton's joint pivots at rest; 0 without rest transforms or extents.
   private func extentPadding(_ skeleton: USDSkeleton, meshes: [String]) -> Double {
     guard case .success(let rest) = jointLocalTransforms(skeleton, atRest: true),
       let joints = Self.box(skeleton.skeletonSpace(rest).map(\.translation))
     else { return 0 }
     var padding = 0.0
     for mesh in meshes {
-      guard case .vectors(let extent)? = earliestValue(mesh + ".extent"), extent.count == 2 else { continue }
+      var extent: [SIMD3<Double>] = []
+      if case .vectors(let authored)? = earliestValue(mesh + ".extent") {
+        extent = authored
+      } else if let fallback = Self.fallbackExtents[primTypes[mesh] ?? ""] {
+        extent = [fallback.min, fallback.max]
+      }
+      guard extent.count == 2 else { continue }
       var geomBind = Matrix4<Double>.identity
       if case .matrix(let m)? = earliestValue(mesh + ".primvars:skel:geomBindTransform"), m.count == 16 {
         geomBind = Self.columnMatrix(m)
@@ -82,6 +88,18 @@ extension USDStageReader {
     }
     return padding
   }
+
+  /// The `extent` the implicit shapes' schemas declare as their fallback (what an unauthored
+  /// extent reads as; BBoxCache computes theirs from their size, UsdSkel's padding takes this).
+  static let fallbackExtents: [String: (min: SIMD3<Double>, max: SIMD3<Double>)] = [
+    "Cube": (SIMD3(repeating: -1), SIMD3(repeating: 1)),
+    "Sphere": (SIMD3(repeating: -1), SIMD3(repeating: 1)),
+    "Cylinder": (SIMD3(repeating: -1), SIMD3(repeating: 1)),
+    "Cone": (SIMD3(repeating: -1), SIMD3(repeating: 1)),
+    "Cylinder_1": (SIMD3(repeating: -1), SIMD3(repeating: 1)),
+    "Capsule": (SIMD3(-0.5, -0.5, -1), SIMD3(0.5, 0.5, 1)),
+    "Capsule_1": (SIMD3(-0.5, -0.5, -1), SIMD3(0.5, 0.5, 1)), "Plane": (SIMD3(-1, -1, 0), SIMD3(1, 1, 0)),
+  ]
 
   /// An attribute's value at its earliest time: its first sample, else its default.
   func earliestValue(_ key: String) -> USDValue? {
