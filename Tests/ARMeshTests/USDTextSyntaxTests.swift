@@ -102,4 +102,32 @@ struct USDTextSyntaxTests {
     // no prototype was found and its instances were not drawn.
     #expect(USDTextLayer.absolute(target, anchor: "/World/Instancer") == absolute)
   }
+
+  @Test("C++ comments are skipped as Sdf's lexer skips them: // to the line's end, /* */ across lines")
+  func cppComments() throws {
+    // usdLux's root.usda writes `// Pre-published light list`: ARScene stopped at the `/`.
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+      )
+      // A comment before the prim.
+      def Mesh "T" /* a comment
+      over two lines */ {
+          int[] faceVertexCounts = [3]  // one triangle
+          int[] faceVertexIndices = [0, 1, 2]
+          point3f[] points = [(0, 0, 0), (1, 0, 0), (0, 1, 0)]
+      }
+      """, to: "comments.usda")
+    #expect(try ModelAsset.load(path: path).mesh.triangleCount == 1)
+    try "#usda 1.0\n/* never closed\ndef Xform \"A\" {}\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    #expect {
+      _ = try ModelAsset.load(path: path)
+    } throws: { error in
+      "\(error)".contains("unterminated comment")
+    }
+  }
 }

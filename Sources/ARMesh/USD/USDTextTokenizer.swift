@@ -1,6 +1,6 @@
 /// The tokens of USD's text format (`.usda`): names, numbers, strings, asset paths (`@…@`),
-/// prim and property paths (`</…>`) and punctuation, each with its line for errors; `#`
-/// comments skipped.
+/// prim and property paths (`</…>`) and punctuation, each with its line for errors;
+/// comments (`#`, `//`, `/* … */`) skipped.
 struct USDTextTokenizer {
   enum Kind: Equatable {
     /// A keyword, type or property name (`def`, `point3f`, `primvars:st:indices`).
@@ -34,6 +34,17 @@ struct USDTextTokenizer {
       case 0x20, 0x09, 0x0D: i += 1
       case UInt8(ascii: "#"):
         while i < bytes.endIndex, bytes[i] != 0x0A { i += 1 }
+      // C++ comments, which Sdf's lexer skips too: `//` to the line's end, `/* … */` across lines.
+      case UInt8(ascii: "/") where bytes[i...].starts(with: [0x2F, 0x2F]):
+        while i < bytes.endIndex, bytes[i] != 0x0A { i += 1 }
+      case UInt8(ascii: "/") where bytes[i...].starts(with: [0x2F, 0x2A]):
+        var end = i + 2
+        while end < bytes.endIndex, !bytes[end...].starts(with: [0x2A, 0x2F]) {
+          if bytes[end] == 0x0A { line += 1 }
+          end += 1
+        }
+        guard end < bytes.endIndex else { throw fail("an unterminated comment (/* without */)") }
+        i = end + 2
       case UInt8(ascii: "\""), UInt8(ascii: "'"):
         let start = line
         let (value, end) = try quoted(bytes, from: i, line: &line, path: path)
