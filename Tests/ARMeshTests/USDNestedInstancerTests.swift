@@ -63,4 +63,41 @@ struct USDNestedInstancerTests {
       "\(error)".contains("(a cycle)")
     }
   }
+
+  @Test(
+    "an instancer whose instances cannot be computed draws nothing, as usd-core, with a warning naming why; the rest is drawn"
+  )
+  func unusableInstancer() throws {
+    // usdGeom's instancer.usda and ComputeAtTime scenes hold such instancers: ARScene refused
+    // the whole stage.
+    let model = try USDBoundsRulesTests.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def Cube "Kept" {
+          double size = 2
+      }
+      def PointInstancer "Short" {
+          point3f[] positions = [(0, 10, 0)]
+          int[] protoIndices = [0, 0]
+          rel prototypes = </Kept>
+      }
+      def PointInstancer "PastEnd" {
+          point3f[] positions = [(0, 20, 0)]
+          int[] protoIndices = [1]
+          rel prototypes = </Kept>
+      }
+      """)
+    #expect(model.mesh.triangleCount == 12)
+    // usd-core: (-1, -1, -1) to (1, 1, 1), the cube alone.
+    let box = try #require(model.declaredBounds)
+    #expect(box.min == SIMD3(repeating: -1) && box.max == SIMD3(repeating: 1), "\(box)")
+    #expect(
+      model.warnings.contains { $0.contains("/Short not drawn") && $0.contains("not one position for each") })
+    #expect(
+      model.warnings.contains { $0.contains("/PastEnd not drawn") && $0.contains("names prototype 1 of 1") })
+  }
 }

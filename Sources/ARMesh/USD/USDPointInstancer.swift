@@ -23,7 +23,12 @@ extension USDStageReader {
     guard case .ints(let protoIndices)? = value(instancer + ".protoIndices") else { return [] }
     guard case .vectors(let positions)? = value(instancer + ".positions"),
       positions.count == protoIndices.count
-    else { throw fail("positions", "not one position for each of the \(protoIndices.count) protoIndices") }
+    else {
+      if timeCode == nil, layer.sampledOnly.contains(instancer + ".positions") {
+        throw fail("positions", "only in time samples, none at the default time (give --time)")
+      }
+      throw fail("positions", "not one position for each of the \(protoIndices.count) protoIndices")
+    }
     var orientations: [SIMD4<Double>]?
     if case .quaternions(let q)? = value(instancer + ".orientations") { orientations = q }
     var scales: [SIMD3<Double>]?

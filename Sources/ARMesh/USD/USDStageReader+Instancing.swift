@@ -37,11 +37,23 @@ extension USDStageReader {
   /// space), nil without instances.
   func drawInstances(
     of instancer: String, world: Matrix4<Double>, made: [Made], asPrototype: (Int) -> Bool,
-    chain: [String] = [],
+    chain: [String] = [], warnings: inout [String],
     draw: ((path: String, type: String), GLTFPrimitiveAttributes, Matrix4<Double>) throws(USDError) -> Void
   ) throws(USDError) -> Box? {
-    let prototypes = try prototypeParts(of: instancer, made: made, asPrototype: asPrototype, chain: chain)
-    let instances = try self.instances(of: instancer)
+    // Instances that cannot be computed (counts that disagree, an index past the prototypes):
+    // usd-core's ComputeInstanceTransformsAtTime fails, and the instancer draws and bounds
+    // nothing. So here, with a warning naming why.
+    let instances: [(prototype: Int, transform: Matrix4<Double>)]
+    do {
+      instances = try self.instances(of: instancer)
+    } catch {
+      warnings.append(
+        "\(layer.path): point instancer \(instancer) not drawn, as usd-core draws none of it: \(error.place): "
+          + error.reason)
+      return nil
+    }
+    let prototypes = try prototypeParts(
+      of: instancer, made: made, asPrototype: asPrototype, chain: chain, warnings: &warnings)
     let vertices = instances.reduce(0) { sum, instance in
       sum + prototypes[instance.prototype].parts.reduce(0) { $0 + $1.attributes.positions.count }
     }
@@ -72,7 +84,7 @@ extension USDStageReader {
   /// its own extent; else its surfaces' and inner instancers' boxes, in the stage's axes) with
   /// the transform `above` from that box's space to the root's parent.
   private func prototypeParts(
-    of instancer: String, made: [Made], asPrototype: (Int) -> Bool, chain: [String]
+    of instancer: String, made: [Made], asPrototype: (Int) -> Bool, chain: [String], warnings: inout [String]
   ) throws(USDError) -> [(parts: [InstancedPart], box: Box?, above: Matrix4<Double>)] {
     var out: [(parts: [InstancedPart], box: Box?, above: Matrix4<Double>)] = []
     for root in prototypes(of: instancer) {
@@ -85,7 +97,7 @@ extension USDStageReader {
         if prim.type == "PointInstancer" {
           guard asPrototype(index) else { continue }
           let inner = try flattened(
-            prim.path, made: made, asPrototype: asPrototype, chain: chain + [instancer])
+            prim.path, made: made, asPrototype: asPrototype, chain: chain + [instancer], warnings: &warnings)
           let placed = try worldMatrix(prim.path)
           surfaces += inner.parts.map { ($0.prim, $0.attributes, above * placed * $0.local) }
           corners += instancerExtentCorners(prim.path, computed: inner.box).map(placed.transformPoint)
@@ -109,9 +121,9 @@ extension USDStageReader {
   /// Point instancer `inner` (in a prototype of the instancers `chain`) as its instances'
   /// surfaces in its own space, and its computed extent; a cycle or nesting past
   /// ``maximumInstancerNesting`` refused by name.
-  private func flattened(_ inner: String, made: [Made], asPrototype: (Int) -> Bool, chain: [String])
-    throws(USDError) -> (parts: [InstancedPart], box: Box?)
-  {
+  private func flattened(
+    _ inner: String, made: [Made], asPrototype: (Int) -> Bool, chain: [String], warnings: inout [String]
+  ) throws(USDError) -> (parts: [InstancedPart], box: Box?) {
     guard !chain.contains(inner) else {
       throw USDError(
         path: layer.path, place: inner,
@@ -125,9 +137,8 @@ extension USDStageReader {
     }
     var parts: [InstancedPart] = []
     let box = try drawInstances(
-      of: inner, world: .identity, made: made, asPrototype: asPrototype, chain: chain
-    ) {
-      prim, attributes, local throws(USDError) in
+      of: inner, world: .identity, made: made, asPrototype: asPrototype, chain: chain, warnings: &warnings
+    ) { prim, attributes, local throws(USDError) in
       parts.append((prim, attributes, local))
     }
     return (parts, box)

@@ -149,11 +149,14 @@ struct USDStageReader {
       // in a prototype, by the outermost instancer).
       let instanced = isUnderInstancer(prim.path)
       if prim.type == "PointInstancer", presence == .drawn, !instanced {
-        let box = try drawInstances(of: prim.path, world: world, made: made, asPrototype: { asPrototype[$0] })
-        {
-          (part, attributes, placed) throws(USDError) in
+        // (Its warnings apart from the sink, which drawing changes.)
+        var warnings: [String] = []
+        let box = try drawInstances(
+          of: prim.path, world: world, made: made, asPrototype: { asPrototype[$0] }, warnings: &warnings
+        ) { (part, attributes, placed) throws(USDError) in
           try draw(part, attributes, placed, bounded: false)
         }
+        sink.built.warnings += warnings
         // BBoxCache bounds an instancer by its extent.
         if bounding == nil {
           sink.built.include(instancerExtentCorners(prim.path, computed: box).map(world.transformPoint))
