@@ -7,7 +7,9 @@ import Testing
 /// Point instancers as Hydra draws them and usd-core's BBoxCache bounds them, beyond one level:
 /// an instancer whose prototype is another instancer (Houdini's and Pixar's nested scatters,
 /// usdImaging's nestedPointInstancers.usda), a prototype outside the instancer also drawn as
-/// itself, and a cycle of instancers refused by name. Bounds are usd-core 26.11's, metres.
+/// itself, a cycle of instancers refused by name, and an instancer whose instances cannot be
+/// computed drawn as usd-core draws it: not at all, here with a warning. Bounds are usd-core
+/// 26.11's, metres.
 @Suite("USD nested point instancers")
 struct USDNestedInstancerTests {
   @Test(
