@@ -490,4 +490,29 @@ struct USDBoundsRulesTests {
     // usd-core: (-1.5, -1.5, -1.5) to (3.5, 1.5, 1.5): the joints' box padded by 1.5.
     #expect(box.min == SIMD3(repeating: -1.5) && box.max == SIMD3(3.5, 1.5, 1.5), "\(box)")
   }
+
+  @Test("a volume is not drawn, with a warning naming it, and bounded by its authored extent")
+  func volumeBoundedByExtent() throws {
+    // usdImagingGL's volume scenes: usd-core's bounds take the volume's extent, ARScene's did not.
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def Volume "Smoke" {
+          float3[] extent = [(-4, -3, -3), (3, 3, 10)]
+          rel field:density = </Smoke/Density>
+          def OpenVDBAsset "Density" {
+              asset filePath = @smoke.vdb@
+              token fieldName = "density"
+          }
+      }
+      """)
+    let box = try #require(model.declaredBounds)
+    // usd-core: (-4, -3, -3) to (3, 3, 10).
+    #expect(box.min == SIMD3(-4, -3, -3) && box.max == SIMD3(3, 3, 10), "\(box)")
+    #expect(model.warnings.contains { $0.contains("does not draw") && $0.contains("/Smoke (Volume)") })
+  }
 }

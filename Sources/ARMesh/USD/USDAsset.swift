@@ -167,7 +167,11 @@ public struct USDAsset: Sendable {
     if USDTextLayer.isText(bytes) { return try USDTextLayer.read(bytes, path: path) }
     // Another format named as a layer (an `.obj`, an `.abc`): USD reads it only through a
     // file-format plugin; said so, not as a damaged binary layer.
-    let name = path.split(separator: "/").last ?? ""
+    // A package's member is named `package.usdz[member]`.
+    var name = path.split(separator: "/").last ?? ""
+    if name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
+      name = name[name.index(after: open)..<name.index(before: name.endIndex)]
+    }
     let suffix = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
     if !bytes.starts(with: Array("PXR-USDC".utf8)), !suffix.isEmpty,
       !["usd", "usda", "usdc", "usdz"].contains(suffix)

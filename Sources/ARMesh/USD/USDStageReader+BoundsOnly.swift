@@ -11,6 +11,7 @@ extension USDStageReader {
       return authoredExtentCorners(prim.path)
     }
     if prim.type == "Skeleton" { return skeletonExtentCorners(prim.path) }
+    if prim.type == "Volume" { return [] }
     return light ? lightExtentCorners(prim) : pointBasedExtentCorners(prim)
   }
 
@@ -37,9 +38,10 @@ extension USDStageReader {
   }
 
   /// Geometry kinds ARScene does not draw (a warning names each such prim): curves (hair,
-  /// wires), point clouds, NURBS patches and tetrahedral meshes.
+  /// wires), point clouds, NURBS patches, tetrahedral meshes and volumes (bounded by their
+  /// authored extents only, as UsdVol computes none).
   static let undrawnGeometry: Set<String> = [
-    "BasisCurves", "NurbsCurves", "HermiteCurves", "Points", "NurbsPatch", "TetMesh",
+    "BasisCurves", "NurbsCurves", "HermiteCurves", "Points", "NurbsPatch", "TetMesh", "Volume",
   ]
 
   /// The lights BBoxCache bounds (UsdLux's boundable ones) by their extents.
