@@ -182,4 +182,40 @@ struct USDLayerStackTests {
     try FileManager.default.createSymbolicLink(atPath: links.path + "/asset", withDestinationPath: real.path)
     #expect(try ModelAsset.load(path: links.path + "/asset/root.usda").mesh.triangleCount == 12)
   }
+
+  @Test(
+    "a stronger layer's time samples over a weaker layer's default: the default at the default time, the samples at a time"
+  )
+  func defaultBelowSamples() throws {
+    // usdImagingGL's arm_baked.usda bakes its arm's points as time samples over arm.usda's
+    // defaults: usd-core reads the defaults at the default time, ARScene read nothing there.
+    let folder = try Self.folder([
+      "root.usda": """
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+          subLayers = [@./base.usda@]
+      )
+      over "Box"
+      {
+          double3 xformOp:translate.timeSamples = {
+              0: (0, 10, 0),
+          }
+      }
+      """,
+      "base.usda": """
+      def Cube "Box"
+      {
+          double3 xformOp:translate = (5, 0, 0)
+          uniform token[] xformOpOrder = ["xformOp:translate"]
+      }
+      """,
+    ])
+    let path = folder.path + "/root.usda"
+    // usd-core: (4, -1, -1) to (6, 1, 1) at the default time, (-1, 9, -1) to (1, 11, 1) at time 0.
+    let still = try #require(try Self.bounds(path))
+    #expect(still.min == SIMD3(4, -1, -1) && still.max == SIMD3(6, 1, 1), "\(still)")
+    let moved = try #require(try ModelAsset.load(path: path, time: 0).declaredBounds)
+    #expect(moved.min == SIMD3(-1, 9, -1) && moved.max == SIMD3(1, 11, 1), "\(moved)")
+  }
 }

@@ -239,7 +239,13 @@ extension USDLayer {
       timeSamples[k] = samples
     }
     for (key, value) in source.values {
-      guard let k = moved(key), values[k] == nil else { continue }
+      guard let k = moved(key) else { continue }
+      // Time samples here and a default there: at the default time USD reads the default (its
+      // value resolution skips time samples there), at a time the samples.
+      let defaultBelowSamples =
+        values[k] != nil && sampledOnly.contains(k) && !source.sampledOnly.contains(key)
+      guard values[k] == nil || defaultBelowSamples else { continue }
+      if defaultBelowSamples { sampledOnly.remove(k) }
       if source.sampledOnly.contains(key) { sampledOnly.insert(k) }
       if case .paths(let targets) = value { values[k] = .paths(movedAll(targets)) } else { values[k] = value }
     }
