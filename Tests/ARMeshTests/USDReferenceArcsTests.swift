@@ -371,4 +371,45 @@ struct USDReferenceArcsTests {
     Self.expect(box, SIMD3(4, -1, -1), SIMD3(6, 1, 1))
     #expect(model.mesh.triangleCount == 12)
   }
+
+  @Test(
+    "a reference to the layer's own file (by name, with or without a prim) is an internal reference, not a cycle"
+  )
+  func referenceToItsOwnFile() throws {
+    // usd's testUsdFlatten/ref.usd references `@./ref.usd@</Bar>`: ARScene loaded the file again
+    // and again until it refused "more than eight layers deep".
+    let box = try Self.bounds(
+      [
+        "kit.usda": """
+        (
+            metersPerUnit = 1
+            upAxis = "Y"
+            defaultPrim = "Part"
+        )
+        class Xform "Part"
+        {
+            def Cube "Body"
+            {
+                double size = 2
+            }
+        }
+        def Xform "Copy" (
+            references = @./kit.usda@</Part>
+        )
+        {
+            double3 xformOp:translate = (5, 0, 0)
+            uniform token[] xformOpOrder = ["xformOp:translate"]
+        }
+        def Xform "Default" (
+            references = @kit.usda@
+        )
+        {
+            double3 xformOp:translate = (0, 5, 0)
+            uniform token[] xformOpOrder = ["xformOp:translate"]
+        }
+        """
+      ], root: "kit.usda")
+    // usd-core: (-1, -1, -1) to (6, 6, 1): the copy at x 5 and the default prim's at y 5.
+    Self.expect(box, SIMD3(-1, -1, -1), SIMD3(6, 6, 1))
+  }
 }

@@ -85,7 +85,8 @@ struct USDTests {
     let missing = Self.zip([("root.usda", "#usda 1.0\ndef Xform \"A\" (references = @parts/b.usda@) {}\n")])
     let cycle = Self.zip([
       ("root.usda", "#usda 1.0\ndef Xform \"A\" (references = @b.usda@) {}\n"),
-      ("b.usda", "#usda 1.0\n(\n  defaultPrim = \"B\"\n)\ndef Xform \"B\" (references = @b.usda@) {}\n"),
+      ("b.usda", "#usda 1.0\n(\n  defaultPrim = \"B\"\n)\ndef Xform \"B\" (references = @c.usda@) {}\n"),
+      ("c.usda", "#usda 1.0\n(\n  defaultPrim = \"C\"\n)\ndef Xform \"C\" (references = @b.usda@) {}\n"),
     ])
     let badValue = Self.zip([("root.usda", "#usda 1.0\n(\n  metersPerUnit = -1\n)\n")])
     for (bytes, message) in [

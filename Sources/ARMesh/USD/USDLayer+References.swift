@@ -1,3 +1,6 @@
+import ARFiles
+import Foundation
+
 extension USDLayer {
   /// The layer with its prims' references and payloads composed in: each referenced prim's
   /// subtree (from this layer, or another layer in the package) grafted under the referencing
@@ -50,7 +53,13 @@ extension USDLayer {
       // An inherit or specializes arc: a prim of this stack, its opinions if it exists.
       let inherits = arc.file == Self.inheritArc
       guard !inherits || resolved.prims.contains(where: { $0.path == arc.prim }) else { continue }
-      let reference = inherits ? (file: "", prim: arc.prim) : arc
+      var reference = inherits ? (file: "", prim: arc.prim) : arc
+      // A reference to one of this layer's own prims by its file's name is an internal one.
+      if !reference.file.isEmpty, namesItself(reference.file),
+        let own = reference.prim.isEmpty ? stack.defaultPrim.map({ "/" + $0 }) : reference.prim
+      {
+        reference = (file: "", prim: own)
+      }
       // A MaterialX document (USD reads it through a plugin) holds materials, no geometry: a
       // material it would fill draws in the default with a warning naming it, as any
       // material without a UsdPreviewSurface does.
@@ -189,6 +198,20 @@ extension USDLayer {
 
   /// What holds the files this layer's references name: its package, or its folder.
   var holder: String { path.hasSuffix("]") ? "the package" : "its folder" }
+
+  /// Whether asset path `file`, as this layer writes it, names this layer itself (usdFlatten's
+  /// `@./ref.usd@</Bar>` inside `ref.usd`): loading it again would recurse without end.
+  func namesItself(_ file: String) -> Bool {
+    func normalized(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.path }
+    var own = path
+    if path.hasSuffix("]"), let open = path.lastIndex(of: "[") {
+      // A package's member, named `package.usdz[member]`: its name within the package.
+      own = "/" + path[path.index(after: open)..<path.index(before: path.endIndex)]
+    }
+    let folder = PathNames.folder(of: own)
+    let named = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
+    return normalized(named) == normalized(own)
+  }
 
   /// Takes in `other`'s notes that this layer does not have yet (a layer two others name says
   /// its notes once).
