@@ -3,22 +3,22 @@ import ARMath
 extension USDStageReader {
   /// The `UsdPreviewSurface` shader under the material at `path` as a material: its diffuse
   /// and emissive colours (constant, or a `UsdUVTexture`'s image from the package, whose bytes
-  /// go into `images`), normal and occlusion maps, metallic, roughness and opacity; nil when
-  /// there is none.
+  /// go into `images`), normal and occlusion maps, metallic, roughness and opacity; else its
+  /// MaterialX surface's constants (``materialXMaterial(_:kind:of:warnings:)``); nil when it has
+  /// neither.
   func previewSurface(of path: String, images: inout [String: [UInt8]], warnings: inout [String]) -> Material?
   {
+    // A material whose `outputs:surface` is not a UsdPreviewSurface may be drawn from its
+    // MaterialX surface (Reality Composer Pro's).
+    if connectedPreviewSurface(of: path) == nil, let node = materialXSurface(of: path) {
+      return materialXMaterial(node.path, kind: node.kind, of: path, warnings: &warnings)
+    }
     guard let shader = previewSurfaceShader(of: path) else { return nil }
     var material = Material(name: String(path.split(separator: "/").last ?? "material"))
-    func colour(_ input: String) -> SIMD3<Float>? {
-      guard case .vector(let c)? = values[shader.path + ".inputs:" + input] else { return nil }
-      return SIMD3(Float(c.x), Float(c.y), Float(c.z))
-    }
+    func colour(_ input: String) -> SIMD3<Float>? { inputColour(shader.path, input) }
     material.diffuse = colour("diffuseColor") ?? SIMD3(0.18, 0.18, 0.18)
     material.emissive = colour("emissiveColor") ?? .zero
-    func number(_ input: String) -> Double? {
-      guard case .double(let x)? = values[shader.path + ".inputs:" + input], x.isFinite else { return nil }
-      return x
-    }
+    func number(_ input: String) -> Double? { inputNumber(shader.path, input) }
     if let opacity = number("opacity") { material.opacity = Float(Swift.min(Swift.max(opacity, 0), 1)) }
     // UsdPreviewSurface's metallic workflow is glTF's model (fallbacks: metallic 0, roughness 0.5).
     material.metallicRoughness = Material.MetallicRoughness(
@@ -80,11 +80,8 @@ extension USDStageReader {
   /// The `UsdPreviewSurface` shader of the material at `material`: the one its `outputs:surface`
   /// is connected to, else (a surface output connected elsewhere, or none) the first under it.
   func previewSurfaceShader(of material: String) -> (path: String, type: String)? {
-    if let source = connections[material + ".outputs:surface"]?.first {
-      let connected = String(source[..<(source.lastIndex(of: ".") ?? source.endIndex)])
-      if case .token("UsdPreviewSurface")? = values[connected + ".info:id"] {
-        return (connected, primTypes[connected] ?? "Shader")
-      }
+    if let connected = connectedPreviewSurface(of: material) {
+      return (connected, primTypes[connected] ?? "Shader")
     }
     return prims.first { prim in
       guard prim.type == "Shader", prim.path.hasPrefix(material + "/"),
@@ -92,6 +89,14 @@ extension USDStageReader {
       else { return false }
       return true
     }
+  }
+
+  /// The `UsdPreviewSurface` shader the material's `outputs:surface` is connected to, if it is one.
+  func connectedPreviewSurface(of material: String) -> String? {
+    guard let source = connections[material + ".outputs:surface"]?.first else { return nil }
+    let connected = String(source[..<(source.lastIndex(of: ".") ?? source.endIndex)])
+    guard case .token("UsdPreviewSurface")? = values[connected + ".info:id"] else { return nil }
+    return connected
   }
 
   /// The mesh with its texture coordinates (its first `texCoord2f` primvar: `primvars:st`,
