@@ -42,12 +42,7 @@ extension USDStageReader {
 
   /// The nearest `SkelRoot` at or above `path`, nil outside one (where UsdSkel skins nothing).
   func skelRoot(of path: String) -> String? {
-    var prefix = path
-    while !prefix.isEmpty {
-      if primTypes[prefix] == "SkelRoot" { return prefix }
-      prefix = String(prefix[..<(prefix.lastIndex(of: "/") ?? prefix.startIndex)])
-    }
-    return nil
+    ([path] + Self.ancestors(of: path)).first { primTypes[$0] == "SkelRoot" }
   }
 
   /// The first target of relationship `name` on the prim at `path` or its nearest ancestor that

@@ -20,13 +20,8 @@ extension USDStageReader {
   /// extent and leaves everything under it out (a mesh under a mesh, a lamp under a SkelRoot),
   /// and Hydra draws no gprim under a gprim.
   func boundingAncestor(of path: String) -> (path: String, type: String)? {
-    var found: (path: String, type: String)?
-    var prefix = path
-    while let slash = prefix.lastIndex(of: "/"), slash != prefix.startIndex {
-      prefix = String(prefix[..<slash])
-      if let type = primTypes[prefix], Self.isBoundable(type) { found = (prefix, type) }
-    }
-    return found
+    let outermost = Self.ancestors(of: path).last { primTypes[$0].map(Self.isBoundable) == true }
+    return outermost.map { ($0, primTypes[$0]!) }
   }
 
   /// Whether prims of `type` are UsdGeomBoundable, bounded by their extents with nothing under

@@ -20,12 +20,7 @@ extension USDStageReader {
   /// Whether a point instancer is a strict ancestor of the prim at `path`: BBoxCache bounds it
   /// by the instancer's extent and Hydra draws it only through the instancer's prototypes.
   func isUnderInstancer(_ path: String) -> Bool {
-    var prefix = path
-    while let slash = prefix.lastIndex(of: "/"), slash != prefix.startIndex {
-      prefix = String(prefix[..<slash])
-      if primTypes[prefix] == "PointInstancer" { return true }
-    }
-    return false
+    Self.ancestors(of: path).contains { primTypes[$0] == "PointInstancer" }
   }
 
   /// Draws every instance of point instancer `instancer` (placed by `world`): each prototype's
@@ -147,11 +142,10 @@ extension USDStageReader {
   /// Whether a point instancer lies between prototype root `root` (included) and the prim at
   /// `path` (excluded).
   private func hasInstancer(between root: String, and path: String) -> Bool {
-    var prefix = path
-    while prefix != root, let slash = prefix.lastIndex(of: "/"), slash != prefix.startIndex {
-      prefix = String(prefix[..<slash])
-      if primTypes[prefix] == "PointInstancer" { return true }
-      if prefix == root { break }
+    guard path != root else { return false }
+    for ancestor in Self.ancestors(of: path) {
+      if primTypes[ancestor] == "PointInstancer" { return true }
+      if ancestor == root { break }
     }
     return false
   }

@@ -113,12 +113,13 @@ struct USDStageReader {
     // Each prim's presence, found once for the surfaces made and the prims drawn: as itself,
     // and as part of a point instancer's prototype (which takes its definition and visibility
     // from the prototype's root down).
-    let prototypeRoots = prims.filter { $0.type == "PointInstancer" }.flatMap { prototypes(of: $0.path) }
+    let prototypeRoots = Set(prims.filter { $0.type == "PointInstancer" }.flatMap { prototypes(of: $0.path) })
     let presences = prims.map { presence(of: $0.path) }
-    let asPrototype = prims.indices.map { i in
-      let path = prims[i].path
-      let root = prototypeRoots.first { path == $0 || path.hasPrefix($0 + "/") }
-      return root.map { presence(of: path, prototypeRoot: $0) == .drawn } ?? false
+    let asPrototype = prims.map { prim in
+      let root =
+        prototypeRoots.isEmpty
+        ? nil : ([prim.path] + Self.ancestors(of: prim.path)).first(where: prototypeRoots.contains)
+      return root.map { presence(of: prim.path, prototypeRoot: $0) == .drawn } ?? false
     }
     let made = try madeSurfaces(prims.indices.map { asPrototype[$0] ? .drawn : presences[$0] })
     var sink = SurfaceSink(self)
@@ -286,11 +287,11 @@ struct USDStageReader {
   /// that root down, as Hydra draws a `def` prototype under an `over` or an invisible scope.
   func presence(of path: String, prototypeRoot: String? = nil) -> Presence {
     var prefix = "", purpose = "default", invisible = false
-    let definedFrom = prototypeRoot?.count ?? 0
+    let definedFrom = prototypeRoot?.utf8.count ?? 0
     for part in path.split(separator: "/") {
       prefix += "/" + part
       if layer.abstractPrims.contains(prefix) || layer.inactivePrims.contains(prefix)
-        || prefix.count >= definedFrom && layer.overriddenPrims.contains(prefix)
+        || prefix.utf8.count >= definedFrom && layer.overriddenPrims.contains(prefix)
           && !layer.definedPrims.contains(prefix)
       {
         return .absent
@@ -298,7 +299,7 @@ struct USDStageReader {
       guard let type = primTypes[prefix], Self.imageableTypes.contains(type) else { continue }
       // A prototype's ancestors above its root lend it no visibility: an invisible scope holding
       // prototypes hides them, not their instances (their purpose still counts, as BBoxCache's).
-      if prefix.count >= definedFrom, case .token("invisible")? = value(prefix + ".visibility") {
+      if prefix.utf8.count >= definedFrom, case .token("invisible")? = value(prefix + ".visibility") {
         invisible = true
       }
       if case .token(let own)? = values[prefix + ".purpose"] { purpose = own }
@@ -351,6 +352,17 @@ struct USDStageReader {
       }
     }
     return made
+  }
+
+  /// The strict ancestors of the prim at `path`, nearest first (`/A/B/C`: `/A/B`, `/A`).
+  static func ancestors(of path: String) -> [String] {
+    var out: [String] = []
+    var prefix = Substring(path)
+    while let slash = prefix.lastIndex(of: "/"), slash != prefix.startIndex {
+      prefix = prefix[..<slash]
+      out.append(String(prefix))
+    }
+    return out
   }
 
   /// `paths`, the first few of them, for a message.
