@@ -28,7 +28,7 @@ extension USDStageReader {
   /// them taken in.
   static func isBoundable(_ type: String) -> Bool {
     type == "Mesh" || type == "PointInstancer" || type == "SkelRoot" || type == "Skeleton"
-      || type == "Volume" || USDImplicitShapes.types.contains(type) || undrawnGeometry.contains(type)
+      || USDImplicitShapes.types.contains(type) || undrawnGeometry.contains(type)
       || boundableLights.contains(type)
   }
 
