@@ -102,4 +102,43 @@ struct USDNestedInstancerTests {
     #expect(
       model.warnings.contains { $0.contains("/PastEnd not drawn") && $0.contains("names prototype 1 of 1") })
   }
+
+  @Test("an instancer inside a prototype that would place more than a million surfaces is refused by name")
+  func flattenedSurfacesBounded() throws {
+    // 1,001 instances of an instancer of 1,001 triangles, itself instanced: a hostile file's
+    // nested scatters would be held in memory whole before the outer instancer placed them.
+    let positions = "[" + (0..<1001).map { "(\($0), 0, 0)" }.joined(separator: ", ") + "]"
+    let indices = "[" + Array(repeating: "0", count: 1001).joined(separator: ", ") + "]"
+    let text = """
+      #usda 1.0
+      def Scope "Protos" {
+          token visibility = "invisible"
+          def Mesh "Tri" {
+              int[] faceVertexCounts = [3]
+              int[] faceVertexIndices = [0, 1, 2]
+              point3f[] points = [(0, 0, 0), (1, 0, 0), (0, 1, 0)]
+          }
+          def PointInstancer "Row" {
+              point3f[] positions = \(positions)
+              int[] protoIndices = \(indices)
+              rel prototypes = </Protos/Tri>
+          }
+          def PointInstancer "Field" {
+              point3f[] positions = \(positions)
+              int[] protoIndices = \(indices)
+              rel prototypes = </Protos/Row>
+          }
+      }
+      def PointInstancer "World" {
+          point3f[] positions = [(0, 0, 0)]
+          int[] protoIndices = [0]
+          rel prototypes = </Protos/Field>
+      }
+      """
+    #expect {
+      _ = try USDBoundsRulesTests.load(text)
+    } throws: { error in
+      "\(error)".contains("/Protos/Field") && "\(error)".contains("more than 1000000")
+    }
+  }
 }

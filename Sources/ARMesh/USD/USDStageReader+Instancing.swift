@@ -17,6 +17,11 @@ extension USDStageReader {
   /// and so on) are refused by name.
   static let maximumInstancerNesting = 8
 
+  /// An instancer inside a prototype is flattened into at most this many placed surfaces (each
+  /// held until the outer instancer places them all): beyond, it is refused by name, where a
+  /// hostile file's nested instancers would ask for gigabytes.
+  static let maximumFlattenedSurfaces = 1_000_000
+
   /// Whether a point instancer is a strict ancestor of the prim at `path`: BBoxCache bounds it
   /// by the instancer's extent and Hydra draws it only through the instancer's prototypes.
   func isUnderInstancer(_ path: String) -> Bool {
@@ -58,6 +63,14 @@ extension USDStageReader {
         reason:
           "\(instances.count) instances would make \(vertices) vertices, more than \(Self.maximumInstancedVertices)"
       )
+    }
+    // An inner instancer's surfaces are held, not streamed: bounded by count too.
+    let placed = instances.reduce(0) { $0 + prototypes[$1.prototype].parts.count }
+    guard chain.isEmpty || placed <= Self.maximumFlattenedSurfaces else {
+      throw USDError(
+        path: layer.path, place: instancer,
+        reason: "a point instancer inside a prototype that would place \(placed) surfaces, more than "
+          + "\(Self.maximumFlattenedSurfaces)")
     }
     var corners: [SIMD3<Double>] = []
     for instance in instances {
