@@ -7,12 +7,13 @@ extension USDStageReader {
   func boundsOnlyCorners(_ prim: (path: String, type: String)) -> [SIMD3<Double>]? {
     let light = Self.boundableLights.contains(prim.type)
     guard light || prim.type == "Skeleton" || Self.undrawnGeometry.contains(prim.type) else { return nil }
-    if case .vectors(let authored)? = value(prim.path + ".extent"), authored.count == 2 {
-      return authoredExtentCorners(prim.path)
+    return authoredExtentCorners(prim.path) {
+      switch prim.type {
+      case "Skeleton": skeletonExtentCorners(prim.path)
+      case "Volume": []
+      default: light ? lightExtentCorners(prim) : pointBasedExtentCorners(prim)
+      }
     }
-    if prim.type == "Skeleton" { return skeletonExtentCorners(prim.path) }
-    if prim.type == "Volume" { return [] }
-    return light ? lightExtentCorners(prim) : pointBasedExtentCorners(prim)
   }
 
   /// The outermost boundable prim above the prim at `path` (a gprim, a point instancer, a

@@ -166,10 +166,7 @@ extension USDStageReader {
   /// A point instancer's extent as BBoxCache takes it, as 8 corners in its own space: the
   /// authored one (Pixar's instancers carry theirs), else `computed`, its instances' box.
   func instancerExtentCorners(_ instancer: String, computed: Box?) -> [SIMD3<Double>] {
-    if case .vectors(let authored)? = value(instancer + ".extent"), authored.count == 2 {
-      return authoredExtentCorners(instancer)
-    }
-    return computed.map(Self.corners) ?? []
+    authoredExtentCorners(instancer) { computed.map(Self.corners) ?? [] }
   }
 
   /// Warns in `built` of prototypes of `instancer` that are not on the stage (`asPrototype`

@@ -409,6 +409,16 @@ struct USDStageReader {
     return Self.corners((authored[0], authored[1]))
   }
 
+  /// ``authoredExtentCorners(_:)`` where an extent is authored (a two-point one, valid or not:
+  /// an invalid or inverted one bounds nothing), else `computed()`, the extent the prim's schema
+  /// computes: BBoxCache's rule for every boundable.
+  func authoredExtentCorners(_ prim: String, else computed: () -> [SIMD3<Double>]) -> [SIMD3<Double>] {
+    if case .vectors(let authored)? = value(prim + ".extent"), authored.count == 2 {
+      return authoredExtentCorners(prim)
+    }
+    return computed()
+  }
+
   /// A box's 8 corners.
   static func corners(_ box: (min: SIMD3<Double>, max: SIMD3<Double>)) -> [SIMD3<Double>] {
     (0..<8).map { k in
