@@ -107,9 +107,13 @@ struct USDTests {
 
   /// A stored zip of `entries` (names and texts), in order.
   static func zip(_ entries: [(name: String, text: String)]) -> [UInt8] {
+    zip(files: entries.map { ($0.name, Array($0.text.utf8)) })
+  }
+
+  /// A stored zip of `files` (names and bytes: a nested package, an image), in order.
+  static func zip(files: [(name: String, bytes: [UInt8])]) -> [UInt8] {
     var out: [UInt8] = []
-    for (name, text) in entries {
-      let data = Array(text.utf8)
+    for (name, data) in files {
       out += [0x50, 0x4B, 0x03, 0x04, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
       func u32(_ x: Int) {
         out += [UInt8(x & 0xFF), UInt8(x >> 8 & 0xFF), UInt8(x >> 16 & 0xFF), UInt8(x >> 24)]

@@ -109,20 +109,21 @@ public struct USDAsset: Sendable {
 
   /// A package's layer `entry` (its first, the root, by default), or a bare layer, with its
   /// references composed from the package's files; and those files, with the files of the
-  /// packages nested in it (a texture of a nested model is found by its name in that package).
-  /// A reference into a package in the package is a layer of its own (`@./parts.usdz@`) or
-  /// one of its files (`@./parts.usdz[arm.usdc]@`, USD's package-relative path).
-  static func package(_ bytes: ArraySlice<UInt8>, path: String, entry: String? = nil, depth: Int = 0)
-    throws(USDError) -> (USDLayer, [String: ArraySlice<UInt8>])
-  {
+  /// packages nested in it, each named from the outermost package (``USDPackagePaths``: a
+  /// nested package's `0/wood.png` is `parts.usdz[0/wood.png]`), and for a bare layer those of
+  /// the packages it names. A reference into a package in the package is a layer of its own
+  /// (`@./parts.usdz@`) or one of its files (`@./parts.usdz[arm.usdc]@`, USD's package-relative
+  /// path). `enclosing` names the packages this one is nested in (``USDPackagePaths/enclosing``).
+  static func package(
+    _ bytes: ArraySlice<UInt8>, path: String, entry: String? = nil, depth: Int = 0, enclosing: [String] = []
+  ) throws(USDError) -> (USDLayer, [String: ArraySlice<UInt8>]) {
     guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
       // A bare layer's references, payloads and sublayers are files in its folder.
       let beside = USDFolderLayers(root: path)
-      return (
-        try layer(bytes, path: path).composed { name, from throws(USDError) in
-          try beside.layer(name, from: from)
-        }, [:]
-      )
+      let composed = try layer(bytes, path: path).composed { name, from throws(USDError) in
+        try beside.layer(name, from: from)
+      }
+      return (composed, beside.packageFiles)
     }
     guard depth <= maximumNesting else {
       throw USDError(path: path, place: "zip", reason: "packages nested more than \(maximumNesting) deep")
@@ -134,23 +135,27 @@ public struct USDAsset: Sendable {
     guard files[rootName] != nil else {
       throw USDError(path: path, place: "zip", reason: "no file \(rootName.prefix(60)) in the package")
     }
-    var nested: [String: ArraySlice<UInt8>] = [:]
-    /// The layer at `name` in this package: a layer, a nested package, or a file of one.
-    func load(_ name: String, from _: String = "") throws(USDError) -> USDLayer? {
-      var key = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
-      var inner: String?
-      if key.hasSuffix("]"), let open = key.firstIndex(of: "[") {
-        inner = String(key[key.index(after: open)..<key.index(before: key.endIndex)])
-        key = String(key[..<open])
+    let paths = USDPackagePaths(members: files.keys, root: rootName, enclosing: enclosing)
+    var all = Dictionary(uniqueKeysWithValues: files.map { (paths.qualified($0.key), $0.value) })
+    /// The layer `name` names, written by the layer at `from` (the root entry for none): a
+    /// layer, a nested package, or a nested package's file (`parts.usdz[arm.usdc]`).
+    func load(_ name: String, from: String = "") throws(USDError) -> USDLayer? {
+      var (outer, inner) = (name, String?.none)
+      if name.hasSuffix("]"), let open = name.firstIndex(of: "[") {
+        inner = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+        outer = String(name[..<open])
       }
-      guard let bytes = files[key] else { return nil }
+      let writer = from.isEmpty ? "" : USDPackagePaths.memberName(of: from)
+      guard let key = from.isEmpty ? outer : paths.member(outer, writtenBy: writer), let bytes = files[key]
+      else { return nil }
       let place = "\(path)[\(key)]"
       guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
         guard inner == nil else { throw USDError(path: place, place: "zip", reason: "not a package") }
-        return try layer(bytes, path: place)
+        return try layer(bytes, path: place, packagePaths: paths)
       }
-      let (layer, innerFiles) = try package(bytes, path: place, entry: inner, depth: depth + 1)
-      nested.merge(innerFiles) { first, _ in first }
+      let (layer, innerFiles) = try package(
+        bytes, path: place, entry: inner, depth: depth + 1, enclosing: enclosing + [key])
+      all.merge(innerFiles) { first, _ in first }
       return layer
     }
     // The root entry: a layer, or itself a package (what load reads either way).
@@ -158,13 +163,18 @@ public struct USDAsset: Sendable {
       throw USDError(path: path, place: "zip", reason: "no file \(rootName.prefix(60)) in the package")
     }
     let rooted = try first.composed { name, from throws(USDError) in try load(name, from: from) }
-    return (rooted, files.merging(nested) { outer, _ in outer })
+    return (rooted, all)
   }
 
   /// A layer's opinions from its bytes: text (`#usda`) or binary (`PXR-USDC`), its variant
-  /// sets unresolved (composition picks them, a referencing prim's selections first).
-  static func layer(_ bytes: ArraySlice<UInt8>, path: String) throws(USDError) -> USDLayer {
-    if USDTextLayer.isText(bytes) { return try USDTextLayer.read(bytes, path: path) }
+  /// sets unresolved (composition picks them, a referencing prim's selections first);
+  /// `packagePaths` for a package's member.
+  static func layer(
+    _ bytes: ArraySlice<UInt8>, path: String, packagePaths: USDPackagePaths? = nil
+  ) throws(USDError) -> USDLayer {
+    if USDTextLayer.isText(bytes) {
+      return try USDTextLayer.read(bytes, path: path, packagePaths: packagePaths)
+    }
     // Another format named as a layer (an `.obj`, an `.abc`): USD reads it only through a
     // file-format plugin; said so, not as a damaged binary layer.
     // A package's member is named `package.usdz[member]`.
@@ -182,6 +192,6 @@ public struct USDAsset: Sendable {
           "not a USD layer: a .\(suffix) file, which USD reads only through a file-format plugin ARScene does not have"
       )
     }
-    return try USDLayer(crate: USDCrate(bytes, path: path))
+    return try USDLayer(crate: USDCrate(bytes, path: path), packagePaths: packagePaths)
   }
 }

@@ -15,6 +15,9 @@ final class USDFolderLayers {
   /// Files read, at most ``limit``: a chain of references is bounded in depth, not in breadth.
   private var files = 0
   static let limit = 10_000
+  /// The files of the packages read, each named from its package's path
+  /// (`/kit/parts.usdz[0/wood.png]`, as ``USDPackagePaths`` names them): their layers' textures.
+  private(set) var packageFiles: [String: ArraySlice<UInt8>] = [:]
 
   /// The layers beside the root layer at `root`.
   init(root: String) { folder = PathNames.folder(of: root) }
@@ -43,10 +46,14 @@ final class USDFolderLayers {
     do { bytes = try FileIO.read(path) } catch {
       throw USDError(path: path, place: place, reason: error.reason)
     }
-    let layer =
-      bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
-      ? try USDAsset.package(ArraySlice(bytes), path: path, depth: 1).0
-      : try USDAsset.layer(ArraySlice(bytes), path: path)
+    var layer: USDLayer
+    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+      let inner: [String: ArraySlice<UInt8>]
+      (layer, inner) = try USDAsset.package(ArraySlice(bytes), path: path, depth: 1, enclosing: [path])
+      packageFiles.merge(inner) { first, _ in first }
+    } else {
+      layer = try USDAsset.layer(ArraySlice(bytes), path: path)
+    }
     read[path] = layer
     return layer
   }

@@ -8,6 +8,9 @@ import Dispatch
 struct USDLayer {
   /// The file the layer came from, for errors (`cube.usdz`, or `cube.usdz[parts/arm.usda]`).
   var path: String
+  /// For a package's member, how the paths it writes name the package's files (nil for a bare
+  /// layer file).
+  var packagePaths: USDPackagePaths?
   /// Each prim path (in the layer's order) with its type name.
   var prims: [(path: String, type: String)] = []
   /// Each property's default value, by its path (`/Cube/Cube.points`).
@@ -50,12 +53,21 @@ struct USDLayer {
   /// An asset path as this layer writes it, anchored as USD anchors it: a relative path in a
   /// bare layer file is relative to that file's folder, so it is kept joined to it (a texture
   /// named by a layer in a subfolder, `../textures/wood.png`, stays that layer's, wherever its
-  /// prims are composed). In a package (or for an absolute path, a URL or nothing) it is kept as
-  /// written: package files are named from the package's root.
+  /// prims are composed). In a package it becomes the name of the package's file it reaches
+  /// from the outermost package (``USDPackagePaths``), a nested package's member kept as
+  /// written after it (`parts.usdz[wood.png]`). An absolute path, a URL or nothing is kept as written.
   func anchored(_ asset: String) -> String {
-    guard !path.hasSuffix("]"), !asset.isEmpty, !asset.hasPrefix("/"), !asset.contains(":") else {
-      return asset
+    guard !asset.isEmpty, !asset.hasPrefix("/"), !asset.contains(":") else { return asset }
+    if let packagePaths {
+      var (outer, inner) = (Substring(asset), Substring())
+      if asset.hasSuffix("]"), let open = asset.firstIndex(of: "[") {
+        (outer, inner) = (asset[..<open], asset[open...])
+      }
+      // One that leads out of the package is kept as written: no file of it has that name.
+      let member = packagePaths.member(String(outer), writtenBy: USDPackagePaths.memberName(of: path))
+      return member.map { packagePaths.qualified($0 + inner) } ?? asset
     }
+    guard !path.hasSuffix("]") else { return asset }
     let folder = PathNames.folder(of: path)
     return folder.isEmpty ? asset : folder + "/" + asset
   }
@@ -90,11 +102,15 @@ struct USDLayer {
   var upAxis = "Y"
   var defaultPrim: String?
 
-  init(path: String) { self.path = path }
+  init(path: String, packagePaths: USDPackagePaths? = nil) {
+    self.path = path
+    self.packagePaths = packagePaths
+  }
 
-  /// The prims and properties of a binary crate layer.
-  init(crate: USDCrate) throws(USDError) {
+  /// The prims and properties of a binary crate layer (`packagePaths` for a package's member).
+  init(crate: USDCrate, packagePaths: USDPackagePaths? = nil) throws(USDError) {
     path = crate.path
+    self.packagePaths = packagePaths
     var arrays = Self.decodedArrays(crate)
     for s in crate.specs.indices {
       let path = crate.paths[crate.specs[s].path]

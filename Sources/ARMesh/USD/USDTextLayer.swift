@@ -18,12 +18,16 @@ struct USDTextLayer {
   /// Whether `bytes` start as a text layer does.
   static func isText(_ bytes: ArraySlice<UInt8>) -> Bool { bytes.starts(with: Array("#usda ".utf8)) }
 
-  /// Reads the text layer `bytes` from `path` (for errors).
-  static func read(_ bytes: ArraySlice<UInt8>, path: String) throws(USDError) -> USDLayer {
+  /// Reads the text layer `bytes` from `path` (for errors), a member of the package
+  /// `packagePaths` describes where one does.
+  static func read(
+    _ bytes: ArraySlice<UInt8>, path: String, packagePaths: USDPackagePaths? = nil
+  ) throws(USDError) -> USDLayer {
     guard isText(bytes) else { throw USDError(path: path, place: "line 1", reason: "no #usda header") }
     let body = bytes[(bytes.firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.endIndex)...]
     var parser = USDTextLayer(
-      tokens: try USDTextTokenizer.tokens(body, path: path, firstLine: 2), layer: USDLayer(path: path))
+      tokens: try USDTextTokenizer.tokens(body, path: path, firstLine: 2),
+      layer: USDLayer(path: path, packagePaths: packagePaths))
     try parser.parseLayer()
     return parser.layer
   }
