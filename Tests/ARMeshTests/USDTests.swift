@@ -286,6 +286,26 @@ struct USDImplicitShapeTests {
   }
 
   @Test(
+    "a size declared float where the schema says double: the fallback, as usd-core's BBoxCache, with a warning",
+    arguments: ["float-sizes.usdz", "float-sizes-text.usdz"])
+  func floatSizes(_ file: String) throws {
+    let (prims, low, high) = try USDTests.bboxCache(file)
+    #expect(prims.count == 3)
+    let asset = try ModelAsset.load(path: Fixtures.path("usd/" + file))
+    let bounds = try #require(ModelStatistics(asset).bounds)
+    for k in 0..<3 {
+      #expect(
+        abs(bounds.min[k] - low[k]) < 1e-9 && abs(bounds.max[k] - high[k]) < 1e-9,
+        "\(bounds) vs \(low) \(high)")
+    }
+    for attribute in ["/Shapes/FloatRadius.radius", "/Shapes/FloatHeight.height"] {
+      #expect(
+        asset.warnings.contains { $0.contains("\(attribute) is declared float where") }, "\(asset.warnings)")
+    }
+    #expect(asset.warnings.count == 2, "\(asset.warnings)")
+  }
+
+  @Test(
     "each shape's mesh reaches the schema's extent exactly, faces outward, and has no degenerate triangle",
     arguments: [
       ("Cube", [String: Double](), "Z", SIMD3<Double>(1, 1, 1)),

@@ -281,6 +281,10 @@ extension USDLayer {
       interpolations[k] = interpolation
     }
     halfPrecision.formUnion(source.halfPrecision.compactMap(moved))
+    for (key, type) in source.nonDoubleScalars {
+      guard let k = moved(key), nonDoubleScalars[k] == nil else { continue }
+      nonDoubleScalars[k] = type
+    }
     for (key, size) in source.elementSizes {
       guard let k = moved(key), elementSizes[k] == nil else { continue }
       elementSizes[k] = size

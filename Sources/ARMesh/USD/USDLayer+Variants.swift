@@ -65,6 +65,7 @@ extension USDLayer {
     out.interpolations = Self.resolving(interpolations, resolved)
     out.elementSizes = Self.resolving(elementSizes, resolved)
     out.halfPrecision = Set(halfPrecision.compactMap(resolved))
+    out.nonDoubleScalars = Self.resolving(nonDoubleScalars, resolved)
     // A variant's sampled-only attribute stays so unless the prim has its own value.
     out.sampledOnly = sampledOnly.filter { !$0.containsASCII("/{") }
     for key in sampledOnly where key.containsASCII("/{") {

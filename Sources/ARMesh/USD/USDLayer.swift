@@ -22,6 +22,10 @@ struct USDLayer {
   /// The attributes of a half-precision type (`half3[]`, `quath`): read, and blended between
   /// samples, at that precision, as USD holds them.
   var halfPrecision: Set<String> = []
+  /// The numeric scalar attributes declared with a type other than `double` (`float radius`),
+  /// by path, with that type: where a schema says `double` (an implicit shape's size) usd-core
+  /// reads no value from them.
+  var nonDoubleScalars: [String: String] = [:]
   /// Each primvar's `elementSize` where it is not 1 (a skinned mesh's influences a point).
   var elementSizes: [String: Int] = [:]
   /// Each animated attribute's time samples (time codes, increasing), by its path.
@@ -185,8 +189,9 @@ struct USDLayer {
               connections[path] = targets
             }
           case "typeName":
-            if case .token(let type)? = try USDValue.decode(rep, in: crate, at: path), USDValue.isHalf(type) {
-              halfPrecision.insert(path)
+            if case .token(let type)? = try USDValue.decode(rep, in: crate, at: path) {
+              if USDValue.isHalf(type) { halfPrecision.insert(path) }
+              if USDValue.nonDoubleScalarTypes.contains(type) { nonDoubleScalars[path] = type }
             }
           case "elementSize":
             // An inlined int.

@@ -30,10 +30,18 @@ extension USDStageReader {
     let linear = try worldMatrix(prim.path).linear
     let scale = [linear.columns.0, linear.columns.1, linear.columns.2].map { ($0 * $0).sum().squareRoot() }
       .max()!
+    // A size declared other than `double` (`float radius = 3`): usd-core reads no value from
+    // it (it does not cast), and its bounds and Hydra's drawing take the schema's fallback.
+    for (name, type) in implicitSizes(of: prim.path) {
+      warnings.append(
+        "\(layer.path): \(prim.path).\(name) is declared \(type) where the \(prim.type) schema says double: "
+          + "drawn at the schema's fallback, as usd-core reads it")
+    }
     let shape = try USDImplicitShapes.mesh(
       prim.type,
       number: { name in
-        if case .double(let v)? = value(prim.path + "." + name) { return v }
+        let key = prim.path + "." + name
+        if layer.nonDoubleScalars[key] == nil, case .double(let v)? = value(key) { return v }
         return nil
       },
       token: { name in
@@ -41,6 +49,14 @@ extension USDStageReader {
         return nil
       }, place: prim.path, path: layer.path, tolerance: tolerance / max(metersPerUnit * scale, 1e-300))
     return (shape, prim.path)
+  }
+
+  /// The size attributes of implicit prim `prim` (`size`, `radius`, `height`, `width`,
+  /// `length`) declared with a type other than USD's `double`, with that type.
+  func implicitSizes(of prim: String) -> [(name: String, type: String)] {
+    ["size", "radius", "height", "width", "length"].compactMap { name in
+      layer.nonDoubleScalars[prim + "." + name].map { (name, $0) }
+    }
   }
 
   /// A mesh prim's points (or `skin`'s) and triangles (polygons as fans; left-handed ones

@@ -36,6 +36,7 @@ extension USDTextLayer {
     guard nameToken.kind == .name else { throw fail("a property of \(prim) without a name") }
     let path = prim + "." + nameToken.text
     if USDValue.isHalf(type) { layer.halfPrecision.insert(path) }
+    if USDValue.nonDoubleScalarTypes.contains(type) { layer.nonDoubleScalars[path] = type }
     var field = "default"
     if isPunctuation(".") {
       at += 1

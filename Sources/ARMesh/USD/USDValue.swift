@@ -262,6 +262,9 @@ enum USDValue {
     }
   }
 
+  /// USD's numeric scalar types other than `double`.
+  static let nonDoubleScalarTypes: Set<String> = ["float", "half", "int", "uint", "int64", "uint64", "uchar"]
+
   /// Whether value type `type` (`half3[]`, `point3h`, `quath`) holds half-precision numbers.
   static func isHalf(_ type: String) -> Bool {
     let base = type.hasSuffix("[]") ? type.dropLast(2) : Substring(type)
