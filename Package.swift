@@ -358,20 +358,24 @@ let package = Package(
 // Tools/test's build (ARSCENE_OPTIMISED_PRODUCT set): the product's modules optimised, and the
 // test targets that draw frames pixel by pixel or walk rays and lines by the million in their
 // own code; the other tests' code unoptimised, which halves their build and costs their runs
-// little. ARSCENE_WHOLE_MODULE (set by Tools/test for the product and the Oracles package that
-// builds its modules again) compiles each module whole, in one job that type-checks each file
-// once, its code generated on two threads: a build from nothing (CI's) takes a sixth less time
-// than in batches (267 s against 335 on 2 cores), though a change then rebuilds its whole
-// module. An app team's build never sets either: their manifest has no unsafe flags.
+// little. ARSCENE_WHOLE_MODULE compiles modules whole, in one job that type-checks each file
+// once, their code generated on two threads: a build from nothing (CI's) takes less time than
+// in batches, though a change then rebuilds its whole module. `all` (Tools/test's Oracles
+// package) compiles every module so; `tests` (Tools/test's product build) the test targets and
+// the executable, the libraries staying in batches: the documentation plugin builds each
+// library again for its symbols, which costs nothing in batches (nothing changed) and a whole
+// module's compilation each when whole (CI's docs phase went from 47 s to over 200). An app
+// team's build never sets either: their manifest has no unsafe flags.
 let environment = ProcessInfo.processInfo.environment
-let wholeModule = environment["ARSCENE_WHOLE_MODULE"] != nil
+let wholeModule = environment["ARSCENE_WHOLE_MODULE"]
 let optimised = environment["ARSCENE_OPTIMISED_PRODUCT"] != nil
-if wholeModule || optimised {
+if wholeModule != nil || optimised {
   let busyTests: Set = ["ARMarkersTests", "ARRenderTests", "ARHitTests", "ARFilesTests"]
   for target in package.targets where [.regular, .executable, .test].contains(target.type) {
     let optimise =
       optimised && (target.type == .regular || target.type == .executable || busyTests.contains(target.name))
-    let flags = (optimise ? ["-O"] : []) + (wholeModule ? ["-wmo", "-num-threads", "2"] : [])
+    let whole = wholeModule == "all" || wholeModule == "tests" && target.type != .regular
+    let flags = (optimise ? ["-O"] : []) + (whole ? ["-wmo", "-num-threads", "2"] : [])
     guard !flags.isEmpty else { continue }
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(flags)]
   }
