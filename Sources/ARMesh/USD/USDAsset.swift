@@ -140,11 +140,7 @@ public struct USDAsset: Sendable {
     /// The layer `name` names, written by the layer at `from` (the root entry for none): a
     /// layer, a nested package, or a nested package's file (`parts.usdz[arm.usdc]`).
     func load(_ name: String, from: String = "") throws(USDError) -> USDLayer? {
-      var (outer, inner) = (name, String?.none)
-      if name.hasSuffix("]"), let open = name.firstIndex(of: "[") {
-        inner = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
-        outer = String(name[..<open])
-      }
+      let (outer, inner) = USDPackagePaths.split(name)
       let writer = from.isEmpty ? "" : USDPackagePaths.memberName(of: from)
       guard let key = from.isEmpty ? outer : paths.member(outer, writtenBy: writer), let bytes = files[key]
       else { return nil }
@@ -178,10 +174,8 @@ public struct USDAsset: Sendable {
     // Another format named as a layer (an `.obj`, an `.abc`): USD reads it only through a
     // file-format plugin; said so, not as a damaged binary layer.
     // A package's member is named `package.usdz[member]`.
-    var name = path.split(separator: "/").last ?? ""
-    if name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
-      name = name[name.index(after: open)..<name.index(before: name.endIndex)]
-    }
+    let member = USDPackagePaths.memberName(of: path)
+    let name = (member.isEmpty ? path : member).split(separator: "/").last ?? ""
     let suffix = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
     if !bytes.starts(with: Array("PXR-USDC".utf8)), !suffix.isEmpty,
       !["usd", "usda", "usdc", "usdz"].contains(suffix)

@@ -203,11 +203,9 @@ extension USDLayer {
   /// `@./ref.usd@</Bar>` inside `ref.usd`): loading it again would recurse without end.
   func namesItself(_ file: String) -> Bool {
     func normalized(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.path }
-    var own = path
-    if path.hasSuffix("]"), let open = path.lastIndex(of: "[") {
-      // A package's member, named `package.usdz[member]`: its name within the package.
-      own = "/" + path[path.index(after: open)..<path.index(before: path.endIndex)]
-    }
+    // A package's member, named `package.usdz[member]`: its name within the package.
+    let member = USDPackagePaths.memberName(of: path)
+    let own = member.isEmpty ? path : "/" + member
     let folder = PathNames.folder(of: own)
     let named = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
     return normalized(named) == normalized(own)

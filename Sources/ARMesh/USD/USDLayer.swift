@@ -63,13 +63,10 @@ struct USDLayer {
   func anchored(_ asset: String) -> String {
     guard !asset.isEmpty, !asset.hasPrefix("/"), !asset.contains(":") else { return asset }
     if let packagePaths {
-      var (outer, inner) = (Substring(asset), Substring())
-      if asset.hasSuffix("]"), let open = asset.firstIndex(of: "[") {
-        (outer, inner) = (asset[..<open], asset[open...])
-      }
+      let (outer, inner) = USDPackagePaths.split(asset)
       // One that leads out of the package is kept as written: no file of it has that name.
-      let member = packagePaths.member(String(outer), writtenBy: USDPackagePaths.memberName(of: path))
-      return member.map { packagePaths.qualified($0 + inner) } ?? asset
+      let member = packagePaths.member(outer, writtenBy: USDPackagePaths.memberName(of: path))
+      return member.map { packagePaths.qualified($0 + (inner.map { "[" + $0 + "]" } ?? "")) } ?? asset
     }
     guard !path.hasSuffix("]") else { return asset }
     let folder = PathNames.folder(of: path)

@@ -45,6 +45,13 @@ struct USDPackagePaths: Sendable {
     return Self.joined(rootFolder, asset)
   }
 
+  /// A package-relative path cut into the package and the member named in it
+  /// (`parts.usdz[arm.usdc]`: `parts.usdz` and `arm.usdc`); any other path whole, and nil.
+  static func split(_ path: String) -> (package: String, member: String?) {
+    guard path.hasSuffix("]"), let open = path.firstIndex(of: "[") else { return (path, nil) }
+    return (String(path[..<open]), String(path[path.index(after: open)..<path.index(before: path.endIndex)]))
+  }
+
   /// The member name of the layer whose path is `layerPath` (`model.usdz[parts/arm.usdc]`: the
   /// last bracket's content), empty when it is no package's member.
   static func memberName(of layerPath: String) -> String {
