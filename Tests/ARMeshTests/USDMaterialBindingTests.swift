@@ -126,4 +126,69 @@ struct USDMaterialBindingTests {
       """)
     #expect(colours[12] == SIMD3(0, 0, 1), "\(colours)")
   }
+  @Test("a collection-based binding, which ARScene does not apply, is named in a warning; none without one")
+  func collectionBinding() throws {
+    // Written by usd-core 26.11 (Usd.CollectionAPI, MaterialBindingAPI.Bind(collection, ...)), whose
+    // ComputeBoundMaterial gives /World/Tri /Looks/Blue, through the collection binding.
+    let text = """
+      (
+          metersPerUnit = 1
+      )
+      def Xform "World" (
+          prepend apiSchemas = ["CollectionAPI:blueOnes", "MaterialBindingAPI"]
+      )
+      {
+          prepend rel collection:blueOnes:includes = </World/Tri>
+          rel material:binding:collection:blueOnes = [
+              </World.collection:blueOnes>,
+              </Looks/Blue>,
+          ] (
+              bindMaterialAs = "strongerThanDescendants"
+          )
+          def Mesh "Tri" (
+              prepend apiSchemas = ["MaterialBindingAPI"]
+          )
+          {
+              int[] faceVertexCounts = [3]
+              int[] faceVertexIndices = [0, 1, 2]
+              rel material:binding = </Looks/Red>
+              point3f[] points = [(0, 0, 0), (1, 0, 0), (0, 1, 0)]
+          }
+      }
+      def "Looks"
+      {
+          def Material "Red"
+          {
+              token outputs:surface.connect = </Looks/Red/S.outputs:surface>
+              def Shader "S"
+              {
+                  uniform token info:id = "UsdPreviewSurface"
+                  color3f inputs:diffuseColor = (1, 0, 0)
+                  token outputs:surface
+              }
+          }
+          def Material "Blue"
+          {
+              token outputs:surface.connect = </Looks/Blue/S.outputs:surface>
+              def Shader "S"
+              {
+                  uniform token info:id = "UsdPreviewSurface"
+                  color3f inputs:diffuseColor = (0, 0, 1)
+                  token outputs:surface
+              }
+          }
+      }
+
+      """
+    let folder = try TemporaryFolder()
+    let path = try folder.write("#usda 1.0\n" + text, to: "collection.usda")
+    let model = try ModelAsset.load(path: path)
+    #expect(
+      model.warnings.contains {
+        $0.contains("collection-based material bindings (material:binding:collection:…) are not applied")
+          && $0.hasSuffix("on /World")
+      }, "\(model.warnings)")
+    let direct = try ModelAsset.load(path: try folder.write("#usda 1.0\n" + Self.stage, to: "direct.usda"))
+    #expect(!direct.warnings.contains { $0.contains("collection") }, "\(direct.warnings)")
+  }
 }

@@ -31,4 +31,19 @@ extension USDStageReader {
     }
     return found
   }
+
+  /// A warning naming the prims that bind materials through collections
+  /// (`material:binding:collection:…`, UsdShade's collection-based bindings), which ARScene does
+  /// not apply (none for a stage without them): usd-core's `ComputeBoundMaterial` may give a
+  /// surface such a binding's material where ARScene draws its direct binding, or the default.
+  func collectionBindingWarnings() -> [String] {
+    let marker = ".material:binding:collection:"
+    let binders = Set(
+      values.keys.compactMap { key in key.range(of: marker).map { String(key[..<$0.lowerBound]) } })
+    guard !binders.isEmpty else { return [] }
+    return [
+      "\(layer.path): collection-based material bindings (material:binding:collection:…) are not applied: the "
+        + "surfaces they bind draw with their direct bindings, or the default grey: on \(Self.list(binders.sorted()))"
+    ]
+  }
 }

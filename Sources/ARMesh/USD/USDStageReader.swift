@@ -123,7 +123,7 @@ struct USDStageReader {
     }
     let made = try madeSurfaces(prims.indices.map { asPrototype[$0] ? .drawn : presences[$0] })
     var sink = SurfaceSink(self)
-    sink.built.warnings += layer.notes
+    sink.built.warnings += layer.notes + collectionBindingWarnings()
     var worlds: [String: Matrix4<Double>] = [:]
     /// Draws through `sink` (bounded by its own extent).
     func draw(
