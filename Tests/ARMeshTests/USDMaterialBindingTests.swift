@@ -126,69 +126,101 @@ struct USDMaterialBindingTests {
       """)
     #expect(colours[12] == SIMD3(0, 0, 1), "\(colours)")
   }
-  @Test("a collection-based binding, which ARScene does not apply, is named in a warning; none without one")
-  func collectionBinding() throws {
-    // Written by usd-core 26.11 (Usd.CollectionAPI, MaterialBindingAPI.Bind(collection, ...)), whose
-    // ComputeBoundMaterial gives /World/Tri /Looks/Blue, through the collection binding.
-    let text = """
+
+  /// A stage of two meshes under `/World` (A of 1 triangle, B of 2) with the collections
+  /// `blue` and `inner` on `/World` (`collection`, their rules), World's `binding`, and each
+  /// mesh's own binding; the materials Red and Blue under `/Looks`.
+  static func collectionStage(binding: String, collection: String, a: String = "", b: String = "") -> String {
+    func mesh(_ name: String, _ count: Int, _ binding: String) -> String {
+      let points = (0..<count).map { "(\($0), 0, 0), (\($0), 1, 0), (\($0 + 1), 0, 0)" }
+      return """
+            def Mesh "\(name)"
+            {
+                int[] faceVertexCounts = [\(Array(repeating: "3", count: count).joined(separator: ", "))]
+                int[] faceVertexIndices = [\((0..<(3 * count)).map(String.init).joined(separator: ", "))]
+                point3f[] points = [\(points.joined(separator: ", "))]
+                \(binding)
+            }
+
+        """
+    }
+    let looks = ["Red": "(1, 0, 0)", "Blue": "(0, 0, 1)"].sorted { $0.key < $1.key }.map { name, colour in
+      """
+          def Material "\(name)"
+          {
+              token outputs:surface.connect = </Looks/\(name)/S.outputs:surface>
+              def Shader "S"
+              {
+                  uniform token info:id = "UsdPreviewSurface"
+                  color3f inputs:diffuseColor = \(colour)
+                  token outputs:surface
+              }
+          }
+
+      """
+    }
+    return """
       (
           metersPerUnit = 1
       )
       def Xform "World" (
-          prepend apiSchemas = ["CollectionAPI:blueOnes", "MaterialBindingAPI"]
+          prepend apiSchemas = ["CollectionAPI:blue", "CollectionAPI:inner", "MaterialBindingAPI"]
       )
       {
-          prepend rel collection:blueOnes:includes = </World/Tri>
-          rel material:binding:collection:blueOnes = [
-              </World.collection:blueOnes>,
-              </Looks/Blue>,
-          ] (
-              bindMaterialAs = "strongerThanDescendants"
-          )
-          def Mesh "Tri" (
-              prepend apiSchemas = ["MaterialBindingAPI"]
-          )
-          {
-              int[] faceVertexCounts = [3]
-              int[] faceVertexIndices = [0, 1, 2]
-              rel material:binding = </Looks/Red>
-              point3f[] points = [(0, 0, 0), (1, 0, 0), (0, 1, 0)]
-          }
-      }
+          \(collection)
+          \(binding)
+      \(mesh("A", 1, a))\(mesh("B", 2, b))}
       def "Looks"
       {
-          def Material "Red"
-          {
-              token outputs:surface.connect = </Looks/Red/S.outputs:surface>
-              def Shader "S"
-              {
-                  uniform token info:id = "UsdPreviewSurface"
-                  color3f inputs:diffuseColor = (1, 0, 0)
-                  token outputs:surface
-              }
-          }
-          def Material "Blue"
-          {
-              token outputs:surface.connect = </Looks/Blue/S.outputs:surface>
-              def Shader "S"
-              {
-                  uniform token info:id = "UsdPreviewSurface"
-                  color3f inputs:diffuseColor = (0, 0, 1)
-                  token outputs:surface
-              }
-          }
-      }
+      \(looks.joined())}
 
       """
-    let folder = try TemporaryFolder()
-    let path = try folder.write("#usda 1.0\n" + text, to: "collection.usda")
-    let model = try ModelAsset.load(path: path)
-    #expect(
-      model.warnings.contains {
-        $0.contains("collection-based material bindings (material:binding:collection:…) are not applied")
-          && $0.hasSuffix("on /World")
-      }, "\(model.warnings)")
-    let direct = try ModelAsset.load(path: try folder.write("#usda 1.0\n" + Self.stage, to: "direct.usda"))
-    #expect(!direct.warnings.contains { $0.contains("collection") }, "\(direct.warnings)")
+  }
+
+  @Test(
+    "collection-based bindings as usd-core's ComputeBoundMaterial resolves them",
+    arguments: [
+      // (World's binding, its collections, A's and B's own bindings, usd-core's materials of A and B)
+      (
+        "rel material:binding:collection:blue = [</World.collection:blue>, </Looks/Blue>] (bindMaterialAs = \"strongerThanDescendants\")",
+        "prepend rel collection:blue:includes = </World/A>", "rel material:binding = </Looks/Red>", "",
+        "Blue", ""
+      ),
+      (
+        "rel material:binding:collection:blue = [</World.collection:blue>, </Looks/Blue>]",
+        "prepend rel collection:blue:includes = </World/A>", "rel material:binding = </Looks/Red>", "", "Red",
+        ""
+      ),
+      (
+        "rel material:binding:collection:blue = [</World.collection:blue>, </Looks/Blue>]",
+        "prepend rel collection:blue:includes = </World>\nprepend rel collection:blue:excludes = </World/B>",
+        "", "",
+        "Blue", ""
+      ),
+      (
+        "rel material:binding:collection:blue = [</World.collection:blue>, </Looks/Blue>]",
+        "prepend rel collection:blue:includes = [</World>, </World/B>]\nuniform token collection:blue:expansionRule = \"explicitOnly\"",
+        "", "", "", "Blue"
+      ),
+      (
+        "rel material:binding:collection:preview:blue = [</World.collection:blue>, </Looks/Blue>]",
+        "prepend rel collection:blue:includes = </World/A>", "rel material:binding = </Looks/Red>",
+        "rel material:binding = </Looks/Red>", "Blue", "Red"
+      ),
+      (
+        "rel material:binding:collection:blue = [</World.collection:blue>, </Looks/Blue>]",
+        "prepend rel collection:blue:includes = </World.collection:inner>\nprepend rel collection:inner:includes = </World/B>",
+        "rel material:binding = </Looks/Red>", "", "Red", "Blue"
+      ),
+    ])
+  func collectionBindings(
+    _ binding: String, _ collection: String, _ a: String, _ b: String, _ expectedA: String,
+    _ expectedB: String
+  ) throws {
+    let colours = try Self.colours(Self.collectionStage(binding: binding, collection: collection, a: a, b: b))
+    let named = [
+      "Red": SIMD3<Float>(1, 0, 0), "Blue": SIMD3<Float>(0, 0, 1), "": SIMD3<Float>(repeating: 0.8),
+    ]
+    #expect(colours[1] == named[expectedA] && colours[2] == named[expectedB], "\(colours)")
   }
 }

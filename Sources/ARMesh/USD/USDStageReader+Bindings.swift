@@ -1,49 +1,86 @@
 extension USDStageReader {
-  /// The material bound to the prim at `path` as UsdShade resolves it for preview rendering:
-  /// the nearest binding on the prim or its ancestors (one on an `Xform` reaches every surface
-  /// under it), unless an ancestor's binding is `strongerThanDescendants`, in which case the
-  /// highest such wins. Bindings of the preview purpose (`material:binding:preview`) are
-  /// resolved first, anywhere up the chain; only without one do all-purpose bindings
-  /// (`material:binding`) count. A GeomSubset's own binding is read by
+  /// The material bound to the prim at `path` as UsdShade's `ComputeBoundMaterial` resolves it
+  /// for preview rendering: the nearest binding on the prim or its ancestors (one on an `Xform`
+  /// reaches every surface under it), unless an ancestor's binding is `strongerThanDescendants`,
+  /// in which case the highest such wins. At each prim a collection-based binding whose
+  /// collection holds the prim (``USDCollectionMembers``) comes after its direct binding and beats
+  /// it. Bindings of the preview purpose (`material:binding:preview`,
+  /// `material:binding:collection:preview:…`) are resolved first, anywhere up the chain; only
+  /// without one do all-purpose bindings count. A GeomSubset's own binding is read by
   /// ``facesByMaterial(_:_:subsets:slot:)``.
   func boundMaterial(of path: String) -> String? {
-    boundMaterial(of: path, relationship: "material:binding:preview")
-      ?? boundMaterial(of: path, relationship: "material:binding")
+    boundMaterial(of: path, purpose: "preview") ?? boundMaterial(of: path, purpose: nil)
   }
 
-  /// The material bound by `relationship` to the prim at `path` or its ancestors, by
-  /// UsdShade's strength rules.
-  private func boundMaterial(of path: String, relationship: String) -> String? {
-    var found: String?
+  /// The material bound for `purpose` (nil for all purposes) to the prim at `path` or its
+  /// ancestors, by UsdShade's strength rules.
+  private func boundMaterial(of path: String, purpose: String?) -> String? {
+    var found: (material: String, on: Substring)?
     var prim = Substring(path)
     while !prim.isEmpty {
-      let binding = prim + "." + relationship
-      if case .paths(let targets)? = values[binding], let material = targets.first {
-        // The nearest binding, unless one above is stronger than its descendants.
-        if case .token("strongerThanDescendants")? = values[USDLayer.bindingStrength(of: binding)] {
-          found = material
-        } else if found == nil {
-          found = material
+      let direct = String(prim) + ".material:binding" + (purpose.map { ":" + $0 } ?? "")
+      if case .paths(let targets)? = values[direct], let material = targets.first,
+        found == nil || isStronger(direct)
+      {
+        found = (material, prim)
+      }
+      for binding in collectionBindings(on: prim, purpose: purpose) {
+        guard USDCollectionMembers(binding.collection, in: self).contains(path) else { continue }
+        if found == nil || found?.on == prim || isStronger(binding.relationship) {
+          found = (binding.material, prim)
         }
+        // The first collection binding holding the prim is the one that counts here.
+        break
       }
       guard let slash = prim.lastIndex(of: "/"), slash != prim.startIndex else { break }
       prim = prim[..<slash]
     }
-    return found
+    return found?.material
   }
 
-  /// A warning naming the prims that bind materials through collections
-  /// (`material:binding:collection:…`, UsdShade's collection-based bindings), which ARScene does
-  /// not apply (none for a stage without them): usd-core's `ComputeBoundMaterial` may give a
-  /// surface such a binding's material where ARScene draws its direct binding, or the default.
-  func collectionBindingWarnings() -> [String] {
-    let marker = ".material:binding:collection:"
-    let binders = Set(
-      values.keys.compactMap { key in key.range(of: marker).map { String(key[..<$0.lowerBound]) } })
-    guard !binders.isEmpty else { return [] }
+  /// Whether the binding relationship `relationship` is `strongerThanDescendants`.
+  private func isStronger(_ relationship: String) -> Bool {
+    if case .token("strongerThanDescendants")? = values[USDLayer.bindingStrength(of: relationship)] {
+      return true
+    }
+    return false
+  }
+
+  /// The collection-based bindings of `purpose` (nil for all purposes) on prim `prim`, in name
+  /// order: each relationship with its collection (`/World.collection:red`) and material. One
+  /// that does not target exactly a collection and a prim binds nothing, as in UsdShade.
+  private func collectionBindings(on prim: Substring, purpose: String?)
+    -> [(relationship: String, collection: String, material: String)]
+  {
+    let prefix = String(prim) + ".material:binding:collection:" + (purpose.map { $0 + ":" } ?? "")
+    return (collectionBindings[String(prim)] ?? []).compactMap { key in
+      guard key.hasPrefix(prefix), !key.dropFirst(prefix.count).contains(":"),
+        case .paths(let targets)? = values[key], targets.count == 2
+      else { return nil }
+      let isCollection = targets.map { $0.contains(".") }
+      guard isCollection[0] != isCollection[1] else { return nil }
+      return isCollection[0] ? (key, targets[0], targets[1]) : (key, targets[1], targets[0])
+    }
+  }
+
+  /// Warnings for collections ARScene cannot evaluate (a `membershipExpression`, a collection
+  /// including itself, one nested too deep), naming them (none without).
+  func collectionWarnings() -> [String] {
+    var unread: Set<String> = []
+    for keys in collectionBindings.values {
+      for key in keys {
+        guard case .paths(let targets)? = values[key] else { continue }
+        for collection in targets where collection.contains(".collection:") {
+          if let why = USDCollectionMembers(collection, in: self).unread {
+            unread.insert("\(collection) (\(why))")
+          }
+        }
+      }
+    }
+    guard !unread.isEmpty else { return [] }
     return [
-      "\(layer.path): collection-based material bindings (material:binding:collection:…) are not applied: the "
-        + "surfaces they bind draw with their direct bindings, or the default grey: on \(Self.list(binders.sorted()))"
+      "\(layer.path): collections that bind materials, not read whole: their bindings hold only the members "
+        + "their includes name: \(unread.sorted().joined(separator: ", "))"
     ]
   }
 }

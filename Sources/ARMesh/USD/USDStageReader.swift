@@ -33,6 +33,10 @@ struct USDStageReader {
   /// Each prim's type, by its path.
   let primTypes: [String: String]
 
+  /// Each prim's collection-based material bindings (`/World.material:binding:collection:red`),
+  /// sorted, by the prim's path: found once for the stage.
+  let collectionBindings: [String: [String]]
+
   /// The meshes' fans, made once for meshes that share their topology's arrays.
   let fanCache = USDFanCache()
 
@@ -40,11 +44,16 @@ struct USDStageReader {
     self.layer = layer
     primTypes = Dictionary(layer.prims.map { ($0.path, $0.type) }) { first, _ in first }
     var primvars: [String: [String]] = [:]
+    var collectionBindings: [String: [String]] = [:]
     for key in layer.values.keys {
-      guard let dot = key.firstASCII(".primvars:") else { continue }
-      primvars[String(key[..<dot.lowerBound]), default: []].append(key)
+      if let dot = key.firstASCII(".primvars:") {
+        primvars[String(key[..<dot.lowerBound]), default: []].append(key)
+      } else if let dot = key.firstASCII(".material:binding:collection:") {
+        collectionBindings[String(key[..<dot.lowerBound]), default: []].append(key)
+      }
     }
     self.primvars = primvars.mapValues { $0.sorted() }
+    self.collectionBindings = collectionBindings.mapValues { $0.sorted() }
   }
 
   /// The stage's time codes a second: its `timeCodesPerSecond`, else `framesPerSecond`, else 24.
@@ -123,7 +132,7 @@ struct USDStageReader {
     }
     let made = try madeSurfaces(prims.indices.map { asPrototype[$0] ? .drawn : presences[$0] })
     var sink = SurfaceSink(self)
-    sink.built.warnings += layer.notes + collectionBindingWarnings()
+    sink.built.warnings += layer.notes + collectionWarnings()
     var worlds: [String: Matrix4<Double>] = [:]
     /// Draws through `sink` (bounded by its own extent).
     func draw(
