@@ -223,4 +223,26 @@ struct USDMaterialBindingTests {
     ]
     #expect(colours[1] == named[expectedA] && colours[2] == named[expectedB], "\(colours)")
   }
+
+  @Test(
+    "a collection ARScene cannot read whole (a membershipExpression, one including itself) is named in a warning",
+    arguments: [
+      (
+        "uniform pathExpression collection:blue:membershipExpression = \"/World/B\"", "a membershipExpression"
+      ),
+      ("prepend rel collection:blue:includes = </World.collection:blue>", "more than eight deep"),
+    ])
+  func unreadCollections(_ collection: String, _ why: String) throws {
+    let folder = try TemporaryFolder()
+    let text = Self.collectionStage(
+      binding: "rel material:binding:collection:blue = [</World.collection:blue>, </Looks/Blue>]",
+      collection: collection)
+    let model = try ModelAsset.load(path: try folder.write("#usda 1.0\n" + text, to: "collections.usda"))
+    #expect(
+      model.warnings.contains {
+        $0.contains("collections that bind materials are not read whole")
+          && $0.contains("/World.collection:blue")
+          && $0.contains(why)
+      }, "\(model.warnings)")
+  }
 }

@@ -4,7 +4,8 @@
 /// `explicitOnly`: the path alone), the collections it includes merged in with their own rules,
 /// and each path its `excludes` name taken out with everything under it. A path belongs when its
 /// nearest listed ancestor (or itself) is included. A `membershipExpression` (pattern-based
-/// membership) is not evaluated: ``unread`` says so.
+/// membership, which usd-core evaluates where there are no includes or excludes) is not
+/// evaluated: ``unread`` says so.
 struct USDCollectionMembers {
   /// Each listed path with its rule: `expandPrims`, `expandPrimsAndProperties`,
   /// `explicitOnly` or `exclude`.
@@ -26,7 +27,12 @@ struct USDCollectionMembers {
     let values = stage.values
     var rule = "expandPrims"
     if case .token(let authored)? = values[collection + ":expansionRule"] { rule = authored }
-    if values[collection + ":membershipExpression"] != nil { unread = "a membershipExpression" }
+    // usd-core evaluates an expression only where the collection lists no includes or excludes.
+    if values[collection + ":membershipExpression"] != nil, values[collection + ":includes"] == nil,
+      values[collection + ":excludes"] == nil
+    {
+      unread = "a membershipExpression"
+    }
     // A bool, read as a number.
     if case .double(let on)? = values[collection + ":includeRoot"], on != 0 { rules["/"] = rule }
     if case .paths(let includes)? = values[collection + ":includes"] {

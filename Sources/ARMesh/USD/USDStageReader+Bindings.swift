@@ -79,8 +79,8 @@ extension USDStageReader {
     }
     guard !unread.isEmpty else { return [] }
     return [
-      "\(layer.path): collections that bind materials, not read whole: their bindings hold only the members "
-        + "their includes name: \(unread.sorted().joined(separator: ", "))"
+      "\(layer.path): collections that bind materials are not read whole, so a surface they hold may draw "
+        + "another binding: \(unread.sorted().joined(separator: ", "))"
     ]
   }
 }

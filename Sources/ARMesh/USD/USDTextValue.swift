@@ -105,7 +105,7 @@ enum USDTextValue {
     case "quatf", "quatd", "quath": .quaternion
     case "float4", "double4", "half4", "color4f", "color4d", "color4h": .vector4
     case "matrix4d": .matrix
-    case "token", "string", "asset": .text
+    case "token", "string", "asset", "pathExpression": .text
     default: legacyKind(of: base)
     }
   }

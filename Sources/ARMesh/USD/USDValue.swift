@@ -108,6 +108,12 @@ enum USDValue {
     case (7, false): return .double(Self.half(UInt16(truncatingIfNeeded: payload)))
     // Tokens, and asset paths (stored as the token of their text).
     case (11, false), (12, false): return .token(try token(inlined ? payload : UInt64(try r.uint32())))
+    // A path expression (a collection's `membershipExpression`): its text, a string (a token
+    // through the strings section).
+    case (57, false):
+      let index = Int(inlined ? payload : UInt64(try r.uint32()))
+      guard index < crate.strings.count else { throw r.fail("a value names no string") }
+      return .token(try token(UInt64(crate.strings[index])))
     case (11, true):
       let n = try arrayCount()
       var out: [String] = []
