@@ -13,18 +13,17 @@ struct USDCollectionMembers {
   /// Why the collection is not read whole (nil when it is).
   private(set) var unread: String?
 
-  /// The collection at `collection` (`/World.collection:red`) on the stage `stage` reads.
-  init(_ collection: String, in stage: USDStageReader) {
-    add(collection, in: stage, depth: 0)
+  /// The collection at `collection` (`/World.collection:red`) as the stage's `values` define it.
+  init(_ collection: String, values: [String: USDValue]) {
+    add(collection, values: values, depth: 0)
   }
 
   /// Merges in the rules of collection `collection` (`depth` collections deep).
-  private mutating func add(_ collection: String, in stage: USDStageReader, depth: Int) {
+  private mutating func add(_ collection: String, values: [String: USDValue], depth: Int) {
     guard depth < 8 else {
       unread = "includes collections more than eight deep (a cycle?)"
       return
     }
-    let values = stage.values
     var rule = "expandPrims"
     if case .token(let authored)? = values[collection + ":expansionRule"] { rule = authored }
     // usd-core evaluates an expression only where the collection lists no includes or excludes.
@@ -38,7 +37,7 @@ struct USDCollectionMembers {
     if case .paths(let includes)? = values[collection + ":includes"] {
       for path in includes {
         if path.contains(".collection:") {
-          add(path, in: stage, depth: depth + 1)
+          add(path, values: values, depth: depth + 1)
         } else {
           rules[path] = rules[path] == "exclude" ? "exclude" : rule
         }

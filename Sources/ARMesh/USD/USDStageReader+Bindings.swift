@@ -25,7 +25,7 @@ extension USDStageReader {
         found = (material, prim)
       }
       for binding in collectionBindings(on: prim, purpose: purpose) {
-        guard USDCollectionMembers(binding.collection, in: self).contains(path) else { continue }
+        guard collections[binding.collection]?.contains(path) == true else { continue }
         if found == nil || found?.on == prim || isStronger(binding.relationship) {
           found = (binding.material, prim)
         }
@@ -66,17 +66,7 @@ extension USDStageReader {
   /// Warnings for collections ARScene cannot evaluate (a `membershipExpression`, a collection
   /// including itself, one nested too deep), naming them (none without).
   func collectionWarnings() -> [String] {
-    var unread: Set<String> = []
-    for keys in collectionBindings.values {
-      for key in keys {
-        guard case .paths(let targets)? = values[key] else { continue }
-        for collection in targets where collection.contains(".collection:") {
-          if let why = USDCollectionMembers(collection, in: self).unread {
-            unread.insert("\(collection) (\(why))")
-          }
-        }
-      }
-    }
+    let unread = collections.compactMap { path, members in members.unread.map { "\(path) (\($0))" } }
     guard !unread.isEmpty else { return [] }
     return [
       "\(layer.path): collections that bind materials are not read whole, so a surface they hold may draw "

@@ -34,8 +34,9 @@ struct USDStageReader {
   let primTypes: [String: String]
 
   /// Each prim's collection-based material bindings (`/World.material:binding:collection:red`),
-  /// sorted, by the prim's path: found once for the stage.
-  let collectionBindings: [String: [String]]
+  /// sorted, by the prim's path, and the members of each collection they name, by its path
+  /// (`/World.collection:red`): found once for the stage, not for each surface.
+  let collectionBindings: [String: [String]], collections: [String: USDCollectionMembers]
 
   /// The meshes' fans, made once for meshes that share their topology's arrays.
   let fanCache = USDFanCache()
@@ -54,6 +55,14 @@ struct USDStageReader {
     }
     self.primvars = primvars.mapValues { $0.sorted() }
     self.collectionBindings = collectionBindings.mapValues { $0.sorted() }
+    var collections: [String: USDCollectionMembers] = [:]
+    for key in collectionBindings.values.joined() {
+      guard case .paths(let targets)? = layer.values[key] else { continue }
+      for collection in targets where collection.contains(".collection:") && collections[collection] == nil {
+        collections[collection] = USDCollectionMembers(collection, values: layer.values)
+      }
+    }
+    self.collections = collections
   }
 
   /// The stage's time codes a second: its `timeCodesPerSecond`, else `framesPerSecond`, else 24.
