@@ -50,15 +50,12 @@ struct USDCollectionMembers {
 
   /// Whether prim `path` is a member.
   func contains(_ path: String) -> Bool {
-    var p = Substring(path)
-    while true {
-      if let rule = rules[String(p)] {
-        if rule == "exclude" { return false }
-        if rule != "explicitOnly" || p == path { return true }
-      }
-      guard p != "/" else { return false }
-      guard let slash = p.lastIndex(of: "/") else { return false }
-      p = slash == p.startIndex ? "/" : p[..<slash]
+    // The nearest listed of the path, its ancestors and the root decides.
+    for listed in [path] + USDStageReader.ancestors(of: path) + ["/"] {
+      guard let rule = rules[listed] else { continue }
+      if rule == "exclude" { return false }
+      if rule != "explicitOnly" || listed == path { return true }
     }
+    return false
   }
 }

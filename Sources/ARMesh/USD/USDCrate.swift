@@ -15,6 +15,13 @@ struct USDCrate {
   private(set) var paths: [String] = []
   /// The strings values use (asset paths of references), as token indices.
   private(set) var strings: [Int] = []
+
+  /// The text of string `index` (a value's string: a reference's asset path, a sublayer, a
+  /// variant's name, a path expression), nil for an index past the strings (each names a token:
+  /// checked where they are read).
+  func string(_ index: Int) -> String? {
+    strings.indices.contains(index) ? tokens[strings[index]] : nil
+  }
   /// Each spec: its path index, where its fields start in ``fieldSets``, and its type.
   private(set) var specs: [(path: Int, fieldSet: Int, type: Int)] = []
 

@@ -111,9 +111,10 @@ enum USDValue {
     // A path expression (a collection's `membershipExpression`): its text, a string (a token
     // through the strings section).
     case (57, false):
-      let index = Int(inlined ? payload : UInt64(try r.uint32()))
-      guard index < crate.strings.count else { throw r.fail("a value names no string") }
-      return .token(try token(UInt64(crate.strings[index])))
+      guard let text = crate.string(Int(inlined ? payload : UInt64(try r.uint32()))) else {
+        throw r.fail("a value names no string")
+      }
+      return .token(text)
     case (11, true):
       let n = try arrayCount()
       var out: [String] = []
@@ -340,10 +341,10 @@ enum USDValue {
     var map: [String: String] = [:]
     for _ in 0..<n {
       let set = Int(try r.uint32()), variant = Int(try r.uint32())
-      guard crate.strings.indices.contains(set), crate.strings.indices.contains(variant) else {
+      guard let set = crate.string(set), let variant = crate.string(variant) else {
         throw r.fail("a variant selection names no string")
       }
-      map[crate.tokens[crate.strings[set]]] = crate.tokens[crate.strings[variant]]
+      map[set] = variant
     }
     return map
   }
@@ -354,11 +355,8 @@ enum USDValue {
     let n = try r.count()
     var out: [String] = []
     for _ in 0..<n {
-      let string = Int(try r.uint32())
-      guard crate.strings.indices.contains(string), crate.strings[string] < crate.tokens.count else {
-        throw r.fail("a value names no string")
-      }
-      out.append(crate.tokens[crate.strings[string]])
+      guard let string = crate.string(Int(try r.uint32())) else { throw r.fail("a value names no string") }
+      out.append(string)
     }
     return out
   }
@@ -394,10 +392,9 @@ enum USDValue {
     throws(USDError) -> ((file: String, prim: String), USDLayerOffset?)
   {
     let string = Int(try r.uint32()), path = Int(try r.uint32())
-    guard crate.strings.indices.contains(string), crate.paths.indices.contains(path) || path == -1 else {
+    guard let file = crate.string(string), crate.paths.indices.contains(path) || path == -1 else {
       throw r.fail("a reference names no string or path")
     }
-    let file = crate.tokens[crate.strings[string]]
     let prim = crate.paths.indices.contains(path) ? crate.paths[path] : ""
     guard withOffset else { return ((file, prim == "/" ? "" : prim), nil) }
     let offset = try layerOffset(&r, file: file)
