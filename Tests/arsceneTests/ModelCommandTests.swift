@@ -161,6 +161,84 @@ struct ModelCommandTests {
     #expect(try Self.stats(folder.path + "/t.glb")["triangles"] as? Int == 1)
   }
 
+  @Test(
+    "a USD layer opened by a relative path from another folder finds its textures, and so does the layer it references"
+  )
+  func usdTexturesByRelativePath() throws {
+    // As a user types it: `arscene model stats scene/root.usda` from the folder above. The
+    // root's textures were once looked for in scene/scene/textures (its anchored names read
+    // again from its folder) and drawn white with a warning; a referenced layer's were found.
+    let folder = try TemporaryFolder()
+    let image = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("images/gradient.jpg")))
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/scene/textures", withIntermediateDirectories: true)
+    try image.write(to: URL(fileURLWithPath: folder.path + "/scene/textures/wood.jpg"))
+    try folder.write(
+      Self.texturedQuad("World", texture: "textures/wood.jpg", reference: "./sub/part.usda"),
+      to: "scene/root.usda")
+    try folder.write(Self.texturedQuad("Part", texture: "../textures/wood.jpg"), to: "scene/sub/part.usda")
+    for (directory, path) in [(folder.path, "scene/root.usda"), (folder.path + "/scene", "root.usda")] {
+      let run = try ArsceneRunner.run(
+        ["model", "stats", path], directory: URL(fileURLWithPath: directory),
+        environment: ["ARSCENE_ALLOW_PATH": ""])
+      #expect(run.status == 0 && run.stderr.isEmpty, "\(path): \(run.stderr)")
+      #expect(run.stdout.contains("\"triangles\" : 4"), "\(run.stdout)")
+    }
+    // The texture really is read: without it, the warning names it.
+    try FileManager.default.removeItem(atPath: folder.path + "/scene/textures/wood.jpg")
+    let missing = try ArsceneRunner.run(
+      ["model", "stats", "scene/root.usda"], directory: URL(fileURLWithPath: folder.path))
+    #expect(missing.stderr.contains("texture @textures/wood.jpg@"), "\(missing.stderr)")
+  }
+
+  /// A layer whose prim `name` is a textured quad (the texture named `texture`), referencing
+  /// the layer `reference` under it when given.
+  static func texturedQuad(_ name: String, texture: String, reference: String? = nil) -> String {
+    let part = reference.map { "    def Xform \"Part\" (prepend references = @\($0)@)\n    {\n    }\n" } ?? ""
+    return """
+      #usda 1.0
+      (
+          defaultPrim = "\(name)"
+          metersPerUnit = 1
+      )
+      def Xform "\(name)"
+      {
+          def Mesh "Quad" (prepend apiSchemas = ["MaterialBindingAPI"])
+          {
+              int[] faceVertexCounts = [4]
+              int[] faceVertexIndices = [0, 1, 2, 3]
+              point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
+              texCoord2f[] primvars:st = [(0, 0), (1, 0), (1, 1), (0, 1)] (interpolation = "vertex")
+              rel material:binding = </\(name)/Wood>
+          }
+      \(part)    def Material "Wood"
+          {
+              token outputs:surface.connect = </\(name)/Wood/Surface.outputs:surface>
+              def Shader "Surface"
+              {
+                  uniform token info:id = "UsdPreviewSurface"
+                  color3f inputs:diffuseColor.connect = </\(name)/Wood/Image.outputs:rgb>
+                  token outputs:surface
+              }
+              def Shader "Coordinates"
+              {
+                  uniform token info:id = "UsdPrimvarReader_float2"
+                  string inputs:varname = "st"
+                  float2 outputs:result
+              }
+              def Shader "Image"
+              {
+                  uniform token info:id = "UsdUVTexture"
+                  asset inputs:file = @\(texture)@
+                  float2 inputs:st.connect = </\(name)/Wood/Coordinates.outputs:result>
+                  float3 outputs:rgb
+              }
+          }
+      }
+
+      """
+  }
+
   @Test("a scene object's points from its GLB's named empties: hit selects LI4 as with the point file")
   func sceneTargetsFromModel() throws {
     let folder = try TemporaryFolder()

@@ -79,18 +79,24 @@ public struct USDAsset: Sendable {
     upAxis = stage.upAxis
   }
 
-  /// A reader of the files a bare layer at `layer` names (its textures): relative to its folder
-  /// and confined to it or an allowed folder (``FileReferences``); a name written with Windows'
-  /// backslashes (`.\textures\wood.png`, as Blender on Windows writes it) is read with slashes
-  /// where the name as written is not there.
+  /// A reader of the files a bare layer at `layer` names (its textures), confined to its folder
+  /// or an allowed folder (``FileReferences``); a name written with Windows' backslashes
+  /// (`.\textures\wood.png`, as Blender on Windows writes it) is read with slashes where the
+  /// name as written is not there. The names come anchored (``USDLayer/anchored(_:)``): joined
+  /// to the folder of the layer that wrote them as that layer was opened, so relative to the
+  /// working directory, not to `layer`'s folder (`models/chair.usda` naming
+  /// `textures/wood.png` asks for `models/textures/wood.png`, which was once looked for in
+  /// `models/models/textures`).
   static func fileBeside(_ layer: String) -> @Sendable (String) -> Result<[UInt8], USDError> {
-    { name in
+    let folder = PathNames.folder(of: layer)
+    return { name in
       var tried: [String] = [name]
       if name.contains("\\") { tried.append(name.replacingOccurrences(of: "\\", with: "/")) }
       var failure = USDError(path: layer, place: "textures", reason: "no such file")
       for candidate in tried {
         do {
-          let path = try FileReferences.resolve(candidate, in: layer)
+          let path = try FileReferences.resolve(
+            candidate, inFolder: "", confinedTo: folder, referencedBy: layer)
           return .success(try FileIO.read(path))
         } catch let error as ReferenceError {
           failure = USDError(path: layer, place: "textures", reason: error.reason)
