@@ -19,10 +19,16 @@ struct Row: Codable {
   }
 }
 
+/// Whether `workload` is timed in this run: ARSCENE_BENCH_ONLY=text (for profiling) times only
+/// the workloads whose name contains it.
+func selected(_ workload: String) -> Bool {
+  ProcessInfo.processInfo.environment["ARSCENE_BENCH_ONLY"].map { workload.contains($0) } ?? true
+}
+
 /// Ours alone, the fastest of `rounds` after a warm-up: a stage of the row above it, or a
 /// workload no peer does. Its peer columns are empty.
 func oursOnly(_ workload: String, rounds: Int, _ body: () -> Void) -> Row {
-  if let only = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ONLY"], !workload.contains(only) {
+  guard selected(workload) else {
     return Row(workload: workload + " (skipped)", ours_s: .nan, peer: "-", peer_s: .nan, ratio: .nan)
   }
   let rounds = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ROUNDS"].flatMap { Int($0) } ?? rounds
@@ -41,8 +47,7 @@ func compare(
   _ workload: String, peer: String, rounds: Int = 15, budget: Double? = nil, maximumRounds: Int = 30,
   ours: () -> Void, peerRun: () -> Void
 ) -> Row {
-  // ARSCENE_BENCH_ONLY=text: time only the workloads whose name contains it (for profiling).
-  if let only = ProcessInfo.processInfo.environment["ARSCENE_BENCH_ONLY"], !workload.contains(only) {
+  guard selected(workload) else {
     return Row(workload: workload + " (skipped)", ours_s: .nan, peer: peer, peer_s: .nan, ratio: .nan)
   }
   // ARSCENE_BENCH_OURS_ONLY=1: time ours alone (for profiling; the peer column is NaN).

@@ -18,7 +18,7 @@ func markerWorkloads(quick: Bool) -> [Row] {
   defer { try? FileManager.default.removeItem(at: folder) }
   let dictionary = MarkerDictionary.named("apriltag_36h11")!
   var rows: [Row] = []
-  for count in [1, 20] {
+  for count in [1, 20] where selected("marker detection, 1920×1440, \(count) AprilTag 36h11") {
     let frame = markerFrame(dictionary, markers: count, seed: UInt64(count))
     let path = folder.appendingPathComponent("frame\(count).png").path
     try! ImageFile.writePNG(frame, to: path, compression: 1)
@@ -61,7 +61,8 @@ func markerWorkloads(quick: Bool) -> [Row] {
 /// `detectMarkers` (sub-pixel refinement) then `interpolateCornersCharuco`, timed the same way.
 private func boardPhotoWorkload(rounds: Int) -> [Row] {
   let path = "Tests/Fixtures/markers/opencv_tutorial_photos/choriginal.jpg"
-  guard let photo = try? ImageFile.readRGBA8(path),
+  let workload = "ChArUco board, real 640×480 photo: markers and chessboard corners"
+  guard selected(workload), let photo = try? ImageFile.readRGBA8(path),
     let board = try? MarkerBoard(specification: "charuco:5x7:0.04:0.02:aruco_6x6_250")
   else { return [] }
   let detector = MarkerDetector(dictionary: board.dictionary)
@@ -72,7 +73,6 @@ private func boardPhotoWorkload(rounds: Int) -> [Row] {
       found = (markers.count, board.charucoCorners(in: photo, markers: markers).count)
     }
   }.min()!
-  let workload = "ChArUco board, real 640×480 photo: markers and chessboard corners"
   guard ProcessInfo.processInfo.environment["ARSCENE_BENCH_OURS_ONLY"] == nil else {
     return [Row(workload: workload, ours_s: ours, peer: "-", peer_s: .nan, ratio: .nan)]
   }

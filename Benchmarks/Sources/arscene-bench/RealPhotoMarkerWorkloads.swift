@@ -24,37 +24,11 @@ func realPhotoMarkerWorkloads(rounds: Int) -> [Row] {
   guard sets.allSatisfy({ $0.1.allSatisfy { FileManager.default.fileExists(atPath: $0) } }) else { return [] }
   var rows: [Row] = []
   for decoded in [true, false] {
-    var ours = 0.0, found = 0
-    for (name, paths) in sets {
-      let detector = MarkerDetector(dictionary: MarkerDictionary.named(name)!)
-      for path in paths {
-        let image = try! ImageFile.readLuma(path)
-        ours += (0..<rounds).map { _ in
-          seconds {
-            found +=
-              (decoded ? detector.detect(luma: image) : detector.detect(luma: try! ImageFile.readLuma(path)))
-              .count
-          }
-        }.min()!
-      }
-    }
-    found /= rounds
     let how = decoded ? "decoded images" : "files, decode included"
     let workload = "markers in 9 real photographs (Swarmathon 36h11, OpenCV's 6×6_250), \(how)"
-    guard ProcessInfo.processInfo.environment["ARSCENE_BENCH_OURS_ONLY"] == nil else {
-      rows.append(Row(workload: workload, ours_s: ours, peer: "-", peer_s: .nan, ratio: .nan))
-      continue
-    }
-    var opencvTime = 0.0, opencvFound = 0
-    for (name, paths) in sets {
-      let (time, count) = peerTotal("opencv", name, paths, rounds: rounds, decode: !decoded)
-      opencvTime += time
-      opencvFound += count
-    }
-    rows.append(
-      Row(
-        workload: workload + " (found: ours \(found), peer \(opencvFound))", ours_s: ours,
-        peer: "OpenCV 4.6 detectMarkers (Python)", peer_s: opencvTime, ratio: ours / opencvTime))
+    rows += selected(workload) ? manyPhotos(workload, sets, decoded: decoded, rounds: rounds) : []
+    let swarmathonWorkload = "markers in the 3 Swarmathon photographs, \(how)"
+    guard selected(swarmathonWorkload) else { continue }
     // AprilTag reads its own families only: the Swarmathon photos. Each side is timed in two
     // blocks, ours, theirs, ours, theirs, and keeps its faster: a slow spell of the machine
     // (minutes long on this one) then falls on both sides, not on whichever ran in it.
@@ -73,8 +47,10 @@ func realPhotoMarkerWorkloads(rounds: Int) -> [Row] {
       }.reduce(0, +)
     }
     var oursTags = Double.infinity, aprilTime = Double.infinity, aprilFound = 0
+    let timesPeer = ProcessInfo.processInfo.environment["ARSCENE_BENCH_OURS_ONLY"] == nil
     for _ in 0..<2 {
       oursTags = min(oursTags, oursOnSwarmathon())
+      guard timesPeer else { continue }
       let (time, found) = peerTotal(
         "apriltag", "apriltag_36h11", swarmathon, rounds: rounds, decode: !decoded)
       (aprilTime, aprilFound) = (time.isNaN ? aprilTime : min(aprilTime, time), found)
@@ -82,12 +58,47 @@ func realPhotoMarkerWorkloads(rounds: Int) -> [Row] {
     if aprilTime.isInfinite { aprilTime = .nan }
     rows.append(
       Row(
-        workload:
-          "markers in the 3 Swarmathon photographs, \(how) (found: ours \(tags) in the last, peer \(aprilFound) in all)",
+        workload: "\(swarmathonWorkload) (found: ours \(tags) in the last, peer \(aprilFound) in all)",
         ours_s: oursTags, peer: "AprilTag 3.3 (ctypes, its defaults)", peer_s: aprilTime,
         ratio: oursTags / aprilTime))
   }
   return rows
+}
+
+/// The row of the 9 photographs of both dictionaries against OpenCV: each photo's fastest of
+/// `rounds`, summed.
+private func manyPhotos(
+  _ workload: String, _ sets: [(String, [String])], decoded: Bool, rounds: Int
+) -> [Row] {
+  var ours = 0.0, found = 0
+  for (name, paths) in sets {
+    let detector = MarkerDetector(dictionary: MarkerDictionary.named(name)!)
+    for path in paths {
+      let image = try! ImageFile.readLuma(path)
+      ours += (0..<rounds).map { _ in
+        seconds {
+          found +=
+            (decoded ? detector.detect(luma: image) : detector.detect(luma: try! ImageFile.readLuma(path)))
+            .count
+        }
+      }.min()!
+    }
+  }
+  found /= rounds
+  guard ProcessInfo.processInfo.environment["ARSCENE_BENCH_OURS_ONLY"] == nil else {
+    return [Row(workload: workload, ours_s: ours, peer: "-", peer_s: .nan, ratio: .nan)]
+  }
+  var opencvTime = 0.0, opencvFound = 0
+  for (name, paths) in sets {
+    let (time, count) = peerTotal("opencv", name, paths, rounds: rounds, decode: !decoded)
+    opencvTime += time
+    opencvFound += count
+  }
+  return [
+    Row(
+      workload: workload + " (found: ours \(found), peer \(opencvFound))", ours_s: ours,
+      peer: "OpenCV 4.6 detectMarkers (Python)", peer_s: opencvTime, ratio: ours / opencvTime)
+  ]
 }
 
 /// A peer's total time over `paths` (each its fastest of `rounds`) and the markers it found,
