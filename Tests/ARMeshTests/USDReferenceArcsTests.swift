@@ -412,4 +412,59 @@ struct USDReferenceArcsTests {
     // usd-core: (-1, -1, -1) to (6, 6, 1): the copy at x 5 and the default prim's at y 5.
     Self.expect(box, SIMD3(-1, -1, -1), SIMD3(6, 6, 1))
   }
+
+  @Test(
+    "a reference to a prim its layer does not hold composes nothing, with a warning, and a mesh without points bounds nothing, as in usd-core"
+  )
+  func unresolvedPrimAndEmptyMesh() throws {
+    // As Blender 4.2 writes geometry-nodes instances: each instance references a prototype
+    // the file never holds, and the scattered source is a mesh with no points. usd-core warns
+    // ("unresolved reference prim path") and bounds the rest: (-1, -1, -1) to (1, 1, 1).
+    let folder = try USDLayerStackTests.folder([
+      "scatter.usda": """
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def Xform "root"
+      {
+          def Xform "Scatter_0"
+          {
+      \(Self.translated.replacingOccurrences(of: "%@", with: "4, 0, 0"))
+              def "Cone" (
+                  prepend references = </Plane/Cone>
+              )
+              {
+              }
+          }
+          def Mesh "Empty"
+          {
+              int[] faceVertexCounts = []
+              int[] faceVertexIndices = []
+              point3f[] points = []
+          }
+          def Cube "Box"
+          {
+              double size = 2
+          }
+      }
+
+      """,
+      "empty.usda": "def Mesh \"Empty\"\n{\n    int[] faceVertexCounts = []\n    point3f[] points = []\n}\n",
+    ])
+    let model = try ModelAsset.load(path: folder.path + "/scatter.usda")
+    Self.expect(try #require(model.declaredBounds), SIMD3(-1, -1, -1), SIMD3(1, 1, 1))
+    #expect(model.triangleCount == 12)
+    #expect(
+      model.warnings.contains {
+        $0.hasSuffix(
+          "/root/Scatter_0/Cone: references /Plane/Cone of this layer, which is not there: nothing of it is composed, as in usd-core"
+        )
+      },
+      "\(model.warnings)")
+    // Nothing but the empty mesh: no bounds (their infinities once failed `model stats`).
+    let (empty, warnings) = try ModelStatistics.read(path: folder.path + "/empty.usda")
+    #expect(empty.bounds == nil && empty.geometryBounds == nil && empty.triangles == 0)
+    #expect(warnings.contains { $0.contains("no drawable geometry") }, "\(warnings)")
+  }
 }

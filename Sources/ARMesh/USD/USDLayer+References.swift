@@ -118,7 +118,8 @@ extension USDLayer {
 
   /// The layer an arc of `prim` reaches and the prim in it: a prim of this layer `stack`,
   /// whichever of its layers defines it, or of another layer (its sublayers merged). Nil, with
-  /// a note in `out`, where a layer without a default prim is named without a prim.
+  /// a note in `out`, where a layer without a default prim is named without a prim, or the prim
+  /// named is not in it.
   private func arcSource(
     _ reference: (file: String, prim: String), of prim: String, in stack: USDLayer,
     load: (String, String) throws(USDError) -> USDLayer?, depth: Int, into out: inout USDLayer
@@ -140,13 +141,15 @@ extension USDLayer {
           + "name a prim): nothing of it is composed, as in usd-core")
       return nil
     }
+    // A prim the layer does not hold: usd-core warns ("unresolved reference prim path") and
+    // composes the rest, as Blender 4.2's geometry-nodes instances need (each names a
+    // prototype it never wrote).
     guard source.prims.contains(where: { $0.path == target }) else {
       let named = reference.prim.isEmpty ? "the default prim" : reference.prim
-      throw USDError(
-        path: path, place: prim,
-        reason:
-          "references \(named) of \(reference.file.isEmpty ? "this layer" : reference.file), which is not there"
-      )
+      out.notes.append(
+        "\(path): \(prim): references \(named) of \(reference.file.isEmpty ? "this layer" : reference.file), "
+          + "which is not there: nothing of it is composed, as in usd-core")
+      return nil
     }
     return (source, target)
   }

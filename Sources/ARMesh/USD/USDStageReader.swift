@@ -437,9 +437,12 @@ struct USDStageReader {
     return computed()
   }
 
-  /// A box's 8 corners.
+  /// A box's 8 corners (none for an empty box).
   static func corners(_ box: (min: SIMD3<Double>, max: SIMD3<Double>)) -> [SIMD3<Double>] {
-    (0..<8).map { k in
+    // An empty box (no points: a mesh Blender writes with none, from geometry nodes whose
+    // instances it did not realise) has no corners; its infinities were once the stage's bounds.
+    guard all(box.min .<= box.max) else { return [] }
+    return (0..<8).map { k in
       SIMD3(
         k & 1 == 0 ? box.min.x : box.max.x, k & 2 == 0 ? box.min.y : box.max.y,
         k & 4 == 0 ? box.min.z : box.max.z)
