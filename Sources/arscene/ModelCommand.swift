@@ -4,11 +4,11 @@ import ARMesh
 import ArgumentParser
 import Foundation
 
-/// `arscene model …`: any model file (OBJ, glTF, GLB), told by content.
+/// `arscene model …`: any model file (OBJ, glTF, GLB, USD), told by content.
 struct ModelCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "model",
-    abstract: "Inspect 3-D models: OBJ, glTF 2.0 and GLB, told apart by content.",
+    abstract: "Inspect 3-D models: OBJ, glTF 2.0, GLB and USD (USDZ, usdc, usda), told apart by content.",
     subcommands: [Stats.self, Convert.self]
   )
 
@@ -31,6 +31,13 @@ struct ModelCommand: ParsableCommand {
     for warning in made.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
     return made.0
   }
+
+  /// The `--time` help of every command that poses a model.
+  static let timeHelp: ArgumentHelp = """
+    Seconds into the model's first animation: nodes posed, skins applied, morph targets \
+    weighted as animated at that time (glTF); USD's transforms at that time's time code \
+    (time samples interpolated). Without it, the static scene.
+    """
 
   static let toleranceHelp: ArgumentHelp = """
     Metres a round USD shape (Sphere, Cylinder, Cone, Capsule) may stray from its true surface: \
@@ -61,13 +68,7 @@ struct ModelCommand: ParsableCommand {
     )
 
     @Argument(help: "The model file.") var file: String
-    @Option(
-      help: """
-        Seconds into the model's first animation: nodes posed, skins applied, morph targets \
-        weighted as animated at that time (glTF); USD's transforms at that time's time code \
-        (time samples interpolated). Without it, the static scene.
-        """)
-    var time: Double?
+    @Option(help: ModelCommand.timeHelp) var time: Double?
     @Option(help: ModelCommand.toleranceHelp) var tolerance: Double?
 
     @OptionGroup var references: ReferenceAccess
@@ -91,7 +92,7 @@ struct ModelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Write a model as GLB, glTF or OBJ (with its MTL), told by the output's extension.",
       discussion: """
-        Reads OBJ, glTF or GLB (compressed ones too) and writes OUTPUT: a .glb (one mesh node, a \
+        Reads OBJ, glTF, GLB (compressed ones too) or USD and writes OUTPUT: a .glb (one mesh node, a \
         primitive a material, textures embedded, named empties kept), a .gltf (the same with its \
         buffer in a data: URI) or a .obj with an MTL and the model's embedded textures beside it. \
         Every file goes to a temporary file and is renamed: a failure leaves nothing behind.
@@ -99,7 +100,7 @@ struct ModelCommand: ParsableCommand {
 
     @Argument(help: "The model to read.") var input: String
     @Option(name: .shortAndLong, help: "The file to write: .glb, .gltf or .obj.") var output: String
-    @Option(help: "Seconds into a glTF model's first animation to write it posed at.") var time: Double?
+    @Option(help: ModelCommand.timeHelp) var time: Double?
     @Option(help: ModelCommand.toleranceHelp) var tolerance: Double?
 
     @OptionGroup var references: ReferenceAccess

@@ -8,7 +8,7 @@ import Foundation
 struct RaycastCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "raycast",
-    abstract: "Closest hits of rays (ox oy oz dx dy dz per line on stdin) with an OBJ mesh.",
+    abstract: "Closest hits of rays (ox oy oz dx dy dz per line on stdin) with a model's mesh.",
     discussion: """
       Writes one line per ray: `t triangle u v`, the ray parameter of the closest hit (metres when \
       the direction has unit length), the triangle's index in the mesh (triangulated, in file \
@@ -19,8 +19,11 @@ struct RaycastCommand: ParsableCommand {
       """
   )
 
-  @Option(help: "The OBJ mesh (its materials are not needed).")
+  @Option(help: "The model (OBJ, glTF, GLB or USD, told by content; its materials are not needed).")
   var mesh: String
+
+  @Option(help: ModelCommand.timeHelp) var time: Double?
+  @Option(help: ModelCommand.toleranceHelp) var tolerance: Double?
 
   @Option(help: "Decimals of t, u and v (0 to 17).")
   var decimals: Int = 9
@@ -31,6 +34,7 @@ struct RaycastCommand: ParsableCommand {
   @OptionGroup var references: ReferenceAccess
 
   func validate() throws {
+    try ModelCommand.validate(time: time, tolerance: tolerance)
     guard (0...17).contains(decimals) else { throw ValidationError("--decimals must be from 0 to 17") }
     if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
   }
@@ -41,7 +45,8 @@ struct RaycastCommand: ParsableCommand {
       CommandTimeLimit.start("raycast \(mesh.escapedForMessage)", reading: [mesh])
       do {
         // Materials do not matter here.
-        let model = try ModelAsset.load(path: mesh, lenient: true).requiringGeometry()
+        let model = try ModelAsset.load(path: mesh, lenient: true, time: time, tolerance: tolerance)
+          .requiringGeometry()
         bvh = try BoundingVolumeHierarchy(mesh: model.mesh)
       } catch let error as HitError {
         throw InputFailure(message: "\(mesh): \(error)")

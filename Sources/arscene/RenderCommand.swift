@@ -14,7 +14,7 @@ import Foundation
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
-    abstract: "Render a scene file, or one model (OBJ, glTF, GLB) seen by a camera, to a PNG.",
+    abstract: "Render a scene file, or one model (OBJ, glTF, GLB, USD) seen by a camera, to a PNG.",
     discussion: """
       Scene mode: arscene render SCENE.json -o out.png [--width W --height H --samples N --threads T].
       Model mode: arscene render --model FILE --size W,H --intrinsics FX,FY,CX,CY \
@@ -173,9 +173,8 @@ struct RenderCommand: ParsableCommand {
   var frameCamera: FrameCameraOptions
   @OptionGroup(title: "Recording mode: the truth's ghost") var truthTrack: TruthTrackFile
 
-  @Option(help: "Model mode: the model (OBJ, glTF or GLB, told by content).") var model: String?
-  @Option(help: "Model mode: seconds into a glTF model's first animation (posed, skinned, morphed).")
-  var time: Double?
+  @Option(help: "Model mode: the model (OBJ, glTF, GLB or USD, told by content).") var model: String?
+  @Option(help: ModelCommand.timeHelp) var time: Double?
   @Option(help: ModelCommand.toleranceHelp) var tolerance: Double?
   @Option(help: "Model mode: image size W,H in pixels.", transform: PixelSize.init(parsing:)) var size:
     PixelSize?

@@ -161,6 +161,23 @@ struct ModelCommandTests {
     #expect(try Self.stats(folder.path + "/t.glb")["triangles"] as? Int == 1)
   }
 
+  @Test("raycast --time: rays meet an animated USDZ where usd-core's stage puts it at that time")
+  func raycastAtTime() throws {
+    // usd-core 26.11, the stage's meshes flattened at the default time and at time code 24
+    // (1 s at 24 a second), rays straight down -Z: the first hits only the still pose, the
+    // others only the pose at 1 s (the wave, whose points are only in time samples, and the
+    // turned square), each 0.387627476 m down (to the vertices' single precision: 5 decimals).
+    let rays = "1.5 0.5 1 0 0 -1\n2 0.5 1 0 0 -1\n2.5 1 1 0 0 -1\n"
+    let file = Fixtures.path("usd/animated.usdz")
+    func distances(_ extra: [String]) throws -> [String] {
+      let run = try ArsceneRunner.run(["raycast", "--mesh", file, "--decimals", "5"] + extra, stdin: rays)
+      #expect(run.status == 0, "\(run.stderr)")
+      return run.stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+    }
+    #expect(try distances([]) == ["1.00000", "miss", "miss"])
+    #expect(try distances(["--time", "1"]) == ["miss", "0.38763", "0.38763"])
+  }
+
   @Test(
     "a USD layer opened by a relative path from another folder finds its textures, and so does the layer it references"
   )
