@@ -44,14 +44,16 @@ struct MarkerCells {
   /// the quiet zone around it not light.
   init?(_ quad: [SIMD2<Double>], size n: Int, in grey: GreyImage) {
     var nearly = false
-    self.init(quad, size: n, in: grey, quietZoneNearlyLight: &nearly)
+    self.init(quad, size: n, in: grey, gridNearlyOnEdges: &nearly)
   }
 
-  /// ``init(_:size:in:)``, saying in `quietZoneNearlyLight` when the cells were refused only
-  /// for a quiet zone dark in more than a quarter of its samples but no more than half: what
-  /// an outline a pixel outside a small marker's border gives (the strip, 0.4 of a cell out,
-  /// then falls on the blurred border), which corners refined onto the edges read cleanly.
-  init?(_ quad: [SIMD2<Double>], size n: Int, in grey: GreyImage, quietZoneNearlyLight: inout Bool) {
+  /// ``init(_:size:in:)``, saying in `gridNearlyOnEdges` when the cells were refused only for
+  /// a quiet zone dark in more than a quarter of its samples but no more than half, or a border
+  /// light in more than a fifth but no more than three fifths: what an outline a pixel off a
+  /// small marker's edges gives (the quiet zone's strip, 0.4 of a cell out, on the blurred
+  /// border; or two sides of the border's cells on its blurred edges), which corners refined
+  /// onto the edges read cleanly.
+  init?(_ quad: [SIMD2<Double>], size n: Int, in grey: GreyImage, gridNearlyOnEdges: inout Bool) {
     let across = Double(n + 2)
     let grid = [SIMD2(0.0, 0.0), SIMD2(across, 0), SIMD2(across, across), SIMD2(0, across)]
     guard let h = try? Homography.estimate(from: grid, to: quad) else { return nil }
@@ -122,7 +124,7 @@ struct MarkerCells {
     guard border.count * 2 >= 4 * (n + 1) else { return nil }
     guard
       let reading = Self.judge(
-        data: data, border: border, quiet: quiet, size: n, quietZoneNearlyLight: &quietZoneNearlyLight)
+        data: data, border: border, quiet: quiet, size: n, gridNearlyOnEdges: &gridNearlyOnEdges)
     else { return nil }
     self.size = n
     (confidence, decisionMargin, contrast) = reading
@@ -133,7 +135,7 @@ struct MarkerCells {
   /// contrast; nil when the border is not dark or the quiet zone not light by that threshold.
   private static func judge(
     data: [(SIMD2<Double>, Double)], border: [(SIMD2<Double>, Double)], quiet: [(SIMD2<Double>, Double)],
-    size n: Int, quietZoneNearlyLight: inout Bool
+    size n: Int, gridNearlyOnEdges: inout Bool
   ) -> (confidence: [Double], margin: Double, contrast: Double)? {
     // A first split of every level by Otsu's threshold picks the cells each model is fitted to.
     guard let split = MarkerDetector.otsu((data + border + quiet).map(\.1)) else { return nil }
@@ -150,11 +152,26 @@ struct MarkerCells {
     }
     // The border dark and the quiet zone light, as a marker's are: at most a fifth of either
     // on the wrong side (a glint, a finger, a neighbour's corner).
-    let lightBorder = border.filter { $0.1 > threshold($0.0) }.count
-    guard Double(lightBorder) <= 0.2 * Double(border.count) else { return nil }
-    let darkQuiet = quiet.filter { $0.1 <= threshold($0.0) }.count
-    guard Double(darkQuiet) <= 0.25 * Double(quiet.count) else {
-      quietZoneNearlyLight = Double(darkQuiet) <= 0.5 * Double(quiet.count)
+    let lightBorder = Double(border.filter { $0.1 > threshold($0.0) }.count) / Double(border.count)
+    func darkQuiet() -> Double {
+      Double(quiet.filter { $0.1 <= threshold($0.0) }.count) / Double(quiet.count)
+    }
+    // Either a little beyond its bound, the other within it, as a grid a pixel off a small
+    // marker's blurred edges reads them: the quiet zone's strip on the border, or the border
+    // light along the sides the grid overhangs (one, or two opposite ones) while two opposite
+    // sides read dark between their corners (texture's light cells fall on any side). Judged
+    // only for what is refused.
+    guard lightBorder <= 0.2 else {
+      func dark(_ side: Int) -> Bool {
+        !border.contains { Self.isInner($0.0, ofSide: side, size: n) && $0.1 > threshold($0.0) }
+      }
+      gridNearlyOnEdges =
+        lightBorder <= 0.6 && darkQuiet() <= 0.25 && ((dark(0) && dark(2)) || (dark(1) && dark(3)))
+      return nil
+    }
+    let quietDark = darkQuiet()
+    guard quietDark <= 0.25 else {
+      gridNearlyOnEdges = quietDark <= 0.5
       return nil
     }
     let confidence = data.map { ($0.1 - threshold($0.0)) / half($0.0) }
@@ -173,6 +190,20 @@ struct MarkerCells {
     ]
     let margin = means.compactMap { $0 }.min() ?? 0
     return (confidence, margin, contrast)
+  }
+
+  /// Whether the border cell centred at `p` (the marker's grid, cells a unit, the border's
+  /// ring from 0 to `n` + 1) lies on side `side` (0 top, 1 right, 2 bottom, 3 left) between
+  /// its corners.
+  static func isInner(_ p: SIMD2<Double>, ofSide side: Int, size n: Int) -> Bool {
+    let (last, along) = (Double(n + 1) + 0.5, side % 2 == 0 ? p.x : p.y)
+    guard along > 0.5, along < last else { return false }
+    switch side {
+    case 0: return p.y == 0.5
+    case 1: return p.x == last
+    case 2: return p.y == last
+    default: return p.x == 0.5
+    }
   }
 }
 

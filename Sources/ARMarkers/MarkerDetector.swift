@@ -124,7 +124,7 @@ public struct MarkerDetector: Sendable {
     var quad = quad
     // The outline's cells, read once: decoded, and judged two-toned below.
     var nearlyReadable = false
-    let cells = MarkerCells(quad, size: dictionary.size, in: grey, quietZoneNearlyLight: &nearlyReadable)
+    let cells = MarkerCells(quad, size: dictionary.size, in: grey, gridNearlyOnEdges: &nearlyReadable)
     var readable = cells != nil
     var code = cells.flatMap { decode($0) }
     // A side along the image's edge: the marker may be cut there, its border outside. Its
@@ -150,9 +150,10 @@ public struct MarkerDetector: Sendable {
       // An outline traced on the thresholded pixels can sit a pixel or two off the marker's
       // edges, a good part of a small marker's cell: a small marker's cells, or a reading with
       // bits corrected, are read again between refined corners, and that reading kept when it
-      // is nearer a code; also a small marker's refused only for a quiet zone dark in up to
-      // half its samples, which an outline a pixel out puts on the blurred border (a Duckietown
-      // sign's tag seen edge-on, 17 px tall, that OpenCV finds). So are a larger marker's whose data cells hold both colours: an
+      // is nearer a code; also a small marker's refused only for a quiet zone or a border a
+      // little past its bound, as an outline a pixel off its blurred edges reads them (a
+      // Duckietown sign's tag seen edge-on, 17 px tall, that OpenCV finds; a 16 px tag on a
+      // light switch in a hallway, that AprilTag finds). So are a larger marker's whose data cells hold both colours: an
       // outline traced round a curved border (a sheet bent over a cylinder) puts its corners
       // half a cell off. (Every unread candidate refined would double a ChArUco photo's time:
       // its chessboard squares are dark squares in light, one colour inside.)

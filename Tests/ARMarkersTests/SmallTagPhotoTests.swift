@@ -4,11 +4,12 @@ import ARMarkers
 import ARTestSupport
 import Testing
 
-/// Real photographs from a Duckiebot's camera (Tests/Fixtures/markers/duckietown_photos,
-/// duckietown/lib-dt-apriltags' test images, BSD 2-Clause): road signs on a lab table, each
-/// with an AprilTag 36h11 tag, several seen nearly edge-on.
-@Suite("Markers on Duckietown road signs")
-struct DuckietownPhotoTests {
+/// Small tags in real photographs that an outline a pixel off their blurred edges hid: road
+/// signs from a Duckiebot's camera (Tests/Fixtures/markers/duckietown_photos, duckietown's
+/// lib-dt-apriltags test images) and a hallway (hallway_photos, swatbotics/apriltag's images),
+/// both BSD 2-Clause, AprilTag 36h11.
+@Suite("Markers on road signs and in a hallway")
+struct SmallTagPhotoTests {
   static func found(_ name: String) throws -> [DetectedMarker] {
     let image = try ImageFile.readRGBA8(Fixtures.path("markers/duckietown_photos/" + name))
     return MarkerDetector(dictionary: MarkerDictionary.named("apriltag_36h11")!).detect(image)
@@ -37,5 +38,21 @@ struct DuckietownPhotoTests {
     let tag = try #require(try Self.found("test_image_multiple_02.png").first { $0.id == 144 })
     let apart = zip(tag.corners, opencv).map { ($0 - $1).length }.max()!
     #expect(tag.hamming == 0 && apart < 2, "\(tag.corners)")
+  }
+
+  @Test("a hallway: every tag AprilTag finds, the blurred 16 px one on a light switch included, and no decoy")
+  func hallway() throws {
+    // Tag 7, 16 by 20 px and blurred: its outline a pixel wide of the border on both sides, the
+    // border's left and right columns read light and the cells were refused unread.
+    let image = try ImageFile.readRGBA8(Fixtures.path("markers/hallway_photos/IMG_1451.JPG"))
+    let found = MarkerDetector(dictionary: MarkerDictionary.named("apriltag_36h11")!).detect(image)
+    let ids = Set(found.map(\.id))
+    #expect(ids == [4, 5, 6, 7, 8, 10, 12, 14], "\(ids.sorted())")
+    // AprilTag's corners for tag 7 (in ARScene's convention).
+    let apriltag: [SIMD2<Double>] = [
+      SIMD2(255.3, 225.9), SIMD2(270.8, 226.9), SIMD2(271.0, 246.8), SIMD2(255.5, 246.2),
+    ]
+    let tag = try #require(found.first { $0.id == 7 })
+    #expect(zip(tag.corners, apriltag).allSatisfy { ($0 - $1).length < 1 }, "\(tag.corners)")
   }
 }
