@@ -201,6 +201,13 @@ struct ModelCommandTests {
       #expect(run.status == 0 && run.stderr.isEmpty, "\(path): \(run.stderr)")
       #expect(run.stdout.contains("\"triangles\" : 4"), "\(run.stdout)")
     }
+    // Still confined to the layer's folder: a texture above it is named and not read.
+    try image.write(to: URL(fileURLWithPath: folder.path + "/outside.jpg"))
+    try folder.write(Self.texturedQuad("World", texture: "../outside.jpg"), to: "scene/leak.usda")
+    let leak = try ArsceneRunner.run(
+      ["model", "stats", "scene/leak.usda"], directory: URL(fileURLWithPath: folder.path),
+      environment: ["ARSCENE_ALLOW_PATH": ""])
+    #expect(leak.status == 0 && leak.stderr.contains("leads outside the file's folder"), "\(leak.stderr)")
     // The texture really is read: without it, the warning names it.
     try FileManager.default.removeItem(atPath: folder.path + "/scene/textures/wood.jpg")
     let missing = try ArsceneRunner.run(
