@@ -419,7 +419,8 @@ struct USDReferenceArcsTests {
   func unresolvedPrimAndEmptyMesh() throws {
     // As Blender 4.2 writes geometry-nodes instances: each instance references a prototype
     // the file never holds, and the scattered source is a mesh with no points. usd-core warns
-    // ("unresolved reference prim path") and bounds the rest: (-1, -1, -1) to (1, 1, 1).
+    // ("unresolved reference prim path") and bounds the rest: (-1, -1, -1) to (1, 1, 1). One
+    // warning says it for every instance (a scatter may have thousands).
     let folder = try USDLayerStackTests.folder([
       "scatter.usda": """
       (
@@ -431,6 +432,14 @@ struct USDReferenceArcsTests {
           def Xform "Scatter_0"
           {
       \(Self.translated.replacingOccurrences(of: "%@", with: "4, 0, 0"))
+              def "Cone" (
+                  prepend references = </Plane/Cone>
+              )
+              {
+              }
+          }
+          def Xform "Scatter_1"
+          {
               def "Cone" (
                   prepend references = </Plane/Cone>
               )
@@ -456,12 +465,12 @@ struct USDReferenceArcsTests {
     Self.expect(try #require(model.declaredBounds), SIMD3(-1, -1, -1), SIMD3(1, 1, 1))
     #expect(model.triangleCount == 12)
     #expect(
-      model.warnings.contains {
-        $0.hasSuffix(
-          "/root/Scatter_0/Cone: references /Plane/Cone of this layer, which is not there: nothing of it is composed, as in usd-core"
-        )
-      },
-      "\(model.warnings)")
+      model.warnings.filter { $0.contains("/Plane/Cone") }
+        == [
+          folder.path
+            + "/scatter.usda: /root/Scatter_0/Cone and 1 more prims, each: references /Plane/Cone of "
+            + "this layer, which is not there: nothing of it is composed, as in usd-core"
+        ], "\(model.warnings)")
     // Nothing but the empty mesh: no bounds (their infinities once failed `model stats`).
     let (empty, warnings) = try ModelStatistics.read(path: folder.path + "/empty.usda")
     #expect(empty.bounds == nil && empty.geometryBounds == nil && empty.triangles == 0)

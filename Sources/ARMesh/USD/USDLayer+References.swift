@@ -45,6 +45,7 @@ extension USDLayer {
     // brings with its target's content.
     var chosen = resolved.variantSelections
     var arrived: Set<[String]> = []
+    var arcNotes = USDArcNotes()
     var work = 0
     var next = 0
     while next < pending.count {
@@ -68,9 +69,10 @@ extension USDLayer {
       // usd-core refuses the arc and composes the rest.
       if Self.isCycle(from: prim, to: reference) {
         if reference.prim != prim {
-          out.notes.append(
-            "\(path): \(prim): references \(reference.prim), its own ancestor or descendant: a cycle, left out as "
-              + "usd-core leaves it")
+          arcNotes.add(
+            prim,
+            "references \(reference.prim), its own ancestor or descendant: a cycle, left out as usd-core leaves it"
+          )
         }
         continue
       }
@@ -83,7 +85,8 @@ extension USDLayer {
       }
       // The same arc met again through another internal reference adds nothing new.
       guard arrived.insert([prim, reference.file, reference.prim]).inserted else { continue }
-      guard let found = try arcSource(reference, of: prim, in: stack, load: load, depth: depth, into: &out)
+      guard
+        let found = try arcSource(reference, of: prim, in: stack, load: load, depth: depth, notes: &arcNotes)
       else { continue }
       var source = found.layer
       let target = found.prim
@@ -113,16 +116,17 @@ extension USDLayer {
         )
       }
     }
+    out.notes += arcNotes.lines(in: path)
     return out
   }
 
   /// The layer an arc of `prim` reaches and the prim in it: a prim of this layer `stack`,
   /// whichever of its layers defines it, or of another layer (its sublayers merged). Nil, with
-  /// a note in `out`, where a layer without a default prim is named without a prim, or the prim
-  /// named is not in it.
+  /// a note in `notes`, where a layer without a default prim is named without a prim, or the
+  /// prim named is not in it.
   private func arcSource(
     _ reference: (file: String, prim: String), of prim: String, in stack: USDLayer,
-    load: (String, String) throws(USDError) -> USDLayer?, depth: Int, into out: inout USDLayer
+    load: (String, String) throws(USDError) -> USDLayer?, depth: Int, notes: inout USDArcNotes
   ) throws(USDError) -> (layer: USDLayer, prim: String)? {
     var source = stack
     if !reference.file.isEmpty {
@@ -136,9 +140,10 @@ extension USDLayer {
     // Without a prim named, the layer's default prim; a layer without one gives nothing, as
     // usd-core skips the arc (its first prim would be a guess).
     guard let target = reference.prim.isEmpty ? source.defaultPrim.map({ "/" + $0 }) : reference.prim else {
-      out.notes.append(
-        "\(path): \(prim): references \(reference.file), which names no defaultPrim (nor does the reference "
-          + "name a prim): nothing of it is composed, as in usd-core")
+      notes.add(
+        prim,
+        "references \(reference.file), which names no defaultPrim (nor does the reference name a prim): "
+          + "nothing of it is composed, as in usd-core")
       return nil
     }
     // A prim the layer does not hold: usd-core warns ("unresolved reference prim path") and
@@ -146,9 +151,10 @@ extension USDLayer {
     // prototype it never wrote).
     guard source.prims.contains(where: { $0.path == target }) else {
       let named = reference.prim.isEmpty ? "the default prim" : reference.prim
-      out.notes.append(
-        "\(path): \(prim): references \(named) of \(reference.file.isEmpty ? "this layer" : reference.file), "
-          + "which is not there: nothing of it is composed, as in usd-core")
+      notes.add(
+        prim,
+        "references \(named) of \(reference.file.isEmpty ? "this layer" : reference.file), which is not there: "
+          + "nothing of it is composed, as in usd-core")
       return nil
     }
     return (source, target)
