@@ -49,10 +49,11 @@ struct MarkerCells {
 
   /// ``init(_:size:in:)``, saying in `gridNearlyOnEdges` when the cells were refused only for
   /// a quiet zone dark in more than a quarter of its samples but no more than half, or a border
-  /// light in more than a fifth but no more than three fifths: what an outline a pixel off a
-  /// small marker's edges gives (the quiet zone's strip, 0.4 of a cell out, on the blurred
-  /// border; or two sides of the border's cells on its blurred edges), which corners refined
-  /// onto the edges read cleanly.
+  /// light in more than a fifth but no more than three fifths with two opposite sides dark
+  /// between their corners: what an outline a pixel off a small marker's edges gives (the
+  /// quiet zone's strip, 0.4 of a cell out, on the blurred border; or the border's cells along
+  /// the sides it overhangs on the blurred edges), which corners refined onto the edges read
+  /// cleanly.
   init?(_ quad: [SIMD2<Double>], size n: Int, in grey: GreyImage, gridNearlyOnEdges: inout Bool) {
     let across = Double(n + 2)
     let grid = [SIMD2(0.0, 0.0), SIMD2(across, 0), SIMD2(across, across), SIMD2(0, across)]
@@ -195,7 +196,7 @@ struct MarkerCells {
   /// Whether the border cell centred at `p` (the marker's grid, cells a unit, the border's
   /// ring from 0 to `n` + 1) lies on side `side` (0 top, 1 right, 2 bottom, 3 left) between
   /// its corners.
-  static func isInner(_ p: SIMD2<Double>, ofSide side: Int, size n: Int) -> Bool {
+  private static func isInner(_ p: SIMD2<Double>, ofSide side: Int, size n: Int) -> Bool {
     let (last, along) = (Double(n + 1) + 0.5, side % 2 == 0 ? p.x : p.y)
     guard along > 0.5, along < last else { return false }
     switch side {

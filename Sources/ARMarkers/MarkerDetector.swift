@@ -153,9 +153,9 @@ public struct MarkerDetector: Sendable {
       // is nearer a code; also a small marker's refused only for a quiet zone or a border a
       // little past its bound, as an outline a pixel off its blurred edges reads them (a
       // Duckietown sign's tag seen edge-on, 17 px tall, that OpenCV finds; a 16 px tag on a
-      // light switch in a hallway, that AprilTag finds). So are a larger marker's whose data cells hold both colours: an
-      // outline traced round a curved border (a sheet bent over a cylinder) puts its corners
-      // half a cell off. (Every unread candidate refined would double a ChArUco photo's time:
+      // light switch in a hallway, that AprilTag finds). So are a larger marker's whose data
+      // cells hold both colours: an outline traced round a curved border (a sheet bent over a
+      // cylinder) puts its corners half a cell off. (Every unread candidate refined would double a ChArUco photo's time:
       // its chessboard squares are dark squares in light, one colour inside.)
       let refined = grey.refinedCorners(quad, cell: cell)
       if refined.sigma != nil || cell < Self.smallCell,
