@@ -79,10 +79,10 @@ let package = Package(
       name: "ARImage",
       dependencies: [.product(name: "RealModule", package: "swift-numerics")]
     ),
-    // PNG and JPEG files: the only module that links libpng and libjpeg-turbo.
+    // Image files: the only module that links libpng, libjpeg-turbo and libwebp.
     .target(
       name: "ARImageIO",
-      dependencies: ["ARImage", "ARFiles", "CImageCodecs", "CDeflate"]
+      dependencies: ["ARImage", "ARFiles", "CImageCodecs", "CDeflate", "CWebP"]
     ),
     .target(
       name: "ARHit",
@@ -152,6 +152,12 @@ let package = Package(
       name: "CPNG",
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]
+    ),
+    // libwebp reports errors by status codes (no longjmp): Swift calls it directly.
+    .systemLibrary(
+      name: "CWebP",
+      pkgConfig: "libwebp",
+      providers: [.apt(["libwebp-dev"])]
     ),
     .systemLibrary(
       name: "CJPEG",

@@ -2,7 +2,7 @@
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file could not be read (missing, a directory, no permission).
   case unreadable(path: String, reason: String)
-  /// The bytes are not a valid image of the format (`PNG`, `JPEG`), as the codec says.
+  /// The bytes are not a valid image of the format (`PNG`, `JPEG`, `KTX2`, `WebP`), as the codec says.
   case invalid(path: String?, format: String, reason: String)
   /// The file's format is not one ARScene reads (by its first bytes).
   case unknownFormat(path: String)
@@ -13,7 +13,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .unreadable(let path, let reason): "\(path): cannot read: \(reason)"
     case .invalid(let path, let format, let reason): "\(path ?? "image"): invalid \(format): \(reason)"
-    case .unknownFormat(let path): "\(path): not a PNG, JPEG or KTX2 image"
+    case .unknownFormat(let path): "\(path): not a PNG, JPEG, KTX2 or WebP image"
     case .unwritable(let path, let reason): "\(path ?? "image"): cannot write: \(reason)"
     }
   }

@@ -1,27 +1,29 @@
 import ARFiles
 import ARImage
 
-/// Image files by path, format chosen by content (PNG or JPEG signature), not by extension.
+/// Image files by path, format chosen by content (the PNG, JPEG, KTX2 or WebP signature), not by
+/// extension.
 public enum ImageFile {
-  /// Reads a PNG, JPEG or KTX2 (ETC1S) file as 8-bit RGBA.
+  /// Reads a PNG, JPEG, KTX2 (ETC1S or UASTC) or still WebP file as 8-bit RGBA.
   ///
   /// - Throws: ``ImageError`` naming `path`.
   public static func readRGBA8(_ path: String) throws(ImageError) -> RGBA8Image {
     try decodeRGBA8(try contents(path), name: path)
   }
 
-  /// Decodes PNG, JPEG or KTX2 (ETC1S) `bytes` (an image inside a model file) as 8-bit RGBA;
-  /// `name` says where they came from in errors.
+  /// Decodes PNG, JPEG, KTX2 (ETC1S or UASTC) or still WebP `bytes` (an image inside a model
+  /// file) as 8-bit RGBA; `name` says where they came from in errors.
   ///
   /// - Throws: ``ImageError`` naming `name`.
   public static func decodeRGBA8(_ bytes: [UInt8], name: String) throws(ImageError) -> RGBA8Image {
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNG.decodeRGBA8(bytes, path: name) }
     if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEG.decodeRGBA8(bytes, path: name) }
     if bytes.starts(with: KTX2.identifier) { return try KTX2.decodeRGBA8(bytes, path: name) }
+    if WebP.isWebP(bytes) { return try WebP.decodeRGBA8(bytes, path: name) }
     throw .unknownFormat(path: name)
   }
 
-  /// Reads a PNG, JPEG or KTX2 file's luma as 8-bit grey: a JPEG's own Y channel (decoded
+  /// Reads a PNG, JPEG, KTX2 or WebP file's luma as 8-bit grey: a JPEG's own Y channel (decoded
   /// without its colours), others' Rec. 601 luma of their RGBA (`0.299 r + 0.587 g + 0.114 b`,
   /// rounded), as OpenCV's `IMREAD_GRAYSCALE` reads them.
   ///

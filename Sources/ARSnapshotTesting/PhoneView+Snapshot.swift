@@ -42,7 +42,7 @@ public struct SnapshotOptions: Sendable {
   public var threads: Int?
   /// Decoded texture images by their path as the models' materials name them
   /// (`Mesh.texturePaths`). A texture not given here is read when its file is a PNG (by
-  /// ``PortablePNG``); a material with a texture that is neither (a JPEG or KTX2 image: no codec
+  /// ``PortablePNG``); a material with a texture that is neither (a JPEG, KTX2 or WebP image: no codec
   /// is linked) is drawn in its constant colours. A GLB's embedded PNGs are drawn the same way.
   public var textures: [String: RGBA8Image] = [:]
   /// Other models in view, drawn and hiding what is behind them but not tapped: the marker

@@ -57,7 +57,7 @@ struct CalibrateCommand: ParsableCommand {
     return fixing
   }
 
-  @Argument(help: "The photographs (PNG or JPEG), all of one size.") var images: [String]
+  @Argument(help: "The photographs (PNG, JPEG or WebP), all of one size.") var images: [String]
 
   /// What the photographs show: a marker board or a plain chessboard.
   enum Target {

@@ -15,7 +15,7 @@ struct FilmCommand: ParsableCommand {
   struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "apply",
-      abstract: "Apply a film preset (or a .cube LUT alone) to a PNG or JPEG, writing a PNG.",
+      abstract: "Apply a film preset (or a .cube LUT alone) to a PNG, JPEG or WebP image, writing a PNG.",
       discussion: """
         --preset takes a shipped stock's name (arscene film list) or a preset file's path; its \\
         stages run in linear light, and --seed picks the grain and light leaks (the same seed \\
@@ -25,7 +25,7 @@ struct FilmCommand: ParsableCommand {
         error, exit 2; the PNG is written whole or not at all.
         """)
 
-    @Argument(help: "The image (PNG or JPEG).") var image: String
+    @Argument(help: "The image (PNG, JPEG or WebP).") var image: String
     @Option(help: "A shipped preset's name or a preset file.") var preset: String?
     @Option(help: "A .cube LUT to apply alone.") var lut: String?
     @Flag(help: "Interpolate the LUT tetrahedrally instead of trilinearly.") var tetrahedral = false

@@ -79,7 +79,7 @@ struct MarkerCommand: ParsableCommand {
         when --size is given (--intrinsics overrides them).
         """)
 
-    @Argument(help: "The image (PNG or JPEG).") var image: String?
+    @Argument(help: "The image (PNG, JPEG or WebP).") var image: String?
     @Option(help: "A recording (any format arscene reads): detect in each of its frames' images.")
     var recording: String?
     @Option(help: "The dictionary.") var dictionary = MarkerDictionary.named("aruco_4x4_50")!

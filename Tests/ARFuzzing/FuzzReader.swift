@@ -37,6 +37,8 @@ public enum FuzzReader: String, CaseIterable, Sendable {
   /// An EXR image (Record3D's EXR depth), one channel decoded through OpenEXR's C core.
   case exr
   case ktx2
+  /// A WebP image (glTF's EXT_texture_webp, photos from the web), decoded through libwebp.
+  case webp
   /// Record3D's EXR export: its `metadata.json`, beside real `rgb/` and `depth/` files.
   case record3DFolder = "record3d_exr"
   /// An LZFSE stream (Record3D's depth), decoded.
@@ -74,6 +76,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .lzfse: "depth.lzfse"
     case .exr: "depth.exr"
     case .ktx2: "texture.ktx2"
+    case .webp: "texture.webp"
     case .coreLocationGPS: "corelocation/gps.txt"
     case .record3DFolder: "record3dexr/metadata.json"
     case .tum: "trajectory.tum"
@@ -133,6 +136,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case .lzfse: _ = try? LZFSE.decode(bytes, limit: 1 << 22)
     case .exr: _ = try? EXR.decodeChannel(bytes)
     case .ktx2: _ = try? KTX2.decodeRGBA8(bytes, path: "texture.ktx2")
+    case .webp: _ = try? ImageFile.decodeRGBA8(bytes, name: "texture.webp")
     case .coreLocationGPS: Self.readRecording(folder.path + "/corelocation")
     case .record3DFolder: Self.readWithDepth(folder.path + "/record3dexr")
     case .tum: _ = try? TrajectoryFormat.tum.read(path: path)

@@ -118,6 +118,8 @@ public enum FuzzSeeds {
     case .strayIMU: return [fixtures + "/recordings/stray_scanner/imu.csv"]
     case .exr: return listing(fixtures + "/images/exr", "exr")
     case .ktx2: return listing(fixtures + "/images/ktx2", "ktx2")
+    case .webp:
+      return listing(fixtures + "/images/webp", "webp") + listing(fixtures + "/gltf/webp/files", "webp")
     case .coreLocationGPS: return [fixtures + "/recordings/corelocation_gps.txt"]
     case .record3DFolder: return [fixtures + "/recordings/record3d_exr/metadata.json"]
     case .threeDRecorder:
@@ -164,7 +166,7 @@ public enum FuzzSeeds {
         }
     case .gltf:
       let models = realData + "/models3d"
-      return listing(fixtures + "/gltf", "glb")
+      return listing(fixtures + "/gltf", "glb") + listing(fixtures + "/gltf/webp", "glb")
         + [
           models + "/khronos_via_draco/Box/glTF/Box.gltf",
           models + "/khronos_via_draco/SimpleSkin/simple_skin.gltf",

@@ -5,10 +5,10 @@ import Testing
 @testable import ARMesh
 
 /// Textures whose image only an extension holds (KTX2 through `KHR_texture_basisu`, as Khronos
-/// and model-viewer recommend for the web; WebP): the geometry reads, even when the extension
-/// is required; an ETC1S KTX2 image is drawn, other KTX2 codings and WebP are left out with a
-/// warning.
-@Suite("glTF images in KTX2 and WebP")
+/// and model-viewer recommend for the web; WebP; AVIF): the geometry reads, even when the
+/// extension is required; ETC1S and UASTC KTX2 images and WebP images are drawn, other KTX2
+/// codings and AVIF are left out with a warning.
+@Suite("glTF images in KTX2, WebP and AVIF")
 struct GLTFImageExtensionTests {
   /// `asset`'s triangle drawn with a material whose base colour is texture 0.
   static func bindTexture0(_ asset: inout GLTFTestAsset) {
@@ -27,10 +27,10 @@ struct GLTFImageExtensionTests {
   }
 
   @Test(
-    "a required KHR_texture_basisu (UASTC) or EXT_texture_webp: the triangle reads, the texture is said to be left out",
+    "a required KHR_texture_basisu (a KTX2 format not decoded) or EXT_texture_avif: the triangle reads, the texture is said to be left out",
     arguments: [
       ("KHR_texture_basisu", "image/ktx2", "photo-uastc.ktx2"),
-      ("EXT_texture_webp", "image/webp", "tex.webp"),
+      ("EXT_texture_avif", "image/avif", "tex.avif"),
     ])
   func geometryReads(_ extensionName: String, _ mime: String, _ uri: String) throws {
     // A KTX2 header of VK_FORMAT_R8G8B8A8_UNORM (37): a format ARScene does not decode.
@@ -67,5 +67,64 @@ struct GLTFImageExtensionTests {
     let texture = try #require(model.mesh.materials.compactMap(\.diffuseTexture).first)
     #expect(model.embeddedImages[texture.path]?.starts(with: [0xAB, 0x4B, 0x54, 0x58]) == true)
     #expect(model.warnings.isEmpty, "\(model.warnings)")
+  }
+
+  /// The diffuse textures' encoded images of a Blender WebP fixture (Tests/Fixtures/gltf/webp),
+  /// by material name, and the model.
+  static func blenderImages(_ file: String) throws -> (ModelAsset, [String: [UInt8]]) {
+    try images(ofModelAt: Fixtures.path("gltf/webp/" + file))
+  }
+
+  /// The diffuse textures' encoded images of the model at `path`, by material name.
+  static func images(ofModelAt path: String) throws -> (ModelAsset, [String: [UInt8]]) {
+    let model = try ModelAsset.load(path: path)
+    var images: [String: [UInt8]] = [:]
+    for material in model.mesh.materials {
+      let texture = try #require(material.diffuseTexture, "\(material.name) has no texture")
+      images[material.name] =
+        try model.embeddedImages[texture.path]
+        ?? Array(
+          Data(contentsOf: URL(fileURLWithPath: texture.path)))
+    }
+    return (model, images)
+  }
+
+  static func isWebP(_ bytes: [UInt8]?) -> Bool { bytes.map { EncodedImageKind($0) == .webp } ?? false }
+
+  @Test(
+    "Blender's EXT_texture_webp exports: WebP-only textures (embedded or .webp files) are the materials' textures, without a warning",
+    arguments: ["webp_only.glb", "files/webp_files.gltf"])
+  func blenderWebP(file: String) throws {
+    let (model, images) = try Self.blenderImages(file)
+    #expect(model.triangleCount == 4)
+    #expect(images.count == 2 && images.values.allSatisfy(Self.isWebP), "\(images.keys)")
+    #expect(model.warnings.isEmpty, "\(model.warnings)")
+    let disc = try #require(model.mesh.materials.first { $0.name.hasPrefix("Disc") })
+    #expect(disc.alphaMode == .blend)
+  }
+
+  @Test("a texture with a core PNG beside its WebP draws the PNG (decoded exactly)")
+  func blenderFallback() throws {
+    let (model, images) = try Self.blenderImages("png_and_webp.glb")
+    #expect(images.count == 2 && images.values.allSatisfy { EncodedImageKind($0) == .png })
+    #expect(model.warnings.isEmpty, "\(model.warnings)")
+  }
+
+  @Test("a converted model keeps its WebP textures through EXT_texture_webp (required), and its alpha mode")
+  func webpConverted() throws {
+    let (model, images) = try Self.blenderImages("webp_only.glb")
+    let glb = try GLTFWriter(model).glb()
+    // The JSON chunk: its length is the little-endian word at byte 12, its text from byte 20.
+    let length = glb[12..<16].reversed().reduce(0) { $0 << 8 | Int($1) }
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(glb[20..<(20 + length)])) as? [String: Any])
+    #expect(document["extensionsRequired"] as? [String] == ["EXT_texture_webp"])
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/converted.glb"
+    try Data(glb).write(to: URL(fileURLWithPath: path))
+    let (again, convertedImages) = try Self.images(ofModelAt: path)
+    #expect(again.warnings.isEmpty, "\(again.warnings)")
+    #expect(Set(convertedImages.values) == Set(images.values))
+    #expect(again.mesh.materials.contains { $0.alphaMode == .blend })
   }
 }

@@ -288,6 +288,10 @@ struct HostileInputTests {
     let image = Fixtures.path("images/gradient.jpg")
     let budget = try Self.run(["marker", "detect", image], environment: ["ARSCENE_MAX_IMAGE_PIXELS": "100"])
     Self.expectRefused(budget, naming: "more pixels than the image budget of 100 ")
+    let webp = try Self.run(
+      ["marker", "detect", Fixtures.path("images/webp/test-lossy.webp")],
+      environment: ["ARSCENE_MAX_IMAGE_PIXELS": "100"])
+    Self.expectRefused(webp, naming: "256x256 is more pixels than the image budget of 100 ")
   }
 
   @Test("an over-long line on standard input is an error naming it, not a quiet end")

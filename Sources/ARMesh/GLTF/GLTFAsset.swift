@@ -28,9 +28,10 @@ public struct GLTFAsset: Sendable {
   static let understood: Set<String> = [
     "KHR_mesh_quantization", "KHR_texture_transform", "KHR_materials_unlit",
     "KHR_materials_emissive_strength", "EXT_mesh_gpu_instancing",
-    // Images in KTX2 (ETC1S drawn, other codings left out with a warning) and WebP (left out
-    // with a warning): the commands that need no texture, stats and rays, are never refused.
-    "KHR_texture_basisu", "EXT_texture_webp",
+    // Images in KTX2 (ETC1S and UASTC drawn, other codings left out with a warning) and WebP;
+    // AVIF and DDS images are left out with a warning (or their texture's core image drawn).
+    // The commands that need no texture, stats and rays, are never refused for an image.
+    "KHR_texture_basisu", "EXT_texture_webp", "EXT_texture_avif", "MSFT_texture_dds",
   ]
 
   /// ``understood`` and the compression extensions whose decoders are registered now.

@@ -250,12 +250,17 @@ struct GLTFDocument: Decodable, Sendable {
     var extensions: TextureExtensions?
   }
 
-  /// A texture's image in an extension: `KHR_texture_basisu`'s KTX2 file.
+  /// A texture's image in an extension: `KHR_texture_basisu`'s KTX2 file, `EXT_texture_webp`'s
+  /// WebP file.
   struct TextureExtensions: Decodable, Sendable {
     struct Source: Decodable, Sendable { var source: Int? }
     var basisu: Source?
+    var webp: Source?
 
-    enum CodingKeys: String, CodingKey { case basisu = "KHR_texture_basisu" }
+    enum CodingKeys: String, CodingKey {
+      case basisu = "KHR_texture_basisu"
+      case webp = "EXT_texture_webp"
+    }
   }
 
   /// A texture sampler: wrap modes (10497 repeat, 33071 clamp to edge, 33648 mirrored repeat)

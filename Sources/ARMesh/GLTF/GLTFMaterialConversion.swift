@@ -185,13 +185,14 @@ struct GLTFMaterialConversion {
       throw GLTFError(
         path: container.path, pointer: pointer + "/index", reason: "texture \(index) does not exist")
     }
-    // The core image where there is one (PNG or JPEG, decoded exactly), else KHR_texture_basisu's
-    // KTX2 file.
-    guard let source = texture.source ?? texture.extensions?.basisu?.source else {
-      // Its image only in another extension (WebP): the geometry reads, the texture is not
-      // drawn, and the user is told.
+    // The core image where there is one (PNG or JPEG, decoded exactly: the extensions' images
+    // are its compressed copies), else KHR_texture_basisu's KTX2 file or EXT_texture_webp's WebP.
+    let extensions = texture.extensions
+    guard let source = texture.source ?? extensions?.basisu?.source ?? extensions?.webp?.source else {
+      // An image only in an extension ARScene does not know: the geometry reads, the texture
+      // is not drawn, and the user is told.
       warnings.append(
-        "\(container.path): /textures/\(index): its image is in an extension (WebP) ARScene does not decode; drawn without it"
+        "\(container.path): /textures/\(index): no image ARScene decodes (no source, KHR_texture_basisu or EXT_texture_webp: an AVIF or DDS image, say); drawn without it"
       )
       return nil
     }
@@ -223,7 +224,7 @@ struct GLTFMaterialConversion {
       }
     }
     let imagePointer = "/images/\(source)"
-    let fromBasisu = texture.source == nil
+    let fromBasisu = texture.source == nil && extensions?.basisu?.source != nil
     /// Whether the KTX2 image can be drawn: ETC1S and UASTC are decoded, other formats are left
     /// out with a warning.
     func drawable(_ bytes: [UInt8]) -> Bool {

@@ -80,13 +80,14 @@ public struct GLTFWriter {
           throw GLTFError(path: asset.path, pointer: "", reason: "texture '\(texture.path)' cannot be read")
         }
         let view = buffer.append(bytes)
-        // A KTX2 image (read through KHR_texture_basisu) goes back through the extension.
-        if GLTFMaterialConversion.ktx2Codec(bytes) != nil {
-          images.append(["bufferView": view, "mimeType": "image/ktx2"])
-          textures.append(["extensions": ["KHR_texture_basisu": ["source": images.count - 1]]])
+        // A KTX2 or WebP image (read through its extension) goes back through the extension.
+        guard let kind = EncodedImageKind(bytes) else {
+          throw GLTFError(path: texture.path, pointer: "", reason: EncodedImageKind.unknownReason)
+        }
+        images.append(["bufferView": view, "mimeType": kind.mimeType])
+        if let textureExtension = kind.gltfTextureExtension {
+          textures.append(["extensions": [textureExtension: ["source": images.count - 1]]])
         } else {
-          let png = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
-          images.append(["bufferView": view, "mimeType": png ? "image/png" : "image/jpeg"])
           textures.append(["source": images.count - 1])
         }
         pbr["baseColorTexture"] = ["index": textures.count - 1]
@@ -96,7 +97,13 @@ public struct GLTFWriter {
         entry["emissiveFactor"] = [material.emissive.x, material.emissive.y, material.emissive.z].map(
           Double.init)
       }
-      if material.opacity < 1 { entry["alphaMode"] = "BLEND" }
+      // The material's own alpha mode (a glTF's, a USD's), else blending below full opacity.
+      switch material.alphaMode {
+      case .blend?: entry["alphaMode"] = "BLEND"
+      case .mask(let cutoff)?: (entry["alphaMode"], entry["alphaCutoff"]) = ("MASK", Double(cutoff))
+      case .opaque?: break
+      case nil: if material.opacity < 1 { entry["alphaMode"] = "BLEND" }
+      }
       return entry
     }
     var nodes: [[String: Any]] = [["name": "mesh", "mesh": 0]]
@@ -115,9 +122,11 @@ public struct GLTFWriter {
       document["images"] = images
       document["textures"] = textures
     }
-    if textures.contains(where: { $0["extensions"] != nil }) {
-      document["extensionsUsed"] = ["KHR_texture_basisu"]
-      document["extensionsRequired"] = ["KHR_texture_basisu"]
+    // The texture extensions written, required: no core image stands in for their images.
+    let used = Set(textures.flatMap { ($0["extensions"] as? [String: Any])?.keys.map { $0 } ?? [] }).sorted()
+    if !used.isEmpty {
+      document["extensionsUsed"] = used
+      document["extensionsRequired"] = used
     }
     if !buffer.bytes.isEmpty {
       var entry: [String: Any] = ["byteLength": buffer.bytes.count]

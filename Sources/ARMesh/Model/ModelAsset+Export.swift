@@ -4,25 +4,25 @@ import Foundation
 extension ModelAsset {
   /// The files that write this model at `path` in the format its extension names: `.glb`,
   /// `.gltf` (buffer in a `data:` URI) or `.obj` (with an MTL beside it, and the textures inside
-  /// the model written out beside them as `NAME-texture-N.png` or `.jpg`), by path, each to be
-  /// written whole.
+  /// the model written out beside them as `NAME-texture-N.png`, `.jpg`, `.ktx2` or `.webp`), by
+  /// path, each to be written whole.
   ///
   /// - Throws: ``ModelError`` for an extension that is none of these, or a texture that cannot
-  ///   be read.
+  ///   be read or is not a PNG, JPEG, KTX2 or WebP image.
   public func exported(to path: String) throws(ModelError) -> [(path: String, bytes: [UInt8])] {
     switch (path as NSString).pathExtension.lowercased() {
     case "glb":
       do { return [(path, try GLTFWriter(self).glb())] } catch { throw .gltf(error) }
     case "gltf":
       do { return [(path, try GLTFWriter(self).gltf())] } catch { throw .gltf(error) }
-    case "obj": return objFiles(path)
+    case "obj": return try objFiles(path)
     default:
       throw .unsupported(path: path, reason: "writes .glb, .gltf or .obj, told by the output's extension")
     }
   }
 
   /// The OBJ, its MTL and the embedded textures made files.
-  private func objFiles(_ path: String) -> [(path: String, bytes: [UInt8])] {
+  private func objFiles(_ path: String) throws(ModelError) -> [(path: String, bytes: [UInt8])] {
     let stem = (path as NSString).deletingPathExtension
     let directory = PathNames.folder(of: path)
     var files: [(path: String, bytes: [UInt8])] = []
@@ -35,8 +35,10 @@ extension ModelAsset {
           continue
         }
         if written[texture.path] == nil {
-          let png = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
-          let file = "\(stem)-texture-\(written.count).\(png ? "png" : "jpg")"
+          guard let kind = EncodedImageKind(bytes) else {
+            throw .unsupported(path: texture.path, reason: EncodedImageKind.unknownReason)
+          }
+          let file = "\(stem)-texture-\(written.count).\(kind.fileExtension)"
           files.append((file, bytes))
           written[texture.path] = file
         }
