@@ -145,6 +145,46 @@ struct ModelCommandTests {
         == Array(repeating: "12 -0.5 -0.5 -0.5 0.5 0.5 0.5", count: 2), "\(text)")
   }
 
+  @Test(
+    "model convert keeps a WebP texture's type (.webp beside an OBJ); an image of no known type is refused")
+  func convertImageTypes() throws {
+    let folder = try TemporaryFolder()
+    let webp = Fixtures.path("gltf/webp/webp_only.glb")
+    let obj = try ArsceneRunner.run(["model", "convert", webp, "-o", folder.path + "/planes.obj"])
+    #expect(obj.status == 0, "\(obj.stderr)")
+    let mtl = try String(contentsOfFile: folder.path + "/planes.mtl", encoding: .utf8)
+    #expect(
+      mtl.contains("map_Kd planes-texture-0.webp") && mtl.contains("map_Kd planes-texture-1.webp"), "\(mtl)")
+    let texture = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/planes-texture-0.webp"))
+    #expect(texture.starts(with: Array("RIFF".utf8)))
+    // A GIF inside a GLB: its bytes kept, but no writer may name their type by guess.
+    var asset =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("gltf/webp/files/webp_files.gltf"))))
+      as! [String: Any]
+    let gif = Data("GIF89a".utf8) + Data(repeating: 0, count: 20)
+    asset["images"] = [["uri": "data:image/gif;base64," + gif.base64EncodedString()]]
+    asset["textures"] = [["source": 0], ["source": 0]]
+    asset.removeValue(forKey: "extensionsRequired")
+    asset["buffers"] = [
+      [
+        "byteLength": 268,
+        "uri": "data:application/octet-stream;base64,"
+          + (try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("gltf/webp/files/webp_files.bin"))))
+          .base64EncodedString(),
+      ]
+    ]
+    let gltf = folder.path + "/gif.gltf"
+    try JSONSerialization.data(withJSONObject: asset).write(to: URL(fileURLWithPath: gltf))
+    for output in ["gif.glb", "gif.obj"] {
+      let refused = try ArsceneRunner.run(["model", "convert", gltf, "-o", folder.path + "/" + output])
+      #expect(
+        refused.status == 2 && refused.stderr.contains("not a PNG, JPEG, KTX2 or WebP image"),
+        "\(refused.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: folder.path + "/" + output))
+    }
+  }
+
   @Test("USDZ through the command line: stats in metres with +Y up, rays against it, and convert to GLB")
   func usdz() throws {
     let file = Fixtures.path("usd/triangle-millimetres.usdz")
