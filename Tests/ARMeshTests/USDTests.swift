@@ -602,6 +602,99 @@ struct USDTimeSampleTests {
   }
 }
 
+/// UsdSkel blend shapes at `--time`, against usd-core's `UsdSkel.BakeSkinning`
+/// (Tests/Fixtures/usd/blend-shapes.json, Tools/generate-usd-fixtures).
+@Suite("USD blend shapes")
+struct USDBlendShapeTests {
+  @Test(
+    "a skinned face's sparse and dense shapes and a badge moved by shapes alone, binary and text: every point equals usd-core's baked one at each time and at the default time",
+    arguments: ["blend-shapes.usdz", "blend-shapes-text.usdz"])
+  func bakedInTime(file: String) throws {
+    let all = try JSONDecoder().decode(
+      [String: [String: [String: [String: [[Double]]]]]].self,
+      from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/blend-shapes.json"))))
+    let times = try #require(all[file])
+    #expect(times.count == 4)
+    for (key, expected) in times {
+      let time = key == "default" ? nil : Double(key.dropFirst(2))
+      let asset = try ModelAsset.load(path: Fixtures.path("usd/" + file), time: time)
+      #expect(!asset.warnings.contains { $0.contains("blend shape") }, "\(asset.warnings)")
+      let drawn = (0..<asset.mesh.vertexCount).map { asset.mesh.modelPosition($0) }
+      for (prim, points) in try #require(expected["points"]) {
+        for p in points.map({ SIMD3($0[0], $0[1], $0[2]) }) {
+          let nearest = drawn.map { (($0 - p) * ($0 - p)).sum() }.min() ?? .infinity
+          // usd-core deforms in single precision.
+          #expect(
+            nearest.squareRoot() < 2e-6,
+            "\(file) \(key) \(prim): \(p) is \(nearest.squareRoot()) m from a vertex")
+        }
+      }
+    }
+  }
+
+  @Test(
+    "shapes ARScene cannot apply (in-betweens, offsets that do not fit) are drawn without, named in a warning"
+  )
+  func refusedShapes() throws {
+    func load(_ shape: String) throws -> ModelAsset {
+      let folder = try TemporaryFolder()
+      let path = try folder.write(
+        """
+        #usda 1.0
+        (
+            metersPerUnit = 1
+            upAxis = "Y"
+        )
+        def SkelRoot "Rig" {
+            def Skeleton "Skel" (prepend apiSchemas = ["SkelBindingAPI"]) {
+                uniform token[] joints = ["A"]
+                uniform matrix4d[] bindTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
+                uniform matrix4d[] restTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
+                rel skel:animationSource = </Rig/Skel/Anim>
+                def SkelAnimation "Anim" {
+                    uniform token[] blendShapes = ["Up"]
+                    float[] blendShapeWeights = [1]
+                }
+            }
+            def Mesh "Quad" (prepend apiSchemas = ["SkelBindingAPI"]) {
+                point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
+                int[] faceVertexCounts = [4]
+                int[] faceVertexIndices = [0, 1, 2, 3]
+                rel skel:skeleton = </Rig/Skel>
+                uniform token[] skel:blendShapes = ["Up"]
+                rel skel:blendShapeTargets = </Rig/Quad/Up>
+                def BlendShape "Up" {
+                    \(shape)
+                }
+            }
+        }
+        """, to: "shapes.usda")
+      return try ModelAsset.load(path: path)
+    }
+    let applied = try load("uniform vector3f[] offsets = [(0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1)]")
+    #expect(!applied.warnings.contains { $0.contains("blend shape") }, "\(applied.warnings)")
+    #expect((0..<applied.mesh.vertexCount).allSatisfy { applied.mesh.modelPosition($0).z == 1 })
+    for (shape, reason) in [
+      (
+        "uniform vector3f[] offsets = [(0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1)]\n"
+          + "uniform vector3f[] inbetweens:half = [(0, 0, 2), (0, 0, 2), (0, 0, 2), (0, 0, 2)] (weight = 0.5)",
+        "in-between shapes"
+      ),
+      ("uniform vector3f[] offsets = [(0, 0, 1)]", "1 offsets for 4 point indices"),
+      (
+        "uniform vector3f[] offsets = [(0, 0, 1)]\nuniform int[] pointIndices = [7]",
+        "1 offsets for 1 point indices"
+      ),
+    ] {
+      let asset = try load(shape)
+      #expect(
+        asset.warnings.contains { $0.contains(reason) && $0.contains("drawn without its blend shapes") },
+        "\(asset.warnings)")
+      #expect((0..<asset.mesh.vertexCount).allSatisfy { asset.mesh.modelPosition($0).z == 0 })
+    }
+  }
+}
+
 /// UsdSkel: skinned meshes at `--time`, against usd-core's own skinning and BBoxCache
 /// (Tests/Fixtures/usd/skinned.json, Tools/generate-usd-fixtures).
 @Suite("USD skinning")

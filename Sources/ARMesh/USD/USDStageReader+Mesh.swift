@@ -9,11 +9,14 @@ extension USDStageReader {
     -> (attributes: GLTFPrimitiveAttributes, placedBy: String)?
   {
     if prim.type == "Mesh" {
-      guard case .vectors(let points)? = value(prim.path + ".points") else { return nil }
-      if case .tokens(let shapes)? = value(prim.path + ".skel:blendShapes"), !shapes.isEmpty {
-        warnings.append(
-          "\(layer.path): mesh \(prim.path)'s \(shapes.count) blend shape\(shapes.count == 1 ? "" : "s") "
-            + "(\(USDStageReader.list(shapes))) are not applied: drawn without them")
+      guard case .vectors(var points)? = value(prim.path + ".points") else { return nil }
+      // Blend shapes first, then the skin, as UsdSkel deforms a mesh.
+      var shaped = false
+      switch blendShapePoints(prim.path, points: points) {
+      case .success(let moved)?: (points, shaped) = (moved, true)
+      case .failure(let issue)?:
+        warnings.append("\(layer.path): mesh \(prim.path) \(issue.reason); drawn without its blend shapes")
+      case nil: break
       }
       switch skin(prim.path, points: points) {
       case .success(let skin)?:
@@ -22,7 +25,7 @@ extension USDStageReader {
         warnings.append("\(layer.path): mesh \(prim.path) \(issue.reason); drawn unskinned, as authored")
       case nil: break
       }
-      return try meshAttributes(prim.path).map { ($0, prim.path) }
+      return try meshAttributes(prim.path, points: shaped ? points : nil).map { ($0, prim.path) }
     }
     guard USDImplicitShapes.types.contains(prim.type) else { return nil }
     // The tolerance in the shape's own units: metres over the stage's unit and the largest
@@ -59,12 +62,15 @@ extension USDStageReader {
     }
   }
 
-  /// A mesh prim's points (or `skin`'s) and triangles (polygons as fans; left-handed ones
-  /// turned); nil for a mesh without points, or without faces (points only: USD's renderers
-  /// draw nothing of it, and ``build(assembling:)`` says so).
-  func meshAttributes(_ prim: String, skin: USDSkin? = nil) throws(USDError) -> GLTFPrimitiveAttributes? {
+  /// A mesh prim's points (or `skin`'s, or `moved`: its blend shapes applied) and triangles
+  /// (polygons as fans; left-handed ones turned); nil for a mesh without points, or without
+  /// faces (points only: USD's renderers draw nothing of it, and ``build(assembling:)`` says so).
+  func meshAttributes(_ prim: String, skin: USDSkin? = nil, points moved: [SIMD3<Double>]? = nil)
+    throws(USDError)
+    -> GLTFPrimitiveAttributes?
+  {
     guard case .vectors(let authored)? = value(prim + ".points") else { return nil }
-    let points = skin?.points ?? authored
+    let points = skin?.points ?? moved ?? authored
     guard case .ints(let counts)? = value(prim + ".faceVertexCounts"),
       case .ints(let indices)? = value(prim + ".faceVertexIndices")
     else { return nil }
