@@ -11,21 +11,21 @@ struct CalibrateCommand: ParsableCommand {
     commandName: "calibrate",
     abstract: "Estimate a camera's intrinsics and lens distortion from photographs of a marker board.",
     discussion: """
-      Finds the board's markers (or a plain chessboard's inner corners) in each image, pairs \\
-      their corners with the board's, and \\
-      calibrates all views together: Zhang's initialisation, then Levenberg-Marquardt over the \\
-      focal lengths, principal point, OpenCV's five distortion coefficients k1,k2,p1,p2,k3 and \\
-      every view's pose, on the reprojection error (as OpenCV's calibrateCamera on the same \\
-      corners). Prints JSON: {"intrinsics": [fx, fy, cx, cy], "distortion": [...], "rms_px", \\
-      "image_size", "views": [{"image", "markers", "points", "rms_px", "rotation_xyzw", \\
-      "translation"}], "sigma": {"intrinsics", "distortion"}, "skipped"}, pixels in ARScene's \\
-      convention (pixel centres at +0.5: OpenCV's principal point is ours minus 0.5), view \\
-      poses camera_from_board in OpenCV's camera frame (board x right, y down), metres. \\
-      Images with fewer than --min-markers of the board's markers are skipped and listed. \\
-      Parameters the views do not determine (a focal length's sigma over a tenth of it, the \\
-      principal point's over an eighth of the image, a singular information matrix, or a camera \\
-      out of bounds) are held in turn, k3 first, then the principal point, then the aspect \\
-      ratio, and listed under "fixed" with why; a sigma is null where it is not determined, \\
+      Finds the board's markers (or a plain chessboard's inner corners) in each image, pairs \
+      their corners with the board's, and \
+      calibrates all views together: Zhang's initialisation, then Levenberg-Marquardt over the \
+      focal lengths, principal point, OpenCV's five distortion coefficients k1,k2,p1,p2,k3 and \
+      every view's pose, on the reprojection error (as OpenCV's calibrateCamera on the same \
+      corners). Prints JSON: {"intrinsics": [fx, fy, cx, cy], "distortion": [...], "rms_px", \
+      "image_size", "views": [{"image", "markers", "points", "rms_px", "rotation_xyzw", \
+      "translation"}], "sigma": {"intrinsics", "distortion"}, "skipped"}, pixels in ARScene's \
+      convention (pixel centres at +0.5: OpenCV's principal point is ours minus 0.5), view \
+      poses camera_from_board in OpenCV's camera frame (board x right, y down), metres. \
+      Images with fewer than --min-markers of the board's markers are skipped and listed. \
+      Parameters the views do not determine (a focal length's sigma over a tenth of it, the \
+      principal point's over an eighth of the image, a singular information matrix, or a camera \
+      out of bounds) are held in turn, k3 first, then the principal point, then the aspect \
+      ratio, and listed under "fixed" with why; a sigma is null where it is not determined, \
       "sigma.undetermined" saying why.
       """
   )

@@ -17,11 +17,11 @@ struct CrsCommand: ParsableCommand {
       commandName: "convert",
       abstract: "Convert `x y [z]` lines on stdin from one CRS to another, as PROJ's cs2cs does.",
       discussion: """
-        Coordinates are in each CRS's own axis order and units, as cs2cs takes them: EPSG:4326 is \\
-        latitude longitude (degrees), EPSG:5514 (S-JTSK / Křovák East North) and UTM zones easting \\
-        northing (metres). Numbers are separated by spaces, tabs or commas; blank lines and lines \\
-        starting with # are skipped; output lines are the converted numbers to 12 significant \\
-        digits. An unknown CRS, a bad line or a coordinate outside the operation's domain is an \\
+        Coordinates are in each CRS's own axis order and units, as cs2cs takes them: EPSG:4326 is \
+        latitude longitude (degrees), EPSG:5514 (S-JTSK / Křovák East North) and UTM zones easting \
+        northing (metres). Numbers are separated by spaces, tabs or commas; blank lines and lines \
+        starting with # are skipped; output lines are the converted numbers to 12 significant \
+        digits. An unknown CRS, a bad line or a coordinate outside the operation's domain is an \
         error naming it, exit 2.
         """)
 

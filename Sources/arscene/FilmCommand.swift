@@ -17,11 +17,11 @@ struct FilmCommand: ParsableCommand {
       commandName: "apply",
       abstract: "Apply a film preset (or a .cube LUT alone) to a PNG, JPEG or WebP image, writing a PNG.",
       discussion: """
-        --preset takes a shipped stock's name (arscene film list) or a preset file's path; its \\
-        stages run in linear light, and --seed picks the grain and light leaks (the same seed \\
-        gives the same bytes). --lut applies a .cube LUT alone to the image's encoded values, as \\
-        grading tools do: trilinear, or tetrahedral with --tetrahedral. An unknown preset, a \\
-        malformed preset or LUT (naming the file, line or field) or an unreadable image is an \\
+        --preset takes a shipped stock's name (arscene film list) or a preset file's path; its \
+        stages run in linear light, and --seed picks the grain and light leaks (the same seed \
+        gives the same bytes). --lut applies a .cube LUT alone to the image's encoded values, as \
+        grading tools do: trilinear, or tetrahedral with --tetrahedral. An unknown preset, a \
+        malformed preset or LUT (naming the file, line or field) or an unreadable image is an \
         error, exit 2; the PNG is written whole or not at all.
         """)
 

@@ -8,12 +8,12 @@ struct UndistortCommand: ParsableCommand, StreamsStandardInput {
     commandName: "undistort",
     abstract: "Map pixels (u v per line on stdin) of a distorting lens to the ideal pinhole camera's.",
     discussion: """
-      Writes one line per input pixel: `u v`, where a pinhole camera with the same intrinsics \\
-      shows what the lens shows at the input pixel (ARScene's pixel convention: top-left origin, \\
-      pixel centres at +0.5), exactly: the lens model inverted to the last bits, as \\
-      cv2.undistortPointsIter run to convergence or cv2.fisheye.undistortPoints with P = K \\
-      (cv2.undistortPoints itself stops after five iterations). A pixel with no inverse (past a \\
-      fisheye's image circle) gives `nan nan`. Blank lines and lines starting with # are \\
+      Writes one line per input pixel: `u v`, where a pinhole camera with the same intrinsics \
+      shows what the lens shows at the input pixel (ARScene's pixel convention: top-left origin, \
+      pixel centres at +0.5), exactly: the lens model inverted to the last bits, as \
+      cv2.undistortPointsIter run to convergence or cv2.fisheye.undistortPoints with P = K \
+      (cv2.undistortPoints itself stops after five iterations). A pixel with no inverse (past a \
+      fisheye's image circle) gives `nan nan`. Blank lines and lines starting with # are \
       skipped; a bad line stops with an error naming it, exit code 2.
       """
   )

@@ -79,4 +79,32 @@ struct UsageErrorTests {
     ])
     #expect(within.stdout.split(separator: "\n").prefix(2) == lines.prefix(2))
   }
+
+  /// The subcommand names listed under SUBCOMMANDS in a help text (up to its first blank line).
+  static func subcommands(_ help: String) -> [String] {
+    guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }
+    let listing = help[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+      .prefix { !$0.isEmpty }
+    return listing.compactMap { line in
+      // A name starts its line after two spaces; a wrapped abstract is indented further.
+      guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }
+      return line.split(separator: " ").first.map(String.init)
+    }.filter { $0 != "help" }
+  }
+
+  @Test("every command's help reads as prose: no source-code escapes (a stray backslash) in it")
+  func helpTexts() throws {
+    var commands: [[String]] = Self.subcommands(try ArsceneRunner.run(["--help"]).stdout).map { [$0] }
+    #expect(commands.count > 10, "\(commands)")
+    var checked = 0
+    while let command = commands.popLast() {
+      let help = try ArsceneRunner.run(command + ["--help"])
+      #expect(help.status == 0, "\(command)")
+      #expect(
+        !help.stdout.contains("\\"), "arscene \(command.joined(separator: " ")) --help shows a backslash")
+      if command.count < 3 { commands += Self.subcommands(help.stdout).map { command + [$0] } }
+      checked += 1
+    }
+    #expect(checked > 30)
+  }
 }
