@@ -358,6 +358,36 @@ struct CalibrateCommandTests {
     #expect(report.rms_px < 0.2)
   }
 
+  @Test(
+    "a GoPro's wide-angle lens (k1 -0.24): 9 views and 3 of them give OpenCV's camera within 0.1%, its distortion and its fit",
+    arguments: [
+      (
+        ["0032", "0035", "0038", "0042", "0045", "0051", "0057", "0063", "0070"],
+        [562.8279, 563.5835, 651.4839, 501.5377], 0.4176
+      ),
+      (["0038", "0045", "0057"], [563.9, 564.4, .nan, .nan], 0.483),
+    ])
+  func wideAngleLens(views: [String], opencv: [Double], rms: Double) throws {
+    let files = views.map { Fixtures.path("markers/gopro_chessboard_photos/GOPR\($0).jpg") }
+    let outcome = try ArsceneRunner.run(["calibrate", "--board", "chessboard:8x6:1"] + files)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    struct Report: Decodable {
+      var intrinsics: [Double], distortion: [Double], rms_px: Double, views: [View]
+      struct View: Decodable { var points: Int }
+    }
+    let report = try JSONDecoder().decode(Report.self, from: Data(outcome.stdout.utf8))
+    #expect(report.views.count == views.count && report.views.allSatisfy { $0.points == 48 })
+    // OpenCV 4.6's calibrateCamera on findChessboardCorners and cornerSubPix (SOURCE.txt).
+    for k in 0..<2 {
+      #expect(abs(report.intrinsics[k] - opencv[k]) <= 0.001 * opencv[k], "\(report.intrinsics)")
+    }
+    for k in 2..<4 where opencv[k].isFinite {
+      #expect(abs(report.intrinsics[k] - opencv[k]) <= 1, "\(report.intrinsics)")
+    }
+    #expect(abs(report.distortion[0] - -0.244) < 0.01, "\(report.distortion)")
+    #expect(report.rms_px <= rms + 0.01, "\(report.rms_px)")
+  }
+
   @Test("photographs of two sizes, or too few showing the board, are bad input naming why")
   func badPhotographs() throws {
     let folder = try TemporaryFolder()
