@@ -8,7 +8,9 @@ extension USDStageReader {
   /// - Returns: nil where usd-core applies none (the mesh names no shape, is under no `SkelRoot`
   ///   or binds no skeleton): it is drawn as authored; the points (unmoved where every weight
   ///   is 0); or why the shapes cannot be applied (drawn without them, with a warning): a target
-  ///   that is not a blend shape, offsets that do not fit the points, in-between shapes.
+  ///   that is not a blend shape, offsets that do not fit the points, an in-between without a
+  ///   weight of its own. In-between shapes are interpolated linearly by weight between the
+  ///   rest, the in-betweens and the shape (extrapolated beyond the first and last).
   func blendShapePoints(_ prim: String, points: [SIMD3<Double>]) -> Result<[SIMD3<Double>], USDSkinningIssue>?
   {
     guard case .tokens(let names)? = value(prim + ".skel:blendShapes"), !names.isEmpty,
@@ -29,11 +31,6 @@ extension USDStageReader {
         return .failure(
           .init("has blend shape \(name) targeting \(target), which is not a BlendShape with offsets"))
       }
-      let prefix = target + ".inbetweens:"
-      guard !values.keys.contains(where: { $0.hasPrefix(prefix) }) else {
-        return .failure(
-          .init("has blend shape \(target) with in-between shapes, which ARScene does not apply"))
-      }
       var indices = Array(0..<Int64(points.count))
       if case .ints(let given)? = values[target + ".pointIndices"] { indices = given }
       guard indices.count == offsets.count, indices.allSatisfy({ $0 >= 0 && $0 < points.count }) else {
@@ -42,9 +39,58 @@ extension USDStageReader {
             "has blend shape \(target) of \(offsets.count) offsets for \(indices.count) point indices of its \(points.count) points"
           ))
       }
-      for (i, offset) in zip(indices, offsets) { moved[Int(i)] += offset * weight }
+      let shapes: [SubShape]
+      switch subShapes(of: target, primary: offsets) {
+      case .success(let found): shapes = found
+      case .failure(let issue): return .failure(issue)
+      }
+      let (lower, upper, t) = Self.segment(shapes, at: weight)
+      for (k, i) in indices.enumerated() {
+        let from = lower.offsets?[k] ?? .zero, to = upper.offsets?[k] ?? .zero
+        moved[Int(i)] += from + (to - from) * t
+      }
     }
     return .success(moved)
+  }
+
+  /// A blend shape's offsets at one weight: the rest (0, no offsets), an in-between, or the
+  /// shape itself (1).
+  struct SubShape {
+    var weight: Double
+    var offsets: [SIMD3<Double>]?
+  }
+
+  /// The sub-shapes of the blend shape at `target` by weight: the rest, its in-betweens
+  /// (`inbetweens:NAME`, each with its `weight`) and the shape, whose `primary` offsets the
+  /// in-betweens' match one for one; or why they cannot be used.
+  private func subShapes(of target: String, primary: [SIMD3<Double>]) -> Result<[SubShape], USDSkinningIssue>
+  {
+    var shapes = [SubShape(weight: 0, offsets: nil), SubShape(weight: 1, offsets: primary)]
+    let prefix = target + ".inbetweens:"
+    let keys = values.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains(":") }
+    for key in keys.sorted() {
+      guard case .vectors(let offsets)? = values[key], offsets.count == primary.count,
+        case .double(let weight)? = values[USDLayer.inbetweenWeight(of: key)], weight.isFinite,
+        !shapes.contains(where: { $0.weight == weight })
+      else {
+        return .failure(
+          .init(
+            "has in-between shape \(key) without a weight of its own (not 0 or 1) or without one offset per point of its shape"
+          ))
+      }
+      shapes.append(SubShape(weight: weight, offsets: offsets))
+    }
+    return .success(shapes.sorted { $0.weight < $1.weight })
+  }
+
+  /// The two sub-shapes of `shapes` (sorted by weight, at least two) that `weight` falls
+  /// between, and how far from the first to the second: beyond the first or last, the nearest
+  /// pair extrapolated, as usd-core's `UsdSkelBlendShapeQuery` weighs them.
+  static func segment(_ shapes: [SubShape], at weight: Double) -> (SubShape, SubShape, Double) {
+    var k = 0
+    while k + 2 < shapes.count, weight > shapes[k + 1].weight { k += 1 }
+    let (lower, upper) = (shapes[k], shapes[k + 1])
+    return (lower, upper, (weight - lower.weight) / (upper.weight - lower.weight))
   }
 
   /// The blend-shape weights at the reader's time of the animation bound to `skeleton` (its

@@ -78,6 +78,10 @@ struct USDLayer {
   /// relationship, so that composition moves it along with it.
   static func bindingStrength(of relationship: String) -> String { relationship + ":bindMaterialAs" }
 
+  /// Where ``values`` keeps the `weight` metadata of a blend shape's in-between at `attribute`
+  /// (`inbetweens:NAME`, a double): beside the attribute, so that composition moves it along.
+  static func inbetweenWeight(of attribute: String) -> String { attribute + ":weight" }
+
   /// The file of an inherit or specializes arc among ``references`` and ``payloads``: a prim of
   /// this layer stack that need not exist (a class no layer defines adds nothing).
   static let inheritArc = "\u{1}inherits"
@@ -155,55 +159,66 @@ struct USDLayer {
           }
         }
         if crate.specs[s].type == 6 { prims.append((path, type)) }
-      case 1:  // an attribute
-        for (name, rep) in fields {
-          switch name {
-          case "default":
-            // Writers store an array once however many attributes hold it (100 parts of one
-            // topology share their face indices): decoded once too, most of them already.
-            let isArray = rep & (1 << 63) != 0
-            if let value = isArray ? arrays[rep] : nil {
-              values[path] = value
-              sampledOnly.remove(path)
-            } else if var value = try USDValue.decode(rep, in: crate, at: path) {
-              if rep >> 48 & 0xFF == 12, case .token(let file) = value { value = .token(anchored(file)) }
-              values[path] = value
-              sampledOnly.remove(path)
-              if isArray { arrays[rep] = value }
-            }
-          case "timeSamples":
-            guard case .timeSamples(let times, let samples)? = try USDValue.decode(rep, in: crate, at: path),
-              !times.isEmpty
-            else { break }
-            timeSamples[path] = (times, samples)
-            // Without a default, a stage read at no particular time shows the first sample.
-            if values[path] == nil {
-              values[path] = samples[0]
-              sampledOnly.insert(path)
-            }
-          case "connectionPaths":
-            if case .paths(let targets)? = try USDValue.decode(rep, in: crate, at: path) {
-              connections[path] = targets
-            }
-          case "typeName":
-            if case .token(let type)? = try USDValue.decode(rep, in: crate, at: path) {
-              if USDValue.isHalf(type) { halfPrecision.insert(path) }
-              if USDValue.nonDoubleScalarTypes.contains(type) { nonDoubleScalars[path] = type }
-            }
-          case "elementSize":
-            // An inlined int.
-            if rep >> 48 & 0xFF == 3 { elementSizes[path] = Int(Int32(truncatingIfNeeded: rep)) }
-          case "interpolation":
-            if case .token(let t)? = try USDValue.decode(rep, in: crate, at: path) {
-              interpolations[path] = t
-            }
-          default: break
-          }
-        }
+      case 1: try readAttribute(fields, of: crate, at: path, arrays: &arrays)  // an attribute
       case 8:  // a relationship: its targets, and a material binding's strength
         for (name, rep) in fields where name == "targetPaths" || name == "bindMaterialAs" {
           values[name == "targetPaths" ? path : Self.bindingStrength(of: path)] = try USDValue.decode(
             rep, in: crate, at: path)
+        }
+      default: break
+      }
+    }
+  }
+
+  /// An attribute's `fields`: its default value (arrays decoded once however many attributes
+  /// share them, in `arrays`), time samples, connections, type and the metadata ARScene uses.
+  private mutating func readAttribute(
+    _ fields: [(String, UInt64)], of crate: USDCrate, at path: String, arrays: inout [UInt64: USDValue]
+  ) throws(USDError) {
+    for (name, rep) in fields {
+      switch name {
+      case "default":
+        // Writers store an array once however many attributes hold it (100 parts of one
+        // topology share their face indices): decoded once too, most of them already.
+        let isArray = rep & (1 << 63) != 0
+        if let value = isArray ? arrays[rep] : nil {
+          values[path] = value
+          sampledOnly.remove(path)
+        } else if var value = try USDValue.decode(rep, in: crate, at: path) {
+          if rep >> 48 & 0xFF == 12, case .token(let file) = value { value = .token(anchored(file)) }
+          values[path] = value
+          sampledOnly.remove(path)
+          if isArray { arrays[rep] = value }
+        }
+      case "timeSamples":
+        guard case .timeSamples(let times, let samples)? = try USDValue.decode(rep, in: crate, at: path),
+          !times.isEmpty
+        else { break }
+        timeSamples[path] = (times, samples)
+        // Without a default, a stage read at no particular time shows the first sample.
+        if values[path] == nil {
+          values[path] = samples[0]
+          sampledOnly.insert(path)
+        }
+      case "connectionPaths":
+        if case .paths(let targets)? = try USDValue.decode(rep, in: crate, at: path) {
+          connections[path] = targets
+        }
+      case "typeName":
+        if case .token(let type)? = try USDValue.decode(rep, in: crate, at: path) {
+          if USDValue.isHalf(type) { halfPrecision.insert(path) }
+          if USDValue.nonDoubleScalarTypes.contains(type) { nonDoubleScalars[path] = type }
+        }
+      case "elementSize":
+        // An inlined int.
+        if rep >> 48 & 0xFF == 3 { elementSizes[path] = Int(Int32(truncatingIfNeeded: rep)) }
+      case "interpolation":
+        if case .token(let t)? = try USDValue.decode(rep, in: crate, at: path) {
+          interpolations[path] = t
+        }
+      case "weight":
+        if case .double(let w)? = try USDValue.decode(rep, in: crate, at: path) {
+          values[Self.inbetweenWeight(of: path)] = .double(w)
         }
       default: break
       }

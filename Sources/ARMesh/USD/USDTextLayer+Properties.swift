@@ -55,6 +55,7 @@ extension USDTextLayer {
           layer.elementSizes[path] = Int(n)
         case ("bindMaterialAs", .string(let strength)):
           layer.values[USDLayer.bindingStrength(of: path)] = .token(strength)
+        case ("weight", .number(let w)): layer.values[USDLayer.inbetweenWeight(of: path)] = .double(w)
         default: break
         }
       }
