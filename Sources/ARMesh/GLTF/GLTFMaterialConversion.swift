@@ -264,8 +264,7 @@ struct GLTFMaterialConversion {
   /// A KTX2 file's coding as a name (`ETC1S`, `UASTC`, or its Vulkan format), read from its
   /// header and data format descriptor; nil for bytes that are not KTX2.
   static func ktx2Codec(_ bytes: [UInt8]) -> String? {
-    let identifier: [UInt8] = [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard bytes.starts(with: identifier), bytes.count >= 80 else { return nil }
+    guard EncodedImageKind(bytes) == .ktx2, bytes.count >= 80 else { return nil }
     func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
     let (format, scheme, dfd) = (u32(12), u32(44), u32(48))
     let model = dfd + 16 <= bytes.count ? u32(dfd + 12) & 0xFF : -1

@@ -10,7 +10,7 @@ enum EncodedImageKind: Equatable {
       self = .png
     } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
       self = .jpeg
-    } else if bytes.starts(with: [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB]) {
+    } else if bytes.starts(with: [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A]) {
       self = .ktx2
     } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)),
       bytes[8..<12].elementsEqual("WEBP".utf8)

@@ -24,6 +24,8 @@ extension USDStageReader {
         .init("names \(names.count) blend shapes and not one skel:blendShapeTargets target each"))
     }
     var moved = points
+    // The stage's in-between attributes, found once for all of the mesh's shapes.
+    let inbetweens = values.keys.filter { $0.containsASCII(".inbetweens:") }
     for (name, target) in zip(names, targets) {
       guard let weight = weights[name], weight != 0 else { continue }
       guard primTypes[target] == "BlendShape", case .vectors(let offsets)? = values[target + ".offsets"]
@@ -40,7 +42,7 @@ extension USDStageReader {
           ))
       }
       let shapes: [SubShape]
-      switch subShapes(of: target, primary: offsets) {
+      switch subShapes(of: target, primary: offsets, among: inbetweens) {
       case .success(let found): shapes = found
       case .failure(let issue): return .failure(issue)
       }
@@ -61,13 +63,15 @@ extension USDStageReader {
   }
 
   /// The sub-shapes of the blend shape at `target` by weight: the rest, its in-betweens
-  /// (`inbetweens:NAME`, each with its `weight`) and the shape, whose `primary` offsets the
-  /// in-betweens' match one for one; or why they cannot be used.
-  private func subShapes(of target: String, primary: [SIMD3<Double>]) -> Result<[SubShape], USDSkinningIssue>
+  /// (`inbetweens:NAME` among the attribute keys `inbetweens`, each with its `weight`) and the
+  /// shape, whose `primary` offsets the in-betweens' match one for one; or why they cannot be
+  /// used.
+  private func subShapes(of target: String, primary: [SIMD3<Double>], among inbetweens: [String])
+    -> Result<[SubShape], USDSkinningIssue>
   {
     var shapes = [SubShape(weight: 0, offsets: nil), SubShape(weight: 1, offsets: primary)]
     let prefix = target + ".inbetweens:"
-    let keys = values.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains(":") }
+    let keys = inbetweens.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains(":") }
     for key in keys.sorted() {
       guard case .vectors(let offsets)? = values[key], offsets.count == primary.count,
         case .double(let weight)? = values[USDLayer.inbetweenWeight(of: key)], weight.isFinite,
