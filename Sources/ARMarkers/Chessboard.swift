@@ -214,17 +214,41 @@ struct ChessboardGrid {
   }
 
   /// The step from `cell` in direction `d`, from steps the grid has already taken: the one
-  /// that led here, or the same step beside it.
+  /// that led here, changed as it changed from the step before (a board seen at a slant, or
+  /// through a wide lens, has its squares shrink and turn along a line: steps of 181, 132 and
+  /// then 96 px down a GoPro view's column, where the last step again would land on the next
+  /// row but one); or the same step beside it.
   private static func step(
     _ d: SIMD2<Int>, at cell: SIMD2<Int>, _ grid: [SIMD2<Int>: Int], _ points: [SIMD2<Double>]
   ) -> SIMD2<Double>? {
-    if let back = grid[cell &- d], let here = grid[cell] { return points[here] - points[back] }
+    if let back = grid[cell &- d], let here = grid[cell] {
+      let last = points[here] - points[back]
+      guard let before = grid[cell &- d &- d] else { return last }
+      return Self.continued(last, after: points[back] - points[before])
+    }
     let across = d.x != 0 ? [SIMD2(0, 1), SIMD2(0, -1)] : [SIMD2(1, 0), SIMD2(-1, 0)]
     for e in across {
       if let from = grid[cell &+ e], let to = grid[cell &+ e &+ d] { return points[to] - points[from] }
       if let from = grid[cell &+ e &- d], let to = grid[cell &+ e] { return points[to] - points[from] }
     }
     return nil
+  }
+
+  /// The step after `last` when the steps along a line change as from `previous` to `last`:
+  /// scaled by the ratio of their lengths and turned by the angle between them (perspective
+  /// shrinks a line's steps geometrically; a lens bends it). The ratio is held within 0.5–2;
+  /// steps turning by more than 30° are taken as noise and `last` repeated, so that one stray
+  /// point cannot throw the prediction far.
+  static func continued(_ last: SIMD2<Double>, after previous: SIMD2<Double>) -> SIMD2<Double> {
+    let (lastLength, previousLength) = (last.length, previous.length)
+    guard lastLength > 0, previousLength > 0 else { return last }
+    // The turn from `previous` to `last` as a unit vector (cos, sin).
+    let turn =
+      SIMD2((previous * last).sum(), previous.x * last.y - previous.y * last.x)
+      / (lastLength * previousLength)
+    guard turn.x >= 0.866 else { return last }
+    let ratio = Swift.min(Swift.max(lastLength / previousLength, 0.5), 2)
+    return SIMD2(turn.x * last.x - turn.y * last.y, turn.y * last.x + turn.x * last.y) * ratio
   }
 
   /// The grown cells as the board's grid, turned and flipped into its order; nil unless they

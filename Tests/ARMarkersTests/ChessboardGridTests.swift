@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ARMarkers
@@ -30,5 +31,23 @@ struct ChessboardGridTests {
         #expect(abs(step.x) + abs(step.y) == 1)
       }
     }
+  }
+
+  @Test("a line's next step continues its steps' change: shrinking and turning as they do, within bounds")
+  func continuedSteps() {
+    // Steps shrinking by a quarter and turning 10° each: the next continues both.
+    func turned(_ v: SIMD2<Double>, degrees: Double) -> SIMD2<Double> {
+      let r = degrees * .pi / 180
+      return SIMD2(v.x * cos(r) - v.y * sin(r), v.x * sin(r) + v.y * cos(r))
+    }
+    let previous = SIMD2(0.0, 100.0), last = turned(previous, degrees: 10) * 0.75
+    let next = ChessboardGrid.continued(last, after: previous)
+    let expected = turned(previous, degrees: 20) * 0.5625
+    #expect((next - expected).length < 1e-9, "\(next) vs \(expected)")
+    // A turn past 30° is noise: the last step again. A ratio past 2 is held at 2.
+    #expect(
+      ChessboardGrid.continued(turned(previous, degrees: 40), after: previous)
+        == turned(previous, degrees: 40))
+    #expect(ChessboardGrid.continued(previous * 3, after: previous) == previous * 6)
   }
 }

@@ -154,6 +154,25 @@ struct RealPhotoTests {
   }
 
   @Test(
+    "a GoPro's steep wide-angle view, its rows squeezed together at one corner: all 48 inner corners, the board's ends within 1 px of OpenCV's"
+  )
+  func squeezedWideAngleChessboard() throws {
+    let board = try #require(Chessboard(columns: 8, rows: 6, square: 1))
+    let image = try ImageFile.readRGBA8(Fixtures.path("markers/gopro_chessboard_photos/GOPR0053.jpg"))
+    let corners = try #require(board.find(in: image))
+    #expect(corners.count == 48)
+    // OpenCV 4.6's findChessboardCorners + cornerSubPix (11 × 11), in ARScene's convention.
+    let ends = [SIMD2(295.64, 219.12), SIMD2(1126.18, 253.69), SIMD2(495.03, 906.07), SIMD2(1044.56, 659.02)]
+    for end in ends {
+      let nearest = corners.map { ($0 - end).length }.min() ?? .infinity
+      #expect(nearest < 1, "OpenCV's corner \(end) is \(nearest) px from ours")
+    }
+    for k in [0, 7, 40, 47] {
+      #expect(ends.contains { ($0 - corners[k]).length < 1 }, "our end \(k) at \(corners[k])")
+    }
+  }
+
+  @Test(
     "OpenCV's calibrateCamera on the chessboard corners we find gives our calibration: intrinsics within 0.1%, RMS within 0.001 px",
     .enabled(if: ToneCurveTests.opencv, "needs Debian's python3-opencv"))
   func chessboardAgainstOpenCV() throws {
