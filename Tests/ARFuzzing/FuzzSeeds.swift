@@ -160,7 +160,9 @@ public enum FuzzSeeds {
     case .dictionary: return [fixtures + "/markers/custom-5x5.yml"]
     case .renderManifest: return []
     case .usdz:
-      return listing(fixtures + "/usd", "usdz")
+      // A bare binary layer too (read by content whatever its name): its stage metadata holds
+      // a dictionary (fallbackPrimTypes).
+      return listing(fixtures + "/usd", "usdz") + listing(fixtures + "/usd", "usdc")
         + [realData + "/models3d/usdz_tinyusdz/cube.usdz"].filter {
           FileManager.default.fileExists(atPath: $0)
         }

@@ -395,6 +395,24 @@ struct USDCompositionTests {
     }
   }
 
+  @Test(
+    "a stage's fallbackPrimTypes: prims of types it defines drawn as their first known fallback (a mesh, a sphere), a Mesh kept; bounds equal usd-core's, text and binary",
+    arguments: ["fallback-prim-types.usda", "fallback-prim-types.usdc"])
+  func fallbackPrimTypes(file: String) throws {
+    let (_, low, high) = try USDTests.bboxCache(file)
+    let asset = try ModelAsset.load(path: Fixtures.path("usd/" + file))
+    let stats = ModelStatistics(asset)
+    let bounds = try #require(stats.bounds)
+    for k in 0..<3 {
+      #expect(
+        abs(bounds.min[k] - low[k]) < 1e-9 && abs(bounds.max[k] - high[k]) < 1e-9,
+        "\(bounds) vs \(low) \(high)")
+    }
+    // The quad (2 triangles) and the triangle are meshes still; the ball is a tessellated sphere.
+    #expect(stats.meshes == 3 && stats.triangles > 3 + 100, "\(stats.meshes) \(stats.triangles)")
+    #expect(asset.warnings.isEmpty, "\(asset.warnings)")
+  }
+
   @Test("a referencing prim's variant selection is stronger than the referenced layer's own, text and binary")
   func selectionsWhereReferenced() throws {
     let (prims, low, high) = try USDTests.bboxCache("variant-selections.usdz")

@@ -106,6 +106,9 @@ struct USDLayer {
   var metersPerUnit = 0.01
   var upAxis = "Y"
   var defaultPrim: String?
+  /// The layer's `fallbackPrimTypes`: types to read prims of unknown types as
+  /// (``USDFallbackPrimTypes``).
+  var fallbackPrimTypes: [String: [String]] = [:]
 
   init(path: String, packagePaths: USDPackagePaths? = nil) {
     self.path = path
@@ -251,6 +254,9 @@ struct USDLayer {
       }
       if name == "defaultPrim", case .token(let prim)? = try USDValue.decode(rep, in: crate, at: path) {
         defaultPrim = prim
+      }
+      if name == "fallbackPrimTypes" {
+        fallbackPrimTypes = try USDFallbackPrimTypes.decode(rep, in: crate, at: path)
       }
       if name == "subLayers", case .tokens(let files)? = try USDValue.decode(rep, in: crate, at: path) {
         subLayers = files

@@ -42,6 +42,13 @@ struct USDStageReader {
   let fanCache = USDFanCache()
 
   init(_ layer: USDLayer) {
+    var layer = layer
+    // Prims of types usd-core does not know, read as the stage's fallbacks for them say.
+    if !layer.fallbackPrimTypes.isEmpty {
+      layer.prims = layer.prims.map {
+        ($0.path, USDFallbackPrimTypes.resolved($0.type, layer.fallbackPrimTypes))
+      }
+    }
     self.layer = layer
     primTypes = Dictionary(layer.prims.map { ($0.path, $0.type) }) { first, _ in first }
     var primvars: [String: [String]] = [:]

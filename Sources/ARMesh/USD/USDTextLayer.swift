@@ -87,6 +87,13 @@ struct USDTextLayer {
           layer.metersPerUnit = m
         case ("upAxis", .string(let axis)): layer.upAxis = axis
         case ("defaultPrim", .string(let prim)): layer.defaultPrim = prim
+        case ("fallbackPrimTypes", .dictionary(let entries)):
+          for (type, value) in entries {
+            guard case .list(let names) = value else { continue }
+            layer.fallbackPrimTypes[type] = names.compactMap {
+              if case .string(let n) = $0 { n } else { nil }
+            }
+          }
         case ("subLayers", .list(let files)):
           layer.subLayers = files.compactMap { if case .asset(let file) = $0 { file } else { nil } }
         case ("timeCodesPerSecond", .number(let rate)) where rate.isFinite && rate > 0:
