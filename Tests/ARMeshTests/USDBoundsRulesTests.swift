@@ -515,4 +515,33 @@ struct USDBoundsRulesTests {
     #expect(box.min == SIMD3(-4, -3, -3) && box.max == SIMD3(3, 3, 10), "\(box)")
     #expect(model.warnings.contains { $0.contains("does not draw") && $0.contains("/Smoke (Volume)") })
   }
+
+  @Test(
+    "AR Quick Look's 3-D text (Reality Composer's Preliminary_Text) is not drawn, and a warning says the phone draws it"
+  )
+  func arQuickLookText() throws {
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def Xform "Scene" {
+          def Preliminary_Text "Title" {
+              string content = "Hello"
+              string[] font = ["Helvetica"]
+              float pointSize = 144
+              float depth = 0.01
+          }
+          def Cube "Box" { double size = 1 }
+      }
+      """)
+    #expect(model.triangleCount > 0)
+    #expect(
+      model.warnings.contains {
+        $0.contains("1 prim of AR Quick Look's 3-D text (Preliminary_Text) not drawn")
+          && $0.hasSuffix("/Scene/Title")
+      }, "\(model.warnings)")
+  }
 }

@@ -171,6 +171,7 @@ struct USDStageReader {
       if presence == .drawn, bounding == nil {
         includeUndrawn(prim, world, in: &sink.built, undrawn: &undrawn.kinds)
       }
+      if presence == .drawn, prim.type == "Preliminary_Text" { undrawn.arText.append(prim.path) }
       // What is under a point instancer is drawn only as its prototypes' instances (an instancer
       // in a prototype, by the outermost instancer).
       let instanced = isUnderInstancer(prim.path)

@@ -12,6 +12,9 @@ struct UndrawnPrims {
   /// Surfaces drawn under another boundable prim, which BBoxCache leaves out, each as
   /// `path (under ancestor)`.
   var nested: [String] = []
+  /// AR Quick Look's 3-D text (`Preliminary_Text`, Apple's schema, which Reality Composer
+  /// writes): the phone draws it; usd-core does not know the type and draws nothing.
+  var arText: [String] = []
 
   /// The reason for a mesh whose points are only in time samples, read at the default time.
   static let sampledPoints =
@@ -46,6 +49,12 @@ struct UndrawnPrims {
       out.append(
         "\(path): \(plural(paths.count, "surface", "surfaces")) not drawn, \(why)\(usd): "
           + USDStageReader.list(paths))
+    }
+    if !arText.isEmpty {
+      out.append(
+        "\(path): \(plural(arText.count, "prim", "prims")) of AR Quick Look's 3-D text (Preliminary_Text) not "
+          + "drawn: the phone draws its text, usd-core (whose stage these bounds follow) and ARScene do not: "
+          + USDStageReader.list(arText))
     }
     if !nested.isEmpty {
       out.append(
