@@ -143,6 +143,11 @@ public struct MarkerDetector: Sendable {
         }
       }
     }
+    // Corners refined for a second reading, kept with it where the refinement moved none of
+    // them by more than a pixel: refined again, such corners move by less than the
+    // refinement's own scatter, for the cost of a whole refinement. Corners moved further (a
+    // sliver's tip estimated beyond the photo) move on when refined again.
+    var refinedForReading: (corners: [SIMD2<Double>], sigma: Double?, edgeWidth: Double)?
     if (code == nil && (readable || nearlyReadable)
       && (cell < Self.smallCell || cells.map(Self.twoToned) == true))
       || (code?.distance ?? 0) > 0
@@ -162,7 +167,8 @@ public struct MarkerDetector: Sendable {
         let again = decode(refined.corners, in: grey, readable: &readable),
         again.distance < (code?.distance ?? .max)
       {
-        (quad, code) = (refined.corners, again)
+        let settled = zip(refined.corners, quad).allSatisfy { ($0 - $1).length <= 1 }
+        (quad, code, refinedForReading) = (refined.corners, again, settled ? refined : nil)
       }
     }
     guard let best = code else { return nil }
@@ -176,7 +182,7 @@ public struct MarkerDetector: Sendable {
     // contrast from their threshold (0.45-0.5 on real photographs), a pictogram's less (a box's
     // "fragile" glass read as 4×4_50 id 17: 0.35).
     guard !dictionary.isWeak || best.margin >= 0.4 * best.contrast else { return nil }
-    let refined = grey.refinedCorners(quad, cell: cell)
+    let refined = refinedForReading ?? grey.refinedCorners(quad, cell: cell)
     let fitted =
       refined.sigma != nil && zip(refined.corners, outline).allSatisfy { ($0 - $1).length <= 1.5 + 2 * cell }
     // Corners left at the outline (integer, unrefined) are what false ids had in common: only
