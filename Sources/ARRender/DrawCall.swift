@@ -58,6 +58,12 @@ public struct DrawCall: @unchecked Sendable {
       // The metallic-roughness model's maps; Blinn-Phong (OBJ) draws as it always has.
       if m.metallicRoughness != nil {
         material.metallicRoughnessTexture = try load(m.metallicRoughnessTexture, isData: true)?.view
+        material.metallicTexture = try load(m.metallicTexture, isData: true).map {
+          ($0.view, ShadingMaterial.channelIndex(m.metallicTexture))
+        }
+        material.roughnessTexture = try load(m.roughnessTexture, isData: true).map {
+          ($0.view, ShadingMaterial.channelIndex(m.roughnessTexture))
+        }
         material.normalTexture = try load(m.normalTexture, isData: true)?.view
         material.occlusionTexture = try load(m.occlusionTexture, isData: true)?.view
       }

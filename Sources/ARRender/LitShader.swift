@@ -236,7 +236,7 @@ struct LitShader: FragmentShader, @unchecked Sendable {
   func surface(_ t: Triangle, _ material: ShadingMaterial, _ batch: FragmentBatch, _ k: Int) -> SurfaceSample
   {
     var surface = SurfaceSample(pbr: material.metallicRoughness, emission: material.emissive)
-    guard material.hasAmbientMaps || material.metallicRoughnessTexture != nil || material.normalTexture != nil
+    guard material.hasAmbientMaps || material.hasMetallicRoughnessMaps || material.normalTexture != nil
     else { return surface }
     let w = batch.weights(k)
     let first = (
@@ -264,12 +264,19 @@ struct LitShader: FragmentShader, @unchecked Sendable {
         1 + material.occlusionStrength * (sample(texture, secondSet: material.secondSet.occlusion).x - 1)
     }
     guard material.metallicRoughness != nil, t.lit else { return surface }
-    if let texture = material.metallicRoughnessTexture {
-      // Roughness in green and metallic in blue, multiplying the factors.
-      let texel = sample(texture, secondSet: material.secondSet.metallicRoughness)
+    if material.hasMetallicRoughnessMaps {
+      // Roughness in green and metallic in blue, multiplying the factors; a map of its own
+      // (USD's) in place of either, read from its channel.
+      let texel = material.metallicRoughnessTexture.map {
+        sample($0, secondSet: material.secondSet.metallicRoughness)
+      }
+      let metallic =
+        material.metallicTexture.map { sample($0.view, secondSet: false)[$0.channel] } ?? texel?.z ?? 1
+      let roughness =
+        material.roughnessTexture.map { sample($0.view, secondSet: false)[$0.channel] } ?? texel?.y ?? 1
       surface.pbr = (
-        material.metallicFactor * texel.z,
-        ShadingMaterial.alpha(roughness: material.roughnessFactor * texel.y)
+        material.metallicFactor * metallic,
+        ShadingMaterial.alpha(roughness: material.roughnessFactor * roughness)
       )
     }
     if let texture = material.normalTexture, t.tangent != .zero {

@@ -24,6 +24,10 @@ struct ShadingMaterial: @unchecked Sendable {
   /// metallic-roughness texture: roughness in green, metallic in blue.
   var metallicFactor: Float = 0, roughnessFactor: Float = 1
   var metallicRoughnessTexture: TextureView?
+  /// Metallic and roughness maps of their own (USD's), each read from one channel (0 red to 3
+  /// alpha), in place of the combined texture's blue and green.
+  var metallicTexture: (view: TextureView, channel: Int)?
+  var roughnessTexture: (view: TextureView, channel: Int)?
   /// Emission as a colour image (linear once decoded), multiplying ``emissive``.
   var emissiveTexture: TextureView?
   /// glTF's tangent-space normal map, as data, and its scale on X and Y.
@@ -36,6 +40,21 @@ struct ShadingMaterial: @unchecked Sendable {
   /// Whether the ambient term or the emission varies over the surface (an occlusion or emissive
   /// map): the shortest ways, which light a whole batch alike, do not apply.
   var hasAmbientMaps: Bool { emissiveTexture != nil || occlusionTexture != nil }
+  /// Whether the metallic or the roughness varies over the surface (a map of either).
+  var hasMetallicRoughnessMaps: Bool {
+    metallicRoughnessTexture != nil || metallicTexture != nil || roughnessTexture != nil
+  }
+
+  /// The channel (0 red to 3 alpha) a scalar map reads by its reference's ``TextureReference/channel``:
+  /// red for none or one that names no colour channel.
+  static func channelIndex(_ reference: TextureReference?) -> Int {
+    switch reference?.channel {
+    case "g": 1
+    case "b": 2
+    case "a", "m": 3
+    default: 0
+    }
+  }
   /// Which maps sample the mesh's second texture-coordinate set (glTF's `TEXCOORD_1`).
   var secondSet = SecondSetMaps()
 

@@ -118,6 +118,9 @@ struct ModelCommand: ParsableCommand {
         do {
           _ = try asset.requiringGeometry()
           for file in try asset.exported(to: output) { try FileIO.writeAtomically(file.bytes, to: file.path) }
+          for warning in asset.exportWarnings(to: output) {
+            FileHandleOutput.standardError.write("arscene: \(warning)\n")
+          }
         } catch { throw InputFailure(error) }
       }
     }

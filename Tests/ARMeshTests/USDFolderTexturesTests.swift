@@ -116,20 +116,54 @@ struct USDFolderTexturesTests {
   }
 
   @Test(
-    "a texture on an input ARScene does not texture (roughness) is named in a warning, not dropped silently")
+    "a texture on an input ARScene does not texture (clearcoat) is named in a warning, not dropped silently")
   func unappliedTexture() throws {
     let folder = try TemporaryFolder()
-    let path = folder.path + "/rough.usda"
+    let path = folder.path + "/clearcoat.usda"
     try Self.stage(texture: "textures/wood.png").replacingOccurrences(
       of: "token outputs:surface\n",
-      with: "float inputs:roughness.connect = </Looks/Material/Image.outputs:r>\ntoken outputs:surface\n"
+      with: "float inputs:clearcoat.connect = </Looks/Material/Image.outputs:r>\ntoken outputs:surface\n"
     ).write(toFile: path, atomically: true, encoding: .utf8)
     let model = try ModelAsset.load(path: path)
     #expect(
       model.warnings.contains {
-        $0.contains("material /Looks/Material: its roughness texture is not applied")
+        $0.contains("material /Looks/Material: its clearcoat texture is not applied")
       },
       "\(model.warnings)")
+  }
+
+  @Test(
+    "metallic and roughness each from a channel of a texture of its own, its scale for that channel the factor"
+  )
+  func channelMaps() throws {
+    let site = try Self.site(withPNGsAt: ["textures/wood.png", "textures/metal.png", "textures/rough.png"])
+    let path = site.path + "/maps.usda"
+    try Self.stage(texture: "textures/wood.png").replacingOccurrences(
+      of: "token outputs:surface\n",
+      with: "float inputs:metallic.connect = </Looks/Material/Metal.outputs:r>\n"
+        + "float inputs:roughness.connect = </Looks/Material/Rough.outputs:g>\ntoken outputs:surface\n"
+    ).replacingOccurrences(
+      of: "float3 outputs:rgb\n",
+      with:
+        "float3 outputs:rgb\n}\ndef Shader \"Metal\"\n{\nuniform token info:id = \"UsdUVTexture\"\n"
+        + "asset inputs:file = @textures/metal.png@\nfloat4 inputs:scale = (0.25, 1, 1, 1)\nfloat outputs:r\n}\n"
+        + "def Shader \"Rough\"\n{\nuniform token info:id = \"UsdUVTexture\"\n"
+        + "asset inputs:file = @textures/rough.png@\nfloat4 inputs:bias = (0, 0.5, 0, 0)\nfloat outputs:g\n"
+    ).write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try ModelAsset.load(path: path)
+    let material = try #require(model.mesh.materials.first { $0.diffuseTexture != nil })
+    #expect(material.metallicRoughnessTexture == nil)
+    #expect(
+      material.metallicTexture?.channel == "r"
+        && material.metallicTexture?.path.hasSuffix("metal.png") == true)
+    #expect(
+      material.roughnessTexture?.channel == "g"
+        && material.roughnessTexture?.path.hasSuffix("rough.png") == true)
+    #expect(material.metallicRoughness == Material.MetallicRoughness(metallic: 0.25, roughness: 1))
+    #expect(model.embeddedImages.count == 3)
+    #expect(!model.warnings.contains { $0.contains("texture is not applied") }, "\(model.warnings)")
+    // The roughness map's bias is named: only its scale is applied.
+    #expect(model.warnings.contains { $0.contains("/Looks/Material/Rough's bias") }, "\(model.warnings)")
   }
 
   @Test(

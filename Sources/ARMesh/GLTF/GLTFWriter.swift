@@ -74,6 +74,12 @@ public struct GLTFWriter {
         "roughnessFactor": Swift.min(
           1, Swift.max(0, (2 / (Double(material.shininess) + 2)).squareRoot().squareRoot())),
       ]
+      // A metallic-roughness material (glTF's, USD's) keeps its own factors.
+      if let factors = material.metallicRoughness {
+        (pbr["metallicFactor"], pbr["roughnessFactor"]) = (
+          Double(factors.metallic), Double(factors.roughness)
+        )
+      }
       if let texture = material.diffuseTexture {
         let bytes = asset.embeddedImages[texture.path] ?? readFile(texture.path)
         guard let bytes else {

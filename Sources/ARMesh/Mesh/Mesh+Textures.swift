@@ -1,7 +1,7 @@
 extension Mesh {
   /// The files of the textures the renderer samples (diffuse `map_Kd`, opacity `map_d`, emissive
-  /// `map_Ke`; glTF's metallic-roughness, normal and occlusion maps), in material order, each
-  /// once.
+  /// `map_Ke`; glTF's metallic-roughness, normal and occlusion maps; USD's metallic and
+  /// roughness maps of their own), in material order, each once.
   public var texturePaths: [String] {
     var seen = Set<String>()
     return materials.flatMap(\.texturePaths).filter { seen.insert($0).inserted }
@@ -14,7 +14,7 @@ extension Material {
   public var texturePaths: [String] {
     [
       diffuseTexture?.path, opacityTexture?.path, emissiveTexture?.path, metallicRoughnessTexture?.path,
-      normalTexture?.path, occlusionTexture?.path,
+      normalTexture?.path, occlusionTexture?.path, metallicTexture?.path, roughnessTexture?.path,
     ]
     .compactMap { $0 }
   }
@@ -26,6 +26,8 @@ extension Material {
     opacityTexture = nil
     emissiveTexture = nil
     metallicRoughnessTexture = nil
+    metallicTexture = nil
+    roughnessTexture = nil
     normalTexture = nil
     occlusionTexture = nil
   }

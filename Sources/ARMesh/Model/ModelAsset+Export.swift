@@ -21,6 +21,26 @@ extension ModelAsset {
     }
   }
 
+  /// What writing this model at `path` leaves out, a sentence a material: the maps the format
+  /// written carries no image for (a `.glb` or `.gltf` only the base colour's; an `.obj` only
+  /// the diffuse and emissive ones), so that a converted model drawn differently is said.
+  public func exportWarnings(to path: String) -> [String] {
+    let obj = (path as NSString).pathExtension.lowercased() == "obj"
+    let maps: [(String, KeyPath<Material, TextureReference?>)] = [
+      ("emissive", \.emissiveTexture), ("opacity", \.opacityTexture),
+      ("metallic-roughness", \.metallicRoughnessTexture), ("metallic", \.metallicTexture),
+      ("roughness", \.roughnessTexture), ("normal", \.normalTexture), ("occlusion", \.occlusionTexture),
+    ]
+    return mesh.materials.compactMap { material in
+      let left = maps.filter { name, keyPath in
+        material[keyPath: keyPath] != nil && !(obj && ["emissive", "opacity"].contains(name))
+      }.map(\.0)
+      guard !left.isEmpty else { return nil }
+      return "\(self.path): material \(material.name): its \(left.joined(separator: ", ")) "
+        + "map\(left.count == 1 ? " is" : "s are") not written to \(path) (drawn without)"
+    }
+  }
+
   /// The OBJ, its MTL and the embedded textures made files.
   private func objFiles(_ path: String) throws(ModelError) -> [(path: String, bytes: [UInt8])] {
     let stem = (path as NSString).deletingPathExtension

@@ -48,6 +48,14 @@ public struct Material: Hashable, Sendable {
   /// glTF's metallic-roughness texture (linear data: roughness in green, metallic in blue),
   /// multiplying ``metallicRoughness``'s factors.
   public var metallicRoughnessTexture: TextureReference? = nil
+  /// A metallic map of its own (linear data, read from the reference's ``TextureReference/channel``,
+  /// red without one), multiplying ``metallicRoughness``'s metallic factor: `UsdPreviewSurface`'s
+  /// `metallic` fed by a texture of its own, as Reality Converter and Apple's gallery write it.
+  /// Where it is set, it is used in place of ``metallicRoughnessTexture``'s blue.
+  public var metallicTexture: TextureReference? = nil
+  /// A roughness map of its own (linear data, from the reference's channel, red without one),
+  /// multiplying the roughness factor; used in place of ``metallicRoughnessTexture``'s green.
+  public var roughnessTexture: TextureReference? = nil
   /// How the base colour's alpha is used, when the format says (glTF's `alphaMode`); nil to
   /// infer it as MTL materials are (blend below full `opacity`, mask where a texture has
   /// transparent texels).

@@ -28,14 +28,26 @@ extension USDStageReader {
       material.alphaMode = .mask(cutoff: Float(threshold))
       material.opacity = 1
     }
-    // Textures as glTF's converted: roughness in green and metallic in blue of one texture,
-    // opacity in the diffuse texture's alpha.
+    // Textures as glTF's converted: roughness in green and metallic in blue of one texture
+    // (or each a channel of its own texture), opacity in the diffuse texture's alpha.
     var applied: Set<String> = []
     if let texture = metallicRoughnessTexture(of: shader.path, images: &images, warnings: &warnings) {
       material.metallicRoughnessTexture = texture.reference
       material.metallicRoughness = Material.MetallicRoughness(
         metallic: texture.factors.x, roughness: texture.factors.y)
       applied = texture.inputs
+    } else {
+      // Or each from a texture of its own, in place of its constant.
+      var factors = material.metallicRoughness!
+      if let map = channelTexture("metallic", of: shader.path, images: &images, warnings: &warnings) {
+        (material.metallicTexture, factors.metallic) = (map.reference, map.factor)
+        applied.insert("metallic")
+      }
+      if let map = channelTexture("roughness", of: shader.path, images: &images, warnings: &warnings) {
+        (material.roughnessTexture, factors.roughness) = (map.reference, map.factor)
+        applied.insert("roughness")
+      }
+      material.metallicRoughness = factors
     }
     if let diffuse = self.shader(feeding: shader.path + ".inputs:diffuseColor", id: "UsdUVTexture"),
       connections[shader.path + ".inputs:opacity"]?.first == diffuse + ".outputs:a"
@@ -52,7 +64,7 @@ extension USDStageReader {
     if !unapplied.isEmpty {
       warnings.append(
         "\(layer.path): material \(path): its \(unapplied.joined(separator: ", ")) texture\(unapplied.count == 1 ? " is" : "s are") "
-          + "not applied (ARScene draws roughness and metallic textures from one texture's green and blue, and opacity from the diffuse texture's alpha): drawn with constants"
+          + "not applied (ARScene draws metallic and roughness from a texture's channel, and opacity from the diffuse texture's alpha): drawn with constants"
       )
     }
     // A connected input takes its texture's value in place of its constant.

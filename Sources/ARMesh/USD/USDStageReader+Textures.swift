@@ -54,6 +54,35 @@ extension USDStageReader {
     return (reference, factors, inputs)
   }
 
+  /// The UsdPreviewSurface `shader`'s `metallic` or `roughness` (`input`) fed by one channel of
+  /// a texture of its own (`outputs:r`, `g`, `b` or `a`; Reality Converter and Apple's gallery
+  /// write each map as its own image, read from red): the texture, reading that channel, and
+  /// the factor it is drawn with (the `UsdUVTexture`'s `scale` for that channel, 1 without one;
+  /// a `bias` other than zero is named in a warning: it is not applied). Nil where the input is
+  /// not connected so, or the image cannot be read (warned about).
+  func channelTexture(
+    _ input: String, of shader: String, images: inout [String: [UInt8]], warnings: inout [String]
+  ) -> (reference: TextureReference, factor: Float)? {
+    let feeding = shader + ".inputs:" + input
+    guard let source = connections[feeding]?.first,
+      let texture = self.shader(feeding: feeding, id: "UsdUVTexture"),
+      let channel = ["r", "g", "b", "a"].firstIndex(where: { source == texture + ".outputs:" + $0 }),
+      var reference = materialTexture(feeding: feeding, images: &images, warnings: &warnings)
+    else { return nil }
+    reference.channel = Character(["r", "g", "b", "a"][channel])
+    if case .doubles(let bias)? = values[texture + ".inputs:bias"], bias.count == 4, bias[channel] != 0 {
+      let warning = "\(layer.path): texture \(texture)'s bias \(bias) is not applied (only its scale is)"
+      if !warnings.contains(warning) { warnings.append(warning) }
+    }
+    var factor: Float = 1
+    if case .doubles(let scale)? = values[texture + ".inputs:scale"], scale.count == 4,
+      scale[channel].isFinite
+    {
+      factor = Float(scale[channel])
+    }
+    return (reference, factor)
+  }
+
   /// The UsdPreviewSurface inputs whose textures ARScene does not apply.
   static let untexturedInputs = [
     "metallic", "roughness", "opacity", "clearcoat", "clearcoatRoughness", "specularColor", "displacement",
