@@ -4,8 +4,9 @@ import ARMath
 /// MaterialX node, either MaterialX's `UsdPreviewSurface` (`ND_UsdPreviewSurface_surfaceshader`,
 /// the same inputs as UsdPreviewSurface) or RealityKit's PBR surface
 /// (`ND_realitykit_pbr_surfaceshader`, and its `_2_0`: `baseColor` for the diffuse colour). Their
-/// constant inputs are drawn; what is connected to them (image, texture-coordinate and maths
-/// nodes) is not, and a warning names it.
+/// constant inputs are drawn, and a base colour read from an image node
+/// (``materialXImageTexture(feeding:images:warnings:)``); what else is connected to them (image,
+/// texture-coordinate and maths nodes) is not, and a warning names it.
 extension USDStageReader {
   /// Which surface node a material is drawn from.
   enum SurfaceKind {
@@ -50,15 +51,26 @@ extension USDStageReader {
   }
 
   /// The material MaterialX surface node `shader` (of `kind`, under `material`) draws: its
-  /// constant colours, metallic, roughness and opacity; a warning naming the inputs connected
-  /// to other nodes, which are drawn with their constants or the fallbacks.
+  /// constant colours, metallic, roughness and opacity, and its base colour's image (its bytes
+  /// put in `images`); a warning naming the inputs connected to other nodes, which are drawn
+  /// with their constants or the fallbacks.
   func materialXMaterial(
-    _ shader: String, kind: SurfaceKind, of material: String, warnings: inout [String]
+    _ shader: String, kind: SurfaceKind, of material: String, images: inout [String: [UInt8]],
+    warnings: inout [String]
   ) -> Material {
     var out = Material(name: String(material.split(separator: "/").last ?? "material"))
     func colour(_ input: String) -> SIMD3<Float>? { inputColour(shader, input) }
     func number(_ input: String) -> Double? { inputNumber(shader, input) }
-    out.diffuse = colour(kind == .realityKitPBR ? "baseColor" : "diffuseColor") ?? SIMD3(repeating: 0.18)
+    let diffuse = kind == .realityKitPBR ? "baseColor" : "diffuseColor"
+    out.diffuse = colour(diffuse) ?? SIMD3(repeating: 0.18)
+    // The base colour read from an image node: the texture, in place of the constant.
+    var evaluated: Set<String> = []
+    if let texture = materialXImageTexture(
+      feeding: shader + ".inputs:" + diffuse, images: &images, warnings: &warnings)
+    {
+      (out.diffuseTexture, out.diffuse) = (texture, SIMD3(1, 1, 1))
+      evaluated.insert(shader + ".inputs:" + diffuse)
+    }
     out.emissive = colour("emissiveColor") ?? .zero
     out.metallicRoughness = Material.MetallicRoughness(
       metallic: Float(min(max(number("metallic") ?? 0, 0), 1)),
@@ -68,7 +80,8 @@ extension USDStageReader {
       out.alphaMode = .mask(cutoff: Float(threshold))
       out.opacity = 1
     }
-    let connected = connections.keys.filter { $0.hasPrefix(shader + ".inputs:") }.sorted()
+    let connected = connections.keys.filter { $0.hasPrefix(shader + ".inputs:") && !evaluated.contains($0) }
+      .sorted()
     if !connected.isEmpty {
       let inputs = connected.map { String($0.dropFirst(shader.count + ".inputs:".count)) }
       warnings.append(

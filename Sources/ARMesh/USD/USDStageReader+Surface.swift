@@ -11,7 +11,7 @@ extension USDStageReader {
     // A material whose `outputs:surface` is not a UsdPreviewSurface may be drawn from its
     // MaterialX surface (Reality Composer Pro's).
     if connectedPreviewSurface(of: path) == nil, let node = materialXSurface(of: path) {
-      return materialXMaterial(node.path, kind: node.kind, of: path, warnings: &warnings)
+      return materialXMaterial(node.path, kind: node.kind, of: path, images: &images, warnings: &warnings)
     }
     guard let shader = previewSurfaceShader(of: path) else { return nil }
     var material = Material(name: String(path.split(separator: "/").last ?? "material"))

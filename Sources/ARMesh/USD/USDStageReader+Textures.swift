@@ -101,8 +101,20 @@ extension USDStageReader {
     if let warning = textureTransformWarning(feeding: input), !warnings.contains(warning) {
       warnings.append(warning)
     }
+    guard let reference = packagedTexture(file, feeding: input, images: &images, warnings: &warnings) else {
+      return nil
+    }
+    return wrapped(reference, feeding: input, warnings: &warnings)
+  }
+
+  /// The texture of image `file` (a file of the package, or beside a bare layer file) read for
+  /// `input`, its bytes put in `images` under the path the reference names; nil, with a warning
+  /// naming the file and `input`, where it is not there or cannot be read.
+  func packagedTexture(
+    _ file: String, feeding input: String, images: inout [String: [UInt8]], warnings: inout [String]
+  ) -> TextureReference? {
     let key = layer.path + "#" + file
-    let reference = wrapped(TextureReference(path: key), feeding: input, warnings: &warnings)
+    let reference = TextureReference(path: key)
     if images[key] != nil { return reference }
     if let bytes = packageFiles[file] {
       images[key] = Array(bytes)

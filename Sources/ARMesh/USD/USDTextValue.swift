@@ -50,6 +50,15 @@ enum USDTextValue {
         }
       }
     }
+    // A lone bool, as the other scalars a number: 1 for `1` or `true`, 0 for `0` or `false`.
+    if base == "bool", !isArray {
+      switch self {
+      case .number(let x) where x == 0 || x == 1: return .double(x)
+      case .word("true"): return .double(1)
+      case .word("false"): return .double(0)
+      default: return nil
+      }
+    }
     switch Self.kind(of: base) {
     case .integer:
       let values = items.compactMap { $0.numbers?.first }

@@ -108,13 +108,8 @@ enum USDValue {
     case (7, false): return .double(Self.half(UInt16(truncatingIfNeeded: payload)))
     // Tokens, and asset paths (stored as the token of their text).
     case (11, false), (12, false): return .token(try token(inlined ? payload : UInt64(try r.uint32())))
-    // A path expression (a collection's `membershipExpression`): its text, a string (a token
-    // through the strings section).
-    case (57, false):
-      guard let text = crate.string(Int(inlined ? payload : UInt64(try r.uint32()))) else {
-        throw r.fail("a value names no string")
-      }
-      return .token(text)
+    case (1, false), (3, false), (10, false), (57, false):
+      return try scalar(type: type, payload: payload, inlined: inlined, &r, in: crate)
     case (11, true):
       let n = try arrayCount()
       var out: [String] = []
@@ -176,6 +171,24 @@ enum USDValue {
       }
       return .matrix(try floats(16, width: 8))
     default: return nil
+    }
+  }
+
+  /// A lone bool or int (type 1, 3), inlined, as a number (a shader's `no_flip_v`, a
+  /// texture-coordinate node's `index`); a string or a path expression (a collection's
+  /// `membershipExpression`; type 10, 57) as its text, through the strings section (RealityKit's
+  /// wrap modes). Nil for another type, or a bool or int not inlined (which crates never write).
+  private static func scalar(
+    type: Int, payload: UInt64, inlined: Bool, _ r: inout USDByteReader, in crate: USDCrate
+  ) throws(USDError) -> USDValue? {
+    switch type {
+    case 1: return inlined ? .double(payload & 0xFF == 0 ? 0 : 1) : nil
+    case 3: return inlined ? .double(Double(Int32(truncatingIfNeeded: payload))) : nil
+    default:
+      guard let text = crate.string(Int(inlined ? payload : UInt64(try r.uint32()))) else {
+        throw r.fail("a value names no string")
+      }
+      return .token(text)
     }
   }
 

@@ -1,0 +1,191 @@
+import ARTestSupport
+import Foundation
+import Testing
+
+@testable import ARMesh
+
+/// A MaterialX surface's base colour read from an image node, as Reality Composer Pro's shader
+/// graphs write it: RealityKit's `RealityKitTexture2D` or MaterialX's `image`, inside a node
+/// graph or beside the surface, its file a constant or the material's input. Drawn as the same
+/// texture through a `UsdPreviewSurface` is (same image, same coordinates); what ARScene cannot
+/// draw so is named in a warning and drawn with the constant.
+@Suite("USD MaterialX image nodes")
+struct USDMaterialXImageTests {
+  /// A quad bound to a material whose surface's base colour reads `node` (a `Shader` prim's
+  /// text, named `Image`), inside a node graph `Graph` that passes it out as `outputs:colour`;
+  /// the material has an asset input `inputs:picture` holding `textures/wood.png`.
+  static func stage(node: String, surface: String = "ND_realitykit_pbr_surfaceshader") -> String {
+    let input = surface.hasPrefix("ND_realitykit") ? "baseColor" : "diffuseColor"
+    return """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+      )
+      def Mesh "Quad" (
+          prepend apiSchemas = ["MaterialBindingAPI"]
+      )
+      {
+          int[] faceVertexCounts = [4]
+          int[] faceVertexIndices = [0, 1, 2, 3]
+          point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
+          texCoord2f[] primvars:st = [(0, 0), (1, 0), (1, 1), (0, 1)] (
+              interpolation = "vertex"
+          )
+          rel material:binding = </Looks/Material>
+      }
+      def Scope "Looks"
+      {
+          def Material "Material"
+          {
+              asset inputs:picture = @textures/wood.png@
+              token outputs:mtlx:surface.connect = </Looks/Material/Surface.outputs:out>
+              def Shader "Surface"
+              {
+                  uniform token info:id = "\(surface)"
+                  color3f inputs:\(input) = (0.2, 0.3, 0.4)
+                  color3f inputs:\(input).connect = </Looks/Material/Graph.outputs:colour>
+                  token outputs:out
+              }
+              def NodeGraph "Graph"
+              {
+                  color3f outputs:colour.connect = </Looks/Material/Graph/Image.outputs:out>
+                  def Shader "UV"
+                  {
+                      uniform token info:id = "ND_texcoord_vector2"
+                      int inputs:index = 0
+                      float2 outputs:out
+                  }
+                  \(node)
+              }
+          }
+      }
+
+      """
+  }
+
+  /// RealityKit's image node reading the material's file at the texture coordinates node's,
+  /// with `extra` inputs.
+  static func realityKitImage(_ extra: String = "") -> String {
+    """
+    def Shader "Image"
+                {
+                    uniform token info:id = "ND_RealityKitTexture2D_color3"
+                    asset inputs:file.connect = </Looks/Material.inputs:picture>
+                    float2 inputs:texcoord.connect = </Looks/Material/Graph/UV.outputs:out>
+                    string inputs:mag_filter = "linear"
+                    color3f inputs:default = (1, 0, 1)
+                    \(extra)
+                    color3f outputs:out
+                }
+    """
+  }
+
+  /// The model of `stage` in a folder holding `textures/wood.png`.
+  static func load(_ stage: String) throws -> ModelAsset {
+    let site = try USDFolderTexturesTests.site(withPNGsAt: ["textures/wood.png"])
+    let path = site.path + "/graph.usda"
+    try stage.write(toFile: path, atomically: true, encoding: .utf8)
+    return try ModelAsset.load(path: path)
+  }
+
+  /// The material of the quad's one submesh.
+  static func material(_ model: ModelAsset) throws -> Material {
+    let submesh = try #require(model.mesh.submeshes.first)
+    return model.mesh.materials[submesh.material]
+  }
+
+  @Test(
+    "RealityKit's image node in a node graph, its file the material's input: the base colour texture, drawn as a UsdPreviewSurface draws it"
+  )
+  func realityKitImage() throws {
+    let model = try Self.load(Self.stage(node: Self.realityKitImage()))
+    let material = try Self.material(model)
+    #expect(material.diffuseTexture?.path.hasSuffix("textures/wood.png") == true, "\(material)")
+    #expect(material.diffuse == SIMD3(1, 1, 1) && material.diffuseTexture?.clamp == false)
+    #expect(model.embeddedImages.count == 1)
+    #expect(!model.warnings.contains { $0.contains("baseColor") }, "\(model.warnings)")
+    // The same quad and image through a UsdPreviewSurface: the same coordinates reach the texture.
+    let preview = try USDFolderTexturesTests.site(withPNGsAt: ["textures/wood.png"])
+    let path = preview.path + "/cube.usda"
+    try USDFolderTexturesTests.stage(texture: "textures/wood.png").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let reference = try ModelAsset.load(path: path)
+    for corner in 0..<3 {
+      let st: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(1, 0), SIMD2(0, 1)]
+      let ours = try #require(
+        model.mesh.positions.indices.first {
+          abs(Double(model.mesh.positions[$0].x) - st[corner].x) < 1e-6
+            && abs(Double(model.mesh.positions[$0].y) - st[corner].y) < 1e-6
+        })
+      let theirs = try #require(
+        reference.mesh.positions.indices.first {
+          abs(Double(reference.mesh.positions[$0].x) - st[corner].x) < 1e-6
+            && abs(Double(reference.mesh.positions[$0].y) - st[corner].y) < 1e-6
+        })
+      #expect(model.mesh.texcoords[ours] == reference.mesh.texcoords[theirs])
+    }
+  }
+
+  @Test("MaterialX's image node beside MaterialX's UsdPreviewSurface, clamped on both axes")
+  func materialXImage() throws {
+    let node = """
+      def Shader "Image"
+                  {
+                      uniform token info:id = "ND_image_color3"
+                      asset inputs:file = @textures/wood.png@
+                      string inputs:uaddressmode = "clamp"
+                      string inputs:vaddressmode = "clamp"
+                      color3f outputs:out
+                  }
+      """
+    let model = try Self.load(Self.stage(node: node, surface: "ND_UsdPreviewSurface_surfaceshader"))
+    let material = try Self.material(model)
+    #expect(material.diffuseTexture?.path.hasSuffix("textures/wood.png") == true, "\(model.warnings)")
+    #expect(material.diffuseTexture?.clamp == true)
+  }
+
+  @Test(
+    "what ARScene does not draw is named and drawn with the constant",
+    arguments: refusedImageNodes)
+  func refused(node: String, named: String) throws {
+    let model = try Self.load(Self.stage(node: node))
+    let material = try Self.material(model)
+    #expect(material.diffuseTexture == nil)
+    #expect(material.diffuse == SIMD3(0.2, 0.3, 0.4))
+    #expect(
+      model.warnings.contains { $0.contains("image node /Looks/Material/Graph/Image") && $0.contains(named) },
+      "\(model.warnings)")
+  }
+
+  @Test(
+    "a binary layer's image node (usd-core's): its int index, string wraps and bool no_flip_v read by type"
+  )
+  func binaryLayer() throws {
+    let site = try USDFolderTexturesTests.site(withPNGsAt: ["textures/wood.png"])
+    let path = site.path + "/materialx-image.usdc"
+    try FileManager.default.copyItem(atPath: Fixtures.path("usd/materialx-image.usdc"), toPath: path)
+    let model = try ModelAsset.load(path: path)
+    let materials = Dictionary(
+      model.mesh.materials.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let clamped = try #require(materials["Material0"])
+    #expect(clamped.diffuseTexture?.path.hasSuffix("textures/wood.png") == true, "\(model.warnings)")
+    #expect(clamped.diffuseTexture?.clamp == true)
+    #expect(try #require(materials["Material1"]).diffuseTexture == nil)
+    #expect(
+      model.warnings.contains { $0.contains("/Looks/Material1/Graph/Image") && $0.contains("no_flip_v") },
+      "\(model.warnings)")
+  }
+}
+
+/// Image nodes ARScene does not draw, each with what its warning names.
+private let refusedImageNodes: [(String, String)] = [
+  // RealityKit's image read with v down.
+  (USDMaterialXImageTests.realityKitImage("bool inputs:no_flip_v = 1"), "no_flip_v"),
+  // Coordinates from a node ARScene does not evaluate.
+  (
+    USDMaterialXImageTests.realityKitImage().replacingOccurrences(
+      of: "Graph/UV.outputs", with: "Graph/Noise.outputs")
+      + "\ndef Shader \"Noise\"\n{\nuniform token info:id = \"ND_noise2d_vector2\"\nfloat2 outputs:out\n}",
+    "reads texture coordinates from /Looks/Material/Graph/Noise"
+  ),
+]
