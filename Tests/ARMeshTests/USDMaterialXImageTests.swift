@@ -158,6 +158,54 @@ struct USDMaterialXImageTests {
   }
 
   @Test(
+    "metallic, roughness and occlusion from one-channel images, the normal through a normal-map decode, emission from a colour image"
+  )
+  func otherMaps() throws {
+    func image(_ name: String, _ type: String, _ output: String) -> String {
+      """
+      def Shader "\(name)"
+                  {
+                      uniform token info:id = "ND_RealityKitTexture2D_\(type)"
+                      asset inputs:file = @textures/\(name).png@
+                      \(output) outputs:out
+                  }
+      """
+    }
+    let nodes = [
+      image("Metal", "float", "float"), image("Rough", "float", "float"),
+      image("Occlusion", "float", "float"),
+      image("Glow", "color3", "color3f"), image("Bumps", "vector3", "float3"),
+      "def Shader \"Decode\"\n{\nuniform token info:id = \"ND_normal_map_decode\"\n"
+        + "float3 inputs:in.connect = </Looks/Material/Graph/Bumps.outputs:out>\nfloat3 outputs:out\n}",
+    ].joined(separator: "\n")
+    let wiring = [
+      ("float", "metallic", "Metal"), ("float", "roughness", "Rough"),
+      ("float", "ambientOcclusion", "Occlusion"),
+      ("color3f", "emissiveColor", "Glow"), ("float3", "normal", "Decode"),
+    ].map { type, input, node in
+      "\(type) inputs:\(input).connect = </Looks/Material/Graph/\(node).outputs:out>"
+    }
+    let stage = Self.stage(node: nodes).replacingOccurrences(
+      of: "color3f inputs:baseColor.connect = </Looks/Material/Graph.outputs:colour>",
+      with: wiring.joined(separator: "\n"))
+    let site = try USDFolderTexturesTests.site(
+      withPNGsAt: ["Metal", "Rough", "Occlusion", "Glow", "Bumps"].map { "textures/\($0).png" })
+    let path = site.path + "/maps.usda"
+    try stage.write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try ModelAsset.load(path: path)
+    let material = try Self.material(model)
+    #expect(material.metallicTexture?.path.hasSuffix("Metal.png") == true, "\(model.warnings)")
+    #expect(material.roughnessTexture?.path.hasSuffix("Rough.png") == true)
+    #expect(material.occlusionTexture?.path.hasSuffix("Occlusion.png") == true)
+    #expect(
+      material.emissiveTexture?.path.hasSuffix("Glow.png") == true && material.emissive == SIMD3(1, 1, 1))
+    #expect(material.normalTexture?.path.hasSuffix("Bumps.png") == true)
+    #expect(material.metallicRoughness == Material.MetallicRoughness(metallic: 1, roughness: 1))
+    #expect(material.diffuse == SIMD3(0.2, 0.3, 0.4) && material.diffuseTexture == nil)
+    #expect(!model.warnings.contains { $0.contains("connected to nodes") }, "\(model.warnings)")
+  }
+
+  @Test(
     "a binary layer's image node (usd-core's): its int index, string wraps and bool no_flip_v read by type"
   )
   func binaryLayer() throws {

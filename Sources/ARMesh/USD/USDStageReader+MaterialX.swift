@@ -4,9 +4,9 @@ import ARMath
 /// MaterialX node, either MaterialX's `UsdPreviewSurface` (`ND_UsdPreviewSurface_surfaceshader`,
 /// the same inputs as UsdPreviewSurface) or RealityKit's PBR surface
 /// (`ND_realitykit_pbr_surfaceshader`, and its `_2_0`: `baseColor` for the diffuse colour). Their
-/// constant inputs are drawn, and a base colour read from an image node
-/// (``materialXImageTexture(feeding:images:warnings:)``); what else is connected to them (image,
-/// texture-coordinate and maths nodes) is not, and a warning names it.
+/// constant inputs are drawn, and maps read from image nodes
+/// (``materialXImageTexture(feeding:nodes:decodingNormals:images:warnings:)``); what else is
+/// connected to them (texture-coordinate and maths nodes) is not, and a warning names it.
 extension USDStageReader {
   /// Which surface node a material is drawn from.
   enum SurfaceKind {
@@ -50,10 +50,41 @@ extension USDStageReader {
     return nil
   }
 
+  /// The inputs of a surface of `kind` that ARScene draws from image nodes, with the nodes each
+  /// may read: colours from colour images, metallic, roughness and occlusion from one-channel
+  /// ones (their red), the normal from a three-channel image through `ND_normal_map_decode`.
+  static func materialXMaps(_ kind: SurfaceKind) -> [(input: String, nodes: Set<String>, normals: Bool)] {
+    let (colours, scalars, vectors) = (
+      materialXImageNodes, materialXScalarImageNodes, materialXVectorImageNodes
+    )
+    return [
+      (kind == .realityKitPBR ? "baseColor" : "diffuseColor", colours, false),
+      ("emissiveColor", colours, false), ("metallic", scalars, false), ("roughness", scalars, false),
+      (kind == .realityKitPBR ? "ambientOcclusion" : "occlusion", scalars, false), ("normal", vectors, true),
+    ]
+  }
+
+  /// Sets `material`'s map for surface input `input` (a name of ``materialXMaps(_:)``) to
+  /// `texture`, the constant it replaces made neutral (white for a colour, 1 for a factor).
+  static func apply(_ texture: TextureReference, as input: String, to material: inout Material) {
+    switch input {
+    case "baseColor", "diffuseColor": (material.diffuseTexture, material.diffuse) = (texture, SIMD3(1, 1, 1))
+    case "emissiveColor": (material.emissiveTexture, material.emissive) = (texture, SIMD3(1, 1, 1))
+    case "metallic":
+      material.metallicTexture = texture
+      material.metallicRoughness?.metallic = 1
+    case "roughness":
+      material.roughnessTexture = texture
+      material.metallicRoughness?.roughness = 1
+    case "normal": material.normalTexture = texture
+    default: material.occlusionTexture = texture
+    }
+  }
+
   /// The material MaterialX surface node `shader` (of `kind`, under `material`) draws: its
-  /// constant colours, metallic, roughness and opacity, and its base colour's image (its bytes
-  /// put in `images`); a warning naming the inputs connected to other nodes, which are drawn
-  /// with their constants or the fallbacks.
+  /// constant colours, metallic, roughness and opacity, and the maps it reads from image nodes
+  /// (``materialXMaps(_:)``, their bytes put in `images`); a warning naming the inputs connected
+  /// to other nodes, which are drawn with their constants or the fallbacks.
   func materialXMaterial(
     _ shader: String, kind: SurfaceKind, of material: String, images: inout [String: [UInt8]],
     warnings: inout [String]
@@ -63,18 +94,22 @@ extension USDStageReader {
     func number(_ input: String) -> Double? { inputNumber(shader, input) }
     let diffuse = kind == .realityKitPBR ? "baseColor" : "diffuseColor"
     out.diffuse = colour(diffuse) ?? SIMD3(repeating: 0.18)
-    // The base colour read from an image node: the texture, in place of the constant.
-    var evaluated: Set<String> = []
-    if let texture = materialXImageTexture(
-      feeding: shader + ".inputs:" + diffuse, images: &images, warnings: &warnings)
-    {
-      (out.diffuseTexture, out.diffuse) = (texture, SIMD3(1, 1, 1))
-      evaluated.insert(shader + ".inputs:" + diffuse)
-    }
     out.emissive = colour("emissiveColor") ?? .zero
     out.metallicRoughness = Material.MetallicRoughness(
       metallic: Float(min(max(number("metallic") ?? 0, 0), 1)),
       roughness: Float(min(max(number("roughness") ?? 0.5, 0), 1)))
+    // Inputs read from image nodes: their textures, in place of the constants.
+    var evaluated: Set<String> = []
+    for map in Self.materialXMaps(kind) {
+      let input = shader + ".inputs:" + map.input
+      guard
+        let texture = materialXImageTexture(
+          feeding: input, nodes: map.nodes, decodingNormals: map.normals, images: &images,
+          warnings: &warnings)
+      else { continue }
+      Self.apply(texture, as: map.input, to: &out)
+      evaluated.insert(input)
+    }
     if let opacity = number("opacity") { out.opacity = Float(min(max(opacity, 0), 1)) }
     if let threshold = number("opacityThreshold"), threshold > 0 {
       out.alphaMode = .mask(cutoff: Float(threshold))

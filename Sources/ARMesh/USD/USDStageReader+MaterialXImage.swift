@@ -5,20 +5,33 @@ extension USDStageReader {
   static let materialXImageNodes: Set<String> = [
     "ND_image_color3", "ND_image_color4", "ND_RealityKitTexture2D_color3", "ND_RealityKitTexture2D_color4",
   ]
+  /// The image nodes of one channel (their image's red): a metallic, roughness or occlusion map.
+  static let materialXScalarImageNodes: Set<String> = ["ND_image_float", "ND_RealityKitTexture2D_float"]
+  /// The image nodes of three channels as a vector: a normal map, through `ND_normal_map_decode`.
+  static let materialXVectorImageNodes: Set<String> = ["ND_image_vector3", "ND_RealityKitTexture2D_vector3"]
 
-  /// The texture of the image node MaterialX surface input `input` (a full attribute path)
-  /// reads, directly or through node-graph outputs: its file (a constant, or the material's or
-  /// a node graph's input it is connected to) at the mesh's first texture coordinates, with its
-  /// wrap modes. Both nodes take texture coordinates with t up, as USD's `st`: MaterialX's
-  /// image by its specification, RealityKit's unless `no_flip_v` is set. Nil where `input` reads
-  /// no such node; nil with a warning naming the node where the node reads other coordinates
-  /// (a texture-coordinate node of another set, maths), sets `no_flip_v`, or its file cannot be
+  /// The texture of the image node (one of `nodes`) MaterialX surface input `input` (a full
+  /// attribute path) reads, directly or through node-graph outputs, or where `decodingNormals`,
+  /// through an `ND_normal_map_decode` node: its file (a constant, or the material's or a node
+  /// graph's input it is connected to) at the mesh's first texture coordinates, with its wrap
+  /// modes. Both nodes take texture coordinates with t up, as USD's `st`: MaterialX's image by
+  /// its specification, RealityKit's unless `no_flip_v` is set. Nil where `input` reads no such
+  /// node; nil with a warning naming the node where the node reads other coordinates (a
+  /// texture-coordinate node of another set, maths), sets `no_flip_v`, or its file cannot be
   /// read: the input is then drawn with its constant.
   func materialXImageTexture(
-    feeding input: String, images: inout [String: [UInt8]], warnings: inout [String]
+    feeding input: String, nodes: Set<String>, decodingNormals: Bool = false, images: inout [String: [UInt8]],
+    warnings: inout [String]
   ) -> TextureReference? {
-    guard let node = materialXNode(feeding: input),
-      case .token(let id)? = values[node.path + ".info:id"], Self.materialXImageNodes.contains(id),
+    var read = materialXNode(feeding: input)
+    if decodingNormals {
+      guard let decoder = read, case .token("ND_normal_map_decode")? = values[decoder.path + ".info:id"]
+      else {
+        return nil
+      }
+      read = materialXNode(feeding: decoder.path + ".inputs:in")
+    }
+    guard let node = read, case .token(let id)? = values[node.path + ".info:id"], nodes.contains(id),
       node.output == "out"
     else { return nil }
     func refuse(_ why: String) -> TextureReference? {
