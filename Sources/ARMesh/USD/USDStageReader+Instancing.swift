@@ -177,6 +177,6 @@ extension USDStageReader {
     built.warnings.append(
       "\(layer.path): point instancer \(instancer) names prototypes not on the stage (only an `over`, or under "
         + "a class or an inactive prim): their instances are not drawn and not in these bounds (usd-core's "
-        + "BBoxCache bounds them by the prototype's authored extent): \(Self.list(offStage))")
+        + "BBoxCache may still bound them, from the prototype's extent or points): \(Self.list(offStage))")
   }
 }
