@@ -46,6 +46,11 @@ public struct Scene: Sendable {
   /// The film look over each finished frame (before labels and cursors, which are the app's),
   /// when the file names one.
   public var film: FilmLook? = nil
+  /// What reading the scene's models said: each warning names the model file and what of it is
+  /// left out or drawn otherwise than its format asks (a texture not applied, a prim not
+  /// drawn), prefixed with the object's field (`objects[i]`). Commands print them; a library
+  /// user should show or check them.
+  public var warnings: [String] = []
 
   /// Reads and checks a scene file, loading every model it names (textures are checked to exist
   /// and decoded when rendered).

@@ -68,9 +68,11 @@ struct SceneResolver {
     var targets: [SceneTarget] = []
     /// The first plane anchor's plane (point, normal): where its content's shadows fall.
     var anchorPlane: (SIMD3<Double>, SIMD3<Double>)?
+    var warnings: [String] = []
     for (i, object) in file.objects.enumerated() {
       let (placed, pointTargets) = try resolveObject(
-        object, index: i, camera: camera, geoPlacement: geoPlacement, anchorPlane: &anchorPlane)
+        object, index: i, camera: camera, geoPlacement: geoPlacement, anchorPlane: &anchorPlane,
+        warnings: &warnings)
       objects.append(placed)
       targets += pointTargets
     }
@@ -78,6 +80,7 @@ struct SceneResolver {
       path: path, file: file, camera: scaled, clipPlanes: clipPlanes, lighting: try lighting(),
       objects: objects, background: background,
       backgroundColor: backgroundColor, targets: targets)
+    scene.warnings = warnings
     scene.geoFrame = geoPlacement?.frame
     scene.lens = try lens()
     scene.shadows = try shadows(lighting: scene.lighting, anchorPlane: anchorPlane)
@@ -111,10 +114,11 @@ struct SceneResolver {
   }
 
   /// Object `index` of the file placed in the world, with its named points as targets; the
-  /// first plane anchor's plane is kept in `anchorPlane`.
+  /// first plane anchor's plane is kept in `anchorPlane`, its model's warnings added to
+  /// `warnings`.
   func resolveObject(
     _ object: SceneFile.Object, index i: Int, camera: PinholeCamera<Double>, geoPlacement: GeoPlacement?,
-    anchorPlane: inout (SIMD3<Double>, SIMD3<Double>)?
+    anchorPlane: inout (SIMD3<Double>, SIMD3<Double>)?, warnings: inout [String]
   ) throws(SceneError) -> (SceneObject, [SceneTarget]) {
     let field = "objects[\(i)]"
     var (worldFromModel, geoAnchor) = try placement(
@@ -126,6 +130,7 @@ struct SceneResolver {
       throw .model(path: path, field: field + ".model", reason: error.description)
     }
     mesh = asset.mesh
+    warnings += asset.warnings.map { "\(path): \(field).model: \($0)" }
     if let crs = object.crs {
       guard object.anchor == nil, object.worldFromModel == nil, object.transform == nil, object.points == nil
       else {

@@ -11,28 +11,36 @@ import Testing
 /// draw so is named in a warning and drawn with the constant.
 @Suite("USD MaterialX image nodes")
 struct USDMaterialXImageTests {
+  /// A layer's header and a unit quad with texture coordinates bound to the material at
+  /// `material`.
+  static func quad(boundTo material: String) -> String {
+    """
+    #usda 1.0
+    (
+        metersPerUnit = 1
+    )
+    def Mesh "Quad" (
+        prepend apiSchemas = ["MaterialBindingAPI"]
+    )
+    {
+        int[] faceVertexCounts = [4]
+        int[] faceVertexIndices = [0, 1, 2, 3]
+        point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
+        texCoord2f[] primvars:st = [(0, 0), (1, 0), (1, 1), (0, 1)] (
+            interpolation = "vertex"
+        )
+        rel material:binding = <\(material)>
+    }
+
+    """
+  }
+
   /// A quad bound to a material whose surface's base colour reads `node` (a `Shader` prim's
   /// text, named `Image`), inside a node graph `Graph` that passes it out as `outputs:colour`;
   /// the material has an asset input `inputs:picture` holding `textures/wood.png`.
   static func stage(node: String, surface: String = "ND_realitykit_pbr_surfaceshader") -> String {
     let input = surface.hasPrefix("ND_realitykit") ? "baseColor" : "diffuseColor"
-    return """
-      #usda 1.0
-      (
-          metersPerUnit = 1
-      )
-      def Mesh "Quad" (
-          prepend apiSchemas = ["MaterialBindingAPI"]
-      )
-      {
-          int[] faceVertexCounts = [4]
-          int[] faceVertexIndices = [0, 1, 2, 3]
-          point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
-          texCoord2f[] primvars:st = [(0, 0), (1, 0), (1, 1), (0, 1)] (
-              interpolation = "vertex"
-          )
-          rel material:binding = </Looks/Material>
-      }
+    return Self.quad(boundTo: "/Looks/Material") + """
       def Scope "Looks"
       {
           def Material "Material"
@@ -203,6 +211,85 @@ struct USDMaterialXImageTests {
     #expect(material.metallicRoughness == Material.MetallicRoughness(metallic: 1, roughness: 1))
     #expect(material.diffuse == SIMD3(0.2, 0.3, 0.4) && material.diffuseTexture == nil)
     #expect(!model.warnings.contains { $0.contains("connected to nodes") }, "\(model.warnings)")
+  }
+
+  @Test(
+    "MaterialX's USD form of a Standard Surface: constants from the material's interface inputs, a tiled image's tiling, a coat named as not drawn"
+  )
+  func standardSurface() throws {
+    // As usdMtlx writes a .mtlx document in USD (usd-wg's MaterialXTest): every surface input
+    // connected to the material's input of that name, which holds the value or none.
+    let stage =
+      Self.quad(boundTo: "/Looks/Brass") + """
+        def Scope "Looks"
+        {
+            def Material "Brass"
+            {
+                float inputs:base = 0.5
+                color3f inputs:base_color = (1, 0, 0)
+                float inputs:metalness = 1
+                float inputs:emission
+                color3f inputs:opacity
+                token outputs:mtlx:surface.connect = </Looks/Brass/Surface.outputs:surface>
+                def Shader "Surface"
+                {
+                    uniform token info:id = "ND_standard_surface_surfaceshader"
+                    float inputs:base.connect = </Looks/Brass.inputs:base>
+                    color3f inputs:base_color.connect = </Looks/Brass.inputs:base_color>
+                    float inputs:metalness.connect = </Looks/Brass.inputs:metalness>
+                    float inputs:emission.connect = </Looks/Brass.inputs:emission>
+                    color3f inputs:opacity.connect = </Looks/Brass.inputs:opacity>
+                    color3f inputs:coat_color.connect = </Looks/Brass/Graph.outputs:colour>
+                    float inputs:specular_roughness.connect = </Looks/Brass/Graph.outputs:roughness>
+                    token outputs:surface
+                }
+                def NodeGraph "Graph"
+                {
+                    color3f outputs:colour.connect = </Looks/Brass/Graph/Colour.outputs:out>
+                    float outputs:roughness.connect = </Looks/Brass/Graph/Roughness.outputs:out>
+                    def Shader "Colour"
+                    {
+                        uniform token info:id = "ND_tiledimage_color3"
+                        asset inputs:file = @textures/wood.png@
+                        color3f outputs:out
+                    }
+                    def Shader "Roughness"
+                    {
+                        uniform token info:id = "ND_tiledimage_float"
+                        asset inputs:file = @textures/wood.png@
+                        float2 inputs:uvtiling = (2, 3)
+                        float2 inputs:uvoffset = (0.25, 0.5)
+                        float outputs:out
+                    }
+                }
+            }
+        }
+
+        """
+    let model = try Self.load(stage)
+    let material = try Self.material(model)
+    #expect(material.diffuse == SIMD3(0.5, 0, 0) && material.diffuseTexture == nil, "\(material)")
+    #expect(material.emissive == .zero && material.opacity == 1)
+    #expect(material.metallicRoughness == Material.MetallicRoughness(metallic: 1, roughness: 1))
+    let roughness = try #require(material.roughnessTexture, "\(model.warnings)")
+    // u' = 2u − 0.25; v' = 3v + 1 − 3 + 0.5 (t up in USD, v down in the mesh).
+    #expect(roughness.scale == SIMD3(2, 3, 1) && roughness.offset == SIMD3(-0.25, -1.5, 0), "\(roughness)")
+    #expect(
+      model.warnings.contains { $0.contains("its coat_color is connected to nodes") }, "\(model.warnings)")
+    #expect(!model.warnings.contains { $0.contains("base_color") }, "\(model.warnings)")
+  }
+
+  @Test("Reality Composer Pro's promoted input: the surface's base colour from the material's input")
+  func promotedInput() throws {
+    let stage = Self.stage(node: Self.realityKitImage()).replacingOccurrences(
+      of: "color3f inputs:baseColor.connect = </Looks/Material/Graph.outputs:colour>",
+      with: "color3f inputs:baseColor.connect = </Looks/Material.inputs:Tint>"
+    ).replacingOccurrences(
+      of: "asset inputs:picture = @textures/wood.png@", with: "color3f inputs:Tint = (0, 1, 0)")
+    let model = try Self.load(stage)
+    let material = try Self.material(model)
+    #expect(material.diffuse == SIMD3(0, 1, 0) && material.diffuseTexture == nil, "\(material)")
+    #expect(!model.warnings.contains { $0.contains("baseColor") }, "\(model.warnings)")
   }
 
   @Test(

@@ -186,4 +186,21 @@ struct USDChannelMapsTests {
     let factors = [pbr["metallicFactor"], pbr["roughnessFactor"]].map { $0 as? Double ?? .nan }
     #expect(abs(factors[0] - 0.5) < 1e-6 && abs(factors[1] - 0.3) < 1e-6, "\(pbr)")
   }
+
+  @Test("a scene's render names what its model's reader warned of, with the object's field")
+  func sceneNamesModelWarnings() throws {
+    let folder = try TemporaryFolder()
+    let metal = RGBA8Image(
+      width: 2, height: 2, pixels: Array(repeating: SIMD4<UInt8>(255, 0, 0, 255), count: 4))
+    try Data(try PNG.encode(metal)).write(to: URL(fileURLWithPath: folder.path + "/metal.png"))
+    let (_, warnings) = try Self.render(
+      Self.quad(
+        metallic: "float inputs:metallic.connect = </Looks/Material/Metal.outputs:r>",
+        roughness: "float inputs:roughness = 0.3",
+        shaders: Self.texture("Metal", "metal.png", "float4 inputs:bias = (0.5, 0, 0, 0)")),
+      in: folder)
+    #expect(
+      warnings.contains("objects[0].model: ") && warnings.contains("/Looks/Material/Metal's bias"),
+      "\(warnings)")
+  }
 }

@@ -1,9 +1,10 @@
 import ARMath
 
-/// The surfaces Reality Composer Pro writes: a material whose `outputs:mtlx:surface` is a
-/// MaterialX node, either MaterialX's `UsdPreviewSurface` (`ND_UsdPreviewSurface_surfaceshader`,
-/// the same inputs as UsdPreviewSurface) or RealityKit's PBR surface
-/// (`ND_realitykit_pbr_surfaceshader`, and its `_2_0`: `baseColor` for the diffuse colour). Their
+/// The surfaces Reality Composer Pro and MaterialX write: a material whose
+/// `outputs:mtlx:surface` is a MaterialX node, MaterialX's `UsdPreviewSurface`
+/// (`ND_UsdPreviewSurface_surfaceshader`, the same inputs as UsdPreviewSurface), RealityKit's PBR
+/// surface (`ND_realitykit_pbr_surfaceshader`, and its `_2_0`: `baseColor` for the diffuse colour)
+/// or Autodesk's Standard Surface (``USDMaterialXSurfaceInputs/standardSurface``). Their
 /// constant inputs are drawn, and maps read from image nodes
 /// (``materialXImageTexture(feeding:nodes:decodingNormals:images:warnings:)``); what else is
 /// connected to them (texture-coordinate and maths nodes) is not, and a warning names it.
@@ -16,18 +17,68 @@ extension USDStageReader {
     case materialXPreview
     /// RealityKit's `ND_realitykit_pbr_surfaceshader` (or `_2_0`).
     case realityKitPBR
+    /// MaterialX's Autodesk Standard Surface, `ND_standard_surface_surfaceshader`.
+    case standardSurface
+
+    /// The surface's inputs ARScene draws, by their names on it.
+    var inputs: USDMaterialXSurfaceInputs {
+      switch self {
+      case .realityKitPBR: .realityKit
+      case .standardSurface: .standardSurface
+      case .preview, .materialXPreview: .preview
+      }
+    }
   }
 
-  /// Constant colour input `input` of shader `shader`, nil when it has none.
+  /// Constant colour input `input` of shader `shader` (``inputValue(_:_:)``), nil when it has
+  /// none.
   func inputColour(_ shader: String, _ input: String) -> SIMD3<Float>? {
-    guard case .vector(let c)? = values[shader + ".inputs:" + input] else { return nil }
+    guard case .vector(let c)? = inputValue(shader, input) else { return nil }
     return SIMD3(Float(c.x), Float(c.y), Float(c.z))
   }
 
-  /// Constant number input `input` of shader `shader`, nil when it has none or it is not finite.
+  /// Constant number input `input` of shader `shader` (``inputValue(_:_:)``), nil when it has
+  /// none or it is not finite.
   func inputNumber(_ shader: String, _ input: String) -> Double? {
-    guard case .double(let x)? = values[shader + ".inputs:" + input], x.isFinite else { return nil }
+    guard case .double(let x)? = inputValue(shader, input), x.isFinite else { return nil }
     return x
+  }
+
+  /// The value of shader `shader`'s input `input`: its own, or where it is connected to an
+  /// interface input (its material's or a node graph's, as MaterialX's USD form and Reality
+  /// Composer Pro's promoted inputs connect them), that input's, followed a few hops, as
+  /// UsdShade resolves it (nil where the interface input has no value: the shader's fallback).
+  /// An input connected to a node's output keeps its own value, drawn in the node's place.
+  func inputValue(_ shader: String, _ input: String) -> USDValue? {
+    var attribute = shader + ".inputs:" + input
+    for _ in 0..<4 {
+      guard let source = connections[attribute]?.first, isInterfaceInput(source) else {
+        return values[attribute]
+      }
+      attribute = source
+    }
+    return nil
+  }
+
+  /// Whether `attribute` is an interface input: an input of a `Material` or a `NodeGraph`.
+  func isInterfaceInput(_ attribute: String) -> Bool {
+    guard let dot = attribute.lastIndex(of: "."),
+      attribute[attribute.index(after: dot)...].hasPrefix("inputs:")
+    else { return false }
+    let type = primTypes[String(attribute[..<dot])]
+    return type == "Material" || type == "NodeGraph"
+  }
+
+  /// Whether shader input `attribute` is connected to a node (directly, or through interface
+  /// inputs), not only to interface inputs whose values it takes.
+  func isConnectedToNode(_ attribute: String) -> Bool {
+    var attribute = attribute
+    for _ in 0..<4 {
+      guard let source = connections[attribute]?.first else { return false }
+      guard isInterfaceInput(source) else { return true }
+      attribute = source
+    }
+    return true
   }
 
   /// The MaterialX surface node the material at `material` is drawn from, through its
@@ -42,6 +93,7 @@ extension USDStageReader {
       case .token("ND_UsdPreviewSurface_surfaceshader")?: return (node, .materialXPreview)
       case .token("ND_realitykit_pbr_surfaceshader")?, .token("ND_realitykit_pbr_surfaceshader_2_0")?:
         return (node, .realityKitPBR)
+      case .token("ND_standard_surface_surfaceshader")?: return (node, .standardSurface)
       default:
         guard primTypes[node] == "NodeGraph" else { return nil }
         output = source
@@ -50,33 +102,40 @@ extension USDStageReader {
     return nil
   }
 
-  /// The inputs of a surface of `kind` that ARScene draws from image nodes, with the nodes each
-  /// may read: colours from colour images, metallic, roughness and occlusion from one-channel
-  /// ones (their red), the normal from a three-channel image through `ND_normal_map_decode`.
-  static func materialXMaps(_ kind: SurfaceKind) -> [(input: String, nodes: Set<String>, normals: Bool)] {
+  /// The inputs of a surface (`inputs`) that ARScene draws from image nodes, with the nodes
+  /// each may read: colours from colour images, metallic, roughness and occlusion from
+  /// one-channel ones (their red), the normal from a three-channel image through a normal-map
+  /// node.
+  static func materialXMaps(_ inputs: USDMaterialXSurfaceInputs) -> [(
+    input: String, nodes: Set<String>, normals: Bool
+  )] {
     let (colours, scalars, vectors) = (
       materialXImageNodes, materialXScalarImageNodes, materialXVectorImageNodes
     )
     return [
-      (kind == .realityKitPBR ? "baseColor" : "diffuseColor", colours, false),
-      ("emissiveColor", colours, false), ("metallic", scalars, false), ("roughness", scalars, false),
-      (kind == .realityKitPBR ? "ambientOcclusion" : "occlusion", scalars, false), ("normal", vectors, true),
-    ]
+      (inputs.diffuse, colours, false), (inputs.emissive, colours, false), (inputs.metallic, scalars, false),
+      (inputs.roughness, scalars, false), (inputs.normal, vectors, true),
+    ] + (inputs.occlusion.map { [($0, scalars, false)] } ?? [])
   }
 
-  /// Sets `material`'s map for surface input `input` (a name of ``materialXMaps(_:)``) to
-  /// `texture`, the constant it replaces made neutral (white for a colour, 1 for a factor).
-  static func apply(_ texture: TextureReference, as input: String, to material: inout Material) {
+  /// Sets `material`'s map for surface input `input` (one of `inputs`' names) to `texture`:
+  /// the constant it multiplies made its weight (a colour's, 1 without one; 1 for a factor).
+  static func apply(
+    _ texture: TextureReference, as input: String, of inputs: USDMaterialXSurfaceInputs,
+    weights: (diffuse: Float, emissive: Float), to material: inout Material
+  ) {
     switch input {
-    case "baseColor", "diffuseColor": (material.diffuseTexture, material.diffuse) = (texture, SIMD3(1, 1, 1))
-    case "emissiveColor": (material.emissiveTexture, material.emissive) = (texture, SIMD3(1, 1, 1))
-    case "metallic":
+    case inputs.diffuse:
+      (material.diffuseTexture, material.diffuse) = (texture, SIMD3(repeating: weights.diffuse))
+    case inputs.emissive:
+      (material.emissiveTexture, material.emissive) = (texture, SIMD3(repeating: weights.emissive))
+    case inputs.metallic:
       material.metallicTexture = texture
       material.metallicRoughness?.metallic = 1
-    case "roughness":
+    case inputs.roughness:
       material.roughnessTexture = texture
       material.metallicRoughness?.roughness = 1
-    case "normal": material.normalTexture = texture
+    case inputs.normal: material.normalTexture = texture
     default: material.occlusionTexture = texture
     }
   }
@@ -90,33 +149,42 @@ extension USDStageReader {
     warnings: inout [String]
   ) -> Material {
     var out = Material(name: String(material.split(separator: "/").last ?? "material"))
+    let inputs = kind.inputs
     func colour(_ input: String) -> SIMD3<Float>? { inputColour(shader, input) }
     func number(_ input: String) -> Double? { inputNumber(shader, input) }
-    let diffuse = kind == .realityKitPBR ? "baseColor" : "diffuseColor"
-    out.diffuse = colour(diffuse) ?? SIMD3(repeating: 0.18)
-    out.emissive = colour("emissiveColor") ?? .zero
+    func weight(_ w: (name: String, fallback: Double)?) -> Float {
+      Float(w.map { number($0.name) ?? $0.fallback } ?? 1)
+    }
+    let weights = (diffuse: weight(inputs.diffuseWeight), emissive: weight(inputs.emissiveWeight))
+    out.diffuse = (colour(inputs.diffuse) ?? inputs.diffuseFallback) * weights.diffuse
+    out.emissive =
+      (colour(inputs.emissive) ?? (inputs.emissiveWeight == nil ? .zero : SIMD3(1, 1, 1))) * weights.emissive
     out.metallicRoughness = Material.MetallicRoughness(
-      metallic: Float(min(max(number("metallic") ?? 0, 0), 1)),
-      roughness: Float(min(max(number("roughness") ?? 0.5, 0), 1)))
+      metallic: Float(min(max(number(inputs.metallic) ?? inputs.metallicFallback, 0), 1)),
+      roughness: Float(min(max(number(inputs.roughness) ?? inputs.roughnessFallback, 0), 1)))
     // Inputs read from image nodes: their textures, in place of the constants.
     var evaluated: Set<String> = []
-    for map in Self.materialXMaps(kind) {
+    for map in Self.materialXMaps(inputs) {
       let input = shader + ".inputs:" + map.input
       guard
         let texture = materialXImageTexture(
           feeding: input, nodes: map.nodes, decodingNormals: map.normals, images: &images,
           warnings: &warnings)
       else { continue }
-      Self.apply(texture, as: map.input, to: &out)
+      Self.apply(texture, as: map.input, of: inputs, weights: weights, to: &out)
       evaluated.insert(input)
     }
-    if let opacity = number("opacity") { out.opacity = Float(min(max(opacity, 0), 1)) }
-    if let threshold = number("opacityThreshold"), threshold > 0 {
+    // A number, or (Standard Surface's) a colour whose mean is drawn.
+    let opacity = number(inputs.opacity) ?? colour(inputs.opacity).map { Double(($0.x + $0.y + $0.z) / 3) }
+    if let opacity { out.opacity = Float(min(max(opacity, 0), 1)) }
+    if let name = inputs.opacityThreshold, let threshold = number(name), threshold > 0 {
       out.alphaMode = .mask(cutoff: Float(threshold))
       out.opacity = 1
     }
-    let connected = connections.keys.filter { $0.hasPrefix(shader + ".inputs:") && !evaluated.contains($0) }
-      .sorted()
+    let connected = connections.keys.filter {
+      $0.hasPrefix(shader + ".inputs:") && !evaluated.contains($0) && isConnectedToNode($0)
+    }
+    .sorted()
     if !connected.isEmpty {
       let inputs = connected.map { String($0.dropFirst(shader.count + ".inputs:".count)) }
       warnings.append(

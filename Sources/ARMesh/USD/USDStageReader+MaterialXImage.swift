@@ -3,12 +3,18 @@ extension USDStageReader {
   /// MaterialX's `image` and RealityKit's `RealityKitTexture2D` (Reality Composer Pro's "Image"
   /// and "Image 2D (RealityKit)"), each of three or four channels, read through `outputs:out`.
   static let materialXImageNodes: Set<String> = [
-    "ND_image_color3", "ND_image_color4", "ND_RealityKitTexture2D_color3", "ND_RealityKitTexture2D_color4",
+    "ND_image_color3", "ND_image_color4", "ND_tiledimage_color3", "ND_tiledimage_color4",
+    "ND_RealityKitTexture2D_color3", "ND_RealityKitTexture2D_color4",
   ]
   /// The image nodes of one channel (their image's red): a metallic, roughness or occlusion map.
-  static let materialXScalarImageNodes: Set<String> = ["ND_image_float", "ND_RealityKitTexture2D_float"]
-  /// The image nodes of three channels as a vector: a normal map, through `ND_normal_map_decode`.
-  static let materialXVectorImageNodes: Set<String> = ["ND_image_vector3", "ND_RealityKitTexture2D_vector3"]
+  static let materialXScalarImageNodes: Set<String> = [
+    "ND_image_float", "ND_tiledimage_float", "ND_RealityKitTexture2D_float",
+  ]
+  /// The image nodes of three channels as a vector: a normal map, through `ND_normal_map_decode`
+  /// (RealityKit's) or `ND_normalmap` (MaterialX's).
+  static let materialXVectorImageNodes: Set<String> = [
+    "ND_image_vector3", "ND_tiledimage_vector3", "ND_RealityKitTexture2D_vector3",
+  ]
 
   /// The texture of the image node (one of `nodes`) MaterialX surface input `input` (a full
   /// attribute path) reads, directly or through node-graph outputs, or where `decodingNormals`,
@@ -25,7 +31,8 @@ extension USDStageReader {
   ) -> TextureReference? {
     var read = materialXNode(feeding: input)
     if decodingNormals {
-      guard let decoder = read, case .token("ND_normal_map_decode")? = values[decoder.path + ".info:id"]
+      guard let decoder = read, case .token(let kind)? = values[decoder.path + ".info:id"],
+        ["ND_normal_map_decode", "ND_normalmap", "ND_normalmap_float", "ND_normalmap_vector2"].contains(kind)
       else {
         return nil
       }
@@ -56,6 +63,7 @@ extension USDStageReader {
         file.hasPrefix("./") ? String(file.dropFirst(2)) : file, feeding: input, images: &images,
         warnings: &warnings)
     else { return nil }
+    if id.hasPrefix("ND_tiledimage") { Self.tile(&reference, node.path, values) }
     let modes = materialXWrapModes(node.path, realityKit: id.hasPrefix("ND_RealityKit"))
     reference.mirrored = (modes.u == "mirror", modes.v == "mirror")
     reference.clamp = modes.u == "clamp" && modes.v == "clamp"
@@ -65,6 +73,22 @@ extension USDStageReader {
           + "nearest ARScene draws")
     }
     return reference
+  }
+
+  /// Sets `reference`'s coordinate scale and offset to MaterialX's `tiledimage` node `node`'s
+  /// `uvtiling` and `uvoffset` (coordinates times the tiling, less the offset, t up), as the
+  /// renderer applies them to coordinates with t down (v = 1 − t).
+  static func tile(_ reference: inout TextureReference, _ node: String, _ values: [String: USDValue]) {
+    func pair(_ name: String, _ fallback: SIMD2<Double>) -> SIMD2<Double> {
+      guard case .texcoords(let v)? = values[node + ".inputs:" + name], v.count == 1, v[0].x.isFinite,
+        v[0].y.isFinite
+      else { return fallback }
+      return v[0]
+    }
+    let (tiling, offset) = (pair("uvtiling", SIMD2(1, 1)), pair("uvoffset", .zero))
+    reference.scale = SIMD3(Float(tiling.x), Float(tiling.y), 1)
+    // u' = u·Tu − Ou; with v = 1 − t: v' = 1 − (t·Tv − Ov) = v·Tv + 1 − Tv + Ov.
+    reference.offset = SIMD3(Float(-offset.x), Float(1 - tiling.y + offset.y), 0)
   }
 
   /// The node (and the output of it) whose output attribute `input` is connected to, followed

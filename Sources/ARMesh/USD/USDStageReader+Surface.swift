@@ -4,7 +4,7 @@ extension USDStageReader {
   /// The `UsdPreviewSurface` shader under the material at `path` as a material: its diffuse
   /// and emissive colours (constant, or a `UsdUVTexture`'s image from the package, whose bytes
   /// go into `images`), normal and occlusion maps, metallic, roughness and opacity; else its
-  /// MaterialX surface's constants (``materialXMaterial(_:kind:of:warnings:)``); nil when it has
+  /// MaterialX surface's constants (``materialXMaterial(_:kind:of:images:warnings:)``); nil when it has
   /// neither.
   func previewSurface(of path: String, images: inout [String: [UInt8]], warnings: inout [String]) -> Material?
   {
@@ -59,7 +59,7 @@ extension USDStageReader {
     }
     // Textures on other inputs are not applied: said, not dropped without a word.
     let unapplied = Self.untexturedInputs.filter {
-      connections[shader.path + ".inputs:" + $0] != nil && !applied.contains($0)
+      isConnectedToNode(shader.path + ".inputs:" + $0) && !applied.contains($0)
     }
     if !unapplied.isEmpty {
       warnings.append(

@@ -36,7 +36,7 @@ extension USDStageReader {
     // as USD draws it (a metallic of 0 over any blue); otherwise the texture is not applied.
     for (name, fallback) in [("metallic", 0.0), ("roughness", 0.5)] where !inputs.contains(name) {
       var constant = fallback
-      if case .double(let x)? = values[shader + ".inputs:" + name] { constant = x }
+      if case .double(let x)? = inputValue(shader, name) { constant = x }
       guard constant == 0 else { return nil }
     }
     guard let reference = materialTexture(feeding: input, images: &images, warnings: &warnings) else {

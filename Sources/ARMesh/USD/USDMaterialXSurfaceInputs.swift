@@ -1,0 +1,43 @@
+/// The inputs of a MaterialX surface node ARScene draws, by their names on that node, with the
+/// node's own fallbacks: each surface spells the same metallic-roughness model its own way.
+struct USDMaterialXSurfaceInputs {
+  /// The base colour and its fallback.
+  var diffuse: String, diffuseFallback: SIMD3<Float>
+  /// A weight multiplying the base colour (Standard Surface's `base`), with its fallback.
+  var diffuseWeight: (name: String, fallback: Double)? = nil
+  /// The emission colour, and a weight multiplying it (Standard Surface's `emission`, fallback 0:
+  /// no emission until it is set).
+  var emissive: String
+  var emissiveWeight: (name: String, fallback: Double)? = nil
+  /// Metalness and perceptual roughness, with their fallbacks.
+  var metallic: String, metallicFallback: Double, roughness: String, roughnessFallback: Double
+  /// The ambient-occlusion input, where the surface has one.
+  var occlusion: String?
+  /// The tangent-space normal.
+  var normal: String
+  /// The opacity, a number or (Standard Surface's) a colour whose mean is drawn, and the alpha
+  /// cutoff input, where the surface has one.
+  var opacity: String, opacityThreshold: String?
+
+  /// MaterialX's `ND_UsdPreviewSurface_surfaceshader`: UsdPreviewSurface's inputs and fallbacks.
+  static let preview = USDMaterialXSurfaceInputs(
+    diffuse: "diffuseColor", diffuseFallback: SIMD3(repeating: 0.18), emissive: "emissiveColor",
+    metallic: "metallic", metallicFallback: 0, roughness: "roughness", roughnessFallback: 0.5,
+    occlusion: "occlusion", normal: "normal", opacity: "opacity", opacityThreshold: "opacityThreshold")
+
+  /// RealityKit's `ND_realitykit_pbr_surfaceshader` (and `_2_0`).
+  static let realityKit = USDMaterialXSurfaceInputs(
+    diffuse: "baseColor", diffuseFallback: SIMD3(repeating: 0.18), emissive: "emissiveColor",
+    metallic: "metallic", metallicFallback: 0, roughness: "roughness", roughnessFallback: 0.5,
+    occlusion: "ambientOcclusion", normal: "normal", opacity: "opacity", opacityThreshold: "opacityThreshold")
+
+  /// MaterialX's Autodesk Standard Surface (`ND_standard_surface_surfaceshader`), by the
+  /// specification's defaults: `base` 1 × `base_color` 0.8, `metalness` 0,
+  /// `specular_roughness` 0.2, `emission` 0 × `emission_color` 1, `opacity` white. Its other
+  /// lobes (coat, sheen, transmission, subsurface) are not drawn.
+  static let standardSurface = USDMaterialXSurfaceInputs(
+    diffuse: "base_color", diffuseFallback: SIMD3(repeating: 0.8), diffuseWeight: ("base", 1),
+    emissive: "emission_color", emissiveWeight: ("emission", 0), metallic: "metalness", metallicFallback: 0,
+    roughness: "specular_roughness", roughnessFallback: 0.2, occlusion: nil, normal: "normal",
+    opacity: "opacity", opacityThreshold: nil)
+}
