@@ -25,6 +25,10 @@ public struct TapScene: Sendable {
   /// The encoded images a GLB carries in its buffers, by the texture path its materials name
   /// (empty for other models): what snapshots draw them from.
   public var embeddedImages: [String: [UInt8]] = [:]
+  /// What reading the model file said: each warning names what of it is left out or drawn
+  /// otherwise than its format asks (a prim not drawn, a texture not applied); empty for a
+  /// scene made from a mesh. A test may assert it is empty, or show it.
+  public var modelWarnings: [String] = []
 
   /// The model of an OBJ file and the points of a point file (`docs/points.schema.json`),
   /// placed by `worldFromModel`.
@@ -40,7 +44,7 @@ public struct TapScene: Sendable {
     let set: PointSet
     do { set = try PointSet.load(path: points) } catch { throw .points(error) }
     try self.init(mesh: asset.mesh, points: set, worldFromModel: worldFromModel)
-    embeddedImages = asset.embeddedImages
+    (embeddedImages, modelWarnings) = (asset.embeddedImages, asset.warnings)
   }
 
   /// The model of a glTF or GLB file whose marked points (named empty nodes with nothing
@@ -64,7 +68,7 @@ public struct TapScene: Sendable {
     try self.init(
       mesh: asset.mesh, targets: empties.map { ($0.name, $0.position, radius) },
       worldFromModel: worldFromModel)
-    embeddedImages = asset.embeddedImages
+    (embeddedImages, modelWarnings) = (asset.embeddedImages, asset.warnings)
   }
 
   /// A mesh and its points (model frame), placed by `worldFromModel`.

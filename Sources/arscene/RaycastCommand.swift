@@ -44,9 +44,11 @@ struct RaycastCommand: ParsableCommand {
       let bvh: BoundingVolumeHierarchy
       CommandTimeLimit.start("raycast \(mesh.escapedForMessage)", reading: [mesh])
       do {
-        // Materials do not matter here.
+        // Materials do not matter here; what the reader left out of the geometry does, so its
+        // warnings are printed as every model command prints them.
         let model = try ModelAsset.load(path: mesh, lenient: true, time: time, tolerance: tolerance)
           .requiringGeometry()
+        for warning in model.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
         bvh = try BoundingVolumeHierarchy(mesh: model.mesh)
       } catch let error as HitError {
         throw InputFailure(message: "\(mesh): \(error)")

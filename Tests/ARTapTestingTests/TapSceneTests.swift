@@ -17,6 +17,11 @@ struct TapSceneTests {
       worldFromModel: worldFromModel)
   }
 
+  @Test("the shipped hand reads without a warning: nothing of it left out")
+  func handWithoutWarnings() throws {
+    #expect(try Self.hand().modelWarnings.isEmpty)
+  }
+
   @Test(
     "a phone held upright at a position, along a compass heading: the point it faces at the view's centre, up at the top",
     arguments: InterfaceOrientation.allCases)

@@ -1,3 +1,4 @@
+import ARTestSupport
 import Foundation
 import Testing
 
@@ -15,6 +16,32 @@ struct HitCommandTests {
     #expect(lines.count == 2)
     #expect(lines[0].hasPrefix("1.000000 "))
     #expect(lines[1] == "miss")
+  }
+
+  @Test("raycast names what the model's reader left out: a mesh whose points are not 3-vectors is not hit")
+  func raycastNamesWhatIsLeftOut() throws {
+    let folder = try TemporaryFolder()
+    let model = try folder.write(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+      )
+      def Mesh "Triangle" {
+          point3f[] points = [(0, 0, 0), (1, 0, 0), (0, 1, 0)]
+          int[] faceVertexCounts = [3]
+          int[] faceVertexIndices = [0, 1, 2]
+      }
+      def Mesh "Flat" {
+          float2[] points = [(0, 0), (1, 0), (0, 1)]
+          int[] faceVertexCounts = [3]
+          int[] faceVertexIndices = [0, 1, 2]
+      }
+      """, to: "two.usda")
+    let outcome = try ArsceneRunner.run(["raycast", "--mesh", model], stdin: "0.25 0.25 1 0 0 -1\n")
+    #expect(
+      outcome.status == 0 && outcome.stdout.hasPrefix("1.000000000 0 "), "\(outcome.stdout)\(outcome.stderr)")
+    #expect(outcome.stderr.contains("/Flat"), "\(outcome.stderr)")
   }
 
   @Test("a model in UTM coordinates: stats and rays answer in the file's coordinates, to the micrometre")
