@@ -279,6 +279,16 @@ struct USDMaterialXImageTests {
     #expect(!model.warnings.contains { $0.contains("base_color") }, "\(model.warnings)")
   }
 
+  @Test(
+    "an input connected to the material's input takes that input's value over its own, as UsdShade resolves it"
+  )
+  func connectionWins() throws {
+    let stage = Self.stage(node: Self.realityKitImage("asset inputs:file = @textures/missing.png@"))
+    let model = try Self.load(stage)
+    let material = try Self.material(model)
+    #expect(material.diffuseTexture?.path.hasSuffix("textures/wood.png") == true, "\(model.warnings)")
+  }
+
   @Test("Reality Composer Pro's promoted input: the surface's base colour from the material's input")
   func promotedInput() throws {
     let stage = Self.stage(node: Self.realityKitImage()).replacingOccurrences(

@@ -46,18 +46,26 @@ extension USDStageReader {
 
   /// The value of shader `shader`'s input `input`: its own, or where it is connected to an
   /// interface input (its material's or a node graph's, as MaterialX's USD form and Reality
-  /// Composer Pro's promoted inputs connect them), that input's, followed a few hops, as
-  /// UsdShade resolves it (nil where the interface input has no value: the shader's fallback).
-  /// An input connected to a node's output keeps its own value, drawn in the node's place.
+  /// Composer Pro's promoted inputs connect them), that input's, as UsdShade resolves it
+  /// (``interfaceResolved(_:)``; nil where the interface input has no value: the shader's
+  /// fallback). An input connected to a node's output keeps its own value, drawn in the node's
+  /// place.
   func inputValue(_ shader: String, _ input: String) -> USDValue? {
-    var attribute = shader + ".inputs:" + input
+    values[interfaceResolved(shader + ".inputs:" + input).attribute]
+  }
+
+  /// Where attribute `attribute`'s value comes from: itself, or the interface input (a
+  /// `Material`'s or a `NodeGraph`'s) it is connected to, followed a few hops, a connection
+  /// winning over a value authored beside it as in UsdShade; and whether the chain goes on to a
+  /// node's output (a texture, maths), whose value ARScene does not compute.
+  func interfaceResolved(_ attribute: String) -> (attribute: String, reachesNode: Bool) {
+    var attribute = attribute
     for _ in 0..<4 {
-      guard let source = connections[attribute]?.first, isInterfaceInput(source) else {
-        return values[attribute]
-      }
+      guard let source = connections[attribute]?.first else { return (attribute, false) }
+      guard isInterfaceInput(source) else { return (attribute, true) }
       attribute = source
     }
-    return nil
+    return (attribute, true)
   }
 
   /// Whether `attribute` is an interface input: an input of a `Material` or a `NodeGraph`.
@@ -67,18 +75,6 @@ extension USDStageReader {
     else { return false }
     let type = primTypes[String(attribute[..<dot])]
     return type == "Material" || type == "NodeGraph"
-  }
-
-  /// Whether shader input `attribute` is connected to a node (directly, or through interface
-  /// inputs), not only to interface inputs whose values it takes.
-  func isConnectedToNode(_ attribute: String) -> Bool {
-    var attribute = attribute
-    for _ in 0..<4 {
-      guard let source = connections[attribute]?.first else { return false }
-      guard isInterfaceInput(source) else { return true }
-      attribute = source
-    }
-    return true
   }
 
   /// The MaterialX surface node the material at `material` is drawn from, through its
@@ -182,7 +178,7 @@ extension USDStageReader {
       out.opacity = 1
     }
     let connected = connections.keys.filter {
-      $0.hasPrefix(shader + ".inputs:") && !evaluated.contains($0) && isConnectedToNode($0)
+      $0.hasPrefix(shader + ".inputs:") && !evaluated.contains($0) && interfaceResolved($0).reachesNode
     }
     .sorted()
     if !connected.isEmpty {

@@ -111,22 +111,19 @@ extension USDStageReader {
     return nil
   }
 
-  /// The asset path attribute `attribute` holds, followed through connections to the
-  /// material's or a node graph's inputs (a few hops).
+  /// The asset path attribute `attribute` holds, or the interface input it is connected to
+  /// (``interfaceResolved(_:)``).
   func materialXAsset(_ attribute: String) -> String? {
-    var attribute = attribute
-    for _ in 0..<4 {
-      if case .token(let file)? = values[attribute], !file.isEmpty { return file }
-      guard let source = connections[attribute]?.first else { return nil }
-      attribute = source
+    guard case .token(let file)? = values[interfaceResolved(attribute).attribute], !file.isEmpty else {
+      return nil
     }
-    return nil
+    return file
   }
 
-  /// A constant number attribute (a `bool` as 0 or 1, an `int`, a `float`), nil where there is
-  /// none.
+  /// A constant number attribute (a `bool` as 0 or 1, an `int`, a `float`), its own or its
+  /// interface input's (``interfaceResolved(_:)``), nil where there is none.
   func materialXNumber(_ attribute: String) -> Double? {
-    guard case .double(let x)? = values[attribute] else { return nil }
+    guard case .double(let x)? = values[interfaceResolved(attribute).attribute] else { return nil }
     return x
   }
 

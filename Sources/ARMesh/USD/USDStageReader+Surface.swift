@@ -59,7 +59,7 @@ extension USDStageReader {
     }
     // Textures on other inputs are not applied: said, not dropped without a word.
     let unapplied = Self.untexturedInputs.filter {
-      isConnectedToNode(shader.path + ".inputs:" + $0) && !applied.contains($0)
+      interfaceResolved(shader.path + ".inputs:" + $0).reachesNode && !applied.contains($0)
     }
     if !unapplied.isEmpty {
       warnings.append(
