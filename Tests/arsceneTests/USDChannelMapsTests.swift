@@ -75,6 +75,20 @@ struct USDChannelMapsTests {
     """
   }
 
+  /// The quad whose metallic reads red from `metal.png`, a 2 × 2 image of full red (white where
+  /// `white`) written into `folder`, through a texture with `input` (its scale or bias), its
+  /// roughness the constant `roughness`.
+  static func metalMapped(white: Bool, roughness: String, input: String, in folder: TemporaryFolder) throws
+    -> String
+  {
+    let texel = white ? SIMD4<UInt8>(255, 255, 255, 255) : SIMD4<UInt8>(255, 0, 0, 255)
+    let metal = RGBA8Image(width: 2, height: 2, pixels: Array(repeating: texel, count: 4))
+    try Data(try PNG.encode(metal)).write(to: URL(fileURLWithPath: folder.path + "/metal.png"))
+    return quad(
+      metallic: "float inputs:metallic.connect = </Looks/Material/Metal.outputs:r>",
+      roughness: "float inputs:roughness = \(roughness)", shaders: texture("Metal", "metal.png", input))
+  }
+
   /// The 16 × 16 render of `stage` (the quad fills the frame, u = 0 at the left) lit by an
   /// ambient and a directional light, with the warnings `arscene` gave.
   static func render(_ stage: String, in folder: TemporaryFolder) throws -> (RGBA8Image, String) {
@@ -139,14 +153,9 @@ struct USDChannelMapsTests {
   @Test("a map's texture scale for its channel is its factor: metal texels at scale 0 draw as a dielectric")
   func scaleIsTheFactor() throws {
     let folder = try TemporaryFolder()
-    let metal = RGBA8Image(
-      width: 2, height: 2, pixels: Array(repeating: SIMD4<UInt8>(255, 255, 255, 255), count: 4))
-    try Data(try PNG.encode(metal)).write(to: URL(fileURLWithPath: folder.path + "/metal.png"))
     let (scaled, _) = try Self.render(
-      Self.quad(
-        metallic: "float inputs:metallic.connect = </Looks/Material/Metal.outputs:r>",
-        roughness: "float inputs:roughness = 0.6",
-        shaders: Self.texture("Metal", "metal.png", "float4 inputs:scale = (0, 1, 1, 1)")),
+      Self.metalMapped(
+        white: true, roughness: "0.6", input: "float4 inputs:scale = (0, 1, 1, 1)", in: folder),
       in: folder)
     let (dielectric, _) = try Self.render(
       Self.quad(metallic: "float inputs:metallic = 0", roughness: "float inputs:roughness = 0.6"), in: folder)
@@ -161,14 +170,9 @@ struct USDChannelMapsTests {
   )
   func convertNamesMapsLeftOut() throws {
     let folder = try TemporaryFolder()
-    let metal = RGBA8Image(
-      width: 2, height: 2, pixels: Array(repeating: SIMD4<UInt8>(255, 0, 0, 255), count: 4))
-    try Data(try PNG.encode(metal)).write(to: URL(fileURLWithPath: folder.path + "/metal.png"))
     let model = try folder.write(
-      Self.quad(
-        metallic: "float inputs:metallic.connect = </Looks/Material/Metal.outputs:r>",
-        roughness: "float inputs:roughness = 0.3",
-        shaders: Self.texture("Metal", "metal.png", "float4 inputs:scale = (0.5, 1, 1, 1)")),
+      Self.metalMapped(
+        white: false, roughness: "0.3", input: "float4 inputs:scale = (0.5, 1, 1, 1)", in: folder),
       to: "quad.usda")
     let out = folder.path + "/quad.glb"
     let outcome = try ArsceneRunner.run(["model", "convert", model, "-o", out])
@@ -190,14 +194,9 @@ struct USDChannelMapsTests {
   @Test("a scene's render names what its model's reader warned of, with the object's field")
   func sceneNamesModelWarnings() throws {
     let folder = try TemporaryFolder()
-    let metal = RGBA8Image(
-      width: 2, height: 2, pixels: Array(repeating: SIMD4<UInt8>(255, 0, 0, 255), count: 4))
-    try Data(try PNG.encode(metal)).write(to: URL(fileURLWithPath: folder.path + "/metal.png"))
     let (_, warnings) = try Self.render(
-      Self.quad(
-        metallic: "float inputs:metallic.connect = </Looks/Material/Metal.outputs:r>",
-        roughness: "float inputs:roughness = 0.3",
-        shaders: Self.texture("Metal", "metal.png", "float4 inputs:bias = (0.5, 0, 0, 0)")),
+      Self.metalMapped(
+        white: false, roughness: "0.3", input: "float4 inputs:bias = (0.5, 0, 0, 0)", in: folder),
       in: folder)
     #expect(
       warnings.contains("objects[0].model: ") && warnings.contains("/Looks/Material/Metal's bias"),
