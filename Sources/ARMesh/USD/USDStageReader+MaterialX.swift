@@ -3,8 +3,9 @@ import ARMath
 /// The surfaces Reality Composer Pro and MaterialX write: a material whose
 /// `outputs:mtlx:surface` is a MaterialX node, MaterialX's `UsdPreviewSurface`
 /// (`ND_UsdPreviewSurface_surfaceshader`, the same inputs as UsdPreviewSurface), RealityKit's PBR
-/// surface (`ND_realitykit_pbr_surfaceshader`, and its `_2_0`: `baseColor` for the diffuse colour)
-/// or Autodesk's Standard Surface (``USDMaterialXSurfaceInputs/standardSurface``). Their
+/// surface (`ND_realitykit_pbr_surfaceshader`, and its `_2_0`: `baseColor` for the diffuse colour),
+/// Autodesk's Standard Surface (``USDMaterialXSurfaceInputs/standardSurface``), OpenPBR
+/// (``USDMaterialXSurfaceInputs/openPBR``) or glTF PBR (``USDMaterialXSurfaceInputs/glTFPBR``). Their
 /// constant inputs are drawn, and maps read from image nodes
 /// (``materialXImageTexture(feeding:nodes:decodingNormals:images:warnings:)``); what else is
 /// connected to them (texture-coordinate and maths nodes) is not, and a warning names it.
@@ -19,12 +20,18 @@ extension USDStageReader {
     case realityKitPBR
     /// MaterialX's Autodesk Standard Surface, `ND_standard_surface_surfaceshader`.
     case standardSurface
+    /// MaterialX's OpenPBR Surface, `ND_open_pbr_surface_surfaceshader`.
+    case openPBR
+    /// MaterialX's glTF PBR, `ND_gltf_pbr_surfaceshader`.
+    case glTFPBR
 
     /// The surface's inputs ARScene draws, by their names on it.
     var inputs: USDMaterialXSurfaceInputs {
       switch self {
       case .realityKitPBR: .realityKit
       case .standardSurface: .standardSurface
+      case .openPBR: .openPBR
+      case .glTFPBR: .glTFPBR
       case .preview, .materialXPreview: .preview
       }
     }
@@ -90,6 +97,8 @@ extension USDStageReader {
       case .token("ND_realitykit_pbr_surfaceshader")?, .token("ND_realitykit_pbr_surfaceshader_2_0")?:
         return (node, .realityKitPBR)
       case .token("ND_standard_surface_surfaceshader")?: return (node, .standardSurface)
+      case .token("ND_open_pbr_surface_surfaceshader")?: return (node, .openPBR)
+      case .token("ND_gltf_pbr_surfaceshader")?: return (node, .glTFPBR)
       default:
         guard primTypes[node] == "NodeGraph" else { return nil }
         output = source
@@ -153,8 +162,7 @@ extension USDStageReader {
     }
     let weights = (diffuse: weight(inputs.diffuseWeight), emissive: weight(inputs.emissiveWeight))
     out.diffuse = (colour(inputs.diffuse) ?? inputs.diffuseFallback) * weights.diffuse
-    out.emissive =
-      (colour(inputs.emissive) ?? (inputs.emissiveWeight == nil ? .zero : SIMD3(1, 1, 1))) * weights.emissive
+    out.emissive = (colour(inputs.emissive) ?? inputs.emissiveFallback) * weights.emissive
     out.metallicRoughness = Material.MetallicRoughness(
       metallic: Float(min(max(number(inputs.metallic) ?? inputs.metallicFallback, 0), 1)),
       roughness: Float(min(max(number(inputs.roughness) ?? inputs.roughnessFallback, 0), 1)))
@@ -170,13 +178,7 @@ extension USDStageReader {
       Self.apply(texture, as: map.input, of: inputs, weights: weights, to: &out)
       evaluated.insert(input)
     }
-    // A number, or (Standard Surface's) a colour whose mean is drawn.
-    let opacity = number(inputs.opacity) ?? colour(inputs.opacity).map { Double(($0.x + $0.y + $0.z) / 3) }
-    if let opacity { out.opacity = Float(min(max(opacity, 0), 1)) }
-    if let name = inputs.opacityThreshold, let threshold = number(name), threshold > 0 {
-      out.alphaMode = .mask(cutoff: Float(threshold))
-      out.opacity = 1
-    }
+    applyOpacity(of: shader, inputs: inputs, to: &out)
     let connected = connections.keys.filter {
       $0.hasPrefix(shader + ".inputs:") && !evaluated.contains($0) && interfaceResolved($0).reachesNode
     }
@@ -189,5 +191,27 @@ extension USDStageReader {
           + "does not evaluate (textures, maths), drawn with constants or fallbacks")
     }
     return out
+  }
+
+  /// Sets `material`'s opacity and alpha mode from surface `shader`'s opacity input (a number,
+  /// or Standard Surface's colour whose mean is drawn): cut at its threshold input where one is
+  /// set (a constant below it draws nothing, as Storm draws UsdPreviewSurface), or as glTF PBR's
+  /// `alpha_mode` says (opaque, masked at `alpha_cutoff`, blended); else blended below 1.
+  func applyOpacity(of shader: String, inputs: USDMaterialXSurfaceInputs, to material: inout Material) {
+    let opacity =
+      inputNumber(shader, inputs.opacity)
+      ?? inputColour(shader, inputs.opacity).map { Double(($0.x + $0.y + $0.z) / 3) }
+    if let opacity { material.opacity = Float(min(max(opacity, 0), 1)) }
+    let threshold = inputs.opacityThreshold.flatMap { inputNumber(shader, $0) } ?? 0
+    material.alphaMode =
+      threshold > 0 ? .mask(cutoff: Float(threshold)) : material.opacity < 1 ? .blend : .opaque
+    guard let alpha = inputs.alphaMode else { return }
+    switch inputNumber(shader, alpha.mode) ?? 0 {
+    case 1:
+      let cutoff = inputNumber(shader, alpha.cutoff) ?? alpha.cutoffFallback
+      material.alphaMode = .mask(cutoff: Float(min(max(cutoff, 0), 1)))
+    case 2: material.alphaMode = .blend
+    default: (material.alphaMode, material.opacity) = (.opaque, 1)
+    }
   }
 }

@@ -24,10 +24,12 @@ extension USDStageReader {
     material.metallicRoughness = Material.MetallicRoughness(
       metallic: Float(Swift.min(Swift.max(number("metallic") ?? 0, 0), 1)),
       roughness: Float(Swift.min(Swift.max(number("roughness") ?? 0.5, 0), 1)))
-    if let threshold = number("opacityThreshold"), threshold > 0 {
-      material.alphaMode = .mask(cutoff: Float(threshold))
-      material.opacity = 1
-    }
+    // Opacity is its input's alone (a diffuse texture's alpha counts only when connected to it,
+    // below), cut at the threshold where one is set, as Storm draws it: a constant below the
+    // threshold draws nothing, one at or above it draws opaque.
+    let threshold = number("opacityThreshold") ?? 0
+    material.alphaMode =
+      threshold > 0 ? .mask(cutoff: Float(threshold)) : material.opacity < 1 ? .blend : .opaque
     // Textures as glTF's converted: roughness in green and metallic in blue of one texture
     // (or each a channel of its own texture), opacity in the diffuse texture's alpha.
     var applied: Set<String> = []
@@ -52,7 +54,6 @@ extension USDStageReader {
     if let diffuse = self.shader(feeding: shader.path + ".inputs:diffuseColor", id: "UsdUVTexture"),
       connections[shader.path + ".inputs:opacity"]?.first == diffuse + ".outputs:a"
     {
-      let threshold = number("opacityThreshold") ?? 0
       material.alphaMode = threshold > 0 ? .mask(cutoff: Float(threshold)) : .blend
       material.opacity = 1
       applied.insert("opacity")

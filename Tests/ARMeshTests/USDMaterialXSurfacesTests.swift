@@ -1,0 +1,116 @@
+import ARTestSupport
+import Foundation
+import Testing
+
+@testable import ARMesh
+
+/// MaterialX surfaces beyond RealityKit's and Standard Surface: OpenPBR (Blender's MaterialX
+/// export) and glTF PBR, each drawn from its constants with its node definition's fallbacks
+/// (MaterialX's `open_pbr_surface.mtlx` and `gltf_pbr.mtlx`); and opacity as Storm cuts it.
+@Suite("USD MaterialX surfaces")
+struct USDMaterialXSurfacesTests {
+  /// The material of a quad bound to a material whose `outputs:mtlx:surface` is a shader of
+  /// `id` with `inputs` (lines of USD text), and the model's warnings.
+  static func material(id: String, inputs: String, output: String = "mtlx:surface") throws -> (
+    Material, [String]
+  ) {
+    let stage =
+      USDMaterialXImageTests.quad(boundTo: "/Looks/Material") + """
+        def Scope "Looks"
+        {
+            def Material "Material"
+            {
+                token outputs:\(output).connect = </Looks/Material/Surface.outputs:out>
+                def Shader "Surface"
+                {
+                    uniform token info:id = "\(id)"
+                    \(inputs)
+                    token outputs:out
+                }
+            }
+        }
+
+        """
+    let model = try USDMaterialXImageTests.load(stage)
+    return (try USDMaterialXImageTests.material(model), model.warnings)
+  }
+
+  @Test("OpenPBR unauthored: its node definition's fallbacks (base 0.8, roughness 0.3, no emission)")
+  func openPBRFallbacks() throws {
+    let (material, warnings) = try Self.material(id: "ND_open_pbr_surface_surfaceshader", inputs: "")
+    #expect(material.diffuse == SIMD3(repeating: 0.8), "\(material)")
+    #expect(material.metallicRoughness == Material.MetallicRoughness(metallic: 0, roughness: 0.3))
+    #expect(material.emissive == .zero && material.opacity == 1 && material.alphaMode == .opaque)
+    #expect(!warnings.contains { $0.contains("Material") }, "\(warnings)")
+  }
+
+  @Test("OpenPBR as Blender writes it: weights multiply colours, metalness, opacity and a normal map")
+  func openPBR() throws {
+    let (material, warnings) = try Self.material(
+      id: "ND_open_pbr_surface_surfaceshader",
+      inputs: """
+        float inputs:base_weight = 0.5
+                        color3f inputs:base_color = (1, 0.5, 0)
+                        float inputs:base_metalness = 1
+                        float inputs:specular_roughness = 0.25
+                        float inputs:emission_luminance = 0.5
+                        color3f inputs:emission_color = (0, 1, 0)
+                        float inputs:geometry_opacity = 0.4
+                        float inputs:coat_weight = 1
+        """)
+    #expect(material.diffuse == SIMD3(0.5, 0.25, 0), "\(material)")
+    #expect(material.metallicRoughness == Material.MetallicRoughness(metallic: 1, roughness: 0.25))
+    #expect(material.emissive == SIMD3(0, 0.5, 0))
+    #expect(material.opacity == 0.4 && material.alphaMode == .blend)
+    #expect(!warnings.contains { $0.contains("Material") }, "\(warnings)")
+  }
+
+  @Test("glTF PBR unauthored: glTF's fallbacks (white, metallic 1, roughness 1, opaque)")
+  func glTFFallbacks() throws {
+    let (material, _) = try Self.material(id: "ND_gltf_pbr_surfaceshader", inputs: "")
+    #expect(material.diffuse == SIMD3(repeating: 1), "\(material)")
+    #expect(material.metallicRoughness == Material.MetallicRoughness(metallic: 1, roughness: 1))
+    #expect(material.emissive == .zero && material.alphaMode == .opaque)
+  }
+
+  @Test(
+    "glTF PBR's alpha as its alpha_mode says: ignored when opaque, cut at alpha_cutoff (0.5 unset), blended",
+    arguments: [
+      ("", Material.AlphaMode.opaque, Float(1)),
+      ("int inputs:alpha_mode = 0", .opaque, 1),
+      ("int inputs:alpha_mode = 1", .mask(cutoff: 0.5), 0.3),
+      ("int inputs:alpha_mode = 1\n float inputs:alpha_cutoff = 0.2", .mask(cutoff: 0.2), 0.3),
+      ("int inputs:alpha_mode = 2", .blend, 0.3),
+    ])
+  func glTFAlpha(mode: String, expected: Material.AlphaMode, opacity: Float) throws {
+    let (material, _) = try Self.material(
+      id: "ND_gltf_pbr_surfaceshader",
+      inputs: """
+        float inputs:alpha = 0.3
+        color3f inputs:emissive = (1, 0, 0)
+        float inputs:emissive_strength = 2
+        float inputs:metallic = 0
+        \(mode)
+        """)
+    #expect(material.alphaMode == expected && material.opacity == opacity, "\(material)")
+    #expect(material.emissive == SIMD3(2, 0, 0))
+    #expect(material.metallicRoughness == Material.MetallicRoughness(metallic: 0, roughness: 1))
+  }
+
+  @Test(
+    "UsdPreviewSurface's opacity cut at its threshold as Storm cuts it: a constant below draws nothing, above opaque",
+    arguments: [(0.3, Float(0.3)), (0.7, 0.7)])
+  func previewThreshold(opacity: Double, kept: Float) throws {
+    let (material, _) = try Self.material(
+      id: "UsdPreviewSurface",
+      inputs: "float inputs:opacity = \(opacity)\n float inputs:opacityThreshold = 0.5", output: "surface")
+    // The renderer discards where opacity is below the cutoff and draws the rest opaque.
+    #expect(material.alphaMode == .mask(cutoff: 0.5) && material.opacity == kept, "\(material)")
+  }
+
+  @Test("UsdPreviewSurface without opacity: opaque (a diffuse texture's alpha counts only when connected)")
+  func previewOpaque() throws {
+    let (material, _) = try Self.material(id: "UsdPreviewSurface", inputs: "", output: "surface")
+    #expect(material.alphaMode == .opaque && material.opacity == 1, "\(material)")
+  }
+}
