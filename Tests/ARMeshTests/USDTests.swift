@@ -650,46 +650,50 @@ struct USDBlendShapeTests {
     }
   }
 
+  /// A quad under a `SkelRoot` whose one blend shape `Up` (of text `shape`) is weighted 1, with
+  /// `extra` lines on the mesh.
+  static func load(_ shape: String, mesh extra: String = "") throws -> ModelAsset {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def SkelRoot "Rig" {
+          def Skeleton "Skel" (prepend apiSchemas = ["SkelBindingAPI"]) {
+              uniform token[] joints = ["A"]
+              uniform matrix4d[] bindTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
+              uniform matrix4d[] restTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
+              rel skel:animationSource = </Rig/Skel/Anim>
+              def SkelAnimation "Anim" {
+                  uniform token[] blendShapes = ["Up"]
+                  float[] blendShapeWeights = [1]
+              }
+          }
+          def Mesh "Quad" (prepend apiSchemas = ["SkelBindingAPI"]) {
+              point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
+              int[] faceVertexCounts = [4]
+              int[] faceVertexIndices = [0, 1, 2, 3]
+              rel skel:skeleton = </Rig/Skel>
+              uniform token[] skel:blendShapes = ["Up"]
+              rel skel:blendShapeTargets = </Rig/Quad/Up>
+              \(extra)
+              def BlendShape "Up" {
+                  \(shape)
+              }
+          }
+      }
+      """, to: "shapes.usda")
+    return try ModelAsset.load(path: path)
+  }
+
   @Test(
     "shapes ARScene cannot apply (an in-between without its weight, offsets that do not fit) are drawn without, named in a warning"
   )
   func refusedShapes() throws {
-    func load(_ shape: String) throws -> ModelAsset {
-      let folder = try TemporaryFolder()
-      let path = try folder.write(
-        """
-        #usda 1.0
-        (
-            metersPerUnit = 1
-            upAxis = "Y"
-        )
-        def SkelRoot "Rig" {
-            def Skeleton "Skel" (prepend apiSchemas = ["SkelBindingAPI"]) {
-                uniform token[] joints = ["A"]
-                uniform matrix4d[] bindTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
-                uniform matrix4d[] restTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
-                rel skel:animationSource = </Rig/Skel/Anim>
-                def SkelAnimation "Anim" {
-                    uniform token[] blendShapes = ["Up"]
-                    float[] blendShapeWeights = [1]
-                }
-            }
-            def Mesh "Quad" (prepend apiSchemas = ["SkelBindingAPI"]) {
-                point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
-                int[] faceVertexCounts = [4]
-                int[] faceVertexIndices = [0, 1, 2, 3]
-                rel skel:skeleton = </Rig/Skel>
-                uniform token[] skel:blendShapes = ["Up"]
-                rel skel:blendShapeTargets = </Rig/Quad/Up>
-                def BlendShape "Up" {
-                    \(shape)
-                }
-            }
-        }
-        """, to: "shapes.usda")
-      return try ModelAsset.load(path: path)
-    }
-    let applied = try load("uniform vector3f[] offsets = [(0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1)]")
+    let applied = try Self.load("uniform vector3f[] offsets = [(0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1)]")
     #expect(!applied.warnings.contains { $0.contains("blend shape") }, "\(applied.warnings)")
     #expect((0..<applied.mesh.vertexCount).allSatisfy { applied.mesh.modelPosition($0).z == 1 })
     for (shape, reason) in [
@@ -704,12 +708,28 @@ struct USDBlendShapeTests {
         "1 offsets for 1 point indices"
       ),
     ] {
-      let asset = try load(shape)
+      let asset = try Self.load(shape)
       #expect(
         asset.warnings.contains { $0.contains(reason) && $0.contains("drawn without its blend shapes") },
         "\(asset.warnings)")
       #expect((0..<asset.mesh.vertexCount).allSatisfy { asset.mesh.modelPosition($0).z == 0 })
     }
+  }
+
+  @Test("a shape's normal offsets on a mesh with authored normals: points moved, the unmoved normals named")
+  func normalOffsets() throws {
+    let offsets = "uniform vector3f[] offsets = [(0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1)]"
+    let normals =
+      "normal3f[] normals = [(0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1)] (interpolation = \"vertex\")"
+    let normalOffsets = "uniform vector3f[] normalOffsets = [(1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0)]"
+    let moved = try Self.load(offsets + "\n" + normalOffsets, mesh: normals)
+    #expect((0..<moved.mesh.vertexCount).allSatisfy { moved.mesh.modelPosition($0).z == 1 })
+    #expect(
+      moved.warnings.contains { $0.contains("/Rig/Quad/Up") && $0.contains("normalOffsets") },
+      "\(moved.warnings)")
+    // Without authored normals, the normals are made from the moved points: nothing to say.
+    let made = try Self.load(offsets + "\n" + normalOffsets)
+    #expect(!made.warnings.contains { $0.contains("normalOffsets") }, "\(made.warnings)")
   }
 }
 

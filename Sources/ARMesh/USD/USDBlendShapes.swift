@@ -107,4 +107,19 @@ extension USDStageReader {
     else { return [:] }
     return Dictionary(zip(names, weights.map { $0.isFinite ? $0 : 0 })) { first, _ in first }
   }
+
+  /// The blend shapes of mesh `prim` weighted at the reader's time whose `normalOffsets` ARScene
+  /// does not apply: those of a mesh with authored normals (`normals` or `primvars:normals`),
+  /// which are drawn unmoved. Without authored normals the normals are made from the moved points.
+  func unappliedNormalOffsets(_ prim: String) -> [String] {
+    guard values[prim + ".normals"] != nil || values[prim + ".primvars:normals"] != nil,
+      case .tokens(let names)? = value(prim + ".skel:blendShapes"),
+      case .paths(let targets)? = values[prim + ".skel:blendShapeTargets"],
+      let skeleton = inheritedTarget("skel:skeleton", from: prim)
+    else { return [] }
+    let weights = blendShapeWeights(skeleton: skeleton)
+    return zip(names, targets).compactMap { name, target in
+      (weights[name] ?? 0) != 0 && values[target + ".normalOffsets"] != nil ? target : nil
+    }
+  }
 }

@@ -13,7 +13,15 @@ extension USDStageReader {
       // Blend shapes first, then the skin, as UsdSkel deforms a mesh.
       var shaped = false
       switch blendShapePoints(prim.path, points: points) {
-      case .success(let moved)?: (points, shaped) = (moved, true)
+      case .success(let moved)?:
+        (points, shaped) = (moved, true)
+        let unapplied = unappliedNormalOffsets(prim.path)
+        if !unapplied.isEmpty {
+          warnings.append(
+            "\(layer.path): mesh \(prim.path)'s blend shapes \(Self.list(unapplied)) move its normals "
+              + "(normalOffsets), which ARScene does not apply: its points are moved, its authored normals drawn unmoved"
+          )
+        }
       case .failure(let issue)?:
         warnings.append("\(layer.path): mesh \(prim.path) \(issue.reason); drawn without its blend shapes")
       case nil: break
