@@ -114,3 +114,37 @@ struct USDMaterialXSurfacesTests {
     #expect(material.alphaMode == .opaque && material.opacity == 1, "\(material)")
   }
 }
+
+/// The USD working group's conversion of Khronos' AlphaBlendModeTest
+/// (Tests/Fixtures/usd/alpha-blend-mode/SOURCE.txt): each material's alpha as Storm and glTF's
+/// reference draw it.
+@Suite("USD alpha modes of a real conversion")
+struct USDAlphaBlendModeTests {
+  @Test(
+    "an unconnected opacity is opaque whatever the texture's alpha; a connected one blends or cuts at its threshold"
+  )
+  func alphaModes() throws {
+    // Stand-ins for its four PNGs (not copied), at the paths its textures name.
+    let site = try USDFolderTexturesTests.site(
+      withPNGsAt: [
+        "image0_e93a912e744ba8675c680a67d486a70c", "image1_b7b61473c6009b01dfe9c6950d4d5ed6",
+        "image2_d151f95487c02f2a13820ace88f0370d", "image3_801ab6939d4d9c35de01996b52bc1650",
+      ].map { "0/AlphaBlendModeTest_\($0).png" })
+    let path = site.path + "/AlphaBlendModeTest.usd"
+    try FileManager.default.copyItem(
+      atPath: Fixtures.path("usd/alpha-blend-mode/AlphaBlendModeTest.usd"), toPath: path)
+    let model = try ModelAsset.load(path: path)
+    let materials = Dictionary(
+      model.mesh.materials.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let expected: [(String, Material.AlphaMode)] = [
+      ("Mat_Opaque__165642", .opaque), ("Mat_Bed__165602", .opaque), ("Mat_Blend__165610", .blend),
+      ("Mat_Cutoff_75__165626", .mask(cutoff: 0.75)), ("Mat_Cutoff_Default__165634", .mask(cutoff: 0.5)),
+      ("Mat_Cutoff_25__165618", .mask(cutoff: 0.25)),
+    ]
+    for (name, mode) in expected {
+      let material = try #require(materials[name], "\(materials.keys.sorted())")
+      #expect(material.alphaMode == mode && material.opacity == 1, "\(name): \(material)")
+      #expect(material.diffuseTexture != nil, "\(name): \(model.warnings)")
+    }
+  }
+}
