@@ -201,6 +201,50 @@ struct ModelCommandTests {
     #expect(try Self.stats(folder.path + "/t.glb")["triangles"] as? Int == 1)
   }
 
+  @Test(
+    "a sublayer's missing texture is named by a path that exists as written, the layer named from the working folder"
+  )
+  func missingTextureNamed() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("#usda 1.0\n(\n    subLayers = [@layers/environment.usda@]\n)\n", to: "scene.usda")
+    try folder.write(
+      """
+      #usda 1.0
+      def Mesh "Quad" (prepend apiSchemas = ["MaterialBindingAPI"]) {
+          int[] faceVertexCounts = [3]
+          int[] faceVertexIndices = [0, 1, 2]
+          point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0)]
+          rel material:binding = </Looks/Ground>
+      }
+      def Scope "Looks" {
+          def Material "Ground" {
+              token outputs:surface.connect = </Looks/Ground/Surface.outputs:surface>
+              def Shader "Surface" {
+                  uniform token info:id = "UsdPreviewSurface"
+                  color3f inputs:diffuseColor.connect = </Looks/Ground/Image.outputs:rgb>
+                  token outputs:surface
+              }
+              def Shader "Image" {
+                  uniform token info:id = "UsdUVTexture"
+                  asset inputs:file = @../maps/ground.exr@
+                  float3 outputs:rgb
+              }
+          }
+      }
+      """, to: "layers/environment.usda")
+    let run = try ArsceneRunner.run(
+      ["model", "stats", "scene.usda"], directory: URL(fileURLWithPath: folder.path))
+    #expect(run.status == 0, "\(run.stderr)")
+    let named = try #require(
+      run.stderr.split(separator: "@").dropFirst().first.map(String.init), "\(run.stderr)")
+    #expect(named.hasSuffix("maps/ground.exr"), "\(run.stderr)")
+    // An absolute name keeps its first slash; a relative one is relative to the working folder.
+    let resolved = named.hasPrefix("/") ? named : folder.path + "/" + named
+    #expect(
+      (resolved as NSString).standardizingPath
+        == (folder.path + "/maps/ground.exr" as NSString).standardizingPath, "\(named) in \(run.stderr)")
+  }
+
   @Test("raycast --time: rays meet an animated USDZ where usd-core's stage puts it at that time")
   func raycastAtTime() throws {
     // usd-core 26.11, the stage's meshes flattened at the default time and at time code 24

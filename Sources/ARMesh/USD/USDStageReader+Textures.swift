@@ -1,5 +1,6 @@
 import ARFiles
 import ARMath
+import Foundation
 import RealModule
 
 extension USDStageReader {
@@ -129,9 +130,11 @@ extension USDStageReader {
     case nil: why = "the package holds no such file"
     }
     let place = String(input[..<(input.lastIndex(of: ".") ?? input.endIndex)])
-    // Named from the root layer's folder, as a user would write it (anchored paths are whole).
-    let folder = PathNames.folder(of: layer.path) + "/"
-    let shown = file.hasPrefix(folder) ? String(file.dropFirst(folder.count)) : file
+    // Named from the root layer's folder (the working folder for a layer named without one), as
+    // a user would write it; anchored paths are whole.
+    let named = PathNames.folder(of: layer.path)
+    let folder = named.isEmpty ? FileManager.default.currentDirectoryPath : named
+    let shown = file.hasPrefix(folder + "/") ? String(file.dropFirst(folder.count + 1)) : file
     warnings.append(
       "\(layer.path): texture @\(shown)@ of \(place) not read (\(why)): \(input.split(separator: ":").last ?? "") "
         + "drawn without it")
