@@ -108,6 +108,46 @@ struct USDMaterialXSurfacesTests {
     #expect(material.alphaMode == .mask(cutoff: 0.5) && material.opacity == kept, "\(material)")
   }
 
+  @Test(
+    "a UsdPreviewSurface inside a node graph, as Houdini exports it beside a MaterialX surface, is the one drawn"
+  )
+  func previewInNodeGraph() throws {
+    let stage =
+      USDMaterialXImageTests.quad(boundTo: "/Looks/Material") + """
+        def Scope "Looks"
+        {
+            def Material "Material"
+            {
+                token outputs:mtlx:surface.connect = </Looks/Material/MaterialX/Surface.outputs:out>
+                token outputs:surface.connect = </Looks/Material/Preview.outputs:surface>
+                def NodeGraph "MaterialX"
+                {
+                    def Shader "Surface"
+                    {
+                        uniform token info:id = "ND_open_pbr_surface_surfaceshader"
+                        color3f inputs:base_color = (0, 0, 1)
+                        token outputs:out
+                    }
+                }
+                def NodeGraph "Preview"
+                {
+                    token outputs:surface.connect = </Looks/Material/Preview/Surface.outputs:surface>
+                    def Shader "Surface"
+                    {
+                        uniform token info:id = "UsdPreviewSurface"
+                        color3f inputs:diffuseColor = (1, 0, 0)
+                        token outputs:surface
+                    }
+                }
+            }
+        }
+
+        """
+    let model = try USDMaterialXImageTests.load(stage)
+    let material = try USDMaterialXImageTests.material(model)
+    #expect(material.diffuse == SIMD3(1, 0, 0), "\(material) \(model.warnings)")
+  }
+
   @Test("UsdPreviewSurface without opacity: opaque (a diffuse texture's alpha counts only when connected)")
   func previewOpaque() throws {
     let (material, _) = try Self.material(id: "UsdPreviewSurface", inputs: "", output: "surface")

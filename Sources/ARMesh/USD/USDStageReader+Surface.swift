@@ -104,12 +104,19 @@ extension USDStageReader {
     }
   }
 
-  /// The `UsdPreviewSurface` shader the material's `outputs:surface` is connected to, if it is one.
+  /// The `UsdPreviewSurface` shader the material's `outputs:surface` is connected to, if it is
+  /// one: directly, or through node-graph outputs (Houdini's exports wrap the surface in a
+  /// `NodeGraph`), a few hops at most.
   func connectedPreviewSurface(of material: String) -> String? {
-    guard let source = connections[material + ".outputs:surface"]?.first else { return nil }
-    let connected = String(source[..<(source.lastIndex(of: ".") ?? source.endIndex)])
-    guard case .token("UsdPreviewSurface")? = values[connected + ".info:id"] else { return nil }
-    return connected
+    var output = material + ".outputs:surface"
+    for _ in 0..<4 {
+      guard let source = connections[output]?.first else { return nil }
+      let connected = String(source[..<(source.lastIndex(of: ".") ?? source.endIndex)])
+      if case .token("UsdPreviewSurface")? = values[connected + ".info:id"] { return connected }
+      guard primTypes[connected] == "NodeGraph" else { return nil }
+      output = source
+    }
+    return nil
   }
 
   /// The mesh with its texture coordinates (its first `texCoord2f` primvar: `primvars:st`,
