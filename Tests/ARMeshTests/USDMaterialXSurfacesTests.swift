@@ -9,11 +9,9 @@ import Testing
 /// (MaterialX's `open_pbr_surface.mtlx` and `gltf_pbr.mtlx`); and opacity as Storm cuts it.
 @Suite("USD MaterialX surfaces")
 struct USDMaterialXSurfacesTests {
-  /// The material of a quad bound to a material whose `outputs:mtlx:surface` is a shader of
-  /// `id` with `inputs` (lines of USD text), and the model's warnings.
-  static func material(id: String, inputs: String, output: String = "mtlx:surface") throws -> (
-    Material, [String]
-  ) {
+  /// A quad bound to a material whose `outputs:mtlx:surface` (or `output`) is a shader of `id`
+  /// with `inputs` (lines of USD text).
+  static func model(id: String, inputs: String, output: String = "mtlx:surface") throws -> ModelAsset {
     let stage =
       USDMaterialXImageTests.quad(boundTo: "/Looks/Material") + """
         def Scope "Looks"
@@ -31,7 +29,14 @@ struct USDMaterialXSurfacesTests {
         }
 
         """
-    let model = try USDMaterialXImageTests.load(stage)
+    return try USDMaterialXImageTests.load(stage)
+  }
+
+  /// The material of ``model(id:inputs:output:)``'s quad, and the model's warnings.
+  static func material(id: String, inputs: String, output: String = "mtlx:surface") throws -> (
+    Material, [String]
+  ) {
+    let model = try Self.model(id: id, inputs: inputs, output: output)
     return (try USDMaterialXImageTests.material(model), model.warnings)
   }
 
@@ -95,6 +100,52 @@ struct USDMaterialXSurfacesTests {
     #expect(material.alphaMode == expected && material.opacity == opacity, "\(material)")
     #expect(material.emissive == SIMD3(2, 0, 0))
     #expect(material.metallicRoughness == Material.MetallicRoughness(metallic: 0, roughness: 1))
+  }
+
+  @Test(
+    "unlit surfaces, RealityKit's (Reality Composer Pro's Unlit Surface) and MaterialX's: the colour drawn as it is",
+    arguments: [
+      (
+        "ND_realitykit_unlit_surfaceshader",
+        "color3f inputs:color = (0.2, 0.4, 0.6)\n float inputs:opacity = 0.5"
+      ),
+      (
+        "ND_surface_unlit",
+        "float inputs:emission = 0.5\n color3f inputs:emission_color = (0.4, 0.8, 1.2)\n float inputs:opacity = 0.5"
+      ),
+    ])
+  func unlit(id: String, inputs: String) throws {
+    let (material, warnings) = try Self.material(id: id, inputs: inputs)
+    #expect(material.isUnlit && material.diffuse == SIMD3(0.2, 0.4, 0.6), "\(material)")
+    #expect(material.emissive == .zero && material.opacity == 0.5 && material.alphaMode == .blend)
+    #expect(!warnings.contains { $0.contains("Material") }, "\(warnings)")
+  }
+
+  @Test("an unlit surface converted to GLB stays unlit (KHR_materials_unlit, used, not required)")
+  func unlitConverted() throws {
+    let model = try Self.model(
+      id: "ND_realitykit_unlit_surfaceshader", inputs: "color3f inputs:color = (1, 0, 0)")
+    let glb = try GLTFWriter(model).glb()
+    let length = glb[12..<16].reversed().reduce(0) { $0 << 8 | Int($1) }
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(glb[20..<(20 + length)])) as? [String: Any])
+    #expect(document["extensionsUsed"] as? [String] == ["KHR_materials_unlit"])
+    #expect(document["extensionsRequired"] == nil)
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/unlit.glb"
+    try Data(glb).write(to: URL(fileURLWithPath: path))
+    let again = try ModelAsset.load(path: path)
+    #expect(again.mesh.materials.allSatisfy { $0.isUnlit }, "\(again.mesh.materials)")
+  }
+
+  @Test("RealityKit's unlit surface unauthored: white, opaque; its opacity cut at opacityThreshold")
+  func unlitFallbacks() throws {
+    let (plain, _) = try Self.material(id: "ND_realitykit_unlit_surfaceshader", inputs: "")
+    #expect(plain.isUnlit && plain.diffuse == SIMD3(repeating: 1) && plain.alphaMode == .opaque, "\(plain)")
+    let (cut, _) = try Self.material(
+      id: "ND_realitykit_unlit_surfaceshader",
+      inputs: "float inputs:opacity = 0.3\n float inputs:opacityThreshold = 0.5")
+    #expect(cut.alphaMode == .mask(cutoff: 0.5) && cut.opacity == 0.3, "\(cut)")
   }
 
   @Test(

@@ -446,7 +446,9 @@ struct USDCompositionTests {
     }
   }
 
-  @Test("a MaterialX material ARScene does not read (an unlit surface) draws grey with a warning naming it")
+  @Test(
+    "a MaterialX material ARScene does not read (a Disney principled surface) draws grey with a warning naming it"
+  )
   func materialXOnly() throws {
     let folder = try TemporaryFolder()
     let path = try folder.write(
@@ -460,7 +462,7 @@ struct USDCompositionTests {
               def Material "Glow" {
                   token outputs:mtlx:surface.connect = </Root/Looks/Glow/PBR.outputs:out>
                   def Shader "PBR" {
-                      uniform token info:id = "ND_surface_unlit"
+                      uniform token info:id = "ND_disney_principled"
                       token outputs:out
                   }
               }
@@ -472,7 +474,7 @@ struct USDCompositionTests {
     #expect(
       asset.warnings.contains {
         $0.contains("material /Root/Looks/Glow, bound to /Root/Box")
-          && $0.contains("ND_surface_unlit")
+          && $0.contains("ND_disney_principled")
       }, "\(asset.warnings)")
   }
 

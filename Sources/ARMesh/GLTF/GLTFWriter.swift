@@ -110,6 +110,8 @@ public struct GLTFWriter {
       case .opaque?: break
       case nil: if material.opacity < 1 { entry["alphaMode"] = "BLEND" }
       }
+      // Drawn as it is, whatever the lights (a glTF's unlit material, RealityKit's, MaterialX's).
+      if material.isUnlit { entry["extensions"] = ["KHR_materials_unlit": [String: Any]()] }
       return entry
     }
     var nodes: [[String: Any]] = [["name": "mesh", "mesh": 0]]
@@ -130,10 +132,10 @@ public struct GLTFWriter {
     }
     // The texture extensions written, required: no core image stands in for their images.
     let used = Set(textures.flatMap { ($0["extensions"] as? [String: Any])?.keys.map { $0 } ?? [] }).sorted()
-    if !used.isEmpty {
-      document["extensionsUsed"] = used
-      document["extensionsRequired"] = used
-    }
+    if !used.isEmpty { document["extensionsRequired"] = used }
+    // Unlit materials fall back to their PBR factors where a viewer does not know the extension.
+    let unlit = asset.mesh.materials.contains(where: \.isUnlit) ? ["KHR_materials_unlit"] : []
+    if !used.isEmpty || !unlit.isEmpty { document["extensionsUsed"] = (used + unlit).sorted() }
     if !buffer.bytes.isEmpty {
       var entry: [String: Any] = ["byteLength": buffer.bytes.count]
       if embedBuffer {

@@ -6,21 +6,23 @@ struct USDMaterialXSurfaceInputs {
   /// A weight multiplying the base colour (Standard Surface's `base`), with its fallback.
   var diffuseWeight: (name: String, fallback: Double)? = nil
   /// The emission colour and its fallback, and a weight multiplying it (Standard Surface's
-  /// `emission`, fallback 0: no emission until it is set).
-  var emissive: String, emissiveFallback: SIMD3<Float> = .zero
+  /// `emission`, fallback 0: no emission until it is set); nil for an unlit surface.
+  var emissive: String?, emissiveFallback: SIMD3<Float> = .zero
   var emissiveWeight: (name: String, fallback: Double)? = nil
-  /// Metalness and perceptual roughness, with their fallbacks.
-  var metallic: String, metallicFallback: Double, roughness: String, roughnessFallback: Double
+  /// Metalness and perceptual roughness, with their fallbacks (nil names for an unlit surface).
+  var metallic: String?, metallicFallback: Double, roughness: String?, roughnessFallback: Double
   /// The ambient-occlusion input, where the surface has one.
   var occlusion: String?
-  /// The tangent-space normal.
-  var normal: String
+  /// The tangent-space normal (nil for an unlit surface).
+  var normal: String?
   /// The opacity, a number or (Standard Surface's) a colour whose mean is drawn, and the alpha
   /// cutoff input, where the surface has one.
   var opacity: String, opacityThreshold: String?
   /// glTF's alpha mode (an integer input: 0 opaque, 1 mask, 2 blend) and its cutoff input with
   /// the cutoff's fallback, where the surface has them.
   var alphaMode: (mode: String, cutoff: String, cutoffFallback: Double)? = nil
+  /// Whether the surface is unlit: its base colour drawn as it is, whatever the lights.
+  var isUnlit = false
 
   /// MaterialX's `ND_UsdPreviewSurface_surfaceshader`: UsdPreviewSurface's inputs and fallbacks.
   static let preview = USDMaterialXSurfaceInputs(
@@ -68,4 +70,19 @@ struct USDMaterialXSurfaceInputs {
     roughness: "roughness",
     roughnessFallback: 1, occlusion: "occlusion", normal: "normal", opacity: "alpha", opacityThreshold: nil,
     alphaMode: ("alpha_mode", "alpha_cutoff", 0.5))
+
+  /// RealityKit's unlit surface (`ND_realitykit_unlit_surfaceshader`, Reality Composer Pro's
+  /// "Unlit Surface"): `color` drawn as it is (white unset, as RealityKit's `UnlitMaterial`),
+  /// `opacity` cut at `opacityThreshold`.
+  static let realityKitUnlit = USDMaterialXSurfaceInputs(
+    diffuse: "color", diffuseFallback: SIMD3(repeating: 1), emissive: nil, metallic: nil, metallicFallback: 0,
+    roughness: nil, roughnessFallback: 1, occlusion: nil, normal: nil, opacity: "opacity",
+    opacityThreshold: "opacityThreshold", isUnlit: true)
+
+  /// MaterialX's unlit surface (`ND_surface_unlit`): `emission` 1 × `emission_color` 1 drawn as
+  /// it is, `opacity` 1. Its transmission is not drawn.
+  static let materialXUnlit = USDMaterialXSurfaceInputs(
+    diffuse: "emission_color", diffuseFallback: SIMD3(repeating: 1), diffuseWeight: ("emission", 1),
+    emissive: nil, metallic: nil, metallicFallback: 0, roughness: nil, roughnessFallback: 1, occlusion: nil,
+    normal: nil, opacity: "opacity", opacityThreshold: nil, isUnlit: true)
 }

@@ -24,6 +24,10 @@ extension USDStageReader {
     case openPBR
     /// MaterialX's glTF PBR, `ND_gltf_pbr_surfaceshader`.
     case glTFPBR
+    /// RealityKit's unlit surface, `ND_realitykit_unlit_surfaceshader`.
+    case realityKitUnlit
+    /// MaterialX's unlit surface, `ND_surface_unlit`.
+    case materialXUnlit
 
     /// The surface's inputs ARScene draws, by their names on it.
     var inputs: USDMaterialXSurfaceInputs {
@@ -32,6 +36,8 @@ extension USDStageReader {
       case .standardSurface: .standardSurface
       case .openPBR: .openPBR
       case .glTFPBR: .glTFPBR
+      case .realityKitUnlit: .realityKitUnlit
+      case .materialXUnlit: .materialXUnlit
       case .preview, .materialXPreview: .preview
       }
     }
@@ -99,6 +105,8 @@ extension USDStageReader {
       case .token("ND_standard_surface_surfaceshader")?: return (node, .standardSurface)
       case .token("ND_open_pbr_surface_surfaceshader")?: return (node, .openPBR)
       case .token("ND_gltf_pbr_surfaceshader")?: return (node, .glTFPBR)
+      case .token("ND_realitykit_unlit_surfaceshader")?: return (node, .realityKitUnlit)
+      case .token("ND_surface_unlit")?: return (node, .materialXUnlit)
       default:
         guard primTypes[node] == "NodeGraph" else { return nil }
         output = source
@@ -117,10 +125,11 @@ extension USDStageReader {
     let (colours, scalars, vectors) = (
       materialXImageNodes, materialXScalarImageNodes, materialXVectorImageNodes
     )
-    return [
+    let maps: [(String?, Set<String>, Bool)] = [
       (inputs.diffuse, colours, false), (inputs.emissive, colours, false), (inputs.metallic, scalars, false),
-      (inputs.roughness, scalars, false), (inputs.normal, vectors, true),
-    ] + (inputs.occlusion.map { [($0, scalars, false)] } ?? [])
+      (inputs.roughness, scalars, false), (inputs.normal, vectors, true), (inputs.occlusion, scalars, false),
+    ]
+    return maps.compactMap { input, nodes, normals in input.map { ($0, nodes, normals) } }
   }
 
   /// Sets `material`'s map for surface input `input` (one of `inputs`' names) to `texture`:
@@ -162,10 +171,11 @@ extension USDStageReader {
     }
     let weights = (diffuse: weight(inputs.diffuseWeight), emissive: weight(inputs.emissiveWeight))
     out.diffuse = (colour(inputs.diffuse) ?? inputs.diffuseFallback) * weights.diffuse
-    out.emissive = (colour(inputs.emissive) ?? inputs.emissiveFallback) * weights.emissive
+    out.emissive = inputs.emissive.map { (colour($0) ?? inputs.emissiveFallback) * weights.emissive } ?? .zero
     out.metallicRoughness = Material.MetallicRoughness(
-      metallic: Float(min(max(number(inputs.metallic) ?? inputs.metallicFallback, 0), 1)),
-      roughness: Float(min(max(number(inputs.roughness) ?? inputs.roughnessFallback, 0), 1)))
+      metallic: Float(min(max(inputs.metallic.flatMap(number) ?? inputs.metallicFallback, 0), 1)),
+      roughness: Float(min(max(inputs.roughness.flatMap(number) ?? inputs.roughnessFallback, 0), 1)))
+    out.isUnlit = inputs.isUnlit
     // Inputs read from image nodes: their textures, in place of the constants.
     var evaluated: Set<String> = []
     for map in Self.materialXMaps(inputs) {
