@@ -459,14 +459,17 @@ struct USDStageReader {
 
   /// The mesh's triangles grouped by material: faces a `GeomSubset` (of `face` elements) binds
   /// a material to take that one, the others the mesh's own (`slot` gives a bound prim's
-  /// material). Without subsets that bind, the whole mesh with its own.
+  /// material); the faces its `holeIndices` name left out, as Hydra draws holes. Without subsets
+  /// that bind or holes, the whole mesh with its own.
   func facesByMaterial(
     _ prim: (path: String, type: String), _ attributes: GLTFPrimitiveAttributes, subsets: [String],
     slot: (String) -> Int
   ) throws(USDError) -> [(Int, GLTFPrimitiveAttributes)] {
     let own = slot(prim.path)
     let binding = subsets.filter { values[$0 + ".material:binding"] != nil }
-    guard prim.type == "Mesh", !binding.isEmpty,
+    var holes: [Int64] = []
+    if case .ints(let given)? = value(prim.path + ".holeIndices") { holes = given }
+    guard prim.type == "Mesh", !binding.isEmpty || !holes.isEmpty,
       case .ints(let counts)? = value(prim.path + ".faceVertexCounts")
     else { return [(own, attributes)] }
     // The parts share the mesh's vertices, and so its normals, made from all its triangles.
@@ -474,23 +477,27 @@ struct USDStageReader {
     // Each triangle's face: polygons are fans of n − 2 triangles, face after face.
     let faces = counts.enumerated().flatMap { f, n in Array(repeating: f, count: max(0, Int(n) - 2)) }
     guard faces.count * 3 == attributes.triangles.count else { return [(own, attributes)] }
-    var faceSlot = [Int](repeating: own, count: counts.count)
+    /// Face `index` of `attribute`, checked to be one of the mesh's.
+    func face(_ index: Int64, of attribute: String) throws(USDError) -> Int {
+      guard index >= 0, index < counts.count else {
+        throw USDError(
+          path: layer.path, place: attribute, reason: "face \(index) of a mesh of \(counts.count) faces")
+      }
+      return Int(index)
+    }
+    // A face's material slot; nil for a hole.
+    var faceSlot = [Int?](repeating: own, count: counts.count)
     for subset in binding {
       if case .token(let element)? = values[subset + ".elementType"], element != "face" { continue }
       guard case .ints(let indices)? = values[subset + ".indices"] else { continue }
       let material = slot(subset)
-      for index in indices {
-        guard index >= 0, index < counts.count else {
-          throw USDError(
-            path: layer.path, place: subset + ".indices",
-            reason: "face \(index) of a mesh of \(counts.count) faces")
-        }
-        faceSlot[Int(index)] = material
-      }
+      for index in indices { faceSlot[try face(index, of: subset + ".indices")] = material }
     }
+    for index in holes { faceSlot[try face(index, of: prim.path + ".holeIndices")] = nil }
     var groups: [Int: [UInt32]] = [:]
     for (t, face) in faces.enumerated() {
-      groups[faceSlot[face], default: []] += attributes.triangles[(3 * t)..<(3 * t + 3)]
+      guard let material = faceSlot[face] else { continue }
+      groups[material, default: []] += attributes.triangles[(3 * t)..<(3 * t + 3)]
     }
     return groups.sorted { $0.key < $1.key }.map { material, triangles in
       var part = attributes
