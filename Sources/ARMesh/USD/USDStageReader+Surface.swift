@@ -162,7 +162,7 @@ extension USDStageReader {
         return triangles.map { table[Int($0)] }
       }
     }
-    var uv: [SIMD2<Double>]?, normals: [SIMD3<Double>]?
+    var uv: [SIMD2<Double>]?, normals: [SIMD3<Double>]?, colors: [SIMD3<Double>]?
     if let uvName, case .texcoords(let raw)? = value(uvName) {
       uv = perCorner(uvName, raw, fallback: "vertex")
     }
@@ -175,13 +175,21 @@ extension USDStageReader {
         normals = zip(given, triangles).map { normalTransforms[Int($1)] * $0 }
       }
     }
-    guard uv != nil || normals != nil, corners.count == triangles.count else { return nil }
+    // Display colours that vary, on a mesh bound to no material: Storm's fallback surface.
+    let colorName = prim + ".primvars:displayColor"
+    if drawsVaryingDisplayColor(prim), case .vectors(let raw)? = value(colorName) {
+      colors = perCorner(colorName, raw, fallback: "constant")?.map { c in
+        c.x.isFinite && c.y.isFinite && c.z.isFinite ? c : SIMD3(1, 1, 1)
+      }
+    }
+    guard uv != nil || normals != nil || colors != nil, corners.count == triangles.count else { return nil }
     var attributes = GLTFPrimitiveAttributes(
       positions: triangles.map { points[Int($0)] }, triangles: (0..<UInt32(triangles.count)).map { $0 })
     // USD's st has its origin at the bottom left, as ARScene's; the glTF builder turns v, so
     // turn it first.
     attributes.texcoords = uv?.map { SIMD2($0.x, 1 - $0.y) }
     attributes.normals = normals
+    attributes.colors = colors
     return attributes
   }
 }

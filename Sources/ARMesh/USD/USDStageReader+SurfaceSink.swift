@@ -33,11 +33,38 @@ extension USDStageReader {
       if bounded {
         built.include(reader.extentCorners(prim.path, attributes).map(world.transformPoint))
       }
+      // A surface bound to no material (or to one ARScene cannot draw) in its display colour,
+      // as Storm draws it: one colour, or white under colours at its vertices.
+      let shown = attributes.colors != nil ? SIMD3<Float>(1, 1, 1) : reader.constantDisplayColor(prim.path)
+      if shown != nil, let warning = reader.displayOpacityWarning(prim.path) {
+        built.warnings.append(warning)
+      }
       for (material, part) in try reader.facesByMaterial(
-        prim, attributes, subsets: subsets[prim.path] ?? [], slot: { slot($0, reader) })
+        prim, attributes, subsets: subsets[prim.path] ?? [],
+        slot: { path in
+          let bound = slot(path, reader)
+          guard bound == 0, path == prim.path, let shown else { return bound }
+          return displaySlot(shown)
+        })
       {
+        var part = part
+        // Colours at the vertices tint only the faces drawn in the display colour.
+        if material != displaySlots[SIMD3<Float>(1, 1, 1)] { part.colors = nil }
         geometry.append(part, world: world, mode: 4, material: material)
       }
+    }
+
+    /// Each display colour's material slot, by the colour.
+    private var displaySlots: [SIMD3<Float>: Int] = [:]
+
+    /// The slot of the material of display colour `colour` (``displayColorMaterial(_:)``),
+    /// added once.
+    private mutating func displaySlot(_ colour: SIMD3<Float>) -> Int {
+      if let known = displaySlots[colour] { return known }
+      geometry.materials.append(USDStageReader.displayColorMaterial(colour))
+      geometry.textureTransforms.append(nil)
+      displaySlots[colour] = geometry.materials.count - 1
+      return geometry.materials.count - 1
     }
 
     /// The slot of the material bound to the prim at `path` (0, the default, for none, or one

@@ -1,0 +1,48 @@
+extension USDStageReader {
+  /// Prim `prim`'s `primvars:displayColor` where it is one colour (its interpolation
+  /// `constant`, USD's fallback for a primvar, or a single value; through its `:indices`), the
+  /// colour Storm draws a surface bound to no material in; nil without one, or one that is not
+  /// finite.
+  func constantDisplayColor(_ prim: String) -> SIMD3<Float>? {
+    let key = prim + ".primvars:displayColor"
+    guard case .vectors(var raw)? = value(key), !raw.isEmpty,
+      (interpolations[key] ?? "constant") == "constant" || raw.count == 1
+    else { return nil }
+    if case .ints(let order)? = value(key + ":indices"), let first = order.first {
+      guard first >= 0, first < raw.count else { return nil }
+      raw = [raw[Int(first)]]
+    }
+    let c = raw[0]
+    guard c.x.isFinite, c.y.isFinite, c.z.isFinite else { return nil }
+    return SIMD3(Float(c.x), Float(c.y), Float(c.z))
+  }
+
+  /// Whether mesh `prim`'s `primvars:displayColor` varies over it (per point, face or face
+  /// corner) and is drawn: the mesh is bound to no material, its faces to none through a subset.
+  func drawsVaryingDisplayColor(_ prim: String) -> Bool {
+    let key = prim + ".primvars:displayColor"
+    guard case .vectors(let raw)? = value(key), raw.count > 1,
+      (interpolations[key] ?? "constant") != "constant", boundMaterial(of: prim) == nil
+    else { return false }
+    return !prims.contains { $0.type == "GeomSubset" && $0.path.hasPrefix(prim + "/") }
+  }
+
+  /// The material a surface bound to no material is drawn in where its display colour is
+  /// `colour`: that colour, as Storm's fallback surface draws it (white, with the colours at
+  /// the vertices, for a colour that varies).
+  static func displayColorMaterial(_ colour: SIMD3<Float>) -> Material {
+    var material = Material(name: "displayColor (\(colour.x), \(colour.y), \(colour.z))")
+    material.diffuse = colour
+    return material
+  }
+
+  /// The warning for prim `prim`'s `primvars:displayOpacity` where a value is below 1: Storm
+  /// draws such a surface translucent, ARScene opaque in its display colour. Nil otherwise.
+  func displayOpacityWarning(_ prim: String) -> String? {
+    guard case .doubles(let opacities)? = value(prim + ".primvars:displayOpacity"),
+      opacities.contains(where: { $0 < 1 })
+    else { return nil }
+    return
+      "\(layer.path): \(prim)'s primvars:displayOpacity (below 1) is not drawn: drawn opaque in its display colour"
+  }
+}

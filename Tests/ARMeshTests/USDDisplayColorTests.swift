@@ -1,0 +1,106 @@
+import ARTestSupport
+import Foundation
+import Testing
+
+@testable import ARMesh
+
+/// `primvars:displayColor`: the colour Storm draws a surface bound to no material in (one
+/// colour, or colours per point, face or face corner), never over a bound material's.
+@Suite("USD display colours")
+struct USDDisplayColorTests {
+  /// The model of `body` (USD text after the header) in a fresh folder.
+  static func load(_ body: String) throws -> ModelAsset {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "#usda 1.0\n(\n    metersPerUnit = 1\n    upAxis = \"Y\"\n)\n" + body, to: "c.usda")
+    return try ModelAsset.load(path: path)
+  }
+
+  /// Two unit quads side by side (faces 0 and 1, x from 0 to 1 and 1 to 2), with `extra` lines.
+  static func quads(_ extra: String) -> String {
+    """
+    def Mesh "Pair" {
+        int[] faceVertexCounts = [4, 4]
+        int[] faceVertexIndices = [0, 1, 4, 3, 1, 2, 5, 4]
+        point3f[] points = [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0), (1, 1, 0), (2, 1, 0)]
+        uniform token subdivisionScheme = "none"
+        \(extra)
+    }
+
+    """
+  }
+
+  @Test("an implicit sphere and a mesh bound to nothing: each drawn in its one display colour")
+  func constant() throws {
+    let model = try Self.load(
+      """
+      def Sphere "Ball" { color3f[] primvars:displayColor = [(1, 0, 0)] }
+      """ + Self.quads(#"color3f[] primvars:displayColor = [(0, 0.5, 1)] (interpolation = "constant")"#))
+    let colours = Set(model.mesh.submeshes.map { model.mesh.materials[$0.material].diffuse })
+    #expect(colours == [SIMD3(1, 0, 0), SIMD3(0, 0.5, 1)], "\(model.mesh.materials)")
+    #expect(model.mesh.colors.isEmpty)
+  }
+
+  @Test("a display opacity below 1 is named, not drawn")
+  func displayOpacity() throws {
+    let model = try Self.load(
+      Self.quads("color3f[] primvars:displayColor = [(1, 0, 0)]\nfloat[] primvars:displayOpacity = [0.25]"))
+    #expect(
+      model.warnings.contains { $0.contains("/Pair") && $0.contains("displayOpacity") }, "\(model.warnings)")
+  }
+
+  @Test("a bound material wins over the display colour")
+  func boundMaterialWins() throws {
+    let model = try Self.load(
+      Self.quads(
+        """
+        color3f[] primvars:displayColor = [(1, 0, 0)]
+            rel material:binding = </Blue>
+        """)
+          + """
+          def Material "Blue" {
+              token outputs:surface.connect = </Blue/Surface.outputs:surface>
+              def Shader "Surface" {
+                  uniform token info:id = "UsdPreviewSurface"
+                  color3f inputs:diffuseColor = (0, 0, 1)
+                  token outputs:surface
+              }
+          }
+          """)
+    let colours = Set(model.mesh.submeshes.map { model.mesh.materials[$0.material].diffuse })
+    #expect(colours == [SIMD3(0, 0, 1)], "\(model.mesh.materials)")
+  }
+
+  @Test(
+    "colours per face, per point and per face corner: each triangle corner the colour its interpolation gives it",
+    arguments: [
+      ("uniform", "[(1, 0, 0), (0, 1, 0)]"),
+      ("vertex", "[(1, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 0), (1, 0, 0), (0, 1, 0)]"),
+      (
+        "faceVarying",
+        "[(1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0)]"
+      ),
+    ])
+  func varying(interpolation: String, colours: String) throws {
+    let model = try Self.load(
+      Self.quads("color3f[] primvars:displayColor = \(colours) (interpolation = \"\(interpolation)\")"))
+    let mesh = model.mesh
+    #expect(mesh.colors.count == mesh.positions.count && !mesh.colors.isEmpty)
+    #expect(mesh.submeshes.allSatisfy { mesh.materials[$0.material].diffuse == SIMD3(1, 1, 1) })
+    // Every corner of the first face (x ≤ 1) red, of the second (x ≥ 1, its triangle's centre
+    // past 1) green; per point, the shared edge's points red.
+    for t in 0..<(mesh.indices.count / 3) {
+      let corners = (0..<3).map { Int(mesh.indices[3 * t + $0]) }
+      let centre = corners.map { mesh.modelPosition($0).x }.reduce(0, +) / 3
+      for v in corners {
+        let x = mesh.modelPosition(v).x
+        let expected: SIMD3<Float> =
+          interpolation == "vertex"
+          ? (x > 1.5 ? SIMD3(0, 1, 0) : SIMD3(1, 0, 0))
+          : (centre < 1 ? SIMD3(1, 0, 0) : SIMD3(0, 1, 0))
+        #expect(
+          mesh.colors[v] == expected, "\(interpolation): corner at x \(x) of a triangle centred at \(centre)")
+      }
+    }
+  }
+}
