@@ -41,6 +41,20 @@ struct USDDisplayColorTests {
     #expect(model.mesh.colors.isEmpty)
   }
 
+  @Test("a constant display colour on an Xform is inherited by the surfaces under it without their own")
+  func inherited() throws {
+    let model = try Self.load(
+      """
+      def Xform "Group" {
+          color3f[] primvars:displayColor = [(0, 1, 0)]
+          def Cube "Own" { color3f[] primvars:displayColor = [(1, 0, 0)] }
+          def Sphere "Inherits" { }
+      }
+      """)
+    let colours = Set(model.mesh.submeshes.map { model.mesh.materials[$0.material].diffuse })
+    #expect(colours == [SIMD3(1, 0, 0), SIMD3(0, 1, 0)], "\(model.mesh.materials)")
+  }
+
   @Test("a display opacity below 1 is named, not drawn")
   func displayOpacity() throws {
     let model = try Self.load(

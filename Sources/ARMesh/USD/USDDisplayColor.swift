@@ -1,20 +1,25 @@
 extension USDStageReader {
   /// Prim `prim`'s `primvars:displayColor` where it is one colour (its interpolation
-  /// `constant`, USD's fallback for a primvar, or a single value; through its `:indices`), the
-  /// colour Storm draws a surface bound to no material in; nil without one, or one that is not
-  /// finite.
+  /// `constant`, USD's fallback for a primvar, or a single value; through its `:indices`), else
+  /// the nearest ancestor's constant one (constant primvars are inherited down the namespace, as
+  /// `UsdGeomPrimvarsAPI` finds them): the colour Storm draws a surface bound to no material in;
+  /// nil without one, or one that is not finite.
   func constantDisplayColor(_ prim: String) -> SIMD3<Float>? {
-    let key = prim + ".primvars:displayColor"
-    guard case .vectors(var raw)? = value(key), !raw.isEmpty,
-      (interpolations[key] ?? "constant") == "constant" || raw.count == 1
-    else { return nil }
-    if case .ints(let order)? = value(key + ":indices"), let first = order.first {
-      guard first >= 0, first < raw.count else { return nil }
-      raw = [raw[Int(first)]]
+    for (k, holder) in ([prim] + Self.ancestors(of: prim)).enumerated() {
+      let key = holder + ".primvars:displayColor"
+      guard case .vectors(var raw)? = value(key), !raw.isEmpty else { continue }
+      let constant = (interpolations[key] ?? "constant") == "constant"
+      // The prim's own varying colours are drawn at its vertices; an ancestor's are not inherited.
+      guard constant || (k == 0 && raw.count == 1) else { return nil }
+      if case .ints(let order)? = value(key + ":indices"), let first = order.first {
+        guard first >= 0, first < raw.count else { return nil }
+        raw = [raw[Int(first)]]
+      }
+      let c = raw[0]
+      guard c.x.isFinite, c.y.isFinite, c.z.isFinite else { return nil }
+      return SIMD3(Float(c.x), Float(c.y), Float(c.z))
     }
-    let c = raw[0]
-    guard c.x.isFinite, c.y.isFinite, c.z.isFinite else { return nil }
-    return SIMD3(Float(c.x), Float(c.y), Float(c.z))
+    return nil
   }
 
   /// Whether mesh `prim`'s `primvars:displayColor` varies over it (per point, face or face
