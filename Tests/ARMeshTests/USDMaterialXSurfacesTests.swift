@@ -206,6 +206,59 @@ struct USDMaterialXSurfacesTests {
   }
 }
 
+/// A `UsdUVTexture`'s `sourceColorSpace`: ARScene decodes colour maps as sRGB and data maps as
+/// linear (`auto` for 8-bit images); a declaration against that is named, not silently ignored.
+@Suite("USD texture colour spaces")
+struct USDColourSpaceTests {
+  @Test(
+    "a diffuse map declared raw, or a roughness map declared sRGB, is named; the usual declarations are not",
+    arguments: [
+      ("raw", "raw", ["diffuseColor"]), ("sRGB", "sRGB", ["roughness"]), ("sRGB", "raw", []),
+      ("auto", "auto", []),
+    ])
+  func declared(diffuse: String, roughness: String, named: [String]) throws {
+    let stage =
+      USDMaterialXImageTests.quad(boundTo: "/Looks/Material") + """
+        def Scope "Looks"
+        {
+            def Material "Material"
+            {
+                token outputs:surface.connect = </Looks/Material/Surface.outputs:surface>
+                def Shader "Surface"
+                {
+                    uniform token info:id = "UsdPreviewSurface"
+                    float3 inputs:diffuseColor.connect = </Looks/Material/Image.outputs:rgb>
+                    float inputs:roughness.connect = </Looks/Material/Rough.outputs:r>
+                    token outputs:surface
+                }
+                def Shader "Image"
+                {
+                    uniform token info:id = "UsdUVTexture"
+                    asset inputs:file = @textures/wood.png@
+                    token inputs:sourceColorSpace = "\(diffuse)"
+                    float3 outputs:rgb
+                }
+                def Shader "Rough"
+                {
+                    uniform token info:id = "UsdUVTexture"
+                    asset inputs:file = @textures/wood.png@
+                    token inputs:sourceColorSpace = "\(roughness)"
+                    float outputs:r
+                }
+            }
+        }
+
+        """
+    let model = try USDMaterialXImageTests.load(stage)
+    let warned = ["diffuseColor", "roughness"].filter { input in
+      model.warnings.contains { $0.contains("feeding \(input) declares sourceColorSpace") }
+    }
+    #expect(warned == named, "\(model.warnings)")
+    let material = try USDMaterialXImageTests.material(model)
+    #expect(material.diffuseTexture != nil && material.roughnessTexture != nil, "\(model.warnings)")
+  }
+}
+
 /// The USD working group's conversion of Khronos' AlphaBlendModeTest
 /// (Tests/Fixtures/usd/alpha-blend-mode/SOURCE.txt): each material's alpha as Storm and glTF's
 /// reference draw it.

@@ -99,8 +99,8 @@ extension USDStageReader {
     -> TextureReference?
   {
     guard let file = textureFile(feeding: input) else { return nil }
-    if let warning = textureTransformWarning(feeding: input), !warnings.contains(warning) {
-      warnings.append(warning)
+    for warning in [textureTransformWarning(feeding: input), colourSpaceWarning(feeding: input)] {
+      if let warning, !warnings.contains(warning) { warnings.append(warning) }
     }
     guard let reference = packagedTexture(file, feeding: input, images: &images, warnings: &warnings) else {
       return nil
@@ -139,6 +139,21 @@ extension USDStageReader {
       "\(layer.path): texture @\(shown)@ of \(place) not read (\(why)): \(input.split(separator: ":").last ?? "") "
         + "drawn without it")
     return nil
+  }
+
+  /// The warning for a `UsdUVTexture` feeding `input` whose `sourceColorSpace` is not the one
+  /// ARScene decodes that input's texels in (sRGB for the diffuse and emissive colours, linear
+  /// for every other map, as `auto` resolves for 8-bit images): a colour map declared `raw`, or
+  /// a data map declared `sRGB`, is drawn as ARScene decodes it, not as declared. Nil otherwise.
+  func colourSpaceWarning(feeding input: String) -> String? {
+    guard let texture = shader(feeding: input, id: "UsdUVTexture"),
+      case .token(let space)? = values[texture + ".inputs:sourceColorSpace"]
+    else { return nil }
+    let name = String(input[(input.range(of: ".inputs:")?.upperBound ?? input.startIndex)...])
+    let colour = ["diffuseColor", "emissiveColor"].contains(name)
+    guard colour ? space == "raw" : space == "sRGB" else { return nil }
+    return "\(layer.path): texture \(texture) feeding \(name) declares sourceColorSpace \"\(space)\", "
+      + "which ARScene does not apply: its texels are decoded as \(colour ? "sRGB" : "linear") data"
   }
 
   /// The package file of the `UsdUVTexture` whose output `input` is connected to.
