@@ -65,8 +65,9 @@ final class SetupBatch: @unchecked Sendable {
         let own = range.clamped(to: start..<start + submesh.triangles.count)
         guard !own.isEmpty else { continue }
         let material = draw.materials[submesh.material]
-        // Thin see-through surfaces (cut-out leaves, glass panes) show both sides.
-        let cull = draw.cullBackFaces && material.alphaMode == .opaque
+        // Thin see-through surfaces (cut-out leaves, glass panes) and double-sided materials
+        // show both sides.
+        let cull = draw.cullBackFaces && material.alphaMode == .opaque && !material.doubleSided
         let isBlended = sortTranslucent && material.alphaMode == .blend
         let materialIndex = Int32(submesh.material)
         // (The arrays are passed, not captured: captured, each append was checked for exclusive

@@ -65,6 +65,8 @@ struct ShadingMaterial: @unchecked Sendable {
   }
   /// The base colour alone, whatever the lights.
   var unlit: Bool
+  /// Drawn from both sides whatever its draw's culling (``Material/isDoubleSided``).
+  var doubleSided: Bool
 
   /// The microfacet distribution's α of a perceptual `roughness`: its square, at least 0.002
   /// (a perfect mirror would reflect a point light nowhere).
@@ -91,6 +93,7 @@ struct ShadingMaterial: @unchecked Sendable {
     self.texture = texture?.view
     self.opacityTexture = opacityTexture?.view
     unlit = m.isUnlit
+    doubleSided = m.isDoubleSided
     normalScale = m.normalScale
     occlusionStrength = m.occlusionStrength
     metallicRoughness = m.metallicRoughness.map { ($0.metallic, Self.alpha(roughness: $0.roughness)) }

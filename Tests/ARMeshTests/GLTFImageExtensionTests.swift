@@ -119,6 +119,10 @@ struct GLTFImageExtensionTests {
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(glb[20..<(20 + length)])) as? [String: Any])
     #expect(document["extensionsRequired"] as? [String] == ["EXT_texture_webp"])
+    // Blender's export marks its materials double-sided; the converted file keeps it.
+    #expect(model.mesh.materials.contains { $0.isDoubleSided })
+    let written = (document["materials"] as? [[String: Any]] ?? []).compactMap { $0["doubleSided"] as? Bool }
+    #expect(written.contains(true), "\(document["materials"] ?? [])")
     let folder = try TemporaryFolder()
     let path = folder.path + "/converted.glb"
     try Data(glb).write(to: URL(fileURLWithPath: path))

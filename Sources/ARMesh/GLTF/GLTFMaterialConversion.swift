@@ -62,6 +62,7 @@ struct GLTFMaterialConversion {
     guard cutoff.isFinite, cutoff >= 0 else {
       throw fail("/alphaCutoff", "\(cutoff) is not a number of at least 0")
     }
+    material.isDoubleSided = m.doubleSided ?? false
     switch m.alphaMode {
     case "MASK"?: material.alphaMode = .mask(cutoff: Float(cutoff))
     case "BLEND"?: material.alphaMode = .blend

@@ -110,6 +110,7 @@ public struct GLTFWriter {
       case .opaque?: break
       case nil: if material.opacity < 1 { entry["alphaMode"] = "BLEND" }
       }
+      if material.isDoubleSided { entry["doubleSided"] = true }
       // Drawn as it is, whatever the lights (a glTF's unlit material, RealityKit's, MaterialX's).
       if material.isUnlit { entry["extensions"] = ["KHR_materials_unlit": [String: Any]()] }
       return entry

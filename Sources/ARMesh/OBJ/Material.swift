@@ -62,6 +62,9 @@ public struct Material: Hashable, Sendable {
   public var alphaMode: AlphaMode? = nil
   /// Drawn in its base colour whatever the lights (glTF's `KHR_materials_unlit`).
   public var isUnlit = false
+  /// Drawn from both sides even where its draw culls back faces (glTF's `doubleSided`, a USD
+  /// gprim's `doubleSided`), lit from the side it is seen from.
+  public var isDoubleSided = false
 
   /// Metallic and roughness factors, each from 0 to 1.
   public struct MetallicRoughness: Hashable, Sendable {

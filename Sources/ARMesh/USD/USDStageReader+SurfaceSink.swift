@@ -50,8 +50,25 @@ extension USDStageReader {
         var part = part
         // Colours at the vertices tint only the faces drawn in the display colour.
         if material != displaySlots[SIMD3<Float>(1, 1, 1)] { part.colors = nil }
-        geometry.append(part, world: world, mode: 4, material: material)
+        // A gprim's `doubleSided` (Reality Converter writes glTF's, Blender its meshes' without
+        // back-face culling): its material drawn from both sides.
+        let sided = reader.isDoubleSided(prim.path) ? doubleSidedSlot(material) : material
+        geometry.append(part, world: world, mode: 4, material: sided)
       }
+    }
+
+    /// Each material slot's double-sided copy, by the slot.
+    private var doubleSidedSlots: [Int: Int] = [:]
+
+    /// The slot of `slot`'s material drawn from both sides, added once.
+    private mutating func doubleSidedSlot(_ slot: Int) -> Int {
+      if let known = doubleSidedSlots[slot] { return known }
+      var material = geometry.materials[slot]
+      material.isDoubleSided = true
+      geometry.materials.append(material)
+      geometry.textureTransforms.append(geometry.textureTransforms[slot])
+      doubleSidedSlots[slot] = geometry.materials.count - 1
+      return geometry.materials.count - 1
     }
 
     /// Each display colour's material slot, by the colour.

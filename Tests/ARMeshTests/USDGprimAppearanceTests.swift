@@ -4,10 +4,11 @@ import Testing
 
 @testable import ARMesh
 
-/// `primvars:displayColor`: the colour Storm draws a surface bound to no material in (one
-/// colour, or colours per point, face or face corner), never over a bound material's.
-@Suite("USD display colours")
-struct USDDisplayColorTests {
+/// A gprim's appearance without a material: `primvars:displayColor`, the colour Storm draws a
+/// surface bound to no material in (one colour, or colours per point, face or face corner),
+/// never over a bound material's; and `doubleSided`.
+@Suite("USD gprim appearance")
+struct USDGprimAppearanceTests {
   /// The model of `body` (USD text after the header) in a fresh folder.
   static func load(_ body: String) throws -> ModelAsset {
     let folder = try TemporaryFolder()
@@ -116,5 +117,16 @@ struct USDDisplayColorTests {
           mesh.colors[v] == expected, "\(interpolation): corner at x \(x) of a triangle centred at \(centre)")
       }
     }
+  }
+
+  @Test("a doubleSided gprim's material is drawn from both sides; a one-sided one sharing it is not")
+  func doubleSided() throws {
+    let model = try Self.load(
+      Self.quads("uniform bool doubleSided = 1\ncolor3f[] primvars:displayColor = [(1, 0, 0)]")
+        + """
+        def Cube "Box" { color3f[] primvars:displayColor = [(1, 0, 0)] }
+        """)
+    let sides = model.mesh.submeshes.map { model.mesh.materials[$0.material].isDoubleSided }
+    #expect(sides.sorted { !$0 && $1 } == [false, true], "\(model.mesh.materials)")
   }
 }

@@ -50,4 +50,10 @@ extension USDStageReader {
     return
       "\(layer.path): \(prim)'s primvars:displayOpacity (below 1) is not drawn: drawn opaque in its display colour"
   }
+
+  /// Whether gprim `prim` is `doubleSided` (USD's fallback: false, one-sided).
+  func isDoubleSided(_ prim: String) -> Bool {
+    if case .double(let x)? = value(prim + ".doubleSided") { return x != 0 }
+    return false
+  }
 }
