@@ -56,6 +56,43 @@ struct USDGprimAppearanceTests {
     #expect(colours == [SIMD3(1, 0, 0), SIMD3(0, 1, 0)], "\(model.mesh.materials)")
   }
 
+  @Test("colours per face beside a subset's material: its faces in the material untinted, the rest coloured")
+  func varyingBesideSubset() throws {
+    let model = try Self.load(
+      Self.quads(
+        """
+        color3f[] primvars:displayColor = [(1, 0, 0), (0, 1, 0)] (interpolation = "uniform")
+            def GeomSubset "Second" (prepend apiSchemas = ["MaterialBindingAPI"]) {
+                uniform token elementType = "face"
+                uniform token familyName = "materialBind"
+                int[] indices = [1]
+                rel material:binding = </Blue>
+            }
+        """)
+          + """
+          def Material "Blue" {
+              token outputs:surface.connect = </Blue/Surface.outputs:surface>
+              def Shader "Surface" {
+                  uniform token info:id = "UsdPreviewSurface"
+                  color3f inputs:diffuseColor = (0, 0, 1)
+                  token outputs:surface
+              }
+          }
+          """)
+    let mesh = model.mesh
+    for submesh in mesh.submeshes {
+      let material = mesh.materials[submesh.material]
+      let colours = Set(
+        submesh.triangles.flatMap { t in (0..<3).map { mesh.colors[Int(mesh.indices[3 * t + $0])] } })
+      if material.diffuse == SIMD3(0, 0, 1) {
+        #expect(colours == [SIMD3(1, 1, 1)], "the subset's face: \(colours)")
+      } else {
+        #expect(material.diffuse == SIMD3(1, 1, 1) && colours == [SIMD3(1, 0, 0)], "\(material) \(colours)")
+      }
+    }
+    #expect(mesh.submeshes.count == 2)
+  }
+
   @Test("a display opacity below 1 is named, not drawn")
   func displayOpacity() throws {
     let model = try Self.load(

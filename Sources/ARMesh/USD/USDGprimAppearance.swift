@@ -23,13 +23,12 @@ extension USDStageReader {
   }
 
   /// Whether mesh `prim`'s `primvars:displayColor` varies over it (per point, face or face
-  /// corner) and is drawn: the mesh is bound to no material, its faces to none through a subset.
+  /// corner) and is drawn: the mesh is bound to no material (faces a subset binds one to are
+  /// drawn in it, without the colours: ``SurfaceSink``).
   func drawsVaryingDisplayColor(_ prim: String) -> Bool {
     let key = prim + ".primvars:displayColor"
-    guard case .vectors(let raw)? = value(key), raw.count > 1,
-      (interpolations[key] ?? "constant") != "constant", boundMaterial(of: prim) == nil
-    else { return false }
-    return !prims.contains { $0.type == "GeomSubset" && $0.path.hasPrefix(prim + "/") }
+    guard case .vectors(let raw)? = value(key), raw.count > 1 else { return false }
+    return (interpolations[key] ?? "constant") != "constant" && boundMaterial(of: prim) == nil
   }
 
   /// The material a surface bound to no material is drawn in where its display colour is

@@ -35,25 +35,30 @@ extension USDStageReader {
       }
       // A surface bound to no material (or to one ARScene cannot draw) in its display colour,
       // as Storm draws it: one colour, or white under colours at its vertices.
-      let shown = attributes.colors != nil ? SIMD3<Float>(1, 1, 1) : reader.constantDisplayColor(prim.path)
-      if shown != nil, let warning = reader.displayOpacityWarning(prim.path) {
+      let white = SIMD3<Float>(1, 1, 1)
+      let shown =
+        slot(prim.path, reader) != 0
+        ? nil : attributes.colors != nil ? white : reader.constantDisplayColor(prim.path)
+      if shown != nil, let warning = reader.displayOpacityWarning(prim.path),
+        !built.warnings.contains(warning)
+      {
         built.warnings.append(warning)
       }
+      // A gprim's `doubleSided` (Reality Converter writes glTF's, Blender its meshes' without
+      // back-face culling): its materials drawn from both sides.
+      let doubleSided = reader.isDoubleSided(prim.path)
       for (material, part) in try reader.facesByMaterial(
         prim, attributes, subsets: subsets[prim.path] ?? [],
         slot: { path in
-          let bound = slot(path, reader)
-          guard bound == 0, path == prim.path, let shown else { return bound }
+          guard path == prim.path, let shown else { return slot(path, reader) }
           return displaySlot(shown)
         })
       {
         var part = part
         // Colours at the vertices tint only the faces drawn in the display colour.
-        if material != displaySlots[SIMD3<Float>(1, 1, 1)] { part.colors = nil }
-        // A gprim's `doubleSided` (Reality Converter writes glTF's, Blender its meshes' without
-        // back-face culling): its material drawn from both sides.
-        let sided = reader.isDoubleSided(prim.path) ? doubleSidedSlot(material) : material
-        geometry.append(part, world: world, mode: 4, material: sided)
+        if material != displaySlots[white] { part.colors = nil }
+        geometry.append(
+          part, world: world, mode: 4, material: doubleSided ? doubleSidedSlot(material) : material)
       }
     }
 
