@@ -31,6 +31,19 @@ struct USDGprimAppearanceTests {
     """
   }
 
+  /// A material `/Blue`, a UsdPreviewSurface of diffuse colour (0, 0, 1).
+  static let blue = """
+    def Material "Blue" {
+        token outputs:surface.connect = </Blue/Surface.outputs:surface>
+        def Shader "Surface" {
+            uniform token info:id = "UsdPreviewSurface"
+            color3f inputs:diffuseColor = (0, 0, 1)
+            token outputs:surface
+        }
+    }
+
+    """
+
   @Test("an implicit sphere and a mesh bound to nothing: each drawn in its one display colour")
   func constant() throws {
     let model = try Self.load(
@@ -69,16 +82,7 @@ struct USDGprimAppearanceTests {
                 rel material:binding = </Blue>
             }
         """)
-          + """
-          def Material "Blue" {
-              token outputs:surface.connect = </Blue/Surface.outputs:surface>
-              def Shader "Surface" {
-                  uniform token info:id = "UsdPreviewSurface"
-                  color3f inputs:diffuseColor = (0, 0, 1)
-                  token outputs:surface
-              }
-          }
-          """)
+        + Self.blue)
     let mesh = model.mesh
     for submesh in mesh.submeshes {
       let material = mesh.materials[submesh.material]
@@ -109,16 +113,7 @@ struct USDGprimAppearanceTests {
         color3f[] primvars:displayColor = [(1, 0, 0)]
             rel material:binding = </Blue>
         """)
-          + """
-          def Material "Blue" {
-              token outputs:surface.connect = </Blue/Surface.outputs:surface>
-              def Shader "Surface" {
-                  uniform token info:id = "UsdPreviewSurface"
-                  color3f inputs:diffuseColor = (0, 0, 1)
-                  token outputs:surface
-              }
-          }
-          """)
+        + Self.blue)
     let colours = Set(model.mesh.submeshes.map { model.mesh.materials[$0.material].diffuse })
     #expect(colours == [SIMD3(0, 0, 1)], "\(model.mesh.materials)")
   }
