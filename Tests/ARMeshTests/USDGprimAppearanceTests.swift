@@ -32,17 +32,7 @@ struct USDGprimAppearanceTests {
   }
 
   /// A material `/Blue`, a UsdPreviewSurface of diffuse colour (0, 0, 1).
-  static let blue = """
-    def Material "Blue" {
-        token outputs:surface.connect = </Blue/Surface.outputs:surface>
-        def Shader "Surface" {
-            uniform token info:id = "UsdPreviewSurface"
-            color3f inputs:diffuseColor = (0, 0, 1)
-            token outputs:surface
-        }
-    }
-
-    """
+  static let blue = USDTestText.previewMaterial("/Blue", diffuse: "(0, 0, 1)")
 
   @Test("an implicit sphere and a mesh bound to nothing: each drawn in its one display colour")
   func constant() throws {

@@ -33,15 +33,7 @@ struct USDHoleTests {
               rel material:binding = </Red>
           }
       }
-      def Material "Red" {
-          token outputs:surface.connect = </Red/Surface.outputs:surface>
-          def Shader "Surface" {
-              uniform token info:id = "UsdPreviewSurface"
-              color3f inputs:diffuseColor = (1, 0, 0)
-              token outputs:surface
-          }
-      }
-      """, to: "strip.usda")
+      """ + "\n" + USDTestText.previewMaterial("/Red", diffuse: "(1, 0, 0)"), to: "strip.usda")
     return (try ModelAsset.load(path: path), try ModelStatistics.read(path: path).statistics.triangles)
   }
 

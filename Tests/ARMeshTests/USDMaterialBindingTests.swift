@@ -39,26 +39,8 @@ struct USDMaterialBindingTests {
         }
         def Scope "Looks"
         {
-            def Material "Red"
-            {
-                token outputs:surface.connect = </World/Looks/Red/Surface.outputs:surface>
-                def Shader "Surface"
-                {
-                    uniform token info:id = "UsdPreviewSurface"
-                    color3f inputs:diffuseColor = (1, 0, 0)
-                    token outputs:surface
-                }
-            }
-            def Material "Blue"
-            {
-                token outputs:surface.connect = </World/Looks/Blue/Surface.outputs:surface>
-                def Shader "Surface"
-                {
-                    uniform token info:id = "UsdPreviewSurface"
-                    color3f inputs:diffuseColor = (0, 0, 1)
-                    token outputs:surface
-                }
-            }
+            \(USDTestText.previewMaterial("/World/Looks/Red", diffuse: "(1, 0, 0)"))
+            \(USDTestText.previewMaterial("/World/Looks/Blue", diffuse: "(0, 0, 1)"))
         }
     }
     """
@@ -145,19 +127,7 @@ struct USDMaterialBindingTests {
         """
     }
     let looks = ["Red": "(1, 0, 0)", "Blue": "(0, 0, 1)"].sorted { $0.key < $1.key }.map { name, colour in
-      """
-          def Material "\(name)"
-          {
-              token outputs:surface.connect = </Looks/\(name)/S.outputs:surface>
-              def Shader "S"
-              {
-                  uniform token info:id = "UsdPreviewSurface"
-                  color3f inputs:diffuseColor = \(colour)
-                  token outputs:surface
-              }
-          }
-
-      """
+      USDTestText.previewMaterial("/Looks/" + name, diffuse: colour)
     }
     return """
       (
