@@ -18,11 +18,7 @@ extension Scene {
       let field = "objects[\(i)].model"
       do {
         for path in object.mesh.texturePaths where images[path] == nil {
-          if let bytes = object.embeddedImages[path] {
-            images[path] = try ImageFile.decodeRGBA8(bytes, name: path)
-          } else {
-            images[path] = try ImageFile.readRGBA8(path)
-          }
+          images[path] = try TextureImages.decode(path, embedded: object.embeddedImages)
         }
       } catch { throw .model(path: path, field: field, reason: error.description) }
       do {

@@ -19,11 +19,13 @@ struct RenderCommand: ParsableCommand {
       Scene mode: arscene render SCENE.json -o out.png [--width W --height H --samples N --threads T].
       Model mode: arscene render --model FILE --size W,H --intrinsics FX,FY,CX,CY \
       --world-from-camera M00,M10,…,M33 [--world-from-model …] [--near N --far F] [--time T] \
-      [--shading unlit|lambert] [--light X,Y,Z] -o out.png. Matrices are 16 numbers, column-major; \
+      [--shading unlit|lambert|materials] [--light X,Y,Z] -o out.png. Matrices are 16 numbers, column-major; \
       the camera follows the ARKit convention (x right, y up, looks down -Z); pixel origin top-left, \
       centres at +0.5. unlit draws white on black; lambert writes round(255*max(0, n.l)) with n the \
       flat face normal (counter-clockwise front) and l the --light direction (world, towards the \
-      light; default: from the camera), no sRGB, no culling, no anti-aliasing unless --samples asks. \
+      light; default: from the camera), no sRGB, no culling, no anti-aliasing unless --samples asks; \
+      materials draws the model's own materials and textures as a scene does (sRGB, back faces \
+      culled) under ambient 0.2 and one white light from the --light direction or the camera. \
       The PNG is written to a temporary file and renamed: a failure leaves no partial file.
       Recording mode: arscene render --recording REC --scene SCENE.json [--frames DIR/] \
       [--video out.mp4] [--every N] [--range A:B] [--shard I/N] [--resume]: every frame of the \
@@ -193,7 +195,8 @@ struct RenderCommand: ParsableCommand {
   var worldFromModel: MatrixValues?
   @Option(help: "Model mode: near plane in metres (default \(RenderCamera.defaultNear)).") var near: Float?
   @Option(help: "Model mode: far plane in metres (default \(RenderCamera.defaultFar)).") var far: Float?
-  @Option(help: "Model mode: unlit or lambert (the default).") var shading: ShadingChoice?
+  @Option(help: "Model mode: unlit, lambert (the default) or materials (the model's own, textured).")
+  var shading: ShadingChoice?
   @Option(
     parsing: .unconditional, help: "Model mode: direction towards the light, world frame X,Y,Z.",
     transform: DirectionValue.init(parsing:))
@@ -304,11 +307,9 @@ struct RenderCommand: ParsableCommand {
     let (cameraK, pose, modelMatrix) = try modelPlacement(
       size: size, intrinsics: intrinsics, worldFromCamera: worldFromCamera)
     let camera = RenderCamera(intrinsics: cameraK, worldFromCamera: pose, near: near, far: far)
-    let mode = ModelView.shading(
-      lit: (shading ?? .lambert) == .lambert, towardsLight: light.map { SIMD3<Double>($0.unit) },
-      camera: camera)
-    // Lenient: a quick look at a model should not fail over a missing texture (it draws no
-    // textures anyway); the warnings still go to stderr.
+    let towardsLight = light.map { SIMD3<Double>($0.unit) }
+    // Lenient: a quick look at a model should not fail over a missing texture (drawn without
+    // it); the warnings still go to stderr.
     let asset: ModelAsset
     do {
       asset = try ModelAsset.load(path: model, lenient: true, time: time, tolerance: tolerance)
@@ -317,8 +318,32 @@ struct RenderCommand: ParsableCommand {
       throw InputFailure(error)
     }
     for warning in asset.warnings { FileHandleOutput.standardError.write("arscene: \(warning)\n") }
-    let view = ModelView(mesh: asset.mesh, camera: camera, worldFromModel: modelMatrix, shading: mode)
+    let view: ModelView
+    if shading == .materials {
+      view = ModelView(
+        mesh: asset.mesh, textures: Self.decodedTextures(of: asset), camera: camera,
+        worldFromModel: modelMatrix,
+        lighting: ModelView.materialLighting(towardsLight: towardsLight, camera: camera))
+    } else {
+      let mode = ModelView.shading(lit: shading != .unlit, towardsLight: towardsLight, camera: camera)
+      view = ModelView(mesh: asset.mesh, camera: camera, worldFromModel: modelMatrix, shading: mode)
+    }
     let rendered = try view.render(settings: settings, depth: depthOutput != nil)
     return (rendered.image, rendered.depth)
+  }
+
+  /// The images of `asset`'s textures, decoded; one that cannot be read or decoded is named in
+  /// a warning on stderr and left out (its input drawn with its constant).
+  static func decodedTextures(of asset: ModelAsset) -> [String: RGBA8Image] {
+    var images: [String: RGBA8Image] = [:]
+    for path in asset.mesh.texturePaths {
+      do {
+        images[path] = try TextureImages.decode(path, embedded: asset.embeddedImages)
+      } catch {
+        FileHandleOutput.standardError.write(
+          "arscene: \(asset.path): texture \(path) is drawn without its image: \(error)\n")
+      }
+    }
+    return images
   }
 }

@@ -63,6 +63,69 @@ struct ModelCommandTests {
     #expect(colours.count > 20, "\(colours.count)")
   }
 
+  @Test(
+    "render --model --shading materials draws the model's textures as a scene file with the same camera and lights does, pixel for pixel"
+  )
+  func renderWithMaterials() throws {
+    let folder = try TemporaryFolder()
+    // A camera at (1.2, 1.5, 1.6) m looking at the box's centre, the light from the camera.
+    let pose = [0.8, 0, -0.6, 0, -0.36, 0.8, -0.48, 0, 0.48, 0.6, 0.64, 0, 1.2, 1.5, 1.6, 1]
+    let camera = ["--size", "96,80", "--intrinsics", "110,110,48,40"]
+    let poseText = pose.map { "\($0)" }.joined(separator: ",")
+    var images: [String: RGBA8Image] = [:]
+    for shading in ["materials", "lambert"] {
+      let outcome = try ArsceneRunner.run(
+        ["render", "--model", Self.textured] + camera + [
+          "--world-from-camera", poseText, "--shading", shading, "-o", folder.path + "/\(shading).png",
+        ])
+      #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome.stderr)")
+      images[shading] = try ImageFile.readRGBA8(folder.path + "/\(shading).png")
+    }
+    let scene = try folder.write(
+      """
+      {"output": {"width": 96, "height": 80}, "background": {"color": [0, 0, 0]},
+       "camera": {"intrinsics": {"fx": 110, "fy": 110, "cx": 48, "cy": 40}, "world_from_camera": \(pose)},
+       "lights": {"ambient": [0.2, 0.2, 0.2], "directional": [{"direction": [-0.48, -0.6, -0.64]}]},
+       "objects": [{"name": "box", "model": "\(Self.textured)"}]}
+      """, to: "scene.json")
+    let rendered = try ArsceneRunner.run(["render", scene, "-o", folder.path + "/scene.png"])
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+    let textured = try #require(images["materials"]), grey = try #require(images["lambert"])
+    #expect(textured.pixels == (try ImageFile.readRGBA8(folder.path + "/scene.png")).pixels)
+    // The Cesium logo in colour, where lambert draws grey only.
+    let colours = Set(textured.pixels.filter { $0.x != $0.y || $0.y != $0.z })
+    #expect(colours.count > 20 && !grey.pixels.contains { $0.x != $0.y || $0.y != $0.z }, "\(colours.count)")
+  }
+
+  @Test("render --model --shading materials: a texture that cannot be decoded is named and drawn without")
+  func renderWithBrokenTexture() throws {
+    let folder = try TemporaryFolder()
+    _ = try folder.write("newmtl painted\nmap_Kd painted.png\n", to: "quad.mtl")
+    _ = try folder.write("not a PNG", to: "painted.png")
+    let obj = try folder.write(
+      """
+      mtllib quad.mtl
+      v -1 -1 0
+      v 1 -1 0
+      v 1 1 0
+      v -1 1 0
+      vt 0 0
+      vt 1 0
+      vt 1 1
+      vt 0 1
+      usemtl painted
+      f 1/1 2/2 3/3 4/4
+      """, to: "quad.obj")
+    let outcome = try ArsceneRunner.run([
+      "render", "--model", obj, "--size", "32,32", "--intrinsics", "40,40,16,16", "--world-from-camera",
+      "1,0,0,0,0,1,0,0,0,0,1,0,0,0,3,1", "--shading", "materials", "-o", folder.path + "/quad.png",
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("painted.png is drawn without its image"), "\(outcome.stderr)")
+    let image = try ImageFile.readRGBA8(folder.path + "/quad.png")
+    #expect(image[16, 16].x > 0 && image[0, 0] == SIMD4(0, 0, 0, 255))
+  }
+
   static func stats(_ file: String) throws -> [String: Any] {
     let outcome = try ArsceneRunner.run(["model", "stats", file])
     #expect(outcome.status == 0, "\(outcome.stderr)")

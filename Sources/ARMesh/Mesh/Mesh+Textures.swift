@@ -32,3 +32,22 @@ extension Material {
     occlusionTexture = nil
   }
 }
+
+extension Material {
+  /// Drops the textures whose files are among `paths` (see ``texturePaths``), keeping the
+  /// others and every constant: a texture that could not be decoded, its input drawn with its
+  /// constant.
+  public mutating func removeTextures(at paths: Set<String>) {
+    func keep(_ texture: TextureReference?) -> TextureReference? {
+      texture.flatMap { paths.contains($0.path) ? nil : $0 }
+    }
+    diffuseTexture = keep(diffuseTexture)
+    opacityTexture = keep(opacityTexture)
+    emissiveTexture = keep(emissiveTexture)
+    metallicRoughnessTexture = keep(metallicRoughnessTexture)
+    metallicTexture = keep(metallicTexture)
+    roughnessTexture = keep(roughnessTexture)
+    normalTexture = keep(normalTexture)
+    occlusionTexture = keep(occlusionTexture)
+  }
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// How `render --model` shades: white on black, or the flat face's Lambert term.
+/// How `render --model` shades: white on black, the flat face's Lambert term, or the model's
+/// own materials and textures, lit as a scene is.
 enum ShadingChoice: String, ExpressibleByArgument, CaseIterable {
-  case unlit, lambert
+  case unlit, lambert, materials
 }
