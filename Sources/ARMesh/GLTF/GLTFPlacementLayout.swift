@@ -61,10 +61,19 @@ struct GLTFPlacementLayout {
   ) {
     let boxes = LockedResults<(SIMD3<Double>, SIMD3<Double>)>(count: pieces.count)
     // Made unset: every element is written below, and the pages are first touched by the
-    // threads writing them, not here on one.
-    var positions = [SIMD3<Float>](unsafeUninitializedCapacity: vertices) { _, n in n = vertices }
-    var normals = [SIMD3<Float>](unsafeUninitializedCapacity: vertices) { _, n in n = vertices }
-    var indices = [UInt32](unsafeUninitializedCapacity: self.indices) { _, n in n = self.indices }
+    // threads writing them, not here on one; on huge pages where the kernel gives them.
+    var positions = [SIMD3<Float>](unsafeUninitializedCapacity: vertices) { b, n in
+      HugePages.advise(b)
+      n = vertices
+    }
+    var normals = [SIMD3<Float>](unsafeUninitializedCapacity: vertices) { b, n in
+      HugePages.advise(b)
+      n = vertices
+    }
+    var indices = [UInt32](unsafeUninitializedCapacity: self.indices) { b, n in
+      HugePages.advise(b)
+      n = self.indices
+    }
     positions.withUnsafeMutableBufferPointer { p in
       normals.withUnsafeMutableBufferPointer { n in
         indices.withUnsafeMutableBufferPointer { i in
