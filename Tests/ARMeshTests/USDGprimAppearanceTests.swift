@@ -87,12 +87,40 @@ struct USDGprimAppearanceTests {
     #expect(mesh.submeshes.count == 2)
   }
 
-  @Test("a display opacity below 1 is named, not drawn")
+  @Test(
+    "one display opacity below 1 (its own, or an ancestor's constant one) draws the display colour blended at it, as Storm does"
+  )
   func displayOpacity() throws {
     let model = try Self.load(
-      Self.quads("color3f[] primvars:displayColor = [(1, 0, 0)]\nfloat[] primvars:displayOpacity = [0.25]"))
+      """
+      def Xform "Faded" {
+          float[] primvars:displayOpacity = [0.5]
+          def Cube "Inherits" { color3f[] primvars:displayColor = [(0, 1, 0)] }
+      }
+      """
+        + Self.quads(
+          "color3f[] primvars:displayColor = [(1, 0, 0)]\nfloat[] primvars:displayOpacity = [0.25]"))
+    let looks = Set(
+      model.mesh.submeshes.map { model.mesh.materials[$0.material] }.map {
+        "\($0.diffuse) \($0.opacity) \($0.alphaMode == .blend)"
+      })
     #expect(
-      model.warnings.contains { $0.contains("/Pair") && $0.contains("displayOpacity") }, "\(model.warnings)")
+      looks == ["SIMD3<Float>(1.0, 0.0, 0.0) 0.25 true", "SIMD3<Float>(0.0, 1.0, 0.0) 0.5 true"], "\(looks)")
+    #expect(!model.warnings.contains { $0.contains("displayOpacity") }, "\(model.warnings)")
+  }
+
+  @Test("a display opacity that varies over a surface is named and drawn opaque")
+  func varyingDisplayOpacity() throws {
+    let model = try Self.load(
+      Self.quads(
+        """
+        color3f[] primvars:displayColor = [(1, 0, 0)]
+            float[] primvars:displayOpacity = [0.25, 1] (interpolation = "uniform")
+        """))
+    #expect(
+      model.warnings.contains { $0.contains("/Pair") && $0.contains("displayOpacity varies") },
+      "\(model.warnings)")
+    #expect(model.mesh.materials[model.mesh.submeshes[0].material].opacity == 1)
   }
 
   @Test("a bound material wins over the display colour")

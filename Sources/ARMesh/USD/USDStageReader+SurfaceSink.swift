@@ -39,6 +39,8 @@ extension USDStageReader {
       let shown =
         slot(prim.path, reader) != 0
         ? nil : attributes.colors != nil ? white : reader.constantDisplayColor(prim.path)
+      // Translucent where one display opacity below 1 applies, as Storm draws it.
+      let look = shown.map { DisplayLook(colour: $0, opacity: reader.constantDisplayOpacity(prim.path) ?? 1) }
       if shown != nil, let warning = reader.displayOpacityWarning(prim.path),
         !built.warnings.contains(warning)
       {
@@ -50,13 +52,14 @@ extension USDStageReader {
       for (material, part) in try reader.facesByMaterial(
         prim, attributes, subsets: subsets[prim.path] ?? [],
         slot: { path in
-          guard path == prim.path, let shown else { return slot(path, reader) }
-          return displaySlot(shown)
+          guard path == prim.path, let look else { return slot(path, reader) }
+          return displaySlot(look)
         })
       {
         var part = part
         // Colours at the vertices tint only the faces drawn in the display colour.
-        if material != displaySlots[white] { part.colors = nil }
+        let tinted = look.map { $0.colour == white && material == displaySlots[$0] } ?? false
+        if !tinted { part.colors = nil }
         geometry.append(
           part, world: world, mode: 4, material: doubleSided ? doubleSidedSlot(material) : material)
       }
@@ -76,16 +79,23 @@ extension USDStageReader {
       return geometry.materials.count - 1
     }
 
-    /// Each display colour's material slot, by the colour.
-    private var displaySlots: [SIMD3<Float>: Int] = [:]
+    /// A surface's display colour and opacity: what its material is made of where it is bound
+    /// to none.
+    struct DisplayLook: Hashable {
+      var colour: SIMD3<Float>
+      var opacity: Float
+    }
 
-    /// The slot of the material of display colour `colour` (``displayColorMaterial(_:)``),
-    /// added once.
-    private mutating func displaySlot(_ colour: SIMD3<Float>) -> Int {
-      if let known = displaySlots[colour] { return known }
-      geometry.materials.append(USDStageReader.displayColorMaterial(colour))
+    /// Each display colour and opacity's material slot.
+    private var displaySlots: [DisplayLook: Int] = [:]
+
+    /// The slot of the material of display colour and opacity `look`
+    /// (``displayColorMaterial(_:opacity:)``), added once.
+    private mutating func displaySlot(_ look: DisplayLook) -> Int {
+      if let known = displaySlots[look] { return known }
+      geometry.materials.append(USDStageReader.displayColorMaterial(look.colour, opacity: look.opacity))
       geometry.textureTransforms.append(nil)
-      displaySlots[colour] = geometry.materials.count - 1
+      displaySlots[look] = geometry.materials.count - 1
       return geometry.materials.count - 1
     }
 
