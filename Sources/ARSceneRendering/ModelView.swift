@@ -51,11 +51,7 @@ public struct ModelView: Sendable {
   ) {
     var kept = mesh
     let missing = Set(mesh.texturePaths).subtracting(textures.keys)
-    if !missing.isEmpty {
-      for m in kept.materials.indices where !missing.isDisjoint(with: kept.materials[m].texturePaths) {
-        kept.materials[m].removeTextures(at: missing)
-      }
-    }
+    for m in kept.materials.indices where !missing.isEmpty { kept.materials[m].removeTextures(at: missing) }
     self.mesh = kept
     self.textures = textures
     self.camera = camera

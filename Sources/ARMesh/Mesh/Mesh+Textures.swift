@@ -22,18 +22,9 @@ extension Material {
   /// Drops every texture the renderer would sample (see ``Mesh/texturePaths``), keeping the
   /// constant colours and factors: for drawing a model without decoding its images.
   public mutating func removeTextures() {
-    diffuseTexture = nil
-    opacityTexture = nil
-    emissiveTexture = nil
-    metallicRoughnessTexture = nil
-    metallicTexture = nil
-    roughnessTexture = nil
-    normalTexture = nil
-    occlusionTexture = nil
+    removeTextures(at: Set(texturePaths))
   }
-}
 
-extension Material {
   /// Drops the textures whose files are among `paths` (see ``texturePaths``), keeping the
   /// others and every constant: a texture that could not be decoded, its input drawn with its
   /// constant.
