@@ -17,8 +17,9 @@ extension USDStageReader {
   private func boundMaterial(of path: String, purpose: String?) -> String? {
     var found: (material: String, on: Substring)?
     var prim = Substring(path)
+    let suffix = ".material:binding" + (purpose.map { ":" + $0 } ?? "")
     while !prim.isEmpty {
-      let direct = String(prim) + ".material:binding" + (purpose.map { ":" + $0 } ?? "")
+      let direct = String(prim) + suffix
       if case .paths(let targets)? = values[direct], let material = targets.first,
         found == nil || isStronger(direct)
       {
@@ -52,8 +53,11 @@ extension USDStageReader {
   private func collectionBindings(on prim: Substring, purpose: String?)
     -> [(relationship: String, collection: String, material: String)]
   {
-    let prefix = String(prim) + ".material:binding:collection:" + (purpose.map { $0 + ":" } ?? "")
-    return (collectionBindings[String(prim)] ?? []).compactMap { key in
+    // Most prims have none: no key made for them.
+    let owner = String(prim)
+    guard let keys = collectionBindings[owner] else { return [] }
+    let prefix = owner + ".material:binding:collection:" + (purpose.map { $0 + ":" } ?? "")
+    return keys.compactMap { key in
       guard key.hasPrefix(prefix), !key.dropFirst(prefix.count).contains(":"),
         case .paths(let targets)? = values[key], targets.count == 2
       else { return nil }

@@ -99,9 +99,22 @@ extension USDStageReader {
       return geometry.materials.count - 1
     }
 
+    /// Each prim's material slot, by the prim's path: asked for twice a surface (whether it
+    /// shows its display colour, then for its faces), and resolving a binding walks the prim's
+    /// ancestors.
+    private var primSlots: [String: Int] = [:]
+
     /// The slot of the material bound to the prim at `path` (0, the default, for none, or one
     /// with no `UsdPreviewSurface`, said once in a warning).
     private mutating func slot(_ path: String, _ reader: USDStageReader) -> Int {
+      if let known = primSlots[path] { return known }
+      let found = materialSlot(path, reader)
+      primSlots[path] = found
+      return found
+    }
+
+    /// ``slot(_:_:)`` found: the bound material's, added once.
+    private mutating func materialSlot(_ path: String, _ reader: USDStageReader) -> Int {
       guard let bound = reader.boundMaterial(of: path) else { return 0 }
       if let known = slots[bound] { return known }
       guard let surface = reader.previewSurface(of: bound, images: &built.images, warnings: &built.warnings)
