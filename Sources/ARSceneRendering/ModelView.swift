@@ -40,7 +40,7 @@ public struct ModelView: Sendable {
     self.cullBackFaces = false
   }
 
-  /// The view of `mesh` with its materials, drawn as a scene object is (``ARRender/ShadingMode/lit(_:)``
+  /// The view of `mesh` with its materials, drawn as a scene object is (`ShadingMode.lit(_:)`
   /// under `lighting`, back faces culled): each texture from `textures` (decoded images by
   /// path, ``TextureImages/decode(_:embedded:)``), a texture it lacks left out and its input
   /// drawn with its constant.

@@ -5,7 +5,7 @@ import ARMesh
 /// The images a model's materials sample, decoded for the renderer: what a scene's objects and
 /// `render --model --shading materials` draw with.
 public enum TextureImages {
-  /// The image at texture path `path` (one of ``ARMesh/Mesh/texturePaths``) decoded to 8-bit
+  /// The image at texture path `path` (one of `Mesh.texturePaths`) decoded to 8-bit
   /// sRGB RGBA: from `embedded` (the bytes inside the model's file or package, by path) where it
   /// is there, else from the file at `path`, which the model's reader has already confined to
   /// the model's folder.
