@@ -12,8 +12,7 @@ struct USDGprimAppearanceTests {
   /// The model of `body` (USD text after the header) in a fresh folder.
   static func load(_ body: String) throws -> ModelAsset {
     let folder = try TemporaryFolder()
-    let path = try folder.write(
-      "#usda 1.0\n(\n    metersPerUnit = 1\n    upAxis = \"Y\"\n)\n" + body, to: "c.usda")
+    let path = try USDTestText.write(body, as: "c.usda", in: folder)
     return try ModelAsset.load(path: path)
   }
 

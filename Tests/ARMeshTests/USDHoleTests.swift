@@ -13,13 +13,8 @@ struct USDHoleTests {
   /// `model stats` counts (the stage surveyed, no mesh assembled).
   static func load(holes: String) throws -> (model: ModelAsset, surveyed: Int) {
     let folder = try TemporaryFolder()
-    let path = try folder.write(
+    let path = try USDTestText.write(
       """
-      #usda 1.0
-      (
-          metersPerUnit = 1
-          upAxis = "Y"
-      )
       def Mesh "Strip" {
           int[] faceVertexCounts = [4, 4, 4]
           int[] faceVertexIndices = [0, 1, 5, 4, 1, 2, 6, 5, 2, 3, 7, 6]
@@ -33,7 +28,7 @@ struct USDHoleTests {
               rel material:binding = </Red>
           }
       }
-      """ + "\n" + USDTestText.previewMaterial("/Red", diffuse: "(1, 0, 0)"), to: "strip.usda")
+      """ + "\n" + USDTestText.previewMaterial("/Red", diffuse: "(1, 0, 0)"), as: "strip.usda", in: folder)
     return (try ModelAsset.load(path: path), try ModelStatistics.read(path: path).statistics.triangles)
   }
 

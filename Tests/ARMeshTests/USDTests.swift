@@ -656,13 +656,8 @@ struct USDBlendShapeTests {
   /// `extra` lines on the mesh.
   static func load(_ shape: String, mesh extra: String = "") throws -> ModelAsset {
     let folder = try TemporaryFolder()
-    let path = try folder.write(
+    let path = try USDTestText.write(
       """
-      #usda 1.0
-      (
-          metersPerUnit = 1
-          upAxis = "Y"
-      )
       def SkelRoot "Rig" {
           def Skeleton "Skel" (prepend apiSchemas = ["SkelBindingAPI"]) {
               uniform token[] joints = ["A"]
@@ -687,7 +682,7 @@ struct USDBlendShapeTests {
               }
           }
       }
-      """, to: "shapes.usda")
+      """, as: "shapes.usda", in: folder)
     return try ModelAsset.load(path: path)
   }
 
