@@ -135,6 +135,41 @@ struct USDLayerStackTests {
   }
 
   @Test(
+    "a rate of time codes that is not positive: a framesPerSecond refused as usd-core refuses it, a timeCodesPerSecond named and passed over for framesPerSecond"
+  )
+  func framesAndTimeCodesPerSecond() throws {
+    let animated = """
+      def Cube "Box" {
+        double3 xformOp:translate.timeSamples = { 0: (0, 0, 0), 12: (12, 0, 0) }
+        uniform token[] xformOpOrder = ["xformOp:translate"]
+      }
+      """
+    let folder = try Self.folder([
+      "noTimeCodes.usda": "(\n  metersPerUnit = 1\n  timeCodesPerSecond = 0\n  framesPerSecond = 12\n)\n"
+        + animated,
+      "noFrames.usda": "(\n  metersPerUnit = 1\n  framesPerSecond = -1\n)\n" + animated,
+    ])
+    // One second is time code 12 at framesPerSecond's rate (24 would be past the last sample).
+    let model = try ModelAsset.load(path: folder.path + "/noTimeCodes.usda", time: 0.5)
+    #expect(
+      model.warnings.contains {
+        $0.contains("noTimeCodes.usda: line 4: timeCodesPerSecond 0.0 is not a positive rate")
+      })
+    #expect(abs(ModelStatistics(model).bounds!.min[0] - 5) < 1e-9)
+    #expect {
+      _ = try ModelAsset.load(path: folder.path + "/noFrames.usda")
+    } throws: { error in
+      "\(error)".contains("noFrames.usda: line 4: framesPerSecond -1.0 is not a positive rate")
+    }
+    // usd-core's crate reader takes both rates at 0: both are named, and USD's 24 a second used.
+    let binary = try ModelAsset.load(path: Fixtures.path("usd/unusable-rates.usdc"), time: 0.5)
+    for field in ["timeCodesPerSecond", "framesPerSecond"] {
+      #expect(binary.warnings.contains { $0.contains("layer metadata: \(field) 0.0 is not a positive rate") })
+    }
+    #expect(abs(ModelStatistics(binary).bounds!.min[0] - 11) < 1e-9)
+  }
+
+  @Test(
     "a binary layer's layer offsets (a reference's, two payloads' from crate 0.8, a sublayer's) are read and named"
   )
   func binaryLayerOffsets() throws {

@@ -78,6 +78,15 @@ struct USDLayer {
   /// relationship, so that composition moves it along with it.
   static func bindingStrength(of relationship: String) -> String { relationship + ":bindMaterialAs" }
 
+  /// The warning for a layer's rate `field` (`timeCodesPerSecond`, or a crate's
+  /// `framesPerSecond`) authored as `rate`, not a positive number, at `place` of layer `path`:
+  /// it is not used, and times are taken at the next rate the layer gives, else USD's 24 a
+  /// second.
+  static func unusableRateNote(_ field: String, _ rate: Double, in path: String, at place: String) -> String {
+    "\(path): \(place): \(field) \(rate) is not a positive rate and is not used: times in seconds (--time, "
+      + "animations) are taken at the layer's framesPerSecond, else USD's 24 a second"
+  }
+
   /// Where ``values`` keeps the `weight` metadata of a blend shape's in-between at `attribute`
   /// (`inbetweens:NAME`, a double): beside the attribute, so that composition moves it along.
   static func inbetweenWeight(of attribute: String) -> String { attribute + ":weight" }
@@ -267,8 +276,12 @@ struct USDLayer {
         offsets = found
       }
       if name == "timeCodesPerSecond" || name == "framesPerSecond" && timeCodesPerSecond == nil,
-        case .double(let rate)? = try USDValue.decode(rep, in: crate, at: path), rate.isFinite, rate > 0
+        case .double(let rate)? = try USDValue.decode(rep, in: crate, at: path)
       {
+        guard rate.isFinite, rate > 0 else {
+          notes.append(Self.unusableRateNote(name, rate, in: crate.path, at: "layer metadata"))
+          continue
+        }
         timeCodesPerSecond = rate
       }
     }

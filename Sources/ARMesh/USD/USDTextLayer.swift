@@ -96,9 +96,21 @@ struct USDTextLayer {
           }
         case ("subLayers", .list(let files)):
           layer.subLayers = files.compactMap { if case .asset(let file) = $0 { file } else { nil } }
-        case ("timeCodesPerSecond", .number(let rate)) where rate.isFinite && rate > 0:
+        case ("timeCodesPerSecond", .number(let rate)):
+          // usd-core opens such a layer and hands the rate on: a time in seconds has no time code.
+          guard rate.isFinite, rate > 0 else {
+            layer.notes.append(
+              USDLayer.unusableRateNote("timeCodesPerSecond", rate, in: layer.path, at: "line \(line)"))
+            continue
+          }
           layer.timeCodesPerSecond = rate
-        case ("framesPerSecond", .number(let rate)) where rate.isFinite && rate > 0:
+        case ("framesPerSecond", .number(let rate)):
+          // usd-core's parser refuses the layer ("invalid value for field").
+          guard rate.isFinite, rate > 0 else {
+            throw USDError(
+              path: layer.path, place: "line \(line)",
+              reason: "framesPerSecond \(rate) is not a positive rate")
+          }
           layer.timeCodesPerSecond = layer.timeCodesPerSecond ?? rate
         default: break
         }
