@@ -149,7 +149,7 @@ struct USDLayerStackTests {
         + animated,
       "noFrames.usda": "(\n  metersPerUnit = 1\n  framesPerSecond = -1\n)\n" + animated,
     ])
-    // One second is time code 12 at framesPerSecond's rate (24 would be past the last sample).
+    // Half a second is time code 6 at framesPerSecond's rate (12, the last sample, at USD's 24).
     let model = try ModelAsset.load(path: folder.path + "/noTimeCodes.usda", time: 0.5)
     #expect(
       model.warnings.contains {

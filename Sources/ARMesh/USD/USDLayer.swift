@@ -80,11 +80,11 @@ struct USDLayer {
 
   /// The warning for a layer's rate `field` (`timeCodesPerSecond`, or a crate's
   /// `framesPerSecond`) authored as `rate`, not a positive number, at `place` of layer `path`:
-  /// it is not used, and times are taken at the next rate the layer gives, else USD's 24 a
-  /// second.
+  /// it is not used, and times in seconds are converted at the layer's other rate, else at
+  /// USD's 24 a second.
   static func unusableRateNote(_ field: String, _ rate: Double, in path: String, at place: String) -> String {
     "\(path): \(place): \(field) \(rate) is not a positive rate and is not used: times in seconds (--time, "
-      + "animations) are taken at the layer's framesPerSecond, else USD's 24 a second"
+      + "animations) are converted at the layer's other rate if it gives a positive one, else at USD's 24 a second"
   }
 
   /// Where ``values`` keeps the `weight` metadata of a blend shape's in-between at `attribute`
