@@ -713,17 +713,35 @@ struct USDBlendShapeTests {
     }
   }
 
-  @Test("a shape's normal offsets on a mesh with authored normals: points moved, the unmoved normals named")
+  @Test(
+    "a shape's normal offsets move a mesh's authored normals one a point, made unit, as usd-core's UsdSkelBakeSkinning moves them; face-varying ones are named"
+  )
   func normalOffsets() throws {
-    let offsets = "uniform vector3f[] offsets = [(0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1)]"
+    let offsets =
+      "uniform vector3f[] offsets = [(0, 0, 0.5), (0, 0, 0.25)]\nuniform int[] pointIndices = [0, 2]"
+    let normalOffsets = "uniform vector3f[] normalOffsets = [(1, 0, 0), (0, 2, 0)]"
     let normals =
-      "normal3f[] normals = [(0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1)] (interpolation = \"vertex\")"
-    let normalOffsets = "uniform vector3f[] normalOffsets = [(1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0)]"
+      "normal3f[] normals = [(0, 0, 2), (0, 0, 3), (0, 0, 1), (0, 0, 1)] (interpolation = \"vertex\")"
     let moved = try Self.load(offsets + "\n" + normalOffsets, mesh: normals)
-    #expect((0..<moved.mesh.vertexCount).allSatisfy { moved.mesh.modelPosition($0).z == 1 })
+    #expect(!moved.warnings.contains { $0.contains("normalOffsets") }, "\(moved.warnings)")
+    // usd-core 26.11's UsdSkel.BakeSkinning of the same stage: each normal plus its weighted
+    // offset, then made unit (the authored (0, 0, 2) is not made unit first).
+    let baked: [SIMD2<Float>: SIMD3<Float>] = [
+      [0, 0]: [0.4472136, 0, 0.8944272], [1, 0]: [0, 0, 1], [1, 1]: [0, 0.8944272, 0.4472136],
+      [0, 1]: [0, 0, 1],
+    ]
+    for v in 0..<moved.mesh.vertexCount {
+      let p = moved.mesh.modelPosition(v)
+      let expected = try #require(baked[SIMD2(Float(p.x), Float(p.y))])
+      let d = moved.mesh.normals[v] - expected
+      #expect((d * d).sum() < 1e-12, "vertex at \(p): \(moved.mesh.normals[v])")
+    }
+    let faceVarying = normals.replacingOccurrences(of: "\"vertex\"", with: "\"faceVarying\"")
+    let named = try Self.load(offsets + "\n" + normalOffsets, mesh: faceVarying)
     #expect(
-      moved.warnings.contains { $0.contains("/Rig/Quad/Up") && $0.contains("normalOffsets") },
-      "\(moved.warnings)")
+      named.warnings.contains { $0.contains("/Rig/Quad/Up") && $0.contains("one normal a point") },
+      "\(named.warnings)")
+    #expect((0..<named.mesh.vertexCount).allSatisfy { named.mesh.normals[$0] == [0, 0, 1] })
     // Without authored normals, the normals are made from the moved points: nothing to say.
     let made = try Self.load(offsets + "\n" + normalOffsets)
     #expect(!made.warnings.contains { $0.contains("normalOffsets") }, "\(made.warnings)")

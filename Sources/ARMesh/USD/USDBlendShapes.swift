@@ -60,6 +60,8 @@ extension USDStageReader {
   struct SubShape {
     var weight: Double
     var offsets: [SIMD3<Double>]?
+    /// Its `normalOffsets` (an in-between's `inbetweens:NAME:normalOffsets`), where authored.
+    var normalOffsets: [SIMD3<Double>]? = nil
   }
 
   /// The sub-shapes of the blend shape at `target` by weight: the rest, its in-betweens
@@ -69,7 +71,10 @@ extension USDStageReader {
   private func subShapes(of target: String, primary: [SIMD3<Double>], among inbetweens: [String])
     -> Result<[SubShape], USDSkinningIssue>
   {
-    var shapes = [SubShape(weight: 0, offsets: nil), SubShape(weight: 1, offsets: primary)]
+    var shapes = [
+      SubShape(weight: 0, offsets: nil),
+      SubShape(weight: 1, offsets: primary, normalOffsets: Self.vectors(values[target + ".normalOffsets"])),
+    ]
     let prefix = target + ".inbetweens:"
     let keys = inbetweens.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains(":") }
     for key in keys.sorted() {
@@ -82,7 +87,9 @@ extension USDStageReader {
             "has in-between shape \(key) without a weight of its own (not 0 or 1) or without one offset per point of its shape"
           ))
       }
-      shapes.append(SubShape(weight: weight, offsets: offsets))
+      shapes.append(
+        SubShape(
+          weight: weight, offsets: offsets, normalOffsets: Self.vectors(values[key + ":normalOffsets"])))
     }
     return .success(shapes.sorted { $0.weight < $1.weight })
   }
@@ -108,18 +115,63 @@ extension USDStageReader {
     return Dictionary(zip(names, weights.map { $0.isFinite ? $0 : 0 })) { first, _ in first }
   }
 
-  /// The blend shapes of mesh `prim` weighted at the reader's time whose `normalOffsets` ARScene
-  /// does not apply: those of a mesh with authored normals (`normals` or `primvars:normals`),
-  /// which are drawn unmoved. Without authored normals the normals are made from the moved points.
-  func unappliedNormalOffsets(_ prim: String) -> [String] {
-    guard values[prim + ".normals"] != nil || values[prim + ".primvars:normals"] != nil,
-      case .tokens(let names)? = value(prim + ".skel:blendShapes"),
-      case .paths(let targets)? = values[prim + ".skel:blendShapeTargets"],
+  /// The authored per-point normals `normals` of mesh `prim` (`normalsKey` the attribute)
+  /// moved by its UsdSkel blend shapes at the reader's time and made unit, as usd-core's
+  /// `UsdSkelBakeSkinning` moves them: each shape's `normalOffsets` (an in-between's its own,
+  /// none where not authored) at its `pointIndices` (or at every point), weighted as its
+  /// `offsets` are (``blendShapePoints(_:points:)``). Normals that are not one a point (face
+  /// varying, indexed) are moved by neither.
+  ///
+  /// - Returns: nil where no weighted shape has normal offsets; the moved normals; or the shapes
+  ///   whose normal offsets are not applied, and why (drawn unmoved, with a warning).
+  func blendShapeNormals(_ prim: String, normalsKey: String, normals: [SIMD3<Double>])
+    -> Result<[SIMD3<Double>], USDSkinningIssue>?
+  {
+    guard case .tokens(let names)? = value(prim + ".skel:blendShapes"),
+      case .paths(let targets)? = values[prim + ".skel:blendShapeTargets"], targets.count == names.count,
       let skeleton = inheritedTarget("skel:skeleton", from: prim)
-    else { return [] }
+    else { return nil }
     let weights = blendShapeWeights(skeleton: skeleton)
-    return zip(names, targets).compactMap { name, target in
-      (weights[name] ?? 0) != 0 && values[target + ".normalOffsets"] != nil ? target : nil
+    let moving = zip(names, targets).filter { name, target in
+      (weights[name] ?? 0) != 0 && values[target + ".normalOffsets"] != nil
     }
+    guard !moving.isEmpty else { return nil }
+    let perPoint = ["vertex", "varying"].contains(interpolations[normalsKey] ?? "vertex")
+    guard perPoint, values[normalsKey + ":indices"] == nil else {
+      return .failure(
+        .init(
+          "has blend shapes \(Self.list(moving.map(\.1))) that move its normals (normalOffsets), which usd-core's "
+            + "UsdSkelBakeSkinning and ARScene move only where there is one normal a point: its normals drawn unmoved"
+        ))
+    }
+    var moved = normals
+    let inbetweens = values.keys.filter { $0.containsASCII(".inbetweens:") }
+    for (name, target) in moving {
+      guard case .vectors(let offsets)? = values[target + ".offsets"],
+        case .success(let shapes) = subShapes(of: target, primary: offsets, among: inbetweens)
+      else { continue }  // (the points' own reading names what is wrong with the shape)
+      var indices = Array(0..<Int64(normals.count))
+      if case .ints(let given)? = values[target + ".pointIndices"] { indices = given }
+      guard shapes.allSatisfy({ $0.normalOffsets.map { $0.count == indices.count } ?? true }),
+        indices.allSatisfy({ $0 >= 0 && $0 < normals.count })
+      else {
+        return .failure(
+          .init(
+            "has blend shape \(target) whose normal offsets do not fit its points: its normals drawn unmoved")
+        )
+      }
+      let (lower, upper, t) = Self.segment(shapes, at: weights[name]!)
+      for (k, i) in indices.enumerated() {
+        let from = lower.normalOffsets?[k] ?? .zero, to = upper.normalOffsets?[k] ?? .zero
+        moved[Int(i)] += from + (to - from) * t
+      }
+    }
+    return .success(moved.map { $0.normalizedOrNil() ?? $0 })
+  }
+
+  /// The vectors `value` holds, if it holds vectors.
+  private static func vectors(_ value: USDValue?) -> [SIMD3<Double>]? {
+    if case .vectors(let v)? = value { return v }
+    return nil
   }
 }

@@ -11,29 +11,25 @@ extension USDStageReader {
     if prim.type == "Mesh" {
       guard case .vectors(var points)? = value(prim.path + ".points") else { return nil }
       // Blend shapes first, then the skin, as UsdSkel deforms a mesh.
-      var shaped = false
+      var shaped = false, normals: [SIMD3<Double>]?
       switch blendShapePoints(prim.path, points: points) {
       case .success(let moved)?:
         (points, shaped) = (moved, true)
-        let unapplied = unappliedNormalOffsets(prim.path)
-        if !unapplied.isEmpty {
-          warnings.append(
-            "\(layer.path): mesh \(prim.path)'s blend shapes \(Self.list(unapplied)) move its normals "
-              + "(normalOffsets), which ARScene does not apply: its points are moved, its authored normals drawn unmoved"
-          )
-        }
+        normals = blendShapeNormals(prim.path, warnings: &warnings)
       case .failure(let issue)?:
         warnings.append("\(layer.path): mesh \(prim.path) \(issue.reason); drawn without its blend shapes")
       case nil: break
       }
       switch skin(prim.path, points: points) {
       case .success(let skin)?:
-        return try meshAttributes(prim.path, skin: skin).map { ($0, skin.skeleton) }
+        return try meshAttributes(prim.path, skin: skin, normals: normals).map { ($0, skin.skeleton) }
       case .failure(let issue)?:
         warnings.append("\(layer.path): mesh \(prim.path) \(issue.reason); drawn unskinned, as authored")
       case nil: break
       }
-      return try meshAttributes(prim.path, points: shaped ? points : nil).map { ($0, prim.path) }
+      return try meshAttributes(prim.path, points: shaped ? points : nil, normals: normals).map {
+        ($0, prim.path)
+      }
     }
     guard USDImplicitShapes.types.contains(prim.type) else { return nil }
     // The tolerance in the shape's own units: metres over the stage's unit and the largest
@@ -73,7 +69,10 @@ extension USDStageReader {
   /// A mesh prim's points (or `skin`'s, or `moved`: its blend shapes applied) and triangles
   /// (polygons as fans; left-handed ones turned); nil for a mesh without points, or without
   /// faces (points only: USD's renderers draw nothing of it, and ``build(assembling:)`` says so).
-  func meshAttributes(_ prim: String, skin: USDSkin? = nil, points moved: [SIMD3<Double>]? = nil)
+  func meshAttributes(
+    _ prim: String, skin: USDSkin? = nil, points moved: [SIMD3<Double>]? = nil,
+    normals: [SIMD3<Double>]? = nil
+  )
     throws(USDError)
     -> GLTFPrimitiveAttributes?
   {
@@ -94,7 +93,7 @@ extension USDStageReader {
     var attributes =
       cornerAttributes(
         prim, points: points, faceVertexCount: indices.count, faceCount: counts.count, triangles: triangles,
-        corners: corners, normalTransforms: skin?.normalTransforms)
+        corners: corners, normals: normals, normalTransforms: skin?.normalTransforms)
       ?? GLTFPrimitiveAttributes(positions: points, triangles: triangles)
     // Without authored normals, a surface USD subdivides (catmullClark, its fallback, or loop)
     // is drawn smooth, as Hydra draws it unrefined; bilinear and none stay faceted.
@@ -110,6 +109,18 @@ extension USDStageReader {
       }
     }
     return attributes
+  }
+
+  /// Mesh `prim`'s authored normals moved by its blend shapes (``blendShapeNormals(_:normalsKey:normals:)``),
+  /// nil where they do not move them; why not, where they cannot, in `warnings`.
+  private func blendShapeNormals(_ prim: String, warnings: inout [String]) -> [SIMD3<Double>]? {
+    guard let key = authoredNormalsKey(prim), case .vectors(let authored)? = value(key) else { return nil }
+    switch blendShapeNormals(prim, normalsKey: key, normals: authored) {
+    case .success(let moved)?: return moved
+    case .failure(let issue)?: warnings.append("\(layer.path): mesh \(prim) \(issue.reason)")
+    case nil: break
+    }
+    return nil
   }
 
   /// The mesh's `subdivisionScheme`, USD's fallback `catmullClark` when unauthored.

@@ -119,14 +119,25 @@ extension USDStageReader {
     return nil
   }
 
+  /// The attribute holding mesh `prim`'s authored normals: `primvars:normals`, else `normals`
+  /// (nil where neither holds vectors).
+  func authoredNormalsKey(_ prim: String) -> String? {
+    [prim + ".primvars:normals", prim + ".normals"].first { key in
+      if case .vectors? = value(key) { return true }
+      return false
+    }
+  }
+
   /// The mesh with its texture coordinates (its first `texCoord2f` primvar: `primvars:st`,
   /// Blender's `primvars:UVMap`) and its normals (`normals`, or `primvars:normals`), one vertex
   /// a triangle corner so that face-varying values keep their seams; nil when it has neither
   /// (flat normals follow). `corners` gives each triangle corner's face-vertex index and face;
+  /// `normals`, the authored normals' values where blend shapes moved them;
   /// `normalTransforms`, each point's normal transform where a skin moved the points.
   func cornerAttributes(
     _ prim: String, points: [SIMD3<Double>], faceVertexCount: Int, faceCount: Int, triangles: [UInt32],
-    corners: [(faceVertex: Int, face: Int)], normalTransforms: [Matrix3<Double>]? = nil
+    corners: [(faceVertex: Int, face: Int)], normals moved: [SIMD3<Double>]? = nil,
+    normalTransforms: [Matrix3<Double>]? = nil
   ) -> GLTFPrimitiveAttributes? {
     let texcoords = (primvars[prim] ?? []).filter { key in
       guard !key.hasSuffix(":indices"), case .texcoords? = value(key) else { return false }
@@ -136,10 +147,7 @@ extension USDStageReader {
     // `varname`), else the first by name.
     let read = texcoords.count > 1 ? textureCoordinateSet(readBy: boundMaterial(of: prim)) : nil
     let uvName = texcoords.first { read != nil && $0 == prim + ".primvars:" + read! } ?? texcoords.first
-    let normalName = [prim + ".primvars:normals", prim + ".normals"].first { key in
-      if case .vectors? = value(key) { return true }
-      return false
-    }
+    let normalName = authoredNormalsKey(prim)
     /// Each triangle corner's value of primvar `name` (`raw`), by its interpolation.
     func perCorner<T>(_ name: String, _ raw: [T], fallback: String) -> [T]? {
       var table = raw
@@ -166,8 +174,8 @@ extension USDStageReader {
     if let uvName, case .texcoords(let raw)? = value(uvName) {
       uv = perCorner(uvName, raw, fallback: "vertex")
     }
-    if let normalName, case .vectors(let raw)? = value(normalName) {
-      normals = perCorner(normalName, raw, fallback: "vertex")?.map { n in
+    if let normalName, case .vectors(let authored)? = value(normalName) {
+      normals = perCorner(normalName, moved ?? authored, fallback: "vertex")?.map { n in
         n.x.isFinite && n.y.isFinite && n.z.isFinite ? n : .zero
       }
       // A skinned mesh's normals turn with their points' blended joints.
