@@ -654,7 +654,7 @@ struct USDBlendShapeTests {
 
   /// A quad under a `SkelRoot` whose one blend shape `Up` (of text `shape`) is weighted 1, with
   /// `extra` lines on the mesh.
-  static func load(_ shape: String, mesh extra: String = "") throws -> ModelAsset {
+  static func load(_ shape: String, mesh extra: String = "", weight: Double = 1) throws -> ModelAsset {
     let folder = try TemporaryFolder()
     let path = try USDTestText.write(
       """
@@ -666,7 +666,7 @@ struct USDBlendShapeTests {
               rel skel:animationSource = </Rig/Skel/Anim>
               def SkelAnimation "Anim" {
                   uniform token[] blendShapes = ["Up"]
-                  float[] blendShapeWeights = [1]
+                  float[] blendShapeWeights = [\(weight)]
               }
           }
           def Mesh "Quad" (prepend apiSchemas = ["SkelBindingAPI"]) {
@@ -742,6 +742,26 @@ struct USDBlendShapeTests {
       named.warnings.contains { $0.contains("/Rig/Quad/Up") && $0.contains("one normal a point") },
       "\(named.warnings)")
     #expect((0..<named.mesh.vertexCount).allSatisfy { named.mesh.normals[$0] == [0, 0, 1] })
+    // An in-between's own normal offsets, the shape's none: at 0.75, halfway from the
+    // in-between's to none (usd-core's baked normals of the same stage).
+    let inbetween = """
+      uniform vector3f[] offsets = [(0, 0, 0.5), (0, 0, 0.25)]
+      uniform int[] pointIndices = [0, 2]
+      uniform vector3f[] inbetweens:half = [(0, 0, 1), (0, 0, 1)] (weight = 0.5)
+      uniform vector3f[] inbetweens:half:normalOffsets = [(1, 0, 0), (0, 2, 0)]
+      """
+    let unitNormals =
+      "normal3f[] normals = [(0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1)] (interpolation = \"vertex\")"
+    let between = try Self.load(inbetween, mesh: unitNormals, weight: 0.75)
+    let bakedBetween: [SIMD2<Float>: SIMD3<Float>] = [
+      [0, 0]: [0.4472136, 0, 0.8944272], [1, 0]: [0, 0, 1], [1, 1]: [0, 0.7071068, 0.7071068],
+      [0, 1]: [0, 0, 1],
+    ]
+    for v in 0..<between.mesh.vertexCount {
+      let p = between.mesh.modelPosition(v)
+      let d = between.mesh.normals[v] - (try #require(bakedBetween[SIMD2(Float(p.x), Float(p.y))]))
+      #expect((d * d).sum() < 1e-12, "vertex at \(p): \(between.mesh.normals[v])")
+    }
     // Without authored normals, the normals are made from the moved points: nothing to say.
     let made = try Self.load(offsets + "\n" + normalOffsets)
     #expect(!made.warnings.contains { $0.contains("normalOffsets") }, "\(made.warnings)")

@@ -132,8 +132,12 @@ extension USDStageReader {
       let skeleton = inheritedTarget("skel:skeleton", from: prim)
     else { return nil }
     let weights = blendShapeWeights(skeleton: skeleton)
+    // The stage's in-between attributes, found once for all of the mesh's shapes.
+    let inbetweens = values.keys.filter { $0.containsASCII(".inbetweens:") }
     let moving = zip(names, targets).filter { name, target in
-      (weights[name] ?? 0) != 0 && values[target + ".normalOffsets"] != nil
+      (weights[name] ?? 0) != 0
+        && (values[target + ".normalOffsets"] != nil
+          || inbetweens.contains { $0.hasPrefix(target + ".inbetweens:") && $0.hasSuffix(":normalOffsets") })
     }
     guard !moving.isEmpty else { return nil }
     let perPoint = ["vertex", "varying"].contains(interpolations[normalsKey] ?? "vertex")
@@ -145,7 +149,6 @@ extension USDStageReader {
         ))
     }
     var moved = normals
-    let inbetweens = values.keys.filter { $0.containsASCII(".inbetweens:") }
     for (name, target) in moving {
       guard case .vectors(let offsets)? = values[target + ".offsets"],
         case .success(let shapes) = subShapes(of: target, primary: offsets, among: inbetweens)
