@@ -15,7 +15,7 @@ extension USDStageReader {
       switch blendShapePoints(prim.path, points: points) {
       case .success(let moved)?:
         (points, shaped) = (moved, true)
-        normals = blendShapeNormals(prim.path, warnings: &warnings)
+        normals = movedNormals(prim.path, warnings: &warnings)
       case .failure(let issue)?:
         warnings.append("\(layer.path): mesh \(prim.path) \(issue.reason); drawn without its blend shapes")
       case nil: break
@@ -113,7 +113,7 @@ extension USDStageReader {
 
   /// Mesh `prim`'s authored normals moved by its blend shapes (``blendShapeNormals(_:normalsKey:normals:)``),
   /// nil where they do not move them; why not, where they cannot, in `warnings`.
-  private func blendShapeNormals(_ prim: String, warnings: inout [String]) -> [SIMD3<Double>]? {
+  private func movedNormals(_ prim: String, warnings: inout [String]) -> [SIMD3<Double>]? {
     guard let key = authoredNormalsKey(prim), case .vectors(let authored)? = value(key) else { return nil }
     switch blendShapeNormals(prim, normalsKey: key, normals: authored) {
     case .success(let moved)?: return moved
