@@ -1,4 +1,5 @@
 import ARMath
+import CVectorKernels
 
 extension GreyImage {
   /// Tiles' side, pixels (the AprilTag library's default; ``compareRow(_:with:into:)`` takes a
@@ -20,6 +21,7 @@ extension GreyImage {
   /// margin turns dark, joining the marker to its neighbours; the midpoint stays between the
   /// marker's black and the lightest white near it.
   func midpointThreshold() -> [Bool] {
+    if let levels, let dark = wholeLevelMidpointThreshold(levels) { return dark }
     let tile = Self.midpointTile
     let (columns, rows) = ((width + tile - 1) / tile, (height + tile - 1) / tile)
     var middle = [Float](repeating: 0, count: columns * rows)
@@ -110,5 +112,26 @@ extension GreyImage {
       for k in 0..<4 { dark[t &* 4 &+ k] = isDark[k] }
     }
     for x in (whole * 4)..<width { dark[x] = row[x] < middle[x / 4] }
+  }
+
+  /// ``midpointThreshold()`` of an image of whole 8-bit `levels`, in C on bytes: the same
+  /// decisions (a whole level below the midpoint of whole `low` and `high` is one below
+  /// `ceil((low + high) / 2)`, and `low ≤ high / 2` is `2 low ≤ high`), sixteen pixels an
+  /// instruction where floats took four. Nil when the kernel's scratch memory could not be had.
+  func wholeLevelMidpointThreshold(_ levels: [UInt8]) -> [Bool]? {
+    var dark = Self.keptMasks.take(count: width * height)
+    let done = levels.withUnsafeBufferPointer { levels in
+      dark.withUnsafeMutableBufferPointer { dark in
+        dark.withMemoryRebound(to: UInt8.self) { out in
+          arscene_midpoint_dark(
+            levels.baseAddress, width, height, Int32(Self.midpointContrast), out.baseAddress)
+        }
+      }
+    }
+    guard done != 0 else {
+      Self.keptMasks.give(dark)
+      return nil
+    }
+    return dark
   }
 }

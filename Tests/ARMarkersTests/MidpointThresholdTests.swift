@@ -52,6 +52,26 @@ struct MidpointThresholdTests {
     }
   }
 
+  @Test("on a JPEG's 8-bit luma (in bytes, in C) equals the definition, levels 0 and 255 included")
+  func wholeLevelsEqualDefinition() {
+    var random = SplitMix64(seed: 44)
+    for round in 0..<80 {
+      let width = Int.random(in: 1...150, using: &random), height = Int.random(in: 1...30, using: &random)
+      // Half the images a gradient with noise, half blocks of extremes: dark ink on white paper
+      // (tiles apart), and bounds of odd sums (ceil of a half).
+      let pixels = (0..<(width * height)).map { i -> UInt8 in
+        let (x, y) = (i % width, i / width)
+        if round % 2 == 0 {
+          return UInt8(clamping: (x * 7 + y * 3) % 256 + Int.random(in: -40...40, using: &random))
+        }
+        return [0, 255, 9, 31, 120, 121][(x / 3 + y / 5 + Int.random(in: 0...1, using: &random)) % 6]
+      }
+      let grey = GreyImage(luma: Image<UInt8>(width: width, height: height, pixels: pixels))
+      #expect(grey.levels != nil)
+      #expect(grey.midpointThreshold() == Self.reference(grey), "\(width)×\(height)")
+    }
+  }
+
   @Test("a margin of shaded paper between two tags' borders, under a sunlit face, stays light")
   func marginBesideLighterFace() throws {
     // Columns: a tag's black border, 5 px of shaded paper (150), the next tag's border; rows:

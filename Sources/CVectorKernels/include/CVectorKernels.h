@@ -57,4 +57,11 @@ typedef struct {
 void arscene_nearest_code(const unsigned long long *codes, long count, const unsigned long long turned[4],
                           int limit, arscene_code_match *out);
 
+/// The AprilTag library's tile midpoint rule on 8-bit `levels` (`width` × `height`, rows packed):
+/// `dark[i]` is 1 where level i is below the middle of the lowest and highest levels in the 3 × 3
+/// tiles of 4 × 4 pixels around its tile, those two at least `contrast` apart and the lowest at
+/// most half the highest; 0 elsewhere. The same decisions as ARMarkers' `midpointThreshold` on
+/// the levels as floats. Returns 0 when its scratch memory could not be had (nothing written).
+int arscene_midpoint_dark(const unsigned char *levels, long width, long height, int contrast, unsigned char *dark);
+
 #endif
