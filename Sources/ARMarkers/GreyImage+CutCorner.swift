@@ -73,16 +73,6 @@ extension GreyImage {
     return (start, inside + 2)
   }
 
-  /// ``cutCornerQuadrilateral(_:width:height:minimumSide:finer:)`` in this image, for a region
-  /// that touches its edge (not `inside`).
-  func cutCornerQuadrilateral(
-    _ outline: [SIMD2<Double>], inside: Bool, minimumSide: Double, finer: Bool
-  ) -> [SIMD2<Double>]? {
-    guard !inside else { return nil }
-    return Self.cutCornerQuadrilateral(
-      outline, width: width, height: height, minimumSide: minimumSide, finer: finer)
-  }
-
   /// Where the line from `a` through `b` meets the line from `c` through `d`, beyond `b` on
   /// the first and beyond `d` on the second; nil for parallel lines or a meeting short of
   /// either.

@@ -213,8 +213,35 @@ struct GreyImage: Sendable {
     case .windowMean(let window): dark = threshold(window: window)
     case .tileMidpoint: dark = midpointThreshold()
     }
+    return Self.quads(dark: dark, width: width, height: height, minimumSide: minimumSide, hulls: hulls)
+  }
+
+  /// ``quads(_:minimumSide:hulls:)`` of this image halved (``halved``) by each of `rules` at half
+  /// the resolution (`DarkRule.halved`: the same reach in the scene), in the halved image's
+  /// pixels. Window rules on whole 8-bit levels are decided from the 2 × 2 blocks' sums, with no
+  /// halved image made.
+  func halvedQuads(_ rules: [DarkRule], minimumSide: Double, hulls: Bool) -> [[[SIMD2<Double>]]] {
+    var half: GreyImage?
+    defer { half?.recycle() }
+    return rules.map { rule in
+      if let levels, case .windowMean(let window) = rule.halved,
+        let dark = wholeLevelThreshold(levels, window: window, halved: true)
+      {
+        return Self.quads(
+          dark: dark, width: width / 2, height: height / 2, minimumSide: minimumSide, hulls: hulls)
+      }
+      if half == nil { half = halved }
+      return half!.quads(rule.halved, minimumSide: minimumSide, hulls: hulls)
+    }
+  }
+
+  /// ``quads(_:minimumSide:hulls:)`` of the dark pixels `dark` of an image `width` × `height`,
+  /// whose mask is handed back to be kept (``keptMasks``).
+  private static func quads(
+    dark: [Bool], width: Int, height: Int, minimumSide: Double, hulls: Bool
+  ) -> [[SIMD2<Double>]] {
     let parts = DarkComponents(dark: dark, width: width, height: height)
-    Self.keptMasks.give(dark)
+    keptMasks.give(dark)
     var quads: [[SIMD2<Double>]] = []
     for (c, part) in parts.components.enumerated() {
       let span = Double(max(part.maxX - part.minX, part.maxY - part.minY) + 1)
@@ -225,11 +252,17 @@ struct GreyImage: Sendable {
         continue
       }
       let outline = parts.outline(of: c)
+      func cutCorner(finer: Bool) -> [SIMD2<Double>]? {
+        inside
+          ? nil
+          : cutCornerQuadrilateral(
+            outline, width: width, height: height, minimumSide: minimumSide, finer: finer)
+      }
       guard
-        let quad = cutCornerQuadrilateral(outline, inside: inside, minimumSide: minimumSide, finer: false)
-          ?? Self.quadrilateral(outline, minimumSide: minimumSide)
-          ?? cutCornerQuadrilateral(outline, inside: inside, minimumSide: minimumSide, finer: true)
-          ?? (hulls ? Self.hullQuadrilateral(outline, pixels: part.count, minimumSide: minimumSide) : nil)
+        let quad = cutCorner(finer: false)
+          ?? quadrilateral(outline, minimumSide: minimumSide)
+          ?? cutCorner(finer: true)
+          ?? (hulls ? hullQuadrilateral(outline, pixels: part.count, minimumSide: minimumSide) : nil)
       else { continue }
       quads.append(quad)
     }

@@ -81,15 +81,13 @@ public struct MarkerDetector: Sendable {
         guard rules.contains(where: \.half) else {
           return rules.map { grey.quads($0.rule, minimumSide: minimumSide) }
         }
-        let half = grey.halved
-        defer { half.recycle() }
         let least = max(minimumSide, halving ? 40 : 20) / 2
         // Halving a large image thins a marker's border to a pixel or two, where it breaks:
         // outlines that run in through the gap give their convex hulls' quadrilaterals. (Not
         // below 960 px a side, where the full-resolution rules outline such markers whole:
         // there the hulls only added reads, 5% of a competition-field photo's time.)
-        return rules.map {
-          half.quads($0.rule.halved, minimumSide: least, hulls: halving).map { $0.map { $0 * 2 } }
+        return grey.halvedQuads(rules.map(\.rule), minimumSide: least, hulls: halving).map {
+          $0.map { $0.map { $0 * 2 } }
         }
       }
     }

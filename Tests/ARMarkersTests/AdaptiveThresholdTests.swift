@@ -66,4 +66,28 @@ struct AdaptiveThresholdTests {
       }
     }
   }
+
+  @Test(
+    "whole 8-bit levels halved (2 × 2 blocks' sums, in integers) equal the definition on the halved image")
+  func halvedWholeLevelsEqualDefinition() {
+    var random = SplitMix64(seed: 45)
+    for _ in 0..<60 {
+      // Wide enough for the kernel's vectors of four and eight, and their remainders.
+      let width = Int.random(in: 1...150, using: &random), height = Int.random(in: 1...40, using: &random)
+      let pixels = (0..<(width * height)).map { i -> UInt8 in
+        let base = (i % width) * 5 + (i / width) * 3
+        return UInt8(clamping: base % 256 + Int.random(in: -60...60, using: &random))
+      }
+      let grey = GreyImage(luma: Image<UInt8>(width: width, height: height, pixels: pixels))
+      let half = grey.halved
+      for window in [3, 5, 11, 33, 91] {
+        let dark = grey.wholeLevelThreshold(grey.levels!, window: window, halved: true)
+        guard half.width > 0, half.height > 0 else {
+          #expect(dark == nil, "\(width)×\(height): an empty halved image")
+          continue
+        }
+        #expect(dark == Self.reference(half, window: window), "\(width)×\(height), \(window)")
+      }
+    }
+  }
 }

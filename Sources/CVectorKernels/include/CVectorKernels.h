@@ -64,4 +64,14 @@ void arscene_nearest_code(const unsigned long long *codes, long count, const uns
 /// the levels as floats. Returns 0 when its scratch memory could not be had (nothing written).
 int arscene_midpoint_dark(const unsigned char *levels, long width, long height, int contrast, unsigned char *dark);
 
+/// The window-mean rule on 8-bit `levels` (`width` × `height`, rows packed), or with `halve` on
+/// the image halved (each value the mean of a 2 × 2 block, an odd last row or column dropped):
+/// `dark[i]` is 1 where value i is more than 7 levels below the mean of the `window` × `window`
+/// values around it (the window cut at the image's edges), else 0. Decided in 32-bit integers,
+/// exactly: the decisions of ARMarkers' `threshold(window:)` on the values as floats. `dark` holds
+/// the (halved) image's pixels. Returns 0, writing nothing, when a sum could pass `INT32_MAX` or
+/// scratch memory could not be had.
+int arscene_window_dark(const unsigned char *levels, long width, long height, long window, int halve,
+                        unsigned char *dark);
+
 #endif
