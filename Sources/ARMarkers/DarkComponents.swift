@@ -1,3 +1,5 @@
+import CVectorKernels
+
 /// The 4-connected components of a thresholded image's dark pixels, found from runs: each row's
 /// runs of dark pixels, joined by union-find with the runs they overlap in the row above. A
 /// pixel-by-pixel flood fill visited every dark pixel through a stack and wrote a label for
@@ -5,9 +7,7 @@
 /// components a caller asks for.
 struct DarkComponents {
   /// A run of dark pixels: row `y`, columns `start..<end`.
-  struct Run {
-    var y: Int32, start: Int32, end: Int32
-  }
+  typealias Run = arscene_run
 
   /// A component: its pixel count, bounding box (pixels, inclusive) and first run, which holds
   /// its first pixel in raster order.
@@ -40,31 +40,15 @@ struct DarkComponents {
     // Textured photos have a run every 16-20 pixels: reserved at once, not doubled repeatedly.
     runs.reserveCapacity(dark.count / 16)
     var rowStarts = [Int](repeating: 0, count: height + 1)
+    // A row's runs found in C, 64 pixels a word (``arscene_dark_row_runs``), then appended.
+    let row = UnsafeMutableBufferPointer<Run>.allocate(capacity: (width + 1) / 2)
+    defer { row.deallocate() }
     dark.withUnsafeBufferPointer { dark in
-      guard let base = dark.baseAddress else { return }
-      let bytes = UnsafeRawPointer(base)
-      // A Bool is one byte, 0 or 1: eight pixels are read as a word, and the first pixel of
-      // the other value found from its lowest differing byte (little-endian), so a row costs a
-      // few steps a run, not one a pixel.
-      @inline(__always) func next(_ value: Bool, from x: Int, row: Int) -> Int {
-        let other: UInt64 = value ? 0 : 0x0101_0101_0101_0101
-        var x = x
-        while x &+ 8 <= width {
-          let differing = bytes.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self) ^ other
-          if differing != 0 { return x &+ differing.trailingZeroBitCount &>> 3 }
-          x &+= 8
-        }
-        while x < width && dark[row &+ x] != value { x &+= 1 }
-        return x
-      }
-      for y in 0..<height {
-        rowStarts[y] = runs.count
-        let row = y * width
-        var x = next(true, from: 0, row: row)
-        while x < width {
-          let end = next(false, from: x, row: row)
-          runs.append(Run(y: Int32(y), start: Int32(x), end: Int32(end)))
-          x = end < width ? next(true, from: end, row: row) : width
+      dark.withMemoryRebound(to: UInt8.self) { bytes in
+        for y in 0..<height {
+          rowStarts[y] = runs.count
+          let count = arscene_dark_row_runs(bytes.baseAddress! + y * width, width, Int32(y), row.baseAddress)
+          runs.append(contentsOf: UnsafeBufferPointer(rebasing: row[0..<count]))
         }
       }
     }

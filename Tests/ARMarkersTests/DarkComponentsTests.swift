@@ -69,7 +69,8 @@ struct DarkComponentsTests {
   func againstFloodFill(density: Double) {
     var random = SplitMix64(seed: UInt64(density * 100))
     for _ in 0..<20 {
-      let width = Int.random(in: 1...60, using: &random), height = Int.random(in: 1...40, using: &random)
+      // Rows of more than one 64-pixel word too, as the runs are found.
+      let width = Int.random(in: 1...150, using: &random), height = Int.random(in: 1...40, using: &random)
       let dark = (0..<(width * height)).map { _ in Double.random(in: 0..<1, using: &random) < density }
       let expected = Self.floodFill(dark, width: width, height: height)
       let parts = DarkComponents(dark: dark, width: width, height: height)

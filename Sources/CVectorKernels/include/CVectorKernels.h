@@ -74,4 +74,13 @@ int arscene_midpoint_dark(const unsigned char *levels, long width, long height, 
 int arscene_window_dark(const unsigned char *levels, long width, long height, long window, int halve,
                         unsigned char *dark);
 
+/// A run of dark pixels: row `y`, columns `start ..< end`.
+typedef struct {
+  int y, start, end;
+} arscene_run;
+
+/// The runs of 1s in the `width` bytes of `row` (each 0 or 1), left to right, written to `runs`
+/// (room for `(width + 1) / 2`) as row `y`'s; returns how many.
+long arscene_dark_row_runs(const unsigned char *row, long width, int y, arscene_run *runs);
+
 #endif
