@@ -187,27 +187,41 @@ struct DarkComponents {
       // Directions clockwise from rightwards (right, down, left, up): each one's step on the
       // lattice of corners (indexed as the mask's pixels: corner (x, y) is index y·width + x),
       // and the pixels ahead on its left and right, as offsets from the corner reached. The
-      // margin keeps every one of them inside the mask.
-      let step = SIMD4(1, width, -1, -width)
-      let left = SIMD4(-width, 0, -1, -width - 1)
-      let right = SIMD4(0, -1, -width - 1, -width)
-      let origin = (Int(first.y) - part.minY + 1) * width + Int(first.start) - part.minX + 1
-      @inline(__always) func point(_ p: Int) -> SIMD2<Double> {
-        SIMD2(Double(p % width), Double(p / width)) + corner
+      // margin keeps every one of them inside the mask. (Tuples read by a switch: a SIMD4
+      // read at a variable lane went through memory at every step.)
+      @inline(__always) func offsets(_ direction: Int) -> (step: Int, left: Int, right: Int) {
+        switch direction {
+        case 0: (1, -width, 0)
+        case 1: (width, 0, -1)
+        case 2: (-1, -1, -width - 1)
+        default: (-width, -width - 1, -width)
+        }
       }
-      points.append(point(origin))
-      // Along the top edge of the first pixel, keeping the component on the right.
-      var (position, direction) = (origin, 0)
+      let (x0, y0) = (Int(first.start) - part.minX + 1, Int(first.y) - part.minY + 1)
+      let origin = y0 * width + x0
+      points.append(SIMD2(Double(x0), Double(y0)) + corner)
+      // Along the top edge of the first pixel, keeping the component on the right. The
+      // corner's column and row are kept as it moves (a division a turn was a tenth of a
+      // trace), its index in the mask with them.
+      var (position, x, y, direction) = (origin, x0, y0, 0)
+      var ahead = offsets(0)
       let limit = 4 * part.count + 4  // no outline has more edges than its pixels have sides
       for _ in 0..<limit {
-        position &+= step[direction]
+        position &+= ahead.step
+        switch direction {
+        case 0: x &+= 1
+        case 1: y &+= 1
+        case 2: x &-= 1
+        default: y &-= 1
+        }
         let turned =
-          mask[position &+ left[direction]]
-          ? (direction &+ 3) & 3 : mask[position &+ right[direction]] ? direction : (direction &+ 1) & 3
+          mask[position &+ ahead.left]
+          ? (direction &+ 3) & 3 : mask[position &+ ahead.right] ? direction : (direction &+ 1) & 3
         if position == origin && turned == 0 { break }
         if turned != direction {
-          points.append(point(position))
+          points.append(SIMD2(Double(x), Double(y)) + corner)
           direction = turned
+          ahead = offsets(turned)
         }
       }
     }
