@@ -1,9 +1,12 @@
-// Hot loops compiled for AVX2 as well as for the portable x86-64 baseline, chosen at run time.
-// The Swift build targets baseline x86-64 (SSE2): these functions carry their own target
-// attribute, and callers ask `arscene_cpu_has_avx2()` before calling one. Each gives the bits
-// of the portable Swift code it stands for: the film loops compute the same sums in the same
-// order, the ray kernel the same triangle tests (its boxes are another tree's, but only decide
-// which triangles are tested, never a hit), all without fused multiply-adds.
+// Hot loops in C. Those marked "AVX2 only" are compiled for AVX2 as well as for the portable
+// x86-64 baseline, chosen at run time: the Swift build targets baseline x86-64 (SSE2), these
+// functions carry their own target attribute, and callers ask `arscene_cpu_has_avx2()` before
+// calling one. Each gives the bits of the portable Swift code it stands for: the film loops
+// compute the same sums in the same order, the ray kernel the same triangle tests (its boxes
+// are another tree's, but only decide which triangles are tested, never a hit), all without
+// fused multiply-adds. The others are portable C loops the compiler vectorises for any target:
+// marker detection's thresholds and runs on bytes (where Swift's SIMD types compiled a byte
+// comparison lane by lane), with the decisions of the Swift rules they stand for.
 #ifndef ARSCENE_CVECTORKERNELS_H
 #define ARSCENE_CVECTORKERNELS_H
 
