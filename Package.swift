@@ -384,5 +384,7 @@ if wholeModule != nil || optimised {
     let flags = (optimise ? ["-O"] : []) + (whole ? ["-wmo", "-num-threads", "2"] : [])
     guard !flags.isEmpty else { continue }
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(flags)]
+    // The C targets' hot loops (CVectorKernels: marker thresholds, rays, film) optimised too.
+    if optimise { target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-O2"])] }
   }
 }
