@@ -119,19 +119,10 @@ extension GreyImage {
   /// `ceil((low + high) / 2)`, and `low ≤ high / 2` is `2 low ≤ high`), sixteen pixels an
   /// instruction where floats took four. Nil when the kernel's scratch memory could not be had.
   func wholeLevelMidpointThreshold(_ levels: [UInt8]) -> [Bool]? {
-    var dark = Self.keptMasks.take(count: width * height)
-    let done = levels.withUnsafeBufferPointer { levels in
-      dark.withUnsafeMutableBufferPointer { dark in
-        dark.withMemoryRebound(to: UInt8.self) { out in
-          arscene_midpoint_dark(
-            levels.baseAddress, width, height, Int32(Self.midpointContrast), out.baseAddress)
-        }
+    Self.keptMask(count: width * height) { out in
+      levels.withUnsafeBufferPointer { levels in
+        arscene_midpoint_dark(levels.baseAddress, width, height, Int32(Self.midpointContrast), out)
       }
     }
-    guard done != 0 else {
-      Self.keptMasks.give(dark)
-      return nil
-    }
-    return dark
   }
 }

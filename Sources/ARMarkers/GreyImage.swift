@@ -230,8 +230,9 @@ struct GreyImage: Sendable {
         return Self.quads(
           dark: dark, width: width / 2, height: height / 2, minimumSide: minimumSide, hulls: hulls)
       }
-      if half == nil { half = halved }
-      return half!.quads(rule.halved, minimumSide: minimumSide, hulls: hulls)
+      let image = half ?? halved
+      half = image
+      return image.quads(rule.halved, minimumSide: minimumSide, hulls: hulls)
     }
   }
 
