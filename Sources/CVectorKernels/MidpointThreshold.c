@@ -55,11 +55,12 @@ int arscene_midpoint_dark(const uint8_t *levels, long width, long height, int co
   uint8_t *row_low = scratch, *row_high = scratch + padded;
   uint8_t *spare_low = scratch + 2 * padded, *spare_high = scratch + 3 * padded;
   uint8_t *bound = scratch + 4 * padded, *tile_bound = bound + width;
-  // Beyond the image the folded rows hold what never wins: the tiles there are left out, as
-  // the rule leaves out tiles beyond the image.
-  memset(row_low, 255, (size_t)padded);
-  memset(row_high, 0, (size_t)padded);
   for (long ty = 0; ty < rows; ty++) {
+    // Beyond the image the folded rows hold what never wins: the tiles there are left out, as
+    // the rule leaves out tiles beyond the image. (Refilled each tile row: the sliding minima
+    // write over the padding.)
+    memset(row_low, 255, (size_t)padded);
+    memset(row_high, 0, (size_t)padded);
     // The tile row's rows folded into one, columnwise.
     uint8_t *low = row_low + pad_left, *high = row_high + pad_left;
     const uint8_t *first = levels + ty * tile * width;
@@ -73,15 +74,12 @@ int arscene_midpoint_dark(const uint8_t *levels, long width, long height, int co
         high[x] = max8(high[x], row[x]);
       }
     }
-    // Each tile's 3 × 1 neighbourhood: the 12 columns from a tile before its first. (The
-    // folded rows are refilled, padding included, each tile row.)
+    // Each tile's 3 × 1 neighbourhood: the 12 columns from a tile before its first.
     sliding12(row_low, row_high, width + pad_left, spare_low, spare_high);
     for (long tx = 0; tx < columns; tx++) {
       lowest[ty * columns + tx] = row_low[tx * tile];
       highest[ty * columns + tx] = row_high[tx * tile];
     }
-    memset(row_low, 255, (size_t)padded);
-    memset(row_high, 0, (size_t)padded);
   }
   for (long ty = 0; ty < rows; ty++) {
     const uint8_t *above = lowest + (ty > 0 ? ty - 1 : 0) * columns, *here = lowest + ty * columns,

@@ -46,21 +46,41 @@ static void decide_row(const int32_t *restrict values, long w, long r, int32_t r
   }
 }
 
-/// `columns[x] += sign · row[x]` for x below `count` (8-bit rows).
-static void add_row8(const uint8_t *restrict row, long count, int32_t sign, int32_t *restrict columns) {
-  if (sign > 0) {
-    for (long x = 0; x < count; x++) columns[x] += row[x];
+/// The image the rule runs on: the 8-bit `levels`, or when halved the blocks' 16-bit `sums`
+/// (the other NULL); `width` values a row.
+typedef struct {
+  const uint8_t *levels;
+  const uint16_t *sums;
+  long width;
+} rule_image;
+
+/// `columns[x] += sign · value` for each value x of row `y` of `image` (`sign` ±1).
+static void add_row(rule_image image, long y, int32_t sign, int32_t *restrict columns) {
+  long w = image.width;
+  if (image.sums) {
+    const uint16_t *restrict row = image.sums + y * w;
+    if (sign > 0) {
+      for (long x = 0; x < w; x++) columns[x] += row[x];
+    } else {
+      for (long x = 0; x < w; x++) columns[x] -= row[x];
+    }
   } else {
-    for (long x = 0; x < count; x++) columns[x] -= row[x];
+    const uint8_t *restrict row = image.levels + y * w;
+    if (sign > 0) {
+      for (long x = 0; x < w; x++) columns[x] += row[x];
+    } else {
+      for (long x = 0; x < w; x++) columns[x] -= row[x];
+    }
   }
 }
 
-/// `columns[x] += sign · row[x]` for x below `count` (16-bit rows: blocks' sums).
-static void add_row16(const uint16_t *restrict row, long count, int32_t sign, int32_t *restrict columns) {
-  if (sign > 0) {
-    for (long x = 0; x < count; x++) columns[x] += row[x];
+/// Row `y` of `image` widened into `out`.
+static void widen_row(rule_image image, long y, int32_t *restrict out) {
+  long w = image.width;
+  if (image.sums) {
+    for (long x = 0; x < w; x++) out[x] = image.sums[y * w + x];
   } else {
-    for (long x = 0; x < count; x++) columns[x] -= row[x];
+    for (long x = 0; x < w; x++) out[x] = image.levels[y * w + x];
   }
 }
 
@@ -108,32 +128,17 @@ int arscene_window_dark(const unsigned char *levels, long width, long height, lo
     return 0;
   }
   if (halve) block_sums(levels, width, height, sums);
+  rule_image image = {halve ? NULL : levels, sums, w};
   int32_t *columns = scratch, *values = scratch + w, *across = scratch + 2 * w;
   memset(columns, 0, (size_t)w * sizeof(int32_t));
   for (long y = 0; y < h; y++) {
     // The window's column sums: rows y − r ..< y + r + 1 (cut at the edges), the rows before
     // the first added first.
-    for (long k = y == 0 ? 0 : y + r; k <= y + r && k < h; k++) {
-      if (halve) {
-        add_row16(sums + k * w, w, 1, columns);
-      } else {
-        add_row8(levels + k * w, w, 1, columns);
-      }
-    }
-    if (y - r - 1 >= 0) {
-      if (halve) {
-        add_row16(sums + (y - r - 1) * w, w, -1, columns);
-      } else {
-        add_row8(levels + (y - r - 1) * w, w, -1, columns);
-      }
-    }
+    for (long k = y == 0 ? 0 : y + r; k <= y + r && k < h; k++) add_row(image, k, 1, columns);
+    if (y - r - 1 >= 0) add_row(image, y - r - 1, -1, columns);
     running_sums(columns, w, across);
     long top = y - r > 0 ? y - r : 0, bottom = y + r + 1 < h ? y + r + 1 : h;
-    if (halve) {
-      for (long x = 0; x < w; x++) values[x] = sums[y * w + x];
-    } else {
-      for (long x = 0; x < w; x++) values[x] = levels[y * w + x];
-    }
+    widen_row(image, y, values);
     decide_row(values, w, r, (int32_t)(bottom - top), offset, across, dark + y * w);
   }
   free(sums);
