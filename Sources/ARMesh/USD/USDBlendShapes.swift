@@ -1,31 +1,38 @@
 extension USDStageReader {
-  /// The points of mesh `prim` moved by its UsdSkel blend shapes (`skel:blendShapes`, their
-  /// `BlendShape` prims in `skel:blendShapeTargets`) at the reader's time, as usd-core's
-  /// `UsdSkelBakeSkinning` moves them before it skins: each shape's `offsets` (at its
-  /// `pointIndices`, or at every point) times its weight, the weight the animation bound to the
-  /// mesh's skeleton gives the shape's name in `blendShapeWeights` (0 where it names none).
+  /// A blend shape that moves a mesh at the reader's time: its `BlendShape` prim, its weight,
+  /// the points its offsets move (its `pointIndices`, or every point) and its sub-shapes.
+  struct WeightedBlendShape {
+    var target: String
+    var weight: Double
+    var indices: [Int64]
+    /// The rest, the in-betweens and the shape, by weight.
+    var shapes: [SubShape]
+  }
+
+  /// The UsdSkel blend shapes (`skel:blendShapes`, their `BlendShape` prims in
+  /// `skel:blendShapeTargets`) that move mesh `prim` of `pointCount` points at the reader's
+  /// time, as usd-core's `UsdSkelBakeSkinning` finds them before it skins: each shape the
+  /// animation bound to the mesh's skeleton gives a weight other than 0 in `blendShapeWeights`.
   ///
   /// - Returns: nil where usd-core applies none (the mesh names no shape, is under no `SkelRoot`
-  ///   or binds no skeleton): it is drawn as authored; the points (unmoved where every weight
-  ///   is 0); or why the shapes cannot be applied (drawn without them, with a warning): a target
-  ///   that is not a blend shape, offsets that do not fit the points, an in-between without a
-  ///   weight of its own. In-between shapes are interpolated linearly by weight between the
-  ///   rest, the in-betweens and the shape (extrapolated beyond the first and last).
-  func blendShapePoints(_ prim: String, points: [SIMD3<Double>]) -> Result<[SIMD3<Double>], USDSkinningIssue>?
+  ///   or binds no skeleton); the shapes (none where every weight is 0); or why the shapes cannot
+  ///   be applied (drawn without them, with a warning): a target that is not a blend shape,
+  ///   offsets that do not fit the points, an in-between without a weight of its own.
+  func weightedBlendShapes(_ prim: String, pointCount: Int) -> Result<[WeightedBlendShape], USDSkinningIssue>?
   {
     guard case .tokens(let names)? = value(prim + ".skel:blendShapes"), !names.isEmpty,
       skelRoot(of: prim) != nil, let skeleton = inheritedTarget("skel:skeleton", from: prim)
     else { return nil }
     let weights = blendShapeWeights(skeleton: skeleton)
-    guard names.contains(where: { (weights[$0] ?? 0) != 0 }) else { return .success(points) }
+    guard names.contains(where: { (weights[$0] ?? 0) != 0 }) else { return .success([]) }
     guard case .paths(let targets)? = values[prim + ".skel:blendShapeTargets"], targets.count == names.count
     else {
       return .failure(
         .init("names \(names.count) blend shapes and not one skel:blendShapeTargets target each"))
     }
-    var moved = points
     // The stage's in-between attributes, found once for all of the mesh's shapes.
     let inbetweens = values.keys.filter { $0.containsASCII(".inbetweens:") }
+    var found: [WeightedBlendShape] = []
     for (name, target) in zip(names, targets) {
       guard let weight = weights[name], weight != 0 else { continue }
       guard primTypes[target] == "BlendShape", case .vectors(let offsets)? = values[target + ".offsets"]
@@ -33,26 +40,42 @@ extension USDStageReader {
         return .failure(
           .init("has blend shape \(name) targeting \(target), which is not a BlendShape with offsets"))
       }
-      var indices = Array(0..<Int64(points.count))
+      var indices = Array(0..<Int64(pointCount))
       if case .ints(let given)? = values[target + ".pointIndices"] { indices = given }
-      guard indices.count == offsets.count, indices.allSatisfy({ $0 >= 0 && $0 < points.count }) else {
+      guard indices.count == offsets.count, indices.allSatisfy({ $0 >= 0 && $0 < pointCount }) else {
         return .failure(
           .init(
-            "has blend shape \(target) of \(offsets.count) offsets for \(indices.count) point indices of its \(points.count) points"
+            "has blend shape \(target) of \(offsets.count) offsets for \(indices.count) point indices of its \(pointCount) points"
           ))
       }
-      let shapes: [SubShape]
       switch subShapes(of: target, primary: offsets, among: inbetweens) {
-      case .success(let found): shapes = found
+      case .success(let shapes):
+        found.append(WeightedBlendShape(target: target, weight: weight, indices: indices, shapes: shapes))
       case .failure(let issue): return .failure(issue)
       }
-      let (lower, upper, t) = Self.segment(shapes, at: weight)
-      for (k, i) in indices.enumerated() {
-        let from = lower.offsets?[k] ?? .zero, to = upper.offsets?[k] ?? .zero
+    }
+    return .success(found)
+  }
+
+  /// `vectors` (a mesh's points, or its normals one a point) each moved by `blendShapes`: each
+  /// shape's `offsets` of its sub-shapes (their `offsets` or `normalOffsets`; none where not
+  /// authored) at its points, interpolated linearly by weight between the two sub-shapes its
+  /// weight falls between (extrapolated beyond the first and last), as usd-core weighs them.
+  static func moved(
+    _ vectors: [SIMD3<Double>], by blendShapes: [WeightedBlendShape],
+    offsets: KeyPath<SubShape, [SIMD3<Double>]?>
+  ) -> [SIMD3<Double>] {
+    var moved = vectors
+    for blendShape in blendShapes {
+      let (lower, upper, t) = segment(blendShape.shapes, at: blendShape.weight)
+      let (low, high) = (lower[keyPath: offsets], upper[keyPath: offsets])
+      guard low != nil || high != nil else { continue }
+      for (k, i) in blendShape.indices.enumerated() {
+        let from = low?[k] ?? .zero, to = high?[k] ?? .zero
         moved[Int(i)] += from + (to - from) * t
       }
     }
-    return .success(moved)
+    return moved
   }
 
   /// A blend shape's offsets at one weight: the rest (0, no offsets), an in-between, or the
@@ -116,60 +139,40 @@ extension USDStageReader {
   }
 
   /// The authored per-point normals `normals` of mesh `prim` (`normalsKey` the attribute)
-  /// moved by its UsdSkel blend shapes at the reader's time and made unit, as usd-core's
-  /// `UsdSkelBakeSkinning` moves them: each shape's `normalOffsets` (an in-between's its own,
-  /// none where not authored) at its `pointIndices` (or at every point), weighted as its
-  /// `offsets` are (``blendShapePoints(_:points:)``). Normals that are not one a point (face
-  /// varying, indexed) are moved by neither.
+  /// moved by its weighted blend shapes `blendShapes` (``weightedBlendShapes(_:pointCount:)``)
+  /// and made unit, as usd-core's `UsdSkelBakeSkinning` moves them: each shape's
+  /// `normalOffsets` (an in-between's its own, none where not authored), weighted as its
+  /// `offsets` are. Normals that are not one a point (face varying, indexed) are moved by
+  /// neither.
   ///
   /// - Returns: nil where no weighted shape has normal offsets; the moved normals; or the shapes
   ///   whose normal offsets are not applied, and why (drawn unmoved, with a warning).
-  func blendShapeNormals(_ prim: String, normalsKey: String, normals: [SIMD3<Double>])
-    -> Result<[SIMD3<Double>], USDSkinningIssue>?
-  {
-    guard case .tokens(let names)? = value(prim + ".skel:blendShapes"),
-      case .paths(let targets)? = values[prim + ".skel:blendShapeTargets"], targets.count == names.count,
-      let skeleton = inheritedTarget("skel:skeleton", from: prim)
-    else { return nil }
-    let weights = blendShapeWeights(skeleton: skeleton)
-    // The stage's in-between attributes, found once for all of the mesh's shapes.
-    let inbetweens = values.keys.filter { $0.containsASCII(".inbetweens:") }
-    let moving = zip(names, targets).filter { name, target in
-      (weights[name] ?? 0) != 0
-        && (values[target + ".normalOffsets"] != nil
-          || inbetweens.contains { $0.hasPrefix(target + ".inbetweens:") && $0.hasSuffix(":normalOffsets") })
-    }
+  func blendShapeNormals(
+    _ prim: String, normalsKey: String, normals: [SIMD3<Double>], by blendShapes: [WeightedBlendShape]
+  ) -> Result<[SIMD3<Double>], USDSkinningIssue>? {
+    let moving = blendShapes.filter { $0.shapes.contains { $0.normalOffsets != nil } }
     guard !moving.isEmpty else { return nil }
     let perPoint = ["vertex", "varying"].contains(interpolations[normalsKey] ?? "vertex")
     guard perPoint, values[normalsKey + ":indices"] == nil else {
       return .failure(
         .init(
-          "has blend shapes \(Self.list(moving.map(\.1))) that move its normals (normalOffsets), which usd-core's "
+          "has blend shapes \(Self.list(moving.map(\.target))) that move its normals (normalOffsets), which usd-core's "
             + "UsdSkelBakeSkinning and ARScene move only where there is one normal a point: its normals drawn unmoved"
         ))
     }
-    var moved = normals
-    for (name, target) in moving {
-      guard case .vectors(let offsets)? = values[target + ".offsets"],
-        case .success(let shapes) = subShapes(of: target, primary: offsets, among: inbetweens)
-      else { continue }  // (the points' own reading names what is wrong with the shape)
-      var indices = Array(0..<Int64(normals.count))
-      if case .ints(let given)? = values[target + ".pointIndices"] { indices = given }
-      guard shapes.allSatisfy({ $0.normalOffsets.map { $0.count == indices.count } ?? true }),
-        indices.allSatisfy({ $0 >= 0 && $0 < normals.count })
-      else {
-        return .failure(
-          .init(
-            "has blend shape \(target) whose normal offsets do not fit its points: its normals drawn unmoved")
-        )
-      }
-      let (lower, upper, t) = Self.segment(shapes, at: weights[name]!)
-      for (k, i) in indices.enumerated() {
-        let from = lower.normalOffsets?[k] ?? .zero, to = upper.normalOffsets?[k] ?? .zero
-        moved[Int(i)] += from + (to - from) * t
-      }
+    for blendShape in moving
+    where !blendShape.shapes.allSatisfy({
+      $0.normalOffsets.map { $0.count == blendShape.indices.count } ?? true
+    })
+      || !blendShape.indices.allSatisfy({ $0 < normals.count })
+    {
+      return .failure(
+        .init(
+          "has blend shape \(blendShape.target) whose normal offsets do not fit its points: its normals drawn unmoved"
+        ))
     }
-    return .success(moved.map { $0.normalizedOrNil() ?? $0 })
+    return .success(
+      Self.moved(normals, by: moving, offsets: \.normalOffsets).map { $0.normalizedOrNil() ?? $0 })
   }
 
   /// The vectors `value` holds, if it holds vectors.

@@ -12,10 +12,10 @@ extension USDStageReader {
       guard case .vectors(var points)? = value(prim.path + ".points") else { return nil }
       // Blend shapes first, then the skin, as UsdSkel deforms a mesh.
       var shaped = false, normals: [SIMD3<Double>]?
-      switch blendShapePoints(prim.path, points: points) {
-      case .success(let moved)?:
-        (points, shaped) = (moved, true)
-        normals = movedNormals(prim.path, warnings: &warnings)
+      switch weightedBlendShapes(prim.path, pointCount: points.count) {
+      case .success(let blendShapes)?:
+        (points, shaped) = (Self.moved(points, by: blendShapes, offsets: \.offsets), true)
+        normals = movedNormals(prim.path, by: blendShapes, warnings: &warnings)
       case .failure(let issue)?:
         warnings.append("\(layer.path): mesh \(prim.path) \(issue.reason); drawn without its blend shapes")
       case nil: break
@@ -111,11 +111,14 @@ extension USDStageReader {
     return attributes
   }
 
-  /// Mesh `prim`'s authored normals moved by its blend shapes (``blendShapeNormals(_:normalsKey:normals:)``),
-  /// nil where they do not move them; why not, where they cannot, in `warnings`.
-  private func movedNormals(_ prim: String, warnings: inout [String]) -> [SIMD3<Double>]? {
+  /// Mesh `prim`'s authored normals moved by its weighted blend shapes `blendShapes`
+  /// (``blendShapeNormals(_:normalsKey:normals:by:)``), nil where they do not move them; why
+  /// not, where they cannot, in `warnings`.
+  private func movedNormals(_ prim: String, by blendShapes: [WeightedBlendShape], warnings: inout [String])
+    -> [SIMD3<Double>]?
+  {
     guard let key = authoredNormalsKey(prim), case .vectors(let authored)? = value(key) else { return nil }
-    switch blendShapeNormals(prim, normalsKey: key, normals: authored) {
+    switch blendShapeNormals(prim, normalsKey: key, normals: authored, by: blendShapes) {
     case .success(let moved)?: return moved
     case .failure(let issue)?: warnings.append("\(layer.path): mesh \(prim) \(issue.reason)")
     case nil: break
