@@ -69,10 +69,13 @@ let package = Package(
     ),
     // Whole-file reads and atomic writes, shared by every module that reads or writes files.
     .target(name: "ARFiles", dependencies: ["ARMath"]),
-    // Meshes, materials and OBJ/MTL reading and writing: pure Swift.
+    // Meshes, materials and model reading and writing: Swift, the assembled mesh's indices
+    // written by a C loop (CVectorKernels, no system library).
     .target(
       name: "ARMesh",
-      dependencies: ["ARMath", "ARFiles", .product(name: "RealModule", package: "swift-numerics")]
+      dependencies: [
+        "ARMath", "ARFiles", "CVectorKernels", .product(name: "RealModule", package: "swift-numerics"),
+      ]
     ),
     // Decoded images and sRGB: pure Swift, so the renderer needs no codec.
     .target(
@@ -260,7 +263,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ARMeshTests",
-      dependencies: ["ARMesh", "ARMath", "ARTestSupport"]
+      dependencies: ["ARMesh", "ARMath", "ARTestSupport", "CVectorKernels"]
     ),
     .testTarget(
       name: "ARFilmTests",

@@ -6,9 +6,12 @@
 // are another tree's, but only decide which triangles are tested, never a hit), all without
 // fused multiply-adds. The others are portable C loops the compiler vectorises for any target:
 // marker detection's thresholds and runs on bytes (where Swift's SIMD types compiled a byte
-// comparison lane by lane), with the decisions of the Swift rules they stand for.
+// comparison lane by lane), with the decisions of the Swift rules they stand for; and a mesh's
+// indices written with stores that bypass the cache on x86-64 (Swift has no such store).
 #ifndef ARSCENE_CVECTORKERNELS_H
 #define ARSCENE_CVECTORKERNELS_H
+
+#include <stdint.h>
 
 /// 1 when this CPU and the operating system run AVX2 instructions, else 0 (always 0 off x86-64,
 /// and with ARSCENE_PORTABLE_KERNELS set to anything but 0 or empty).
@@ -85,5 +88,10 @@ typedef struct {
 /// The runs of 1s in the `width` bytes of `row` (each 0 or 1), left to right, written to `runs`
 /// (room for `(width + 1) / 2`) as row `y`'s; returns how many.
 long arscene_dark_row_runs(const unsigned char *row, long width, int y, arscene_run *runs);
+
+/// out[k] = in[k] + base for k in [0, count), wrapping: a mesh's triangle corners offset by its
+/// first vertex. The stores bypass the cache on x86-64 (`out` is not read before it is written:
+/// no line is fetched to be overwritten) and are fenced before the function returns.
+void arscene_offset_indices(const uint32_t *in, uint32_t *out, long count, uint32_t base);
 
 #endif
