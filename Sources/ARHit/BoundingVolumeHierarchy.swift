@@ -45,7 +45,7 @@ public final class BoundingVolumeHierarchy: Sendable {
     guard !indices.isEmpty, indices.count % 3 == 0 else {
       throw .invalidMesh("needs at least one triangle (got \(indices.count) indices)")
     }
-    guard positions.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) else {
+    guard positions.allFinite else {
       throw .invalidMesh("a vertex position is not finite")
     }
     guard indices.allSatisfy({ $0 >= 0 && $0 < positions.count }) else {

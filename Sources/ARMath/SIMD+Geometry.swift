@@ -79,3 +79,29 @@ extension SIMD3 where Scalar: ARScalar {
   @inlinable @inline(__always)
   public func homogeneous(_ w: Scalar) -> SIMD4<Scalar> { SIMD4(x, y, z, w) }
 }
+
+extension Array where Element == SIMD3<Double> {
+  /// Whether every coordinate of every vector is finite (neither NaN nor infinite): one pass
+  /// with no branch a vector, each coordinate times zero summed (an infinite or NaN coordinate
+  /// makes its sum NaN), four vectors at a time. What a mesh's points, an extent or an
+  /// accessor's rows are checked with before they are used.
+  @inlinable
+  public var allFinite: Bool {
+    withUnsafeBufferPointer { vectors in
+      var (a, b, c, d) = (SIMD3<Double>.zero, SIMD3<Double>.zero, SIMD3<Double>.zero, SIMD3<Double>.zero)
+      var k = 0
+      while k &+ 4 <= vectors.count {
+        a += vectors[k] * 0
+        b += vectors[k &+ 1] * 0
+        c += vectors[k &+ 2] * 0
+        d += vectors[k &+ 3] * 0
+        k &+= 4
+      }
+      while k < vectors.count {
+        a += vectors[k] * 0
+        k &+= 1
+      }
+      return a + b + c + d == .zero
+    }
+  }
+}

@@ -149,4 +149,26 @@ struct RangeTests {
       Matrix4<Float>(rows: [2, 4, 1, 0], [1, 2, 1, 0], [3, 6, -1, -0.2], [1, 2, -1, 0]) * scale
     #expect(singular.inverse == nil, "scale \(scale)")
   }
+
+  @Test(
+    "allFinite: false for a NaN or an infinity at any coordinate of any vector, true for huge, tiny and signed zeros"
+  )
+  func allFinite() {
+    let finite: [Double] = [0, -0.0, 1, -1e308, 1e308, .leastNonzeroMagnitude, -.greatestFiniteMagnitude]
+    for count in 0..<10 {
+      let vectors = (0..<count).map { k in
+        SIMD3(finite[k % finite.count], finite[(k + 1) % finite.count], finite[(k + 3) % finite.count])
+      }
+      #expect(vectors.allFinite, "\(vectors)")
+      for bad in [Double.nan, .infinity, -.infinity, .signalingNaN] {
+        for k in 0..<count {
+          for axis in 0..<3 {
+            var spoiled = vectors
+            spoiled[k][axis] = bad
+            #expect(!spoiled.allFinite, "\(bad) at vector \(k) of \(count), axis \(axis)")
+          }
+        }
+      }
+    }
+  }
 }

@@ -181,7 +181,7 @@ struct GLTFAccessors {
       }
       initialized = a.count
     }
-    guard a.componentType != 5126 || rows.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+    guard a.componentType != 5126 || rows.allFinite
     else {
       throw fail(here, "holds a number that is not finite")
     }

@@ -11,7 +11,7 @@ extension USDStageReader {
   /// it. Nil when it holds neither (and no extent is authored): BBoxCache's empty box.
   func skelRootExtent(_ root: String) -> (min: SIMD3<Double>, max: SIMD3<Double>)? {
     if case .vectors(let authored)? = value(root + ".extent"), authored.count == 2,
-      authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+      authored.allFinite
     {
       return (authored[0], authored[1])
     }

@@ -80,7 +80,7 @@ extension USDStageReader {
   /// width (or the one width they share).
   func pointBasedExtentCorners(_ prim: (path: String, type: String)) -> [SIMD3<Double>] {
     guard case .vectors(let points)? = value(prim.path + ".points"), !points.isEmpty,
-      points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+      points.allFinite
     else { return [] }
     // In single precision, as the schema computes an extent (a float3[] attribute).
     var widths: [Float] = []

@@ -81,7 +81,7 @@ extension USDStageReader {
     guard case .ints(let counts)? = value(prim + ".faceVertexCounts"),
       case .ints(let indices)? = value(prim + ".faceVertexIndices")
     else { return nil }
-    guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) else {
+    guard points.allFinite else {
       throw USDError(path: layer.path, place: prim + ".points", reason: "a point that is not finite")
     }
     var leftHanded = false

@@ -416,7 +416,7 @@ struct USDStageReader {
   /// implicit shape's schema extent, which its vertices reach), as its 8 corners.
   func extentCorners(_ prim: String, _ attributes: GLTFPrimitiveAttributes) -> [SIMD3<Double>] {
     if case .vectors(let authored)? = value(prim + ".extent"), authored.count == 2,
-      authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+      authored.allFinite
     {
       // An extent whose minimum passes its maximum is an empty box to BBoxCache.
       guard all(authored[0] .<= authored[1]) else { return [] }
@@ -429,7 +429,7 @@ struct USDStageReader {
   /// or a mesh's that draws nothing.
   func authoredExtentCorners(_ prim: String) -> [SIMD3<Double>] {
     guard case .vectors(let authored)? = value(prim + ".extent"), authored.count == 2,
-      authored.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }),
+      authored.allFinite,
       all(authored[0] .<= authored[1])
     else { return [] }
     return Self.corners((authored[0], authored[1]))
