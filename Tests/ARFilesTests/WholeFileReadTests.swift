@@ -8,11 +8,13 @@ import Testing
 /// waited on; errors that name the file.
 @Suite("Whole-file reads")
 struct WholeFileReadTests {
-  @Test("a regular file's bytes, an empty file's none, every byte value kept, across read sizes")
+  @Test(
+    "a regular file's bytes, an empty file's none, every byte value kept, across read sizes and the size from which a file is read in parts on several threads"
+  )
   func regularFiles() throws {
     let folder = try TemporaryFolder()
     var generator = SplitMix64(seed: 67)
-    for size in [0, 1, 4095, 4096, 4097, 1 << 20, (1 << 20) + 13] {
+    for size in [0, 1, 4095, 4096, 4097, 1 << 20, (1 << 20) + 13, (4 << 20) - 1, 4 << 20, (4 << 20) + 7] {
       let bytes = (0..<size).map { _ in UInt8.random(in: 0 ... .max, using: &generator) }
       let path = folder.path + "/file-\(size).bin"
       try Data(bytes).write(to: URL(fileURLWithPath: path))
