@@ -207,10 +207,7 @@ extension USDTests {
   /// and their boxes together, metres, +Y up.
   static func bboxCache(_ file: String) throws -> (prims: Set<String>, min: SIMD3<Double>, max: SIMD3<Double>)
   {
-    let all = try JSONDecoder().decode(
-      [String: [String: [String: [Double]]]].self,
-      from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/bboxcache.json"))))
-    let prims = try #require(all[file])
+    let prims = try usdCoreBoxes("bboxcache.json", file)
     var low = SIMD3<Double>(repeating: .infinity), high = SIMD3<Double>(repeating: -.infinity)
     for box in prims.values {
       let (a, b) = (try #require(box["min"]), try #require(box["max"]))
@@ -218,6 +215,15 @@ extension USDTests {
       high = pointwiseMax(high, SIMD3(b[0], b[1], b[2]))
     }
     return (Set(prims.keys), low, high)
+  }
+
+  /// The boxes usd-core wrote under `key` in fixture `json` (Tools/generate-usd-fixtures): each
+  /// prim's, or each time's, `min` and `max`.
+  static func usdCoreBoxes(_ json: String, _ key: String) throws -> [String: [String: [Double]]] {
+    let all = try JSONDecoder().decode(
+      [String: [String: [String: [Double]]]].self,
+      from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/" + json))))
+    return try #require(all[key])
   }
 
   struct ExpectedNormals: Decodable {
@@ -267,7 +273,7 @@ struct USDSubsetMaterialTests {
   }
 }
 
-/// USD's implicit surfaces (Cube, Sphere, Cylinder, Cone, Capsule, Plane) made meshes.
+/// USD's implicit surfaces (Cube, Sphere, Cylinder, Cone, Capsule, Plane, Cylinder_1, Capsule_1) made meshes.
 @Suite("USD implicit shapes")
 struct USDImplicitShapeTests {
   @Test("a stage of every implicit shape: its bounds are usd-core's BBoxCache's, to 1e-9 m")
@@ -283,6 +289,37 @@ struct USDImplicitShapeTests {
         abs(bounds.min[k] - low[k]) < 1e-9 && abs(bounds.max[k] - high[k]) < 1e-9,
         "\(bounds) vs \(low) \(high)")
     }
+  }
+
+  @Test(
+    "Cylinder_1 and Capsule_1 (ends of two radii, a capsule's caps tangent to its leaning side, one of no height): each one's bounds are usd-core's BBoxCache's, to 1e-9 m"
+  )
+  func twoRadii() throws {
+    let boxes = try USDTests.usdCoreBoxes("bboxcache.json", "implicit-two-radii.usdz")
+    // Tools/generate-usd-fixtures's shapes, each translated to (4 (k mod 4), 4 (k div 4), 0).
+    let shapes: [(String, [String: Double], String)] = [
+      ("Cylinder_1", [:], "Z"), ("Cylinder_1", ["radiusBottom": 1, "radiusTop": 0.25, "height": 1.5], "Z"),
+      ("Cylinder_1", ["radiusBottom": 0, "radiusTop": 0.5, "height": 0.5], "X"),
+      ("Capsule_1", [:], "Z"), ("Capsule_1", ["radiusBottom": 1, "radiusTop": 0.25, "height": 1], "Z"),
+      ("Capsule_1", ["radiusBottom": 0.25, "radiusTop": 1, "height": 1], "Y"),
+      ("Capsule_1", ["radiusBottom": 0.5, "radiusTop": 0.25, "height": 0], "X"),
+    ]
+    #expect(boxes.count == shapes.count)
+    for (k, (type, numbers, axis)) in shapes.enumerated() {
+      let box = try #require(boxes["/Shapes/\(type)_\(k)"])
+      let mesh = try USDImplicitShapes.mesh(
+        type, number: { numbers[$0] }, token: { $0 == "axis" ? axis : nil }, place: "/S", path: "test")
+      let shift = SIMD3<Double>(Double(4 * (k % 4)), Double(4 * (k / 4)), 0)
+      let (low, high) = mesh.positionBounds
+      let (a, b) = (try #require(box["min"]), try #require(box["max"]))
+      for i in 0..<3 {
+        #expect(
+          abs(low[i] + shift[i] - a[i]) < 1e-9 && abs(high[i] + shift[i] - b[i]) < 1e-9,
+          "\(type) \(numbers) \(axis): \(low) \(high) vs \(a) \(b)")
+      }
+    }
+    let asset = try ModelAsset.load(path: Fixtures.path("usd/implicit-two-radii.usdz"))
+    #expect(ModelStatistics(asset).meshes == shapes.count && asset.warnings.isEmpty, "\(asset.warnings)")
   }
 
   @Test(
@@ -316,6 +353,9 @@ struct USDImplicitShapeTests {
       ("Cone", ["radius": 0.4, "height": 0.8], "Y", SIMD3(0.4, 0.4, 0.4)),
       ("Capsule", [:], "Z", SIMD3(0.5, 0.5, 1)),
       ("Capsule", ["radius": 0.25, "height": 2], "Y", SIMD3(0.25, 1.25, 0.25)),
+      ("Cylinder_1", ["radiusBottom": 1, "radiusTop": 0.25], "Z", SIMD3(1, 1, 1)),
+      ("Cylinder_1", ["radiusBottom": 0.5, "radiusTop": 0.5, "height": 3], "X", SIMD3(1.5, 0.5, 0.5)),
+      ("Capsule_1", ["radiusBottom": 0.3, "radiusTop": 0.3], "Z", SIMD3(0.3, 0.3, 0.8)),
       ("Plane", ["width": 3, "length": 0.5], "Z", SIMD3(1.5, 0.25, 0)),
     ])
   func shape(_ type: String, _ numbers: [String: Double], _ axis: String, _ half: SIMD3<Double>) throws {
@@ -430,10 +470,7 @@ struct USDCompositionTests {
     "a PointInstancer draws its prototypes once an instance (half-precision orientations, scales, a hidden id), not in place: bounds equal usd-core's BBoxCache",
     arguments: ["point-instancer.usdz", "point-instancer-text.usdz"])
   func pointInstancer(file: String) throws {
-    let all = try JSONDecoder().decode(
-      [String: [String: [String: [Double]]]].self,
-      from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/bboxcache.json"))))
-    let box = try #require(all[file]?["/"])
+    let box = try #require(try USDTests.usdCoreBoxes("bboxcache.json", file)["/"])
     let (a, b) = (try #require(box["min"]), try #require(box["max"]))
     let stats = ModelStatistics(try ModelAsset.load(path: Fixtures.path("usd/" + file)))
     // Five instances drawn (the sixth hidden), each of a prototype of one surface.
@@ -601,10 +638,7 @@ struct USDTimeSampleTests {
     "a translate, rotateZ, orient and scale, and a mesh's points, in time samples, binary (24 a second) and text (30): bounds equal usd-core's at every time",
     arguments: ["animated.usdz", "animated-text.usdz"])
   func boundsInTime(file: String) throws {
-    let all = try JSONDecoder().decode(
-      [String: [String: [String: [Double]]]].self,
-      from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("usd/animated.json"))))
-    let times = try #require(all[file + "#stage"])
+    let times = try USDTests.usdCoreBoxes("animated.json", file + "#stage")
     #expect(times.count == 8)
     for (key, box) in times {
       let time = key == "default" ? nil : Double(key.dropFirst(2))
@@ -617,6 +651,28 @@ struct USDTimeSampleTests {
         #expect(
           abs(bounds.min[k] - a[k]) < 1e-5 && abs(bounds.max[k] - b[k]) < 1e-5,
           "\(file) at \(key): \(bounds) vs \(a) \(b)")
+      }
+    }
+  }
+}
+
+extension USDTimeSampleTests {
+  @Test(
+    "quaternions off unit in time samples (a point instancer's half-precision orientations, a skeleton's rotations): bounds equal usd-core's at every time, blended as GfSlerp blends them and turned without being made unit"
+  )
+  func offUnitQuaternions() throws {
+    let times = try USDTests.usdCoreBoxes("animated.json", "off-unit-quaternions.usdz#stage")
+    #expect(times.count == 7)
+    for (key, box) in times {
+      let time = key == "default" ? nil : Double(key.dropFirst(2))
+      let asset = try ModelAsset.load(path: Fixtures.path("usd/off-unit-quaternions.usdz"), time: time)
+      let bounds = try #require(ModelStatistics(asset).bounds)
+      let (a, b) = (try #require(box["min"]), try #require(box["max"]))
+      for k in 0..<3 {
+        // usd-core blends half and float quaternions in their own precision: 2·10⁻⁷ here.
+        #expect(
+          abs(bounds.min[k] - a[k]) < 1e-6 && abs(bounds.max[k] - b[k]) < 1e-6,
+          "at \(key): \(bounds) vs \(a) \(b)")
       }
     }
   }

@@ -1,17 +1,21 @@
 import ARMath
 import RealModule
 
-/// USD's implicit surfaces (`UsdGeomCube`, `Sphere`, `Cylinder`, `Cone`, `Capsule`, `Plane`)
-/// made meshes, from their attributes with the schema's fallbacks: `size` 2 for a cube;
-/// `radius` 1 for a sphere, cylinder and cone, 0.5 for a capsule; `height` 2 for a cylinder and
-/// cone, 1 for a capsule's cylindrical part; `width` and `length` 2 for a plane; `axis` Z. Round
+/// USD's implicit surfaces (`UsdGeomCube`, `Sphere`, `Cylinder`, `Cone`, `Capsule`, `Plane`,
+/// and the two-radius `Cylinder_1` and `Capsule_1`) made meshes, from their attributes with the
+/// schema's fallbacks: `size` 2 for a cube; `radius` 1 for a sphere, cylinder and cone, 0.5 for a
+/// capsule; `radiusTop` and `radiusBottom` 1 for a `Cylinder_1`, 0.5 for a `Capsule_1`; `height`
+/// 2 for the cylinders and the cone, 1 for the capsules' middle part; `width` and `length` 2 for
+/// a plane; `axis` Z. Round
 /// shapes are cut into as many segments around as keep every chord within the tolerance of the
 /// true circle (a multiple of 4 from 8 to 1024, half as many from pole to pole), with a vertex on
 /// each principal axis, so that their bounds are the schema's exactly; smooth shapes carry
 /// smooth normals, facets flat ones.
 enum USDImplicitShapes {
   /// The prim types made meshes here.
-  static let types: Set<String> = ["Cube", "Sphere", "Cylinder", "Cone", "Capsule", "Plane"]
+  static let types: Set<String> = [
+    "Cube", "Sphere", "Cylinder", "Cone", "Capsule", "Plane", "Cylinder_1", "Capsule_1",
+  ]
   /// The tolerance ARScene draws round shapes to unless told: 1 mm.
   static let defaultTolerance = 0.001
 
@@ -51,11 +55,12 @@ enum USDImplicitShapes {
         arc(radius: r, from: -.pi / 2, to: .pi / 2, centre: 0, steps: around / 2), around: around)
     case "Cylinder":
       let (r, h) = (try positive("radius", 1), try positive("height", 2))
-      let around = segments(radius: r, tolerance: tolerance)
-      shape = revolved([(SIMD2(0, -h / 2), SIMD2(0, -1)), (SIMD2(r, -h / 2), SIMD2(0, -1))], around: around)
-      shape.merge(
-        revolved([(SIMD2(r, -h / 2), SIMD2(1, 0)), (SIMD2(r, h / 2), SIMD2(1, 0))], around: around))
-      shape.merge(revolved([(SIMD2(r, h / 2), SIMD2(0, 1)), (SIMD2(0, h / 2), SIMD2(0, 1))], around: around))
+      shape = frustum(bottom: r, top: r, height: h, around: segments(radius: r, tolerance: tolerance))
+    case "Cylinder_1":
+      let (bottom, top) = (try positive("radiusBottom", 1), try positive("radiusTop", 1))
+      let h = try positive("height", 2)
+      let around = segments(radius: max(bottom, top), tolerance: tolerance)
+      shape = frustum(bottom: bottom, top: top, height: h, around: around)
     case "Cone":
       let (r, h) = (try positive("radius", 1), try positive("height", 2))
       let around = segments(radius: r, tolerance: tolerance)
@@ -64,10 +69,10 @@ enum USDImplicitShapes {
       shape.merge(revolved([(SIMD2(r, -h / 2), side), (SIMD2(0, h / 2), side)], around: around))
     case "Capsule":
       let (r, h) = (try positive("radius", 0.5), try positive("height", 1))
-      let around = segments(radius: r, tolerance: tolerance)
-      let lower = arc(radius: r, from: -.pi / 2, to: 0, centre: -h / 2, steps: around / 4)
-      let upper = arc(radius: r, from: 0, to: .pi / 2, centre: h / 2, steps: around / 4)
-      shape = revolved(lower + upper, around: around)
+      shape = capsule(bottom: r, top: r, height: h, tolerance: tolerance)
+    case "Capsule_1":
+      let (bottom, top) = (try positive("radiusBottom", 0.5), try positive("radiusTop", 0.5))
+      shape = capsule(bottom: bottom, top: top, height: try positive("height", 1), tolerance: tolerance)
     case "Plane":
       return plane(width: try positive("width", 2), length: try positive("length", 2), axis: axis)
     default:
@@ -90,6 +95,55 @@ enum USDImplicitShapes {
       let normal = SIMD2(abs(a) == .pi / 2 ? 0 : Double.cos(a), Double.sin(a))
       return (SIMD2(radius * normal.x, centre + radius * normal.y), normal)
     }
+  }
+
+  /// A cylinder about z whose ends have radii `bottom` (at −`height`/2) and `top` (at
+  /// +`height`/2), closed by flat caps (none for a zero radius): `Cylinder` and `Cylinder_1`.
+  static func frustum(bottom: Double, top: Double, height h: Double, around: Int) -> GLTFPrimitiveAttributes {
+    // The side's outward normal: its direction (top − bottom, h) turned a quarter.
+    let lean = bottom - top
+    let side = SIMD2(h, lean) / max((h * h + lean * lean).squareRoot(), .leastNormalMagnitude)
+    var shape = GLTFPrimitiveAttributes(positions: [], triangles: [])
+    if bottom > 0 {
+      shape.merge(
+        revolved([(SIMD2(0, -h / 2), SIMD2(0, -1)), (SIMD2(bottom, -h / 2), SIMD2(0, -1))], around: around))
+    }
+    shape.merge(revolved([(SIMD2(bottom, -h / 2), side), (SIMD2(top, h / 2), side)], around: around))
+    if top > 0 {
+      shape.merge(
+        revolved([(SIMD2(top, h / 2), SIMD2(0, 1)), (SIMD2(0, h / 2), SIMD2(0, 1))], around: around))
+    }
+    return shape
+  }
+
+  /// A capsule about z: a cylinder of end radii `bottom` (at −`height`/2) and `top` (at
+  /// +`height`/2) closed by two spherical caps that meet its side with a common tangent, as
+  /// `UsdGeomCapsule_1` defines them (equal radii: `Capsule`'s hemispheres). Its side leans at
+  /// φ, tan φ = (bottom − top) / height, so each cap's sphere has radius r / cos φ, centred
+  /// r·tan φ below its end (usd-core's extent, to the last digit); a zero height draws two
+  /// hemispheres. Each sphere's equator is a ring of vertices where its cap reaches it, so that
+  /// the mesh's bounds are the schema's extent exactly.
+  static func capsule(bottom: Double, top: Double, height h: Double, tolerance: Double)
+    -> GLTFPrimitiveAttributes
+  {
+    let slope = h > 0 ? (bottom - top) / h : 0
+    let lean = Double.atan(slope), stretch = (1 + slope * slope).squareRoot()
+    let (lowRadius, highRadius) = (bottom * stretch, top * stretch)
+    let around = segments(radius: max(lowRadius, highRadius), tolerance: tolerance)
+    /// An arc from `from` to `to` in steps of at most a quarter turn's `around / 4`, with a ring
+    /// at the equator where it crosses it.
+    func cap(_ radius: Double, from: Double, to: Double, centre: Double) -> [ProfilePoint] {
+      let stops = from < 0 && to > 0 ? [from, 0, to] : [from, to]
+      return zip(stops, stops.dropFirst()).enumerated().flatMap { k, span in
+        // (Less a hair, so that a quarter turn is exactly `around / 4` whatever the rounding.)
+        let steps = max(1, Int((Double(around) * (span.1 - span.0) / (2 * .pi) - 1e-9).rounded(.up)))
+        return arc(radius: radius, from: span.0, to: span.1, centre: centre, steps: steps).dropFirst(
+          k == 0 ? 0 : 1)
+      }
+    }
+    let lower = cap(lowRadius, from: -.pi / 2, to: lean, centre: -h / 2 - bottom * slope)
+    let upper = cap(highRadius, from: lean, to: .pi / 2, centre: h / 2 - top * slope)
+    return revolved(lower + upper, around: around)
   }
 
   /// The surface of `profile` turned about the z axis in `around` segments: a ring of vertices

@@ -56,10 +56,13 @@ extension USDStageReader {
       }
       var linear = Matrix3<Double>.identity
       if let q = orientations?[i] {
-        guard let unit = Quaternion<Double>(vector: q).normalizedOrNil() else {
-          throw fail("orientations", "instance \(i)'s orientation is a zero quaternion")
+        guard q.x.isFinite, q.y.isFinite, q.z.isFinite, q.w.isFinite else {
+          throw fail("orientations", "instance \(i)'s orientation is not finite")
         }
-        linear = unit.matrix
+        // The quaternion's matrix as it stands, not made unit: usd-core's instance transforms
+        // (`GfMatrix4d.SetRotate`), which a quaternion a little off unit also scales (and a
+        // zero one leaves the identity).
+        linear = Quaternion<Double>(vector: q).matrix
       }
       var transform = Matrix4(linear: linear, translation: position)
       if let s = scales?[i] { transform = transform * .scale(s) }

@@ -120,11 +120,13 @@ extension USDStageReader {
     }
     if local.isEmpty { local = Array(repeating: .identity, count: skeleton.joints.count) }
     for (k, joint) in moved.enumerated() {
-      guard let j = index[joint], let q = Quaternion<Double>(vector: rotations[k]).normalizedOrNil() else {
-        continue
-      }
-      // Scale, then rotate, then translate (UsdSkelMakeTransform).
-      local[j] = Matrix4(linear: q.matrix, translation: translations[k]) * .scale(scales[k])
+      let q = rotations[k]
+      guard let j = index[joint], q.x.isFinite, q.y.isFinite, q.z.isFinite, q.w.isFinite else { continue }
+      // Scale, then rotate, then translate (UsdSkelMakeTransform), the rotation the quaternion's
+      // matrix as it stands, not made unit, as UsdSkel's (a quaternion a little off unit also
+      // scales; a zero one is no turn).
+      let rotation = Quaternion<Double>(vector: q).matrix
+      local[j] = Matrix4(linear: rotation, translation: translations[k]) * .scale(scales[k])
     }
     return .success(local)
   }

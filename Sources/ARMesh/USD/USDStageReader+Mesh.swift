@@ -58,10 +58,11 @@ extension USDStageReader {
     return (shape, prim.path)
   }
 
-  /// The size attributes of implicit prim `prim` (`size`, `radius`, `height`, `width`,
-  /// `length`) declared with a type other than USD's `double`, with that type.
+  /// The size attributes of implicit prim `prim` (`size`, `radius`, `radiusTop`,
+  /// `radiusBottom`, `height`, `width`, `length`) declared with a type other than USD's
+  /// `double`, with that type.
   func implicitSizes(of prim: String) -> [(name: String, type: String)] {
-    ["size", "radius", "height", "width", "length"].compactMap { name in
+    ["size", "radius", "radiusTop", "radiusBottom", "height", "width", "length"].compactMap { name in
       layer.nonDoubleScalars[prim + "." + name].map { (name, $0) }
     }
   }

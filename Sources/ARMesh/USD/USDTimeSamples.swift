@@ -36,11 +36,20 @@ enum USDTimeSamples {
     }
   }
 
-  /// `x` to `y` by slerp at `s` (quaternions as [i, j, k, real]); nil when either is zero.
+  /// `x` to `y` by slerp at `s` (quaternions as [i, j, k, real]), as USD's `GfSlerp` blends
+  /// them: along the shorter arc, the two weighted as on the unit sphere but not made unit
+  /// first (an exporter's quaternion a little off unit blends as usd-core's does), linearly
+  /// where they are within 10⁻⁵ of parallel; nil when either is zero.
   static func slerp(_ x: SIMD4<Double>, _ y: SIMD4<Double>, _ s: Double) -> SIMD4<Double>? {
-    guard let qa = Quaternion<Double>(vector: x).normalizedOrNil(),
-      let qb = Quaternion<Double>(vector: y).normalizedOrNil()
-    else { return nil }
-    return qa.slerp(to: qb, s).vector
+    guard (x * x).sum() > 0, (y * y).sum() > 0 else { return nil }
+    var cosine = (x * y).sum()
+    let flip = cosine < 0
+    if flip { cosine = -cosine }
+    var (weightX, weightY) = (1 - s, s)
+    if 1 - cosine > 1e-5 {
+      let theta = Double.acos(cosine), sine = Double.sin(theta)
+      (weightX, weightY) = (Double.sin((1 - s) * theta) / sine, Double.sin(s * theta) / sine)
+    }
+    return weightX * x + (flip ? -weightY : weightY) * y
   }
 }
