@@ -120,17 +120,17 @@ struct GLTFPlacementLayout {
   private static func bounds(
     _ placement: GLTFGeometry.Placement, vertices: Range<Int>, triangles: Range<Int>
   ) -> (SIMD3<Double>, SIMD3<Double>) {
-    var low = SIMD3<Double>(repeating: .infinity), high = -low
+    var box = Box()
     let world = placement.world, p = placement.attributes
     p.positions.withUnsafeBufferPointer { points in
-      for v in vertices { Self.widen(&low, &high, world.transformPoint(points[v])) }
+      for v in vertices { box.widen(world.transformPoint(points[v])) }
       p.triangles.withUnsafeBufferPointer { corners in
         for k in (3 * triangles.lowerBound)..<(3 * triangles.upperBound) {
-          Self.widen(&low, &high, world.transformPoint(points[Int(corners[k])]))
+          box.widen(world.transformPoint(points[Int(corners[k])]))
         }
       }
     }
-    return (low, high)
+    return box.bounds
   }
 
   /// The union of the pieces' boxes (nil when every one is empty).
@@ -138,7 +138,10 @@ struct GLTFPlacementLayout {
     _ boxes: LockedResults<(SIMD3<Double>, SIMD3<Double>)>
   ) -> (SIMD3<Double>, SIMD3<Double>)? {
     boxes.all().reduce(nil) { (box: (SIMD3<Double>, SIMD3<Double>)?, part) in
-      guard case .success(let (low, high)) = part, low.x <= high.x else { return box }
+      guard case .success(let (low, high)) = part else { return box }
+      // A piece with a vertex that is not a number makes the whole box so.
+      if low.x.isNaN || box?.0.x.isNaN == true { return (SIMD3(repeating: .nan), SIMD3(repeating: .nan)) }
+      guard low.x <= high.x else { return box }
       guard let box else { return (low, high) }
       return (pointwiseMin(box.0, low), pointwiseMax(box.1, high))
     }
@@ -154,7 +157,7 @@ struct GLTFPlacementLayout {
     origin: SIMD3<Double>, positions: UnsafeMutablePointer<SIMD3<Float>>,
     normals: UnsafeMutablePointer<SIMD3<Float>>, indices: UnsafeMutablePointer<UInt32>
   ) -> (SIMD3<Double>, SIMD3<Double>) {
-    var low = SIMD3<Double>(repeating: .infinity), high = -low
+    var box = Box()
     let world = placement.world, linear = placement.world.linear
     let mirrored = linear.determinant < 0
     let base = UInt32(vertexStart)
@@ -165,7 +168,7 @@ struct GLTFPlacementLayout {
           let normalMatrix = linear.inverse?.transposed ?? linear
           for v in vertices {
             let q = world.transformPoint(points[v])
-            Self.widen(&low, &high, q)
+            box.widen(q)
             positions[vertexStart + v] = SIMD3<Float>(q - origin)
           }
           if let given = p.normals {
@@ -189,9 +192,9 @@ struct GLTFPlacementLayout {
           let a = world.transformPoint(points[Int(corners[3 * t])])
           let b = world.transformPoint(points[Int(corners[3 * t + 1])])
           let c = world.transformPoint(points[Int(corners[3 * t + 2])])
-          Self.widen(&low, &high, a)
-          Self.widen(&low, &high, b)
-          Self.widen(&low, &high, c)
+          box.widen(a)
+          box.widen(b)
+          box.widen(c)
           let normal = unit((b - a).cross(c - a) * (mirrored ? -1 : 1))
           let v = vertexStart + 3 * t
           (positions[v], positions[v + 1], positions[v + 2]) = (
@@ -205,7 +208,7 @@ struct GLTFPlacementLayout {
         }
       }
     }
-    return (low, high)
+    return box.bounds
   }
 
   /// Writes `triangles`' corners offset by `base` (indices below the vertex count, which fits:
@@ -240,13 +243,27 @@ struct GLTFPlacementLayout {
     buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<T>.alignment)!
   }
 
-  /// Widens the box `low`...`high` to take in `q`, a finite point (checked where the points
-  /// are read) as `pointwiseMin` and `pointwiseMax` would (an equal point replaces the maximum):
-  /// two vector compares, where the library's NaN-aware functions are a call a vertex.
-  @inline(__always)
-  private static func widen(_ low: inout SIMD3<Double>, _ high: inout SIMD3<Double>, _ q: SIMD3<Double>) {
-    low.replace(with: q, where: q .< low)
-    high.replace(with: q, where: q .>= high)
+  /// The box of the vertices a piece places (empty, low above high, for none), and whether one
+  /// of them is not a number: a point that is finite where it is read can overflow through its
+  /// transform (a hostile file's scale of 10³⁰⁸), which the model's load then refuses.
+  private struct Box {
+    var low = SIMD3<Double>(repeating: .infinity), high = SIMD3<Double>(repeating: -.infinity)
+    var unordered = SIMDMask<SIMD3<Double>.MaskStorage>(repeating: false)
+
+    /// Widens the box to take in `q` as `pointwiseMin` and `pointwiseMax` would (an equal point
+    /// replaces the maximum), noting a coordinate that is not a number: three vector compares,
+    /// where the library's NaN-aware functions are a call a vertex.
+    @inline(__always)
+    mutating func widen(_ q: SIMD3<Double>) {
+      low.replace(with: q, where: q .< low)
+      high.replace(with: q, where: q .>= high)
+      unordered .|= q .!= q
+    }
+
+    /// The box, its corners not numbers where a vertex was not one.
+    var bounds: (SIMD3<Double>, SIMD3<Double>) {
+      any(unordered) ? (SIMD3(repeating: .nan), SIMD3(repeating: .nan)) : (low, high)
+    }
   }
 
   /// Writes `vector(v)` made unit (``unit(_:)``) to `out[v]` for each `v` of `range`: four at

@@ -93,6 +93,7 @@ public struct ModelAsset: Sendable {
   ) throws(ModelError) -> ModelAsset {
     var model = try read(
       path: path, lenient: lenient, time: time, tolerance: tolerance, assembling: assembling)
+    try model.requireFiniteBounds()
     if model.triangleCount == 0 {
       let holds =
         model.noGeometry
@@ -190,6 +191,22 @@ extension ModelAsset {
         AxisAlignedBox(min: SIMD3<Float>($0.min - origin), max: SIMD3<Float>($0.max - origin))
       } ?? mesh.bounds
     return (origin + SIMD3<Double>(box.min), origin + SIMD3<Double>(box.max))
+  }
+
+  /// Throws unless the vertices, placed by their transforms, and the bounds USD declares are
+  /// finite: finite points can overflow through a transform (a hostile file's scale of 10³⁰⁸)
+  /// or lie past what a `Float` offset from the model's centre holds, and a mesh of such
+  /// vertices would draw nothing, hit nothing and report bounds no JSON can hold.
+  fileprivate func requireFiniteBounds() throws(ModelError) {
+    for (what, box) in [
+      ("its vertices, placed by their transforms,", geometryBounds), ("its bounds", declaredBounds),
+    ] {
+      guard let box, ![box.min, box.max].allFinite else { continue }
+      throw .notAModel(
+        path: path,
+        reason: "\(what) reach past what a vertex holds (\(Float.greatestFiniteMagnitude) m from the model's "
+          + "centre), or overflow: \(Self.describe(box))")
+    }
   }
 
   fileprivate static func describe(_ box: (min: SIMD3<Double>, max: SIMD3<Double>)) -> String {
