@@ -658,7 +658,7 @@ struct USDTimeSampleTests {
 
 extension USDTimeSampleTests {
   @Test(
-    "quaternions off unit in time samples (a point instancer's half-precision orientations, a skeleton's rotations): bounds equal usd-core's at every time, blended as GfSlerp blends them and turned without being made unit"
+    "quaternions off unit in time samples (a point instancer's half-precision orientations, a skeleton's rotations, orient ops from a zero quaternion): bounds equal usd-core's at every time, blended as GfSlerp blends them and turned without being made unit"
   )
   func offUnitQuaternions() throws {
     let times = try USDTests.usdCoreBoxes("animated.json", "off-unit-quaternions.usdz#stage")

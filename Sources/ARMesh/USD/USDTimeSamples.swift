@@ -28,10 +28,9 @@ enum USDTimeSamples {
     case (.doubles(let x), .doubles(let y)) where x.count == y.count:
       return .doubles(zip(x, y).map { $0 + ($1 - $0) * s })
     case (.quaternions(let x), .quaternions(let y)) where x.count == y.count:
-      return .quaternions(zip(x, y).map { slerp($0, $1, s) ?? $0 })
+      return .quaternions(zip(x, y).map { slerp($0, $1, s) })
     case (.quaternion(let x), .quaternion(let y)):
-      // A zero quaternion is held: the transform op names it.
-      return slerp(x, y, s).map { .quaternion($0) } ?? a
+      return .quaternion(slerp(x, y, s))
     default: return a
     }
   }
@@ -39,9 +38,9 @@ enum USDTimeSamples {
   /// `x` to `y` by slerp at `s` (quaternions as [i, j, k, real]), as USD's `GfSlerp` blends
   /// them: along the shorter arc, the two weighted as on the unit sphere but not made unit
   /// first (an exporter's quaternion a little off unit blends as usd-core's does), linearly
-  /// where they are within 10⁻⁵ of parallel; nil when either is zero.
-  static func slerp(_ x: SIMD4<Double>, _ y: SIMD4<Double>, _ s: Double) -> SIMD4<Double>? {
-    guard (x * x).sum() > 0, (y * y).sum() > 0 else { return nil }
+  /// where they are within 10⁻⁵ of parallel (beside a zero one, the other scaled by
+  /// sin(s·π/2)).
+  static func slerp(_ x: SIMD4<Double>, _ y: SIMD4<Double>, _ s: Double) -> SIMD4<Double> {
     var cosine = (x * y).sum()
     let flip = cosine < 0
     if flip { cosine = -cosine }

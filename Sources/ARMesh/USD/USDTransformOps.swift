@@ -100,7 +100,11 @@ enum USDTransformOps {
       default: throw wrongValue()
       }
     case "orient":
-      guard case .quaternion(let q) = value, (q * q).sum() > 0 else { throw wrongValue() }
+      guard case .quaternion(let q) = value else { throw wrongValue() }
+      // A zero quaternion is no turn, as usd-core's GfRotation reads it (``orientation(_:)``).
+      guard q.x.isFinite, q.y.isFinite, q.z.isFinite, q.w.isFinite else {
+        throw USDError(path: path, place: place, reason: "a quaternion that is not finite")
+      }
       return Matrix4(linear: orientation(q), translation: .zero)
     case "rotateX", "rotateY", "rotateZ":
       guard case .double(let degrees) = value else { throw wrongValue() }
