@@ -147,6 +147,48 @@ struct USDBoundsRulesTests {
   }
 
   @Test(
+    "Gaussian-splat particle fields (usd-core 26.11's UsdVol) are not drawn, with a warning naming them, and bounded by their authored extents only"
+  )
+  func particleFields() throws {
+    // Blender's usd_particlefield.usda writes these prims; usd-core computes no extent for them
+    // (BBoxCache: empty without an authored one) and knows them as imageable gprims.
+    let model = try Self.load(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Y"
+      )
+      def ParticleField3DGaussianSplat "Splat"
+      {
+          float[] opacities = [0.99, 0.55]
+          quatf[] orientations = [(0.5, 0.62, 0.36, 0.48), (0.38, 0.29, 0.55, 0.68)]
+          point3f[] positions = [(1.63, -1.3, 0.22), (-1.02, 0.77, 0.07)]
+          float3[] scales = [(0.1, 0.2, 0.1), (0.2, 0.1, 0.2)]
+      }
+      def ParticleField3DGaussianSplat "Bounded"
+      {
+          float3[] extent = [(4, 4, 4), (5, 6, 7)]
+          point3f[] positions = [(4.5, 5, 6)]
+      }
+      def Cube "Box"
+      {
+          double size = 1
+      }
+      """)
+    // usd-core: (-0.5, -0.5, -0.5) to (5, 6, 7).
+    let box = try #require(model.declaredBounds)
+    #expect(box.min == SIMD3(repeating: -0.5) && box.max == SIMD3(5, 6, 7), "\(box)")
+    #expect(model.mesh.triangleCount == 12)
+    #expect(
+      model.warnings.contains {
+        $0.contains("2 prims of a kind ARScene does not draw")
+          && $0.contains("/Splat (ParticleField3DGaussianSplat)")
+          && $0.contains("/Bounded (ParticleField3DGaussianSplat)")
+      }, "\(model.warnings)")
+  }
+
+  @Test(
     "a skeleton is bounded by its joints at the time: one outside a SkelRoot by its own, a SkelRoot that skins nothing by its skeletons', all else under it left out"
   )
   func skeletonsBoundedByJoints() throws {

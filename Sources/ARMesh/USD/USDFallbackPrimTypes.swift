@@ -15,7 +15,7 @@ enum USDFallbackPrimTypes {
     "Volume", "OpenVDBAsset", "Field3DAsset", "SpatialAudio", "RenderSettings", "RenderProduct", "RenderVar",
     "RenderPass", "GenerativeProcedural", "PhysicsScene", "PhysicsCollisionGroup", "PhysicsJoint",
     "PhysicsRevoluteJoint", "PhysicsPrismaticJoint", "PhysicsSphericalJoint", "PhysicsDistanceJoint",
-    "PhysicsFixedJoint",
+    "PhysicsFixedJoint", "ParticleField", "ParticleField3DGaussianSplat",
   ]
 
   /// The type a prim of `type` is read as: its own when usd-core knows it or no fallback is

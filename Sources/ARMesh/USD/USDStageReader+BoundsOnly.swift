@@ -8,11 +8,9 @@ extension USDStageReader {
     let light = Self.boundableLights.contains(prim.type)
     guard light || prim.type == "Skeleton" || Self.undrawnGeometry.contains(prim.type) else { return nil }
     return authoredExtentCorners(prim.path) {
-      switch prim.type {
-      case "Skeleton": skeletonExtentCorners(prim.path)
-      case "Volume": []
-      default: light ? lightExtentCorners(prim) : pointBasedExtentCorners(prim)
-      }
+      if prim.type == "Skeleton" { return skeletonExtentCorners(prim.path) }
+      if Self.extentOnlyGeometry.contains(prim.type) { return [] }
+      return light ? lightExtentCorners(prim) : pointBasedExtentCorners(prim)
     }
   }
 
@@ -34,10 +32,18 @@ extension USDStageReader {
   }
 
   /// Geometry kinds ARScene does not draw (a warning names each such prim): curves (hair,
-  /// wires), point clouds, NURBS patches, tetrahedral meshes and volumes (bounded by their
-  /// authored extents only, as UsdVol computes none).
+  /// wires), point clouds, NURBS patches, tetrahedral meshes, and, bounded by their authored
+  /// extents only as usd-core computes none, volumes, particle fields (Gaussian splats) and
+  /// Hydra's generative procedurals.
   static let undrawnGeometry: Set<String> = [
     "BasisCurves", "NurbsCurves", "HermiteCurves", "Points", "NurbsPatch", "TetMesh", "Volume",
+    "ParticleField", "ParticleField3DGaussianSplat", "GenerativeProcedural",
+  ]
+
+  /// Of ``undrawnGeometry``, the kinds whose extent usd-core computes from nothing: without an
+  /// authored one, BBoxCache bounds them as empty.
+  static let extentOnlyGeometry: Set<String> = [
+    "Volume", "ParticleField", "ParticleField3DGaussianSplat", "GenerativeProcedural",
   ]
 
   /// The lights BBoxCache bounds (UsdLux's boundable ones) by their extents.

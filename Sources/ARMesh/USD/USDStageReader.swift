@@ -336,8 +336,9 @@ struct USDStageReader {
     return ["default", "render"].contains(purpose) ? .drawn : .hidden("of purpose \(purpose)")
   }
 
-  /// The prim types that are `UsdGeomImageable` (UsdGeom's, UsdSkel's, UsdLux's, UsdVol's),
-  /// whose visibility and purpose count: not a typeless prim, a material or shader, a
+  /// The prim types that are `UsdGeomImageable` in usd-core 26.11 (UsdGeom's, UsdSkel's,
+  /// UsdLux's, UsdVol's, UsdProc's, UsdPhysics's joints, UsdMedia's), whose visibility and
+  /// purpose count: not a typeless prim, a material or shader, a
   /// `GeomSubset`, an animation, or a type USD does not know.
   static let imageableTypes: Set<String> = [
     "Xform", "Scope", "Mesh", "Cube", "Sphere", "Cylinder", "Cylinder_1", "Cone", "Capsule", "Capsule_1",
@@ -347,7 +348,10 @@ struct USDStageReader {
     "SkelRoot", "Skeleton", "Volume", "OpenVDBAsset", "Field3DAsset", "SphereLight", "RectLight", "DiskLight",
     "CylinderLight", "DistantLight", "DomeLight", "DomeLight_1", "PortalLight", "GeometryLight",
     "PluginLight",
-    "LightFilter", "PluginLightFilter",
+    "LightFilter", "PluginLightFilter", "ParticleField", "ParticleField3DGaussianSplat",
+    "GenerativeProcedural",
+    "SpatialAudio", "PhysicsJoint", "PhysicsFixedJoint", "PhysicsRevoluteJoint", "PhysicsPrismaticJoint",
+    "PhysicsSphericalJoint", "PhysicsDistanceJoint",
   ]
 
   /// What ``madeSurfaces(_:)`` makes of a prim: its surface (nil where it draws none) and warnings.

@@ -28,7 +28,8 @@ struct UndrawnPrims {
     if !kinds.isEmpty {
       out.append(
         "\(path): \(plural(kinds.count, "prim", "prims")) of a kind ARScene does not draw (curves, points, NURBS "
-          + "patches, tetrahedral meshes, volumes; BBoxCache, and these bounds, take their extents): "
+          + "patches, tetrahedral meshes, volumes, particle fields, generative procedurals; BBoxCache, and these "
+          + "bounds, take their extents): "
           + USDStageReader.list(kinds))
     }
     if !pointless.isEmpty {
