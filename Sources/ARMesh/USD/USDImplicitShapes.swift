@@ -63,10 +63,7 @@ enum USDImplicitShapes {
       shape = frustum(bottom: bottom, top: top, height: h, around: around)
     case "Cone":
       let (r, h) = (try positive("radius", 1), try positive("height", 2))
-      let around = segments(radius: r, tolerance: tolerance)
-      let side = SIMD2(h, r) / max((h * h + r * r).squareRoot(), .leastNormalMagnitude)
-      shape = revolved([(SIMD2(0, -h / 2), SIMD2(0, -1)), (SIMD2(r, -h / 2), SIMD2(0, -1))], around: around)
-      shape.merge(revolved([(SIMD2(r, -h / 2), side), (SIMD2(0, h / 2), side)], around: around))
+      shape = frustum(bottom: r, top: 0, height: h, around: segments(radius: r, tolerance: tolerance))
     case "Capsule":
       let (r, h) = (try positive("radius", 0.5), try positive("height", 1))
       shape = capsule(bottom: r, top: r, height: h, tolerance: tolerance)
@@ -98,7 +95,8 @@ enum USDImplicitShapes {
   }
 
   /// A cylinder about z whose ends have radii `bottom` (at −`height`/2) and `top` (at
-  /// +`height`/2), closed by flat caps (none for a zero radius): `Cylinder` and `Cylinder_1`.
+  /// +`height`/2), closed by flat caps (none for a zero radius): `Cylinder`, `Cylinder_1` and,
+  /// its top a point, `Cone`.
   static func frustum(bottom: Double, top: Double, height h: Double, around: Int) -> GLTFPrimitiveAttributes {
     // The side's outward normal: its direction (top − bottom, h) turned a quarter.
     let lean = bottom - top

@@ -56,7 +56,7 @@ extension USDStageReader {
       }
       var linear = Matrix3<Double>.identity
       if let q = orientations?[i] {
-        guard q.x.isFinite, q.y.isFinite, q.z.isFinite, q.w.isFinite else {
+        guard q.isFinite else {
           throw fail("orientations", "instance \(i)'s orientation is not finite")
         }
         // The quaternion's matrix as it stands, not made unit: usd-core's instance transforms

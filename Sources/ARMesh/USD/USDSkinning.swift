@@ -121,7 +121,7 @@ extension USDStageReader {
     if local.isEmpty { local = Array(repeating: .identity, count: skeleton.joints.count) }
     for (k, joint) in moved.enumerated() {
       let q = rotations[k]
-      guard let j = index[joint], q.x.isFinite, q.y.isFinite, q.z.isFinite, q.w.isFinite else { continue }
+      guard let j = index[joint], q.isFinite else { continue }
       // Scale, then rotate, then translate (UsdSkelMakeTransform), the rotation the quaternion's
       // matrix as it stands, not made unit, as UsdSkel's (a quaternion a little off unit also
       // scales; a zero one is no turn).

@@ -102,7 +102,7 @@ enum USDTransformOps {
     case "orient":
       guard case .quaternion(let q) = value else { throw wrongValue() }
       // A zero quaternion is no turn, as usd-core's GfRotation reads it (``orientation(_:)``).
-      guard q.x.isFinite, q.y.isFinite, q.z.isFinite, q.w.isFinite else {
+      guard q.isFinite else {
         throw USDError(path: path, place: place, reason: "a quaternion that is not finite")
       }
       return Matrix4(linear: orientation(q), translation: .zero)
