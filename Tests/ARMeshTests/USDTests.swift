@@ -743,6 +743,77 @@ struct USDBlendShapeTests {
   }
 
   @Test(
+    "a shape named twice (Blender's usd_blendshapes_duplicate.usda) takes the weight usd-core's UsdSkelAnimMapper hands it",
+    arguments: [
+      // The animation's names, its weights, the mesh's targets in order; usd-core's BakeSkinning
+      // moved every point by 0.5 along x (Right) or z (Up).
+      (
+        #"["Right", "Right", "Right"]"#, "[0.25, 0.125, 0.5]", "</Rig/Quad/Right>, </Rig/Quad/Up>",
+        SIMD3<Float>(0, 0, 0.5)
+      ),
+      (
+        #"["Right", "Right", "Right"]"#, "[0.25, 0.125, 0.5]", "</Rig/Quad/Up>, </Rig/Quad/Right>",
+        SIMD3(0.5, 0, 0)
+      ),
+      (#"["Right"]"#, "[0.5]", "</Rig/Quad/Right>, </Rig/Quad/Up>", SIMD3(0.5, 0, 0)),
+    ])
+  func namedTwice(animated: String, weights: String, targets: String, moved: SIMD3<Float>) throws {
+    let folder = try TemporaryFolder()
+    let path = try USDTestText.write(
+      """
+      def SkelRoot "Rig" {
+          def Skeleton "Skel" (prepend apiSchemas = ["SkelBindingAPI"]) {
+              uniform token[] joints = ["A"]
+              uniform matrix4d[] bindTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
+              uniform matrix4d[] restTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
+              rel skel:animationSource = </Rig/Skel/Anim>
+              def SkelAnimation "Anim" {
+                  uniform token[] blendShapes = \(animated)
+                  float[] blendShapeWeights = \(weights)
+              }
+          }
+          def Mesh "Quad" (prepend apiSchemas = ["SkelBindingAPI"]) {
+              point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
+              int[] faceVertexCounts = [4]
+              int[] faceVertexIndices = [0, 1, 2, 3]
+              rel skel:skeleton = </Rig/Skel>
+              uniform token[] skel:blendShapes = ["Right", "Right"]
+              rel skel:blendShapeTargets = [\(targets)]
+              def BlendShape "Right" {
+                  uniform vector3f[] offsets = [(1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0)]
+              }
+              def BlendShape "Up" {
+                  uniform vector3f[] offsets = [(0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1)]
+              }
+          }
+      }
+      """, as: "twice.usda", in: folder)
+    let mesh = try ModelAsset.load(path: path).mesh
+    let rest: [SIMD3<Float>] = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0]]
+    for v in 0..<mesh.vertexCount {
+      let p = SIMD3<Float>(mesh.modelPosition(v))
+      #expect(rest.contains { ((p - $0 - moved) * (p - $0 - moved)).sum() < 1e-12 }, "\(p)")
+    }
+  }
+
+  @Test(
+    "UsdSkelAnimMapper's rule: names in order inside the target's from its first, else each to its last place"
+  )
+  func animMapper() {
+    // In order, at an offset: the values land in place.
+    #expect(
+      USDAnimMapper.remap([1, 2], from: ["b", "c"], to: ["a", "b", "c", "d"], fallback: 0) == [0, 1, 2, 0])
+    // Out of order: each name to its place; a name the target lists twice to its last place, a
+    // name the source lists twice its last value.
+    #expect(USDAnimMapper.remap([1, 2], from: ["c", "a"], to: ["a", "b", "c"], fallback: 0) == [2, 0, 1])
+    #expect(USDAnimMapper.remap([1, 2, 3], from: ["a", "a", "a"], to: ["a", "a"], fallback: 0) == [0, 3])
+    #expect(USDAnimMapper.remap([5], from: ["a"], to: ["a", "a"], fallback: 0) == [5, 0])
+    // Names the target does not hold, and values that do not match their names, give nothing.
+    #expect(USDAnimMapper.remap([1], from: ["z"], to: ["a"], fallback: 0) == [0])
+    #expect(USDAnimMapper.remap([1, 2], from: ["a"], to: ["a"], fallback: 0) == [0])
+  }
+
+  @Test(
     "shapes ARScene cannot apply (an in-between without its weight, offsets that do not fit) are drawn without, named in a warning"
   )
   func refusedShapes() throws {

@@ -23,8 +23,8 @@ extension USDStageReader {
     guard case .tokens(let names)? = value(prim + ".skel:blendShapes"), !names.isEmpty,
       skelRoot(of: prim) != nil, let skeleton = inheritedTarget("skel:skeleton", from: prim)
     else { return nil }
-    let weights = blendShapeWeights(skeleton: skeleton)
-    guard names.contains(where: { (weights[$0] ?? 0) != 0 }) else { return .success([]) }
+    let weights = blendShapeWeights(skeleton: skeleton, shapes: names)
+    guard weights.contains(where: { $0 != 0 }) else { return .success([]) }
     guard case .paths(let targets)? = values[prim + ".skel:blendShapeTargets"], targets.count == names.count
     else {
       return .failure(
@@ -33,8 +33,7 @@ extension USDStageReader {
     // The stage's in-between attributes, found once for all of the mesh's shapes.
     let inbetweens = values.keys.filter { $0.containsASCII(".inbetweens:") }
     var found: [WeightedBlendShape] = []
-    for (name, target) in zip(names, targets) {
-      guard let weight = weights[name], weight != 0 else { continue }
+    for (name, (target, weight)) in zip(names, zip(targets, weights)) where weight != 0 {
       guard primTypes[target] == "BlendShape", case .vectors(let offsets)? = values[target + ".offsets"]
       else {
         return .failure(
@@ -127,15 +126,17 @@ extension USDStageReader {
     return (lower, upper, (weight - lower.weight) / (upper.weight - lower.weight))
   }
 
-  /// The blend-shape weights at the reader's time of the animation bound to `skeleton` (its
-  /// nearest `skel:animationSource` at or above it), by shape name; empty without one.
-  private func blendShapeWeights(skeleton: String) -> [String: Double] {
+  /// The weights at the reader's time of mesh shapes `shapes` (its `skel:blendShapes`, in
+  /// order) from the animation bound to `skeleton` (its nearest `skel:animationSource` at or
+  /// above it), handed over as ``USDAnimMapper`` hands them (a name listed twice as usd-core
+  /// maps it); all 0 without one.
+  private func blendShapeWeights(skeleton: String, shapes: [String]) -> [Double] {
     guard let animation = inheritedTarget("skel:animationSource", from: skeleton),
       primTypes[animation] == "SkelAnimation",
       case .tokens(let names)? = value(animation + ".blendShapes"),
       case .doubles(let weights)? = value(animation + ".blendShapeWeights"), weights.count == names.count
-    else { return [:] }
-    return Dictionary(zip(names, weights.map { $0.isFinite ? $0 : 0 })) { first, _ in first }
+    else { return Array(repeating: 0, count: shapes.count) }
+    return USDAnimMapper.remap(weights.map { $0.isFinite ? $0 : 0 }, from: names, to: shapes, fallback: 0)
   }
 
   /// The authored per-point normals `normals` of mesh `prim` (`normalsKey` the attribute)
