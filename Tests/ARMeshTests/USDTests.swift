@@ -711,6 +711,17 @@ struct USDBlendShapeTests {
   /// A quad under a `SkelRoot` whose one blend shape `Up` (of text `shape`) is weighted 1, with
   /// `extra` lines on the mesh.
   static func load(_ shape: String, mesh extra: String = "", weight: Double = 1) throws -> ModelAsset {
+    try load(
+      animated: #"["Up"]"#, weights: "[\(weight)]", named: #"["Up"]"#, targets: "</Rig/Quad/Up>",
+      shapes: "def BlendShape \"Up\" {\n\(shape)\n}", mesh: extra)
+  }
+
+  /// A quad under a `SkelRoot`: its skeleton's animation weighs shapes `animated` by `weights`,
+  /// the mesh names shapes `named` that target `targets`, its `BlendShape` prims `shapes`, with
+  /// `extra` lines on the mesh (USD text each).
+  static func load(
+    animated: String, weights: String, named: String, targets: String, shapes: String, mesh extra: String = ""
+  ) throws -> ModelAsset {
     let folder = try TemporaryFolder()
     let path = try USDTestText.write(
       """
@@ -721,8 +732,8 @@ struct USDBlendShapeTests {
               uniform matrix4d[] restTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
               rel skel:animationSource = </Rig/Skel/Anim>
               def SkelAnimation "Anim" {
-                  uniform token[] blendShapes = ["Up"]
-                  float[] blendShapeWeights = [\(weight)]
+                  uniform token[] blendShapes = \(animated)
+                  float[] blendShapeWeights = \(weights)
               }
           }
           def Mesh "Quad" (prepend apiSchemas = ["SkelBindingAPI"]) {
@@ -730,12 +741,10 @@ struct USDBlendShapeTests {
               int[] faceVertexCounts = [4]
               int[] faceVertexIndices = [0, 1, 2, 3]
               rel skel:skeleton = </Rig/Skel>
-              uniform token[] skel:blendShapes = ["Up"]
-              rel skel:blendShapeTargets = </Rig/Quad/Up>
+              uniform token[] skel:blendShapes = \(named)
+              rel skel:blendShapeTargets = [\(targets)]
               \(extra)
-              def BlendShape "Up" {
-                  \(shape)
-              }
+              \(shapes)
           }
       }
       """, as: "shapes.usda", in: folder)
@@ -758,37 +767,17 @@ struct USDBlendShapeTests {
       (#"["Right"]"#, "[0.5]", "</Rig/Quad/Right>, </Rig/Quad/Up>", SIMD3(0.5, 0, 0)),
     ])
   func namedTwice(animated: String, weights: String, targets: String, moved: SIMD3<Float>) throws {
-    let folder = try TemporaryFolder()
-    let path = try USDTestText.write(
-      """
-      def SkelRoot "Rig" {
-          def Skeleton "Skel" (prepend apiSchemas = ["SkelBindingAPI"]) {
-              uniform token[] joints = ["A"]
-              uniform matrix4d[] bindTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
-              uniform matrix4d[] restTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
-              rel skel:animationSource = </Rig/Skel/Anim>
-              def SkelAnimation "Anim" {
-                  uniform token[] blendShapes = \(animated)
-                  float[] blendShapeWeights = \(weights)
-              }
-          }
-          def Mesh "Quad" (prepend apiSchemas = ["SkelBindingAPI"]) {
-              point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
-              int[] faceVertexCounts = [4]
-              int[] faceVertexIndices = [0, 1, 2, 3]
-              rel skel:skeleton = </Rig/Skel>
-              uniform token[] skel:blendShapes = ["Right", "Right"]
-              rel skel:blendShapeTargets = [\(targets)]
-              def BlendShape "Right" {
-                  uniform vector3f[] offsets = [(1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0)]
-              }
-              def BlendShape "Up" {
-                  uniform vector3f[] offsets = [(0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1)]
-              }
-          }
-      }
-      """, as: "twice.usda", in: folder)
-    let mesh = try ModelAsset.load(path: path).mesh
+    let mesh = try Self.load(
+      animated: animated, weights: weights, named: #"["Right", "Right"]"#, targets: targets,
+      shapes: """
+        def BlendShape "Right" {
+            uniform vector3f[] offsets = [(1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0)]
+        }
+        def BlendShape "Up" {
+            uniform vector3f[] offsets = [(0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1)]
+        }
+        """
+    ).mesh
     let rest: [SIMD3<Float>] = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0]]
     for v in 0..<mesh.vertexCount {
       let p = SIMD3<Float>(mesh.modelPosition(v))
