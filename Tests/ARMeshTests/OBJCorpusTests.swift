@@ -41,6 +41,11 @@ struct OBJCorpusTests {
     ("face_two.obj", .tooFewCorners(path: p("face_two.obj"), line: 3, column: 1, statement: "f", count: 2)),
     ("nan.obj", .badNumber(path: p("nan.obj"), line: 2, column: 3, text: "nan")),
     ("number.obj", .badNumber(path: p("number.obj"), line: 2, column: 5, text: "0x")),
+    ("past_float.obj", .pastSinglePrecision(path: p("past_float.obj"), line: 2, column: 3, text: "1e39")),
+    (
+      "past_float_offset.obj",
+      .pastSinglePrecisionFromOrigin(path: p("past_float_offset.obj"), line: 3, column: 2, offset: -6e38)
+    ),
     (
       "truncated.obj",
       .badArity(path: p("truncated.obj"), line: 3, column: 2, statement: "v", expected: "3, 4 or 6", got: 2)

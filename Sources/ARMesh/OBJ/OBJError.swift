@@ -9,6 +9,12 @@ public enum OBJError: Error, Equatable, Sendable, CustomStringConvertible {
   case encoding(path: String, line: Int, column: Int, reason: String)
   /// A number is malformed or not finite.
   case badNumber(path: String, line: Int, column: Int, text: String)
+  /// A finite number past single precision (about ±3.4e38), in which vertices, normals, texture
+  /// coordinates and colours are kept.
+  case pastSinglePrecision(path: String, line: Int, column: Int, text: String)
+  /// A vertex whose offset from the file's origin (its first vertex, when that is far from zero)
+  /// is past single precision on an axis: `offset` is that offset, in the file's units.
+  case pastSinglePrecisionFromOrigin(path: String, line: Int, column: Int, offset: Double)
   /// A statement has the wrong number of values.
   case badArity(path: String, line: Int, column: Int, statement: String, expected: String, got: Int)
   /// A face, line or point index is zero, malformed, or refers to an element not defined yet.
@@ -39,6 +45,10 @@ public enum OBJError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path.escapedForMessage):\(line):\(column): \(reason)"
     case .badNumber(let path, let line, let column, let text):
       "\(path.escapedForMessage):\(line):\(column): '\(text.quotedForMessage)' is not a finite number"
+    case .pastSinglePrecision(let path, let line, let column, let text):
+      "\(path.escapedForMessage):\(line):\(column): '\(text.quotedForMessage)' is past single precision (±3.4e38), in which vertices are kept"
+    case .pastSinglePrecisionFromOrigin(let path, let line, let column, let offset):
+      "\(path.escapedForMessage):\(line):\(column): the vertex lies \(offset) from the file's first vertex on an axis, past single precision (±3.4e38), in which vertices are kept"
     case .badArity(let path, let line, let column, let statement, let expected, let got):
       "\(path.escapedForMessage):\(line):\(column): '\(statement)' takes \(expected) numbers, got \(got)"
     case .badIndex(let path, let line, let column, let text, let reason):

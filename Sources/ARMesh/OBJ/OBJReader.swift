@@ -232,9 +232,16 @@ public struct OBJReader {
     {
       model.origin = position.rounded(.toNearestOrAwayFromZero)
     }
-    model.bounds.formUnion(position)
     let offset = position - model.origin
-    model.positions.append(SIMD3(Float(offset.x), Float(offset.y), Float(offset.z)))
+    let stored = SIMD3(Float(offset.x), Float(offset.y), Float(offset.z))
+    // Each coordinate fits a Float; its distance from a far first vertex may not.
+    guard stored.isFinite else {
+      let farthest = [offset.x, offset.y, offset.z].max { abs($0) < abs($1) }!
+      throw .pastSinglePrecisionFromOrigin(
+        path: path, line: lineNumber, column: from - lineStart + 1, offset: farthest)
+    }
+    model.bounds.formUnion(position)
+    model.positions.append(stored)
     if count == 6 {
       if model.colors.count < model.positions.count - 1 {
         model.colors.append(
@@ -372,6 +379,11 @@ public struct OBJReader {
       }
       guard let (value, next) = DecimalParser.parse(p, from: i, to: end) else {
         throw badNumber(p, i, end, lineStart)
+      }
+      // Every value is kept as a Float: one past its range would become infinite.
+      guard abs(value) <= Double(Float.greatestFiniteMagnitude) else {
+        throw .pastSinglePrecision(
+          path: path, line: lineNumber, column: i - lineStart + 1, text: token(p, i, end))
       }
       values[count] = value
       count += 1
