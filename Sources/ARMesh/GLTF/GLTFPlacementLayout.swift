@@ -247,14 +247,17 @@ struct GLTFPlacementLayout {
   /// of them is not a number: a point that is finite where it is read can overflow through its
   /// transform (a hostile file's scale of 10³⁰⁸), which the model's load then refuses.
   private struct Box {
-    var low = SIMD3<Double>(repeating: .infinity), high = SIMD3<Double>(repeating: -.infinity)
-    var unordered = SIMDMask<SIMD3<Double>.MaskStorage>(repeating: false)
+    // Four lanes, the fourth unused: SIMD3's odd lane compiles to scalar compares and a branch
+    // a vertex on the portable (SSE2) target; four are two vector registers, branch-free.
+    var low = SIMD4<Double>(repeating: .infinity), high = SIMD4<Double>(repeating: -.infinity)
+    var unordered = SIMDMask<SIMD4<Double>.MaskStorage>(repeating: false)
 
     /// Widens the box to take in `q` as `pointwiseMin` and `pointwiseMax` would (an equal point
     /// replaces the maximum), noting a coordinate that is not a number: three vector compares,
     /// where the library's NaN-aware functions are a call a vertex.
     @inline(__always)
     mutating func widen(_ q: SIMD3<Double>) {
+      let q = SIMD4(q, 0)
       low.replace(with: q, where: q .< low)
       high.replace(with: q, where: q .>= high)
       unordered .|= q .!= q
@@ -262,7 +265,7 @@ struct GLTFPlacementLayout {
 
     /// The box, its corners not numbers where a vertex was not one.
     var bounds: (SIMD3<Double>, SIMD3<Double>) {
-      any(unordered) ? (SIMD3(repeating: .nan), SIMD3(repeating: .nan)) : (low, high)
+      any(unordered) ? (SIMD3(repeating: .nan), SIMD3(repeating: .nan)) : (low.xyz, high.xyz)
     }
   }
 

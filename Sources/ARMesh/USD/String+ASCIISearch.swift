@@ -55,3 +55,13 @@ extension StringProtocol {
     }
   }
 }
+
+extension StringProtocol where UTF8View: BidirectionalCollection {
+  /// The last occurrence of the ASCII character `character` (a path's `/`, an attribute's `.`),
+  /// found by its byte: walking characters backwards, as `lastIndex(of:)` does, tests every
+  /// pair of scalars for a grapheme break, and prims' paths are split several times a prim.
+  func lastASCII(_ character: Unicode.Scalar) -> Index? {
+    precondition(character.isASCII, "an ASCII character")
+    return utf8.lastIndex(of: UInt8(character.value))
+  }
+}

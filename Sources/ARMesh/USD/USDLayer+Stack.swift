@@ -33,7 +33,7 @@ extension USDLayer {
   /// Merges `weaker`'s prims and opinions in where this layer has none: its root prims'
   /// subtrees, references (after this layer's own), variant selections and classes.
   private mutating func mergeWeaker(_ weaker: USDLayer) {
-    for root in weaker.prims where root.path.lastIndex(of: "/") == root.path.startIndex {
+    for root in weaker.prims where root.path.lastASCII("/") == root.path.startIndex {
       graft(weaker, from: root.path, to: root.path)
     }
     for (prim, list) in weaker.references.sorted(by: { $0.key < $1.key }) {

@@ -61,7 +61,7 @@ struct USDPackagePaths: Sendable {
 
   /// The folder part of member name `name` (empty at the package's top).
   private static func folder(of name: String) -> String {
-    name.lastIndex(of: "/").map { String(name[..<$0]) } ?? ""
+    name.lastASCII("/").map { String(name[..<$0]) } ?? ""
   }
 
   /// `path` from `folder`, its `.` and `..` steps taken by name; nil where it climbs above the

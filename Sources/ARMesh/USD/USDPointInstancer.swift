@@ -24,7 +24,7 @@ extension USDStageReader {
     guard case .vectors(let positions)? = value(instancer + ".positions"),
       positions.count == protoIndices.count
     else {
-      if timeCode == nil, layer.sampledOnly.contains(instancer + ".positions") {
+      if timeCode == nil, isSampledOnly(instancer + ".positions") {
         throw fail("positions", "only in time samples, none at the default time (give --time)")
       }
       throw fail("positions", "not one position for each of the \(protoIndices.count) protoIndices")

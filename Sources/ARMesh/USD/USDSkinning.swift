@@ -51,7 +51,7 @@ extension USDStageReader {
     var prefix = path
     while !prefix.isEmpty {
       if case .paths(let targets)? = values[prefix + "." + name], let first = targets.first { return first }
-      prefix = String(prefix[..<(prefix.lastIndex(of: "/") ?? prefix.startIndex)])
+      prefix = String(prefix[..<(prefix.lastASCII("/") ?? prefix.startIndex)])
     }
     return nil
   }
@@ -74,7 +74,7 @@ extension USDStageReader {
     var index: [String: Int] = [:]
     var parents: [Int] = []
     for (j, joint) in joints.enumerated() {
-      let parent = joint.lastIndex(of: "/").map { String(joint[..<$0]) }
+      let parent = joint.lastASCII("/").map { String(joint[..<$0]) }
       parents.append(parent.flatMap { index[$0] } ?? -1)
       index[joint] = j
     }

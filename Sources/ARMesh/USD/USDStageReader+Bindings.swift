@@ -33,7 +33,7 @@ extension USDStageReader {
         // The first collection binding holding the prim is the one that counts here.
         break
       }
-      guard let slash = prim.lastIndex(of: "/"), slash != prim.startIndex else { break }
+      guard let slash = prim.lastASCII("/"), slash != prim.startIndex else { break }
       prim = prim[..<slash]
     }
     return found?.material

@@ -96,7 +96,7 @@ extension USDStageReader {
   ) throws(USDError) -> [(parts: [InstancedPart], box: Box?, above: Matrix4<Double>)] {
     var out: [(parts: [InstancedPart], box: Box?, above: Matrix4<Double>)] = []
     for root in prototypes(of: instancer) {
-      let parent = String(root[..<(root.lastIndex(of: "/") ?? root.startIndex)])
+      let parent = String(root[..<(root.lastASCII("/") ?? root.startIndex)])
       let above = try worldMatrix(parent).inverse ?? .identity
       var surfaces: [InstancedPart] = [], corners: [SIMD3<Double>] = []
       for (index, prim) in prims.enumerated() where prim.path == root || prim.path.hasPrefix(root + "/") {

@@ -83,7 +83,7 @@ extension USDStageReader {
 
   /// Whether `attribute` is an interface input: an input of a `Material` or a `NodeGraph`.
   func isInterfaceInput(_ attribute: String) -> Bool {
-    guard let dot = attribute.lastIndex(of: "."),
+    guard let dot = attribute.lastASCII("."),
       attribute[attribute.index(after: dot)...].hasPrefix("inputs:")
     else { return false }
     let type = primTypes[String(attribute[..<dot])]
@@ -97,7 +97,7 @@ extension USDStageReader {
     // A node graph's output connected on to a node inside it: a few hops at most.
     for _ in 0..<4 {
       guard let source = connections[output]?.first else { return nil }
-      let node = String(source[..<(source.lastIndex(of: ".") ?? source.endIndex)])
+      let node = String(source[..<(source.lastASCII(".") ?? source.endIndex)])
       switch values[node + ".info:id"] {
       case .token("ND_UsdPreviewSurface_surfaceshader")?: return (node, .materialXPreview)
       case .token("ND_realitykit_pbr_surfaceshader")?, .token("ND_realitykit_pbr_surfaceshader_2_0")?:
@@ -162,7 +162,7 @@ extension USDStageReader {
     _ shader: String, kind: SurfaceKind, of material: String, images: inout [String: [UInt8]],
     warnings: inout [String]
   ) -> Material {
-    var out = Material(name: String(material.split(separator: "/").last ?? "material"))
+    var out = Material(name: Self.name(of: material))
     let inputs = kind.inputs
     func colour(_ input: String) -> SIMD3<Float>? { inputColour(shader, input) }
     func number(_ input: String) -> Double? { inputNumber(shader, input) }

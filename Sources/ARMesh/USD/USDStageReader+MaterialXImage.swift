@@ -96,7 +96,7 @@ extension USDStageReader {
   func materialXNode(feeding input: String) -> (path: String, output: String)? {
     var attribute = input
     for _ in 0..<4 {
-      guard let source = connections[attribute]?.first, let dot = source.lastIndex(of: ".") else {
+      guard let source = connections[attribute]?.first, let dot = source.lastASCII(".") else {
         return nil
       }
       let prim = String(source[..<dot])

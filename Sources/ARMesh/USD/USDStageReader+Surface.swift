@@ -14,7 +14,7 @@ extension USDStageReader {
       return materialXMaterial(node.path, kind: node.kind, of: path, images: &images, warnings: &warnings)
     }
     guard let shader = previewSurfaceShader(of: path) else { return nil }
-    var material = Material(name: String(path.split(separator: "/").last ?? "material"))
+    var material = Material(name: Self.name(of: path))
     func colour(_ input: String) -> SIMD3<Float>? { inputColour(shader.path, input) }
     material.diffuse = colour("diffuseColor") ?? SIMD3(0.18, 0.18, 0.18)
     material.emissive = colour("emissiveColor") ?? .zero
@@ -111,7 +111,7 @@ extension USDStageReader {
     var output = material + ".outputs:surface"
     for _ in 0..<4 {
       guard let source = connections[output]?.first else { return nil }
-      let connected = String(source[..<(source.lastIndex(of: ".") ?? source.endIndex)])
+      let connected = String(source[..<(source.lastASCII(".") ?? source.endIndex)])
       if case .token("UsdPreviewSurface")? = values[connected + ".info:id"] { return connected }
       guard primTypes[connected] == "NodeGraph" else { return nil }
       output = source

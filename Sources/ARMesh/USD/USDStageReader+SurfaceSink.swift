@@ -18,7 +18,7 @@ extension USDStageReader {
       geometry.materials = [material]
       geometry.textureTransforms = [nil]
       subsets = Dictionary(grouping: reader.prims.filter { $0.type == "GeomSubset" }.map(\.path)) {
-        String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)])
+        String($0[..<($0.lastASCII("/") ?? $0.startIndex)])
       }
     }
 

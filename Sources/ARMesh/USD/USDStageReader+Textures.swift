@@ -28,7 +28,7 @@ extension USDStageReader {
     var texture: String?, inputs: Set<String> = []
     for (input, channel) in [("roughness", "g"), ("metallic", "b")] {
       guard let source = connections[shader + ".inputs:" + input]?.first else { continue }
-      let prim = String(source[..<(source.lastIndex(of: ".") ?? source.endIndex)])
+      let prim = String(source[..<(source.lastASCII(".") ?? source.endIndex)])
       guard source == prim + ".outputs:" + channel, texture == nil || texture == prim else { return nil }
       (texture, inputs) = (prim, inputs.union([input]))
     }
@@ -129,7 +129,7 @@ extension USDStageReader {
     case .failure(let error)?: why = error.reason
     case nil: why = "the package holds no such file"
     }
-    let place = String(input[..<(input.lastIndex(of: ".") ?? input.endIndex)])
+    let place = String(input[..<(input.lastASCII(".") ?? input.endIndex)])
     // Named from the root layer's folder (the working folder for a layer named without one), as
     // a user would write it; anchored paths are whole.
     let named = PathNames.folder(of: layer.path)
@@ -210,7 +210,7 @@ extension USDStageReader {
   /// The shader of `id` (`info:id`) whose output `input` is connected to, if it is one.
   func shader(feeding input: String, id: String) -> String? {
     guard let source = connections[input]?.first else { return nil }
-    let prim = String(source[..<(source.lastIndex(of: ".") ?? source.endIndex)])
+    let prim = String(source[..<(source.lastASCII(".") ?? source.endIndex)])
     guard case .token(id)? = values[prim + ".info:id"] else { return nil }
     return prim
   }
@@ -222,7 +222,7 @@ extension USDStageReader {
     guard let texture = shader(feeding: input, id: "UsdUVTexture"),
       let transform = shader(feeding: texture + ".inputs:st", id: "UsdTransform2d")
     else { return nil }
-    let shaderPath = String(input[..<(input.lastIndex(of: ".") ?? input.endIndex)])
+    let shaderPath = String(input[..<(input.lastASCII(".") ?? input.endIndex)])
     if let diffuse = shader(feeding: shaderPath + ".inputs:diffuseColor", id: "UsdUVTexture"),
       shader(feeding: diffuse + ".inputs:st", id: "UsdTransform2d") == transform
     {

@@ -78,8 +78,8 @@ struct USDStageReader {
   /// A transform op's value at ``timeCode``; at the default time, an op that has only time
   /// samples is the identity, as USD reads it (no value there).
   func opValue(_ key: String) -> USDValue? {
-    guard timeCode == nil, layer.sampledOnly.contains(key) else { return value(key) }
-    return USDTransformOps.identity(ofOp: String(key[key.index(after: key.lastIndex(of: ".")!)...]))
+    guard timeCode == nil, isSampledOnly(key) else { return value(key) }
+    return USDTransformOps.identity(ofOp: String(key[key.index(after: key.lastASCII(".")!)...]))
   }
 
   /// An attribute's value at ``timeCode``: its samples interpolated there, held before the first
@@ -91,11 +91,16 @@ struct USDStageReader {
     if let timeCode, let samples = layer.timeSamples[key] {
       found = USDTimeSamples.value(at: timeCode, times: samples.times, values: samples.values)
     } else {
-      found = timeCode == nil && layer.sampledOnly.contains(key) ? nil : values[key]
+      found = timeCode == nil && isSampledOnly(key) ? nil : values[key]
     }
-    // A half-precision attribute is held, and blended, at its precision.
-    return layer.halfPrecision.contains(key) ? found?.roundedToHalf : found
+    // A half-precision attribute is held, and blended, at its precision. (Most stages have
+    // none: an empty set is not asked, which would hash the key, several a prim.)
+    return !layer.halfPrecision.isEmpty && layer.halfPrecision.contains(key) ? found?.roundedToHalf : found
   }
+
+  /// Whether attribute `key` has time samples and no default value (an empty set answers
+  /// without hashing the key).
+  func isSampledOnly(_ key: String) -> Bool { !layer.sampledOnly.isEmpty && layer.sampledOnly.contains(key) }
 
   /// What ``build()`` makes of the stage.
   struct Built {
@@ -134,7 +139,7 @@ struct USDStageReader {
     var undrawn = UndrawnPrims()
     let stage = stageMatrix
     // The prims something hangs under: every path's parent.
-    let parents = Set(prims.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) })
+    let parents = Set(prims.map { String($0.path[..<($0.path.lastASCII("/") ?? $0.path.startIndex)]) })
     // Each prim's presence, found once for the surfaces made and the prims drawn: as itself,
     // and as part of a point instancer's prototype (which takes its definition and visibility
     // from the prototype's root down).
@@ -164,7 +169,7 @@ struct USDStageReader {
       let isSurface = prim.type == "Mesh" || USDImplicitShapes.types.contains(prim.type)
       sink.built.nodes.append(
         NamedNode(
-          name: String(prim.path.split(separator: "/").last ?? ""), position: world.translation,
+          name: Self.name(of: prim.path), position: world.translation,
           hasMesh: isSurface && presence == .drawn, hasChildren: parents.contains(prim.path)))
       // BBoxCache takes nothing under a boundable prim (a SkelRoot, a gprim) into the bounds.
       let bounding = boundingAncestor(of: prim.path)
@@ -249,7 +254,7 @@ struct USDStageReader {
     undrawn: inout UndrawnPrims
   ) {
     var extent: [SIMD3<Double>] = []
-    if timeCode == nil, layer.sampledOnly.contains(prim.path + ".points") {
+    if timeCode == nil, isSampledOnly(prim.path + ".points") {
       undrawn.hidden[UndrawnPrims.sampledPoints, default: []].append(prim.path)
       extent = authoredExtentCorners(prim.path)
     } else if prim.type == "Mesh", case .vectors(let points)? = value(prim.path + ".points") {
@@ -272,7 +277,7 @@ struct USDStageReader {
     for (prim, presence) in zip(prims, presences) where presence != .absent {
       guard case .tokens(let order)? = values[prim.path + ".xformOpOrder"] else { continue }
       for key in order.compactMap(USDTransformOps.opName).map({ prim.path + "." + $0 }) {
-        if timeCode == nil, layer.sampledOnly.contains(key) {
+        if timeCode == nil, isSampledOnly(key) {
           sampled.append(key)
         } else if value(key) == nil {
           valueless.append(key)
@@ -384,11 +389,17 @@ struct USDStageReader {
     return made
   }
 
+  /// The last element of a prim's `path` (`/A/B/C`: `C`), found by its bytes.
+  static func name(of path: String) -> String {
+    guard let slash = path.lastASCII("/") else { return path }
+    return String(path[path.utf8.index(after: slash)...])
+  }
+
   /// The strict ancestors of the prim at `path`, nearest first (`/A/B/C`: `/A/B`, `/A`).
   static func ancestors(of path: String) -> [String] {
     var out: [String] = []
     var prefix = Substring(path)
-    while let slash = prefix.lastIndex(of: "/"), slash != prefix.startIndex {
+    while let slash = prefix.lastASCII("/"), slash != prefix.startIndex {
       prefix = prefix[..<slash]
       out.append(String(prefix))
     }
@@ -532,7 +543,7 @@ struct USDStageReader {
   func worldMatrix(_ path: String, known: inout [String: Matrix4<Double>]) throws(USDError) -> Matrix4<Double>
   {
     if let matrix = known[path] { return matrix }
-    let parent = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+    let parent = path[..<(path.lastASCII("/") ?? path.startIndex)]
     var matrix = parent.isEmpty ? Matrix4<Double>.identity : try worldMatrix(String(parent), known: &known)
     if !path.isEmpty, case .tokens(let order)? = values[path + ".xformOpOrder"] {
       let local = try USDTransformOps.local(

@@ -90,7 +90,7 @@ extension USDTextLayer {
   /// attribute's connections, its default value or else its first time sample.
   private mutating func store(_ value: USDTextValue, type: String, field: String, at path: String) {
     // A relative target (`<Prototypes/Mesh>`, `<../Looks/Red>`) is anchored at the property's prim.
-    let slash = path.lastIndex(of: "/") ?? path.startIndex
+    let slash = path.lastASCII("/") ?? path.startIndex
     let prim = String(path[..<(path[slash...].firstIndex(of: ".") ?? path.endIndex)])
     func paths(_ v: USDTextValue) -> [String] {
       switch v {
