@@ -31,7 +31,10 @@ struct RegressionInputTests {
         ["model", "stats", "usdz-token-size-2e64.usdz"],
         "usdz-token-size-2e64.usdz[triangle-millimetres.usdc]: TOKENS:"
       ),
-      (["model", "stats", "usdz-references-own-ancestor.usdz"], ""),
+      (
+        ["model", "stats", "usdz-references-own-ancestor.usdz"],
+        "usdz-references-own-ancestor.usdz[variants.usdc]: PATHS: a prim named '', not an identifier"
+      ),
       (
         ["marker", "detect", "png-header-52992x20558.png"],
         "png-header-52992x20558.png: invalid PNG: the header's 52992x20558 image needs at least"

@@ -131,7 +131,23 @@ struct USDTextLayer {
     if peek?.kind == .name { type = try next().text }
     let name = try next()
     guard name.kind == .string, !name.text.isEmpty else { throw fail("a prim without a quoted name") }
+    // A name with a `.` or `/` (`"a.bora"`) would read as a path to another prim's property.
+    guard Self.isIdentifier(name.text) else {
+      throw USDError(
+        path: layer.path, place: "line \(name.line)",
+        reason:
+          "prim name '\(name.text.quotedForMessage)' is not an identifier (a letter or _, then letters, "
+          + "digits or _), which usd-core requires")
+    }
     let path = parent + "/" + name.text
+    // A layer specifies a prim once: usd-core refuses a second spec of the same path (a `def`
+    // and an `over` of one name included) as a duplicate prim, and merging the two would draw
+    // one of them without a word.
+    guard !layer.definedPrims.contains(path), !layer.overriddenPrims.contains(path) else {
+      throw USDError(
+        path: layer.path, place: "line \(name.line)",
+        reason: "prim \(path) is specified twice in this layer (usd-core refuses it as a duplicate prim)")
+    }
     if isPunctuation("(") { try primMetadata(of: path) }
     layer.prims.append((path, type))
     if specifier.text == "class" { layer.abstractPrims.insert(path) }
@@ -141,6 +157,16 @@ struct USDTextLayer {
       layer.definedPrims.insert(path)
     }
     try body(of: path)
+  }
+
+  /// Whether `name` is a USD identifier, as a prim's name must be: a scalar that may start an
+  /// identifier in Unicode (XID_Start) or `_`, then scalars that may continue one (XID_Continue),
+  /// as usd-core's UTF-8 identifiers are.
+  static func isIdentifier(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart else {
+      return false
+    }
+    return name.unicodeScalars.dropFirst().allSatisfy(\.properties.isXIDContinue)
   }
 
   /// The references, payloads and variant selections in a prim's (or a variant's) metadata.
