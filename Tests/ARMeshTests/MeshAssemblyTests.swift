@@ -273,4 +273,45 @@ struct MeshAssemblyTests {
     // Indices past those the faces use are not read, so not checked.
     #expect(fault([3], [0, 1, 2, 99], points: 3) == nil)
   }
+
+  @Test(
+    "a model 1.3 km from its origin (tinyusdz's translated-cube-001, a Blender export) is kept to a micrometre"
+  )
+  func recentredNearby() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      """
+      #usda 1.0
+      (
+          metersPerUnit = 1
+          upAxis = "Z"
+      )
+      def Xform "Cube"
+      {
+          matrix4d xformOp:transform = ( (2, 0, 0, 0), (0, 3, 0, 0), (0, 0, 4, 0), (-1.1853550672531128, 0, 1.9550952911376953, 1) )
+          uniform token[] xformOpOrder = ["xformOp:transform"]
+          def Mesh "Cube"
+          {
+              matrix4d xformOp:transform = ( (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (100, 200, 300, 1) )
+              uniform token[] xformOpOrder = ["xformOp:transform"]
+              int[] faceVertexCounts = [4, 4, 4, 4, 4, 4]
+              int[] faceVertexIndices = [0, 4, 6, 2, 3, 2, 6, 7, 7, 6, 4, 5, 5, 1, 3, 7, 1, 0, 2, 3, 5, 4, 0, 1]
+              point3f[] points = [(1, 1, 1), (1, 1, -1), (1, -1, 1), (1, -1, -1), (-1, 1, 1), (-1, 1, -1), (-1, -1, 1), (-1, -1, -1)]
+              uniform token subdivisionScheme = "none"
+          }
+      }
+      """, to: "translated-cube.usda")
+    let mesh = try ModelAsset.load(path: path).mesh
+    // Every corner in Double, through both transforms, +Z up turned to +Y up: (x, z, -y).
+    let (scale, shift) = (SIMD3<Double>(2, 3, 4), SIMD3(-1.1853550672531128, 0, 1.9550952911376953))
+    for i in mesh.positions.indices {
+      let p = mesh.modelPosition(i)
+      let corner = SIMD3(p.x, -p.z, p.y)  // back to the stage's +Z up
+      let local = (corner - shift) / scale - SIMD3(100, 200, 300)
+      let snapped = SIMD3(local.x < 0 ? -1.0 : 1, local.y < 0 ? -1.0 : 1, local.z < 0 ? -1.0 : 1)
+      let exact = (snapped + SIMD3(100, 200, 300)) * scale + shift
+      let error = corner - exact
+      #expect(max(abs(error.x), abs(error.y), abs(error.z)) < 1e-6, "vertex \(i): \(corner) against \(exact)")
+    }
+  }
 }
