@@ -476,4 +476,40 @@ struct USDReferenceArcsTests {
     #expect(empty.bounds == nil && empty.geometryBounds == nil && empty.triangles == 0)
     #expect(warnings.contains { $0.contains("no drawable geometry") }, "\(warnings)")
   }
+
+  /// A layer whose level `k` holds two prims referencing level `k − 1`, from one prim at level 0:
+  /// level `k` composes 2ᵏ copies of it (the shape of a fuzzed file whose copies' references were
+  /// copied again).
+  static func fanOut(levels: Int) throws -> USDLayer {
+    var text = "#usda 1.0\ndef Xform \"L0\"\n{\n    def Xform \"x\"\n    {\n    }\n}\n"
+    for k in 1...levels {
+      text += "def Xform \"L\(k)\"\n{\n"
+      for child in ["a", "b"] {
+        text += "    def Xform \"\(child)\" (\n        references = </L\(k - 1)>\n    )\n    {\n    }\n"
+      }
+      text += "}\n"
+    }
+    return try USDTextLayer.read(ArraySlice(Array(text.utf8)), path: "fan.usda")
+  }
+
+  @Test("references that fan out past the limits are refused by name, where they would compose without end")
+  func fanOutLimits() throws {
+    // Eight levels: an internal reference chain of more is refused as too deep.
+    let layer = try Self.fanOut(levels: 8)
+    let none: (String, String) throws(USDError) -> USDLayer? = { _, _ in nil }
+    // Within the standard limits it composes: 2⁸ copies of level 0 under level 8, and more.
+    let composed = try layer.composed(load: none)
+    #expect(composed.prims.contains { $0.path == "/L8/b/b/b/b/b/b/b/b/x" })
+    for (limits, words) in [
+      (USDCompositionLimits(prims: 100), "composes more than 100 prims or 50000000 opinions"),
+      (USDCompositionLimits(work: 2_000), "composes more than 1000000 prims or 2000 opinions"),
+      (USDCompositionLimits(arcs: 50), "composes more than 50 references and payloads"),
+    ] {
+      #expect {
+        _ = try layer.composed(load: none, limits: limits)
+      } throws: { error in
+        "\(error)".contains("fan.usda") && "\(error)".contains(words)
+      }
+    }
+  }
 }

@@ -19,9 +19,10 @@ extension USDLayer {
   ///     is an error.
   ///   - selections: The variant selections of the prims referencing this layer's, keyed by
   ///     the paths in this layer they reach: stronger than its own.
+  ///   - limits: How many arcs, prims and opinions the composition may take on.
   func composed(
     load: (String, String) throws(USDError) -> USDLayer?, depth: Int = 0,
-    selections: [String: [String: String]] = [:]
+    selections: [String: [String: String]] = [:], limits: USDCompositionLimits = .standard
   ) throws(USDError) -> USDLayer {
     guard depth <= 8 else {
       throw USDError(path: path, place: "references", reason: "more than eight layers deep (a cycle?)")
@@ -76,12 +77,12 @@ extension USDLayer {
         }
         continue
       }
-      guard hops <= 8, pending.count <= Self.maximumArcs else {
+      guard hops <= 8, pending.count <= limits.arcs else {
         throw USDError(
           path: path, place: prim,
           reason: hops > 8
             ? "references more than eight prims deep (a cycle?)"
-            : "composes more than \(Self.maximumArcs) references and payloads")
+            : "composes more than \(limits.arcs) references and payloads")
       }
       // The same arc met again through another internal reference adds nothing new.
       guard arrived.insert([prim, reference.file, reference.prim]).inserted else { continue }
@@ -101,20 +102,11 @@ extension USDLayer {
           chosen[path, default: [:]].merge(map) { own, _ in own }
         }
       } else {
-        source = try source.composed(load: load, depth: depth + 1, selections: overrides)
+        source = try source.composed(load: load, depth: depth + 1, selections: overrides, limits: limits)
         out.addNotes(of: source)
       }
       out.graft(source, from: target, to: prim)
-      // Every graft walks its source's prims and opinions: a file whose references fan out
-      // (each copy's references copied again, eight deep) could ask for billions.
-      work += source.prims.count + source.values.count + source.timeSamples.count + out.prims.count
-      guard work <= Self.maximumWork, out.prims.count <= Self.maximumPrims else {
-        throw USDError(
-          path: path, place: prim,
-          reason:
-            "composes more than \(Self.maximumPrims) prims or \(Self.maximumWork) opinions through its references"
-        )
-      }
+      try limits.spend(&work, grafting: source, into: out, path: path, prim: prim)
     }
     out.notes += arcNotes.lines(in: path)
     return out
@@ -197,13 +189,6 @@ extension USDLayer {
     (arc.file.isEmpty || arc.file == inheritArc)
       && (arc.prim == prim || prim.hasPrefix(arc.prim + "/") || arc.prim.hasPrefix(prim + "/"))
   }
-
-  /// The most reference, payload, inherit and specializes arcs one layer composes (a layer
-  /// whose internal references fan out could otherwise ask for billions).
-  static let maximumArcs = 100_000
-
-  /// The most prims a composed layer holds, and the most prims and opinions its grafts may walk.
-  static let maximumPrims = 1_000_000, maximumWork = 50_000_000
 
   /// What holds the files this layer's references name: its package, or its folder.
   var holder: String { path.hasSuffix("]") ? "the package" : "its folder" }
