@@ -31,24 +31,43 @@ func modelWorkloads(quick: Bool, obj: String, label: String) -> [Row] {
   let glbName = "model load: GLB of 999,600 triangles, 102 meshes over 6 parts' shared accessors"
   /// Our load of `path` (fastest of `rounds`) against the peer script's `mode` on the same
   /// file: its fastest time on its first line, the triangles it read on its last (NaN when it
-  /// did not run).
+  /// did not run). Three passes of ours then the peer's, each side's fastest kept: a slow spell
+  /// of the shared VM (usd-core's 5.5 ms row took 10–20 in some) then falls on both sides, not
+  /// on whichever ran through it.
   func race(_ name: String, _ path: String, _ peer: String, _ mode: String, statistics: Bool = false) -> Row {
-    let ours = oursOnly(name, rounds: rounds) {
-      triangles =
-        statistics
-        ? try! ModelStatistics.read(path: path).statistics.triangles
-        : try! ModelAsset.load(path: path).mesh.triangleCount
+    let environment = ProcessInfo.processInfo.environment
+    let alone = environment["ARSCENE_BENCH_OURS_ONLY"] != nil
+    // ARSCENE_BENCH_ROUNDS counts for the peer as for ours (it once gave ours more rounds).
+    let peerRounds = environment["ARSCENE_BENCH_ROUNDS"].flatMap { Int($0) } ?? rounds
+    var (ours, theirs) = (Double.infinity, Double.infinity)
+    var workload = name
+    for _ in 0..<(quick ? 1 : 3) {
+      let pass = oursOnly(name, rounds: rounds) {
+        triangles =
+          statistics
+          ? try! ModelStatistics.read(path: path).statistics.triangles
+          : try! ModelAsset.load(path: path).mesh.triangleCount
+      }
+      // A row ARSCENE_BENCH_ONLY leaves out runs no peer either.
+      guard !pass.ours_s.isNaN else { return pass }
+      (ours, workload) = (min(ours, pass.ours_s), pass.workload)
+      let output =
+        alone
+        ? nil
+        : runPeer(
+          ["/usr/bin/python3", "Tools/peers/model_load.py", mode, path, "\(peerRounds)"],
+          pythonPath: pythonPath)
+      if let faces = output?.last {
+        precondition(Int(faces) == triangles, "\(peer) read \(faces) triangles, ours \(triangles)")
+      }
+      // A peer that did not run (or ARSCENE_BENCH_OURS_ONLY) leaves its column NaN.
+      guard let time = output?.first else {
+        theirs = .nan
+        break
+      }
+      theirs = min(theirs, time)
     }
-    // A row ARSCENE_BENCH_ONLY leaves out runs no peer either.
-    guard !ours.ours_s.isNaN else { return ours }
-    let output = runPeer(
-      ["/usr/bin/python3", "Tools/peers/model_load.py", mode, path, "\(rounds)"], pythonPath: pythonPath)
-    if let faces = output?.last {
-      precondition(Int(faces) == triangles, "\(peer) read \(faces) triangles, ours \(triangles)")
-    }
-    let theirs = output?.first ?? .nan
-    return Row(
-      workload: ours.workload, ours_s: ours.ours_s, peer: peer, peer_s: theirs, ratio: ours.ours_s / theirs)
+    return Row(workload: workload, ours_s: ours, peer: peer, peer_s: theirs, ratio: ours / theirs)
   }
   /// Our load of `path` against assimp's import of its bytes (format `hint`), whose faces are
   /// `trianglesPerFace` of our triangles each (assimp without post-processing keeps polygons).
