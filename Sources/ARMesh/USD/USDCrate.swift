@@ -146,11 +146,12 @@ struct USDCrate {
         } else {
           let token = Int(clamping: elements[i].magnitude)
           guard tokens.indices.contains(token) else { throw r.fail("a path names no token") }
-          // A prim named with a `.` or `/` would read as a path to another prim's property (a
-          // variant's element, `{set=name}`, is not a prim's name).
+          // A prim's name is an identifier, as in a text layer: one with a `.` or `/` would read
+          // as a path to another prim's property (a variant's element, `{set=name}`, is not a
+          // prim's name).
           let name = tokens[token]
           let isPrimName = elements[i] >= 0 && !name.hasPrefix("{")
-          guard !isPrimName || !(name.isEmpty || name.containsASCII("/") || name.containsASCII(".")) else {
+          guard !isPrimName || USDTextLayer.isIdentifier(name) else {
             throw r.fail("a prim named '\(name.quotedForMessage)', not an identifier")
           }
           here = elements[i] < 0 ? parent + "." + name : (parent == "/" ? "/" : parent + "/") + name

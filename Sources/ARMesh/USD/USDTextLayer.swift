@@ -159,7 +159,7 @@ struct USDTextLayer {
     try body(of: path)
   }
 
-  /// Whether `name` is a USD identifier, as a prim's name must be: a scalar that may start an
+  /// Whether `name` is a USD identifier, as a prim's name must be (in text and binary layers): a scalar that may start an
   /// identifier in Unicode (XID_Start) or `_`, then scalars that may continue one (XID_Continue),
   /// as usd-core's UTF-8 identifiers are.
   static func isIdentifier(_ name: String) -> Bool {
