@@ -634,47 +634,46 @@ struct USDCompositionTests {
 /// code (Tests/Fixtures/usd/animated.json, Tools/generate-usd-fixtures).
 @Suite("USD time samples")
 struct USDTimeSampleTests {
-  @Test(
-    "a translate, rotateZ, orient and scale, and a mesh's points, in time samples, binary (24 a second) and text (30): bounds equal usd-core's at every time",
-    arguments: ["animated.usdz", "animated-text.usdz"])
-  func boundsInTime(file: String) throws {
+  /// Expects the stage bounds of fixture `file` at each time usd-core's entry for it has (the
+  /// default time and `t=<seconds>`; `count` of them) to equal usd-core's within `tolerance`.
+  private func expectUSDCoreBoundsInTime(_ file: String, count: Int, tolerance: Double) throws {
     let times = try USDTests.usdCoreBoxes("animated.json", file + "#stage")
-    #expect(times.count == 8)
+    #expect(times.count == count)
     for (key, box) in times {
       let time = key == "default" ? nil : Double(key.dropFirst(2))
-      let bounds = try #require(
-        ModelStatistics(try ModelAsset.load(path: Fixtures.path("usd/" + file), time: time)).bounds)
+      let asset = try ModelAsset.load(path: Fixtures.path("usd/" + file), time: time)
+      let bounds = try #require(ModelStatistics(asset).bounds)
       let (a, b) = (try #require(box["min"]), try #require(box["max"]))
       for k in 0..<3 {
-        // usd-core slerps a quatf orient in single precision (GfQuatf): 2e-6 from the double
-        // slerp here between samples; everything else agrees to 1e-9.
         #expect(
-          abs(bounds.min[k] - a[k]) < 1e-5 && abs(bounds.max[k] - b[k]) < 1e-5,
+          abs(bounds.min[k] - a[k]) < tolerance && abs(bounds.max[k] - b[k]) < tolerance,
           "\(file) at \(key): \(bounds) vs \(a) \(b)")
       }
     }
   }
-}
 
-extension USDTimeSampleTests {
+  @Test(
+    "a translate, rotateZ, orient and scale, and a mesh's points, in time samples, binary (24 a second) and text (30): bounds equal usd-core's at every time",
+    arguments: ["animated.usdz", "animated-text.usdz"])
+  func boundsInTime(file: String) throws {
+    // usd-core slerps a quatf orient in single precision (GfQuatf): 2e-6 from the double slerp
+    // here between samples; everything else agrees to 1e-9.
+    try expectUSDCoreBoundsInTime(file, count: 8, tolerance: 1e-5)
+  }
+
+  @Test(
+    "a stage at 48 time codes a second sublayering an animation at 24 and referencing one at 30 (framesPerSecond only): each layer's times scaled by the ratio of the rates, bounds equal usd-core's at every time",
+    arguments: ["layer-rates.usdz", "layer-rates-text.usdz"])
+  func layerRates(file: String) throws {
+    try expectUSDCoreBoundsInTime(file, count: 7, tolerance: 1e-9)
+  }
+
   @Test(
     "quaternions off unit in time samples (a point instancer's half-precision orientations, a skeleton's rotations, orient ops from a zero quaternion): bounds equal usd-core's at every time, blended as GfSlerp blends them and turned without being made unit"
   )
   func offUnitQuaternions() throws {
-    let times = try USDTests.usdCoreBoxes("animated.json", "off-unit-quaternions.usdz#stage")
-    #expect(times.count == 7)
-    for (key, box) in times {
-      let time = key == "default" ? nil : Double(key.dropFirst(2))
-      let asset = try ModelAsset.load(path: Fixtures.path("usd/off-unit-quaternions.usdz"), time: time)
-      let bounds = try #require(ModelStatistics(asset).bounds)
-      let (a, b) = (try #require(box["min"]), try #require(box["max"]))
-      for k in 0..<3 {
-        // usd-core blends half and float quaternions in their own precision: 2·10⁻⁷ here.
-        #expect(
-          abs(bounds.min[k] - a[k]) < 1e-6 && abs(bounds.max[k] - b[k]) < 1e-6,
-          "at \(key): \(bounds) vs \(a) \(b)")
-      }
-    }
+    // usd-core blends half and float quaternions in their own precision: 2·10⁻⁷ here.
+    try expectUSDCoreBoundsInTime("off-unit-quaternions.usdz", count: 7, tolerance: 1e-6)
   }
 }
 

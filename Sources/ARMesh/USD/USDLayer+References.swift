@@ -103,6 +103,7 @@ extension USDLayer {
         }
       } else {
         source = try source.composed(load: load, depth: depth + 1, selections: overrides, limits: limits)
+          .retimed(toRate: stack.timeCodesPerSecond)
         out.addNotes(of: source)
       }
       out.graft(source, from: target, to: prim)

@@ -25,8 +25,21 @@ extension USDLayer {
           path: path, place: "subLayers",
           reason: "names \(file), which \(holder) does not hold")
       }
-      out.mergeWeaker(try raw.stacked(load: load, depth: depth + 1).rebased(onto: path))
+      out.mergeWeaker(
+        try raw.stacked(load: load, depth: depth + 1).rebased(onto: path).retimed(toRate: timeCodesPerSecond))
     }
+    return out
+  }
+
+  /// The layer with its time samples' time codes converted to those of a layer that sublayers
+  /// or references it at `rate` (time codes a second; nil for USD's 24): USD scales such a
+  /// layer's times by the ratio of the two rates, so that a sample keeps its time in seconds
+  /// (an animation made at 24 a second, sublayered by a stage at 48, plays at the same speed).
+  func retimed(toRate rate: Double?) -> USDLayer {
+    let scale = (rate ?? 24) / (timeCodesPerSecond ?? 24)
+    guard scale != 1, !timeSamples.isEmpty else { return self }
+    var out = self
+    out.timeSamples = timeSamples.mapValues { (times: $0.times.map { $0 * scale }, values: $0.values) }
     return out
   }
 

@@ -435,6 +435,6 @@ struct USDLayerOffset {
   /// The note that it is not applied, for the layer at `layer` (a line or a prim, `place`).
   func note(in layer: String, at place: String) -> String {
     "\(layer): \(place): the layer offset of @\(file)@ (offset \(offset), scale \(scale)) "
-      + "is not applied: its time samples are read at their own times"
+      + "is not applied: its time samples are read at their own times (scaled only by the ratio of the layers' rates)"
   }
 }
