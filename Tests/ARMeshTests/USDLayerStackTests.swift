@@ -121,15 +121,21 @@ struct USDLayerStackTests {
   }
 
   @Test(
-    "a layer offset that moves time is read past with a warning naming its line; one that does not, without")
+    "layer offsets in a text layer's reference (after a prim path too), internal reference and sublayer list are read and applied without a word"
+  )
   func layerOffsets() throws {
     let folder = try Self.folder([
-      "moved.usda": "def Xform \"World\" (\n  prepend references = @./part.usda@</Part> (offset = 2)\n) {}\n",
+      "moved.usda": """
+      def "World" (
+        prepend references = @./part.usda@</Part> (offset = 2)
+      ) {}
+      def "Echo" (references = [</World> (offset = 1; scale = 2)]) {}
+      """,
       "listed.usda": "(\n  subLayers = [@./part.usda@ (offset = 0; scale = 1)]\n)\n",
       "part.usda": "def Cube \"Part\" {}\n",
     ])
     let moved = try ModelAsset.load(path: folder.path + "/moved.usda")
-    #expect(moved.warnings.contains { $0.contains("moved.usda: line 3: the layer offset of @./part.usda@") })
+    #expect(!moved.warnings.contains { $0.contains("layer offset") } && moved.mesh.triangleCount == 24)
     let listed = try ModelAsset.load(path: folder.path + "/listed.usda")
     #expect(!listed.warnings.contains { $0.contains("layer offset") } && listed.mesh.triangleCount == 12)
   }
@@ -170,7 +176,7 @@ struct USDLayerStackTests {
   }
 
   @Test(
-    "a binary layer's layer offsets (a reference's, two payloads' from crate 0.8, a sublayer's) are read and named"
+    "a binary layer's layer offsets (a reference's, two payloads' from crate 0.8, a sublayer's) are read and applied without a word"
   )
   func binaryLayerOffsets() throws {
     // usd-core wrote it (Tools/generate-usd-fixtures); its BBoxCache box is (-1, -1, -1) to (6, 6, 1).
@@ -178,16 +184,54 @@ struct USDLayerStackTests {
     let box = try #require(model.declaredBounds)
     #expect(box.min == SIMD3(-1, -1, -1) && box.max == SIMD3(6, 6, 1), "\(box)")
     #expect(model.mesh.triangleCount == 36)
-    for (place, file, shift) in [
-      ("subLayers", "./sub.usda", "offset 3.0, scale 1.0"),
-      ("/World/A", "./part.usda", "offset 2.0, scale 1.0"),
-      ("/World/B", "./part.usda", "offset 0.0, scale 2.0"),
+    #expect(!model.warnings.contains { $0.contains("layer offset") }, "\(model.warnings)")
+  }
+
+  @Test(
+    "a layer offset USD does not apply (a scale of 0 or less, a number that is not finite) is named and not applied, as usd-core applies none"
+  )
+  func invalidLayerOffsets() throws {
+    let moving = """
+      (defaultPrim = "C"; metersPerUnit = 1)
+      def Cube "C" {
+          double3 xformOp:translate.timeSamples = { 0: (0, 0, 0), 24: (24, 0, 0) }
+          uniform token[] xformOpOrder = ["xformOp:translate"]
+      }
+      """
+    let folder = try Self.folder([
+      "moving.usda": moving, "moving2.usda": moving.replacingOccurrences(of: "\"C\"", with: "\"D\""),
+      "root.usda": """
+      (metersPerUnit = 1; subLayers = [@./moving2.usda@ (offset = 5; scale = -2)])
+      def "R" (references = @./moving.usda@ (offset = 12; scale = 0)) {}
+      """,
+    ])
+    // usd-core: both cubes at x = 12 at 0.5 s (time code 12), as without the offsets; the same
+    // in a binary layer usd-core wrote (a reference's scale -1, a sublayer's 0).
+    for (path, named) in [
+      (
+        folder.path + "/root.usda",
+        [
+          ("root.usda: line 2", "./moving2.usda", "offset 5.0, scale -2.0"),
+          ("root.usda: line 3", "./moving.usda", "offset 12.0, scale 0.0"),
+        ]
+      ),
+      (
+        Fixtures.path("usd/layer-offsets/invalid.usdc"),
+        [
+          ("invalid.usdc: subLayers", "./moving.usda", "offset 5.0, scale 0.0"),
+          ("invalid.usdc: /R", "./moving.usda", "offset 4.0, scale -1.0"),
+        ]
+      ),
     ] {
-      #expect(
-        model.warnings.contains {
-          $0.contains("offsets.usdc: \(place): the layer offset of @\(file)@ (\(shift))")
-        },
-        "\(model.warnings)")
+      let model = try ModelAsset.load(path: path, time: 0.5)
+      let box = try #require(ModelStatistics(model).bounds)
+      #expect(box.min[0] == 11 && box.max[0] == 13, "\(box)")
+      for (place, file, shift) in named {
+        #expect(
+          model.warnings.contains {
+            $0.contains("\(place): the layer offset of @\(file)@ (\(shift)) is not a valid one")
+          }, "\(model.warnings)")
+      }
     }
   }
 

@@ -36,7 +36,7 @@ extension USDLayer {
     out.payloads = [:]
     // A prim's references, then its payloads (weaker), whichever layer of the stack brings each;
     // what an internal reference's target references comes after (weaker), as it is met.
-    var pending: [(prim: String, arc: (file: String, prim: String), hops: Int)] = []
+    var pending: [(prim: String, arc: USDArc, hops: Int)] = []
     for (prim, list) in resolved.references.merging(resolved.payloads, uniquingKeysWith: +).sorted(by: {
       $0.key < $1.key
     }) {
@@ -55,12 +55,12 @@ extension USDLayer {
       // An inherit or specializes arc: a prim of this stack, its opinions if it exists.
       let inherits = arc.file == Self.inheritArc
       guard !inherits || resolved.prims.contains(where: { $0.path == arc.prim }) else { continue }
-      var reference = inherits ? (file: "", prim: arc.prim) : arc
+      var reference = inherits ? USDArc(file: "", prim: arc.prim) : arc
       // A reference to one of this layer's own prims by its file's name is an internal one.
       if !reference.file.isEmpty, namesItself(reference.file),
         let own = reference.prim.isEmpty ? stack.defaultPrim.map({ "/" + $0 }) : reference.prim
       {
-        reference = (file: "", prim: own)
+        (reference.file, reference.prim) = ("", own)
       }
       // A MaterialX document (USD reads it through a plugin) holds materials, no geometry: a
       // material it would fill draws in the default with a warning naming it, as any
@@ -95,15 +95,20 @@ extension USDLayer {
       // everything the reference brings however deep (a selection reaches the variant sets of
       // a payload's references); another layer comes with its own references composed.
       let overrides = Self.selections(chosen, under: prim, movedTo: target)
+      let timing = reference.timing
       if reference.file.isEmpty {
         source = source.resolvingVariants(overriding: overrides)
+        // Its samples, and what its subtree references, in the referencing prim's time.
+        if timing.movesTime {
+          source = source.retimed(toRate: source.timeCodesPerSecond, by: timing, internalArcs: true)
+        }
         pending += Self.arcs(of: source, under: target, movedTo: prim).map { ($0.prim, $0.arc, hops + 1) }
         for (path, map) in Self.selections(source.variantSelections, under: target, movedTo: prim) {
           chosen[path, default: [:]].merge(map) { own, _ in own }
         }
       } else {
         source = try source.composed(load: load, depth: depth + 1, selections: overrides, limits: limits)
-          .retimed(toRate: stack.timeCodesPerSecond)
+          .retimed(toRate: reference.rate ?? stack.timeCodesPerSecond, by: timing)
         out.addNotes(of: source)
       }
       out.graft(source, from: target, to: prim)
@@ -118,7 +123,7 @@ extension USDLayer {
   /// a note in `notes`, where a layer without a default prim is named without a prim, or the
   /// prim named is not in it.
   private func arcSource(
-    _ reference: (file: String, prim: String), of prim: String, in stack: USDLayer,
+    _ reference: USDArc, of prim: String, in stack: USDLayer,
     load: (String, String) throws(USDError) -> USDLayer?, depth: Int, notes: inout USDArcNotes
   ) throws(USDError) -> (layer: USDLayer, prim: String)? {
     var source = stack
@@ -174,7 +179,7 @@ extension USDLayer {
   /// The references and payloads of `layer`'s prim `target` and of the prims under it, in
   /// strength order, keyed by the paths they take under `prim` instead.
   private static func arcs(of layer: USDLayer, under target: String, movedTo prim: String)
-    -> [(prim: String, arc: (file: String, prim: String))]
+    -> [(prim: String, arc: USDArc)]
   {
     layer.references.merging(layer.payloads, uniquingKeysWith: +).filter {
       $0.key == target || $0.key.hasPrefix(target + "/")
@@ -186,7 +191,7 @@ extension USDLayer {
 
   /// Whether the arc from prim `prim` is an internal one to the prim itself, its ancestor or its
   /// descendant: a cycle, which usd-core refuses.
-  private static func isCycle(from prim: String, to arc: (file: String, prim: String)) -> Bool {
+  private static func isCycle(from prim: String, to arc: USDArc) -> Bool {
     (arc.file.isEmpty || arc.file == inheritArc)
       && (arc.prim == prim || prim.hasPrefix(arc.prim + "/") || arc.prim.hasPrefix(prim + "/"))
   }

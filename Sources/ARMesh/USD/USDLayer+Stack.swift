@@ -19,27 +19,51 @@ extension USDLayer {
     }
     var out = self
     out.subLayers = []
-    for file in subLayers {
+    out.subLayerOffsets = []
+    for (k, file) in subLayers.enumerated() {
       guard let raw = try load(file, path) else {
         throw USDError(
           path: path, place: "subLayers",
           reason: "names \(file), which \(holder) does not hold")
       }
       out.mergeWeaker(
-        try raw.stacked(load: load, depth: depth + 1).rebased(onto: path).retimed(toRate: timeCodesPerSecond))
+        try raw.stacked(load: load, depth: depth + 1).rebased(onto: path)
+          .retimed(toRate: timeCodesPerSecond, by: k < subLayerOffsets.count ? subLayerOffsets[k] : .identity)
+      )
     }
     return out
   }
 
-  /// The layer with its time samples' time codes converted to those of a layer that sublayers
-  /// or references it at `rate` (time codes a second; nil for USD's 24): USD scales such a
-  /// layer's times by the ratio of the two rates, so that a sample keeps its time in seconds
-  /// (an animation made at 24 a second, sublayered by a stage at 48, plays at the same speed).
-  func retimed(toRate rate: Double?) -> USDLayer {
-    let scale = (rate ?? 24) / (timeCodesPerSecond ?? 24)
-    guard scale != 1, !timeSamples.isEmpty else { return self }
+  /// The layer as a layer at `rate` (time codes a second; nil for USD's 24) brings it in,
+  /// through a sublayer or a reference with layer offset `offset`: each time sample's time code
+  /// `t` becomes `offset.time(t × rate / own rate)`, as USD scales a layer whose rate differs
+  /// (an animation made at 24 a second keeps its speed on a stage at 48); its arcs to other
+  /// layers have that mapping applied after their own offsets (and keep this layer's rate,
+  /// which scales them against the layers they bring when they are composed). Its internal
+  /// references' offsets apply in the time of the whole layer stack, as usd-core applies them,
+  /// so a sublayer's mapping leaves them as they are; with `internalArcs`, for the subtree an
+  /// internal reference brings, they take it too.
+  func retimed(
+    toRate rate: Double?, by offset: USDLayerOffset = .identity, internalArcs: Bool = false
+  ) -> USDLayer {
+    let own = timeCodesPerSecond ?? 24
+    let mapping = offset.after(USDLayerOffset(scale: (rate ?? 24) / own))
     var out = self
-    out.timeSamples = timeSamples.mapValues { (times: $0.times.map { $0 * scale }, values: $0.values) }
+    func retimed(_ arcs: [String: [USDArc]]) -> [String: [USDArc]] {
+      arcs.mapValues {
+        $0.map {
+          var arc = $0
+          arc.rate = arc.rate ?? own
+          if internalArcs || !arc.file.isEmpty { arc.timing = mapping.after(arc.timing) }
+          return arc
+        }
+      }
+    }
+    out.references = retimed(references)
+    out.payloads = retimed(payloads)
+    if mapping.movesTime {
+      out.timeSamples = timeSamples.mapValues { (times: $0.times.map(mapping.time), values: $0.values) }
+    }
     return out
   }
 
@@ -74,9 +98,11 @@ extension USDLayer {
     let shared = zip(mine, theirs).prefix { $0 == $1 }.count
     let prefix = (Array(repeating: "..", count: theirs.count - shared) + mine[shared...]).joined(
       separator: "/")
-    func rebased(_ list: [(file: String, prim: String)]) -> [(file: String, prim: String)] {
+    func rebased(_ list: [USDArc]) -> [USDArc] {
       list.map {
-        $0.file.isEmpty || $0.file == Self.inheritArc ? $0 : (file: prefix + "/" + $0.file, prim: $0.prim)
+        var arc = $0
+        if !arc.file.isEmpty, arc.file != Self.inheritArc { arc.file = prefix + "/" + arc.file }
+        return arc
       }
     }
     var out = self

@@ -38,20 +38,33 @@ struct USDLayer {
   var timeCodesPerSecond: Double?
   /// Each prim's references and payloads (the package file, empty for this layer, and the prim
   /// in it, empty for its default prim), by the referencing prim's path.
-  var references: [String: [(file: String, prim: String)]] = [:]
+  var references: [String: [USDArc]] = [:]
   /// Each prim's payloads, as ``references``: weaker than its references whichever layers
   /// bring them (USD's strength order: references, then payloads).
-  var payloads: [String: [(file: String, prim: String)]] = [:]
+  var payloads: [String: [USDArc]] = [:]
   /// The layer's sublayers (`subLayers`), strongest first: layers whose prims and opinions the
   /// stage takes where this layer has none.
   var subLayers: [String] = []
+  /// The layer offsets of ``subLayers``, by position (a sublayer past the end has none).
+  var subLayerOffsets: [USDLayerOffset] = []
   /// Prim `prim` inheriting from the prims at `classes` in this layer stack: their opinions
   /// composed as internal references, stronger than its own references and payloads (USD's
   /// inherit arc, before references in strength; a class's opinions reach only the prims that
   /// inherit it here, not instances across references). Specializes arcs, the weakest, are
   /// composed after the payloads.
   mutating func inherit(_ prim: String, from classes: [String]) {
-    references[prim, default: []].insert(contentsOf: classes.map { (Self.inheritArc, $0) }, at: 0)
+    references[prim, default: []].insert(
+      contentsOf: classes.map { USDArc(file: Self.inheritArc, prim: $0) }, at: 0)
+  }
+
+  /// `arcs` of prim `prim` in the layer at `layer` with their layer offsets as they are
+  /// applied (``USDLayerOffset/applicable(for:in:at:notes:)``), warning here of any not valid.
+  mutating func applicable(_ arcs: [USDArc], in layer: String, at prim: String) -> [USDArc] {
+    arcs.map {
+      var arc = $0
+      arc.timing = arc.timing.applicable(for: arc.file, in: layer, at: prim, notes: &notes)
+      return arc
+    }
   }
 
   /// An asset path as this layer writes it, anchored as USD anchors it: a relative path in a
@@ -157,15 +170,13 @@ struct USDLayer {
           else { continue }
           switch (name, try USDValue.decode(rep, in: crate, at: path)) {
           case ("typeName", .token(let t)?): type = t
-          case ("references", .references(let list, let shifted)?):
-            references[path, default: []] += list
-            notes += shifted.map { $0.note(in: crate.path, at: path) }
-          case ("payload", .references(let list, let shifted)?):
-            payloads[path, default: []] += list
-            notes += shifted.map { $0.note(in: crate.path, at: path) }
+          case ("references", .references(let list)?):
+            references[path, default: []] += applicable(list, in: crate.path, at: path)
+          case ("payload", .references(let list)?):
+            payloads[path, default: []] += applicable(list, in: crate.path, at: path)
           case ("inheritPaths", .paths(let classes)?): inherit(path, from: classes)
           case ("specializes", .paths(let bases)?):
-            payloads[path, default: []] += bases.map { (Self.inheritArc, $0) }
+            payloads[path, default: []] += bases.map { USDArc(file: Self.inheritArc, prim: $0) }
           case ("variantSelection", .selections(let map)?): variantSelections[path] = map
           default: break
           }
@@ -242,15 +253,6 @@ struct USDLayer {
   private mutating func readStageMetadata(
     _ fields: [(String, UInt64)], of crate: USDCrate, at path: String
   ) throws(USDError) {
-    var offsets: [USDLayerOffset] = []
-    defer {
-      // Each sublayer's offset, in the order of `subLayers`, noted where it moves time.
-      for (file, shift) in zip(subLayers, offsets) where shift.movesTime {
-        notes.append(
-          USDLayerOffset(file: file, offset: shift.offset, scale: shift.scale).note(
-            in: crate.path, at: "subLayers"))
-      }
-    }
     for (name, rep) in fields {
       if name == "metersPerUnit", case .double(let m)? = try USDValue.decode(rep, in: crate, at: path) {
         guard m.isFinite, m > 0 else {
@@ -273,7 +275,7 @@ struct USDLayer {
       if name == "subLayerOffsets",
         case .layerOffsets(let found)? = try USDValue.decode(rep, in: crate, at: path)
       {
-        offsets = found
+        subLayerOffsets = found
       }
       if name == "timeCodesPerSecond" || name == "framesPerSecond" && timeCodesPerSecond == nil,
         case .double(let rate)? = try USDValue.decode(rep, in: crate, at: path)
@@ -284,6 +286,10 @@ struct USDLayer {
         }
         timeCodesPerSecond = rate
       }
+    }
+    // The fields come in any order: the offsets are checked once both lists are known.
+    subLayerOffsets = zip(subLayers, subLayerOffsets).map {
+      $1.applicable(for: $0, in: crate.path, at: "subLayers", notes: &notes)
     }
   }
 

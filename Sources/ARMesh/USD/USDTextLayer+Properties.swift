@@ -155,8 +155,10 @@ extension USDTextLayer {
         try expect("=")
         entries.append((key, try value(), token.line))
         // A lone reference or payload may carry its layer offset.
-        if layerOffsets, ["references", "payload"].contains(key) {
-          try layerOffset(after: entries.last?.value)
+        if layerOffsets, ["references", "payload"].contains(key),
+          let shift = try layerOffset(after: entries.last?.value)
+        {
+          entries[entries.count - 1].value = .shifted(entries[entries.count - 1].value, shift)
         }
       default: throw fail("unexpected '\(token.text.quotedForMessage)' in metadata")
       }
@@ -199,32 +201,35 @@ extension USDTextLayer {
   }
 
   /// A reference's or sublayer's layer offset after `value` (`@a.usda@</A> (offset = 5; scale =
-  /// 2)`), read past; one that moves time is noted as not applied (a static stage is the same,
-  /// an animation's samples are read at the referenced layer's own times).
-  mutating func layerOffset(after value: USDTextValue?) throws(USDError) {
+  /// 2)`, or an internal reference's `</A> (offset = 5)`), read past; nil where none follows (or
+  /// `value` is not an asset, reference or path); one USD does not apply is named in a warning
+  /// and none is applied (``USDLayerOffset/applicable(for:in:at:notes:)``).
+  mutating func layerOffset(after value: USDTextValue?) throws(USDError) -> USDLayerOffset? {
     let file: String
     switch value {
     case .reference(let f, _)?, .asset(let f)?: file = f
-    default: return
+    case .path?: file = ""
+    default: return nil
     }
-    guard isPunctuation("(") else { return }
+    guard isPunctuation("(") else { return nil }
     let line = peek?.line ?? 0
-    var (offset, scale) = (0.0, 1.0)
-    for (key, value, _) in try metadata() {
-      if key == "offset", case .number(let x) = value { offset = x }
-      if key == "scale", case .number(let x) = value { scale = x }
+    var shift = USDLayerOffset.identity
+    for (key, number, _) in try metadata() {
+      if key == "offset", case .number(let x) = number { shift.offset = x }
+      if key == "scale", case .number(let x) = number { shift.scale = x }
     }
-    let shift = USDLayerOffset(file: file, offset: offset, scale: scale)
-    if shift.movesTime { layer.notes.append(shift.note(in: layer.path, at: "line \(line)")) }
+    return shift.applicable(for: file, in: layer.path, at: "line \(line)", notes: &layer.notes)
   }
 
-  /// Comma-separated values up to `closing` (a trailing comma allowed); a reference's own
-  /// layer offset (``layerOffset(after:)``) read past.
+  /// Comma-separated values up to `closing` (a trailing comma allowed); an asset's or
+  /// reference's own layer offset (``layerOffset(after:)``) kept with it (``USDTextValue/shifted``).
   private mutating func items(closing: String) throws(USDError) -> [USDTextValue] {
     var out: [USDTextValue] = []
     while !isPunctuation(closing) {
       out.append(try value())
-      try layerOffset(after: out.last)
+      if let shift = try layerOffset(after: out.last) {
+        out[out.count - 1] = .shifted(out[out.count - 1], shift)
+      }
       if isPunctuation(",") {
         at += 1
       } else if !isPunctuation(closing) {

@@ -95,7 +95,15 @@ struct USDTextLayer {
             }
           }
         case ("subLayers", .list(let files)):
-          layer.subLayers = files.compactMap { if case .asset(let file) = $0 { file } else { nil } }
+          for item in files {
+            guard case .asset(let file) = item.unshifted else { continue }
+            layer.subLayers.append(file)
+            if case .shifted(_, let shift) = item {
+              layer.subLayerOffsets.append(shift)
+            } else {
+              layer.subLayerOffsets.append(.identity)
+            }
+          }
         case ("timeCodesPerSecond", .number(let rate)):
           // usd-core opens such a layer and hands the rate on: a time in seconds has no time code.
           guard rate.isFinite, rate > 0 else {
@@ -177,7 +185,9 @@ struct USDTextLayer {
       case ("payload", _): layer.payloads[path, default: []] += Self.references(value)
       case ("inherits", _): layer.inherit(path, from: Self.references(value).map(\.prim))
       case ("specializes", _):
-        layer.payloads[path, default: []] += Self.references(value).map { (USDLayer.inheritArc, $0.prim) }
+        layer.payloads[path, default: []] += Self.references(value).map {
+          USDArc(file: USDLayer.inheritArc, prim: $0.prim)
+        }
       case ("active", .word("false")), ("active", .number(0)): layer.inactivePrims.insert(path)
       case ("active", .word("true")), ("active", .number(1)): layer.activePrims.insert(path)
       case ("variants", .dictionary(let entries)):
@@ -232,12 +242,14 @@ struct USDTextLayer {
     at += 1
   }
 
-  /// `(file, prim)` of each `@file@</prim>` in a references or payload value.
-  private static func references(_ value: USDTextValue) -> [(file: String, prim: String)] {
+  /// The arc of each `@file@</prim>` (and its layer offset) in a references or payload value.
+  private static func references(_ value: USDTextValue) -> [USDArc] {
     switch value {
-    case .asset(let file): [(file, "")]
-    case .path(let prim): [("", prim)]
-    case .reference(let file, let prim): [(file, prim)]
+    case .asset(let file): [USDArc(file: file, prim: "")]
+    case .path(let prim): [USDArc(file: "", prim: prim)]
+    case .reference(let file, let prim): [USDArc(file: file, prim: prim)]
+    case .shifted(let arc, let shift):
+      references(arc).map { USDArc(file: $0.file, prim: $0.prim, timing: shift) }
     case .list(let items): items.flatMap(references)
     default: []
     }

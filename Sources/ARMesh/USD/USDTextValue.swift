@@ -17,6 +17,14 @@ enum USDTextValue {
   /// A dictionary's entries (`string shape = "sphere"`) in order, by key; empty for one whose
   /// entries are not plain `type key = value` lines (read past, unused).
   case dictionary([(key: String, value: USDTextValue)])
+  /// An asset, reference or prim path followed by its layer offset (`@a.usda@ (offset = 2;
+  /// scale = 0.5)`), as sublayers, references and payloads carry one.
+  indirect case shifted(USDTextValue, USDLayerOffset)
+
+  /// The value without a layer offset after it.
+  var unshifted: USDTextValue {
+    if case .shifted(let value, _) = self { value } else { self }
+  }
 
   /// The numbers of a number, a tuple of numbers, or a tuple of tuples (a matrix), in order.
   var numbers: [Double]? {
@@ -38,9 +46,9 @@ enum USDTextValue {
     let items: [USDTextValue]
     if isArray {
       guard case .list(let list) = self else { return nil }
-      items = list
+      items = list.map(\.unshifted)
     } else {
-      items = [self]
+      items = [unshifted]
     }
     func strings() -> [String]? {
       items.reduce(into: [String]?([])) { out, item in

@@ -15,10 +15,9 @@ enum USDValue {
   /// targets).
   case paths([String])
   /// A reference (or payload) list operation's explicit, added, prepended and appended items:
-  /// the layer's asset path (empty for this layer) and the prim (empty for its default prim).
-  /// Each item's layer offset that moves time (an offset or scale other than 0 and 1) is listed
-  /// in `shifted`, by its file: read past, not applied.
-  case references([(file: String, prim: String)], shifted: [USDLayerOffset])
+  /// the layer's asset path (empty for this layer), the prim (empty for its default prim) and
+  /// the layer offset as written.
+  case references([USDArc])
   /// A layer's sublayers' offsets (`subLayerOffsets`), in the order of its `subLayers`.
   case layerOffsets([USDLayerOffset])
   /// An array of numbers (`float[]`: a skinned mesh's joint weights).
@@ -152,16 +151,14 @@ enum USDValue {
       return .quaternion(SIMD4(v[0], v[1], v[2], v[3]))
     case (34, false): return .paths(try pathList(&r, in: crate))
     case (35, false), (55, false):  // ReferenceListOp, PayloadListOp
-      let (list, shifted) = try referenceList(&r, in: crate, payloads: type == 55)
-      return .references(list, shifted: shifted)
+      return .references(try referenceList(&r, in: crate, payloads: type == 55))
     case (47, false):  // a lone Payload (what crates before payload list ops hold)
-      let (item, offset) = try reference(&r, in: crate, withOffset: crate.version >= (0, 8, 0))
-      return .references([item], shifted: offset.map { [$0] } ?? [])
+      return .references([try reference(&r, in: crate, withOffset: crate.version >= (0, 8, 0))])
     case (49, false):  // LayerOffsetVector
       let n = try r.count()
       guard n <= 1 << 16 else { throw r.fail("\(n) layer offsets") }
       var out: [USDLayerOffset] = []
-      for _ in 0..<n { out.append(try layerOffset(&r, file: "")) }
+      for _ in 0..<n { out.append(try layerOffset(&r)) }
       return .layerOffsets(out)
     case (45, false): return .selections(try variantSelections(&r, in: crate))
     case (15, false):
@@ -375,66 +372,45 @@ enum USDValue {
   }
 
   /// A reference or payload list op at `r`: its header's lists, each a count and the items
-  /// (``reference(_:in:withOffset:)``), with the layer offsets that move time. A reference
-  /// carries a layer offset and custom data; a payload a layer offset from crate 0.8 on.
+  /// (``reference(_:in:withOffset:)``). A reference carries a layer offset and custom data; a
+  /// payload a layer offset from crate 0.8 on.
   private static func referenceList(_ r: inout USDByteReader, in crate: USDCrate, payloads: Bool)
-    throws(USDError) -> ([(file: String, prim: String)], shifted: [USDLayerOffset])
+    throws(USDError) -> [USDArc]
   {
     let header = try r.bytes(1).first!
-    var out: [(file: String, prim: String)] = [], shifted: [USDLayerOffset] = []
+    var out: [USDArc] = []
     let withOffset = !payloads || crate.version >= (0, 8, 0)
     for bit in [1 << 1, 1 << 2, 1 << 5, 1 << 6] where Int(header) & bit != 0 {
       let n = try r.count()
       guard n <= 1 << 16 else { throw r.fail("\(n) references") }
       for _ in 0..<n {
-        let (item, offset) = try reference(&r, in: crate, withOffset: withOffset)
-        out.append(item)
-        if let offset { shifted.append(offset) }
+        out.append(try reference(&r, in: crate, withOffset: withOffset))
         if !payloads {
           let entries = try r.count()
           guard entries == 0 else { throw r.fail("a reference with custom data (not read)") }
         }
       }
     }
-    return (out, shifted)
+    return out
   }
 
   /// One reference or payload at `r`: an asset path's string, a prim path (the default prim's
-  /// when none), and with `withOffset` a layer offset, returned when it moves time.
+  /// when none), and with `withOffset` a layer offset.
   private static func reference(_ r: inout USDByteReader, in crate: USDCrate, withOffset: Bool)
-    throws(USDError) -> ((file: String, prim: String), USDLayerOffset?)
+    throws(USDError) -> USDArc
   {
     let string = Int(try r.uint32()), path = Int(try r.uint32())
     guard let file = crate.string(string), crate.paths.indices.contains(path) || path == -1 else {
       throw r.fail("a reference names no string or path")
     }
     let prim = crate.paths.indices.contains(path) ? crate.paths[path] : ""
-    guard withOffset else { return ((file, prim == "/" ? "" : prim), nil) }
-    let offset = try layerOffset(&r, file: file)
-    return ((file, prim == "/" ? "" : prim), offset.movesTime ? offset : nil)
+    return USDArc(
+      file: file, prim: prim == "/" ? "" : prim, timing: withOffset ? try layerOffset(&r) : .identity)
   }
 
-  /// A layer offset at `r` (offset, then scale, two doubles), of the layer at `file`.
-  private static func layerOffset(_ r: inout USDByteReader, file: String) throws(USDError) -> USDLayerOffset {
+  /// A layer offset at `r`: offset, then scale, two doubles.
+  private static func layerOffset(_ r: inout USDByteReader) throws(USDError) -> USDLayerOffset {
     let offset = Double(bitPattern: try r.uint64()), scale = Double(bitPattern: try r.uint64())
-    return USDLayerOffset(file: file, offset: offset, scale: scale)
-  }
-}
-
-/// A reference's or sublayer's layer offset: the referenced layer's time codes are scaled by
-/// `scale` and moved by `offset` in the referencing layer's time. ARScene reads the layer's
-/// samples at their own times and says so (``USDLayer/notes``) when an offset moves them.
-struct USDLayerOffset {
-  /// The layer it applies to, as written.
-  var file: String
-  var offset: Double, scale: Double
-
-  /// Whether it moves time: an offset other than 0 or a scale other than 1.
-  var movesTime: Bool { offset != 0 || scale != 1 }
-
-  /// The note that it is not applied, for the layer at `layer` (a line or a prim, `place`).
-  func note(in layer: String, at place: String) -> String {
-    "\(layer): \(place): the layer offset of @\(file)@ (offset \(offset), scale \(scale)) "
-      + "is not applied: its time samples are read at their own times (scaled only by the ratio of the layers' rates)"
+    return USDLayerOffset(offset: offset, scale: scale)
   }
 }
