@@ -124,7 +124,19 @@ struct USDTextLayer {
         }
       }
     }
-    while peek != nil { try prim(parent: "") }
+    while let token = peek {
+      // `reorder rootPrims = [...]` (usdcat and Reality Composer Pro write it): an order for the
+      // root prims, which changes no geometry, as `reorder nameChildren` in a prim.
+      if token.kind == .name, token.text == "reorder", at + 1 < tokens.count,
+        tokens[at + 1].text == "rootPrims"
+      {
+        at += 2
+        try expect("=")
+        _ = try value()
+        continue
+      }
+      try prim(parent: "")
+    }
   }
 
   /// A prim spec and everything in its braces, under `parent`.
