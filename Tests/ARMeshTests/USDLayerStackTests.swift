@@ -235,6 +235,35 @@ struct USDLayerStackTests {
     }
   }
 
+  @Test(
+    "a prim naming value clips (clips or clipSets), which are not read, is named in a warning, text and binary"
+  )
+  func valueClips() throws {
+    let folder = try Self.folder([
+      "clipped.usda": """
+      (metersPerUnit = 1)
+      def Cube "Box" (
+          clips = { dictionary default = { asset[] assetPaths = [@./clip.usda@]; string primPath = "/Box" } }
+      ) {}
+      def Cube "Other" (clipSets = ["default"]) {}
+      """
+    ])
+    let text = try ModelAsset.load(path: folder.path + "/clipped.usda")
+    for (line, prim) in [(4, "/Box"), (6, "/Other")] {
+      #expect(
+        text.warnings.contains {
+          $0.contains("clipped.usda: line \(line): \(prim) names value clips, which are not read")
+        },
+        "\(text.warnings)")
+    }
+    // usd-core wrote it (Tools/generate-usd-fixtures) and reads the clip: the box at x = 12 at
+    // time code 12; ARScene leaves it at 0 and says why.
+    let binary = try ModelAsset.load(path: Fixtures.path("usd/value-clips.usdc"), time: 0.5)
+    #expect(
+      binary.warnings.contains { $0.contains("value-clips.usdc: /Box names value clips, which are not read") }
+    )
+  }
+
   @Test("a prim inheriting a class takes its opinions; inheriting a class no layer defines adds nothing")
   func inheritedClass() throws {
     let folder = try Self.folder([

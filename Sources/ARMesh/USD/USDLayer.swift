@@ -91,6 +91,16 @@ struct USDLayer {
   /// relationship, so that composition moves it along with it.
   static func bindingStrength(of relationship: String) -> String { relationship + ":bindMaterialAs" }
 
+  /// The warning that prim `prim`, at `place` of the layer at `layer`, names value clips
+  /// (`clips` or `clipSets`), which are not read: its attributes take the layers' own values,
+  /// where USD may take time samples from the clips' layers.
+  static func valueClipsNote(in layer: String, at place: String, prim: String) -> String {
+    let at = place == prim ? "" : "\(place): "
+    return
+      "\(layer): \(at)\(prim) names value clips, which are not read: its attributes take the layers' own "
+      + "values and time samples, where USD may take samples from the clips' layers"
+  }
+
   /// The warning for a layer's rate `field` (`timeCodesPerSecond`, or a crate's
   /// `framesPerSecond`) authored as `rate`, not a positive number, at `place` of layer `path`:
   /// it is not used, and times in seconds are converted at the layer's other rate, else at
@@ -157,6 +167,9 @@ struct USDLayer {
           if over { overriddenPrims.insert(path) } else { definedPrims.insert(path) }
         }
         for (name, rep) in fields {
+          if name == "clips" || name == "clipSets" {
+            notes.append(Self.valueClipsNote(in: crate.path, at: path, prim: path))
+          }
           // Inlined specifier (def 0, over 1, class 2) and bool values.
           if name == "specifier", rep >> 48 & 0xFF == 42, rep & 0xFFFF_FFFF == 2 {
             abstractPrims.insert(path)

@@ -191,8 +191,10 @@ struct USDTextLayer {
 
   /// The references, payloads and variant selections in a prim's (or a variant's) metadata.
   private mutating func primMetadata(of path: String) throws(USDError) {
-    for (key, value, _) in try metadata(layerOffsets: true) {
+    for (key, value, line) in try metadata(layerOffsets: true) {
       switch (key, value) {
+      case ("clips", _), ("clipSets", _):
+        layer.notes.append(USDLayer.valueClipsNote(in: layer.path, at: "line \(line)", prim: path))
       case ("references", _): layer.references[path, default: []] += Self.references(value)
       case ("payload", _): layer.payloads[path, default: []] += Self.references(value)
       case ("inherits", _): layer.inherit(path, from: Self.references(value).map(\.prim))
