@@ -12,4 +12,22 @@ package enum PathNames {
     while folder.hasSuffix("/") { folder = folder.dropLast() }
     return folder.isEmpty ? "/" : String(folder)
   }
+
+  /// `path` with its `.` components and empty ones (`a//b`) dropped and each `..` taking away
+  /// the name before it, by text alone (no link is followed): `./sub/../a.usda` → `a.usda`,
+  /// `../a` stays `../a`, `/x/../a` → `/a`. Two relative names of one file from one folder
+  /// compare equal this way.
+  package static func lexicallyNormal(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+      } else if part == "..", path.hasPrefix("/") {
+        continue  // above the root is the root
+      } else {
+        parts.append(part)
+      }
+    }
+    return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+  }
 }

@@ -34,3 +34,29 @@ struct PathNamesTests {
     }
   }
 }
+
+extension PathNamesTests {
+  @Test(
+    "lexically normal names: . and empty parts dropped, .. taking the name before it",
+    arguments: [
+      ("./sub/part.usda", "sub/part.usda"), ("sub/./part.usda", "sub/part.usda"),
+      ("sub/../part.usda", "part.usda"),
+      ("../a", "../a"), ("a/../../b", "../b"), ("/x/../a", "/a"), ("/../a", "/a"), ("a//b/", "a/b"), ("", ""),
+      (".", ""), ("/", "/"),
+    ])
+  func lexicallyNormal(_ path: String, _ normal: String) {
+    #expect(PathNames.lexicallyNormal(path) == normal)
+  }
+
+  @Test("seeded absolute paths of names, . and ..: the same as Foundation's standardized file URL")
+  func lexicallyNormalSeeded() {
+    var random = SplitMix64(seed: 2)
+    for _ in 0..<3000 {
+      let parts = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+        ["a", "bc", ".", "..", "d.usda"].randomElement(using: &random)!
+      }
+      let path = "/" + parts.joined(separator: "/")
+      #expect(PathNames.lexicallyNormal(path) == URL(fileURLWithPath: path).standardized.path, "\(path)")
+    }
+  }
+}

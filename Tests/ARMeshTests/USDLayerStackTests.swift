@@ -264,6 +264,18 @@ struct USDLayerStackTests {
     )
   }
 
+  @Test(
+    "references and a payload a sublayer adds, deleted by a stronger layer's list ops that name the same files by other relative paths, are not composed (text and binary), as in usd-core",
+    arguments: ["root.usda", "root.usdc"])
+  func deletedArcs(file: String) throws {
+    // usd-core (Tools/generate-usd-fixtures) draws /B (one of its two references left: a cube
+    // of size 4) and /D, from (-2, -2, -2) to (2, 2, 2).
+    let model = try ModelAsset.load(path: Fixtures.path("usd/deleted-arcs/" + file))
+    #expect(model.mesh.triangleCount == 24)
+    let box = try #require(ModelStatistics(model).bounds)
+    #expect(box.min == [-2, -2, -2] && box.max == [2, 2, 2], "\(box)")
+  }
+
   @Test("a prim inheriting a class takes its opinions; inheriting a class no layer defines adds nothing")
   func inheritedClass() throws {
     let folder = try Self.folder([

@@ -1,3 +1,5 @@
+import ARFiles
+
 /// A composition arc a prim names: a reference or payload (another layer, or this one with
 /// `file` empty), or an inherit or specializes arc (``USDLayer/inheritArc``), with the layer
 /// offset that maps the layer it brings into the time of the layer that wrote it.
@@ -14,6 +16,13 @@ struct USDArc {
   /// into a stack; then the stack's own): the arc's times are scaled by it over the rate of the
   /// layer it brings, as USD scales them.
   var rate: Double? = nil
+
+  /// Whether it names the same layer and prim as `other` (a list op's item to delete): the
+  /// files compared as paths (`./a.usda` and `sub/../a.usda` are one), offsets not compared.
+  func isSame(as other: USDArc) -> Bool {
+    prim == other.prim
+      && (file == other.file || PathNames.lexicallyNormal(file) == PathNames.lexicallyNormal(other.file))
+  }
 
   /// An arc to `prim` of `file` without a layer offset.
   init(file: String, prim: String, timing: USDLayerOffset = .identity) {

@@ -73,12 +73,18 @@ extension USDLayer {
     for root in weaker.prims where root.path.lastASCII("/") == root.path.startIndex {
       graft(weaker, from: root.path, to: root.path)
     }
+    // A stronger layer's deleted items are not taken from the weaker one; its own deletions
+    // reach the layers weaker still.
     for (prim, list) in weaker.references.sorted(by: { $0.key < $1.key }) {
-      references[prim, default: []] += list
+      let deleted = deletedReferences[prim] ?? []
+      references[prim, default: []] += list.filter { arc in !deleted.contains { $0.isSame(as: arc) } }
     }
     for (prim, list) in weaker.payloads.sorted(by: { $0.key < $1.key }) {
-      payloads[prim, default: []] += list
+      let deleted = deletedPayloads[prim] ?? []
+      payloads[prim, default: []] += list.filter { arc in !deleted.contains { $0.isSame(as: arc) } }
     }
+    deletedReferences.merge(weaker.deletedReferences, uniquingKeysWith: +)
+    deletedPayloads.merge(weaker.deletedPayloads, uniquingKeysWith: +)
     for (prim, chosen) in weaker.variantSelections {
       variantSelections[prim, default: [:]].merge(chosen) { stronger, _ in stronger }
     }
@@ -108,6 +114,8 @@ extension USDLayer {
     var out = self
     out.references = references.mapValues(rebased)
     out.payloads = payloads.mapValues(rebased)
+    out.deletedReferences = deletedReferences.mapValues(rebased)
+    out.deletedPayloads = deletedPayloads.mapValues(rebased)
     return out
   }
 }

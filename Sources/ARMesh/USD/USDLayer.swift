@@ -42,6 +42,9 @@ struct USDLayer {
   /// Each prim's payloads, as ``references``: weaker than its references whichever layers
   /// bring them (USD's strength order: references, then payloads).
   var payloads: [String: [USDArc]] = [:]
+  /// Each prim's references and payloads its list operations delete (`delete references = …`):
+  /// weaker layers of the stack lose them (``USDArc/isSame(as:)``), as USD's list ops compose.
+  var deletedReferences: [String: [USDArc]] = [:], deletedPayloads: [String: [USDArc]] = [:]
   /// The layer's sublayers (`subLayers`), strongest first: layers whose prims and opinions the
   /// stage takes where this layer has none.
   var subLayers: [String] = []
@@ -183,10 +186,12 @@ struct USDLayer {
           else { continue }
           switch (name, try USDValue.decode(rep, in: crate, at: path)) {
           case ("typeName", .token(let t)?): type = t
-          case ("references", .references(let list)?):
+          case ("references", .references(let list, let deleted)?):
             references[path, default: []] += applicable(list, in: crate.path, at: path)
-          case ("payload", .references(let list)?):
+            if !deleted.isEmpty { deletedReferences[path, default: []] += deleted }
+          case ("payload", .references(let list, let deleted)?):
             payloads[path, default: []] += applicable(list, in: crate.path, at: path)
+            if !deleted.isEmpty { deletedPayloads[path, default: []] += deleted }
           case ("inheritPaths", .paths(let classes)?): inherit(path, from: classes)
           case ("specializes", .paths(let bases)?):
             payloads[path, default: []] += bases.map { USDArc(file: Self.inheritArc, prim: $0) }

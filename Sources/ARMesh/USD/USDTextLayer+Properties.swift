@@ -149,13 +149,17 @@ extension USDTextLayer {
       case .punctuation where token.text == ";": continue
       case .name:
         var key = token.text
-        if Self.listOperations.contains(key) || key == "dictionary" || key == "string" {
+        // A deleting or reordering list op keeps its keyword (`delete references`): its items
+        // are not added. The others add theirs.
+        if ["delete", "reorder"].contains(key) {
+          key += " " + (try next().text)
+        } else if Self.listOperations.contains(key) || key == "dictionary" || key == "string" {
           key = try next().text
         }
         try expect("=")
         entries.append((key, try value(), token.line))
         // A lone reference or payload may carry its layer offset.
-        if layerOffsets, ["references", "payload"].contains(key),
+        if layerOffsets, ["references", "payload", "delete references", "delete payload"].contains(key),
           let shift = try layerOffset(after: entries.last?.value)
         {
           entries[entries.count - 1].value = .shifted(entries[entries.count - 1].value, shift)

@@ -197,6 +197,8 @@ struct USDTextLayer {
         layer.notes.append(USDLayer.valueClipsNote(in: layer.path, at: "line \(line)", prim: path))
       case ("references", _): layer.references[path, default: []] += Self.references(value)
       case ("payload", _): layer.payloads[path, default: []] += Self.references(value)
+      case ("delete references", _): layer.deletedReferences[path, default: []] += Self.references(value)
+      case ("delete payload", _): layer.deletedPayloads[path, default: []] += Self.references(value)
       case ("inherits", _): layer.inherit(path, from: Self.references(value).map(\.prim))
       case ("specializes", _):
         layer.payloads[path, default: []] += Self.references(value).map {

@@ -16,8 +16,8 @@ enum USDValue {
   case paths([String])
   /// A reference (or payload) list operation's explicit, added, prepended and appended items:
   /// the layer's asset path (empty for this layer), the prim (empty for its default prim) and
-  /// the layer offset as written.
-  case references([USDArc])
+  /// the layer offset as written; and its deleted items, which weaker layers' lists lose.
+  case references([USDArc], deleted: [USDArc])
   /// A layer's sublayers' offsets (`subLayerOffsets`), in the order of its `subLayers`.
   case layerOffsets([USDLayerOffset])
   /// An array of numbers (`float[]`: a skinned mesh's joint weights).
@@ -151,9 +151,10 @@ enum USDValue {
       return .quaternion(SIMD4(v[0], v[1], v[2], v[3]))
     case (34, false): return .paths(try pathList(&r, in: crate))
     case (35, false), (55, false):  // ReferenceListOp, PayloadListOp
-      return .references(try referenceList(&r, in: crate, payloads: type == 55))
+      let (items, deleted) = try referenceList(&r, in: crate, payloads: type == 55)
+      return .references(items, deleted: deleted)
     case (47, false):  // a lone Payload (what crates before payload list ops hold)
-      return .references([try reference(&r, in: crate, withOffset: crate.version >= (0, 8, 0))])
+      return .references([try reference(&r, in: crate, withOffset: crate.version >= (0, 8, 0))], deleted: [])
     case (49, false):  // LayerOffsetVector
       let n = try r.count()
       guard n <= 1 << 16 else { throw r.fail("\(n) layer offsets") }
@@ -372,26 +373,28 @@ enum USDValue {
   }
 
   /// A reference or payload list op at `r`: its header's lists, each a count and the items
-  /// (``reference(_:in:withOffset:)``). A reference carries a layer offset and custom data; a
-  /// payload a layer offset from crate 0.8 on.
+  /// (``reference(_:in:withOffset:)``), in the order the crate writes them (explicit, added,
+  /// prepended, appended, then deleted); the deleted ones apart. A reference carries a layer
+  /// offset and custom data; a payload a layer offset from crate 0.8 on.
   private static func referenceList(_ r: inout USDByteReader, in crate: USDCrate, payloads: Bool)
-    throws(USDError) -> [USDArc]
+    throws(USDError) -> (items: [USDArc], deleted: [USDArc])
   {
     let header = try r.bytes(1).first!
-    var out: [USDArc] = []
+    var out: [USDArc] = [], deleted: [USDArc] = []
     let withOffset = !payloads || crate.version >= (0, 8, 0)
-    for bit in [1 << 1, 1 << 2, 1 << 5, 1 << 6] where Int(header) & bit != 0 {
+    for bit in [1 << 1, 1 << 2, 1 << 5, 1 << 6, 1 << 3] where Int(header) & bit != 0 {
       let n = try r.count()
       guard n <= 1 << 16 else { throw r.fail("\(n) references") }
       for _ in 0..<n {
-        out.append(try reference(&r, in: crate, withOffset: withOffset))
+        let arc = try reference(&r, in: crate, withOffset: withOffset)
+        if bit == 1 << 3 { deleted.append(arc) } else { out.append(arc) }
         if !payloads {
           let entries = try r.count()
           guard entries == 0 else { throw r.fail("a reference with custom data (not read)") }
         }
       }
     }
-    return out
+    return (out, deleted)
   }
 
   /// One reference or payload at `r`: an asset path's string, a prim path (the default prim's
