@@ -276,6 +276,32 @@ struct USDLayerStackTests {
     #expect(box.min == [-2, -2, -2] && box.max == [2, 2, 2], "\(box)")
   }
 
+  @Test("an attribute animated by a spline, which is not read, is named in a warning, text and binary")
+  func splines() throws {
+    let folder = try Self.folder([
+      "turned.usda": """
+      (metersPerUnit = 1)
+      def Cube "C" {
+          double xformOp:rotateY.spline = {
+              bezier,
+              0: 0; post linear,
+              24: 90; post linear,
+          }
+          uniform token[] xformOpOrder = ["xformOp:rotateY"]
+      }
+      """
+    ])
+    let text = try ModelAsset.load(path: folder.path + "/turned.usda", time: 0.5)
+    #expect(
+      text.warnings.contains {
+        $0.contains("turned.usda: line 4: /C.xformOp:rotateY is animated by a spline")
+      })
+    // usd-core wrote it (crate 0.12, Tools/generate-usd-fixtures) and turns the cube 45° at 0.5 s.
+    let binary = try ModelAsset.load(path: Fixtures.path("usd/spline.usdc"), time: 0.5)
+    #expect(
+      binary.warnings.contains { $0.contains("spline.usdc: /C.xformOp:rotateY is animated by a spline") })
+  }
+
   @Test("a prim inheriting a class takes its opinions; inheriting a class no layer defines adds nothing")
   func inheritedClass() throws {
     let folder = try Self.folder([

@@ -94,6 +94,15 @@ struct USDLayer {
   /// relationship, so that composition moves it along with it.
   static func bindingStrength(of relationship: String) -> String { relationship + ":bindMaterialAs" }
 
+  /// The warning that attribute `attribute`, at `place` of the layer at `layer`, is animated by
+  /// a spline (`.spline`, USD 25's animation curves), which is not read: its default and time
+  /// samples are used, where usd-core evaluates the curve.
+  static func splineNote(in layer: String, at place: String, attribute: String) -> String {
+    let at = place == attribute ? "" : "\(place): "
+    return "\(layer): \(at)\(attribute) is animated by a spline, which is not read: its default value and "
+      + "time samples are used, where usd-core evaluates the curve"
+  }
+
   /// The warning that prim `prim`, at `place` of the layer at `layer`, names value clips
   /// (`clips` or `clipSets`), which are not read: its attributes take the layers' own values,
   /// where USD may take time samples from the clips' layers.
@@ -218,6 +227,7 @@ struct USDLayer {
   ) throws(USDError) {
     for (name, rep) in fields {
       switch name {
+      case "spline": notes.append(Self.splineNote(in: crate.path, at: path, attribute: path))
       case "default":
         // Writers store an array once however many attributes hold it (100 parts of one
         // topology share their face indices): decoded once too, most of them already.

@@ -61,6 +61,10 @@ extension USDTextLayer {
       }
     }
     guard let value, listOperation != "delete" else { return }
+    if field == "spline" {
+      layer.notes.append(USDLayer.splineNote(in: layer.path, at: "line \(nameToken.line)", attribute: path))
+      return
+    }
     store(value, type: type, field: field, at: path)
   }
 
