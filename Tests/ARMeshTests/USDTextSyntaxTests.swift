@@ -40,6 +40,19 @@ struct USDTextSyntaxTests {
     #expect(radius == 1.2)
   }
 
+  @Test(
+    "what usd-core 26.11 reads and no exporter here wrote: a layer doc string, relocates, expression variables, an empty symmetryFunction, @@@ asset paths, timecode, opaque and pathExpression attributes, a spline, deleted relationships and references, a relationship's default"
+  )
+  func grammarCorners() throws {
+    // Tests/Fixtures/usd/syntax/grammar-corners.usda: usd-core's BBoxCache bounds its cube
+    // from (0, 1, 2) to (2, 3, 4); the deleted reference names a file that is not there.
+    let model = try ModelAsset.load(path: Fixtures.path("usd/syntax/grammar-corners.usda"))
+    #expect(model.mesh.triangleCount == 12)
+    let box = try #require(ModelStatistics(model).bounds)
+    #expect(box.min == [0, 1, 2] && box.max == [2, 3, 4], "\(box)")
+    #expect(model.warnings.contains { $0.contains("/A.a is animated by a spline") }, "\(model.warnings)")
+  }
+
   @Test("a number may start at its decimal point: .001, -.5 (floating-point-001)")
   func leadingDecimalPoint() throws {
     let layer = try Self.layer(

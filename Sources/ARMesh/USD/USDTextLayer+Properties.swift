@@ -161,6 +161,13 @@ extension USDTextLayer {
           key = try next().text
         }
         try expect("=")
+        // `symmetryFunction =` may name no function (usd-core's grammar allows it): then a `)` or
+        // the next `key =` follows.
+        if key == "symmetryFunction",
+          isPunctuation(")") || peek?.kind == .name && at + 1 < tokens.count && tokens[at + 1].text == "="
+        {
+          continue
+        }
         entries.append((key, try value(), token.line))
         // A lone reference or payload may carry its layer offset.
         if layerOffsets, ["references", "payload", "delete references", "delete payload"].contains(key),
