@@ -302,6 +302,39 @@ struct USDLayerStackTests {
       binary.warnings.contains { $0.contains("spline.usdc: /C.xformOp:rotateY is animated by a spline") })
   }
 
+  @Test(
+    "what a layer says of an instanceable prim's descendants is left out with a warning (its prototype's stand), text and binary, as usd-core leaves it out"
+  )
+  func instanceOverrides() throws {
+    let folder = try Self.folder([
+      "asset.usda":
+        "(defaultPrim = \"Asset\")\ndef Xform \"Asset\" {\n  def Cube \"Body\" {\n    double size = 1\n  }\n}\n",
+      "root.usda": """
+      (metersPerUnit = 1)
+      def "A" (instanceable = true; references = @./asset.usda@) {
+          double3 xformOp:translate = (5, 0, 0)
+          uniform token[] xformOpOrder = ["xformOp:translate"]
+          over "Body" { double size = 10 }
+      }
+      def "B" (references = @./asset.usda@) {
+          over "Body" { double size = 3 }
+      }
+      """,
+    ])
+    // usd-core's BBoxCache (Tools/generate-usd-fixtures wrote the binary one): /A's cube keeps
+    // its size of 1, at x = 5; /B's is 3.
+    for path in [folder.path + "/root.usda", Fixtures.path("usd/instance-overrides/root.usdc")] {
+      let model = try ModelAsset.load(path: path)
+      let box = try #require(ModelStatistics(model).bounds)
+      #expect(box.min == [-1.5, -1.5, -1.5] && box.max == [5.5, 1.5, 1.5], "\(path): \(box)")
+      #expect(
+        model.warnings.contains {
+          $0.contains("/A is instanceable: what this layer says of the 1 prims under it (/A/Body)")
+        },
+        "\(model.warnings)")
+    }
+  }
+
   @Test("a prim inheriting a class takes its opinions; inheriting a class no layer defines adds nothing")
   func inheritedClass() throws {
     let folder = try Self.folder([

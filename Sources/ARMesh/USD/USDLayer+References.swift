@@ -30,7 +30,7 @@ extension USDLayer {
     // This layer's variant sets at the referencing prims' selections, then at its own; they
     // then choose for what it references.
     let stack = try stacked(load: load, depth: depth)
-    let resolved = stack.resolvingVariants(overriding: selections)
+    let resolved = stack.resolvingVariants(overriding: selections).withoutOpinionsUnderInstances()
     var out = resolved
     out.references = [:]
     out.payloads = [:]
@@ -254,6 +254,10 @@ extension USDLayer {
     // An `over` here of a prim the source defines is a defined prim.
     definedPrims.formUnion(source.definedPrims.compactMap(moved))
     overriddenPrims.formUnion(source.overriddenPrims.compactMap(moved))
+    for (key, flag) in source.instanceable {
+      guard let k = moved(key), instanceable[k] == nil else { continue }
+      instanceable[k] = flag
+    }
     // Before the defaults: an attribute this layer has an opinion on keeps it.
     for (key, samples) in source.timeSamples {
       guard let k = moved(key), values[k] == nil, timeSamples[k] == nil else { continue }

@@ -89,6 +89,7 @@ extension USDLayer {
       variantSelections[prim, default: [:]].merge(chosen) { stronger, _ in stronger }
     }
     abstractPrims.formUnion(weaker.abstractPrims)
+    instanceable.merge(weaker.instanceable) { stronger, _ in stronger }
     addNotes(of: weaker)
   }
 

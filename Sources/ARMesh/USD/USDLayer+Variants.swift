@@ -86,6 +86,7 @@ extension USDLayer {
     out.overriddenPrims = Set(overriddenPrims.compactMap(resolved))
     out.inactivePrims = Set(inactivePrims.compactMap(resolved))
     out.activePrims = Set(activePrims.compactMap(resolved))
+    out.instanceable = Self.resolving(instanceable, resolved)
     out.variantSelections = selections
     return out
   }

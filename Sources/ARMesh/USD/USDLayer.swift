@@ -146,6 +146,9 @@ struct USDLayer {
   /// Each prim's variant selections (set → variant), by the prim's path. A variant's own
   /// opinions are keyed under `/Prim/{set=variant}` until ``resolvingVariants(overriding:)`` picks them.
   var variantSelections: [String: [String: String]] = [:]
+  /// Each prim's `instanceable` opinion: an instance's descendants come from its prototype
+  /// alone (``withoutOpinionsUnderInstances()``).
+  var instanceable: [String: Bool] = [:]
   /// The layer's metadata: units (USD's fallback is the centimetre), up axis, default prim.
   var metersPerUnit = 0.01
   var upAxis = "Y"
@@ -189,6 +192,7 @@ struct USDLayer {
           if name == "active", rep >> 48 & 0xFF == 1 {
             if rep & 0xFF == 0 { inactivePrims.insert(path) } else { activePrims.insert(path) }
           }
+          if name == "instanceable", rep >> 48 & 0xFF == 1 { instanceable[path] = rep & 0xFF != 0 }
           guard
             ["typeName", "references", "payload", "variantSelection", "inheritPaths", "specializes"].contains(
               name)

@@ -206,6 +206,8 @@ struct USDTextLayer {
         }
       case ("active", .word("false")), ("active", .number(0)): layer.inactivePrims.insert(path)
       case ("active", .word("true")), ("active", .number(1)): layer.activePrims.insert(path)
+      case ("instanceable", .word("true")), ("instanceable", .number(1)): layer.instanceable[path] = true
+      case ("instanceable", .word("false")), ("instanceable", .number(0)): layer.instanceable[path] = false
       case ("variants", .dictionary(let entries)):
         for case (let set, .string(let selection)) in entries {
           layer.variantSelections[path, default: [:]][set] = selection
