@@ -70,9 +70,11 @@ public enum FileReferences {
     }
     guard !reference.isEmpty else { throw refusal("names no file") }
     guard !reference.utf8.contains(0) else { throw refusal("holds a NUL byte") }
-    let folder = lexicallyNormal(absolute(folder))
-    let target = lexicallyNormal(reference.hasPrefix("/") ? reference : folder + "/" + reference)
-    let folders = [confinedTo.map { lexicallyNormal(absolute($0)) } ?? folder] + lock.withLock { allowed }
+    // `..` at the root stays at the root, as the kernel reads it.
+    let folder = PathNames.lexicallyNormal(absolute(folder))
+    let target = PathNames.lexicallyNormal(reference.hasPrefix("/") ? reference : folder + "/" + reference)
+    let folders =
+      [confinedTo.map { PathNames.lexicallyNormal(absolute($0)) } ?? folder] + lock.withLock { allowed }
     guard folders.contains(where: { isInside(target, $0) }) else {
       throw refusal(
         reference.hasPrefix("/")
@@ -101,20 +103,6 @@ public enum FileReferences {
     if path.hasPrefix("/") { return path }
     let here = FileManager.default.currentDirectoryPath
     return path.isEmpty ? here : here + "/" + path
-  }
-
-  /// `path` (absolute) with `.`, empty components and `..` removed by name alone; `..` at the
-  /// root stays at the root, as the kernel reads it.
-  static func lexicallyNormal(_ path: String) -> String {
-    var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-      switch part {
-      case ".": continue
-      case "..": _ = parts.popLast()
-      default: parts.append(part)
-      }
-    }
-    return "/" + parts.joined(separator: "/")
   }
 
   /// Whether `path` is `folder` or below it (both absolute and normal).

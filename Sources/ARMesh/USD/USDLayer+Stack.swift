@@ -89,7 +89,6 @@ extension USDLayer {
       variantSelections[prim, default: [:]].merge(chosen) { stronger, _ in stronger }
     }
     abstractPrims.formUnion(weaker.abstractPrims)
-    instanceable.merge(weaker.instanceable) { stronger, _ in stronger }
     addNotes(of: weaker)
   }
 
