@@ -94,23 +94,32 @@ struct USDLayer {
   /// relationship, so that composition moves it along with it.
   static func bindingStrength(of relationship: String) -> String { relationship + ":bindMaterialAs" }
 
-  /// The warning that attribute `attribute`, at `place` of the layer at `layer`, is animated by
-  /// a spline (`.spline`, USD 25's animation curves), which is not read: its default and time
-  /// samples are used, where usd-core evaluates the curve.
-  static func splineNote(in layer: String, at place: String, attribute: String) -> String {
-    let at = place == attribute ? "" : "\(place): "
-    return "\(layer): \(at)\(attribute) is animated by a spline, which is not read: its default value and "
-      + "time samples are used, where usd-core evaluates the curve"
+  /// What animates a prim or an attribute that ARScene does not read, with the words of its
+  /// warning: a prim's value clips (`clips` or `clipSets`), from whose layers USD may take time
+  /// samples, and an attribute's spline (`.spline`, USD 25's animation curves), which usd-core
+  /// evaluates. The layers' own defaults and time samples are used instead.
+  enum UnreadAnimation {
+    case valueClips, spline
+
+    /// The warning's words after the prim or attribute it names.
+    var words: String {
+      switch self {
+      case .valueClips:
+        "names value clips, which are not read: its attributes take the layers' own values and time samples, "
+          + "where USD may take samples from the clips' layers"
+      case .spline:
+        "is animated by a spline, which is not read: its default value and time samples are used, "
+          + "where usd-core evaluates the curve"
+      }
+    }
   }
 
-  /// The warning that prim `prim`, at `place` of the layer at `layer`, names value clips
-  /// (`clips` or `clipSets`), which are not read: its attributes take the layers' own values,
-  /// where USD may take time samples from the clips' layers.
-  static func valueClipsNote(in layer: String, at place: String, prim: String) -> String {
-    let at = place == prim ? "" : "\(place): "
-    return
-      "\(layer): \(at)\(prim) names value clips, which are not read: its attributes take the layers' own "
-      + "values and time samples, where USD may take samples from the clips' layers"
+  /// The warning that `subject` (a prim or an attribute), at `place` of the layer at `layer` (a
+  /// line, or the subject itself in a binary layer), has animation `unread`.
+  static func note(_ unread: UnreadAnimation, of subject: String, in layer: String, at place: String)
+    -> String
+  {
+    "\(layer): \(place == subject ? "" : place + ": ")\(subject) \(unread.words)"
   }
 
   /// The warning for a layer's rate `field` (`timeCodesPerSecond`, or a crate's
@@ -183,7 +192,7 @@ struct USDLayer {
         }
         for (name, rep) in fields {
           if name == "clips" || name == "clipSets" {
-            notes.append(Self.valueClipsNote(in: crate.path, at: path, prim: path))
+            notes.append(Self.note(.valueClips, of: path, in: crate.path, at: path))
           }
           // Inlined specifier (def 0, over 1, class 2) and bool values.
           if name == "specifier", rep >> 48 & 0xFF == 42, rep & 0xFFFF_FFFF == 2 {
@@ -231,7 +240,7 @@ struct USDLayer {
   ) throws(USDError) {
     for (name, rep) in fields {
       switch name {
-      case "spline": notes.append(Self.splineNote(in: crate.path, at: path, attribute: path))
+      case "spline": notes.append(Self.note(.spline, of: path, in: crate.path, at: path))
       case "default":
         // Writers store an array once however many attributes hold it (100 parts of one
         // topology share their face indices): decoded once too, most of them already.

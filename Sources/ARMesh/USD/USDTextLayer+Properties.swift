@@ -62,7 +62,7 @@ extension USDTextLayer {
     }
     guard let value, listOperation != "delete" else { return }
     if field == "spline" {
-      layer.notes.append(USDLayer.splineNote(in: layer.path, at: "line \(nameToken.line)", attribute: path))
+      layer.notes.append(USDLayer.note(.spline, of: path, in: layer.path, at: "line \(nameToken.line)"))
       return
     }
     store(value, type: type, field: field, at: path)

@@ -194,7 +194,7 @@ struct USDTextLayer {
     for (key, value, line) in try metadata(layerOffsets: true) {
       switch (key, value) {
       case ("clips", _), ("clipSets", _):
-        layer.notes.append(USDLayer.valueClipsNote(in: layer.path, at: "line \(line)", prim: path))
+        layer.notes.append(USDLayer.note(.valueClips, of: path, in: layer.path, at: "line \(line)"))
       case ("references", _): layer.references[path, default: []] += Self.references(value)
       case ("payload", _): layer.payloads[path, default: []] += Self.references(value)
       case ("delete references", _): layer.deletedReferences[path, default: []] += Self.references(value)
