@@ -143,4 +143,21 @@ struct USDTextSyntaxTests {
       "\(error)".contains("unterminated comment")
     }
   }
+
+  @Test("a prim name is an identifier: ASCII names by their fast rule decide as Unicode's XID properties do")
+  func identifiers() {
+    /// The definition: `_` or XID_Start, then XID_Continue.
+    func byProperties(_ name: String) -> Bool {
+      guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart else {
+        return false
+      }
+      return name.unicodeScalars.dropFirst().allSatisfy(\.properties.isXIDContinue)
+    }
+    let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    var names = ascii + ascii.flatMap { a in ["a", "_", "9", "-", "Z"].flatMap { [a + $0, $0 + a] } }
+    names += ["", "Part10", "_1", "1_", "Surface-2", "é", "aé", "Ünter", "名前", "a b"]
+    let disagreeing = names.filter { USDTextLayer.isIdentifier($0) != byProperties($0) }
+    #expect(disagreeing.isEmpty)
+    #expect(USDTextLayer.isIdentifier("Part10") && !USDTextLayer.isIdentifier("1_"))
+  }
 }

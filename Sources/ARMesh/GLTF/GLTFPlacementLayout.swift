@@ -55,8 +55,10 @@ struct GLTFPlacementLayout {
 
   /// Every placement's vertices (offsets from `origin`), normals and indices, written on every
   /// core into arrays made once, and the bounds of the vertices in the asset's frame (nil for
-  /// none).
-  func write(_ placements: [GLTFGeometry.Placement], origin: SIMD3<Double>) -> (
+  /// none). `wide`: whether the AVX2 loops run (the same bits as the portable ones).
+  func write(
+    _ placements: [GLTFGeometry.Placement], origin: SIMD3<Double>, wide: Bool = Self.wideKernels
+  ) -> (
     positions: [SIMD3<Float>], normals: [SIMD3<Float>], indices: [UInt32],
     bounds: (SIMD3<Double>, SIMD3<Double>)?
   ) {
@@ -90,7 +92,8 @@ struct GLTFPlacementLayout {
               Self.write(
                 placements[piece.placement], vertices: piece.vertices, triangles: piece.triangles,
                 vertexStart: vertexStarts[piece.placement], origin: origin, positions: out.positions.pointer,
-                normals: out.normals.pointer, indices: out.indices.pointer + indexStarts[piece.placement])
+                normals: out.normals.pointer, indices: out.indices.pointer + indexStarts[piece.placement],
+                wide: wide)
             }
           }
         }
@@ -151,11 +154,11 @@ struct GLTFPlacementLayout {
   /// normals): `positions` and `normals` point at the whole arrays' vertex 0 (the placement's
   /// first is `vertexStart`), `indices` at the placement's first index; positions are offsets
   /// from `origin`. Returns the box of the vertices written, in the asset's frame (empty, low
-  /// above high, for none).
+  /// above high, for none). `wide`: with the AVX2 loops.
   private static func write(
     _ placement: GLTFGeometry.Placement, vertices: Range<Int>, triangles: Range<Int>, vertexStart: Int,
     origin: SIMD3<Double>, positions: UnsafeMutablePointer<SIMD3<Float>>,
-    normals: UnsafeMutablePointer<SIMD3<Float>>, indices: UnsafeMutablePointer<UInt32>
+    normals: UnsafeMutablePointer<SIMD3<Float>>, indices: UnsafeMutablePointer<UInt32>, wide: Bool
   ) -> (SIMD3<Double>, SIMD3<Double>) {
     var box = Box()
     let world = placement.world, linear = placement.world.linear
@@ -166,22 +169,33 @@ struct GLTFPlacementLayout {
       p.triangles.withUnsafeBufferPointer { corners in
         if p.hasNormals {
           let normalMatrix = linear.inverse?.transposed ?? linear
-          for v in vertices {
-            let q = world.transformPoint(points[v])
-            box.widen(q)
-            positions[vertexStart + v] = SIMD3<Float>(q - origin)
+          if wide {
+            box = placePointsWide(
+              points, vertices, world: world, origin: origin, into: positions + vertexStart)
+          } else {
+            for v in vertices {
+              let q = world.transformPoint(points[v])
+              box.widen(q)
+              positions[vertexStart + v] = SIMD3<Float>(q - origin)
+            }
+          }
+          /// Normal `v`: `vectors[v]` through the normal matrix, made unit.
+          func writeNormals(_ vectors: UnsafePointer<SIMD3<Double>>) {
+            if wide {
+              writeUnitWide(vertices, of: vectors, by: normalMatrix, to: normals + vertexStart)
+            } else {
+              writeUnit(vertices, of: { normalMatrix * vectors[$0] }, to: normals + vertexStart)
+            }
           }
           if let given = p.normals {
-            given.withUnsafeBufferPointer { given in
-              Self.writeUnit(vertices, of: { normalMatrix * given[$0] }, to: normals + vertexStart)
-            }
+            given.withUnsafeBufferPointer { writeNormals($0.baseAddress!) }
           } else {
             // Smooth normals made here, the mesh's whole (one piece), their sums in a buffer
             // the cache holds: never an array of the mesh's size written out and read back.
             withUnsafeTemporaryAllocation(of: SIMD3<Double>.self, capacity: points.count) { sums in
               sums.initialize(repeating: .zero)
-              GLTFPrimitiveAttributes.addSmoothNormals(points, corners, into: sums)
-              Self.writeUnit(vertices, of: { normalMatrix * sums[$0] }, to: normals + vertexStart)
+              GLTFPrimitiveAttributes.addSmoothNormals(points, corners, into: sums, wide: wide)
+              writeNormals(UnsafePointer(sums.baseAddress!))
             }
           }
           Self.offset(corners, triangles, by: base, mirrored: mirrored, into: indices)
@@ -246,11 +260,20 @@ struct GLTFPlacementLayout {
   /// The box of the vertices a piece places (empty, low above high, for none), and whether one
   /// of them is not a number: a point that is finite where it is read can overflow through its
   /// transform (a hostile file's scale of 10³⁰⁸), which the model's load then refuses.
-  private struct Box {
+  struct Box {
     // Four lanes, the fourth unused: SIMD3's odd lane compiles to scalar compares and a branch
     // a vertex on the portable (SSE2) target; four are two vector registers, branch-free.
     var low = SIMD4<Double>(repeating: .infinity), high = SIMD4<Double>(repeating: -.infinity)
     var unordered = SIMDMask<SIMD4<Double>.MaskStorage>(repeating: false)
+
+    /// The empty box.
+    init() {}
+
+    /// The box from `low` to `high`, saying nothing where a point was not a number (`unordered`).
+    init(low: SIMD3<Double>, high: SIMD3<Double>, unordered: Bool) {
+      (self.low, self.high) = (SIMD4(low, 0), SIMD4(high, 0))
+      self.unordered = SIMDMask(repeating: unordered)
+    }
 
     /// Widens the box to take in `q` as `pointwiseMin` and `pointwiseMax` would (an equal point
     /// replaces the maximum), noting a coordinate that is not a number: three vector compares,

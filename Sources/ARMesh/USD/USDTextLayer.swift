@@ -183,6 +183,13 @@ struct USDTextLayer {
   /// identifier in Unicode (XID_Start) or `_`, then scalars that may continue one (XID_Continue),
   /// as usd-core's UTF-8 identifiers are.
   static func isIdentifier(_ name: String) -> Bool {
+    // ASCII names, nearly all of them, without Unicode's property tables (a lookup a scalar).
+    let utf8 = name.utf8
+    if let first = utf8.first, utf8.allSatisfy({ $0 < 0x80 }) {
+      /// Whether ASCII byte `b` is a letter or `_`.
+      func starts(_ b: UInt8) -> Bool { b == UInt8(ascii: "_") || (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+      return starts(first) && utf8.dropFirst().allSatisfy { starts($0) || $0 >= 0x30 && $0 <= 0x39 }
+    }
     guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart else {
       return false
     }

@@ -1,3 +1,5 @@
+import CVectorKernels
+
 /// The values of a crate's fields that ARScene uses, decoded from their 64-bit representations
 /// (type, array/inlined/compressed bits, a 48-bit payload: the value itself or its offset).
 enum USDValue {
@@ -99,7 +101,12 @@ enum USDValue {
       (0..<n).map { Double(Int8(bitPattern: UInt8(truncatingIfNeeded: payload >> (8 * UInt64($0))))) }
     }
     // A floating-point type's width in bytes: double 8, float 4, half 2 (`PrecisionHalf` ops).
-    let width = [9: 8, 15: 8, 16: 8, 19: 8, 23: 8, 27: 8, 7: 2, 18: 2, 21: 2, 25: 2, 29: 2][type] ?? 4
+    let width =
+      switch type {
+      case 9, 15, 16, 19, 23, 27: 8
+      case 7, 18, 21, 25, 29: 2
+      default: 4
+      }
     func floats(_ n: Int, width: Int) throws(USDError) -> [Double] { try reals(&r, count: n, width: width) }
     switch (type, isArray) {
     case (7, true), (8, true), (9, true), (15, true), (16, true), (17, true), (18, true):
@@ -244,6 +251,14 @@ enum USDValue {
         }
       }
       return [SIMD3<Double>](unsafeUninitializedCapacity: n) { out, made in
+        #if _endian(little)
+          // Floats, the common width (points, normals, colours): in one C loop.
+          if width == 4, let first = out.baseAddress {
+            arscene_widen_float3(base, n, UnsafeMutableRawPointer(first).assumingMemoryBound(to: Double.self))
+            made = n
+            return
+          }
+        #endif
         for i in 0..<n { out[i] = SIMD3(number(3 * i), number(3 * i + 1), number(3 * i + 2)) }
         made = n
       }
@@ -287,7 +302,7 @@ enum USDValue {
   static func isHalf(_ type: String) -> Bool {
     let base = type.hasSuffix("[]") ? type.dropLast(2) : Substring(type)
     return base.hasPrefix("half") || base == "quath" || base == "Quath"
-      || base.hasSuffix("h") && base.dropLast().last?.isNumber == true
+      || base.hasSuffix("h") && base.utf8.dropLast().last.map { $0 >= 0x30 && $0 <= 0x39 } == true
   }
 
   /// `x` rounded to the nearest half-precision number (ties to even).

@@ -3,8 +3,8 @@
 // functions carry their own target attribute, and callers ask `arscene_cpu_has_avx2()` before
 // calling one. Each gives the bits of the portable Swift code it stands for: the film loops
 // compute the same sums in the same order, the ray kernel the same triangle tests (its boxes
-// are another tree's, but only decide which triangles are tested, never a hit), all without
-// fused multiply-adds. The others are portable C loops the compiler vectorises for any target:
+// are another tree's, but only decide which triangles are tested, never a hit), a model's
+// placement the same points, boxes and normals, all without fused multiply-adds. The others are portable C loops the compiler vectorises for any target:
 // marker detection's thresholds and runs on bytes (where Swift's SIMD types compiled a byte
 // comparison lane by lane), with the decisions of the Swift rules they stand for; and a mesh's
 // indices written with stores that bypass the cache on x86-64 (Swift has no such store).
@@ -93,5 +93,35 @@ long arscene_dark_row_runs(const unsigned char *row, long width, int y, arscene_
 /// first vertex. The stores bypass the cache on x86-64 (`out` is not read before it is written:
 /// no line is fetched to be overwritten) and are fenced before the function returns.
 void arscene_offset_indices(const uint32_t *in, uint32_t *out, long count, uint32_t base);
+
+/// The box of the points a placement writes: lowest and highest coordinates, and whether one
+/// was not a number (then the box says nothing).
+typedef struct {
+  double low[3], high[3];
+  int unordered;
+} arscene_box;
+
+/// Points `from ..< to` of `points` (SIMD3<Double>: four doubles each, the fourth unread)
+/// through the affine `world` (16 doubles, column-major) less `origin` (three doubles), written
+/// as floats to `positions` (SIMD3<Float>: four floats each, at the point's index), and their box
+/// before `origin` is taken off, in `box`. The bits of ARMesh's `GLTFPlacementLayout` loop.
+/// AVX2 only.
+void arscene_place_points_avx2(const double *points, long from, long to, const double *world, const double *origin,
+                               float *positions, arscene_box *box);
+
+/// Adds each of `count / 3` triangles' cross products (corners `triangles`, indices of `points`,
+/// four doubles each) to its corners' sums in `sums` (four doubles each, the fourth left as
+/// zero plus zero), in the order of ARMesh's `addSmoothNormals`, fans included. AVX2 only.
+void arscene_add_smooth_normals_avx2(const double *points, const uint32_t *triangles, long count, double *sums);
+
+/// For v in [from, to): `matrix` (3 columns of four doubles, the fourth unread) times
+/// `vectors[v]` (four doubles each) made unit in float and written to `out` (four floats each,
+/// at v): the bits of ARMesh's `GLTFPlacementLayout.writeUnit`, (0, 1, 0) for a zero or
+/// non-finite vector. AVX2 only.
+void arscene_write_unit_normals_avx2(const double *vectors, long from, long to, const double *matrix, float *out);
+
+/// `count` vectors of three little-endian floats at `floats` (packed, any alignment) as
+/// SIMD3<Double> in `out` (four doubles each, the fourth zero): exact.
+void arscene_widen_float3(const void *floats, long count, double *out);
 
 #endif

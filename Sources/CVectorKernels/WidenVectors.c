@@ -1,0 +1,18 @@
+// A USD crate's float3 arrays (a mesh's points, millions of numbers) widened to Swift's
+// SIMD3<Double>: a loop the compiler vectorises for any target, where Swift's per-number loads
+// and conversions were a nanosecond a number. Exact: every float is a double.
+#include "CVectorKernels.h"
+
+#include <string.h>
+
+void arscene_widen_float3(const void *floats, long count, double *out) {
+  const unsigned char *in = floats;
+  for (long i = 0; i < count; i++) {
+    float v[3];
+    memcpy(v, in + 12 * i, sizeof v);
+    out[4 * i] = v[0];
+    out[4 * i + 1] = v[1];
+    out[4 * i + 2] = v[2];
+    out[4 * i + 3] = 0;
+  }
+}
