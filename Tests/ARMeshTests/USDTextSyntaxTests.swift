@@ -160,4 +160,18 @@ struct USDTextSyntaxTests {
     #expect(disagreeing.isEmpty)
     #expect(USDTextLayer.isIdentifier("Part10") && !USDTextLayer.isIdentifier("1_"))
   }
+
+  @Test("half-precision value types are known by name, arrays and roles included")
+  func halfTypes() {
+    let half = [
+      "half", "half[]", "half3", "half4[]", "point3h", "point3h[]", "normal3h", "texCoord2h[]", "quath",
+      "Quath[]",
+    ]
+    let other = [
+      "", "[]", "h", "float3", "point3f[]", "double", "token", "matrix4d", "path", "th",
+      "alf[]",
+    ]
+    #expect(half.allSatisfy(USDValue.isHalf))
+    #expect(!other.contains(where: USDValue.isHalf))
+  }
 }

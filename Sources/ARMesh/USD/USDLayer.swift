@@ -176,6 +176,8 @@ struct USDLayer {
     path = crate.path
     self.packagePaths = packagePaths
     var arrays = Self.decodedArrays(crate)
+    // An attribute or relationship a spec, about: no rehashing as the values come in.
+    values.reserveCapacity(crate.specs.count)
     for s in crate.specs.indices {
       let path = crate.paths[crate.specs[s].path]
       let fields = crate.fields(ofSpec: s)
@@ -202,10 +204,7 @@ struct USDLayer {
             if rep & 0xFF == 0 { inactivePrims.insert(path) } else { activePrims.insert(path) }
           }
           if name == "instanceable", rep >> 48 & 0xFF == 1 { instanceable[path] = rep & 0xFF != 0 }
-          guard
-            ["typeName", "references", "payload", "variantSelection", "inheritPaths", "specializes"].contains(
-              name)
-          else { continue }
+          guard Self.decodedPrimFields.contains(name) else { continue }
           switch (name, try USDValue.decode(rep, in: crate, at: path)) {
           case ("typeName", .token(let t)?): type = t
           case ("references", .references(let list, let deleted)?):
@@ -233,10 +232,17 @@ struct USDLayer {
     }
   }
 
+  /// The prim fields ``init(crate:packagePaths:)`` decodes (the others it reads from their
+  /// inlined bits, or not at all).
+  private static let decodedPrimFields: Set<String> = [
+    "typeName", "references", "payload", "variantSelection", "inheritPaths", "specializes",
+  ]
+
   /// An attribute's `fields`: its default value (arrays decoded once however many attributes
   /// share them, in `arrays`), time samples, connections, type and the metadata ARScene uses.
   private mutating func readAttribute(
-    _ fields: [(String, UInt64)], of crate: USDCrate, at path: String, arrays: inout [UInt64: USDValue]
+    _ fields: [(name: String, rep: UInt64)], of crate: USDCrate, at path: String,
+    arrays: inout [UInt64: USDValue]
   ) throws(USDError) {
     for (name, rep) in fields {
       switch name {
@@ -247,11 +253,11 @@ struct USDLayer {
         let isArray = rep & (1 << 63) != 0
         if let value = isArray ? arrays[rep] : nil {
           values[path] = value
-          sampledOnly.remove(path)
+          if !sampledOnly.isEmpty { sampledOnly.remove(path) }
         } else if var value = try USDValue.decode(rep, in: crate, at: path) {
           if rep >> 48 & 0xFF == 12, case .token(let file) = value { value = .token(anchored(file)) }
           values[path] = value
-          sampledOnly.remove(path)
+          if !sampledOnly.isEmpty { sampledOnly.remove(path) }
           if isArray { arrays[rep] = value }
         }
       case "timeSamples":
@@ -292,7 +298,7 @@ struct USDLayer {
   /// The stage's metadata from the pseudo-root's `fields`: units, up axis, default prim,
   /// sublayers and time codes a second.
   private mutating func readStageMetadata(
-    _ fields: [(String, UInt64)], of crate: USDCrate, at path: String
+    _ fields: [(name: String, rep: UInt64)], of crate: USDCrate, at path: String
   ) throws(USDError) {
     for (name, rep) in fields {
       if name == "metersPerUnit", case .double(let m)? = try USDValue.decode(rep, in: crate, at: path) {

@@ -300,9 +300,14 @@ enum USDValue {
 
   /// Whether value type `type` (`half3[]`, `point3h`, `quath`) holds half-precision numbers.
   static func isHalf(_ type: String) -> Bool {
-    let base = type.hasSuffix("[]") ? type.dropLast(2) : Substring(type)
-    return base.hasPrefix("half") || base == "quath" || base == "Quath"
-      || base.hasSuffix("h") && base.utf8.dropLast().last.map { $0 >= 0x30 && $0 <= 0x39 } == true
+    // On the UTF-8 bytes (every attribute's type is asked): String's Character-wise prefix and
+    // suffix tests were 5% of a 100-part USDZ's reading thread.
+    var base = type.utf8[...]
+    if base.count >= 2, base.suffix(2).elementsEqual("[]".utf8) { base = base.dropLast(2) }
+    let digit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    return base.starts(with: "half".utf8) || base.elementsEqual("quath".utf8)
+      || base.elementsEqual("Quath".utf8)
+      || base.last == UInt8(ascii: "h") && base.dropLast().last.map(digit) == true
   }
 
   /// `x` rounded to the nearest half-precision number (ties to even).
