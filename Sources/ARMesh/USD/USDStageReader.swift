@@ -144,7 +144,7 @@ struct USDStageReader {
     // and as part of a point instancer's prototype (which takes its definition and visibility
     // from the prototype's root down).
     let prototypeRoots = Set(prims.filter { $0.type == "PointInstancer" }.flatMap { prototypes(of: $0.path) })
-    let presences = prims.map { presence(of: $0.path) }
+    let (presences, placements) = presencesAndWorlds()
     let asPrototype = prims.map { prim in
       let root =
         prototypeRoots.isEmpty
@@ -165,7 +165,7 @@ struct USDStageReader {
     for (index, prim) in prims.enumerated() {
       let presence = presences[index]
       guard presence != .absent else { continue }
-      var world = try stage * worldMatrix(prim.path, known: &worlds)
+      var world = try placements[index]!.get()
       let isSurface = prim.type == "Mesh" || USDImplicitShapes.types.contains(prim.type)
       sink.built.nodes.append(
         NamedNode(
@@ -522,7 +522,7 @@ struct USDStageReader {
   }
 
   /// Metres and +Y up: the stage's units scaled, a Z-up stage turned −90° about x.
-  private var stageMatrix: Matrix4<Double> {
+  var stageMatrix: Matrix4<Double> {
     let scale = Matrix4<Double>.scale(SIMD3(repeating: metersPerUnit))
     guard upAxis == "Z" else { return scale }
     let turn = Matrix4<Double>(SIMD4(1, 0, 0, 0), SIMD4(0, 0, -1, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 0, 1))
