@@ -144,7 +144,8 @@ struct USDStageReader {
     // and as part of a point instancer's prototype (which takes its definition and visibility
     // from the prototype's root down).
     let prototypeRoots = Set(prims.filter { $0.type == "PointInstancer" }.flatMap { prototypes(of: $0.path) })
-    let (presences, placements) = presencesAndWorlds()
+    let facts = primFacts()
+    let presences = facts.map(\.presence)
     let asPrototype = prims.map { prim in
       let root =
         prototypeRoots.isEmpty
@@ -165,21 +166,21 @@ struct USDStageReader {
     for (index, prim) in prims.enumerated() {
       let presence = presences[index]
       guard presence != .absent else { continue }
-      var world = try placements[index]!.get()
+      var world = try facts[index].world!.get()
       let isSurface = prim.type == "Mesh" || USDImplicitShapes.types.contains(prim.type)
       sink.built.nodes.append(
         NamedNode(
           name: Self.name(of: prim.path), position: world.translation,
           hasMesh: isSurface && presence == .drawn, hasChildren: parents.contains(prim.path)))
       // BBoxCache takes nothing under a boundable prim (a SkelRoot, a gprim) into the bounds.
-      let bounding = boundingAncestor(of: prim.path)
+      let bounding = facts[index].bounding
       if presence == .drawn, bounding == nil {
         includeUndrawn(prim, world, in: &sink.built, undrawn: &undrawn.kinds)
       }
       if presence == .drawn, prim.type == "Preliminary_Text" { undrawn.arText.append(prim.path) }
       // What is under a point instancer is drawn only as its prototypes' instances (an instancer
       // in a prototype, by the outermost instancer).
-      let instanced = isUnderInstancer(prim.path)
+      let instanced = facts[index].underInstancer
       if prim.type == "PointInstancer", presence == .drawn, !instanced {
         // (Its warnings apart from the sink, which drawing changes.)
         var warnings: [String] = []
@@ -214,7 +215,7 @@ struct USDStageReader {
       }
       try draw(prim, attributes, world, bounded: bounding == nil)
     }
-    sink.built.warnings += undrawn.warnings(layer.path) + identityOpsWarnings(presences)
+    sink.built.warnings += undrawn.warnings(layer.path) + identityOpsWarnings(facts)
     if assembling {
       (sink.built.mesh, sink.built.assembledBounds) = sink.geometry.assembled()
     } else {
@@ -267,36 +268,6 @@ struct USDStageReader {
       extent = authoredExtentCorners(prim.path)
     }
     if bounded { built.include(extent.map(world.transformPoint)) }
-  }
-
-  /// The warnings naming the transform ops of prims on the stage that are the identity at the
-  /// time read, as usd-core takes them without a word: ops listed in `xformOpOrder` with no
-  /// value, and, at the default time, ops that have only time samples.
-  private func identityOpsWarnings(_ presences: [Presence]) -> [String] {
-    var (valueless, sampled): ([String], [String]) = ([], [])
-    for (prim, presence) in zip(prims, presences) where presence != .absent {
-      guard case .tokens(let order)? = values[prim.path + ".xformOpOrder"] else { continue }
-      for key in order.compactMap(USDTransformOps.opName).map({ prim.path + "." + $0 }) {
-        if timeCode == nil, isSampledOnly(key) {
-          sampled.append(key)
-        } else if value(key) == nil {
-          valueless.append(key)
-        }
-      }
-    }
-    func ops(_ n: Int) -> String { "\(n) transform op\(n == 1 ? "" : "s")" }
-    var out: [String] = []
-    if !valueless.isEmpty {
-      out.append(
-        "\(layer.path): \(ops(valueless.count)) listed in xformOpOrder with no value, the identity as usd-core "
-          + "takes them: \(Self.list(valueless))")
-    }
-    if !sampled.isEmpty {
-      out.append(
-        "\(layer.path): \(ops(sampled.count)) only in time samples, the identity at the default time as usd-core "
-          + "takes them (give --time): \(Self.list(sampled))")
-    }
-    return out
   }
 
   /// Whether a prim is on the stage and drawn.
