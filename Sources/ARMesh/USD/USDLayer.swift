@@ -171,11 +171,12 @@ struct USDLayer {
     self.packagePaths = packagePaths
   }
 
-  /// The prims and properties of a binary crate layer (`packagePaths` for a package's member).
-  init(crate: USDCrate, packagePaths: USDPackagePaths? = nil) throws(USDError) {
-    path = crate.path
-    self.packagePaths = packagePaths
-    var arrays = Self.decodedArrays(crate)
+  /// Reads the prims and properties of binary crate layer `crate`, but the attributes' default
+  /// arrays, which it lists in `deferred` (attribute path, value's representation) for
+  /// ``init(crate:packagePaths:)`` to set once they are decoded.
+  mutating func readSpecs(of crate: USDCrate, deferring deferred: inout [(path: String, rep: UInt64)])
+    throws(USDError)
+  {
     // An attribute or relationship a spec, about: no rehashing as the values come in.
     values.reserveCapacity(crate.specs.count)
     for s in crate.specs.indices {
@@ -221,7 +222,7 @@ struct USDLayer {
           }
         }
         if crate.specs[s].type == 6 { prims.append((path, type)) }
-      case 1: try readAttribute(fields, of: crate, at: path, arrays: &arrays)  // an attribute
+      case 1: try readAttribute(fields, of: crate, at: path, deferring: &deferred)  // an attribute
       case 8:  // a relationship: its targets, and a material binding's strength
         for (name, rep) in fields where name == "targetPaths" || name == "bindMaterialAs" {
           values[name == "targetPaths" ? path : Self.bindingStrength(of: path)] = try USDValue.decode(
@@ -238,27 +239,21 @@ struct USDLayer {
     "typeName", "references", "payload", "variantSelection", "inheritPaths", "specializes",
   ]
 
-  /// An attribute's `fields`: its default value (arrays decoded once however many attributes
-  /// share them, in `arrays`), time samples, connections, type and the metadata ARScene uses.
+  /// An attribute's `fields`: its default value (an array's left in `deferred`, decoded on
+  /// other threads), time samples, connections, type and the metadata ARScene uses.
   private mutating func readAttribute(
     _ fields: [(name: String, rep: UInt64)], of crate: USDCrate, at path: String,
-    arrays: inout [UInt64: USDValue]
+    deferring deferred: inout [(path: String, rep: UInt64)]
   ) throws(USDError) {
     for (name, rep) in fields {
       switch name {
       case "spline": notes.append(Self.note(.spline, of: path, in: crate.path, at: path))
       case "default":
-        // Writers store an array once however many attributes hold it (100 parts of one
-        // topology share their face indices): decoded once too, most of them already.
-        let isArray = rep & (1 << 63) != 0
-        if let value = isArray ? arrays[rep] : nil {
-          values[path] = value
-          if !sampledOnly.isEmpty { sampledOnly.remove(path) }
+        if rep & (1 << 63) != 0 {
+          deferred.append((path, rep))
         } else if var value = try USDValue.decode(rep, in: crate, at: path) {
           if rep >> 48 & 0xFF == 12, case .token(let file) = value { value = .token(anchored(file)) }
-          values[path] = value
-          if !sampledOnly.isEmpty { sampledOnly.remove(path) }
-          if isArray { arrays[rep] = value }
+          setDefault(value, of: path)
         }
       case "timeSamples":
         guard case .timeSamples(let times, let samples)? = try USDValue.decode(rep, in: crate, at: path),
@@ -338,29 +333,5 @@ struct USDLayer {
     subLayerOffsets = zip(subLayers, subLayerOffsets).map {
       $1.applicable(for: $0, in: crate.path, at: "subLayers", notes: &notes)
     }
-  }
-
-  /// The attributes' default arrays of `crate` (points, indices: most of a large layer's
-  /// bytes), each stored array decoded once, on every core: by their representation, as
-  /// ``init(crate:)`` keeps them. One that does not decode is left out, for that loop to decode
-  /// again in the layer's order and throw its error there.
-  private static func decodedArrays(_ crate: USDCrate) -> [UInt64: USDValue] {
-    var found: [(rep: UInt64, path: String)] = [], seen = Set<UInt64>()
-    for s in crate.specs.indices where crate.specs[s].type == 1 {
-      for (name, rep) in crate.fields(ofSpec: s) where name == "default" && rep & (1 << 63) != 0 {
-        if seen.insert(rep).inserted { found.append((rep, crate.paths[crate.specs[s].path])) }
-      }
-    }
-    let reps = found
-    guard reps.count > 1 else { return [:] }
-    let decoded = LockedResults<USDValue?>(count: reps.count)
-    DispatchQueue.concurrentPerform(iterations: reps.count) { k in
-      decoded.set(k) { try USDValue.decode(reps[k].rep, in: crate, at: reps[k].path) }
-    }
-    var arrays: [UInt64: USDValue] = [:]
-    for (k, result) in decoded.all().enumerated() {
-      if case .success(let value?) = result { arrays[reps[k].rep] = value }
-    }
-    return arrays
   }
 }
