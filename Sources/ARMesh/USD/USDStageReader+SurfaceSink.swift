@@ -10,6 +10,9 @@ extension USDStageReader {
     var built = Built(mesh: GLTFGeometry().mesh(), nodes: [], images: [:])
     /// Each mesh's GeomSubsets (its children of that type), by the mesh's path.
     let subsets: [String: [String]]
+    /// The looks of the surfaces to be drawn, found beforehand on every core, by their paths (a
+    /// surface without one has its look found as it is drawn).
+    var looks: [String: SurfaceLook] = [:]
 
     /// A sink for `reader`'s stage.
     init(_ reader: USDStageReader) {
@@ -36,19 +39,18 @@ extension USDStageReader {
       // A surface bound to no material (or to one ARScene cannot draw) in its display colour,
       // as Storm draws it: one colour, or white under colours at its vertices.
       let white = SIMD3<Float>(1, 1, 1)
+      let surface = looks[prim.path] ?? SurfaceLook(of: prim.path, in: reader)
       let shown =
         slot(prim.path, reader) != 0
-        ? nil : attributes.colors != nil ? white : reader.constantDisplayColor(prim.path)
+        ? nil : attributes.colors != nil ? white : surface.displayColor
       // Translucent where one display opacity below 1 applies, as Storm draws it.
-      let look = shown.map { DisplayLook(colour: $0, opacity: reader.constantDisplayOpacity(prim.path) ?? 1) }
-      if shown != nil, let warning = reader.displayOpacityWarning(prim.path),
-        !built.warnings.contains(warning)
-      {
+      let look = shown.map { DisplayLook(colour: $0, opacity: surface.displayOpacity ?? 1) }
+      if shown != nil, let warning = surface.displayOpacityWarning, !built.warnings.contains(warning) {
         built.warnings.append(warning)
       }
       // A gprim's `doubleSided` (Reality Converter writes glTF's, Blender its meshes' without
       // back-face culling): its materials drawn from both sides.
-      let doubleSided = reader.isDoubleSided(prim.path)
+      let doubleSided = surface.isDoubleSided
       for (material, part) in try reader.facesByMaterial(
         prim, attributes, subsets: subsets[prim.path] ?? [],
         slot: { path in
@@ -115,7 +117,8 @@ extension USDStageReader {
 
     /// ``slot(_:_:)`` found: the bound material's, added once.
     private mutating func materialSlot(_ path: String, _ reader: USDStageReader) -> Int {
-      guard let bound = reader.boundMaterial(of: path) else { return 0 }
+      let material = looks[path].map(\.material) ?? reader.boundMaterial(of: path)
+      guard let bound = material else { return 0 }
       if let known = slots[bound] { return known }
       guard let surface = reader.previewSurface(of: bound, images: &built.images, warnings: &built.warnings)
       else {

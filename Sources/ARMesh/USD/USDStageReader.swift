@@ -152,8 +152,9 @@ struct USDStageReader {
         ? nil : ([prim.path] + Self.ancestors(of: prim.path)).first(where: prototypeRoots.contains)
       return root.map { presence(of: prim.path, prototypeRoot: $0) == .drawn } ?? false
     }
-    let made = try madeSurfaces(prims.indices.map { asPrototype[$0] ? .drawn : presences[$0] })
+    let (made, looks) = try madeSurfaces(prims.indices.map { asPrototype[$0] ? .drawn : presences[$0] })
     var sink = SurfaceSink(self)
+    sink.looks = looks
     sink.built.warnings += layer.notes + collectionWarnings()
     var worlds: [String: Matrix4<Double>] = [:]
     /// Draws through `sink` (bounded by its own extent).
@@ -336,13 +337,18 @@ struct USDStageReader {
   /// Each drawn prim's surface (``surface(_:warnings:)``; `presences` the prims') and warnings,
   /// made on every core: a stage's meshes are triangulated, skinned and given normals
   /// independently. The first error in the prims' order is thrown, as a loop would.
-  private func madeSurfaces(_ presences: [Presence]) throws(USDError) -> [Made] {
+  private func madeSurfaces(_ presences: [Presence]) throws(USDError) -> (
+    made: [Made], looks: [String: SurfaceLook]
+  ) {
     let drawn = prims.indices.filter { i in
       let type = prims[i].type
       return (type == "Mesh" || USDImplicitShapes.types.contains(type)) && presences[i] == .drawn
     }
     let results = LockedResults<Made>(count: drawn.count)
+    // Each surface's look too, found here on every core rather than where it is drawn.
+    let found = LockedResults<SurfaceLook>(count: drawn.count)
     DispatchQueue.concurrentPerform(iterations: drawn.count) { k in
+      found.set(k) { SurfaceLook(of: self.prims[drawn[k]].path, in: self) }
       results.set(k) {
         var warnings: [String] = []
         return (try self.surface(self.prims[drawn[k]], warnings: &warnings), warnings)
@@ -357,7 +363,11 @@ struct USDStageReader {
         throw USDError(path: layer.path, place: prims[drawn[k]].path, reason: "\(error)")
       }
     }
-    return made
+    var looks: [String: SurfaceLook] = [:]
+    for (k, look) in found.all().enumerated() {
+      if case .success(let look) = look { looks[prims[drawn[k]].path] = look }
+    }
+    return (made, looks)
   }
 
   /// The last element of a prim's `path` (`/A/B/C`: `C`), found by its bytes.
