@@ -12,7 +12,7 @@ extension USDLayer {
   /// is decoded again in the layer's order, to throw its error.
   init(crate: USDCrate, packagePaths: USDPackagePaths? = nil) throws(USDError) {
     let arrays = Self.defaultArrays(of: crate)
-    let decoded = LockedResults<USDValue?>(count: arrays.count)
+    let decoded = LockedResults<(value: USDValue?, finite: Bool)>(count: arrays.count)
     let specs = LockedResults<Result<(USDLayer, [(path: String, rep: UInt64)]), USDError>>(count: 1)
     let empty = USDLayer(path: crate.path, packagePaths: packagePaths)
     // Iteration 0 reads the specs; the others decode one array each, on whichever thread is free.
@@ -29,14 +29,21 @@ extension USDLayer {
         }
         return
       }
-      decoded.set(k - 1) { try USDValue.decode(arrays[k - 1].rep, in: crate, at: arrays[k - 1].path) }
+      decoded.set(k - 1) {
+        let value = try USDValue.decode(arrays[k - 1].rep, in: crate, at: arrays[k - 1].path)
+        // Checked here, in the cache it was just written to, rather than later from memory.
+        guard case .vectors(let vectors)? = value else { return (value, false) }
+        return (value, vectors.allFinite)
+      }
     }
     // The closure above throws nothing: its result is a value.
     let deferred: [(path: String, rep: UInt64)]
     (self, deferred) = try (try! specs.all()[0].get()).get()
     var byRep: [UInt64: USDValue] = [:]
     for (k, result) in decoded.all().enumerated() {
-      if case .success(let value?) = result { byRep[arrays[k].rep] = value }
+      guard case .success(let (value?, finite)) = result else { continue }
+      byRep[arrays[k].rep] = value
+      if finite, case .vectors(let vectors) = value { noteFinite(vectors) }
     }
     for (path, rep) in deferred {
       var found = byRep[rep]
@@ -45,6 +52,29 @@ extension USDLayer {
       byRep[rep] = value
       setDefault(value, of: path)
     }
+  }
+
+  /// Whether `vectors` is an array this layer found finite as it decoded it (false for any
+  /// other array, finite or not: the caller then checks it).
+  func isKnownFinite(_ vectors: [SIMD3<Double>]) -> Bool {
+    guard let key = Self.storageKey(vectors) else { return false }
+    return finiteVectors[key]?.count == vectors.count
+  }
+
+  /// Notes `vectors`, just decoded and found finite, for ``isKnownFinite(_:)``.
+  mutating func noteFinite(_ vectors: [SIMD3<Double>]) {
+    if let key = Self.storageKey(vectors) { finiteVectors[key] = vectors }
+  }
+
+  /// Takes the arrays `other` found finite as this layer's too (its values are grafted here).
+  mutating func noteFinite(of other: USDLayer) {
+    finiteVectors.merge(other.finiteVectors) { mine, _ in mine }
+  }
+
+  /// The address of `vectors`' storage; nil for an empty array (which may have none).
+  private static func storageKey(_ vectors: [SIMD3<Double>]) -> UInt? {
+    guard !vectors.isEmpty else { return nil }
+    return vectors.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
   }
 
   /// Sets attribute `path`'s default value: what it shows at the default time, where before

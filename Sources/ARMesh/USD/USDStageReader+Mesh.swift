@@ -82,7 +82,7 @@ extension USDStageReader {
     guard case .ints(let counts)? = value(prim + ".faceVertexCounts"),
       case .ints(let indices)? = value(prim + ".faceVertexIndices")
     else { return nil }
-    guard points.allFinite else {
+    guard layer.isKnownFinite(points) || points.allFinite else {
       throw USDError(path: layer.path, place: prim + ".points", reason: "a point that is not finite")
     }
     var leftHanded = false
