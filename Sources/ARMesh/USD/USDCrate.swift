@@ -150,11 +150,17 @@ struct USDCrate {
           // as a path to another prim's property (a variant's element, `{set=name}`, is not a
           // prim's name).
           let name = tokens[token]
-          let isPrimName = elements[i] >= 0 && !name.hasPrefix("{")
+          let isPrimName = elements[i] >= 0 && name.utf8.first != UInt8(ascii: "{")
           guard !isPrimName || USDTextLayer.isIdentifier(name) else {
             throw r.fail("a prim named '\(name.quotedForMessage)', not an identifier")
           }
-          here = elements[i] < 0 ? parent + "." + name : (parent == "/" ? "/" : parent + "/") + name
+          // Made in one allocation (a path a spec: a large layer's thousands).
+          var path = ""
+          path.reserveCapacity(parent.utf8.count + 1 + name.utf8.count)
+          if elements[i] < 0 || parent != "/" { path += parent }
+          path += elements[i] < 0 ? "." : "/"
+          path += name
+          here = path
         }
         paths[Int(indexes[i])] = here
         // A jump can only land inside the list (a larger one is a corrupt file, not an overflow).
