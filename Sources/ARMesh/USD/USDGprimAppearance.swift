@@ -66,9 +66,10 @@ extension USDStageReader {
 
   /// The warning for prim `prim`'s `primvars:displayOpacity` where it varies over the prim
   /// with a value below 1: Storm draws such a surface translucent, ARScene opaque in its
-  /// display colour. Nil otherwise (one value is drawn: ``constantDisplayOpacity(_:)``).
-  func displayOpacityWarning(_ prim: String) -> String? {
-    guard constantDisplayOpacity(prim) == nil,
+  /// display colour. Nil otherwise (one value is drawn: ``constantDisplayOpacity(_:)``, which
+  /// the caller has found: `constant`).
+  func displayOpacityWarning(_ prim: String, constant: Float?) -> String? {
+    guard constant == nil,
       case .doubles(let opacities)? = value(prim + ".primvars:displayOpacity"),
       opacities.contains(where: { $0 < 1 })
     else { return nil }

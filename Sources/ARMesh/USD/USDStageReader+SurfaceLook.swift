@@ -8,7 +8,7 @@ extension USDStageReader {
     /// Its one display colour and opacity (``constantDisplayColor(_:)``,
     /// ``constantDisplayOpacity(_:)``), what it is drawn in without a material.
     var displayColor: SIMD3<Float>?, displayOpacity: Float?
-    /// The warning for a display opacity that varies (``displayOpacityWarning(_:)``).
+    /// The warning for a display opacity that varies (``displayOpacityWarning(_:constant:)``).
     var displayOpacityWarning: String?
     /// Whether it is `doubleSided` (``isDoubleSided(_:)``).
     var isDoubleSided: Bool
@@ -18,7 +18,7 @@ extension USDStageReader {
       material = reader.boundMaterial(of: prim)
       displayColor = reader.constantDisplayColor(prim)
       displayOpacity = reader.constantDisplayOpacity(prim)
-      displayOpacityWarning = reader.displayOpacityWarning(prim)
+      displayOpacityWarning = reader.displayOpacityWarning(prim, constant: displayOpacity)
       isDoubleSided = reader.isDoubleSided(prim)
     }
   }
