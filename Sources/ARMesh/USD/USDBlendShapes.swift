@@ -16,13 +16,18 @@ extension USDStageReader {
   ///
   /// - Returns: nil where usd-core applies none (the mesh names no shape, is under no `SkelRoot`
   ///   or binds no skeleton); the shapes (none where every weight is 0); or why the shapes cannot
-  ///   be applied (drawn without them, with a warning): a target that is not a blend shape,
-  ///   offsets that do not fit the points, an in-between without a weight of its own.
+  ///   be applied (drawn without them, with a warning): no `SkelBindingAPI` on the mesh, a
+  ///   target that is not a blend shape, offsets that do not fit the points, an in-between
+  ///   without a weight of its own.
   func weightedBlendShapes(_ prim: String, pointCount: Int) -> Result<[WeightedBlendShape], USDSkinningIssue>?
   {
     guard case .tokens(let names)? = value(prim + ".skel:blendShapes"), !names.isEmpty,
-      skelRoot(of: prim) != nil, let skeleton = inheritedTarget("skel:skeleton", from: prim)
+      skelRoot(of: prim) != nil
     else { return nil }
+    guard hasSkelBindingAPI(prim) else {
+      return .failure(.init("names blend shapes but not SkelBindingAPI applied, so usd-core applies none"))
+    }
+    guard let skeleton = inheritedTarget("skel:skeleton", from: prim) else { return nil }
     let weights = blendShapeWeights(skeleton: skeleton, shapes: names)
     guard weights.contains(where: { $0 != 0 }) else { return .success([]) }
     guard case .paths(let targets)? = values[prim + ".skel:blendShapeTargets"], targets.count == names.count

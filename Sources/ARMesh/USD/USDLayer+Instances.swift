@@ -24,6 +24,8 @@ extension USDLayer {
     out.deletedPayloads = kept(deletedPayloads)
     out.variantSelections = kept(variantSelections)
     out.instanceable = kept(instanceable)
+    out.apiSchemas = kept(apiSchemas)
+    out.deletedAPISchemas = kept(deletedAPISchemas)
     out.halfPrecision = halfPrecision.filter { !isInside($0) }
     out.sampledOnly = sampledOnly.filter { !isInside($0) }
     out.abstractPrims = abstractPrims.filter { !isInside($0) }

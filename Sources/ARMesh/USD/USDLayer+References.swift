@@ -258,6 +258,7 @@ extension USDLayer {
       guard let k = moved(key), instanceable[k] == nil else { continue }
       instanceable[k] = flag
     }
+    mergeAPISchemas(of: source, moved: moved)
     // Before the defaults: an attribute this layer has an opinion on keeps it.
     for (key, samples) in source.timeSamples {
       guard let k = moved(key), values[k] == nil, timeSamples[k] == nil else { continue }

@@ -87,6 +87,17 @@ extension USDLayer {
     out.inactivePrims = Set(inactivePrims.compactMap(resolved))
     out.activePrims = Set(activePrims.compactMap(resolved))
     out.instanceable = Self.resolving(instanceable, resolved)
+    // Applied API schemas compose as list ops: the prim's own, then its selected variants'.
+    (out.apiSchemas, out.deletedAPISchemas) = (
+      apiSchemas.filter { !$0.key.containsASCII("/{") },
+      deletedAPISchemas.filter { !$0.key.containsASCII("/{") }
+    )
+    var variants = USDLayer(path: path)
+    (variants.apiSchemas, variants.deletedAPISchemas) = (
+      apiSchemas.filter { $0.key.containsASCII("/{") },
+      deletedAPISchemas.filter { $0.key.containsASCII("/{") }
+    )
+    out.mergeAPISchemas(of: variants, moved: resolved)
     out.variantSelections = selections
     return out
   }

@@ -164,6 +164,10 @@ struct USDLayer {
   /// Each prim's `instanceable` opinion: an instance's descendants come from its prototype
   /// alone (``withoutOpinionsUnderInstances()``).
   var instanceable: [String: Bool] = [:]
+  /// Each prim's applied API schemas (its `apiSchemas` list op's items, a stronger layer's
+  /// first), and those it deletes from weaker layers' (which composition leaves out): UsdSkel
+  /// reads a prim's binding properties only where `SkelBindingAPI` is applied.
+  var apiSchemas: [String: [String]] = [:], deletedAPISchemas: [String: [String]] = [:]
   /// The layer's metadata: units (USD's fallback is the centimetre), up axis, default prim.
   var metersPerUnit = 0.01
   var upAxis = "Y"
@@ -224,6 +228,8 @@ struct USDLayer {
           case ("specializes", .paths(let bases)?):
             payloads[path, default: []] += bases.map { USDArc(file: Self.inheritArc, prim: $0) }
           case ("variantSelection", .selections(let map)?): variantSelections[path] = map
+          case ("apiSchemas", .tokenList(let added, let deleted)?):
+            addAPISchemas(added, deleting: deleted, to: path)
           default: break
           }
         }
@@ -242,8 +248,32 @@ struct USDLayer {
   /// The prim fields ``init(crate:packagePaths:)`` decodes (the others it reads from their
   /// inlined bits, or not at all).
   private static let decodedPrimFields: Set<String> = [
-    "typeName", "references", "payload", "variantSelection", "inheritPaths", "specializes",
+    "typeName", "references", "payload", "variantSelection", "inheritPaths", "specializes", "apiSchemas",
   ]
+
+  /// Adds one spec's `apiSchemas` list op to prim `path`: the schemas it adds (explicit,
+  /// prepended or appended) and those it deletes.
+  mutating func addAPISchemas(_ added: [String], deleting deleted: [String], to path: String) {
+    if !added.isEmpty {
+      apiSchemas[path, default: []] += added.filter { !(apiSchemas[path] ?? []).contains($0) }
+    }
+    if !deleted.isEmpty { deletedAPISchemas[path, default: []] += deleted }
+  }
+
+  /// Merges `weaker`'s applied API schemas of its prims (`moved` gives each one's path here, nil
+  /// for one not taken) in after this layer's own, but those this layer deletes; this layer's
+  /// deletions then reach the layers weaker still.
+  mutating func mergeAPISchemas(of weaker: USDLayer, moved: (String) -> String?) {
+    for (prim, list) in weaker.apiSchemas {
+      guard let p = moved(prim) else { continue }
+      let deleted = deletedAPISchemas[p] ?? []
+      addAPISchemas(list.filter { !deleted.contains($0) }, deleting: [], to: p)
+    }
+    for (prim, list) in weaker.deletedAPISchemas {
+      guard let p = moved(prim) else { continue }
+      addAPISchemas([], deleting: list, to: p)
+    }
+  }
 
   /// An attribute's `fields`: its default value (an array's left in `deferred`, decoded on
   /// other threads), time samples, connections, type and the metadata ARScene uses.

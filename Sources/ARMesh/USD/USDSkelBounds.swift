@@ -5,20 +5,30 @@ extension USDStageReader {
   /// bounds everything under a SkelRoot by this alone): the authored `extent` at the time, else
   /// what `UsdSkelRoot` computes, for each skeleton its skinned meshes bind, the box of its
   /// joints' pivots at the time (through the skeleton's transform under the root), widened on
-  /// every side by a padding: how far the meshes' authored extents (through their
-  /// `geomBindTransform`) reach past the joints' pivots at rest. Where no skinned mesh is bound
-  /// under it, the box of every skeleton's joints under it, unpadded, as usd-core 26 computes
-  /// it. Nil when it holds neither (and no extent is authored): BBoxCache's empty box.
+  /// every side by a padding: how far the extents of the prims bound to it (through their
+  /// `geomBindTransform`) reach past the joints' pivots at rest. A prim is bound as UsdSkel's
+  /// cache binds it: a boundable (not a skeleton, nor under another such prim) that inherits a
+  /// `skel:skeleton` from a prim with `SkelBindingAPI` applied, joint influences or none. Where
+  /// nothing is bound under it, the box of every skeleton's joints under it, unpadded, as
+  /// usd-core 26 computes it. Nil when it holds neither (and no extent is authored):
+  /// BBoxCache's empty box.
   func skelRootExtent(_ root: String) -> (min: SIMD3<Double>, max: SIMD3<Double>)? {
     if case .vectors(let authored)? = value(root + ".extent"), authored.count == 2,
       authored.allFinite
     {
       return (authored[0], authored[1])
     }
+    /// Whether a prim of `type` is one UsdSkel skins (`UsdSkelIsSkinnablePrim`).
+    func skinnable(_ type: String?) -> Bool {
+      type.map { Self.isBoundable($0) && $0 != "SkelRoot" && $0 != "Skeleton" } ?? false
+    }
     var skinnedBySkeleton: [String: [String]] = [:]
     for prim in prims where prim.path.hasPrefix(root + "/") && skelRoot(of: prim.path) == root {
-      guard case .ints? = value(prim.path + ".primvars:skel:jointIndices"),
-        case .doubles? = value(prim.path + ".primvars:skel:jointWeights"),
+      // UsdSkel's cache walks no further down than a skinnable prim.
+      guard skinnable(primTypes[prim.path]),
+        !Self.ancestors(of: prim.path).contains(where: {
+          $0.hasPrefix(root + "/") && skinnable(primTypes[$0])
+        }),
         let skeleton = inheritedTarget("skel:skeleton", from: prim.path)
       else { continue }
       skinnedBySkeleton[skeleton, default: []].append(prim.path)

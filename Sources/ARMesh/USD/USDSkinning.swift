@@ -45,12 +45,24 @@ extension USDStageReader {
     ([path] + Self.ancestors(of: path)).first { primTypes[$0] == "SkelRoot" }
   }
 
-  /// The first target of relationship `name` on the prim at `path` or its nearest ancestor that
-  /// has one (UsdSkel's bindings are inherited down namespace).
+  /// Whether `SkelBindingAPI` is applied to the prim at `path`: usd-core 26 reads a prim's
+  /// binding properties (`skel:skeleton`, `skel:animationSource`, the joint primvars, blend
+  /// shapes) only then. Reality Converter and older usdzconvert files author them without it.
+  func hasSkelBindingAPI(_ path: String) -> Bool {
+    layer.apiSchemas[path]?.contains("SkelBindingAPI") == true
+  }
+
+  /// The first target of binding relationship `name` on the prim at `path` or its nearest
+  /// ancestor that has one and `SkelBindingAPI` applied (UsdSkel's bindings are inherited down
+  /// namespace; a prim without the API binds nothing).
   func inheritedTarget(_ name: String, from path: String) -> String? {
     var prefix = path
     while !prefix.isEmpty {
-      if case .paths(let targets)? = values[prefix + "." + name], let first = targets.first { return first }
+      if case .paths(let targets)? = values[prefix + "." + name], let first = targets.first,
+        hasSkelBindingAPI(prefix)
+      {
+        return first
+      }
       prefix = String(prefix[..<(prefix.lastASCII("/") ?? prefix.startIndex)])
     }
     return nil
@@ -141,8 +153,15 @@ extension USDStageReader {
       case .ints(let indices)? = value(prim + ".primvars:skel:jointIndices"),
       case .doubles(let weights)? = value(prim + ".primvars:skel:jointWeights")
     else { return nil }
+    guard hasSkelBindingAPI(prim) else {
+      return .failure(
+        .init(
+          "has joint influences but not SkelBindingAPI applied, so usd-core skins it with none (AR Quick Look may)"
+        ))
+    }
     guard let skeletonPath = inheritedTarget("skel:skeleton", from: prim) else {
-      return .failure(.init("has joint influences and no skel:skeleton"))
+      return .failure(
+        .init("has joint influences and no skel:skeleton on it or an ancestor with SkelBindingAPI applied"))
     }
     let bound: USDSkeleton, local: [Matrix4<Double>]
     switch skeleton(at: skeletonPath).flatMap({ s in jointLocalTransforms(s).map { (s, $0) } }) {

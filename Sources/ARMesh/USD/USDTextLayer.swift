@@ -196,7 +196,8 @@ struct USDTextLayer {
     return name.unicodeScalars.dropFirst().allSatisfy(\.properties.isXIDContinue)
   }
 
-  /// The references, payloads and variant selections in a prim's (or a variant's) metadata.
+  /// The references, payloads, variant selections and applied API schemas in a prim's (or a
+  /// variant's) metadata.
   private mutating func primMetadata(of path: String) throws(USDError) {
     for (key, value, line) in try metadata(layerOffsets: true) {
       switch (key, value) {
@@ -215,6 +216,10 @@ struct USDTextLayer {
       case ("active", .word("true")), ("active", .number(1)): layer.activePrims.insert(path)
       case ("instanceable", .word("true")), ("instanceable", .number(1)): layer.instanceable[path] = true
       case ("instanceable", .word("false")), ("instanceable", .number(0)): layer.instanceable[path] = false
+      case ("apiSchemas", .list(let items)):
+        layer.addAPISchemas(Self.strings(items), deleting: [], to: path)
+      case ("delete apiSchemas", .list(let items)):
+        layer.addAPISchemas([], deleting: Self.strings(items), to: path)
       case ("variants", .dictionary(let entries)):
         for case (let set, .string(let selection)) in entries {
           layer.variantSelections[path, default: [:]][set] = selection
@@ -222,6 +227,11 @@ struct USDTextLayer {
       default: break
       }
     }
+  }
+
+  /// The strings of a list's items (`["SkelBindingAPI"]`), its other items left out.
+  private static func strings(_ items: [USDTextValue]) -> [String] {
+    items.compactMap { if case .string(let text) = $0 { text } else { nil } }
   }
 
   /// `{ … }` after a prim (or a variant): its properties, child prims and variant sets.

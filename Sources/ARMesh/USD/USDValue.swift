@@ -30,6 +30,9 @@ enum USDValue {
   case matrices([[Double]])
   /// A prim's variant selections: each variant set's selected variant.
   case selections([String: String])
+  /// A token list op (a prim's `apiSchemas`): the tokens it adds (explicit, added, prepended
+  /// and appended, in that order) and those it deletes.
+  case tokenList(added: [String], deleted: [String])
   /// An attribute's time samples: time codes, increasing, and the value at each.
   case timeSamples(times: [Double], values: [USDValue])
 
@@ -156,12 +159,8 @@ enum USDValue {
     case (17, false), (16, false), (18, false):
       let v = try floats(4, width: width)
       return .quaternion(SIMD4(v[0], v[1], v[2], v[3]))
-    case (34, false): return .paths(try pathList(&r, in: crate))
-    case (35, false), (55, false):  // ReferenceListOp, PayloadListOp
-      let (items, deleted) = try referenceList(&r, in: crate, payloads: type == 55)
-      return .references(items, deleted: deleted)
-    case (47, false):  // a lone Payload (what crates before payload list ops hold)
-      return .references([try reference(&r, in: crate, withOffset: crate.version >= (0, 8, 0))], deleted: [])
+    case (32, false), (34, false), (35, false), (55, false), (47, false):
+      return try listOp(type, &r, in: crate)
     case (49, false):  // LayerOffsetVector
       let n = try r.count()
       guard n <= 1 << 16 else { throw r.fail("\(n) layer offsets") }
@@ -361,6 +360,44 @@ enum USDValue {
       }
     }
     return out
+  }
+
+  /// A list op (tokens 32, paths 34, references 35, payloads 55) or a lone payload (47, what
+  /// crates before payload list ops hold) at `r`.
+  private static func listOp(_ type: Int, _ r: inout USDByteReader, in crate: USDCrate) throws(USDError)
+    -> USDValue
+  {
+    switch type {
+    case 32:
+      let (added, deleted) = try tokenList(&r, in: crate)
+      return .tokenList(added: added, deleted: deleted)
+    case 34: return .paths(try pathList(&r, in: crate))
+    case 47:
+      return .references([try reference(&r, in: crate, withOffset: crate.version >= (0, 8, 0))], deleted: [])
+    default:
+      let (items, deleted) = try referenceList(&r, in: crate, payloads: type == 55)
+      return .references(items, deleted: deleted)
+    }
+  }
+
+  /// A `TokenListOp` at `r`: its header byte, then each list it holds (a count, then each token's
+  /// index), explicit, added, prepended, appended, deleted, ordered, as usd-core writes them.
+  /// The tokens it adds (all but the deleted and ordered), and those it deletes.
+  private static func tokenList(_ r: inout USDByteReader, in crate: USDCrate) throws(USDError) -> (
+    added: [String], deleted: [String]
+  ) {
+    let header = Int(try r.bytes(1).first!)
+    var added: [String] = [], deleted: [String] = []
+    for bit in [1 << 1, 1 << 2, 1 << 5, 1 << 6, 1 << 3] where header & bit != 0 {
+      let n = try r.count()
+      guard n <= 1 << 16 else { throw r.fail("\(n) tokens in a list op") }
+      for _ in 0..<n {
+        let index = Int(try r.uint32())
+        guard crate.tokens.indices.contains(index) else { throw r.fail("a list op names no token") }
+        if bit == 1 << 3 { deleted.append(crate.tokens[index]) } else { added.append(crate.tokens[index]) }
+      }
+    }
+    return (added, deleted)
   }
 
   /// A `VariantSelectionMap` at `r`: a count, then each set's and its variant's string.
