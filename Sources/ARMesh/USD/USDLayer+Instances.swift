@@ -24,6 +24,7 @@ extension USDLayer {
     out.deletedPayloads = kept(deletedPayloads)
     out.variantSelections = kept(variantSelections)
     out.instanceable = kept(instanceable)
+    out.kinds = kept(kinds)
     out.apiSchemas = kept(apiSchemas)
     out.deletedAPISchemas = kept(deletedAPISchemas)
     out.halfPrecision = halfPrecision.filter { !isInside($0) }

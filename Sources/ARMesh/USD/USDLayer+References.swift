@@ -258,6 +258,10 @@ extension USDLayer {
       guard let k = moved(key), instanceable[k] == nil else { continue }
       instanceable[k] = flag
     }
+    for (key, kind) in source.kinds {
+      guard let k = moved(key), kinds[k] == nil else { continue }
+      kinds[k] = kind
+    }
     mergeAPISchemas(of: source, moved: moved)
     // Before the defaults: an attribute this layer has an opinion on keeps it.
     for (key, samples) in source.timeSamples {

@@ -87,6 +87,7 @@ extension USDLayer {
     out.inactivePrims = Set(inactivePrims.compactMap(resolved))
     out.activePrims = Set(activePrims.compactMap(resolved))
     out.instanceable = Self.resolving(instanceable, resolved)
+    out.kinds = Self.resolving(kinds, resolved)
     // Applied API schemas compose as list ops: the prim's own, then its selected variants'.
     (out.apiSchemas, out.deletedAPISchemas) = (
       apiSchemas.filter { !$0.key.containsASCII("/{") },

@@ -168,6 +168,9 @@ struct USDLayer {
   /// first), and those it deletes from weaker layers' (which composition leaves out): UsdSkel
   /// reads a prim's binding properties only where `SkelBindingAPI` is applied.
   var apiSchemas: [String: [String]] = [:], deletedAPISchemas: [String: [String]] = [:]
+  /// Each prim's model `kind` (`component`, `group`...): BBoxCache bounds what is under a
+  /// component or subcomponent in that prim's own space (``USDStageReader/boundsFrames``).
+  var kinds: [String: String] = [:]
   /// The layer's metadata: units (USD's fallback is the centimetre), up axis, default prim.
   var metersPerUnit = 0.01
   var upAxis = "Y"
@@ -228,6 +231,7 @@ struct USDLayer {
           case ("specializes", .paths(let bases)?):
             payloads[path, default: []] += bases.map { USDArc(file: Self.inheritArc, prim: $0) }
           case ("variantSelection", .selections(let map)?): variantSelections[path] = map
+          case ("kind", .token(let kind)?): kinds[path] = kind
           case ("apiSchemas", .tokenList(let added, let deleted)?):
             addAPISchemas(added, deleting: deleted, to: path)
           default: break
@@ -249,6 +253,7 @@ struct USDLayer {
   /// inlined bits, or not at all).
   private static let decodedPrimFields: Set<String> = [
     "typeName", "references", "payload", "variantSelection", "inheritPaths", "specializes", "apiSchemas",
+    "kind",
   ]
 
   /// Adds one spec's `apiSchemas` list op to prim `path`: the schemas it adds (explicit,

@@ -34,7 +34,8 @@ extension USDStageReader {
     ) throws(USDError) {
       built.surfaces += 1
       if bounded {
-        built.include(reader.extentCorners(prim.path, attributes).map(world.transformPoint))
+        reader.includeBounds(
+          reader.extentCorners(prim.path, attributes), of: prim.path, placedBy: world, in: &built)
       }
       // A surface bound to no material (or to one ARScene cannot draw) in its display colour,
       // as Storm draws it: one colour, or white under colours at its vertices.

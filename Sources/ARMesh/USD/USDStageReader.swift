@@ -41,6 +41,9 @@ struct USDStageReader {
   /// The meshes' fans, made once for meshes that share their topology's arrays.
   let fanCache = USDFanCache()
 
+  /// The prims whose model kind is a component or a subcomponent (``boundsFrame(of:)``).
+  let componentPrims: Set<String>
+
   init(_ layer: USDLayer) {
     var layer = layer
     // Prims of types usd-core does not know, read as the stage's fallbacks for them say.
@@ -50,6 +53,7 @@ struct USDStageReader {
       }
     }
     self.layer = layer
+    componentPrims = Set(layer.kinds.filter { $0.value == "component" || $0.value == "subcomponent" }.keys)
     primTypes = Dictionary(layer.prims.map { ($0.path, $0.type) }) { first, _ in first }
     var primvars: [String: [String]] = [:]
     var collectionBindings: [String: [String]] = [:]
@@ -123,6 +127,12 @@ struct USDStageReader {
     /// What was read but not drawn as authored, one line each.
     var warnings: [String] = []
 
+    /// What lies under components, boxed in each component's space, by its path: folded into
+    /// ``declaredBounds`` once every prim is in (``USDStageReader/foldComponentBounds(_:)``).
+    var componentBoxes: [String: (min: SIMD3<Double>, max: SIMD3<Double>)] = [:]
+    /// The inverses of the components' placements, found once (nil: cannot be inverted).
+    var frameInverses: [String: Matrix4<Double>?] = [:]
+
     /// Widens ``declaredBounds`` to take in `points`.
     mutating func include(_ points: [SIMD3<Double>]) {
       for p in points {
@@ -193,7 +203,8 @@ struct USDStageReader {
         sink.built.warnings += warnings
         // BBoxCache bounds an instancer by its extent.
         if bounding == nil {
-          sink.built.include(instancerExtentCorners(prim.path, computed: box).map(world.transformPoint))
+          includeBounds(
+            instancerExtentCorners(prim.path, computed: box), of: prim.path, placedBy: world, in: &sink.built)
         }
         warnOfMissingPrototypes(
           prim.path, presence: { self.presence(of: $0, prototypeRoot: $0) }, in: &sink.built)
@@ -216,6 +227,7 @@ struct USDStageReader {
       }
       try draw(prim, attributes, world, bounded: bounding == nil)
     }
+    foldComponentBounds(&sink.built)
     sink.built.warnings += undrawn.warnings(layer.path) + identityOpsWarnings(facts)
     if assembling {
       (sink.built.mesh, sink.built.assembledBounds) = sink.geometry.assembled()
@@ -235,7 +247,7 @@ struct USDStageReader {
   ) {
     if prim.type == "SkelRoot" {
       if let box = skelRootExtent(prim.path) {
-        built.include(Self.corners(box).map(world.transformPoint))
+        includeBounds(Self.corners(box), of: prim.path, placedBy: world, in: &built)
       } else {
         built.warnings.append(
           "\(layer.path): SkelRoot \(prim.path) binds no skinned mesh, holds no skeleton that can be posed and "
@@ -244,7 +256,7 @@ struct USDStageReader {
       }
     }
     if let corners = boundsOnlyCorners(prim) {
-      built.include(corners.map(world.transformPoint))
+      includeBounds(corners, of: prim.path, placedBy: world, in: &built)
       if Self.undrawnGeometry.contains(prim.type) { undrawn.append("\(prim.path) (\(prim.type))") }
     }
   }
@@ -268,7 +280,7 @@ struct USDStageReader {
       undrawn.pointless.append(prim.path)
       extent = authoredExtentCorners(prim.path)
     }
-    if bounded { built.include(extent.map(world.transformPoint)) }
+    if bounded { includeBounds(extent, of: prim.path, placedBy: world, in: &built) }
   }
 
   /// Whether a prim is on the stage and drawn.

@@ -216,6 +216,7 @@ struct USDTextLayer {
       case ("active", .word("true")), ("active", .number(1)): layer.activePrims.insert(path)
       case ("instanceable", .word("true")), ("instanceable", .number(1)): layer.instanceable[path] = true
       case ("instanceable", .word("false")), ("instanceable", .number(0)): layer.instanceable[path] = false
+      case ("kind", .string(let kind)): layer.kinds[path] = kind
       case ("apiSchemas", .list(let items)):
         layer.addAPISchemas(Self.strings(items), deleting: [], to: path)
       case ("delete apiSchemas", .list(let items)):
