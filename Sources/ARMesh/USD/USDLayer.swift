@@ -169,7 +169,7 @@ struct USDLayer {
   /// reads a prim's binding properties only where `SkelBindingAPI` is applied.
   var apiSchemas: [String: [String]] = [:], deletedAPISchemas: [String: [String]] = [:]
   /// Each prim's model `kind` (`component`, `group`...): BBoxCache bounds what is under a
-  /// component or subcomponent in that prim's own space (``USDStageReader/boundsFrames``).
+  /// component or subcomponent in that prim's own space (``USDStageReader/boundsFrame(of:)``).
   var kinds: [String: String] = [:]
   /// The layer's metadata: units (USD's fallback is the centimetre), up axis, default prim.
   var metersPerUnit = 0.01
