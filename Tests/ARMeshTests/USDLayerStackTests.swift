@@ -176,6 +176,19 @@ struct USDLayerStackTests {
   }
 
   @Test(
+    "a binary layer's upAxis stored as a string, not a token: read as Y up, as usd-core's viewers take it, and said"
+  )
+  func stringUpAxis() throws {
+    // usd-core wrote a token and the generator rewrote it to a string (Tools/generate-usd-fixtures):
+    // usd-core's GetStageUpAxis then raises a type error. The triangle (0 0 0) (1 0 0) (0 0 1)
+    // stays as authored; read as Z up it would stand up to (0, 1, 0).
+    let model = try ModelAsset.load(path: Fixtures.path("usd/string-up-axis.usdc"))
+    let box = try #require(model.declaredBounds)
+    #expect(box.min == SIMD3(0, 0, 0) && box.max == SIMD3(1, 0, 1), "\(box)")
+    #expect(model.warnings.contains { $0.contains("upAxis Z is stored as a string, not a token") })
+  }
+
+  @Test(
     "a binary layer's layer offsets (a reference's, two payloads' from crate 0.8, a sublayer's) are read and applied without a word"
   )
   func binaryLayerOffsets() throws {

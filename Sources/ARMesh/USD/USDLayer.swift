@@ -344,7 +344,16 @@ struct USDLayer {
         metersPerUnit = m
       }
       if name == "upAxis", case .token(let axis)? = try USDValue.decode(rep, in: crate, at: path) {
-        upAxis = axis
+        // Stored as a string, not a token (a Reality Composer Pro part): usd-core's UsdGeom
+        // reads no axis from it (a type error; its viewers take Y), and neither does ARScene.
+        if rep >> 48 & 0xFF == 10 {
+          notes.append(
+            "\(crate.path): upAxis \(axis.quotedForMessage) is stored as a string, not a token: "
+              + "usd-core reads no axis from it (a type error), and it is read as Y up, as usd-core's viewers take it"
+          )
+        } else {
+          upAxis = axis
+        }
       }
       if name == "defaultPrim", case .token(let prim)? = try USDValue.decode(rep, in: crate, at: path) {
         defaultPrim = prim
