@@ -262,7 +262,7 @@ extension USDLayer {
       guard let k = moved(key), kinds[k] == nil else { continue }
       kinds[k] = kind
     }
-    mergeAPISchemas(of: source, moved: moved)
+    mergeAPISchemas(added: source.apiSchemas, deleted: source.deletedAPISchemas, moved: moved)
     // Before the defaults: an attribute this layer has an opinion on keeps it.
     for (key, samples) in source.timeSamples {
       guard let k = moved(key), values[k] == nil, timeSamples[k] == nil else { continue }

@@ -93,12 +93,9 @@ extension USDLayer {
       apiSchemas.filter { !$0.key.containsASCII("/{") },
       deletedAPISchemas.filter { !$0.key.containsASCII("/{") }
     )
-    var variants = USDLayer(path: path)
-    (variants.apiSchemas, variants.deletedAPISchemas) = (
-      apiSchemas.filter { $0.key.containsASCII("/{") },
-      deletedAPISchemas.filter { $0.key.containsASCII("/{") }
-    )
-    out.mergeAPISchemas(of: variants, moved: resolved)
+    out.mergeAPISchemas(
+      added: apiSchemas.filter { $0.key.containsASCII("/{") },
+      deleted: deletedAPISchemas.filter { $0.key.containsASCII("/{") }, moved: resolved)
     out.variantSelections = selections
     return out
   }

@@ -265,16 +265,18 @@ struct USDLayer {
     if !deleted.isEmpty { deletedAPISchemas[path, default: []] += deleted }
   }
 
-  /// Merges `weaker`'s applied API schemas of its prims (`moved` gives each one's path here, nil
-  /// for one not taken) in after this layer's own, but those this layer deletes; this layer's
-  /// deletions then reach the layers weaker still.
-  mutating func mergeAPISchemas(of weaker: USDLayer, moved: (String) -> String?) {
-    for (prim, list) in weaker.apiSchemas {
+  /// Merges a weaker opinion's applied API schemas (`added` and `deleted`, by prim; `moved`
+  /// gives each prim's path here, nil for one not taken) in after this layer's own, but those
+  /// this layer deletes; this layer's deletions then reach the layers weaker still.
+  mutating func mergeAPISchemas(
+    added: [String: [String]], deleted: [String: [String]], moved: (String) -> String?
+  ) {
+    for (prim, list) in added {
       guard let p = moved(prim) else { continue }
       let deleted = deletedAPISchemas[p] ?? []
       addAPISchemas(list.filter { !deleted.contains($0) }, deleting: [], to: p)
     }
-    for (prim, list) in weaker.deletedAPISchemas {
+    for (prim, list) in deleted {
       guard let p = moved(prim) else { continue }
       addAPISchemas([], deleting: list, to: p)
     }

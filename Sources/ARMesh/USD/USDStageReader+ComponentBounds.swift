@@ -16,7 +16,7 @@ extension USDStageReader {
   func includeBounds(
     _ corners: [SIMD3<Double>], of path: String, placedBy world: Matrix4<Double>, in built: inout Built
   ) {
-    guard let frame = boundsFrame(of: path), let inverse = frameInverse(frame, in: &built) else {
+    guard let frame = boundsFrame(of: path), let inverse = placement(of: frame, in: &built)?.inverse else {
       built.include(corners.map(world.transformPoint))
       return
     }
@@ -34,17 +34,21 @@ extension USDStageReader {
   func foldComponentBounds(_ built: inout Built) {
     while let frame = built.componentBoxes.keys.max(by: { ($0.utf8.count, $1) < ($1.utf8.count, $0) }) {
       let box = built.componentBoxes.removeValue(forKey: frame)!
-      guard let world = try? stageMatrix * worldMatrix(frame) else { continue }
+      // A component's box exists only where its placement was found and inverted.
+      guard let world = placement(of: frame, in: &built)?.world else { continue }
       includeBounds(Self.corners(box), of: frame, placedBy: world, in: &built)
     }
   }
 
-  /// The inverse of component `frame`'s placement in ARScene's frame, found once a build; nil
-  /// for one that cannot be inverted (bounded in the space above it instead).
-  private func frameInverse(_ frame: String, in built: inout Built) -> Matrix4<Double>? {
-    if let known = built.frameInverses[frame] { return known }
-    let inverse = (try? stageMatrix * worldMatrix(frame))?.inverse
-    built.frameInverses[frame] = inverse
-    return inverse
+  /// Component `frame`'s placement in ARScene's frame and its inverse, found once a build; nil
+  /// for one that cannot be inverted (what is under it is bounded in the space above instead).
+  private func placement(of frame: String, in built: inout Built) -> (
+    world: Matrix4<Double>, inverse: Matrix4<Double>
+  )? {
+    if let known = built.componentPlacements[frame] { return known }
+    let world = try? stageMatrix * worldMatrix(frame)
+    let found = world.flatMap { world in world.inverse.map { (world, $0) } }
+    built.componentPlacements[frame] = found
+    return found
   }
 }

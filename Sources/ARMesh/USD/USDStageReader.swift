@@ -130,8 +130,8 @@ struct USDStageReader {
     /// What lies under components, boxed in each component's space, by its path: folded into
     /// ``declaredBounds`` once every prim is in (``USDStageReader/foldComponentBounds(_:)``).
     var componentBoxes: [String: (min: SIMD3<Double>, max: SIMD3<Double>)] = [:]
-    /// The inverses of the components' placements, found once (nil: cannot be inverted).
-    var frameInverses: [String: Matrix4<Double>?] = [:]
+    /// The components' placements and their inverses, found once (nil: cannot be inverted).
+    var componentPlacements: [String: (world: Matrix4<Double>, inverse: Matrix4<Double>)?] = [:]
 
     /// Widens ``declaredBounds`` to take in `points`.
     mutating func include(_ points: [SIMD3<Double>]) {

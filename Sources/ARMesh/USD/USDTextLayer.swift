@@ -90,9 +90,7 @@ struct USDTextLayer {
         case ("fallbackPrimTypes", .dictionary(let entries)):
           for (type, value) in entries {
             guard case .list(let names) = value else { continue }
-            layer.fallbackPrimTypes[type] = names.compactMap {
-              if case .string(let n) = $0 { n } else { nil }
-            }
+            layer.fallbackPrimTypes[type] = Self.strings(names)
           }
         case ("subLayers", .list(let files)):
           for item in files {
