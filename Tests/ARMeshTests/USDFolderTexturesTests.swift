@@ -133,6 +133,28 @@ struct USDFolderTexturesTests {
   }
 
   @Test(
+    "a missing metallic-roughness texture is named once an input, in the same order on every run"
+  )
+  func missingMetallicRoughnessNamedAlike() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/orm.usda"
+    try Self.stage(texture: "textures/wood.png").replacingOccurrences(
+      of: "token outputs:surface\n",
+      with: "float inputs:metallic.connect = </Looks/Material/ORM.outputs:b>\n"
+        + "float inputs:roughness.connect = </Looks/Material/ORM.outputs:g>\ntoken outputs:surface\n"
+    ).replacingOccurrences(
+      of: "float3 outputs:rgb\n",
+      with: "float3 outputs:rgb\n}\ndef Shader \"ORM\"\n{\nuniform token info:id = \"UsdUVTexture\"\n"
+        + "asset inputs:file = @textures/orm.png@\nfloat outputs:g\nfloat outputs:b\n"
+    ).write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try ModelAsset.load(path: path)
+    let named = model.warnings.filter { $0.contains("@textures/orm.png@") }
+    #expect(
+      named.count == 2 && named[0].hasSuffix(": metallic drawn without it")
+        && named[1].hasSuffix(": roughness drawn without it"), "\(model.warnings)")
+  }
+
+  @Test(
     "metallic and roughness each from a channel of a texture of its own, its scale for that channel the factor"
   )
   func channelMaps() throws {

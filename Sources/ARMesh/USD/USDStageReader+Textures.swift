@@ -32,7 +32,9 @@ extension USDStageReader {
       guard source == prim + ".outputs:" + channel, texture == nil || texture == prim else { return nil }
       (texture, inputs) = (prim, inputs.union([input]))
     }
-    guard let texture, let input = inputs.first.map({ shader + ".inputs:" + $0 }) else { return nil }
+    // The input named in its warnings: the first by name where both read it (a set's order
+    // changes from run to run; the warnings must not).
+    guard let texture, let input = inputs.min().map({ shader + ".inputs:" + $0 }) else { return nil }
     // glTF multiplies both channels by factors: an input left constant must be 0 to be drawn
     // as USD draws it (a metallic of 0 over any blue); otherwise the texture is not applied.
     for (name, fallback) in [("metallic", 0.0), ("roughness", 0.5)] where !inputs.contains(name) {
@@ -135,9 +137,12 @@ extension USDStageReader {
     let named = PathNames.folder(of: layer.path)
     let folder = named.isEmpty ? FileManager.default.currentDirectoryPath : named
     let shown = file.hasPrefix(folder + "/") ? String(file.dropFirst(folder.count + 1)) : file
-    warnings.append(
+    // Once an input: metallic and roughness may ask for one file as one texture, then each as
+    // its own channel's.
+    let warning =
       "\(layer.path): texture @\(shown)@ of \(place) not read (\(why)): \(input.split(separator: ":").last ?? "") "
-        + "drawn without it")
+      + "drawn without it"
+    if !warnings.contains(warning) { warnings.append(warning) }
     return nil
   }
 
