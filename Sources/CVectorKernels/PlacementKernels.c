@@ -19,10 +19,17 @@
 #define YZX _MM_SHUFFLE(3, 0, 2, 1)
 #define ZXY _MM_SHUFFLE(3, 1, 0, 2)
 
-// A SIMD3<Double>'s three coordinates, the padding lane zero (it may hold anything, and a
-// denormal or NaN there would only slow the arithmetic).
-AVX2 static INLINE __m256d load_point(const double *p) {
-  return _mm256_blend_pd(_mm256_loadu_pd(p), _mm256_setzero_pd(), 0x8);
+// Point i of `points`, the padding lane zero (it may hold anything, and a denormal or NaN
+// there would only slow the arithmetic): of SIMD3<Double>s (four doubles each), or where
+// `floats`, of packed floats (twelve bytes each, at any alignment, four bytes readable past the
+// last, so that its 128-bit load stays inside them), widened exactly. Each loop below is
+// written once over both and compiled twice, `floats` a constant in each.
+AVX2 static INLINE __m256d load_point(const void *points, long i, int floats) {
+  if (floats) {
+    __m128 p = _mm_loadu_ps((const float *)((const char *)points + 12 * i));
+    return _mm256_cvtps_pd(_mm_blend_ps(p, _mm_setzero_ps(), 0x8));
+  }
+  return _mm256_blend_pd(_mm256_loadu_pd((const double *)points + 4 * i), _mm256_setzero_pd(), 0x8);
 }
 
 // ARMath's `cross`, (a.yzx · b.zxy) − (a.zxy · b.yzx), given a and b with their lanes turned
@@ -39,17 +46,25 @@ AVX2 static INLINE __m256d turned(__m256d a) { return _mm256_permute4x64_pd(a, Y
 
 AVX2 static INLINE void add_to(double *sum, __m256d n) { _mm256_storeu_pd(sum, _mm256_add_pd(_mm256_loadu_pd(sum), n)); }
 
-AVX2 void arscene_place_points_avx2(const double *points, long from, long to, const double *world,
-                                    const double *origin, float *positions, arscene_box *box) {
+AVX2 static INLINE void place_points(const void *points, int floats, long from, long to, const double *world,
+                                     const double *origin, float *positions, arscene_box *box) {
   __m256d c0 = _mm256_loadu_pd(world), c1 = _mm256_loadu_pd(world + 4);
   __m256d c2 = _mm256_loadu_pd(world + 8), c3 = _mm256_loadu_pd(world + 12);
   __m256d offset = _mm256_setr_pd(origin[0], origin[1], origin[2], 0);
   __m256d low = _mm256_set1_pd(INFINITY), high = _mm256_set1_pd(-INFINITY), unordered = _mm256_setzero_pd();
   for (long v = from; v < to; v++) {
-    const double *p = points + 4 * v;
+    // Each coordinate in every lane: broadcast from memory, or from the floats' one load.
+    __m256d x, y, z;
+    if (floats) {
+      __m256d p = load_point(points, v, 1);
+      x = _mm256_permute4x64_pd(p, 0x00), y = _mm256_permute4x64_pd(p, 0x55), z = _mm256_permute4x64_pd(p, 0xAA);
+    } else {
+      const double *p = (const double *)points + 4 * v;
+      x = _mm256_broadcast_sd(p), y = _mm256_broadcast_sd(p + 1), z = _mm256_broadcast_sd(p + 2);
+    }
     // Matrix4.transformPoint: c0·x + c1·y + c2·z + c3, left to right.
-    __m256d q = _mm256_add_pd(_mm256_mul_pd(c0, _mm256_broadcast_sd(p)), _mm256_mul_pd(c1, _mm256_broadcast_sd(p + 1)));
-    q = _mm256_add_pd(_mm256_add_pd(q, _mm256_mul_pd(c2, _mm256_broadcast_sd(p + 2))), c3);
+    __m256d q = _mm256_add_pd(_mm256_mul_pd(c0, x), _mm256_mul_pd(c1, y));
+    q = _mm256_add_pd(_mm256_add_pd(q, _mm256_mul_pd(c2, z)), c3);
     // The Swift box: low takes q where q < low, high where q ≥ high (a NaN neither), noted.
     low = _mm256_blendv_pd(low, q, _mm256_cmp_pd(q, low, _CMP_LT_OQ));
     high = _mm256_blendv_pd(high, q, _mm256_cmp_pd(q, high, _CMP_GE_OQ));
@@ -67,15 +82,25 @@ AVX2 void arscene_place_points_avx2(const double *points, long from, long to, co
   box->unordered = (_mm256_movemask_pd(unordered) & 7) != 0;
 }
 
-AVX2 void arscene_add_smooth_normals_avx2(const double *points, const uint32_t *triangles, long count,
-                                          double *sums) {
+AVX2 void arscene_place_points_avx2(const double *points, long from, long to, const double *world,
+                                    const double *origin, float *positions, arscene_box *box) {
+  place_points(points, 0, from, to, world, origin, positions, box);
+}
+
+AVX2 void arscene_place_float_points_avx2(const void *points, long from, long to, const double *world,
+                                          const double *origin, float *positions, arscene_box *box) {
+  place_points(points, 1, from, to, world, origin, positions, box);
+}
+
+AVX2 static INLINE void add_smooth_normals(const void *points, int floats, const uint32_t *triangles, long count,
+                                           double *sums) {
   long end = count - count % 3;
   long t = 0;
   while (t < end) {
     uint32_t a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
-    __m256d pa = load_point(points + 4 * (long)a);
-    __m256d u = _mm256_sub_pd(load_point(points + 4 * (long)b), pa);
-    __m256d v = _mm256_sub_pd(load_point(points + 4 * (long)c), pa);
+    __m256d pa = load_point(points, a, floats);
+    __m256d u = _mm256_sub_pd(load_point(points, b, floats), pa);
+    __m256d v = _mm256_sub_pd(load_point(points, c, floats), pa);
     __m256d u_yzx = turned(u), v_yzx = turned(v);
     __m256d n = cross_turned(u, u_yzx, v, v_yzx);
     // A fan's next triangle, (a, c, f) or (a, e, b): shared corners take both products at once.
@@ -84,10 +109,10 @@ AVX2 void arscene_add_smooth_normals_avx2(const double *points, const uint32_t *
       // Its edges from a: (c − a, f − a), or (e − a, b − a); one is this triangle's.
       __m256d m;
       if (e == c) {
-        __m256d w = _mm256_sub_pd(load_point(points + 4 * (long)f), pa);
+        __m256d w = _mm256_sub_pd(load_point(points, f, floats), pa);
         m = cross_turned(v, v_yzx, w, turned(w));
       } else {
-        __m256d w = _mm256_sub_pd(load_point(points + 4 * (long)e), pa);
+        __m256d w = _mm256_sub_pd(load_point(points, e, floats), pa);
         m = cross_turned(w, turned(w), u, u_yzx);
       }
       uint32_t shared = e == c ? c : b, own = e == c ? b : c, other = e == c ? f : e;
@@ -104,6 +129,16 @@ AVX2 void arscene_add_smooth_normals_avx2(const double *points, const uint32_t *
     add_to(sums + 4 * (long)c, n);
     t += 3;
   }
+}
+
+AVX2 void arscene_add_smooth_normals_avx2(const double *points, const uint32_t *triangles, long count,
+                                          double *sums) {
+  add_smooth_normals(points, 0, triangles, count, sums);
+}
+
+AVX2 void arscene_add_float_smooth_normals_avx2(const void *points, const uint32_t *triangles, long count,
+                                                double *sums) {
+  add_smooth_normals(points, 1, triangles, count, sums);
 }
 
 // GLTFPlacementLayout.unit: v made unit in float, (0, 1, 0) for a zero or non-finite v.
@@ -190,6 +225,10 @@ AVX2 void arscene_write_unit_normals_avx2(const double *vectors, long from, long
 void arscene_place_points_avx2(const double *points, long from, long to, const double *world, const double *origin,
                                float *positions, arscene_box *box) {}
 void arscene_add_smooth_normals_avx2(const double *points, const uint32_t *triangles, long count, double *sums) {}
+void arscene_place_float_points_avx2(const void *points, long from, long to, const double *world,
+                                     const double *origin, float *positions, arscene_box *box) {}
+void arscene_add_float_smooth_normals_avx2(const void *points, const uint32_t *triangles, long count,
+                                           double *sums) {}
 void arscene_write_unit_normals_avx2(const double *vectors, long from, long to, const double *matrix, float *out) {}
 
 #endif

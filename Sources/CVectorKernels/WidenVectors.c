@@ -16,3 +16,15 @@ void arscene_widen_float3(const void *floats, long count, double *out) {
     out[4 * i + 3] = 0;
   }
 }
+
+int arscene_float3_finite(const void *floats, long count) {
+  // A float is finite when its exponent bits are not all ones: a loop the compiler vectorises.
+  const unsigned char *in = floats;
+  unsigned int bad = 0;
+  for (long i = 0; i < 3 * count; i++) {
+    unsigned int bits;
+    memcpy(&bits, in + 4 * i, sizeof bits);
+    bad |= (~bits & 0x7F800000u) == 0;
+  }
+  return bad == 0;
+}

@@ -219,7 +219,7 @@ struct MeshAssemblyTests {
         let n = (points[b] - points[a]).cross(points[c] - points[a])
         for k in [a, b, c] { expected[k] += n }
       }
-      let sums = GLTFPrimitiveAttributes.smoothNormals(points, triangles)
+      let sums = GLTFPrimitiveAttributes.smoothNormals(Vector3Array(points), triangles)
       let worst = zip(sums, expected).map { ($0 - $1).length }.max()!
       #expect(worst < 1e-12, "left-handed \(leftHanded): \(worst)")
     }

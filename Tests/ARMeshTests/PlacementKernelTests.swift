@@ -100,6 +100,65 @@ struct PlacementKernelTests {
     }
   }
 
+  /// `p` with its points rounded to floats, held as doubles and held as floats.
+  static func roundedAndHeldAsFloats(_ p: GLTFPrimitiveAttributes) -> (
+    doubles: GLTFPrimitiveAttributes, floats: GLTFPrimitiveAttributes
+  ) {
+    let floats = p.positions.flatMap { [Float($0.x), Float($0.y), Float($0.z)] }
+    var (asDoubles, asFloats) = (p, p)
+    asDoubles.positions = Vector3Array(p.positions.map { SIMD3<Double>(SIMD3<Float>($0)) })
+    asFloats.positions = floats.withUnsafeBytes {
+      Vector3Array(floats: $0.baseAddress!, count: p.positions.count)
+    }
+    return (asDoubles, asFloats)
+  }
+
+  @Test(
+    "points held as the file's floats: the smooth-normal sums and the placement of the same points held as doubles, bit for bit",
+    arguments: [1.0, 1e-17, 1e19])
+  func floatPointsAgree(scale: Double) {
+    var g = SplitMix64(seed: 71)
+    let (doubles, floats) = Self.roundedAndHeldAsFloats(Self.awkwardPrimitive(scale: scale, using: &g))
+    guard case .floats = floats.positions.storage else {
+      Issue.record("the points are not held as floats")
+      return
+    }
+    let sums = [
+      GLTFPrimitiveAttributes.smoothNormals(doubles.positions, doubles.triangles, wide: false),
+      GLTFPrimitiveAttributes.smoothNormals(floats.positions, floats.triangles, wide: false),
+      GLTFPrimitiveAttributes.smoothNormals(floats.positions, floats.triangles, wide: true),
+    ]
+    let sameSums = sums.dropFirst().allSatisfy { Self.sameBits(sums[0], $0) }
+    #expect(sameSums)
+    let given = Self.roundedAndHeldAsFloats(
+      MeshAssemblyTests.primitive(points: 1_003, triangles: 1_500, flat: false, using: &g))
+    var flat = given
+    (flat.doubles.normals, flat.floats.normals) = (nil, nil)
+    let world = Matrix4<Double>(
+      linear: Quaternion<Double>(angle: Angle(radians: 0.7), axis: SIMD3(0, 0.6, 0.8)).matrix
+        * Matrix3(diagonal: SIMD3(-1, 2, 0.5)),
+      translation: SIMD3(4_100_000, 350_000, 4_800_000))
+    func placed(_ parts: [GLTFPrimitiveAttributes], wide: Bool) -> (
+      positions: [SIMD3<Float>], normals: [SIMD3<Float>], indices: [UInt32],
+      bounds: (SIMD3<Double>, SIMD3<Double>)?
+    ) {
+      var parts = parts
+      parts[0].smoothNormalsPending = true
+      let placements = parts.map { GLTFGeometry.Placement(attributes: $0, world: world, material: 0) }
+      return GLTFPlacementLayout(placements).write(
+        placements, origin: SIMD3(4_100_000, 350_000, 4_800_000), wide: wide)
+    }
+    let portable = placed([doubles, given.doubles, flat.doubles], wide: false)
+    for wide in [false, true] {
+      let held = placed([floats, given.floats, flat.floats], wide: wide)
+      let (positions, normals) = (
+        Self.sameBits(portable.positions, held.positions), Self.sameBits(portable.normals, held.normals)
+      )
+      #expect(positions && normals, "wide \(wide): positions \(positions), normals \(normals)")
+      #expect(portable.indices == held.indices && portable.bounds?.0 == held.bounds?.0)
+    }
+  }
+
   @Test("a point that is not a number makes the box say so, with AVX2 as without")
   func unorderedBox() {
     var p = GLTFPrimitiveAttributes(

@@ -19,7 +19,7 @@ struct USDSharedTopologyTests {
     layer.metersPerUnit = 1
     for mesh in meshes {
       layer.prims.append((mesh.prim, "Mesh"))
-      layer.values[mesh.prim + ".points"] = .vectors(mesh.points)
+      layer.values[mesh.prim + ".points"] = .vectors(Vector3Array(mesh.points))
       layer.values[mesh.prim + ".faceVertexCounts"] = .ints(counts)
       layer.values[mesh.prim + ".faceVertexIndices"] = .ints(indices)
       layer.values[mesh.prim + ".subdivisionScheme"] = .token("none")

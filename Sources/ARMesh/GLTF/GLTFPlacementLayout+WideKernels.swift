@@ -13,19 +13,30 @@ extension GLTFPlacementLayout {
   /// Points `vertices` of `points` through `world`, less `origin`, written as floats to
   /// `positions` at their indices; their box in the asset's frame.
   static func placePointsWide(
-    _ points: UnsafeBufferPointer<SIMD3<Double>>, _ vertices: Range<Int>, world: Matrix4<Double>,
+    _ points: Vector3Array, _ vertices: Range<Int>, world: Matrix4<Double>,
     origin: SIMD3<Double>, into positions: UnsafeMutablePointer<SIMD3<Float>>
   ) -> Box {
-    guard !vertices.isEmpty, let first = points.baseAddress else { return Box() }
+    guard !vertices.isEmpty else { return Box() }
     var box = arscene_box()
     withUnsafeBytes(of: world.columns) { matrix in
       withUnsafeBytes(of: origin) { origin in
-        arscene_place_points_avx2(
-          UnsafeRawPointer(first).assumingMemoryBound(to: Double.self), vertices.lowerBound,
-          vertices.upperBound,
+        let (matrix, origin) = (
           matrix.baseAddress!.assumingMemoryBound(to: Double.self),
-          origin.baseAddress!.assumingMemoryBound(to: Double.self),
-          UnsafeMutableRawPointer(positions).assumingMemoryBound(to: Float.self), &box)
+          origin.baseAddress!.assumingMemoryBound(to: Double.self)
+        )
+        let out = UnsafeMutableRawPointer(positions).assumingMemoryBound(to: Float.self)
+        let (from, to) = (vertices.lowerBound, vertices.upperBound)
+        switch points.storage {
+        case .doubles(let d):
+          d.withUnsafeBytes { d in
+            arscene_place_points_avx2(
+              d.baseAddress!.assumingMemoryBound(to: Double.self), from, to, matrix, origin, out, &box)
+          }
+        case .floats(let f, _):
+          f.withUnsafeBufferPointer { f in
+            arscene_place_float_points_avx2(f.baseAddress!, from, to, matrix, origin, out, &box)
+          }
+        }
       }
     }
     return Box(
@@ -52,13 +63,21 @@ extension GLTFPlacementLayout {
 extension GLTFPrimitiveAttributes {
   /// The AVX2 ``addSmoothNormals(_:_:into:wide:)``.
   static func addSmoothNormalsWide(
-    _ points: UnsafeBufferPointer<SIMD3<Double>>, _ triangles: UnsafeBufferPointer<UInt32>,
+    _ points: Vector3Array, _ triangles: UnsafeBufferPointer<UInt32>,
     into sums: UnsafeMutableBufferPointer<SIMD3<Double>>
   ) {
-    guard let points = points.baseAddress, let corners = triangles.baseAddress, let sums = sums.baseAddress
-    else { return }
-    arscene_add_smooth_normals_avx2(
-      UnsafeRawPointer(points).assumingMemoryBound(to: Double.self), corners, triangles.count,
-      UnsafeMutableRawPointer(sums).assumingMemoryBound(to: Double.self))
+    guard !points.isEmpty, let corners = triangles.baseAddress, let sums = sums.baseAddress else { return }
+    let out = UnsafeMutableRawPointer(sums).assumingMemoryBound(to: Double.self)
+    switch points.storage {
+    case .doubles(let d):
+      d.withUnsafeBytes { d in
+        arscene_add_smooth_normals_avx2(
+          d.baseAddress!.assumingMemoryBound(to: Double.self), corners, triangles.count, out)
+      }
+    case .floats(let f, _):
+      f.withUnsafeBufferPointer {
+        arscene_add_float_smooth_normals_avx2($0.baseAddress!, corners, triangles.count, out)
+      }
+    }
   }
 }

@@ -125,11 +125,11 @@ struct GLTFPlacementLayout {
   ) -> (SIMD3<Double>, SIMD3<Double>) {
     var box = Box()
     let world = placement.world, p = placement.attributes
-    p.positions.withUnsafeBufferPointer { points in
-      for v in vertices { box.widen(world.transformPoint(points[v])) }
+    p.positions.withReader { point in
+      for v in vertices { box.widen(world.transformPoint(point(v))) }
       p.triangles.withUnsafeBufferPointer { corners in
         for k in (3 * triangles.lowerBound)..<(3 * triangles.upperBound) {
-          box.widen(world.transformPoint(points[Int(corners[k])]))
+          box.widen(world.transformPoint(point(Int(corners[k]))))
         }
       }
     }
@@ -165,16 +165,16 @@ struct GLTFPlacementLayout {
     let mirrored = linear.determinant < 0
     let base = UInt32(vertexStart)
     let p = placement.attributes
-    p.positions.withUnsafeBufferPointer { points in
+    p.positions.withReader { point in
       p.triangles.withUnsafeBufferPointer { corners in
         if p.hasNormals {
           let normalMatrix = linear.inverse?.transposed ?? linear
           if wide {
             box = placePointsWide(
-              points, vertices, world: world, origin: origin, into: positions + vertexStart)
+              p.positions, vertices, world: world, origin: origin, into: positions + vertexStart)
           } else {
             for v in vertices {
-              let q = world.transformPoint(points[v])
+              let q = world.transformPoint(point(v))
               box.widen(q)
               positions[vertexStart + v] = SIMD3<Float>(q - origin)
             }
@@ -192,9 +192,9 @@ struct GLTFPlacementLayout {
           } else {
             // Smooth normals made here, the mesh's whole (one piece), their sums in a buffer
             // the cache holds: never an array of the mesh's size written out and read back.
-            withUnsafeTemporaryAllocation(of: SIMD3<Double>.self, capacity: points.count) { sums in
+            withUnsafeTemporaryAllocation(of: SIMD3<Double>.self, capacity: p.positions.count) { sums in
               sums.initialize(repeating: .zero)
-              GLTFPrimitiveAttributes.addSmoothNormals(points, corners, into: sums, wide: wide)
+              GLTFPrimitiveAttributes.addSmoothNormals(p.positions, corners, into: sums, wide: wide)
               writeNormals(UnsafePointer(sums.baseAddress!))
             }
           }
@@ -203,9 +203,9 @@ struct GLTFPlacementLayout {
         }
         // Flat: each triangle its own three vertices, in order, with its face's normal.
         for t in triangles {
-          let a = world.transformPoint(points[Int(corners[3 * t])])
-          let b = world.transformPoint(points[Int(corners[3 * t + 1])])
-          let c = world.transformPoint(points[Int(corners[3 * t + 2])])
+          let a = world.transformPoint(point(Int(corners[3 * t])))
+          let b = world.transformPoint(point(Int(corners[3 * t + 1])))
+          let c = world.transformPoint(point(Int(corners[3 * t + 2])))
           box.widen(a)
           box.widen(b)
           box.widen(c)

@@ -20,26 +20,33 @@ extension GLTFPrimitiveAttributes {
   /// by area); zero for a point no triangle with an area touches. The mesh's assembly makes
   /// every normal unit after its transform, so it is not made unit twice.
   static func smoothNormals(
-    _ points: [SIMD3<Double>], _ triangles: [UInt32], wide: Bool = GLTFPlacementLayout.wideKernels
+    _ points: Vector3Array, _ triangles: [UInt32], wide: Bool = GLTFPlacementLayout.wideKernels
   ) -> [SIMD3<Double>] {
     var sums = [SIMD3<Double>](repeating: .zero, count: points.count)
     sums.withUnsafeMutableBufferPointer { sums in
-      points.withUnsafeBufferPointer { points in
-        triangles.withUnsafeBufferPointer { addSmoothNormals(points, $0, into: sums, wide: wide) }
-      }
+      triangles.withUnsafeBufferPointer { addSmoothNormals(points, $0, into: sums, wide: wide) }
     }
     return sums
   }
 
   /// Adds each triangle's cross product to its three corners' sums in `sums` (a point each;
   /// the triangles' corners are points' indices below its count). `wide`: with the AVX2 loop
-  /// (``addSmoothNormalsWide(_:_:into:)``, the same bits).
+  /// (``addSmoothNormalsWide(_:_:into:)``, the same bits), over the points as they are held.
   @inline(__always)
   static func addSmoothNormals(
-    _ points: UnsafeBufferPointer<SIMD3<Double>>, _ triangles: UnsafeBufferPointer<UInt32>,
+    _ points: Vector3Array, _ triangles: UnsafeBufferPointer<UInt32>,
     into sums: UnsafeMutableBufferPointer<SIMD3<Double>>, wide: Bool
   ) {
     if wide { return addSmoothNormalsWide(points, triangles, into: sums) }
+    points.withUnsafeDoubles { addSmoothNormals($0, triangles, into: sums) }
+  }
+
+  /// The portable loop of ``addSmoothNormals(_:_:into:wide:)``.
+  @inline(__always)
+  private static func addSmoothNormals(
+    _ points: UnsafeBufferPointer<SIMD3<Double>>, _ triangles: UnsafeBufferPointer<UInt32>,
+    into sums: UnsafeMutableBufferPointer<SIMD3<Double>>
+  ) {
     @inline(__always) func corner(_ k: Int) -> Int { Int(triangles[k]) }
     let end = triangles.count - triangles.count % 3
     var t = 0

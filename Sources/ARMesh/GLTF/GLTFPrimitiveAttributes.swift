@@ -2,7 +2,7 @@
 /// NORMAL, one TEXCOORD set and COLOR_0, all of one count; the indices (or 0…n−1) turned into a
 /// triangle list from the primitive's mode (triangles, a strip, a fan).
 struct GLTFPrimitiveAttributes {
-  var positions: [SIMD3<Double>]
+  var positions: Vector3Array
   /// The normals given (nil: none, or ``smoothNormalsPending``).
   var normals: [SIMD3<Double>]?
   /// Normals still to be made smooth, a vertex's the sum of its triangles' cross products
@@ -54,7 +54,7 @@ struct GLTFPrimitiveAttributes {
       }
       return try accessors.vectors3(index, at: pointer)
     }
-    positions = try vectors("POSITION", positionAccessor)
+    positions = Vector3Array(try vectors("POSITION", positionAccessor))
     let count = positions.count
     func attribute(_ name: String, _ types: Set<String>) throws(GLTFError) -> (
       values: [Double], components: Int
@@ -124,6 +124,11 @@ struct GLTFPrimitiveAttributes {
 
   /// Positions and a triangle list alone (another format's mesh: flat normals follow).
   init(positions: [SIMD3<Double>], triangles: [UInt32]) {
+    self.init(positions: Vector3Array(positions), triangles: triangles)
+  }
+
+  /// Positions (held as they were read: a USD crate's floats stay floats) and a triangle list.
+  init(positions: Vector3Array, triangles: [UInt32]) {
     self.positions = positions
     self.triangles = triangles
   }
@@ -142,7 +147,9 @@ struct GLTFPrimitiveAttributes {
             reason: "\(deltas.count) displacements where POSITION has \(positions.count)")
         }
         if name == "POSITION" {
-          for i in positions.indices { positions[i] += weights[t] * deltas[i] }
+          positions.modifyDoubles { positions in
+            for i in positions.indices { positions[i] += weights[t] * deltas[i] }
+          }
         } else if normals != nil {
           for i in positions.indices { normals![i] += weights[t] * deltas[i] }
         }

@@ -8,7 +8,11 @@ enum GLTFSkinning {
     _ jointMatrices: [Matrix4<Double>], joints: [SIMD4<Int>], weights: [SIMD4<Double>],
     to attributes: inout GLTFPrimitiveAttributes, at here: String, path: String
   ) throws(GLTFError) {
-    for v in attributes.positions.indices {
+    // The positions changed in place, as doubles (the attributes let go of them meanwhile).
+    var positions = attributes.positions.doubles
+    attributes.positions = []
+    defer { attributes.positions = Vector3Array(positions) }
+    for v in positions.indices {
       var blended = Matrix4<Double>(diagonal: .zero)
       var total = 0.0
       for k in 0..<4 where weights[v][k] != 0 {
@@ -27,7 +31,7 @@ enum GLTFSkinning {
       // Weights should sum to 1; a vertex with none stays where the bind pose has it.
       guard total > 0 else { continue }
       blended = blended * (1 / total)
-      attributes.positions[v] = blended.transformPoint(attributes.positions[v])
+      positions[v] = blended.transformPoint(positions[v])
       if let n = attributes.normals?[v] {
         let linear = blended.linear
         attributes.normals![v] = (linear.inverse?.transposed ?? linear) * n

@@ -52,7 +52,7 @@ extension USDStageReader {
             "has blend shape \(target) of \(offsets.count) offsets for \(indices.count) point indices of its \(pointCount) points"
           ))
       }
-      switch subShapes(of: target, primary: offsets, among: inbetweens) {
+      switch subShapes(of: target, primary: offsets.doubles, among: inbetweens) {
       case .success(let shapes):
         found.append(WeightedBlendShape(target: target, weight: weight, indices: indices, shapes: shapes))
       case .failure(let issue): return .failure(issue)
@@ -116,7 +116,8 @@ extension USDStageReader {
       }
       shapes.append(
         SubShape(
-          weight: weight, offsets: offsets, normalOffsets: Self.vectors(values[key + ":normalOffsets"])))
+          weight: weight, offsets: offsets.doubles,
+          normalOffsets: Self.vectors(values[key + ":normalOffsets"])))
     }
     return .success(shapes.sorted { $0.weight < $1.weight })
   }
@@ -183,7 +184,7 @@ extension USDStageReader {
 
   /// The vectors `value` holds, if it holds vectors.
   private static func vectors(_ value: USDValue?) -> [SIMD3<Double>]? {
-    if case .vectors(let v)? = value { return v }
+    if case .vectors(let v)? = value { return v.doubles }
     return nil
   }
 }

@@ -6,7 +6,8 @@ extension USDStageReader {
   /// nil without one, or one that is not finite.
   func constantDisplayColor(_ prim: String) -> SIMD3<Float>? {
     guard
-      let c = constantPrimvar(prim, "displayColor", { if case .vectors(let v) = $0 { v } else { nil } }),
+      let c = constantPrimvar(
+        prim, "displayColor", { if case .vectors(let v) = $0 { v.doubles } else { nil } }),
       c.x.isFinite, c.y.isFinite, c.z.isFinite
     else { return nil }
     return SIMD3(Float(c.x), Float(c.y), Float(c.z))

@@ -225,7 +225,7 @@ enum USDImplicitShapes {
       default: { $0 }
       }
     var out = shape
-    out.positions = shape.positions.map(permute)
+    out.positions = Vector3Array(shape.positions.map(permute))
     out.normals = shape.normals?.map(permute)
     return out
   }
@@ -243,7 +243,7 @@ extension GLTFPrimitiveAttributes {
   /// Appends `other`'s vertices and triangles (positions and normals only).
   mutating func merge(_ other: GLTFPrimitiveAttributes) {
     let offset = UInt32(positions.count)
-    positions += other.positions
+    positions = Vector3Array(positions.doubles + other.positions.doubles)
     normals = (normals ?? []) + (other.normals ?? [])
     triangles += other.triangles.map { $0 + offset }
   }

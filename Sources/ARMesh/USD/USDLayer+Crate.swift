@@ -12,7 +12,7 @@ extension USDLayer {
   /// is decoded again in the layer's order, to throw its error.
   init(crate: USDCrate, packagePaths: USDPackagePaths? = nil) throws(USDError) {
     let arrays = Self.defaultArrays(of: crate)
-    let decoded = LockedResults<(value: USDValue?, finite: Bool)>(count: arrays.count)
+    let decoded = LockedResults<USDValue?>(count: arrays.count)
     let specs = LockedResults<Result<(USDLayer, [(path: String, rep: UInt64)]), USDError>>(count: 1)
     let empty = USDLayer(path: crate.path, packagePaths: packagePaths)
     // Iteration 0 reads the specs; the others decode one array each, on whichever thread is free.
@@ -29,21 +29,15 @@ extension USDLayer {
         }
         return
       }
-      decoded.set(k - 1) {
-        let value = try USDValue.decode(arrays[k - 1].rep, in: crate, at: arrays[k - 1].path)
-        // Checked here, in the cache it was just written to, rather than later from memory.
-        guard case .vectors(let vectors)? = value else { return (value, false) }
-        return (value, vectors.allFinite)
-      }
+      decoded.set(k - 1) { try USDValue.decode(arrays[k - 1].rep, in: crate, at: arrays[k - 1].path) }
     }
     // The closure above throws nothing: its result is a value.
     let deferred: [(path: String, rep: UInt64)]
     (self, deferred) = try (try! specs.all()[0].get()).get()
     var byRep: [UInt64: USDValue] = [:]
     for (k, result) in decoded.all().enumerated() {
-      guard case .success(let (value?, finite)) = result else { continue }
+      guard case .success(let value?) = result else { continue }
       byRep[arrays[k].rep] = value
-      if finite, case .vectors(let vectors) = value { noteFinite(vectors) }
     }
     for (path, rep) in deferred {
       var found = byRep[rep]

@@ -288,7 +288,6 @@ extension USDLayer {
       interpolations[k] = interpolation
     }
     halfPrecision.formUnion(source.halfPrecision.compactMap(moved))
-    noteFinite(of: source)
     for (key, type) in source.nonDoubleScalars {
       guard let k = moved(key), nonDoubleScalars[k] == nil else { continue }
       nonDoubleScalars[k] = type

@@ -15,12 +15,6 @@ struct USDLayer {
   var prims: [(path: String, type: String)] = []
   /// Each property's default value, by its path (`/Cube/Cube.points`).
   var values: [String: USDValue] = [:]
-  /// Vector arrays found finite as they were decoded (while the cache still held them), by
-  /// their storage's address: a mesh's points found here are not read again, 16 MB of
-  /// `Double`s on a 1M-triangle USDZ, to be checked (``isKnownFinite(_:)``). Each array is kept
-  /// here, so that no other array can take its address while this layer lives, and none can
-  /// change its elements in place (it is never uniquely referenced).
-  var finiteVectors: [UInt: [SIMD3<Double>]] = [:]
   /// Each attribute's connections (`inputs:diffuseColor.connect`) and each primvar's
   /// interpolation, by the attribute's path.
   var connections: [String: [String]] = [:]

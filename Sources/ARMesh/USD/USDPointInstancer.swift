@@ -32,7 +32,7 @@ extension USDStageReader {
     var orientations: [SIMD4<Double>]?
     if case .quaternions(let q)? = value(instancer + ".orientations") { orientations = q }
     var scales: [SIMD3<Double>]?
-    if case .vectors(let s)? = value(instancer + ".scales") { scales = s }
+    if case .vectors(let s)? = value(instancer + ".scales") { scales = s.doubles }
     for (name, count) in [("orientations", orientations?.count), ("scales", scales?.count)] {
       if let count, count != protoIndices.count {
         throw fail(name, "\(count) values for \(protoIndices.count) instances")

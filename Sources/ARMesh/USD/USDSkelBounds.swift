@@ -82,7 +82,7 @@ extension USDStageReader {
     for mesh in meshes {
       var extent: [SIMD3<Double>] = []
       if case .vectors(let authored)? = earliestValue(mesh + ".extent") {
-        extent = authored
+        extent = authored.doubles
       } else if let fallback = Self.fallbackExtents[primTypes[mesh] ?? ""] {
         extent = [fallback.min, fallback.max]
       }

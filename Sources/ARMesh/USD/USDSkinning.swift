@@ -148,7 +148,7 @@ extension USDStageReader {
   /// `Σ wᵢ · Sⱼ · Bⱼ⁻¹ · G · p` (joint j's skeleton-space transform at the time, its bind
   /// transform, the mesh's `geomBindTransform`), the weights normalised; nil for a mesh that
   /// is not skinned; an issue for one whose binding cannot be used (drawn unskinned).
-  func skin(_ prim: String, points: [SIMD3<Double>]) -> Result<USDSkin, USDSkinningIssue>? {
+  func skin(_ prim: String, points: Vector3Array) -> Result<USDSkin, USDSkinningIssue>? {
     guard skelRoot(of: prim) != nil,
       case .ints(let indices)? = value(prim + ".primvars:skel:jointIndices"),
       case .doubles(let weights)? = value(prim + ".primvars:skel:jointWeights")
@@ -206,7 +206,8 @@ extension USDStageReader {
     }
     return .success(
       Self.blend(
-        points, skinning, indices: indices, weights: weights, size: size, rigid: rigid, skeleton: skeletonPath
+        points.doubles, skinning, indices: indices, weights: weights, size: size, rigid: rigid,
+        skeleton: skeletonPath
       ))
   }
 

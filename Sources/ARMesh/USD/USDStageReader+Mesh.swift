@@ -14,7 +14,9 @@ extension USDStageReader {
       var shaped = false, normals: [SIMD3<Double>]?
       switch weightedBlendShapes(prim.path, pointCount: points.count) {
       case .success(let blendShapes)?:
-        (points, shaped) = (Self.moved(points, by: blendShapes, offsets: \.offsets), true)
+        (points, shaped) = (
+          Vector3Array(Self.moved(points.doubles, by: blendShapes, offsets: \.offsets)), true
+        )
         normals = movedNormals(prim.path, by: blendShapes, warnings: &warnings)
       case .failure(let issue)?:
         warnings.append("\(layer.path): mesh \(prim.path) \(issue.reason); drawn without its blend shapes")
@@ -71,18 +73,19 @@ extension USDStageReader {
   /// (polygons as fans; left-handed ones turned); nil for a mesh without points, or without
   /// faces (points only: USD's renderers draw nothing of it, and ``build(assembling:)`` says so).
   func meshAttributes(
-    _ prim: String, skin: USDSkin? = nil, points moved: [SIMD3<Double>]? = nil,
+    _ prim: String, skin: USDSkin? = nil, points moved: Vector3Array? = nil,
     normals: [SIMD3<Double>]? = nil
   )
     throws(USDError)
     -> GLTFPrimitiveAttributes?
   {
     guard case .vectors(let authored)? = value(prim + ".points") else { return nil }
-    let points = skin?.points ?? moved ?? authored
+    let points = skin.map { Vector3Array($0.points) } ?? moved ?? authored
     guard case .ints(let counts)? = value(prim + ".faceVertexCounts"),
       case .ints(let indices)? = value(prim + ".faceVertexIndices")
     else { return nil }
-    guard layer.isKnownFinite(points) || points.allFinite else {
+    // A crate's floats were checked as they were decoded: a flag, not a pass over them.
+    guard points.allFinite else {
       throw USDError(path: layer.path, place: prim + ".points", reason: "a point that is not finite")
     }
     var leftHanded = false
@@ -119,7 +122,7 @@ extension USDStageReader {
     -> [SIMD3<Double>]?
   {
     guard let key = authoredNormalsKey(prim), case .vectors(let authored)? = value(key) else { return nil }
-    switch blendShapeNormals(prim, normalsKey: key, normals: authored, by: blendShapes) {
+    switch blendShapeNormals(prim, normalsKey: key, normals: authored.doubles, by: blendShapes) {
     case .success(let moved)?: return moved
     case .failure(let issue)?: warnings.append("\(layer.path): mesh \(prim) \(issue.reason)")
     case nil: break

@@ -135,7 +135,7 @@ extension USDStageReader {
   /// `normals`, the authored normals' values where blend shapes moved them;
   /// `normalTransforms`, each point's normal transform where a skin moved the points.
   func cornerAttributes(
-    _ prim: String, points: [SIMD3<Double>], faceVertexCount: Int, faceCount: Int, triangles: [UInt32],
+    _ prim: String, points: Vector3Array, faceVertexCount: Int, faceCount: Int, triangles: [UInt32],
     corners: [(faceVertex: Int, face: Int)], normals moved: [SIMD3<Double>]? = nil,
     normalTransforms: [Matrix3<Double>]? = nil
   ) -> GLTFPrimitiveAttributes? {
@@ -175,7 +175,7 @@ extension USDStageReader {
       uv = perCorner(uvName, raw, fallback: "vertex")
     }
     if let normalName, case .vectors(let authored)? = value(normalName) {
-      normals = perCorner(normalName, moved ?? authored, fallback: "vertex")?.map { n in
+      normals = perCorner(normalName, moved ?? authored.doubles, fallback: "vertex")?.map { n in
         n.x.isFinite && n.y.isFinite && n.z.isFinite ? n : .zero
       }
       // A skinned mesh's normals turn with their points' blended joints.
@@ -186,13 +186,14 @@ extension USDStageReader {
     // Display colours that vary, on a mesh bound to no material: Storm's fallback surface.
     let colorName = prim + ".primvars:displayColor"
     if drawsVaryingDisplayColor(prim), case .vectors(let raw)? = value(colorName) {
-      colors = perCorner(colorName, raw, fallback: "constant")?.map { c in
+      colors = perCorner(colorName, raw.doubles, fallback: "constant")?.map { c in
         c.x.isFinite && c.y.isFinite && c.z.isFinite ? c : SIMD3(1, 1, 1)
       }
     }
     guard uv != nil || normals != nil || colors != nil, corners.count == triangles.count else { return nil }
     var attributes = GLTFPrimitiveAttributes(
-      positions: triangles.map { points[Int($0)] }, triangles: (0..<UInt32(triangles.count)).map { $0 })
+      positions: points.withReader { point in triangles.map { point(Int($0)) } },
+      triangles: (0..<UInt32(triangles.count)).map { $0 })
     // USD's st has its origin at the bottom left, as ARScene's; the glTF builder turns v, so
     // turn it first.
     attributes.texcoords = uv?.map { SIMD2($0.x, 1 - $0.y) }

@@ -81,7 +81,7 @@ enum USDTextValue {
     case .vector3:
       let rows = items.compactMap { $0.numbers }.filter { $0.count == 3 }.map { SIMD3($0[0], $0[1], $0[2]) }
       guard rows.count == items.count, !rows.isEmpty || isArray else { return nil }
-      return isArray ? .vectors(rows) : .vector(rows[0])
+      return isArray ? .vectors(Vector3Array(rows)) : .vector(rows[0])
     case .vector2:
       // A single one (a texture transform's scale) as an array of one.
       let rows = items.compactMap { $0.numbers }.filter { $0.count == 2 }.map { SIMD2($0[0], $0[1]) }

@@ -24,7 +24,7 @@ enum USDTimeSamples {
     case (.matrix(let x), .matrix(let y)) where x.count == y.count:
       return .matrix(zip(x, y).map { $0 + ($1 - $0) * s })
     case (.vectors(let x), .vectors(let y)) where x.count == y.count:
-      return .vectors(zip(x, y).map { $0 + ($1 - $0) * s })
+      return .vectors(Vector3Array(zip(x, y).map { $0 + ($1 - $0) * s }))
     case (.doubles(let x), .doubles(let y)) where x.count == y.count:
       return .doubles(zip(x, y).map { $0 + ($1 - $0) * s })
     case (.quaternions(let x), .quaternions(let y)) where x.count == y.count:

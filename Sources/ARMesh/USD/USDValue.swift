@@ -7,7 +7,8 @@ enum USDValue {
   case tokens([String])
   case double(Double)
   case ints([Int64])
-  case vectors([SIMD3<Double>])
+  /// Vectors (points, normals, colours, an extent): a float array as the file's floats.
+  case vectors(Vector3Array)
   case vector(SIMD3<Double>)
   case texcoords([SIMD2<Double>])
   case quaternion(SIMD4<Double>)
@@ -228,13 +229,16 @@ enum USDValue {
 
   /// `n` vectors of three floating-point numbers of `width` bytes at `r`, made in one pass (a
   /// mesh's points are millions of numbers: no array of them in between).
-  static func vectors(_ r: inout USDByteReader, count n: Int, width: Int) throws(USDError) -> [SIMD3<Double>]
-  {
+  static func vectors(_ r: inout USDByteReader, count n: Int, width: Int) throws(USDError) -> Vector3Array {
     guard r.at >= 0, r.at <= r.bytes.count, n <= (r.bytes.count - r.at) / (3 * width) else {
       throw r.fail("\(n) vectors run past the file")
     }
     let start = r.at
     r.at += 3 * n * width
+    #if _endian(little)
+      // Floats, the common width (points, normals, colours): left in the file's bytes.
+      if width == 4 { return Vector3Array(floats: r.bytes, offset: start, count: n) }
+    #endif
     return r.bytes.withUnsafeBytes { raw in
       let base = raw.baseAddress! + start
       /// Number `k` of the array.
@@ -249,18 +253,11 @@ enum USDValue {
         default: Self.half(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: 2 * k, as: UInt16.self)))
         }
       }
-      return [SIMD3<Double>](unsafeUninitializedCapacity: n) { out, made in
-        #if _endian(little)
-          // Floats, the common width (points, normals, colours): in one C loop.
-          if width == 4, let first = out.baseAddress {
-            arscene_widen_float3(base, n, UnsafeMutableRawPointer(first).assumingMemoryBound(to: Double.self))
-            made = n
-            return
-          }
-        #endif
-        for i in 0..<n { out[i] = SIMD3(number(3 * i), number(3 * i + 1), number(3 * i + 2)) }
-        made = n
-      }
+      return Vector3Array(
+        [SIMD3<Double>](unsafeUninitializedCapacity: n) { out, made in
+          for i in 0..<n { out[i] = SIMD3(number(3 * i), number(3 * i + 1), number(3 * i + 2)) }
+          made = n
+        })
     }
   }
 
@@ -326,7 +323,7 @@ enum USDValue {
     case .double(let x): return .double(h(x))
     case .doubles(let xs): return .doubles(xs.map(h))
     case .vector(let v): return .vector(SIMD3(h(v.x), h(v.y), h(v.z)))
-    case .vectors(let vs): return .vectors(vs.map { SIMD3(h($0.x), h($0.y), h($0.z)) })
+    case .vectors(let vs): return .vectors(Vector3Array(vs.map { SIMD3(h($0.x), h($0.y), h($0.z)) }))
     case .texcoords(let vs): return .texcoords(vs.map { SIMD2(h($0.x), h($0.y)) })
     case .quaternion(let q): return .quaternion(SIMD4(h(q.x), h(q.y), h(q.z), h(q.w)))
     case .quaternions(let qs): return .quaternions(qs.map { SIMD4(h($0.x), h($0.y), h($0.z), h($0.w)) })

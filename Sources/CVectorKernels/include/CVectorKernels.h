@@ -114,6 +114,13 @@ void arscene_place_points_avx2(const double *points, long from, long to, const d
 /// zero plus zero), in the order of ARMesh's `addSmoothNormals`, fans included. AVX2 only.
 void arscene_add_smooth_normals_avx2(const double *points, const uint32_t *triangles, long count, double *sums);
 
+/// arscene_place_points_avx2 and arscene_add_smooth_normals_avx2 over points held as floats
+/// (a file's bytes: three a point, packed, any alignment), four bytes readable past the last
+/// point (its 128-bit load): the same bits as those of the same points widened to doubles.
+void arscene_place_float_points_avx2(const void *points, long from, long to, const double *world, const double *origin,
+                                     float *positions, arscene_box *box);
+void arscene_add_float_smooth_normals_avx2(const void *points, const uint32_t *triangles, long count, double *sums);
+
 /// For v in [from, to): `matrix` (3 columns of four doubles, the fourth unread) times
 /// `vectors[v]` (four doubles each) made unit in float and written to `out` (four floats each,
 /// at v): the bits of ARMesh's `GLTFPlacementLayout.writeUnit`, (0, 1, 0) for a zero or
@@ -123,5 +130,9 @@ void arscene_write_unit_normals_avx2(const double *vectors, long from, long to, 
 /// `count` vectors of three little-endian floats at `floats` (packed, any alignment) as
 /// SIMD3<Double> in `out` (four doubles each, the fourth zero): exact.
 void arscene_widen_float3(const void *floats, long count, double *out);
+
+/// 1 when each of `count` vectors of three floats at `floats` (packed, any alignment, the host's
+/// byte order) is finite, else 0.
+int arscene_float3_finite(const void *floats, long count);
 
 #endif
