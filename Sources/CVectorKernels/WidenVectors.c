@@ -1,6 +1,7 @@
-// A USD crate's float3 arrays (a mesh's points, millions of numbers) widened to Swift's
-// SIMD3<Double>: a loop the compiler vectorises for any target, where Swift's per-number loads
-// and conversions were a nanosecond a number. Exact: every float is a double.
+// Float3 arrays as a file stores them (a USD crate's points, millions of numbers): widened to
+// Swift's SIMD3<Double> where an array of doubles is asked for, and checked finite, in loops the
+// compiler vectorises for any target (Swift's per-number loads and conversions were a
+// nanosecond a number). Exact: every float is a double.
 #include "CVectorKernels.h"
 
 #include <string.h>

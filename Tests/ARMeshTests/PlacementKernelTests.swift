@@ -107,9 +107,8 @@ struct PlacementKernelTests {
     let floats = p.positions.flatMap { [Float($0.x), Float($0.y), Float($0.z)] }
     var (asDoubles, asFloats) = (p, p)
     asDoubles.positions = Vector3Array(p.positions.map { SIMD3<Double>(SIMD3<Float>($0)) })
-    asFloats.positions = floats.withUnsafeBytes {
-      Vector3Array(floats: $0.baseAddress!, count: p.positions.count)
-    }
+    asFloats.positions = Vector3Array(
+      floats: ArraySlice(floats.withUnsafeBytes { Array($0) }), offset: 0, count: p.positions.count)
     return (asDoubles, asFloats)
   }
 

@@ -37,13 +37,6 @@ struct Vector3Array: RandomAccessCollection {
     (storage, self.count) = (.floats(kept, finite: finite), count)
   }
 
-  /// `count` vectors of three floats at `floats` (the host's byte order, packed, any alignment),
-  /// copied.
-  init(floats: UnsafeRawPointer, count: Int) {
-    self.init(
-      floats: ArraySlice(UnsafeRawBufferPointer(start: floats, count: 12 * count)), offset: 0, count: count)
-  }
-
   var startIndex: Int { 0 }
   var endIndex: Int { count }
 
@@ -117,15 +110,6 @@ struct Vector3Array: RandomAccessCollection {
     switch storage {
     case .doubles(let d): return d.allFinite
     case .floats(_, let finite): return finite
-    }
-  }
-
-  /// The address of the storage (nil for none): which arrays are one, without reading them.
-  var storageAddress: UInt? {
-    guard count > 0 else { return nil }
-    switch storage {
-    case .doubles(let d): return d.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-    case .floats(let f, _): return f.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
     }
   }
 }

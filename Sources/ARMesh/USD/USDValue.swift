@@ -227,8 +227,8 @@ enum USDValue {
     }
   }
 
-  /// `n` vectors of three floating-point numbers of `width` bytes at `r`, made in one pass (a
-  /// mesh's points are millions of numbers: no array of them in between).
+  /// `n` vectors of three floating-point numbers of `width` bytes at `r`: floats left where they
+  /// lie in the file (a mesh's points are millions of numbers), other widths made in one pass.
   static func vectors(_ r: inout USDByteReader, count n: Int, width: Int) throws(USDError) -> Vector3Array {
     guard r.at >= 0, r.at <= r.bytes.count, n <= (r.bytes.count - r.at) / (3 * width) else {
       throw r.fail("\(n) vectors run past the file")
