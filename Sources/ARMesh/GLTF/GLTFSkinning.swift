@@ -8,10 +8,20 @@ enum GLTFSkinning {
     _ jointMatrices: [Matrix4<Double>], joints: [SIMD4<Int>], weights: [SIMD4<Double>],
     to attributes: inout GLTFPrimitiveAttributes, at here: String, path: String
   ) throws(GLTFError) {
-    // The positions changed in place, as doubles (the attributes let go of them meanwhile).
-    var positions = attributes.positions.doubles
-    attributes.positions = []
-    defer { attributes.positions = Vector3Array(positions) }
+    // The normals taken out while the positions change in place, as doubles.
+    var normals = attributes.normals
+    attributes.normals = nil
+    defer { attributes.normals = normals }
+    try attributes.positions.modifyDoubles { (positions) throws(GLTFError) in
+      try skin(&positions, &normals, jointMatrices, joints: joints, weights: weights, at: here, path: path)
+    }
+  }
+
+  /// Moves each of `positions` and its normal in `normals` (if any) by its blended joints.
+  private static func skin(
+    _ positions: inout [SIMD3<Double>], _ normals: inout [SIMD3<Double>]?, _ jointMatrices: [Matrix4<Double>],
+    joints: [SIMD4<Int>], weights: [SIMD4<Double>], at here: String, path: String
+  ) throws(GLTFError) {
     for v in positions.indices {
       var blended = Matrix4<Double>(diagonal: .zero)
       var total = 0.0
@@ -32,9 +42,9 @@ enum GLTFSkinning {
       guard total > 0 else { continue }
       blended = blended * (1 / total)
       positions[v] = blended.transformPoint(positions[v])
-      if let n = attributes.normals?[v] {
+      if let n = normals?[v] {
         let linear = blended.linear
-        attributes.normals![v] = (linear.inverse?.transposed ?? linear) * n
+        normals![v] = (linear.inverse?.transposed ?? linear) * n
       }
     }
   }

@@ -69,7 +69,7 @@ struct Vector3Array: RandomAccessCollection {
   }
 
   /// Calls `body` to change the vectors, given as doubles (floats widened first).
-  mutating func modifyDoubles<R>(_ body: (inout [SIMD3<Double>]) throws -> R) rethrows -> R {
+  mutating func modifyDoubles<R, E: Error>(_ body: (inout [SIMD3<Double>]) throws(E) -> R) throws(E) -> R {
     var vectors = doubles
     // Let go of the storage, so that `vectors` is the array's only reference: changed in place.
     self = []
